@@ -1,0 +1,129 @@
+"""The ruleset protocol shared by every game (see shared DESIGN.md).
+
+A ruleset is a value with pure functions over plain, JSON-serialisable state.
+The host (``matches``) drives any ruleset through this protocol only.
+
+Conventions every engine follows:
+
+* ``State`` is a plain ``dict`` (JSON types only: dict, list, str, int, float,
+  bool, None) so ``to_json``/``from_json`` are lossless and cheap. Engines may use
+  richer objects internally but must hand back this form.
+* ``Action`` is a small JSON object with a ``"type"`` key. Every element of
+  ``legal_actions`` can be passed back to ``apply`` verbatim.
+* A pending decision is data in the state: ``to_act(state)`` is the set of seats
+  that may act now (a set, because some decisions are simultaneous).
+* All randomness comes from :class:`rulesets.rng.Rng` whose state lives in the
+  game state.
+* ``view(state, seat)`` is the only door out for hidden information. ``seat`` is
+  ``None`` for a spectator. Hidden cards are shown without any stable identity.
+* Events returned by ``apply`` are full-information; the host passes each one
+  through ``event_view`` before a seat sees it.
+* ``apply`` may update the state in place and returns it (speed: bot matches run
+  thousands of steps). When it raises ``IllegalAction`` the state is untouched,
+  so validate before mutating. Callers that need the old state copy it first.
+* Bots decide from ``view(state, seat)`` and ``legal_actions`` only; a bot that
+  needs hidden information samples it from what its seat could know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """Raised by ``apply`` for an action that is not legal now.
+
+    ``code`` is a stable machine-readable reason (``"not_your_turn"``,
+    ``"insufficient_credits"``...), ``rule`` the rulebook reference that
+    forbids it (``"KG-10.2"``) where there is one.
+    """
+
+    def __init__(self, code: str, message: str = "", rule: str | None = None,
+                 details: dict[str, Any] | None = None) -> None:
+        super().__init__(message or code)
+        self.code = code
+        self.message = message or code
+        self.rule = rule
+        self.details = details or {}
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.rule:
+            out["rule"] = self.rule
+        if self.details:
+            out["details"] = self.details
+        return out
+
+
+class ConfigError(ValueError):
+    """Raised by ``new_game`` for a configuration the game cannot start from."""
+
+    def __init__(self, code: str, message: str, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.details = details or {}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winners`` lists seat indices (several for a shared win), ``scores`` one
+    number per seat where the game keeps score, ``reason`` a short code
+    (``"colony_empty"``, ``"resigned"``, ``"most_points"``...), and
+    ``tiebreak`` the trail of tie-breaks that decided it, in order.
+    """
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[float, ...] | None = None
+    tiebreak: tuple[str, ...] = ()
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "scores": list(self.scores) if self.scores is not None else None,
+            "tiebreak": list(self.tiebreak),
+            "details": self.details,
+        }
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """What every game module exposes (as a module-level object ``RULESET``)."""
+
+    name: str          # registry key, e.g. "kgk"
+    title: str         # human title, e.g. "Káosz Galaktika"
+    min_players: int
+    max_players: int
+    uses_decks: bool   # True when each seat brings a deck (KGK)
+
+    def new_game(self, config: dict[str, Any], seed: str) -> State: ...
+
+    def to_act(self, state: State) -> list[int]: ...
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]: ...
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+
+    def event_view(self, event: Event, seat: int | None) -> Event | None: ...
+
+    def outcome(self, state: State) -> Outcome | None: ...
+
+    def resign(self, state: State, seat: int) -> tuple[State, list[Event]]: ...
+
+    def to_json(self, state: State) -> dict[str, Any]: ...
+
+    def from_json(self, data: dict[str, Any]) -> State: ...
+
+    def bot_action(self, state: State, seat: int, kind: str, seed: str) -> Action: ...
