@@ -106,6 +106,11 @@ class Ruleset(Protocol):
     max_players: int
     uses_decks: bool   # True when each seat brings a deck (KGK)
 
+    def example_config(self, players: int) -> dict[str, Any]:
+        """A ready-to-play config for tests, benchmarks and simulations
+        (KGK: the two practice decks; others: default options)."""
+        ...
+
     def new_game(self, config: dict[str, Any], seed: str) -> State: ...
 
     def to_act(self, state: State) -> list[int]: ...
@@ -126,4 +131,7 @@ class Ruleset(Protocol):
 
     def from_json(self, data: dict[str, Any]) -> State: ...
 
-    def bot_action(self, state: State, seat: int, kind: str, seed: str) -> Action: ...
+    def bot_action(self, state: State, seat: int, kind: str, seed: str) -> Action:
+        """``kind`` is ``"random"`` (uniform over legal actions) or ``"heuristic"``.
+        ``seed`` makes the choice reproducible; bots only read what ``view`` shows."""
+        ...
