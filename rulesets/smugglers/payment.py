@@ -1,0 +1,203 @@
+"""Phase 3: paying for won sectors (A1.3.4).
+
+Energy first: the sum of the winning dice (a won 6 costs 10 with stacked dice).
+A seat that cannot pay both of its cards chooses which one to pay; the other is
+lost face down. Then goods: one good per ship, colour-matched, the cruiser takes
+any colour, and one good per card may be skipped. A card whose goods cannot be
+paid even after skipping is lost too. Payments are independent between seats,
+so every seat with a pending choice may act at once, in any order.
+
+Forced steps are applied automatically (nothing to choose): paying energy that
+covers every card, losing cards nobody could pay, paying a ship-less card, or the
+only possible goods payment for a seat's only remaining card.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+from rulesets.base import Action, Event, IllegalAction, State
+from rulesets.smugglers.components import CRUISER
+
+
+def cost(state: State, card: int) -> int:
+    # The winner holds the top die (base game: the highest; towers: the top, also the highest).
+    value = max(v for _, v in state["bids"][card])
+    if state["options"]["stacked_dice"] and value == 6:
+        return 10                    # A1.6 stacked dice: an unbeatable 6 costs 10 energy
+    return value
+
+
+@lru_cache(maxsize=65536)
+def _options(ships: tuple[str, ...], held: tuple[tuple[str, int], ...]) -> tuple[
+        tuple[tuple[str, int], ...], ...]:
+    """Every goods multiset that pays ``ships`` from ``held`` (A1.3.4): each ship takes
+    at most one good of its colour (cruiser: any), at most one ship unserved."""
+    need = {c: 0 for c, _ in held}
+    cruisers = 0
+    for ship in ships:
+        if ship == CRUISER:
+            cruisers += 1
+        else:
+            need[ship] = need.get(ship, 0) + 1
+    n = len(ships)
+    colours = [c for c, _ in held]
+    ranges = [range(min(h, need.get(c, 0) + cruisers) + 1) for c, h in held]
+    out = []
+    for combo in product(*ranges):
+        total = sum(combo)
+        if total > n or total < n - 1:
+            continue
+        # goods beyond a colour's own ships must go to cruisers
+        extra = sum(max(0, g - need.get(c, 0)) for c, g in zip(colours, combo, strict=True))
+        if extra <= cruisers:
+            out.append(tuple((c, g) for c, g in zip(colours, combo, strict=True) if g))
+    return tuple(out)
+
+
+def goods_options(state: State, seat: int, card: int) -> list[dict[str, int]]:
+    ships = tuple(state["components"]["cards"][state["table"][card]]["ships"])
+    held = tuple(state["seats"][seat]["goods"].items())
+    return [dict(o) for o in _options(ships, held)]
+
+
+def _lose(state: State, seat: int, card: int, reason: str, events: list[Event]) -> None:
+    state["seats"][seat]["unpaid"].append(state["table"][card])
+    events.append({"type": "sector_lost", "seat": seat, "card": card,
+                   "id": state["table"][card], "reason": reason})
+
+
+def _pay_energy(state: State, seat: int, card: int, events: list[Event]) -> None:
+    c = cost(state, card)
+    state["seats"][seat]["energy"] -= c
+    state["pool"]["energy"] += c
+    state["seats"][seat]["goods_due"].append(card)
+    events.append({"type": "energy_paid", "seat": seat, "card": card, "amount": c})
+
+
+def _pay_goods(state: State, seat: int, card: int, goods: dict[str, int],
+               events: list[Event]) -> None:
+    s = state["seats"][seat]
+    for colour, n in goods.items():
+        s["goods"][colour] -= n
+        state["pool"]["goods"][colour] += n
+    s["goods_due"].remove(card)
+    s["paid"].append(state["table"][card])
+    events.append({"type": "goods_paid", "seat": seat, "card": card,
+                   "id": state["table"][card], "goods": dict(goods)})
+
+
+def start(state: State, events: list[Event]) -> None:
+    state["phase"] = "payment"
+    for seat, s in enumerate(state["seats"]):
+        won = s["won"]
+        if not won:
+            continue
+        costs = {card: cost(state, card) for card in won}
+        if sum(costs.values()) <= s["energy"]:
+            for card in won:
+                _pay_energy(state, seat, card, events)
+        else:
+            can = [card for card in won if costs[card] <= s["energy"]]
+            if len(can) >= 2:
+                s["choose_energy"] = True    # A1.3.4: you choose which one to pay
+                continue
+            for card in won:
+                if card in can:
+                    _pay_energy(state, seat, card, events)
+                else:
+                    _lose(state, seat, card, "energy", events)
+        settle(state, seat, events)
+
+
+def settle(state: State, seat: int, events: list[Event]) -> None:
+    """Apply the goods steps that leave nothing to choose."""
+    s = state["seats"][seat]
+    changed = True
+    while changed and s["goods_due"] and not s["choose_energy"]:
+        changed = False
+        for card in list(s["goods_due"]):
+            opts = goods_options(state, seat, card)
+            if not opts:
+                s["goods_due"].remove(card)
+                if state["options"]["refund_on_goods_failure"]:
+                    c = cost(state, card)
+                    s["energy"] += c
+                    state["pool"]["energy"] -= c
+                _lose(state, seat, card, "goods", events)
+                changed = True
+            elif opts == [{}] or (len(opts) == 1 and len(s["goods_due"]) == 1):
+                _pay_goods(state, seat, card, opts[0], events)
+                changed = True
+
+
+def pending(state: State, seat: int) -> bool:
+    s = state["seats"][seat]
+    return s["choose_energy"] or bool(s["goods_due"])
+
+
+def legal(state: State, seat: int) -> list[Action]:
+    s = state["seats"][seat]
+    if s["choose_energy"]:
+        return [{"type": "pay_energy", "card": c} for c in s["won"]]
+    return [{"type": "pay_goods", "card": c, "goods": g}
+            for c in s["goods_due"] for g in goods_options(state, seat, c)]
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _goods_arg(raw: object, colours: list[str]) -> dict[str, int]:
+    if not isinstance(raw, dict):
+        raise IllegalAction("bad_goods", "goods must be an object colour -> count")
+    out: dict[str, int] = {}
+    for colour, n in raw.items():
+        if colour not in colours:
+            raise IllegalAction("bad_goods", f"unknown goods colour '{colour}'")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise IllegalAction("bad_goods", "goods counts are non-negative integers")
+        if n:
+            out[colour] = n
+    return out
+
+
+def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    s = state["seats"][seat]
+    kind = action.get("type")
+    card = action.get("card")
+    if kind == "pay_energy":
+        if not s["choose_energy"]:
+            raise IllegalAction("no_energy_choice", "you have no energy choice to make",
+                                rule="A1.3.4")
+        if not _int(card) or card not in s["won"]:
+            raise IllegalAction("not_your_sector", "choose one of the sectors you won",
+                                rule="A1.3.4", details={"won": list(s["won"])})
+        s["choose_energy"] = False
+        for other in s["won"]:
+            if other == card:
+                _pay_energy(state, seat, card, events)
+            else:
+                _lose(state, seat, other, "energy", events)
+        settle(state, seat, events)
+    elif kind == "pay_goods":
+        if s["choose_energy"]:
+            raise IllegalAction("energy_first", "choose which sector to pay energy for first",
+                                rule="A1.3.4")
+        if not _int(card) or card not in s["goods_due"]:
+            raise IllegalAction("no_goods_due", "no goods are due on that sector",
+                                rule="A1.3.4", details={"due": list(s["goods_due"])})
+        goods = _goods_arg(action.get("goods"), state["components"]["goods_colours"])
+        if goods not in goods_options(state, seat, card):
+            for colour, n in goods.items():
+                if n > s["goods"][colour]:
+                    raise IllegalAction("insufficient_goods", f"you hold too few {colour} goods",
+                                        rule="A1.3.4")
+            raise IllegalAction("goods_do_not_match",
+                                "one good per ship, colour-matched (cruiser: any colour); "
+                                "at most one good per sector may be skipped", rule="A1.3.4")
+        _pay_goods(state, seat, card, goods, events)
+        settle(state, seat, events)
+    else:
+        raise IllegalAction("wrong_phase_action", f"'{kind}' is not a payment action")

@@ -1,0 +1,81 @@
+"""What a seat (or a spectator) may see (base protocol: the only door out).
+
+Hidden: the face-down galaxies still to come and the cards left in the box
+(A1.2: unused cards go back unseen), and the RNG state. Views show only their
+counts. Everything else is on the table for all: revealed sectors and the dice
+on them, tokens, every supply, boards, paid piles. Face-down unpaid cards were
+revealed face up in the middle before being lost, so they stay visible too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.base import Event, State
+from rulesets.smugglers import scoring
+
+
+def _card(state: State, cid: str) -> dict[str, Any]:
+    return dict(state["components"]["cards"][cid])
+
+
+def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
+    comps = state["components"]
+    opts = state["options"]
+    show_favs = opts["stations"] or opts["favourite_ships"] or opts["favourite_goods"]
+    seats = []
+    for i, s in enumerate(state["seats"]):
+        board = comps["characters"][s["character"]]
+        seats.append({
+            "seat": i,
+            "colour": board["colour"],
+            "favourite_planets": list(board.get("favourite_planets", [])) if show_favs else [],
+            "favourite_ships": list(board.get("favourite_ships", [])) if show_favs else [],
+            "energy": s["energy"],
+            "goods": dict(s["goods"]),
+            "dice_in_hand": s["hand"],
+            "tokens": list(s["tokens"]),
+            "status": s["status"],
+            "paid": [_card(state, c) for c in s["paid"]],
+            "unpaid": [_card(state, c) for c in s["unpaid"]],
+            "won": list(s["won"]),
+            "choose_energy": s["choose_energy"],
+            "goods_due": list(s["goods_due"]),
+            "resigned": s["resigned"],
+        })
+    table = []
+    for i, cid in enumerate(state["table"]):
+        table.append({"index": i, "card": _card(state, cid),
+                      "dice": [list(b) for b in state["bids"][i]],
+                      "winner": state["winners"][i] if state["phase"] != "bidding" else None})
+    out: dict[str, Any] = {
+        "game": "smugglers",
+        "seat": seat,
+        "players": state["players"],
+        "options": dict(opts),
+        "components": {"name": comps["name"], "standin": comps["standin"],
+                       "label": comps["label"], "goods_colours": list(comps["goods_colours"]),
+                       "planet_colours": list(comps["planet_colours"])},
+        "round": state["round"] + (0 if state["phase"] == "over" else 1),
+        "rounds": state["rounds"],
+        "phase": state["phase"],
+        "galaxies_left": len(state["galaxies"]),
+        "cards_per_galaxy": len(state["galaxies"][0]) if state["galaxies"] else len(state["table"]),
+        "box_unseen": len(state["box"]),
+        "removed": [_card(state, c) for c in state["discarded"]],
+        "table": table,
+        "tokens_center": list(state["tokens_center"]),
+        "tokens_all": list(state["tokens_all"]),
+        "pool": {"energy": state["pool"]["energy"], "goods": dict(state["pool"]["goods"])},
+        "seats": seats,
+        "refill_order": list(state["refill_order"]),
+        "to_act": list(to_act),
+    }
+    if state["phase"] == "over":
+        out["scores"] = scoring.breakdown(state)
+    return out
+
+
+def event_view(event: Event, seat: int | None) -> Event | None:
+    # Events never carry hidden information: reveals are public the moment they happen.
+    return dict(event)
