@@ -1,0 +1,126 @@
+"""Deck statistics and deck diffs (pure; JSON-ready results).
+
+A deck everywhere in this package is a mapping ``slug -> count``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from decks.core.cardindex import COST_KNOWN, COST_VARIABLE, CardIndex, CardInfo
+from decks.core.formats import RACES, TYPE_ORDER
+from decks.core.messages import violation
+
+Deck = Mapping[str, int]
+
+COST_BUCKETS: tuple[str, ...] = tuple(str(i) for i in range(10)) + ("10+",)
+# KG-1.5.3: advice only — at least half of the deck should be ships.
+MIN_SHIP_SHARE = 0.5
+
+
+def deck_stats(deck: Deck, index: CardIndex) -> dict[str, Any]:
+    """Counts by type / subtype / race, cost curve, average cost and ship share.
+
+    Unknown slugs and bad counts are skipped here (the validator reports them); they show
+    up only in ``unknown_cards``.
+    """
+    items: list[tuple[CardInfo, int]] = []
+    unknown = 0
+    info = index.info
+    for slug, count in deck.items():
+        if type(count) is not int or count < 1:
+            continue
+        ci = info.get(slug)
+        if ci is None:
+            unknown += count
+        else:
+            items.append((ci, count))
+    return stats_of(items, unknown)
+
+
+def stats_of(items: Iterable[tuple[CardInfo, int]], unknown: int = 0) -> dict[str, Any]:
+    by_type: dict[str, int] = dict.fromkeys(TYPE_ORDER, 0)
+    by_subtype: dict[str, dict[str, int]] = {}
+    by_race: dict[str, int] = {}
+    curve = [0] * len(COST_BUCKETS)
+    cost_unknown = cost_variable = 0
+    cost_sum = cost_n = total = distinct = 0
+    for ci, count in items:
+        total += count
+        distinct += 1
+        ctype = ci.type or "unknown"
+        by_type[ctype] = by_type.get(ctype, 0) + count
+        subs = by_subtype.setdefault(ctype, {})
+        sub = ci.subtype or "unknown"
+        subs[sub] = subs.get(sub, 0) + count
+        race = ci.race or "unknown"
+        by_race[race] = by_race.get(race, 0) + count
+        if ci.cost_kind == COST_KNOWN:
+            curve[min(ci.cost, 10) if ci.cost > 0 else 0] += count  # type: ignore[operator]
+            cost_sum += ci.cost * count  # type: ignore[operator]
+            cost_n += count
+        elif ci.cost_kind == COST_VARIABLE:
+            cost_variable += count
+        else:
+            cost_unknown += count
+    ships = by_type["ship"]
+    share = ships / total if total else 0.0
+    notes = []
+    if total and share < MIN_SHIP_SHARE:
+        notes.append(violation("stats_few_ships",
+                               {"ships": ships, "total": total, "percent": round(share * 100)},
+                               [], rule="KG-1.5.3"))
+    return {
+        "total": total + unknown,
+        "distinct": distinct,
+        "unknown_cards": unknown,
+        "by_type": by_type,
+        "by_subtype": by_subtype,
+        "by_race": {r: by_race[r] for r in (*RACES, "unknown") if r in by_race},
+        "cost_curve": dict(zip(COST_BUCKETS, curve, strict=True)),
+        "cost_unknown": cost_unknown,
+        "cost_variable": cost_variable,
+        "average_cost": round(cost_sum / cost_n, 2) if cost_n else None,
+        "ship_share": round(share, 4),
+        "notes": notes,
+    }
+
+
+def diff_decks(old: Deck, new: Deck) -> dict[str, Any]:
+    """What changed from ``old`` to ``new`` (for deck revisions), sorted by slug.
+
+    ``{"added": [{slug, count}], "removed": [{slug, count}],
+    "changed": [{slug, from, to, delta}], "cards_added": n, "cards_removed": n}``
+    where the last two are totals of copies in and out.
+    """
+    added, removed, changed = [], [], []
+    cards_in = cards_out = 0
+    for slug in sorted(set(old) | set(new)):
+        a, b = old.get(slug, 0), new.get(slug, 0)
+        if a == b:
+            continue
+        if a == 0:
+            added.append({"slug": slug, "count": b})
+        elif b == 0:
+            removed.append({"slug": slug, "count": a})
+        else:
+            changed.append({"slug": slug, "from": a, "to": b, "delta": b - a})
+        if b > a:
+            cards_in += b - a
+        else:
+            cards_out += a - b
+    return {"added": added, "removed": removed, "changed": changed,
+            "cards_added": cards_in, "cards_removed": cards_out}
+
+
+def apply_diff(old: Deck, diff: Mapping[str, Any]) -> dict[str, int]:
+    """Rebuild the new deck from the old one and a :func:`diff_decks` result."""
+    out = dict(old)
+    for row in diff["removed"]:
+        out.pop(row["slug"], None)
+    for row in diff["added"]:
+        out[row["slug"]] = row["count"]
+    for row in diff["changed"]:
+        out[row["slug"]] = row["to"]
+    return out

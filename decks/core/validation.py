@@ -1,0 +1,259 @@
+"""Deck validation: the single source of truth for deck legality.
+
+``validate(deck, fmt, index)`` checks a deck (``slug -> count``) against a format record
+(:mod:`decks.core.formats`) and returns every violation at once::
+
+    {"valid": bool,
+     "errors":   [{"code", "message": {"hu", "en"}, "details": {...}, "cards": [slug],
+                   "rule": "KG-..." | None}],
+     "warnings": [... same shape ...],
+     "stats":    deck_stats(...) | None}
+
+The checks read only format data, never the format's name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
+
+from decks.core.cardindex import Card, CardIndex, CardInfo
+from decks.core.formats import RACES, Format, get_format
+from decks.core.messages import hint, violation
+from decks.core.stats import stats_of
+
+Deck = Mapping[str, int]
+Playability = Callable[[Card], list[str]]
+Result = dict[str, Any]
+
+# Sentinel: "use the engine's own playability hook if it can be imported".
+DEFAULT: Any = object()
+_NAME_LIST_LIMIT = 10  # names spelled out in one message; the full list is in details
+
+_default_hooks: dict[str, Playability | None] = {}
+
+
+def default_playability(engine: str) -> Playability | None:
+    """``rulesets.<engine>.playability`` (a function, or a module holding one), if it
+    imports; resolved once per process (a failed import is slow to repeat)."""
+    if engine not in _default_hooks:
+        hook: Any = None
+        try:
+            module = importlib.import_module(f"rulesets.{engine}")
+            hook = getattr(module, "playability", None)
+            if hook is not None and not callable(hook):
+                hook = getattr(hook, "playability", None)
+        except ImportError:
+            hook = None
+        _default_hooks[engine] = hook if callable(hook) else None
+    return _default_hooks[engine]
+
+
+def reset_default_playability() -> None:
+    """Forget resolved engine hooks (tests, or after the engine is installed)."""
+    _default_hooks.clear()
+
+
+def _names(infos: list[CardInfo]) -> str:
+    names = [i.name for i in infos]
+    if len(names) > _NAME_LIST_LIMIT:
+        return ", ".join(names[:_NAME_LIST_LIMIT]) + f", … (+{len(names) - _NAME_LIST_LIMIT})"
+    return ", ".join(names)
+
+
+def _reasons(hook: Playability, card: Card, index: CardIndex) -> list[str]:
+    key = (hook, card["slug"])
+    cache = index.playability_cache
+    if key not in cache:
+        try:
+            cache[key] = list(hook(card) or [])  # type: ignore[arg-type]
+        except Exception as exc:  # an engine bug must not break the deck page
+            cache[key] = [f"playability check failed: {type(exc).__name__}: {exc}"]
+    return cache[key]  # type: ignore[index]
+
+
+def validate(deck: Deck, fmt: str | Format, index: CardIndex, *,
+             playability: Playability | None = DEFAULT, with_stats: bool = True) -> Result:
+    """Check ``deck`` against format ``fmt``; see the module docstring for the result.
+
+    ``playability(card) -> [reason]`` says why the rules engine cannot play a card (empty =
+    playable). By default the format's engine hook is used when importable; pass ``None``
+    to skip the check.
+    """
+    f = get_format(fmt)
+    errors: list[dict[str, Any]] = []
+    warnings: list[dict[str, Any]] = []
+    info = index.info
+    items: list[tuple[CardInfo, int]] = []
+    total = unknown_total = 0
+
+    for slug, count in deck.items():
+        if type(count) is not int or count < 1:
+            errors.append(violation("deck_invalid_count", {"slug": slug, "count": count},
+                                    [slug], rule=None))
+            continue
+        ci = info.get(slug)
+        total += count
+        if ci is None:
+            unknown_total += count
+            suggestions = index.closest(str(slug))
+            errors.append(violation(
+                "deck_unknown_card",
+                {"slug": slug, "count": count, "suggestions": [c["slug"] for c in suggestions]},
+                [slug], rule=None,
+                params=hint([c.get("name_hu") or c["slug"] for c in suggestions])))
+            continue
+        items.append((ci, count))
+
+    # KG-1.6.1 / KG-1.5.1 / KG-16.1.1: exact deck size.
+    if f.size is not None and total != f.size:
+        diff = total - f.size
+        errors.append(violation("deck_size",
+                                {"expected": f.size, "actual": total, "diff": abs(diff)},
+                                [], rule=f.data.get("size_rule"),
+                                variant="too_many" if diff > 0 else "too_few"))
+
+    # KG-1.6.2: at most N cards of the same *name* (different slugs may share a name).
+    if f.max_copies is not None:
+        by_name: dict[str, list[tuple[CardInfo, int]]] = {}
+        for ci, count in items:
+            by_name.setdefault(ci.name_key, []).append((ci, count))
+        for group in by_name.values():
+            n = sum(c for _, c in group) if len(group) > 1 else group[0][1]
+            if n > f.max_copies:
+                errors.append(violation("deck_too_many_copies",
+                                        {"name": group[0][0].name, "count": n,
+                                         "max": f.max_copies},
+                                        [ci.slug for ci, _ in group], rule="KG-1.6.2"))
+
+    if not f.allow_unofficial:
+        unofficial = [ci for ci, _ in items if not ci.official]
+        if unofficial:
+            errors.append(violation("deck_unofficial_card",
+                                    {"names": [ci.name for ci in unofficial]},
+                                    [ci.slug for ci in unofficial], rule=None,
+                                    params={"names": _names(unofficial)}))
+
+    if f.checks_races:
+        _check_races(f, items, errors, warnings)
+
+    if f.used_types is not None:
+        dead = [(ci, n) for ci, n in items if ci.type not in f.used_types]
+        if dead:
+            warnings.append(violation("deck_type_not_used",
+                                      {"count": sum(n for _, n in dead),
+                                       "names": [ci.name for ci, _ in dead],
+                                       "used_types": sorted(f.used_types)},
+                                      [ci.slug for ci, _ in dead], rule="KG-16.1.4",
+                                      params={"names": _names([ci for ci, _ in dead])}))
+
+    hook = default_playability(f.engine) if playability is DEFAULT else playability
+    if hook is not None and f.playability is not None:
+        sink = errors if f.playability == "error" else warnings
+        for ci, _ in items:
+            if f.used_types is not None and ci.type not in f.used_types:
+                continue  # dead cards are never played, so the engine need not know them
+            reasons = _reasons(hook, index[ci.slug], index)
+            if reasons:
+                sink.append(violation("deck_card_unplayable",
+                                      {"name": ci.name, "reasons": reasons},
+                                      [ci.slug], rule=None,
+                                      params={"reasons": "; ".join(reasons)}))
+
+    return {
+        "valid": not errors,
+        "format": f.key,
+        "errors": errors,
+        "warnings": warnings,
+        "stats": stats_of(items, unknown_total) if with_stats else None,
+    }
+
+
+def _check_races(f: Format, items: list[tuple[CardInfo, int]],
+                 errors: list[dict[str, Any]], warnings: list[dict[str, Any]]) -> None:
+    by_race: dict[str, list[tuple[CardInfo, int]]] = {}
+    unknown: list[CardInfo] = []
+    for ci, count in items:
+        if ci.race is None:
+            unknown.append(ci)
+        else:
+            by_race.setdefault(ci.race, []).append((ci, count))
+
+    # KG-1.6.3 / KG-1.6.4: no two cards of opposed races.
+    for a, b in f.opposed_races:
+        if a in by_race and b in by_race:
+            cards_a = [ci.slug for ci, _ in by_race[a]]
+            cards_b = [ci.slug for ci, _ in by_race[b]]
+            errors.append(violation(
+                "deck_opposed_races",
+                {"races": [a, b], "cards_by_race": {a: cards_a, b: cards_b},
+                 "count_a": sum(n for _, n in by_race[a]),
+                 "count_b": sum(n for _, n in by_race[b])},
+                cards_a + cards_b, rule="KG-1.6.3",
+                params={"race_a": RACES.get(a, {"hu": a, "en": a}),
+                        "race_b": RACES.get(b, {"hu": b, "en": b})}))
+
+    # KG-13.3.1: any races, but at most N different ones.
+    if f.max_races is not None and len(by_race) > f.max_races:
+        races = [r for r in (*RACES, *sorted(by_race)) if r in by_race]
+        races = list(dict.fromkeys(races))
+        errors.append(violation(
+            "deck_too_many_races",
+            {"max": f.max_races, "count": len(races), "races": races},
+            [ci.slug for r in races for ci, _ in by_race[r]], rule="KG-13.3.1",
+            params={"races": {lang: ", ".join(RACES.get(r, {}).get(lang, r) for r in races)
+                              for lang in ("hu", "en")}}))
+
+    if unknown:
+        warnings.append(violation("deck_race_unknown",
+                                  {"count": len(unknown), "names": [ci.name for ci in unknown]},
+                                  [ci.slug for ci in unknown], rule="KG-1.6.3",
+                                  params={"names": _names(unknown)}))
+
+
+def validate_many(decks: Iterable[tuple[Any, Deck]] | Mapping[Any, Deck], fmt: str | Format,
+                  index: CardIndex, *, playability: Playability | None = DEFAULT,
+                  with_stats: bool = False, total: int | None = None) -> Iterator[dict[str, Any]]:
+    """Validate many decks, yielding after each one (for Celery progress)::
+
+        {"key": key, "result": validate(...), "done": i, "total": n | None}
+
+    ``decks`` is a mapping or an iterable of ``(key, deck)`` pairs; ``total`` defaults to
+    ``len(decks)`` when it has one.
+    """
+    f = get_format(fmt)
+    pairs = decks.items() if isinstance(decks, Mapping) else decks
+    if total is None and hasattr(decks, "__len__"):
+        total = len(decks)  # type: ignore[arg-type]
+    for done, (key, deck) in enumerate(pairs, start=1):
+        yield {"key": key,
+               "result": validate(deck, f, index, playability=playability,
+                                  with_stats=with_stats),
+               "done": done, "total": total}
+
+
+# -- deck shapes -----------------------------------------------------------------------------
+
+def normalize_deck(value: Mapping[str, int] | Iterable[Any]) -> dict[str, int]:
+    """A ``slug -> count`` dict from a mapping, ``[(slug, count)]``, ``[{"slug", "count"}]``
+    or a list of slugs / card dicts with one entry per copy (the match config shape).
+    Counts of repeated entries add up; key order is first appearance."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    out: dict[str, int] = {}
+    for entry in value:
+        if isinstance(entry, str):
+            slug, count = entry, 1
+        elif isinstance(entry, Mapping):
+            slug, count = entry["slug"], entry.get("count", 1)
+        else:
+            slug, count = entry
+        out[slug] = out.get(slug, 0) + count
+    return out
+
+
+def expand_deck(deck: Deck, index: CardIndex) -> list[Card]:
+    """One card record per copy, in slug order (``config["decks"][seat]`` for the engine).
+    Raises ``KeyError`` for an unknown slug — validate first."""
+    return [index[slug] for slug in sorted(deck) for _ in range(deck[slug])]
