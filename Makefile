@@ -1,0 +1,47 @@
+# `make run`: set up and serve on http://127.0.0.1:8000 (SQLite, in-process tasks, cards loaded).
+# `make test`: set up and run the whole suite (against DATABASE_URL / REDIS_URL when set).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-12)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: run test setup db browser lint bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	rm -f $(VENV)/.installed-* && touch $(STAMP)
+
+setup: $(STAMP)
+
+db: setup
+	mkdir -p var
+	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py load_cards
+
+run: db
+	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
+
+# Page tests drive a real Chromium: install Debian's when missing (root on this machine kind).
+browser:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  echo "installing chromium (Debian package) for the page tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+test: setup browser
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: setup
+	$(VENV)/bin/ruff check .
+
+bench: setup
+	$(PY) bench/engine.py
+
+clean:
+	rm -rf $(VENV) var .pytest_cache

@@ -1,0 +1,140 @@
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from cards import vocabulary as vocab
+from cards.models import Card, CardRevision, CardSet, CollectionEntry, Contribution
+from cards.records import validate_record
+
+
+def provenance_of(card: Card) -> dict[str, dict[str, str]]:
+    """Per tracked field: its source, with unknown filled in for every null value."""
+    out: dict[str, dict[str, str]] = {}
+    for field in vocab.TRACKED_FIELDS:
+        value = getattr(card, field)
+        entry = dict((card.provenance or {}).get(field) or {})
+        if value in (None, [], {}) and field in card.missing_fields():
+            entry = {"source": "unknown", "note": entry.get("note", "")}
+        if entry:
+            out[field] = {"source": entry.get("source", "unknown"), "note": entry.get("note", "")}
+    return out
+
+
+class CardSerializer(serializers.ModelSerializer):
+    url = serializers.HyperlinkedIdentityField(view_name="api-card-detail", lookup_field="slug")
+    size = serializers.SerializerMethodField()
+    sets = serializers.SerializerMethodField()
+    missing = serializers.SerializerMethodField()
+    provenance = serializers.SerializerMethodField()
+    type_hu = serializers.SerializerMethodField()
+    subtype_hu = serializers.SerializerMethodField()
+    race_hu = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Card
+        fields = [
+            "id", "slug", "url", "name_hu", "name_en", "official", "type", "type_hu", "subtype",
+            "subtype_hu", "race", "race_hu", "clan", "rarity", "cost", "cost_rule", "speed",
+            "firepower", "armor", "bombard", "size", "modifiers", "dev_limit", "abilities",
+            "text_hu", "text_en", "effect", "complete", "missing", "provenance", "sources",
+            "notes", "sets", "updated",
+        ]
+
+    def get_size(self, card: Card) -> int | None:
+        return card.effective_size
+
+    def get_sets(self, card: Card) -> list[str]:
+        return card.set_slugs.split()
+
+    def get_missing(self, card: Card) -> list[str]:
+        return card.missing_fields()
+
+    def get_provenance(self, card: Card) -> dict[str, Any]:
+        return provenance_of(card)
+
+    def get_type_hu(self, card: Card) -> str | None:
+        return vocab.TYPES[card.type][0] if card.type in vocab.TYPES else None
+
+    def get_subtype_hu(self, card: Card) -> str | None:
+        return vocab.subtype_name(card.type, card.subtype, "hu")
+
+    def get_race_hu(self, card: Card) -> str | None:
+        return vocab.RACES[card.race][0] if card.race else None
+
+
+class CardListSerializer(CardSerializer):
+    """Search results: everything but the bulky provenance and sources."""
+
+    class Meta(CardSerializer.Meta):
+        fields = [f for f in CardSerializer.Meta.fields
+                  if f not in ("provenance", "sources", "effect", "notes")]
+
+
+class CardSetSerializer(serializers.ModelSerializer):
+    cards = serializers.IntegerField(read_only=True)
+    owned_distinct = serializers.IntegerField(read_only=True, required=False)
+
+    class Meta:
+        model = CardSet
+        fields = ["slug", "name_hu", "name_en", "official", "description", "size", "cards",
+                  "owned_distinct"]
+
+
+class CollectionEntrySerializer(serializers.ModelSerializer):
+    card = serializers.SlugRelatedField(slug_field="slug", queryset=Card.objects.all())
+    name_hu = serializers.CharField(source="card.name_hu", read_only=True)
+
+    class Meta:
+        model = CollectionEntry
+        fields = ["card", "name_hu", "owned", "wanted"]
+        validators: list = []
+
+
+class ContributionSerializer(serializers.ModelSerializer):
+    card = serializers.SlugRelatedField(slug_field="slug", queryset=Card.objects.all(),
+                                        required=False, allow_null=True)
+    author = serializers.CharField(source="author.username", read_only=True)
+    reviewer = serializers.CharField(source="reviewer.username", read_only=True, default=None)
+
+    class Meta:
+        model = Contribution
+        fields = ["id", "kind", "card", "proposed", "source_note", "author", "created", "status",
+                  "reviewer", "reviewed", "review_note"]
+        read_only_fields = ["status", "reviewer", "reviewed", "review_note", "created"]
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        kind = attrs.get("kind")
+        card = attrs.get("card")
+        proposed = attrs.get("proposed")
+        if kind == Contribution.CORRECTION and card is None:
+            raise serializers.ValidationError({"card": "a correction names the card it corrects"})
+        if kind == Contribution.NEW and card is not None:
+            raise serializers.ValidationError({"card": "a new card proposal names no existing card"})
+        if not isinstance(proposed, dict) or not proposed:
+            raise serializers.ValidationError({"proposed": "an object of field values"})
+        if kind == Contribution.NEW and Card.objects.filter(slug=proposed.get("slug")).exists():
+            raise serializers.ValidationError({"proposed": "a card with this slug exists; "
+                                                           "propose a correction instead"})
+        errors = validate_record(proposed, partial=kind == Contribution.CORRECTION)
+        if errors:
+            raise serializers.ValidationError(
+                {"proposed": [f"{e['field']}: {e['message']}" for e in errors]})
+        if not attrs.get("source_note", "").strip():
+            raise serializers.ValidationError({"source_note": "say where the values come from"})
+        return attrs
+
+
+class CardRevisionSerializer(serializers.ModelSerializer):
+    author = serializers.CharField(source="author.username", read_only=True, default=None)
+    card = serializers.CharField(source="card.slug", read_only=True)
+    changed = serializers.SerializerMethodField()
+
+    class Meta:
+        model = CardRevision
+        fields = ["id", "card", "created", "author", "source", "kind", "changed", "before",
+                  "after", "contribution", "reverted_by"]
+
+    def get_changed(self, rev: CardRevision) -> list[str]:
+        return rev.changed_fields()

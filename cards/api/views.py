@@ -1,0 +1,342 @@
+"""The card API: search, detail, lookups, bulk export, sets, collections, contributions."""
+
+from __future__ import annotations
+
+import difflib
+import json
+
+from django.db.models import Count, Q, Sum
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+
+from cards.api.filters import CardFilter
+from cards.api.serializers import (
+    CardListSerializer,
+    CardRevisionSerializer,
+    CardSerializer,
+    CardSetSerializer,
+    CollectionEntrySerializer,
+    ContributionSerializer,
+)
+from cards.exchange import export_records, to_csv
+from cards.models import Card, CardRevision, CardSet, CollectionEntry, Contribution, DataVersion
+from cards.search import search_cards
+from cards.services import CatalogueError, approve, reject, revert
+from cards.text import fold
+from kaosz.api.errors import ApiError
+
+Q_PARAM = OpenApiParameter("q", OpenApiTypes.STR, description="Card query language, e.g. "
+                           "`t:ship race:ember cost<=5`")
+ORDERING = {"name": ("name_hu", "slug"), "-name": ("-name_hu", "-slug"),
+            "cost": ("cost", "slug"), "-cost": ("-cost", "slug"),
+            "slug": ("slug",), "-slug": ("-slug",), "updated": ("updated", "slug"),
+            "-updated": ("-updated", "slug")}
+
+
+def syntax_error(exc) -> ApiError:
+    return ApiError("query_syntax", str(getattr(exc, "message", exc)), 400,
+                    {"position": getattr(exc, "position", None),
+                     "length": getattr(exc, "length", None)})
+
+
+class SearchThrottle(ScopedRateThrottle):
+    scope_attr = "throttle_scope"
+
+
+class CardViewSet(viewsets.ReadOnlyModelViewSet):
+    lookup_field = "slug"
+    filterset_class = CardFilter
+    throttle_scope = "search"
+
+    def get_throttles(self):
+        if self.action in ("list", "autocomplete", "named", "random"):
+            return [*super().get_throttles(), SearchThrottle()]
+        return super().get_throttles()
+
+    def get_queryset(self):
+        return Card.objects.all()
+
+    def get_serializer_class(self):
+        return CardListSerializer if self.action == "list" else CardSerializer
+
+    def _user(self):
+        return self.request.user if self.request.user.is_authenticated else None
+
+    @extend_schema(parameters=[Q_PARAM, OpenApiParameter("ordering", OpenApiTypes.STR,
+                                                        enum=list(ORDERING))])
+    def list(self, request, *args, **kwargs):
+        from cards.query import QuerySyntaxError
+
+        text = request.query_params.get("q", "")
+        # An explicit official= or set= filter overrides the default of official cards only.
+        explicit = "official" in request.query_params or "set" in request.query_params
+        try:
+            result = search_cards(text, user=self._user(), include_unofficial=explicit)
+        except QuerySyntaxError as exc:
+            raise syntax_error(exc) from exc
+        qs = self.filter_queryset(result.queryset)
+        ordering = request.query_params.get("ordering")
+        if ordering:
+            if ordering not in ORDERING:
+                raise ApiError("invalid_ordering", f"ordering must be one of {', '.join(ORDERING)}",
+                               400, {"allowed": list(ORDERING)})
+            qs = qs.order_by(*ORDERING[ordering])
+        page = self.paginate_queryset(qs)
+        data = CardListSerializer(page, many=True, context={"request": request}).data
+        response = self.get_paginated_response(data)
+        response.data["warnings"] = result.warnings
+        return response
+
+    @extend_schema(parameters=[Q_PARAM])
+    @action(detail=False)
+    def explain(self, request):
+        from cards.query import QuerySyntaxError, explain, parse
+
+        text = request.query_params.get("q", "")
+        try:
+            parsed = parse(text)
+        except QuerySyntaxError as exc:
+            raise syntax_error(exc) from exc
+        return Response(explain(parsed))
+
+    @extend_schema(parameters=[OpenApiParameter("q", OpenApiTypes.STR, required=True)])
+    @action(detail=False)
+    def autocomplete(self, request):
+        """Up to 20 card names starting with (then containing) the folded text."""
+        text = fold(request.query_params.get("q", ""))
+        if not text:
+            return Response({"results": []})
+        qs = Card.objects.all()
+        if "official" not in request.query_params:
+            qs = qs.filter(official=True)
+        starts = list(qs.filter(search_name__startswith=text).order_by("name_hu", "slug")
+                      .values_list("name_hu", flat=True)[:20])
+        if len(starts) < 20:
+            more = qs.filter(search_name__contains=text).exclude(search_name__startswith=text)
+            starts += list(more.order_by("name_hu", "slug").values_list("name_hu", flat=True)
+                           [:20 - len(starts)])
+        return Response({"results": starts})
+
+    @extend_schema(parameters=[OpenApiParameter("exact", OpenApiTypes.STR),
+                               OpenApiParameter("fuzzy", OpenApiTypes.STR)])
+    @action(detail=False)
+    def named(self, request):
+        """One card by name: ``exact`` (accent-insensitive) or ``fuzzy`` (closest match)."""
+        exact = request.query_params.get("exact")
+        fuzzy = request.query_params.get("fuzzy")
+        if not exact and not fuzzy:
+            raise ApiError("missing_parameter", "give exact= or fuzzy=", 400)
+        names = {fold(n): slug for slug, n in Card.objects.values_list("slug", "name_hu")}
+        names.update({fold(n): slug for slug, n in Card.objects.exclude(name_en=None)
+                      .values_list("slug", "name_en")})
+        wanted = fold(exact or fuzzy)
+        slug = names.get(wanted)
+        if slug is None and fuzzy:
+            prefix = [n for n in names if n.startswith(wanted)]
+            if len(prefix) == 1:
+                slug = names[prefix[0]]
+            elif len(prefix) > 1:
+                raise ApiError("ambiguous", "several cards match", 404,
+                               {"candidates": sorted(names[n] for n in prefix)[:10]})
+            else:
+                close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.6)
+                slug = names[close[0]] if close else None
+        if slug is None:
+            close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.4)
+            raise ApiError("not_found", "no card with that name", 404,
+                           {"closest": [names[c] for c in close]})
+        card = Card.objects.get(slug=slug)
+        return Response(CardSerializer(card, context={"request": request}).data)
+
+    @extend_schema(parameters=[Q_PARAM])
+    @action(detail=False)
+    def random(self, request):
+        from cards.query import QuerySyntaxError
+
+        try:
+            qs = search_cards(request.query_params.get("q", ""), user=self._user()).queryset
+        except QuerySyntaxError as exc:
+            raise syntax_error(exc) from exc
+        card = qs.order_by("?").first()
+        if card is None:
+            raise ApiError("not_found", "no card matches", 404)
+        return Response(CardSerializer(card, context={"request": request}).data)
+
+    @extend_schema(request={"application/json": {"type": "object", "properties": {
+        "identifiers": {"type": "array", "items": {"type": "object"}}}}})
+    @action(detail=False, methods=["post"], permission_classes=[permissions.AllowAny])
+    def batch(self, request):
+        """Look up to 100 cards at once by ``{"id": n}`` or ``{"slug": s}``."""
+        ids = request.data.get("identifiers") if isinstance(request.data, dict) else None
+        if not isinstance(ids, list) or not ids or len(ids) > 100:
+            raise ApiError("invalid", "identifiers: a list of 1 to 100 {id} or {slug} objects", 400)
+        by_id, by_slug, bad = [], [], []
+        for i, ident in enumerate(ids):
+            if isinstance(ident, dict) and isinstance(ident.get("id"), int):
+                by_id.append(ident["id"])
+            elif isinstance(ident, dict) and isinstance(ident.get("slug"), str):
+                by_slug.append(ident["slug"])
+            else:
+                bad.append(i)
+        if bad:
+            raise ApiError("invalid", "each identifier is {\"id\": n} or {\"slug\": s}", 400,
+                           {"positions": bad})
+        cards = Card.objects.filter(Q(pk__in=by_id) | Q(slug__in=by_slug))
+        found = {c.pk: c for c in cards} | {c.slug: c for c in cards}
+        data, not_found = [], []
+        for ident in ids:
+            key = ident.get("id", ident.get("slug"))
+            card = found.get(key)
+            if card is None:
+                not_found.append(ident)
+            else:
+                data.append(CardSerializer(card, context={"request": request}).data)
+        return Response({"data": data, "not_found": not_found})
+
+    @extend_schema(parameters=[OpenApiParameter("format", OpenApiTypes.STR, enum=["json", "csv"])])
+    @action(detail=False)
+    def export(self, request):
+        """The whole catalogue in the import format (official and unofficial)."""
+        fmt = request.query_params.get("format", "json")
+        if fmt not in ("json", "csv"):
+            raise ApiError("invalid_format", "format is json or csv", 400)
+        records = export_records()
+        version = DataVersion.current().version
+        if fmt == "csv":
+            response = HttpResponse(to_csv(records), content_type="text/csv; charset=utf-8")
+            response["Content-Disposition"] = 'attachment; filename="kaosz-cards.csv"'
+        else:
+            body = json.dumps({"data_version": version, "cards": records}, ensure_ascii=False)
+            response = HttpResponse(body, content_type="application/json")
+        response["ETag"] = f'"cards-{version}-{fmt}"'
+        return response
+
+    @action(detail=True)
+    def revisions(self, request, slug=None):
+        card = self.get_object()
+        return Response(CardRevisionSerializer(card.revisions.all(), many=True).data)
+
+
+@extend_schema(responses={200: {"type": "object"}})
+@api_view(["GET"])
+@permission_classes([permissions.AllowAny])
+def data_version(request):
+    dv = DataVersion.current()
+    official = Card.objects.filter(official=True).count()
+    return Response({"version": dv.version, "updated": dv.updated,
+                     "cards": {"official": official,
+                               "unofficial": Card.objects.filter(official=False).count(),
+                               "official_complete": Card.objects.filter(
+                                   official=True, complete=True).count()}})
+
+
+class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
+    lookup_field = "slug"
+    serializer_class = CardSetSerializer
+
+    def get_queryset(self):
+        qs = CardSet.objects.annotate(cards=Count("printings", distinct=True))
+        user = self.request.user
+        if user.is_authenticated:
+            qs = qs.annotate(owned_distinct=Count(
+                "printings", distinct=True,
+                filter=Q(printings__card__collection_entries__user=user,
+                         printings__card__collection_entries__owned__gt=0)))
+        return qs
+
+
+class CollectionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    """The signed-in user's owned counts and wishlist. ``PUT`` sets one card's counts."""
+
+    serializer_class = CollectionEntrySerializer
+    permission_classes = [permissions.IsAuthenticated]
+
+    def get_queryset(self):
+        qs = CollectionEntry.objects.filter(user=self.request.user).select_related("card")
+        if self.request.query_params.get("wishlist") in ("1", "true"):
+            qs = qs.filter(wanted__gt=0)
+        return qs.order_by("card__name_hu", "card__slug")
+
+    @action(detail=False, methods=["post", "put"])
+    def set(self, request):
+        ser = CollectionEntrySerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        card = ser.validated_data["card"]
+        entry, _ = CollectionEntry.objects.update_or_create(
+            user=request.user, card=card,
+            defaults={"owned": ser.validated_data.get("owned", 0),
+                      "wanted": ser.validated_data.get("wanted", 0)})
+        if entry.owned == 0 and entry.wanted == 0:
+            entry.delete()
+        return Response(CollectionEntrySerializer(entry).data)
+
+    @action(detail=False)
+    def summary(self, request):
+        qs = CollectionEntry.objects.filter(user=request.user)
+        agg = qs.aggregate(owned=Sum("owned"), wanted=Sum("wanted"))
+        return Response({"distinct_owned": qs.filter(owned__gt=0).count(),
+                         "copies_owned": agg["owned"] or 0, "copies_wanted": agg["wanted"] or 0})
+
+
+class IsStaff(permissions.BasePermission):
+    def has_permission(self, request, view):
+        return bool(request.user and request.user.is_staff)
+
+
+class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
+                          mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Collectors propose new cards or corrections; staff approve or reject them."""
+
+    serializer_class = ContributionSerializer
+    permission_classes = [permissions.IsAuthenticated]
+
+    def get_queryset(self):
+        qs = Contribution.objects.select_related("author", "reviewer", "card")
+        if not self.request.user.is_staff:
+            qs = qs.filter(author=self.request.user)
+        status_filter = self.request.query_params.get("status")
+        return qs.filter(status=status_filter) if status_filter else qs
+
+    def perform_create(self, serializer):
+        serializer.save(author=self.request.user)
+
+    def _review(self, request, pk, fn):
+        contribution = get_object_or_404(Contribution, pk=pk)
+        if contribution.status != Contribution.PENDING:
+            raise ApiError("not_pending", "this contribution was already reviewed", 409)
+        try:
+            fn(contribution, request.user, str(request.data.get("note", ""))[:500])
+        except CatalogueError as exc:
+            raise ApiError("invalid_contribution", "the proposal does not validate", 400,
+                           {"errors": exc.errors}) from exc
+        contribution.refresh_from_db()
+        return Response(ContributionSerializer(contribution).data)
+
+    @action(detail=True, methods=["post"], permission_classes=[IsStaff])
+    def approve(self, request, pk=None):
+        return self._review(request, pk, approve)
+
+    @action(detail=True, methods=["post"], permission_classes=[IsStaff])
+    def reject(self, request, pk=None):
+        return self._review(request, pk, reject)
+
+
+class RevisionViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = CardRevisionSerializer
+    queryset = CardRevision.objects.select_related("card", "author")
+    permission_classes = [permissions.AllowAny]
+
+    @action(detail=True, methods=["post"], permission_classes=[IsStaff])
+    def revert(self, request, pk=None):
+        revision = self.get_object()
+        try:
+            new = revert(revision, request.user)
+        except CatalogueError as exc:
+            raise ApiError("cannot_revert", exc.errors[0]["message"], 409) from exc
+        return Response(CardRevisionSerializer(new).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,103 @@
+"""The one error shape: ``{"error": {"code", "message", "details"}}`` everywhere.
+
+Every DRF exception, every ``ApiError`` raised by our code, and Django's own 404/500 on
+``/api/`` paths come out in this shape with the right HTTP status.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class ApiError(exceptions.APIException):
+    """An error with a stable code, raised anywhere in a view."""
+
+    def __init__(self, code: str, message: str, status_code: int = 400,
+                 details: dict[str, Any] | None = None) -> None:
+        super().__init__(detail=message, code=code)
+        self.status_code = status_code
+        self.error_code = code
+        self.message = message
+        self.details = details or {}
+
+
+def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, "details": details or {}}}
+
+
+def error_response(code: str, message: str, status_code: int,
+                   details: dict[str, Any] | None = None) -> Response:
+    return Response(error_body(code, message, details), status=status_code)
+
+
+_CODES: dict[type, str] = {
+    exceptions.ParseError: "malformed_request",
+    exceptions.AuthenticationFailed: "authentication_failed",
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.PermissionDenied: "permission_denied",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.Throttled: "throttled",
+    exceptions.ValidationError: "invalid",
+}
+
+
+def _flatten(detail: Any) -> Any:
+    """ErrorDetail trees -> plain JSON (strings keep their text)."""
+    if isinstance(detail, dict):
+        return {str(k): _flatten(v) for k, v in detail.items()}
+    if isinstance(detail, list):
+        return [_flatten(v) for v in detail]
+    return str(detail)
+
+
+def _first_message(detail: Any) -> str:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            inner = _first_message(value)
+            return inner if key == "non_field_errors" else f"{key}: {inner}"
+        return "Invalid input."
+    if isinstance(detail, list):
+        return _first_message(detail[0]) if detail else "Invalid input."
+    return str(detail)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if isinstance(exc, ApiError):
+        return error_response(exc.error_code, exc.message, exc.status_code, exc.details)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    assert isinstance(exc, exceptions.APIException)
+    code = next((c for t, c in _CODES.items() if isinstance(exc, t)), "error")
+    details: dict[str, Any] = {}
+    if isinstance(exc, exceptions.ValidationError):
+        flat = _flatten(exc.detail)
+        details = {"fields": flat} if isinstance(flat, dict) else {"errors": flat}
+        message = _first_message(exc.detail)
+    else:
+        message = str(exc.detail)
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        details["retry_after_seconds"] = int(exc.wait)
+    response.data = error_body(code, message, details)
+    return response
+
+
+def json_404(request, exception=None) -> JsonResponse:  # noqa: ARG001
+    return JsonResponse(error_body("not_found", "Not found."), status=status.HTTP_404_NOT_FOUND)
+
+
+def json_500(request) -> JsonResponse:  # noqa: ARG001
+    return JsonResponse(error_body("server_error", "Internal server error."), status=500)
