@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import models
 from django.db.models import F
 
 from cards import vocabulary as vocab
@@ -231,7 +231,3 @@ class CollectionEntry(models.Model):
     class Meta:
         unique_together = [("user", "card")]
         ordering = ["card__name_hu"]
-
-
-def bump_on_commit() -> None:
-    transaction.on_commit(DataVersion.bump)

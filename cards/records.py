@@ -69,9 +69,9 @@ def validate_record(record: Any, row: int | None = None, partial: bool = False
         elif text == "?" and record.get("subtype") not in (None, "trap"):
             errors.append(_err(row, "dev_limit", '"?" is for traps only (KG-4.5.6)'))
     abilities = record.get("abilities")
-    if abilities is not None:
-        if not isinstance(abilities, list) or any(a not in vocab.ABILITIES for a in abilities):
-            errors.append(_err(row, "abilities", f"a list of {', '.join(vocab.ABILITIES)}"))
+    if abilities is not None and (
+            not isinstance(abilities, list) or any(a not in vocab.ABILITIES for a in abilities)):
+        errors.append(_err(row, "abilities", f"a list of {', '.join(vocab.ABILITIES)}"))
     official = record.get("official")
     if official is not None and not isinstance(official, bool):
         errors.append(_err(row, "official", "true or false"))

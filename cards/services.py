@@ -14,8 +14,8 @@ from cards.models import (
     CardRevision,
     CardSet,
     Contribution,
+    DataVersion,
     Printing,
-    bump_on_commit,
 )
 from cards.records import validate_record
 
@@ -53,7 +53,7 @@ def save_card(record: dict[str, Any], *, author=None, source: str = "", kind: st
         card.save()
         CardRevision.objects.create(card=card, author=author, source=source, kind=kind,
                                     before=before, after=after, contribution=contribution)
-        bump_on_commit()
+        DataVersion.bump()
     if card_set is not None:
         _, created = Printing.objects.get_or_create(card=card, card_set=card_set)
         if created or card.set_slugs.strip() == "":
@@ -152,5 +152,5 @@ def revert(revision: CardRevision, author) -> CardRevision:
                                           before=before, after=card.to_record())
         revision.reverted_by = new
         revision.save(update_fields=["reverted_by"])
-        bump_on_commit()
+        DataVersion.bump()
     return new

@@ -1,0 +1,114 @@
+"""Shared fixtures. Engine tests need none of these; they run without Django too."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def cards_loaded(db):
+    """The shipped card fixtures (rulebook + practice set), loaded like `make run` does."""
+    from django.core.management import call_command
+
+    with open(os.devnull, "w") as sink:
+        call_command("load_cards", stdout=sink)
+
+
+@pytest.fixture
+def api():
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture
+def user(db, django_user_model):
+    return django_user_model.objects.create_user("gyujto", password="titkos-jelszo-123")
+
+
+@pytest.fixture
+def staff(db, django_user_model):
+    return django_user_model.objects.create_user("szerkeszto", password="titkos-jelszo-123",
+                                                 is_staff=True)
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker):
+    """A real Celery worker on Redis against the test database (only when REDIS_URL is set).
+
+    Without REDIS_URL the settings run tasks eagerly in-process, so tests that use this
+    fixture exercise the same task code either way.
+    """
+    from django.conf import settings
+    from django.db import connection
+
+    if not settings.REDIS_URL:
+        yield None
+        return
+    with django_db_blocker.unblock():
+        db = connection.settings_dict
+        url = (f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:"
+               f"{db['PORT'] or 5432}/{db['NAME']}")
+    env = dict(os.environ, DATABASE_URL=url, DB_CONN_MAX_AGE="0")
+    (ROOT / "var").mkdir(exist_ok=True)
+    log = open(ROOT / "var" / "celery-test-worker.log", "w")  # noqa: SIM115 - lives with the worker
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "kaosz", "worker", "--pool=solo",
+         "--loglevel=INFO", "-n", f"test-{os.getpid()}@%h"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    from kaosz.celery import app
+
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if app.control.ping(timeout=1.0):
+            break
+        if proc.poll() is not None:
+            raise RuntimeError("the Celery worker exited; see var/celery-test-worker.log")
+    else:
+        proc.kill()
+        raise RuntimeError("the Celery worker did not answer within 60 s")
+    yield proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        raise RuntimeError("Chromium is not installed: `make test` installs it (make browser)")
+    return path
+
+
+@pytest.fixture
+def page(live_server, chromium_path):
+    """A real headless Chromium page (Playwright driving Debian's Chromium)."""
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API keeps an event loop on this thread; Django's ORM would refuse
+    # the test's own database calls beside it, though they are plain synchronous calls.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=chromium_path, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"])
+        context = browser.new_context(locale="hu-HU")
+        pg = context.new_page()
+        pg.set_default_timeout(15000)
+        yield pg
+        context.close()
+        browser.close()
