@@ -1,0 +1,222 @@
+"""Standings with tie-breaks, in exact fractions.
+
+Order (highest first):
+1. match points: win 3, loss 0; every bye (pairing or awarded) is a win, 3 points;
+2. OMW: the mean over each *played* match of that opponent's match-win %, where an
+   opponent's MW% counts only matches they played (byes left out) and is floored at 1/3;
+3. GW: the player's own game-win %, games won / games played, a bye counting as won
+   games (``bye_games``, 2 by default: the 2-0 of a best-of-three);
+4. OGW: the mean over played matches of the opponent's game-win % over played games
+   only (byes left out), floored at 1/3;
+5. the lot: a number drawn per player from the event seed with the project PRNG,
+   fixed before round 1, so ties at the cut line are settled the same way every time.
+
+No division by zero: a player with no played match has MW% and GW% (as an opponent)
+of 1/3, and a player with no played opponent has OMW and OGW of 1/3 (the floor).
+Meeting the same opponent twice (only possible after an allowed rematch) counts twice.
+
+Two paths compute the same rows: :func:`standings` from the raw history, and
+:class:`StandingsBook`, which keeps running sums and is updated one record at a time
+(results entered, corrected, deleted). Tests check they always agree.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rulesets.rng import Rng
+
+from .model import Bye, History, Player, Result
+
+FLOOR = Fraction(1, 3)
+WIN_POINTS = 3
+
+
+def lot(seed: str, player_id: int) -> int:
+    """The final tie-break draw for a player: stable for a given event seed."""
+    return Rng.from_seed(f"kaosz-swiss-lot:{seed}:{player_id}").next_u64()
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    player: int
+    points: int
+    wins: int  # played wins, byes not included
+    losses: int
+    byes: int
+    played: int  # matches with an opponent
+    games_won: int  # in played matches
+    games_lost: int
+    mw: Fraction  # own MW% as an opponent sees it: played matches only, floored
+    omw: Fraction
+    gw: Fraction  # own GW%, bye games included, not floored
+    ogw: Fraction
+    lot: int
+
+    @property
+    def key(self) -> tuple[int, Fraction, Fraction, Fraction, int, int]:
+        return (-self.points, -self.omw, -self.gw, -self.ogw, self.lot, self.player)
+
+
+def _floored(num: int, den: int) -> Fraction:
+    return max(FLOOR, Fraction(num, den)) if den else FLOOR
+
+
+def _mean(values: list[Fraction]) -> Fraction:
+    return sum(values, Fraction(0)) / len(values) if values else FLOOR
+
+
+def _rank(rows: list[Row]) -> list[Row]:
+    rows.sort(key=lambda r: r.key)
+    return [_with_rank(r, i + 1) for i, r in enumerate(rows)]
+
+
+def _with_rank(row: Row, rank: int) -> Row:
+    return Row(rank, *[getattr(row, f) for f in _ROW_FIELDS[1:]])
+
+
+_ROW_FIELDS = (
+    "rank player points wins losses byes played games_won games_lost mw omw gw ogw lot".split()
+)
+
+
+def standings(history: History, *, bye_games: int = 2) -> list[Row]:
+    """Rank every player of the history from scratch (the reference computation)."""
+    ids = [p.id for p in history.players]
+    per_player: dict[int, list[Result]] = {i: [] for i in ids}
+    for r in history.results:
+        per_player[r.a].append(r)
+        per_player[r.b].append(r)
+    bye_count = Counter(b.player for b in history.byes)
+
+    def mw(pid: int) -> Fraction:
+        rs = per_player[pid]
+        return _floored(sum(1 for r in rs if r.winner == pid), len(rs))
+
+    def gw_as_opponent(pid: int) -> Fraction:
+        won = sum(r.games_of(pid)[0] for r in per_player[pid])
+        total = sum(sum(r.games_of(pid)) for r in per_player[pid])
+        return _floored(won, total)
+
+    rows = []
+    for pid in ids:
+        rs = per_player[pid]
+        wins = sum(1 for r in rs if r.winner == pid)
+        gwon = sum(r.games_of(pid)[0] for r in rs)
+        glost = sum(r.games_of(pid)[1] for r in rs)
+        byes = bye_count[pid]
+        opponents = [r.b if r.a == pid else r.a for r in rs]
+        own_total = gwon + glost + byes * bye_games
+        rows.append(
+            Row(
+                rank=0,
+                player=pid,
+                points=WIN_POINTS * (wins + byes),
+                wins=wins,
+                losses=len(rs) - wins,
+                byes=byes,
+                played=len(rs),
+                games_won=gwon,
+                games_lost=glost,
+                mw=mw(pid),
+                omw=_mean([mw(o) for o in opponents]),
+                gw=Fraction(gwon + byes * bye_games, own_total) if own_total else Fraction(0),
+                ogw=_mean([gw_as_opponent(o) for o in opponents]),
+                lot=lot(history.seed, pid),
+            )
+        )
+    return _rank(rows)
+
+
+@dataclass
+class _Tally:
+    wins: int = 0
+    played: int = 0
+    games_won: int = 0
+    games_lost: int = 0
+    byes: int = 0
+    opponents: Counter[int] = field(default_factory=Counter)
+
+
+class StandingsBook:
+    """Running sums updated per record; ``rows()`` equals :func:`standings` on the history."""
+
+    def __init__(self, players: Iterable[Player], seed: str = "", *, bye_games: int = 2):
+        self.seed = seed
+        self.bye_games = bye_games
+        self._tally: dict[int, _Tally] = {}
+        for p in players:
+            self.add_player(p.id)
+
+    def add_player(self, pid: int) -> None:
+        if pid in self._tally:
+            raise ValueError(f"player {pid} already in the standings")
+        self._tally[pid] = _Tally()
+
+    def _apply(self, r: Result, sign: int) -> None:
+        for me, other in ((r.a, r.b), (r.b, r.a)):
+            t = self._tally[me]
+            won, lost = r.games_of(me)
+            t.played += sign
+            t.wins += sign * (r.winner == me)
+            t.games_won += sign * won
+            t.games_lost += sign * lost
+            t.opponents[other] += sign
+            if t.opponents[other] == 0:
+                del t.opponents[other]
+
+    def add_result(self, r: Result) -> None:
+        self._apply(r, +1)
+
+    def remove_result(self, r: Result) -> None:
+        self._apply(r, -1)
+
+    def correct_result(self, old: Result, new: Result) -> None:
+        self.remove_result(old)
+        self.add_result(new)
+
+    def add_bye(self, b: Bye) -> None:
+        self._tally[b.player].byes += 1
+
+    def remove_bye(self, b: Bye) -> None:
+        self._tally[b.player].byes -= 1
+
+    def rows(self) -> list[Row]:
+        tally = self._tally
+        mw = {pid: _floored(t.wins, t.played) for pid, t in tally.items()}
+        gwo = {pid: _floored(t.games_won, t.games_won + t.games_lost) for pid, t in tally.items()}
+        rows = []
+        for pid, t in tally.items():
+            n_opp = sum(t.opponents.values())
+            omw = ogw = FLOOR
+            if n_opp:
+                omw = sum((mw[o] * c for o, c in t.opponents.items()), Fraction(0)) / n_opp
+                ogw = sum((gwo[o] * c for o, c in t.opponents.items()), Fraction(0)) / n_opp
+            own_total = t.games_won + t.games_lost + t.byes * self.bye_games
+            rows.append(
+                Row(
+                    rank=0,
+                    player=pid,
+                    points=WIN_POINTS * (t.wins + t.byes),
+                    wins=t.wins,
+                    losses=t.played - t.wins,
+                    byes=t.byes,
+                    played=t.played,
+                    games_won=t.games_won,
+                    games_lost=t.games_lost,
+                    mw=mw[pid],
+                    omw=omw,
+                    gw=(
+                        Fraction(t.games_won + t.byes * self.bye_games, own_total)
+                        if own_total
+                        else Fraction(0)
+                    ),
+                    ogw=ogw,
+                    lot=lot(self.seed, pid),
+                )
+            )
+        return _rank(rows)
