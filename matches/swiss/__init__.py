@@ -1,0 +1,53 @@
+"""Pure Swiss-tournament core (no Django): pairing, standings, the top-4 final, TRF.
+
+Public API::
+
+    pair_round(history, active, round_no=None, *, allow_rematch=False,
+               allow_second_bye=False, rows=None) -> Pairing   # raises NoValidPairing
+    standings(history, *, bye_games=2) -> list[Row]              # from scratch
+    StandingsBook(players, seed).add_result/correct_result/...  # incremental
+    suggested_rounds(n) -> int
+    FinalBracket(seeds).record_game(series, winner) / placements()
+    export_trf(history, *, name, rounds) -> str ; check_trf(text) -> list[str]
+    Tournament(seed, players) : the rules about the order of all of the above
+"""
+
+from .bracket import FinalBracket, Series
+from .model import (
+    Bye,
+    ByeKind,
+    History,
+    NoValidPairing,
+    NoValidPairingReason,
+    Pairing,
+    Player,
+    Result,
+    RoundIncomplete,
+)
+from .pairing import pair_round
+from .rounds import suggested_rounds
+from .standings import Row, StandingsBook, standings
+from .tournament import Tournament
+from .trf import check_trf, export_trf
+
+__all__ = [
+    "Bye",
+    "ByeKind",
+    "FinalBracket",
+    "History",
+    "NoValidPairing",
+    "NoValidPairingReason",
+    "Pairing",
+    "Player",
+    "Result",
+    "RoundIncomplete",
+    "Row",
+    "Series",
+    "StandingsBook",
+    "Tournament",
+    "check_trf",
+    "export_trf",
+    "pair_round",
+    "standings",
+    "suggested_rounds",
+]

@@ -344,9 +344,10 @@ class _Blossom:
                             b = inb[v]
                             if self.bestedge[b] == -1 or kslack < self.slack(self.bestedge[b]):
                                 self.bestedge[b] = k
-                        elif label[w] == 0:
-                            if self.bestedge[w] == -1 or kslack < self.slack(self.bestedge[w]):
-                                self.bestedge[w] = k
+                        elif label[w] == 0 and (
+                            self.bestedge[w] == -1 or kslack < self.slack(self.bestedge[w])
+                        ):
+                            self.bestedge[w] = k
                 if augmented:
                     break
                 dtype, delta, dedge, dblossom = self._delta()
@@ -375,12 +376,7 @@ class _Blossom:
             if not augmented:
                 break
             for b in range(n, 2 * n):
-                if (
-                    self.parent[b] == -1
-                    and self.base[b] >= 0
-                    and label[b] == 1
-                    and dual[b] == 0
-                ):
+                if self.parent[b] == -1 and self.base[b] >= 0 and label[b] == 1 and dual[b] == 0:
                     self.expand_blossom(b, True)
         return [self.endpoint[m] if m >= 0 else -1 for m in self.mate]
 

@@ -7,7 +7,7 @@ with more games. A Swiss round may be one game (1-0) or best of three (2-0 / 2-1
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class Result:
         return (self.games_a, self.games_b) if player == self.a else (self.games_b, self.games_a)
 
 
-class ByeKind(str, Enum):
+class ByeKind(StrEnum):
     PAIRING = "pairing"  # the odd player out of a round; at most one per player
     AWARDED = "awarded"  # granted by the organiser, e.g. to a late entry for missed rounds
 
@@ -81,7 +81,7 @@ class Pairing:
     rematches: tuple[tuple[int, int], ...] = ()  # only non-empty with allow_rematch
 
 
-class NoValidPairingReason(str, Enum):
+class NoValidPairingReason(StrEnum):
     TOO_FEW_PLAYERS = "too_few_players"
     NO_BYE_CANDIDATE = "no_bye_candidate"  # odd field, every player already had a bye
     REMATCH_UNAVOIDABLE = "rematch_unavoidable"

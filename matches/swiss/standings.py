@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from rulesets.rng import Rng
@@ -72,16 +72,7 @@ def _mean(values: list[Fraction]) -> Fraction:
 
 def _rank(rows: list[Row]) -> list[Row]:
     rows.sort(key=lambda r: r.key)
-    return [_with_rank(r, i + 1) for i, r in enumerate(rows)]
-
-
-def _with_rank(row: Row, rank: int) -> Row:
-    return Row(rank, *[getattr(row, f) for f in _ROW_FIELDS[1:]])
-
-
-_ROW_FIELDS = (
-    "rank player points wins losses byes played games_won games_lost mw omw gw ogw lot".split()
-)
+    return [replace(r, rank=i + 1) for i, r in enumerate(rows)]
 
 
 def standings(history: History, *, bye_games: int = 2) -> list[Row]:
