@@ -1,0 +1,115 @@
+"""Bots: "random" (uniform over legal actions) and "heuristic" (greedy rules of thumb).
+
+Both decide only from ``view(state, seat)`` and ``legal_actions`` (and the public
+tile data).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.rng import Rng
+from rulesets.roll import engine, views
+from rulesets.roll.data import CARDS, TRADE_VALUE, side_key
+
+Action = dict[str, Any]
+View = dict[str, Any]
+
+
+def bot_action(state: dict[str, Any], seat: int, kind: str, seed: str) -> Action:
+    legal = engine.legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal action")
+    rng = Rng.from_seed(seed)
+    if kind == "random":
+        return rng.choice(legal)
+    if kind != "heuristic":
+        raise ValueError(f"unknown bot kind {kind!r}")
+    return _heuristic(views.view(state, seat), seat, legal, rng)
+
+
+def _phase_values(me: dict[str, Any], counts: dict[str, int]) -> dict[str, float]:
+    """How much each phase would achieve with ``counts`` workers (+1 for the selector)."""
+    goods = sum(len(v) for v in me["goods"].values())
+    empty = sum(1 for k in me["tableau"] if CARDS[k].kind == "world"
+                and CARDS[k].colour not in (None, "grey") and k not in me["goods"])
+    out: dict[str, float] = {}
+    out["ship"] = 3.0 * min(goods, counts["ship"] + 1)
+    out["produce"] = 1.8 * min(empty, counts["produce"] + 1)
+    for ph, top, zone in (("develop", "dev_top", "dev_workers"), ("settle", "world_top", "world_workers")):
+        if me[top] is None:
+            out[ph] = 0.0
+            continue
+        have = counts[ph] + 1 + len(me[zone])
+        cost = max(1, CARDS[me[top]].cost)
+        out[ph] = cost + 1.5 if have >= cost else 0.4 * have
+    zone_tiles = me["dev_count"] + me["world_count"]
+    out["explore"] = 2.5 if zone_tiles <= 1 or me["credits"] <= 1 else 0.8
+    return out
+
+
+def _tile_value(tile: int, side: str) -> float:
+    card = CARDS[side_key(tile, side)]
+    if side == "dev":
+        return 6.0 if card.cost == 6 else 4.0 - 0.6 * card.cost
+    return (2.0 if card.colour != "grey" else 1.0) + 3.0 - 0.6 * card.cost
+
+
+def _heuristic(v: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+    me = v["players"][seat]
+    kinds = {a["type"] for a in legal}
+    if v["stage"] == "assign":
+        a = me["assign"]
+        counts = dict.fromkeys(("explore", "develop", "settle", "produce", "ship"), 0)
+        for _c, _f, col in a["dice"]:
+            if col in counts:
+                counts[col] += 1
+        values = _phase_values(me, counts)
+        if "place" in kinds:
+            best = max(values, key=lambda ph: values[ph])
+            return next(x for x in legal if x["phase"] == best)
+        if "select" in kinds:
+            best = max(values, key=lambda ph: values[ph])
+            same = [x for x in legal if x["phase"] == best and x["from"] == best]
+            if same:
+                return same[0]
+            busiest = max((x for x in legal if x["phase"] == best), key=lambda x: counts.get(x["from"], 0))
+            return busiest
+        if "stop" in kinds:
+            return {"type": "stop"}
+        return {"type": "done"}
+    if "setup" in kinds:
+        return max(legal, key=lambda x: _tile_value(x["dev"], "dev"))
+    if "draw" in kinds:
+        return {"type": "draw"}
+    if "place" in kinds:
+        return max(legal, key=lambda x: (_tile_value(x["tile"], x["as"]) - (0.5 if x.get("top") else 0)))
+    if kinds & {"stock", "scout"}:
+        zone = me["dev_count"] + me["world_count"]
+        want = "stock" if me["credits"] <= 3 or zone >= 3 else "scout"
+        opts = [x for x in legal if x["type"] == want] or legal
+        return opts[0]
+    if "produce" in kinds:
+        return max(legal, key=lambda x: (TRADE_VALUE[CARDS[x["world"]].colour],
+                                          x["colour"] == CARDS[x["world"]].colour))
+    if kinds & {"trade", "consume"}:
+        poor = me["credits"] < 4 and v["vp_pool"] > 4
+        def ship_score(x: Action) -> float:
+            wc = CARDS[x["world"]].colour
+            if x["type"] == "trade":
+                return TRADE_VALUE[wc] * (1.0 if poor else 0.3) + (0.1 if x.get("bank") else 0)
+            vp = 1 + (x["good"] in (wc, "purple")) + (x["colour"] in (wc, "purple"))
+            return 2.0 * vp
+        return max(legal, key=ship_score)
+    if "lose" in kinds:
+        for where in ("cit", "cup"):
+            for x in legal:
+                if x["where"] == where and x["colour"] == "white":
+                    return x
+        return legal[0]
+    if "recall" in kinds:
+        return {"type": "done"}
+    if "pick" in kinds:
+        coloured = [x for x in legal if x["type"] == "pick" and x["colour"] != "white"]
+        return coloured[0] if coloured else legal[0]
+    return legal[0]

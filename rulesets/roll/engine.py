@@ -1,0 +1,258 @@
+"""Game flow: setup, rounds, the task driver and the end of the game (digest A3.2-A3.5)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rulesets.base import ConfigError, IllegalAction, Outcome
+from rulesets.rng import Rng
+from rulesets.roll import assign
+from rulesets.roll.data import (
+    CARDS,
+    DICE_COUNT,
+    FACTIONS,
+    HOMES,
+    PHASES,
+    TILE_IDS,
+    VP_PER_PLAYER,
+    VP_TENS,
+    side_key,
+)
+from rulesets.roll.empire import add_to_tableau, empty_cols, reached_end, zero_dice
+from rulesets.roll.powers import end_bonuses, score
+from rulesets.roll.tasks import HANDLERS, apply_gains, do_setup_choice, draw_tiles, start_phase
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+def example_config(players: int) -> dict[str, Any]:
+    return {"players": players, "first_game": False}
+
+
+def _new_player(faction: int, home: str) -> dict[str, Any]:
+    return {
+        "faction": faction, "home": home, "tableau": [], "names": [],
+        "credits": 1, "vp": 0, "cup": zero_dice(), "cit": zero_dice(),
+        "dev_stack": [], "world_stack": [], "dev_workers": [], "world_workers": [],
+        "goods": {}, "assign": None, "committed": True, "cols": empty_cols(),
+        "selector": None, "dictated": [],
+    }
+
+
+def new_game(config: dict[str, Any], seed: str) -> State:
+    n = config.get("players")
+    if not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ConfigError("bad_players", "Roll for the Galaxy takes 2 to 5 players",
+                          {"players": n})
+    rng = Rng.from_seed(seed)
+    factions = sorted(FACTIONS)
+    rng.shuffle(factions)
+    homes = list(HOMES)
+    rng.shuffle(homes)
+    state: State = {
+        "game": "roll", "config": {"players": n, "first_game": bool(config.get("first_game"))},
+        "seed": str(seed), "round": 0, "stage": "setup", "steps": 0,
+        "bag": list(TILE_IDS), "discards": [], "supply": dict(DICE_COUNT),
+        "vp_pool": VP_PER_PLAYER * n, "vp_tens": VP_TENS, "pool_empty": False,
+        "players": [_new_player(factions[i], homes[i]) for i in range(n)],
+        "selected": [], "extra_die": None, "extra_phase": None,
+        "scouted_yellow": [False] * n, "queue": [], "outcome": None, "resigned": None,
+    }
+    # Turn order: lowest faction number first, then clockwise (A3.5 Timing).
+    first = min(range(n), key=lambda s: state["players"][s]["faction"])
+    state["order"] = [(first + i) % n for i in range(n)]
+    events: list[Event] = []
+    for seat, p in enumerate(state["players"]):
+        for c, where, k in (("white", "cup", 3), ("white", "cit", 2)):
+            p[where][c] += k
+            state["supply"][c] -= k
+        for key in FACTIONS[p["faction"]] + [p["home"]]:
+            add_to_tableau(p, key)
+            card = CARDS[key]
+            if card.name == "Doomed World":
+                p["credits"] = 8
+            elif card.kind == "world":
+                apply_gains(state, seat, key, card.effect, events)
+    for seat in state["order"]:
+        tiles = draw_tiles(state, rng, 2, events)
+        if state["config"]["first_game"]:
+            # First game: the lower-cost sides up (A3.2), one tile to each stack.
+            a, b = tiles
+            cost_ab = CARDS[side_key(a, "dev")].cost + CARDS[side_key(b, "world")].cost
+            cost_ba = CARDS[side_key(b, "dev")].cost + CARDS[side_key(a, "world")].cost
+            do_setup_choice(state, seat, tiles, a if cost_ab <= cost_ba else b, events)
+        else:
+            state["queue"].append({"kind": "setup", "seat": seat, "tiles": sorted(tiles)})
+    _advance(state, rng, events)
+    state["rng"] = rng.state
+    return state
+
+
+# ---- driver -----------------------------------------------------------------------
+
+def _start_round(state: State, rng: Rng) -> None:
+    state["round"] += 1
+    state["stage"] = "assign"
+    state["selected"] = []
+    state["extra_die"] = None
+    state["extra_phase"] = None
+    assign.roll_all(state, rng)
+
+
+def _end_round(state: State, events: list[Event]) -> bool:
+    """Check the end (A3.3 step 5); True when the game is over."""
+    twelve = any(reached_end(p) for p in state["players"])
+    if not (state["pool_empty"] or twelve):
+        return False
+    reasons = []
+    if state["pool_empty"]:
+        reasons.append("vp_pool_empty")
+    if twelve:
+        reasons.append("twelve_squares")
+    state["stage"] = "over"
+    state["outcome"] = _outcome(state, "+".join(reasons), exclude=None)
+    events.append({"type": "game_over", **state["outcome"]})
+    return True
+
+
+def _outcome(state: State, reason: str, exclude: int | None) -> dict[str, Any]:
+    """Most points wins; a tie adds cup dice + credits; still tied shares (A3.5)."""
+    ps = state["players"]
+    scores = [score(p) for p in ps]
+    alive = [s for s in range(len(ps)) if s != exclude]
+    best = max(scores[s] for s in alive)
+    tied = [s for s in alive if scores[s] == best]
+    trail = ["most_points"]
+    if len(tied) > 1:
+        trail.append("cup_dice_plus_credits")
+        key = {s: sum(ps[s]["cup"].values()) + ps[s]["credits"] for s in tied}
+        top = max(key.values())
+        tied = [s for s in tied if key[s] == top]
+        if len(tied) > 1:
+            trail.append("shared")
+    return {"winners": tied, "reason": reason, "scores": scores, "tiebreak": trail,
+            "details": {"bonuses": [end_bonuses(p) for p in ps], "vp_chips": [p["vp"] for p in ps]}}
+
+
+def _advance(state: State, rng: Rng, events: list[Event]) -> None:
+    """Run everything that needs no decision, up to the next pending one."""
+    while state["stage"] != "over":
+        if state["stage"] == "assign":
+            if not assign.all_committed(state):
+                return
+            phases = assign.reveal(state, rng, events)
+            state["stage"] = "phases"
+            state["queue"] = [{"kind": "phase_start", "phase": ph} for ph in phases]
+            state["queue"].append({"kind": "manage_start"})
+            continue
+        q = state["queue"]
+        if not q:
+            if state["stage"] == "setup":
+                _start_round(state, rng)
+                continue
+            if not _end_round(state, events):
+                _start_round(state, rng)
+            continue
+        t = q[0]
+        if t["kind"] == "phase_start":
+            q.pop(0)
+            q[0:0] = start_phase(state, t["phase"])
+            events.append({"type": "phase", "phase": t["phase"]})
+            continue
+        if t["kind"] == "manage_start":
+            q.pop(0)
+            q[0:0] = [{"kind": k, "seat": s} for s in state["order"] for k in ("recruit", "recall")]
+            continue
+        if HANDLERS[t["kind"]][0](state, t, rng, events):
+            return
+
+
+def to_act(state: State) -> list[int]:
+    if state["stage"] == "over":
+        return []
+    if state["stage"] == "assign":
+        return [s for s, p in enumerate(state["players"]) if not p["committed"]]
+    return [state["queue"][0]["seat"]]
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    if seat not in to_act(state):
+        return []
+    if state["stage"] == "assign":
+        return assign.legal(state, seat)
+    t = state["queue"][0]
+    legal = HANDLERS[t["kind"]][1]
+    return legal(state, t) if legal else []
+
+
+def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    if state["stage"] == "over":
+        raise IllegalAction("game_over", "the game is over")
+    if seat not in to_act(state):
+        raise IllegalAction("not_your_turn", f"seat {seat} has nothing to decide now",
+                            details={"to_act": to_act(state)})
+    if not isinstance(action, dict) or "type" not in action:
+        raise IllegalAction("bad_action", "an action is an object with a 'type'")
+    legal = legal_actions(state, seat)
+    if action not in legal:
+        kinds = sorted({a["type"] for a in legal})
+        if action["type"] not in kinds:
+            raise IllegalAction("wrong_action_type", f"expected one of {kinds}",
+                                details={"expected": kinds})
+        raise IllegalAction("illegal_choice", "that choice is not available now",
+                            rule=_rule_for(state), details={"action": action})
+    rng = Rng(state["rng"])
+    events: list[Event] = []
+    if state["stage"] == "assign":
+        assign.act(state, seat, action, events)
+    else:
+        t = state["queue"][0]
+        HANDLERS[t["kind"]][2](state, t, action, rng, events)
+    _advance(state, rng, events)
+    state["rng"] = rng.state
+    state["steps"] += 1
+    return state, events
+
+
+def _rule_for(state: State) -> str:
+    if state["stage"] == "assign":
+        return "RFTG-A3.3"
+    kind = state["queue"][0]["kind"]
+    return {"recall": "RFTG-A3.3", "pick": "RFTG-A3.3", "setup": "RFTG-A3.2"}.get(kind, "RFTG-A3.4")
+
+
+def outcome(state: State) -> Outcome | None:
+    o = state["outcome"]
+    if o is None:
+        return None
+    return Outcome(winners=tuple(o["winners"]), reason=o["reason"], scores=tuple(o["scores"]),
+                   tiebreak=tuple(o["tiebreak"]), details=o["details"])
+
+
+def resign(state: State, seat: int) -> tuple[State, list[Event]]:
+    """A resignation ends the game; the others are ranked as at a normal end."""
+    if state["stage"] == "over":
+        raise IllegalAction("game_over", "the game is over")
+    if not 0 <= seat < len(state["players"]):
+        raise IllegalAction("bad_seat", "no such seat")
+    state["stage"] = "over"
+    state["resigned"] = seat
+    state["queue"] = []
+    state["outcome"] = _outcome(state, "resigned", exclude=seat)
+    return state, [{"type": "resign", "seat": seat}, {"type": "game_over", **state["outcome"]}]
+
+
+def to_json(state: State) -> dict[str, Any]:
+    return copy.deepcopy(state)
+
+
+def from_json(data: dict[str, Any]) -> State:
+    return copy.deepcopy(data)
+
+
+__all__ = ["PHASES", "apply", "example_config", "legal_actions", "new_game", "to_act"]

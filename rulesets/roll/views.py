@@ -1,0 +1,84 @@
+"""What each seat may see (``view``) and per-seat event filtering (``event_view``).
+
+Hidden (digest A3.3, rulebook "Etikett"): a seat's roll and assignment until
+everyone has committed; construction-stack tiles below the top (owner only);
+tiles a scout is holding (owner only); Explore discards and the bag (counts
+only); the PRNG state. The colours of the dice a seat rolled are public (its cup
+was public before the roll).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rulesets.roll.data import COLOURS, side_key
+from rulesets.roll.empire import squares
+
+State = dict[str, Any]
+Event = dict[str, Any]
+
+
+def _rolled(p: dict[str, Any]) -> dict[str, int]:
+    out = dict.fromkeys(COLOURS, 0)
+    a = p["assign"]
+    if a is None:
+        return out
+    for d in a["dice"]:
+        out[d[0]] += 1
+    if a["sel"] is not None:
+        out[a["sel"][0]] += 1
+    for d in a["dict"]:
+        out[d[0]] += 1
+    return out
+
+
+def _player(p: dict[str, Any], me: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "faction": p["faction"], "home": p["home"], "tableau": list(p["tableau"]),
+        "squares": squares(p), "credits": p["credits"], "vp": p["vp"],
+        "cup": dict(p["cup"]), "citizenry": dict(p["cit"]), "rolled": _rolled(p),
+        "dev_top": side_key(p["dev_stack"][0], "dev") if p["dev_stack"] else None,
+        "dev_count": len(p["dev_stack"]),
+        "world_top": side_key(p["world_stack"][0], "world") if p["world_stack"] else None,
+        "world_count": len(p["world_stack"]),
+        "dev_workers": list(p["dev_workers"]), "world_workers": list(p["world_workers"]),
+        "goods": {k: list(v) for k, v in sorted(p["goods"].items())},
+        "committed": p["committed"], "selector": p["selector"],
+        "columns": {k: list(v) for k, v in p["cols"].items()},
+    }
+    if me:
+        out["dev_stack"] = list(p["dev_stack"])
+        out["world_stack"] = list(p["world_stack"])
+        out["assign"] = copy.deepcopy(p["assign"])
+    return out
+
+
+def _task(t: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    if t.get("seat") == seat:
+        return copy.deepcopy(t)
+    return {k: t[k] for k in ("kind", "seat", "phase", "purpose") if k in t}
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    q = state["queue"]
+    return {
+        "game": "roll", "round": state["round"], "stage": state["stage"], "you": seat,
+        "players": [_player(p, i == seat) for i, p in enumerate(state["players"])],
+        "order": list(state["order"]), "selected": list(state["selected"]),
+        "extra_die": state["extra_die"], "extra_phase": state["extra_phase"],
+        "vp_pool": state["vp_pool"], "vp_tens": state["vp_tens"], "pool_empty": state["pool_empty"],
+        "bag_count": len(state["bag"]), "discard_count": len(state["discards"]),
+        "supply": dict(state["supply"]),
+        "task": _task(q[0], seat) if q and state["stage"] not in ("assign", "over") else None,
+        "outcome": copy.deepcopy(state["outcome"]),
+    }
+
+
+def event_view(event: Event, seat: int | None) -> Event | None:
+    if "_only" not in event:
+        return event
+    if seat == event["_only"]:
+        return {k: v for k, v in event.items() if k not in ("_only", "_others")}
+    others = event["_others"]
+    return dict(others) if others is not None else None
