@@ -13,7 +13,7 @@ from cards.models import Card
 @dataclass
 class SearchResult:
     queryset: QuerySet
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[dict[str, Any]] = field(default_factory=list)
     ast: Any = None
 
 
@@ -32,10 +32,10 @@ def search_cards(text: str | None, user=None, base: QuerySet | None = None,
             qs = qs.filter(official=True)
         return SearchResult(qs.order_by("name_hu", "slug"))
     parsed = parse(text)
-    q, order_by, annotations, warnings = compile_query(parsed.ast, user=user)
+    q, order_by, annotations, warnings = compile_query(parsed, user=user)
     if annotations:
         qs = qs.annotate(**annotations)
     qs = qs.filter(q)
-    if not include_unofficial and not mentions_officiality(parsed.ast):
+    if not include_unofficial and not mentions_officiality(parsed):
         qs = qs.filter(official=True)
-    return SearchResult(qs.order_by(*order_by), list(parsed.warnings) + list(warnings), parsed.ast)
+    return SearchResult(qs.order_by(*order_by), [w.as_dict() for w in warnings], parsed)

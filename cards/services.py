@@ -103,7 +103,8 @@ def approve(contribution: Contribution, reviewer, note: str = "") -> Card:
     partial = contribution.kind == Contribution.CORRECTION
     if partial:
         proposed["slug"] = contribution.card.slug
-    errors = validate_record(proposed, partial=partial)
+    merged = contribution.card.to_record() | proposed if partial else proposed
+    errors = validate_record(merged)
     if errors:
         raise CatalogueError(errors)
     provenance = dict(contribution.card.provenance if partial else proposed.get("provenance") or {})

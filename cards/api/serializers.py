@@ -117,7 +117,10 @@ class ContributionSerializer(serializers.ModelSerializer):
         if kind == Contribution.NEW and Card.objects.filter(slug=proposed.get("slug")).exists():
             raise serializers.ValidationError({"proposed": "a card with this slug exists; "
                                                            "propose a correction instead"})
-        errors = validate_record(proposed, partial=kind == Contribution.CORRECTION)
+        # A correction is checked as the card would be after it, so a subtype is
+        # validated against the card's type even when only the subtype is proposed.
+        merged = card.to_record() | proposed if card is not None else proposed
+        errors = validate_record(merged)
         if errors:
             raise serializers.ValidationError(
                 {"proposed": [f"{e['field']}: {e['message']}" for e in errors]})

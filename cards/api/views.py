@@ -40,9 +40,7 @@ ORDERING = {"name": ("name_hu", "slug"), "-name": ("-name_hu", "-slug"),
 
 
 def syntax_error(exc) -> ApiError:
-    return ApiError("query_syntax", str(getattr(exc, "message", exc)), 400,
-                    {"position": getattr(exc, "position", None),
-                     "length": getattr(exc, "length", None)})
+    return ApiError("query_syntax", exc.message, 400, exc.as_dict())
 
 
 class SearchThrottle(ScopedRateThrottle):
@@ -241,7 +239,7 @@ class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = CardSetSerializer
 
     def get_queryset(self):
-        qs = CardSet.objects.annotate(cards=Count("printings", distinct=True))
+        qs = CardSet.objects.annotate(cards=Count("printings", distinct=True)).order_by("slug")
         user = self.request.user
         if user.is_authenticated:
             qs = qs.annotate(owned_distinct=Count(
