@@ -1,0 +1,14 @@
+"""Pulsar 2849 (Czech Games Edition) as a pure-Python ruleset.
+
+Rules: /work/shared/rules/sister-games.en.md part A2 (digest), the Hungarian rulebook OCR
+wins where they differ. Component data (board graph, tiles, boards) is not in the rulebook:
+``data/standin.json`` is an invented, labelled stand-in; a real set goes in
+``config["components"]`` and is validated (``components.validate``).
+"""
+
+from rulesets.pulsar.components import load_components, standin, validate
+from rulesets.pulsar.ruleset import PulsarRuleset
+
+RULESET = PulsarRuleset()
+
+__all__ = ["RULESET", "PulsarRuleset", "load_components", "standin", "validate"]

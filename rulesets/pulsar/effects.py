@@ -1,0 +1,277 @@
+"""Rewards and the decisions they raise (systems, exploration tiles, HQ, techs, transmitters).
+
+Rewards are queued as items and run in order. An item that needs a player's choice parks a
+``pending`` decision in the state (its options are the legal actions) and the queue resumes
+once the choice is applied. Item kinds: ``effect``, ``pass_station``, ``end_at``, ``joint``,
+``connect``, ``activate``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.base import Action, State
+from rulesets.pulsar.common import Event, comp, gain_vp, player, rng_draw
+from rulesets.pulsar.components import SIZES
+from rulesets.pulsar.flight import reveal
+
+
+def push(state: State, items: list[dict[str, Any]], front: bool = True) -> None:
+    state["queue"] = items + state["queue"] if front else state["queue"] + items
+
+
+def effects_items(seat: int, effs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"k": "effect", "seat": seat, "eff": e} for e in effs]
+
+
+def _pend(state: State, kind: str, seat: int, options: list[Action], **ctx: Any) -> None:
+    state["pending"] = {"kind": kind, "seat": seat, "options": options, **ctx}
+
+
+def rings_left(state: State, seat: int) -> int:
+    return state["comp"]["rings"] - len(player(state, seat)["pulsars"])
+
+
+def gain_bonus_die(state: State, seat: int, value: int, why: str, events: list[Event]) -> None:
+    """At most one bonus die per round (A2.3 "Bonus dice"); it must be used this turn."""
+    p = player(state, seat)
+    if p["bonus_taken"]:
+        events.append({"type": "bonus_die_lost", "seat": seat, "value": value, "why": why})
+        return
+    p["bonus_taken"] = True
+    p["dice"].append({"v": value, "red": True})
+    events.append({"type": "bonus_die", "seat": seat, "value": value, "why": why})
+
+
+def draw_exploration(state: State, seat: int, events: list[Event]) -> None:
+    ex = state["explore"]
+    if not ex["stack"] and ex["discard"]:
+        ex["stack"] = ex["discard"]
+        ex["discard"] = []
+        rng_draw(state, "shuffle", ex["stack"])  # reshuffle the discards (A2.3)
+        events.append({"type": "explore_reshuffle", "count": len(ex["stack"])})
+    if not ex["stack"]:
+        events.append({"type": "explore_empty", "seat": seat})
+        return
+    tid = ex["stack"].pop()
+    tile = comp(state).explore[tid]
+    events.append({"type": "explore_draw", "seat": seat, "tile": tid})
+    if tile.get("keep"):
+        player(state, seat)["kept"].append(tid)  # kept: +1 station at the end (A2.3)
+        return
+    ex["discard"].append(tid)
+    push(state, effects_items(seat, [e for e in tile["effect"] if "keep_station" not in e]))
+
+
+def _gyro_options(state: State, choice: Any, exclude: str | None = None) -> list[str]:
+    if choice in SIZES:
+        sizes = [choice]
+    elif isinstance(choice, list):
+        sizes = list(choice)
+    else:
+        sizes = list(SIZES)
+    return [s for s in sizes if s != exclude and state["gyro_supply"][s] > 0]
+
+
+def take_gyro(state: State, seat: int, size: str, events: list[Event]) -> None:
+    state["gyro_supply"][size] -= 1
+    player(state, seat)["gyros"][size] += 1
+    events.append({"type": "gyro_taken", "seat": seat, "size": size})
+
+
+def _apply_effect(state: State, seat: int, eff: dict[str, Any], events: list[Event]) -> None:
+    (key, val), = eff.items()
+    p = player(state, seat)
+    c = comp(state)
+    if key == "vp":
+        gain_vp(state, seat, val, "reward", events)
+    elif key == "cubes":
+        p["cubes"] += val
+        events.append({"type": "cubes", "seat": seat, "delta": val})
+    elif key == "modifier":
+        p["mods"][val] += 1  # the supply never runs out: use substitutes (A2.3)
+        events.append({"type": "modifier", "seat": seat, "kind": val})
+    elif key == "bonus_die":
+        gain_bonus_die(state, seat, val, "reward", events)
+    elif key == "explore":
+        for _ in range(val):
+            push(state, [{"k": "effect", "seat": seat, "eff": {"explore_one": 1}}])
+    elif key == "explore_one":
+        draw_exploration(state, seat, events)
+    elif key == "gyro":
+        if val == "two_different":
+            opts = _gyro_options(state, "any")
+            if len(opts) <= 2:
+                for s in opts:
+                    take_gyro(state, seat, s, events)
+            else:
+                _pend(state, "gyro", seat, [{"type": "choose_gyro", "size": s} for s in opts],
+                      then="second")
+            return
+        opts = _gyro_options(state, val)
+        if len(opts) == 1:
+            take_gyro(state, seat, opts[0], events)
+        elif opts:
+            _pend(state, "gyro", seat, [{"type": "choose_gyro", "size": s} for s in opts])
+    elif key == "isolated_pulsar":
+        free = [n for n in c.isolated if n not in state["owner"]]
+        if free and rings_left(state, seat) > 0:
+            opts = [{"type": "choose_isolated", "pulsar": n} for n in free]
+            _pend(state, "isolated", seat, opts + [{"type": "choose_isolated", "pulsar": None}])
+    elif key == "teleport":
+        kinds = {"pulsar": ("pulsar",), "system": ("system",),
+                 "any": ("pulsar", "system", "gate", "start")}[val]
+        # never to an isolated pulsar (A2.3 symbols)
+        dests = [n for n, d in c.nodes.items() if d["kind"] in kinds and c.adj[n]]
+        _pend(state, "teleport", seat, [{"type": "teleport", "to": n} for n in sorted(dests)])
+    else:
+        raise AssertionError(f"unknown effect {key}")
+
+
+def _station_planet(state: State, node: str, prefer: str) -> int | None:
+    tile = comp(state).system_tiles[state["systems"][node]["tile"]]
+    planets = state["systems"][node]["planets"]
+    other = "barren" if prefer == "blue" else "blue"
+    for kind in (prefer, other):
+        for i, pl in enumerate(tile["planets"]):
+            if pl["kind"] == kind and planets[i] is None:
+                return i
+    return None
+
+
+def can_station(state: State, seat: int, node: str) -> bool:
+    p = player(state, seat)
+    return (p["markers"] > 0 and node not in p["stations"]
+            and _station_planet(state, node, "blue") is not None)
+
+
+def _run_item(state: State, item: dict[str, Any], events: list[Event]) -> None:
+    seat = item["seat"]
+    k = item["k"]
+    c = comp(state)
+    if k == "effect":
+        _apply_effect(state, seat, item["eff"], events)
+    elif k == "pass_station":
+        if can_station(state, seat, item["node"]):
+            _pend(state, "station", seat, [{"type": "station", "build": True},
+                                           {"type": "station", "build": False}],
+                  node=item["node"], mode="pass")
+    elif k == "end_at":
+        node = item["node"]
+        kind = c.nodes[node]["kind"]
+        if kind == "system":
+            reveal(state, node, events)
+            if can_station(state, seat, node):
+                _pend(state, "station", seat, [{"type": "station", "build": True},
+                                               {"type": "station", "build": False}],
+                      node=node, mode="end")
+        elif kind == "pulsar" and node not in state["owner"] and rings_left(state, seat) > 0:
+            _pend(state, "claim", seat, [{"type": "claim", "take": True},
+                                         {"type": "claim", "take": False}], node=node)
+    elif k == "joint":
+        vals = sorted(set(item["values"]))
+        if player(state, seat)["bonus_taken"]:
+            events.append({"type": "bonus_die_lost", "seat": seat, "value": vals[0], "why": "joint"})
+        elif len(vals) == 1:
+            gain_bonus_die(state, seat, vals[0], "joint", events)
+        else:
+            _pend(state, "joint", seat, [{"type": "joint_die", "value": v} for v in vals])
+    elif k == "connect":
+        from rulesets.pulsar.transmitters import connect_options
+
+        opts = connect_options(state, seat, item["tile"])
+        if len(opts) > 1:
+            _pend(state, "connect", seat, opts)
+    elif k == "activate":
+        from rulesets.pulsar.transmitters import maybe_activate
+
+        maybe_activate(state, seat, item["tile"], events)
+    else:
+        raise AssertionError(k)
+
+
+def run_queue(state: State, events: list[Event]) -> None:
+    while state["pending"] is None and state["queue"]:
+        _run_item(state, state["queue"].pop(0), events)
+
+
+def claim_pulsar(state: State, seat: int, node: str, events: list[Event]) -> None:
+    player(state, seat)["pulsars"][node] = None
+    state["owner"][node] = seat
+    events.append({"type": "claim", "seat": seat, "pulsar": node})
+    if node in comp(state).dead_end:
+        push(state, effects_items(seat, [{"explore": 1}]))  # dead-end extra tile (A2.3)
+
+
+def resolve_pending(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    """Apply a choice that answers the pending decision (already checked against options)."""
+    pend = state["pending"]
+    state["pending"] = None
+    kind = pend["kind"]
+    c = comp(state)
+    p = player(state, seat)
+    if kind == "station":
+        node = pend["node"]
+        if action["build"]:
+            prefer = "blue" if pend["mode"] == "end" else "barren"
+            idx = _station_planet(state, node, prefer)
+            assert idx is not None
+            tile = c.system_tiles[state["systems"][node]["tile"]]
+            state["systems"][node]["planets"][idx] = seat
+            p["stations"].append(node)
+            p["markers"] -= 1
+            blue = tile["planets"][idx]["kind"] == "blue"
+            events.append({"type": "station", "seat": seat, "node": node, "planet": idx,
+                           "blue": blue})
+            extra = [{"k": "effect", "seat": seat, "eff": {"explore": 1}}] if node in c.dead_end else []
+            if pend["mode"] == "end" and blue:
+                # exploration bonus, or a random exploration tile instead (A2.3)
+                _pend(state, "bonus", seat, [{"type": "system_bonus", "take": "printed"},
+                                             {"type": "system_bonus", "take": "tile"}], node=node)
+            push(state, extra)
+    elif kind == "bonus":
+        tile = c.system_tiles[state["systems"][pend["node"]]["tile"]]
+        if action["take"] == "printed":
+            push(state, effects_items(seat, tile["bonus"]))
+        else:
+            push(state, effects_items(seat, [{"explore": 1}]))
+    elif kind == "claim":
+        if action["take"]:
+            claim_pulsar(state, seat, pend["node"], events)
+    elif kind == "gyro":
+        take_gyro(state, seat, action["size"], events)
+        if pend.get("then") == "second":
+            opts = _gyro_options(state, "any", exclude=action["size"])
+            if len(opts) == 1:
+                take_gyro(state, seat, opts[0], events)
+            elif opts:
+                _pend(state, "gyro", seat, [{"type": "choose_gyro", "size": s} for s in opts])
+    elif kind == "isolated":
+        if action["pulsar"] is not None:
+            claim_pulsar(state, seat, action["pulsar"], events)
+    elif kind == "teleport":
+        p["ship"] = action["to"]
+        events.append({"type": "teleport", "seat": seat, "to": action["to"]})
+        push(state, [{"k": "end_at", "seat": seat, "node": action["to"]}])
+    elif kind == "joint":
+        gain_bonus_die(state, seat, action["value"], "joint", events)
+    elif kind == "connect":
+        from rulesets.pulsar.transmitters import apply_connect
+
+        apply_connect(state, seat, action, events)
+    else:
+        raise AssertionError(kind)
+    run_queue(state, events)
+
+
+def race_score(state: State, seat: int, flight: dict[str, Any], events: list[Event]) -> None:
+    """Jump-gate race: VP per distinct gate of the colour visited; start excluded (A2.3 HQ)."""
+    race = flight["race"]
+    c = comp(state)
+    proj = c.hq_projects[race["project"]]
+    gates = {n for n in flight["visited"] if c.nodes[n].get("color") == race["color"]}
+    vp = proj["race"]["vp"] * len(gates)
+    player(state, seat)["races_used"].append(race["project"])
+    events.append({"type": "race", "seat": seat, "project": race["project"],
+                   "color": race["color"], "gates": sorted(gates), "vp": vp})
+    gain_vp(state, seat, vp, "race", events)

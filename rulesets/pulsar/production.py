@@ -1,0 +1,113 @@
+"""Production phase in its seven steps (digest A2.3 "Production phase")."""
+
+from __future__ import annotations
+
+from rulesets.base import State
+from rulesets.pulsar.common import (
+    ROUNDS,
+    TRACKS,
+    Event,
+    comp,
+    counter,
+    gain_vp,
+    median_value,
+    my_techs,
+    player,
+    time_row,
+)
+from rulesets.pulsar.dice import order_on
+
+
+def row_bonus(state: State) -> int:
+    """Gyrodyne bonus of the time marker's row; the median symbol reads the median marker."""
+    bonus = time_row(state)["bonus"]
+    return median_value(state["dice"]["median"]) if bonus == "median" else int(bonus)
+
+
+def scoring_value(state: State, seat: int, spec: dict) -> int:
+    if "vp" in spec:
+        return spec["vp"]
+    return spec["n"] * counter(state, seat, spec["vp_per"])
+
+
+def production(state: State, events: list[Event]) -> None:
+    n = state["seats"]
+    gy = state["comp"]["gyrodynes"]
+    events.append({"type": "phase", "phase": "production", "round": state["round"]})
+    # 1. new turn order from the initiative track (higher in a stack = further left)
+    state["order"] = [m // 2 for m in order_on(state, "initiative")]
+    events.append({"type": "turn_order", "order": list(state["order"])})
+    # 2. engineer cubes from the engineering track
+    eng = [m // 2 for m in order_on(state, "engineering")]
+    if n == 2:
+        gains = [("cubes", 2), ("cubes", 1), ("vp", 1)]  # A2.5
+    else:
+        gains = [("cubes", 3), ("cubes", 2)]
+    for seat, (what, k) in zip(eng, gains, strict=False):
+        if what == "cubes":
+            player(state, seat)["cubes"] += k
+            events.append({"type": "cubes", "seat": seat, "delta": k, "why": "engineering"})
+        else:
+            gain_vp(state, seat, k, "engineering", events)
+    # 3. track penalties on the last spaces, every marker counts
+    for name in TRACKS:
+        pen = state["comp"]["dice_board"]["tracks"][name]["penalties"]
+        for pos, vp in pen.items():
+            for m in state["tracks"][name][int(pos)]:
+                gain_vp(state, m // 2, vp, f"{name}_penalty", events)
+    firsts: list[int] = []
+    for s in state["order"]:
+        if s not in firsts:
+            firsts.append(s)
+    c = comp(state)
+    bonus = row_bonus(state)
+    for seat in firsts:
+        p = player(state, seat)
+        # 4. activated transmitters: collect VP and cubes first, then spend a cube for VP.
+        # Reading: "spend a cube for VP" is taken automatically when a cube is available.
+        buys = []
+        for tid, t in sorted(p["transmitters"].items()):
+            if not t["active"]:
+                continue
+            for eff in c.transmitters[tid]["production"]:
+                if "vp" in eff:
+                    gain_vp(state, seat, eff["vp"], "transmitter", events)
+                elif "cubes" in eff:
+                    p["cubes"] += eff["cubes"]
+                    events.append({"type": "cubes", "seat": seat, "delta": eff["cubes"],
+                                   "why": "transmitter"})
+                else:
+                    buys.append(eff["cube_for_vp"])
+        for vp in sorted(buys, reverse=True):
+            if p["cubes"] >= 1:
+                p["cubes"] -= 1
+                events.append({"type": "cubes", "seat": seat, "delta": -1, "why": "transmitter"})
+                gain_vp(state, seat, vp, "transmitter", events)
+    for seat in firsts:
+        # 5. spinning gyrodynes: printed value plus the time row's bonus
+        total = sum(gy[g["size"]]["vp"] + bonus
+                    for g in player(state, seat)["pulsars"].values() if g and g["spinning"])
+        if total:
+            gain_vp(state, seat, total, "gyrodynes", events)
+    for seat in firsts:
+        # 6. green technologies
+        for t in my_techs(state, seat):
+            if t.get("color") == "green" and "per_round" in t:
+                gain_vp(state, seat, scoring_value(state, seat, t["per_round"]), t["id"], events)
+    if state["round"] >= ROUNDS:
+        from rulesets.pulsar.scoring import start_final
+
+        start_final(state, events)
+        return
+    # 7. next round: new transmitters, time marker one row outward
+    tx = state["tx"]
+    for i, tid in enumerate(tx["display"]):
+        if tid is not None:
+            tx["discard"].append(tid)
+        tx["display"][i] = tx["stack"].pop() if tx["stack"] else None
+    events.append({"type": "tx_display", "display": list(tx["display"])})
+    state["time"] += 1
+    state["round"] += 1
+    from rulesets.pulsar.dice import roll
+
+    roll(state, events)

@@ -1,0 +1,157 @@
+"""Final scoring in its seven steps and the winner (digest A2.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.base import Action, Outcome, State
+from rulesets.pulsar.common import Event, counter, gain_vp, my_techs, player, spinning_by_size
+from rulesets.pulsar.components import GYRO_GOALS
+from rulesets.pulsar.production import scoring_value
+
+FINAL_ORDER_VP = {2: (7, 4, 2, 0), 3: (7, 4, 0), 4: (7, 4, 2, 0)}  # A2.4 step 6
+
+
+def goal_side(state: State, i: int) -> dict[str, Any]:
+    g = state["goals"][i]
+    return state["comp"]["goals"][g["tile"]]["sides"][g["side"]]
+
+
+def goal_met(state: State, seat: int, cond: dict[str, Any]) -> bool:
+    kind, n = cond["kind"], cond["n"]
+    if kind == "finished_same":
+        return max(spinning_by_size(state, seat).values()) >= n
+    if kind == "finished_different":
+        return sum(1 for v in spinning_by_size(state, seat).values() if v) >= n
+    if kind == "gyros_any":
+        return counter(state, seat, "gyros_placed") >= n
+    # stations on planets only: kept exploration tiles do not count for goals (A2.3)
+    return counter(state, seat, kind) >= n
+
+
+def first_positions(state: State) -> list[int]:
+    seq: list[int] = []
+    for s in state["order"]:
+        if s not in seq:
+            seq.append(s)
+    return seq
+
+
+def start_final(state: State, events: list[Event]) -> None:
+    state["phase"] = "final"
+    events.append({"type": "phase", "phase": "final"})
+    seats = first_positions(state)
+    for seat in seats:
+        # 1. purple technologies
+        for t in my_techs(state, seat):
+            if t.get("color") == "purple" and "end" in t:
+                gain_vp(state, seat, scoring_value(state, seat, t["end"]), t["id"], events)
+    state["final"] = {"seq": seats, "i": 0, "goals": {}}
+    for seat in seats:
+        met = [i for i in range(len(state["goals"])) if goal_met(state, seat, goal_side(state, i)["condition"])]
+        gyro = [i for i in met if goal_side(state, i)["condition"]["kind"] in GYRO_GOALS]
+        rec = {"scored": [], "bought": {}, "gyro_choice": gyro if len(gyro) > 1 else []}
+        state["final"]["goals"][str(seat)] = rec
+        # 2. goals: met goals score; of several gyrodyne goals only the chosen one
+        for i in met:
+            if i in gyro and len(gyro) > 1:
+                continue
+            _score_goal(state, seat, i, events)
+
+
+def _score_goal(state: State, seat: int, i: int, events: list[Event]) -> None:
+    rec = state["final"]["goals"][str(seat)]
+    rec["scored"].append(i)
+    rec["bought"][str(i)] = 0
+    events.append({"type": "goal", "seat": seat, "goal": i})
+    gain_vp(state, seat, goal_side(state, i)["vp"], "goal", events)
+
+
+def final_actions(state: State, seat: int) -> list[Action]:
+    rec = state["final"]["goals"][str(seat)]
+    if rec["gyro_choice"]:
+        return [{"type": "choose_goal", "goal": i} for i in rec["gyro_choice"]]
+    out: list[Action] = []
+    cubes = player(state, seat)["cubes"]
+    for i in rec["scored"]:
+        k = rec["bought"][str(i)]
+        bonuses = goal_side(state, i)["bonuses"]
+        if k < len(bonuses) and bonuses[k]["cost"] <= cubes:
+            out.append({"type": "buy_goal_bonus", "goal": i})  # 1st bonus, then the 2nd
+    out.append({"type": "finish_scoring"})
+    return out
+
+
+def final_seat(state: State) -> int:
+    f = state["final"]
+    return f["seq"][f["i"]]
+
+
+def apply_final(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    rec = state["final"]["goals"][str(seat)]
+    t = action["type"]
+    if t == "choose_goal":
+        rec["gyro_choice"] = []
+        _score_goal(state, seat, action["goal"], events)
+    elif t == "buy_goal_bonus":
+        i = action["goal"]
+        k = rec["bought"][str(i)]
+        bonus = goal_side(state, i)["bonuses"][k]
+        player(state, seat)["cubes"] -= bonus["cost"]
+        rec["bought"][str(i)] = k + 1
+        events.append({"type": "goal_bonus", "seat": seat, "goal": i, "bonus": k})
+        gain_vp(state, seat, bonus["vp"], "goal_bonus", events)
+    else:
+        state["final"]["i"] += 1
+        if state["final"]["i"] >= len(state["final"]["seq"]):
+            finish(state, events)
+
+
+def station_count(state: State, seat: int) -> int:
+    extra = sum(t.get("ability", {}).get("extra_stations", 0) for t in my_techs(state, seat))
+    p = player(state, seat)
+    return len(p["stations"]) + len(p["kept"]) + extra
+
+
+def station_vp(state: State, count: int) -> int:
+    table = state["comp"]["station_table"]
+    return table[min(count, 13)] + 3 * max(0, count - 13)  # 13 -> 50, +3 beyond (A2.4)
+
+
+def finish(state: State, events: list[Event]) -> None:
+    gy_vp = FINAL_ORDER_VP[state["seats"]]
+    for seat in first_positions(state):
+        p = player(state, seat)
+        # 3. owned pulsars without a spinning gyrodyne
+        gain_vp(state, seat, sum(1 for g in p["pulsars"].values() if not (g and g["spinning"])),
+                "idle_pulsars", events)
+        # 4. gyrodynes under construction or unplaced
+        building = sum(1 for g in p["pulsars"].values() if g and not g["spinning"])
+        gain_vp(state, seat, building + sum(p["gyros"].values()), "unfinished_gyrodynes", events)
+        # 5. pairs of engineer cubes
+        gain_vp(state, seat, p["cubes"] // 2, "cube_pairs", events)
+    # 6. final turn order (2 players: each rocket scores as in a 4-player game)
+    for pos, seat in enumerate(state["order"]):
+        if pos < len(gy_vp):
+            gain_vp(state, seat, gy_vp[pos], "final_order", events)
+    # 7. stations on planets
+    for seat in first_positions(state):
+        gain_vp(state, seat, station_vp(state, station_count(state, seat)), "stations", events)
+    state["phase"] = "over"
+    out = decide(state, "most_points")
+    state["result"] = out.as_dict()
+    events.append({"type": "game_over", **state["result"]})
+
+
+def decide(state: State, reason: str, exclude: int | None = None) -> Outcome:
+    """Most VP wins; a tie goes to the tied player further back in turn order (A2.4)."""
+    scores = tuple(float(p["vp"]) for p in state["players"])
+    seq = first_positions(state)
+    cands = [s for s in range(state["seats"]) if s != exclude]
+    best = max(scores[s] for s in cands)
+    tied = [s for s in cands if scores[s] == best]
+    trail: tuple[str, ...] = ()
+    if len(tied) > 1:
+        tied = [max(tied, key=seq.index)]
+        trail = ("turn_order_further_back",)
+    return Outcome(winners=tuple(tied), reason=reason, scores=scores, tiebreak=trail)
