@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from cards.query.errors import QueryWarning
+
 
 @dataclass(frozen=True)
 class Term:
@@ -49,7 +51,7 @@ class OrderKey:
 class ParseResult:
     query: Node | None  # None: no filter (matches every card)
     order: tuple[OrderKey, ...] = ()
-    warnings: tuple = ()  # tuple[QueryWarning, ...]; excluded from equality below
+    warnings: tuple[QueryWarning, ...] = ()  # excluded from equality below
 
     def __eq__(self, other: object) -> bool:
         # Two parses mean the same thing when filter and order agree; warnings are commentary.

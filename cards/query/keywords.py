@@ -201,3 +201,25 @@ def resolve_value(field_name: str, raw: str) -> Resolution:
 def resolve_order_field(raw: str) -> str | None:
     spec = lookup_field(raw)
     return spec.name if spec and spec.orderable else None
+
+
+def reference() -> list[dict[str, object]]:
+    """The keyword table as data, for a syntax help page (keywords, labels, accepted values)."""
+    rows: list[dict[str, object]] = []
+    for spec in FIELDS.values():
+        values = VOCAB.get(spec.name, ())
+        if spec.name == "order":
+            values = tuple(
+                Value(f.name, f.label_en, f.label_hu) for f in FIELDS.values() if f.orderable
+            )
+        rows.append(
+            {
+                "field": spec.name,
+                "kind": spec.kind,
+                "keywords": list(spec.aliases),
+                "label_en": spec.label_en,
+                "label_hu": spec.label_hu,
+                "values": [{"key": v.key, "en": v.en, "hu": v.hu} for v in values],
+            }
+        )
+    return rows

@@ -343,3 +343,26 @@ def test_too_long_and_too_deep():
 
 def test_error_is_a_value_error():
     assert issubclass(QuerySyntaxError, ValueError)
+
+
+# -- the keyword table ---------------------------------------------------------------------
+def test_every_vocabulary_name_resolves_to_its_own_key():
+    from cards.query import keywords as kw
+
+    for row in kw.reference():
+        field = row["field"]
+        if field in ("order", "not"):
+            continue
+        for value in row["values"]:
+            for form in (value["key"], value["en"], value["hu"]):
+                assert kw.resolve_value(field, form).key == value["key"], (field, form)
+
+
+def test_every_keyword_alias_parses():
+    from cards.query import keywords as kw
+
+    for row in kw.reference():
+        for alias in row["keywords"]:
+            value = row["values"][0]["key"] if row["values"] else "1"
+            r = parse(f"{alias}:{value}")
+            assert r.warnings == (), (alias, r.warnings)
