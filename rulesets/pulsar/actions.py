@@ -120,8 +120,11 @@ def turn_actions(state: State, seat: int) -> list[Action]:
         # flights: any value with a possible trail, optionally running one jump-gate race
         races = [None] + [(pid, col) for pid in open_races(state, seat)
                           for col in c.hq_projects[pid]["race"]["colors"]]
+        possible: dict[int, bool] = {}
         for v, pay in pay_options(state, seat, for_flight=True):
-            if v > 8 or not flight.flight_possible(state, seat, v):
+            if v not in possible:
+                possible[v] = v <= 8 and flight.flight_possible(state, seat, v)
+            if not possible[v]:
                 continue
             for race in races:
                 act: Action = {"type": "fly", **pay}

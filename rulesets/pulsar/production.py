@@ -39,10 +39,8 @@ def production(state: State, events: list[Event]) -> None:
     events.append({"type": "turn_order", "order": list(state["order"])})
     # 2. engineer cubes from the engineering track
     eng = [m // 2 for m in order_on(state, "engineering")]
-    if n == 2:
-        gains = [("cubes", 2), ("cubes", 1), ("vp", 1)]  # A2.5
-    else:
-        gains = [("cubes", 3), ("cubes", 2)]
+    # 2 players: 2 cubes, 1 cube, 1 VP (A2.5); otherwise 3 and 2 cubes
+    gains = [("cubes", 2), ("cubes", 1), ("vp", 1)] if n == 2 else [("cubes", 3), ("cubes", 2)]
     for seat, (what, k) in zip(eng, gains, strict=False):
         if what == "cubes":
             player(state, seat)["cubes"] += k
