@@ -354,8 +354,8 @@ def pick_step(state: State, t: Task, rng: Rng, events: list[Event]) -> bool:
     if len(t["chosen"]) >= t["max"] or not t["pool"]:
         _pick_done(state, t, events)
         return False
-    if len(set(t["pool"])) == 1:
-        _pick(state, t, t["pool"][0])
+    if len(set(t["pool"])) == 1 and len(t["chosen"]) < t["min"]:
+        _pick(state, t, t["pool"][0])  # forced: only one colour to choose from
         return False
     return True
 

@@ -1,0 +1,191 @@
+"""Builders for Roll for the Galaxy test situations and a seeded game runner."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rulesets.rng import Rng
+from rulesets.roll import RULESET, engine, tasks
+from rulesets.roll.data import BY_NAME, CARDS, COLOURS, DICE_COUNT, TILE_IDS
+from rulesets.roll.empire import add_to_tableau, owned_dice, zero_dice
+
+R = RULESET
+
+
+def new(n: int = 2, seed: str = "t", first_game: bool = True) -> dict[str, Any]:
+    return R.new_game({"players": n, "first_game": first_game}, seed)
+
+
+def blank(state: dict[str, Any], seat: int, faction_keys: tuple[str, ...] = ("F9w1", "F9w2"),
+          home: str = "H2w", credits: int = 1) -> dict[str, Any]:
+    """Strip a seat to a known empire: given faction/home tableau, no dice, no tiles.
+    Its dice and tiles go back to the supply/bag so components stay conserved."""
+    p = state["players"][seat]
+    for c, n in owned_dice(p).items():
+        state["supply"][c] += n
+    for key in p["tableau"]:
+        if key.startswith("T"):
+            state["bag"].append(int(key[1:-1]))
+    state["bag"].extend(p["dev_stack"] + p["world_stack"])
+    p.update({"tableau": [], "names": [], "cup": zero_dice(), "cit": zero_dice(),
+              "dev_stack": [], "world_stack": [], "dev_workers": [], "world_workers": [],
+              "goods": {}, "assign": None, "committed": True, "credits": credits, "vp": 0,
+              "cols": {ph: [] for ph in ("explore", "develop", "settle", "produce", "ship")},
+              "selector": None})
+    for key in (*faction_keys, home):
+        add_to_tableau(p, key)
+    return p
+
+
+def take_tile(state: dict[str, Any], name: str) -> int:
+    """Remove the game tile carrying card ``name`` from the bag (or any stack)."""
+    key = BY_NAME[name]
+    tile = int(key[1:-1])
+    if tile in state["bag"]:
+        state["bag"].remove(tile)
+        return tile
+    for p in state["players"]:
+        for st in ("dev_stack", "world_stack"):
+            if tile in p[st]:
+                p[st].remove(tile)
+                return tile
+    raise AssertionError(f"tile {name} not available")
+
+
+def build(state: dict[str, Any], seat: int, *names: str) -> None:
+    """Put the named game-tile cards straight into the seat's tableau."""
+    p = state["players"][seat]
+    for name in names:
+        take_tile(state, name)
+        add_to_tableau(p, BY_NAME[name])
+
+
+def dice(state: dict[str, Any], colours: list[str]) -> list[str]:
+    """Take dice from the supply (for columns, goods, zones)."""
+    for c in colours:
+        assert state["supply"][c] > 0
+        state["supply"][c] -= 1
+    return list(colours)
+
+
+def to(state: dict[str, Any], seat: int, where: str, colours: list[str]) -> None:
+    p = state["players"][seat]
+    for c in dice(state, colours):
+        p[where][c] += 1
+
+
+def good(state: dict[str, Any], seat: int, world_name: str, colour: str) -> str:
+    key = BY_NAME[world_name]
+    state["players"][seat]["goods"].setdefault(key, []).extend(dice(state, [colour]))
+    return key
+
+
+def run_phases(state: dict[str, Any], phases: list[str], cols: dict[int, dict[str, list[str]]],
+               monkeypatch) -> list[dict[str, Any]]:
+    """Run the given phases with the given columns, halting before management."""
+    monkeypatch.setitem(tasks.HANDLERS, "halt", (lambda s, t, r, e: True, lambda s, t: [], None))
+    for p in state["players"]:
+        a = p["assign"]
+        if a is not None:  # rolled dice go back to the cup
+            for c in [d[0] for d in a["dice"]] + [d[0] for d in a["dict"]] + ([a["sel"][0]] if a["sel"] else []):
+                p["cup"][c] += 1
+        p["assign"] = None
+        p["committed"] = True
+    for seat, cs in cols.items():
+        for ph, colours in cs.items():
+            state["players"][seat]["cols"][ph] = dice(state, colours)
+    state["stage"] = "phases"
+    state["selected"] = list(phases)
+    state["queue"] = [{"kind": "phase_start", "phase": ph} for ph in phases]
+    state["queue"].append({"kind": "halt", "seat": -1})
+    events: list[dict[str, Any]] = []
+    rng = Rng(state["rng"])
+    engine._advance(state, rng, events)
+    state["rng"] = rng.state
+    return events
+
+
+def halted(state: dict[str, Any]) -> bool:
+    return state["queue"][0]["kind"] == "halt"
+
+
+def act(state: dict[str, Any], action: dict[str, Any]) -> list[dict[str, Any]]:
+    seat = R.to_act(state)[0]
+    _s, events = R.apply(state, seat, action)
+    return events
+
+
+def count_tiles(state: dict[str, Any]) -> int:
+    n = len(state["bag"]) + len(state["discards"])
+    for p in state["players"]:
+        n += len(p["dev_stack"]) + len(p["world_stack"])
+        n += sum(1 for k in p["tableau"] if k.startswith("T"))
+    for t in state["queue"]:
+        if t["kind"] == "explore" and t["scout"] and t["scout"]["drawn"]:
+            n += len(t["scout"]["drawn"])
+        if t["kind"] == "research_team" and t["drawn"]:
+            n += len(t["drawn"])
+        if t["kind"] == "setup":
+            n += len(t["tiles"])
+    return n
+
+
+def count_dice(state: dict[str, Any]) -> dict[str, int]:
+    out = dict(state["supply"])
+    for p in state["players"]:
+        for c, n in owned_dice(p).items():
+            out[c] += n
+    return out
+
+
+def check_components(state: dict[str, Any]) -> None:
+    assert count_dice(state) == DICE_COUNT
+    assert count_tiles(state) == len(TILE_IDS)
+    assert all(v >= 0 for v in state["supply"].values())
+    for p in state["players"]:
+        assert 0 <= p["credits"] <= 10
+        assert all(v >= 0 for v in p["cup"].values()) and all(v >= 0 for v in p["cit"].values())
+        assert all(CARDS[k] for k in p["tableau"])
+    chips = sum(p["vp"] for p in state["players"])
+    assert chips + state["vp_pool"] + state["vp_tens"] == 12 * len(state["players"]) + 50
+
+
+def play(seed: str, n: int, kinds: list[str], record: list | None = None,
+         check=None, max_steps: int = 50000) -> dict[str, Any]:
+    """Play one seeded game with bots; ``record`` collects (seat, action)."""
+    state = R.new_game(R.example_config(n), seed)
+    step = 0
+    while R.outcome(state) is None:
+        seat = R.to_act(state)[0]
+        action = R.bot_action(state, seat, kinds[seat], f"{seed}/{step}")
+        if record is not None:
+            record.append((seat, copy.deepcopy(action)))
+        R.apply(state, seat, action)
+        if check is not None:
+            check(state)
+        step += 1
+        assert step < max_steps, "game did not end"
+    return state
+
+
+def fast_random_game(seed: str, n: int, hook=None, max_steps: int = 50000) -> tuple[dict[str, Any], list]:
+    """Uniform random play from one Rng (faster than seeding a bot per step).
+    ``hook(state, seat, legal, rng)`` runs before each move."""
+    state = R.new_game(R.example_config(n), seed)
+    rng = Rng.from_seed(f"play:{seed}")
+    record: list = []
+    while R.outcome(state) is None:
+        seats = R.to_act(state)
+        seat = seats[rng.below(len(seats))]
+        legal = R.legal_actions(state, seat)
+        if hook is not None:
+            hook(state, seat, legal, rng)
+        action = legal[rng.below(len(legal))]
+        record.append((seat, action))
+        R.apply(state, seat, action)
+        assert len(record) < max_steps, "game did not end"
+    return state, record
+
+
+__all__ = ["COLOURS", "R"]
