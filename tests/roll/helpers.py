@@ -189,3 +189,13 @@ def fast_random_game(seed: str, n: int, hook=None, max_steps: int = 50000) -> tu
 
 
 __all__ = ["COLOURS", "R"]
+
+
+def set_roll(state: dict[str, Any], seat: int, faces: list[tuple[str, str]]) -> None:
+    """Replace a seat's rolled dice by ``(colour, face)`` pairs, keeping the supply right."""
+    a = state["players"][seat]["assign"]
+    for d in a["dice"] + a["dict"] + ([a["sel"]] if a["sel"] else []):
+        state["supply"][d[0]] += 1
+    a.update({"dice": sorted([c, f, f] for c, f in faces), "sel": None, "dict": [], "used": [], "pend": None})
+    dice(state, [c for c, _f in faces])
+    state["players"][seat]["committed"] = False
