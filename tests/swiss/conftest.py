@@ -7,15 +7,23 @@ deselected (not skipped), which keeps the default run of this directory short.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
+
+_HERE = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("-m") or os.environ.get("SWISS_SLOW"):
         return
-    keep = [i for i in items if "slow" not in i.keywords]
-    dropped = [i for i in items if "slow" in i.keywords]
+
+    # The hook sees the whole session: only touch this directory's tests.
+    def ours_and_slow(item: pytest.Item) -> bool:
+        return "slow" in item.keywords and _HERE in Path(item.path).resolve().parents
+
+    keep = [i for i in items if not ours_and_slow(i)]
+    dropped = [i for i in items if ours_and_slow(i)]
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = keep
