@@ -156,10 +156,10 @@ def _goods_arg(raw: object, colours: list[str]) -> dict[str, int]:
     for colour, n in raw.items():
         if colour not in colours:
             raise IllegalAction("bad_goods", f"unknown goods colour '{colour}'")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise IllegalAction("bad_goods", "goods counts are non-negative integers")
-        if n:
-            out[colour] = n
+        if not _int(n) or n <= 0:
+            raise IllegalAction("bad_goods", "goods counts are positive integers "
+                                "(leave out colours you do not give)")
+        out[colour] = n
     return out
 
 

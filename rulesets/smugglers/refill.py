@@ -82,9 +82,8 @@ def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
             raise IllegalAction("no_refill", "your speed token allows no refill", rule="A1.3.5")
         goods = action.get("goods")
         if not isinstance(goods, dict) or not all(
-                c in pool["goods"] and _int(n) and n >= 0 for c, n in goods.items()):
-            raise IllegalAction("bad_goods", "goods must be an object colour -> count")
-        goods = {c: n for c, n in goods.items() if n}
+                c in pool["goods"] and _int(n) and n > 0 for c, n in goods.items()):
+            raise IllegalAction("bad_goods", "goods must be an object colour -> positive count")
         total = sum(goods.values())
         if not 1 <= total <= limit:
             raise IllegalAction("over_refill_limit", f"take 1 to {limit} goods", rule="A1.3.5",

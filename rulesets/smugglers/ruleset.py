@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-import copy
+import json
 from typing import Any
 
 from rulesets.base import Action, ConfigError, Event, IllegalAction, Outcome, State
 from rulesets.smugglers import bidding, payment, refill, scoring, setup
 from rulesets.smugglers import view as view_mod
 from rulesets.smugglers.components import standin
+
+# The exact fields of every action type: anything else is rejected, so an action is
+# accepted exactly when it equals an element of ``legal_actions``.
+FIELDS: dict[str, frozenset[str]] = {k: frozenset({"type", *v}) for k, v in {
+    "place": ("card", "value"), "take_token": ("value",), "done": (),
+    "pay_energy": ("card",), "pay_goods": ("card", "goods"),
+    "take_energy": ("amount",), "take_goods": ("goods",), "give_energy": (),
+    "give_good": ("colour",), "decline": (),
+}.items()}
+PHASE_TYPES = {"bidding": {"place", "take_token", "done"},
+               "payment": {"pay_energy", "pay_goods"},
+               "refill": {"take_energy", "take_goods", "give_energy", "give_good", "decline"}}
 
 
 def _to_act(state: State) -> list[int]:
@@ -130,8 +142,18 @@ class SmugglersRuleset:
         if seat not in _to_act(state):
             raise IllegalAction("not_your_turn", "this seat has nothing to decide now",
                                 details={"to_act": _to_act(state), "phase": state["phase"]})
-        events: list[Event] = []
         phase = state["phase"]
+        kind = action["type"]
+        if kind not in FIELDS:
+            raise IllegalAction("unknown_action", f"unknown action type '{kind}'",
+                                details={"types": sorted(PHASE_TYPES[phase])})
+        if set(action) != FIELDS[kind]:
+            raise IllegalAction("bad_action_fields",
+                                f"'{kind}' takes exactly the fields {sorted(FIELDS[kind])}")
+        if kind not in PHASE_TYPES[phase]:
+            raise IllegalAction("wrong_phase_action", f"'{kind}' is not allowed in the "
+                                f"{phase} phase", details={"types": sorted(PHASE_TYPES[phase])})
+        events: list[Event] = []
         if phase == "bidding":
             bidding.apply(state, seat, action, events)
         elif phase == "payment":
@@ -170,16 +192,19 @@ class SmugglersRuleset:
         return state, events
 
     def to_json(self, state: State) -> dict[str, Any]:
-        return copy.deepcopy(state)
+        return json.loads(json.dumps(state))    # a copy, and proof that it is plain JSON
 
     def from_json(self, data: dict[str, Any]) -> State:
         if not isinstance(data, dict) or data.get("game") != "smugglers":
             raise ConfigError("bad_state", "not an Űrcsempészek state")
-        return copy.deepcopy(data)
+        return json.loads(json.dumps(data))
 
     def bot_action(self, state: State, seat: int, kind: str, seed: str) -> Action:
         from rulesets.smugglers.bots import choose
-        return choose(self.view(state, seat), self.legal_actions(state, seat), kind, seed)
+        legal = self.legal_actions(state, seat)
+        # The random bot reads nothing but the legal list; skip building its view.
+        view = self.view(state, seat) if kind != "random" else {}
+        return choose(view, legal, kind, seed)
 
 
 RULESET = SmugglersRuleset()
