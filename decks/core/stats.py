@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from decks.core.cardindex import COST_KNOWN, COST_VARIABLE, CardIndex, CardInfo
-from decks.core.formats import RACES, TYPE_ORDER
+from decks.core.cardindex import COST_SLOTS, CardIndex, CardInfo, StatsLayout
 from decks.core.messages import violation
 
 Deck = Mapping[str, int]
@@ -36,34 +35,32 @@ def deck_stats(deck: Deck, index: CardIndex) -> dict[str, Any]:
             unknown += count
         else:
             items.append((ci, count))
-    return stats_of(items, unknown)
+    return stats_of(items, index.layout, unknown)
 
 
-def stats_of(items: Iterable[tuple[CardInfo, int]], unknown: int = 0) -> dict[str, Any]:
-    by_type: dict[str, int] = dict.fromkeys(TYPE_ORDER, 0)
-    by_subtype: dict[str, dict[str, int]] = {}
-    by_race: dict[str, int] = {}
-    curve = [0] * len(COST_BUCKETS)
-    cost_unknown = cost_variable = 0
-    cost_sum = cost_n = total = distinct = 0
+def stats_of(items: Iterable[tuple[CardInfo, int]], layout: StatsLayout,
+             unknown: int = 0) -> dict[str, Any]:
+    """Statistics over resolved cards of one index (``layout = index.layout``); ``unknown``
+    copies count only toward ``total``. ``ship_share`` is over known cards and
+    ``average_cost`` over known costs; unknown and variable costs are counted apart."""
+    acc = [0] * layout.size
+    cost_sum = total = distinct = 0
     for ci, count in items:
         total += count
         distinct += 1
-        ctype = ci.type or "unknown"
-        by_type[ctype] = by_type.get(ctype, 0) + count
-        subs = by_subtype.setdefault(ctype, {})
-        sub = ci.subtype or "unknown"
-        subs[sub] = subs.get(sub, 0) + count
-        race = ci.race or "unknown"
-        by_race[race] = by_race.get(race, 0) + count
-        if ci.cost_kind == COST_KNOWN:
-            curve[min(ci.cost, 10) if ci.cost > 0 else 0] += count  # type: ignore[operator]
+        t, s, r, c = ci.slots
+        acc[t] += count
+        acc[s] += count
+        acc[r] += count
+        acc[c] += count
+        if c < 11:
             cost_sum += ci.cost * count  # type: ignore[operator]
-            cost_n += count
-        elif ci.cost_kind == COST_VARIABLE:
-            cost_variable += count
-        else:
-            cost_unknown += count
+    by_type = {t: acc[k] for t, k in layout.types if k < COST_SLOTS + 6 or acc[k]}
+    by_subtype: dict[str, dict[str, int]] = {}
+    for t, sub, k in layout.subtypes:
+        if acc[k]:
+            by_subtype.setdefault(t, {})[sub] = acc[k]
+    cost_n = sum(acc[:11])
     ships = by_type["ship"]
     share = ships / total if total else 0.0
     notes = []
@@ -77,10 +74,10 @@ def stats_of(items: Iterable[tuple[CardInfo, int]], unknown: int = 0) -> dict[st
         "unknown_cards": unknown,
         "by_type": by_type,
         "by_subtype": by_subtype,
-        "by_race": {r: by_race[r] for r in (*RACES, "unknown") if r in by_race},
-        "cost_curve": dict(zip(COST_BUCKETS, curve, strict=True)),
-        "cost_unknown": cost_unknown,
-        "cost_variable": cost_variable,
+        "by_race": {r: acc[k] for r, k in layout.races if acc[k]},
+        "cost_curve": dict(zip(COST_BUCKETS, acc[:11], strict=True)),
+        "cost_unknown": acc[11],
+        "cost_variable": acc[12],
         "average_cost": round(cost_sum / cost_n, 2) if cost_n else None,
         "ship_share": round(share, 4),
         "notes": notes,

@@ -87,6 +87,9 @@ def validate(deck: Deck, fmt: str | Format, index: CardIndex, *,
     info = index.info
     items: list[tuple[CardInfo, int]] = []
     total = unknown_total = 0
+    max_copies = f.max_copies
+    copy_limit = max_copies if max_copies is not None else 1 << 62
+    copy_problem = unofficial_seen = False
 
     for slug, count in deck.items():
         if type(count) is not int or count < 1:
@@ -105,6 +108,11 @@ def validate(deck: Deck, fmt: str | Format, index: CardIndex, *,
                 params=hint([c.get("name_hu") or c["slug"] for c in suggestions])))
             continue
         items.append((ci, count))
+        # Flags for the rarely needed slow paths below.
+        if count > copy_limit or ci.name_shared:
+            copy_problem = True
+        if not ci.official:
+            unofficial_seen = True
 
     # KG-1.6.1 / KG-1.5.1 / KG-16.1.1: exact deck size.
     if f.size is not None and total != f.size:
@@ -115,19 +123,19 @@ def validate(deck: Deck, fmt: str | Format, index: CardIndex, *,
                                 variant="too_many" if diff > 0 else "too_few"))
 
     # KG-1.6.2: at most N cards of the same *name* (different slugs may share a name).
-    if f.max_copies is not None:
+    if max_copies is not None and copy_problem:
         by_name: dict[str, list[tuple[CardInfo, int]]] = {}
         for ci, count in items:
             by_name.setdefault(ci.name_key, []).append((ci, count))
         for group in by_name.values():
             n = sum(c for _, c in group) if len(group) > 1 else group[0][1]
-            if n > f.max_copies:
+            if n > max_copies:
                 errors.append(violation("deck_too_many_copies",
                                         {"name": group[0][0].name, "count": n,
-                                         "max": f.max_copies},
+                                         "max": max_copies},
                                         [ci.slug for ci, _ in group], rule="KG-1.6.2"))
 
-    if not f.allow_unofficial:
+    if unofficial_seen and not f.allow_unofficial:
         unofficial = [ci for ci, _ in items if not ci.official]
         if unofficial:
             errors.append(violation("deck_unofficial_card",
@@ -166,19 +174,23 @@ def validate(deck: Deck, fmt: str | Format, index: CardIndex, *,
         "format": f.key,
         "errors": errors,
         "warnings": warnings,
-        "stats": stats_of(items, unknown_total) if with_stats else None,
+        "stats": stats_of(items, index.layout, unknown_total) if with_stats else None,
     }
 
 
 def _check_races(f: Format, items: list[tuple[CardInfo, int]],
                  errors: list[dict[str, Any]], warnings: list[dict[str, Any]]) -> None:
+    present = {ci.race for ci, _ in items}
+    unknown = [ci for ci, _ in items if ci.race is None] if None in present else []
+    present.discard(None)
     by_race: dict[str, list[tuple[CardInfo, int]]] = {}
-    unknown: list[CardInfo] = []
-    for ci, count in items:
-        if ci.race is None:
-            unknown.append(ci)
-        else:
-            by_race.setdefault(ci.race, []).append((ci, count))
+    # Fast path: most decks break no race rule, so only group cards when one is broken.
+    broken = any(a in present and b in present for a, b in f.opposed_races) or (
+        f.max_races is not None and len(present) > f.max_races)
+    if broken:
+        for ci, count in items:
+            if ci.race is not None:
+                by_race.setdefault(ci.race, []).append((ci, count))
 
     # KG-1.6.3 / KG-1.6.4: no two cards of opposed races.
     for a, b in f.opposed_races:

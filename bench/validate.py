@@ -1,0 +1,118 @@
+"""Benchmark: deck validations per second, in process, on one core.
+
+    .venv/bin/python bench/validate.py [--decks 20000] [--format tournament] [--no-stats]
+                                       [--playability] [--repeat 3]
+
+Validates a fixed, seeded mix of decks (about half legal, the rest with the usual mistakes:
+wrong size, a 4th copy, opposed races, an unofficial or unknown card) against a synthetic
+400-card catalogue and prints one JSON object. Target: >= 20,000 decks/s.
+
+Only the in-process part is here; an HTTP benchmark of the API belongs to the lead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from decks.core.cardindex import CardIndex  # noqa: E402
+from decks.core.formats import RACES, TYPE_ORDER, get_format  # noqa: E402
+from decks.core.validation import validate  # noqa: E402
+
+LEGAL_RACES = ["ember", "inszektoid", "cerebrita", "triciplita"]
+
+
+def catalogue(rng: random.Random, per_race: int = 50) -> CardIndex:
+    cards = []
+    for race in RACES:
+        for i in range(per_race):
+            cards.append({"slug": f"bench-{race}-{i}", "name_hu": f"Bench {race} {i}",
+                          "name_en": None, "official": i % 10 != 9,
+                          "type": TYPE_ORDER[i % len(TYPE_ORDER)] if i % 2 else "ship",
+                          "subtype": None, "race": race if i % 25 else None,
+                          "cost": rng.randint(0, 12) if i % 7 else None})
+    return CardIndex(cards)
+
+
+def make_deck(rng: random.Random, index: CardIndex) -> dict[str, int]:
+    official = [s for s, i in index.info.items() if i.official and i.race in LEGAL_RACES]
+    deck: dict[str, int] = {}
+    for slug in rng.sample(official, 15):
+        deck[slug] = 3
+    roll = rng.random()
+    if roll < 0.5:
+        return deck  # legal (maybe with a race-unknown warning)
+    slug = next(iter(deck))
+    if roll < 0.6:
+        deck[slug] = 2                                  # 44 cards
+    elif roll < 0.7:
+        deck[slug] = 4                                  # a 4th copy, 46 cards
+    elif roll < 0.8:
+        deck.pop(slug)
+        deck["bench-xeno-0"] = 3                        # opposed races
+    elif roll < 0.9:
+        deck.pop(slug)
+        deck["bench-ember-9"] = 3                       # unofficial
+    else:
+        deck.pop(slug)
+        deck["bench-nope"] = 3                          # unknown
+    return deck
+
+
+def run(n: int, fmt: str, with_stats: bool, playability: bool, repeat: int) -> dict:
+    rng = random.Random(20261126)
+    index = catalogue(rng)
+    decks = [make_deck(rng, index) for _ in range(n)]
+    hook = (lambda card: ["bench: no effect"] if card.get("cost") is None else []) \
+        if playability else None
+    f = get_format(fmt)
+    best = best_cpu = float("inf")
+    valid = 0
+    for _ in range(repeat):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        valid = 0
+        for deck in decks:
+            valid += validate(deck, f, index, playability=hook, with_stats=with_stats)["valid"]
+        best = min(best, time.perf_counter() - start)
+        best_cpu = min(best_cpu, time.process_time() - start_cpu)
+    return {
+        "benchmark": "decks.core.validate (in process, one core)",
+        "format": fmt,
+        "decks": n,
+        "valid_decks": valid,
+        "with_stats": with_stats,
+        "playability_hook": playability,
+        "repeat": repeat,
+        "best_wall_seconds": round(best, 4),
+        "best_cpu_seconds": round(best_cpu, 4),
+        # CPU time is what one core delivers even on a shared, busy machine.
+        "decks_per_cpu_second": round(n / best_cpu),
+        "decks_per_wall_second": round(n / best),
+        "target_per_second": 20000,
+        "meets_target": n / best_cpu >= 20000,
+        "python": platform.python_version(),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--decks", type=int, default=20000)
+    p.add_argument("--format", default="tournament")
+    p.add_argument("--no-stats", action="store_true")
+    p.add_argument("--playability", action="store_true", help="with a dummy engine hook")
+    p.add_argument("--repeat", type=int, default=3)
+    args = p.parse_args(argv)
+    print(json.dumps(run(args.decks, args.format, not args.no_stats, args.playability,
+                         args.repeat), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
