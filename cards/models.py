@@ -163,8 +163,11 @@ class DataVersion(models.Model):
 
     @classmethod
     def bump(cls) -> None:
+        from cards.cache import forget_version
+
         cls.current()
         cls.objects.filter(pk=1).update(version=F("version") + 1)
+        forget_version()
 
 
 class CardRevision(models.Model):

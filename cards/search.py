@@ -15,6 +15,7 @@ class SearchResult:
     queryset: QuerySet
     warnings: list[dict[str, Any]] = field(default_factory=list)
     ast: Any = None
+    personal: bool = False  # depends on who asks (owned counts): never shared in a cache
 
 
 def search_cards(text: str | None, user=None, base: QuerySet | None = None,
@@ -38,4 +39,5 @@ def search_cards(text: str | None, user=None, base: QuerySet | None = None,
     qs = qs.filter(q)
     if not include_unofficial and not mentions_officiality(parsed):
         qs = qs.filter(official=True)
-    return SearchResult(qs.order_by(*order_by), [w.as_dict() for w in warnings], parsed)
+    return SearchResult(qs.order_by(*order_by), [w.as_dict() for w in warnings], parsed,
+                        personal=bool(annotations))

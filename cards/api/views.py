@@ -8,6 +8,7 @@ import json
 from django.db.models import Count, Q, Sum
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
@@ -15,6 +16,7 @@ from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
+from cards import cache as search_cache
 from cards.api.filters import CardFilter
 from cards.api.serializers import (
     CardListSerializer,
@@ -37,6 +39,11 @@ ORDERING = {"name": ("name_hu", "slug"), "-name": ("-name_hu", "-slug"),
             "cost": ("cost", "slug"), "-cost": ("-cost", "slug"),
             "slug": ("slug",), "-slug": ("-slug",), "updated": ("updated", "slug"),
             "-updated": ("-updated", "slug")}
+
+
+# Bulky columns a search result page never shows.
+LIST_DEFERRED = ("provenance", "sources", "effect", "notes", "search_text", "search_name",
+                 "clan_search")
 
 
 def syntax_error(exc) -> ApiError:
@@ -78,17 +85,26 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             result = search_cards(text, user=self._user(), include_unofficial=explicit)
         except QuerySyntaxError as exc:
             raise syntax_error(exc) from exc
-        qs = self.filter_queryset(result.queryset)
         ordering = request.query_params.get("ordering")
+        if ordering and ordering not in ORDERING:
+            raise ApiError("invalid_ordering", f"ordering must be one of {', '.join(ORDERING)}",
+                           400, {"allowed": list(ORDERING)})
+        key = None
+        if not result.personal:
+            params = dict(request.query_params.items()) | {"_host": request.get_host()}
+            key = search_cache.response_key("list", params, get_language() or "hu")
+            cached = search_cache.get(key)
+            if cached is not None:
+                return Response(cached)
+        qs = self.filter_queryset(result.queryset).defer(*LIST_DEFERRED)
         if ordering:
-            if ordering not in ORDERING:
-                raise ApiError("invalid_ordering", f"ordering must be one of {', '.join(ORDERING)}",
-                               400, {"allowed": list(ORDERING)})
             qs = qs.order_by(*ORDERING[ordering])
         page = self.paginate_queryset(qs)
         data = CardListSerializer(page, many=True, context={"request": request}).data
         response = self.get_paginated_response(data)
         response.data["warnings"] = result.warnings
+        if key is not None:
+            search_cache.put(key, response.data)
         return response
 
     @extend_schema(parameters=[Q_PARAM])
