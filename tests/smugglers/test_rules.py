@@ -313,3 +313,26 @@ def test_after_game_over_actions_rejected():
     with pytest.raises(IllegalAction) as err:
         act(state, 1, {"type": "take_token", "value": 0})
     assert err.value.code == "game_over"
+
+
+def test_arrival_order_decides_a_race():
+    """Two seats go for the same card: whichever action arrives first is applied and the
+    other is validated against the new state."""
+    state = cheap(3)
+    a = {"type": "place", "card": 0, "value": 3}
+    assert a in RULESET.legal_actions(state, 0) and a in RULESET.legal_actions(state, 1)
+    act(state, 1, {"type": "place", "card": 0, "value": 4})
+    with pytest.raises(IllegalAction) as err:
+        act(state, 0, a)
+    assert err.value.code == "bid_too_low" and err.value.details == {"min": 4}
+
+
+def test_bots_are_reproducible_and_legal():
+    state = RULESET.new_game(RULESET.example_config(5, advanced=True), "bots")
+    for kind in ("random", "heuristic"):
+        for seat in RULESET.to_act(state):
+            a = RULESET.bot_action(state, seat, kind, "s")
+            assert a == RULESET.bot_action(state, seat, kind, "s")
+            assert a in RULESET.legal_actions(state, seat)
+    with pytest.raises(ValueError):
+        RULESET.bot_action(state, 0, "genius", "s")

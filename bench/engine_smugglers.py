@@ -1,0 +1,79 @@
+"""Benchmark the Űrcsempészek engine; prints JSON.
+
+* speed: games/s and steps/s on one core, random bots, stand-in data, basic rules;
+* strength: the heuristic bot's win rate against random bots (one heuristic seat,
+  rotating, the rest random) with a 95% Wilson interval. A shared win counts as a win.
+
+Run: ``.venv/bin/python bench/engine_smugglers.py [--games 1000] [--players 4]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rulesets.smugglers import RULESET  # noqa: E402
+from rulesets.smugglers.play import play  # noqa: E402
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (round(centre - half, 4), round(centre + half, 4))
+
+
+def speed(players: int, games: int, options: dict[str, bool]) -> dict[str, float]:
+    config = RULESET.example_config(players, **options)
+    steps = 0
+    start = time.perf_counter()
+    for i in range(games):
+        steps += len(play(config, f"speed-{players}-{i}").actions)
+    took = time.perf_counter() - start
+    return {"players": players, "games": games, "seconds": round(took, 3),
+            "games_per_s": round(games / took, 1), "steps_per_s": round(steps / took),
+            "steps_per_game": round(steps / games, 1)}
+
+
+def win_rate(players: int, games: int, options: dict[str, bool]) -> dict[str, object]:
+    config = RULESET.example_config(players, **options)
+    wins = 0
+    for i in range(games):
+        seat = i % players
+        kinds = ["random"] * players
+        kinds[seat] = "heuristic"
+        out = RULESET.outcome(play(config, f"duel-{players}-{i}", kinds).state)
+        wins += seat in out.winners
+    return {"players": players, "options": options, "games": games, "heuristic_wins": wins,
+            "win_rate": round(wins / games, 4), "ci95_wilson": wilson(wins, games),
+            "chance_baseline": round(1 / players, 4)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=1000, help="games for the win rate")
+    ap.add_argument("--speed-games", type=int, default=300)
+    ap.add_argument("--players", type=int, default=4)
+    args = ap.parse_args()
+    out = {
+        "ruleset": "smugglers",
+        "python": sys.version.split()[0],
+        "speed_random_bots": [speed(n, args.speed_games, {}) for n in range(2, 7)],
+        "speed_random_bots_advanced_stacked": speed(args.players, args.speed_games,
+                                                    {"advanced": True, "stacked_dice": True}),
+        "heuristic_vs_random": [win_rate(args.players, args.games, {}),
+                                win_rate(args.players, args.games, {"advanced": True})],
+    }
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
