@@ -1,0 +1,135 @@
+"""Káosz Galaktika Kártyajáték (1999): the rules engine.
+
+Pure Python, no Django. Rule numbers (``KG-x.y``) cite the shared English
+reference ``rules/kaosz-galaktika.rules.en.md``. Modules:
+
+* ``state``     state layout, card instances, zones, values, step machinery
+* ``cards``     card records -> engine definitions; ``playability``
+* ``effects``   the effect-spec schema and its ops (card behaviour as data)
+* ``chain``     interrupt windows, priority, LIFO chain resolution (KG-10)
+* ``combat``    the combat phase and the eight ship abilities (KG-7, KG-9.4-9.9)
+* ``turn``      game start, start/main/end phases, choices (KG-8, KG-9)
+* ``engine``    the step function: advance, legal actions, apply, resign
+* ``view``      what each seat may see (KG-6.12)
+* ``bots``      random and heuristic bots
+* ``rulebook_effects``  effect specs for the cards the rulebook names
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from rulesets.base import ConfigError, Outcome
+from rulesets.kgk import bots, engine, view as _view
+from rulesets.kgk.cards import playability
+from rulesets.kgk.turn import new_game as _new_game
+from rulesets.rng import Rng
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+PRACTICE_PATH = REPO_ROOT / "fixtures" / "cards" / "practice.json"
+DECKS_DIR = REPO_ROOT / "fixtures" / "decks"
+_PRACTICE_CACHE: dict[str, Any] = {}
+
+
+def load_practice():
+    if "set" not in _PRACTICE_CACHE:
+        _PRACTICE_CACHE["set"] = json.loads(PRACTICE_PATH.read_text(encoding="utf-8"))
+    return _PRACTICE_CACHE["set"]
+
+
+def read_deck(name: str) -> list[dict[str, Any]]:
+    """A practice deck file (lines ``<count> <name_hu>``) -> card records."""
+    by_name = {c["name_hu"]: c for c in load_practice()["cards"]}
+    out = []
+    for line in (DECKS_DIR / f"{name}.txt").read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        count, cname = line.split(" ", 1)
+        out.extend(copy.deepcopy(by_name[cname]) for _ in range(int(count)))
+    return out
+
+
+class KGKRuleset:
+    name = "kgk"
+    title = "Káosz Galaktika"
+    min_players = 2
+    max_players = 6
+    uses_decks = True
+
+    # ---- setup
+    def example_config(self, players: int = 2) -> dict[str, Any]:
+        a, b = read_deck("practice-a"), read_deck("practice-b")
+        decks = [a if i % 2 == 0 else b for i in range(players)]
+        return {"decks": [copy.deepcopy(d) for d in decks],
+                "options": {"rules": "official", "simplified_combat": False},
+                "players": players}
+
+    def new_game(self, config: dict[str, Any], seed: str):
+        if not isinstance(config, dict):
+            raise ConfigError("bad_config", "config must be an object")
+        n = config.get("players") or len(config.get("decks") or [])
+        if not (self.min_players <= n <= self.max_players):
+            raise ConfigError("bad_players", f"KGK is for {self.min_players}-{self.max_players} players")
+        return _new_game(config, seed)
+
+    # ---- stepping
+    def to_act(self, state):
+        return engine.to_act(state)
+
+    def legal_actions(self, state, seat):
+        return engine.legal_actions(state, seat)
+
+    def apply(self, state, seat, action):
+        return engine.apply(state, seat, action)
+
+    def resign(self, state, seat):
+        return engine.resign(state, seat)
+
+    # ---- visibility
+    def view(self, state, seat):
+        return _view.view(state, seat)
+
+    def event_view(self, event, seat):
+        return _view.event_view(event, seat)
+
+    # ---- results and storage
+    def outcome(self, state):
+        r = state.get("result")
+        if not r:
+            return None
+        scores = None
+        if state["n"] > 2:
+            scores = tuple(float(p["elims"]) for p in state["p"])
+        return Outcome(winners=tuple(r["winners"]), reason=r["reason"], scores=scores,
+                       details=dict(r.get("details") or {}))
+
+    def to_json(self, state):
+        return json.loads(json.dumps(state))
+
+    def from_json(self, data):
+        return json.loads(json.dumps(data))
+
+    # ---- bots
+    def bot_action(self, state, seat, kind, seed):
+        legal = engine.legal_actions(state, seat)
+        if not legal:
+            raise ValueError("this seat has nothing to do now")
+        if kind == "random":
+            return bots.random_action(legal, seed)
+        if kind == "heuristic":
+            return bots.heuristic_action(_view.view(state, seat), legal, seed)
+        raise ValueError(f"unknown bot kind {kind!r}")
+
+    # ---- cards
+    @staticmethod
+    def playability(card, rules="official"):
+        return playability(card, rules)
+
+
+RULESET = KGKRuleset()
+
+__all__ = ["RULESET", "playability", "Rng"]

@@ -1,0 +1,174 @@
+"""Bots. Both decide from ``view(state, seat)`` and ``legal_actions`` only.
+
+* ``random``: uniform over the legal actions.
+* ``heuristic``: a greedy player: builds a fleet, pays its equipment, attacks the
+  colony when its fleet is at least as strong as the active defenders, kills what
+  it can kill in combat, and does not waste credits on bluffs.
+"""
+
+from __future__ import annotations
+
+from rulesets.rng import Rng
+
+
+def random_action(legal, seed):
+    return Rng.from_seed(seed).choice(legal)
+
+
+def _by_id(cards):
+    return {c["id"]: c for c in cards if "id" in c}
+
+
+def heuristic_action(view, legal, seed):
+    rng = Rng.from_seed(seed)
+    dec = view["decision"]
+    kind = dec["kind"]
+    me = view["seat"]
+    my = view["players"][me]
+    types = {}
+    for a in legal:
+        types.setdefault(a["type"], []).append(a)
+    opp_seats = [q for q in range(view["players_count"]) if q != me and view["players"][q]["alive"]]
+    ships = _by_id(my["hangar"])
+    hand = _by_id(my["hand"] or [])
+    enemy_ships = {}
+    for q in opp_seats:
+        enemy_ships.update(_by_id(view["players"][q]["hangar"]))
+
+    def first(t):
+        return types.get(t, [None])[0]
+
+    if kind == "mulligan":
+        n_ships = sum(1 for c in hand.values() if c["type"] == "ship" and (c["cost"] or 0) <= 8)
+        return first("keep") if n_ships >= 2 else first("mulligan")
+
+    if kind == "prio":
+        for a in types.get("play", []):
+            tgt = a.get("target")
+            card = hand.get(a["card"], {})
+            if tgt in ships and card.get("cost", 9) <= my["credits"] // 2:
+                return a
+            if any(it["item"] == tgt and it["seat"] != me for it in view["chain"]):
+                return a
+        return first("pass")
+
+    if kind == "main":
+        return _main(view, types, my, hand, ships, enemy_ships, rng)
+
+    if kind == "equip":
+        cb = view["combat"]
+        if "board" in types:
+            return types["board"][0]
+        if "commit" in types:
+            if cb["attacker"] == me:
+                return types["commit"][0]
+            # defend when the attack can hurt and our ships are worth risking
+            att_fp = sum(enemy_ships[s]["firepower"] for s in cb["ships"] if s in enemy_ships)
+            for a in types["commit"]:
+                s = ships[a["ship"]]
+                if s["armor_now"] > att_fp // 2 or cb["target"]["kind"] == "colony":
+                    return a
+        return first("done")
+
+    if kind == "pay":
+        return first("pay") or first("done")
+
+    if kind == "fire":
+        best, score = None, None
+        for a in types.get("fire", []):
+            s, t = ships.get(a["ship"]), enemy_ships.get(a["target"])
+            if not s or not t:
+                continue
+            kill = s["firepower"] >= t["armor_now"]
+            sc = (1 if kill else 0, t["cost"] or 0 if kill else -t["armor_now"],
+                  -s["firepower"])
+            if score is None or sc > score:
+                best, score = a, sc
+        if best is not None:
+            return best
+        return first("stealth") or first("pass")
+
+    if kind == "ret":
+        return first("return") or first("stealth") or first("no_return")
+
+    if kind == "assign":
+        opts = [a for a in types.get("assign", [])]
+        if opts:
+            return min(opts, key=lambda a: enemy_ships.get(a["ship"], {}).get("armor_now", 99))
+        return first("assign_done")
+
+    if kind == "bomb":
+        if "bomber" in types:
+            return types["bomber"][0]
+        if "pyro" in types and view["players"][me]["colony"] > 20:
+            return types["pyro"][0]
+        return first("bombard")
+
+    if kind == "trap":
+        return first("pay_trap") or first("decline")
+
+    if kind == "choose":
+        return _choose(view, types["choose"], dec, hand, ships, enemy_ships)
+
+    return rng.choice(legal)
+
+
+def _main(view, types, my, hand, ships, enemy_ships, rng):
+    cr = my["credits"]
+    # 1. pay equipment already on the table
+    for a in types.get("pay", []):
+        return a
+    # 2. play the most expensive ship we can afford
+    plays = [a for a in types.get("play", []) if hand.get(a["card"], {}).get("type") == "ship"]
+    if plays:
+        return max(plays, key=lambda a: hand[a["card"]]["cost"] or 0)
+    # 3. place real armaments/crews/bases face down (no bluffs)
+    for a in types.get("place", []):
+        c = hand.get(a["card"])
+        if c and {"armament": "armament", "crew": "crew", "base": "base"}.get(c["type"]) == a["as"]:
+            return a
+    # 4. useful events
+    for a in types.get("play", []):
+        c = hand.get(a["card"], {})
+        if c.get("type") == "event" and (a.get("target") is None or a.get("target") in enemy_ships):
+            return a
+    # 5. develop bases that still need developments
+    for a in types.get("develop", []):
+        b = next((x for x in my["surface"] if x.get("id") == a["base"]), None)
+        if b and not b.get("hidden") and isinstance(b.get("dev_limit"), int) \
+                and b["dev"] < b["dev_limit"] and cr >= 2:
+            return a
+    # 6. attack the colony when our active fleet is not weaker than their active one
+    attacks = [a for a in types.get("attack", []) if a["target"] == "colony"]
+    if attacks:
+        mine = [s for s in ships.values() if s["rot"] == 0]
+        theirs = [s for s in enemy_ships.values() if s["rot"] == 0]
+        my_power = sum(s["firepower"] + s["armor_now"] for s in mine)
+        their_power = sum(s["firepower"] + s["armor_now"] for s in theirs)
+        if sum(s["bombard"] for s in mine) >= 1 and my_power >= their_power:
+            return attacks[0]
+    # 7. draw when the hand runs low
+    if "draw" in types and my["hand_count"] <= 2 and cr >= 2 and my["colony"] > 8:
+        return types["draw"][0]
+    return types["end_turn"][0]
+
+
+def _choose(view, acts, dec, hand, ships, enemy_ships):
+    why = dec.get("why")
+    if why == "search":
+        cards = {c["id"]: c for c in dec.get("cards", [])}
+        return max(acts, key=lambda a: (cards.get(a["pick"], {}).get("type") == "ship",
+                                        cards.get(a["pick"], {}).get("cost") or 0))
+    if why in ("discard", "hand_limit"):
+        return min(acts, key=lambda a: (hand.get(a["pick"], {}).get("type") == "ship",
+                                        hand.get(a["pick"], {}).get("cost") or 0))
+    if why in ("destroy_own_ship", "hangar_limit"):
+        return min(acts, key=lambda a: ships.get(a["pick"], {}).get("cost") or 0)
+    if why == "eop_mod":
+        cb = view["combat"]
+        has_enemy = any(s in enemy_ships for s in cb["ships"])
+        # option 0 is conventionally the firepower option
+        return acts[0] if has_enemy or len(acts) < 2 else acts[1]
+    if why == "rocket":
+        return min(acts, key=lambda a: enemy_ships.get(a["pick"], {}).get("armor_now", 99))
+    return acts[0]

@@ -1,0 +1,123 @@
+"""Card records -> compact engine definitions, and the playability check.
+
+The engine never reads Django or the fixture files during a match: a match
+config carries the full card records (``fixtures/cards/SCHEMA.md``), and
+:func:`compile_def` turns each distinct record into the small definition the
+engine works with. :func:`playability` says why a record cannot be played by
+this engine (the deck validator refuses such cards at deck-check time).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+TYPES = ("ship", "armament", "crew", "base", "event", "interrupt")
+SUBTYPES = {
+    "ship": ("scout", "fighter", "cruiser", "destroyer"),
+    "armament": ("weapon", "shield", "item", "rocket"),
+    "crew": ("captain", "personnel", "passenger", "robot"),
+    "base": ("research", "building", "bunker", "trap"),
+    "event": ("attack", "reaction", "resource", "special"),
+    "interrupt": ("start", "combat", "reaction", "general"),
+}
+# KG-4.2.1 ship size by subtype.
+SHIP_SIZE = {"scout": 1, "fighter": 2, "cruiser": 3, "destroyer": 4}
+STATS = ("speed", "firepower", "armor", "bombard")
+ABILITIES = ("cloaking", "rapid_fire", "salvo", "formation", "stealth",
+             "heavy_weapons", "repair", "pyrotechnics")
+RACES = ("ember", "xeno", "inszektoid", "karnoplantusz", "cerebrita", "zarg",
+         "triciplita", "urcapa")
+# KG-1.6.4 / KG-5.2 opposed pairs.
+OPPOSED = {"ember": "xeno", "xeno": "ember", "inszektoid": "karnoplantusz",
+           "karnoplantusz": "inszektoid", "cerebrita": "zarg", "zarg": "cerebrita",
+           "triciplita": "urcapa", "urcapa": "triciplita"}
+
+
+def compile_def(rec: dict[str, Any]) -> dict[str, Any]:
+    """The engine's definition of one card record (JSON-able, small)."""
+    typ = rec.get("type")
+    sub = rec.get("subtype")
+    eff = rec.get("effect") or {}
+    d: dict[str, Any] = {
+        "slug": rec.get("slug"),
+        "name": rec.get("name_hu") or rec.get("slug"),
+        "type": typ,
+        "sub": sub,
+        "cost": rec.get("cost"),
+        "cost_rule": rec.get("cost_rule"),
+        "race": rec.get("race"),
+    }
+    for s in STATS:
+        d[s] = rec.get(s)
+    if typ == "ship":
+        size = SHIP_SIZE.get(sub, 0)
+        d["cap"] = size                       # capacity stays the subtype size (KG-17.16)
+        d["space"] = rec.get("size") or size  # hangar space (Mamut I.: 6, KG-4.2.9)
+    mods = dict(rec.get("modifiers") or {})
+    for k, v in (eff.get("modifiers") or {}).items():
+        mods[k] = mods.get(k, 0) + v
+    d["mods"] = mods
+    d["dev"] = rec.get("dev_limit")
+    d["abil"] = list(rec.get("abilities") or [])
+    d["eff"] = eff
+    return d
+
+
+def playability(card: dict[str, Any], rules: str = "official") -> list[str]:
+    """Reasons this engine cannot play ``card`` (a fixture record); ``[]`` = playable.
+
+    Unknown values stay unknown (SCHEMA.md): a card whose rules depend on a value
+    nobody has seen cannot be played, rather than being played with a guess.
+    ``rules="quick_start"`` checks only what the quick-start rules use (ships'
+    cost and combat values, KG-16.1.4).
+    """
+    out: list[str] = []
+    typ = card.get("type")
+    sub = card.get("subtype")
+    if typ not in TYPES:
+        return ["unknown type"]
+    if rules == "quick_start":
+        if typ != "ship":
+            return ["quick-start rules use ships only (KG-16.1.4)"]
+        if card.get("cost") is None:
+            out.append("unknown cost")
+        for s in STATS:
+            if card.get(s) is None:
+                out.append(f"unknown {s}")
+        return out
+    if sub is None:
+        out.append({"ship": "unknown subtype (size and capacity, KG-4.2.1)",
+                    "interrupt": "unknown subtype (timing window, KG-4.7.5)",
+                    }.get(typ, "unknown subtype (subtype rules, KG-4.1)"))
+    elif sub not in SUBTYPES[typ]:
+        out.append(f"subtype {sub!r} is not a {typ} subtype")
+    if card.get("cost") is None and card.get("cost_rule") != "neutralised_cost":
+        out.append("unknown cost")
+    if typ == "ship":
+        for s in STATS:
+            if card.get(s) is None:
+                out.append(f"unknown {s}")
+        for a in card.get("abilities") or []:
+            if a not in ABILITIES:
+                out.append(f"unknown ability {a!r}")
+    eff = card.get("effect")
+    if typ in ("event", "interrupt") and not eff:
+        out.append("unknown effect")
+    if typ == "base":
+        dl = card.get("dev_limit")
+        if dl is None:
+            out.append("unknown development limit")
+        elif dl == "?" and sub != "trap":
+            out.append("'?' development limit on a non-trap base (KG-4.5.6)")
+        if sub not in ("research", "trap") and card.get("armor") is None:
+            out.append("unknown armor")
+        if sub in ("research", "trap") and not (eff and eff.get("ops")):
+            out.append("unknown effect")
+    if typ == "armament" and sub == "rocket" and not (
+            (eff and (eff.get("ops") or eff.get("modifiers") or eff.get("grants")))
+            or card.get("modifiers")):
+        out.append("unknown effect")
+    if eff:
+        from rulesets.kgk.effects import check_spec
+        out.extend(check_spec(eff))
+    return out

@@ -1,0 +1,273 @@
+"""The interrupt chain (KG-10): windows, priority, payment in play order and
+last-in-first-out resolution.
+
+A declared action opens a *window* (decision kind ``prio``). Priority goes to the
+next seat after the declarer; each seat may add an interrupt (paid at once,
+KG-10.5) or pass. After every addition priority passes on (KG-10.13). When every
+seat has passed since the last addition, the whole chain resolves backwards with
+no further additions (KG-10.8, KG-17.11) — not "resolve the top, then priority".
+
+Chain items ``{"u": uid, "k": "card"|"payment"|"ability", "seat", "card", "tgt",
+"cost", "neut", "ab"}``. Payments of bases, armaments and crews and the use of
+abilities are items too (KG-10.1.2-3, KG-17.10), so "neutralise an interrupt"
+effects can hit them; they keep their own timing.
+
+Window contexts and the interrupt subtypes they admit (KG-10.7, KG-17.7/8):
+"""
+
+from __future__ import annotations
+
+from rulesets.kgk.effects import run_ops, target_valid, targets
+from rulesets.kgk.state import (
+    ACTIVE,
+    alive_seats,
+    card,
+    cdef,
+    decision,
+    emit,
+    leave_play,
+    move,
+    next_alive,
+    push,
+    task,
+)
+
+WINDOW_SUBTYPES = {
+    "start": ("start", "reaction"),
+    "main": ("general", "reaction"),
+    "target": ("general", "combat", "reaction"),   # right after an attack target, KG-9.4.2
+    "combat": ("combat", "reaction"),
+    "end": ("reaction",),
+}
+
+
+def item_cost_for(state, cid, tgt):
+    d = cdef(state, cid)
+    if d["cost_rule"] == "neutralised_cost":       # Felülbírálás: X = neutralised card's cost
+        for it in state["chain"]:
+            if it["u"] == tgt:
+                return it["cost"]
+        return None
+    return d["cost"] or 0
+
+
+def interrupt_actions(state, seat, ctx):
+    """Interrupt cards ``seat`` may play now in window context ``ctx``."""
+    if state["opts"]["rules"] == "quick_start":
+        return []
+    subs = WINDOW_SUBTYPES[ctx]
+    p = state["p"][seat]
+    cr = p["cr"]
+    cards = state["cards"]
+    defs = state["defs"]
+    out = []
+    for cid in p["hand"]:
+        d = defs[cards[cid]["d"]]
+        if d["type"] != "interrupt" or d["sub"] not in subs:
+            continue
+        eff = d["eff"]
+        spec = eff.get("target")
+        if d["cost_rule"] is None and (d["cost"] or 0) > cr:
+            continue
+        for t in targets(state, seat, spec):
+            if d["cost_rule"] is not None:
+                c = item_cost_for(state, cid, t)
+                if c is None or c > cr:
+                    continue
+            out.append({"type": "play", "card": cid, "target": t} if t is not None
+                       else {"type": "play", "card": cid})
+    return out
+
+
+def _new_item(state, k, seat, cid=None, tgt=None, cost=0, ab=None, spec=None):
+    state["uid"] += 1
+    it = {"u": state["uid"], "k": k, "seat": seat, "card": cid, "tgt": tgt, "cost": cost,
+          "neut": False, "ab": ab}
+    if spec is not None:
+        it["spec"] = spec
+    state["chain"].append(it)
+    return it
+
+
+def declare_card(state, seat, cid, tgt=None):
+    """Play a ship, event or interrupt face up: pay now (KG-3.10.2, KG-10.5), put
+    it on the chain."""
+    d = cdef(state, cid)
+    if d["type"] == "ship":
+        from rulesets.kgk.state import card_cost
+        cost = card_cost(state, seat, cid)
+    else:
+        cost = item_cost_for(state, cid, tgt)
+    state["p"][seat]["cr"] -= cost
+    c = card(state, cid)
+    move(state, cid, "stack")
+    c["up"] = True
+    c["paid"] = True
+    spec = d["eff"].get("target")
+    it = _new_item(state, "card", seat, cid, tgt, cost,
+                   spec=spec["kind"] if spec else None)
+    if spec and spec["kind"] in ("ship", "base", "crew") and not card(state, tgt)["up"]:
+        emit(state, "played", seat=seat, card=cid, target=tgt, cost=cost, item=it["u"],
+             private_to=seat, hide=("target",))
+    else:
+        emit(state, "played", seat=seat, card=cid, target=tgt, cost=cost, item=it["u"])
+    return it
+
+
+def declare_payment(state, seat, cid, cost):
+    """Pay a face-down card (KG-9.3.2, KG-9.6): credits now, face up now, effect
+    when the payment resolves."""
+    state["p"][seat]["cr"] -= cost
+    c = card(state, cid)
+    c["up"] = True
+    it = _new_item(state, "payment", seat, cid, None, cost)
+    emit(state, "pays", seat=seat, card=cid, cost=cost, item=it["u"])
+    return it
+
+
+def declare_ability(state, seat, ab, cid, cost=0, tgt=None, extra=None):
+    it = _new_item(state, "ability", seat, cid, tgt, cost, ab=ab)
+    if extra:
+        it.update(extra)
+    emit(state, "ability", seat=seat, card=cid, ability=ab, target=tgt, item=it["u"])
+    return it
+
+
+# ---------------------------------------------------------------- windows
+
+def open_window(state, ctx, declarer):
+    """Give the other seats a chance to respond to ``declarer``'s declaration."""
+    w = {"kind": "prio", "ctx": ctx, "seat": next_alive(state, declarer), "passes": 0}
+    _settle(state, w)
+
+
+def open_round(state, ctx, first):
+    """A window in which ``first`` has priority first (start/end phase)."""
+    w = {"kind": "prio", "ctx": ctx, "seat": first, "passes": 0}
+    _settle(state, w)
+
+
+def has_response(state, seat, ctx):
+    return bool(interrupt_actions(state, seat, ctx))
+
+
+def _settle(state, w):
+    n = len(alive_seats(state))
+    auto = state["opts"]["auto_pass"]
+    qs = state["opts"]["rules"] == "quick_start"
+    while True:
+        if w["passes"] >= n:
+            state["dec"] = None
+            push(state, "resolve")
+            return
+        if qs or (auto and not has_response(state, w["seat"], w["ctx"])):
+            w["passes"] += 1
+            w["seat"] = next_alive(state, w["seat"])
+            continue
+        state["dec"] = w
+        return
+
+
+def play_from_decision(state, seat, action, ctx, resume):
+    """A proactive interrupt from a seat's own decision: play it, resume the
+    decision afterwards (KG-10.6: the player orders his own plays)."""
+    push(state, resume[0], resume[1] if len(resume) > 1 else None)
+    declare_card(state, seat, action["card"], action.get("target"))
+    open_window(state, ctx, seat)
+
+
+@decision("prio")
+def _prio():
+    def legal(state, dec):
+        return [{"type": "pass"}] + interrupt_actions(state, dec["seat"], dec["ctx"])
+
+    def act(state, dec, action):
+        seat = dec["seat"]
+        if action["type"] == "pass":
+            emit(state, "pass", seat=seat)
+            dec["passes"] += 1
+        else:
+            declare_card(state, seat, action["card"], action.get("target"))
+            dec["passes"] = 0
+        dec["seat"] = next_alive(state, seat)
+        _settle(state, dec)
+    return legal, act
+
+
+# ---------------------------------------------------------------- resolution
+
+@task("resolve")
+def _resolve(state, _arg):
+    """Resolve the top item, then come back for the next (KG-10.4)."""
+    chain = state["chain"]
+    if not chain:
+        return
+    it = chain.pop()
+    push(state, "resolve")
+    k = it["k"]
+    cid = it["card"]
+    if k == "card":
+        d = cdef(state, cid)
+        spec = d["eff"].get("target")
+        lost = spec is not None and not target_valid(state, it["seat"], spec, it["tgt"])
+        if d["type"] == "ship":
+            if it["neut"]:
+                move(state, cid, "trash")
+                emit(state, "no_effect", item=it["u"], card=cid, why="neutralised")
+            else:
+                c = card(state, cid)
+                move(state, cid, "hangar")
+                c["paid"] = True
+                c["up"] = True
+                c["as"] = "ship"
+                emit(state, "resolved", item=it["u"], card=cid)
+            return
+        move(state, cid, "trash")            # events/interrupts end in the trash (KG-10.11)
+        if it["neut"] or lost:
+            emit(state, "no_effect", item=it["u"], card=cid,
+                 why="neutralised" if it["neut"] else "target_lost")  # KG-10.9, KG-10.10
+            return
+        emit(state, "resolved", item=it["u"], card=cid)
+        ops = d["eff"].get("ops") or []
+        if ops:
+            run_ops(state, {"seat": it["seat"], "ops": ops, "i": 0, "tgt": it["tgt"],
+                            "tkind": it.get("spec"), "src_ship": None, "x": None})
+    elif k == "payment":
+        c = card(state, cid)
+        if c["z"] not in ("hangar", "canteen", "surface", "att"):
+            emit(state, "no_effect", item=it["u"], card=cid, why="target_lost")
+            return
+        c["paid"] = True
+        if it["neut"]:
+            emit(state, "no_effect", item=it["u"], card=cid, why="neutralised")
+            leave_play(state, cid, "neutralised")
+            return
+        emit(state, "resolved", item=it["u"], card=cid)
+        d = cdef(state, cid)
+        if d["type"] == "base":
+            if d["dev"] == "X":
+                c["x"] = c["dev"]                       # KG-4.5.5, KG-17.19
+            if d["sub"] in ("research", "trap"):
+                # Research resolves and goes to the trash (KG-4.5.9); so does a
+                # paid trap (KG-4.5.10, KG-17.20 b).
+                x = c["x"]
+                move(state, cid, "trash")
+                ops = d["eff"].get("ops") or []
+                if ops:
+                    run_ops(state, {"seat": it["seat"], "ops": ops, "i": 0, "tgt": it["tgt"],
+                                    "tkind": None, "src_ship": None, "x": x})
+    else:  # ability
+        if it["neut"]:
+            emit(state, "no_effect", item=it["u"], card=cid, why="neutralised")
+            return
+        from rulesets.kgk.combat import resolve_ability
+        resolve_ability(state, it)
+
+
+@task("ops")
+def _ops(state, ctx):
+    run_ops(state, ctx)
+
+
+__all__ = ["ACTIVE", "WINDOW_SUBTYPES", "declare_card", "declare_payment", "declare_ability",
+           "open_window", "open_round", "interrupt_actions", "play_from_decision"]

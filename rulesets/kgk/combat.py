@@ -1,0 +1,883 @@
+"""The combat phase (KG-9.4 - KG-9.9) and the eight ship abilities (KG-7).
+
+``state["cb"]``::
+
+    att, def   attacker and defender seats
+    tgt        {"kind": colony|central|crew|base, "card": id|None}
+    step       target | equip | pay | eop | fire | bomb | disarm
+    ships      committed ships of both sides (KG-9.4.5), attackers first
+    fire       firing-step bookkeeping: passes, forced (seat), turn (simplified combat)
+    shot       the shot being carried out (see ``_shot``)
+    bombers    ships designated to bombard
+    eop        pending end-of-payment choices
+
+Steps are tasks on ``state["todo"]``; each sets a decision when a player must act.
+"""
+
+from __future__ import annotations
+
+from rulesets.kgk.chain import (
+    declare_ability,
+    declare_payment,
+    interrupt_actions,
+    open_window,
+    play_from_decision,
+)
+from rulesets.kgk.effects import damage_card, mill, run_ops, targets, turn_hit
+from rulesets.kgk.state import (
+    ACTIVE,
+    DAMAGED,
+    USED,
+    armor_now,
+    base_armor_now,
+    capacity_left,
+    card,
+    cdef,
+    decision,
+    emit,
+    has,
+    is_bluff,
+    leave_play,
+    move,
+    push,
+    task,
+    val,
+)
+
+CTX = "combat"
+
+
+def _qs(state):
+    return state["opts"]["rules"] == "quick_start"
+
+
+def _simple(state):
+    return state["opts"]["simplified_combat"]
+
+
+def _auto(state):
+    return state["opts"]["auto_pass"]
+
+
+def begin_attack(state, seat, opp, tgt):
+    """KG-9.4.1: the attack is declared; the combat phase starts."""
+    state["phase"] = "combat"
+    state["cb"] = {"att": seat, "def": opp, "tgt": tgt, "step": "target", "ships": [],
+                   "fire": {"passes": 0, "forced": None, "turn": seat}, "shot": None,
+                   "bombers": [], "eop": None}
+    emit(state, "attack", seat=seat, opponent=opp, target=tgt["kind"],
+         card=tgt.get("card") if tgt["kind"] in ("crew", "base") and card(state, tgt["card"])["up"]
+         else None, pos=tgt.get("pos"))
+    for t in ("main", "c_disarm", "c_bomb", "c_fire", "c_eop", "c_pay_def", "c_pay_att",
+              "c_equip_def", "c_equip_att"):
+        push(state, t)
+    # KG-9.4.2: general interrupts are still allowed right after the target is named.
+    open_window(state, "target", seat)
+
+
+def _mine(state, seat):
+    cards = state["cards"]
+    return [s for s in state["cb"]["ships"] if cards[s]["o"] == seat and cards[s]["z"] == "hangar"]
+
+
+def _enemy(state, seat):
+    cards = state["cards"]
+    return [s for s in state["cb"]["ships"] if cards[s]["o"] != seat and cards[s]["z"] == "hangar"]
+
+
+def _plus_interrupts(state, seat, acts, ctx=CTX):
+    acts.extend(interrupt_actions(state, seat, ctx))
+    return acts
+
+
+def _set(state, dec, legal):
+    """Set a step decision, or skip it when auto-pass is on and "done" is the only
+    choice."""
+    if _auto(state) and len(legal) == 1 and legal[0]["type"] in ("done", "bombard"):
+        return False
+    state["dec"] = dec
+    return True
+
+
+# ---------------------------------------------------------------- equip (KG-9.5)
+
+def _equip_legal(state, dec):
+    seat = dec["seat"]
+    cb = state["cb"]
+    cards = state["cards"]
+    p = state["p"][seat]
+    acts = []
+    mine = _mine(state, seat)
+    for s in p["hangar"]:
+        if s not in cb["ships"] and cards[s]["rot"] == ACTIVE:
+            acts.append({"type": "commit", "ship": s})
+    if not _qs(state):
+        free = [s for s in mine if capacity_left(state, s) > 0]
+        if free:
+            for c in p["canteen"]:
+                if cards[c]["rot"] == ACTIVE:     # KG-4.4.6, KG-17.2: unrotated, paid or not
+                    for s in free:
+                        acts.append({"type": "board", "crew": c, "ship": s})
+    if seat != cb["att"] or mine:
+        acts.append({"type": "done"})
+    return _plus_interrupts(state, seat, acts)
+
+
+@decision("equip")
+def _equip():
+    def act(state, dec, action):
+        seat = dec["seat"]
+        t = action["type"]
+        cb = state["cb"]
+        if t == "commit":
+            cb["ships"].append(action["ship"])
+            emit(state, "commit", seat=seat, ship=action["ship"])
+            state["dec"] = dec
+        elif t == "board":
+            from rulesets.kgk.state import attach
+            attach(state, action["crew"], action["ship"])
+            c = card(state, action["crew"])
+            emit(state, "board", seat=seat, ship=action["ship"],
+                 crew=action["crew"] if c["up"] else None)
+            state["dec"] = dec
+        elif t == "done":
+            emit(state, "equip_done", seat=seat, ships=_mine(state, seat))
+            state["dec"] = None
+        else:
+            play_from_decision(state, seat, action, CTX, ["c_equip", seat])
+    return _equip_legal, act
+
+
+@task("c_equip")
+def _c_equip(state, seat):
+    state["dec"] = {"kind": "equip", "seat": seat}
+
+
+@task("c_equip_att")
+def _c_equip_att(state, _):
+    cb = state["cb"]
+    cb["step"] = "equip"
+    state["dec"] = {"kind": "equip", "seat": cb["att"]}
+
+
+@task("c_equip_def")
+def _c_equip_def(state, _):
+    cb = state["cb"]
+    dec = {"kind": "equip", "seat": cb["def"]}
+    _set(state, dec, _equip_legal(state, dec))
+
+
+# ---------------------------------------------------------------- payment (KG-9.6)
+
+def _pay_legal(state, dec):
+    seat = dec["seat"]
+    cards = state["cards"]
+    defs = state["defs"]
+    cr = state["p"][seat]["cr"]
+    acts = []
+    for s in _mine(state, seat):
+        for a in cards[s]["att"]:
+            c = cards[a]
+            d = defs[c["d"]]
+            if not c["paid"] and not c["up"] and not is_bluff(c, d) and (d["cost"] or 0) <= cr:
+                acts.append({"type": "pay", "card": a})
+    acts.append({"type": "done"})
+    return _plus_interrupts(state, seat, acts)
+
+
+@decision("pay")
+def _pay():
+    def act(state, dec, action):
+        seat = dec["seat"]
+        t = action["type"]
+        if t == "done":
+            state["dec"] = None
+            return
+        if t == "pay":
+            push(state, "c_pay", seat)
+            declare_payment(state, seat, action["card"], cdef(state, action["card"])["cost"] or 0)
+            open_window(state, CTX, seat)              # a payment counts as an interrupt
+        else:
+            play_from_decision(state, seat, action, CTX, ["c_pay", seat])
+    return _pay_legal, act
+
+
+@task("c_pay")
+def _c_pay(state, seat):
+    dec = {"kind": "pay", "seat": seat}
+    _set(state, dec, _pay_legal(state, dec))
+
+
+def _needs_payment_step(state, seat):
+    """Skip a side's payment decision when nothing face down is aboard (public)."""
+    cards = state["cards"]
+    return any(not cards[a]["up"] for s in _mine(state, seat) for a in cards[s]["att"])
+
+
+@task("c_pay_att")
+def _c_pay_att(state, _):
+    cb = state["cb"]
+    cb["step"] = "pay"
+    if not _qs(state) and (_needs_payment_step(state, cb["att"]) or not _auto(state)):
+        _c_pay(state, cb["att"])
+
+
+@task("c_pay_def")
+def _c_pay_def(state, _):
+    cb = state["cb"]
+    if not _qs(state) and (_needs_payment_step(state, cb["def"]) or not _auto(state)):
+        _c_pay(state, cb["def"])
+
+
+# ------------------------------------------------- end of payment (KG-9.6.4)
+
+@task("c_eop")
+def _c_eop(state, _):
+    """Collect the end-of-payment choices (attacker's first), then apply rocket
+    effects all at once."""
+    cb = state["cb"]
+    cb["step"] = "eop"
+    if cb["eop"] is None:
+        pending = []
+        cards = state["cards"]
+        defs = state["defs"]
+        for seat in (cb["att"], cb["def"]):
+            for s in _mine(state, seat):
+                for a in cards[s]["att"]:
+                    c = cards[a]
+                    if not c["paid"]:
+                        continue
+                    eff = defs[c["d"]]["eff"]
+                    if eff.get("choose_at_end_of_payment"):
+                        pending.append({"card": a, "ship": s, "seat": seat, "why": "eop_mod",
+                                        "pick": None})
+                    if defs[c["d"]]["sub"] == "rocket" and eff.get("ops"):
+                        pending.append({"card": a, "ship": s, "seat": seat, "why": "rocket",
+                                        "pick": None})
+        cb["eop"] = pending
+    for i, e in enumerate(cb["eop"]):
+        if e["pick"] is None:
+            c = card(state, e["card"])
+            d = cdef(state, e["card"])
+            if e["why"] == "eop_mod":
+                opts = list(range(len(d["eff"]["choose_at_end_of_payment"])))
+            else:
+                opts = targets(state, e["seat"], d["eff"].get("target"))
+                if c["z"] != "att" or not opts:
+                    e["pick"] = -1
+                    continue
+            state["dec"] = {"kind": "choose", "seat": e["seat"], "why": e["why"],
+                            "card": e["card"], "opts": opts, "i": i}
+            push(state, "c_eop")
+            return
+    # all chosen: apply simultaneously
+    for e in cb["eop"]:
+        c = card(state, e["card"])
+        if c["z"] != "att":
+            continue
+        if e["why"] == "eop_mod":
+            c["ch"] = e["pick"]
+            emit(state, "chooses", seat=e["seat"], card=e["card"], option=e["pick"])
+    for e in cb["eop"]:
+        if e["why"] == "rocket" and e["pick"] != -1 and card(state, e["card"])["z"] == "att":
+            d = cdef(state, e["card"])
+            tgt = None if e["pick"] is None else e["pick"]
+            run_ops(state, {"seat": e["seat"], "ops": d["eff"]["ops"], "i": 0, "tgt": tgt,
+                            "tkind": (d["eff"].get("target") or {}).get("kind"),
+                            "src_ship": e["ship"], "x": None})
+
+
+# ---------------------------------------------------------------- firing (KG-9.7)
+
+def _key(state, sid):
+    return (-val(state, sid, "speed"), 0 if card(state, sid)["o"] == state["cb"]["att"] else 1)
+
+
+def _can_act(state, sid):
+    cb = state["cb"]
+    if _enemy(state, card(state, sid)["o"]):
+        return True
+    return _can_stealth(state, sid)
+
+
+def _can_stealth(state, sid):
+    cb = state["cb"]
+    return (card(state, sid)["o"] == cb["att"] and has(state, sid, "stealth")
+            and not _simple(state) and _target_bombardable(state))
+
+
+def _elig(state, seat):
+    cards = state["cards"]
+    return [s for s in _mine(state, seat) if cards[s]["rot"] == ACTIVE and _can_act(state, s)]
+
+
+@task("c_fire")
+def _c_fire(state, _):
+    cb = state["cb"]
+    cb["step"] = "fire"
+    if not any(card(state, s)["o"] == cb["def"] for s in cb["ships"]):
+        return                                        # KG-9.5.5: no defenders, no firing
+    push(state, "fire_loop")
+
+
+@task("fire_loop")
+def _fire_loop(state, _):
+    cb = state["cb"]
+    f = cb["fire"]
+    att, dfn = cb["att"], cb["def"]
+    ea, ed = _elig(state, att), _elig(state, dfn)
+    if _simple(state):
+        # KG-13.2: alternate, attacker first; no speed order, no return fire.
+        turn = f["turn"]
+        mine = ea if turn == att else ed
+        other = ed if turn == att else ea
+        if not mine and not other:
+            return _end_firing(state)
+        if not mine:
+            f["turn"] = dfn if turn == att else att
+            mine = other
+        state["dec"] = {"kind": "fire", "seat": f["turn"], "allowed": mine}
+        return
+    if not ea and not ed:
+        return _end_firing(state)
+    if f["forced"] is not None:
+        seat = f["forced"]
+        mine = ea if seat == att else ed
+        if not mine:
+            return _end_firing(state)                 # the opponent declines too (KG-17.5)
+        mine.sort(key=lambda s: _key(state, s))
+        if _qs(state):
+            allowed = mine[:1]
+        else:
+            allowed = mine[:1]                        # "the opponent's next ship" (KG-9.7.4)
+        state["dec"] = {"kind": "fire", "seat": seat, "allowed": allowed}
+        return
+    allx = sorted(ea + ed, key=lambda s: _key(state, s))
+    seat = card(state, allx[0])["o"]
+    mine = [s for s in allx if card(state, s)["o"] == seat]
+    other = [s for s in allx if card(state, s)["o"] != seat]
+    if _qs(state):
+        allowed = mine[:1]                            # quick start: strictly by speed
+    elif other:
+        # KG-9.7.3, KG-17.6: your ships ranked above the opponent's best may go in any order
+        kb = _key(state, other[0])
+        allowed = [s for s in mine if _key(state, s) < kb]
+    else:
+        allowed = mine
+    state["dec"] = {"kind": "fire", "seat": seat, "allowed": allowed}
+
+
+def _fire_legal(state, dec):
+    seat = dec["seat"]
+    acts = []
+    enemy = _enemy(state, seat)
+    cr = state["p"][seat]["cr"]
+    for s in dec["allowed"]:
+        for t in enemy:
+            acts.append({"type": "fire", "ship": s, "target": t})
+        if _can_stealth(state, s):
+            acts.append({"type": "stealth", "ship": s})
+        if (not _simple(state) and has(state, s, "heavy_weapons") and cr >= 2
+                and val(state, s, "firepower") + _pending(state, s, "heavy")
+                < 2 * (cdef(state, s)["firepower"] or 0)):
+            acts.append({"type": "heavy", "ship": s})
+    acts.append({"type": "pass"})
+    return _plus_interrupts(state, seat, acts)
+
+
+def _pending(state, sid, ab):
+    return sum(1 for it in state["chain"] if it["ab"] == ab and it["card"] == sid)
+
+
+@decision("fire")
+def _fire():
+    def act(state, dec, action):
+        seat = dec["seat"]
+        t = action["type"]
+        cb = state["cb"]
+        f = cb["fire"]
+        other = cb["def"] if seat == cb["att"] else cb["att"]
+        state["dec"] = None
+        if t == "play":
+            play_from_decision(state, seat, action, CTX, ["fire_loop"])
+            return
+        if t == "pass":
+            emit(state, "fire_pass", seat=seat)
+            f["passes"] += 1
+            if _simple(state):
+                if f["passes"] >= 2 or not _elig(state, other):
+                    return _end_firing(state)
+                f["turn"] = other
+                push(state, "fire_loop")
+                return
+            if f["forced"] is not None or f["passes"] >= 2:
+                return _end_firing(state)
+            f["forced"] = other
+            push(state, "fire_loop")
+            return
+        push(state, "fire_loop")
+        if t == "fire":
+            f["passes"] = 0
+            f["forced"] = None
+            s, tg = action["ship"], action["target"]
+            card(state, s)["rot"] = USED                # KG-17.3: turns used at declaration
+            emit(state, "fire", seat=seat, ship=s, target=tg)
+            cb["shot"] = {"F": s, "T": tg, "ret": False, "stage": "ret", "pk": [],
+                          "decl": seat, "salvoF": False, "salvoT": False, "hitF": [],
+                          "hitT": [], "asked": [], "fq": None}
+            if _simple(state):
+                f["turn"] = other if _elig(state, other) else seat
+            push(state, "shot")
+        elif t == "stealth":
+            f["passes"] = 0
+            f["forced"] = None
+            s = action["ship"]
+            card(state, s)["rot"] = USED               # KG-7.6.1
+            declare_ability(state, seat, "stealth", s)
+            open_window(state, CTX, seat)
+        elif t == "heavy":
+            s = action["ship"]
+            state["p"][seat]["cr"] -= 2
+            declare_ability(state, seat, "heavy", s, cost=2)   # KG-7.7
+            open_window(state, CTX, seat)
+    return _fire_legal, act
+
+
+# A shot: ret (return decision) -> window -> alloc F -> alloc T -> salvo returns
+# -> formation -> apply. Stages live in cb["shot"]["stage"].
+
+@task("shot")
+def _shot(state, _):
+    cb = state["cb"]
+    sh = cb["shot"]
+    cards = state["cards"]
+    F, T = sh["F"], sh["T"]
+    st = sh["stage"]
+    if st == "ret":
+        sh["stage"] = "window"
+        tc = cards[T]
+        if (not _simple(state) and tc["z"] == "hangar" and tc["rot"] == ACTIVE
+                and not has(state, F, "rapid_fire")):          # KG-9.7.5, KG-7.3
+            push(state, "shot")
+            state["dec"] = {"kind": "ret", "seat": tc["o"], "ship": T}
+            return
+        if (not _simple(state) and tc["z"] == "hangar" and tc["rot"] == ACTIVE
+                and _can_stealth(state, T)):
+            push(state, "shot")
+            state["dec"] = {"kind": "ret", "seat": tc["o"], "ship": T}
+            return
+        return _shot(state, None)
+    if st == "window":
+        sh["stage"] = "allocF"
+        push(state, "shot")
+        if _qs(state):
+            return
+        open_window(state, CTX, sh["decl"])            # KG-9.7.6: interrupts before damage
+        return
+    if st == "allocF":
+        sh["stage"] = "allocT"
+        if cards[F]["z"] == "hangar":
+            fp = val(state, F, "firepower")
+            if has(state, F, "salvo") and fp > 0:       # KG-7.4.1
+                sh["salvoF"] = True
+                opts = [s for s in _enemy(state, cards[F]["o"])
+                        if s == T or not has(state, s, "cloaking")]   # KG-17.24 c
+                if opts:
+                    push(state, "shot")
+                    state["dec"] = {"kind": "assign", "seat": cards[F]["o"], "src": F,
+                                    "left": fp, "opts": opts, "why": "salvo"}
+                    return
+            elif cards[T]["z"] == "hangar" and fp > 0:
+                sh["pk"].append([F, T, fp])
+        return _shot(state, None)
+    if st == "allocT":
+        sh["stage"] = "sret"
+        if sh["ret"] and cards[T]["z"] == "hangar":
+            fp = val(state, T, "firepower")
+            if has(state, T, "salvo") and fp > 0:       # KG-7.4.2
+                sh["salvoT"] = True
+                opts = [s for s in _enemy(state, cards[T]["o"])
+                        if s == F or not has(state, s, "cloaking")]
+                if opts:
+                    push(state, "shot")
+                    state["dec"] = {"kind": "assign", "seat": cards[T]["o"], "src": T,
+                                    "left": fp, "opts": opts, "why": "salvo"}
+                    return
+            elif cards[F]["z"] == "hangar" and fp > 0:
+                sh["pk"].append([T, F, fp])
+        return _shot(state, None)
+    if st == "sret":
+        # KG-7.4.3, KG-17.24 a: every active ship hit by a salvo may return fire at
+        # the salvo ship (not at a Gyors tüzelés ship).
+        for src, flag, hit, other in ((F, "salvoF", "hitF", T), (T, "salvoT", "hitT", F)):
+            if not sh[flag] or _simple(state) or has(state, src, "rapid_fire") \
+                    or cards[src]["z"] != "hangar":
+                continue
+            for x in sh[hit]:
+                if x != other and cards[x]["z"] == "hangar" and cards[x]["rot"] == ACTIVE \
+                        and x not in sh["asked"]:
+                    sh["asked"].append(x)
+                    push(state, "shot")
+                    state["dec"] = {"kind": "ret", "seat": cards[x]["o"], "ship": x,
+                                    "salvo_return": True, "at": src}
+                    return
+        sh["stage"] = "form"
+        return _shot(state, None)
+    if st == "form":
+        # KG-7.5, KG-17.23: Kötelék spreads a non-salvo shot's damage.
+        if sh["fq"] is None:
+            sh["fq"] = []
+            for i, (src, dst, pts) in enumerate(sh["pk"]):
+                salvo_src = (src == F and sh["salvoF"]) or (src == T and sh["salvoT"])
+                if salvo_src or not has(state, dst, "formation"):
+                    continue
+                group = [s for s in _mine(state, cards[dst]["o"]) if has(state, s, "formation")]
+                if len(group) >= 2:
+                    sh["fq"].append(i)
+        while sh["fq"]:
+            i = sh["fq"][0]
+            src, dst, pts = sh["pk"][i]
+            if pts <= 0:
+                sh["fq"].pop(0)
+                continue
+            owner = cards[dst]["o"]
+            if "fa" not in sh:
+                sh["fa"] = []
+            used = {}
+            for _s, d2, p2 in sh["pk"]:
+                used[d2] = used.get(d2, 0) + p2
+            for d2, p2 in sh["fa"]:
+                used[d2] = used.get(d2, 0) + p2
+            used[dst] -= pts
+            group = [s for s in _mine(state, owner) if has(state, s, "formation")
+                     and armor_now(state, s) - used.get(s, 0) > 0]
+            if not group:
+                sh["pk"][i][2] = 0                       # cannot be placed: lost
+                continue
+            if len(group) == 1:
+                room = armor_now(state, group[0]) - used.get(group[0], 0)
+                sh["fa"].append([group[0], min(room, pts)])
+                sh["pk"][i][2] = 0
+                continue
+            push(state, "shot")
+            state["dec"] = {"kind": "assign", "seat": owner, "src": src, "left": pts,
+                            "opts": group, "why": "formation", "pk": i}
+            return
+        for d2, p2 in sh.pop("fa", []):
+            sh["pk"].append([-1, d2, p2])
+        sh["stage"] = "apply"
+        return _shot(state, None)
+    if st == "apply":
+        dealt = {}
+        for _src, dst, pts in sh["pk"]:
+            if pts > 0 and cards[dst]["z"] == "hangar":
+                dealt[dst] = dealt.get(dst, 0) + pts
+        for dst, pts in dealt.items():                # simultaneous (KG-9.7.6)
+            cards[dst]["dmg"] += pts
+            cards[dst]["hit"] = True                   # KG-9.7.10
+        emit(state, "shot_damage", damage=[[k, v] for k, v in dealt.items()])
+        if not _simple(state):
+            for dst in dealt:                          # KG-9.7.8
+                if cards[dst]["z"] == "hangar" and armor_now(state, dst) <= 0:
+                    leave_play(state, dst)
+        cb["shot"] = None
+
+
+@decision("ret")
+def _ret():
+    def legal(state, dec):
+        cards = state["cards"]
+        T = dec["ship"]
+        sh = state["cb"]["shot"]
+        F = dec.get("at", sh["F"])
+        acts = []
+        if cards[T]["rot"] == ACTIVE and not has(state, F, "rapid_fire"):
+            acts.append({"type": "return"})
+        if not dec.get("salvo_return") and _can_stealth(state, T):
+            acts.append({"type": "stealth"})            # KG-7.6.2
+        acts.append({"type": "no_return"})
+        return acts
+
+    def act(state, dec, action):
+        cb = state["cb"]
+        sh = cb["shot"]
+        T = dec["ship"]
+        seat = dec["seat"]
+        state["dec"] = None
+        t = action["type"]
+        if t == "return":
+            card(state, T)["rot"] = USED
+            at = dec.get("at", sh["F"])
+            emit(state, "return_fire", seat=seat, ship=T, target=at)
+            if dec.get("salvo_return"):
+                sh["pk"].append([T, at, val(state, T, "firepower")])
+            else:
+                sh["ret"] = True
+                sh["decl"] = seat
+        elif t == "stealth":
+            card(state, T)["rot"] = USED
+            declare_ability(state, seat, "stealth", T)
+            sh["decl"] = seat
+        else:
+            emit(state, "no_return", seat=seat, ship=T)
+    return legal, act
+
+
+@decision("assign")
+def _assign():
+    def legal(state, dec):
+        acts = [{"type": "assign", "ship": s} for s in dec["opts"]]
+        if dec["why"] == "salvo":
+            acts.append({"type": "assign_done"})        # KG-7.4.4: may leave damage unassigned
+        return acts
+
+    def act(state, dec, action):
+        sh = state["cb"]["shot"]
+        state["dec"] = None
+        if action["type"] == "assign_done":
+            return
+        s = action["ship"]
+        if dec["why"] == "salvo":
+            for pk in sh["pk"]:
+                if pk[0] == dec["src"] and pk[1] == s:
+                    pk[2] += 1
+                    break
+            else:
+                sh["pk"].append([dec["src"], s, 1])
+            hit = sh["hitF"] if dec["src"] == sh["F"] else sh["hitT"]
+            if s not in hit:
+                hit.append(s)
+        else:
+            sh["fa"].append([s, 1])
+            sh["pk"][dec["pk"]][2] -= 1
+        if dec["why"] == "salvo" and dec["left"] > 1:
+            state["dec"] = dict(dec, left=dec["left"] - 1)   # one point at a time
+    return legal, act
+
+
+def _end_firing(state):
+    """KG-9.7.13: every hit ship turns damaged (Javítás: used)."""
+    cb = state["cb"]
+    cards = state["cards"]
+    state["dec"] = None
+    if _simple(state):                                   # KG-13.2.3
+        for s in list(cb["ships"]):
+            if cards[s]["z"] == "hangar" and armor_now(state, s) <= 0:
+                leave_play(state, s)
+    for s in cb["ships"]:
+        c = cards[s]
+        if c["z"] == "hangar" and c["hit"]:
+            turn_hit(state, s)
+            c["hit"] = False
+    emit(state, "firing_over")
+
+
+# ---------------------------------------------------------------- bombardment (KG-9.8)
+
+def _target_bombardable(state):
+    cb = state["cb"]
+    tgt = cb["tgt"]
+    if tgt["kind"] == "crew":
+        return card(state, tgt["card"])["z"] == "canteen"      # KG-9.8.4, KG-17.36
+    if tgt["kind"] == "base":
+        return card(state, tgt["card"])["z"] == "surface"
+    return True
+
+
+@task("c_bomb")
+def _c_bomb(state, _):
+    cb = state["cb"]
+    cb["step"] = "bomb"
+    if not _target_bombardable(state):
+        return
+    if not [s for s in _mine(state, cb["att"]) if card(state, s)["rot"] == ACTIVE]:
+        return
+    _bomb_dec(state, None)
+
+
+@task("c_bomb_dec")
+def _bomb_dec(state, _):
+    cb = state["cb"]
+    state["dec"] = {"kind": "bomb", "seat": cb["att"]}
+
+
+def _bomb_legal(state, dec):
+    cb = state["cb"]
+    seat = dec["seat"]
+    acts = []
+    cards = state["cards"]
+    p = state["p"][seat]
+    for s in _mine(state, seat):
+        if cards[s]["rot"] == ACTIVE and s not in cb["bombers"]:
+            acts.append({"type": "bomber", "ship": s})
+    for s in cb["bombers"]:
+        if (has(state, s, "pyrotechnics") and p["colony"] and cards[s]["z"] == "hangar"
+                and val(state, s, "bombard") + _pending(state, s, "pyro")
+                < 2 * (cdef(state, s)["bombard"] or 0)):
+            acts.append({"type": "pyro", "ship": s})     # KG-7.9
+    acts.append({"type": "bombard"})
+    return _plus_interrupts(state, seat, acts)
+
+
+@decision("bomb")
+def _bomb():
+    def act(state, dec, action):
+        cb = state["cb"]
+        seat = dec["seat"]
+        t = action["type"]
+        state["dec"] = None
+        if t == "bomber":
+            cb["bombers"].append(action["ship"])
+            state["dec"] = dec
+        elif t == "pyro":
+            s = action["ship"]
+            p = state["p"][seat]
+            move(state, p["colony"][0], "ruin")          # the discard is the cost
+            push(state, "c_bomb_dec")
+            declare_ability(state, seat, "pyro", s)
+            open_window(state, CTX, seat)
+        elif t == "bombard":
+            ships = [s for s in cb["bombers"] if card(state, s)["z"] == "hangar"]
+            for s in ships:
+                card(state, s)["rot"] = USED              # KG-9.8.7
+            if ships:
+                total = sum(val(state, s, "bombard") for s in ships)
+                emit(state, "bombard", seat=seat, ships=ships, total=total)
+                bomb_hit(state, total, len(ships))
+        else:
+            play_from_decision(state, seat, action, CTX, ["c_bomb_dec"])
+    return _bomb_legal, act
+
+
+def bomb_hit(state, total, n):
+    """Resolve a bombardment of the attack's target (KG-9.8.2 - 9.8.6)."""
+    cb = state["cb"]
+    tgt = cb["tgt"]
+    dfn = cb["def"]
+    kind = tgt["kind"]
+    qs = _qs(state)
+    if kind == "colony":
+        mill(state, dfn, total)                              # KG-9.8.2
+    elif kind == "central":
+        if (n >= 1) if qs else (total >= 2):                # KG-9.8.3; QS KG-16.2.8
+            hand = state["p"][dfn]["hand"]
+            if hand:
+                state["dec"] = {"kind": "choose", "seat": dfn, "why": "discard",
+                                "opts": list(hand), "left": 1}
+    elif kind == "crew":
+        c = card(state, tgt["card"])
+        if total >= 2 and c["z"] == "canteen":               # KG-9.8.4
+            leave_play(state, tgt["card"], "bombarded")
+    elif kind == "base":
+        b = tgt["card"]
+        c = card(state, b)
+        if c["z"] != "surface":
+            return
+        if not c["paid"]:
+            if total >= 2:                                    # KG-9.8.5
+                can = _trap_payable(state, b)
+                if can or not _auto(state):
+                    state["dec"] = {"kind": "trap", "seat": dfn, "card": b}
+                else:
+                    leave_play(state, b, "bombarded")
+        else:                                                 # KG-9.8.6
+            if total >= base_armor_now(state, b):
+                leave_play(state, b, "bombarded")
+            elif total >= 1:
+                c["dmg"] += total
+                c["rot"] = DAMAGED
+
+
+def _trap_payable(state, b):
+    c = card(state, b)
+    d = cdef(state, b)
+    if d["type"] != "base" or d["sub"] != "trap" or is_bluff(c, d):
+        return False
+    lim = d["dev"]
+    if isinstance(lim, int) and c["dev"] < lim:               # KG-17.20 a
+        return False
+    return state["p"][c["o"]]["cr"] >= (d["cost"] or 0)
+
+
+@decision("trap")
+def _trap():
+    def legal(state, dec):
+        acts = []
+        if _trap_payable(state, dec["card"]):
+            acts.append({"type": "pay_trap"})
+        acts.append({"type": "decline"})
+        return acts
+
+    def act(state, dec, action):
+        state["dec"] = None
+        b = dec["card"]
+        if action["type"] == "decline":
+            leave_play(state, b, "bombarded")
+            return
+        # KG-4.5.10: the trap is paid now; its payment is an interrupt (KG-10.1.3).
+        declare_payment(state, dec["seat"], b, cdef(state, b)["cost"] or 0)
+        open_window(state, CTX, dec["seat"])
+    return legal, act
+
+
+# ---------------------------------------------------------------- disarm (KG-9.9)
+
+@task("c_disarm")
+def _c_disarm(state, _):
+    cb = state["cb"]
+    cb["step"] = "disarm"
+    cards = state["cards"]
+    defs = state["defs"]
+    for s in cb["ships"]:
+        sc = cards[s]
+        if sc["z"] != "hangar":
+            continue
+        for a in list(sc["att"]):
+            c = cards[a]
+            if c["as"] == "crew":                                 # KG-9.9.1
+                rot = USED if sc["rot"] != ACTIVE else c["rot"]
+                move(state, a, "canteen")
+                c["rot"] = rot
+                c["ch"] = None
+            elif c["paid"] and defs[c["d"]]["sub"] == "rocket":   # KG-9.9.2
+                leave_play(state, a, "rocket_spent")
+            else:
+                c["ch"] = None
+    for c in cards:                                               # KG-9.9.3
+        if c["mods"]:
+            c["mods"] = [m for m in c["mods"] if m[2] != "combat"]
+        c["hit"] = False
+    emit(state, "combat_over", attacker=cb["att"])
+    state["cb"] = None
+    state["phase"] = "main"
+
+
+# ---------------------------------------------------------------- abilities
+
+def resolve_ability(state, it):
+    ab = it["ab"]
+    s = it["card"]
+    c = card(state, s)
+    if ab == "heavy":
+        if c["z"] == "hangar":
+            c["mods"].append(["firepower", 1, "combat"])
+            emit(state, "resolved", item=it["u"], card=s, ability=ab)
+    elif ab == "pyro":
+        if c["z"] == "hangar":
+            c["mods"].append(["bombard", 1, "combat"])
+            emit(state, "resolved", item=it["u"], card=s, ability=ab)
+    elif ab == "stealth":
+        # KG-7.6, KG-17.22: bombards the attack's target alone, thresholds on its value.
+        if c["z"] == "hangar" and state["cb"] and _target_bombardable(state):
+            total = val(state, s, "bombard")
+            emit(state, "bombard", seat=it["seat"], ships=[s], total=total, stealth=True)
+            bomb_hit(state, total, 1)
+    elif ab == "activated":
+        d = cdef(state, s)
+        spec = d["eff"]["activated"][it["n"]]
+        run_ops(state, {"seat": it["seat"], "ops": spec.get("ops") or [], "i": 0,
+                        "tgt": it["tgt"], "tkind": (spec.get("target") or {}).get("kind"),
+                        "src_ship": c["on"] if c["z"] == "att" else None, "x": c["x"]})
+
+
+__all__ = ["begin_attack", "resolve_ability", "damage_card"]

@@ -1,0 +1,367 @@
+"""Card behaviour as data: the effect-spec schema and the code that runs it.
+
+Effect-spec schema (the ``effect`` object of a card record, SCHEMA.md)
+=====================================================================
+
+Every key is optional; ``{}`` (or ``null`` on a ship) means "no behaviour beyond
+the printed values and abilities".
+
+Passive, while the card is paid (armaments and crews: while aboard a ship)::
+
+    "modifiers": {"firepower": 1, ...}   adds to the carrying ship's values (KG-2.4),
+                                         same as the record's top-level "modifiers"
+    "grants": ["cloaking", ...]          ship abilities given to the carrying ship
+    "choose_at_end_of_payment": [{"firepower": 3}, {"bombard": 3}]
+                                         the owner picks one modifier set at the end of
+                                         each payment step the card's ship takes part in
+                                         (Tüzér, KG-9.6.4); it lasts until the disarm step
+
+Continuous, while a paid base is in play (used/damaged too, KG-17.35)::
+
+    "aura": {"attack_tax": 1,            an opponent attacking you pays this (Aknagyűrű)
+             "income": 1,                extra credits in your start phase
+             "ship_discount": 1}         your ships cost this much less (floor 0)
+
+One-shot behaviour, run when the card resolves: an event or interrupt when it
+leaves the chain, a research base or a trap when its payment resolves, a rocket
+at the end of the payment step (KG-4.3.7.2)::
+
+    "target": TargetSpec                 what the player chooses when playing/paying it
+    "ops": [Op, ...]                     run in order
+
+Activated abilities of paid, active cards in play, used as a main-phase action
+of their owner (KG-10.1.2; they go on the chain like an interrupt)::
+
+    "activated": [{"cost": {"credits": 1, "rotate": "used"|"damaged"|"sacrifice"},
+                   "where": "canteen"|"ship"|"surface",   (default: anywhere in play)
+                   "target": TargetSpec, "ops": [Op, ...]}]
+
+TargetSpec::
+
+    {"kind": "ship",  "side": "own"|"opponent"|"any", "participating": bool}
+        a ship in play; ships with Álcázás cannot be chosen (KG-7.2);
+        "participating": only ships taking part in the current combat
+    {"kind": "base"|"crew", "side": ...}   a paid (face-up) opponent card or any own card
+    {"kind": "chain", "kinds": ["interrupt", "payment", "ability", "event", "ship"]}
+        an item on the interrupt chain; "interrupt" cards, payments and abilities all
+        count as interrupts (KG-10.1, KG-17.10)
+    {"kind": "opponent"}                   an opponent player (multiplayer: a neighbour)
+
+Op (``amount`` may be an int or "X" = the X fixed when a base was paid)::
+
+    {"op": "modify", "stat": s, "amount": n, "who": "target"|"self_ship",
+     "until": "combat"|"turn"}           temporary modifier; "combat" ends with the
+                                         combat phase (or the turn outside combat)
+    {"op": "neutralise"}                 target chain item leaves without effect (KG-10.9)
+    {"op": "damage", "amount": n}        to the target ship/base (KG-4.2.5, KG-4.2.6)
+    {"op": "destroy"}                    the target card is destroyed
+    {"op": "victim_destroys_ship"}       the opponent destroys one of his ships of his
+                                         choice (Chazma töltet, KG-17.42)
+    {"op": "gain_credits", "amount": n}  {"op": "draw", "amount": n}
+    {"op": "mill", "amount": n}          opponent's top colony cards -> his ruin
+    {"op": "discard_choice", "amount": n}   opponent discards from his central, his choice
+    {"op": "restore"}                    target regains full armor
+    {"op": "ready"}                      target turns active
+    {"op": "develop", "amount": n}       developments on the target (own) base
+
+A card whose rules need something this schema cannot say gets a small function
+in :data:`CUSTOM_OPS` (none of the current cards do).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.kgk.state import (
+    ACTIVE,
+    DAMAGED,
+    USED,
+    armor_now,
+    base_armor_now,
+    card,
+    emit,
+    has,
+    in_play,
+    leave_play,
+    move,
+    opponents,
+    push,
+)
+
+OPS = ("modify", "neutralise", "damage", "destroy", "victim_destroys_ship", "gain_credits",
+       "draw", "mill", "discard_choice", "restore", "ready", "develop")
+CUSTOM_OPS: dict[str, Any] = {}
+KEYS = ("modifiers", "grants", "choose_at_end_of_payment", "aura", "target", "ops",
+        "activated", "notes")
+TARGET_KINDS = ("ship", "base", "crew", "chain", "opponent")
+NEEDS_TARGET = ("modify", "neutralise", "damage", "destroy", "restore", "ready", "develop")
+
+
+def check_spec(eff: dict[str, Any]) -> list[str]:
+    """Problems with an effect spec (used by ``cards.playability``)."""
+    out = []
+    for k in eff:
+        if k not in KEYS:
+            out.append(f"unknown effect key {k!r}")
+    blocks = [eff] + list(eff.get("activated") or [])
+    for b in blocks:
+        t = b.get("target")
+        if t is not None and t.get("kind") not in TARGET_KINDS:
+            out.append(f"unknown target kind {t.get('kind')!r}")
+        for op in b.get("ops") or []:
+            name = op.get("op")
+            if name not in OPS and name not in CUSTOM_OPS:
+                out.append(f"unknown op {name!r}")
+            elif name in NEEDS_TARGET and op.get("who", "target") == "target" and t is None:
+                out.append(f"op {name!r} needs a target")
+    return out
+
+
+# ---------------------------------------------------------------- targets
+
+def targets(state, seat, spec):
+    """Legal target values (card ids / chain uids / seats) for ``spec``."""
+    if spec is None:
+        return [None]
+    kind = spec["kind"]
+    side = spec.get("side", "any")
+    if kind == "opponent":
+        return opponents(state, seat)
+    if kind == "chain":
+        kinds = spec.get("kinds", ("interrupt",))
+        return [it["u"] for it in state["chain"] if item_kind(state, it) in kinds]
+    seats = ([seat] if side == "own" else opponents(state, seat) if side == "opponent"
+             else [seat] + opponents(state, seat))
+    cards = state["cards"]
+    out = []
+    for s in seats:
+        p = state["p"][s]
+        if kind == "ship":
+            cb = state["cb"]
+            for sid in p["hangar"]:
+                if has(state, sid, "cloaking"):
+                    continue        # KG-7.2
+                if spec.get("participating") and not (cb and sid in cb["ships"]):
+                    continue
+                out.append(sid)
+        elif kind == "base":
+            out.extend(b for b in p["surface"] if s == seat or cards[b]["paid"])
+        elif kind == "crew":
+            for cid in p["canteen"]:
+                if s == seat or cards[cid]["paid"]:
+                    out.append(cid)
+            for sid in p["hangar"]:
+                for a in cards[sid]["att"]:
+                    if cards[a]["as"] == "crew" and (s == seat or cards[a]["paid"]):
+                        out.append(a)
+    return out
+
+
+def item_kind(state, it):
+    k = it["k"]
+    if k == "card":
+        t = state["defs"][card(state, it["card"])["d"]]["type"]
+        return t   # "interrupt", "event" or "ship"
+    return k      # "payment" / "ability"
+
+
+def target_valid(state, seat, spec, tgt):
+    if spec is None:
+        return True
+    kind = spec["kind"]
+    if kind == "chain":
+        return any(it["u"] == tgt for it in state["chain"])
+    if kind == "opponent":
+        return state["p"][tgt]["alive"]
+    c = card(state, tgt)
+    if not in_play(c):
+        return False
+    if kind == "ship" and (c["z"] != "hangar" or has(state, tgt, "cloaking")):
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- ops
+
+def amount(op, x):
+    a = op.get("amount", 1)
+    return (x or 0) if a == "X" else a
+
+
+def victim_of(state, ctx):
+    """Who "the opponent" is for an op: the target player, the other side of the
+    current combat, or the only (first) opponent."""
+    seat = ctx["seat"]
+    if ctx.get("tkind") == "opponent":
+        return ctx["tgt"]
+    cb = state["cb"]
+    if cb and seat in (cb["att"], cb["def"]):
+        return cb["def"] if seat == cb["att"] else cb["att"]
+    return opponents(state, seat)[0]
+
+
+def run_ops(state, ctx):
+    """Run ``ctx["ops"]`` from ``ctx["i"]``; an op that needs a player's choice
+    sets the decision and leaves a continuation task."""
+    ops = ctx["ops"]
+    while ctx["i"] < len(ops):
+        op = ops[ctx["i"]]
+        ctx["i"] += 1
+        fn = CUSTOM_OPS.get(op["op"]) or _OP_FNS[op["op"]]
+        if fn(state, ctx, op):
+            push(state, "ops", ctx)
+            return
+
+
+def _who(ctx, op):
+    return ctx["src_ship"] if op.get("who") == "self_ship" else ctx["tgt"]
+
+
+def _modify(state, ctx, op):
+    cid = _who(ctx, op)
+    if cid is None:
+        return False
+    until = op.get("until", "combat")
+    if until == "combat" and not state["cb"]:
+        until = "turn"
+    card(state, cid)["mods"].append([op["stat"], amount(op, ctx.get("x")), until])
+    emit(state, "modified", card=cid, stat=op["stat"], amount=amount(op, ctx.get("x")),
+         until=until)
+    return False
+
+
+def _neutralise(state, ctx, op):
+    for it in state["chain"]:
+        if it["u"] == ctx["tgt"]:
+            it["neut"] = True
+            emit(state, "neutralised", item=it["u"], card=it.get("card"))
+    return False
+
+
+def damage_card(state, cid, n):
+    """Damage outside the firing step: the ship or paid base turns damaged at once
+    (Javítás: used), and is destroyed at 0 armor (KG-4.2.5, KG-4.5.11). During the
+    payment and firing steps a participating ship only receives a hit (KG-4.2.6)."""
+    c = card(state, cid)
+    if n <= 0 or not in_play(c):
+        return
+    c["dmg"] += n
+    emit(state, "damaged", card=cid, amount=n)
+    cb = state["cb"]
+    if c["z"] == "hangar":
+        in_fight = cb and cid in cb["ships"] and cb["step"] in ("pay", "fire")
+        if in_fight:
+            c["hit"] = True
+            if armor_now(state, cid) <= 0:
+                leave_play(state, cid)
+            return
+        if armor_now(state, cid) <= 0:
+            leave_play(state, cid)
+            return
+        turn_hit(state, cid)
+    elif c["z"] == "surface" and c["paid"]:
+        if base_armor_now(state, cid) <= 0:
+            leave_play(state, cid)
+        else:
+            c["rot"] = DAMAGED
+
+
+def turn_hit(state, cid):
+    """A hit ship turns damaged, or used with Javítás (KG-7.8)."""
+    c = card(state, cid)
+    if has(state, cid, "repair"):
+        if c["rot"] == ACTIVE:
+            c["rot"] = USED
+    else:
+        c["rot"] = DAMAGED
+
+
+def _damage(state, ctx, op):
+    damage_card(state, ctx["tgt"], amount(op, ctx.get("x")))
+    return False
+
+
+def _destroy(state, ctx, op):
+    if in_play(card(state, ctx["tgt"])):
+        leave_play(state, ctx["tgt"])
+    return False
+
+
+def _victim_destroys_ship(state, ctx, op):
+    victim = victim_of(state, ctx)
+    ships = list(state["p"][victim]["hangar"])
+    if not ships:
+        return False
+    state["dec"] = {"kind": "choose", "seat": victim, "why": "destroy_own_ship", "opts": ships}
+    return True
+
+
+def _gain(state, ctx, op):
+    state["p"][ctx["seat"]]["cr"] += amount(op, ctx.get("x"))
+    emit(state, "credits", seat=ctx["seat"], amount=amount(op, ctx.get("x")))
+    return False
+
+
+def draw_cards(state, seat, n):
+    p = state["p"][seat]
+    for _ in range(n):
+        if not p["colony"]:
+            return
+        cid = p["colony"][0]
+        move(state, cid, "hand")
+        emit(state, "draw", seat=seat, card=cid, private_to=seat, hide=("card",))
+
+
+def _draw(state, ctx, op):
+    draw_cards(state, ctx["seat"], amount(op, ctx.get("x")))
+    return False
+
+
+def mill(state, seat, n):
+    p = state["p"][seat]
+    k = 0
+    for _ in range(n):
+        if not p["colony"]:
+            break
+        move(state, p["colony"][0], "ruin")
+        k += 1
+    emit(state, "milled", seat=seat, count=k)
+    return k
+
+
+def _mill(state, ctx, op):
+    mill(state, victim_of(state, ctx), amount(op, ctx.get("x")))
+    return False
+
+
+def _discard_choice(state, ctx, op):
+    victim = victim_of(state, ctx)
+    hand = state["p"][victim]["hand"]
+    if not hand:
+        return False
+    left = amount(op, ctx.get("x"))
+    state["dec"] = {"kind": "choose", "seat": victim, "why": "discard", "opts": list(hand),
+                    "left": left}
+    return True
+
+
+def _restore(state, ctx, op):
+    card(state, ctx["tgt"])["dmg"] = 0
+    return False
+
+
+def _ready(state, ctx, op):
+    card(state, ctx["tgt"])["rot"] = ACTIVE
+    return False
+
+
+def _develop(state, ctx, op):
+    card(state, ctx["tgt"])["dev"] += amount(op, ctx.get("x"))
+    return False
+
+
+_OP_FNS = {"modify": _modify, "neutralise": _neutralise, "damage": _damage,
+           "destroy": _destroy, "victim_destroys_ship": _victim_destroys_ship,
+           "gain_credits": _gain, "draw": _draw, "mill": _mill,
+           "discard_choice": _discard_choice, "restore": _restore, "ready": _ready,
+           "develop": _develop}

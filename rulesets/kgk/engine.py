@@ -1,0 +1,220 @@
+"""The step function: run tasks until someone must decide; check and apply actions."""
+
+from __future__ import annotations
+
+from rulesets.base import IllegalAction
+from rulesets.kgk import chain as _chain  # noqa: F401  (registers decisions/tasks)
+from rulesets.kgk import combat as _combat  # noqa: F401
+from rulesets.kgk import turn as _turn  # noqa: F401
+from rulesets.kgk.state import DECISIONS, TASKS, alive_seats, emit, leave_play, move
+
+MAX_TASKS = 100000
+
+
+def advance(state):
+    """Run continuation tasks until a decision is pending or the game is over."""
+    qs = state["opts"]["rules"] == "quick_start"
+    guard = 0
+    while state["phase"] != "over":
+        if qs and _quick_start_over(state):
+            return
+        if state["dec"] is not None:
+            return
+        todo = state["todo"]
+        if not todo:
+            raise RuntimeError("KGK engine stalled with no pending decision")
+        name, arg = todo.pop()
+        TASKS[name](state, arg)
+        guard += 1
+        if guard > MAX_TASKS:
+            raise RuntimeError("KGK engine loop")
+
+
+def _quick_start_over(state):
+    """KG-16.1.10, KG-16.2.12: the quick start ends as soon as a colony runs out;
+    that player loses."""
+    empty = [s for s in range(state["n"]) if not state["p"][s]["colony"]]
+    if not empty:
+        return False
+    winners = [s for s in range(state["n"]) if s not in empty]
+    if not winners:                        # both ran out at once: the active player wins
+        winners = [state["active"]]
+    finish(state, winners, "colony_empty")
+    return True
+
+
+def finish(state, winners, reason, **details):
+    state["phase"] = "over"
+    state["dec"] = None
+    state["todo"] = []
+    state["result"] = {"winners": list(winners), "reason": reason, "details": details}
+    emit(state, "game_over", winners=list(winners), reason=reason)
+
+
+def eliminate(state, seat, by=None):
+    """Multiplayer: ``seat`` is out; ``by`` is credited (KG-13.1.7, KG-17.31). His
+    cards leave the game."""
+    p = state["p"][seat]
+    if not p["alive"]:
+        return
+    p["alive"] = False
+    p["out_turn"] = state["turn"]
+    if by is not None:
+        state["p"][by]["elims"] += 1
+    for z in ("hangar", "canteen", "surface"):
+        for cid in list(p[z]):
+            leave_play(state, cid, "eliminated")
+    for z in ("colony", "hand", "trash", "ruin", "stack"):
+        for cid in list(p[z]):
+            move(state, cid, "out")
+    state["chain"] = [it for it in state["chain"] if it["seat"] != seat]
+    emit(state, "eliminated", seat=seat, by=by)
+
+
+def finish_multiplayer(state, reason="eliminations"):
+    """Most eliminations wins; ties go to whoever stayed in longer (KG-13.1.7)."""
+    big = 10 ** 9
+
+    def key(s):
+        p = state["p"][s]
+        return (p["elims"], big if p["alive"] else p["out_turn"])
+    best = max(key(s) for s in range(state["n"]))
+    winners = [s for s in range(state["n"]) if key(s) == best]
+    finish(state, winners, reason,
+           eliminations=[state["p"][s]["elims"] for s in range(state["n"])])
+
+
+def to_act(state):
+    if state["phase"] == "over" or state["dec"] is None:
+        return []
+    return [state["dec"]["seat"]]
+
+
+_CACHE = [None, None]
+
+
+def clear_cache():
+    _CACHE[0] = _CACHE[1] = None
+
+
+def _cache_key(state, dec):
+    return (id(state), state["seq"], id(dec), dec["seat"], len(state["todo"]))
+
+
+def legal_actions(state, seat):
+    dec = state["dec"]
+    if state["phase"] == "over" or dec is None or dec["seat"] != seat:
+        return []
+    out = DECISIONS[dec["kind"]][0](state, dec)
+    _CACHE[0] = _cache_key(state, dec)
+    _CACHE[1] = out
+    return list(out)
+
+
+RULE_OF = {"main": "KG-9.3.3", "prio": "KG-10.7", "equip": "KG-9.5", "pay": "KG-9.6",
+           "fire": "KG-9.7", "ret": "KG-9.7.5", "assign": "KG-7.4", "bomb": "KG-9.8",
+           "trap": "KG-4.5.10", "choose": "KG-9.1.3", "mulligan": "KG-8.4"}
+
+
+def diagnose(state, seat, action, legal):
+    """Why ``action`` is not legal: a stable code and the rule that forbids it."""
+    dec = state["dec"]
+    t = action.get("type")
+    kinds = {a["type"] for a in legal}
+    p = state["p"][seat]
+    if t == "attack" and dec["kind"] == "main":
+        if p["turns"] == 1 and (state["n"] > 2 or seat == state["first"]):
+            return IllegalAction("first_turn_attack", "no attack in the first turn",
+                                 rule="KG-8.6")
+        return IllegalAction("illegal_attack", "this attack is not allowed now", rule="KG-9.3.3")
+    if t == "mulligan" and dec["kind"] != "mulligan":
+        return IllegalAction("mulligan_used", "one mulligan, at the start only", rule="KG-8.4")
+    if t == "develop" and dec["kind"] == "main" and isinstance(action.get("base"), int):
+        if p["cr"] < 1:
+            return IllegalAction("insufficient_credits", "not enough credits", rule="KG-9.3.7")
+        return IllegalAction("develop_limit", "at most two developments per base per turn",
+                             rule="KG-4.5.3")
+    if t not in kinds:
+        return IllegalAction("wrong_action", f"{t!r} is not possible in a {dec['kind']} decision",
+                             rule=RULE_OF.get(dec["kind"]))
+    cid = action.get("card")
+    if t in ("play", "pay") and isinstance(cid, int) and 0 <= cid < len(state["cards"]):
+        c = state["cards"][cid]
+        d = state["defs"][c["d"]]
+        if c["o"] == seat and (d["cost"] or 0) > p["cr"] and d["cost_rule"] is None:
+            return IllegalAction("insufficient_credits", "not enough credits", rule="KG-9.3.7")
+    return IllegalAction("illegal_action", "that action is not legal now",
+                         rule=RULE_OF.get(dec["kind"]))
+
+
+def _well_formed(action):
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return False
+    for v in action.values():
+        if isinstance(v, bool) or isinstance(v, float):
+            return False
+        if isinstance(v, list) and any(isinstance(x, bool) for x in v):
+            return False
+    return True
+
+
+def apply(state, seat, action):
+    if state["phase"] == "over":
+        raise IllegalAction("game_over", "the game is over")
+    dec = state["dec"]
+    if dec is None or dec["seat"] != seat:
+        raise IllegalAction("not_your_turn", "another seat must act now", rule="KG-9.1.3")
+    if not _well_formed(action):
+        raise IllegalAction("malformed_action", "an action is an object with a 'type'")
+    kind_legal, kind_act = DECISIONS[dec["kind"]]
+    # The list just handed out for this very state (bots ask, then apply) is reused.
+    legal = _CACHE[1] if _CACHE[0] == _cache_key(state, dec) else kind_legal(state, dec)
+    clear_cache()
+    if action not in legal:
+        raise diagnose(state, seat, action, legal)
+    state["ev"] = []
+    kind_act(state, dec, dict(action))
+    state["seq"] += 1
+    advance(state)
+    events = state.pop("ev")
+    return state, events
+
+
+def resign(state, seat):
+    if state["phase"] == "over":
+        raise IllegalAction("game_over", "the game is over")
+    state["ev"] = []
+    emit(state, "resign", seat=seat)
+    if state["n"] == 2 or len(alive_seats(state)) <= 2:
+        winners = [s for s in alive_seats(state) if s != seat]
+        finish(state, winners, "resigned")
+    else:
+        involved = (state["active"] == seat or (state["dec"] and state["dec"]["seat"] == seat)
+                    or (state["cb"] and seat in (state["cb"]["att"], state["cb"]["def"])))
+        eliminate(state, seat)
+        if involved:
+            # End the current turn cleanly: drop the chain and combat, next seat plays.
+            for it in state["chain"]:
+                if it["card"] is not None and state["cards"][it["card"]]["z"] == "stack":
+                    move(state, it["card"], "trash")
+            state["chain"] = []
+            if state["cb"]:
+                for s in state["cb"]["ships"]:
+                    c = state["cards"][s]
+                    if c["z"] == "hangar":
+                        c["hit"] = False
+                        for a in list(c["att"]):
+                            if state["cards"][a]["as"] == "crew":
+                                move(state, a, "canteen")
+                state["cb"] = None
+            state["dec"] = None
+            from rulesets.kgk.state import next_alive
+            nxt = state["active"] if state["active"] != seat else next_alive(state, seat)
+            state["todo"] = [["begin_turn", nxt]] if state["active"] == seat else [["main", None]]
+            state["phase"] = "main"
+        if len(alive_seats(state)) <= 1:
+            finish_multiplayer(state, "resigned")
+        else:
+            advance(state)
+    events = state.pop("ev")
+    return state, events

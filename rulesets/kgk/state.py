@@ -1,0 +1,285 @@
+"""The KGK state: layout, card instances, zones, values, and the step machinery.
+
+State layout (a plain JSON dict)::
+
+    opts    normalised options (rules, simplified_combat, auto_pass, bluffing)
+    n       number of seats;  rng: PRNG state (never shown);  seq: actions applied
+    defs    compiled card definitions (cards.compile_def), indexed by card["d"]
+    cards   card instances, indexed by id (ids follow the config order)
+    p       per seat: zones colony (index 0 = top), hand, trash, ruin (index 0 =
+            bottom), hangar, canteen, surface (left to right), stack (played
+            events/interrupts while on the chain), out (left the game);
+            cr credits, turns (own turns begun), mull, alive, elims, out_turn
+    turn    game turn number;  active: seat whose turn it is;  first: starter
+    phase   mulligan | start | main | combat | end | over
+    cb      the current combat (None outside one), see combat.py
+    chain   interrupt chain items, see chain.py
+    dec     the pending decision {"kind", "seat", ...}: the only seat that may act
+    todo    continuation stack [[task, arg], ...] run by engine.advance
+    result  None, or the outcome once the game is over
+
+A card instance: id, d (definition index), o (owner), z (zone), paid, up (face
+up), rot (0 active, 1 used, 2 damaged; KG-3.1), dmg (armor damage, KG-3.11),
+hit (hit in this firing step), dev (developments), dt (developments bought
+this turn), on (ship carrying it), att (cards on this ship), mods (temporary
+modifiers [stat, amount, until]), x (X fixed at payment), ch (Tüzér-style
+choice), as (role it was placed in: ship/armament/crew/base; a bluff when it
+differs from its type, KG-12.10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.base import IllegalAction
+
+ACTIVE, USED, DAMAGED = 0, 1, 2
+ROLE = {"ship": "ship", "armament": "armament", "crew": "crew", "base": "base"}
+
+# task name -> fn(state, arg); decision kind -> (legal(state, dec), act(state, dec, action))
+TASKS: dict[str, Any] = {}
+DECISIONS: dict[str, tuple[Any, Any]] = {}
+
+
+def task(name):
+    def deco(fn):
+        TASKS[name] = fn
+        return fn
+    return deco
+
+
+def decision(kind):
+    def deco(pair_fn):
+        DECISIONS[kind] = pair_fn()
+        return pair_fn
+    return deco
+
+
+def push(state, name, arg=None):
+    state["todo"].append([name, arg])
+
+
+def emit(state, typ, private_to=None, hide=(), **kw):
+    """Record an event. ``hide`` lists keys only ``private_to`` may see."""
+    ev = {"type": typ, **kw}
+    if private_to is not None and hide:
+        ev["_priv"] = [private_to, list(hide)]
+    evs = state.get("ev")
+    if evs is not None:
+        evs.append(ev)
+
+
+def illegal(code, msg, rule=None):
+    raise IllegalAction(code, msg, rule=rule)
+
+
+# ---------------------------------------------------------------- cards
+
+def card(state, cid):
+    return state["cards"][cid]
+
+
+def cdef(state, cid):
+    return state["defs"][state["cards"][cid]["d"]]
+
+
+def is_bluff(c, d):
+    return c["as"] is not None and c["as"] != ROLE.get(d["type"])
+
+
+def reset_card(c):
+    c["paid"] = False
+    c["rot"] = ACTIVE
+    c["dmg"] = 0
+    c["hit"] = False
+    c["dev"] = 0
+    c["dt"] = 0
+    c["on"] = None
+    c["att"] = []
+    c["mods"] = []
+    c["x"] = None
+    c["ch"] = None
+    c["as"] = None
+
+
+def zone_list(state, c):
+    z = c["z"]
+    if z == "att":
+        return state["cards"][c["on"]]["att"]
+    return state["p"][c["o"]][z]
+
+
+def move(state, cid, zone, top=False):
+    """Move a card to its owner's ``zone`` (KG-6.11.2). ``top`` puts it at index 0."""
+    c = state["cards"][cid]
+    zone_list(state, c).remove(cid)
+    if c["z"] == "att":
+        c["on"] = None
+    lst = state["p"][c["o"]][zone]
+    if top:
+        lst.insert(0, cid)
+    else:
+        lst.append(cid)
+    c["z"] = zone
+    if zone in ("trash", "ruin", "hand", "colony", "out"):
+        reset_card(c)
+        c["up"] = zone == "trash"
+
+
+def attach(state, cid, ship):
+    c = state["cards"][cid]
+    zone_list(state, c).remove(cid)
+    c["z"] = "att"
+    c["on"] = ship
+    state["cards"][ship]["att"].append(cid)
+
+
+def in_play(c):
+    return c["z"] in ("hangar", "canteen", "surface", "att")
+
+
+def leave_play(state, cid, reason="destroyed"):
+    """A card leaves play: paid -> trash, unpaid -> ruin (KG-11.17); a ship takes
+    its armaments and crews with it (KG-4.2.7). Markers fall off (KG-3.12)."""
+    c = state["cards"][cid]
+    for a in list(c["att"]):
+        leave_play(state, a, reason)
+    dest = "trash" if c["paid"] else "ruin"
+    own = c["o"]
+    if c["up"] or dest == "trash":
+        emit(state, "leaves_play", seat=own, card=cid, to=dest, reason=reason)
+    else:
+        emit(state, "leaves_play", seat=own, card=cid, to=dest, reason=reason,
+             zone=c["z"], private_to=own, hide=("card",))
+    move(state, cid, dest)
+    cb = state.get("cb")
+    if cb and cid in cb["ships"]:
+        pass  # participation lists are filtered by zone when read
+
+
+# ---------------------------------------------------------------- values
+
+def base_val(d, stat):
+    v = d.get(stat)
+    return v or 0
+
+
+def val(state, cid, stat):
+    """Current value of a ship stat: printed + paid armaments/crews + temporary
+    modifiers, never below 0 (KG-2.4, KG-12.6.2). Armor is the maximum armor."""
+    cards = state["cards"]
+    c = cards[cid]
+    d = state["defs"][c["d"]]
+    v = d.get(stat) or 0
+    for m in c["mods"]:
+        if m[0] == stat:
+            v += m[1]
+    if c["att"]:
+        defs = state["defs"]
+        for a in c["att"]:
+            ac = cards[a]
+            if not ac["paid"]:
+                continue
+            ad = defs[ac["d"]]
+            v += ad["mods"].get(stat, 0)
+            if ac["ch"] is not None:
+                v += ad["eff"]["choose_at_end_of_payment"][ac["ch"]].get(stat, 0)
+    return v if v > 0 else 0
+
+
+def armor_now(state, cid):
+    a = val(state, cid, "armor") - state["cards"][cid]["dmg"]
+    return a if a > 0 else 0
+
+
+def base_armor_now(state, cid):
+    c = state["cards"][cid]
+    a = (state["defs"][c["d"]].get("armor") or 0) - c["dmg"]
+    return a if a > 0 else 0
+
+
+def abilities(state, cid):
+    """Ship abilities: printed plus those granted by paid armaments/crews. The
+    quick-start rules ignore ship text (KG-16.1.4)."""
+    if state["opts"]["rules"] == "quick_start":
+        return ()
+    c = state["cards"][cid]
+    ab = state["defs"][c["d"]]["abil"]
+    if not c["att"]:
+        return ab
+    out = list(ab)
+    for a in c["att"]:
+        ac = state["cards"][a]
+        if ac["paid"]:
+            out.extend(state["defs"][ac["d"]]["eff"].get("grants", ()))
+    return out
+
+
+def has(state, cid, ability):
+    return ability in abilities(state, cid)
+
+
+def space(state, cid):
+    return state["defs"][state["cards"][cid]["d"]].get("space") or 0
+
+
+def capacity_left(state, ship):
+    return (cdef(state, ship).get("cap") or 0) - len(state["cards"][ship]["att"])
+
+
+def aura(state, seat, key):
+    """Sum of a continuous effect of ``seat``'s paid bases in play (KG-17.35:
+    rotated bases keep their continuous effects)."""
+    tot = 0
+    cards = state["cards"]
+    defs = state["defs"]
+    for b in state["p"][seat]["surface"]:
+        c = cards[b]
+        if c["paid"]:
+            a = defs[c["d"]]["eff"].get("aura")
+            if a:
+                tot += a.get(key, 0)
+    return tot
+
+
+def card_cost(state, seat, cid):
+    """Credit cost to play/pay ``cid`` for ``seat`` (never below 0, KG-12.6.1)."""
+    d = cdef(state, cid)
+    cost = d["cost"] or 0
+    if d["type"] == "ship":
+        cost -= aura(state, seat, "ship_discount")
+    return cost if cost > 0 else 0
+
+
+def opponents(state, seat):
+    """Seats ``seat`` may treat as "the opponent" (KG-11.5, KG-13.1.2)."""
+    n = state["n"]
+    p = state["p"]
+    if n == 2:
+        return [1 - seat]
+    out = []
+    for step in (-1, 1):
+        s = seat
+        while True:
+            s = (s + step) % n
+            if s == seat:
+                break
+            if p[s]["alive"]:
+                if s not in out:
+                    out.append(s)
+                break
+    return out
+
+
+def next_alive(state, seat):
+    n = state["n"]
+    s = seat
+    for _ in range(n):
+        s = (s + 1) % n
+        if state["p"][s]["alive"]:
+            return s
+    return seat
+
+
+def alive_seats(state):
+    return [s for s in range(state["n"]) if state["p"][s]["alive"]]

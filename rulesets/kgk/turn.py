@@ -1,0 +1,553 @@
+"""Game start (KG-8), the start, main and end phases (KG-9.2, 9.3, 9.10), and the
+generic choice decisions.
+"""
+
+from __future__ import annotations
+
+from rulesets.base import ConfigError
+from rulesets.kgk.cards import compile_def, playability
+from rulesets.kgk.chain import (
+    declare_ability,
+    declare_card,
+    declare_payment,
+    interrupt_actions,
+    open_round,
+    open_window,
+)
+from rulesets.kgk.combat import begin_attack
+from rulesets.kgk.effects import draw_cards, targets
+from rulesets.kgk.state import (
+    ACTIVE,
+    DAMAGED,
+    USED,
+    ROLE,
+    alive_seats,
+    attach,
+    aura,
+    capacity_left,
+    card,
+    card_cost,
+    cdef,
+    decision,
+    emit,
+    is_bluff,
+    leave_play,
+    move,
+    next_alive,
+    opponents,
+    push,
+    space,
+    task,
+)
+from rulesets.rng import Rng
+
+HAND_LIMIT = 5        # KG-9.10.3
+HANGAR_LIMIT = 12     # KG-9.10.4
+CREDIT_CAP = 20       # KG-9.10.5
+START_HAND = 5        # KG-8.3
+START_CREDITS = 5     # KG-8.3
+
+DEFAULT_OPTS = {"rules": "official", "simplified_combat": False, "auto_pass": True,
+                "bluffing": True, "lenient_cards": False}
+
+
+# ---------------------------------------------------------------- rng helpers
+
+def rng_of(state):
+    return Rng(state["rng"])
+
+
+def shuffle_and_cut(state, seat):
+    """Shuffle a colony, then the opponent cuts it (KG-8.1, KG-12.2)."""
+    r = rng_of(state)
+    col = state["p"][seat]["colony"]
+    r.shuffle(col)
+    if len(col) > 1:
+        k = r.below(len(col))
+        col[:] = col[k:] + col[:k]
+    state["rng"] = r.state
+
+
+# ---------------------------------------------------------------- new game
+
+def normalise_options(config):
+    opts = dict(DEFAULT_OPTS)
+    opts.update(config.get("options") or {})
+    if opts["rules"] not in ("official", "quick_start"):
+        raise ConfigError("bad_option", f"unknown rules {opts['rules']!r}")
+    opts["simplified_combat"] = bool(opts["simplified_combat"])
+    return opts
+
+
+def new_game(config, seed):
+    opts = normalise_options(config)
+    decks = config.get("decks")
+    n = config.get("players") or (len(decks) if decks else 2)
+    if not isinstance(decks, list) or len(decks) != n:
+        raise ConfigError("bad_decks", "config['decks'] needs one deck per player")
+    if n < 2:
+        raise ConfigError("bad_players", "KGK needs at least two players")
+    defs = []
+    index = {}
+    cards = []
+    qs = opts["rules"] == "quick_start"
+    for seat, deck in enumerate(decks):
+        if not deck:
+            raise ConfigError("empty_deck", f"seat {seat} has an empty deck")
+        for rec in deck:
+            slug = rec.get("slug")
+            if slug not in index:
+                if not opts["lenient_cards"] and (not qs or rec.get("type") == "ship"):
+                    why = playability(rec, opts["rules"])
+                    if why:
+                        raise ConfigError("unplayable_card", f"{slug}: {'; '.join(why)}",
+                                          {"card": slug, "reasons": why})
+                index[slug] = len(defs)
+                defs.append(compile_def(rec))
+            cid = len(cards)
+            cards.append({"id": cid, "d": index[slug], "o": seat, "z": "colony", "paid": False,
+                          "up": False, "rot": ACTIVE, "dmg": 0, "hit": False, "dev": 0,
+                          "dt": 0, "on": None, "att": [], "mods": [], "x": None, "ch": None,
+                          "as": None})
+    players = []
+    for seat in range(n):
+        players.append({"colony": [c["id"] for c in cards if c["o"] == seat], "hand": [],
+                        "trash": [], "ruin": [], "hangar": [], "canteen": [], "surface": [],
+                        "stack": [], "out": [], "cr": 0, "turns": 0, "mull": False,
+                        "alive": True, "elims": 0, "out_turn": None})
+    state = {"game": "kgk", "v": 1, "opts": opts, "n": n,
+             "rng": Rng.from_seed(seed).state, "seq": 0, "uid": 0,
+             "defs": defs, "cards": cards, "p": players, "turn": 0, "active": 0,
+             "first": 0, "phase": "mulligan", "cb": None, "chain": [], "dec": None,
+             "todo": [], "result": None}
+    for seat in range(n):
+        shuffle_and_cut(state, seat)
+    # KG-8.2: dice, higher roll starts; ties re-roll (KG-17.32).
+    r = rng_of(state)
+    contenders = list(range(n))
+    rolls = []
+    while len(contenders) > 1:
+        roll = {s: r.randint(1, 6) for s in contenders}
+        rolls.append(roll)
+        hi = max(roll.values())
+        contenders = [s for s in contenders if roll[s] == hi]
+    state["rng"] = r.state
+    first = contenders[0]
+    state["first"] = first
+    state["active"] = first
+    for seat in range(n):
+        draw_cards(state, seat, START_HAND)
+        state["p"][seat]["cr"] = START_CREDITS
+    # KG-8.4: one mulligan each, starting player first (not in the quick start, KG-16.2.4).
+    push(state, "begin_turn", first)
+    if opts["rules"] == "official":
+        for k in range(n - 1, -1, -1):
+            push(state, "ask_mulligan", (first + k) % n)
+    from rulesets.kgk.engine import advance
+    advance(state)
+    return state
+
+
+@task("ask_mulligan")
+def _ask_mulligan(state, seat):
+    state["dec"] = {"kind": "mulligan", "seat": seat}
+
+
+@decision("mulligan")
+def _mulligan():
+    def legal(state, dec):
+        return [{"type": "keep"}, {"type": "mulligan"}]
+
+    def act(state, dec, action):
+        seat = dec["seat"]
+        p = state["p"][seat]
+        p["mull"] = True
+        state["dec"] = None
+        if action["type"] == "keep":
+            emit(state, "keep", seat=seat)
+            return
+        for cid in list(p["hand"]):
+            move(state, cid, "colony")
+        shuffle_and_cut(state, seat)
+        emit(state, "mulligan", seat=seat)
+        draw_cards(state, seat, START_HAND)
+    return legal, act
+
+
+# ---------------------------------------------------------------- start phase
+
+def income(state, seat):
+    """KG-8.5 ramp (first player 1, 3; second 2, 4; then 5); multiplayer and quick
+    start: 5 from the first turn (KG-13.1.5, KG-16.1.6)."""
+    p = state["p"][seat]
+    k = p["turns"]
+    base = 5
+    if state["opts"]["rules"] == "official" and state["n"] == 2 and k <= 2:
+        base = (1, 3)[k - 1] if seat == state["first"] else (2, 4)[k - 1]
+    return base + aura(state, seat, "income")
+
+
+@task("begin_turn")
+def _begin_turn(state, seat):
+    state["active"] = seat
+    state["turn"] += 1
+    p = state["p"][seat]
+    p["turns"] += 1
+    state["phase"] = "start"
+    for b in p["surface"]:
+        card(state, b)["dt"] = 0
+    gain = income(state, seat)
+    p["cr"] += gain                                   # KG-9.2.1
+    emit(state, "turn", seat=seat, turn=state["turn"], income=gain)
+    push(state, "main")
+    open_round(state, "start", seat)                  # KG-9.2.2
+
+
+# ---------------------------------------------------------------- main phase
+
+def can_attack(state, seat):
+    """KG-8.6, KG-13.1.4: no attack in the starting player's first turn (nobody's, in
+    multiplayer); at least one active ship (KG-17.33)."""
+    p = state["p"][seat]
+    if p["turns"] == 1 and (state["n"] > 2 or seat == state["first"]):
+        return False
+    return any(card(state, s)["rot"] == ACTIVE for s in p["hangar"])
+
+
+def payable_main(state, seat, cid):
+    """KG-9.3.3 e: what may be paid in the main phase (not rockets, not traps,
+    bases only when developed to their limit)."""
+    c = card(state, cid)
+    d = cdef(state, cid)
+    if c["paid"] or c["up"] or is_bluff(c, d):
+        return False
+    t = d["type"]
+    if t == "armament":
+        return d["sub"] != "rocket"
+    if t == "crew":
+        return c["z"] == "canteen"
+    if t == "base":
+        if d["sub"] == "trap":
+            return False
+        lim = d["dev"]
+        return lim == "X" or (isinstance(lim, int) and c["dev"] >= lim)
+    return False
+
+
+@task("main")
+def _main(state, _):
+    state["phase"] = "main"
+    state["dec"] = {"kind": "main", "seat": state["active"]}
+
+
+def _main_legal(state, dec):
+    seat = dec["seat"]
+    p = state["p"][seat]
+    cr = p["cr"]
+    qs = state["opts"]["rules"] == "quick_start"
+    bluff = state["opts"]["bluffing"] and not qs
+    cards = state["cards"]
+    defs = state["defs"]
+    acts = []
+    free_ships = None
+    for cid in p["hand"]:
+        d = defs[cards[cid]["d"]]
+        t = d["type"]
+        if t == "ship":
+            if card_cost(state, seat, cid) <= cr:
+                acts.append({"type": "play", "card": cid})
+        elif qs:
+            continue
+        elif t == "event":
+            if (d["cost"] or 0) <= cr:
+                for tg in targets(state, seat, d["eff"].get("target")):
+                    acts.append({"type": "play", "card": cid, "target": tg} if tg is not None
+                                else {"type": "play", "card": cid})
+        if qs:
+            continue
+        role = ROLE.get(t)
+        for r in ("base", "crew", "armament"):
+            if r != role and not bluff:
+                continue
+            if r == "armament":
+                if free_ships is None:
+                    free_ships = [s for s in p["hangar"] if capacity_left(state, s) > 0]
+                for s in free_ships:
+                    acts.append({"type": "place", "card": cid, "as": r, "ship": s})
+            else:
+                acts.append({"type": "place", "card": cid, "as": r})
+    acts.extend(interrupt_actions(state, seat, "main"))
+    if not qs:
+        in_play = list(p["canteen"]) + list(p["surface"])
+        for s in p["hangar"]:
+            in_play.extend(cards[s]["att"])
+        for cid in in_play:
+            c = cards[cid]
+            if c["up"]:
+                continue
+            d = defs[c["d"]]
+            if c["as"] == d["type"] and (d["cost"] or 0) <= cr and payable_main(state, seat, cid):
+                acts.append({"type": "pay", "card": cid})
+        total_dev = 0
+        for b in p["surface"]:
+            c = cards[b]
+            if cr >= 1 and c["dt"] < 2:               # KG-4.5.3
+                acts.append({"type": "develop", "base": b})
+            total_dev += c["dev"]
+        if total_dev >= 2:                            # KG-4.5.13: two developments -> 1 credit
+            for b in p["surface"]:                    # (the second one is chosen next)
+                if cards[b]["dev"]:
+                    acts.append({"type": "cash", "base": b})
+        for cid in in_play + list(p["hangar"]):
+            c = cards[cid]
+            d = defs[c["d"]]
+            for k, ab in enumerate(d["eff"].get("activated") or ()):
+                if _activated_ok(state, seat, cid, ab):
+                    for tg in targets(state, seat, ab.get("target")):
+                        a = {"type": "ability", "card": cid, "n": k}
+                        if tg is not None:
+                            a["target"] = tg
+                        acts.append(a)
+    if cr >= 1 and p["colony"]:
+        acts.append({"type": "draw"})                     # KG-9.3.3 g
+    if not qs:
+        if cr >= 2 and p["colony"]:
+            acts.append({"type": "search"})               # KG-9.3.3 h
+        if cr >= 2 and len(p["colony"]) <= 5 and p["ruin"]:
+            acts.append({"type": "ruin_draw"})            # KG-9.3.3 i
+    if can_attack(state, seat):
+        for opp in opponents(state, seat):
+            if cr < aura(state, opp, "attack_tax"):       # Aknagyűrű (KG-14.2.2)
+                continue
+            extra = {"opp": opp} if state["n"] > 2 else {}
+            acts.append({"type": "attack", "target": "colony", **extra})
+            acts.append({"type": "attack", "target": "central", **extra})
+            if not qs:
+                op = state["p"][opp]
+                for i in range(len(op["canteen"])):
+                    acts.append({"type": "attack", "target": "crew", "pos": i, **extra})
+                for i in range(len(op["surface"])):
+                    acts.append({"type": "attack", "target": "base", "pos": i, **extra})
+    acts.append({"type": "end_turn"})
+    return acts
+
+
+def _activated_ok(state, seat, cid, ab):
+    c = card(state, cid)
+    if not c["paid"] or c["rot"] != ACTIVE:               # KG-2.10, KG-3.4
+        return False
+    where = ab.get("where")
+    zone = {"canteen": "canteen", "surface": "surface", "ship": "att"}.get(where)
+    if zone and c["z"] != zone:
+        return False
+    cost = ab.get("cost") or {}
+    if cost.get("credits", 0) > state["p"][seat]["cr"]:
+        return False
+    if c["z"] == "att" and cost.get("rotate") and cdef(state, cid)["sub"] == "passenger":
+        return False                                       # KG-4.4.9
+    return True
+
+
+@decision("main")
+def _main_dec():
+    def act(state, dec, action):
+        seat = dec["seat"]
+        p = state["p"][seat]
+        t = action["type"]
+        state["dec"] = None
+        if t == "end_turn":
+            emit(state, "end_turn", seat=seat)
+            state["phase"] = "end"
+            push(state, "end_steps")
+            open_round(state, "end", seat)
+            return
+        if t == "attack":
+            opp = action.get("opp", opponents(state, seat)[0])
+            tax = aura(state, opp, "attack_tax")
+            p["cr"] -= tax
+            tgt = {"kind": action["target"], "card": None}
+            if action["target"] == "crew":
+                tgt["card"] = state["p"][opp]["canteen"][action["pos"]]
+                tgt["pos"] = action["pos"]
+            elif action["target"] == "base":
+                tgt["card"] = state["p"][opp]["surface"][action["pos"]]
+                tgt["pos"] = action["pos"]
+            begin_attack(state, seat, opp, tgt)
+            return
+        push(state, "main")
+        if t == "play":
+            cid = action["card"]
+            d = cdef(state, cid)
+            declare_card(state, seat, cid, action.get("target"))
+            open_window(state, "main", seat)
+        elif t == "place":
+            cid = action["card"]
+            role = action["as"]
+            c = card(state, cid)
+            if role == "armament":
+                attach(state, cid, action["ship"])
+            else:
+                move(state, cid, "surface" if role == "base" else "canteen")
+            c["as"] = role
+            c["up"] = False
+            emit(state, "place", seat=seat, card=cid, role=role, ship=action.get("ship"),
+                 private_to=seat, hide=("card",))
+        elif t == "pay":
+            cid = action["card"]
+            declare_payment(state, seat, cid, cdef(state, cid)["cost"] or 0)
+            open_window(state, "main", seat)
+        elif t == "develop":
+            c = card(state, action["base"])
+            p["cr"] -= 1
+            c["dev"] += 1
+            c["dt"] += 1
+            emit(state, "develop", seat=seat, pos=p["surface"].index(action["base"]))
+        elif t == "cash":
+            card(state, action["base"])["dev"] -= 1
+            state["dec"] = {"kind": "choose", "seat": seat, "why": "cash",
+                            "opts": [b for b in p["surface"] if card(state, b)["dev"]]}
+        elif t == "draw":
+            p["cr"] -= 1
+            draw_cards(state, seat, 1)
+        elif t == "search":
+            p["cr"] -= 2
+            top = p["colony"][:5]                       # KG-17.37: fewer than five: all
+            state["dec"] = {"kind": "choose", "seat": seat, "why": "search", "opts": top}
+        elif t == "ruin_draw":
+            p["cr"] -= 2
+            cid = p["ruin"][0]
+            move(state, cid, "hand")
+            emit(state, "ruin_draw", seat=seat, card=cid, private_to=seat, hide=("card",))
+        elif t == "ability":
+            cid = action["card"]
+            ab = cdef(state, cid)["eff"]["activated"][action["n"]]
+            cost = ab.get("cost") or {}
+            c = card(state, cid)
+            p["cr"] -= cost.get("credits", 0)
+            rot = cost.get("rotate")
+            if rot == "used":
+                c["rot"] = USED
+            elif rot == "damaged":
+                c["rot"] = DAMAGED
+            declare_ability(state, seat, "activated", cid, cost.get("credits", 0),
+                            action.get("target"), {"n": action["n"]})
+            if rot == "sacrifice":
+                leave_play(state, cid, "sacrificed")      # KG-3.6
+            open_window(state, "main", seat)
+    return _main_legal, act
+
+
+# ---------------------------------------------------------------- choices
+
+@decision("choose")
+def _choose():
+    def legal(state, dec):
+        return [{"type": "choose", "pick": o} for o in dec["opts"]]
+
+    def act(state, dec, action):
+        seat = dec["seat"]
+        why = dec["why"]
+        pick = action["pick"]
+        state["dec"] = None
+        if why == "search":
+            move(state, pick, "hand")
+            emit(state, "search", seat=seat, card=pick, private_to=seat, hide=("card",))
+            shuffle_and_cut(state, seat)
+        elif why in ("discard", "hand_limit"):
+            move(state, pick, "ruin")
+            emit(state, "discard", seat=seat, card=pick, why=why, private_to=seat,
+                 hide=("card",))
+            left = dec.get("left", 1) - 1
+            hand = state["p"][seat]["hand"]
+            if why == "discard" and left > 0 and hand:
+                state["dec"] = dict(dec, opts=list(hand), left=left)
+        elif why == "cash":
+            p = state["p"][seat]
+            card(state, pick)["dev"] -= 1
+            p["cr"] += 1
+            emit(state, "cash", seat=seat, pos=p["surface"].index(pick))
+        elif why == "destroy_own_ship":
+            leave_play(state, pick, "trap")
+        elif why == "hangar_limit":
+            leave_play(state, pick, "hangar_limit")       # KG-9.10.4: to the trash
+        elif why in ("eop_mod", "rocket"):
+            state["cb"]["eop"][dec["i"]]["pick"] = pick
+    return legal, act
+
+
+# ---------------------------------------------------------------- end phase
+
+@task("end_steps")
+def _end_steps(state, _):
+    seat = state["active"]
+    state["phase"] = "end"
+    # KG-9.10.2 win check (multiplayer: eliminations, KG-13.1.7, KG-17.31)
+    from rulesets.kgk.engine import finish, eliminate
+    if state["n"] == 2:
+        opp = 1 - seat
+        if not state["p"][opp]["colony"]:
+            finish(state, [seat], "colony_empty")
+            return
+    else:
+        for opp in opponents(state, seat):
+            if not state["p"][opp]["colony"]:
+                eliminate(state, opp, by=seat)
+        if len(alive_seats(state)) <= 1:
+            from rulesets.kgk.engine import finish_multiplayer
+            finish_multiplayer(state)
+            return
+    for t in ("next_turn", "end_rest", "end_hangar", "end_hand"):
+        push(state, t)
+
+
+@task("end_hand")
+def _end_hand(state, _):
+    seat = state["active"]
+    hand = state["p"][seat]["hand"]
+    if len(hand) > HAND_LIMIT:                        # KG-9.10.3
+        push(state, "end_hand")
+        state["dec"] = {"kind": "choose", "seat": seat, "why": "hand_limit", "opts": list(hand)}
+
+
+@task("end_hangar")
+def _end_hangar(state, _):
+    seat = state["active"]
+    if state["opts"]["rules"] == "quick_start":
+        return                                        # KG-16.2.13: hand limit only
+    hangar = state["p"][seat]["hangar"]
+    if sum(space(state, s) for s in hangar) > HANGAR_LIMIT:     # KG-9.10.4, KG-17.17
+        push(state, "end_hangar")
+        state["dec"] = {"kind": "choose", "seat": seat, "why": "hangar_limit",
+                        "opts": list(hangar)}
+
+
+@task("end_rest")
+def _end_rest(state, _):
+    seat = state["active"]
+    p = state["p"][seat]
+    qs = state["opts"]["rules"] == "quick_start"
+    if p["cr"] > CREDIT_CAP and not qs:               # KG-9.10.5
+        p["cr"] = CREDIT_CAP
+    cards = state["cards"]
+    for c in cards:                                   # KG-9.10.6: everyone's armor
+        if c["dmg"] and c["z"] in ("hangar", "surface"):
+            c["dmg"] = 0
+        if c["mods"]:
+            c["mods"] = [m for m in c["mods"] if m[2] not in ("turn", "combat")]
+    mine = list(p["hangar"]) + list(p["canteen"]) + list(p["surface"])
+    for s in p["hangar"]:
+        mine.extend(cards[s]["att"])
+    for cid in mine:                                  # KG-9.10.7, KG-3.7
+        c = cards[cid]
+        if c["rot"]:
+            c["rot"] -= 1
+    emit(state, "end_phase", seat=seat, hand=len(p["hand"]), credits=p["cr"],
+         hangar=sum(space(state, s) for s in p["hangar"]), quick_start=qs)
+
+
+@task("next_turn")
+def _next_turn(state, _):
+    push(state, "begin_turn", next_alive(state, state["active"]))
+
+
+__all__ = ["new_game", "DAMAGED"]

@@ -1,0 +1,188 @@
+"""What a seat may see (KG-6.12). The one door out for hidden information.
+
+Hidden from a seat: every colony's contents and order (even his own, KG-6.2.2),
+the other seats' central and ruin contents, their face-down cards in play, and
+the PRNG. Hidden cards are shown without any id: a face-down card in play is
+``{"hidden": true, ...public markers...}`` at its position, so it cannot be
+followed across zones. Counts, credits, rotations, armor damage and
+developments are public (KG-6.12, KG-12.4).
+"""
+
+from __future__ import annotations
+
+from rulesets.kgk.effects import item_kind
+from rulesets.kgk.state import abilities, armor_now, base_armor_now, val
+
+PRIVATE_CHOICES = ("search", "discard", "hand_limit", "cash")
+
+
+def card_public(state, cid):
+    c = state["cards"][cid]
+    d = state["defs"][c["d"]]
+    v = {"id": cid, "slug": d["slug"], "name": d["name"], "type": d["type"],
+         "subtype": d["sub"], "cost": d["cost"], "owner": c["o"]}
+    if d["type"] == "ship":
+        for s in ("speed", "firepower", "armor", "bombard"):
+            v[s] = d[s]
+        v["abilities"] = list(d["abil"])
+    elif d["mods"]:
+        v["modifiers"] = dict(d["mods"])
+    if d["type"] == "base":
+        v["dev_limit"] = d["dev"]
+    return v
+
+
+def _visible(state, cid, seat):
+    c = state["cards"][cid]
+    return c["up"] or (seat is not None and c["o"] == seat)
+
+
+def in_play_view(state, cid, seat, pos):
+    c = state["cards"][cid]
+    if not _visible(state, cid, seat):
+        v = {"hidden": True, "pos": pos, "rot": c["rot"]}
+        if c["z"] == "surface":
+            v["dev"] = c["dev"]
+        return v
+    v = card_public(state, cid)
+    v.update({"pos": pos, "rot": c["rot"], "paid": c["paid"], "face_down": not c["up"]})
+    if c["as"] and c["as"] != _role(state, cid):
+        v["bluff_as"] = c["as"]
+    if c["z"] == "surface":
+        v["dev"] = c["dev"]
+        v["armor_now"] = base_armor_now(state, cid)
+    if c["ch"] is not None:
+        v["choice"] = c["ch"]
+    return v
+
+
+def _role(state, cid):
+    return state["defs"][state["cards"][cid]["d"]]["type"]
+
+
+def ship_view(state, sid, seat, pos):
+    c = state["cards"][sid]
+    v = card_public(state, sid)
+    v.pop("abilities", None)
+    v.update({"pos": pos, "rot": c["rot"], "hit": c["hit"],
+              "speed": val(state, sid, "speed"), "firepower": val(state, sid, "firepower"),
+              "armor": val(state, sid, "armor"), "armor_now": armor_now(state, sid),
+              "bombard": val(state, sid, "bombard"), "abilities": list(abilities(state, sid)),
+              "space": state["defs"][c["d"]].get("space"),
+              "capacity": state["defs"][c["d"]].get("cap"),
+              "att": [in_play_view(state, a, seat, i) for i, a in enumerate(c["att"])]})
+    return v
+
+
+def player_view(state, q, seat):
+    p = state["p"][q]
+    mine = seat == q
+    return {
+        "seat": q,
+        "credits": p["cr"],
+        "colony": len(p["colony"]),
+        "hand_count": len(p["hand"]),
+        "hand": [card_public(state, c) for c in p["hand"]] if mine else None,
+        "trash": [card_public(state, c) for c in p["trash"]],
+        "ruin_count": len(p["ruin"]),
+        "ruin": [card_public(state, c) for c in p["ruin"]] if mine else None,
+        "hangar": [ship_view(state, s, seat, i) for i, s in enumerate(p["hangar"])],
+        "canteen": [in_play_view(state, c, seat, i) for i, c in enumerate(p["canteen"])],
+        "surface": [in_play_view(state, c, seat, i) for i, c in enumerate(p["surface"])],
+        "alive": p["alive"],
+        "eliminations": p["elims"],
+        "turns": p["turns"],
+        "mulligan_used": p["mull"],
+    }
+
+
+def _target_ref(state, tid, seat):
+    """A target id as a seat may see it: hidden face-down cards lose their id."""
+    if isinstance(tid, int) and 0 <= tid < len(state["cards"]) and not _visible(state, tid, seat):
+        return {"hidden": True}
+    return tid
+
+
+def chain_view(state, seat):
+    out = []
+    for it in state["chain"]:
+        v = {"item": it["u"], "kind": item_kind(state, it), "seat": it["seat"],
+             "card": it["card"], "cost": it["cost"]}
+        if it["tgt"] is not None:
+            v["target"] = it["tgt"] if it.get("spec") in ("chain", "opponent") else \
+                _target_ref(state, it["tgt"], seat)
+        if it["ab"]:
+            v["ability"] = it["ab"]
+        out.append(v)
+    return out
+
+
+def combat_view(state, seat):
+    cb = state["cb"]
+    if not cb:
+        return None
+    tgt = cb["tgt"]
+    tv = {"kind": tgt["kind"]}
+    if tgt["card"] is not None:
+        c = state["cards"][tgt["card"]]
+        if _visible(state, tgt["card"], seat):
+            tv["card"] = tgt["card"]
+        if c["z"] in ("surface", "canteen"):
+            tv["pos"] = state["p"][c["o"]][c["z"]].index(tgt["card"])
+        tv["in_play"] = c["z"] in ("surface", "canteen", "att")
+    v = {"attacker": cb["att"], "defender": cb["def"], "target": tv, "step": cb["step"],
+         "ships": list(cb["ships"]), "bombers": list(cb["bombers"]),
+         "passes": cb["fire"]["passes"]}
+    sh = cb["shot"]
+    if sh:
+        v["shot"] = {"firer": sh["F"], "target": sh["T"], "returned": sh["ret"]}
+    return v
+
+
+def decision_view(state, seat):
+    dec = state["dec"]
+    if dec is None:
+        return None
+    out = {"kind": dec["kind"], "seat": dec["seat"]}
+    mine = seat == dec["seat"]
+    for k in ("ctx", "why", "ship", "left", "allowed", "card", "src", "passes"):
+        if k in dec:
+            out[k] = dec[k]
+    if "opts" in dec and (mine or dec.get("why") not in PRIVATE_CHOICES):
+        out["opts"] = list(dec["opts"])
+    if dec["kind"] == "choose" and dec["why"] == "search" and mine:
+        out["cards"] = [card_public(state, c) for c in dec["opts"]]
+    if "card" in out and isinstance(out["card"], int) and not _visible(state, out["card"], seat):
+        out["card"] = None
+    return out
+
+
+def view(state, seat):
+    return {
+        "game": "kgk",
+        "seat": seat,
+        "players_count": state["n"],
+        "options": {k: state["opts"][k] for k in ("rules", "simplified_combat", "auto_pass",
+                                                   "bluffing")},
+        "turn": state["turn"],
+        "active": state["active"],
+        "first": state["first"],
+        "phase": state["phase"],
+        "players": [player_view(state, q, seat) for q in range(state["n"])],
+        "chain": chain_view(state, seat),
+        "combat": combat_view(state, seat),
+        "decision": decision_view(state, seat),
+        "to_act": [state["dec"]["seat"]] if state["dec"] and state["phase"] != "over" else [],
+        "result": state["result"],
+    }
+
+
+def event_view(event, seat):
+    priv = event.get("_priv")
+    if priv is None:
+        return event
+    out = {k: v for k, v in event.items() if k != "_priv"}
+    if seat != priv[0]:
+        for k in priv[1]:
+            out.pop(k, None)
+    return out
