@@ -58,7 +58,7 @@ TEMPLATES: dict[str, Localized] = {
         "en": "Invalid count for card \u201c{slug}\u201d: {count!r} (a positive integer is needed).",
     },
     "deck_card_unplayable": {
-        "hu": "A szabálymotor még nem tudja játszani ezt a lapot: „{name}” ({reasons}).",
+        "hu": "A szabálymotor még nem tudja kezelni ezt a lapot: „{name}” ({reasons}).",
         "en": "The rules engine cannot play this card yet: \u201c{name}\u201d ({reasons}).",
     },
     "deck_race_unknown": {
@@ -69,7 +69,7 @@ TEMPLATES: dict[str, Localized] = {
     "deck_type_not_used": {
         "hu": "A gyorstalpaló szabályai szerint csak űrhajók játszhatók ki; ezek a lapok "
               "holtak lesznek ({count} lap): {names}.",
-        "en": "Quick-start rules use ship cards only; these cards will be dead ({count} cards): "
+        "en": "Quick-start rules use ship cards only; these cards will be dead ({count} card(s)): "
               "{names}.",
     },
     "stats_few_ships": {

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from decks.core.cardindex import COST_SLOTS, CardIndex, CardInfo, StatsLayout
+from decks.core.cardindex import CardIndex, CardInfo, StatsLayout
+from decks.core.formats import TYPE_ORDER
 from decks.core.messages import violation
 
 Deck = Mapping[str, int]
@@ -16,6 +17,7 @@ Deck = Mapping[str, int]
 COST_BUCKETS: tuple[str, ...] = tuple(str(i) for i in range(10)) + ("10+",)
 # KG-1.5.3: advice only — at least half of the deck should be ships.
 MIN_SHIP_SHARE = 0.5
+_NTYPES = len(TYPE_ORDER)
 
 
 def deck_stats(deck: Deck, index: CardIndex) -> dict[str, Any]:
@@ -55,7 +57,8 @@ def stats_of(items: Iterable[tuple[CardInfo, int]], layout: StatsLayout,
         acc[c] += count
         if c < 11:
             cost_sum += ci.cost * count  # type: ignore[operator]
-    by_type = {t: acc[k] for t, k in layout.types if k < COST_SLOTS + 6 or acc[k]}
+    # The six KG-4 types always appear (charts want the zeros); odd types only when used.
+    by_type = {t: acc[k] for n, (t, k) in enumerate(layout.types) if n < _NTYPES or acc[k]}
     by_subtype: dict[str, dict[str, int]] = {}
     for t, sub, k in layout.subtypes:
         if acc[k]:

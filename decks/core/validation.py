@@ -14,7 +14,9 @@ The checks read only format data, never the format's name.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
@@ -31,23 +33,37 @@ Result = dict[str, Any]
 DEFAULT: Any = object()
 _NAME_LIST_LIMIT = 10  # names spelled out in one message; the full list is in details
 
-_default_hooks: dict[str, Playability | None] = {}
+_default_hooks: dict[tuple[str, str | None], Playability | None] = {}
 
 
-def default_playability(engine: str) -> Playability | None:
+def default_playability(engine: str, mode: str | None = None) -> Playability | None:
     """``rulesets.<engine>.playability`` (a function, or a module holding one), if it
-    imports; resolved once per process (a failed import is slow to repeat)."""
-    if engine not in _default_hooks:
+    imports; resolved once per process (a failed import is slow to repeat). When the hook
+    takes a ``rules`` argument (the KGK engine: ``"official"`` / ``"quick_start"``) it is
+    bound to the format's ``engine_options["mode"]``."""
+    key = (engine, mode)
+    if key not in _default_hooks:
         hook: Any = None
         try:
             module = importlib.import_module(f"rulesets.{engine}")
             hook = getattr(module, "playability", None)
-            if hook is not None and not callable(hook):
+            if hook is None:
+                hook = importlib.import_module(f"rulesets.{engine}.playability")
+            if not callable(hook):
                 hook = getattr(hook, "playability", None)
         except ImportError:
             hook = None
-        _default_hooks[engine] = hook if callable(hook) else None
-    return _default_hooks[engine]
+        if callable(hook) and mode is not None and _takes_rules(hook):
+            hook = functools.partial(hook, rules=mode)
+        _default_hooks[key] = hook if callable(hook) else None
+    return _default_hooks[key]
+
+
+def _takes_rules(fn: Callable[..., Any]) -> bool:
+    try:
+        return "rules" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def reset_default_playability() -> None:
@@ -156,7 +172,8 @@ def validate(deck: Deck, fmt: str | Format, index: CardIndex, *,
                                       [ci.slug for ci, _ in dead], rule="KG-16.1.4",
                                       params={"names": _names([ci for ci, _ in dead])}))
 
-    hook = default_playability(f.engine) if playability is DEFAULT else playability
+    hook = (default_playability(f.engine, f.engine_options.get("mode"))
+            if playability is DEFAULT else playability)
     if hook is not None and f.playability is not None:
         sink = errors if f.playability == "error" else warnings
         for ci, _ in items:

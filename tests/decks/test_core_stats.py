@@ -112,3 +112,13 @@ def test_property_apply_diff_restores_new(old: dict, new: dict) -> None:
     d = diff_decks(old, new)
     assert apply_diff(old, d) == new
     assert d["cards_added"] - d["cards_removed"] == sum(new.values()) - sum(old.values())
+
+
+def test_odd_types_and_races_from_data_still_counted() -> None:
+    index = CardIndex([card("s-x", "relic", 1, race="klingon", subtype="odd"),
+                       card("s-y", "ship", 1, race="zarg")])
+    s = deck_stats({"s-x": 2, "s-y": 1}, index)
+    assert s["by_type"]["relic"] == 2 and s["by_type"]["armament"] == 0
+    assert "relic" not in deck_stats({"s-y": 1}, index)["by_type"]
+    assert list(s["by_race"]) == ["zarg", "klingon"]
+    assert s["by_subtype"] == {"ship": {"unknown": 1}, "relic": {"odd": 2}}

@@ -349,6 +349,32 @@ def test_default_playability_from_engine(monkeypatch: pytest.MonkeyPatch) -> Non
         fake.playability = sub  # type: ignore[attr-defined]
         reset_default_playability()
         assert validation.default_playability("kgk") is cannot_play_zero_cost
+        # ... and so does a submodule the package does not import itself.
+        del fake.playability
+        monkeypatch.setitem(sys.modules, "rulesets.kgk.playability", sub)
+        reset_default_playability()
+        assert validation.default_playability("kgk") is cannot_play_zero_cost
+    finally:
+        reset_default_playability()
+
+
+def test_default_playability_gets_the_format_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The KGK engine's hook is playability(card, rules="official" | "quick_start").
+    def engine_hook(card: dict, rules: str = "official") -> list[str]:
+        return [f"not under {rules}"] if card["slug"].endswith("-0") else []
+
+    fake = types.ModuleType("rulesets.kgk")
+    fake.playability = engine_hook  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "rulesets.kgk", fake)
+    reset_default_playability()
+    try:
+        index = catalogue()
+        casual = validate({"synth-ember-0": 30}, "casual", index)
+        assert casual["errors"][0]["details"]["reasons"] == ["not under quick_start"]
+        practice = validate(legal_tournament_deck(), "practice", index)
+        assert practice["errors"][0]["details"]["reasons"] == ["not under official"]
+        tournament = validate(legal_tournament_deck(), "tournament", index)
+        assert tournament["valid"] and "deck_card_unplayable" in codes(tournament["warnings"])
     finally:
         reset_default_playability()
 
