@@ -336,3 +336,16 @@ def test_bots_are_reproducible_and_legal():
             assert a in RULESET.legal_actions(state, seat)
     with pytest.raises(ValueError):
         RULESET.bot_action(state, 0, "genius", "s")
+
+
+def test_views_and_outcome_mid_game():
+    state = RULESET.new_game(RULESET.example_config(4, advanced=True), "views")
+    assert RULESET.outcome(state) is None
+    spectator = RULESET.view(state, None)
+    assert spectator["seat"] is None and spectator["galaxies_left"] == 7
+    assert spectator["box_unseen"] == 4 and len(spectator["table"]) == 4
+    assert spectator["seats"][0]["favourite_planets"]        # advanced: boards face up
+    basic = RULESET.view(RULESET.new_game(RULESET.example_config(4), "views"), 1)
+    assert basic["seats"][0]["favourite_planets"] == []       # basic: dice side up
+    _, events = RULESET.apply(state, 0, {"type": "place", "card": 0, "value": 2})
+    assert [RULESET.event_view(e, 3) for e in events] == events
