@@ -14,8 +14,10 @@ from decks.core.stats import apply_diff, deck_stats, diff_decks
 from decks.core.svg import cost_curve_svg
 from decks.core.textformat import export_text, import_text
 from decks.core.validation import (
+    default_playability,
     expand_deck,
     normalize_deck,
+    reset_default_playability,
     validate,
     validate_many,
 )
@@ -31,6 +33,7 @@ __all__ = [
     "cost_curve_svg",
     "deck_stats",
     "decode_deck_code",
+    "default_playability",
     "diff_decks",
     "encode_deck_code",
     "expand_deck",
@@ -40,6 +43,7 @@ __all__ = [
     "import_text",
     "loose",
     "normalize_deck",
+    "reset_default_playability",
     "slugify",
     "validate",
     "validate_many",

@@ -21,6 +21,7 @@ from decks.core.formats import TYPE_ORDER, TYPES
 from decks.core.messages import hint, violation
 
 MAX_LINE_COUNT = 99
+SUGGEST_LIMIT = 20  # unknown lines that get "did you mean" suggestions
 
 _COMMENT = re.compile(r"#|//")
 _BULLET = re.compile(r"^[-*•]\s+")
@@ -73,6 +74,7 @@ def import_text(text: str, index: CardIndex, *, max_count: int = MAX_LINE_COUNT)
     ``import_bad_count``) whose details carry ``line`` (1-based) and ``text``."""
     deck: dict[str, int] = {}
     errors: list[dict[str, Any]] = []
+    unknown_seen = 0
     for lineno, raw in enumerate(text.splitlines(), start=1):
         kind, value = parse_line(raw, index)
         base = {"line": lineno, "text": raw.strip()}
@@ -93,7 +95,9 @@ def import_text(text: str, index: CardIndex, *, max_count: int = MAX_LINE_COUNT)
                                     [c["slug"] for c in cards], rule=None,
                                     params={"candidates": ", ".join(names)}))
         elif kind == "unknown":
-            close = index.closest(value)
+            unknown_seen += 1
+            # A fuzzy search per line: cap it so a pasted junk list stays cheap.
+            close = index.closest(value) if unknown_seen <= SUGGEST_LIMIT else []
             suggestions = [c.get("name_hu") or c["slug"] for c in close]
             errors.append(violation("import_unknown_card",
                                     {**base, "name": value, "suggestions": suggestions},

@@ -32,6 +32,7 @@ Result = dict[str, Any]
 # Sentinel: "use the engine's own playability hook if it can be imported".
 DEFAULT: Any = object()
 _NAME_LIST_LIMIT = 10  # names spelled out in one message; the full list is in details
+SUGGEST_LIMIT = 20     # unknown cards per deck that get "did you mean" suggestions
 
 _default_hooks: dict[tuple[str, str | None], Playability | None] = {}
 
@@ -89,15 +90,18 @@ def _reasons(hook: Playability, card: Card, index: CardIndex) -> list[str]:
     return cache[key]  # type: ignore[index]
 
 
-def validate(deck: Deck, fmt: str | Format, index: CardIndex, *,
+def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
              playability: Playability | None = DEFAULT, with_stats: bool = True) -> Result:
     """Check ``deck`` against format ``fmt``; see the module docstring for the result.
 
+    ``deck`` is ``slug -> count``; other shapes go through :func:`normalize_deck`.
     ``playability(card) -> [reason]`` says why the rules engine cannot play a card (empty =
     playable). By default the format's engine hook is used when importable; pass ``None``
     to skip the check.
     """
     f = get_format(fmt)
+    if not isinstance(deck, dict):
+        deck = normalize_deck(deck)
     errors: list[dict[str, Any]] = []
     warnings: list[dict[str, Any]] = []
     info = index.info
@@ -106,6 +110,7 @@ def validate(deck: Deck, fmt: str | Format, index: CardIndex, *,
     max_copies = f.max_copies
     copy_limit = max_copies if max_copies is not None else 1 << 62
     copy_problem = unofficial_seen = False
+    unknown_seen = 0
 
     for slug, count in deck.items():
         if type(count) is not int or count < 1:
@@ -116,7 +121,9 @@ def validate(deck: Deck, fmt: str | Format, index: CardIndex, *,
         total += count
         if ci is None:
             unknown_total += count
-            suggestions = index.closest(str(slug))
+            # Suggestions cost a fuzzy search each; a pasted junk list must stay cheap.
+            unknown_seen += 1
+            suggestions = index.closest(str(slug)) if unknown_seen <= SUGGEST_LIMIT else []
             errors.append(violation(
                 "deck_unknown_card",
                 {"slug": slug, "count": count, "suggestions": [c["slug"] for c in suggestions]},

@@ -164,3 +164,10 @@ def test_property_export_then_import_is_identity(case: tuple[CardIndex, dict[str
     assert result["deck"] == deck
     # And the export of the import is the same text (canonical form is a fixed point).
     assert export_text(result["deck"], index) == text
+
+
+def test_suggestions_are_capped_for_junk_pastes() -> None:
+    text = "\n".join(f"Szint CRXX {i}" for i in range(30))
+    errors = import_text(text, INDEX)["errors"]
+    assert len(errors) == 30
+    assert errors[0]["details"]["suggestions"] and errors[-1]["details"]["suggestions"] == []

@@ -406,3 +406,16 @@ def test_normalize_and_expand() -> None:
     cards = expand_deck({"synth-zarg-1": 2, "synth-ember-0": 1}, INDEX)
     assert [c["slug"] for c in cards] == ["synth-ember-0", "synth-zarg-1", "synth-zarg-1"]
     assert normalize_deck(cards) == {"synth-ember-0": 1, "synth-zarg-1": 2}
+
+
+def test_other_deck_shapes_are_normalised() -> None:
+    as_list = [s for s, n in legal_tournament_deck().items() for _ in range(n)]
+    assert run(as_list, "tournament")["valid"]
+    assert run(list(legal_tournament_deck().items()), "tournament")["valid"]
+
+
+def test_suggestions_capped_per_deck() -> None:
+    deck = {f"synth-ember-{i}x": 1 for i in range(25)}
+    errs = [e for e in run(deck, "tournament")["errors"] if e["code"] == "deck_unknown_card"]
+    assert len(errs) == 25
+    assert errs[0]["details"]["suggestions"] and errs[-1]["details"]["suggestions"] == []
