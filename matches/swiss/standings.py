@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 
 from rulesets.rng import Rng
@@ -36,6 +37,7 @@ FLOOR = Fraction(1, 3)
 WIN_POINTS = 3
 
 
+@lru_cache(maxsize=1 << 16)
 def lot(seed: str, player_id: int) -> int:
     """The final tie-break draw for a player: stable for a given event seed."""
     return Rng.from_seed(f"kaosz-swiss-lot:{seed}:{player_id}").next_u64()
@@ -63,16 +65,21 @@ class Row:
         return (-self.points, -self.omw, -self.gw, -self.ogw, self.lot, self.player)
 
 
+@lru_cache(maxsize=4096)
 def _floored(num: int, den: int) -> Fraction:
     return max(FLOOR, Fraction(num, den)) if den else FLOOR
 
 
-def _mean(values: list[Fraction]) -> Fraction:
-    """Exact mean with one common denominator (Fraction sums are slow at 10,000 rows)."""
-    if not values:
+def _common(values: dict[int, Fraction]) -> tuple[dict[int, int], int]:
+    """Numerators over one common denominator: means become integer sums (fast, exact)."""
+    den = lcm(*{v.denominator for v in values.values()}) if values else 1
+    return {k: v.numerator * (den // v.denominator) for k, v in values.items()}, den
+
+
+def _mean(scaled: dict[int, int], den: int, opponents: list[int]) -> Fraction:
+    if not opponents:
         return FLOOR
-    den = lcm(*(v.denominator for v in values))
-    return Fraction(sum(v.numerator * (den // v.denominator) for v in values), den * len(values))
+    return Fraction(sum(scaled[o] for o in opponents), den * len(opponents))
 
 
 def _scaled(values: list[Fraction]) -> list[int]:
@@ -81,16 +88,16 @@ def _scaled(values: list[Fraction]) -> list[int]:
     return [v.numerator * (den // v.denominator) for v in values]
 
 
-def _rank(rows: list[Row]) -> list[Row]:
-    omw = _scaled([r.omw for r in rows])
-    gw = _scaled([r.gw for r in rows])
-    ogw = _scaled([r.ogw for r in rows])
-    keys = {
-        r.player: (-r.points, -omw[i], -gw[i], -ogw[i], r.lot, r.player)
+def _rank(rows: list[dict]) -> list[Row]:
+    """Sort the unranked figures (keyword dicts for :class:`Row`) and number them."""
+    omw = _scaled([r["omw"] for r in rows])
+    gw = _scaled([r["gw"] for r in rows])
+    ogw = _scaled([r["ogw"] for r in rows])
+    keyed = sorted(
+        ((-r["points"], -omw[i], -gw[i], -ogw[i], r["lot"], r["player"]), i)
         for i, r in enumerate(rows)
-    }
-    rows.sort(key=lambda r: keys[r.player])
-    return [replace(r, rank=i + 1) for i, r in enumerate(rows)]
+    )
+    return [Row(rank=k + 1, **rows[i]) for k, (_key, i) in enumerate(keyed)]
 
 
 def standings(history: History, *, bye_games: int = 2) -> list[Row]:
@@ -111,6 +118,8 @@ def standings(history: History, *, bye_games: int = 2) -> list[Row]:
         total = sum(sum(r.games_of(pid)) for r in rs)
         gw_as_opponent[pid] = _floored(won, total)
 
+    mw_n, mw_d = _common(mw)
+    gwo_n, gwo_d = _common(gw_as_opponent)
     rows = []
     for pid in ids:
         rs = per_player[pid]
@@ -121,8 +130,7 @@ def standings(history: History, *, bye_games: int = 2) -> list[Row]:
         opponents = [r.b if r.a == pid else r.a for r in rs]
         own_total = gwon + glost + byes * bye_games
         rows.append(
-            Row(
-                rank=0,
+            dict(
                 player=pid,
                 points=WIN_POINTS * (wins + byes),
                 wins=wins,
@@ -132,9 +140,9 @@ def standings(history: History, *, bye_games: int = 2) -> list[Row]:
                 games_won=gwon,
                 games_lost=glost,
                 mw=mw[pid],
-                omw=_mean([mw[o] for o in opponents]),
+                omw=_mean(mw_n, mw_d, opponents),
                 gw=Fraction(gwon + byes * bye_games, own_total) if own_total else Fraction(0),
-                ogw=_mean([gw_as_opponent[o] for o in opponents]),
+                ogw=_mean(gwo_n, gwo_d, opponents),
                 lot=lot(history.seed, pid),
             )
         )
@@ -198,15 +206,16 @@ class StandingsBook:
         tally = self._tally
         mw = {pid: _floored(t.wins, t.played) for pid, t in tally.items()}
         gwo = {pid: _floored(t.games_won, t.games_won + t.games_lost) for pid, t in tally.items()}
+        mw_n, mw_d = _common(mw)
+        gwo_n, gwo_d = _common(gwo)
         rows = []
         for pid, t in tally.items():
             opponents = list(t.opponents.elements())
-            omw = _mean([mw[o] for o in opponents])
-            ogw = _mean([gwo[o] for o in opponents])
+            omw = _mean(mw_n, mw_d, opponents)
+            ogw = _mean(gwo_n, gwo_d, opponents)
             own_total = t.games_won + t.games_lost + t.byes * self.bye_games
             rows.append(
-                Row(
-                    rank=0,
+                dict(
                     player=pid,
                     points=WIN_POINTS * (t.wins + t.byes),
                     wins=t.wins,

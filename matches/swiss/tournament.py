@@ -24,6 +24,7 @@ class Tournament:
         self.entered: dict[int, int] = {}  # first round the player may be paired in
         self.dropped: dict[int, int] = {}  # last round the player took part in
         self.pairings: list[Pairing] = []
+        self._paired: list[set[tuple[int, int]]] = []  # per round, for result checks
         self.results: dict[tuple[int, int, int], Result] = {}  # (round, low id, high id)
         self.byes: list[Bye] = []
         self.book = StandingsBook([], seed, bye_games=bye_games)
@@ -74,6 +75,7 @@ class Tournament:
         rnd = self.current_round + 1
         pairing = pair_round(self.history(), self.active(), rnd, rows=self.book.rows(), **options)
         self.pairings.append(pairing)
+        self._paired.append({(min(a, b), max(a, b)) for a, b in pairing.pairs})
         if pairing.bye is not None:
             bye = Bye(rnd, pairing.bye, ByeKind.PAIRING)
             self.byes.append(bye)
@@ -83,9 +85,7 @@ class Tournament:
     def _key(self, rnd: int, a: int, b: int) -> tuple[int, int, int]:
         if not 1 <= rnd <= self.current_round:
             raise ValueError(f"round {rnd} has not been paired")
-        if (min(a, b), max(a, b)) not in {
-            (min(x, y), max(x, y)) for x, y in self.pairings[rnd - 1].pairs
-        }:
+        if (min(a, b), max(a, b)) not in self._paired[rnd - 1]:
             raise ValueError(f"{a} and {b} were not paired in round {rnd}")
         return (rnd, min(a, b), max(a, b))
 
