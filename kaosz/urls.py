@@ -7,6 +7,7 @@ from kaosz import views
 
 api_v1 = [
     path("", include("cards.api.urls")),
+    path("", include("decks.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("schema/ui/", SpectacularSwaggerView.as_view(url_name="schema"), name="schema-ui"),
 ]
