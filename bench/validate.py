@@ -1,7 +1,7 @@
 """Benchmark: deck validations per second, in process, on one core.
 
     .venv/bin/python bench/validate.py [--decks 20000] [--format tournament] [--no-stats]
-                                       [--playability] [--repeat 3]
+                                       [--playability none|dummy|engine] [--repeat 3]
 
 Validates a fixed, seeded mix of decks (about half legal, the rest with the usual mistakes:
 wrong size, a 4th copy, opposed races, an unofficial or unknown card) against a synthetic
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from decks.core.cardindex import CardIndex  # noqa: E402
 from decks.core.formats import RACES, TYPE_ORDER, get_format  # noqa: E402
-from decks.core.validation import validate  # noqa: E402
+from decks.core.validation import DEFAULT, default_playability, validate  # noqa: E402
 
 LEGAL_RACES = ["ember", "inszektoid", "cerebrita", "triciplita"]
 
@@ -66,12 +66,16 @@ def make_deck(rng: random.Random, index: CardIndex) -> dict[str, int]:
     return deck
 
 
-def run(n: int, fmt: str, with_stats: bool, playability: bool, repeat: int) -> dict:
+def run(n: int, fmt: str, with_stats: bool, playability: str, repeat: int) -> dict:
     rng = random.Random(20261126)
     index = catalogue(rng)
     decks = [make_deck(rng, index) for _ in range(n)]
-    hook = (lambda card: ["bench: no effect"] if card.get("cost") is None else []) \
-        if playability else None
+    if playability == "engine":
+        hook = DEFAULT  # rulesets.kgk.playability when importable (production default)
+    elif playability == "dummy":
+        hook = lambda card: ["bench: no effect"] if card.get("cost") is None else []  # noqa: E731
+    else:
+        hook = None
     f = get_format(fmt)
     best = best_cpu = float("inf")
     valid = 0
@@ -89,6 +93,7 @@ def run(n: int, fmt: str, with_stats: bool, playability: bool, repeat: int) -> d
         "valid_decks": valid,
         "with_stats": with_stats,
         "playability_hook": playability,
+        "engine_hook_found": default_playability(get_format(fmt).engine) is not None,
         "repeat": repeat,
         "best_wall_seconds": round(best, 4),
         "best_cpu_seconds": round(best_cpu, 4),
@@ -106,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--decks", type=int, default=20000)
     p.add_argument("--format", default="tournament")
     p.add_argument("--no-stats", action="store_true")
-    p.add_argument("--playability", action="store_true", help="with a dummy engine hook")
+    p.add_argument("--playability", choices=["none", "dummy", "engine"], default="none",
+                   help="no hook, a dummy hook, or the rules engine's own (if importable)")
     p.add_argument("--repeat", type=int, default=3)
     args = p.parse_args(argv)
     print(json.dumps(run(args.decks, args.format, not args.no_stats, args.playability,

@@ -119,8 +119,8 @@ class CardIndex:
         self._folded_names = sorted(strict)
         self._bigrams = {k: _bigrams(k) for k in self._folded_names}
         self._closest_memo: dict[tuple[str, int, float], tuple[Card, ...]] = {}
-        # Per-index memo for rules-engine playability answers: (hook, slug) -> reasons.
-        self.playability_cache: dict[tuple[int, str], list[str]] = {}
+        # Per-index memo of rules-engine playability answers (decks.core.validation).
+        self.playability_cache: dict[tuple[Any, str], Any] = {}
 
     def _layout(self) -> StatsLayout:
         infos = list(self.info.values())

@@ -20,7 +20,7 @@ import inspect
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from decks.core.cardindex import Card, CardIndex, CardInfo
+from decks.core.cardindex import Card, CardIndex, CardInfo, display_name
 from decks.core.formats import RACES, Format, get_format
 from decks.core.messages import hint, violation
 from decks.core.stats import stats_of
@@ -79,15 +79,28 @@ def _names(infos: list[CardInfo]) -> str:
     return ", ".join(names)
 
 
-def _reasons(hook: Playability, card: Card, index: CardIndex) -> list[str]:
+def _unplayable(hook: Playability, card: Card, index: CardIndex) -> dict[str, Any] | None:
+    """The ``deck_card_unplayable`` violation for ``card``, or ``None`` when playable.
+
+    Asked once per (hook, card) and index: the engine's answer and the rendered message are
+    memoised, and each result gets its own copy so callers may modify it."""
     key = (hook, card["slug"])
     cache = index.playability_cache
     if key not in cache:
         try:
-            cache[key] = list(hook(card) or [])  # type: ignore[arg-type]
+            reasons = list(hook(card) or [])
         except Exception as exc:  # an engine bug must not break the deck page
-            cache[key] = [f"playability check failed: {type(exc).__name__}: {exc}"]
-    return cache[key]  # type: ignore[index]
+            reasons = [f"playability check failed: {type(exc).__name__}: {exc}"]
+        cache[key] = violation("deck_card_unplayable",
+                               {"name": display_name(card), "reasons": reasons},
+                               [card["slug"]], rule=None,
+                               params={"reasons": "; ".join(reasons)}) if reasons else None
+    v = cache[key]
+    if v is None:
+        return None
+    return {**v, "message": dict(v["message"]),
+            "details": {"name": v["details"]["name"], "reasons": list(v["details"]["reasons"])},
+            "cards": list(v["cards"])}
 
 
 def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
@@ -186,12 +199,9 @@ def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
         for ci, _ in items:
             if f.used_types is not None and ci.type not in f.used_types:
                 continue  # dead cards are never played, so the engine need not know them
-            reasons = _reasons(hook, index[ci.slug], index)
-            if reasons:
-                sink.append(violation("deck_card_unplayable",
-                                      {"name": ci.name, "reasons": reasons},
-                                      [ci.slug], rule=None,
-                                      params={"reasons": "; ".join(reasons)}))
+            v = _unplayable(hook, index[ci.slug], index)
+            if v is not None:
+                sink.append(v)
 
     return {
         "valid": not errors,

@@ -13,7 +13,7 @@ def test_bench_runs_and_prints_json(capsys) -> None:
     spec = importlib.util.spec_from_file_location("bench_validate", BENCH)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    assert module.main(["--decks", "300", "--repeat", "1", "--playability"]) == 0
+    assert module.main(["--decks", "300", "--repeat", "1", "--playability", "dummy"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["decks"] == 300 and 0 < out["valid_decks"] < 300
     assert out["decks_per_cpu_second"] > 0 and out["target_per_second"] == 20000
