@@ -349,3 +349,15 @@ def test_views_and_outcome_mid_game():
     assert basic["seats"][0]["favourite_planets"] == []       # basic: dice side up
     _, events = RULESET.apply(state, 0, {"type": "place", "card": 0, "value": 2})
     assert [RULESET.event_view(e, 3) for e in events] == events
+
+
+def test_heuristic_beats_random():
+    """Regression guard; the bench measures this over 1,000 games with a CI."""
+    from rulesets.smugglers.play import play
+    config = RULESET.example_config(4)
+    wins = 0
+    for i in range(60):
+        kinds = ["random"] * 4
+        kinds[i % 4] = "heuristic"
+        wins += (i % 4) in RULESET.outcome(play(config, f"guard-{i}", kinds).state).winners
+    assert wins >= 40            # chance would be about 15 of 60
