@@ -44,7 +44,8 @@ class DeckCodeError(ValueError):
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code
         self.details = params
-        self.message = {lang: tpl.format(**params) for lang, tpl in _MESSAGES[code].items()}
+        templates = _MESSAGES.get(code, _MESSAGES["deckcode_corrupt"])  # callers' own codes
+        self.message = {lang: tpl.format(**params) for lang, tpl in templates.items()}
         super().__init__(self.message["en"])
 
     def as_dict(self) -> dict[str, Any]:

@@ -96,3 +96,8 @@ slugs = st.from_regex(r"[a-z0-9][a-z0-9_.-]{0,30}", fullmatch=True)
 @given(st.dictionaries(slugs, st.integers(1, 999), max_size=40))
 def test_property_roundtrip(deck: dict[str, int]) -> None:
     assert decode(encode(deck)) == deck
+
+
+def test_error_with_a_callers_own_code_still_has_a_message() -> None:
+    err = DeckCodeError("deck_code_invalid")
+    assert err.code == "deck_code_invalid" and err.message["en"] and err.message["hu"]
