@@ -5,7 +5,9 @@
 
 Validates a fixed, seeded mix of decks (about half legal, the rest with the usual mistakes:
 wrong size, a 4th copy, opposed races, an unofficial or unknown card) against a synthetic
-400-card catalogue and prints one JSON object. Target: >= 20,000 decks/s.
+400-card catalogue, or with ``--cards fixtures`` variations of the shipped practice decks
+against the shipped cards (use ``--format practice --playability engine`` for the setting
+the site plays in), and prints one JSON object. Target: >= 20,000 decks/s.
 
 Only the in-process part is here; an HTTP benchmark of the API belongs to the lead.
 """
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from decks.core.cardindex import CardIndex  # noqa: E402
 from decks.core.formats import RACES, TYPE_ORDER, get_format  # noqa: E402
+from decks.core.textformat import import_text  # noqa: E402
 from decks.core.validation import DEFAULT, default_playability, validate  # noqa: E402
 
 LEGAL_RACES = ["ember", "inszektoid", "cerebrita", "triciplita"]
@@ -66,10 +69,53 @@ def make_deck(rng: random.Random, index: CardIndex) -> dict[str, int]:
     return deck
 
 
-def run(n: int, fmt: str, with_stats: bool, playability: str, repeat: int) -> dict:
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fixture_catalogue() -> tuple[CardIndex, list[dict[str, int]]]:
+    """The shipped cards (rulebook + practice set) and the two shipped practice decks."""
+    cards = []
+    for name in ("rulebook.json", "practice.json"):
+        cards += json.loads((ROOT / "fixtures" / "cards" / name).read_text("utf-8"))["cards"]
+    index = CardIndex(cards)
+    bases = [import_text((ROOT / "fixtures" / "decks" / f"practice-{x}.txt").read_text("utf-8"),
+                         index)["deck"] for x in "ab"]
+    return index, bases
+
+
+def make_fixture_deck(rng: random.Random, index: CardIndex,
+                      bases: list[dict[str, int]]) -> dict[str, int]:
+    deck = dict(rng.choice(bases))
+    roll = rng.random()
+    slug = rng.choice(sorted(deck))
+    if roll < 0.5:
+        return deck                                      # legal in practice
+    if roll < 0.6:
+        deck[slug] -= 1                                  # 44 cards
+    elif roll < 0.7:
+        deck[slug] = 4                                   # a 4th copy
+    elif roll < 0.8:
+        deck.pop(slug)
+        deck[rng.choice([s for s, i in index.info.items()
+                         if i.race in ("xeno", "zarg")])] = 3   # opposed races
+    elif roll < 0.9:
+        deck.pop(slug)
+        deck[rng.choice([s for s, i in index.info.items() if i.official])] = 3  # rulebook card
+    else:
+        deck.pop(slug)
+        deck["practice-nope"] = 3                        # unknown
+    return deck
+
+
+def run(n: int, fmt: str, with_stats: bool, playability: str, repeat: int,
+        cards: str = "synthetic") -> dict:
     rng = random.Random(20261126)
-    index = catalogue(rng)
-    decks = [make_deck(rng, index) for _ in range(n)]
+    if cards == "fixtures":
+        index, bases = fixture_catalogue()
+        decks = [make_fixture_deck(rng, index, bases) for _ in range(n)]
+    else:
+        index = catalogue(rng)
+        decks = [make_deck(rng, index) for _ in range(n)]
     if playability == "engine":
         hook = DEFAULT  # rulesets.kgk.playability when importable (production default)
     elif playability == "dummy":
@@ -89,6 +135,8 @@ def run(n: int, fmt: str, with_stats: bool, playability: str, repeat: int) -> di
     return {
         "benchmark": "decks.core.validate (in process, one core)",
         "format": fmt,
+        "cards": cards,
+        "catalogue_size": len(index),
         "decks": n,
         "valid_decks": valid,
         "with_stats": with_stats,
@@ -103,6 +151,7 @@ def run(n: int, fmt: str, with_stats: bool, playability: str, repeat: int) -> di
         "target_per_second": 20000,
         "meets_target": n / best_cpu >= 20000,
         "python": platform.python_version(),
+        "command": "bench/validate.py " + " ".join(sys.argv[1:]),
     }
 
 
@@ -114,9 +163,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--playability", choices=["none", "dummy", "engine"], default="none",
                    help="no hook, a dummy hook, or the rules engine's own (if importable)")
     p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--cards", choices=["synthetic", "fixtures"], default="synthetic",
+                   help="a synthetic 400-card catalogue, or the shipped fixtures and decks")
     args = p.parse_args(argv)
     print(json.dumps(run(args.decks, args.format, not args.no_stats, args.playability,
-                         args.repeat), indent=2))
+                         args.repeat, args.cards), indent=2))
     return 0
 
 

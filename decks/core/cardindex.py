@@ -120,7 +120,7 @@ class CardIndex:
         self._bigrams = {k: _bigrams(k) for k in self._folded_names}
         self._closest_memo: dict[tuple[str, int, float], tuple[Card, ...]] = {}
         # Per-index memo of rules-engine playability answers (decks.core.validation).
-        self.playability_cache: dict[tuple[Any, str], Any] = {}
+        self.playability_cache: dict[Any, dict[str, Any]] = {}
 
     def _layout(self) -> StatsLayout:
         infos = list(self.info.values())

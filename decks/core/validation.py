@@ -79,25 +79,20 @@ def _names(infos: list[CardInfo]) -> str:
     return ", ".join(names)
 
 
-def _unplayable(hook: Playability, card: Card, index: CardIndex) -> dict[str, Any] | None:
-    """The ``deck_card_unplayable`` violation for ``card``, or ``None`` when playable.
-
-    Asked once per (hook, card) and index: the engine's answer and the rendered message are
-    memoised, and each result gets its own copy so callers may modify it."""
-    key = (hook, card["slug"])
-    cache = index.playability_cache
-    if key not in cache:
-        try:
-            reasons = list(hook(card) or [])
-        except Exception as exc:  # an engine bug must not break the deck page
-            reasons = [f"playability check failed: {type(exc).__name__}: {exc}"]
-        cache[key] = violation("deck_card_unplayable",
-                               {"name": display_name(card), "reasons": reasons},
-                               [card["slug"]], rule=None,
-                               params={"reasons": "; ".join(reasons)}) if reasons else None
-    v = cache[key]
-    if v is None:
+def _unplayable(hook: Playability, card: Card) -> dict[str, Any] | None:
+    """The ``deck_card_unplayable`` violation for ``card``, or ``None`` when playable."""
+    try:
+        reasons = list(hook(card) or [])
+    except Exception as exc:  # an engine bug must not break the deck page
+        reasons = [f"playability check failed: {type(exc).__name__}: {exc}"]
+    if not reasons:
         return None
+    return violation("deck_card_unplayable", {"name": display_name(card), "reasons": reasons},
+                     [card["slug"]], rule=None, params={"reasons": "; ".join(reasons)})
+
+
+def _copy(v: dict[str, Any]) -> dict[str, Any]:
+    # Memoised violations are handed out as copies so callers may modify their result.
     return {**v, "message": dict(v["message"]),
             "details": {"name": v["details"]["name"], "reasons": list(v["details"]["reasons"])},
             "cards": list(v["cards"])}
@@ -196,12 +191,22 @@ def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
             if playability is DEFAULT else playability)
     if hook is not None and f.playability is not None:
         sink = errors if f.playability == "error" else warnings
+        # The engine is asked once per card and index; the answer (a rendered violation or
+        # None) is memoised on the index, which is rebuilt whenever the card data changes.
+        memo = index.playability_cache.get(hook)
+        if memo is None:
+            memo = index.playability_cache[hook] = {}
+        used = f.used_types
         for ci, _ in items:
-            if f.used_types is not None and ci.type not in f.used_types:
+            if used is not None and ci.type not in used:
                 continue  # dead cards are never played, so the engine need not know them
-            v = _unplayable(hook, index[ci.slug], index)
+            slug = ci.slug
+            if slug in memo:
+                v = memo[slug]
+            else:
+                v = memo[slug] = _unplayable(hook, index[slug])
             if v is not None:
-                sink.append(v)
+                sink.append(_copy(v))
 
     return {
         "valid": not errors,
