@@ -2,7 +2,8 @@
 
 Rounds 1-4 are paired with the same engine and random results (seeded), then round 5
 is paired ``--repeat`` times; the best and worst wall times are printed as JSON. The
-timed call includes computing the standings that order the field.
+timed call includes computing the standings that order the field; the time of the
+pairing alone (standings passed in, as ``Tournament`` does) is reported beside it.
 
     .venv/bin/python bench/pairing.py [--sizes 100 1000 10000] [--repeat 3]
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from matches.swiss import Bye, History, Player, Result, pair_round  # noqa: E402
+from matches.swiss import Bye, History, Player, Result, pair_round, standings  # noqa: E402
 
 
 def build_history(n: int, rounds: int, seed: int) -> History:
@@ -51,18 +52,23 @@ def main() -> None:
     for n in args.sizes:
         history = build_history(n, 4, args.seed + n)
         active = [p.id for p in history.players]
-        times = []
+        times, only = [], []
         pairing = None
         for _ in range(args.repeat):
             t0 = time.perf_counter()
             pairing = pair_round(history, active, 5)
             times.append(time.perf_counter() - t0)
+            rows = standings(history)
+            t1 = time.perf_counter()
+            pair_round(history, active, 5, rows=rows)
+            only.append(time.perf_counter() - t1)
         assert pairing is not None
         out["results"].append(
             {
                 "players": n,
                 "best_s": round(min(times), 4),
                 "worst_s": round(max(times), 4),
+                "pairing_without_standings_best_s": round(min(only), 4),
                 "pairs": len(pairing.pairs),
                 "bye": pairing.bye is not None,
                 "cross_group_pairs": len(pairing.floats) // 2,
