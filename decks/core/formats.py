@@ -16,7 +16,8 @@ Keys of a format record:
                      about as dead cards (quick start, KG-16.1.4)
 ``playability``      ``"error"`` / ``"warning"`` / ``None``: how to report cards the rules
                      engine cannot play
-``engine``, ``engine_options``  the ruleset that plays decks of this format
+``engine``, ``engine_options``  the ruleset that plays decks of this format and the options
+                     for its match config (KGK: ``rules``, ``simplified_combat``)
 ``rules``            rulebook references, for the pages
 """
 
@@ -71,7 +72,8 @@ _OFFICIAL_45: dict[str, Any] = {
     # Paper tournaments may use cards whose numbers we don't know: warn only.
     "playability": "warning",
     "engine": "kgk",
-    "engine_options": {"mode": "official", "combat": "original"},
+    # Passed verbatim as the KGK match config "options"; KG-13.2.5: original combat.
+    "engine_options": {"rules": "official", "simplified_combat": False},
 }
 
 FORMATS: dict[str, dict[str, Any]] = {
@@ -138,7 +140,7 @@ FORMATS: dict[str, dict[str, Any]] = {
         "used_types": ["ship"],
         "playability": "error",
         "engine": "kgk",
-        "engine_options": {"mode": "quick_start"},
+        "engine_options": {"rules": "quick_start"},
         "title": {"hu": "Gyorstalpaló (30 lap)", "en": "Quick start (30 cards)"},
         "description": {
             "hu": "Pontosan 30 lap, szinte csak űrhajók; nincs példány- és fajkorlát.",

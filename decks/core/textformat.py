@@ -25,8 +25,10 @@ SUGGEST_LIMIT = 20  # unknown lines that get "did you mean" suggestions
 
 _COMMENT = re.compile(r"#|//")
 _BULLET = re.compile(r"^[-*•]\s+")
-_COUNT_FIRST = re.compile(r"^(\d+)\s*[x×*]?\s+(.+)$|^(\d+)[x×](\S.*)$", re.IGNORECASE)
-_COUNT_LAST = re.compile(r"^(.+?)\s+[x×*]\s*(\d+)$|^(.+?)\s*\(\s*(\d+)\s*\)$", re.IGNORECASE)
+# Counts have at most 6 digits: int() of a pasted 5,000-digit number would raise.
+_COUNT_FIRST = re.compile(r"^(\d{1,6})\s*[x×*]?\s+(.+)$|^(\d{1,6})[x×](\S.*)$", re.IGNORECASE)
+_COUNT_LAST = re.compile(r"^(.+?)\s+[x×*]\s*(\d{1,6})$|^(.+?)\s*\(\s*(\d{1,6})\s*\)$",
+                         re.IGNORECASE)
 _HEADER = re.compile(r"^(\D.*?)\s*(?:\(\s*\d+\s*\)\s*:?|:)$")
 _HEADER_WORDS = {fold(w) for t in TYPES.values() for w in t.values()} | {
     fold(w) for w in ("pakli", "deck", "kolónia", "colony", "lapok", "cards", "egyéb", "other")}

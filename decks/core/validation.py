@@ -37,12 +37,12 @@ SUGGEST_LIMIT = 20     # unknown cards per deck that get "did you mean" suggesti
 _default_hooks: dict[tuple[str, str | None], Playability | None] = {}
 
 
-def default_playability(engine: str, mode: str | None = None) -> Playability | None:
+def default_playability(engine: str, rules: str | None = None) -> Playability | None:
     """``rulesets.<engine>.playability`` (a function, or a module holding one), if it
     imports; resolved once per process (a failed import is slow to repeat). When the hook
     takes a ``rules`` argument (the KGK engine: ``"official"`` / ``"quick_start"``) it is
-    bound to the format's ``engine_options["mode"]``."""
-    key = (engine, mode)
+    bound to the format's ``engine_options["rules"]``."""
+    key = (engine, rules)
     if key not in _default_hooks:
         hook: Any = None
         try:
@@ -54,8 +54,8 @@ def default_playability(engine: str, mode: str | None = None) -> Playability | N
                 hook = getattr(hook, "playability", None)
         except ImportError:
             hook = None
-        if callable(hook) and mode is not None and _takes_rules(hook):
-            hook = functools.partial(hook, rules=mode)
+        if callable(hook) and rules is not None and _takes_rules(hook):
+            hook = functools.partial(hook, rules=rules)
         _default_hooks[key] = hook if callable(hook) else None
     return _default_hooks[key]
 
@@ -187,7 +187,7 @@ def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
                                       [ci.slug for ci, _ in dead], rule="KG-16.1.4",
                                       params={"names": _names([ci for ci, _ in dead])}))
 
-    hook = (default_playability(f.engine, f.engine_options.get("mode"))
+    hook = (default_playability(f.engine, f.engine_options.get("rules"))
             if playability is DEFAULT else playability)
     if hook is not None and f.playability is not None:
         sink = errors if f.playability == "error" else warnings

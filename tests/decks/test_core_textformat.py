@@ -171,3 +171,9 @@ def test_suggestions_are_capped_for_junk_pastes() -> None:
     errors = import_text(text, INDEX)["errors"]
     assert len(errors) == 30
     assert errors[0]["details"]["suggestions"] and errors[-1]["details"]["suggestions"] == []
+
+
+def test_absurd_counts_are_errors_not_crashes() -> None:
+    result = import_text("123456 Szint CRX\n" + "9" * 5000 + " Szint CRX", INDEX)
+    assert [e["code"] for e in result["errors"]] == ["import_bad_count", "import_unknown_card"]
+    assert result["deck"] == {}

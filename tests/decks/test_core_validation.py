@@ -91,11 +91,12 @@ def test_formats_are_data() -> None:
     t = get_format("tournament")
     assert (t.size, t.max_copies, t.allow_unofficial) == (45, 3, False)
     assert [list(p) for p in t.opposed_races] == OPPOSED_RACES
-    assert t.engine == "kgk" and t.engine_options["mode"] == "official"
+    assert t.engine == "kgk"
+    assert dict(t.engine_options) == {"rules": "official", "simplified_combat": False}
     assert get_format("practice").allow_unofficial is True
     assert get_format("tournament-any4").max_races == 4
     assert get_format("casual").size == 30 and get_format("casual").max_copies is None
-    assert get_format("casual").engine_options["mode"] == "quick_start"
+    assert get_format("casual").engine_options["rules"] == "quick_start"
     assert get_format(t) is t
     # JSON-ready for the API, with bilingual titles.
     listed = json.loads(json.dumps(all_formats()))
@@ -358,7 +359,7 @@ def test_default_playability_from_engine(monkeypatch: pytest.MonkeyPatch) -> Non
         reset_default_playability()
 
 
-def test_default_playability_gets_the_format_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_default_playability_gets_the_format_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     # The KGK engine's hook is playability(card, rules="official" | "quick_start").
     def engine_hook(card: dict, rules: str = "official") -> list[str]:
         return [f"not under {rules}"] if card["slug"].endswith("-0") else []
