@@ -420,3 +420,28 @@ def test_suggestions_capped_per_deck() -> None:
     errs = [e for e in run(deck, "tournament")["errors"] if e["code"] == "deck_unknown_card"]
     assert len(errs) == 25
     assert errs[0]["details"]["suggestions"] and errs[-1]["details"]["suggestions"] == []
+
+
+def test_every_message_code_is_reachable_and_rendered() -> None:
+    from decks.core.messages import TEMPLATES
+    from decks.core.stats import deck_stats
+    from decks.core.textformat import import_text
+
+    seen: list[dict] = []
+    first = run({"synth-ember-0": 9, "synth-xeno-0": 1, "synth-practice": 1,
+                 "synth-norace": 1, "what": 1, "synth-zarg-0": 0}, "tournament")
+    seen += first["errors"] + first["warnings"]
+    seen += run({"synth-ember-0": 46}, "tournament")["errors"]
+    big = run({f"synth-{r}-0": 1 for r in RACES}, "tournament-any4")
+    seen += big["errors"] + big["warnings"]
+    seen += run({"synth-ember-0": 29, "synth-ember-2": 1}, "casual")["warnings"]
+    seen += validate({"synth-ember-0": 30}, "casual", INDEX, playability=lambda c: ["x"])["errors"]
+    seen += deck_stats({"synth-ember-2": 1}, INDEX)["notes"]
+    seen += import_text("1 Szint iker\n0 synth-ember-0\nnope", INDEX)["errors"]
+    keys = {v["code"] for v in seen}
+    assert keys == {k.split(":")[0] for k in TEMPLATES}
+    sizes = {v["message"]["en"].split(" ")[-1] for v in seen if v["code"] == "deck_size"}
+    assert sizes == {"many).", "few)."}  # both variants rendered
+    for v in seen:
+        assert v["message"]["hu"] != v["message"]["en"]
+        assert "{" not in v["message"]["hu"] + v["message"]["en"]
