@@ -97,6 +97,15 @@ def test_player_without_any_played_match_has_floor_figures() -> None:
     assert rows[3].points == 6 and rows[3].played == 0
     assert (rows[3].mw, rows[3].omw, rows[3].ogw, rows[3].gw) == (F(1, 3), F(1, 3), F(1, 3), 1)
     assert (rows[4].points, rows[4].mw, rows[4].omw, rows[4].gw) == (0, F(1, 3), F(1, 3), 0)
+    # Round 3: 1 beats 3 (whose record so far is byes only) 2-1. For 1's OMW, 3 counts
+    # with the one match 3 actually played: 0/1 -> floor 1/3, not (2 byes + 0) / 3.
+    # 1's opponents: 2 (1 win of 2 played = 1/2, twice) and 3 (1/3):
+    #   OMW = (1/2 + 1/2 + 1/3) / 3 = (4/3) / 3 = 4/9.
+    # OGW: 2 won 2 of 4 games = 1/2 (twice); 3 won 1 of 3 = 1/3: (1/2 + 1/2 + 1/3) / 3 = 4/9.
+    h3 = History(h.players, (*h.results, Result(3, 1, 3, 2, 1)), h.byes)
+    rows3 = {r.player: r for r in standings(h3)}
+    assert rows3[3].mw == F(1, 3) and rows3[3].points == 6
+    assert (rows3[1].omw, rows3[1].ogw) == (F(4, 9), F(4, 9))
 
 
 def test_lot_is_the_last_tie_break_and_depends_only_on_the_seed() -> None:
