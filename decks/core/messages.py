@@ -67,13 +67,13 @@ TEMPLATES: dict[str, Localized] = {
               "them: {names}.",
     },
     "deck_type_not_used": {
-        "hu": "A gyorstalpaló szabályai szerint csak űrhajók játszhatók ki; ezek a lapok "
-              "holtak lesznek ({count} lap): {names}.",
+        "hu": "A gyorstalpaló szabályai szerint csak űrhajók játszhatók ki; ezek holt lapok "
+              "lesznek ({count} lap): {names}.",
         "en": "Quick-start rules use ship cards only; these cards will be dead ({count} card(s)): "
               "{names}.",
     },
     "stats_few_ships": {
-        "hu": "Tanács: a pakli legalább fele legyen űrhajó; most {ships} a {total} lapból "
+        "hu": "Tanács: a pakli legalább fele legyen űrhajó; most {total} lapból {ships} az "
               "({percent}%).",
         "en": "Advice: at least half of the deck should be ships; it has {ships} of {total} "
               "({percent}%).",
