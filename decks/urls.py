@@ -1,0 +1,17 @@
+from django.urls import path
+
+from decks import views
+
+urlpatterns = [
+    path("decks/", views.deck_list, name="deck-public"),
+    path("decks/mine/", views.deck_list, {"mine": True}, name="deck-mine"),
+    path("decks/new/", views.builder, name="deck-new"),
+    path("decks/import/", views.import_page, name="deck-import"),
+    path("decks/bulk/", views.bulk, name="deck-bulk"),
+    path("decks/bulk/<int:pk>/", views.bulk_status, name="deck-bulk-status"),
+    path("decks/builder/check/", views.builder_check, name="deck-builder-check"),
+    path("decks/builder/search/", views.builder_search, name="deck-builder-search"),
+    path("decks/<int:pk>/", views.detail, name="deck-detail"),
+    path("decks/<int:pk>/edit/", views.builder, name="deck-edit"),
+    path("decks/<int:pk>/copy/", views.copy, name="deck-copy"),
+]

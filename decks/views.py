@@ -1,0 +1,199 @@
+"""Deck pages: builder with live validation, deck page, import, my and public decks, bulk checks."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_POST
+
+from cards.search import search_cards
+from decks.catalog import card_index
+from decks.core import all_formats, cost_curve_svg, deck_stats, encode_deck_code, export_text
+from decks.core.stats import diff_decks
+from decks.models import BulkValidation, Deck
+from decks.services import DeckError, check_format, missing_cards, parse_input, save_revision, \
+    validate_cards
+from decks.tasks import bulk_validate
+
+
+def _lang() -> str:
+    return "en" if (get_language() or "hu").startswith("en") else "hu"
+
+
+def _check(text: str, fmt: str) -> dict:
+    """Everything the live validation panel shows for a deck list."""
+    try:
+        check_format(fmt)
+        parsed = parse_input({"text": text}) if text.strip() else None
+    except DeckError as exc:
+        return {"error": exc.message}
+    cards = parsed.cards if parsed else {}
+    result = validate_cards(cards, fmt, parsed.import_errors if parsed else [])
+    stats = result.get("stats") or deck_stats(cards, card_index())
+    return {"result": result, "stats": stats, "cards": cards,
+            "svg": cost_curve_svg(stats, lang=_lang()),
+            "code": encode_deck_code(cards) if cards else ""}
+
+
+def _visible(request: HttpRequest, pk: int) -> Deck:
+    deck = get_object_or_404(Deck.objects.select_related("owner"), pk=pk)
+    if not deck.public and deck.owner_id != request.user.pk:
+        raise Http404
+    return deck
+
+
+def builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+    deck = None
+    if pk is not None:
+        deck = get_object_or_404(Deck, pk=pk, owner_id=request.user.pk)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
+        fmt = request.POST.get("format", "practice")
+        text = request.POST.get("text", "")
+        panel = _check(text, fmt)
+        name = request.POST.get("name", "").strip()[:120] or "Névtelen pakli"
+        # An illegal deck may be saved (it is work in progress); an unreadable one may not.
+        readable = "error" not in panel and all(
+            e["code"] != "import_unknown_card" for e in panel["result"]["errors"])
+        if readable:
+            with transaction.atomic():
+                if deck is None:
+                    deck = Deck.objects.create(owner=request.user, name=name, format=fmt)
+                deck.name, deck.format = name, fmt
+                deck.description = request.POST.get("description", "")
+                deck.public = request.POST.get("public") == "on"
+                deck.save()
+                save_revision(deck, panel["cards"], request.POST.get("note", "")[:200])
+            return redirect("deck-detail", pk=deck.pk)
+        # Not saved: show the list back exactly as typed, with what is wrong with it.
+        return render(request, "decks/builder.html", {
+            "deck": deck, "formats": all_formats(), "format": fmt, "initial_text": text,
+            "panel": panel, "name": name}, status=400)
+    initial = export_text(deck.cards, card_index(), headers=False) if deck else ""
+    fmt = deck.format if deck else request.GET.get("format", "practice")
+    return render(request, "decks/builder.html", {
+        "deck": deck, "formats": all_formats(), "format": fmt, "initial_text": initial,
+        "panel": _check(initial, fmt), "name": deck.name if deck else ""})
+
+
+def builder_check(request: HttpRequest) -> HttpResponse:
+    """The live validation panel (htmx)."""
+    data = request.POST if request.method == "POST" else request.GET
+    panel = _check(data.get("text", ""), data.get("format", "practice"))
+    return render(request, "decks/_panel.html", {"panel": panel})
+
+
+def builder_search(request: HttpRequest) -> HttpResponse:
+    from cards.query import QuerySyntaxError
+
+    text = request.GET.get("q", "")
+    fmt = request.GET.get("format", "practice")
+    try:
+        allow = check_format(fmt) and _format_allows_unofficial(fmt)
+        result = search_cards(text, include_unofficial=allow)
+        cards, error = list(result.queryset[:60]), None
+    except (QuerySyntaxError, DeckError) as exc:
+        cards, error = [], getattr(exc, "message", str(exc))
+    return render(request, "decks/_search.html", {"cards": cards, "error": error})
+
+
+def _format_allows_unofficial(fmt: str) -> bool:
+    return next((f["allow_unofficial"] for f in all_formats() if f["key"] == fmt), False)
+
+
+def detail(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _visible(request, pk)
+    panel = _check(export_text(deck.cards, card_index(), headers=False), deck.format)
+    revisions = list(deck.revisions.order_by("-number"))
+    diffs = []
+    for newer, older in zip(revisions, revisions[1:], strict=False):
+        diffs.append({"number": newer.number, "created": newer.created, "note": newer.note,
+                      "diff": diff_decks(older.cards, newer.cards)})
+    missing = missing_cards(deck.cards, request.user) if request.user.is_authenticated else None
+    return render(request, "decks/detail.html", {
+        "deck": deck, "panel": panel, "diffs": diffs, "missing": missing,
+        "text": export_text(deck.cards, card_index(), lang=_lang()),
+        "code": encode_deck_code(deck.cards), "is_owner": deck.owner_id == request.user.pk})
+
+
+@login_required
+@require_POST
+def copy(request: HttpRequest, pk: int) -> HttpResponse:
+    source = _visible(request, pk)
+    with transaction.atomic():
+        deck = Deck.objects.create(owner=request.user, name=f"{source.name} (másolat)"[:120],
+                                   format=source.format, description=source.description,
+                                   copied_from=source)
+        save_revision(deck, source.cards, f"copied from deck {source.pk}")
+    return redirect("deck-detail", pk=deck.pk)
+
+
+def import_page(request: HttpRequest) -> HttpResponse:
+    text = request.POST.get("text", "") if request.method == "POST" else ""
+    fmt = request.POST.get("format", "practice") if request.method == "POST" else "practice"
+    code = request.POST.get("code", "").strip() if request.method == "POST" else ""
+    panel = None
+    if code:
+        try:
+            cards = parse_input({"code": code}).cards
+            text = export_text(cards, card_index(), headers=False)
+        except DeckError as exc:
+            panel = {"error": exc.message}
+    if text and panel is None:
+        panel = _check(text, fmt)
+    return render(request, "decks/import.html", {"text": text, "format": fmt, "panel": panel,
+                                                 "formats": all_formats()})
+
+
+def deck_list(request: HttpRequest, mine: bool = False) -> HttpResponse:
+    if mine and not request.user.is_authenticated:
+        return redirect(f"/accounts/login/?next={request.path}")
+    qs = Deck.objects.select_related("owner")
+    qs = qs.filter(owner=request.user) if mine else qs.filter(public=True)
+    q = request.GET.get("q", "").strip()
+    if q:
+        qs = qs.filter(Q(name__icontains=q) | Q(description__icontains=q))
+    return render(request, "decks/list.html", {"decks": qs.order_by("-updated")[:200],
+                                               "mine": mine, "q": q})
+
+
+@login_required
+def bulk(request: HttpRequest) -> HttpResponse:
+    """Paste many decks separated by lines starting with '=== name'."""
+    error = None
+    if request.method == "POST":
+        fmt = request.POST.get("format", "tournament")
+        entries, current, key = [], [], None
+        for line in request.POST.get("decks", "").splitlines() + ["=== "]:
+            if line.startswith("==="):
+                if key is not None or any(x.strip() for x in current):
+                    entries.append((key or f"#{len(entries) + 1}", "\n".join(current)))
+                key, current = line[3:].strip() or None, []
+            else:
+                current.append(line)
+        try:
+            check_format(fmt)
+            decks = [{"key": k, "cards": parse_input({"text": t}).cards if t.strip() else {}}
+                     for k, t in entries]
+        except DeckError as exc:
+            error, decks = exc.message, []
+        if decks and not error:
+            job = BulkValidation.objects.create(owner=request.user, format=fmt, decks=decks,
+                                                total=len(decks))
+            transaction.on_commit(lambda: bulk_validate.delay(job.pk))
+            return redirect("deck-bulk-status", pk=job.pk)
+        error = error or "no decks"
+    return render(request, "decks/bulk.html", {"formats": all_formats(), "error": error})
+
+
+@login_required
+def bulk_status(request: HttpRequest, pk: int) -> HttpResponse:
+    job = get_object_or_404(BulkValidation, pk=pk, owner=request.user)
+    template = "decks/_bulk_status.html" if request.headers.get("HX-Request") else \
+        "decks/bulk_status.html"
+    return render(request, template, {"job": job})
