@@ -15,8 +15,14 @@ from decks.catalog import card_index
 from decks.core import all_formats, cost_curve_svg, deck_stats, encode_deck_code, export_text
 from decks.core.stats import diff_decks
 from decks.models import BulkValidation, Deck
-from decks.services import DeckError, check_format, missing_cards, parse_input, save_revision, \
-    validate_cards
+from decks.services import (
+    DeckError,
+    check_format,
+    missing_cards,
+    parse_input,
+    save_revision,
+    validate_cards,
+)
 from decks.tasks import bulk_validate
 
 

@@ -7,6 +7,7 @@ from kaosz import views
 
 api_v1 = [
     path("", include("cards.api.urls")),
+    path("", include("matches.api.urls")),
     path("", include("decks.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("schema/ui/", SpectacularSwaggerView.as_view(url_name="schema"), name="schema-ui"),
@@ -19,6 +20,8 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", views.healthz, name="healthz"),
+    path("", include("decks.urls")),
+    path("", include("matches.urls")),
     path("", include("cards.urls")),
 ]
 
