@@ -249,7 +249,7 @@ def damage_card(state, cid, n):
     emit(state, "damaged", card=cid, amount=n)
     cb = state["cb"]
     if c["z"] == "hangar":
-        in_fight = cb and cid in cb["ships"] and cb["step"] in ("pay", "fire")
+        in_fight = cb and cid in cb["ships"] and cb["step"] in ("pay", "eop", "fire")
         if in_fight:
             c["hit"] = True
             if armor_now(state, cid) <= 0:

@@ -134,15 +134,15 @@ def diagnose(state, seat, action, legal):
             return IllegalAction("insufficient_credits", "not enough credits", rule="KG-9.3.7")
         return IllegalAction("develop_limit", "at most two developments per base per turn",
                              rule="KG-4.5.3")
-    if t not in kinds:
-        return IllegalAction("wrong_action", f"{t!r} is not possible in a {dec['kind']} decision",
-                             rule=RULE_OF.get(dec["kind"]))
     cid = action.get("card")
     if t in ("play", "pay") and isinstance(cid, int) and 0 <= cid < len(state["cards"]):
         c = state["cards"][cid]
         d = state["defs"][c["d"]]
         if c["o"] == seat and (d["cost"] or 0) > p["cr"] and d["cost_rule"] is None:
             return IllegalAction("insufficient_credits", "not enough credits", rule="KG-9.3.7")
+    if t not in kinds:
+        return IllegalAction("wrong_action", f"{t!r} is not possible in a {dec['kind']} decision",
+                             rule=RULE_OF.get(dec["kind"]))
     return IllegalAction("illegal_action", "that action is not legal now",
                          rule=RULE_OF.get(dec["kind"]))
 

@@ -1,0 +1,253 @@
+"""Property tests over seeded random matches.
+
+The default run plays several hundred complete matches across the formats; the
+``slow`` loop plays thousands more.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from rulesets.base import IllegalAction
+from rulesets.kgk import RULESET as R
+from rulesets.rng import Rng
+
+from .helpers import check_end_limits, check_invariants, dumps, hidden_permutation, run_match
+
+FORMATS = {
+    "official": ({}, 2),
+    "simplified": ({"simplified_combat": True}, 2),
+    "quick_start": ({"rules": "quick_start"}, 2),
+    "strict_windows": ({"auto_pass": False}, 2),
+    "no_bluff": ({"bluffing": False}, 2),
+    "multiplayer3": ({}, 3),
+    "multiplayer4": ({}, 4),
+}
+COUNTS = {"official": 150, "simplified": 40, "quick_start": 40, "strict_windows": 30,
+          "no_bluff": 20, "multiplayer3": 20, "multiplayer4": 10}
+
+
+def config_for(fmt):
+    opts, players = FORMATS[fmt]
+    cfg = R.example_config(players)
+    cfg["options"].update(opts)
+    return cfg, players
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_random_matches_end_with_a_winner_and_keep_invariants(fmt):
+    """Every match ends with a winner; every offered action is accepted; every card
+    is in exactly one zone; credits never negative; end-of-turn limits hold."""
+    cfg, players = config_for(fmt)
+    for g in range(COUNTS[fmt]):
+        s, steps = run_match(f"{fmt}-{g}", kinds=("random",) * players, config=cfg, checks=True)
+        out = R.outcome(s)
+        assert out is not None and out.winners, (fmt, g)
+        assert all(0 <= w < players for w in out.winners)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_many_random_matches(fmt):
+    cfg, players = config_for(fmt)
+    for g in range(COUNTS[fmt] * 10):
+        s, _ = run_match(f"slow-{fmt}-{g}", kinds=("random",) * players, config=cfg,
+                         checks=True)
+        assert R.outcome(s).winners
+
+
+def test_every_legal_action_is_accepted_at_sampled_states():
+    """Not only the bot's pick: at sampled states every offered action applies."""
+    cfg = R.example_config(2)
+    for g in range(12):
+        s = R.new_game(cfg, f"all-{g}")
+        k = 0
+        while R.outcome(s) is None:
+            seat = R.to_act(s)[0]
+            legal = R.legal_actions(s, seat)
+            if k % 7 == 0:
+                base = json.dumps(s)
+                for a in legal:
+                    trial = json.loads(base)
+                    R.apply(trial, seat, copy.deepcopy(a))
+                    check_invariants(trial)
+            R.apply(s, seat, R.bot_action(s, seat, "random", f"{g}:{k}"))
+            k += 1
+
+
+def _mutations(action, rng):
+    out = [dict(action, type=action["type"] + "_x"), {"type": action["type"]}, {},
+           dict(action, extra=1)]
+    for key, v in action.items():
+        if isinstance(v, int) and not isinstance(v, bool):
+            out.append(dict(action, **{key: v + 1 + rng.below(5)}))
+            out.append(dict(action, **{key: -1}))
+            out.append(dict(action, **{key: True}))
+            out.append(dict(action, **{key: str(v)}))
+    return out
+
+
+def test_mutated_and_out_of_turn_actions_are_rejected_with_a_reason():
+    cfg = R.example_config(2)
+    rng = Rng.from_seed("mutate")
+    checked = 0
+    for g in range(10):
+        s = R.new_game(cfg, f"mut-{g}")
+        k = 0
+        while R.outcome(s) is None:
+            seat = R.to_act(s)[0]
+            legal = R.legal_actions(s, seat)
+            if k % 5 == 0:
+                before = dumps(s)
+                other = 1 - seat
+                with pytest.raises(IllegalAction) as e:
+                    R.apply(s, other, legal[0])
+                assert e.value.code == "not_your_turn" and e.value.rule
+                for m in _mutations(rng.choice(legal), rng):
+                    if m in legal:
+                        continue
+                    with pytest.raises(IllegalAction) as e:
+                        R.apply(s, seat, m)
+                    assert e.value.code and e.value.message
+                    assert dumps(s) == before, "a rejected action changed the state"
+                    checked += 1
+            R.apply(s, seat, R.bot_action(s, seat, "random", f"{g}:{k}"))
+            k += 1
+        with pytest.raises(IllegalAction) as e:
+            R.apply(s, 0, {"type": "end_turn"})
+        assert e.value.code == "game_over"
+    assert checked > 500
+
+
+def test_views_never_reveal_hidden_information():
+    """Two states differing only in what a seat may not see give that seat
+    identical views (hands, colony order, ruin, face-down cards, PRNG)."""
+    cfg = R.example_config(2)
+    for g in range(10):
+        s = R.new_game(cfg, f"view-{g}")
+        k = 0
+        while R.outcome(s) is None:
+            seat = R.to_act(s)[0]
+            if k % 9 == 0:
+                for viewer in (0, 1, None):
+                    other = hidden_permutation(s, viewer if viewer is not None else -1)
+                    assert R.view(s, viewer) == R.view(other, viewer), (g, k, viewer)
+                v = R.view(s, 1 - seat)
+                assert v["players"][seat]["hand"] is None and v["players"][seat]["ruin"] is None
+                text = json.dumps(v)
+                assert '"rng"' not in text
+            _, ev = R.apply(s, seat, R.bot_action(s, seat, "random", f"{g}:{k}"))
+            for e in ev:
+                for viewer in (0, 1, None):
+                    ve = R.event_view(e, viewer)
+                    assert "_priv" not in ve
+                    if "_priv" in e and viewer != e["_priv"][0]:
+                        assert not set(e["_priv"][1]) & set(ve)
+            k += 1
+
+
+def test_hidden_cards_have_no_identity_in_the_opponents_view():
+    cfg = R.example_config(2)
+    s, _ = run_match("ids", config=cfg, max_steps=400, checks=False) if False else (None, 0)
+    s = R.new_game(cfg, "ids")
+    k = 0
+    while R.outcome(s) is None and k < 3000:
+        seat = R.to_act(s)[0]
+        for viewer in (0, 1):
+            v = R.view(s, viewer)
+            hidden_ids = {c["id"] for c in s["cards"] if not c["up"] and c["o"] != viewer
+                          and c["z"] not in ("trash",)}
+            shown = set()
+
+            def walk(x, out=shown):
+                if isinstance(x, dict):
+                    if "id" in x:
+                        out.add(x["id"])
+                    for y in x.values():
+                        walk(y)
+                elif isinstance(x, list):
+                    for y in x:
+                        walk(y)
+            walk(v["players"])
+            assert not (shown & hidden_ids)
+        R.apply(s, seat, R.bot_action(s, seat, "random", f"ids:{k}"))
+        k += 1
+
+
+def test_replay_from_seed_and_actions_reproduces_the_state():
+    cfg = R.example_config(2)
+    for g in range(5):
+        log = []
+        s, _ = run_match(f"replay-{g}", config=cfg, record=log)
+        r = R.new_game(cfg, f"replay-{g}")
+        for seat, a in log:
+            R.apply(r, seat, a)
+        assert dumps(r) == dumps(s)
+
+
+def test_json_round_trip_is_lossless_mid_game():
+    cfg = R.example_config(2)
+    s = R.new_game(cfg, "json")
+    for k in range(300):
+        if R.outcome(s):
+            break
+        seat = R.to_act(s)[0]
+        if k % 50 == 0:
+            t = R.from_json(json.loads(json.dumps(R.to_json(s))))
+            assert dumps(t) == dumps(s)
+            a = R.bot_action(s, seat, "random", f"j{k}")
+            R.apply(t, seat, copy.deepcopy(a))
+            R.apply(s, seat, a)
+            assert dumps(t) == dumps(s)
+        else:
+            R.apply(s, seat, R.bot_action(s, seat, "random", f"j{k}"))
+
+
+def test_same_seed_same_game_different_seed_different_game():
+    cfg = R.example_config(2)
+    a, _ = run_match("det", config=cfg)
+    b, _ = run_match("det", config=cfg)
+    c, _ = run_match("det2", config=cfg)
+    assert dumps(a) == dumps(b) and dumps(a) != dumps(c)
+
+
+def test_heuristic_bot_beats_random():
+    """A quick check (the bench measures 1,000 matches with a Wilson interval)."""
+    cfg = R.example_config(2)
+    wins = 0
+    n = 40
+    for g in range(n):
+        h = g % 2
+        kinds = ("heuristic", "random") if h == 0 else ("random", "heuristic")
+        s, _ = run_match(f"hr-{g}", kinds=kinds, config=cfg)
+        wins += h in R.outcome(s).winners
+    assert wins >= 0.8 * n
+
+
+def test_bots_decide_from_the_view_only():
+    """The heuristic bot's choice is the same on a state whose hidden information
+    was swapped (it cannot peek)."""
+    cfg = R.example_config(2)
+    s = R.new_game(cfg, "peek")
+    for k in range(400):
+        if R.outcome(s):
+            break
+        seat = R.to_act(s)[0]
+        a = R.bot_action(s, seat, "heuristic", f"p{k}")
+        other = hidden_permutation(s, seat)
+        assert R.bot_action(other, seat, "heuristic", f"p{k}") == a
+        R.apply(s, seat, a)
+
+
+def test_end_limits_checked_from_events():
+    cfg = R.example_config(2)
+    s = R.new_game(cfg, "limits")
+    seen = 0
+    while R.outcome(s) is None:
+        seat = R.to_act(s)[0]
+        _, ev = R.apply(s, seat, R.bot_action(s, seat, "random", f"l{seen}"))
+        check_end_limits(ev)
+        seen += 1
