@@ -13,6 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -78,6 +79,15 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     def list(self, request, *args, **kwargs):
         from cards.query import QuerySyntaxError
 
+        # Anonymous JSON answers depend only on the URL and the catalogue version, so a
+        # repeated search is one cache read; the query is not even parsed again.
+        cacheable = request.accepted_renderer.format == "json"
+        key = None
+        if cacheable and not request.user.is_authenticated:
+            key = self._cache_key(request)
+            body = search_cache.get(key)
+            if body is not None:
+                return HttpResponse(body, content_type="application/json")
         text = request.query_params.get("q", "")
         # An explicit official= or set= filter overrides the default of official cards only.
         explicit = "official" in request.query_params or "set" in request.query_params
@@ -89,13 +99,6 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         if ordering and ordering not in ORDERING:
             raise ApiError("invalid_ordering", f"ordering must be one of {', '.join(ORDERING)}",
                            400, {"allowed": list(ORDERING)})
-        key = None
-        if not result.personal:
-            params = dict(request.query_params.items()) | {"_host": request.get_host()}
-            key = search_cache.response_key("list", params, get_language() or "hu")
-            cached = search_cache.get(key)
-            if cached is not None:
-                return Response(cached)
         qs = self.filter_queryset(result.queryset).defer(*LIST_DEFERRED)
         if ordering:
             qs = qs.order_by(*ORDERING[ordering])
@@ -103,9 +106,17 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         data = CardListSerializer(page, many=True, context={"request": request}).data
         response = self.get_paginated_response(data)
         response.data["warnings"] = result.warnings
-        if key is not None:
-            search_cache.put(key, response.data)
+        if cacheable and not result.personal:
+            key = key or self._cache_key(request)
+            body = JSONRenderer().render(response.data)
+            search_cache.put(key, body)
+            return HttpResponse(body, content_type="application/json")
         return response
+
+    @staticmethod
+    def _cache_key(request) -> str:
+        params = dict(request.query_params.items()) | {"_host": request.get_host()}
+        return search_cache.response_key("list", params, get_language() or "hu")
 
     @extend_schema(parameters=[Q_PARAM])
     @action(detail=False)
