@@ -1,0 +1,95 @@
+"""From a create/join request to seat specs: who sits where, and with which validated deck.
+
+Shared by the API and the lobby page so both give the same answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from kaosz.api.errors import ApiError
+from matches.models import Match
+from matches.store import SeatSpec
+from rulesets import registry
+from rulesets.base import Ruleset
+
+DEFAULT_FORMAT = "practice"
+
+
+def get_ruleset(name: str) -> Ruleset:
+    try:
+        return registry.get(name)
+    except (registry.UnknownRuleset, ImportError) as exc:
+        raise ApiError("unknown_ruleset", f"unknown ruleset {name!r}", 400,
+                       {"allowed": sorted(registry.available())}) from exc
+
+
+def deck_format(rs: Ruleset, options: dict[str, Any]) -> str:
+    return options.get("format") or DEFAULT_FORMAT
+
+
+def resolve_deck(rs: Ruleset, spec: Any, user: Any, options: dict[str, Any],
+                 seat: int) -> tuple[list[dict[str, Any]] | None, str]:
+    """A seat's deck as full card records (``None``: the ruleset's example deck)."""
+    if spec is None:
+        return None, ""
+    if not rs.uses_decks:
+        raise ApiError("deck_not_used", f"{rs.title} is played without decks", 400,
+                       {"seat": seat})
+    from decks.services import DeckError
+    from decks.services import resolve_deck as resolve
+
+    try:
+        deck = resolve(spec, user, deck_format(rs, options))
+    except DeckError as exc:
+        raise ApiError(exc.code, exc.message, 400, {"seat": seat, **exc.details}) from exc
+    if not deck.validation.get("valid"):
+        raise ApiError("deck_invalid", f"the deck for seat {seat} is not valid in format "
+                       f"{deck_format(rs, options)!r}", 400,
+                       {"seat": seat, "validation": deck.validation})
+    return deck.records, deck.name
+
+
+def seat_specs(rs: Ruleset, seats: list[dict[str, Any]], options: dict[str, Any],
+               user: Any) -> list[SeatSpec]:
+    if not rs.min_players <= len(seats) <= rs.max_players:
+        raise ApiError("bad_players", f"{rs.title} is for {rs.min_players}-{rs.max_players} "
+                       "players", 400, {"min": rs.min_players, "max": rs.max_players})
+    users = get_user_model()
+    out = []
+    for i, seat in enumerate(seats):
+        player = seat["player"]
+        spec = SeatSpec()
+        if player == "me":
+            spec.user = user
+        elif player.startswith("bot:"):
+            spec.bot = player[4:]
+        elif player != "open":
+            other = users.objects.filter(username=player, is_active=True).first()
+            if other is None:
+                raise ApiError("unknown_player", f"no user {player!r}", 400, {"seat": i})
+            spec.user = other
+        spec.deck, spec.deck_name = resolve_deck(rs, seat.get("deck"), user, options, i)
+        out.append(spec)
+    return out
+
+
+def seat_of(match: Match, user: Any, wanted: int | None = None) -> int | None:
+    """The seat ``user`` speaks for (``wanted`` when they hold several), else ``None``."""
+    if not getattr(user, "is_authenticated", False):
+        if wanted is not None:
+            raise ApiError("not_your_seat", "log in to act for a seat", 403, {"seat": wanted})
+        return None
+    mine = [s.index for s in match.seats.all() if s.user_id == user.pk]
+    if wanted is not None:
+        if wanted not in mine:
+            raise ApiError("not_your_seat", f"seat {wanted} is not yours", 403,
+                           {"seat": wanted, "your_seats": mine})
+        return wanted
+    if not mine:
+        return None
+    # Holding several seats (a hot-seat game): the one to act first, else the first.
+    acting = [s for s in mine if s in (match.to_act or [])]
+    return (acting or mine)[0]

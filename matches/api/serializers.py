@@ -1,0 +1,218 @@
+"""Request validation and response shapes for the match API (they also feed the schema)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rest_framework import serializers
+
+from matches.models import Seat
+
+PLAYER_HELP = ('"me", a username, "bot:random", "bot:heuristic", or "open" '
+               "(anyone may join)")
+PLAYER_RE = re.compile(r"^(me|open|bot:[a-z_]+|[\w.@+-]{1,150})$")
+
+
+def _object(value: Any, field: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise serializers.ValidationError(f"{field}: a JSON object")
+    return value
+
+
+class SeatRequest(serializers.Serializer):
+    player = serializers.CharField(max_length=160, help_text=PLAYER_HELP)
+    deck = serializers.JSONField(required=False, allow_null=True, help_text=(
+        'A saved deck id, {"text": "3 Name\\n..."}, {"code": "..."} or {"cards": [...]}; '
+        "omitted: the ruleset's example deck for that seat. Only for rulesets with decks."))
+
+    def validate_player(self, value: str) -> str:
+        if not PLAYER_RE.match(value):
+            raise serializers.ValidationError(PLAYER_HELP)
+        if value.startswith("bot:") and value[4:] not in Seat.BOT_KINDS:
+            raise serializers.ValidationError(
+                f"bot kinds: {', '.join('bot:' + k for k in Seat.BOT_KINDS)}")
+        return value
+
+    def validate_deck(self, value: Any) -> Any:
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        if isinstance(value, dict):
+            return value
+        raise serializers.ValidationError('a saved deck id or {"text"|"code"|"cards": ...}')
+
+
+class MatchCreateRequest(serializers.Serializer):
+    ruleset = serializers.CharField(max_length=40)
+    options = serializers.JSONField(required=False, default=dict, help_text=(
+        'Game options for the ruleset, plus host options: "format" (deck format, default '
+        '"practice") and "time_limit_seconds" (a tournament game: 3600).'))
+    seats = SeatRequest(many=True, allow_empty=False)
+
+    def validate_options(self, value: Any) -> dict[str, Any]:
+        value = _object(value, "options")
+        limit = value.get("time_limit_seconds")
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
+                                  or not 10 <= limit <= 7 * 24 * 3600):
+            raise serializers.ValidationError("time_limit_seconds: 10 to 604800")
+        fmt = value.get("format")
+        if fmt is not None and not isinstance(fmt, str):
+            raise serializers.ValidationError("format: a deck format key")
+        return value
+
+
+class JoinRequest(serializers.Serializer):
+    deck = serializers.JSONField(required=False, allow_null=True)
+    validate_deck = SeatRequest.validate_deck
+
+
+class ActionRequest(serializers.Serializer):
+    action = serializers.JSONField(help_text="One element of legal-actions, posted as is.")
+    expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0,
+                                                help_text="409 when the match has moved on.")
+    client_action_id = serializers.CharField(required=False, allow_null=True, max_length=100,
+                                             help_text="A repeat returns the first answer.")
+    seat = serializers.IntegerField(required=False, allow_null=True, min_value=0, help_text=(
+        "Which of your seats acts (only needed when you hold several)."))
+
+    def validate_action(self, value: Any) -> dict[str, Any]:
+        value = _object(value, "action")
+        if not isinstance(value.get("type"), str):
+            raise serializers.ValidationError('an action is an object with a "type"')
+        return value
+
+
+class ResignRequest(serializers.Serializer):
+    client_action_id = serializers.CharField(required=False, allow_null=True, max_length=100)
+    seat = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+
+
+class AdjudicateRequest(serializers.Serializer):
+    winners = serializers.ListField(child=serializers.IntegerField(min_value=0),
+                                    allow_empty=True, max_length=16,
+                                    help_text="Winning seats (empty: a draw).")
+    note = serializers.CharField(required=False, allow_blank=True, max_length=500)
+
+
+class SimulationRequest(serializers.Serializer):
+    ruleset = serializers.CharField(max_length=40)
+    games = serializers.IntegerField(min_value=1, max_value=10_000)
+    seed = serializers.CharField(required=False, max_length=100)
+    players = serializers.IntegerField(required=False, min_value=1, max_value=16)
+    decks = serializers.ListField(child=serializers.JSONField(), required=False, max_length=16,
+                                  help_text="One deck spec per entrant (rulesets with decks).")
+    bots = serializers.ListField(child=serializers.ChoiceField(choices=list(Seat.BOT_KINDS)),
+                                 required=False, max_length=16)
+    options = serializers.JSONField(required=False, default=dict)
+    chunk_size = serializers.IntegerField(required=False, min_value=1, max_value=1000)
+
+    def validate_options(self, value: Any) -> dict[str, Any]:
+        return _object(value, "options")
+
+
+# ---------------------------------------------------------------- responses (schema)
+
+class SeatOut(serializers.Serializer):
+    index = serializers.IntegerField()
+    player = serializers.CharField()
+    bot = serializers.CharField()
+    open = serializers.BooleanField()
+    deck_name = serializers.CharField()
+
+
+class MatchSummaryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    to_act = serializers.ListField(child=serializers.IntegerField())
+    seats = SeatOut(many=True)
+    outcome = serializers.DictField(allow_null=True)
+    created = serializers.DateTimeField()
+    url = serializers.CharField()
+
+
+class MatchOut(MatchSummaryOut):
+    seat = serializers.IntegerField(allow_null=True, help_text="The seat this view is for.")
+    your_seats = serializers.ListField(child=serializers.IntegerField())
+    your_turn = serializers.BooleanField()
+    view = serializers.DictField(allow_null=True)
+    clocks = serializers.DictField()
+    event_count = serializers.IntegerField()
+    options = serializers.DictField()
+    seed_hash = serializers.CharField()
+    seed = serializers.CharField(allow_null=True, help_text="Revealed when the match ends.")
+    can_adjudicate = serializers.BooleanField()
+    started = serializers.DateTimeField(allow_null=True)
+    finished = serializers.DateTimeField(allow_null=True)
+
+
+class LegalActionsOut(serializers.Serializer):
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    to_act = serializers.ListField(child=serializers.IntegerField())
+    actions = serializers.ListField(child=serializers.DictField())
+
+
+class NumberedEvent(serializers.Serializer):
+    n = serializers.IntegerField()
+    event = serializers.DictField()
+
+
+class ActionOut(serializers.Serializer):
+    seq = serializers.IntegerField()
+    version = serializers.IntegerField()
+    kind = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True)
+    events = NumberedEvent(many=True)
+    status = serializers.CharField()
+    to_act = serializers.ListField(child=serializers.IntegerField())
+    outcome = serializers.DictField(allow_null=True)
+
+
+class EventsOut(serializers.Serializer):
+    events = NumberedEvent(many=True)
+    last = serializers.IntegerField(help_text="Pass as ?after= next time.")
+    more = serializers.BooleanField()
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+
+
+class VerifyOut(serializers.Serializer):
+    ok = serializers.BooleanField()
+    version = serializers.IntegerField()
+    log_length = serializers.IntegerField()
+    gap_free = serializers.BooleanField()
+    state_matches = serializers.BooleanField(required=False)
+    events_match = serializers.BooleanField(required=False)
+    outcome_matches = serializers.BooleanField(required=False)
+    seed_hash_matches = serializers.BooleanField(required=False)
+
+
+class ReplayOut(serializers.Serializer):
+    match = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    config = serializers.DictField()
+    seed = serializers.CharField()
+    seed_hash = serializers.CharField()
+    log = serializers.ListField(child=serializers.DictField())
+    outcome = serializers.DictField(allow_null=True)
+
+
+class RulesetOut(serializers.Serializer):
+    name = serializers.CharField()
+    title = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    uses_decks = serializers.BooleanField()
+
+
+class SimulationOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    status = serializers.CharField()
+    games = serializers.IntegerField()
+    games_done = serializers.IntegerField()
+    progress = serializers.FloatField()
+    summary = serializers.DictField()

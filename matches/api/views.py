@@ -1,0 +1,385 @@
+"""The match API: create, join, watch, act, events (long-poll), resign, adjudicate, replay,
+verify; rulesets; simulations.
+
+Every byte about a running game goes through the ruleset's ``view``/``event_view`` for the
+caller's seat (spectators: ``None``); legal actions are only ever the caller's own.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.db.models import Q
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, serializers, status, viewsets
+from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from kaosz.api.errors import ApiError
+from matches import simulation as sims
+from matches import store
+from matches.api import serializers as s
+from matches.api.seating import get_ruleset, resolve_deck, seat_of, seat_specs
+from matches.models import Match, MatchAction, Simulation
+from rulesets import registry
+
+MAX_WAIT = 30.0
+EVENTS_PAGE = 200
+POLL_EVERY = 0.2
+
+
+def _int_param(request: Request, name: str, default: int | None, lo: int, hi: int) -> int | None:
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return default
+    try:
+        value = int(raw)
+    except ValueError as exc:
+        raise ApiError("invalid_parameter", f"{name}: an integer", 400, {"parameter": name}) \
+            from exc
+    if not lo <= value <= hi:
+        raise ApiError("invalid_parameter", f"{name}: {lo} to {hi}", 400, {"parameter": name})
+    return value
+
+
+def can_adjudicate(user: Any, match: Match) -> bool:
+    """Staff, or the organiser of the match's tournament (``Match.organiser``)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_staff or (match.organiser_id and match.organiser_id == user.pk))
+
+
+def summary(match: Match, request: Request | None = None) -> dict[str, Any]:
+    rs = registry.available().get(match.ruleset)
+    return {
+        "id": match.pk, "ruleset": match.ruleset, "title": rs.title if rs else match.ruleset,
+        "status": match.status, "version": match.version, "to_act": match.to_act,
+        "seats": [{"index": seat.index, "player": seat.label(), "bot": seat.bot,
+                   "open": seat.is_open, "deck_name": seat.deck_name}
+                  for seat in match.seats.all()],
+        "outcome": match.outcome, "created": match.created,
+        "url": reverse("api-match-detail", args=[match.pk]),
+    }
+
+
+def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
+    out = summary(match, request)
+    view = None
+    if match.snapshot is not None:
+        rs = store.ruleset_of(match)
+        view = rs.view(rs.from_json(match.snapshot), seat)
+    user = request.user
+    mine = [x.index for x in match.seats.all()
+            if getattr(user, "is_authenticated", False) and x.user_id == user.pk]
+    out.update({
+        "seat": seat, "your_seats": mine,
+        "your_turn": seat is not None and seat in (match.to_act or []),
+        "view": view, "clocks": store.clock_view(match), "event_count": match.event_count,
+        "options": match.options, "seed_hash": match.seed_hash,
+        "seed": match.seed if match.status == Match.FINISHED else None,
+        "can_adjudicate": can_adjudicate(user, match),
+        "started": match.started, "finished": match.finished,
+    })
+    return out
+
+
+SEAT_PARAM = OpenApiParameter("seat", OpenApiTypes.INT, description=(
+    "Which of your seats to view (only needed when you hold several)."))
+
+
+class MatchViewSet(viewsets.GenericViewSet):
+    queryset = Match.objects.all()
+    serializer_class = s.MatchSummaryOut
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    filterset_class = None
+    filter_backends: list = []
+
+    def get_object(self) -> Match:
+        pk = self.kwargs.get("pk", "")
+        if not str(pk).isdigit():
+            raise ApiError("not_found", "no such match", 404)
+        match = Match.objects.prefetch_related("seats__user").filter(pk=int(pk)).first()
+        if match is None:
+            raise ApiError("not_found", f"no match {pk}", 404)
+        return match
+
+    def _seat(self, match: Match, wanted: int | None = None) -> int | None:
+        if wanted is None:
+            wanted = _int_param(self.request, "seat", None, 0, 64)
+        return seat_of(match, self.request.user, wanted)
+
+    def _acting_seat(self, match: Match, wanted: int | None) -> int:
+        seat = self._seat(match, wanted)
+        if seat is None:
+            raise ApiError("not_a_player", "only a seat's player may act for it", 403)
+        return seat
+
+    # ------------------------------------------------------------ list / create / detail
+
+    @extend_schema(parameters=[
+        OpenApiParameter("status", OpenApiTypes.STR, enum=[c for c, _ in Match.STATUSES]),
+        OpenApiParameter("ruleset", OpenApiTypes.STR),
+        OpenApiParameter("mine", OpenApiTypes.BOOL)], responses=s.MatchSummaryOut(many=True))
+    def list(self, request: Request) -> Response:
+        qs = Match.objects.prefetch_related("seats__user").order_by("-id")
+        st = request.query_params.get("status")
+        if st:
+            if st not in dict(Match.STATUSES):
+                raise ApiError("invalid_parameter", "status: open, active or finished", 400,
+                               {"parameter": "status"})
+            qs = qs.filter(status=st)
+        if request.query_params.get("ruleset"):
+            qs = qs.filter(ruleset=request.query_params["ruleset"])
+        if request.query_params.get("mine") in ("1", "true") and request.user.is_authenticated:
+            qs = qs.filter(Q(seats__user=request.user) | Q(created_by=request.user)).distinct()
+        page = self.paginate_queryset(qs)
+        return self.get_paginated_response([summary(m, request) for m in page])
+
+    @extend_schema(request=s.MatchCreateRequest, responses={201: s.MatchOut})
+    def create(self, request: Request) -> Response:
+        body = s.MatchCreateRequest(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        rs = get_ruleset(data["ruleset"])
+        options = dict(data.get("options") or {})
+        specs = seat_specs(rs, data["seats"], options, request.user)
+        match = store.create_match(data["ruleset"], options, specs, created_by=request.user)
+        match = self._fresh(match.pk)
+        return Response(detail(match, request, seat_of(match, request.user)),
+                        status=status.HTTP_201_CREATED)
+
+    def _fresh(self, pk: int) -> Match:
+        return Match.objects.prefetch_related("seats__user").get(pk=pk)
+
+    @extend_schema(parameters=[SEAT_PARAM], responses=s.MatchOut)
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        return Response(detail(match, request, self._seat(match)))
+
+    @extend_schema(request=s.JoinRequest, responses=s.MatchOut)
+    @action(detail=True, methods=["post"])
+    def join(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        body = s.JoinRequest(data=request.data)
+        body.is_valid(raise_exception=True)
+        rs = store.ruleset_of(match)
+        deck, name = resolve_deck(rs, body.validated_data.get("deck"), request.user,
+                                  match.options or {}, -1)
+        store.join(match.pk, request.user, deck, name)
+        match = self._fresh(match.pk)
+        return Response(detail(match, request, seat_of(match, request.user)))
+
+    # ------------------------------------------------------------ playing
+
+    @extend_schema(parameters=[SEAT_PARAM], responses=s.LegalActionsOut)
+    @action(detail=True, methods=["get"], url_path="legal-actions")
+    def legal_actions(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        seat = self._seat(match)
+        actions: list[dict[str, Any]] = []
+        if seat is not None and match.status == Match.ACTIVE and seat in match.to_act \
+                and not store.clock_view(match)["time_up"]:
+            rs = store.ruleset_of(match)
+            actions = rs.legal_actions(rs.from_json(match.snapshot), seat)
+        return Response({"version": match.version, "seat": seat, "to_act": match.to_act,
+                         "actions": actions})
+
+    @extend_schema(request=s.ActionRequest, responses=s.ActionOut)
+    @action(detail=True, methods=["post"])
+    def actions(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        body = s.ActionRequest(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        seat = self._acting_seat(match, data.get("seat"))
+        result = store.submit(match.pk, seat, data["action"], user=request.user,
+                              expected_version=data.get("expected_version"),
+                              client_action_id=data.get("client_action_id"))
+        return Response(result.body, status=result.status)
+
+    @extend_schema(request=s.ResignRequest, responses=s.ActionOut)
+    @action(detail=True, methods=["post"])
+    def resign(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        body = s.ResignRequest(data=request.data)
+        body.is_valid(raise_exception=True)
+        seat = self._acting_seat(match, body.validated_data.get("seat"))
+        result = store.submit(match.pk, seat, None, kind=MatchAction.RESIGN, user=request.user,
+                              client_action_id=body.validated_data.get("client_action_id"))
+        return Response(result.body, status=result.status)
+
+    @extend_schema(request=s.AdjudicateRequest, responses=s.ActionOut)
+    @action(detail=True, methods=["post"])
+    def adjudicate(self, request: Request, pk: str | None = None) -> Response:
+        """Staff, or the organiser of the match's tournament, decide the result (time up)."""
+        match = self.get_object()
+        if not can_adjudicate(request.user, match):
+            raise ApiError("permission_denied", "only staff or the match's organiser may "
+                           "adjudicate", 403)
+        body = s.AdjudicateRequest(data=request.data)
+        body.is_valid(raise_exception=True)
+        winners = sorted(set(body.validated_data["winners"]))
+        n = match.seats.count()
+        if any(w >= n for w in winners):
+            raise ApiError("invalid", f"winners: seats 0 to {n - 1}", 400,
+                           {"fields": {"winners": f"seats 0 to {n - 1}"}})
+        result = store.submit(match.pk, None, {"winners": winners,
+                                               "note": body.validated_data.get("note", "")},
+                              kind=MatchAction.ADJUDICATE, user=request.user)
+        return Response(result.body, status=result.status)
+
+    # ------------------------------------------------------------ watching
+
+    @extend_schema(parameters=[
+        OpenApiParameter("after", OpenApiTypes.INT, description="Events numbered above this."),
+        OpenApiParameter("wait", OpenApiTypes.INT, description=(
+            "Long-poll: wait up to this many seconds (max 30) for a new event.")),
+        SEAT_PARAM], responses=s.EventsOut)
+    @action(detail=True, methods=["get"])
+    def events(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        seat = self._seat(match)
+        after = _int_param(request, "after", 0, 0, 2**31)
+        wait = _int_param(request, "wait", 0, 0, 3600)
+        deadline = time.monotonic() + min(float(wait), MAX_WAIT)
+        count, version, st = match.event_count, match.version, match.status
+        # Long-poll: a cheap one-row read until something new happens (or time runs out).
+        while count <= after and version == match.version and time.monotonic() < deadline \
+                and st != Match.FINISHED:
+            time.sleep(POLL_EVERY)
+            row = Match.objects.filter(pk=match.pk).values_list(
+                "event_count", "version", "status").first()
+            if row is None:
+                break
+            count, version, st = row
+        rs = store.ruleset_of(match)
+        entries = list(match.log.filter(first_event__gt=after).order_by("seq")
+                       .only("first_event", "events")[:EVENTS_PAGE])
+        prev = match.log.filter(first_event__lte=after).order_by("-seq") \
+            .only("first_event", "events").first()
+        if prev is not None and prev.last_event > after:
+            entries.insert(0, prev)
+        out: list[dict[str, Any]] = []
+        last = after
+        for entry in entries:
+            numbered = store.seat_events(rs, entry.events, entry.first_event, seat)
+            out.extend(e for e in numbered if e["n"] > after)
+            last = max(last, entry.last_event)
+        more = len(entries) >= EVENTS_PAGE
+        if not more:
+            last = max(last, count)
+        fresh = Match.objects.filter(pk=match.pk).values_list("version", "status").first()
+        return Response({"events": out, "last": last, "more": more,
+                         "version": fresh[0], "status": fresh[1]})
+
+    @extend_schema(responses=s.ReplayOut)
+    @action(detail=True, methods=["get"])
+    def replay(self, request: Request, pk: str | None = None) -> Response:
+        """The whole match (config, seed, full log and events) once it has ended."""
+        match = self.get_object()
+        if match.status != Match.FINISHED:
+            raise ApiError("match_not_finished", "a replay is available when the match ends",
+                           409, {"status": match.status})
+        log = [{"seq": e.seq, "kind": e.kind, "seat": e.seat, "action": e.action,
+                "events": e.events, "created": e.created.isoformat()}
+               for e in match.log.order_by("seq")]
+        return Response({"match": match.pk, "ruleset": match.ruleset, "config": match.config,
+                         "seed": match.seed, "seed_hash": match.seed_hash, "log": log,
+                         "outcome": match.outcome})
+
+    @extend_schema(responses=s.VerifyOut)
+    @action(detail=True, methods=["get"])
+    def verify(self, request: Request, pk: str | None = None) -> Response:
+        """Replay seed + log and compare with the stored state (reveals only booleans)."""
+        match = self.get_object()
+        if match.status == Match.OPEN:
+            raise ApiError("match_not_started", "the match has not started", 409)
+        return Response(store.verify(match))
+
+
+@extend_schema(responses=s.RulesetOut(many=True))
+@api_view(["GET"])
+@permission_classes([permissions.AllowAny])
+def rulesets(request: Request) -> Response:
+    return Response([{"name": rs.name, "title": rs.title, "min_players": rs.min_players,
+                      "max_players": rs.max_players, "uses_decks": rs.uses_decks}
+                     for rs in registry.available().values()])
+
+
+# ---------------------------------------------------------------- simulations
+
+def start_simulation(data: dict[str, Any], user: Any) -> Simulation:
+    """Shared by the API and the page: validate, resolve decks, create and dispatch."""
+    import secrets
+
+    rs = get_ruleset(data["ruleset"])
+    players = data.get("players") or rs.min_players
+    if not rs.min_players <= players <= rs.max_players:
+        raise ApiError("bad_players", f"{rs.title} is for {rs.min_players}-{rs.max_players} "
+                       "players", 400, {"min": rs.min_players, "max": rs.max_players})
+    options = dict(data.get("options") or {})
+    config = store.with_options(rs.example_config(players), options)
+    labels = [f"seat {i}" for i in range(players)]
+    decks = data.get("decks") or []
+    if decks and not rs.uses_decks:
+        raise ApiError("deck_not_used", f"{rs.title} is played without decks", 400)
+    if len(decks) > players:
+        raise ApiError("invalid", f"decks: at most {players}", 400)
+    if rs.uses_decks:
+        labels = [f"example {i}" for i in range(players)]
+        for i, spec in enumerate(decks):
+            records, name = resolve_deck(rs, spec, user, options, i)
+            if records is not None:
+                config["decks"][i] = records
+                labels[i] = name or f"deck {i}"
+    bots = list(data.get("bots") or ["random"] * players)
+    if len(bots) != players:
+        raise ApiError("invalid", f"bots: one bot kind per seat ({players})", 400)
+    try:  # refuse a config the game cannot start from now, not in a worker later
+        rs.new_game(config, "probe")
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ApiError("bad_config", f"the game cannot start from these options: {exc}",
+                       400) from exc
+    return sims.create(rs.name, config, players, data["games"],
+                       data.get("seed") or secrets.token_hex(8), bots, labels,
+                       chunk_size=data.get("chunk_size") or 10, created_by=user)
+
+
+class SimulationViewSet(viewsets.GenericViewSet):
+    queryset = Simulation.objects.all()
+    serializer_class = s.SimulationOut
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    filter_backends: list = []
+
+    def get_object(self) -> Simulation:
+        pk = str(self.kwargs.get("pk", ""))
+        sim = Simulation.objects.filter(pk=int(pk)).first() if pk.isdigit() else None
+        if sim is None:
+            raise ApiError("not_found", f"no simulation {pk}", 404)
+        return sim
+
+    @extend_schema(responses=s.SimulationOut(many=True))
+    def list(self, request: Request) -> Response:
+        page = self.paginate_queryset(Simulation.objects.order_by("-id"))
+        return self.get_paginated_response([sims.report(sim) for sim in page])
+
+    @extend_schema(request=s.SimulationRequest, responses={202: s.SimulationOut})
+    def create(self, request: Request) -> Response:
+        body = s.SimulationRequest(data=request.data)
+        body.is_valid(raise_exception=True)
+        sim = start_simulation(body.validated_data, request.user)
+        sim.refresh_from_db()
+        return Response(sims.report(sim), status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(responses=s.SimulationOut)
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        sim = self.get_object()
+        sims.redispatch_stale(sim)
+        return Response(sims.report(sim))
+
+
+__all__ = ["MatchViewSet", "SimulationViewSet", "rulesets", "serializers"]

@@ -1,0 +1,210 @@
+"""Bot-vs-bot simulations: the pure engine in memory, chunks as Celery tasks, and the
+summary (win rate with its 95% Wilson interval, average match length).
+
+Each game is fully determined by (simulation seed, game index), so a chunk replayed after
+a worker crash gives the same results; a chunk's result is recorded once, under a row lock.
+Entrants (decks, or seats for games without decks) rotate seats game by game when the
+ruleset uses decks, so the first-seat advantage does not bias a deck comparison.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import timedelta
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from matches.models import Simulation, SimulationChunk
+from rulesets import registry
+from rulesets.base import Ruleset
+
+MAX_GAMES = 10_000
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval for a proportion (0, 1 for n == 0)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seating(rs: Ruleset, players: int, game: int) -> list[int]:
+    """``seating[seat] = entrant`` for game number ``game``."""
+    shift = game % players if rs.uses_decks else 0
+    return [(seat + shift) % players for seat in range(players)]
+
+
+def game_config(rs: Ruleset, config: dict[str, Any], players: int, game: int) -> dict[str, Any]:
+    order = seating(rs, players, game)
+    out = dict(config)
+    if rs.uses_decks and config.get("decks"):
+        out["decks"] = [config["decks"][e] for e in order]
+    return out
+
+
+def play_game(rs: Ruleset, config: dict[str, Any], players: int, bots: list[str], seed: str,
+              game: int, max_steps: int) -> dict[str, Any]:
+    """One bot-vs-bot game in memory: who won (as entrants), why, and how long it took."""
+    order = seating(rs, players, game)
+    state = rs.new_game(game_config(rs, config, players, game), f"{seed}:{game}")
+    steps = 0
+    outcome = rs.outcome(state)
+    while outcome is None and steps < max_steps:
+        to_act = rs.to_act(state)
+        if not to_act:
+            break
+        seat = to_act[0]
+        action = rs.bot_action(state, seat, bots[order[seat]], f"{seed}:{game}:{steps}")
+        state, _ = rs.apply(state, seat, action)
+        steps += 1
+        outcome = rs.outcome(state)
+    if outcome is None:
+        return {"game": game, "winners": [], "reason": "unfinished", "steps": steps}
+    return {"game": game, "winners": sorted(order[s] for s in outcome.winners),
+            "reason": outcome.reason, "steps": steps}
+
+
+def summarize(results: list[dict[str, Any]], players: int, labels: list[str]) -> dict[str, Any]:
+    n = len(results)
+    finished = [r for r in results if r["reason"] != "unfinished"]
+    entrants = []
+    for e in range(players):
+        wins = sum(1 for r in results if e in r["winners"])
+        lo, hi = wilson(wins, n)
+        entrants.append({"entrant": e, "label": labels[e] if e < len(labels) else f"seat {e}",
+                         "wins": wins, "win_rate": round(wins / n, 4) if n else None,
+                         "ci95": [round(lo, 4), round(hi, 4)]})
+    steps = [r["steps"] for r in results]
+    return {"games": n, "finished": len(finished), "unfinished": n - len(finished),
+            "shared_wins": sum(1 for r in results if len(r["winners"]) > 1),
+            "entrants": entrants,
+            "average_length": round(sum(steps) / n, 2) if n else None,
+            "reasons": _count(r["reason"] for r in results)}
+
+
+def _count(items) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in items:
+        out[item] = out.get(item, 0) + 1
+    return dict(sorted(out.items()))
+
+
+def run_games(sim: Simulation, start: int, count: int) -> list[dict[str, Any]]:
+    rs = registry.get(sim.ruleset)
+    return [play_game(rs, sim.config, sim.players, sim.bots, sim.seed, g, sim.max_steps)
+            for g in range(start, start + count)]
+
+
+# ---------------------------------------------------------------- stored simulations
+
+def create(ruleset: str, config: dict[str, Any], players: int, games: int, seed: str,
+           bots: list[str], labels: list[str], chunk_size: int = 10, created_by: Any = None,
+           max_steps: int = 20000, lease_seconds: int = 300) -> Simulation:
+    with transaction.atomic():
+        sim = Simulation.objects.create(
+            ruleset=ruleset, config=config, players=players, games=games, seed=seed,
+            bots=bots, labels=labels, chunk_size=chunk_size, max_steps=max_steps,
+            lease_seconds=lease_seconds, created_by=created_by)
+        SimulationChunk.objects.bulk_create([
+            SimulationChunk(simulation=sim, index=i, start=start,
+                            count=min(chunk_size, games - start))
+            for i, start in enumerate(range(0, games, chunk_size))])
+        transaction.on_commit(lambda: dispatch(sim.pk))
+    return sim
+
+
+def dispatch(sim_id: int, only_stale: bool = False) -> int:
+    """Enqueue the chunks not done (all, or only those whose lease ran out)."""
+    from matches.tasks import run_simulation_chunk
+
+    sim = Simulation.objects.get(pk=sim_id)
+    now = timezone.now()
+    chunks = SimulationChunk.objects.filter(simulation=sim, done=False)
+    if only_stale:
+        chunks = chunks.filter(dispatched__lt=now - timedelta(seconds=sim.lease_seconds))
+    indices = list(chunks.values_list("index", flat=True))
+    for index in indices:
+        SimulationChunk.objects.filter(simulation=sim, index=index, done=False).update(
+            dispatched=now)
+        run_simulation_chunk.delay(sim.pk, index)
+    return len(indices)
+
+
+def redispatch_stale(sim: Simulation) -> int:
+    """Re-enqueue chunks whose worker died (lease expired). Safe to call any time: a chunk
+    that is done anyway is recorded only once."""
+    if sim.status in (Simulation.DONE, Simulation.FAILED):
+        return 0
+    return dispatch(sim.pk, only_stale=True)
+
+
+def run_chunk(sim_id: int, index: int, worker: str | None = None) -> bool:
+    """Play a chunk and record it; ``False`` when it was already recorded."""
+    from matches.store import _with_retry
+
+    chunk = SimulationChunk.objects.select_related("simulation").filter(
+        simulation_id=sim_id, index=index).first()
+    if chunk is None or chunk.done:
+        return False
+    sim = chunk.simulation
+    SimulationChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1,
+                                                       worker=worker or "local")
+    if sim.status == Simulation.PENDING:
+        Simulation.objects.filter(pk=sim.pk, status=Simulation.PENDING).update(
+            status=Simulation.RUNNING)
+    try:
+        results = run_games(sim, chunk.start, chunk.count)
+    except Exception as exc:  # an engine error: recorded, the simulation is marked failed
+        Simulation.objects.filter(pk=sim.pk).update(status=Simulation.FAILED,
+                                                    error=repr(exc)[:2000])
+        raise
+
+    def record() -> bool:
+        # The simulation row is the lock: recordings of one simulation serialize, so the
+        # last chunk reliably sees all the others done.
+        with transaction.atomic():
+            if connection.vendor == "sqlite":
+                Simulation.objects.filter(pk=sim.pk).update(games_done=F("games_done"))
+            Simulation.objects.select_for_update().get(pk=sim.pk)
+            locked = SimulationChunk.objects.get(pk=chunk.pk)
+            if locked.done:
+                return False
+            locked.done, locked.result = True, results
+            locked.save(update_fields=["done", "result"])
+            Simulation.objects.filter(pk=sim.pk).update(games_done=F("games_done") + chunk.count)
+            if not SimulationChunk.objects.filter(simulation=sim, done=False).exists():
+                Simulation.objects.filter(pk=sim.pk).exclude(status=Simulation.FAILED).update(
+                    status=Simulation.DONE, finished=timezone.now())
+            return True
+
+    return _with_retry(record)
+
+
+def results_of(sim: Simulation) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for chunk in sim.chunks.filter(done=True).order_by("index"):
+        out.extend(chunk.result or [])
+    return out
+
+
+def report(sim: Simulation) -> dict[str, Any]:
+    """The API/page/command view of a simulation: progress and the summary so far."""
+    results = results_of(sim)
+    return {
+        "id": sim.pk, "ruleset": sim.ruleset, "players": sim.players, "bots": sim.bots,
+        "labels": sim.labels, "games": sim.games, "seed": sim.seed, "status": sim.status,
+        "games_done": sim.games_done,
+        "progress": round(sim.games_done / sim.games, 4) if sim.games else 1.0,
+        "chunks": {"total": sim.chunks.count(), "done": sim.chunks.filter(done=True).count()},
+        "error": sim.error or None,
+        "summary": summarize(results, sim.players, sim.labels),
+        "created": sim.created.isoformat(),
+        "finished": sim.finished.isoformat() if sim.finished else None,
+    }

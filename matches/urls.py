@@ -1,0 +1,12 @@
+from django.urls import path
+
+from matches import views
+
+urlpatterns = [
+    path("play/", views.lobby, name="play-lobby"),
+    path("play/new/", views.create_match, name="play-create"),
+    path("play/<int:pk>/", views.board, name="play-board"),
+    path("play/<int:pk>/join/", views.join_match, name="play-join"),
+    path("play/simulations/", views.simulations, name="play-simulations"),
+    path("play/simulations/<int:pk>/", views.simulation_detail, name="play-simulation"),
+]

@@ -1,0 +1,147 @@
+"""Pages: the lobby (create, join, watch), the match board, and simulations.
+
+The board is a thin client of the JSON API (``matches/static/matches/board.js``): the same
+views, legal actions and long-polled events any REST client gets. A ruleset gets its own
+board template when ``matches/boards/<ruleset>.html`` exists, else the generic board.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
+from django.views.decorators.http import require_POST
+
+from kaosz.api.errors import ApiError
+from matches import simulation as sims
+from matches import store
+from matches.api.seating import get_ruleset, resolve_deck, seat_of, seat_specs
+from matches.api.views import start_simulation
+from matches.models import Match, Seat, Simulation
+from rulesets import registry
+
+OPPONENTS = ["bot:random", "bot:heuristic", "open"]
+
+
+def _rulesets() -> list[dict]:
+    return [{"name": rs.name, "title": rs.title, "uses_decks": rs.uses_decks,
+             "min": rs.min_players, "max": rs.max_players}
+            for rs in registry.available().values()]
+
+
+def lobby(request: HttpRequest, error: str | None = None, status: int = 200) -> HttpResponse:
+    matches = Match.objects.prefetch_related("seats__user").order_by("-id")
+    mine = []
+    if request.user.is_authenticated:
+        mine = list(matches.filter(Q(seats__user=request.user) | Q(created_by=request.user))
+                    .distinct()[:20])
+    context = {
+        "rulesets": _rulesets(), "opponents": OPPONENTS, "error": error,
+        "open_matches": list(matches.filter(status=Match.OPEN)[:20]),
+        "live_matches": list(matches.filter(status=Match.ACTIVE)[:20]),
+        "finished_matches": list(matches.filter(status=Match.FINISHED)[:10]),
+        "my_matches": mine, "form": request.POST if request.method == "POST" else {},
+    }
+    return render(request, "matches/lobby.html", context, status=status)
+
+
+@login_required
+@require_POST
+def create_match(request: HttpRequest) -> HttpResponse:
+    name = request.POST.get("ruleset", "")
+    opponent = request.POST.get("opponent", "bot:random").strip() or "bot:random"
+    try:
+        rs = get_ruleset(name)
+        players = int(request.POST.get("players") or rs.min_players)
+        options: dict = {}
+        if rs.uses_decks:
+            options["format"] = request.POST.get("format") or "practice"
+        deck_text = request.POST.get("deck", "").strip()
+        me = {"player": "me", "deck": {"text": deck_text} if deck_text and rs.uses_decks
+              else None}
+        seats = [me] + [{"player": opponent, "deck": None} for _ in range(players - 1)]
+        specs = seat_specs(rs, seats, options, request.user)
+        match = store.create_match(name, options, specs, created_by=request.user)
+    except ApiError as exc:
+        return lobby(request, error=f"{exc.message} ({exc.error_code})", status=400)
+    except ValueError:
+        return lobby(request, error="players: a number", status=400)
+    return redirect("play-board", pk=match.pk)
+
+
+@login_required
+@require_POST
+def join_match(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_object_or_404(Match, pk=pk)
+    try:
+        rs = store.ruleset_of(match)
+        text = request.POST.get("deck", "").strip()
+        deck, name = resolve_deck(rs, {"text": text} if text and rs.uses_decks else None,
+                                  request.user, match.options or {}, -1)
+        store.join(match.pk, request.user, deck, name)
+    except ApiError as exc:
+        return lobby(request, error=f"{exc.message} ({exc.error_code})", status=400)
+    return redirect("play-board", pk=pk)
+
+
+def board(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=pk)
+    seat = seat_of(match, request.user)
+    template = select_template([f"matches/boards/{match.ruleset}.html",
+                                "matches/boards/generic.html"])
+    rs = registry.available().get(match.ruleset)
+    can_join = (match.status == Match.OPEN and request.user.is_authenticated
+                and seat is None and any(s.is_open for s in match.seats.all()))
+    return HttpResponse(template.render({
+        "match": match, "seat": seat, "title": rs.title if rs else match.ruleset,
+        "seats": list(match.seats.all()), "can_join": can_join,
+        "uses_decks": bool(rs and rs.uses_decks)}, request))
+
+
+def simulations(request: HttpRequest) -> HttpResponse:
+    error = None
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
+        name = request.POST.get("ruleset", "")
+        try:
+            data: dict = {"ruleset": name, "games": int(request.POST.get("games") or 20),
+                          "bots": None, "decks": []}
+            rs = get_ruleset(name)
+            players = int(request.POST.get("players") or rs.min_players)
+            data["players"] = players
+            bot = request.POST.get("bot", "random")
+            if bot not in Seat.BOT_KINDS:
+                raise ApiError("invalid", "bot: random or heuristic", 400)
+            data["bots"] = [bot] * players
+            if request.POST.get("seed"):
+                data["seed"] = request.POST["seed"][:100]
+            if not 1 <= data["games"] <= 2000:
+                raise ApiError("invalid", "games: 1 to 2000", 400)
+            if rs.uses_decks:
+                data["options"] = {"format": request.POST.get("format") or "practice"}
+                for key in ("deck_a", "deck_b"):
+                    text = request.POST.get(key, "").strip()
+                    data["decks"].append({"text": text, "name": key[-1].upper()}
+                                         if text else None)
+            sim = start_simulation(data, request.user)
+            return redirect("play-simulation", pk=sim.pk)
+        except ApiError as exc:
+            error = f"{exc.message} ({exc.error_code})"
+        except ValueError:
+            error = "games/players: numbers"
+    recent = [sims.report(sim) for sim in Simulation.objects.order_by("-id")[:10]]
+    return render(request, "matches/simulations.html",
+                  {"rulesets": _rulesets(), "recent": recent, "error": error},
+                  status=400 if error else 200)
+
+
+def simulation_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    sim = get_object_or_404(Simulation, pk=pk)
+    sims.redispatch_stale(sim)
+    context = {"sim": sims.report(sim)}
+    if request.headers.get("HX-Request"):
+        return render(request, "matches/_simulation_progress.html", context)
+    return render(request, "matches/simulation.html", context)

@@ -1,0 +1,78 @@
+"""Helpers for the match tests: users with API clients, match creation, random play."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+SISTERS = ["smugglers", "roll", "pulsar"]
+
+
+def client_for(user) -> APIClient:
+    c = APIClient()
+    c.force_authenticate(user)
+    return c
+
+
+@pytest.fixture
+def players(db, django_user_model):
+    """Two players with their own API clients."""
+    a = django_user_model.objects.create_user("anna", password="titkos-jelszo-123")
+    b = django_user_model.objects.create_user("bela", password="titkos-jelszo-123")
+    return (a, client_for(a)), (b, client_for(b))
+
+
+def create(client: APIClient, ruleset: str, seats: list[Any], options: dict | None = None,
+           status: int = 201) -> dict:
+    body = {"ruleset": ruleset, "seats": [s if isinstance(s, dict) else {"player": s}
+                                          for s in seats]}
+    if options is not None:
+        body["options"] = options
+    r = client.post("/api/v1/matches/", body, format="json")
+    assert r.status_code == status, r.content
+    return r.json()
+
+
+def assert_error(response, status: int, code: str | None = None) -> dict:
+    assert response.status_code == status, response.content
+    body = response.json()
+    assert set(body) == {"error"}, body
+    assert set(body["error"]) == {"code", "message", "details"}, body
+    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
+    if code is not None:
+        assert body["error"]["code"] == code, body
+    return body["error"]
+
+
+def play_step(client: APIClient, match_id: int, rng: random.Random,
+              seat: int | None = None) -> dict | None:
+    """One random legal action for the client's seat; None when it has nothing to do."""
+    q = f"?seat={seat}" if seat is not None else ""
+    legal = client.get(f"/api/v1/matches/{match_id}/legal-actions/{q}").json()
+    if not legal["actions"]:
+        return None
+    action = rng.choice(legal["actions"])
+    body = {"action": action, "expected_version": legal["version"],
+            "client_action_id": f"t-{match_id}-{legal['version']}-{legal['seat']}"}
+    if seat is not None:
+        body["seat"] = seat
+    r = client.post(f"/api/v1/matches/{match_id}/actions/", body, format="json")
+    if r.status_code == 409:  # someone else (a simultaneous seat, a bot) moved first
+        return None
+    assert r.status_code == 200, r.content
+    return r.json()
+
+
+def wait_for(check: Callable[[], Any], timeout: float = 60.0, every: float = 0.1) -> Any:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(every)
+    raise AssertionError(f"condition not met within {timeout} s")

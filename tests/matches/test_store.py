@@ -1,0 +1,129 @@
+"""The store: versions, the log, idempotency, illegal actions, replay, seed commitment."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from matches import store
+from matches.models import Match, MatchAction
+from matches.store import SeatSpec
+from rulesets import registry
+
+ALL = ["smugglers", "roll", "pulsar", "kgk"]
+
+
+def new_match(django_user_model, ruleset: str) -> tuple[Match, list]:
+    users = [django_user_model.objects.create_user(f"p{i}-{ruleset}") for i in range(2)]
+    match = store.create_match(ruleset, {}, [SeatSpec(user=u) for u in users])
+    return match, users
+
+
+def step(match_id: int, k: int) -> store.Result:
+    match = Match.objects.get(pk=match_id)
+    rs = registry.get(match.ruleset)
+    seat = match.to_act[0]
+    action = rs.bot_action(rs.from_json(match.snapshot), seat, "random", f"t{k}")
+    return store.submit(match_id, seat, action, expected_version=match.version,
+                        client_action_id=f"c{k}")
+
+
+@pytest.mark.parametrize("ruleset", ALL)
+def test_play_replay_and_verify(db, django_user_model, ruleset):
+    match, _ = new_match(django_user_model, ruleset)
+    assert match.status == Match.ACTIVE and match.version == 0
+    assert match.seed_hash == hashlib.sha256(match.seed.encode()).hexdigest()
+    for k in range(40):
+        result = step(match.pk, k)
+        assert result.body["version"] == k + 1 and result.body["seq"] == k
+    match.refresh_from_db()
+    assert list(match.log.values_list("seq", flat=True)) == list(range(40))
+    assert match.event_count == sum(len(e.events) for e in match.log.all())
+    report = store.verify(match)
+    assert report["ok"], report
+    # Tampering with the snapshot is caught.
+    match.snapshot = {**match.snapshot, "tampered": True}
+    assert store.verify(match)["state_matches"] is False
+
+
+def test_stale_version_is_409_and_changes_nothing(db, django_user_model):
+    match, _ = new_match(django_user_model, "smugglers")
+    step(match.pk, 0)
+    match.refresh_from_db()
+    rs = registry.get(match.ruleset)
+    seat = match.to_act[0]
+    action = rs.legal_actions(rs.from_json(match.snapshot), seat)[0]
+    with pytest.raises(store.StoreError) as err:
+        store.submit(match.pk, seat, action, expected_version=0)
+    assert err.value.status_code == 409 and err.value.error_code == "version_conflict"
+    assert err.value.details["version"] == 1
+    assert Match.objects.get(pk=match.pk).version == 1 and match.log.count() == 1
+
+
+def test_repeated_client_action_id_returns_first_answer(db, django_user_model):
+    match, _ = new_match(django_user_model, "smugglers")
+    first = step(match.pk, 0)
+    match.refresh_from_db()
+    snapshot = match.snapshot
+    # Same id again, even with another (now stale) version and another action: the first
+    # answer comes back and nothing changes.
+    again = store.submit(match.pk, first.body["seat"], {"type": "anything"},
+                         expected_version=0, client_action_id="c0")
+    assert again.repeated and again.body == first.body
+    match.refresh_from_db()
+    assert match.version == 1 and match.snapshot == snapshot and match.log.count() == 1
+
+
+def test_client_action_id_of_another_seat_is_refused(db, django_user_model):
+    match, _ = new_match(django_user_model, "smugglers")
+    first = step(match.pk, 0)
+    other = 1 - first.body["seat"]
+    with pytest.raises(store.StoreError) as err:
+        store.submit(match.pk, other, {"type": "done"}, client_action_id="c0")
+    assert err.value.error_code == "client_action_id_reused"
+
+
+@pytest.mark.parametrize("ruleset", ALL)
+def test_illegal_action_is_422_with_rule_and_leaves_state(db, django_user_model, ruleset):
+    match, _ = new_match(django_user_model, ruleset)
+    before = Match.objects.get(pk=match.pk).snapshot
+    seat = match.to_act[0]
+    with pytest.raises(store.StoreError) as err:
+        store.submit(match.pk, seat, {"type": "no_such_action_type"}, expected_version=0)
+    assert err.value.status_code == 422 and err.value.error_code == "illegal_action"
+    assert "code" in err.value.details
+    after = Match.objects.get(pk=match.pk)
+    assert after.snapshot == before and after.version == 0 and after.log.count() == 0
+
+
+def test_resign_finishes_and_reveals_seed(db, django_user_model):
+    match, _ = new_match(django_user_model, "kgk")
+    result = store.submit(match.pk, 0, None, kind=MatchAction.RESIGN)
+    match.refresh_from_db()
+    assert match.status == Match.FINISHED and result.body["outcome"]["winners"] == [1]
+    assert store.verify(match)["ok"]
+    with pytest.raises(store.StoreError) as err:
+        store.submit(match.pk, 1, {"type": "end_turn"})
+    assert err.value.error_code == "match_finished"
+
+
+def test_adjudication_is_logged_and_verifies(db, django_user_model):
+    match, _ = new_match(django_user_model, "roll")
+    step(match.pk, 0)
+    store.submit(match.pk, None, {"winners": [1], "note": "time"}, kind=MatchAction.ADJUDICATE)
+    match.refresh_from_db()
+    assert match.outcome["winners"] == [1] and match.outcome["reason"] == "adjudicated"
+    assert match.log.last().kind == MatchAction.ADJUDICATE
+    assert store.verify(match)["ok"]
+
+
+def test_clocks_charge_the_seat_that_was_to_act():
+    c = store.tick_clocks({}, [], [0], 2, 1000)
+    assert c == {"used_ms": [0, 0], "since": [1000, None]}
+    c = store.tick_clocks(c, [0], [0], 2, 1500)          # still seat 0's decision
+    assert c["since"] == [1000, None]
+    c = store.tick_clocks(c, [0], [1], 2, 2500)
+    assert c == {"used_ms": [1500, 0], "since": [None, 2500]}
+    c = store.tick_clocks(c, [1], [0, 1], 2, 3000)       # a simultaneous decision
+    assert c == {"used_ms": [1500, 0], "since": [3000, 2500]}
