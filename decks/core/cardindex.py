@@ -67,6 +67,7 @@ class CardInfo:
     bucket: int = -1         # cost-curve bucket 0..10, or -1 (unknown) / -2 (variable)
     name_shared: bool = False  # another slug has the same name (KG-1.6.2 groups them)
     slots: tuple[int, int, int, int] = (0, 0, 0, 0)  # StatsLayout slots: type, sub, race, cost
+    cost0: int = 0           # cost, 0 when unknown/variable (sums without a branch)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,8 @@ class StatsLayout:
     types: tuple[tuple[str, int], ...]
     subtypes: tuple[tuple[str, str, int], ...]
     races: tuple[tuple[str, int], ...]
+    # (type, type slot, ((subtype, slot), ...)) for the types that have subtypes
+    subtypes_by_type: tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...] = ()
 
 
 COST_SLOTS = 13
@@ -144,7 +147,9 @@ class CardIndex:
             self.info[slug] = replace(i, slots=(type_slot[i.type_key],
                                                 sub_slot[(i.type_key, i.subtype_key)],
                                                 race_slot[i.race_key], cost_slot))
-        return StatsLayout(nxt, types, subtypes, races)
+        by_type = tuple((t, type_slot[t], tuple((s, k) for tt, s, k in subtypes if tt == t))
+                        for t in type_keys if any(tt == t for tt, _, _ in subtypes))
+        return StatsLayout(nxt, types, subtypes, races, by_type)
 
     # -- by slug -------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -245,4 +250,5 @@ def _info(card: Card) -> CardInfo:
         subtype_key=card.get("subtype") or "unknown",
         race_key=card.get("race") or "unknown",
         bucket=bucket,
+        cost0=cost if cost is not None else 0,
     )

@@ -103,9 +103,11 @@ def hint(suggestions: list[str]) -> dict[str, str]:
 
 def render(key: str, params: dict[str, Any]) -> Localized:
     templates = TEMPLATES[key]
+    if not any(type(v) is dict and "hu" in v for v in params.values()):
+        return {"hu": templates["hu"].format(**params), "en": templates["en"].format(**params)}
     out: Localized = {}
     for lang in LANGS:
-        local = {k: (v[lang] if isinstance(v, dict) and lang in v else v)
+        local = {k: (v[lang] if type(v) is dict and lang in v else v)
                  for k, v in params.items()}
         out[lang] = templates[lang].format(**local)
     return out

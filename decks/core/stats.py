@@ -55,14 +55,17 @@ def stats_of(items: Iterable[tuple[CardInfo, int]], layout: StatsLayout,
         acc[s] += count
         acc[r] += count
         acc[c] += count
-        if c < 11:
-            cost_sum += ci.cost * count  # type: ignore[operator]
+        cost_sum += ci.cost0 * count
+    return finish_stats(acc, layout, cost_sum, total, distinct, unknown)
+
+
+def finish_stats(acc: list[int], layout: StatsLayout, cost_sum: int, total: int,
+                 distinct: int, unknown: int) -> dict[str, Any]:
+    """The statistics dict from slot counters (the validator fills them in its own loop)."""
     # The six KG-4 types always appear (charts want the zeros); odd types only when used.
     by_type = {t: acc[k] for n, (t, k) in enumerate(layout.types) if n < _NTYPES or acc[k]}
-    by_subtype: dict[str, dict[str, int]] = {}
-    for t, sub, k in layout.subtypes:
-        if acc[k]:
-            by_subtype.setdefault(t, {})[sub] = acc[k]
+    by_subtype = {t: {sub: acc[k] for sub, k in subs if acc[k]}
+                  for t, tk, subs in layout.subtypes_by_type if acc[tk]}
     cost_n = sum(acc[:11])
     ships = by_type["ship"]
     share = ships / total if total else 0.0
@@ -81,8 +84,9 @@ def stats_of(items: Iterable[tuple[CardInfo, int]], layout: StatsLayout,
         "cost_curve": dict(zip(COST_BUCKETS, acc[:11], strict=True)),
         "cost_unknown": acc[11],
         "cost_variable": acc[12],
-        "average_cost": round(cost_sum / cost_n, 2) if cost_n else None,
-        "ship_share": round(share, 4),
+        # int(x + 0.5) instead of round(): several times faster, same for these positives.
+        "average_cost": int(cost_sum * 100 / cost_n + 0.5) / 100 if cost_n else None,
+        "ship_share": int(share * 10000 + 0.5) / 10000,
         "notes": notes,
     }
 

@@ -23,7 +23,7 @@ from typing import Any
 from decks.core.cardindex import Card, CardIndex, CardInfo, display_name
 from decks.core.formats import RACES, Format, get_format
 from decks.core.messages import hint, violation
-from decks.core.stats import stats_of
+from decks.core.stats import finish_stats
 
 Deck = Mapping[str, int]
 Playability = Callable[[Card], list[str]]
@@ -118,7 +118,8 @@ def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
     max_copies = f.max_copies
     copy_limit = max_copies if max_copies is not None else 1 << 62
     copy_problem = unofficial_seen = False
-    unknown_seen = 0
+    unknown_seen = cost_sum = 0
+    acc = [0] * index.layout.size if with_stats else None
 
     for slug, count in deck.items():
         if type(count) is not int or count < 1:
@@ -139,6 +140,13 @@ def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
                 params=hint([c.get("name_hu") or c["slug"] for c in suggestions])))
             continue
         items.append((ci, count))
+        if acc is not None:  # statistics in the same pass (see stats.stats_of)
+            t, s, r, c = ci.slots
+            acc[t] += count
+            acc[s] += count
+            acc[r] += count
+            acc[c] += count
+            cost_sum += ci.cost0 * count
         # Flags for the rarely needed slow paths below.
         if count > copy_limit or ci.name_shared:
             copy_problem = True
@@ -191,29 +199,36 @@ def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
             if playability is DEFAULT else playability)
     if hook is not None and f.playability is not None:
         sink = errors if f.playability == "error" else warnings
-        # The engine is asked once per card and index; the answer (a rendered violation or
-        # None) is memoised on the index, which is rebuilt whenever the card data changes.
+        # The engine is asked once per card and index; the answers (rendered violations)
+        # are memoised on the index, which is rebuilt whenever the card data changes.
+        # Set operations keep the common all-playable deck at C speed.
         memo = index.playability_cache.get(hook)
         if memo is None:
-            memo = index.playability_cache[hook] = {}
-        used = f.used_types
-        for ci, _ in items:
-            if used is not None and ci.type not in used:
-                continue  # dead cards are never played, so the engine need not know them
-            slug = ci.slug
-            if slug in memo:
-                v = memo[slug]
-            else:
-                v = memo[slug] = _unplayable(hook, index[slug])
-            if v is not None:
-                sink.append(_copy(v))
+            memo = index.playability_cache[hook] = {"asked": set(), "bad": {}}
+        asked, bad = memo["asked"], memo["bad"]
+        new = deck.keys() - asked
+        if new:
+            for ci, _ in items:
+                if ci.slug in new:
+                    v = _unplayable(hook, index[ci.slug])
+                    if v is not None:
+                        bad[ci.slug] = v
+                    asked.add(ci.slug)
+        if bad and not bad.keys().isdisjoint(deck):
+            used = f.used_types
+            for ci, _ in items:
+                v = bad.get(ci.slug)
+                # Dead cards (quick start) are never played: the engine need not know them.
+                if v is not None and (used is None or ci.type in used):
+                    sink.append(_copy(v))
 
     return {
         "valid": not errors,
         "format": f.key,
         "errors": errors,
         "warnings": warnings,
-        "stats": stats_of(items, index.layout, unknown_total) if with_stats else None,
+        "stats": None if acc is None else finish_stats(
+            acc, index.layout, cost_sum, total - unknown_total, len(items), unknown_total),
     }
 
 
