@@ -64,6 +64,19 @@ class Row:
     def key(self) -> tuple[int, Fraction, Fraction, Fraction, int, int]:
         return (-self.points, -self.omw, -self.gw, -self.ogw, self.lot, self.player)
 
+    def to_dict(self) -> dict[str, int | str | float]:
+        """JSON-ready: each percentage as an exact ``"n/d"`` and a rounded percent."""
+        out: dict[str, int | str | float] = {}
+        for name in ("rank", "player", "points", "wins", "losses", "byes", "played"):
+            out[name] = getattr(self, name)
+        out["games_won"], out["games_lost"] = self.games_won, self.games_lost
+        for name in ("mw", "omw", "gw", "ogw"):
+            value: Fraction = getattr(self, name)
+            out[name] = f"{value.numerator}/{value.denominator}"
+            out[f"{name}_pct"] = round(float(value) * 100, 2)
+        out["lot"] = str(self.lot)  # 64-bit: a string survives JavaScript
+        return out
+
 
 @lru_cache(maxsize=4096)
 def _floored(num: int, den: int) -> Fraction:

@@ -10,6 +10,8 @@ the standings change).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .bracket import FinalBracket
 from .model import Bye, ByeKind, History, Pairing, Player, Result, RoundIncomplete
 from .pairing import pair_round
@@ -18,7 +20,7 @@ from .standings import Row, StandingsBook
 
 
 class Tournament:
-    def __init__(self, seed: str, players: list[Player] = (), *, bye_games: int = 2):  # type: ignore[assignment]
+    def __init__(self, seed: str, players: Iterable[Player] = (), *, bye_games: int = 2):
         self.seed = seed
         self.players: dict[int, Player] = {}
         self.entered: dict[int, int] = {}  # first round the player may be paired in

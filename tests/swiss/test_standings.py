@@ -148,3 +148,11 @@ def test_incremental_book_equals_from_scratch_under_random_edits() -> None:
         if step % 10 == 0 or step == 299:
             scratch = standings(History(tuple(players), tuple(results), tuple(byes), "s"))
             assert book.rows() == scratch
+
+
+def test_rows_serialise_every_figure_exactly() -> None:
+    row = next(r for r in standings(worked_example()) if r.player == C)
+    d = row.to_dict()
+    assert (d["rank"], d["points"], d["omw"], d["omw_pct"]) == (2, 6, "11/18", 61.11)
+    assert (d["gw"], d["ogw"], d["mw"]) == ("4/7", "71/126", "2/3")
+    assert d["lot"] == str(row.lot)
