@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "matches",
+    "matches.tournaments",
 ]
 
 MIDDLEWARE = [

@@ -9,6 +9,7 @@ api_v1 = [
     path("", include("cards.api.urls")),
     path("", include("matches.api.urls")),
     path("", include("decks.api.urls")),
+    path("", include("matches.tournaments.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("schema/ui/", SpectacularSwaggerView.as_view(url_name="schema"), name="schema-ui"),
 ]
@@ -22,6 +23,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("", include("decks.urls")),
     path("", include("matches.urls")),
+    path("", include("matches.tournaments.urls")),
     path("", include("cards.urls")),
 ]
 
