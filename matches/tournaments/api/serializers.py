@@ -1,0 +1,175 @@
+"""Input and output shapes of the tournament API (also the OpenAPI schema's)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from matches.tournaments.models import Entry, Tournament
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    organiser = serializers.CharField(source="organiser.username", read_only=True)
+    players = serializers.SerializerMethodField()
+    current_round = serializers.SerializerMethodField()
+    is_organiser = serializers.SerializerMethodField()
+    urls = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "name", "organiser", "format", "decks_required", "mode", "status",
+                  "rounds_planned", "top_cut", "third_place_match", "games_per_match", "public",
+                  "players", "current_round", "is_organiser", "created", "started", "finished",
+                  "urls"]
+        read_only_fields = ["status", "created", "started", "finished"]
+
+    def get_players(self, t: Tournament) -> int:
+        return t.entries.count()
+
+    def get_current_round(self, t: Tournament) -> int | None:
+        last = t.rounds.order_by("-number").first()
+        return last.number if last else None
+
+    def get_is_organiser(self, t: Tournament) -> bool:
+        from matches.tournaments.services import is_organiser
+
+        request = self.context.get("request")
+        return bool(request and is_organiser(request.user, t))
+
+    def get_urls(self, t: Tournament) -> dict[str, str]:
+        base = f"/api/v1/tournaments/{t.pk}/"
+        return {"page": f"/tournaments/{t.pk}/", "standings": base + "standings/",
+                "rounds": base + "rounds/", "trf": base + "trf/", "bracket": base + "final/"}
+
+
+class TournamentCreate(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    format = serializers.CharField(default="tournament")
+    decks_required = serializers.BooleanField(default=True)
+    mode = serializers.ChoiceField(choices=["paper", "online"], default="paper")
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=30, required=False,
+                                              allow_null=True)
+    top_cut = serializers.BooleanField(default=True)
+    third_place_match = serializers.BooleanField(default=True)
+    games_per_match = serializers.ChoiceField(choices=[1, 3], default=3)
+    public = serializers.BooleanField(default=True)
+
+
+class TournamentUpdate(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False)
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=30, required=False)
+    public = serializers.BooleanField(required=False)
+    decks_required = serializers.BooleanField(required=False)
+    top_cut = serializers.BooleanField(required=False)
+    third_place_match = serializers.BooleanField(required=False)
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username", read_only=True, default=None)
+    deck_valid = serializers.BooleanField(read_only=True, allow_null=True)
+    dropped = serializers.BooleanField(read_only=True)
+    has_deck = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Entry
+        fields = ["id", "name", "username", "deck_name", "has_deck", "deck_valid",
+                  "deck_locked", "first_round", "dropped", "dropped_after"]
+
+    def get_has_deck(self, e: Entry) -> bool:
+        return e.deck is not None
+
+
+class EntryCreate(serializers.Serializer):
+    name = serializers.CharField(max_length=80, required=False, allow_blank=True,
+                                 help_text="A player without an account (organiser only).")
+    username = serializers.CharField(required=False, help_text="Enter this account "
+                                     "(organiser only); others always enter themselves.")
+    deck = serializers.JSONField(required=False, allow_null=True, help_text=(
+        'A saved deck id, or {"text": ...} / {"cards": [...]} / {"code": ...}.'))
+    deck_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    byes = serializers.BooleanField(default=False, help_text=(
+        "Late entry only: byes for the rounds already paired (organiser's grant)."))
+
+
+class DeckUpdate(serializers.Serializer):
+    deck = serializers.JSONField()
+    deck_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+
+
+class PairOptions(serializers.Serializer):
+    allow_rematch = serializers.BooleanField(default=False)
+    allow_second_bye = serializers.BooleanField(default=False)
+    run_as_task = serializers.BooleanField(required=False, help_text=(
+        "Pair in a Celery task (default: only for large events); answers 202 with a job."))
+
+
+class GamesInput(serializers.Serializer):
+    games_a = serializers.IntegerField(min_value=0, max_value=3)
+    games_b = serializers.IntegerField(min_value=0, max_value=3)
+    note = serializers.CharField(max_length=300, required=False, allow_blank=True)
+
+
+class FinalGameInput(serializers.Serializer):
+    series = serializers.ChoiceField(choices=["semi1", "semi2", "final", "third"])
+    winner = serializers.IntegerField(help_text="The entry id of the game's winner.")
+
+
+class StandingRow(serializers.Serializer):
+    rank = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    dropped = serializers.BooleanField()
+    points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    played = serializers.IntegerField()
+    games_won = serializers.IntegerField()
+    games_lost = serializers.IntegerField()
+    mw = serializers.FloatField(help_text="Own match-win % as opponents see it (floored).")
+    omw = serializers.FloatField(help_text="Opponents' match-win %, each floored at 33.33.")
+    gw = serializers.FloatField(help_text="Game-win %, a bye counting 2-0.")
+    ogw = serializers.FloatField(help_text="Opponents' game-win %, each floored at 33.33.")
+    exact = serializers.DictField(child=serializers.CharField())
+    lot = serializers.CharField(help_text="The final deterministic tie-break (lower first).")
+
+
+class StandingsOut(serializers.Serializer):
+    tiebreaks = serializers.ListField(child=serializers.DictField())
+    rows = StandingRow(many=True)
+    placements = serializers.ListField(child=serializers.DictField())
+
+
+class PairingOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    a = serializers.IntegerField()
+    b = serializers.IntegerField()
+    a_name = serializers.CharField()
+    b_name = serializers.CharField()
+    status = serializers.CharField()
+    games_a = serializers.IntegerField(allow_null=True)
+    games_b = serializers.IntegerField(allow_null=True)
+    report_a = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    report_b = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    disputed = serializers.BooleanField()
+    match = serializers.IntegerField(allow_null=True)
+
+
+class RoundOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    allow_rematch = serializers.BooleanField()
+    allow_second_bye = serializers.BooleanField()
+    warnings = serializers.ListField(child=serializers.CharField())
+    rematches = serializers.ListField(child=serializers.ListField())
+    pairings = PairingOut(many=True)
+    byes = serializers.ListField(child=serializers.DictField())
+
+
+class JobOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    round = serializers.IntegerField(allow_null=True)
+    error = serializers.DictField(allow_null=True)
+    seconds = serializers.FloatField(allow_null=True)
+    url = serializers.CharField()

@@ -1,0 +1,9 @@
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter
+
+from matches.tournaments.api import views
+
+router = DefaultRouter()
+router.register("tournaments", views.TournamentViewSet, basename="api-tournament")
+
+urlpatterns = [path("", include(router.urls))]

@@ -1,0 +1,47 @@
+"""Exports: standings and pairings as CSV, the Swiss history as FIDE TRF16 (``export_trf``)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from matches import swiss
+from matches.tournaments import services
+from matches.tournaments.models import Tournament
+
+STANDINGS_COLUMNS = ["rank", "name", "points", "wins", "losses", "byes", "played", "games_won",
+                     "games_lost", "mw", "omw", "gw", "ogw", "lot", "dropped", "entry"]
+PAIRINGS_COLUMNS = ["round", "table", "player_a", "player_b", "games_a", "games_b", "status"]
+
+
+def _csv(header: list[str], rows: list[list[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def standings_csv(t: Tournament) -> str:
+    """Every tie-break figure; percentages as shown on the page (2 decimals)."""
+    return _csv(STANDINGS_COLUMNS, [[r[c] for c in STANDINGS_COLUMNS[:-1]] + [r["entry"]]
+                                    for r in services.standings(t)])
+
+
+def pairings_csv(t: Tournament, number: int | None = None) -> str:
+    rows: list[list[Any]] = []
+    for rnd in services.rounds_data(t, [number] if number is not None else None):
+        for p in rnd["pairings"]:
+            rows.append([rnd["number"], p["table"], p["a_name"], p["b_name"],
+                         p["games_a"] if p["status"] == "confirmed" else "",
+                         p["games_b"] if p["status"] == "confirmed" else "", p["status"]])
+        for b in rnd["byes"]:
+            rows.append([rnd["number"], "", b["name"], "BYE", "", "", b["kind"]])
+    return _csv(PAIRINGS_COLUMNS, rows)
+
+
+def trf(t: Tournament) -> str:
+    """The Swiss stage as TRF16 (results that stand, and byes); the final is not in it."""
+    return swiss.export_trf(services.history(t), name=t.name[:60],
+                            rounds=t.rounds_planned or None)

@@ -1,0 +1,110 @@
+"""Online mode: each table of a started round is a KGK match on the server, and the match's
+outcome flows back into the tournament.
+
+Kept apart from paper mode on purpose: this is the only module that imports the matches
+app (``matches.store.create_match``; it holds the seats' decks as the validator resolved
+them). The match row points back at its table through ``Pairing.match``
+(``match.tournament_pairing``) and carries the organiser (``Match.organiser``), who may
+therefore adjudicate it when the hour runs out (KG-13.4.3).
+
+The hook for the matches app: call :func:`record_match_outcome` when a match finishes.
+Until it does, :func:`sync_round` pulls finished outcomes (the organiser's page and
+``finish_round`` call it), so no result is lost either way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from matches.tournaments.models import Entry, Pairing, Round, Tournament
+from matches.tournaments.services import (
+    GAME_SECONDS,
+    ONLINE_RULESET,
+    TournamentError,
+    _lock,
+    _with_retry,
+    record_online_result,
+)
+
+
+def _seat(entry: Entry, fmt: str) -> Any:
+    from decks.services import DeckError, resolve_deck
+    from matches.store import SeatSpec
+
+    if entry.user is None or not entry.deck:
+        raise TournamentError("online_entry_incomplete", f"{entry.name} has no account or no "
+                              "deck for an online match", 409, {"entry": entry.pk})
+    try:  # the locked list, resolved to card records by the one validator
+        deck = resolve_deck({"cards": [{"card": s, "count": n} for s, n in entry.deck.items()]},
+                            entry.user, fmt)
+    except DeckError as exc:
+        raise TournamentError(exc.code, exc.message, 400, exc.details) from exc
+    if not deck.validation.get("valid"):
+        raise TournamentError("deck_invalid", f"{entry.name}'s deck is not legal", 409,
+                              {"entry": entry.pk, "validation": deck.validation})
+    return SeatSpec(user=entry.user, deck=deck.records, deck_name=entry.deck_name or entry.name)
+
+
+def create_round_matches(t: Tournament, rnd: Round) -> list[int]:
+    """One KGK match per table (seat 0 = ``a``, seat 1 = ``b``); runs inside the caller's
+    transaction, so a failure creates no match at all."""
+    from matches import store
+
+    ids = []
+    for p in rnd.pairings.select_related("a__user", "b__user"):
+        if p.match_id is not None:
+            continue
+        match = store.create_match(
+            ONLINE_RULESET, {"format": t.format, "time_limit_seconds": GAME_SECONDS},
+            [_seat(p.a, t.format), _seat(p.b, t.format)],
+            created_by=t.organiser, organiser=t.organiser)
+        p.match = match
+        p.save(update_fields=["match"])
+        ids.append(match.pk)
+    return ids
+
+
+def _winner_side(match: Any) -> str | None:
+    outcome = match.outcome or {}
+    winners = list(outcome.get("winners") or [])
+    if match.status != "finished" or len(winners) != 1 or winners[0] not in (0, 1):
+        return None  # not finished, or a shared result: the organiser decides (no draws)
+    return "a" if winners[0] == 0 else "b"
+
+
+def _apply(p: Pairing, match: Any) -> bool:
+    side = _winner_side(match)
+    if side is None:
+        return False
+    reason = (match.outcome or {}).get("reason", "")
+    return record_online_result(p, side, f"match {match.pk} ({reason})"[:300])
+
+
+def record_match_outcome(match: Any) -> Pairing | None:
+    """For the matches app: a tournament match finished; its result becomes the table's
+    result (1-0, an online Swiss match is one game). Returns the table, or ``None`` when
+    the match is not a tournament match. Idempotent; safe to call more than once."""
+    p = Pairing.objects.filter(match_id=match.pk).select_related("round").first()
+    if p is None:
+        return None
+
+    def run() -> Pairing:
+        with transaction.atomic():
+            _lock(p.round.tournament_id)
+            fresh = Pairing.objects.select_related("round").get(pk=p.pk)
+            _apply(fresh, match)
+            return fresh
+
+    return _with_retry(run)
+
+
+def sync_round(rnd: Round) -> int:
+    """Pull every finished match of a round into its table; the number of tables changed."""
+    changed = 0
+    for p in rnd.pairings.select_related("match").exclude(match=None):
+        if p.status != Pairing.CONFIRMED and _apply(p, p.match):
+            changed += 1
+    return changed
+

@@ -1,0 +1,791 @@
+"""Everything that changes a tournament, in one place; the API, the pages and the Celery
+task call these functions and nothing else writes the rows.
+
+The pure core ``matches.swiss`` decides pairings, standings and the final; this module
+rebuilds its :class:`~matches.swiss.History` from the rows and keeps the order rules:
+registration → start (decks locked) → per round: pair → (re-pair) → start → results →
+finish → … → the top-4 final (KG-13.4.2) → finished.
+
+Every mutation runs in one transaction holding the tournament row's lock, so two clicks
+on "pair next round" can never pair the same round twice.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from django.db import IntegrityError, OperationalError, connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from kaosz.api.errors import ApiError
+from matches import swiss
+from matches.tournaments.models import (
+    Bye,
+    Entry,
+    FinalGame,
+    Pairing,
+    ResultChange,
+    Round,
+    Tournament,
+)
+
+T = TypeVar("T")
+
+# Online mode: a Swiss match is one game of one hour (KG-13.4.3), played on the server.
+ONLINE_RULESET = "kgk"
+GAME_SECONDS = 3600
+
+
+class TournamentError(ApiError):
+    """A refusal in the one error shape; pages show its message, the API returns it."""
+
+
+# ---------------------------------------------------------------- permissions and locking
+
+
+def is_organiser(user: Any, t: Tournament) -> bool:
+    """The creator runs the tournament; staff may too."""
+    return bool(getattr(user, "is_authenticated", False)
+                and (user.is_staff or t.organiser_id == user.pk))
+
+
+def require_organiser(user: Any, t: Tournament) -> None:
+    if not getattr(user, "is_authenticated", False):
+        raise TournamentError("not_authenticated", "log in first", 401)
+    if not is_organiser(user, t):
+        raise TournamentError("not_organiser", "only the tournament's organiser may do this",
+                              403, {"tournament": t.pk})
+
+
+def _with_retry(fn: Callable[[], T], attempts: int = 200) -> T:
+    """SQLite's test database answers "locked" at once instead of waiting; retry there."""
+    import time
+
+    for i in range(attempts):
+        try:
+            return fn()
+        except OperationalError as exc:
+            if connection.vendor != "sqlite" or "locked" not in str(exc) or i == attempts - 1:
+                raise
+            time.sleep(min(0.002 * (i + 1), 0.05))
+    raise AssertionError("unreachable")
+
+
+def _lock(pk: int) -> Tournament:
+    if connection.vendor == "sqlite":  # SQLite ignores row locks; a no-op write takes one
+        Tournament.objects.filter(pk=pk).update(seed=F("seed"))
+    t = Tournament.objects.select_for_update().filter(pk=pk).first()
+    if t is None:
+        raise TournamentError("not_found", f"no tournament {pk}", 404)
+    return t
+
+
+def locked(fn: Callable[..., T]) -> Callable[..., T]:
+    """Run ``fn(t, ...)`` in one transaction on a freshly locked copy of the tournament."""
+
+    def wrapper(t: Tournament, *args: Any, **kwargs: Any) -> T:
+        def run() -> T:
+            with transaction.atomic():
+                fresh = _lock(t.pk)
+                out = fn(fresh, *args, **kwargs)
+            t.refresh_from_db()
+            return out
+
+        return _with_retry(run)
+
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+# ---------------------------------------------------------------- creating
+
+
+def create_tournament(organiser: Any, *, name: str, format: str = "tournament",
+                      decks_required: bool = True, mode: str = Tournament.PAPER,
+                      rounds_planned: int | None = None, top_cut: bool = True,
+                      third_place_match: bool = True, games_per_match: int = 3,
+                      public: bool = True) -> Tournament:
+    from decks.services import DeckError, check_format
+
+    name = (name or "").strip()
+    if not name:
+        raise TournamentError("invalid", "name: give the tournament a name", 400,
+                              {"field": "name"})
+    try:
+        check_format(format)
+    except DeckError as exc:
+        raise TournamentError(exc.code, exc.message, 400, exc.details) from exc
+    if mode not in (Tournament.PAPER, Tournament.ONLINE):
+        raise TournamentError("invalid", "mode: paper or online", 400, {"field": "mode"})
+    if games_per_match not in (1, 3):
+        raise TournamentError("invalid", "games_per_match: 1 or 3 (best of three)", 400,
+                              {"field": "games_per_match"})
+    if mode == Tournament.ONLINE:
+        # An online Swiss match is one server game with decks (KG-13.4.3: one hour a game).
+        decks_required, games_per_match = True, 1
+    return Tournament.objects.create(
+        name=name[:120], organiser=organiser, format=format, decks_required=decks_required,
+        mode=mode, rounds_planned=rounds_planned, top_cut=top_cut,
+        third_place_match=third_place_match, games_per_match=games_per_match,
+        public=public, seed=secrets.token_hex(16))
+
+
+# ---------------------------------------------------------------- registration and decks
+
+
+@dataclass
+class CheckedDeck:
+    name: str
+    cards: dict[str, int]
+    validation: dict[str, Any]
+
+
+def check_deck(t: Tournament, spec: Any, user: Any) -> CheckedDeck:
+    """The deck validator's answer for the tournament's format (the one source of truth)."""
+    from decks.services import DeckError, resolve_deck
+
+    try:
+        deck = resolve_deck(spec, user, t.format)
+    except DeckError as exc:
+        raise TournamentError(exc.code, exc.message, 400, exc.details) from exc
+    return CheckedDeck(deck.name, deck.cards, deck.validation)
+
+
+def _last_round(t: Tournament) -> Round | None:
+    return t.rounds.order_by("-number").first()
+
+
+def _last_number(t: Tournament) -> int:
+    last = _last_round(t)
+    return last.number if last else 0
+
+
+@locked
+def register(t: Tournament, *, by: Any, user: Any = None, name: str = "", deck: Any = None,
+             deck_name: str = "", byes: bool = False) -> Entry:
+    """Enter a player. Before the start anyone may enter themself; the organiser may enter
+    anyone (an account or just a name). After the start only the organiser may, as a late
+    entry: from the next round, with 0 points or with byes for the rounds already paired."""
+    organiser = is_organiser(by, t)
+    if t.status in (Tournament.FINAL, Tournament.FINISHED):
+        raise TournamentError("registration_closed", "the Swiss rounds are over", 409)
+    late = t.status == Tournament.SWISS
+    if late and not organiser:
+        raise TournamentError("registration_closed",
+                              "the tournament has started; ask the organiser for a late entry",
+                              409)
+    if byes and not (late and organiser):
+        raise TournamentError("invalid", "byes: only the organiser grants byes to a late entry",
+                              400, {"field": "byes"})
+    if not organiser:
+        user, name = by, by.username
+    name = (name or (user.username if user else "")).strip()[:80]
+    if not name:
+        raise TournamentError("invalid", "name: a player name or username", 400,
+                              {"field": "name"})
+    if user is not None and t.entries.filter(user=user).exists():
+        raise TournamentError("already_registered", f"{user.username} is already registered",
+                              409)
+    if t.entries.filter(name=name).exists():
+        raise TournamentError("name_taken", f"a player named {name!r} is already registered",
+                              409, {"field": "name"})
+    if t.mode == Tournament.ONLINE and user is None:
+        raise TournamentError("account_required", "an online tournament needs player accounts",
+                              400, {"field": "username"})
+    checked = None
+    if deck is not None:
+        checked = check_deck(t, deck, by)
+    elif t.decks_required and late:
+        raise TournamentError("deck_required", "a late entry needs a deck list", 400,
+                              {"field": "deck"})
+    if late and checked is not None and not checked.validation.get("valid"):
+        raise TournamentError("deck_invalid", "the deck is not legal for this tournament", 400,
+                              {"validation": checked.validation})
+    last = _last_number(t)
+    try:
+        with transaction.atomic():
+            entry = Entry.objects.create(
+                tournament=t, user=user, name=name,
+                deck_name=(deck_name or (checked.name if checked else ""))[:120],
+                deck=checked.cards if checked else None,
+                deck_validation=checked.validation if checked else None,
+                deck_locked=late, first_round=last + 1)
+    except IntegrityError as exc:  # a concurrent registration of the same player
+        raise TournamentError("already_registered", "that player is already registered",
+                              409) from exc
+    if late and byes:
+        Bye.objects.bulk_create([Bye(tournament=t, round_number=n, entry=entry,
+                                     kind=Bye.AWARDED) for n in range(1, last + 1)])
+    return entry
+
+
+@locked
+def update_deck(t: Tournament, entry_id: int, *, by: Any, deck: Any,
+                deck_name: str = "") -> Entry:
+    entry = _entry(t, entry_id)
+    if not (is_organiser(by, t) or (entry.user_id and entry.user_id == by.pk)):
+        raise TournamentError("not_your_entry", "only the player or the organiser may change "
+                              "this deck", 403)
+    if entry.deck_locked or t.status != Tournament.REGISTRATION:
+        raise TournamentError("deck_locked", "deck lists are locked at the start", 409)
+    checked = check_deck(t, deck, by)
+    entry.deck, entry.deck_validation = checked.cards, checked.validation
+    entry.deck_name = (deck_name or checked.name or entry.deck_name)[:120]
+    entry.save(update_fields=["deck", "deck_validation", "deck_name"])
+    return entry
+
+
+def _entry(t: Tournament, entry_id: Any) -> Entry:
+    entry = Entry.objects.filter(tournament=t, pk=entry_id).first() \
+        if str(entry_id).isdigit() else None
+    if entry is None:
+        raise TournamentError("not_found", f"no entry {entry_id} in this tournament", 404)
+    return entry
+
+
+@locked
+def drop(t: Tournament, entry_id: int, *, by: Any) -> Entry | None:
+    """A player leaves; never paired again (the current round's table, if any, stands).
+    Before the start a drop is a withdrawal: the entry is deleted (returns ``None``)."""
+    entry = _entry(t, entry_id)
+    if not (is_organiser(by, t) or (entry.user_id and entry.user_id == by.pk)):
+        raise TournamentError("not_your_entry", "only the player or the organiser may drop "
+                              "this entry", 403)
+    if t.status == Tournament.REGISTRATION:
+        entry.delete()
+        return None
+    if t.status == Tournament.FINISHED:
+        raise TournamentError("tournament_finished", "the tournament is over", 409)
+    if entry.dropped:
+        raise TournamentError("already_dropped", f"{entry.name} has already dropped", 409)
+    entry.dropped_after = _last_number(t)
+    entry.save(update_fields=["dropped_after"])
+    return entry
+
+
+def deck_report(t: Tournament) -> list[dict[str, Any]]:
+    """The organiser's deck check: every entry's list and what the validator says of it."""
+    out = []
+    for e in t.entries.select_related("user"):
+        v = e.deck_validation or {}
+        out.append({
+            "entry": e.pk, "name": e.name, "deck_name": e.deck_name, "has_deck": e.deck is not None,
+            "valid": e.deck_valid, "locked": e.deck_locked,
+            "cards": e.deck or {}, "card_count": sum((e.deck or {}).values()),
+            "errors": v.get("errors", []), "warnings": v.get("warnings", []),
+            "problem": _deck_problem(t, e),
+        })
+    return out
+
+
+def _deck_problem(t: Tournament, e: Entry) -> str | None:
+    if e.deck is None:
+        return "deck_missing" if t.decks_required else None
+    return None if e.deck_valid else "deck_invalid"
+
+
+# ---------------------------------------------------------------- the start
+
+
+@locked
+def start(t: Tournament, *, by: Any) -> Tournament:
+    """Close registration, lock every deck, announce the number of rounds."""
+    require_organiser(by, t)
+    if t.status != Tournament.REGISTRATION:
+        raise TournamentError("already_started", "the tournament has already started", 409)
+    entries = list(t.entries.all())
+    if len(entries) < 2:
+        raise TournamentError("too_few_players", "a tournament needs at least two players", 409,
+                              {"players": len(entries)})
+    problems = [{"entry": e.pk, "name": e.name, "problem": p}
+                for e in entries if (p := _deck_problem(t, e))]
+    if problems:
+        raise TournamentError("decks_not_ready", "some decks are missing or not legal; fix "
+                              "them or drop those players", 409, {"entries": problems})
+    t.entries.update(deck_locked=True)
+    t.status = Tournament.SWISS
+    t.started = timezone.now()
+    if not t.rounds_planned:
+        t.rounds_planned = swiss.suggested_rounds(len(entries))
+    t.save(update_fields=["status", "started", "rounds_planned"])
+    return t
+
+
+# ---------------------------------------------------------------- the core's view of the rows
+
+
+def history(t: Tournament, *, upto: int | None = None) -> swiss.History:
+    """Players, confirmed results and byes, as the pure core wants them."""
+    players = tuple(swiss.Player(e.pk, e.name) for e in t.entries.order_by("id"))
+    pairings = Pairing.objects.filter(round__tournament=t, status=Pairing.CONFIRMED)
+    byes = Bye.objects.filter(tournament=t)
+    if upto is not None:
+        pairings = pairings.filter(round__number__lte=upto)
+        byes = byes.filter(round_number__lte=upto)
+    results = tuple(swiss.Result(p.round.number, p.a_id, p.b_id, p.games_a, p.games_b)
+                    for p in pairings.select_related("round").order_by("round__number", "table"))
+    return swiss.History(players, results, tuple(
+        swiss.Bye(b.round_number, b.entry_id, swiss.ByeKind(b.kind)) for b in byes), t.seed)
+
+
+def active_for(t: Tournament, round_number: int) -> list[int]:
+    """Who is paired in a round: entered by then and not dropped."""
+    return list(t.entries.filter(first_round__lte=round_number, dropped_after__isnull=True)
+                .values_list("pk", flat=True))
+
+
+def _pct(x: Fraction) -> float:
+    return round(float(x) * 100, 2)
+
+
+def standings(t: Tournament) -> list[dict[str, Any]]:
+    """Every row with every tie-break figure (percentages rounded for reading, and the exact
+    fraction beside each). Order: points, OMW%, GW%, OGW%, then the seeded lot."""
+    entries = {e.pk: e for e in t.entries.all()}
+    out = []
+    for r in swiss.standings(history(t)):
+        e = entries[r.player]
+        out.append({
+            "rank": r.rank, "entry": r.player, "name": e.name, "dropped": e.dropped,
+            "points": r.points, "wins": r.wins, "losses": r.losses, "byes": r.byes,
+            "played": r.played, "games_won": r.games_won, "games_lost": r.games_lost,
+            "mw": _pct(r.mw), "omw": _pct(r.omw), "gw": _pct(r.gw), "ogw": _pct(r.ogw),
+            "exact": {"mw": str(r.mw), "omw": str(r.omw), "gw": str(r.gw), "ogw": str(r.ogw)},
+            "lot": str(r.lot),
+        })
+    return out
+
+
+TIEBREAKS = [
+    {"key": "points", "hu": "Meccspont (győzelem 3, vereség 0; a bye győzelem)",
+     "en": "Match points (win 3, loss 0; a bye is a win)"},
+    {"key": "omw", "hu": "Ellenfelek meccsgyőzelmi aránya (egyenként legalább 1/3, bye nélkül)",
+     "en": "Opponents' match-win % (each floored at 1/3, byes left out)"},
+    {"key": "gw", "hu": "Saját játszmagyőzelmi arány (a bye 2-0)",
+     "en": "Game-win % (a bye counts as 2-0)"},
+    {"key": "ogw", "hu": "Ellenfelek játszmagyőzelmi aránya (egyenként legalább 1/3)",
+     "en": "Opponents' game-win % (each floored at 1/3)"},
+    {"key": "lot", "hu": "Sorsolás a verseny magjából (determinisztikus)",
+     "en": "Lot drawn from the event seed (deterministic)"},
+]
+
+
+# ---------------------------------------------------------------- rounds
+
+
+def _round(t: Tournament, number: Any) -> Round:
+    rnd = t.rounds.filter(number=number).first() if str(number).isdigit() else None
+    if rnd is None:
+        raise TournamentError("not_found", f"no round {number} in this tournament", 404)
+    return rnd
+
+
+def no_valid_pairing_error(exc: swiss.NoValidPairing) -> TournamentError:
+    """Never silent: say why, and which organiser decision would allow a pairing."""
+    option = ("allow_second_bye" if exc.reason == swiss.NoValidPairingReason.NO_BYE_CANDIDATE
+              else "allow_rematch")
+    options = [] if exc.reason == swiss.NoValidPairingReason.TOO_FEW_PLAYERS else [option]
+    if exc.reason == swiss.NoValidPairingReason.REMATCH_UNAVOIDABLE:
+        options = ["allow_rematch", "allow_second_bye"]
+    return TournamentError("no_valid_pairing", f"round {exc.round}: no valid pairing "
+                           f"({exc.reason.value}). {exc.detail}. The organiser decides: pair "
+                           "again allowing it, or end the Swiss stage.", 409,
+                           {"reason": exc.reason.value, "round": exc.round,
+                            "players": list(exc.players), "options": options})
+
+
+def _pair(t: Tournament, number: int, allow_rematch: bool, allow_second_bye: bool) -> Round:
+    hist = history(t, upto=number - 1)
+    try:
+        pairing = swiss.pair_round(hist, active_for(t, number), number,
+                                   allow_rematch=allow_rematch,
+                                   allow_second_bye=allow_second_bye)
+    except swiss.NoValidPairing as exc:
+        raise no_valid_pairing_error(exc) from exc
+    rnd, _ = Round.objects.update_or_create(
+        tournament=t, number=number,
+        defaults={"status": Round.PAIRED, "allow_rematch": allow_rematch,
+                  "allow_second_bye": allow_second_bye, "warnings": list(pairing.warnings),
+                  "rematches": [list(p) for p in pairing.rematches]})
+    Pairing.objects.bulk_create([Pairing(round=rnd, table=i + 1, a_id=a, b_id=b)
+                                 for i, (a, b) in enumerate(pairing.pairs)])
+    if pairing.bye is not None:
+        Bye.objects.create(tournament=t, round_number=number, entry_id=pairing.bye,
+                           kind=Bye.PAIRING)
+    return rnd
+
+
+@locked
+def pair_next_round(t: Tournament, *, by: Any = None, allow_rematch: bool = False,
+                    allow_second_bye: bool = False, check: bool = True) -> Round:
+    """Pair the next Swiss round; the previous one must be finished (every result in)."""
+    if check:
+        require_organiser(by, t)
+    if t.status != Tournament.SWISS:
+        raise TournamentError("not_in_swiss", f"the tournament is in {t.status}, not in the "
+                              "Swiss rounds", 409, {"status": t.status})
+    last = _last_round(t)
+    if last is not None and last.status != Round.FINISHED:
+        raise TournamentError("round_not_finished", f"round {last.number} is not finished", 409,
+                              {"round": last.number})
+    number = (last.number if last else 0) + 1
+    if t.rounds_planned and number > t.rounds_planned:
+        raise TournamentError("all_rounds_played", f"all {t.rounds_planned} Swiss rounds are "
+                              "paired; start the final or raise rounds_planned", 409,
+                              {"rounds_planned": t.rounds_planned})
+    return _pair(t, number, allow_rematch, allow_second_bye)
+
+
+@locked
+def repair_round(t: Tournament, number: int, *, by: Any, allow_rematch: bool = False,
+                 allow_second_bye: bool = False) -> Round:
+    """Pair a round again (drops, late entries, a mistake) while it has not started."""
+    require_organiser(by, t)
+    rnd = _round(t, number)
+    if rnd.status != Round.PAIRED:
+        raise TournamentError("round_started", f"round {rnd.number} has already started", 409,
+                              {"round": rnd.number, "status": rnd.status})
+    rnd.pairings.all().delete()
+    Bye.objects.filter(tournament=t, round_number=rnd.number, kind=Bye.PAIRING).delete()
+    return _pair(t, rnd.number, allow_rematch, allow_second_bye)
+
+
+@locked
+def start_round(t: Tournament, number: int, *, by: Any) -> Round:
+    """Results may be entered from now on; online, each table gets its KGK match."""
+    require_organiser(by, t)
+    rnd = _round(t, number)
+    if rnd.status != Round.PAIRED:
+        raise TournamentError("round_started", f"round {rnd.number} has already started", 409)
+    if t.mode == Tournament.ONLINE:
+        from matches.tournaments.online import create_round_matches
+
+        create_round_matches(t, rnd)
+    rnd.status = Round.STARTED
+    rnd.save(update_fields=["status"])
+    return rnd
+
+
+@locked
+def finish_round(t: Tournament, number: int, *, by: Any) -> Round:
+    """A round ends only when every table has a result that stands."""
+    require_organiser(by, t)
+    rnd = _round(t, number)
+    if rnd.status == Round.FINISHED:
+        raise TournamentError("round_finished", f"round {rnd.number} is already finished", 409)
+    if rnd.status == Round.PAIRED:
+        raise TournamentError("round_not_started", f"round {rnd.number} has not started", 409)
+    if t.mode == Tournament.ONLINE:
+        from matches.tournaments.online import sync_round
+
+        sync_round(rnd)
+    open_tables = list(rnd.pairings.exclude(status=Pairing.CONFIRMED)
+                       .values("table", "status"))
+    if open_tables:
+        raise TournamentError("round_incomplete", f"round {rnd.number} still has "
+                              f"{len(open_tables)} table(s) without a result", 409,
+                              {"round": rnd.number, "tables": open_tables})
+    rnd.status = Round.FINISHED
+    rnd.save(update_fields=["status"])
+    return rnd
+
+
+# ---------------------------------------------------------------- results
+
+
+def _check_games(t: Tournament, games_a: Any, games_b: Any) -> tuple[int, int]:
+    """A Swiss match is one game (1-0) or best of three (2-0, 2-1); never a draw (KG-13.4.3)."""
+    need = 1 if t.games_per_match == 1 else 2
+    ok = all(isinstance(g, int) and not isinstance(g, bool) for g in (games_a, games_b))
+    if not ok or not (0 <= min(games_a, games_b) < max(games_a, games_b) == need):
+        allowed = ["1-0", "0-1"] if need == 1 else ["2-0", "2-1", "1-2", "0-2"]
+        raise TournamentError("invalid_result", "a result is the games each player won; no "
+                              f"draws (KG-13.4.3); allowed: {', '.join(allowed)}", 400,
+                              {"allowed": allowed})
+    return games_a, games_b
+
+
+def _pairing(t: Tournament, pairing_id: Any) -> Pairing:
+    p = (Pairing.objects.select_related("round", "a", "b")
+         .filter(round__tournament=t, pk=pairing_id).first()
+         if str(pairing_id).isdigit() else None)
+    if p is None:
+        raise TournamentError("not_found", f"no pairing {pairing_id} in this tournament", 404)
+    return p
+
+
+def _log(p: Pairing, by: Any, kind: str, before: Any, after: Any, note: str = "") -> None:
+    ResultChange.objects.create(pairing=p, by=by if getattr(by, "is_authenticated", False)
+                                else None, kind=kind, before=before, after=after,
+                                note=note[:300])
+
+
+def _result_of(p: Pairing) -> list[int] | None:
+    return [p.games_a, p.games_b] if p.status == Pairing.CONFIRMED else None
+
+
+def _accepting(t: Tournament, p: Pairing) -> None:
+    if p.round.status == Round.PAIRED:
+        raise TournamentError("round_not_started", f"round {p.round.number} has not started",
+                              409)
+    if t.status not in (Tournament.SWISS, Tournament.FINAL, Tournament.FINISHED):
+        raise TournamentError("not_in_swiss", "no Swiss results now", 409)
+
+
+@locked
+def report_result(t: Tournament, pairing_id: int, *, by: Any, games_a: Any,
+                  games_b: Any) -> Pairing:
+    """A player reports their table (games as ``a``/``b`` of the pairing). When both
+    reports agree the result stands; when they differ the table is flagged for the
+    organiser. A result that stands is changed only by the organiser."""
+    p = _pairing(t, pairing_id)
+    side = ("a" if by.pk == p.a.user_id else "b" if by.pk == p.b.user_id else None) \
+        if getattr(by, "is_authenticated", False) else None
+    if side is None:
+        raise TournamentError("not_your_table", "players report only their own results", 403)
+    _accepting(t, p)
+    if p.round.status != Round.STARTED or p.status == Pairing.CONFIRMED:
+        raise TournamentError("result_final", "the result already stands; ask the organiser "
+                              "for a correction", 409, {"result": _result_of(p)})
+    if p.match_id is not None:
+        raise TournamentError("online_table", "this table is an online match; its result "
+                              "comes from the match", 409, {"match": p.match_id})
+    report = list(_check_games(t, games_a, games_b))
+    setattr(p, f"report_{side}", report)
+    _log(p, by, "report", None, report, f"reported by {side}")
+    if p.report_a is not None and p.report_b is not None:
+        if p.report_a == p.report_b:
+            p.status, (p.games_a, p.games_b) = Pairing.CONFIRMED, p.report_a
+            _log(p, by, "agreed", None, report)
+        else:
+            p.status = Pairing.DISPUTED
+            _log(p, by, "disputed", p.report_a, p.report_b, "the players' reports differ")
+    else:
+        p.status = Pairing.REPORTED
+    p.save()
+    return p
+
+
+@locked
+def set_result(t: Tournament, pairing_id: int, *, by: Any, games_a: Any, games_b: Any,
+               note: str = "") -> Pairing:
+    """The organiser enters, decides (a dispute, a game at time: KG-13.4.3-4) or corrects a
+    result, at any time; standings follow at once (they are computed from the rows), the
+    later rounds' pairings stand."""
+    require_organiser(by, t)
+    p = _pairing(t, pairing_id)
+    _accepting(t, p)
+    result = list(_check_games(t, games_a, games_b))
+    before = _result_of(p)
+    kind = "set" if before is None else "corrected"
+    if before == result:
+        return p
+    p.games_a, p.games_b, p.status = result[0], result[1], Pairing.CONFIRMED
+    p.save(update_fields=["games_a", "games_b", "status"])
+    _log(p, by, kind, before, result, str(note or ""))
+    return p
+
+
+def result_history(t: Tournament, pairing_id: int) -> list[dict[str, Any]]:
+    p = _pairing(t, pairing_id)
+    return [{"kind": c.kind, "by": c.by.username if c.by else None, "before": c.before,
+             "after": c.after, "note": c.note, "at": c.created}
+            for c in p.changes.select_related("by")]
+
+
+def record_online_result(p: Pairing, winner_side: str, note: str) -> bool:
+    """Set a table's result from a finished online match (1-0); ``False`` if unchanged."""
+    result = [1, 0] if winner_side == "a" else [0, 1]
+    before = _result_of(p)
+    if before == result:
+        return False
+    p.games_a, p.games_b, p.status = result[0], result[1], Pairing.CONFIRMED
+    p.save(update_fields=["games_a", "games_b", "status"])
+    _log(p, None, "online" if before is None else "corrected", before, result, note)
+    return True
+
+
+# ---------------------------------------------------------------- the top-4 final
+
+
+def bracket(t: Tournament) -> swiss.FinalBracket | None:
+    """The final's state, replayed from its seeds and recorded games."""
+    if len(t.final_seeds) != 4:
+        return None
+    b = swiss.FinalBracket(list(t.final_seeds), third_place_match=t.third_place_match)
+    for g in t.final_games.order_by("id"):
+        b.record_game(g.series, g.winner_id)
+    return b
+
+
+@locked
+def start_final(t: Tournament, *, by: Any) -> Tournament:
+    """After the last Swiss round: the top four who have not dropped go to the final
+    (KG-13.4.2); without a cut the tournament ends on the Swiss standings."""
+    require_organiser(by, t)
+    if t.status != Tournament.SWISS:
+        raise TournamentError("not_in_swiss", f"the tournament is in {t.status}", 409)
+    last = _last_round(t)
+    if last is None or last.status != Round.FINISHED:
+        raise TournamentError("round_not_finished", "finish the current round first", 409,
+                              {"round": last.number if last else None})
+    if not t.top_cut:
+        t.status, t.finished = Tournament.FINISHED, timezone.now()
+        t.save(update_fields=["status", "finished"])
+        return t
+    dropped = set(t.entries.filter(dropped_after__isnull=False).values_list("pk", flat=True))
+    seeds = [r.player for r in swiss.standings(history(t)) if r.player not in dropped][:4]
+    if len(seeds) < 4:
+        raise TournamentError("too_few_players", "the final needs four players who have not "
+                              "dropped", 409, {"players": len(seeds)})
+    t.final_seeds, t.status = seeds, Tournament.FINAL
+    t.save(update_fields=["final_seeds", "status"])
+    return t
+
+
+@locked
+def record_final_game(t: Tournament, series: str, winner: Any, *, by: Any) -> swiss.FinalBracket:
+    """One game of a best-of-three series; no draws (a game at time is the judge's call)."""
+    require_organiser(by, t)
+    if t.status != Tournament.FINAL:
+        raise TournamentError("not_in_final", f"the tournament is in {t.status}", 409)
+    b = bracket(t)
+    assert b is not None
+    if series not in b.series:
+        raise TournamentError("series_not_open", f"{series!r} is not open; open: "
+                              f"{sorted(s.name for s in b.open_series())}", 409,
+                              {"open": [s.name for s in b.open_series()]})
+    s = b.series[series]
+    if not isinstance(winner, int) or isinstance(winner, bool) or winner not in (s.a, s.b):
+        raise TournamentError("invalid", f"winner: entry {s.a} or {s.b}", 400,
+                              {"field": "winner", "allowed": [s.a, s.b]})
+    if s.winner is not None:
+        raise TournamentError("series_decided", f"{series} is already decided", 409)
+    b.record_game(series, winner)
+    FinalGame.objects.create(tournament=t, series=series, winner_id=winner,
+                             by=by if getattr(by, "is_authenticated", False) else None)
+    if b.finished:
+        t.status, t.finished = Tournament.FINISHED, timezone.now()
+        t.save(update_fields=["status", "finished"])
+    return b
+
+
+def bracket_data(t: Tournament) -> dict[str, Any] | None:
+    b = bracket(t)
+    if b is None:
+        return None
+    names = dict(t.entries.values_list("pk", "name"))
+    series = []
+    for key in ("semi1", "semi2", "final", "third"):
+        s = b.series.get(key)
+        if s is None:
+            continue
+        series.append({"series": key, "a": s.a, "b": s.b, "a_name": names[s.a],
+                       "b_name": names[s.b], "wins_a": s.wins_a, "wins_b": s.wins_b,
+                       "games": s.games, "winner": s.winner,
+                       "winner_name": names.get(s.winner) if s.winner else None})
+    return {"seeds": [{"seed": i + 1, "entry": e, "name": names[e]}
+                      for i, e in enumerate(b.seeds)],
+            "series": series, "open": [s.name for s in b.open_series()],
+            "finished": b.finished, "placements": placements(t, b)}
+
+
+def placements(t: Tournament, b: swiss.FinalBracket | None = None) -> list[dict[str, Any]]:
+    """Final places: the bracket decides 1-4, the Swiss standings the rest."""
+    b = b if b is not None else bracket(t)
+    decided = b.placements() if b is not None else {}
+    rows = standings(t)
+    if b is None and t.status == Tournament.FINISHED:
+        return [{"place": r["rank"], "entry": r["entry"], "name": r["name"]} for r in rows]
+    out = [{"place": place, "entry": e, "name": next(r["name"] for r in rows if r["entry"] == e)}
+           for e, place in sorted(decided.items(), key=lambda kv: kv[1])]
+    if b is not None and b.finished:
+        seeded = set(b.seeds)
+        rest = [r for r in rows if r["entry"] not in seeded]
+        out += [{"place": 5 + i, "entry": r["entry"], "name": r["name"]}
+                for i, r in enumerate(rest)]
+    return out
+
+
+# ---------------------------------------------------------------- reading
+
+
+def rounds_data(t: Tournament, numbers: Iterable[int] | None = None) -> list[dict[str, Any]]:
+    qs = t.rounds.prefetch_related("pairings__a", "pairings__b").order_by("number")
+    if numbers is not None:
+        qs = qs.filter(number__in=list(numbers))
+    byes: dict[int, list[Bye]] = {}
+    for bye in Bye.objects.filter(tournament=t).select_related("entry"):
+        byes.setdefault(bye.round_number, []).append(bye)
+    return [round_data(r, byes.get(r.number, [])) for r in qs]
+
+
+def round_data(r: Round, byes: list[Bye]) -> dict[str, Any]:
+    return {
+        "number": r.number, "status": r.status, "allow_rematch": r.allow_rematch,
+        "allow_second_bye": r.allow_second_bye, "warnings": r.warnings,
+        "rematches": r.rematches,
+        "pairings": [pairing_data(p) for p in r.pairings.all()],
+        "byes": [{"entry": b.entry_id, "name": b.entry.name, "kind": b.kind} for b in byes],
+    }
+
+
+def pairing_data(p: Pairing) -> dict[str, Any]:
+    return {
+        "id": p.pk, "table": p.table, "a": p.a_id, "b": p.b_id, "a_name": p.a.name,
+        "b_name": p.b.name, "status": p.status, "games_a": p.games_a, "games_b": p.games_b,
+        "report_a": p.report_a, "report_b": p.report_b, "disputed": p.status == Pairing.DISPUTED,
+        "match": p.match_id,
+        "result": f"{p.games_a}-{p.games_b}" if p.status == Pairing.CONFIRMED else None,
+    }
+
+
+def record_match_outcome(match: Any) -> Pairing | None:
+    """The hook for the matches app (see ``online.record_match_outcome``): call it when a
+    match finishes; a tournament match's result becomes its table's result."""
+    from matches.tournaments.online import record_match_outcome as record
+
+    return record(match)
+
+
+# ---------------------------------------------------------------- pairing as a task
+
+
+def async_pairing_from() -> int:
+    """Active players from which pairing runs as a Celery task (a large event)."""
+    from django.conf import settings
+
+    return int(getattr(settings, "KAOSZ_TOURNAMENT_ASYNC_PAIRING_FROM", 128))
+
+
+def queue_pairing(t: Tournament, *, by: Any, allow_rematch: bool = False,
+                  allow_second_bye: bool = False) -> Any:
+    """Queue the next round's pairing as a task; the job row says how it went."""
+    from matches.tournaments.models import PairingJob
+    from matches.tournaments.tasks import pair_round_task
+
+    require_organiser(by, t)
+    if t.status != Tournament.SWISS:
+        raise TournamentError("not_in_swiss", f"the tournament is in {t.status}", 409)
+
+    def create() -> PairingJob:
+        with transaction.atomic():
+            _lock(t.pk)
+            busy = t.pairing_jobs.filter(status__in=[PairingJob.PENDING, PairingJob.RUNNING])
+            if busy.exists():
+                raise TournamentError("pairing_in_progress", "a pairing job is already running",
+                                      409, {"job": busy.first().pk})
+            return PairingJob.objects.create(tournament=t, allow_rematch=allow_rematch,
+                                             allow_second_bye=allow_second_bye,
+                                             created_by=by)
+
+    job = _with_retry(create)
+    # After commit: a real worker must find the job row (eager mode runs it right here).
+    transaction.on_commit(lambda: pair_round_task.delay(job.pk))
+    return job

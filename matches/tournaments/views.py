@@ -1,0 +1,198 @@
+"""Tournament pages: the list (and a form to create one), the public page (pairings,
+standings with every tie-break figure, the bracket), the organiser's page, printables.
+
+The organiser's page posts plain forms; each ``op`` calls one service function, and a
+refusal is shown on the page with its code and message (the same words as the API)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from decks.core import all_formats
+from kaosz.api.errors import ApiError
+from matches.tournaments import services
+from matches.tournaments.models import Round, Tournament
+
+
+def _visible(request: HttpRequest, pk: int) -> Tournament:
+    t = get_object_or_404(Tournament.objects.select_related("organiser"), pk=pk)
+    user = request.user
+    if not t.public and not services.is_organiser(user, t) and not (
+            user.is_authenticated and t.entries.filter(user=user).exists()):
+        raise Http404
+    return t
+
+
+def _context(t: Tournament, request: HttpRequest) -> dict[str, Any]:
+    rounds = services.rounds_data(t)
+    current = rounds[-1] if rounds else None
+    my_entry = (t.entries.filter(user=request.user).first()
+                if request.user.is_authenticated else None)
+    return {
+        "t": t, "rounds": rounds, "current": current,
+        "standings": services.standings(t), "tiebreaks": services.TIEBREAKS,
+        "bracket": services.bracket_data(t), "placements": services.placements(t),
+        "entries": list(t.entries.select_related("user")),
+        "is_organiser": services.is_organiser(request.user, t), "my_entry": my_entry,
+    }
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    error = None
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
+        try:
+            rounds = request.POST.get("rounds_planned", "").strip()
+            t = services.create_tournament(
+                request.user, name=request.POST.get("name", ""),
+                format=request.POST.get("format", "tournament"),
+                decks_required=request.POST.get("decks_required") == "on",
+                mode=request.POST.get("mode", "paper"),
+                rounds_planned=int(rounds) if rounds.isdigit() and int(rounds) > 0 else None,
+                top_cut=request.POST.get("top_cut") == "on",
+                games_per_match=1 if request.POST.get("games_per_match") == "1" else 3,
+                public=True)
+            return redirect("tournament-manage", pk=t.pk)
+        except ApiError as exc:
+            error = exc
+    user = request.user
+    visible = Q(public=True)
+    if user.is_authenticated:
+        visible |= Q(organiser=user)
+    tournaments = Tournament.objects.filter(visible).select_related("organiser")[:200]
+    return render(request, "tournaments/list.html", {
+        "tournaments": tournaments, "formats": all_formats(), "error": error})
+
+
+def public(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _visible(request, pk)
+    ctx = _context(t, request)
+    error = None
+    if request.method == "POST" and ctx["my_entry"] is not None:
+        error = _run(lambda: _player_op(t, request))
+        if error is None:
+            return redirect("tournament-public", pk=t.pk)
+        ctx = _context(t, request)
+    ctx["error"] = error
+    return render(request, "tournaments/public.html", ctx)
+
+
+def _player_op(t: Tournament, request: HttpRequest) -> None:
+    """A player reports their own table from the public page, or drops."""
+    op = request.POST.get("op")
+    if op == "report":
+        a, b = _games(request.POST.get("result", ""))
+        services.report_result(t, request.POST.get("pairing", ""), by=request.user,
+                               games_a=a, games_b=b)
+    elif op == "drop":
+        services.drop(t, request.POST.get("entry", ""), by=request.user)
+    else:
+        raise ApiError("invalid", "unknown operation", 400)
+
+
+def _run(fn: Callable[[], Any]) -> ApiError | None:
+    try:
+        fn()
+    except ApiError as exc:
+        return exc
+    return None
+
+
+def _games(value: str) -> tuple[Any, Any]:
+    parts = value.split("-")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise ApiError("invalid_result", "choose a result such as 2-1", 400)
+    return int(parts[0]), int(parts[1])
+
+
+def _flag(request: HttpRequest, name: str) -> bool:
+    return request.POST.get(name) in ("on", "1", "true")
+
+
+@login_required
+def manage(request: HttpRequest, pk: int) -> HttpResponse:
+    t = get_object_or_404(Tournament, pk=pk)
+    if not services.is_organiser(request.user, t):
+        raise Http404
+    error = None
+    if request.method == "POST":
+        error = _run(lambda: _organiser_op(t, request))
+        if error is None:
+            return redirect(f"/tournaments/{t.pk}/manage/#{request.POST.get('op', '')}")
+    ctx = _context(t, request)
+    if t.status == Tournament.SWISS and ctx["current"]:
+        rnd = t.rounds.get(number=ctx["current"]["number"])
+        if t.mode == Tournament.ONLINE and rnd.status == Round.STARTED:
+            from matches.tournaments.online import sync_round
+
+            if sync_round(rnd):
+                ctx = _context(t, request)
+    ctx.update({"error": error, "deck_report": services.deck_report(t),
+                "result_choices": (["1-0", "0-1"] if t.games_per_match == 1
+                                   else ["2-0", "2-1", "1-2", "0-2"])})
+    return render(request, "tournaments/manage.html", ctx)
+
+
+def _organiser_op(t: Tournament, request: HttpRequest) -> None:
+    p, user, op = request.POST, request.user, request.POST.get("op")
+    if op == "register":
+        text = p.get("deck_text", "").strip()
+        username = p.get("username", "").strip()
+        player = None
+        if username:
+            from django.contrib.auth import get_user_model
+
+            player = get_user_model().objects.filter(username=username).first()
+            if player is None:
+                raise ApiError("unknown_player", f"no user {username!r}", 400)
+        services.register(t, by=user, user=player, name=p.get("name", ""),
+                          deck={"text": text} if text else None,
+                          deck_name=p.get("deck_name", ""), byes=_flag(request, "byes"))
+    elif op == "drop":
+        services.drop(t, p.get("entry", ""), by=user)
+    elif op == "start":
+        services.start(t, by=user)
+    elif op == "pair":
+        services.pair_next_round(t, by=user, allow_rematch=_flag(request, "allow_rematch"),
+                                 allow_second_bye=_flag(request, "allow_second_bye"))
+    elif op == "repair":
+        services.repair_round(t, p.get("round", ""), by=user,
+                              allow_rematch=_flag(request, "allow_rematch"),
+                              allow_second_bye=_flag(request, "allow_second_bye"))
+    elif op == "start_round":
+        services.start_round(t, p.get("round", ""), by=user)
+    elif op == "finish_round":
+        services.finish_round(t, p.get("round", ""), by=user)
+    elif op == "result":
+        a, b = _games(p.get("result", ""))
+        services.set_result(t, p.get("pairing", ""), by=user, games_a=a, games_b=b,
+                            note=p.get("note", ""))
+    elif op == "final":
+        services.start_final(t, by=user)
+    elif op == "final_game":
+        winner = p.get("winner", "")
+        services.record_final_game(t, p.get("series", ""),
+                                   int(winner) if winner.isdigit() else winner, by=user)
+    else:
+        raise ApiError("invalid", "unknown operation", 400)
+
+
+def print_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _visible(request, pk)
+    return render(request, "tournaments/print_standings.html", _context(t, request))
+
+
+def print_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    t = _visible(request, pk)
+    rounds = services.rounds_data(t, [number])
+    if not rounds:
+        raise Http404
+    return render(request, "tournaments/print_round.html", {"t": t, "round": rounds[0]})
+
