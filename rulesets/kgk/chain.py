@@ -17,7 +17,7 @@ Window contexts and the interrupt subtypes they admit (KG-10.7, KG-17.7/8):
 
 from __future__ import annotations
 
-from rulesets.kgk.effects import run_ops, target_valid, targets
+from rulesets.kgk.effects import run_ops, target_spec, target_valid, targets
 from rulesets.kgk.state import (
     ACTIVE,
     alive_seats,
@@ -66,7 +66,7 @@ def interrupt_actions(state, seat, ctx):
         if d["type"] != "interrupt" or d["sub"] not in subs:
             continue
         eff = d["eff"]
-        spec = eff.get("target")
+        spec = target_spec(state, eff)
         if d["cost_rule"] is None and (d["cost"] or 0) > cr:
             continue
         for t in targets(state, seat, spec):
@@ -103,7 +103,7 @@ def declare_card(state, seat, cid, tgt=None):
     move(state, cid, "stack")
     c["up"] = True
     c["paid"] = True
-    spec = d["eff"].get("target")
+    spec = target_spec(state, d["eff"])
     it = _new_item(state, "card", seat, cid, tgt, cost,
                    spec=spec["kind"] if spec else None)
     if spec and spec["kind"] in ("ship", "base", "crew") and not card(state, tgt)["up"]:
@@ -208,7 +208,7 @@ def _resolve(state, _arg):
     cid = it["card"]
     if k == "card":
         d = cdef(state, cid)
-        spec = d["eff"].get("target")
+        spec = d["eff"].get("target") if it.get("spec") != "opponent" else {"kind": "opponent"}
         lost = spec is not None and not target_valid(state, it["seat"], spec, it["tgt"])
         if d["type"] == "ship":
             if it["neut"]:

@@ -119,6 +119,20 @@ def check_spec(eff: dict[str, Any]) -> list[str]:
 
 # ---------------------------------------------------------------- targets
 
+VICTIM_OPS = ("mill", "discard_choice", "victim_destroys_ship")
+_OPPONENT = {"kind": "opponent"}
+
+
+def target_spec(state, eff):
+    """The card's target spec. In a multiplayer game an effect on "your opponent"
+    outside a combat names one of the two neighbours (KG-13.1.3)."""
+    spec = eff.get("target")
+    if spec is None and state["n"] > 2 and not state["cb"] and any(
+            op.get("op") in VICTIM_OPS for op in eff.get("ops") or ()):
+        return _OPPONENT
+    return spec
+
+
 def targets(state, seat, spec):
     """Legal target values (card ids / chain uids / seats) for ``spec``."""
     if spec is None:

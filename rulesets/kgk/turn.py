@@ -15,7 +15,7 @@ from rulesets.kgk.chain import (
     open_window,
 )
 from rulesets.kgk.combat import begin_attack
-from rulesets.kgk.effects import draw_cards, targets
+from rulesets.kgk.effects import draw_cards, target_spec, targets
 from rulesets.kgk.state import (
     ACTIVE,
     DAMAGED,
@@ -260,7 +260,7 @@ def _main_legal(state, dec):
             continue
         elif t == "event":
             if (d["cost"] or 0) <= cr:
-                for tg in targets(state, seat, d["eff"].get("target")):
+                for tg in targets(state, seat, target_spec(state, d["eff"])):
                     acts.append({"type": "play", "card": cid, "target": tg} if tg is not None
                                 else {"type": "play", "card": cid})
         if qs:

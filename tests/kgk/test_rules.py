@@ -1157,3 +1157,26 @@ def test_resign():
     s = R.new_game(R.example_config(3), "resign3")
     R.resign(s, s["dec"]["seat"])
     assert R.outcome(s) is None and R.to_act(s)
+
+
+def test_kg_13_1_3_multiplayer_opponent_effect_names_a_neighbour():
+    cfg = R.example_config(3)
+    s = R.new_game(cfg, "mp-target")
+    for _ in range(3):
+        act(s, s["dec"]["seat"], {"type": "keep"})
+    until_main(s)
+    seat = s["active"]
+    ev = next(c["id"] for c in s["cards"] if c["o"] == seat
+              and s["defs"][c["d"]]["name"] in ("Szimulált hadgyakorlat", "Célgyakorlat",
+                                                "Kiképző Kolibri"))
+    # give the active seat the discard event (whatever its deck) and enough credits
+    from .helpers import practice as _p  # noqa: F401
+    d = next(i for i, x in enumerate(s["defs"]) if x["name"] == "Szimulált hadgyakorlat")
+    s["cards"][ev]["d"] = d
+    if s["cards"][ev]["z"] != "hand":
+        put(s, ev, "hand")
+    s["p"][seat]["cr"] = 10
+    fresh(s)
+    targets = {a.get("target") for a in R.legal_actions(s, seat)
+               if a["type"] == "play" and a["card"] == ev}
+    assert targets == {(seat + 1) % 3, (seat + 2) % 3}

@@ -1,0 +1,119 @@
+"""The practice set, the practice decks, the rulebook effect specs and playability."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rulesets.kgk import RULESET as R
+from rulesets.kgk import load_practice, read_deck
+from rulesets.kgk.cards import ABILITIES, OPPOSED, SUBTYPES, playability
+from rulesets.kgk.effects import check_spec
+from rulesets.kgk.rulebook_effects import RULEBOOK_EFFECTS
+
+from .helpers import act, filler, mid_game, put, rulebook_cards, scenario
+
+CARDS = load_practice()["cards"]
+
+
+def test_practice_set_is_clearly_unofficial():
+    s = load_practice()["set"]
+    assert s["slug"] == "practice" and s["official"] is False
+    assert "nem hivatalos" in s["name_hu"] and "unofficial" in s["name_en"]
+    for c in CARDS:
+        assert c["official"] is False and c["slug"].startswith("practice-")
+        assert c["text_hu"].startswith("Gyakorló lap") and c["text_en"].startswith("Practice card")
+        assert all(v["source"] == "practice" for v in c["provenance"].values())
+    assert len({c["slug"] for c in CARDS}) == len(CARDS)
+    assert len({c["name_hu"] for c in CARDS}) == len(CARDS)
+    assert 40 <= len(CARDS) <= 60
+
+
+def test_practice_set_covers_every_subtype_and_ability():
+    pairs = {(c["type"], c["subtype"]) for c in CARDS}
+    assert pairs == {(t, s) for t, subs in SUBTYPES.items() for s in subs}
+    assert len(pairs) == 24
+    assert {a for c in CARDS for a in c["abilities"]} == set(ABILITIES)
+
+
+def test_every_practice_card_is_fully_specified_and_playable():
+    for c in CARDS:
+        assert playability(c) == [], c["slug"]
+        assert c["race"] in OPPOSED and c["rarity"] and c["cost"] is not None
+        assert c["effect"] is not None
+        if c["type"] == "ship":
+            assert None not in (c["speed"], c["firepower"], c["armor"], c["bombard"])
+
+
+def test_practice_decks_are_tournament_legal_and_about_half_ships():
+    """KG-1.6: 45 cards, at most 3 of a name, no opposed races."""
+    for name in ("practice-a", "practice-b"):
+        deck = read_deck(name)
+        assert len(deck) == 45
+        assert max(Counter(c["name_hu"] for c in deck).values()) <= 3
+        races = {c["race"] for c in deck}
+        assert not any(OPPOSED[r] in races for r in races)
+        ships = sum(c["type"] == "ship" for c in deck)
+        assert 20 <= ships <= 25
+    ra = {c["race"] for c in read_deck("practice-a")}
+    rb = {c["race"] for c in read_deck("practice-b")}
+    assert ra == {"ember", "inszektoid"} and rb == {"cerebrita", "triciplita"}
+
+
+def test_example_config_builds_two_practice_decks():
+    cfg = R.example_config(2)
+    assert cfg["players"] == 2 and [len(d) for d in cfg["decks"]] == [45, 45]
+    assert cfg["options"]["rules"] == "official"
+    s = R.new_game(cfg, "x")
+    assert R.to_act(s)
+
+
+def test_rulebook_effect_specs_are_valid_and_keyed_by_slug():
+    assert set(RULEBOOK_EFFECTS) == {
+        "halalszarny", "marduk-kurios", "cobra-flash", "mamut-i", "crx", "hellfire-brothers",
+        "unicornis", "holdimado", "tuzer", "aknagyuru", "chazma-toltet", "durmacel-celterelo",
+        "extra-talalat", "felsobb-parancs", "felulbiralas"}
+    for slug, eff in RULEBOOK_EFFECTS.items():
+        assert check_spec(eff or {}) == [], slug
+
+
+def test_playability_of_the_rulebook_cards():
+    rb = rulebook_cards()
+    playable = {k for k, c in rb.items() if not playability(c)}
+    assert playable == {"halalszarny", "marduk-kurios", "cobra-flash", "mamut-i", "crx",
+                        "tuzer", "aknagyuru"}
+    assert "unknown development limit" in playability(rb["chazma-toltet"])
+    assert any("timing" in r for r in playability(rb["extra-talalat"]))
+    assert "unknown cost" in playability(rb["extra-talalat"])
+    assert "unknown cost" not in playability(rb["felulbiralas"])     # X = neutralised cost
+    assert "unknown bombard" in playability(rb["holdimado"])
+    assert any("size" in r for r in playability(rb["hellfire-brothers"]))
+    # quick start needs only a ship's cost and values
+    assert playability(rb["hellfire-brothers"], "quick_start") == []
+    assert playability(rb["tuzer"], "quick_start")
+
+
+def test_kg_3_6_sacrifice_cost_puts_the_card_in_the_trash():
+    from .helpers import practice
+    pod = practice("Gyakorló mentőkabin")
+    ship = practice("Kiképző Kolibri")
+    s = scenario([[pod, ship] + filler(8), filler(10)])
+    mid_game(s, 0)
+    b = put(s, 0, "surface", paid=True)
+    k = put(s, 1, "hangar", rot=2)
+    s["p"][0]["cr"] = 5
+    from rulesets.kgk.engine import clear_cache
+    clear_cache()
+    act(s, 0, {"type": "ability", "card": b, "n": 0, "target": k})
+    assert s["cards"][b]["z"] == "trash" and s["cards"][k]["rot"] == 0
+
+
+def test_kg_3_5_2_damaged_as_a_cost():
+    from .helpers import practice
+    pilot = practice("Xeno sérülésálló pilóta")
+    s = scenario([[pilot] + filler(8), filler(10)])
+    mid_game(s, 0)
+    c = put(s, 0, "canteen", paid=True)
+    from rulesets.kgk.engine import clear_cache
+    clear_cache()
+    act(s, 0, {"type": "ability", "card": c, "n": 0})
+    assert s["cards"][c]["rot"] == 2 and s["p"][0]["cr"] == 2
