@@ -82,10 +82,11 @@ def _gives_bonus_die(effs: list[dict[str, Any]]) -> bool:
     return any("bonus_die" in e for e in effs)
 
 
-def patentable(state: State, seat: int, tech: dict[str, Any]) -> str | None:
+def patentable(state: State, seat: int, tech: dict[str, Any], row: int | None = None) -> str | None:
     """None if the seat may patent it now, else the reason code."""
     tid = tech["id"]
-    row = tech_row_index(state, tid)
+    if row is None:
+        row = tech_row_index(state, tid)
     if row < 0:
         return "unknown_tech"
     if row > state["time"]:
@@ -161,8 +162,8 @@ def turn_actions(state: State, seat: int) -> list[Action]:
                 if _gives_bonus_die(proj["reward"]) and p["bonus_taken"]:
                     continue
                 out.extend(_with({"type": "hq", "project": pid}, pays, proj["cost"]))
-            for _row, tech in _available_techs(state):
-                if patentable(state, seat, tech) is None:
+            for row, tech in _available_techs(state):
+                if patentable(state, seat, tech, row) is None:
                     out.extend(_with({"type": "patent", "tech": tech["id"]}, pays, tech["cost"]))
         for kind, costs in BUY_MOD_COST.items():
             for cost in costs:

@@ -1,11 +1,23 @@
-"""Bots: ``random`` (uniform over legal actions) and ``heuristic``. Both read only the seat's
-view and the legal actions."""
+"""Bots: ``random`` (uniform over legal actions) and ``heuristic`` (greedy scores).
+
+Both decide from ``view(state, seat)`` and ``legal_actions(state, seat)`` only: the
+heuristic never touches the state itself, so it cannot see face-down tiles, stack order or
+the generator.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesets.base import Action, State
+from rulesets.pulsar.common import ROUNDS
+from rulesets.pulsar.components import Compiled, compiled
+from rulesets.pulsar.dice import die_move
 from rulesets.pulsar.engine import legal_actions
+from rulesets.pulsar.view import view
 from rulesets.rng import Rng
+
+View = dict[str, Any]
 
 
 def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
@@ -13,4 +25,241 @@ def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
     if not legal:
         raise ValueError("seat has nothing to do")
     rng = Rng.from_seed(seed)
-    return legal[rng.below(len(legal))]
+    if kind == "random":
+        return legal[rng.below(len(legal))]
+    if kind != "heuristic":
+        raise ValueError(f"unknown bot kind {kind!r}")
+    return choose(view(state, seat), seat, legal, rng)
+
+
+def choose(v: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+    ctx = _Ctx(v, seat)
+    best: list[Action] = []
+    top = float("-inf")
+    for a in legal:
+        sc = ctx.score(a)
+        if sc > top + 1e-9:
+            top, best = sc, [a]
+        elif abs(sc - top) <= 1e-9:
+            best.append(a)
+    return best[rng.below(len(best))]
+
+
+class _Ctx:
+    def __init__(self, v: View, seat: int) -> None:
+        self.v = v
+        self.seat = seat
+        self.me = v["players"][seat]
+        self.c: Compiled = compiled(v["components"])
+        self.left = ROUNDS - v["round"] + 1  # production phases still to come
+        self.rings = v["components"]["rings"] - len(self.me["pulsars"])
+        self._ends: dict[tuple, float] = {}
+
+    # -- locations -----------------------------------------------------------------------
+    def node_value(self, node: str) -> float:
+        kind = self.c.nodes[node]["kind"]
+        if kind == "pulsar":
+            if node not in self.v["owner"] and self.rings > 0:
+                return 30.0 + 3.0 * self.left
+            return 0.0
+        if kind == "system" and node not in self.me["stations"]:
+            sysv = self.v["systems"][node]
+            if not sysv["revealed"]:
+                return 14.0
+            if any(pl is None for pl in sysv["planets"]):
+                return 11.0
+        return 0.0
+
+    def pass_value(self, node: str) -> float:
+        if self.c.nodes[node]["kind"] == "system" and node not in self.me["stations"]:
+            sysv = self.v["systems"][node]
+            if not sysv["revealed"] or any(pl is None for pl in sysv["planets"]):
+                return 4.0
+        return 0.0
+
+    def best_trail(self, at: str, steps: int, used: dict[int, int], visited: list[str],
+                   race: tuple[str, int] | None) -> float:
+        """Best value of any flight continuation of exactly ``steps`` segments."""
+        gate = self.me["gate"]
+        best = float("-inf")
+        path = list(visited)
+
+        def walk(pos: str, left: int) -> None:
+            nonlocal best
+            if left == 0:
+                val = self.node_value(pos)
+                seen = set()
+                for n in path[:-1]:
+                    if n not in seen and n != pos:
+                        val += self.pass_value(n)
+                        seen.add(n)
+                if race:
+                    col, vp = race
+                    val += vp * len({n for n in path if self.c.nodes[n].get("color") == col})
+                best = max(best, val)
+                return
+            for seg, nxt in self.c.adj[pos]:
+                if nxt == gate or used.get(seg, 0) >= self.c.seg_cap[seg]:
+                    continue
+                used[seg] = used.get(seg, 0) + 1
+                path.append(nxt)
+                walk(nxt, left - 1)
+                path.pop()
+                used[seg] -= 1
+
+        walk(at, steps)
+        return best
+
+    # -- scoring ------------------------------------------------------------------------
+    def score(self, a: Action) -> float:
+        t = a["type"]
+        fn = getattr(self, f"s_{t}", None)
+        base = fn(a) if fn else 0.0
+        if a.get("mod"):
+            base -= 4.0  # tokens are scarce
+        return base
+
+    def s_choose_gate(self, a: Action) -> float:
+        return sum(self.node_value(n) for _, n in self.c.adj[a["gate"]])
+
+    def s_choose_hq_side(self, a: Action) -> float:
+        return 1.0 if a["side"] == "1" else 0.0
+
+    def s_draft(self, a: Action) -> float:
+        val = {1: 2.0, 2: 2.5, 3: 3.5, 4: 4.0, 5: 4.5, 6: 5.5}[a["die"]]
+        mv = die_move(a["die"], self.v["dice"]["median"])
+        if mv == 0:
+            return val
+        track = self.v["tracks"][a["track"]]
+        mid = self.seat * 2 + a["marker"]
+        pos = next(i for i, st in enumerate(track) if mid in st) + mv
+        pos = max(0, min(len(track) - 1, pos))
+        pen = self.v["components"]["dice_board"]["tracks"][a["track"]]["penalties"]
+        val -= 0.8 * mv
+        val += pen.get(str(pos), 0) * 2.0
+        if mv < 0:
+            last = self.v["round"] == ROUNDS
+            val += 0.5 if (a["track"] == "initiative") == last else 0.0
+        return val
+
+    def s_build(self, a: Action) -> float:
+        return 100.0
+
+    def s_finish_gyro(self, a: Action) -> float:
+        g = self.me["pulsars"][a["pulsar"]]
+        vp = self.v["components"]["gyrodynes"][g["size"]]["vp"]
+        return 20.0 + (vp + 3.0) * self.left
+
+    def s_take_gyro(self, a: Action) -> float:
+        empty = sum(1 for g in self.me["pulsars"].values() if g is None)
+        held = sum(self.me["gyros"].values())
+        if empty > held:
+            return 24.0 + {"small": 2, "medium": 3, "large": 1}[a["size"]]
+        return 2.0
+
+    def s_fly(self, a: Action) -> float:
+        value = self.me["dice"][a["die"]]["v"] + {"": 0, "+1": 1, "-1": -1, "+2": 2}[a["mod"]]
+        value += a.get("boost", 0)
+        race = None
+        if "race" in a:
+            proj = self.c.hq_projects[a["race"]]
+            race = (a["color"], proj["race"]["vp"])
+        key = (value, race)
+        if key not in self._ends:
+            self._ends[key] = self.best_trail(self.me["ship"], value, {}, [], race)
+        bonus = 0.0 if race is None else (-6.0 if self.left > 2 else 0.0)
+        return self._ends[key] + bonus
+
+    def s_step(self, a: Action) -> float:
+        f = self.v["flight"]
+        used = {int(k): n for k, n in f["used"].items()}
+        seg = next(s for s, n in self.c.adj[f["at"]]
+                   if n == a["to"] and used.get(s, 0) < self.c.seg_cap[s])
+        used[seg] = used.get(seg, 0) + 1
+        race = None
+        if f.get("race"):
+            proj = self.c.hq_projects[f["race"]["project"]]
+            race = (f["race"]["color"], proj["race"]["vp"])
+        return self.best_trail(a["to"], f["left"] - 1, used, f["visited"] + [a["to"]], race)
+
+    def s_station(self, a: Action) -> float:
+        return 1.0 if a["build"] else 0.0
+
+    def s_claim(self, a: Action) -> float:
+        return 1.0 if a["take"] else 0.0
+
+    def s_system_bonus(self, a: Action) -> float:
+        return 1.0 if a["take"] == "printed" else 0.5
+
+    def s_choose_gyro(self, a: Action) -> float:
+        return {"small": 1.0, "medium": 2.0, "large": 1.5}[a["size"]]
+
+    def s_choose_isolated(self, a: Action) -> float:
+        return 1.0 if a["pulsar"] is not None else 0.0
+
+    def s_teleport(self, a: Action) -> float:
+        return self.node_value(a["to"])
+
+    def s_joint_die(self, a: Action) -> float:
+        return float(a["value"])
+
+    def s_connect(self, a: Action) -> float:
+        if a.get("standalone"):
+            return 0.0
+        tx = self.c.transmitters
+        return 1.0 + tx[a["tile"]]["points"][a["point"]] + tx[a["to"]]["points"][a["to_point"]]
+
+    def _effects_value(self, effs: list[dict[str, Any]]) -> float:
+        val = 0.0
+        for e in effs:
+            (k, x), = e.items()
+            val += {"vp": float(x) if isinstance(x, int) else 0.0, "cubes": 0.7 * x if isinstance(x, int) else 0.0,
+                    "gyro": 6.0, "modifier": 3.0, "bonus_die": 4.0, "explore": 3.0,
+                    "isolated_pulsar": 20.0 if self.rings else 0.0, "teleport": 8.0}.get(k, 0.0)
+        return val
+
+    def s_patent(self, a: Action) -> float:
+        t = self.c.tech[a["tech"]]
+        val = 6.0 + self._effects_value(t.get("immediate", []))
+        if "per_round" in t:
+            val += 1.5 * self.left
+        if "end" in t or "extra_stations" in t.get("ability", {}):
+            val += 6.0
+        return val
+
+    def s_take_tx(self, a: Action) -> float:
+        tid = self.v["tx"]["display"][a["slot"]]
+        tile = self.c.transmitters[tid]
+        single = len(tile["costs"]) == 1
+        return 5.0 + (self._effects_value(tile["reward"]) + 1.5 * self.left if single else 2.0)
+
+    def s_pay_tx(self, a: Action) -> float:
+        tile = self.c.transmitters[a["tile"]]
+        missing = sum(1 for c in self.me["transmitters"][a["tile"]]["covered"] if not c)
+        return 6.0 + (self._effects_value(tile["reward"]) + 1.5 * self.left if missing == 1 else 0.0)
+
+    def s_hq(self, a: Action) -> float:
+        proj = self.c.hq_projects[a["project"]]
+        return 7.0 + self._effects_value(proj["reward"]) + (4.0 if "race" in proj else 0.0)
+
+    def s_buy_mod(self, a: Action) -> float:
+        return 3.0
+
+    def s_copy(self, a: Action) -> float:
+        return 3.0 if self.me["cubes"] >= 6 else -1.0
+
+    def s_double(self, a: Action) -> float:
+        return 4.0
+
+    def s_choose_goal(self, a: Action) -> float:
+        return 1.0
+
+    def s_buy_goal_bonus(self, a: Action) -> float:
+        g = self.v["goals"][a["goal"]]
+        side = self.v["components"]["goals"][g["tile"]]["sides"][g["side"]]
+        k = self.v["final"]["goals"][str(self.seat)]["bought"][str(a["goal"])]
+        bonus = side["bonuses"][k]
+        return bonus["vp"] - bonus["cost"] / 2.0
+
+    def s_end_turn(self, a: Action) -> float:
+        return 0.5

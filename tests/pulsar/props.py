@@ -1,0 +1,107 @@
+"""Invariant checks used by the property tests (conservation, hidden information, rejection)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from rulesets.base import IllegalAction
+from rulesets.pulsar import RULESET as R
+from rulesets.pulsar.components import SIZES
+from rulesets.rng import Rng
+
+State = dict[str, Any]
+
+
+def check_conservation(s: State) -> None:
+    comp = s["comp"]
+    players = s["players"]
+    for size in SIZES:
+        held = sum(p["gyros"][size] for p in players)
+        placed = sum(1 for p in players for g in p["pulsars"].values() if g and g["size"] == size)
+        assert s["gyro_supply"][size] + held + placed == comp["gyrodynes"][size]["count"], size
+        assert s["gyro_supply"][size] >= 0 and held >= 0
+        taken = [w for p in players for sz, w in p["awards"] if sz == size]
+        assert sorted(taken + s["awards"][size]) == ["first", "second"]
+    tiles = [x["tile"] for x in s["systems"].values()] + s["box"]
+    assert sorted(tiles) == sorted(t["id"] for t in comp["systems"])
+    ex = s["explore"]["stack"] + s["explore"]["discard"] + [k for p in players for k in p["kept"]]
+    assert sorted(ex) == sorted(x["id"] for x in comp["exploration"])
+    tx = (s["tx"]["stack"] + [t for t in s["tx"]["display"] if t] + s["tx"]["discard"]
+          + [t for p in players for t in p["transmitters"]])
+    assert sorted(tx) == sorted(t["id"] for t in comp["transmitters"])
+    owners: dict[str, int] = {}
+    for seat, p in enumerate(players):
+        covers = sum(sum(t["covered"]) for t in p["transmitters"].values())
+        used = len(p["stations"]) + len(p["patents"]) + len(p["hq_done"]) + covers
+        assert p["markers"] + used == comp["markers_per_player"]
+        assert p["markers"] >= 0 and p["cubes"] >= 0 and p["vp"] >= 0
+        assert min(p["mods"].values()) >= 0
+        assert len(p["pulsars"]) <= comp["rings"]
+        assert len(set(p["stations"])) == len(p["stations"])  # one station per system
+        for node in p["stations"]:
+            assert seat in s["systems"][node]["planets"]
+        for node in p["pulsars"]:
+            owners[node] = seat
+    assert owners == s["owner"]
+    per = 2 if s["seats"] == 2 else 1
+    for name, track in s["tracks"].items():
+        ms = sorted(m for st in track for m in st)
+        assert ms == sorted(seat * 2 + k for seat in range(s["seats"]) for k in range(per)), name
+
+
+def hidden_twin(s: State, seed: str) -> State:
+    """Same public situation, different hidden things: generator, stack orders, face-down tiles."""
+    t = {k: (v if k == "comp" else copy.deepcopy(v)) for k, v in s.items()}
+    r = Rng.from_seed(seed)
+    t["rng"] = r.next_u64()
+    r.shuffle(t["explore"]["stack"])
+    r.shuffle(t["tx"]["stack"])
+    hidden = [n for n, x in t["systems"].items() if not x["revealed"]]
+    pool = [t["systems"][n]["tile"] for n in hidden] + t["box"]
+    r.shuffle(pool)
+    for n in hidden:
+        t["systems"][n]["tile"] = pool.pop()
+    t["box"] = pool
+    return t
+
+
+def check_hidden(s: State, seed: str) -> None:
+    t = hidden_twin(s, seed)
+    for seat in [None, *range(s["seats"])]:
+        assert R.view(s, seat) == R.view(t, seat)
+        if seat is not None:
+            assert R.legal_actions(s, seat) == R.legal_actions(t, seat)
+    assert "rng" not in R.view(s, 0)
+
+
+def _mutations(s: State, seat: int, legal: list[dict]) -> list[tuple[int, dict]]:
+    out: list[tuple[int, dict]] = [(seat, {"type": "no_such_thing"}), (seat, {"type": "fly", "die": 9})]
+    others = [x for x in range(s["seats"]) if x != seat]
+    if others and legal:
+        out.append((others[0], legal[0]))
+    for a in legal[:6]:
+        for key, bad in (("die", 7), ("to", "NOWHERE"), ("size", "huge"), ("tech", "T-none"),
+                         ("slot", 5), ("value", 0), ("gate", "Z9"), ("goal", 9)):
+            if key in a:
+                out.append((seat, {**a, key: bad}))
+    return [(x, a) for x, a in out if a not in legal or x != seat]
+
+
+def _snapshot(s: State) -> str:
+    return json.dumps({k: v for k, v in s.items() if k != "comp"}, sort_keys=True)
+
+
+def check_rejections(s: State, seat: int, legal: list[dict]) -> None:
+    before = _snapshot(s)
+    comp_before = json.dumps(s["comp"], sort_keys=True) if seat == 0 else None
+    for who, bad in _mutations(s, seat, legal):
+        with pytest.raises(IllegalAction) as err:
+            R.apply(s, who, bad)
+        assert err.value.code and err.value.message
+    assert _snapshot(s) == before
+    if comp_before is not None:
+        assert json.dumps(s["comp"], sort_keys=True) == comp_before
