@@ -1,0 +1,81 @@
+"""Helpers for the tournament tests: users with API clients, decks, the error shape."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+ROOT = Path(__file__).resolve().parents[2]
+DECK_A = (ROOT / "fixtures" / "decks" / "practice-a.txt").read_text(encoding="utf-8")
+DECK_B = (ROOT / "fixtures" / "decks" / "practice-b.txt").read_text(encoding="utf-8")
+BASE = "/api/v1/tournaments/"
+
+
+def client_for(user) -> APIClient:
+    c = APIClient()
+    c.force_authenticate(user)
+    return c
+
+
+@pytest.fixture
+def org(db, django_user_model):
+    u = django_user_model.objects.create_user("szervezo")  # no password: no slow hashing
+    return u, client_for(u)
+
+
+@pytest.fixture
+def make_players(db, django_user_model):
+    def make(n: int, prefix: str = "jatekos") -> list[tuple[Any, APIClient]]:
+        out = []
+        for i in range(n):
+            u = django_user_model.objects.create_user(f"{prefix}{i}")
+            out.append((u, client_for(u)))
+        return out
+
+    return make
+
+
+def ok(response, status: int = 200) -> Any:
+    assert response.status_code == status, response.content
+    return response.json() if response.get("Content-Type", "").startswith("application/json") \
+        else response
+
+
+def assert_error(response, status: int, code: str | None = None) -> dict:
+    assert response.status_code == status, response.content
+    body = response.json()
+    assert set(body) == {"error"}, body
+    assert set(body["error"]) == {"code", "message", "details"}, body
+    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
+    if code is not None:
+        assert body["error"]["code"] == code, body
+    return body["error"]
+
+
+def create(client: APIClient, **fields: Any) -> dict:
+    body = {"name": "Teszt Kupa", "format": "practice", **fields}
+    return ok(client.post(BASE, body, format="json"), 201)
+
+
+def url(t: dict | int, rest: str = "") -> str:
+    tid = t["id"] if isinstance(t, dict) else t
+    return f"{BASE}{tid}/{rest}"
+
+
+def report_all(org_client: APIClient, t: dict, rnd: dict, results: dict | None = None) -> None:
+    """The organiser enters every table: the higher seed (a) wins 2-1 unless told."""
+    for p in rnd["pairings"]:
+        ga, gb = (results or {}).get(p["table"], (2, 1))
+        ok(org_client.post(url(t, f"pairings/{p['id']}/result/"),
+                           {"games_a": ga, "games_b": gb}, format="json"))
+
+
+def play_round(org_client: APIClient, t: dict, results: dict | None = None) -> dict:
+    rnd = ok(org_client.post(url(t, "rounds/"), {}, format="json"), 201)
+    n = rnd["number"]
+    ok(org_client.post(url(t, f"rounds/{n}/start/"), format="json"))
+    report_all(org_client, t, rnd, results)
+    return ok(org_client.post(url(t, f"rounds/{n}/finish/"), format="json"))
