@@ -60,6 +60,7 @@ def compile_def(rec: dict[str, Any]) -> dict[str, Any]:
     d["dev"] = rec.get("dev_limit")
     d["abil"] = list(rec.get("abilities") or [])
     d["eff"] = eff
+    d["actv"] = bool(eff.get("activated"))
     return d
 
 

@@ -278,16 +278,22 @@ def _main_legal(state, dec):
                 acts.append({"type": "place", "card": cid, "as": r})
     acts.extend(interrupt_actions(state, seat, "main"))
     if not qs:
-        in_play = list(p["canteen"]) + list(p["surface"])
+        in_play = p["canteen"] + p["surface"]
         for s in p["hangar"]:
-            in_play.extend(cards[s]["att"])
+            if cards[s]["att"]:
+                in_play = in_play + cards[s]["att"]
         for cid in in_play:
             c = cards[cid]
-            if c["up"]:
-                continue
             d = defs[c["d"]]
-            if c["as"] == d["type"] and (d["cost"] or 0) <= cr and payable_main(state, seat, cid):
-                acts.append({"type": "pay", "card": cid})
+            if not c["up"]:
+                if c["as"] == d["type"] and (d["cost"] or 0) <= cr \
+                        and payable_main(state, seat, cid):
+                    acts.append({"type": "pay", "card": cid})
+            elif d["actv"]:
+                _activated_actions(state, seat, cid, d, acts)
+        for s in p["hangar"]:
+            if defs[cards[s]["d"]]["actv"]:
+                _activated_actions(state, seat, s, defs[cards[s]["d"]], acts)
         total_dev = 0
         for b in p["surface"]:
             c = cards[b]
@@ -298,16 +304,6 @@ def _main_legal(state, dec):
             for b in p["surface"]:                    # (the second one is chosen next)
                 if cards[b]["dev"]:
                     acts.append({"type": "cash", "base": b})
-        for cid in in_play + list(p["hangar"]):
-            c = cards[cid]
-            d = defs[c["d"]]
-            for k, ab in enumerate(d["eff"].get("activated") or ()):
-                if _activated_ok(state, seat, cid, ab):
-                    for tg in targets(state, seat, ab.get("target")):
-                        a = {"type": "ability", "card": cid, "n": k}
-                        if tg is not None:
-                            a["target"] = tg
-                        acts.append(a)
     if cr >= 1 and p["colony"]:
         acts.append({"type": "draw"})                     # KG-9.3.3 g
     if not qs:
@@ -330,6 +326,16 @@ def _main_legal(state, dec):
                     acts.append({"type": "attack", "target": "base", "pos": i, **extra})
     acts.append({"type": "end_turn"})
     return acts
+
+
+def _activated_actions(state, seat, cid, d, acts):
+    for k, ab in enumerate(d["eff"]["activated"]):
+        if _activated_ok(state, seat, cid, ab):
+            for tg in targets(state, seat, ab.get("target")):
+                a = {"type": "ability", "card": cid, "n": k}
+                if tg is not None:
+                    a["target"] = tg
+                acts.append(a)
 
 
 def _activated_ok(state, seat, cid, ab):

@@ -26,7 +26,7 @@ FORMATS = {
     "multiplayer3": ({}, 3),
     "multiplayer4": ({}, 4),
 }
-COUNTS = {"official": 150, "simplified": 40, "quick_start": 40, "strict_windows": 30,
+COUNTS = {"official": 120, "simplified": 40, "quick_start": 40, "strict_windows": 30,
           "no_bluff": 20, "multiplayer3": 20, "multiplayer4": 10}
 
 
@@ -62,13 +62,13 @@ def test_many_random_matches(fmt):
 def test_every_legal_action_is_accepted_at_sampled_states():
     """Not only the bot's pick: at sampled states every offered action applies."""
     cfg = R.example_config(2)
-    for g in range(12):
+    for g in range(6):
         s = R.new_game(cfg, f"all-{g}")
         k = 0
         while R.outcome(s) is None:
             seat = R.to_act(s)[0]
             legal = R.legal_actions(s, seat)
-            if k % 7 == 0:
+            if k % 11 == 0:
                 base = json.dumps(s)
                 for a in legal:
                     trial = json.loads(base)
@@ -94,13 +94,13 @@ def test_mutated_and_out_of_turn_actions_are_rejected_with_a_reason():
     cfg = R.example_config(2)
     rng = Rng.from_seed("mutate")
     checked = 0
-    for g in range(10):
+    for g in range(5):
         s = R.new_game(cfg, f"mut-{g}")
         k = 0
         while R.outcome(s) is None:
             seat = R.to_act(s)[0]
             legal = R.legal_actions(s, seat)
-            if k % 5 == 0:
+            if k % 7 == 0:
                 before = dumps(s)
                 other = 1 - seat
                 with pytest.raises(IllegalAction) as e:
@@ -119,19 +119,19 @@ def test_mutated_and_out_of_turn_actions_are_rejected_with_a_reason():
         with pytest.raises(IllegalAction) as e:
             R.apply(s, 0, {"type": "end_turn"})
         assert e.value.code == "game_over"
-    assert checked > 500
+    assert checked > 300
 
 
 def test_views_never_reveal_hidden_information():
     """Two states differing only in what a seat may not see give that seat
     identical views (hands, colony order, ruin, face-down cards, PRNG)."""
     cfg = R.example_config(2)
-    for g in range(10):
+    for g in range(6):
         s = R.new_game(cfg, f"view-{g}")
         k = 0
         while R.outcome(s) is None:
             seat = R.to_act(s)[0]
-            if k % 9 == 0:
+            if k % 13 == 0:
                 for viewer in (0, 1, None):
                     other = hidden_permutation(s, viewer if viewer is not None else -1)
                     assert R.view(s, viewer) == R.view(other, viewer), (g, k, viewer)
@@ -151,7 +151,6 @@ def test_views_never_reveal_hidden_information():
 
 def test_hidden_cards_have_no_identity_in_the_opponents_view():
     cfg = R.example_config(2)
-    s, _ = run_match("ids", config=cfg, max_steps=400, checks=False) if False else (None, 0)
     s = R.new_game(cfg, "ids")
     k = 0
     while R.outcome(s) is None and k < 3000:
