@@ -17,7 +17,6 @@ from typing import Any
 
 from rulesets.base import Action
 from rulesets.rng import Rng
-from rulesets.smugglers.components import CRUISER
 from rulesets.smugglers.payment import _options
 
 
@@ -122,4 +121,4 @@ def _refill(view: dict[str, Any], legal: list[Action]) -> Action:
     return {"type": "decline"}
 
 
-__all__ = ["choose", "CRUISER"]
+__all__ = ["choose"]
