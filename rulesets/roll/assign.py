@@ -53,7 +53,7 @@ def _spec(state: State, seat: int, name: str):
     return dictate_spec(p) if name == "Dictate" else REASSIGN[name]
 
 
-def _moves(state: State, seat: int) -> list[Action]:
+def _moves(state: State, seat: int, first_only: bool = False) -> list[Action]:
     a = state["players"][seat]["assign"]
     pend = a["pend"]
     spec = _spec(state, seat, pend["power"])
@@ -65,6 +65,8 @@ def _moves(state: State, seat: int) -> list[Action]:
         for dst in PHASES:
             if may_move(spec, c, src, dst, selected, pend["from"]):
                 out.append({"type": "reassign", "colour": c, "from": src, "to": dst})
+                if first_only:
+                    return out
     return out
 
 
@@ -74,7 +76,7 @@ def _power_usable(state: State, seat: int, name: str) -> bool:
         return False
     a["pend"] = {"power": name, "left": 1, "min": 0, "done": 0, "from": None}
     try:
-        return bool(_moves(state, seat))
+        return bool(_moves(state, seat, first_only=True))
     finally:
         a["pend"] = None
 
