@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from matches.tournaments import services
 from matches.tournaments.models import Entry, Pairing, PairingJob, Round, Tournament
 
