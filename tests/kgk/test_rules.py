@@ -1180,3 +1180,76 @@ def test_kg_13_1_3_multiplayer_opponent_effect_names_a_neighbour():
     targets = {a.get("target") for a in R.legal_actions(s, seat)
                if a["type"] == "play" and a["card"] == ev}
     assert targets == {(seat + 1) % 3, (seat + 2) % 3}
+
+
+def test_kg_10_10_card_whose_target_left_resolves_without_effect():
+    s = setup(["Gyakorló találat", "Oktató Sólyom"],
+              ["Űrcápa célbaütés-gyakorlat", "Kiképző Kolibri"], auto_pass=False)
+    hit = on_table(s, A, "Gyakorló találat", "hand")
+    f = on_table(s, A, "Oktató Sólyom")
+    strike = on_table(s, B, "Űrcápa célbaütés-gyakorlat", "hand")
+    k = on_table(s, B, "Kiképző Kolibri")
+    fresh(s)
+    act(s, A, {"type": "attack", "target": "colony"})
+    while s["dec"]["kind"] == "prio":
+        act(s, s["dec"]["seat"], {"type": "pass"})
+    act(s, A, {"type": "commit", "ship": f})
+    act(s, A, {"type": "done"})
+    act(s, B, {"type": "commit", "ship": k})
+    act(s, B, {"type": "done"})
+    pass_payments = [{"type": "done"}]
+    while s["dec"]["kind"] == "pay":
+        act(s, s["dec"]["seat"], pass_payments[0])
+    # B's Kolibri (speed 5) fires first; in the window A plays +2 firepower on the
+    # Kolibri (any participating ship), B answers by destroying it: the +2 loses its target.
+    assert s["dec"]["kind"] == "fire" and s["dec"]["seat"] == B
+    act(s, B, {"type": "fire", "ship": k, "target": f})
+    act(s, A, {"type": "no_return"})
+    assert s["dec"]["kind"] == "prio" and s["dec"]["seat"] == A     # answering B's shot
+    act(s, A, {"type": "play", "card": hit, "target": k})
+    act(s, B, {"type": "play", "card": strike, "target": k})
+    act(s, A, {"type": "pass"})
+    ev = act(s, B, {"type": "pass"})
+    kinds = [(e["type"], e.get("card"), e.get("why")) for e in ev
+             if e["type"] in ("resolved", "no_effect")]
+    assert kinds[0] == ("resolved", strike, None)
+    assert kinds[1] == ("no_effect", hit, "target_lost")
+    assert s["cards"][k]["z"] == "trash" and s["cards"][hit]["z"] == "trash"
+    assert s["p"][A]["cr"] == 19                       # its cost is lost (KG-12.9)
+
+
+def test_kg_10_7_combat_and_reaction_windows():
+    s = setup(["Gyakorló találat", "Oktató Sólyom"], ["Zarg vészpajzs", "Kiképző Kolibri"],
+              auto_pass=False)
+    hit = on_table(s, A, "Gyakorló találat", "hand")
+    f = on_table(s, A, "Oktató Sólyom")
+    shield = on_table(s, B, "Zarg vészpajzs", "hand")
+    k = on_table(s, B, "Kiképző Kolibri")
+    fresh(s)
+    # main phase: A's combat interrupt is not playable; B's reaction answers any window
+    assert not any(a.get("card") == hit for a in R.legal_actions(s, A) if a["type"] == "play")
+    act(s, A, {"type": "attack", "target": "colony"})
+    assert s["dec"] == {"kind": "prio", "ctx": "target", "seat": B, "passes": 0}
+    assert {"type": "play", "card": shield, "target": k} in R.legal_actions(s, B)
+    act(s, B, {"type": "pass"})
+    # A may play the combat interrupt in the target window (KG-9.4.2)
+    assert {"type": "play", "card": hit, "target": f} not in R.legal_actions(s, A)  # not yet in
+    act(s, A, {"type": "pass"})
+    act(s, A, {"type": "commit", "ship": f})
+    # in the equip step the combat interrupt is playable (participating target)
+    assert {"type": "play", "card": hit, "target": f} in R.legal_actions(s, A)
+    act(s, A, {"type": "play", "card": hit, "target": f})
+    assert s["dec"]["kind"] == "prio" and s["dec"]["ctx"] == "combat"
+    act(s, B, {"type": "pass"})
+    act(s, A, {"type": "pass"})
+    assert val(s, f, "firepower") == 4 and s["dec"]["kind"] == "equip"
+    # end phase: the reaction window (KG-10.7: reaction only)
+    act(s, A, {"type": "done"})
+    act(s, B, {"type": "done"})
+    while s["dec"]["kind"] in ("pay", "prio"):
+        act(s, s["dec"]["seat"], {"type": "done"} if s["dec"]["kind"] == "pay"
+            else {"type": "pass"})
+    while s["dec"]["kind"] == "bomb":
+        act(s, A, {"type": "bombard"})
+    act(s, A, {"type": "end_turn"})
+    assert s["dec"]["kind"] == "prio" and s["dec"]["ctx"] == "end"
