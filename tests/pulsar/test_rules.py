@@ -313,3 +313,21 @@ def test_tie_goes_to_the_player_further_back() -> None:
     out = R.outcome(s)
     assert out.scores[0] == out.scores[2] == 7
     assert out.winners == (2,) and out.tiebreak == ("turn_order_further_back",)
+
+
+def test_exploration_reshuffle_and_kept_station_tile() -> None:
+    from rulesets.pulsar.effects import draw_exploration, run_queue
+    from rulesets.pulsar.scoring import station_count
+
+    s, seat = in_actions(3, "explore")
+    ex = s["explore"]
+    ex["discard"] = [t for t in ex["stack"] if t != "X11"]
+    ex["stack"] = ["X11"]
+    events: list = []
+    draw_exploration(s, seat, events)  # the keep tile: held, not discarded
+    assert s["players"][seat]["kept"] == ["X11"] and ex["stack"] == []
+    assert station_count(s, seat) == len(s["players"][seat]["stations"]) + 1
+    draw_exploration(s, seat, events)  # empty stack: the discards are reshuffled
+    assert any(e["type"] == "explore_reshuffle" for e in events)
+    assert len(ex["stack"]) + len(ex["discard"]) == 11
+    run_queue(s, events)
