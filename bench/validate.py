@@ -9,7 +9,10 @@ wrong size, a 4th copy, opposed races, an unofficial or unknown card) against a 
 against the shipped cards (use ``--format practice --playability engine`` for the setting
 the site plays in), and prints one JSON object. Target: >= 20,000 decks/s.
 
-Only the in-process part is here; an HTTP benchmark of the API belongs to the lead.
+With ``--api`` it also serves the project with gunicorn on an embedded SQLite database (the
+shipped cards loaded) and reports validations per second through ``POST
+/api/v1/decks/validate/`` with ``--clients`` concurrent clients, plus the same run's
+``/healthz`` rate for comparison.
 """
 
 from __future__ import annotations
@@ -165,10 +168,65 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--cards", choices=["synthetic", "fixtures"], default="synthetic",
                    help="a synthetic 400-card catalogue, or the shipped fixtures and decks")
+    p.add_argument("--api", action="store_true", help="also measure through the HTTP API")
+    p.add_argument("--clients", type=int, default=8)
+    p.add_argument("--seconds", type=float, default=10)
     args = p.parse_args(argv)
-    print(json.dumps(run(args.decks, args.format, not args.no_stats, args.playability,
-                         args.repeat, args.cards), indent=2))
+    out = run(args.decks, args.format, not args.no_stats, args.playability, args.repeat,
+              args.cards)
+    if args.api:
+        out["api"] = api_run(args.clients, args.seconds)
+    print(json.dumps(out, indent=2))
     return 0
+
+
+def api_run(clients: int, seconds: float) -> dict:
+    """Validations per second through the API (gunicorn, SQLite with the shipped cards)."""
+    import os
+    import subprocess
+    import tempfile
+    import threading
+
+    from bench.httpbench import gunicorn, request, throughput
+
+    root = Path(__file__).resolve().parent.parent
+    tmp = tempfile.mkdtemp(prefix="kaosz-bench-validate-")
+    env = {"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "KAOSZ_VAR_DIR": tmp,
+           "THROTTLE_ANON": "100000000/min", "DEBUG": "0", "REDIS_URL": ""}
+    full_env = dict(os.environ, **env)
+    for cmd in (["migrate", "-v0"], ["load_cards"]):
+        subprocess.run([sys.executable, "manage.py", *cmd], cwd=root, env=full_env, check=True,
+                       stdout=subprocess.DEVNULL)
+    texts = [(root / "fixtures" / "decks" / f"practice-{x}.txt").read_text(encoding="utf-8")
+             for x in "ab"]
+    bodies = [{"format": "practice", "text": t} for t in texts] + \
+             [{"format": "tournament", "text": t} for t in texts]
+    done = [0] * clients
+    with gunicorn(env, 8793) as base:
+        for body in bodies * 4:  # warm every worker: imports, URL map, card index
+            request("POST", f"{base}/api/v1/decks/validate/", body)
+        stop = time.time() + seconds
+
+        def client(i: int) -> None:
+            k = i
+            while time.time() < stop:
+                status, _ = request("POST", f"{base}/api/v1/decks/validate/", bodies[k % 4])
+                assert status == 200
+                done[i] += 1
+                k += 1
+
+        threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+        start = time.time()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        elapsed = time.time() - start
+        trivial = throughput([f"{base}/healthz"], clients, seconds)
+    rate = sum(done) / elapsed
+    return {"clients": clients, "validations": sum(done),
+            "validations_per_second": round(rate, 1), "healthz_rps": trivial["rps"],
+            "ratio_to_trivial": round(rate / trivial["rps"], 3) if trivial["rps"] else None}
 
 
 if __name__ == "__main__":
