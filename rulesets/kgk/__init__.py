@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from rulesets.base import ConfigError, Outcome
-from rulesets.kgk import bots, engine, view as _view
+from rulesets.kgk import bots, engine
+from rulesets.kgk import view as _view
 from rulesets.kgk.cards import playability
 from rulesets.kgk.turn import new_game as _new_game
 from rulesets.rng import Rng

@@ -294,7 +294,6 @@ def _key(state, sid):
 
 
 def _can_act(state, sid):
-    cb = state["cb"]
     if _enemy(state, card(state, sid)["o"]):
         return True
     return _can_stealth(state, sid)
@@ -303,7 +302,7 @@ def _can_act(state, sid):
 def _can_stealth(state, sid):
     cb = state["cb"]
     return (card(state, sid)["o"] == cb["att"] and has(state, sid, "stealth")
-            and not _simple(state) and _target_bombardable(state))
+            and _target_bombardable(state))
 
 
 def _elig(state, seat):
@@ -346,10 +345,7 @@ def _fire_loop(state, _):
         if not mine:
             return _end_firing(state)                 # the opponent declines too (KG-17.5)
         mine.sort(key=lambda s: _key(state, s))
-        if _qs(state):
-            allowed = mine[:1]
-        else:
-            allowed = mine[:1]                        # "the opponent's next ship" (KG-9.7.4)
+        allowed = mine[:1]                            # "the opponent's next ship" (KG-9.7.4)
         state["dec"] = {"kind": "fire", "seat": seat, "allowed": allowed}
         return
     allx = sorted(ea + ed, key=lambda s: _key(state, s))
@@ -377,7 +373,7 @@ def _fire_legal(state, dec):
             acts.append({"type": "fire", "ship": s, "target": t})
         if _can_stealth(state, s):
             acts.append({"type": "stealth", "ship": s})
-        if (not _simple(state) and has(state, s, "heavy_weapons") and cr >= 2
+        if (has(state, s, "heavy_weapons") and cr >= 2
                 and val(state, s, "firepower") + _pending(state, s, "heavy")
                 < 2 * (cdef(state, s)["firepower"] or 0)):
             acts.append({"type": "heavy", "ship": s})
@@ -433,6 +429,8 @@ def _fire():
             f["forced"] = None
             s = action["ship"]
             card(state, s)["rot"] = USED               # KG-7.6.1
+            if _simple(state):
+                f["turn"] = other if _elig(state, other) else seat
             declare_ability(state, seat, "stealth", s)
             open_window(state, CTX, seat)
         elif t == "heavy":
@@ -527,7 +525,7 @@ def _shot(state, _):
         # KG-7.5, KG-17.23: Kötelék spreads a non-salvo shot's damage.
         if sh["fq"] is None:
             sh["fq"] = []
-            for i, (src, dst, pts) in enumerate(sh["pk"]):
+            for i, (src, dst, _pts) in enumerate(sh["pk"]):
                 salvo_src = (src == F and sh["salvoF"]) or (src == T and sh["salvoT"])
                 if salvo_src or not has(state, dst, "formation"):
                     continue

@@ -190,9 +190,7 @@ def target_valid(state, seat, spec, tgt):
     c = card(state, tgt)
     if not in_play(c):
         return False
-    if kind == "ship" and (c["z"] != "hangar" or has(state, tgt, "cloaking")):
-        return False
-    return True
+    return not (kind == "ship" and (c["z"] != "hangar" or has(state, tgt, "cloaking")))
 
 
 # ---------------------------------------------------------------- ops

@@ -151,7 +151,7 @@ def _well_formed(action):
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         return False
     for v in action.values():
-        if isinstance(v, bool) or isinstance(v, float):
+        if isinstance(v, (bool, float)):
             return False
         if isinstance(v, list) and any(isinstance(x, bool) for x in v):
             return False

@@ -19,8 +19,8 @@ from rulesets.kgk.effects import draw_cards, target_spec, targets
 from rulesets.kgk.state import (
     ACTIVE,
     DAMAGED,
-    USED,
     ROLE,
+    USED,
     alive_seats,
     attach,
     aura,
@@ -258,11 +258,10 @@ def _main_legal(state, dec):
                 acts.append({"type": "play", "card": cid})
         elif qs:
             continue
-        elif t == "event":
-            if (d["cost"] or 0) <= cr:
-                for tg in targets(state, seat, target_spec(state, d["eff"])):
-                    acts.append({"type": "play", "card": cid, "target": tg} if tg is not None
-                                else {"type": "play", "card": cid})
+        elif t == "event" and (d["cost"] or 0) <= cr:
+            for tg in targets(state, seat, target_spec(state, d["eff"])):
+                acts.append({"type": "play", "card": cid, "target": tg} if tg is not None
+                            else {"type": "play", "card": cid})
         if qs:
             continue
         role = ROLE.get(t)
@@ -349,9 +348,8 @@ def _activated_ok(state, seat, cid, ab):
     cost = ab.get("cost") or {}
     if cost.get("credits", 0) > state["p"][seat]["cr"]:
         return False
-    if c["z"] == "att" and cost.get("rotate") and cdef(state, cid)["sub"] == "passenger":
-        return False                                       # KG-4.4.9
-    return True
+    # KG-4.4.9: a passenger aboard a ship cannot be turned used or damaged
+    return not (c["z"] == "att" and cost.get("rotate") and cdef(state, cid)["sub"] == "passenger")
 
 
 @decision("main")
@@ -383,7 +381,7 @@ def _main_dec():
         push(state, "main")
         if t == "play":
             cid = action["card"]
-            d = cdef(state, cid)
+            cdef(state, cid)
             declare_card(state, seat, cid, action.get("target"))
             open_window(state, "main", seat)
         elif t == "place":
@@ -488,7 +486,7 @@ def _end_steps(state, _):
     seat = state["active"]
     state["phase"] = "end"
     # KG-9.10.2 win check (multiplayer: eliminations, KG-13.1.7, KG-17.31)
-    from rulesets.kgk.engine import finish, eliminate
+    from rulesets.kgk.engine import eliminate, finish
     if state["n"] == 2:
         opp = 1 - seat
         if not state["p"][opp]["colony"]:

@@ -182,7 +182,7 @@ def check_invariants(state):
     for it in state["chain"]:
         if it["k"] == "card":
             assert state["cards"][it["card"]]["z"] == "stack"
-    for s, p in enumerate(state["p"]):
+    for p in state["p"]:
         for cid in p["stack"]:
             assert any(it["card"] == cid and it["k"] == "card" for it in state["chain"])
 

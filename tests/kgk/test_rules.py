@@ -1078,7 +1078,7 @@ def multiplayer(n=3):
 def test_kg_13_1_multiplayer_no_ramp_neighbours_only_no_first_turn_attack():
     cfg = R.example_config(4)
     s = R.new_game(cfg, "mp4")
-    for q in range(4):                                    # mulligans
+    for _q in range(4):                                    # mulligans
         act(s, s["dec"]["seat"], {"type": "keep"})
     until_main(s)
     first = s["active"]
