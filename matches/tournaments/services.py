@@ -38,6 +38,7 @@ T = TypeVar("T")
 
 # Online mode: a Swiss match is one game of one hour (KG-13.4.3), played on the server.
 ONLINE_RULESET = "kgk"
+MAX_ID = 2**31  # ids from URLs beyond this are simply unknown (no database range error)
 GAME_SECONDS = 3600
 
 
@@ -150,6 +151,9 @@ def check_deck(t: Tournament, spec: Any, user: Any) -> CheckedDeck:
     """The deck validator's answer for the tournament's format (the one source of truth)."""
     from decks.services import DeckError, resolve_deck
 
+    if isinstance(spec, int) and not isinstance(spec, bool) and not 0 < spec < MAX_ID:
+        raise TournamentError("deck_not_found", f"no deck {spec} that you may use", 400,
+                              {"deck": spec})
     try:
         deck = resolve_deck(spec, user, t.format)
     except DeckError as exc:
@@ -241,9 +245,15 @@ def update_deck(t: Tournament, entry_id: int, *, by: Any, deck: Any,
     return entry
 
 
+def as_id(value: Any) -> int | None:
+    """A positive id from a URL or form, or ``None``."""
+    text = str(value)
+    return int(text) if text.isdigit() and 0 < int(text) < MAX_ID else None
+
+
 def _entry(t: Tournament, entry_id: Any) -> Entry:
-    entry = Entry.objects.filter(tournament=t, pk=entry_id).first() \
-        if str(entry_id).isdigit() else None
+    entry = Entry.objects.filter(tournament=t, pk=as_id(entry_id)).first() \
+        if as_id(entry_id) else None
     if entry is None:
         raise TournamentError("not_found", f"no entry {entry_id} in this tournament", 404)
     return entry
@@ -380,7 +390,8 @@ TIEBREAKS = [
 
 
 def _round(t: Tournament, number: Any) -> Round:
-    rnd = t.rounds.filter(number=number).first() if str(number).isdigit() else None
+    n = as_id(number)
+    rnd = t.rounds.filter(number=n).first() if n and n < 2**15 else None
     if rnd is None:
         raise TournamentError("not_found", f"no round {number} in this tournament", 404)
     return rnd
@@ -513,8 +524,8 @@ def _check_games(t: Tournament, games_a: Any, games_b: Any) -> tuple[int, int]:
 
 def _pairing(t: Tournament, pairing_id: Any) -> Pairing:
     p = (Pairing.objects.select_related("round", "a", "b")
-         .filter(round__tournament=t, pk=pairing_id).first()
-         if str(pairing_id).isdigit() else None)
+         .filter(round__tournament=t, pk=as_id(pairing_id)).first()
+         if as_id(pairing_id) else None)
     if p is None:
         raise TournamentError("not_found", f"no pairing {pairing_id} in this tournament", 404)
     return p

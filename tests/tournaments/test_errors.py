@@ -191,3 +191,21 @@ def test_openapi_schema_lists_the_tournament_api(api):
         assert p in paths, p
     post = paths["/api/v1/tournaments/{id}/pairings/{pairing_id}/report/"]["post"]
     assert "requestBody" in post
+
+
+def test_huge_ids_are_unknown_not_a_crash(api, org):
+    """Ids past the database's integer range are 404s on SQLite and PostgreSQL alike."""
+    _o, oc = org
+    t = create(oc, decks_required=False)
+    huge = "9" * 30
+    assert_error(api.get(f"{BASE}{huge}/"), 404, "not_found")
+    assert_error(api.get(f"{BASE}{huge}/standings/"), 404, "not_found")
+    assert_error(api.get(url(t, f"rounds/{huge}/")), 404, "not_found")
+    assert_error(api.get(url(t, f"rounds/{40000}/")), 404, "not_found")
+    assert_error(api.get(url(t, f"pairings/?round={huge}")), 400, "invalid_parameter")
+    assert_error(oc.post(url(t, f"pairings/{huge}/result/"), {"games_a": 2, "games_b": 0},
+                         format="json"), 404, "not_found")
+    assert_error(oc.post(url(t, f"entries/{huge}/drop/")), 404, "not_found")
+    assert_error(oc.get(url(t, f"pairing-jobs/{huge}/")), 404, "not_found")
+    assert_error(oc.post(url(t, "entries/"), {"name": "A", "deck": 10**30}, format="json"),
+                 400, "deck_not_found")

@@ -270,3 +270,38 @@ def test_standings_match_the_pure_core(org):
     # Every bye is a win: 3 points.
     byes = [r for r in rows if r["byes"]]
     assert byes and all(r["points"] == 3 * (r["wins"] + r["byes"]) for r in rows)
+
+
+def test_late_entry_without_byes_and_re_pairing_after_a_drop(org):
+    """A late entry starts with 0 points from the next round; a round not yet started is
+    paired again after a drop, and the dropped player is never paired again."""
+    _o, oc = org
+    t = create(oc, decks_required=False, rounds_planned=4, top_cut=False)
+    for name in ["A", "B", "C", "D", "E", "F"]:
+        ok(oc.post(url(t, "entries/"), {"name": name}, format="json"), 201)
+    assert ok(oc.get(url(t)))["suggested_rounds"] == 3  # max(3, ceil(log2 6))
+    started = ok(oc.post(url(t, "start/")))
+    assert started["rounds_planned"] == 4  # the organiser's own number stands
+    play_round(oc, t)
+    late = ok(oc.post(url(t, "entries/"), {"name": "Késő"}, format="json"), 201)
+    assert late["first_round"] == 2
+    row = next(r for r in ok(oc.get(url(t, "standings/")))["rows"] if r["name"] == "Késő")
+    assert (row["points"], row["byes"], row["played"]) == (0, 0, 0)
+    # Seven active players: round 2 has three tables and a bye.
+    rnd2 = ok(oc.post(url(t, "rounds/"), {}, format="json"), 201)
+    assert len(rnd2["pairings"]) == 3 and len(rnd2["byes"]) == 1
+    gone = rnd2["pairings"][0]["a"]
+    ok(oc.post(url(t, f"entries/{gone}/drop/")))
+    again = ok(oc.post(url(t, "rounds/2/repair/"), {}, format="json"))
+    seated = {x for p in again["pairings"] for x in (p["a"], p["b"])} | \
+        {b["entry"] for b in again["byes"]}
+    assert gone not in seated and late["id"] in seated and len(seated) == 6
+    assert again["byes"] == []
+    ok(oc.post(url(t, "rounds/2/start/")))
+    report_all(oc, t, again)
+    ok(oc.post(url(t, "rounds/2/finish/")))
+    rnd3 = ok(oc.post(url(t, "rounds/"), {}, format="json"), 201)
+    assert gone not in {x for p in rnd3["pairings"] for x in (p["a"], p["b"])}
+    dropped_row = next(r for r in ok(oc.get(url(t, "standings/")))["rows"]
+                       if r["entry"] == gone)
+    assert dropped_row["dropped"] is True and dropped_row["played"] == 1

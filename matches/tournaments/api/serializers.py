@@ -12,18 +12,31 @@ class TournamentSerializer(serializers.ModelSerializer):
     players = serializers.SerializerMethodField()
     current_round = serializers.SerializerMethodField()
     is_organiser = serializers.SerializerMethodField()
+    suggested_rounds = serializers.SerializerMethodField()
+    disputes = serializers.SerializerMethodField()
     urls = serializers.SerializerMethodField()
 
     class Meta:
         model = Tournament
         fields = ["id", "name", "organiser", "format", "decks_required", "mode", "status",
                   "rounds_planned", "top_cut", "third_place_match", "games_per_match", "public",
-                  "players", "current_round", "is_organiser", "created", "started", "finished",
+                  "players", "suggested_rounds", "current_round", "disputes", "is_organiser",
+                  "created", "started", "finished",
                   "urls"]
         read_only_fields = ["status", "created", "started", "finished"]
 
     def get_players(self, t: Tournament) -> int:
         return t.entries.count()
+
+    def get_suggested_rounds(self, t: Tournament) -> int:
+        """``max(3, ceil(log2 N))`` for the players not dropped (announced at the start)."""
+        from matches.swiss import suggested_rounds
+
+        return suggested_rounds(t.entries.filter(dropped_after__isnull=True).count())
+
+    def get_disputes(self, t: Tournament) -> int:
+        """Tables whose players' reports disagree: the organiser decides them."""
+        return t.rounds.filter(pairings__status="disputed").count()
 
     def get_current_round(self, t: Tournament) -> int | None:
         last = t.rounds.order_by("-number").first()

@@ -62,6 +62,8 @@ class TournamentViewSet(viewsets.ModelViewSet):
         return qs.filter(public=True)
 
     def _t(self) -> Tournament:
+        if services.as_id(self.kwargs.get("pk")) is None:
+            raise ApiError("not_found", "no such tournament", 404)
         return self.get_object()
 
     # ---- the tournament itself
@@ -71,6 +73,9 @@ class TournamentViewSet(viewsets.ModelViewSet):
         data = _data(request, s.TournamentCreate)
         t = services.create_tournament(request.user, **data)
         return Response(self.get_serializer(t).data, status=status.HTTP_201_CREATED)
+
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return Response(self.get_serializer(self._t()).data)
 
     @extend_schema(request=s.TournamentUpdate, responses={200: s.TournamentSerializer})
     def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -229,7 +234,8 @@ class TournamentViewSet(viewsets.ModelViewSet):
     @extend_schema(responses={200: s.JobOut})
     @action(detail=True, url_path=r"pairing-jobs/(?P<job_id>\d+)")
     def pairing_job(self, request: Request, pk: str | None = None, job_id: str = "") -> Response:
-        job = self._t().pairing_jobs.filter(pk=int(job_id)).first()
+        jid = services.as_id(job_id)
+        job = self._t().pairing_jobs.filter(pk=jid).first() if jid else None
         if job is None:
             raise ApiError("not_found", f"no pairing job {job_id}", 404)
         return Response(job_data(job))
@@ -242,10 +248,10 @@ class TournamentViewSet(viewsets.ModelViewSet):
         """Every table (of one round with ``?round=``); ``?format=csv`` to download."""
         t = self._t()
         raw = request.query_params.get("round")
-        if raw not in (None, "") and not str(raw).isdigit():
+        number = services.as_id(raw) if raw not in (None, "") else None
+        if raw not in (None, "") and (number is None or number >= 2**15):
             raise ApiError("invalid_parameter", "round: a round number", 400,
                            {"parameter": "round"})
-        number = int(raw) if raw else None
         if request.query_params.get("format") == "csv":
             return _csv(exports.pairings_csv(t, number), f"pairings-{t.pk}.csv")
         rounds = services.rounds_data(t, [number] if number else None)

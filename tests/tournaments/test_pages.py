@@ -1,0 +1,90 @@
+"""The pages' forms through Django's test client (the Chromium run is in tests/pages):
+a player reports from the public page, a dispute is flagged on the organiser's page, and
+"no valid pairing" shows the organiser's options instead of failing silently."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from matches.tournaments import services
+from matches.tournaments.models import Pairing, Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def browser(user) -> Client:
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def test_player_reports_and_dispute_is_flagged(org, make_players):
+    o, _oc = org
+    (pu, _), (qu, _) = make_players(2)
+    t = services.create_tournament(o, name="Lapos Kupa", decks_required=False)
+    for u in (pu, qu):
+        services.register(t, by=u)
+    services.start(t, by=o)
+    rnd = services.pair_next_round(t, by=o)
+    services.start_round(t, rnd.number, by=o)
+    p = rnd.pairings.get()
+    a_user = pu if p.a.user_id == pu.pk else qu
+    b_user = qu if a_user == pu else pu
+
+    page = browser(a_user).get(f"/tournaments/{t.pk}/")
+    assert page.status_code == 200 and b'id="my-report"' in page.content
+    r = browser(a_user).post(f"/tournaments/{t.pk}/", {"op": "report", "pairing": p.pk,
+                                                        "result": "2-0"})
+    assert r.status_code == 302
+    r = browser(b_user).post(f"/tournaments/{t.pk}/", {"op": "report", "pairing": p.pk,
+                                                        "result": "0-2"})
+    assert r.status_code == 302
+    assert Pairing.objects.get(pk=p.pk).status == "disputed"
+    manage = browser(o).get(f"/tournaments/{t.pk}/manage/").content.decode()
+    assert "dispute-flag" in manage and "A: 2-0" in manage and "B: 0-2" in manage
+    # A bad form value is shown, not a 500.
+    r = browser(a_user).post(f"/tournaments/{t.pk}/", {"op": "report", "pairing": p.pk,
+                                                        "result": "döntetlen"})
+    assert r.status_code == 200 and b'data-code="invalid_result"' in r.content
+    # Someone else's organiser page does not exist for a player.
+    assert browser(a_user).get(f"/tournaments/{t.pk}/manage/").status_code == 404
+    # The organiser decides; the player drops from the public page.
+    r = browser(o).post(f"/tournaments/{t.pk}/manage/", {"op": "result", "pairing": p.pk,
+                                                         "result": "2-1", "note": "bíró"})
+    assert r.status_code == 302
+    assert (Pairing.objects.get(pk=p.pk).games_a, Pairing.objects.get(pk=p.pk).games_b) == (2, 1)
+    r = browser(b_user).post(f"/tournaments/{t.pk}/", {"op": "drop",
+                                                        "entry": t.entries.get(user=b_user).pk})
+    assert r.status_code == 302 and t.entries.get(user=b_user).dropped
+
+
+def test_no_valid_pairing_offers_the_organisers_options(org):
+    o, _oc = org
+    t = services.create_tournament(o, name="Kettes", decks_required=False, rounds_planned=3,
+                                   top_cut=False)
+    for n in ("A", "B"):
+        services.register(t, by=o, name=n)
+    c = browser(o)
+    for op in ("start", "pair"):
+        assert c.post(f"/tournaments/{t.pk}/manage/", {"op": op}).status_code == 302
+    p = Round.objects.get(tournament=t).pairings.get()
+    c.post(f"/tournaments/{t.pk}/manage/", {"op": "start_round", "round": 1})
+    c.post(f"/tournaments/{t.pk}/manage/", {"op": "result", "pairing": p.pk, "result": "2-0"})
+    c.post(f"/tournaments/{t.pk}/manage/", {"op": "finish_round", "round": 1})
+    r = c.post(f"/tournaments/{t.pk}/manage/", {"op": "pair"})
+    html = r.content.decode()
+    assert 'data-code="no_valid_pairing"' in html
+    assert 'data-option="allow_rematch"' in html
+    assert Tournament.objects.get(pk=t.pk).rounds.count() == 1  # nothing paired silently
+    r = c.post(f"/tournaments/{t.pk}/manage/", {"op": "pair", "allow_rematch": "on"})
+    assert r.status_code == 302
+    rnd = Round.objects.get(tournament=t, number=2)
+    assert rnd.allow_rematch and rnd.rematches
+    # The public and printable pages render for anyone.
+    anon = Client()
+    for path in (f"/tournaments/{t.pk}/", f"/tournaments/{t.pk}/print/standings/",
+                 f"/tournaments/{t.pk}/print/round/2/", "/tournaments/"):
+        assert anon.get(path).status_code == 200, path
+    assert anon.get(f"/tournaments/{t.pk}/print/round/9/").status_code == 404
+    assert b"@media print" in anon.get(f"/tournaments/{t.pk}/print/round/2/").content
