@@ -1253,3 +1253,62 @@ def test_kg_10_7_combat_and_reaction_windows():
         act(s, A, {"type": "bombard"})
     act(s, A, {"type": "end_turn"})
     assert s["dec"]["kind"] == "prio" and s["dec"]["ctx"] == "end"
+
+
+def test_kg_7_4_2_salvo_on_return_fire():
+    s = setup(["Kiképző Kolibri", "Kiképző Szúnyog"], ["Gyakorló Sortűzromboló"])
+    k = on_table(s, A, "Kiképző Kolibri")                 # 5-1-1-1
+    g = on_table(s, A, "Kiképző Szúnyog")                 # 5-1-2-0
+    sal = on_table(s, B, "Gyakorló Sortűzromboló")        # 0-4-5-4 salvo
+    fresh(s)
+    to_fire(s, A, "colony", [k, g], [sal])
+    act(s, A, {"type": "fire", "ship": k, "target": sal})
+    act(s, B, {"type": "return"})
+    assert s["dec"]["kind"] == "assign" and s["dec"]["seat"] == B
+    act(s, B, {"type": "assign", "ship": k})
+    act(s, B, {"type": "assign", "ship": g})
+    act(s, B, {"type": "assign", "ship": g})
+    act(s, B, {"type": "assign_done"})
+    # Szúnyog was hit by the salvo and is active: it may fire back at the salvo ship
+    assert s["dec"] == {"kind": "ret", "seat": A, "ship": g, "salvo_return": True, "at": sal}
+    act(s, A, {"type": "return"})
+    assert s["cards"][k]["z"] == "trash" and s["cards"][g]["z"] == "trash"
+    assert armor_now(s, sal) == 3
+
+
+def test_kg_4_5_10_trap_payment_can_be_neutralised():
+    s = setup(["Gyakorló Bástyahajó", "Gyakorló ellenparancs"], ["Vaktöltény-csapda"],
+              cr=(20, 5))
+    d = on_table(s, A, "Gyakorló Bástyahajó")
+    counter = on_table(s, A, "Gyakorló ellenparancs", "hand")
+    t = on_table(s, B, "Vaktöltény-csapda", "surface", paid=False)
+    colony = len(s["p"][A]["colony"])
+    fresh(s)
+    act(s, A, {"type": "attack", "target": "base", "pos": 0})
+    act(s, A, {"type": "commit", "ship": d})
+    act(s, A, {"type": "done"})
+    act(s, A, {"type": "bomber", "ship": d})
+    act(s, A, {"type": "bombard"})
+    act(s, B, {"type": "pay_trap"})
+    assert s["dec"]["kind"] == "prio" and s["dec"]["seat"] == A
+    act(s, A, {"type": "play", "card": counter, "target": s["chain"][0]["u"]})
+    assert s["cards"][t]["z"] == "trash" and len(s["p"][A]["colony"]) == colony
+    assert s["p"][B]["cr"] == 3
+
+
+def test_kg_13_1_resign_in_multiplayer_mid_combat():
+    cfg = R.example_config(3)
+    s = R.new_game(cfg, "mp-resign")
+    steps = 0
+    while R.outcome(s) is None and not s["cb"]:
+        seat = R.to_act(s)[0]
+        R.apply(s, seat, R.bot_action(s, seat, "random", f"r{steps}"))
+        steps += 1
+    if s["cb"]:
+        loser = s["cb"]["def"]
+        R.resign(s, loser)
+        assert not s["p"][loser]["alive"] and s["cb"] is None
+        from .helpers import check_invariants
+        check_invariants(s)
+        seat = R.to_act(s)[0]
+        assert s["p"][seat]["alive"]
