@@ -58,7 +58,7 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK) -> int:
             return played
         seat = seats[0]
         rs = store.ruleset_of(match)
-        state = rs.from_json(match.snapshot)
+        state = rs.from_json(match.state_json())
         action = rs.bot_action(state, seat, bots[seat], bot_seed(match_id, match.version, seat))
         try:
             result = store.submit(

@@ -7,6 +7,8 @@ to ``MatchAction``; everything here is plain data.
 
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from django.db import models
 
@@ -25,7 +27,9 @@ class Match(models.Model):
     status = models.CharField(max_length=10, choices=STATUSES, default=OPEN, db_index=True)
     # Number of log entries applied; the next entry gets ``seq == version``.
     version = models.PositiveIntegerField(default=0)
-    snapshot = models.JSONField(null=True, blank=True)
+    # The ruleset's ``to_json`` state as JSON text, kept verbatim: PostgreSQL's jsonb would
+    # reorder keys, and an engine may (legitimately or not) depend on dict order.
+    snapshot = models.TextField(blank=True, default="")
     to_act = models.JSONField(default=list, blank=True)
     outcome = models.JSONField(null=True, blank=True)
     # How many events the log holds (events are numbered 1..event_count).
@@ -50,6 +54,13 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.ruleset} #{self.pk} ({self.status})"
+
+    @property
+    def has_state(self) -> bool:
+        return bool(self.snapshot)
+
+    def state_json(self) -> dict | None:
+        return json.loads(self.snapshot) if self.snapshot else None
 
 
 class Seat(models.Model):

@@ -68,6 +68,10 @@ def ruleset_of(match: Match) -> Ruleset:
                          503) from exc
 
 
+def dump(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 def now_ms() -> int:
     return int(time.time() * 1000)
 
@@ -197,7 +201,8 @@ def with_options(config: dict[str, Any], options: dict[str, Any]) -> dict[str, A
         return config
     if isinstance(config.get("options"), dict):
         return {**config, "options": {**config["options"], **game}}
-    return {**config, **game}
+    # The seats decide the players and their decks, never an option.
+    return {**config, **{k: v for k, v in game.items() if k not in ("players", "decks")}}
 
 
 def build_config(rs: Ruleset, options: dict[str, Any], seats: list[Seat]) -> dict[str, Any]:
@@ -226,7 +231,7 @@ def _start(match: Match, rs: Ruleset) -> None:
     to_act = list(rs.to_act(state))
     at = now_ms()
     match.config = config
-    match.snapshot = rs.to_json(state)
+    match.snapshot = dump(rs.to_json(state))
     match.to_act = to_act
     match.status = Match.ACTIVE
     match.started = timezone.now()
@@ -304,7 +309,7 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
                 raise StoreError("time_up", "the match's time is up; the organiser decides "
                                  "the result", 409, {"version": match.version})
             rs = ruleset_of(match)
-            state = rs.from_json(match.snapshot)
+            state = rs.from_json(match.state_json())
             try:
                 events = apply_entry(rs, state, kind, seat, action)
             except IllegalAction as exc:
@@ -321,7 +326,7 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
                                 "scores": None, "tiebreak": [],
                                 "details": {"note": action.get("note", "")}})
             else:
-                match.snapshot = rs.to_json(state)
+                match.snapshot = dump(rs.to_json(state))
                 match.to_act = list(rs.to_act(state))
                 outcome = rs.outcome(state)
                 if outcome is not None:
@@ -393,7 +398,7 @@ def verify(match: Match) -> dict[str, Any]:
         return {"ok": False, "reason": f"replay failed: {exc}", "version": match.version,
                 "log_length": len(seqs), "gap_free": gap_free}
     stored_events = [e.events for e in match.log.order_by("seq").only("events")]
-    same_state = rs.to_json(state) == match.snapshot
+    same_state = json.loads(dump(rs.to_json(state))) == match.state_json()
     same_events = stored_events == events
     outcome = rs.outcome(state)
     out_ok = match.outcome is None and outcome is None or (

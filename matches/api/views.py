@@ -69,9 +69,9 @@ def summary(match: Match, request: Request | None = None) -> dict[str, Any]:
 def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
     out = summary(match, request)
     view = None
-    if match.snapshot is not None:
+    if match.has_state:
         rs = store.ruleset_of(match)
-        view = rs.view(rs.from_json(match.snapshot), seat)
+        view = rs.view(rs.from_json(match.state_json()), seat)
     user = request.user
     mine = [x.index for x in match.seats.all()
             if getattr(user, "is_authenticated", False) and x.user_id == user.pk]
@@ -184,7 +184,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         if seat is not None and match.status == Match.ACTIVE and seat in match.to_act \
                 and not store.clock_view(match)["time_up"]:
             rs = store.ruleset_of(match)
-            actions = rs.legal_actions(rs.from_json(match.snapshot), seat)
+            actions = rs.legal_actions(rs.from_json(match.state_json()), seat)
         return Response({"version": match.version, "seat": seat, "to_act": match.to_act,
                          "actions": actions})
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
 
+ROOT = Path(__file__).resolve().parents[2]
 SISTERS = ["smugglers", "roll", "pulsar"]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 
 import pytest
 
@@ -24,7 +25,7 @@ def step(match_id: int, k: int) -> store.Result:
     match = Match.objects.get(pk=match_id)
     rs = registry.get(match.ruleset)
     seat = match.to_act[0]
-    action = rs.bot_action(rs.from_json(match.snapshot), seat, "random", f"t{k}")
+    action = rs.bot_action(rs.from_json(match.state_json()), seat, "random", f"t{k}")
     return store.submit(match_id, seat, action, expected_version=match.version,
                         client_action_id=f"c{k}")
 
@@ -43,7 +44,7 @@ def test_play_replay_and_verify(db, django_user_model, ruleset):
     report = store.verify(match)
     assert report["ok"], report
     # Tampering with the snapshot is caught.
-    match.snapshot = {**match.snapshot, "tampered": True}
+    match.snapshot = json.dumps({**match.state_json(), "tampered": True})
     assert store.verify(match)["state_matches"] is False
 
 
@@ -53,7 +54,7 @@ def test_stale_version_is_409_and_changes_nothing(db, django_user_model):
     match.refresh_from_db()
     rs = registry.get(match.ruleset)
     seat = match.to_act[0]
-    action = rs.legal_actions(rs.from_json(match.snapshot), seat)[0]
+    action = rs.legal_actions(rs.from_json(match.state_json()), seat)[0]
     with pytest.raises(store.StoreError) as err:
         store.submit(match.pk, seat, action, expected_version=0)
     assert err.value.status_code == 409 and err.value.error_code == "version_conflict"
