@@ -53,10 +53,15 @@ def compile_def(rec: dict[str, Any]) -> dict[str, Any]:
         size = SHIP_SIZE.get(sub, 0)
         d["cap"] = size                       # capacity stays the subtype size (KG-17.16)
         d["space"] = rec.get("size") or size  # hangar space (Mamut I.: 6, KG-4.2.9)
-    mods = dict(rec.get("modifiers") or {})
+    raw = rec.get("modifiers") or {}
+    mods = {k: v for k, v in raw.items() if k in STATS and isinstance(v, int)}
     for k, v in (eff.get("modifiers") or {}).items():
         mods[k] = mods.get(k, 0) + v
     d["mods"] = mods
+    if isinstance(raw.get("choice"), list) and "choose_at_end_of_payment" not in eff \
+            and raw.get("choose_at", "end_of_payment") == "end_of_payment":
+        # fixture form of a Tüzér-style choice: {"choice": [...], "choose_at": ...}
+        eff = dict(eff, choose_at_end_of_payment=list(raw["choice"]))
     d["dev"] = rec.get("dev_limit")
     d["abil"] = list(rec.get("abilities") or [])
     d["eff"] = eff
@@ -102,6 +107,12 @@ def playability(card: dict[str, Any], rules: str = "official") -> list[str]:
             if a not in ABILITIES:
                 out.append(f"unknown ability {a!r}")
     eff = card.get("effect")
+    for k, v in (card.get("modifiers") or {}).items():
+        if k in STATS:
+            if not isinstance(v, int):
+                out.append(f"unknown {k} modifier")
+        elif k not in ("choice", "choose_at"):
+            out.append(f"unknown modifier {k!r}")
     if typ in ("event", "interrupt") and not eff:
         out.append("unknown effect")
     if typ == "base":

@@ -90,6 +90,9 @@ def to_act(state):
     return [state["dec"]["seat"]]
 
 
+# The last list handed out, kept with strong references to the state and decision
+# objects it was computed for (so their ids cannot be recycled): a bot asks for the
+# legal actions and then applies one, and ``apply`` need not compute them again.
 _CACHE = [None, None]
 
 
@@ -98,7 +101,17 @@ def clear_cache():
 
 
 def _cache_key(state, dec):
-    return (id(state), state["seq"], id(dec), dec["seat"], len(state["todo"]))
+    p = state["p"][dec["seat"]]
+    return (state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"]))
+
+
+def _cache_hit(state, dec):
+    k = _CACHE[0]
+    if k is None or k[0] is not state or k[2] is not dec:
+        return False
+    p = state["p"][dec["seat"]]
+    return k[1] == state["seq"] and k[3] == len(state["todo"]) and k[4] == p["cr"] \
+        and k[5] == len(p["hand"])
 
 
 def legal_actions(state, seat):
@@ -168,7 +181,7 @@ def apply(state, seat, action):
         raise IllegalAction("malformed_action", "an action is an object with a 'type'")
     kind_legal, kind_act = DECISIONS[dec["kind"]]
     # The list just handed out for this very state (bots ask, then apply) is reused.
-    legal = _CACHE[1] if _CACHE[0] == _cache_key(state, dec) else kind_legal(state, dec)
+    legal = _CACHE[1] if _cache_hit(state, dec) else kind_legal(state, dec)
     clear_cache()
     if action not in legal:
         raise diagnose(state, seat, action, legal)

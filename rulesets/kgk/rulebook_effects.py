@@ -9,6 +9,8 @@ such cards out of decks.
 
 from __future__ import annotations
 
+from rulesets.kgk.cards import playability  # noqa: F401  (re-exported for the deck validator)
+
 _SHIP_TARGET = {"kind": "ship", "side": "any"}
 _NEUTRALISE_INTERRUPT = {
     # KG-10.1, KG-17.10: payments and abilities count as interrupts too.
@@ -47,6 +49,9 @@ RULEBOOK_EFFECTS: dict[str, dict | None] = {
     "felsobb-parancs": dict(_NEUTRALISE_INTERRUPT),
     "felulbiralas": dict(_NEUTRALISE_INTERRUPT),
 }
+
+
+EFFECTS = RULEBOOK_EFFECTS
 
 
 def effect_for(slug: str):

@@ -311,18 +311,22 @@ def _main_legal(state, dec):
         if cr >= 2 and len(p["colony"]) <= 5 and p["ruin"]:
             acts.append({"type": "ruin_draw"})            # KG-9.3.3 i
     if can_attack(state, seat):
+        multi = state["n"] > 2
         for opp in opponents(state, seat):
             if cr < aura(state, opp, "attack_tax"):       # Aknagyűrű (KG-14.2.2)
                 continue
-            extra = {"opp": opp} if state["n"] > 2 else {}
-            acts.append({"type": "attack", "target": "colony", **extra})
-            acts.append({"type": "attack", "target": "central", **extra})
+            op = state["p"][opp]
+            targets_ = [{"type": "attack", "target": "colony"},
+                        {"type": "attack", "target": "central"}]
             if not qs:
-                op = state["p"][opp]
-                for i in range(len(op["canteen"])):
-                    acts.append({"type": "attack", "target": "crew", "pos": i, **extra})
-                for i in range(len(op["surface"])):
-                    acts.append({"type": "attack", "target": "base", "pos": i, **extra})
+                targets_ += [{"type": "attack", "target": "crew", "pos": i}
+                             for i in range(len(op["canteen"]))]
+                targets_ += [{"type": "attack", "target": "base", "pos": i}
+                             for i in range(len(op["surface"]))]
+            if multi:
+                for a in targets_:
+                    a["opp"] = opp
+            acts += targets_
     acts.append({"type": "end_turn"})
     return acts
 

@@ -117,3 +117,28 @@ def test_kg_3_5_2_damaged_as_a_cost():
     clear_cache()
     act(s, 0, {"type": "ability", "card": c, "n": 0})
     assert s["cards"][c]["rot"] == 2 and s["p"][0]["cr"] == 2
+
+
+def test_fixture_form_of_a_choice_modifier_is_understood():
+    """rulebook.json writes Tüzér's choice as modifiers {"choice": [...]}."""
+    from rulesets.kgk.cards import compile_def
+    rec = rulebook_cards()["tuzer"]
+    rec["effect"] = None
+    rec["modifiers"] = {"choice": [{"firepower": 3}, {"bombard": 3}], "choose_at": "end_of_payment"}
+    d = compile_def(rec)
+    assert d["mods"] == {} and d["eff"]["choose_at_end_of_payment"] == [{"firepower": 3},
+                                                                        {"bombard": 3}]
+    assert playability(rec) == []
+
+
+def test_shipped_rulebook_fixture_playability():
+    import json
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "fixtures" / "cards" / "rulebook.json"
+    if not path.exists():
+        return
+    cards = json.loads(path.read_text(encoding="utf-8"))["cards"]
+    ok = {c["slug"] for c in cards if not playability(
+        dict(c, effect=RULEBOOK_EFFECTS.get(c["slug"], c.get("effect"))))}
+    assert ok == {"halalszarny", "marduk-kurios", "cobra-flash", "mamut-i", "crx", "tuzer",
+                  "aknagyuru"}
