@@ -75,7 +75,7 @@ def playability(card: dict[str, Any], rules: str = "official") -> list[str]:
     Unknown values stay unknown (SCHEMA.md): a card whose rules depend on a value
     nobody has seen cannot be played, rather than being played with a guess.
     ``rules="quick_start"`` checks only what the quick-start rules use (ships'
-    cost and combat values, KG-16.1.4).
+    cost and combat values, KG-16.1.4); other cards are accepted as dead cards.
     """
     out: list[str] = []
     typ = card.get("type")
@@ -84,7 +84,9 @@ def playability(card: dict[str, Any], rules: str = "official") -> list[str]:
         return ["unknown type"]
     if rules == "quick_start":
         if typ != "ship":
-            return ["quick-start rules use ships only (KG-16.1.4)"]
+            # KG-16.1.4: only ships are used; other cards may sit in the deck as dead
+            # cards (discarded to the hand limit), which the engine accepts.
+            return []
         if card.get("cost") is None:
             out.append("unknown cost")
         for s in STATS:

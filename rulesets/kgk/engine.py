@@ -121,7 +121,7 @@ def legal_actions(state, seat):
     out = DECISIONS[dec["kind"]][0](state, dec)
     _CACHE[0] = _cache_key(state, dec)
     _CACHE[1] = out
-    return list(out)
+    return [dict(a) for a in out]     # copies: a caller editing one cannot edit the cache
 
 
 RULE_OF = {"main": "KG-9.3.3", "prio": "KG-10.7", "equip": "KG-9.5", "pay": "KG-9.6",

@@ -89,7 +89,8 @@ def test_playability_of_the_rulebook_cards():
     assert any("size" in r for r in playability(rb["hellfire-brothers"]))
     # quick start needs only a ship's cost and values
     assert playability(rb["hellfire-brothers"], "quick_start") == []
-    assert playability(rb["tuzer"], "quick_start")
+    assert playability(rb["holdimado"], "quick_start") == ["unknown bombard"]
+    assert playability(rb["tuzer"], "quick_start") == []     # a dead card in the quick start
 
 
 def test_kg_3_6_sacrifice_cost_puts_the_card_in_the_trash():

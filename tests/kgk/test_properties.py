@@ -250,3 +250,13 @@ def test_end_limits_checked_from_events():
         _, ev = R.apply(s, seat, R.bot_action(s, seat, "random", f"l{seen}"))
         check_end_limits(ev)
         seen += 1
+
+
+def test_editing_a_returned_action_in_place_does_not_make_it_legal():
+    s = R.new_game(R.example_config(2), "edit")
+    seat = R.to_act(s)[0]
+    legal = R.legal_actions(s, seat)
+    a = legal[0]
+    a["type"] = "end_turn_now"
+    with pytest.raises(IllegalAction):
+        R.apply(s, seat, a)
