@@ -75,7 +75,9 @@ def public(request: HttpRequest, pk: int) -> HttpResponse:
     t = _visible(request, pk)
     ctx = _context(t, request)
     error = None
-    if request.method == "POST" and ctx["my_entry"] is not None:
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
         error = _run(lambda: _player_op(t, request))
         if error is None:
             return redirect("tournament-public", pk=t.pk)
@@ -85,9 +87,19 @@ def public(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _player_op(t: Tournament, request: HttpRequest) -> None:
-    """A player reports their own table from the public page, or drops."""
+    """A player enters (with a deck), changes the deck before the start, reports their own
+    table, or drops — from the public page."""
     op = request.POST.get("op")
-    if op == "report":
+    if op == "register":  # enter yourself, with your deck list (KG-13.4.1: locked at start)
+        text = request.POST.get("deck_text", "").strip()
+        services.register(t, by=request.user, deck={"text": text} if text else None,
+                          deck_name=request.POST.get("deck_name", ""))
+    elif op == "deck":
+        entry = t.entries.filter(user=request.user).first()
+        services.update_deck(t, entry.pk if entry else 0, by=request.user,
+                             deck={"text": request.POST.get("deck_text", "")},
+                             deck_name=request.POST.get("deck_name", ""))
+    elif op == "report":
         a, b = _games(request.POST.get("result", ""))
         services.report_result(t, request.POST.get("pairing", ""), by=request.user,
                                games_a=a, games_b=b)

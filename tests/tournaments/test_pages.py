@@ -88,3 +88,26 @@ def test_no_valid_pairing_offers_the_organisers_options(org):
         assert anon.get(path).status_code == 200, path
     assert anon.get(f"/tournaments/{t.pk}/print/round/9/").status_code == 404
     assert b"@media print" in anon.get(f"/tournaments/{t.pk}/print/round/2/").content
+
+
+def test_player_registers_with_a_deck_on_the_public_page(org, make_players, cards_loaded):
+    from .conftest import DECK_A
+
+    o, _oc = org
+    (pu, _), = make_players(1)
+    t = services.create_tournament(o, name="Paklis Kupa", format="practice")
+    c = browser(pu)
+    short = "\n".join(DECK_A.splitlines()[:-2])
+    assert c.post(f"/tournaments/{t.pk}/", {"op": "register", "deck_text": short,
+                                            "deck_name": "Rövid"}).status_code == 302
+    entry = t.entries.get(user=pu)
+    assert entry.deck_valid is False and entry.deck_name == "Rövid"
+    page = c.get(f"/tournaments/{t.pk}/").content.decode()
+    assert 'data-code="deck_size"' in page  # the validator's own words, in Hungarian
+    assert c.post(f"/tournaments/{t.pk}/", {"op": "deck", "deck_text": DECK_A}).status_code == 302
+    entry.refresh_from_db()
+    assert entry.deck_valid is True and sum(entry.deck.values()) == 45
+    # Anonymous visitors are sent to log in, nothing is written.
+    r = Client().post(f"/tournaments/{t.pk}/", {"op": "register"})
+    assert r.status_code == 302 and "/accounts/login/" in r["Location"]
+    assert t.entries.count() == 1

@@ -186,3 +186,60 @@ class JobOut(serializers.Serializer):
     error = serializers.DictField(allow_null=True)
     seconds = serializers.FloatField(allow_null=True)
     url = serializers.CharField()
+
+
+class DeckCheckRow(serializers.Serializer):
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    deck_name = serializers.CharField()
+    has_deck = serializers.BooleanField()
+    valid = serializers.BooleanField(allow_null=True)
+    locked = serializers.BooleanField()
+    cards = serializers.DictField(child=serializers.IntegerField())
+    card_count = serializers.IntegerField()
+    errors = serializers.ListField(child=serializers.DictField())
+    warnings = serializers.ListField(child=serializers.DictField())
+    problem = serializers.CharField(allow_null=True, help_text="deck_missing / deck_invalid")
+
+
+class SeriesOut(serializers.Serializer):
+    series = serializers.ChoiceField(choices=["semi1", "semi2", "final", "third"])
+    a = serializers.IntegerField()
+    b = serializers.IntegerField()
+    a_name = serializers.CharField()
+    b_name = serializers.CharField()
+    wins_a = serializers.IntegerField()
+    wins_b = serializers.IntegerField()
+    games = serializers.ListField(child=serializers.IntegerField(),
+                                  help_text="the winner (entry id) of each game, in order")
+    winner = serializers.IntegerField(allow_null=True)
+    winner_name = serializers.CharField(allow_null=True)
+
+
+class Placement(serializers.Serializer):
+    place = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class BracketOut(serializers.Serializer):
+    seeds = serializers.ListField(child=serializers.DictField())
+    series = SeriesOut(many=True)
+    open = serializers.ListField(child=serializers.CharField())
+    finished = serializers.BooleanField()
+    placements = Placement(many=True)
+
+
+class FinalOut(serializers.Serializer):
+    status = serializers.CharField()
+    bracket = BracketOut(allow_null=True)
+    placements = Placement(many=True)
+
+
+class ChangeOut(serializers.Serializer):
+    kind = serializers.CharField(help_text="report, agreed, disputed, set, corrected, online")
+    by = serializers.CharField(allow_null=True)
+    before = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    after = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    note = serializers.CharField()
+    at = serializers.DateTimeField()

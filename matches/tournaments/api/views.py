@@ -152,7 +152,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
             return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(s.EntrySerializer(entry).data)
 
-    @extend_schema(responses={200: serializers.ListField(child=serializers.DictField())})
+    @extend_schema(responses={200: s.DeckCheckRow(many=True)})
     @action(detail=True, url_path="deck-check")
     def deck_check(self, request: Request, pk: str | None = None) -> Response:
         """The organiser's deck-check report: each list and what the validator says."""
@@ -278,7 +278,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
                                 note=data.get("note", ""))
         return Response(services.pairing_data(p))
 
-    @extend_schema(responses={200: serializers.ListField(child=serializers.DictField())})
+    @extend_schema(responses={200: s.ChangeOut(many=True)})
     @action(detail=True, url_path=r"pairings/(?P<pairing_id>\d+)/history")
     def result_history(self, request: Request, pk: str | None = None,
                        pairing_id: str = "") -> Response:
@@ -306,8 +306,8 @@ class TournamentViewSet(viewsets.ModelViewSet):
         response["Content-Disposition"] = f'attachment; filename="tournament-{t.pk}.trf"'
         return response
 
-    @extend_schema(methods=["GET"], responses={200: serializers.DictField()})
-    @extend_schema(methods=["POST"], request=None, responses={200: serializers.DictField()})
+    @extend_schema(methods=["GET"], responses={200: s.FinalOut})
+    @extend_schema(methods=["POST"], request=None, responses={200: s.FinalOut})
     @action(detail=True, methods=["get", "post"])
     def final(self, request: Request, pk: str | None = None) -> Response:
         """GET: the top-4 bracket. POST: end the Swiss stage and seed the final (KG-13.4.2)."""
@@ -317,7 +317,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
         return Response({"status": t.status, "bracket": services.bracket_data(t),
                          "placements": services.placements(t)})
 
-    @extend_schema(request=s.FinalGameInput, responses={200: serializers.DictField()})
+    @extend_schema(request=s.FinalGameInput, responses={200: s.FinalOut})
     @action(detail=True, methods=["post"], url_path="final/games")
     def final_game(self, request: Request, pk: str | None = None) -> Response:
         """Record one game of a best-of-three final series."""
