@@ -1312,3 +1312,37 @@ def test_kg_13_1_resign_in_multiplayer_mid_combat():
         check_invariants(s)
         seat = R.to_act(s)[0]
         assert s["p"][seat]["alive"]
+
+
+def test_kg_7_8_repair_outside_combat_turns_used():
+    s = setup(["Célgyakorlat"], ["Tanfullánk"])
+    ev = on_table(s, A, "Célgyakorlat", "hand")
+    r = on_table(s, B, "Tanfullánk")
+    fresh(s)
+    act(s, A, {"type": "play", "card": ev, "target": r})
+    assert ship_state(s, r) == ("H", 1, "hangar")
+
+
+def test_kg_4_4_9_passenger_aboard_cannot_pay_rotation_costs():
+    from rulesets.kgk.turn import _activated_ok
+    s = setup(["Tanuló utas", "Oktató Sólyom"], [])
+    f = on_table(s, A, "Oktató Sólyom")
+    u = on_table(s, A, "Tanuló utas", "att", ship=f, paid=True)
+    ab = s["defs"][s["cards"][u]["d"]]["eff"]["activated"][0]
+    assert not _activated_ok(s, A, u, ab)
+    put(s, u, "canteen", paid=True)
+    assert _activated_ok(s, A, u, ab)
+
+
+def test_kg_17_17_hangar_discard_takes_its_armaments():
+    s = setup(["Gyakorló Bástyahajó"] * 3 + ["Oktató Sólyom", "Kiképző lézerágyú",
+                                              "Gyakorló pajzs"], [])
+    for i in range(3):
+        on_table(s, A, "Gyakorló Bástyahajó", k=i)
+    f = on_table(s, A, "Oktató Sólyom")
+    gun = on_table(s, A, "Kiképző lézerágyú", "att", ship=f, paid=True)
+    shield = on_table(s, A, "Gyakorló pajzs", "att", ship=f, paid=False)
+    fresh(s)
+    act(s, A, {"type": "end_turn"})
+    act(s, A, {"type": "choose", "pick": f})
+    assert [s["cards"][x]["z"] for x in (f, gun, shield)] == ["trash", "trash", "ruin"]
