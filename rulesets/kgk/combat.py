@@ -845,6 +845,11 @@ def _c_disarm(state, _):
         if c["mods"]:
             c["mods"] = [m for m in c["mods"] if m[2] != "combat"]
         c["hit"] = False
+    # Reading (KG-4.2.5, KG-12.6.2): a ship whose armor is 0 once the crews, spent
+    # rockets and combat bonuses have left it is destroyed like any ship at 0 armor.
+    for s in cb["ships"]:
+        if cards[s]["z"] == "hangar" and armor_now(state, s) <= 0:
+            leave_play(state, s, "armor_lost")
     emit(state, "combat_over", attacker=cb["att"])
     state["cb"] = None
     state["phase"] = "main"

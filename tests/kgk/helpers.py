@@ -185,6 +185,30 @@ def check_invariants(state):
     for p in state["p"]:
         for cid in p["stack"]:
             assert any(it["card"] == cid and it["k"] == "card" for it in state["chain"])
+    # semantic invariants
+    from rulesets.kgk.state import armor_now
+    cb = state["cb"]
+    late_destruction = state["opts"]["simplified_combat"] and cb and cb["step"] == "fire"
+    for c in state["cards"]:
+        z = c["z"]
+        if c["paid"]:
+            assert c["up"], "a paid card is face down"
+        if z in ("colony", "hand", "ruin", "out"):
+            assert not c["paid"] and not c["att"] and c["on"] is None
+        if z == "hangar":
+            d = state["defs"][c["d"]]
+            assert c["paid"] and c["as"] == "ship"
+            assert len(c["att"]) <= (d.get("cap") or 0), "over capacity"   # KG-4.2.4
+            if not late_destruction:
+                assert armor_now(state, c["id"]) > 0, "a ship at 0 armor stayed in play"
+            if cb is None:
+                assert not c["hit"]
+        if z == "att":
+            assert state["cards"][c["on"]]["z"] == "hangar"
+        if z == "canteen":
+            assert c["as"] == "crew"
+        if z == "surface":
+            assert c["as"] == "base"
 
 
 def check_end_limits(events):

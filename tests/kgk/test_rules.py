@@ -1346,3 +1346,26 @@ def test_kg_17_17_hangar_discard_takes_its_armaments():
     act(s, A, {"type": "end_turn"})
     act(s, A, {"type": "choose", "pick": f})
     assert [s["cards"][x]["z"] for x in (f, gun, shield)] == ["trash", "trash", "ruin"]
+
+
+def test_kg_4_2_5_ship_left_at_zero_armor_when_its_crew_leaves_is_destroyed():
+    s = setup(["Kiképző Kolibri", "Oktatórobot"], ["Kiképző Kolibri"])
+    k = on_table(s, A, "Kiképző Kolibri")                  # armor 1
+    robot = on_table(s, A, "Oktatórobot", "canteen", paid=True)   # +1 armor aboard
+    b = on_table(s, B, "Kiképző Kolibri")
+    fresh(s)
+    act(s, A, {"type": "attack", "target": "colony"})
+    act(s, A, {"type": "commit", "ship": k})
+    act(s, A, {"type": "board", "crew": robot, "ship": k})
+    act(s, A, {"type": "done"})
+    act(s, B, {"type": "commit", "ship": b})
+    act(s, B, {"type": "done"})
+    act(s, A, {"type": "pass"})
+    act(s, B, {"type": "fire", "ship": b, "target": k})
+    act(s, A, {"type": "no_return"})
+    assert armor_now(s, k) == 1 and s["cards"][k]["z"] == "hangar"
+    pass_firing(s)
+    while s["dec"]["kind"] == "bomb":
+        act(s, A, {"type": "bombard"})
+    # disarm: the robot returns to the canteen, the Kolibri is left at 0 armor
+    assert s["cards"][k]["z"] == "trash" and s["cards"][robot]["z"] == "canteen"
