@@ -180,6 +180,24 @@ class FinalGame(models.Model):
         ordering = ["tournament", "id"]
 
 
+class FinalMatch(models.Model):
+    """Online mode: the KGK match for one game of a final series (seat 0 = ``a``).
+    ``done`` once its game is in the bracket (or the organiser recorded that game)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="final_matches")
+    series = models.CharField(max_length=10)
+    a = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    b = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    match = models.OneToOneField("matches.Match", on_delete=models.CASCADE,
+                                 related_name="tournament_final_game")
+    done = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "id"]
+
+
 class PairingJob(models.Model):
     """Pairing a round of a large event as a Celery task; the API polls this row."""
 

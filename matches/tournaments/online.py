@@ -18,13 +18,15 @@ from typing import Any
 
 from django.db import transaction
 
-from matches.tournaments.models import Entry, Pairing, Round, Tournament
+from matches.tournaments.models import Entry, FinalMatch, Pairing, Round, Tournament
 from matches.tournaments.services import (
     GAME_SECONDS,
     ONLINE_RULESET,
     TournamentError,
     _lock,
     _with_retry,
+    bracket,
+    record_final_win,
     record_online_result,
 )
 
@@ -47,19 +49,22 @@ def _seat(entry: Entry, fmt: str) -> Any:
     return SeatSpec(user=entry.user, deck=deck.records, deck_name=entry.deck_name or entry.name)
 
 
+def _create(t: Tournament, a: Entry, b: Entry) -> Any:
+    from matches import store
+
+    return store.create_match(
+        ONLINE_RULESET, {"format": t.format, "time_limit_seconds": GAME_SECONDS},
+        [_seat(a, t.format), _seat(b, t.format)], created_by=t.organiser, organiser=t.organiser)
+
+
 def create_round_matches(t: Tournament, rnd: Round) -> list[int]:
     """One KGK match per table (seat 0 = ``a``, seat 1 = ``b``); runs inside the caller's
     transaction, so a failure creates no match at all."""
-    from matches import store
-
     ids = []
     for p in rnd.pairings.select_related("a__user", "b__user"):
         if p.match_id is not None:
             continue
-        match = store.create_match(
-            ONLINE_RULESET, {"format": t.format, "time_limit_seconds": GAME_SECONDS},
-            [_seat(p.a, t.format), _seat(p.b, t.format)],
-            created_by=t.organiser, organiser=t.organiser)
+        match = _create(t, p.a, p.b)
         p.match = match
         p.save(update_fields=["match"])
         ids.append(match.pk)
@@ -82,13 +87,60 @@ def _apply(p: Pairing, match: Any) -> bool:
     return record_online_result(p, side, f"match {match.pk} ({reason})"[:300])
 
 
-def record_match_outcome(match: Any) -> Pairing | None:
+def create_final_matches(t: Tournament) -> list[int]:
+    """The next game of every open final series, each a match (KG-13.4.2: best of three,
+    game by game). Runs inside the caller's locked transaction."""
+    b = bracket(t)
+    if b is None or t.status != Tournament.FINAL:
+        return []
+    ids = []
+    entries = {e.pk: e for e in t.entries.select_related("user")}
+    for s in b.open_series():
+        if FinalMatch.objects.filter(tournament=t, series=s.name, done=False).exists():
+            continue
+        match = _create(t, entries[s.a], entries[s.b])
+        FinalMatch.objects.create(tournament=t, series=s.name, a_id=s.a, b_id=s.b, match=match)
+        ids.append(match.pk)
+    return ids
+
+
+def _apply_final(t: Tournament, fm: FinalMatch, match: Any) -> bool:
+    side = _winner_side(match)
+    if fm.done or side is None:
+        return False
+    record_final_win(t, fm.series, fm.a_id if side == "a" else fm.b_id, by=None)
+    return True
+
+
+def sync_final(t: Tournament) -> int:
+    """Pull finished final matches into the bracket (the fallback for the hook)."""
+    changed = 0
+    for fm in FinalMatch.objects.filter(tournament=t, done=False).select_related("match"):
+        if fm.match.status == "finished":
+            settled = record_match_outcome(fm.match)
+            changed += bool(settled is not None and settled.done)
+    return changed
+
+
+def record_match_outcome(match: Any) -> Pairing | FinalMatch | None:
     """For the matches app: a tournament match finished; its result becomes the table's
-    result (1-0, an online Swiss match is one game). Returns the table, or ``None`` when
-    the match is not a tournament match. Idempotent; safe to call more than once."""
+    result (1-0, an online Swiss match is one game), or a game of a final series. Returns
+    the table (or final game), ``None`` when the match is not a tournament's. Idempotent."""
     p = Pairing.objects.filter(match_id=match.pk).select_related("round").first()
     if p is None:
-        return None
+        fm = FinalMatch.objects.filter(match_id=match.pk).first()
+        if fm is None:
+            return None
+
+        def run_final() -> FinalMatch:
+            with transaction.atomic():
+                t = _lock(fm.tournament_id)
+                fresh = FinalMatch.objects.get(pk=fm.pk)
+                _apply_final(t, fresh, match)
+                fresh.refresh_from_db()
+                return fresh
+
+        return _with_retry(run_final)
 
     def run() -> Pairing:
         with transaction.atomic():

@@ -661,6 +661,10 @@ def start_final(t: Tournament, *, by: Any) -> Tournament:
                               "dropped", 409, {"players": len(seeds)})
     t.final_seeds, t.status = seeds, Tournament.FINAL
     t.save(update_fields=["final_seeds", "status"])
+    if t.mode == Tournament.ONLINE:
+        from matches.tournaments.online import create_final_matches
+
+        create_final_matches(t)
     return t
 
 
@@ -682,12 +686,27 @@ def record_final_game(t: Tournament, series: str, winner: Any, *, by: Any) -> sw
                               {"field": "winner", "allowed": [s.a, s.b]})
     if s.winner is not None:
         raise TournamentError("series_decided", f"{series} is already decided", 409)
+    return record_final_win(t, series, winner, by=by)
+
+
+def record_final_win(t: Tournament, series: str, winner: int, *, by: Any) -> swiss.FinalBracket:
+    """Record a checked final game (the caller holds the lock). Online, the series' open
+    match is settled by it (an organiser's decision supersedes the match) and the next
+    games' matches are created."""
+    b = bracket(t)
+    assert b is not None
     b.record_game(series, winner)
     FinalGame.objects.create(tournament=t, series=series, winner_id=winner,
                              by=by if getattr(by, "is_authenticated", False) else None)
     if b.finished:
         t.status, t.finished = Tournament.FINISHED, timezone.now()
         t.save(update_fields=["status", "finished"])
+    if t.mode == Tournament.ONLINE:
+        from matches.tournaments.models import FinalMatch
+        from matches.tournaments.online import create_final_matches
+
+        FinalMatch.objects.filter(tournament=t, series=series, done=False).update(done=True)
+        create_final_matches(t)
     return b
 
 
@@ -696,6 +715,7 @@ def bracket_data(t: Tournament) -> dict[str, Any] | None:
     if b is None:
         return None
     names = dict(t.entries.values_list("pk", "name"))
+    online = dict(t.final_matches.filter(done=False).values_list("series", "match_id"))
     series = []
     for key in ("semi1", "semi2", "final", "third"):
         s = b.series.get(key)
@@ -704,7 +724,8 @@ def bracket_data(t: Tournament) -> dict[str, Any] | None:
         series.append({"series": key, "a": s.a, "b": s.b, "a_name": names[s.a],
                        "b_name": names[s.b], "wins_a": s.wins_a, "wins_b": s.wins_b,
                        "games": s.games, "winner": s.winner,
-                       "winner_name": names.get(s.winner) if s.winner else None})
+                       "winner_name": names.get(s.winner) if s.winner else None,
+                       "match": online.get(key)})
     return {"seeds": [{"seed": i + 1, "entry": e, "name": names[e]}
                       for i, e in enumerate(b.seeds)],
             "series": series, "open": [s.name for s in b.open_series()],

@@ -146,6 +146,12 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
 
             if sync_round(rnd):
                 ctx = _context(t, request)
+    if t.mode == Tournament.ONLINE and t.status == Tournament.FINAL:
+        from matches.tournaments.online import sync_final
+
+        if sync_final(t):
+            t.refresh_from_db()
+            ctx = _context(t, request)
     ctx.update({"error": error, "deck_report": services.deck_report(t),
                 "result_choices": (["1-0", "0-1"] if t.games_per_match == 1
                                    else ["2-0", "2-1", "1-2", "0-2"])})

@@ -7,7 +7,7 @@ import pytest
 
 from matches.models import Match
 from matches.tournaments import services
-from matches.tournaments.models import Pairing
+from matches.tournaments.models import FinalMatch, Pairing
 
 from .conftest import DECK_A, DECK_B, assert_error, create, ok, url
 
@@ -91,3 +91,50 @@ def test_online_round_start_is_all_or_nothing(org, make_players, cards_loaded):
     assert_error(oc.post(url(t, "rounds/1/start/")), 409, "online_entry_incomplete")
     assert Match.objects.count() == 0
     assert ok(oc.get(url(t, "rounds/1/")))["status"] == "paired"
+
+
+def test_online_final_is_played_as_matches_game_by_game(org, make_players, cards_loaded):
+    o, oc = org
+    players = make_players(4)
+    t = create(oc, mode="online", rounds_planned=1)
+    for i, (_u, c) in enumerate(players):
+        ok(c.post(url(t, "entries/"), {"deck": {"text": DECK_A if i % 2 else DECK_B}},
+                  format="json"), 201)
+    ok(oc.post(url(t, "start/")))
+    ok(oc.post(url(t, "rounds/"), {}, format="json"), 201)
+    for p in ok(oc.post(url(t, "rounds/1/start/")))["pairings"]:
+        ok(oc.post(f"/api/v1/matches/{p['match']}/adjudicate/", {"winners": [0]},
+                   format="json"))
+    ok(oc.post(url(t, "rounds/1/finish/")))  # pulls both outcomes in
+
+    final = ok(oc.post(url(t, "final/")))
+    seeds = [s["entry"] for s in final["bracket"]["seeds"]]
+    open_matches = {s["series"]: s["match"] for s in final["bracket"]["series"]}
+    assert set(open_matches) == {"semi1", "semi2"} and all(open_matches.values())
+    m = Match.objects.get(pk=open_matches["semi1"])
+    assert m.tournament_final_game.series == "semi1" and m.organiser_id == o.pk
+
+    # The organiser records one game by hand (a judge's call): it supersedes that match,
+    # and the series' next game gets a new match.
+    body = ok(oc.post(url(t, "final/games/"), {"series": "semi2", "winner": seeds[1]},
+                      format="json"))
+    semi2 = next(s for s in body["bracket"]["series"] if s["series"] == "semi2")
+    assert semi2["wins_a"] == 1 and semi2["match"] not in (None, open_matches["semi2"])
+
+    # Every other game: seat 0 (the series' "a") wins by adjudication; GET syncs.
+    matches_played = 0
+    for _ in range(12):
+        state = ok(oc.get(url(t, "final/")))
+        if state["status"] == "finished":
+            break
+        for s in state["bracket"]["series"]:
+            if s["match"] and Match.objects.get(pk=s["match"]).status == "active":
+                ok(oc.post(f"/api/v1/matches/{s['match']}/adjudicate/", {"winners": [0]},
+                           format="json"))
+                matches_played += 1
+    assert state["status"] == "finished", state
+    places = [(p["place"], p["entry"]) for p in state["placements"]]
+    assert places == [(1, seeds[0]), (2, seeds[1]), (3, seeds[3]), (4, seeds[2])]
+    # semi1 2 games, semi2 1 more game, final 2, third 2
+    assert matches_played == 7
+    assert not FinalMatch.objects.filter(tournament_id=t["id"], done=False).exists()

@@ -214,6 +214,7 @@ class SeriesOut(serializers.Serializer):
                                   help_text="the winner (entry id) of each game, in order")
     winner = serializers.IntegerField(allow_null=True)
     winner_name = serializers.CharField(allow_null=True)
+    match = serializers.IntegerField(allow_null=True, help_text="online: the open game's match")
 
 
 class Placement(serializers.Serializer):

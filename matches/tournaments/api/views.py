@@ -314,6 +314,11 @@ class TournamentViewSet(viewsets.ModelViewSet):
         t = self._t()
         if request.method == "POST":
             services.start_final(t, by=request.user)
+        elif t.mode == Tournament.ONLINE and t.status == Tournament.FINAL:
+            from matches.tournaments.online import sync_final
+
+            if sync_final(t):
+                t.refresh_from_db()
         return Response({"status": t.status, "bracket": services.bracket_data(t),
                          "placements": services.placements(t)})
 
