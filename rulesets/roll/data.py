@@ -99,6 +99,7 @@ _TILES: list[tuple[int, tuple[str, int, str, tuple[str, ...]], tuple[str, str, i
     (24, ("Homeworld Patriotism", 3, "R", ()), ("Plague World", "green", 3, _eff(cup=("green",)))),
     (25, ("Hydroponics Guild", 1, "R", ()), ("Alien Sentinels", "yellow", 6, _eff(3, cup=("yellow",)))),
     (26, ("Information Tech", 4, "I", ()), ("Pirate World", "blue", 2, _eff(c=("red",)))),
+    # B1.3 caveat: BGA and kfodex send this die to the cup, the German generator to the Citizenry.
     (27, ("Investment Credits", 4, "O", ("develop",)), ("Galactic Survey Headquarters", "blue", 2, _eff(cup=("blue",)))),
     (28, ("Isolation Policy", 3, "R", ()), ("Planetary Nebula", "brown", 3, _eff(good=True))),
     (29, ("Jumpdrive Research", 1, "O", ("ship",)), ("Deserted Alien Library", "yellow", 6, _eff(2, good=True))),
