@@ -118,7 +118,9 @@ def _equip_legal(state, dec):
                 if cards[c]["rot"] == ACTIVE:     # KG-4.4.6, KG-17.2: unrotated, paid or not
                     for s in free:
                         acts.append({"type": "board", "crew": c, "ship": s})
-    if seat != cb["att"] or mine:
+    # KG-17.33: the attacker commits at least one ship, unless none is left to commit
+    # (an interrupt in the target window took it out): then the attack fizzles.
+    if seat != cb["att"] or mine or not any(a["type"] == "commit" for a in acts):
         acts.append({"type": "done"})
     return _plus_interrupts(state, seat, acts)
 
