@@ -88,6 +88,20 @@ def test_no_valid_pairing_offers_the_organisers_options(org):
         assert anon.get(path).status_code == 200, path
     assert anon.get(f"/tournaments/{t.pk}/print/round/9/").status_code == 404
     assert b"@media print" in anon.get(f"/tournaments/{t.pk}/print/round/2/").content
+    # After the Swiss stage the organiser's page still corrects results (audit trail kept).
+    p2 = rnd.pairings.get()
+    for data in ({"op": "start_round", "round": 2},
+                 {"op": "result", "pairing": p2.pk, "result": "0-2"},
+                 {"op": "finish_round", "round": 2}, {"op": "final"}):
+        assert c.post(f"/tournaments/{t.pk}/manage/", data).status_code == 302, data
+    assert Tournament.objects.get(pk=t.pk).status == "finished"
+    html = c.get(f"/tournaments/{t.pk}/manage/").content.decode()
+    assert 'id="swiss-corrections"' in html
+    r = c.post(f"/tournaments/{t.pk}/manage/", {"op": "result", "pairing": p.pk,
+                                               "result": "1-2", "note": "elírás"})
+    assert r.status_code == 302
+    assert p.changes.filter(kind="corrected", note="elírás").exists()
+    assert services.standings(t)[0]["points"] == 6  # B won both matches now
 
 
 def test_player_registers_with_a_deck_on_the_public_page(org, make_players, cards_loaded):
