@@ -40,7 +40,7 @@ def schedule(match_id: int, version: int) -> None:
         log.exception("bot task for match %s v%s failed to run", match_id, version)
 
 
-def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK) -> int:
+def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: bool = True) -> int:
     """Play bot moves while a bot is to act; returns how many moves this call applied."""
     played = 0
     bots = dict(Seat.objects.filter(match_id=match_id).exclude(bot="")
@@ -48,7 +48,7 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK) -> int:
     if not bots:
         return 0
     while played < max_moves:
-        match = Match.objects.filter(pk=match_id).first()
+        match = Match.objects.defer("config", "snapshot").filter(pk=match_id).first()
         if match is None or match.status != Match.ACTIVE:
             return played
         seats = [s for s in match.to_act if s in bots]
@@ -58,7 +58,7 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK) -> int:
             return played
         seat = seats[0]
         rs = store.ruleset_of(match)
-        state = rs.from_json(match.state_json())
+        state = store.state_for_reading(match, rs)
         action = rs.bot_action(state, seat, bots[seat], bot_seed(match_id, match.version, seat))
         try:
             result = store.submit(
@@ -71,5 +71,6 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK) -> int:
             raise
         if not result.repeated:
             played += 1
-    schedule(match_id, Match.objects.values_list("version", flat=True).get(pk=match_id))
+    if reschedule:  # more to play: a fresh task continues
+        schedule(match_id, Match.objects.values_list("version", flat=True).get(pk=match_id))
     return played

@@ -15,7 +15,9 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -76,6 +78,37 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+# ---------------------------------------------------------------- parsed states
+
+# Parsed states by (match, version), for readers (views, legal actions, bots) in this
+# process. A version names exactly one state (the log is append-only and deterministic),
+# so an entry can never be stale; the database stays the one source of truth. Entries are
+# never mutated: ``submit`` always parses its own copy from the snapshot text.
+_STATES: OrderedDict[tuple[int, int], State] = OrderedDict()
+_STATES_LOCK = threading.Lock()
+STATE_CACHE_SIZE = 256
+
+
+def _remember(match_id: int, version: int, state: State) -> None:
+    with _STATES_LOCK:
+        _STATES[(match_id, version)] = state
+        _STATES.move_to_end((match_id, version))
+        while len(_STATES) > STATE_CACHE_SIZE:
+            _STATES.popitem(last=False)
+
+
+def state_for_reading(match: Match, rs: Ruleset) -> State:
+    """The match's current state for pure reads (``view``, ``legal_actions``, bots).
+    Callers must not mutate it."""
+    key = (match.pk, match.version)
+    with _STATES_LOCK:
+        state = _STATES.get(key)
+    if state is None:
+        state = rs.from_json(match.state_json())
+        _remember(match.pk, match.version, state)
+    return state
+
+
 # ---------------------------------------------------------------- locking and retries
 
 def _with_retry(fn: Callable[[], T], attempts: int = 400) -> T:
@@ -98,7 +131,7 @@ def _lock(match_id: int) -> Match:
     if connection.vendor == "sqlite":
         Match.objects.filter(pk=match_id).update(version=F("version"))
     try:
-        return Match.objects.select_for_update().get(pk=match_id)
+        return Match.objects.select_for_update().defer("config").get(pk=match_id)
     except Match.DoesNotExist as exc:
         raise StoreError("not_found", f"no match {match_id}", 404) from exc
 
@@ -254,16 +287,15 @@ def _finish(match: Match, outcome: dict[str, Any]) -> None:
 # ---------------------------------------------------------------- applying
 
 def apply_entry(rs: Ruleset, state: State, kind: str, seat: int | None,
-                action: Any) -> list[Event]:
-    """Apply one log entry to ``state`` (in place). Shared by live play and replay."""
+                action: Any) -> tuple[State, list[Event]]:
+    """Apply one log entry (the engine may update ``state`` in place or return a new one).
+    Shared by live play and replay."""
     if kind == MatchAction.ACTION:
-        state, events = rs.apply(state, seat, action)
-        return events
+        return rs.apply(state, seat, action)
     if kind == MatchAction.RESIGN:
-        state, events = rs.resign(state, seat)
-        return events
+        return rs.resign(state, seat)
     if kind == MatchAction.ADJUDICATE:
-        return [{"type": "adjudicated", **action}]
+        return state, [{"type": "adjudicated", **action}]
     raise ValueError(f"unknown log entry kind {kind!r}")
 
 
@@ -311,13 +343,13 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
             rs = ruleset_of(match)
             state = rs.from_json(match.state_json())
             try:
-                events = apply_entry(rs, state, kind, seat, action)
+                state, events = apply_entry(rs, state, kind, seat, action)
             except IllegalAction as exc:
                 # The error reaches only the acting seat; it says nothing beyond what the
                 # engine chose to put in it for that seat.
                 raise StoreError("illegal_action", exc.message, 422,
                                  {**exc.as_dict(), "version": match.version}) from exc
-            n = match.seats.count()
+            n = len((match.clocks or {}).get("used_ms") or []) or match.seats.count()
             before = list(match.to_act)
             first_event = match.event_count + 1
             seq = match.version
@@ -350,6 +382,8 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
                 events=events, first_event=first_event, response=body)
             match.save(update_fields=["snapshot", "to_act", "outcome", "status", "finished",
                                       "clocks", "version", "event_count"])
+            if kind != MatchAction.ADJUDICATE:
+                transaction.on_commit(lambda: _remember(match.pk, match.version, state))
             if schedule_bots:
                 transaction.on_commit(lambda: _after_change(match))
             return Result(body, 200, match=match)
@@ -382,7 +416,7 @@ def replay(match: Match, upto: int | None = None) -> tuple[State, list[list[Even
         entries = entries.filter(seq__lt=upto)
     for entry in entries.iterator():
         # Normalise at once: an engine may hand out event dicts it mutates later.
-        events = apply_entry(rs, state, entry.kind, entry.seat, entry.action)
+        state, events = apply_entry(rs, state, entry.kind, entry.seat, entry.action)
         all_events.append(json.loads(json.dumps(events)))
     return state, all_events
 

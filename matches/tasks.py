@@ -18,4 +18,6 @@ def play_bots(match_id: int, version: int) -> int:
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def run_simulation_chunk(simulation_id: int, index: int) -> bool:
     """Play one chunk of a simulation and record it exactly once."""
-    return simulation.run_chunk(simulation_id, index, worker=run_simulation_chunk.request.hostname)
+    request = run_simulation_chunk.request
+    worker = "eager" if request.is_eager else request.hostname
+    return simulation.run_chunk(simulation_id, index, worker=worker)

@@ -32,7 +32,8 @@ def _rulesets() -> list[dict]:
 
 
 def lobby(request: HttpRequest, error: str | None = None, status: int = 200) -> HttpResponse:
-    matches = Match.objects.prefetch_related("seats__user").order_by("-id")
+    matches = Match.objects.defer("config", "snapshot").prefetch_related("seats__user") \
+        .order_by("-id")
     mine = []
     if request.user.is_authenticated:
         mine = list(matches.filter(Q(seats__user=request.user) | Q(created_by=request.user))
@@ -87,7 +88,8 @@ def join_match(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def board(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=pk)
+    match = get_object_or_404(Match.objects.defer("config", "snapshot")
+                              .prefetch_related("seats__user"), pk=pk)
     seat = seat_of(match, request.user)
     template = select_template([f"matches/boards/{match.ruleset}.html",
                                 "matches/boards/generic.html"])

@@ -71,7 +71,7 @@ def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
     view = None
     if match.has_state:
         rs = store.ruleset_of(match)
-        view = rs.view(rs.from_json(match.state_json()), seat)
+        view = rs.view(store.state_for_reading(match, rs), seat)
     user = request.user
     mine = [x.index for x in match.seats.all()
             if getattr(user, "is_authenticated", False) and x.user_id == user.pk]
@@ -102,7 +102,8 @@ class MatchViewSet(viewsets.GenericViewSet):
         pk = self.kwargs.get("pk", "")
         if not str(pk).isdigit():
             raise ApiError("not_found", "no such match", 404)
-        match = Match.objects.prefetch_related("seats__user").filter(pk=int(pk)).first()
+        match = Match.objects.defer("config").prefetch_related("seats__user") \
+            .filter(pk=int(pk)).first()
         if match is None:
             raise ApiError("not_found", f"no match {pk}", 404)
         return match
@@ -125,7 +126,8 @@ class MatchViewSet(viewsets.GenericViewSet):
         OpenApiParameter("ruleset", OpenApiTypes.STR),
         OpenApiParameter("mine", OpenApiTypes.BOOL)], responses=s.MatchSummaryOut(many=True))
     def list(self, request: Request) -> Response:
-        qs = Match.objects.prefetch_related("seats__user").order_by("-id")
+        qs = Match.objects.defer("config", "snapshot").prefetch_related("seats__user") \
+            .order_by("-id")
         st = request.query_params.get("status")
         if st:
             if st not in dict(Match.STATUSES):
@@ -153,7 +155,7 @@ class MatchViewSet(viewsets.GenericViewSet):
                         status=status.HTTP_201_CREATED)
 
     def _fresh(self, pk: int) -> Match:
-        return Match.objects.prefetch_related("seats__user").get(pk=pk)
+        return Match.objects.defer("config").prefetch_related("seats__user").get(pk=pk)
 
     @extend_schema(parameters=[SEAT_PARAM], responses=s.MatchOut)
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
@@ -184,7 +186,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         if seat is not None and match.status == Match.ACTIVE and seat in match.to_act \
                 and not store.clock_view(match)["time_up"]:
             rs = store.ruleset_of(match)
-            actions = rs.legal_actions(rs.from_json(match.state_json()), seat)
+            actions = rs.legal_actions(store.state_for_reading(match, rs), seat)
         return Response({"version": match.version, "seat": seat, "to_act": match.to_act,
                          "actions": actions})
 

@@ -21,20 +21,8 @@ THREADS = 8
 
 
 @pytest.fixture(autouse=True)
-def sqlite_readers_do_not_wait():
-    """SQLite's shared-cache in-memory test database makes a reader fail at once ("table is
-    locked") while another connection writes — unlike a SQLite file in WAL mode (readers
-    never wait) or PostgreSQL. Let the test threads' readers through, as WAL would; writers
-    still exclude each other, which is what these tests are about."""
-    from django.db.backends.signals import connection_created
-
-    def pragma(sender, connection, **kwargs):
-        if connection.vendor == "sqlite":
-            connection.cursor().execute("PRAGMA read_uncommitted = 1")
-
-    connection_created.connect(pragma)
+def _readers(sqlite_readers_do_not_wait):
     yield
-    connection_created.disconnect(pragma)
 
 
 def call(method, *args, **kwargs):

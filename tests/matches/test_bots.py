@@ -1,0 +1,93 @@
+"""Bots at the table: moves as Celery tasks (a real worker on Redis when REDIS_URL is set,
+in-process after the commit otherwise); a redelivered or duplicated task never doubles or
+loses a move."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+from django.db import connection
+
+from matches import bots, store
+from matches.models import Match, Seat
+from tests.matches.conftest import client_for, create, play_step, wait_for
+
+
+def finished(match_id: int) -> bool:
+    return Match.objects.get(pk=match_id).status == Match.FINISHED
+
+
+@pytest.mark.celery
+@pytest.mark.django_db(transaction=True)
+def test_human_plays_a_whole_match_against_the_random_bot(celery_worker_process,
+                                                         django_user_model):
+    me = client_for(django_user_model.objects.create_user("ember"))
+    m = create(me, "smugglers", ["me", "bot:random"])
+    rng = random.Random(5)
+    for _ in range(400):
+        if finished(m["id"]):
+            break
+        if play_step(me, m["id"], rng) is None:
+            # Not my decision: the bot's move arrives by itself.
+            wait_for(lambda: finished(m["id"]) or me.get(
+                f"/api/v1/matches/{m['id']}/legal-actions/").json()["actions"], timeout=60)
+    match = Match.objects.get(pk=m["id"])
+    assert match.status == Match.FINISHED
+    bot_ids = list(match.log.filter(seat=1).values_list("client_action_id", flat=True))
+    assert bot_ids and all(c.startswith(f"bot:{match.pk}:") for c in bot_ids)
+    assert store.verify(match)["ok"]
+
+
+@pytest.mark.celery
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("ruleset,kinds", [("kgk", ("heuristic", "heuristic")),
+                                           ("smugglers", ("heuristic", "random"))])
+def test_bot_against_bot_runs_to_the_end(celery_worker_process, django_user_model, ruleset,
+                                         kinds):
+    host = client_for(django_user_model.objects.create_user("host"))
+    m = create(host, ruleset, [f"bot:{k}" for k in kinds])
+    wait_for(lambda: finished(m["id"]), timeout=240, every=0.5)
+    match = Match.objects.get(pk=m["id"])
+    seqs = list(match.log.order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(match.version)) and match.outcome["winners"]
+    assert store.verify(match)["ok"]
+    # A late, duplicated task for any old version finds nothing to do.
+    assert bots.play_pending(match.pk) == 0
+    assert Match.objects.get(pk=m["id"]).version == match.version
+
+
+@pytest.mark.django_db(transaction=True)
+def test_racing_bot_tasks_never_double_a_move(django_user_model, sqlite_readers_do_not_wait):
+    """Two workers running the same match's bot task at once (a redelivery racing the
+    original): every version is played once, with the deterministic client_action_id."""
+    users = [django_user_model.objects.create_user(f"u{i}") for i in range(2)]
+    match = store.create_match("smugglers", {}, [store.SeatSpec(user=u) for u in users])
+    # Hand both seats to bots behind the store's back, so no task was woken: only the
+    # racing threads below play.
+    Seat.objects.filter(match=match).update(bot="random", user=None)
+    counts: list[int] = []
+
+    def worker(_: int) -> None:
+        try:
+            for _ in range(40):
+                counts.append(bots.play_pending(match.pk, max_moves=10,
+                                                  reschedule=False))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    match = Match.objects.get(pk=match.pk)
+    ids = list(match.log.order_by("seq").values_list("client_action_id", flat=True))
+    seqs = list(match.log.order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(match.version))
+    assert len(ids) == len(set(ids))
+    assert all(cid == f"bot:{match.pk}:{seq}:{cid.rsplit(':', 1)[1]}"
+               for seq, cid in zip(seqs, ids, strict=True))
+    assert store.verify(match)["ok"]
+    assert match.status == Match.FINISHED and sum(counts) == match.version
