@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from decks.core import all_formats
 from kaosz.api.errors import ApiError
 from matches.tournaments import services
-from matches.tournaments.models import Round, Tournament
+from matches.tournaments.models import PairingJob, Round, Tournament
 
 
 def _visible(request: HttpRequest, pk: int) -> Tournament:
@@ -152,7 +152,14 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         if sync_final(t):
             t.refresh_from_db()
             ctx = _context(t, request)
+    job = t.pairing_jobs.first()  # the latest; its failure is shown like any refusal
+    if job is not None and job.status == PairingJob.FAILED and error is None and \
+            job.error and not t.rounds.filter(created__gt=job.created).exists() and \
+            request.method == "GET":
+        error = ApiError(job.error["code"], job.error["message"], 409, job.error["details"])
     ctx.update({"error": error, "deck_report": services.deck_report(t),
+                "job": job if job and job.status in (PairingJob.PENDING, PairingJob.RUNNING)
+                else None,
                 "result_choices": (["1-0", "0-1"] if t.games_per_match == 1
                                    else ["2-0", "2-1", "1-2", "0-2"])})
     return render(request, "tournaments/manage.html", ctx)
@@ -178,8 +185,14 @@ def _organiser_op(t: Tournament, request: HttpRequest) -> None:
     elif op == "start":
         services.start(t, by=user)
     elif op == "pair":
-        services.pair_next_round(t, by=user, allow_rematch=_flag(request, "allow_rematch"),
-                                 allow_second_bye=_flag(request, "allow_second_bye"))
+        options = {"allow_rematch": _flag(request, "allow_rematch"),
+                   "allow_second_bye": _flag(request, "allow_second_bye")}
+        last = t.rounds.order_by("-number").first()
+        field = len(services.active_for(t, (last.number if last else 0) + 1))
+        if field >= services.async_pairing_from():  # a large event: a Celery task pairs it
+            services.queue_pairing(t, by=user, **options)
+        else:
+            services.pair_next_round(t, by=user, **options)
     elif op == "repair":
         services.repair_round(t, p.get("round", ""), by=user,
                               allow_rematch=_flag(request, "allow_rematch"),

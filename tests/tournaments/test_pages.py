@@ -125,3 +125,36 @@ def test_player_registers_with_a_deck_on_the_public_page(org, make_players, card
     r = Client().post(f"/tournaments/{t.pk}/", {"op": "register"})
     assert r.status_code == 302 and "/accounts/login/" in r["Location"]
     assert t.entries.count() == 1
+
+
+def test_large_event_pairs_in_the_background_from_the_page(org, settings):
+    """Over the threshold the page queues a Celery job, says so, and shows its refusal."""
+    from matches.tournaments.models import PairingJob
+    from matches.tournaments.tasks import pair_round_task
+
+    settings.KAOSZ_TOURNAMENT_ASYNC_PAIRING_FROM = 2
+    o, _oc = org
+    t = services.create_tournament(o, name="Nagy", decks_required=False, top_cut=False,
+                                   rounds_planned=3)
+    for n in ("A", "B"):
+        services.register(t, by=o, name=n)
+    services.start(t, by=o)
+    c = browser(o)
+    assert c.post(f"/tournaments/{t.pk}/manage/", {"op": "pair"}).status_code == 302
+    job = PairingJob.objects.get(tournament=t)
+    # Inside the test transaction the job is queued on commit: still pending here.
+    html = c.get(f"/tournaments/{t.pk}/manage/").content.decode()
+    assert 'id="pairing-job"' in html and 'id="pair-round"' not in html
+    pair_round_task(job.pk)
+    html = c.get(f"/tournaments/{t.pk}/manage/").content.decode()
+    assert 'id="pairing-job"' not in html and 'id="manage-round-1"' in html
+    # Round 2 of two players is a rematch: the job fails and the page names the options.
+    services.start_round(t, 1, by=o)
+    services.set_result(t, Round.objects.get(tournament=t).pairings.get().pk, by=o,
+                        games_a=2, games_b=0)
+    services.finish_round(t, 1, by=o)
+    c.post(f"/tournaments/{t.pk}/manage/", {"op": "pair"})
+    out = pair_round_task(PairingJob.objects.filter(tournament=t).first().pk)
+    assert out["status"] == "failed", (out, list(PairingJob.objects.values()))
+    html = c.get(f"/tournaments/{t.pk}/manage/").content.decode()
+    assert 'data-code="no_valid_pairing"' in html and 'data-option="allow_rematch"' in html
