@@ -305,3 +305,23 @@ def test_late_entry_without_byes_and_re_pairing_after_a_drop(org):
     dropped_row = next(r for r in ok(oc.get(url(t, "standings/")))["rows"]
                        if r["entry"] == gone)
     assert dropped_row["dropped"] is True and dropped_row["played"] == 1
+
+
+def test_register_with_a_saved_deck(org, make_players, cards_loaded):
+    """A saved deck (its latest revision) is copied into the entry; later edits of the saved
+    deck do not change the registered list."""
+    _o, oc = org
+    (_pu, pc), (_qu, qc) = make_players(2)
+    deck = ok(pc.post("/api/v1/decks/", {"name": "Mentett", "format": "practice",
+                                         "text": DECK_A}, format="json"), 201)
+    t = create(oc)
+    entry = ok(pc.post(url(t, "entries/"), {"deck": deck["id"]}, format="json"), 201)
+    assert entry["deck_valid"] is True and entry["deck_name"] == "Mentett"
+    # Somebody else's private deck is not usable.
+    assert_error(qc.post(url(t, "entries/"), {"deck": deck["id"]}, format="json"), 400,
+                 "deck_not_found")
+    ok(pc.patch(f"/api/v1/decks/{deck['id']}/", {"text": DECK_B}, format="json"))
+    report = {r["entry"]: r for r in ok(oc.get(url(t, "deck-check/")))}
+    saved_now = ok(pc.get(f"/api/v1/decks/{deck['id']}/"))["cards"]
+    assert report[entry["id"]]["cards"] != saved_now  # still the list of registration time
+    assert report[entry["id"]]["card_count"] == 45
