@@ -238,6 +238,9 @@ def _resolve(state, _arg):
             emit(state, "no_effect", item=it["u"], card=cid, why="target_lost")
             return
         c["paid"] = True
+        fd = state["p"][c["o"]]["fd"]
+        if cid in fd:
+            fd.remove(cid)
         if it["neut"]:
             emit(state, "no_effect", item=it["u"], card=cid, why="neutralised")
             leave_play(state, cid, "neutralised")

@@ -186,7 +186,7 @@ def apply(state, seat, action):
     if action not in legal:
         raise diagnose(state, seat, action, legal)
     state["ev"] = []
-    kind_act(state, dec, dict(action))
+    kind_act(state, dec, action)          # handlers only read the action
     state["seq"] += 1
     advance(state)
     events = state.pop("ev")

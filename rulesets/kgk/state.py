@@ -9,7 +9,10 @@ State layout (a plain JSON dict)::
     p       per seat: zones colony (index 0 = top), hand, trash, ruin (index 0 =
             bottom), hangar, canteen, surface (left to right), stack (played
             events/interrupts while on the chain), out (left the game);
-            cr credits, turns (own turns begun), mull, alive, elims, out_turn
+            cr credits, turns (own turns begun), mull, alive, elims, out_turn;
+            fd: an index of the seat's face-down armaments/crews/bases in play that
+            are not bluffs (the only cards that may be paid later), actv: whether the
+            seat's deck has cards with activated abilities
     turn    game turn number;  active: seat whose turn it is;  first: starter
     phase   mulligan | start | main | combat | end | over
     cb      the current combat (None outside one), see combat.py
@@ -122,6 +125,9 @@ def move(state, cid, zone, top=False):
         lst.append(cid)
     c["z"] = zone
     if zone in ("trash", "ruin", "hand", "colony", "out"):
+        fd = state["p"][c["o"]]["fd"]
+        if cid in fd:
+            fd.remove(cid)
         reset_card(c)
         c["up"] = zone == "trash"
 

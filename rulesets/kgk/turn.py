@@ -26,7 +26,6 @@ from rulesets.kgk.state import (
     aura,
     capacity_left,
     card,
-    card_cost,
     cdef,
     decision,
     emit,
@@ -113,7 +112,8 @@ def new_game(config, seed):
     for seat in range(n):
         players.append({"colony": [c["id"] for c in cards if c["o"] == seat], "hand": [],
                         "trash": [], "ruin": [], "hangar": [], "canteen": [], "surface": [],
-                        "stack": [], "out": [], "cr": 0, "turns": 0, "mull": False,
+                        "stack": [], "out": [], "fd": [], "cr": 0, "turns": 0, "mull": False,
+                        "actv": any(defs[c["d"]]["actv"] for c in cards if c["o"] == seat),
                         "alive": True, "elims": 0, "out_turn": None})
     state = {"game": "kgk", "v": 1, "opts": opts, "n": n,
              "rng": Rng.from_seed(seed).state, "seq": 0, "uid": 0,
@@ -250,11 +250,15 @@ def _main_legal(state, dec):
     defs = state["defs"]
     acts = []
     free_ships = None
+    discount = None
+    interrupts = False
     for cid in p["hand"]:
         d = defs[cards[cid]["d"]]
         t = d["type"]
         if t == "ship":
-            if card_cost(state, seat, cid) <= cr:
+            if discount is None:
+                discount = aura(state, seat, "ship_discount")
+            if (d["cost"] or 0) - discount <= cr:        # card_cost, floor 0 (KG-12.6.1)
                 acts.append({"type": "play", "card": cid})
         elif qs:
             continue
@@ -262,47 +266,41 @@ def _main_legal(state, dec):
             for tg in targets(state, seat, target_spec(state, d["eff"])):
                 acts.append({"type": "play", "card": cid, "target": tg} if tg is not None
                             else {"type": "play", "card": cid})
+        elif t == "interrupt":
+            interrupts = True
         if qs:
             continue
         role = ROLE.get(t)
-        for r in ("base", "crew", "armament"):
-            if r != role and not bluff:
-                continue
-            if r == "armament":
-                if free_ships is None:
-                    free_ships = [s for s in p["hangar"] if capacity_left(state, s) > 0]
-                for s in free_ships:
-                    acts.append({"type": "place", "card": cid, "as": r, "ship": s})
-            else:
-                acts.append({"type": "place", "card": cid, "as": r})
-    acts.extend(interrupt_actions(state, seat, "main"))
+        if bluff or role == "base":
+            acts.append({"type": "place", "card": cid, "as": "base"})
+        if bluff or role == "crew":
+            acts.append({"type": "place", "card": cid, "as": "crew"})
+        if bluff or role == "armament":
+            if free_ships is None:
+                free_ships = [s for s in p["hangar"] if capacity_left(state, s) > 0]
+            for s in free_ships:
+                acts.append({"type": "place", "card": cid, "as": "armament", "ship": s})
+    if interrupts:
+        acts.extend(interrupt_actions(state, seat, "main"))
     if not qs:
-        in_play = p["canteen"] + p["surface"]
-        for s in p["hangar"]:
-            if cards[s]["att"]:
-                in_play = in_play + cards[s]["att"]
-        for cid in in_play:
-            c = cards[cid]
-            d = defs[c["d"]]
-            if not c["up"]:
-                if c["as"] == d["type"] and (d["cost"] or 0) <= cr \
-                        and payable_main(state, seat, cid):
-                    acts.append({"type": "pay", "card": cid})
-            elif d["actv"]:
-                _activated_actions(state, seat, cid, d, acts)
-        for s in p["hangar"]:
-            if defs[cards[s]["d"]]["actv"]:
-                _activated_actions(state, seat, s, defs[cards[s]["d"]], acts)
-        total_dev = 0
-        for b in p["surface"]:
-            c = cards[b]
-            if cr >= 1 and c["dt"] < 2:               # KG-4.5.3
-                acts.append({"type": "develop", "base": b})
-            total_dev += c["dev"]
-        if total_dev >= 2:                            # KG-4.5.13: two developments -> 1 credit
-            for b in p["surface"]:                    # (the second one is chosen next)
-                if cards[b]["dev"]:
-                    acts.append({"type": "cash", "base": b})
+        for cid in p["fd"]:                           # KG-9.3.3 e: pay later
+            if (defs[cards[cid]["d"]]["cost"] or 0) <= cr and payable_main(state, seat, cid):
+                acts.append({"type": "pay", "card": cid})
+        if p["actv"]:
+            in_play = p["canteen"] + p["surface"]
+            for s in p["hangar"]:
+                in_play = in_play + cards[s]["att"] + [s]
+            for cid in in_play:
+                d = defs[cards[cid]["d"]]
+                if d["actv"] and cards[cid]["up"]:
+                    _activated_actions(state, seat, cid, d, acts)
+        surface = p["surface"]
+        if cr >= 1:                                   # KG-4.5.3: two a turn per base
+            acts += [{"type": "develop", "base": b} for b in surface if cards[b]["dt"] < 2]
+        devs = [b for b in surface if cards[b]["dev"]]
+        if len(devs) > 1 or (devs and cards[devs[0]]["dev"] >= 2):
+            # KG-4.5.13: two developments -> 1 credit (the second one is chosen next)
+            acts += [{"type": "cash", "base": b} for b in devs]
     if cr >= 1 and p["colony"]:
         acts.append({"type": "draw"})                     # KG-9.3.3 g
     if not qs:
@@ -398,6 +396,8 @@ def _main_dec():
                 move(state, cid, "surface" if role == "base" else "canteen")
             c["as"] = role
             c["up"] = False
+            if role == cdef(state, cid)["type"]:
+                p["fd"].append(cid)
             emit(state, "place", seat=seat, card=cid, role=role, ship=action.get("ship"),
                  private_to=seat, hide=("card",))
         elif t == "pay":

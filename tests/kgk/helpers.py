@@ -130,6 +130,14 @@ def put(state, cid, zone, *, paid=None, ship=None, role=None, dev=None, rot=None
         c["up"] = paid
     elif zone == "trash":
         c["up"] = True
+    fd = state["p"][c["o"]]["fd"]
+    if cid in fd:
+        fd.remove(cid)
+    if zone in ("canteen", "surface", "att") and not c["paid"] and c["as"] == d["type"]:
+        fd.append(cid)
+    if zone in ("colony", "hand", "ruin", "trash", "out"):
+        c["as"] = None
+        c["paid"] = False
     if dev is not None:
         c["dev"] = dev
     if rot is not None:
@@ -185,6 +193,12 @@ def check_invariants(state):
     for p in state["p"]:
         for cid in p["stack"]:
             assert any(it["card"] == cid and it["k"] == "card" for it in state["chain"])
+    # the face-down index matches the cards (non-bluff, unpaid, in play)
+    for q, p in enumerate(state["p"]):
+        want = sorted(c["id"] for c in state["cards"] if c["o"] == q and not c["paid"]
+                      and c["z"] in ("canteen", "surface", "att")
+                      and c["as"] == state["defs"][c["d"]]["type"])
+        assert sorted(p["fd"]) == want, ("fd index", p["fd"], want)
     # semantic invariants
     from rulesets.kgk.state import armor_now
     cb = state["cb"]
