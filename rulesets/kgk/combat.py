@@ -843,10 +843,12 @@ def _c_disarm(state, _):
                 leave_play(state, a, "rocket_spent")
             else:
                 c["ch"] = None
-    for c in cards:                                               # KG-9.9.3
-        if c["mods"]:
-            c["mods"] = [m for m in c["mods"] if m[2] != "combat"]
-        c["hit"] = False
+    for q in state["p"]:                                          # KG-9.9.3
+        for sid in q["hangar"] + q["surface"]:
+            c = cards[sid]
+            if c["mods"]:
+                c["mods"] = [m for m in c["mods"] if m[2] != "combat"]
+            c["hit"] = False
     # Reading (KG-4.2.5, KG-12.6.2): a ship whose armor is 0 once the crews, spent
     # rockets and combat bonuses have left it is destroyed like any ship at 0 armor.
     for s in cb["ships"]:

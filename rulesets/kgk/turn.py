@@ -537,11 +537,12 @@ def _end_rest(state, _):
     if p["cr"] > CREDIT_CAP and not qs:               # KG-9.10.5
         p["cr"] = CREDIT_CAP
     cards = state["cards"]
-    for c in cards:                                   # KG-9.10.6: everyone's armor
-        if c["dmg"] and c["z"] in ("hangar", "surface"):
+    for q in state["p"]:                              # KG-9.10.6: everyone's armor
+        for cid in q["hangar"] + q["surface"]:
+            c = cards[cid]
             c["dmg"] = 0
-        if c["mods"]:
-            c["mods"] = [m for m in c["mods"] if m[2] not in ("turn", "combat")]
+            if c["mods"]:                             # temporary modifiers sit on ships
+                c["mods"] = [m for m in c["mods"] if m[2] not in ("turn", "combat")]
     mine = list(p["hangar"]) + list(p["canteen"]) + list(p["surface"])
     for s in p["hangar"]:
         mine.extend(cards[s]["att"])
