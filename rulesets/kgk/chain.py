@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from rulesets.kgk.effects import run_ops, target_spec, target_valid, targets
 from rulesets.kgk.state import (
-    ACTIVE,
     alive_seats,
     card,
     cdef,
@@ -272,5 +271,5 @@ def _ops(state, ctx):
     run_ops(state, ctx)
 
 
-__all__ = ["ACTIVE", "WINDOW_SUBTYPES", "declare_card", "declare_payment", "declare_ability",
+__all__ = ["WINDOW_SUBTYPES", "declare_card", "declare_payment", "declare_ability",
            "open_window", "open_round", "interrupt_actions", "play_from_decision"]

@@ -23,7 +23,7 @@ from rulesets.kgk.chain import (
     open_window,
     play_from_decision,
 )
-from rulesets.kgk.effects import damage_card, mill, run_ops, targets, turn_hit
+from rulesets.kgk.effects import mill, run_ops, targets, turn_hit
 from rulesets.kgk.state import (
     ACTIVE,
     DAMAGED,
@@ -887,4 +887,4 @@ def resolve_ability(state, it):
                         "src_ship": c["on"] if c["z"] == "att" else None, "x": c["x"]})
 
 
-__all__ = ["begin_attack", "resolve_ability", "damage_card"]
+__all__ = ["begin_attack", "resolve_ability"]

@@ -157,10 +157,7 @@ def leave_play(state, cid, reason="destroyed"):
     else:
         emit(state, "leaves_play", seat=own, card=cid, to=dest, reason=reason,
              zone=c["z"], private_to=own, hide=("card",))
-    move(state, cid, dest)
-    cb = state.get("cb")
-    if cb and cid in cb["ships"]:
-        pass  # participation lists are filtered by zone when read
+    move(state, cid, dest)      # combat lists are filtered by zone when read
 
 
 # ---------------------------------------------------------------- values

@@ -559,4 +559,4 @@ def _next_turn(state, _):
     push(state, "begin_turn", next_alive(state, state["active"]))
 
 
-__all__ = ["new_game", "DAMAGED"]
+__all__ = ["new_game"]
