@@ -1,0 +1,158 @@
+/* The match board: a thin client of the match API.
+ * Renders the seat's view (a ruleset may provide window.KaoszBoard.renderView and
+ * describeAction; otherwise the view JSON is shown readably), one button per legal action
+ * (posted back verbatim with expected_version and a client_action_id), and follows the
+ * match through the long-polled events endpoint, so the other side's moves appear live. */
+(function () {
+  'use strict';
+  const root = document.getElementById('board');
+  if (!root) return;
+  const id = root.dataset.match;
+  const hu = (document.documentElement.lang || 'hu').startsWith('hu');
+  const T = (h, e) => (hu ? h : e);
+  const R = window.KaoszBoard || {};
+  const base = `/api/v1/matches/${id}/`;
+  let last = 0;
+  let busy = false;
+  let current = null;
+
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+
+  async function api(path, opts) {
+    const r = await fetch(base + path, Object.assign({ credentials: 'same-origin', headers: { 'Accept': 'application/json' } }, opts || {}));
+    let body = null;
+    try { body = await r.json(); } catch (e) { body = null; }
+    return { status: r.status, body };
+  }
+
+  function post(path, data) {
+    return api(path, { method: 'POST', body: JSON.stringify(data), headers: { 'Content-Type': 'application/json', 'Accept': 'application/json', 'X-CSRFToken': root.dataset.csrf } });
+  }
+
+  function genericValue(v, depth) {
+    if (v === null || v === undefined) return '<span class="muted">–</span>';
+    if (Array.isArray(v)) {
+      if (!v.length) return '<span class="muted">[ ]</span>';
+      if (v.every((x) => typeof x !== 'object' || x === null)) return esc(v.join(', '));
+      return '<ol class="jv">' + v.map((x) => `<li>${genericValue(x, depth + 1)}</li>`).join('') + '</ol>';
+    }
+    if (typeof v === 'object') {
+      return '<dl class="jv">' + Object.keys(v).map((k) => `<dt>${esc(k)}</dt><dd>${genericValue(v[k], depth + 1)}</dd>`).join('') + '</dl>';
+    }
+    return esc(v);
+  }
+
+  function describe(a, view) {
+    if (R.describeAction) { const d = R.describeAction(a, view, T); if (d) return d; }
+    const rest = Object.keys(a).filter((k) => k !== 'type').map((k) => `${k}: ${typeof a[k] === 'object' ? JSON.stringify(a[k]) : a[k]}`);
+    return a.type + (rest.length ? ` (${rest.join(', ')})` : '');
+  }
+
+  function eventText(e, view) {
+    if (R.describeEvent) { const d = R.describeEvent(e, view, T); if (d) return d; }
+    const rest = Object.keys(e).filter((k) => k !== 'type').map((k) => `${k}=${typeof e[k] === 'object' ? JSON.stringify(e[k]) : e[k]}`);
+    return e.type + (rest.length ? ' ' + rest.join(' ') : '');
+  }
+
+  function renderHead(d) {
+    root.dataset.status = d.status;
+    root.dataset.version = d.version;
+    document.getElementById('status').textContent = { open: T('várakozik', 'waiting'), active: T('folyik', 'in progress'), finished: T('véget ért', 'finished') }[d.status] || d.status;
+    document.getElementById('version').textContent = d.version;
+    const names = d.seats.map((s) => s.player || T('szabad', 'open'));
+    const turn = document.getElementById('turn');
+    if (d.status === 'active') {
+      turn.textContent = d.your_turn ? T('Te következel!', 'Your decision!') : T('Rá várunk: ', 'Waiting for: ') + d.to_act.map((s) => names[s]).join(', ');
+      turn.className = d.your_turn ? 'ok' : 'muted';
+    } else { turn.textContent = ''; }
+    const c = d.clocks || {};
+    document.getElementById('clocks').textContent = (c.used_ms || []).map((ms, i) => `${names[i]} ${Math.round(ms / 1000)} s`).join(' · ') +
+      (c.remaining_ms != null ? ` · ${T('hátra', 'left')} ${Math.round(c.remaining_ms / 60000)} min` : '') + (c.time_up ? ` · ${T('LEJÁRT AZ IDŐ', 'TIME IS UP')}` : '');
+    const out = document.getElementById('outcome');
+    if (d.outcome) {
+      out.hidden = false;
+      const w = d.outcome.winners.map((s) => names[s]).join(', ') || T('döntetlen', 'a draw');
+      out.innerHTML = `<strong>${T('Győztes', 'Winner')}: ${esc(w)}</strong> <span class="muted">(${esc(d.outcome.reason)})</span>`;
+      out.id = 'outcome';
+    }
+    if (d.seed) document.getElementById('seed').innerHTML = `${T('mag', 'seed')}: <code>${esc(d.seed)}</code>`;
+    const resign = document.getElementById('resign');
+    if (resign) resign.hidden = d.status !== 'active';
+  }
+
+  function renderActions(d, legal) {
+    const box = document.getElementById('actions');
+    if (d.status !== 'active' || !legal.actions.length) {
+      box.innerHTML = `<p class="muted" id="no-actions">${d.status === 'active' ? T('Most nincs döntésed.', 'Nothing to decide now.') : T('A játszma véget ért.', 'The match is over.')}</p>`;
+      return;
+    }
+    const groups = {};
+    legal.actions.forEach((a, i) => { (groups[a.type] = groups[a.type] || []).push([a, i]); });
+    box.innerHTML = Object.keys(groups).map((t) => `<div class="action-group"><h3>${esc(R.actionTitle ? R.actionTitle(t, T) : t)}</h3>` +
+      groups[t].map(([a, i]) => `<button type="button" class="action" data-i="${i}" data-action='${esc(JSON.stringify(a))}'>${esc(describe(a, d.view))}</button>`).join('') + '</div>').join('');
+    box.querySelectorAll('button.action').forEach((b) => b.addEventListener('click', () => act(legal.actions[+b.dataset.i], legal.version)));
+  }
+
+  async function refresh() {
+    const [d, legal] = await Promise.all([api(''), api('legal-actions/')]);
+    if (d.status !== 200) return;
+    current = d.body;
+    renderHead(d.body);
+    const view = document.getElementById('view');
+    view.innerHTML = R.renderView ? R.renderView(d.body.view, d.body, T, esc) : genericValue(d.body.view, 0);
+    renderActions(d.body, legal.body || { actions: [], version: d.body.version });
+  }
+
+  async function act(action, version) {
+    if (busy) return;
+    busy = true;
+    document.querySelectorAll('#actions button').forEach((b) => { b.disabled = true; });
+    const err = document.getElementById('action-error');
+    err.textContent = '';
+    const cid = (window.crypto && crypto.randomUUID) ? crypto.randomUUID() : String(Math.random()).slice(2);
+    const r = await post('actions/', { action, expected_version: version, client_action_id: cid });
+    if (r.status !== 200 && r.body && r.body.error) {
+      const e = r.body.error;
+      err.textContent = `${e.message}${e.details && e.details.rule ? ' [' + e.details.rule + ']' : ''}`;
+    }
+    busy = false;
+    await refresh();
+  }
+
+  function appendEvents(events) {
+    const log = document.getElementById('log');
+    events.forEach((e) => {
+      const li = document.createElement('li');
+      li.textContent = eventText(e.event, current && current.view);
+      log.insertBefore(li, log.firstChild);
+    });
+  }
+
+  async function follow() {
+    for (;;) {
+      try {
+        const r = await api(`events/?after=${last}&wait=25`);
+        if (r.status === 200) {
+          appendEvents(r.body.events);
+          const moved = !current || r.body.version !== current.version || r.body.status !== current.status;
+          last = r.body.last;
+          if (moved && !busy) await refresh();
+          if (r.body.status === 'finished' && !r.body.more) return;
+        } else {
+          await new Promise((ok) => setTimeout(ok, 2000));
+        }
+      } catch (e) {
+        await new Promise((ok) => setTimeout(ok, 2000));
+      }
+    }
+  }
+
+  const resign = document.getElementById('resign');
+  if (resign) resign.addEventListener('click', async () => {
+    if (!window.confirm(T('Biztosan feladod?', 'Resign this match?'))) return;
+    await post('resign/', { client_action_id: 'resign-' + Date.now() });
+    await refresh();
+  });
+
+  refresh().then(follow);
+})();
