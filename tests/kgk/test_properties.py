@@ -26,7 +26,7 @@ FORMATS = {
     "multiplayer3": ({}, 3),
     "multiplayer4": ({}, 4),
 }
-COUNTS = {"official": 120, "simplified": 40, "quick_start": 40, "strict_windows": 30,
+COUNTS = {"official": 160, "simplified": 40, "quick_start": 40, "strict_windows": 30,
           "no_bluff": 20, "multiplayer3": 20, "multiplayer4": 10}
 
 
