@@ -80,19 +80,21 @@ def now_ms() -> int:
 
 # ---------------------------------------------------------------- parsed states
 
-# Parsed states by (match, version), for readers (views, legal actions, bots) in this
+# Parsed states by (match, version, seed hash), for readers (views, legal actions, bots) in this
 # process. A version names exactly one state (the log is append-only and deterministic),
-# so an entry can never be stale; the database stays the one source of truth. Entries are
+# so an entry can never be stale (the seed hash guards against a reused id after a
+# database reset); the database stays the one source of truth. Entries are
 # never mutated: ``submit`` always parses its own copy from the snapshot text.
-_STATES: OrderedDict[tuple[int, int], State] = OrderedDict()
+_STATES: OrderedDict[tuple[int, int, str], State] = OrderedDict()
 _STATES_LOCK = threading.Lock()
 STATE_CACHE_SIZE = 256
 
 
-def _remember(match_id: int, version: int, state: State) -> None:
+def _remember(match: Match, state: State) -> None:
+    key = (match.pk, match.version, match.seed_hash)
     with _STATES_LOCK:
-        _STATES[(match_id, version)] = state
-        _STATES.move_to_end((match_id, version))
+        _STATES[key] = state
+        _STATES.move_to_end(key)
         while len(_STATES) > STATE_CACHE_SIZE:
             _STATES.popitem(last=False)
 
@@ -100,12 +102,11 @@ def _remember(match_id: int, version: int, state: State) -> None:
 def state_for_reading(match: Match, rs: Ruleset) -> State:
     """The match's current state for pure reads (``view``, ``legal_actions``, bots).
     Callers must not mutate it."""
-    key = (match.pk, match.version)
     with _STATES_LOCK:
-        state = _STATES.get(key)
+        state = _STATES.get((match.pk, match.version, match.seed_hash))
     if state is None:
         state = rs.from_json(match.state_json())
-        _remember(match.pk, match.version, state)
+        _remember(match, state)
     return state
 
 
@@ -383,7 +384,7 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
             match.save(update_fields=["snapshot", "to_act", "outcome", "status", "finished",
                                       "clocks", "version", "event_count"])
             if kind != MatchAction.ADJUDICATE:
-                transaction.on_commit(lambda: _remember(match.pk, match.version, state))
+                transaction.on_commit(lambda: _remember(match, state))
             if schedule_bots:
                 transaction.on_commit(lambda: _after_change(match))
             return Result(body, 200, match=match)

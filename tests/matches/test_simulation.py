@@ -77,11 +77,13 @@ def expected_results(sim: Simulation) -> list[dict]:
     return sims.run_games(sim, 0, sim.games)
 
 
+@pytest.mark.celery
 @pytest.mark.django_db(transaction=True)
-def test_a_chunk_run_twice_is_recorded_once():
+def test_a_chunk_run_twice_is_recorded_once(celery_worker_process):
     rs = registry.get("smugglers")
     sim = sims.create("smugglers", rs.example_config(2), 2, 6, "twice", ["random", "random"],
                       ["a", "b"], chunk_size=3)
+    wait_for(lambda: Simulation.objects.get(pk=sim.pk).status == Simulation.DONE, timeout=120)
     sim.refresh_from_db()
     assert sim.status == Simulation.DONE and sim.games_done == 6
     # A redelivered task (the worker died after committing, before acking) finds it done.

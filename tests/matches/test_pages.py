@@ -1,0 +1,143 @@
+"""The lobby, boards and simulation pages: through the test client, and in a real
+headless Chromium a whole KGK match against the random bot, clicked to its end."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from matches import store
+from matches.models import Match, Simulation
+from rulesets import registry
+from tests.matches.conftest import client_for, create
+
+
+def test_lobby_and_boards_render(players, client):
+    (a, ca), _ = players
+    m = create(ca, "roll", ["me", "bot:random"])
+    body = client.get("/play/").content.decode()
+    assert "Játék" in body and f"/play/{m['id']}/" in body
+    board = client.get(f"/play/{m['id']}/").content.decode()
+    assert "néző" in board and "board.js" in board and "kgk.js" not in board
+    k = create(ca, "kgk", ["me", "bot:random"])
+    assert "kgk.js" in client.get(f"/play/{k['id']}/").content.decode()
+    assert client.get("/play/999999/").status_code == 404
+
+
+def test_create_from_the_lobby_form(players, client):
+    (a, _), _ = players
+    client.force_login(a)
+    r = client.post("/play/new/", {"ruleset": "smugglers", "opponent": "bot:heuristic",
+                                   "players": "3"})
+    assert r.status_code == 302
+    match = Match.objects.get()
+    assert r["Location"] == f"/play/{match.pk}/" and match.seats.count() == 3
+    bad = client.post("/play/new/", {"ruleset": "nope", "opponent": "bot:random"})
+    assert bad.status_code == 400 and "unknown_ruleset" in bad.content.decode()
+
+
+def test_simulation_pages(players, client):
+    (a, _), _ = players
+    client.force_login(a)
+    r = client.post("/play/simulations/", {"ruleset": "smugglers", "games": "4",
+                                           "players": "2", "bot": "random", "seed": "p"})
+    assert r.status_code == 302
+    sim = Simulation.objects.get()
+    page = client.get(r["Location"]).content.decode()
+    assert "95% Wilson" in page and 'id="sim-progress"' in page
+    partial = client.get(r["Location"], HTTP_HX_REQUEST="true").content.decode()
+    assert partial.lstrip().startswith('<section class="panel" id="sim-progress"')
+    assert sim.games == 4
+
+
+def login(page, live_server, user) -> None:
+    page.goto(live_server.url + "/accounts/login/?next=/play/")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", "titkos-jelszo-123")
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/play/")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_whole_kgk_match_against_the_random_bot_in_chromium(page, live_server,
+                                                              django_user_model):
+    me = django_user_model.objects.create_user("jatekos", password="titkos-jelszo-123")
+    login(page, live_server, me)
+    page.select_option("#ruleset", "kgk")
+    page.select_option("#opponent", "bot:random")
+    page.click("#create")
+    page.wait_for_selector("#board[data-status=active]")
+    match_id = int(page.get_attribute("#board", "data-match"))
+    page.wait_for_selector(".side")
+    # Both sides are drawn; the bot's hand is hidden, ours is shown card by card.
+    assert page.locator(".side").count() == 2
+    assert page.locator(".side:not(.me) [data-zone=hand] .card.hidden").count() == 1
+    assert page.locator(".side.me .credits").count() == 1
+    rs = registry.get("kgk")
+    clicks = 0
+    deadline = time.time() + 240
+    while time.time() < deadline:
+        page.wait_for_function(
+            "document.querySelector('#board').dataset.status === 'finished' || "
+            "document.querySelectorAll('#actions button.action:not([disabled])').length > 0",
+            timeout=30000)
+        if page.get_attribute("#board", "data-status") == "finished":
+            break
+        version = page.get_attribute("#board", "data-version")
+        match = Match.objects.get(pk=match_id)
+        if str(match.version) != version:
+            continue  # the page is about to catch up
+        # The player picks like the heuristic bot would, from what seat 0 may see, and
+        # clicks that button (so the game ends in a few hundred steps, not a thousand).
+        state = rs.from_json(match.state_json())
+        wanted = rs.bot_action(state, 0, "heuristic", f"page-{version}")
+        buttons = page.locator("#actions button.action")
+        texts = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
+        index = next(i for i, t in enumerate(texts) if json.loads(t) == wanted)
+        buttons.nth(index).click()
+        clicks += 1
+        page.wait_for_function(
+            f"document.querySelector('#board').dataset.version !== '{version}'", timeout=30000)
+    else:
+        raise AssertionError(f"the match did not end in time ({clicks} clicks)")
+    assert clicks > 5
+    page.wait_for_selector("#outcome:not([hidden])")
+    match = Match.objects.get(pk=match_id)
+    assert match.status == Match.FINISHED
+    assert "Győztes" in page.inner_text("#outcome")
+    assert match.seed in page.inner_text("#seed")
+    assert page.locator("#log li").count() > 10
+    assert store.verify(match)["ok"]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_board_updates_live_when_the_other_side_acts(page, live_server,
+                                                         django_user_model):
+    me = django_user_model.objects.create_user("anna", password="titkos-jelszo-123")
+    other = django_user_model.objects.create_user("bela", password="titkos-jelszo-123")
+    m = create(client_for(me), "kgk", ["me", "bela"])
+    login(page, live_server, me)
+    page.goto(f"{live_server.url}/play/{m['id']}/")
+    page.wait_for_selector("#board[data-version='0']")
+    page.wait_for_selector(".side")
+    if m["to_act"] != [1]:  # let seat 0 move until it is the other side's decision
+        rs = registry.get("kgk")
+        while Match.objects.get(pk=m["id"]).to_act != [1]:
+            match = Match.objects.get(pk=m["id"])
+            store.submit(match.pk, 0, rs.legal_actions(rs.from_json(match.state_json()), 0)[0])
+    version = Match.objects.get(pk=m["id"]).version
+    page.wait_for_function(f"document.querySelector('#board').dataset.version === '{version}'")
+    c = client_for(other)
+    legal = c.get(f"/api/v1/matches/{m['id']}/legal-actions/").json()
+    c.post(f"/api/v1/matches/{m['id']}/actions/", {"action": legal["actions"][0]},
+           format="json")
+    # No reload: the long-poll brings the move.
+    page.wait_for_function(
+        f"document.querySelector('#board').dataset.version === '{version + 1}'", timeout=10000)
+    page.click("#lang-switch")
+    page.wait_for_selector(".side")
+    assert "Log" in page.inner_text("main")
