@@ -143,17 +143,27 @@ def _main(view, types, my, hand, ships, enemy_ships, rng):
         if b and not b.get("hidden") and isinstance(b.get("dev_limit"), int) \
                 and b["dev"] < b["dev_limit"] and cr >= 2:
             return a
-    # 6. attack the colony when our active fleet is not weaker than their active one
+    # 6. attack a colony whose active defenders are not stronger than our active fleet
+    #    (in the endgame, with our own colony low, attack anyway)
     attacks = [a for a in types.get("attack", []) if a["target"] == "colony"]
     if attacks:
         mine = [s for s in ships.values() if s["rot"] == 0]
-        theirs = [s for s in enemy_ships.values() if s["rot"] == 0]
         my_power = sum(s["firepower"] + s["armor_now"] for s in mine)
-        their_power = sum(s["firepower"] + s["armor_now"] for s in theirs)
-        if sum(s["bombard"] for s in mine) >= 1 and my_power >= their_power:
-            return attacks[0]
-    # 7. draw when the hand runs low
-    if "draw" in types and my["hand_count"] <= 2 and cr >= 2 and my["colony"] > 8:
+        if sum(s["bombard"] for s in mine) >= 1:
+            best = None
+            for a in attacks:
+                q = a.get("opp", next(x for x in range(view["players_count"]) if x != view["seat"]))
+                their = [s for s in view["players"][q]["hangar"] if s["rot"] == 0]
+                power = sum(s["firepower"] + s["armor_now"] for s in their)
+                key = (power, view["players"][q]["colony"])
+                if (power <= my_power or my["colony"] <= 8) and (best is None or key < best[0]):
+                    best = (key, a)
+            if best:
+                return best[1]
+    # 7. draw when the hand runs low, holds no ship, or credits would only pile up
+    has_ship = any(c["type"] == "ship" for c in hand.values())
+    if "draw" in types and my["colony"] > 8 and (
+            (my["hand_count"] <= 2 and cr >= 2) or (not has_ship and cr >= 3) or cr >= 12):
         return types["draw"][0]
     return types["end_turn"][0]
 

@@ -260,3 +260,12 @@ def test_editing_a_returned_action_in_place_does_not_make_it_legal():
     a["type"] = "end_turn_now"
     with pytest.raises(IllegalAction):
         R.apply(s, seat, a)
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_heuristic_matches_end_in_every_format(fmt):
+    cfg, players = config_for(fmt)
+    for g in range(6):
+        s, _ = run_match(f"hh-{fmt}-{g}", kinds=("heuristic",) * players, config=cfg,
+                         max_steps=20000)
+        assert R.outcome(s).winners
