@@ -102,7 +102,9 @@ class MatchViewSet(viewsets.GenericViewSet):
         pk = self.kwargs.get("pk", "")
         if not str(pk).isdigit():
             raise ApiError("not_found", "no such match", 404)
-        match = Match.objects.defer("config").prefetch_related("seats__user") \
+        # Writes re-read the row under the store's lock; they need no snapshot here.
+        heavy = ("config", "snapshot") if self.request.method == "POST" else ("config",)
+        match = Match.objects.defer(*heavy).prefetch_related("seats__user") \
             .filter(pk=int(pk)).first()
         if match is None:
             raise ApiError("not_found", f"no match {pk}", 404)

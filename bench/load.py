@@ -1,0 +1,212 @@
+"""Matches under load: N concurrent bot clients playing through HTTP against gunicorn and
+PostgreSQL.
+
+    .venv/bin/python bench/load.py [--clients 50] [--seconds 30] [--ruleset kgk]
+        [--database-url postgres://kaosz:kaosz@127.0.0.1:5432/kaosz_load]
+        [--workers 4] [--threads 8]
+
+Clients pair up: each pair plays one match (both seats held by people, each client a
+random "bot" that reads its legal actions and posts one, with expected_version and a
+client_action_id, exactly like any REST client); a finished match is replaced by a new one.
+A client whose turn it is not waits on the long-polled events endpoint. Reports actions
+per second and p50/p99 latency of the action POSTs, then — on the same server in the same
+run — /healthz throughput and latency with the same number of clients, and the ratios.
+Prints one JSON object on its last line. Target: p99 <= 50 ms at 50 clients.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.httpbench import gunicorn, request, summary_ms, throughput  # noqa: E402
+
+
+def ensure_database(url: str) -> None:
+    import psycopg
+
+    dbname = url.rsplit("/", 1)[1]
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                            (dbname,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{dbname}"')
+
+
+def make_users(n: int) -> list[tuple[str, str]]:
+    """``n`` users with API tokens: [(username, token)]."""
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    call_command("migrate", verbosity=0)
+    users = get_user_model()
+    out = []
+    for i in range(n):
+        user, _ = users.objects.get_or_create(username=f"load{i:03d}")
+        token, _ = Token.objects.get_or_create(user=user)
+        out.append((user.username, token.key))
+    return out
+
+
+class Client(threading.Thread):
+    def __init__(self, base: str, token: str, partner: str | None, seed: int, stop: float,
+                 ruleset: str, shared: dict) -> None:
+        super().__init__(daemon=True)
+        self.base, self.partner, self.stop, self.ruleset = base, partner, stop, ruleset
+        self.headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
+        self.rng = random.Random(seed)
+        self.shared = shared  # the pair's current match id, set by the creating client
+        self.latencies: list[float] = []
+        self.errors: dict[str, int] = {}
+        self.conflicts = 0
+        self.matches = 0
+        host = base.split("//")[1]
+        self.conn = http.client.HTTPConnection(host.split(":")[0], int(host.split(":")[1]),
+                                               timeout=60)
+
+    def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+        for attempt in range(3):
+            try:
+                status, raw = request(method, self.base + path, body, self.headers, self.conn)
+                return status, (json.loads(raw) if raw else {})
+            except (OSError, http.client.HTTPException):
+                self.conn.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def new_match(self) -> int:
+        status, body = self.call("POST", "/api/v1/matches/", {
+            "ruleset": self.ruleset, "seats": [{"player": "me"}, {"player": self.partner}]})
+        if status != 201:
+            raise RuntimeError(f"create failed: {status} {body}")
+        self.matches += 1
+        return body["id"]
+
+    def run(self) -> None:
+        last_event = 0
+        current = None
+        while time.time() < self.stop:
+            if self.partner is not None and (self.shared.get("id") is None or
+                                             self.shared.get("finished")):
+                self.shared.update(id=self.new_match(), finished=False)
+            match_id = self.shared.get("id")
+            if match_id is None:
+                time.sleep(0.05)
+                continue
+            if match_id != current:
+                current, last_event = match_id, 0
+            status, legal = self.call("GET", f"/api/v1/matches/{match_id}/legal-actions/")
+            if status != 200:
+                self.errors[str(status)] = self.errors.get(str(status), 0) + 1
+                time.sleep(0.05)
+                continue
+            if not legal["actions"]:
+                # Not this client's decision: wait for the other side (long-poll).
+                status, ev = self.call(
+                    "GET", f"/api/v1/matches/{match_id}/events/?after={last_event}&wait=5")
+                if status == 200:
+                    last_event = ev["last"]
+                    if ev["status"] == "finished":
+                        self.shared["finished"] = True
+                        time.sleep(0.05)
+                continue
+            action = self.rng.choice(legal["actions"])
+            started = time.perf_counter()
+            status, body = self.call("POST", f"/api/v1/matches/{match_id}/actions/", {
+                "action": action, "expected_version": legal["version"],
+                "client_action_id": f"{match_id}:{legal['version']}:{legal['seat']}"})
+            elapsed = time.perf_counter() - started
+            if status == 200:
+                self.latencies.append(elapsed)
+                if body.get("status") == "finished":
+                    self.shared["finished"] = True
+            elif status == 409:
+                self.conflicts += 1
+            else:
+                self.errors[str(status)] = self.errors.get(str(status), 0) + 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--ruleset", default="kgk")
+    parser.add_argument("--database-url",
+                        default="postgres://kaosz:kaosz@127.0.0.1:5432/kaosz_load")
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--port", type=int, default=8765)
+    args = parser.parse_args()
+    if args.clients % 2:
+        parser.error("--clients: an even number (clients play in pairs)")
+
+    ensure_database(args.database_url)
+    env = {"DATABASE_URL": args.database_url, "DJANGO_SETTINGS_MODULE": "kaosz.settings",
+           "DEBUG": "0", "THROTTLE_USER": "1000000/min", "THROTTLE_ANON": "1000000/min",
+           "LOG_LEVEL": "ERROR"}
+    os.environ.update(env)
+    users = make_users(args.clients)
+
+    with gunicorn(env, args.port, workers=args.workers, threads=args.threads) as base:
+        stop = time.time() + args.seconds
+        clients = []
+        for pair in range(args.clients // 2):
+            shared: dict = {}
+            (_, a_tok), (b_name, b_tok) = users[2 * pair], users[2 * pair + 1]
+            clients.append(Client(base, a_tok, b_name, pair * 2, stop, args.ruleset, shared))
+            clients.append(Client(base, b_tok, None, pair * 2 + 1, stop, args.ruleset, shared))
+        started = time.time()
+        for c in clients:
+            c.start()
+        for c in clients:
+            c.join(args.seconds + 90)
+        elapsed = time.time() - started
+        latencies = [x for c in clients for x in c.latencies]
+        errors: dict[str, int] = {}
+        for c in clients:
+            for k, v in c.errors.items():
+                errors[k] = errors.get(k, 0) + v
+        actions = {"actions": len(latencies), "seconds": round(elapsed, 2),
+                   "actions_per_second": round(len(latencies) / elapsed, 1),
+                   "latency": summary_ms(latencies), "conflicts_409": sum(c.conflicts
+                                                                          for c in clients),
+                   "errors": errors, "matches_started": sum(c.matches for c in clients)}
+
+        # The trivial endpoint, same server, same number of clients.
+        health = throughput([base + "/healthz"], args.clients, min(args.seconds, 10))
+        health_lat = []
+        for _ in range(300):
+            t = time.perf_counter()
+            request("GET", base + "/healthz")
+            health_lat.append(time.perf_counter() - t)
+
+    result = {
+        "ruleset": args.ruleset, "clients": args.clients, "workers": args.workers,
+        "threads": args.threads, "database": "postgresql", "cpus": os.cpu_count(),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "match_actions": actions,
+        "healthz": {**health, "latency_unloaded": summary_ms(health_lat)},
+        "ratio_actions_to_healthz_rps": round(actions["actions_per_second"] / health["rps"], 3)
+        if health["rps"] else None,
+        "target": "p99 <= 50 ms at 50 clients",
+        "p99_ok": actions["latency"]["p99_ms"] <= 50,
+    }
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
