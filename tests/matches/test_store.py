@@ -128,3 +128,20 @@ def test_clocks_charge_the_seat_that_was_to_act():
     assert c == {"used_ms": [1500, 0], "since": [None, 2500]}
     c = store.tick_clocks(c, [1], [0, 1], 2, 3000)       # a simultaneous decision
     assert c == {"used_ms": [1500, 0], "since": [3000, 2500]}
+
+
+def test_verify_match_command(db, django_user_model):
+    import io
+
+    from django.core.management import CommandError, call_command
+
+    match, _ = new_match(django_user_model, "pulsar")
+    for k in range(5):
+        step(match.pk, k)
+    out = io.StringIO()
+    call_command("verify_match", str(match.pk), stdout=out)
+    assert json.loads(out.getvalue())["ok"] is True
+    Match.objects.filter(pk=match.pk).update(
+        snapshot=json.dumps({**Match.objects.get(pk=match.pk).state_json(), "x": 1}))
+    with pytest.raises(CommandError):
+        call_command("verify_match", "--all", stdout=io.StringIO())
