@@ -69,7 +69,7 @@ def summary(match: Match, request: Request | None = None) -> dict[str, Any]:
 def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
     out = summary(match, request)
     view = None
-    if match.has_state:
+    if match.status != Match.OPEN:
         rs = store.ruleset_of(match)
         view = rs.view(store.state_for_reading(match, rs), seat)
     user = request.user
@@ -102,9 +102,9 @@ class MatchViewSet(viewsets.GenericViewSet):
         pk = self.kwargs.get("pk", "")
         if not str(pk).isdigit():
             raise ApiError("not_found", "no such match", 404)
-        # Writes re-read the row under the store's lock; they need no snapshot here.
-        heavy = ("config", "snapshot") if self.request.method == "POST" else ("config",)
-        match = Match.objects.defer(*heavy).prefetch_related("seats__user") \
+        # The snapshot is read only on a parsed-state cache miss (store.state_for_reading);
+        # writes re-read the row under the store's lock anyway.
+        match = Match.objects.defer("config", "snapshot").prefetch_related("seats__user") \
             .filter(pk=int(pk)).first()
         if match is None:
             raise ApiError("not_found", f"no match {pk}", 404)
