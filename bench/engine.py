@@ -16,7 +16,6 @@ import argparse
 import cProfile
 import io
 import json
-import math
 import pstats
 import sys
 import time
@@ -25,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesets import registry  # noqa: E402
+from rulesets.stats import wilson_rounded as wilson  # noqa: E402
 
 MAX_STEPS = 200_000  # a guard: a game that never ends is a bug to report, not to wait for
 
@@ -59,16 +59,6 @@ def speed(ruleset, players: int, seconds: float) -> dict:
             "games_per_second": round(games / elapsed, 2),
             "steps_per_second": round(steps / elapsed, 1),
             "mean_steps_per_game": round(steps / games, 1)}
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (round(centre - half, 4), round(centre + half, 4))
 
 
 def winrate(ruleset, players: int, n: int) -> dict:

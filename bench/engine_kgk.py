@@ -17,7 +17,6 @@ import argparse
 import cProfile
 import io
 import json
-import math
 import pstats
 import sys
 import time
@@ -26,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesets.kgk import RULESET as R  # noqa: E402
+from rulesets.stats import wilson_rounded as wilson  # noqa: E402
 
 
 def play(config, seed, kinds):
@@ -52,16 +52,6 @@ def random_matches(config, games, seconds):
             "wall_seconds": round(time.perf_counter() - w0, 3),
             "matches_per_second": round(done / cpu, 2), "steps_per_second": round(steps / cpu),
             "steps_per_match": round(steps / max(done, 1), 1)}
-
-
-def wilson(wins, n, z=1.96):
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (round(centre - half, 4), round(centre + half, 4))
 
 
 def winrate(config, games):

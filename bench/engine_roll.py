@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesets.roll import RULESET as R  # noqa: E402
+from rulesets.stats import wilson_rounded as wilson  # noqa: E402
 
 
 def play(players: int, seed: str, kinds: list[str]):
@@ -50,16 +50,6 @@ def random_games(players: int, games: int, seconds: float) -> dict:
             "games_per_second": round(done / cpu, 2), "steps_per_second": round(steps / cpu),
             "steps_per_game": round(steps / max(done, 1), 1),
             "rounds_per_game": round(rounds / max(done, 1), 1)}
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (round(centre - half, 4), round(centre + half, 4))
 
 
 def win_rate(players: int, games: int) -> dict:

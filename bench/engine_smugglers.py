@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -21,15 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesets.smugglers import RULESET  # noqa: E402
 from rulesets.smugglers.play import play  # noqa: E402
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (round(centre - half, 4), round(centre + half, 4))
+from rulesets.stats import wilson_rounded as wilson  # noqa: E402
 
 
 def speed(players: int, games: int, options: dict[str, bool]) -> dict[str, float]:

@@ -9,7 +9,6 @@ ruleset uses decks, so the first-seat advantage does not bias a deck comparison.
 
 from __future__ import annotations
 
-import math
 from datetime import timedelta
 from typing import Any
 
@@ -20,19 +19,9 @@ from django.utils import timezone
 from matches.models import Simulation, SimulationChunk
 from rulesets import registry
 from rulesets.base import Ruleset
+from rulesets.stats import wilson
 
 MAX_GAMES = 10_000
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval for a proportion (0, 1 for n == 0)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def seating(rs: Ruleset, players: int, game: int) -> list[int]:

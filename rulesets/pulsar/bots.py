@@ -265,17 +265,6 @@ class _Ctx:
         return 0.5
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate (used by the benchmark and slow test)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def play_match(kinds: list[str], seed: str, config: dict[str, Any] | None = None) -> State:
     """Play one game between bots from a seed (benchmarks, tests, simulations)."""
     from rulesets.pulsar.engine import apply, to_act

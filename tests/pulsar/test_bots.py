@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rulesets.pulsar import RULESET as R
-from rulesets.pulsar.bots import play_match, wilson
+from rulesets.pulsar.bots import play_match
+from rulesets.stats import wilson
 
 from .props import hidden_twin
 
