@@ -124,6 +124,10 @@ def main() -> None:
 
     with gunicorn(env, args.port, workers=args.workers) as base:
         urls = [f"{base}/api/v1/cards/?q={quote(q)}" for q in QUERIES]
+        # Warm the worker processes (imports, URL map, database connection) with searches
+        # that are not among the measured ones, so "cold" below means a cold query.
+        for i in range(4 * args.workers):
+            request("GET", f"{base}/api/v1/cards/?q={quote(f'warm-up-{i}')}")
         cold: list[float] = []
         warm: list[float] = []
         per_query = {}
