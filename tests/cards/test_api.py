@@ -6,15 +6,11 @@ import pytest
 from django.core.cache import cache
 
 from cards.models import Card, CardRevision, Contribution
+from tests.api_helpers import assert_error
 
 pytestmark = pytest.mark.django_db
 
 
-def error_of(response, status):
-    assert response.status_code == status, response.content
-    body = response.json()
-    assert set(body) == {"error"} and {"code", "message", "details"} <= set(body["error"])
-    return body["error"]
 
 
 @pytest.fixture
@@ -60,7 +56,7 @@ def test_unknown_values_never_match_comparisons(api, cards_loaded):
 
 
 def test_syntax_error_points_at_position(api, cards_loaded):
-    err = error_of(api.get("/api/v1/cards/", {"q": "t:ship (cost<3"}), 400)
+    err = assert_error(api.get("/api/v1/cards/", {"q": "t:ship (cost<3"}), 400)
     assert err["code"] == "query_syntax"
     assert isinstance(err["details"]["position"], int)
 
@@ -87,15 +83,15 @@ def test_detail_has_provenance_and_unknowns(api, cards_loaded):
 
 
 def test_missing_card_is_404_in_error_shape(api, cards_loaded):
-    assert error_of(api.get("/api/v1/cards/nincs-ilyen/"), 404)["code"] == "not_found"
-    assert error_of(api.get("/api/v1/nothing-here/"), 404)["code"] == "not_found"
+    assert assert_error(api.get("/api/v1/cards/nincs-ilyen/"), 404)["code"] == "not_found"
+    assert assert_error(api.get("/api/v1/nothing-here/"), 404)["code"] == "not_found"
 
 
 def test_bad_ordering_and_bad_page(api, cards_loaded):
-    assert error_of(api.get("/api/v1/cards/", {"ordering": "color"}), 400)["code"] == \
+    assert assert_error(api.get("/api/v1/cards/", {"ordering": "color"}), 400)["code"] == \
         "invalid_ordering"
-    assert error_of(api.get("/api/v1/cards/", {"page": "999"}), 404)["code"] == "not_found"
-    assert error_of(api.get("/api/v1/cards/", {"type": "dragon"}), 400)["code"] == "invalid"
+    assert assert_error(api.get("/api/v1/cards/", {"page": "999"}), 404)["code"] == "not_found"
+    assert assert_error(api.get("/api/v1/cards/", {"type": "dragon"}), 400)["code"] == "invalid"
 
 
 def test_ordering_has_unique_tiebreak(api, cards_loaded):
@@ -112,7 +108,7 @@ def test_autocomplete_named_random(api, cards_loaded):
     assert api.get("/api/v1/cards/named/", {"fuzzy": "halalszarni"}).json()["slug"] == \
         "halalszarny"
     assert api.get("/api/v1/cards/named/", {"exact": "CRX"}).json()["slug"] == "crx"
-    err = error_of(api.get("/api/v1/cards/named/", {"exact": "nincs ilyen lap"}), 404)
+    err = assert_error(api.get("/api/v1/cards/named/", {"exact": "nincs ilyen lap"}), 404)
     assert "closest" in err["details"]
     assert api.get("/api/v1/cards/random/", {"q": "t:interrupt"}).json()["type"] == "interrupt"
 
@@ -124,13 +120,13 @@ def test_batch_lookup(api, cards_loaded):
                     format="json").json()
     assert [c["slug"] for c in body["data"]] == ["crx", "tuzer"]
     assert body["not_found"] == [{"slug": "nincs"}]
-    err = error_of(api.post("/api/v1/cards/batch/", {"identifiers": [1]}, format="json"), 400)
+    err = assert_error(api.post("/api/v1/cards/batch/", {"identifiers": [1]}, format="json"), 400)
     assert err["details"]["positions"] == [0]
 
 
 def test_malformed_json_body_is_400(api, cards_loaded):
     response = api.post("/api/v1/cards/batch/", data="{nope", content_type="application/json")
-    assert error_of(response, 400)["code"] == "malformed_request"
+    assert assert_error(response, 400)["code"] == "malformed_request"
 
 
 def test_export_and_data_version_and_etag(api, cards_loaded, practice_card):
@@ -159,7 +155,7 @@ def test_search_has_its_own_tighter_throttle(api, cards_loaded, settings):
     try:
         codes = [api.get("/api/v1/cards/", {"q": "crx"}).status_code for _ in range(4)]
         assert codes[:3] == [200, 200, 200]
-        err = error_of(api.get("/api/v1/cards/", {"q": "crx"}), 429)
+        err = assert_error(api.get("/api/v1/cards/", {"q": "crx"}), 429)
         assert err["code"] == "throttled" and "retry_after_seconds" in err["details"]
         assert api.get("/api/v1/cards/crx/").status_code == 200  # detail is not search
     finally:
@@ -184,13 +180,13 @@ def test_collection_owned_query_and_set_completion(api, cards_loaded, user):
     assert sets["first-edition"]["cards"] == 15 and sets["first-edition"]["owned_distinct"] == 1
     wish = api.get("/api/v1/collection/", {"wishlist": "1"}).json()["results"]
     assert wish == [{"card": "crx", "name_hu": "CRX", "owned": 2, "wanted": 1}]
-    err = error_of(api.post("/api/v1/collection/set/", {"card": "nincs", "owned": 1},
+    err = assert_error(api.post("/api/v1/collection/set/", {"card": "nincs", "owned": 1},
                             format="json"), 400)
     assert "card" in err["details"]["fields"]
 
 
 def test_collection_needs_login(api):
-    assert error_of(api.get("/api/v1/collection/"), 401)["code"] == "not_authenticated"
+    assert assert_error(api.get("/api/v1/collection/"), 401)["code"] == "not_authenticated"
 
 
 def test_contribution_workflow_with_history_and_revert(api, cards_loaded, user, staff):
@@ -202,7 +198,7 @@ def test_contribution_workflow_with_history_and_revert(api, cards_loaded, user, 
     cid = response.json()["id"]
     # Not applied until reviewed; a collector cannot approve.
     assert Card.objects.get(slug="unicornis").bombard is None
-    assert error_of(api.post(f"/api/v1/contributions/{cid}/approve/"), 403)
+    assert assert_error(api.post(f"/api/v1/contributions/{cid}/approve/"), 403)
     api.force_authenticate(staff)
     assert api.post(f"/api/v1/contributions/{cid}/approve/").json()["status"] == "approved"
     card = api.get("/api/v1/cards/unicornis/").json()
@@ -211,7 +207,7 @@ def test_contribution_workflow_with_history_and_revert(api, cards_loaded, user, 
     assert "printed card, first edition" in card["provenance"]["bombard"]["note"]
     rev = CardRevision.objects.filter(card__slug="unicornis", kind="contribution").get()
     assert rev.author == user and rev.source == "printed card, first edition"
-    assert error_of(api.post(f"/api/v1/contributions/{cid}/approve/"), 409)["code"] == \
+    assert assert_error(api.post(f"/api/v1/contributions/{cid}/approve/"), 409)["code"] == \
         "not_pending"
     assert api.post(f"/api/v1/revisions/{rev.pk}/revert/").status_code == 201
     assert Card.objects.get(slug="unicornis").bombard is None
@@ -219,11 +215,11 @@ def test_contribution_workflow_with_history_and_revert(api, cards_loaded, user, 
 
 def test_contribution_validation_errors(api, cards_loaded, user):
     api.force_authenticate(user)
-    err = error_of(api.post("/api/v1/contributions/", {
+    err = assert_error(api.post("/api/v1/contributions/", {
         "kind": "correction", "card": "crx", "proposed": {"cost": "tizenöt"},
         "source_note": "x"}, format="json"), 400)
     assert "proposed" in err["details"]["fields"]
-    err = error_of(api.post("/api/v1/contributions/", {
+    err = assert_error(api.post("/api/v1/contributions/", {
         "kind": "new", "proposed": {"slug": "uj-lap", "name_hu": "Új lap", "type": "ship"},
         "source_note": "  "}, format="json"), 400)
     assert "source_note" in err["details"]["fields"]

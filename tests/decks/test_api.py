@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from decks.models import BulkValidation, Deck
+from tests.api_helpers import assert_error
 
 ROOT = Path(__file__).resolve().parents[2]
 PRACTICE_A = (ROOT / "fixtures" / "decks" / "practice-a.txt").read_text(encoding="utf-8")
@@ -15,11 +16,6 @@ PRACTICE_B = (ROOT / "fixtures" / "decks" / "practice-b.txt").read_text(encoding
 pytestmark = pytest.mark.django_db
 
 
-def error_of(response, status):
-    assert response.status_code == status, response.content
-    body = response.json()
-    assert set(body) == {"error"} and {"code", "message", "details"} <= set(body["error"])
-    return body["error"]
 
 
 def validate(api, **data):
@@ -69,18 +65,18 @@ def test_cards_list_input_by_name_or_slug(api, cards_loaded):
 
 def test_malformed_bodies_are_400_in_error_shape(api, cards_loaded):
     url = "/api/v1/decks/validate/"
-    assert error_of(api.post(url, {"format": "tournament"}, format="json"), 400)["code"] == \
+    assert assert_error(api.post(url, {"format": "tournament"}, format="json"), 400)["code"] == \
         "deck_input"
-    assert error_of(api.post(url, {"format": "nope", "text": "1 CRX"}, format="json"),
+    assert assert_error(api.post(url, {"format": "nope", "text": "1 CRX"}, format="json"),
                     400)["code"] == "unknown_format"
-    assert error_of(api.post(url, {"format": "tournament", "cards": [{"card": "crx",
+    assert assert_error(api.post(url, {"format": "tournament", "cards": [{"card": "crx",
                                                                       "count": "3"}]},
                              format="json"), 400)["code"] == "deck_input"
-    assert error_of(api.post(url, {"format": "tournament", "code": "!!!"}, format="json"),
+    assert assert_error(api.post(url, {"format": "tournament", "code": "!!!"}, format="json"),
                     400)["code"] == "deck_code_invalid"
-    assert error_of(api.post(url, "[1, 2]", content_type="application/json"), 400)["code"] == \
+    assert assert_error(api.post(url, "[1, 2]", content_type="application/json"), 400)["code"] == \
         "malformed_request"
-    assert error_of(api.post(url, "{", content_type="application/json"), 400)["code"] == \
+    assert assert_error(api.post(url, "{", content_type="application/json"), 400)["code"] == \
         "malformed_request"
 
 
@@ -118,7 +114,7 @@ def test_saved_deck_revisions_diff_copy_export(api, cards_loaded, user, staff):
     assert svg["Content-Type"] == "image/svg+xml" and b"<svg" in svg.content
     # Someone else copies the public deck; they cannot edit the original.
     api.force_authenticate(staff)
-    assert error_of(api.patch(f"/api/v1/decks/{deck_id}/", {"name": "x"}, format="json"), 403)
+    assert assert_error(api.patch(f"/api/v1/decks/{deck_id}/", {"name": "x"}, format="json"), 403)
     copy = api.post(f"/api/v1/decks/{deck_id}/copy/").json()
     assert copy["cards"] == api.get(f"/api/v1/decks/{deck_id}/").json()["cards"]
     assert Deck.objects.get(pk=copy["id"]).copied_from_id == deck_id
@@ -129,9 +125,9 @@ def test_private_decks_are_private(api, cards_loaded, user, staff):
     deck_id = api.post("/api/v1/decks/", {"name": "Titkos", "format": "practice",
                                           "text": "3 CRX"}, format="json").json()["id"]
     api.force_authenticate(staff)
-    assert error_of(api.get(f"/api/v1/decks/{deck_id}/"), 404)
+    assert assert_error(api.get(f"/api/v1/decks/{deck_id}/"), 404)
     api.force_authenticate(None)
-    assert error_of(api.post("/api/v1/decks/", {"name": "x", "format": "practice"},
+    assert assert_error(api.post("/api/v1/decks/", {"name": "x", "format": "practice"},
                              format="json"), 401)
 
 

@@ -11,14 +11,12 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from tests.api_helpers import assert_error, client_for  # noqa: F401 - re-exported
+
 ROOT = Path(__file__).resolve().parents[2]
 SISTERS = ["smugglers", "roll", "pulsar"]
 
 
-def client_for(user) -> APIClient:
-    c = APIClient()
-    c.force_authenticate(user)
-    return c
 
 
 @pytest.fixture
@@ -40,15 +38,6 @@ def create(client: APIClient, ruleset: str, seats: list[Any], options: dict | No
     return r.json()
 
 
-def assert_error(response, status: int, code: str | None = None) -> dict:
-    assert response.status_code == status, response.content
-    body = response.json()
-    assert set(body) == {"error"}, body
-    assert set(body["error"]) == {"code", "message", "details"}, body
-    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
-    if code is not None:
-        assert body["error"]["code"] == code, body
-    return body["error"]
 
 
 def play_step(client: APIClient, match_id: int, rng: random.Random,

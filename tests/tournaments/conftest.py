@@ -8,16 +8,14 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from tests.api_helpers import assert_error, client_for  # noqa: F401 - re-exported
+
 ROOT = Path(__file__).resolve().parents[2]
 DECK_A = (ROOT / "fixtures" / "decks" / "practice-a.txt").read_text(encoding="utf-8")
 DECK_B = (ROOT / "fixtures" / "decks" / "practice-b.txt").read_text(encoding="utf-8")
 BASE = "/api/v1/tournaments/"
 
 
-def client_for(user) -> APIClient:
-    c = APIClient()
-    c.force_authenticate(user)
-    return c
 
 
 @pytest.fixture
@@ -44,15 +42,6 @@ def ok(response, status: int = 200) -> Any:
         else response
 
 
-def assert_error(response, status: int, code: str | None = None) -> dict:
-    assert response.status_code == status, response.content
-    body = response.json()
-    assert set(body) == {"error"}, body
-    assert set(body["error"]) == {"code", "message", "details"}, body
-    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
-    if code is not None:
-        assert body["error"]["code"] == code, body
-    return body["error"]
 
 
 def create(client: APIClient, **fields: Any) -> dict:
