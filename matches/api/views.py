@@ -277,6 +277,8 @@ class MatchViewSet(viewsets.GenericViewSet):
         if not more:
             last = max(last, count)
         fresh = Match.objects.filter(pk=match.pk).values_list("version", "status").first()
+        if fresh is None:  # deleted while this request waited
+            raise ApiError("not_found", "no such match", 404)
         return Response({"events": out, "last": last, "more": more,
                          "version": fresh[0], "status": fresh[1]})
 

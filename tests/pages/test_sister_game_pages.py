@@ -16,7 +16,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.mark.parametrize("ruleset", ["smugglers", "pulsar", "roll"])
-def test_a_whole_game_against_a_bot_on_its_page(page, live_server, django_user_model, ruleset):
+def test_a_whole_game_against_a_bot_on_its_page(page, live_server, django_user_model, ruleset,
+                                                celery_worker_process):
     me = django_user_model.objects.create_user(f"jatekos-{ruleset}",
                                                password="titkos-jelszo-123")
     login(page, live_server, me)
@@ -32,7 +33,7 @@ def test_a_whole_game_against_a_bot_on_its_page(page, live_server, django_user_m
         page.wait_for_function(
             "document.querySelector('#board').dataset.status === 'finished' || "
             "document.querySelectorAll('#actions button.action:not([disabled])').length > 0",
-            timeout=30000)
+            timeout=60000)
         if page.get_attribute("#board", "data-status") == "finished":
             break
         version = page.get_attribute("#board", "data-version")
@@ -48,7 +49,7 @@ def test_a_whole_game_against_a_bot_on_its_page(page, live_server, django_user_m
         buttons.nth(index).click()
         clicks += 1
         page.wait_for_function(
-            f"document.querySelector('#board').dataset.version !== '{version}'", timeout=30000)
+            f"document.querySelector('#board').dataset.version !== '{version}'", timeout=60000)
     else:
         raise AssertionError(f"{ruleset}: the game did not end in time ({clicks} clicks)")
     assert clicks > 3
