@@ -63,7 +63,8 @@ def login(page, live_server, user) -> None:
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_whole_kgk_match_against_the_random_bot_in_chromium(page, live_server,
-                                                              django_user_model):
+                                                              django_user_model,
+                                                              celery_worker_process):
     me = django_user_model.objects.create_user("jatekos", password="titkos-jelszo-123")
     login(page, live_server, me)
     page.select_option("#ruleset", "kgk")
@@ -116,7 +117,8 @@ def test_a_whole_kgk_match_against_the_random_bot_in_chromium(page, live_server,
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_the_board_updates_live_when_the_other_side_acts(page, live_server,
-                                                         django_user_model):
+                                                         django_user_model,
+                                                         celery_worker_process):
     me = django_user_model.objects.create_user("anna", password="titkos-jelszo-123")
     other = django_user_model.objects.create_user("bela", password="titkos-jelszo-123")
     m = create(client_for(me), "kgk", ["me", "bela"])
