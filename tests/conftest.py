@@ -114,6 +114,21 @@ def page(live_server, chromium_path):
         browser.close()
 
 
+@pytest.fixture
+def bots_in_process():
+    """Bot moves run in the server process right after each commit, in both CI passes.
+
+    The real-worker path of bot moves is covered by tests/matches/test_bots.py; in page
+    tests the page is under test, so the bot's timing must not depend on a queue.
+    """
+    from kaosz.celery import app
+
+    old = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = old
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Long property sweeps (``@pytest.mark.slow``) run only when asked for.
 

@@ -64,7 +64,7 @@ def login(page, live_server, user) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_a_whole_kgk_match_against_the_random_bot_in_chromium(page, live_server,
                                                               django_user_model,
-                                                              celery_worker_process):
+                                                              bots_in_process):
     me = django_user_model.objects.create_user("jatekos", password="titkos-jelszo-123")
     login(page, live_server, me)
     page.select_option("#ruleset", "kgk")

@@ -15,21 +15,6 @@ from tests.matches.test_pages import login
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def bots_in_process():
-    """Bot moves run in the server process right after each commit, in both CI passes.
-
-    The real-worker path of bot moves is covered by tests/matches (and the KGK page test);
-    here the page is under test, so the bot's timing must not depend on a queue.
-    """
-    from kaosz.celery import app
-
-    old = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = old
-
-
 @pytest.mark.parametrize("ruleset", ["smugglers", "pulsar", "roll"])
 def test_a_whole_game_against_a_bot_on_its_page(page, live_server, django_user_model, ruleset,
                                                 bots_in_process):
