@@ -60,6 +60,36 @@ def login(page, live_server, user) -> None:
     page.wait_for_url("**/play/")
 
 
+def play_like_the_heuristic(page, match_id: int, ruleset: str, seconds: float = 300,
+                            wait_ms: int = 30000) -> int:
+    """Click seat 0's way to the end of the match, choosing what the heuristic bot would
+    from what seat 0 may see (so games end in hundreds of steps). Returns the clicks."""
+    rs = registry.get(ruleset)
+    clicks = 0
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        page.wait_for_function(
+            "document.querySelector('#board').dataset.status === 'finished' || "
+            "document.querySelectorAll('#actions button.action:not([disabled])').length > 0",
+            timeout=wait_ms)
+        if page.get_attribute("#board", "data-status") == "finished":
+            return clicks
+        version = page.get_attribute("#board", "data-version")
+        match = Match.objects.get(pk=match_id)
+        if str(match.version) != version:
+            continue  # the page is about to catch up
+        state = rs.from_json(match.state_json())
+        wanted = rs.bot_action(state, 0, "heuristic", f"page-{version}")
+        buttons = page.locator("#actions button.action")
+        texts = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
+        index = next(i for i, t in enumerate(texts) if json.loads(t) == wanted)
+        buttons.nth(index).click()
+        clicks += 1
+        page.wait_for_function(
+            f"document.querySelector('#board').dataset.version !== '{version}'", timeout=wait_ms)
+    raise AssertionError(f"{ruleset}: the match did not end in time ({clicks} clicks)")
+
+
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_whole_kgk_match_against_the_random_bot_in_chromium(page, live_server,
@@ -77,33 +107,7 @@ def test_a_whole_kgk_match_against_the_random_bot_in_chromium(page, live_server,
     assert page.locator(".side").count() == 2
     assert page.locator(".side:not(.me) [data-zone=hand] .card.hidden").count() == 1
     assert page.locator(".side.me .credits").count() == 1
-    rs = registry.get("kgk")
-    clicks = 0
-    deadline = time.time() + 240
-    while time.time() < deadline:
-        page.wait_for_function(
-            "document.querySelector('#board').dataset.status === 'finished' || "
-            "document.querySelectorAll('#actions button.action:not([disabled])').length > 0",
-            timeout=30000)
-        if page.get_attribute("#board", "data-status") == "finished":
-            break
-        version = page.get_attribute("#board", "data-version")
-        match = Match.objects.get(pk=match_id)
-        if str(match.version) != version:
-            continue  # the page is about to catch up
-        # The player picks like the heuristic bot would, from what seat 0 may see, and
-        # clicks that button (so the game ends in a few hundred steps, not a thousand).
-        state = rs.from_json(match.state_json())
-        wanted = rs.bot_action(state, 0, "heuristic", f"page-{version}")
-        buttons = page.locator("#actions button.action")
-        texts = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
-        index = next(i for i, t in enumerate(texts) if json.loads(t) == wanted)
-        buttons.nth(index).click()
-        clicks += 1
-        page.wait_for_function(
-            f"document.querySelector('#board').dataset.version !== '{version}'", timeout=30000)
-    else:
-        raise AssertionError(f"the match did not end in time ({clicks} clicks)")
+    clicks = play_like_the_heuristic(page, match_id, "kgk", seconds=240)
     assert clicks > 5
     page.wait_for_selector("#outcome:not([hidden])")
     match = Match.objects.get(pk=match_id)

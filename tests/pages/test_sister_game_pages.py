@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import time
-
 import pytest
 
 from matches import store
 from matches.models import Match
-from rulesets import registry
-from tests.matches.test_pages import login
+from tests.matches.test_pages import login, play_like_the_heuristic
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,32 +22,7 @@ def test_a_whole_game_against_a_bot_on_its_page(page, live_server, django_user_m
     page.click("#create")
     page.wait_for_selector("#board[data-status=active]")
     match_id = int(page.get_attribute("#board", "data-match"))
-    rs = registry.get(ruleset)
-    clicks = 0
-    deadline = time.time() + 300
-    while time.time() < deadline:
-        page.wait_for_function(
-            "document.querySelector('#board').dataset.status === 'finished' || "
-            "document.querySelectorAll('#actions button.action:not([disabled])').length > 0",
-            timeout=60000)
-        if page.get_attribute("#board", "data-status") == "finished":
-            break
-        version = page.get_attribute("#board", "data-version")
-        match = Match.objects.get(pk=match_id)
-        if str(match.version) != version:
-            continue  # the page is about to catch up
-        # Play like the heuristic bot, from what seat 0 may see, by clicking its button.
-        state = rs.from_json(match.state_json())
-        wanted = rs.bot_action(state, 0, "heuristic", f"page-{version}")
-        buttons = page.locator("#actions button.action")
-        texts = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
-        index = next(i for i, t in enumerate(texts) if json.loads(t) == wanted)
-        buttons.nth(index).click()
-        clicks += 1
-        page.wait_for_function(
-            f"document.querySelector('#board').dataset.version !== '{version}'", timeout=60000)
-    else:
-        raise AssertionError(f"{ruleset}: the game did not end in time ({clicks} clicks)")
+    clicks = play_like_the_heuristic(page, match_id, ruleset, wait_ms=60000)
     assert clicks > 3
     page.wait_for_selector("#outcome:not([hidden])")
     match = Match.objects.get(pk=match_id)
