@@ -116,13 +116,17 @@ class KGKRuleset:
 
     # ---- bots
     def bot_action(self, state, seat, kind, seed):
-        legal = engine.legal_actions(state, seat)
+        legal = engine.cached_legal(state, seat)    # not copied: the bots only read it
         if not legal:
             raise ValueError("this seat has nothing to do now")
         if kind == "random":
-            return bots.random_action(legal, seed)
+            return engine.pick(legal, bots.random_index(len(legal), seed))
         if kind == "heuristic":
-            return bots.heuristic_action(_view.view(state, seat), legal, seed)
+            a = bots.heuristic_action(_view.view(state, seat), legal, seed)
+            for i, b in enumerate(legal):
+                if b is a:
+                    return engine.pick(legal, i)
+            return a
         raise ValueError(f"unknown bot kind {kind!r}")
 
     # ---- cards

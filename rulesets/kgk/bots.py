@@ -13,11 +13,16 @@ import hashlib
 from rulesets.rng import Rng
 
 
-def random_action(legal, seed):
-    """Uniform over ``legal``: a 256-bit hash of the seed reduced mod len(legal)
+def random_index(n, seed):
+    """Uniform over ``range(n)``: a 256-bit hash of the seed reduced mod n
     (bias below 2**-240; cheaper than seeding a PRNG for one draw)."""
     h = int.from_bytes(hashlib.sha256(str(seed).encode("utf-8")).digest(), "big")
-    return legal[h % len(legal)]
+    return h % n
+
+
+def random_action(legal, seed):
+    """Uniform over ``legal``."""
+    return legal[random_index(len(legal), seed)]
 
 
 def _by_id(cards):

@@ -90,14 +90,18 @@ def to_act(state):
     return [state["dec"]["seat"]]
 
 
-# The last list handed out, kept with strong references to the state and decision
+# The last legal list computed, kept with strong references to the state and decision
 # objects it was computed for (so their ids cannot be recycled): a bot asks for the
 # legal actions and then applies one, and ``apply`` need not compute them again.
-_CACHE = [None, None]
+# Every mutation through the protocol (``apply``, ``resign``) bumps ``state["seq"]`` or
+# clears the cache; the other key fields catch scenario code that edits a state by hand.
+# ``_CACHE[2]`` is the index of the action a bot last picked from the list (a hint for
+# ``apply``'s membership check).
+_CACHE: list = [None, None, None]
 
 
 def clear_cache():
-    _CACHE[0] = _CACHE[1] = None
+    _CACHE[0] = _CACHE[1] = _CACHE[2] = None
 
 
 def _cache_key(state, dec):
@@ -114,14 +118,29 @@ def _cache_hit(state, dec):
         and k[5] == len(p["hand"])
 
 
-def legal_actions(state, seat):
+def cached_legal(state, seat):
+    """The legal list itself (shared with the cache: callers must not edit it)."""
     dec = state["dec"]
     if state["phase"] == "over" or dec is None or dec["seat"] != seat:
         return []
+    if _cache_hit(state, dec):
+        return _CACHE[1]
     out = DECISIONS[dec["kind"]][0](state, dec)
     _CACHE[0] = _cache_key(state, dec)
     _CACHE[1] = out
-    return [dict(a) for a in out]     # copies: a caller editing one cannot edit the cache
+    _CACHE[2] = None
+    return out
+
+
+def legal_actions(state, seat):
+    return [dict(a) for a in cached_legal(state, seat)]  # a caller editing one cannot edit the cache
+
+
+def pick(legal, i):
+    """Hand out a copy of ``legal[i]`` and remember ``i`` for ``apply``."""
+    if legal is _CACHE[1]:
+        _CACHE[2] = i
+    return dict(legal[i])
 
 
 RULE_OF = {"main": "KG-9.3.3", "prio": "KG-10.7", "equip": "KG-9.5", "pay": "KG-9.6",
@@ -164,7 +183,10 @@ def _well_formed(action):
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         return False
     for v in action.values():
-        if isinstance(v, (bool, float)):
+        tv = type(v)
+        if tv is int or tv is str:        # every value of a legal action is one of these
+            continue
+        if isinstance(v, (bool, float)):  # True == 1 and 1.0 == 1: refuse look-alikes
             return False
         if isinstance(v, list) and any(isinstance(x, bool) for x in v):
             return False
@@ -181,9 +203,14 @@ def apply(state, seat, action):
         raise IllegalAction("malformed_action", "an action is an object with a 'type'")
     kind_legal, kind_act = DECISIONS[dec["kind"]]
     # The list just handed out for this very state (bots ask, then apply) is reused.
-    legal = _CACHE[1] if _cache_hit(state, dec) else kind_legal(state, dec)
+    if _cache_hit(state, dec):
+        legal, hint = _CACHE[1], _CACHE[2]
+        if hint is None or legal[hint] != action:
+            hint = None
+    else:
+        legal, hint = kind_legal(state, dec), None
     clear_cache()
-    if action not in legal:
+    if hint is None and action not in legal:
         raise diagnose(state, seat, action, legal)
     state["ev"] = []
     kind_act(state, dec, action)          # handlers only read the action
@@ -196,6 +223,7 @@ def apply(state, seat, action):
 def resign(state, seat):
     if state["phase"] == "over":
         raise IllegalAction("game_over", "the game is over")
+    clear_cache()           # a resignation may change what others may do (seq is kept)
     state["ev"] = []
     emit(state, "resign", seat=seat)
     if state["n"] == 2 or len(alive_seats(state)) <= 2:

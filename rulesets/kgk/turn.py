@@ -5,6 +5,7 @@ generic choice decisions.
 from __future__ import annotations
 
 from rulesets.base import ConfigError
+from rulesets.kgk import actions as A
 from rulesets.kgk.cards import compile_def, playability
 from rulesets.kgk.chain import (
     declare_ability,
@@ -19,12 +20,10 @@ from rulesets.kgk.effects import draw_cards, target_spec, targets
 from rulesets.kgk.state import (
     ACTIVE,
     DAMAGED,
-    ROLE,
     USED,
     alive_seats,
     attach,
     aura,
-    capacity_left,
     card,
     cdef,
     decision,
@@ -211,14 +210,17 @@ def can_attack(state, seat):
     p = state["p"][seat]
     if p["turns"] == 1 and (state["n"] > 2 or seat == state["first"]):
         return False
-    return any(card(state, s)["rot"] == ACTIVE for s in p["hangar"])
+    cards = state["cards"]
+    return any(cards[s]["rot"] == ACTIVE for s in p["hangar"])
 
 
 def payable_main(state, seat, cid):
     """KG-9.3.3 e: what may be paid in the main phase (not rockets, not traps,
     bases only when developed to their limit)."""
-    c = card(state, cid)
-    d = cdef(state, cid)
+    return _payable_main(card(state, cid), cdef(state, cid))
+
+
+def _payable_main(c, d):
     if c["paid"] or c["up"] or is_bluff(c, d):
         return False
     t = d["type"]
@@ -240,15 +242,22 @@ def _main(state, _):
     state["dec"] = {"kind": "main", "seat": state["active"]}
 
 
+# The main phase is most of a match's decisions, so this is the engine's hot loop:
+# one pass per zone, no helper calls per card where a dict lookup does.
 def _main_legal(state, dec):
     seat = dec["seat"]
     p = state["p"][seat]
     cr = p["cr"]
-    qs = state["opts"]["rules"] == "quick_start"
-    bluff = state["opts"]["bluffing"] and not qs
+    opts = state["opts"]
+    qs = opts["rules"] == "quick_start"
+    bluff = opts["bluffing"] and not qs
     cards = state["cards"]
     defs = state["defs"]
+    if len(A.DEVELOP) < len(cards):
+        A.ensure(len(cards))
+    surface = p["surface"]
     acts = []
+    add = acts.append
     free_ships = None
     discount = None
     interrupts = False
@@ -259,73 +268,93 @@ def _main_legal(state, dec):
             if discount is None:
                 discount = aura(state, seat, "ship_discount")
             if (d["cost"] or 0) - discount <= cr:        # card_cost, floor 0 (KG-12.6.1)
-                acts.append({"type": "play", "card": cid})
+                add(A.PLAY[cid])
+            if qs:
+                continue
         elif qs:
             continue
-        elif t == "event" and (d["cost"] or 0) <= cr:
-            for tg in targets(state, seat, target_spec(state, d["eff"])):
-                acts.append({"type": "play", "card": cid, "target": tg} if tg is not None
-                            else {"type": "play", "card": cid})
+        elif t == "event":
+            if (d["cost"] or 0) <= cr:
+                for tg in targets(state, seat, target_spec(state, d["eff"])):
+                    add({"type": "play", "card": cid, "target": tg} if tg is not None
+                        else A.PLAY[cid])
         elif t == "interrupt":
             interrupts = True
-        if qs:
+        if bluff:
+            add(A.PLACE_BASE[cid])
+            add(A.PLACE_CREW[cid])
+        elif t == "base":
+            add(A.PLACE_BASE[cid])
             continue
-        role = ROLE.get(t)
-        if bluff or role == "base":
-            acts.append({"type": "place", "card": cid, "as": "base"})
-        if bluff or role == "crew":
-            acts.append({"type": "place", "card": cid, "as": "crew"})
-        if bluff or role == "armament":
-            if free_ships is None:
-                free_ships = [s for s in p["hangar"] if capacity_left(state, s) > 0]
-            for s in free_ships:
-                acts.append({"type": "place", "card": cid, "as": "armament", "ship": s})
+        elif t == "crew":
+            add(A.PLACE_CREW[cid])
+            continue
+        elif t != "armament":
+            continue
+        if free_ships is None:
+            free_ships = [s for s in p["hangar"]
+                          if (defs[cards[s]["d"]].get("cap") or 0) > len(cards[s]["att"])]
+        for s in free_ships:
+            add({"type": "place", "card": cid, "as": "armament", "ship": s})
     if interrupts:
         acts.extend(interrupt_actions(state, seat, "main"))
     if not qs:
         for cid in p["fd"]:                           # KG-9.3.3 e: pay later
-            if (defs[cards[cid]["d"]]["cost"] or 0) <= cr and payable_main(state, seat, cid):
-                acts.append({"type": "pay", "card": cid})
+            c = cards[cid]
+            d = defs[c["d"]]
+            if (d["cost"] or 0) <= cr and _payable_main(c, d):
+                add(A.PAY[cid])
         if p["actv"]:
-            in_play = p["canteen"] + p["surface"]
+            for zone in (p["canteen"], surface):
+                for cid in zone:
+                    c = cards[cid]
+                    if c["up"] and defs[c["d"]]["actv"]:
+                        _activated_actions(state, seat, cid, defs[c["d"]], acts)
             for s in p["hangar"]:
-                in_play = in_play + cards[s]["att"] + [s]
-            for cid in in_play:
-                d = defs[cards[cid]["d"]]
-                if d["actv"] and cards[cid]["up"]:
-                    _activated_actions(state, seat, cid, d, acts)
-        surface = p["surface"]
-        if cr >= 1:                                   # KG-4.5.3: two a turn per base
-            acts += [{"type": "develop", "base": b} for b in surface if cards[b]["dt"] < 2]
-        devs = [b for b in surface if cards[b]["dev"]]
+                for cid in cards[s]["att"] + [s]:
+                    c = cards[cid]
+                    if c["up"] and defs[c["d"]]["actv"]:
+                        _activated_actions(state, seat, cid, defs[c["d"]], acts)
+        devs = []
+        for b in surface:
+            c = cards[b]
+            if cr >= 1 and c["dt"] < 2:               # KG-4.5.3: two a turn per base
+                add(A.DEVELOP[b])
+            if c["dev"]:
+                devs.append(b)
         if len(devs) > 1 or (devs and cards[devs[0]]["dev"] >= 2):
             # KG-4.5.13: two developments -> 1 credit (the second one is chosen next)
-            acts += [{"type": "cash", "base": b} for b in devs]
+            for b in devs:
+                add(A.CASH[b])
     if cr >= 1 and p["colony"]:
-        acts.append({"type": "draw"})                     # KG-9.3.3 g
-    if not qs:
-        if cr >= 2 and p["colony"]:
-            acts.append({"type": "search"})               # KG-9.3.3 h
-        if cr >= 2 and len(p["colony"]) <= 5 and p["ruin"]:
-            acts.append({"type": "ruin_draw"})            # KG-9.3.3 i
+        add(A.DRAW)                                   # KG-9.3.3 g
+    if not qs and cr >= 2:
+        if p["colony"]:
+            add(A.SEARCH)                             # KG-9.3.3 h
+        if len(p["colony"]) <= 5 and p["ruin"]:
+            add(A.RUIN_DRAW)                          # KG-9.3.3 i
     if can_attack(state, seat):
         multi = state["n"] > 2
         for opp in opponents(state, seat):
-            if cr < aura(state, opp, "attack_tax"):       # Aknagyűrű (KG-14.2.2)
+            if cr < aura(state, opp, "attack_tax"):   # Aknagyűrű (KG-14.2.2)
                 continue
             op = state["p"][opp]
-            targets_ = [{"type": "attack", "target": "colony"},
-                        {"type": "attack", "target": "central"}]
-            if not qs:
-                targets_ += [{"type": "attack", "target": "crew", "pos": i}
-                             for i in range(len(op["canteen"]))]
-                targets_ += [{"type": "attack", "target": "base", "pos": i}
-                             for i in range(len(op["surface"]))]
             if multi:
-                for a in targets_:
-                    a["opp"] = opp
-            acts += targets_
-    acts.append({"type": "end_turn"})
+                add({"type": "attack", "target": "colony", "opp": opp})
+                add({"type": "attack", "target": "central", "opp": opp})
+            else:
+                add(A.ATTACK_COLONY)
+                add(A.ATTACK_CENTRAL)
+            if qs:
+                continue
+            if multi:
+                for tk, zone in (("crew", "canteen"), ("base", "surface")):
+                    for i in range(len(op[zone])):
+                        add({"type": "attack", "target": tk, "pos": i, "opp": opp})
+            else:
+                acts += A.ATTACK_CREW[:len(op["canteen"])]
+                acts += A.ATTACK_BASE[:len(op["surface"])]
+    add(A.END_TURN)
     return acts
 
 

@@ -1,0 +1,44 @@
+"""Shared action values for the hot legal-action builders.
+
+A main-phase legal list is rebuilt at every main decision and is mostly the same
+small dicts ("develop base 17", "attack base at position 3"...). Legal lists are
+read-only to everyone who sees them (``engine.legal_actions`` and the bots hand
+out copies), so one dict per distinct action is built once per process and shared
+by every list that offers it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Action = dict[str, Any]
+
+DRAW: Action = {"type": "draw"}
+SEARCH: Action = {"type": "search"}
+RUIN_DRAW: Action = {"type": "ruin_draw"}
+END_TURN: Action = {"type": "end_turn"}
+ATTACK_COLONY: Action = {"type": "attack", "target": "colony"}
+ATTACK_CENTRAL: Action = {"type": "attack", "target": "central"}
+
+# Indexed by card id (or, for attacks, by position); grown by ``ensure``.
+DEVELOP: list[Action] = []
+CASH: list[Action] = []
+PLAY: list[Action] = []
+PLACE_BASE: list[Action] = []
+PLACE_CREW: list[Action] = []
+PAY: list[Action] = []
+ATTACK_CREW: list[Action] = []
+ATTACK_BASE: list[Action] = []
+
+
+def ensure(n: int) -> None:
+    """Make the tables cover card ids and positions below ``n`` (a game's card count)."""
+    for k in range(len(DEVELOP), n):
+        DEVELOP.append({"type": "develop", "base": k})
+        CASH.append({"type": "cash", "base": k})
+        PLAY.append({"type": "play", "card": k})
+        PLACE_BASE.append({"type": "place", "card": k, "as": "base"})
+        PLACE_CREW.append({"type": "place", "card": k, "as": "crew"})
+        PAY.append({"type": "pay", "card": k})
+        ATTACK_CREW.append({"type": "attack", "target": "crew", "pos": k})
+        ATTACK_BASE.append({"type": "attack", "target": "base", "pos": k})
