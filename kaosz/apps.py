@@ -3,3 +3,8 @@ from django.apps import AppConfig
 
 class KaoszConfig(AppConfig):
     name = "kaosz"
+
+    def ready(self) -> None:
+        from kaosz.api import auth
+
+        auth.connect()

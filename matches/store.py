@@ -12,6 +12,7 @@ remembered, so retrying it simply re-evaluates it against the current state.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import secrets
@@ -22,11 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from django.db import OperationalError, connection, transaction
-from django.db.models import F
+from django.db import IntegrityError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from kaosz.api.errors import ApiError
+from matches import live
 from matches.models import Match, MatchAction, Seat
 from rulesets import registry
 from rulesets.base import ConfigError, Event, IllegalAction, Ruleset, State
@@ -99,15 +100,88 @@ def _remember(match: Match, state: State) -> None:
             _STATES.popitem(last=False)
 
 
+def loads_state(rs: Ruleset, snapshot: str) -> State:
+    """A fresh state from snapshot text. A ruleset whose state is plain JSON data
+    (``plain_json_state``) skips its defensive ``from_json`` copy: the parse is fresh."""
+    data = json.loads(snapshot)
+    return data if getattr(rs, "plain_json_state", False) else rs.from_json(data)
+
+
+def dumps_state(rs: Ruleset, state: State) -> str:
+    return dump(state if getattr(rs, "plain_json_state", False) else rs.to_json(state))
+
+
 def state_for_reading(match: Match, rs: Ruleset) -> State:
     """The match's current state for pure reads (``view``, ``legal_actions``, bots).
     Callers must not mutate it."""
     with _STATES_LOCK:
         state = _STATES.get((match.pk, match.version, match.seed_hash))
     if state is None:
-        state = rs.from_json(match.state_json())
+        if "snapshot" in match.get_deferred_fields():
+            match.snapshot = Match.objects.values_list("snapshot", flat=True).get(pk=match.pk)
+        state = loads_state(rs, match.snapshot)
         _remember(match, state)
     return state
+
+
+# ---------------------------------------------------------------- reading a match
+
+@functools.cache
+def _columns(model: type, leave_out: tuple[str, ...]) -> str:
+    quote = connection.ops.quote_name
+    return ", ".join(quote(f.column) for f in model._meta.concrete_fields
+                     if f.name not in leave_out)
+
+
+def _raw_one(model: type, sql: str, params: list[Any]) -> Any:
+    rows = list(model.objects.raw(sql, params))
+    return rows[0] if rows else None
+
+
+def load_match(match_id: int, users: bool = True) -> Match | None:
+    """The match and its seats (with their users when ``users``; the players' names are
+    needed only for summaries): the hot read of every match endpoint.
+
+    Plain SQL through ``raw()``, which still converts each column the ORM's way: on a
+    request that does little else, compiling the equivalent querysets cost more than the
+    queries themselves. The match's big columns stay deferred; ``match.seats.all()`` then
+    costs nothing."""
+    match = _raw_one(Match, f"SELECT {_columns(Match, ('config', 'snapshot'))} "
+                     "FROM matches_match WHERE id = %s", [match_id])
+    if match is None:
+        return None
+    if users:
+        seats = list(Seat.objects.select_related("user").defer("deck")
+                     .filter(match_id=match_id).order_by("index"))
+    else:
+        seats = list(Seat.objects.raw(f"SELECT {_columns(Seat, ('deck',))} FROM matches_seat "
+                                      'WHERE match_id = %s ORDER BY "index"', [match_id]))
+    for seat in seats:
+        seat.match = match  # one Match object shared by all seats
+    match._prefetched_objects_cache = {"seats": _prefetched(match, seats)}
+    return match
+
+
+def match_progress(match_id: int) -> tuple[int, int, str, list[int]] | None:
+    """(event_count, version, status, to_act) of a match: the long-poll's cheap re-read."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT event_count, version, status, to_act FROM matches_match "
+                       "WHERE id = %s", [match_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    to_act = row[3]
+    if isinstance(to_act, (str, bytes)):  # SQLite hands JSON back as text
+        to_act = json.loads(to_act)
+    return row[0], row[1], row[2], list(to_act or [])
+
+
+def _prefetched(match: Match, seats: list[Seat]) -> Any:
+    """A ``match.seats.all()`` queryset already holding ``seats`` (what prefetch makes)."""
+    qs = match.seats.all()
+    qs._result_cache = seats
+    qs._prefetch_done = True
+    return qs
 
 
 # ---------------------------------------------------------------- locking and retries
@@ -130,11 +204,15 @@ def _with_retry(fn: Callable[[], T], attempts: int = 400) -> T:
 
 def _lock(match_id: int) -> Match:
     if connection.vendor == "sqlite":
-        Match.objects.filter(pk=match_id).update(version=F("version"))
-    try:
-        return Match.objects.select_for_update().defer("config").get(pk=match_id)
-    except Match.DoesNotExist as exc:
-        raise StoreError("not_found", f"no match {match_id}", 404) from exc
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE matches_match SET version = version WHERE id = %s",
+                           [match_id])
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    match = _raw_one(Match, f"SELECT {_columns(Match, ('config',))} FROM matches_match "
+                     f"WHERE id = %s{lock}", [match_id])
+    if match is None:
+        raise StoreError("not_found", f"no match {match_id}", 404)
+    return match
 
 
 # ---------------------------------------------------------------- clocks
@@ -220,6 +298,7 @@ def join(match_id: int, user: Any, deck: list[dict[str, Any]] | None = None,
             seat.save(update_fields=["user", "deck", "deck_name"])
             if len(free) == 1:
                 _start(match, ruleset_of(match))
+            live.notify(match.pk, match.version)
             return match
 
     match = _with_retry(run)
@@ -265,7 +344,7 @@ def _start(match: Match, rs: Ruleset) -> None:
     to_act = list(rs.to_act(state))
     at = now_ms()
     match.config = config
-    match.snapshot = dump(rs.to_json(state))
+    match.snapshot = dumps_state(rs, state)
     match.to_act = to_act
     match.status = Match.ACTIVE
     match.started = timezone.now()
@@ -314,89 +393,132 @@ def seat_events(rs: Ruleset, events: list[Event], first: int,
 def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAction.ACTION,
            user: Any = None, expected_version: int | None = None,
            client_action_id: str | None = None, schedule_bots: bool = True,
-           viewer: int | None = None) -> Result:
+           viewer: int | None = None, bot_seats: set[int] | None = None) -> Result:
     """Apply one entry for ``seat`` (permission is the caller's job) in one locked
-    transaction. Raises ``StoreError`` (404/409/422) and changes nothing on failure."""
+    transaction. Raises ``StoreError`` (404/409/422) and changes nothing on failure.
+
+    ``bot_seats`` (the seats held by bots, when the caller already knows them) saves the
+    query that decides whether a bot must be woken."""
 
     def run() -> Result:
         with transaction.atomic():
             match = _lock(match_id)
-            if client_action_id is not None:
-                first = MatchAction.objects.filter(
-                    match=match, client_action_id=client_action_id).first()
-                if first is not None:
-                    if first.seat != seat or first.kind != kind:
-                        raise StoreError("client_action_id_reused", "this client_action_id "
-                                         "was used for another seat or kind of request", 409)
-                    return Result(first.response, 200, repeated=True, match=match)
-            if match.status != Match.ACTIVE:
-                code = "match_finished" if match.status == Match.FINISHED else "match_not_started"
-                raise StoreError(code, f"the match is {match.status}", 409,
-                                 {"status": match.status, "version": match.version})
-            if expected_version is not None and expected_version != match.version:
-                raise StoreError("version_conflict", f"expected version {expected_version}, "
-                                 f"the match is at {match.version}", 409,
-                                 {"version": match.version, "expected": expected_version})
-            at = now_ms()
-            if kind == MatchAction.ACTION and clock_view(match, at)["time_up"]:
-                raise StoreError("time_up", "the match's time is up; the organiser decides "
-                                 "the result", 409, {"version": match.version})
-            rs = ruleset_of(match)
-            state = rs.from_json(match.state_json())
             try:
-                state, events = apply_entry(rs, state, kind, seat, action)
-            except IllegalAction as exc:
-                # The error reaches only the acting seat; it says nothing beyond what the
-                # engine chose to put in it for that seat.
-                raise StoreError("illegal_action", exc.message, 422,
-                                 {**exc.as_dict(), "version": match.version}) from exc
-            n = len((match.clocks or {}).get("used_ms") or []) or match.seats.count()
-            before = list(match.to_act)
-            first_event = match.event_count + 1
-            seq = match.version
-            if kind == MatchAction.ADJUDICATE:
-                _finish(match, {"winners": list(action["winners"]), "reason": "adjudicated",
-                                "scores": None, "tiebreak": [],
-                                "details": {"note": action.get("note", "")}})
-            else:
-                match.snapshot = dump(rs.to_json(state))
-                match.to_act = list(rs.to_act(state))
-                outcome = rs.outcome(state)
-                if outcome is not None:
-                    _finish(match, outcome.as_dict())
-            match.clocks = tick_clocks(match.clocks, before,
-                                       match.to_act if match.status == Match.ACTIVE else [],
-                                       n, at)
-            match.version = seq + 1
-            match.event_count += len(events)
-            body = {
-                "seq": seq, "version": match.version, "kind": kind, "seat": seat,
-                "events": seat_events(rs, events, first_event,
-                                      viewer if viewer is not None else seat),
-                "status": match.status, "to_act": match.to_act,
-                "outcome": match.outcome,
-            }
-            MatchAction.objects.create(
-                match=match, seq=seq, kind=kind, seat=seat, action=action,
-                client_action_id=client_action_id, user=user if getattr(
-                    user, "is_authenticated", False) else None,
-                events=events, first_event=first_event, response=body)
-            match.save(update_fields=["snapshot", "to_act", "outcome", "status", "finished",
-                                      "clocks", "version", "event_count"])
-            if kind != MatchAction.ADJUDICATE:
-                transaction.on_commit(lambda: _remember(match, state))
-            if schedule_bots:
-                transaction.on_commit(lambda: _after_change(match))
-            return Result(body, 200, match=match)
+                return _apply_locked(match, seat, action, kind, user, expected_version,
+                                     client_action_id, schedule_bots, viewer, bot_seats)
+            except StoreError:
+                # A repeated request usually arrives with a stale version or after the
+                # match moved on: answer it as the first time before refusing it.
+                repeated = _repeat(match, seat, kind, client_action_id)
+                if repeated is not None:
+                    return repeated
+                raise
 
-    return _with_retry(run)
+    try:
+        return _with_retry(run)
+    except IntegrityError:
+        # The entry's client_action_id is taken (the unique constraint, checked on insert
+        # rather than by a query before every action): the transaction rolled back, so
+        # nothing changed; answer as the first time.
+        repeated = _repeat_committed(match_id, seat, kind, client_action_id)
+        if repeated is None:
+            raise
+        return repeated
 
 
-def _after_change(match: Match) -> None:
+def _repeat(match: Match, seat: int | None, kind: str,
+            client_action_id: str | None) -> Result | None:
+    if client_action_id is None:
+        return None
+    first = MatchAction.objects.filter(match=match, client_action_id=client_action_id) \
+        .only("seat", "kind", "response").first()
+    if first is None:
+        return None
+    if first.seat != seat or first.kind != kind:
+        raise StoreError("client_action_id_reused", "this client_action_id was used for "
+                         "another seat or kind of request", 409)
+    return Result(first.response, 200, repeated=True, match=match)
+
+
+def _repeat_committed(match_id: int, seat: int | None, kind: str,
+                      client_action_id: str | None) -> Result | None:
+    match = Match.objects.defer("config", "snapshot").filter(pk=match_id).first()
+    return None if match is None else _repeat(match, seat, kind, client_action_id)
+
+
+def _apply_locked(match: Match, seat: int | None, action: Any, kind: str, user: Any,
+                  expected_version: int | None, client_action_id: str | None,
+                  schedule_bots: bool, viewer: int | None,
+                  bot_seats: set[int] | None) -> Result:
+    if match.status != Match.ACTIVE:
+        code = "match_finished" if match.status == Match.FINISHED else "match_not_started"
+        raise StoreError(code, f"the match is {match.status}", 409,
+                         {"status": match.status, "version": match.version})
+    if expected_version is not None and expected_version != match.version:
+        raise StoreError("version_conflict", f"expected version {expected_version}, "
+                         f"the match is at {match.version}", 409,
+                         {"version": match.version, "expected": expected_version})
+    at = now_ms()
+    if kind == MatchAction.ACTION and clock_view(match, at)["time_up"]:
+        raise StoreError("time_up", "the match's time is up; the organiser decides "
+                         "the result", 409, {"version": match.version})
+    rs = ruleset_of(match)
+    state = loads_state(rs, match.snapshot)
+    try:
+        state, events = apply_entry(rs, state, kind, seat, action)
+    except IllegalAction as exc:
+        # The error reaches only the acting seat; it says nothing beyond what the
+        # engine chose to put in it for that seat.
+        raise StoreError("illegal_action", exc.message, 422,
+                         {**exc.as_dict(), "version": match.version}) from exc
+    n = len((match.clocks or {}).get("used_ms") or []) or match.seats.count()
+    before = list(match.to_act)
+    first_event = match.event_count + 1
+    seq = match.version
+    if kind == MatchAction.ADJUDICATE:
+        _finish(match, {"winners": list(action["winners"]), "reason": "adjudicated",
+                        "scores": None, "tiebreak": [],
+                        "details": {"note": action.get("note", "")}})
+    else:
+        match.snapshot = dumps_state(rs, state)
+        match.to_act = list(rs.to_act(state))
+        outcome = rs.outcome(state)
+        if outcome is not None:
+            _finish(match, outcome.as_dict())
+    match.clocks = tick_clocks(match.clocks, before,
+                               match.to_act if match.status == Match.ACTIVE else [], n, at)
+    match.version = seq + 1
+    match.event_count += len(events)
+    body = {
+        "seq": seq, "version": match.version, "kind": kind, "seat": seat,
+        "events": seat_events(rs, events, first_event, viewer if viewer is not None else seat),
+        "status": match.status, "to_act": match.to_act, "outcome": match.outcome,
+    }
+    MatchAction.objects.create(
+        match=match, seq=seq, kind=kind, seat=seat, action=action,
+        client_action_id=client_action_id,
+        user=user if getattr(user, "is_authenticated", False) else None,
+        events=events, first_event=first_event, response=body)
+    match.save(update_fields=["snapshot", "to_act", "outcome", "status", "finished",
+                              "clocks", "version", "event_count"])
+    live.notify(match.pk, match.version)
+    if kind != MatchAction.ADJUDICATE:
+        transaction.on_commit(lambda: _remember(match, state))
+    if schedule_bots:
+        transaction.on_commit(lambda: _after_change(match, bot_seats))
+    return Result(body, 200, match=match)
+
+
+def _after_change(match: Match, bot_seats: set[int] | None = None) -> None:
     """Wake the bots when one of them is to act (Celery task, or in-process when eager)."""
     if match.status != Match.ACTIVE or not match.to_act:
         return
-    if Seat.objects.filter(match=match, index__in=match.to_act).exclude(bot="").exists():
+    if bot_seats is not None:
+        wake = any(s in bot_seats for s in match.to_act)
+    else:
+        wake = Seat.objects.filter(match=match, index__in=match.to_act).exclude(bot="") \
+            .exists()
+    if wake:
         from matches.bots import schedule
 
         schedule(match.pk, match.version)
@@ -433,7 +555,7 @@ def verify(match: Match) -> dict[str, Any]:
         return {"ok": False, "reason": f"replay failed: {exc}", "version": match.version,
                 "log_length": len(seqs), "gap_free": gap_free}
     stored_events = [e.events for e in match.log.order_by("seq").only("events")]
-    same_state = json.loads(dump(rs.to_json(state))) == match.state_json()
+    same_state = json.loads(dumps_state(rs, state)) == match.state_json()
     same_events = stored_events == events
     outcome = rs.outcome(state)
     out_ok = match.outcome is None and outcome is None or (

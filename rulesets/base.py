@@ -105,6 +105,10 @@ class Ruleset(Protocol):
     min_players: int
     max_players: int
     uses_decks: bool   # True when each seat brings a deck (KGK)
+    # Optional: True when the state is plain JSON data throughout, so that the host may
+    # store ``json.dumps(state)`` and play on ``json.loads(text)`` without the defensive
+    # copies of ``to_json``/``from_json`` (a match action does both).
+    # plain_json_state: bool = False
 
     def example_config(self, players: int) -> dict[str, Any]:
         """A ready-to-play config for tests, benchmarks and simulations

@@ -177,6 +177,9 @@ class EventsOut(serializers.Serializer):
     more = serializers.BooleanField()
     version = serializers.IntegerField()
     status = serializers.CharField()
+    to_act = serializers.ListField(child=serializers.IntegerField(), help_text=(
+        "Seats whose decision it is now: a client waiting for its turn can long-poll "
+        "again without asking for its legal actions."))
 
 
 class VerifyOut(serializers.Serializer):

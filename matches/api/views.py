@@ -20,8 +20,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from kaosz.api.errors import ApiError
+from matches import live, store
 from matches import simulation as sims
-from matches import store
 from matches.api import serializers as s
 from matches.api.seating import get_ruleset, resolve_deck, seat_of, seat_specs
 from matches.models import Match, MatchAction, Simulation
@@ -29,7 +29,6 @@ from rulesets import registry
 
 MAX_WAIT = 30.0
 EVENTS_PAGE = 200
-POLL_EVERY = 0.2
 
 
 def _int_param(request: Request, name: str, default: int | None, lo: int, hi: int) -> int | None:
@@ -87,6 +86,11 @@ def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
     return out
 
 
+def bot_seats(match: Match) -> set[int]:
+    """Seats held by bots (fixed once the match has started)."""
+    return {x.index for x in match.seats.all() if x.bot}
+
+
 SEAT_PARAM = OpenApiParameter("seat", OpenApiTypes.INT, description=(
     "Which of your seats to view (only needed when you hold several)."))
 
@@ -98,14 +102,15 @@ class MatchViewSet(viewsets.GenericViewSet):
     filterset_class = None
     filter_backends: list = []
 
-    def get_object(self) -> Match:
+    def get_object(self, users: bool = True) -> Match:
+        """The match and its seats; ``users=False`` skips the players' names for the
+        endpoints that only check who holds which seat (the hot ones while playing)."""
         pk = self.kwargs.get("pk", "")
-        if not str(pk).isdigit():
+        if not str(pk).isdigit() or int(pk) >= 2**63:
             raise ApiError("not_found", "no such match", 404)
         # The snapshot is read only on a parsed-state cache miss (store.state_for_reading);
         # writes re-read the row under the store's lock anyway.
-        match = Match.objects.defer("config", "snapshot").prefetch_related("seats__user") \
-            .filter(pk=int(pk)).first()
+        match = store.load_match(int(pk), users=users)
         if match is None:
             raise ApiError("not_found", f"no match {pk}", 404)
         return match
@@ -182,7 +187,7 @@ class MatchViewSet(viewsets.GenericViewSet):
     @extend_schema(parameters=[SEAT_PARAM], responses=s.LegalActionsOut)
     @action(detail=True, methods=["get"], url_path="legal-actions")
     def legal_actions(self, request: Request, pk: str | None = None) -> Response:
-        match = self.get_object()
+        match = self.get_object(users=False)
         seat = self._seat(match)
         actions: list[dict[str, Any]] = []
         if seat is not None and match.status == Match.ACTIVE and seat in match.to_act \
@@ -195,25 +200,27 @@ class MatchViewSet(viewsets.GenericViewSet):
     @extend_schema(request=s.ActionRequest, responses=s.ActionOut)
     @action(detail=True, methods=["post"])
     def actions(self, request: Request, pk: str | None = None) -> Response:
-        match = self.get_object()
+        match = self.get_object(users=False)
         body = s.ActionRequest(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
         seat = self._acting_seat(match, data.get("seat"))
         result = store.submit(match.pk, seat, data["action"], user=request.user,
                               expected_version=data.get("expected_version"),
-                              client_action_id=data.get("client_action_id"))
+                              client_action_id=data.get("client_action_id"),
+                              bot_seats=bot_seats(match))
         return Response(result.body, status=result.status)
 
     @extend_schema(request=s.ResignRequest, responses=s.ActionOut)
     @action(detail=True, methods=["post"])
     def resign(self, request: Request, pk: str | None = None) -> Response:
-        match = self.get_object()
+        match = self.get_object(users=False)
         body = s.ResignRequest(data=request.data)
         body.is_valid(raise_exception=True)
         seat = self._acting_seat(match, body.validated_data.get("seat"))
         result = store.submit(match.pk, seat, None, kind=MatchAction.RESIGN, user=request.user,
-                              client_action_id=body.validated_data.get("client_action_id"))
+                              client_action_id=body.validated_data.get("client_action_id"),
+                              bot_seats=bot_seats(match))
         return Response(result.body, status=result.status)
 
     @extend_schema(request=s.AdjudicateRequest, responses=s.ActionOut)
@@ -245,21 +252,24 @@ class MatchViewSet(viewsets.GenericViewSet):
         SEAT_PARAM], responses=s.EventsOut)
     @action(detail=True, methods=["get"])
     def events(self, request: Request, pk: str | None = None) -> Response:
-        match = self.get_object()
+        match = self.get_object(users=False)
         seat = self._seat(match)
         after = _int_param(request, "after", 0, 0, 2**31)
         wait = _int_param(request, "wait", 0, 0, 3600)
         deadline = time.monotonic() + min(float(wait), MAX_WAIT)
         count, version, st = match.event_count, match.version, match.status
-        # Long-poll: a cheap one-row read until something new happens (or time runs out).
-        while count <= after and version == match.version and time.monotonic() < deadline \
-                and st != Match.FINISHED:
-            time.sleep(POLL_EVERY)
-            row = Match.objects.filter(pk=match.pk).values_list(
-                "event_count", "version", "status").first()
-            if row is None:
-                break
-            count, version, st = row
+
+        def changed() -> bool:
+            nonlocal count, version, st
+            row = store.match_progress(match.pk)
+            if row is None:  # deleted while this request waited
+                raise ApiError("not_found", "no such match", 404)
+            count, version, st = row[:3]
+            return count > after or version != match.version or st == Match.FINISHED
+
+        # Long-poll: wait for a new event (woken by the store's notification on PostgreSQL).
+        if count <= after and st != Match.FINISHED and wait:
+            live.wait_until(match.pk, changed, deadline)
         rs = store.ruleset_of(match)
         entries = list(match.log.filter(first_event__gt=after).order_by("seq")
                        .only("first_event", "events")[:EVENTS_PAGE])
@@ -276,11 +286,11 @@ class MatchViewSet(viewsets.GenericViewSet):
         more = len(entries) >= EVENTS_PAGE
         if not more:
             last = max(last, count)
-        fresh = Match.objects.filter(pk=match.pk).values_list("version", "status").first()
+        fresh = store.match_progress(match.pk)
         if fresh is None:  # deleted while this request waited
             raise ApiError("not_found", "no such match", 404)
         return Response({"events": out, "last": last, "more": more,
-                         "version": fresh[0], "status": fresh[1]})
+                         "version": fresh[1], "status": fresh[2], "to_act": fresh[3]})
 
     @extend_schema(responses=s.ReplayOut)
     @action(detail=True, methods=["get"])

@@ -16,6 +16,7 @@ class PulsarRuleset:
     min_players = 2
     max_players = 4
     uses_decks = False
+    plain_json_state = True  # to_json/from_json are JSON round trips (matches.store)
 
     def example_config(self, players: int) -> dict[str, Any]:
         return setup.example_config(players)

@@ -145,3 +145,40 @@ def test_verify_match_command(db, django_user_model):
         snapshot=json.dumps({**Match.objects.get(pk=match.pk).state_json(), "x": 1}))
     with pytest.raises(CommandError):
         call_command("verify_match", "--all", stdout=io.StringIO())
+
+
+def test_client_action_id_reused_later_with_a_legal_action_returns_first_answer(
+        db, django_user_model):
+    """The id is taken even when the new request would apply cleanly at the current
+    version: the first answer comes back and nothing changes (the unique constraint,
+    not a lookup before every action, catches it)."""
+    match, _ = new_match(django_user_model, "smugglers")
+    first = step(match.pk, 0)
+    k = 1
+    while Match.objects.get(pk=match.pk).to_act[0] != first.body["seat"]:
+        step(match.pk, k)
+        k += 1
+    match.refresh_from_db()
+    before = (match.version, match.snapshot, match.log.count())
+    rs = registry.get(match.ruleset)
+    action = rs.legal_actions(rs.from_json(match.state_json()), first.body["seat"])[0]
+    for expected in (match.version, None):
+        again = store.submit(match.pk, first.body["seat"], action, expected_version=expected,
+                             client_action_id="c0")
+        assert again.repeated and again.body == first.body
+        match.refresh_from_db()
+        assert (match.version, match.snapshot, match.log.count()) == before
+
+
+def test_a_refused_request_with_a_fresh_id_leaves_no_trace(db, django_user_model):
+    match, _ = new_match(django_user_model, "smugglers")
+    seat = match.to_act[0]
+    with pytest.raises(store.StoreError):
+        store.submit(match.pk, seat, {"type": "no_such_action_type"}, client_action_id="x")
+    assert not MatchAction.objects.filter(client_action_id="x").exists()
+    # The id is still free: a legal action with it applies.
+    rs = registry.get(match.ruleset)
+    match.refresh_from_db()
+    action = rs.legal_actions(rs.from_json(match.state_json()), seat)[0]
+    result = store.submit(match.pk, seat, action, client_action_id="x")
+    assert not result.repeated and result.body["version"] == 1

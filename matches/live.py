@@ -1,0 +1,66 @@
+"""Waking long-polls the moment a match changes.
+
+On PostgreSQL the store sends ``pg_notify`` on the match's channel inside the transaction
+that changes the match (so it is delivered exactly when the change commits), and a
+waiting request ``LISTEN``s on that channel: it wakes within milliseconds and costs
+nothing while it waits. Elsewhere (SQLite, or a request inside a transaction, where a
+``LISTEN`` would not take effect until commit) the waiter re-reads one row every
+``POLL_EVERY`` seconds.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from django.db import connection
+
+POLL_EVERY = 0.2
+# Longest sleep between two re-reads on the LISTEN path: a safety net should a
+# notification ever be missed (e.g. the connection dropped), not the wake-up mechanism.
+LISTEN_SLICE = 5.0
+
+
+def channel(match_id: int) -> str:
+    return f"kaosz_match_{int(match_id)}"
+
+
+def _listening() -> bool:
+    return connection.vendor == "postgresql" and not connection.in_atomic_block
+
+
+def notify(match_id: int, version: int) -> None:
+    """Tell waiters that ``match_id`` changed (call inside the changing transaction)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_notify(%s, %s)", [channel(match_id), str(version)])
+
+
+def wait_until(match_id: int, changed: Callable[[], bool], deadline: float) -> None:
+    """Return when ``changed()`` is true or ``time.monotonic()`` passes ``deadline``."""
+    if not _listening():
+        while not changed() and time.monotonic() < deadline:
+            time.sleep(min(POLL_EVERY, max(0.0, deadline - time.monotonic())))
+        return
+    connection.ensure_connection()
+    pg = connection.connection
+    heard: list[object] = []
+    # Notifications that arrive while ``changed()`` runs its query land here.
+    pg.add_notify_handler(heard.append)
+    name = channel(match_id)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(f'LISTEN "{name}"')
+        while not changed():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            if heard:
+                heard.clear()
+                continue
+            for _ in pg.notifies(timeout=min(remaining, LISTEN_SLICE), stop_after=1):
+                pass
+    finally:
+        pg.remove_notify_handler(heard.append)
+        with connection.cursor() as cursor:
+            cursor.execute(f'UNLISTEN "{name}"')

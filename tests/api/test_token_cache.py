@@ -1,0 +1,67 @@
+"""Token authentication caches the token → user lookup, and forgets it when it must."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.api_helpers import assert_error
+
+URL = "/api/v1/decks/"
+
+
+@pytest.fixture
+def token_client(user):
+    cache.clear()
+    token = Token.objects.create(user=user)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client, token
+
+
+def token_queries(client) -> int:
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(URL).status_code == 200
+    return sum("authtoken_token" in q["sql"] for q in ctx.captured_queries)
+
+
+def test_second_request_does_not_look_the_token_up_again(token_client):
+    client, _ = token_client
+    assert token_queries(client) == 1
+    assert token_queries(client) == 0
+
+
+def test_deleted_token_stops_working_at_once(token_client):
+    client, token = token_client
+    assert client.get(URL).status_code == 200
+    token.delete()
+    assert_error(client.get(URL), 401)
+
+
+def test_deactivated_user_stops_working_at_once(token_client, user):
+    client, _ = token_client
+    assert client.get(URL).status_code == 200
+    user.is_active = False
+    user.save()
+    assert_error(client.get(URL), 401)
+
+
+def test_wrong_token_is_401_and_not_cached(token_client):
+    client, _ = token_client
+    client.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
+    assert_error(client.get(URL), 401)
+    assert_error(client.get(URL), 401)
+
+
+def test_staff_change_is_seen_at_once(token_client, user):
+    client, _ = token_client
+    assert client.get("/api/v1/decks/").status_code == 200
+    user.is_staff = True
+    user.save()
+    with CaptureQueriesContext(connection) as ctx:
+        client.get(URL)
+    assert any("authtoken_token" in q["sql"] for q in ctx.captured_queries)
