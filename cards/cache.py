@@ -1,47 +1,168 @@
 """Search responses cached per catalogue version: a change bumps the version, old keys die.
 
-The version itself is cached briefly so a cache hit costs one cache read, not a query. With
-Redis every worker sees a bump at once (the key is deleted on commit); with the per-process
-local-memory cache of the embedded default the short timeout bounds any staleness.
+Two levels: a per-process LRU of rendered bodies (no round trip at all), then Redis when the
+project has it (shared by every worker). Keys include the catalogue version, so an entry is
+never served once the catalogue changed; every lookup is checked against the current version.
+
+The version lives in the database (``DataVersion``). With Redis it is mirrored under
+``version_key()`` so a request learns it in the round trip it already makes (the search
+throttle reads it in the same pipeline). The mirror only ever grows ("set if greater", on
+commit of a bump), so a reader that fetched an older value from the database just before a
+bump cannot overwrite the newer one; a value read inside a transaction is never shared.
+Between a bump's commit and its on-commit callback (the same thread, right after) the old
+version may still be served. Without Redis each lookup reads the database row: the
+local-memory cache is per process and cannot hear about another process's bump.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 
-from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
 
-VERSION_KEY = "cards:data-version"
-VERSION_TTL = 5
+from kaosz.api import rediskv
+
+VERSION_TTL = 7 * 24 * 3600  # only bounds a forgotten key; a bump rewrites it
 RESPONSE_TTL = 300
+LOCAL_MAX_BYTES = 32 * 1024 * 1024
+
+# Set KEYS[1] to ARGV[1] unless it already holds a greater version; return the result.
+_MAX_SET = """
+local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+local new = tonumber(ARGV[1])
+if new > cur then
+  redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+  return new
+end
+return cur
+"""
 
 
-def catalogue_version() -> int:
-    version = cache.get(VERSION_KEY)
-    if version is None:
-        from cards.models import DataVersion
+def namespace() -> str:
+    """Keys are per database: deployments, or test runs, sharing a Redis never mix."""
+    return f"kaosz:cards:{connection.settings_dict['NAME']}"
 
-        version = DataVersion.current().version
-        cache.set(VERSION_KEY, version, VERSION_TTL)
+
+def version_key() -> str:
+    return f"{namespace()}:data-version"
+
+
+def _database_version() -> int:
+    from cards.models import DataVersion
+
+    return DataVersion.current().version
+
+
+def _publish(version: int) -> int:
+    r = rediskv.client()
+    if r is None:
+        return version
+    return int(r.eval(_MAX_SET, 1, version_key(), version, VERSION_TTL))
+
+
+def catalogue_version(mirrored: bytes | int | None = None) -> int:
+    """The current catalogue version. ``mirrored`` is a value of version_key() the caller
+    already read from Redis (in the same round trip as something else), if any."""
+    r = rediskv.client()
+    if r is None:
+        return _database_version()
+    if mirrored is None:
+        mirrored = r.get(version_key())
+    if mirrored is not None:
+        return int(mirrored)
+    version = _database_version()
+    # Inside a transaction the row may carry our own uncommitted bump: other processes must
+    # not learn that version before the data behind it is visible to them.
+    if not connection.in_atomic_block:
+        version = _publish(version)
     return version
 
 
-def forget_version() -> None:
-    cache.delete(VERSION_KEY)
-    transaction.on_commit(lambda: cache.delete(VERSION_KEY))
+def version_changed() -> None:
+    """Called by ``DataVersion.bump`` (inside its transaction).
+
+    The mirror is dropped at once, so this process's next reads see the bump, and set again
+    from the database once the change is committed.
+    """
+    r = rediskv.client()
+    if r is not None:
+        r.delete(version_key())
+        transaction.on_commit(lambda: _publish(_database_version()))
 
 
-def response_key(kind: str, params: dict[str, Any], lang: str) -> str:
-    raw = "&".join(f"{k}={v}" for k, v in sorted(params.items()))
+@dataclass(frozen=True)
+class Entry:
+    body: bytes
+    etag: str  # what ConditionalGetMiddleware would compute, so it need not hash each hit
+
+
+def make_entry(body: bytes) -> Entry:
+    return Entry(body, f'"{hashlib.md5(body, usedforsecurity=False).hexdigest()}"')
+
+
+class _LocalLRU:
+    """Rendered bodies of this process, bounded by total size."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.size = 0
+        self.items: OrderedDict[str, Entry] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> Entry | None:
+        with self.lock:
+            entry = self.items.get(key)
+            if entry is not None:
+                self.items.move_to_end(key)
+            return entry
+
+    def put(self, key: str, entry: Entry) -> None:
+        with self.lock:
+            old = self.items.pop(key, None)
+            if old is not None:
+                self.size -= len(old.body)
+            self.items[key] = entry
+            self.size += len(entry.body)
+            while self.size > self.max_bytes and len(self.items) > 1:
+                _, dropped = self.items.popitem(last=False)
+                self.size -= len(dropped.body)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+            self.size = 0
+
+
+local = _LocalLRU(LOCAL_MAX_BYTES)
+
+
+def response_key(kind: str, version: int, parts: list[tuple[str, str]]) -> str:
+    """A key for one response: its kind, the catalogue version and everything it depends on."""
+    raw = "&".join(f"{k}={v}" for k, v in sorted(parts))
     digest = hashlib.sha1(raw.encode("utf-8")).hexdigest()
-    return f"cards:{kind}:{catalogue_version()}:{lang}:{digest}"
+    return f"{namespace()}:{kind}:{version}:{digest}"
 
 
-def get(key: str) -> Any:
-    return cache.get(key)
+def get(key: str) -> Entry | None:
+    entry = local.get(key)
+    if entry is not None:
+        return entry
+    r = rediskv.client()
+    body = r.get(key) if r is not None else None
+    if body is None:
+        return None
+    entry = make_entry(body)
+    local.put(key, entry)
+    return entry
 
 
-def put(key: str, value: Any) -> None:
-    cache.set(key, value, RESPONSE_TTL)
+def put(key: str, body: bytes) -> Entry:
+    entry = make_entry(body)
+    local.put(key, entry)
+    r = rediskv.client()
+    if r is not None:
+        r.set(key, body, ex=RESPONSE_TTL)
+    return entry

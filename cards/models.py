@@ -163,11 +163,14 @@ class DataVersion(models.Model):
 
     @classmethod
     def bump(cls) -> None:
-        from cards.cache import forget_version
+        from django.utils import timezone
+
+        from cards.cache import version_changed
 
         cls.current()
-        cls.objects.filter(pk=1).update(version=F("version") + 1)
-        forget_version()
+        # update() skips auto_now, so the time of the change is set here.
+        cls.objects.filter(pk=1).update(version=F("version") + 1, updated=timezone.now())
+        version_changed()
 
 
 class CardRevision(models.Model):

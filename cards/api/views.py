@@ -15,10 +15,10 @@ from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 
 from cards import cache as search_cache
 from cards.api.filters import CardFilter
+from cards.api.listing import card_items
 from cards.api.serializers import (
     CardListSerializer,
     CardRevisionSerializer,
@@ -33,6 +33,7 @@ from cards.search import search_cards
 from cards.services import CatalogueError, approve, reject, revert
 from cards.text import fold
 from kaosz.api.errors import ApiError
+from kaosz.api.throttling import WindowRateThrottle
 
 Q_PARAM = OpenApiParameter("q", OpenApiTypes.STR, description="Card query language, e.g. "
                            "`t:ship race:ember cost<=5`")
@@ -51,8 +52,18 @@ def syntax_error(exc) -> ApiError:
     return ApiError("query_syntax", exc.message, 400, exc.as_dict())
 
 
-class SearchThrottle(ScopedRateThrottle):
-    scope_attr = "throttle_scope"
+class SearchThrottle(WindowRateThrottle):
+    """The search budget. Its one Redis round trip also fetches the catalogue version, so a
+    cached search needs no other."""
+
+    @property
+    def extra_reads(self) -> tuple[str, ...]:  # type: ignore[override]
+        return (search_cache.version_key(),)
+
+    def allow_request(self, request, view) -> bool:
+        allowed = super().allow_request(request, view)
+        request.catalogue_version_mirror = self.extra_values[0] if self.extra_values else None
+        return allowed
 
 
 class CardViewSet(viewsets.ReadOnlyModelViewSet):
@@ -62,7 +73,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_throttles(self):
         # Searches count against their own, tighter budget only: checking the general
-        # budgets too would cost four more cache round trips on the hottest path.
+        # budgets too would cost more cache round trips on the hottest path.
         if self.action in ("list", "autocomplete", "named", "random"):
             return [SearchThrottle()]
         return super().get_throttles()
@@ -81,15 +92,17 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     def list(self, request, *args, **kwargs):
         from cards.query import QuerySyntaxError
 
-        # Anonymous JSON answers depend only on the URL and the catalogue version, so a
-        # repeated search is one cache read; the query is not even parsed again.
-        cacheable = request.accepted_renderer.format == "json"
+        # JSON answers that do not depend on the user depend only on the request's URL, host,
+        # language and media type, and on the catalogue version: a repeated anonymous search
+        # is a lookup, the query is not even parsed again.
         key = None
-        if cacheable and not request.user.is_authenticated:
-            key = self._cache_key(request)
-            body = search_cache.get(key)
-            if body is not None:
-                return HttpResponse(body, content_type="application/json")
+        if request.accepted_renderer.format == "json":
+            mirror = getattr(request, "catalogue_version_mirror", None)
+            key = self._cache_key(request, search_cache.catalogue_version(mirror))
+            if not request.user.is_authenticated:
+                entry = search_cache.get(key)
+                if entry is not None:
+                    return self._cached_response(entry)
         text = request.query_params.get("q", "")
         # An explicit official= or set= filter overrides the default of official cards only.
         explicit = "official" in request.query_params or "set" in request.query_params
@@ -105,20 +118,26 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         if ordering:
             qs = qs.order_by(*ORDERING[ordering])
         page = self.paginate_queryset(qs)
-        data = CardListSerializer(page, many=True, context={"request": request}).data
-        response = self.get_paginated_response(data)
+        response = self.get_paginated_response(card_items(page, request))
         response.data["warnings"] = result.warnings
-        if cacheable and not result.personal:
-            key = key or self._cache_key(request)
-            body = JSONRenderer().render(response.data)
-            search_cache.put(key, body)
-            return HttpResponse(body, content_type="application/json")
+        if key is not None and not result.personal:
+            body = JSONRenderer().render(response.data, request.accepted_media_type,
+                                         {"request": request, "view": self})
+            return self._cached_response(search_cache.put(key, body))
         return response
 
     @staticmethod
-    def _cache_key(request) -> str:
-        params = dict(request.query_params.items()) | {"_host": request.get_host()}
-        return search_cache.response_key("list", params, get_language() or "hu")
+    def _cached_response(entry: search_cache.Entry) -> HttpResponse:
+        response = HttpResponse(entry.body, content_type="application/json")
+        response["ETag"] = entry.etag
+        return response
+
+    @staticmethod
+    def _cache_key(request, version: int) -> str:
+        parts = [(f"q.{k}", ",".join(v)) for k, v in request.query_params.lists()]
+        parts += [("host", request.get_host()), ("scheme", request.scheme),
+                  ("lang", get_language() or ""), ("media", request.accepted_media_type or "")]
+        return search_cache.response_key("list", version, parts)
 
     @extend_schema(parameters=[Q_PARAM])
     @action(detail=False)

@@ -1,0 +1,37 @@
+"""Card tests start with empty search caches and throttle budgets of their own database.
+
+The caches key on the catalogue version, and a version number repeats from test to test
+(each rolls its database back), so one test's cached page must not answer the next.
+Only this database's keys are removed: parallel test workers share the Redis.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def forget_search_state() -> None:
+    from django.db import connection
+
+    from cards import cache
+    from kaosz.api import rediskv
+    from kaosz.api.throttling import KEY_PREFIX
+
+    cache.local.clear()
+    r = rediskv.client()
+    if r is None:
+        from django.core.cache import cache as django_cache
+
+        django_cache.clear()  # local memory: this process's own
+        return
+    name = connection.settings_dict["NAME"]
+    for pattern in (f"{cache.namespace()}:*", f"{KEY_PREFIX}:{name}:*"):
+        keys = list(r.scan_iter(match=pattern, count=500))
+        if keys:
+            r.delete(*keys)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_search_state():
+    forget_search_state()
+    yield

@@ -1,0 +1,59 @@
+"""The sliding-window search throttle, on whichever counter store the settings give."""
+
+from __future__ import annotations
+
+import pytest
+from django.test.client import RequestFactory
+from rest_framework.request import Request
+
+from kaosz.api.throttling import WindowRateThrottle
+
+pytestmark = pytest.mark.django_db
+
+
+class View:
+    throttle_scope = "test-window"
+
+
+class Throttle(WindowRateThrottle):
+    THROTTLE_RATES = {"test-window": "4/min"}
+    now = 6000.0  # the start of a one-minute window
+
+    def timer(self) -> float:
+        return self.now
+
+
+def ask(ip: str = "10.0.0.1") -> tuple[bool, Throttle]:
+    throttle = Throttle()
+    request = Request(RequestFactory().get("/", REMOTE_ADDR=ip))
+    return throttle.allow_request(request, View()), throttle
+
+
+def test_limit_within_a_window_and_per_client():
+    assert [ask()[0] for _ in range(4)] == [True] * 4
+    allowed, throttle = ask()
+    assert not allowed and throttle.wait() == 60  # the whole current window is over budget
+    assert ask("10.0.0.2")[0]  # another client has its own budget
+
+
+def test_the_previous_window_still_counts_in_proportion():
+    for _ in range(4):
+        assert ask()[0]
+    Throttle.now = 6000.0 + 60 + 30  # halfway into the next window: 4 * 0.5 = 2 still count
+    try:
+        assert [ask()[0] for _ in range(3)] == [True, True, False]
+        allowed, throttle = ask()
+        # 4 counted now, 4 before: back under 4 only once the previous window has gone.
+        assert not allowed and throttle.wait() == 30
+    finally:
+        Throttle.now = 6000.0
+
+
+def test_a_scope_without_a_rate_is_not_throttled():
+    class Unlimited(View):
+        throttle_scope = "no-such-scope-rate"
+
+    throttle = Throttle()
+    throttle.THROTTLE_RATES = {"no-such-scope-rate": None}
+    request = Request(RequestFactory().get("/"))
+    assert all(throttle.allow_request(request, Unlimited()) for _ in range(10))
