@@ -25,6 +25,7 @@ from typing import Any
 from rulesets.base import ConfigError, Outcome
 from rulesets.kgk import bots, engine
 from rulesets.kgk import view as _view
+from rulesets.kgk.bots import random_index
 from rulesets.kgk.cards import playability
 from rulesets.kgk.turn import new_game as _new_game
 from rulesets.rng import Rng
@@ -114,7 +115,7 @@ class KGKRuleset:
         if not legal:
             raise ValueError("this seat has nothing to do now")
         if kind == "random":
-            return engine.pick(legal, bots.random_index(len(legal), seed))
+            return engine.pick(legal, random_index(len(legal), seed))
         if kind == "heuristic":
             a = bots.heuristic_action(_view.view(state, seat), legal, seed)
             for i, b in enumerate(legal):

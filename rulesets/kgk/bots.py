@@ -8,16 +8,22 @@
 
 from __future__ import annotations
 
-import hashlib
-
 from rulesets.rng import Rng
+
+try:    # CPython's own SHA-256: the same digests without OpenSSL's per-call set-up
+    from _sha2 import sha256 as _sha256  # type: ignore[import-not-found]  # 3.12+
+except ImportError:
+    try:
+        from _sha256 import sha256 as _sha256  # type: ignore[import-not-found,no-redef]
+    except ImportError:
+        from hashlib import sha256 as _sha256  # type: ignore[assignment]
+_from_bytes = int.from_bytes
 
 
 def random_index(n, seed):
     """Uniform over ``range(n)``: a 256-bit hash of the seed reduced mod n
     (bias below 2**-240; cheaper than seeding a PRNG for one draw)."""
-    h = int.from_bytes(hashlib.sha256(str(seed).encode("utf-8")).digest(), "big")
-    return h % n
+    return _from_bytes(_sha256(str(seed).encode()).digest(), "big") % n
 
 
 def random_action(legal, seed):

@@ -109,26 +109,28 @@ def _cache_key(state, dec):
     return (state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"]))
 
 
-def _cache_hit(state, dec):
+def _cached(state, dec):
+    """The cached list for this very state and decision, or None."""
     k = _CACHE[0]
-    if k is None or k[0] is not state or k[2] is not dec:
-        return False
+    if k is None or k[0] is not state or k[2] is not dec or k[1] != state["seq"]:
+        return None
     p = state["p"][dec["seat"]]
-    return k[1] == state["seq"] and k[3] == len(state["todo"]) and k[4] == p["cr"] \
-        and k[5] == len(p["hand"])
+    if k[3] == len(state["todo"]) and k[4] == p["cr"] and k[5] == len(p["hand"]):
+        return _CACHE[1]
+    return None
 
 
 def cached_legal(state, seat):
     """The legal list itself (shared with the cache: callers must not edit it)."""
     dec = state["dec"]
-    if state["phase"] == "over" or dec is None or dec["seat"] != seat:
+    if dec is None or dec["seat"] != seat or state["phase"] == "over":
         return []
-    if _cache_hit(state, dec):
-        return _CACHE[1]
-    out = DECISIONS[dec["kind"]][0](state, dec)
-    _CACHE[0] = _cache_key(state, dec)
-    _CACHE[1] = out
-    _CACHE[2] = None
+    out = _cached(state, dec)
+    if out is None:
+        out = DECISIONS[dec["kind"]][0](state, dec)
+        _CACHE[0] = _cache_key(state, dec)
+        _CACHE[1] = out
+        _CACHE[2] = None
     return out
 
 
@@ -180,12 +182,15 @@ def diagnose(state, seat, action, legal):
 
 
 def _well_formed(action):
+    if type(action) is dict and type(action.get("type")) is str:
+        for v in action.values():
+            if type(v) is not int and type(v) is not str:
+                break
+        else:
+            return True               # plain ints and strings, like every legal action
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         return False
     for v in action.values():
-        tv = type(v)
-        if tv is int or tv is str:        # every value of a legal action is one of these
-            continue
         if isinstance(v, (bool, float)):  # True == 1 and 1.0 == 1: refuse look-alikes
             return False
         if isinstance(v, list) and any(isinstance(x, bool) for x in v):
@@ -202,22 +207,22 @@ def apply(state, seat, action):
     if not _well_formed(action):
         raise IllegalAction("malformed_action", "an action is an object with a 'type'")
     kind_legal, kind_act = DECISIONS[dec["kind"]]
-    # The list just handed out for this very state (bots ask, then apply) is reused.
-    if _cache_hit(state, dec):
-        legal, hint = _CACHE[1], _CACHE[2]
-        if hint is None or legal[hint] != action:
-            hint = None
-    else:
-        legal, hint = kind_legal(state, dec), None
-    clear_cache()
-    if hint is None and action not in legal:
+    # The list just handed out for this very state (bots ask, then apply) is reused,
+    # and the action a bot picked from it is checked first.
+    legal = _cached(state, dec)
+    hint = _CACHE[2]
+    _CACHE[0] = _CACHE[1] = _CACHE[2] = None
+    if legal is None:
+        legal = kind_legal(state, dec)
+        hint = None
+    if (hint is None or legal[hint] != action) and action not in legal:
         raise diagnose(state, seat, action, legal)
     state["ev"] = []
     kind_act(state, dec, action)          # handlers only read the action
     state["seq"] += 1
-    advance(state)
-    events = state.pop("ev")
-    return state, events
+    if state["dec"] is None or state["opts"]["rules"] == "quick_start":
+        advance(state)                    # (with a decision set and no quick start, a no-op)
+    return state, state.pop("ev")
 
 
 def resign(state, seat):

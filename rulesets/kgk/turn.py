@@ -389,6 +389,15 @@ def _main_dec():
         seat = dec["seat"]
         p = state["p"][seat]
         t = action["type"]
+        if t == "develop":             # the commonest action: no window, no choice; the
+            b = action["base"]         # main decision simply comes back (as the "main" task
+            c = state["cards"][b]      # would set it)
+            p["cr"] -= 1
+            c["dev"] += 1
+            c["dt"] += 1
+            emit(state, "develop", seat=seat, pos=p["surface"].index(b))
+            state["dec"] = {"kind": "main", "seat": seat}
+            return
         state["dec"] = None
         if t == "end_turn":
             emit(state, "end_turn", seat=seat)
@@ -433,12 +442,6 @@ def _main_dec():
             cid = action["card"]
             declare_payment(state, seat, cid, cdef(state, cid)["cost"] or 0)
             open_window(state, "main", seat)
-        elif t == "develop":
-            c = card(state, action["base"])
-            p["cr"] -= 1
-            c["dev"] += 1
-            c["dt"] += 1
-            emit(state, "develop", seat=seat, pos=p["surface"].index(action["base"]))
         elif t == "cash":
             card(state, action["base"])["dev"] -= 1
             state["dec"] = {"kind": "choose", "seat": seat, "why": "cash",
