@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from rulesets.kgk.effects import run_ops, target_spec, target_valid, targets
 from rulesets.kgk.state import (
-    alive_seats,
     card,
     cdef,
     decision,
@@ -52,15 +51,15 @@ def item_cost_for(state, cid, tgt):
 
 def interrupt_actions(state, seat, ctx):
     """Interrupt cards ``seat`` may play now in window context ``ctx``."""
-    if state["opts"]["rules"] == "quick_start":
+    hand = state["p"][seat]["hand"]
+    if not hand or state["opts"]["rules"] == "quick_start":
         return []
     subs = WINDOW_SUBTYPES[ctx]
-    p = state["p"][seat]
-    cr = p["cr"]
+    cr = state["p"][seat]["cr"]
     cards = state["cards"]
     defs = state["defs"]
     out = []
-    for cid in p["hand"]:
+    for cid in hand:
         d = defs[cards[cid]["d"]]
         if d["type"] != "interrupt" or d["sub"] not in subs:
             continue
@@ -151,15 +150,19 @@ def has_response(state, seat, ctx):
 
 
 def _settle(state, w):
-    n = len(alive_seats(state))
-    auto = state["opts"]["auto_pass"]
-    qs = state["opts"]["rules"] == "quick_start"
+    n = 0
+    for q in state["p"]:
+        if q["alive"]:
+            n += 1
+    opts = state["opts"]
+    auto = opts["auto_pass"]
+    qs = opts["rules"] == "quick_start"
     while True:
         if w["passes"] >= n:
             state["dec"] = None
-            push(state, "resolve")
+            state["todo"].append(["resolve", None])
             return
-        if qs or (auto and not has_response(state, w["seat"], w["ctx"])):
+        if qs or (auto and not interrupt_actions(state, w["seat"], w["ctx"])):
             w["passes"] += 1
             w["seat"] = next_alive(state, w["seat"])
             continue

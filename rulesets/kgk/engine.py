@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulesets.base import IllegalAction
 from rulesets.kgk import chain as _chain  # noqa: F401  (registers decisions/tasks)
 from rulesets.kgk import combat as _combat  # noqa: F401
+from rulesets.kgk import static
 from rulesets.kgk import turn as _turn  # noqa: F401
 from rulesets.kgk.state import DECISIONS, TASKS, alive_seats, emit, leave_play, move
 
@@ -102,6 +103,7 @@ _CACHE: list = [None, None, None]
 
 def clear_cache():
     _CACHE[0] = _CACHE[1] = _CACHE[2] = None
+    static.clear()
 
 
 def _cache_key(state, dec):

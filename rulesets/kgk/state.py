@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.base import IllegalAction
+from rulesets.kgk.static import aura_cards
 
 ACTIVE, USED, DAMAGED = 0, 1, 2
 ROLE = {"ship": "ship", "armament": "armament", "crew": "crew", "base": "base"}
@@ -235,13 +236,10 @@ def aura(state, seat, key):
     rotated bases keep their continuous effects)."""
     tot = 0
     cards = state["cards"]
-    defs = state["defs"]
-    for b in state["p"][seat]["surface"]:
-        c = cards[b]
-        if c["paid"]:
-            a = defs[c["d"]]["eff"].get("aura")
-            if a:
-                tot += a.get(key, 0)
+    for cid, a in aura_cards(state, seat):      # only the seat's cards that have one
+        c = cards[cid]
+        if c["z"] == "surface" and c["paid"]:
+            tot += a.get(key, 0)
     return tot
 
 
@@ -276,10 +274,11 @@ def opponents(state, seat):
 
 def next_alive(state, seat):
     n = state["n"]
+    p = state["p"]
     s = seat
     for _ in range(n):
         s = (s + 1) % n
-        if state["p"][s]["alive"]:
+        if p[s]["alive"]:
             return s
     return seat
 

@@ -37,6 +37,7 @@ from rulesets.kgk.state import (
     space,
     task,
 )
+from rulesets.kgk.static import activated_cards
 from rulesets.rng import Rng
 
 HAND_LIMIT = 5        # KG-9.10.3
@@ -193,8 +194,9 @@ def _begin_turn(state, seat):
     p = state["p"][seat]
     p["turns"] += 1
     state["phase"] = "start"
+    cards = state["cards"]
     for b in p["surface"]:
-        card(state, b)["dt"] = 0
+        cards[b]["dt"] = 0
     gain = income(state, seat)
     p["cr"] += gain                                   # KG-9.2.1
     emit(state, "turn", seat=seat, turn=state["turn"], income=gain)
@@ -305,27 +307,28 @@ def _main_legal(state, dec):
             if (d["cost"] or 0) <= cr and _payable_main(c, d):
                 add(A.PAY[cid])
         if p["actv"]:
-            for zone in (p["canteen"], surface):
-                for cid in zone:
-                    c = cards[cid]
-                    if c["up"] and defs[c["d"]]["actv"]:
-                        _activated_actions(state, seat, cid, defs[c["d"]], acts)
-            for s in p["hangar"]:
-                for cid in cards[s]["att"] + [s]:
-                    c = cards[cid]
-                    if c["up"] and defs[c["d"]]["actv"]:
-                        _activated_actions(state, seat, cid, defs[c["d"]], acts)
+            up = [cid for cid in activated_cards(state, seat)
+                  if cards[cid]["up"] and cards[cid]["z"] in IN_PLAY]
+            if len(up) > 1:
+                up.sort(key=lambda cid: _play_order(state, p, cid))
+            for cid in up:
+                _activated_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
         devs = []
-        for b in surface:
-            c = cards[b]
-            if cr >= 1 and c["dt"] < 2:               # KG-4.5.3: two a turn per base
-                add(A.DEVELOP[b])
-            if c["dev"]:
-                devs.append(b)
+        if cr >= 1:                                   # KG-4.5.3: two a turn per base
+            develop = A.DEVELOP
+            for b in surface:
+                c = cards[b]
+                if c["dt"] < 2:
+                    add(develop[b])
+                if c["dev"]:
+                    devs.append(b)
+        else:
+            devs = [b for b in surface if cards[b]["dev"]]
         if len(devs) > 1 or (devs and cards[devs[0]]["dev"] >= 2):
             # KG-4.5.13: two developments -> 1 credit (the second one is chosen next)
+            cash = A.CASH
             for b in devs:
-                add(A.CASH[b])
+                add(cash[b])
     if cr >= 1 and p["colony"]:
         add(A.DRAW)                                   # KG-9.3.3 g
     if not qs and cr >= 2:
@@ -333,7 +336,7 @@ def _main_legal(state, dec):
             add(A.SEARCH)                             # KG-9.3.3 h
         if len(p["colony"]) <= 5 and p["ruin"]:
             add(A.RUIN_DRAW)                          # KG-9.3.3 i
-    if can_attack(state, seat):
+    if p["hangar"] and can_attack(state, seat):
         multi = state["n"] > 2
         for opp in opponents(state, seat):
             if cr < aura(state, opp, "attack_tax"):   # Aknagyűrű (KG-14.2.2)
@@ -356,6 +359,23 @@ def _main_legal(state, dec):
                 acts += A.ATTACK_BASE[:len(op["surface"])]
     add(A.END_TURN)
     return acts
+
+
+IN_PLAY = frozenset(("canteen", "surface", "hangar", "att"))
+
+
+def _play_order(state, p, cid):
+    """Where an own card in play sits: canteen, surface, then ship by ship (its
+    armaments and crews, then the ship), each left to right."""
+    c = state["cards"][cid]
+    z = c["z"]
+    if z == "canteen":
+        return (0, p["canteen"].index(cid), 0, 0)
+    if z == "surface":
+        return (1, p["surface"].index(cid), 0, 0)
+    if z == "hangar":
+        return (2, p["hangar"].index(cid), 1, 0)
+    return (2, p["hangar"].index(c["on"]), 0, state["cards"][c["on"]]["att"].index(cid))
 
 
 def _activated_actions(state, seat, cid, d, acts):
