@@ -3,14 +3,23 @@ PostgreSQL.
 
     .venv/bin/python bench/load.py [--clients 50] [--seconds 30] [--ruleset kgk]
         [--database-url postgres://kaosz:kaosz@127.0.0.1:5432/kaosz_load]
-        [--workers 4] [--threads 8]
+        [--redis-url redis://127.0.0.1:6379/5] [--workers 2] [--threads 32]
+        [--think-ms 0]
 
 Clients pair up: each pair plays one match (both seats held by people, each client a
-random "bot" that reads its legal actions and posts one, with expected_version and a
-client_action_id, exactly like any REST client); a finished match is replaced by a new one.
-A client whose turn it is not waits on the long-polled events endpoint. Reports actions
-per second and p50/p99 latency of the action POSTs, then — on the same server in the same
-run — /healthz throughput and latency with the same number of clients, and the ratios.
+random "bot" that picks one of its legal actions and posts it with expected_version and
+a client_action_id, exactly like any REST client); a finished match is replaced by a new
+one. A client asks for its legal actions once per turn: every action's answer carries the
+next ones (``include_legal_actions``), and a client whose turn it is not waits on the
+events long-poll with ``until=turn``.
+
+``--think-ms 0`` (the default) is a closed loop: every client acts the moment it may, so
+latency measures the server's queue at saturation and actions per second its capacity.
+``--think-ms T`` paces each client like a person: it waits a random time (exponential,
+mean T ms) before each action.
+
+Reports actions per second and p50/p99 latency of the action POSTs, then, on the same
+server in the same run, /healthz throughput with the same number of clients and the ratio.
 Prints one JSON object on its last line. Target: p99 <= 50 ms at 50 clients.
 """
 
@@ -63,8 +72,9 @@ def make_users(n: int) -> list[tuple[str, str]]:
 
 class Client(threading.Thread):
     def __init__(self, base: str, token: str, partner: str | None, seed: int, stop: float,
-                 ruleset: str, shared: dict) -> None:
+                 ruleset: str, shared: dict, think: float = 0.0) -> None:
         super().__init__(daemon=True)
+        self.think = think  # mean seconds before each action (0: closed loop)
         self.base, self.partner, self.stop, self.ruleset = base, partner, stop, ruleset
         self.headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
         self.rng = random.Random(seed)
@@ -99,6 +109,7 @@ class Client(threading.Thread):
     def run(self) -> None:
         last_event = 0
         current = None
+        legal: dict | None = None
         while time.time() < self.stop:
             if self.partner is not None and (self.shared.get("id") is None or
                                              self.shared.get("finished")):
@@ -108,30 +119,38 @@ class Client(threading.Thread):
                 time.sleep(0.05)
                 continue
             if match_id != current:
-                current, last_event = match_id, 0
-            status, legal = self.call("GET", f"/api/v1/matches/{match_id}/legal-actions/")
-            if status != 200:
-                self.errors[str(status)] = self.errors.get(str(status), 0) + 1
-                time.sleep(0.05)
-                continue
+                current, last_event, legal = match_id, 0, None
+            if legal is None:
+                status, legal = self.call("GET", f"/api/v1/matches/{match_id}/legal-actions/")
+                if status != 200:
+                    self.errors[str(status)] = self.errors.get(str(status), 0) + 1
+                    legal = None
+                    time.sleep(0.05)
+                    continue
             if not legal["actions"]:
-                # Not this client's decision: wait for the other side (long-poll).
-                status, ev = self.call(
-                    "GET", f"/api/v1/matches/{match_id}/events/?after={last_event}&wait=5")
+                # Not this client's decision: sleep until it is (long-poll).
+                status, ev = self.call("GET", f"/api/v1/matches/{match_id}/events/"
+                                       f"?after={last_event}&wait=10&until=turn")
+                legal = None
                 if status == 200:
                     last_event = ev["last"]
                     if ev["status"] == "finished":
                         self.shared["finished"] = True
                         time.sleep(0.05)
                 continue
+            if self.think:
+                time.sleep(self.rng.expovariate(1 / self.think))
             action = self.rng.choice(legal["actions"])
             started = time.perf_counter()
             status, body = self.call("POST", f"/api/v1/matches/{match_id}/actions/", {
                 "action": action, "expected_version": legal["version"],
-                "client_action_id": f"{match_id}:{legal['version']}:{legal['seat']}"})
+                "client_action_id": f"{match_id}:{legal['version']}:{legal['seat']}",
+                "include_legal_actions": True})
             elapsed = time.perf_counter() - started
+            legal = None
             if status == 200:
                 self.latencies.append(elapsed)
+                legal = body["legal_actions"]
                 if body.get("status") == "finished":
                     self.shared["finished"] = True
             elif status == 409:
@@ -147,8 +166,13 @@ def main() -> None:
     parser.add_argument("--ruleset", default="kgk")
     parser.add_argument("--database-url",
                         default="postgres://kaosz:kaosz@127.0.0.1:5432/kaosz_load")
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--redis-url", default=None, help=(
+        "Redis for the cache (token lookups, throttles) as in production; this database "
+        "is flushed first. Without it each worker caches in its own memory."))
+    # Each waiting client holds a thread in its long-poll: threads * workers > clients.
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=32)
+    parser.add_argument("--think-ms", type=float, default=0.0)
     parser.add_argument("--port", type=int, default=8765)
     args = parser.parse_args()
     if args.clients % 2:
@@ -158,6 +182,11 @@ def main() -> None:
     env = {"DATABASE_URL": args.database_url, "DJANGO_SETTINGS_MODULE": "kaosz.settings",
            "DEBUG": "0", "THROTTLE_USER": "1000000/min", "THROTTLE_ANON": "1000000/min",
            "LOG_LEVEL": "ERROR"}
+    if args.redis_url:
+        import redis
+
+        redis.Redis.from_url(args.redis_url).flushdb()
+        env["REDIS_URL"] = args.redis_url
     os.environ.update(env)
     users = make_users(args.clients)
 
@@ -167,8 +196,11 @@ def main() -> None:
         for pair in range(args.clients // 2):
             shared: dict = {}
             (_, a_tok), (b_name, b_tok) = users[2 * pair], users[2 * pair + 1]
-            clients.append(Client(base, a_tok, b_name, pair * 2, stop, args.ruleset, shared))
-            clients.append(Client(base, b_tok, None, pair * 2 + 1, stop, args.ruleset, shared))
+            think = args.think_ms / 1000
+            clients.append(Client(base, a_tok, b_name, pair * 2, stop, args.ruleset, shared,
+                                  think))
+            clients.append(Client(base, b_tok, None, pair * 2 + 1, stop, args.ruleset, shared,
+                                  think))
         started = time.time()
         for c in clients:
             c.start()
@@ -196,7 +228,8 @@ def main() -> None:
 
     result = {
         "ruleset": args.ruleset, "clients": args.clients, "workers": args.workers,
-        "threads": args.threads, "database": "postgresql", "cpus": os.cpu_count(),
+        "threads": args.threads, "think_ms": args.think_ms, "database": "postgresql",
+        "cache": "redis" if args.redis_url else "local memory", "cpus": os.cpu_count(),
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "match_actions": actions,
         "healthz": {**health, "latency_unloaded": summary_ms(health_lat)},

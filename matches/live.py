@@ -44,23 +44,18 @@ def wait_until(match_id: int, changed: Callable[[], bool], deadline: float) -> N
         return
     connection.ensure_connection()
     pg = connection.connection
-    heard: list[object] = []
-    # Notifications that arrive while ``changed()`` runs its query land here.
-    pg.add_notify_handler(heard.append)
     name = channel(match_id)
+    with connection.cursor() as cursor:
+        cursor.execute(f'LISTEN "{name}"')
     try:
-        with connection.cursor() as cursor:
-            cursor.execute(f'LISTEN "{name}"')
+        # A notification that arrives while ``changed()`` runs its query waits in
+        # psycopg's backlog and ends the next ``notifies()`` at once: none is lost.
         while not changed():
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return
-            if heard:
-                heard.clear()
-                continue
             for _ in pg.notifies(timeout=min(remaining, LISTEN_SLICE), stop_after=1):
                 pass
     finally:
-        pg.remove_notify_handler(heard.append)
         with connection.cursor() as cursor:
             cursor.execute(f'UNLISTEN "{name}"')

@@ -74,6 +74,9 @@ class ActionRequest(serializers.Serializer):
                                              help_text="A repeat returns the first answer.")
     seat = serializers.IntegerField(required=False, allow_null=True, min_value=0, help_text=(
         "Which of your seats acts (only needed when you hold several)."))
+    include_legal_actions = serializers.BooleanField(required=False, default=False, help_text=(
+        "Answer with this seat's legal actions in the match as it now is (saves a "
+        "legal-actions request when the seat acts again)."))
 
     def validate_action(self, value: Any) -> dict[str, Any]:
         value = _object(value, "action")
@@ -169,6 +172,9 @@ class ActionOut(serializers.Serializer):
     status = serializers.CharField()
     to_act = serializers.ListField(child=serializers.IntegerField())
     outcome = serializers.DictField(allow_null=True)
+    legal_actions = LegalActionsOut(required=False, help_text=(
+        "Only with include_legal_actions: what legal-actions would answer now (for a "
+        "repeated request: now, not when it was first applied)."))
 
 
 class EventsOut(serializers.Serializer):

@@ -91,6 +91,16 @@ def bot_seats(match: Match) -> set[int]:
     return {x.index for x in match.seats.all() if x.bot}
 
 
+def legal_actions_of(match: Match, seat: int | None) -> dict[str, Any]:
+    """The legal-actions answer for ``seat`` (none unless it is that seat's decision)."""
+    actions: list[dict[str, Any]] = []
+    if seat is not None and match.status == Match.ACTIVE and seat in match.to_act \
+            and not store.clock_view(match)["time_up"]:
+        rs = store.ruleset_of(match)
+        actions = rs.legal_actions(store.state_for_reading(match, rs), seat)
+    return {"version": match.version, "seat": seat, "to_act": match.to_act, "actions": actions}
+
+
 SEAT_PARAM = OpenApiParameter("seat", OpenApiTypes.INT, description=(
     "Which of your seats to view (only needed when you hold several)."))
 
@@ -188,14 +198,7 @@ class MatchViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["get"], url_path="legal-actions")
     def legal_actions(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object(users=False)
-        seat = self._seat(match)
-        actions: list[dict[str, Any]] = []
-        if seat is not None and match.status == Match.ACTIVE and seat in match.to_act \
-                and not store.clock_view(match)["time_up"]:
-            rs = store.ruleset_of(match)
-            actions = rs.legal_actions(store.state_for_reading(match, rs), seat)
-        return Response({"version": match.version, "seat": seat, "to_act": match.to_act,
-                         "actions": actions})
+        return Response(legal_actions_of(match, self._seat(match)))
 
     @extend_schema(request=s.ActionRequest, responses=s.ActionOut)
     @action(detail=True, methods=["post"])
@@ -209,7 +212,11 @@ class MatchViewSet(viewsets.GenericViewSet):
                               expected_version=data.get("expected_version"),
                               client_action_id=data.get("client_action_id"),
                               bot_seats=bot_seats(match))
-        return Response(result.body, status=result.status)
+        out = result.body
+        if data.get("include_legal_actions"):
+            now = result.match if not result.repeated else self.get_object(users=False)
+            out = {**out, "legal_actions": legal_actions_of(now, seat)}
+        return Response(out, status=result.status)
 
     @extend_schema(request=s.ResignRequest, responses=s.ActionOut)
     @action(detail=True, methods=["post"])
@@ -249,6 +256,9 @@ class MatchViewSet(viewsets.GenericViewSet):
         OpenApiParameter("after", OpenApiTypes.INT, description="Events numbered above this."),
         OpenApiParameter("wait", OpenApiTypes.INT, description=(
             "Long-poll: wait up to this many seconds (max 30) for a new event.")),
+        OpenApiParameter("until", OpenApiTypes.STR, enum=["event", "turn"], description=(
+            "What ends the long-poll: any new event (default), or your seat's turn (or "
+            "the end of the match); the events that happened meanwhile come in one answer.")),
         SEAT_PARAM], responses=s.EventsOut)
     @action(detail=True, methods=["get"])
     def events(self, request: Request, pk: str | None = None) -> Response:
@@ -256,19 +266,34 @@ class MatchViewSet(viewsets.GenericViewSet):
         seat = self._seat(match)
         after = _int_param(request, "after", 0, 0, 2**31)
         wait = _int_param(request, "wait", 0, 0, 3600)
+        until = request.query_params.get("until") or "event"
+        if until not in ("event", "turn"):
+            raise ApiError("invalid_parameter", "until: event or turn", 400,
+                           {"parameter": "until"})
+        if until == "turn" and seat is None:
+            raise ApiError("invalid_parameter", "until=turn: only for a seat's player", 400,
+                           {"parameter": "until"})
         deadline = time.monotonic() + min(float(wait), MAX_WAIT)
-        count, version, st = match.event_count, match.version, match.status
+        count, version, st, to_act = (match.event_count, match.version, match.status,
+                                      match.to_act)
+
+        def done() -> bool:
+            if st == Match.FINISHED:
+                return True
+            if until == "turn":
+                return seat in to_act
+            return count > after or version != match.version
 
         def changed() -> bool:
-            nonlocal count, version, st
+            nonlocal count, version, st, to_act
             row = store.match_progress(match.pk)
             if row is None:  # deleted while this request waited
                 raise ApiError("not_found", "no such match", 404)
-            count, version, st = row[:3]
-            return count > after or version != match.version or st == Match.FINISHED
+            count, version, st, to_act = row
+            return done()
 
-        # Long-poll: wait for a new event (woken by the store's notification on PostgreSQL).
-        if count <= after and st != Match.FINISHED and wait:
+        # Long-poll: wait (woken by the store's notification on PostgreSQL).
+        if wait and not done():
             live.wait_until(match.pk, changed, deadline)
         rs = store.ruleset_of(match)
         entries = list(match.log.filter(first_event__gt=after).order_by("seq")

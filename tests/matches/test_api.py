@@ -215,3 +215,94 @@ def test_open_seat_join(players):
 def test_unknown_match_is_404_in_shape(api, db):
     assert_error(api.get("/api/v1/matches/424242/"), 404, "not_found")
     assert_error(api.get("/api/v1/matches/abc/events/"), 404)
+
+
+def test_action_answer_can_carry_the_next_legal_actions(players):
+    (a, ca), (b, cb) = players
+    m = create(ca, "kgk", ["me", "bela"])
+    actor = ca if m["to_act"] == [0] else cb
+    url = f"/api/v1/matches/{m['id']}"
+    rng = random.Random(5)
+    for k in range(6):
+        legal = actor.get(f"{url}/legal-actions/").json()
+        if not legal["actions"]:
+            break
+        body = {"action": rng.choice(legal["actions"]), "expected_version": legal["version"],
+                "client_action_id": f"inc-{k}", "include_legal_actions": True}
+        answer = actor.post(f"{url}/actions/", body, format="json").json()
+        # Exactly what a legal-actions request answers now.
+        assert answer["legal_actions"] == actor.get(f"{url}/legal-actions/").json()
+        assert answer["legal_actions"]["version"] == answer["version"]
+        # A repeat answers the first answer, with legal actions of the match as it is now.
+        repeat = actor.post(f"{url}/actions/", body, format="json").json()
+        assert repeat["seq"] == answer["seq"]
+        assert repeat["legal_actions"] == actor.get(f"{url}/legal-actions/").json()
+    plain = actor.get(f"{url}/legal-actions/").json()
+    if plain["actions"]:
+        r = actor.post(f"{url}/actions/", {"action": plain["actions"][0]}, format="json")
+        assert "legal_actions" not in r.json()
+
+
+def test_long_poll_until_turn_sleeps_through_the_other_sides_moves(players, transactional_db):
+    (a, ca), (b, cb) = players
+    m = create(ca, "kgk", ["me", "bela"])
+    clients = {0: ca, 1: cb}
+    url = f"/api/v1/matches/{m['id']}"
+
+    def legal(seat: int) -> dict:
+        return clients[seat].get(f"{url}/legal-actions/").json()
+
+    def keeps_turn(actions: list[dict]) -> list[dict]:
+        # Placing a card face down or drawing never hands the decision to the other side.
+        return [x for x in actions if x["type"] in ("place", "draw")]
+
+    def act(seat: int, action: dict) -> None:
+        r = clients[seat].post(f"{url}/actions/", {"action": action}, format="json")
+        assert r.status_code == 200, r.content
+
+    # Mulligans and the opening windows, up to a main phase with a move that keeps the
+    # turn.
+    while True:
+        actor = Match.objects.get(pk=m["id"]).to_act[0]
+        actions = legal(actor)["actions"]
+        if keeps_turn(actions):
+            break
+        act(actor, actions[0])
+    watcher = 1 - actor
+    answer: dict = {}
+
+    def watch() -> None:
+        answer["body"] = clients[watcher].get(
+            f"{url}/events/?after=0&wait=25&until=turn").json()
+        answer["at"] = time.monotonic()
+
+    t = threading.Thread(target=watch)
+    t.start()
+    time.sleep(0.3)
+    for _ in range(3):  # decisions that keep the turn
+        quiet = keeps_turn(legal(actor)["actions"])
+        if not quiet:
+            break
+        act(actor, quiet[0])
+        assert Match.objects.get(pk=m["id"]).to_act == [actor]
+    time.sleep(0.5)
+    assert "body" not in answer  # still asleep through those moves
+    while actor in Match.objects.get(pk=m["id"]).to_act:
+        ended_at = time.monotonic()
+        legal = clients[actor].get(f"{url}/legal-actions/").json()
+        ends = [x for x in legal["actions"] if x["type"] == "end_turn"] or legal["actions"]
+        clients[actor].post(f"{url}/actions/", {"action": ends[0]}, format="json")
+    t.join(30)
+    match = Match.objects.get(pk=m["id"])
+    assert answer["at"] >= ended_at and answer["at"] - ended_at < 2
+    assert watcher in answer["body"]["to_act"]
+    assert answer["body"]["version"] == match.version
+    assert answer["body"]["last"] == match.event_count
+
+
+def test_until_is_checked(players, api):
+    (a, ca), _ = players
+    m = create(ca, "smugglers", ["me", "bela"])
+    url = f"/api/v1/matches/{m['id']}/events/"
+    assert_error(ca.get(f"{url}?until=never"), 400, "invalid_parameter")
+    assert_error(api.get(f"{url}?until=turn&wait=1"), 400, "invalid_parameter")
