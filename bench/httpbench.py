@@ -102,3 +102,23 @@ def throughput(urls: list[str], clients: int, seconds: float) -> dict[str, float
     elapsed = time.time() - start
     return {"requests": sum(done), "errors": sum(errors), "seconds": round(elapsed, 2),
             "rps": round(sum(done) / elapsed, 1)}
+
+
+def throughput_interleaved(groups: dict[str, list[str]], clients: int, seconds: float,
+                           slice_seconds: float = 0.5) -> dict[str, dict[str, float]]:
+    """``throughput`` of each group of URLs for ``seconds`` in all, measured in alternating
+    slices: on a shared machine the load of other work comes and goes, and a ratio of two
+    groups is only fair if both saw the same machine."""
+    totals = {name: {"requests": 0, "errors": 0, "seconds": 0.0, "slices": 0} for name in groups}
+    while any(t["seconds"] < seconds for t in totals.values()):
+        for name, urls in groups.items():
+            part = throughput(urls, clients, slice_seconds)
+            total = totals[name]
+            total["requests"] += part["requests"]
+            total["errors"] += part["errors"]
+            total["seconds"] += part["seconds"]
+            total["slices"] += 1
+    for total in totals.values():
+        total["seconds"] = round(total["seconds"], 2)
+        total["rps"] = round(total["requests"] / total["seconds"], 1) if total["seconds"] else 0
+    return totals

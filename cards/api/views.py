@@ -53,17 +53,7 @@ def syntax_error(exc) -> ApiError:
 
 
 class SearchThrottle(WindowRateThrottle):
-    """The search budget. Its one Redis round trip also fetches the catalogue version, so a
-    cached search needs no other."""
-
-    @property
-    def extra_reads(self) -> tuple[str, ...]:  # type: ignore[override]
-        return (search_cache.version_key(),)
-
-    def allow_request(self, request, view) -> bool:
-        allowed = super().allow_request(request, view)
-        request.catalogue_version_mirror = self.extra_values[0] if self.extra_values else None
-        return allowed
+    """The search budget."""
 
 
 class CardViewSet(viewsets.ReadOnlyModelViewSet):
@@ -97,8 +87,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         # is a lookup, the query is not even parsed again.
         key = None
         if request.accepted_renderer.format == "json":
-            mirror = getattr(request, "catalogue_version_mirror", None)
-            key = self._cache_key(request, search_cache.catalogue_version(mirror))
+            key = self._cache_key(request, search_cache.catalogue_version())
             if not request.user.is_authenticated:
                 entry = search_cache.get(key)
                 if entry is not None:

@@ -1,19 +1,23 @@
-"""A scoped rate throttle that costs one cache round trip and O(1) work per request.
+"""A scoped rate throttle with O(1) work per request and, mostly, no cache round trip.
 
 DRF's ``SimpleRateThrottle`` keeps a list of every request time in the window, reads and
-rewrites it (pickled) on each request: two round trips and work growing with the rate. Here
-each client has one counter per fixed window; the limit applies to a sliding estimate,
-``current + previous * (share of the previous window still inside the sliding one)``.
+rewrites it (pickled) on each request: two round trips and work growing with the rate.
 
-With Redis the counter update and the read of the previous window go in one pipeline, and a
-subclass can read a few more keys in the same round trip (``extra_reads``). Without Redis the
-Django cache (local memory, per process) holds the counters.
+Here each client has one shared counter per fixed window; the limit applies to the sliding
+estimate ``current + previous * (share of the previous window still inside the sliding
+one)``. A process adds its requests to the shared counter in batches of at most 1% of the
+limit (at least 1, so small limits are exact), and at least once a second. So a client
+going through W processes may get up to W * (batch - 1) requests past the limit; it is
+never refused early. The shared counters live in Redis when the project has it, else in the
+Django cache (local memory: per process).
 """
 
 from __future__ import annotations
 
 import math
+import threading
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
@@ -23,14 +27,29 @@ from rest_framework.throttling import ScopedRateThrottle
 from kaosz.api import rediskv
 
 KEY_PREFIX = "kaosz:throttle"
+BATCH_SHARE = 0.01
+SYNC_SECONDS = 1.0
+MAX_TALLIES = 10_000
+
+
+@dataclass
+class Tally:
+    """One client's counts in one window, as this process knows them."""
+
+    window: int
+    total: int = 0  # the shared counter at the last sync (every process's requests)
+    previous: int = 0  # the shared counter of the window before
+    pending: int = 0  # counted here, not yet added to the shared counter
+    synced: float = float("-inf")
 
 
 class WindowRateThrottle(ScopedRateThrottle):
     scope_attr = "throttle_scope"
-    extra_reads: tuple[str, ...] = ()  # Redis keys read in the same round trip
+    # This process's tallies; a test can give a throttle its own to play another process.
+    tallies: dict[str, Tally] = {}
+    lock = threading.Lock()
 
     def allow_request(self, request: Any, view: Any) -> bool:
-        self.extra_values: list[Any] = [None] * len(self.extra_reads)
         self.scope = getattr(view, self.scope_attr, None)
         if not self.scope:
             return True
@@ -43,9 +62,15 @@ class WindowRateThrottle(ScopedRateThrottle):
             return True
         now = self.timer()
         window = int(now // self.duration)
-        current, previous = self._count(ident, window)
+        batch = max(1, int(self.num_requests * BATCH_SHARE))
+        with self.lock:
+            tally = self._tally(ident, window)
+            tally.pending += 1
+            if tally.pending >= batch or now - tally.synced >= SYNC_SECONDS:
+                self._sync(ident, tally, now)
+            self.current = tally.total + tally.pending
+            self.previous = tally.previous
         self.elapsed = now - window * self.duration
-        self.current, self.previous = current, previous
         return self._estimate(self.elapsed) <= self.num_requests
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
@@ -60,24 +85,47 @@ class WindowRateThrottle(ScopedRateThrottle):
     def timer(self) -> float:
         return time.time()
 
-    def _estimate(self, elapsed: float) -> float:
-        return self.current + self.previous * max(0.0, 1 - elapsed / self.duration)
+    def _tally(self, ident: str, window: int) -> Tally:
+        tally = self.tallies.get(ident)
+        if tally is not None and tally.window == window:
+            return tally
+        if tally is not None and tally.pending and tally.window == window - 1:
+            self._add(f"{ident}:{tally.window}", tally.pending)  # the last window's tail
+        if len(self.tallies) >= MAX_TALLIES:
+            for key in [k for k, t in self.tallies.items() if t.window < window - 1]:
+                del self.tallies[key]
+        tally = self.tallies[ident] = Tally(window)
+        return tally
 
-    def _count(self, ident: str, window: int) -> tuple[int, int]:
-        cur, prev = f"{ident}:{window}", f"{ident}:{window - 1}"
+    def _add(self, key: str, amount: int) -> int:
         r = rediskv.client()
         if r is None:
-            cache.add(cur, 0, 2 * self.duration)
-            return cache.incr(cur), int(cache.get(prev) or 0)
+            cache.add(key, 0, 2 * self.duration)
+            return cache.incr(key, amount)
         pipe = r.pipeline(transaction=False)
-        pipe.incr(cur)
-        pipe.expire(cur, 2 * self.duration)
-        pipe.get(prev)
-        for key in self.extra_reads:
-            pipe.get(key)
-        current, _, previous, *extra = pipe.execute()
-        self.extra_values = extra
-        return int(current), int(previous or 0)
+        pipe.incrby(key, amount)
+        pipe.expire(key, 2 * self.duration)
+        return int(pipe.execute()[0])
+
+    def _sync(self, ident: str, tally: Tally, now: float) -> None:
+        """Add this process's pending requests to the shared counter; read both windows."""
+        cur, prev = f"{ident}:{tally.window}", f"{ident}:{tally.window - 1}"
+        r = rediskv.client()
+        if r is None:
+            tally.total = self._add(cur, tally.pending)
+            tally.previous = int(cache.get(prev) or 0)
+        else:
+            pipe = r.pipeline(transaction=False)
+            pipe.incrby(cur, tally.pending)
+            pipe.expire(cur, 2 * self.duration)
+            pipe.get(prev)
+            total, _, previous = pipe.execute()
+            tally.total, tally.previous = int(total), int(previous or 0)
+        tally.pending = 0
+        tally.synced = now
+
+    def _estimate(self, elapsed: float) -> float:
+        return self.current + self.previous * max(0.0, 1 - elapsed / self.duration)
 
     def wait(self) -> float | None:
         """Seconds until the sliding estimate is back within the limit."""

@@ -15,9 +15,11 @@ def forget_search_state() -> None:
 
     from cards import cache
     from kaosz.api import rediskv
-    from kaosz.api.throttling import KEY_PREFIX
+    from kaosz.api.throttling import KEY_PREFIX, WindowRateThrottle
 
     cache.local.clear()
+    cache.watch.close()
+    WindowRateThrottle.tallies.clear()
     r = rediskv.client()
     if r is None:
         from django.core.cache import cache as django_cache

@@ -57,3 +57,24 @@ def test_a_scope_without_a_rate_is_not_throttled():
     throttle.THROTTLE_RATES = {"no-such-scope-rate": None}
     request = Request(RequestFactory().get("/"))
     assert all(throttle.allow_request(request, Unlimited()) for _ in range(10))
+
+
+def test_processes_share_the_budget_in_batches():
+    """Two processes (each its own tallies) at 1000/min: batches of 10, so together they
+    let through at most 1000 + 2 * 9 and never refuse before the limit."""
+
+    class ProcessA(Throttle):
+        THROTTLE_RATES = {"test-window": "1000/min"}
+        tallies: dict = {}
+
+    class ProcessB(ProcessA):
+        tallies: dict = {}
+
+    request = Request(RequestFactory().get("/", REMOTE_ADDR="10.0.0.3"))
+    allowed = []
+    for i in range(1100):
+        throttle = (ProcessA if i % 2 else ProcessB)()
+        allowed.append(throttle.allow_request(request, View()))
+    assert all(allowed[:1000])
+    assert 1000 <= sum(allowed) <= 1000 + 2 * 9
+    assert not any(allowed[-50:])
