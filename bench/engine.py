@@ -32,19 +32,20 @@ MAX_STEPS = 200_000  # a guard: a game that never ends is a bug to report, not t
 
 def play(ruleset, config: dict, seed: str, bots: list[str]) -> tuple[int, object]:
     """One game with the given bot kind per seat; returns (steps, outcome)."""
+    outcome, to_act, bot_action, apply = (ruleset.outcome, ruleset.to_act, ruleset.bot_action,
+                                          ruleset.apply)   # bound once: time the engine
     state = ruleset.new_game(config, seed)
     steps = 0
-    while ruleset.outcome(state) is None:
-        seats = ruleset.to_act(state)
+    while outcome(state) is None:
+        seats = to_act(state)
         if not seats:
             raise RuntimeError(f"{ruleset.name}: nobody to act in an unfinished game ({seed})")
         seat = seats[steps % len(seats)]
-        action = ruleset.bot_action(state, seat, bots[seat], f"{seed}:{steps}")
-        state, _ = ruleset.apply(state, seat, action)
+        state, _ = apply(state, seat, bot_action(state, seat, bots[seat], f"{seed}:{steps}"))
         steps += 1
         if steps > MAX_STEPS:
             raise RuntimeError(f"{ruleset.name}: game {seed} did not end in {MAX_STEPS} steps")
-    return steps, ruleset.outcome(state)
+    return steps, outcome(state)
 
 
 def speed(ruleset, players: int, seconds: float) -> dict:

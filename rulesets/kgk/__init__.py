@@ -25,7 +25,6 @@ from typing import Any
 from rulesets.base import ConfigError, Outcome
 from rulesets.kgk import bots, engine
 from rulesets.kgk import view as _view
-from rulesets.kgk.bots import random_index
 from rulesets.kgk.cards import playability
 from rulesets.kgk.turn import new_game as _new_game
 from rulesets.rng import Rng
@@ -111,11 +110,11 @@ class KGKRuleset:
 
     # ---- bots
     def bot_action(self, state, seat, kind, seed):
+        if kind == "random":
+            return engine.random_pick(state, seat, seed)
         legal = engine.cached_legal(state, seat)    # not copied: the bots only read it
         if not legal:
             raise ValueError("this seat has nothing to do now")
-        if kind == "random":
-            return engine.pick(legal, random_index(len(legal), seed))
         if kind == "heuristic":
             a = bots.heuristic_action(_view.view(state, seat), legal, seed)
             for i, b in enumerate(legal):

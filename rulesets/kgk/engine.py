@@ -7,6 +7,7 @@ from rulesets.kgk import chain as _chain  # noqa: F401  (registers decisions/tas
 from rulesets.kgk import combat as _combat  # noqa: F401
 from rulesets.kgk import static
 from rulesets.kgk import turn as _turn  # noqa: F401
+from rulesets.kgk.bots import random_index
 from rulesets.kgk.state import DECISIONS, TASKS, alive_seats, emit, leave_play, move
 
 MAX_TASKS = 100000
@@ -144,6 +145,17 @@ def pick(legal, i):
     """Hand out a copy of ``legal[i]`` and remember ``i`` for ``apply``."""
     if legal is _CACHE[1]:
         _CACHE[2] = i
+    return dict(legal[i])
+
+
+def random_pick(state, seat, seed):
+    """The random bot in one call (it runs at every step of a bot match): a uniform
+    pick from the legal list, which stays cached for ``apply`` with the index."""
+    legal = cached_legal(state, seat)
+    if not legal:
+        raise ValueError("this seat has nothing to do now")
+    i = random_index(len(legal), seed)
+    _CACHE[2] = i
     return dict(legal[i])
 
 

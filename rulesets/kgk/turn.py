@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rulesets.base import ConfigError
 from rulesets.kgk import actions as A
+from rulesets.kgk import engine as _engine  # (circular: used at call time only)
 from rulesets.kgk.cards import compile_def, playability
 from rulesets.kgk.chain import (
     declare_ability,
@@ -17,6 +18,7 @@ from rulesets.kgk.chain import (
 )
 from rulesets.kgk.combat import begin_attack
 from rulesets.kgk.effects import draw_cards, target_spec, targets
+from rulesets.kgk.shuffle import shuffle_and_cut
 from rulesets.kgk.state import (
     ACTIVE,
     DAMAGED,
@@ -54,17 +56,6 @@ DEFAULT_OPTS = {"rules": "official", "simplified_combat": False, "auto_pass": Tr
 
 def rng_of(state):
     return Rng(state["rng"])
-
-
-def shuffle_and_cut(state, seat):
-    """Shuffle a colony, then the opponent cuts it (KG-8.1, KG-12.2)."""
-    r = rng_of(state)
-    col = state["p"][seat]["colony"]
-    r.shuffle(col)
-    if len(col) > 1:
-        k = r.below(len(col))
-        col[:] = col[k:] + col[:k]
-    state["rng"] = r.state
 
 
 # ---------------------------------------------------------------- new game
@@ -542,22 +533,20 @@ def _end_steps(state, _):
     seat = state["active"]
     state["phase"] = "end"
     # KG-9.10.2 win check (multiplayer: eliminations, KG-13.1.7, KG-17.31)
-    from rulesets.kgk.engine import eliminate, finish
     if state["n"] == 2:
         opp = 1 - seat
         if not state["p"][opp]["colony"]:
-            finish(state, [seat], "colony_empty")
+            _engine.finish(state, [seat], "colony_empty")
             return
     else:
         for opp in opponents(state, seat):
             if not state["p"][opp]["colony"]:
-                eliminate(state, opp, by=seat)
+                _engine.eliminate(state, opp, by=seat)
         if len(alive_seats(state)) <= 1:
-            from rulesets.kgk.engine import finish_multiplayer
-            finish_multiplayer(state)
+            _engine.finish_multiplayer(state)
             return
-    for t in ("next_turn", "end_rest", "end_hangar", "end_hand"):
-        push(state, t)
+    state["todo"] += (["next_turn", None], ["end_rest", None], ["end_hangar", None],
+                      ["end_hand", None])
 
 
 @task("end_hand")

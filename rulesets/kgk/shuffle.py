@@ -1,0 +1,49 @@
+"""Colony shuffles (KG-8.1, KG-12.2) drawn from the game's PRNG, inlined.
+
+Exactly ``Rng(state["rng"]).shuffle(col)`` followed by ``below(len(col))`` for the
+cut, with the generator's steps written out in one loop: a search shuffles a whole
+colony, and through the generic ``Rng`` methods that was a few per cent of a random
+match. The resulting order and PRNG state are the same (SplitMix64, Fisher-Yates,
+rejection sampling: see ``rulesets/rng.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
+_M1 = 0xBF58476D1CE4E5B9
+_M2 = 0x94D049BB133111EB
+
+
+def shuffle_and_cut(state: dict[str, Any], seat: int) -> None:
+    """Shuffle ``seat``'s colony, then the opponent cuts it (KG-8.1, KG-12.2)."""
+    col = state["p"][seat]["colony"]
+    x = state["rng"] & _MASK
+    n = len(col)
+    for i in range(n - 1, 0, -1):
+        k = i + 1
+        limit = _TWO64 - _TWO64 % k
+        while True:                                  # Rng.below(k)
+            x = (x + _GAMMA) & _MASK
+            z = ((x ^ (x >> 30)) * _M1) & _MASK
+            z = ((z ^ (z >> 27)) * _M2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % k
+        col[i], col[j] = col[j], col[i]
+    if n > 1:
+        limit = _TWO64 - _TWO64 % n
+        while True:
+            x = (x + _GAMMA) & _MASK
+            z = ((x ^ (x >> 30)) * _M1) & _MASK
+            z = ((z ^ (z >> 27)) * _M2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        k = z % n
+        col[:] = col[k:] + col[:k]
+    state["rng"] = x
