@@ -16,6 +16,7 @@ Steps are tasks on ``state["todo"]``; each sets a decision when a player must ac
 
 from __future__ import annotations
 
+from rulesets.kgk import engine as _engine  # (circular: used at call time only)
 from rulesets.kgk.chain import (
     declare_ability,
     declare_payment,
@@ -96,6 +97,7 @@ def _set(state, dec, legal):
     if _auto(state) and len(legal) == 1 and legal[0]["type"] in ("done", "bombard"):
         return False
     state["dec"] = dec
+    _engine._remember(state, dec, legal)   # the seat's next question: no need to ask again
     return True
 
 

@@ -107,11 +107,6 @@ def clear_cache():
     static.clear()
 
 
-def _cache_key(state, dec):
-    p = state["p"][dec["seat"]]
-    return (state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"]))
-
-
 def _cached(state, dec):
     """The cached list for this very state and decision, or None."""
     k = _CACHE[0]
@@ -123,17 +118,22 @@ def _cached(state, dec):
     return None
 
 
+def _remember(state, dec, legal):
+    p = state["p"][dec["seat"]]
+    _CACHE[0] = (state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"]))
+    _CACHE[1] = legal
+    _CACHE[2] = None
+
+
 def cached_legal(state, seat):
     """The legal list itself (shared with the cache: callers must not edit it)."""
     dec = state["dec"]
     if dec is None or dec["seat"] != seat or state["phase"] == "over":
         return []
-    out = _cached(state, dec)
+    out = _cached(state, dec) if _CACHE[0] is not None else None
     if out is None:
         out = DECISIONS[dec["kind"]][0](state, dec)
-        _CACHE[0] = _cache_key(state, dec)
-        _CACHE[1] = out
-        _CACHE[2] = None
+        _remember(state, dec, out)
     return out
 
 
@@ -223,7 +223,7 @@ def apply(state, seat, action):
     kind_legal, kind_act = DECISIONS[dec["kind"]]
     # The list just handed out for this very state (bots ask, then apply) is reused,
     # and the action a bot picked from it is checked first.
-    legal = _cached(state, dec)
+    legal = _cached(state, dec) if _CACHE[0] is not None else None
     hint = _CACHE[2]
     _CACHE[0] = _CACHE[1] = _CACHE[2] = None
     if legal is None:

@@ -204,7 +204,10 @@ def can_attack(state, seat):
     if p["turns"] == 1 and (state["n"] > 2 or seat == state["first"]):
         return False
     cards = state["cards"]
-    return any(cards[s]["rot"] == ACTIVE for s in p["hangar"])
+    for s in p["hangar"]:  # noqa: SIM110  (no generator: this runs at every main decision)
+        if cards[s]["rot"] == ACTIVE:
+            return True
+    return False
 
 
 def payable_main(state, seat, cid):
