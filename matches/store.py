@@ -164,10 +164,13 @@ def load_match(match_id: int, users: bool = True) -> Match | None:
 
 def match_progress(match_id: int) -> tuple[int, int, str, list[int]] | None:
     """(event_count, version, status, to_act) of a match: the long-poll's cheap re-read."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT event_count, version, status, to_act FROM matches_match "
-                       "WHERE id = %s", [match_id])
-        row = cursor.fetchone()
+    def read() -> Any:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT event_count, version, status, to_act FROM matches_match "
+                           "WHERE id = %s", [match_id])
+            return cursor.fetchone()
+
+    row = _with_retry(read)  # SQLite's shared-cache test database: a writer may hold it
     if row is None:
         return None
     to_act = row[3]
