@@ -103,7 +103,10 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         if ordering and ordering not in ORDERING:
             raise ApiError("invalid_ordering", f"ordering must be one of {', '.join(ORDERING)}",
                            400, {"allowed": list(ORDERING)})
-        qs = self.filter_queryset(result.queryset).defer(*LIST_DEFERRED)
+        qs = result.queryset
+        if any(name in request.query_params for name in CardFilter.base_filters):
+            qs = self.filter_queryset(qs)  # builds and validates a form: only when asked
+        qs = qs.defer(*LIST_DEFERRED)
         if ordering:
             qs = qs.order_by(*ORDERING[ordering])
         page = self.paginate_queryset(qs)

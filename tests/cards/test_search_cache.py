@@ -169,3 +169,12 @@ def test_a_search_after_a_bump_in_another_process_is_fresh(api):
     another_process_commits_a_bump()
     after = api.get("/api/v1/cards/", {"q": "crx"}).json()
     assert [c["name_hu"] for c in after["results"]] == ["Máshol átnevezett CRX"]
+
+
+def test_filter_parameters_apply_and_bad_ones_are_400(api, cards_loaded):
+    cheap = api.get("/api/v1/cards/", {"cost_max": 2}).json()
+    assert cheap["count"] == Card.objects.filter(official=True, cost__lte=2).count() > 0
+    assert all(c["cost"] <= 2 for c in cheap["results"])
+    both = api.get("/api/v1/cards/", {"q": "t:ship", "cost_max": 2}).json()
+    assert both["count"] == Card.objects.filter(official=True, type="ship", cost__lte=2).count()
+    assert_error(api.get("/api/v1/cards/", {"type": "nincs-ilyen"}), 400, "invalid")
