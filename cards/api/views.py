@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from cards import cache as search_cache
 from cards.api.filters import CardFilter
 from cards.api.listing import card_items
+from cards.api.pagination import SearchPagination
 from cards.api.serializers import (
     CardListSerializer,
     CardRevisionSerializer,
@@ -59,6 +60,7 @@ class SearchThrottle(WindowRateThrottle):
 class CardViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_field = "slug"
     filterset_class = CardFilter
+    pagination_class = SearchPagination
     throttle_scope = "search"
 
     def get_throttles(self):
@@ -86,8 +88,9 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         # language and media type, and on the catalogue version: a repeated anonymous search
         # is a lookup, the query is not even parsed again.
         key = None
+        version = search_cache.catalogue_version()
         if request.accepted_renderer.format == "json":
-            key = self._cache_key(request, search_cache.catalogue_version())
+            key = self._cache_key(request, version)
             if not request.user.is_authenticated:
                 entry = search_cache.get(key)
                 if entry is not None:
@@ -109,6 +112,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         qs = qs.defer(*LIST_DEFERRED)
         if ordering:
             qs = qs.order_by(*ORDERING[ordering])
+        if not result.personal:
+            self.paginator.count_version = version
         page = self.paginate_queryset(qs)
         response = self.get_paginated_response(card_items(page, request))
         response.data["warnings"] = result.warnings

@@ -178,3 +178,36 @@ def test_filter_parameters_apply_and_bad_ones_are_400(api, cards_loaded):
     both = api.get("/api/v1/cards/", {"q": "t:ship", "cost_max": 2}).json()
     assert both["count"] == Card.objects.filter(official=True, type="ship", cost__lte=2).count()
     assert_error(api.get("/api/v1/cards/", {"type": "nincs-ilyen"}), 400, "invalid")
+
+
+def count_queries(ctx: CaptureQueriesContext) -> list[str]:
+    return [q["sql"] for q in ctx.captured_queries if "COUNT(" in q["sql"].upper()]
+
+
+def test_the_next_page_reuses_the_count_until_the_catalogue_changes(
+        api, cards_loaded, django_capture_on_commit_callbacks):
+    first = api.get("/api/v1/cards/", {"q": "is:official", "page_size": 5}).json()
+    assert first["count"] > 5 and first["next"]
+    with CaptureQueriesContext(connection) as ctx:
+        second = api.get("/api/v1/cards/", {"q": "is:official", "page_size": 5, "page": 2})
+    assert count_queries(ctx) == [] and second.json()["count"] == first["count"]
+    with CaptureQueriesContext(connection) as ctx:
+        reordered = api.get("/api/v1/cards/", {"q": "is:official", "page_size": 5,
+                                               "ordering": "-cost"}).json()
+    assert count_queries(ctx) == [] and reordered["count"] == first["count"]
+    slug = first["results"][0]["slug"]
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        save_card({"slug": slug, "official": False}, source="test")
+    third = api.get("/api/v1/cards/", {"q": "is:official", "page_size": 5, "page": 3}).json()
+    assert third["count"] == first["count"] - 1
+
+
+def test_counts_that_depend_on_the_user_are_not_kept(cards_loaded, user):
+    owner = client_for(user)
+    for slug in ("crx", None):
+        if slug is None:  # a second card: the collection changes, the catalogue does not
+            slug = Card.objects.filter(official=True).exclude(slug="crx").first().slug
+        owner.post("/api/v1/collection/set/", {"card": slug, "owned": 1}, format="json")
+        body = owner.get("/api/v1/cards/", {"q": "owned>0", "page_size": 1, "page": 1})
+        counts = body.json()["count"]
+    assert counts == 2

@@ -1,0 +1,50 @@
+"""Search pagination whose page count is cached per catalogue version.
+
+Counting every match is the costly part of a wide search (`o:pajzs` over a large catalogue
+reads every row); the next page, or the same search in another order, has the same count.
+The key is the count's SQL and parameters under the catalogue version, so a change to the
+catalogue is never answered with an old count. Counts that depend on the user (owned
+copies change without a catalogue change) are not cached: the view gives no key for them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import EmptyResultSet
+from django.core.paginator import Paginator
+from django.db.models import QuerySet
+from django.utils.functional import cached_property
+
+from cards import cache as search_cache
+from kaosz.api.pagination import PageNumberPagination
+
+
+class CountCachingPaginator(Paginator):
+    def __init__(self, object_list: Any, per_page: int, count_version: int | None) -> None:
+        super().__init__(object_list, per_page)
+        self.count_version = count_version
+
+    @cached_property
+    def count(self) -> int:
+        if self.count_version is None or not isinstance(self.object_list, QuerySet):
+            return super().count
+        try:
+            sql, params = self.object_list.order_by().query.sql_with_params()
+        except EmptyResultSet:  # a query Django knows matches nothing: no SQL to key on
+            return super().count
+        key = search_cache.response_key("count", self.count_version,
+                                        [("sql", sql), ("params", repr(params))])
+        entry = search_cache.get(key)
+        if entry is not None:
+            return int(entry.body)
+        count = super().count
+        search_cache.put(key, str(count).encode())
+        return count
+
+
+class SearchPagination(PageNumberPagination):
+    count_version: int | None = None  # set by the view when the count may be cached
+
+    def django_paginator_class(self, object_list: Any, per_page: int) -> Paginator:
+        return CountCachingPaginator(object_list, per_page, self.count_version)
