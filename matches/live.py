@@ -1,9 +1,9 @@
 """Waking long-polls the moment a match changes.
 
-On PostgreSQL the store sends ``pg_notify`` on the match's channel inside the transaction
-that changes the match (so it is delivered exactly when the change commits), and a
-waiting request ``LISTEN``s on that channel: it wakes within milliseconds and costs
-nothing while it waits. Elsewhere (SQLite, or a request inside a transaction, where a
+On PostgreSQL a trigger on the match row (migration 0003) sends ``pg_notify`` on the
+match's channel whenever its version or status changes, delivered when that change
+commits; a waiting request ``LISTEN``s on that channel: it wakes within milliseconds and
+costs nothing while it waits. Elsewhere (SQLite, or a request inside a transaction, where a
 ``LISTEN`` would not take effect until commit) the waiter re-reads one row every
 ``POLL_EVERY`` seconds.
 """
@@ -27,13 +27,6 @@ def channel(match_id: int) -> str:
 
 def _listening() -> bool:
     return connection.vendor == "postgresql" and not connection.in_atomic_block
-
-
-def notify(match_id: int, version: int) -> None:
-    """Tell waiters that ``match_id`` changed (call inside the changing transaction)."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [channel(match_id), str(version)])
 
 
 def wait_until(match_id: int, changed: Callable[[], bool], deadline: float) -> None:

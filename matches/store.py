@@ -27,7 +27,6 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from kaosz.api.errors import ApiError
-from matches import live
 from matches.models import Match, MatchAction, Seat
 from rulesets import registry
 from rulesets.base import ConfigError, Event, IllegalAction, Ruleset, State
@@ -138,19 +137,39 @@ def _raw_one(model: type, sql: str, params: list[Any]) -> Any:
     return rows[0] if rows else None
 
 
+# The seats as one JSON array column of the match row: [[id, index, user_id, bot,
+# deck_name], ...] in seat order, so the hot read is a single round trip.
+_SEATS_JSON = {
+    "postgresql": ("(SELECT json_agg(json_build_array(s.id, s.\"index\", s.user_id, s.bot, "
+                   "s.deck_name) ORDER BY s.\"index\") FROM matches_seat s "
+                   "WHERE s.match_id = matches_match.id)"),
+    "sqlite": ("(SELECT json_group_array(json_array(id, \"index\", user_id, bot, deck_name)) "
+               "FROM (SELECT * FROM matches_seat s WHERE s.match_id = matches_match.id "
+               "ORDER BY s.\"index\"))"),
+}
+_SEAT_FIELDS = ["id", "index", "user_id", "bot", "deck_name"]
+
+
 def load_match(match_id: int, users: bool = True) -> Match | None:
     """The match and its seats (with their users when ``users``; the players' names are
     needed only for summaries): the hot read of every match endpoint.
 
     Plain SQL through ``raw()``, which still converts each column the ORM's way: on a
     request that does little else, compiling the equivalent querysets cost more than the
-    queries themselves. The match's big columns stay deferred; ``match.seats.all()`` then
-    costs nothing."""
-    match = _raw_one(Match, f"SELECT {_columns(Match, ('config', 'snapshot'))} "
+    queries themselves, and each extra round trip costs most on a busy machine. The match's
+    big columns stay deferred; ``match.seats.all()`` then costs nothing."""
+    seats_sql = _SEATS_JSON.get(connection.vendor) if not users else None
+    extra = f", {seats_sql} AS seats_json" if seats_sql else ""
+    match = _raw_one(Match, f"SELECT {_columns(Match, ('config', 'snapshot'))}{extra} "
                      "FROM matches_match WHERE id = %s", [match_id])
     if match is None:
         return None
-    if users:
+    if seats_sql:
+        rows = match.seats_json
+        if isinstance(rows, (str, bytes)):
+            rows = json.loads(rows)
+        seats = [Seat.from_db(match._state.db, _SEAT_FIELDS, row) for row in rows or []]
+    elif users:
         seats = list(Seat.objects.select_related("user").defer("deck")
                      .filter(match_id=match_id).order_by("index"))
     else:
@@ -301,7 +320,6 @@ def join(match_id: int, user: Any, deck: list[dict[str, Any]] | None = None,
             seat.save(update_fields=["user", "deck", "deck_name"])
             if len(free) == 1:
                 _start(match, ruleset_of(match))
-            live.notify(match.pk, match.version)
             return match
 
     match = _with_retry(run)
@@ -504,7 +522,6 @@ def _apply_locked(match: Match, seat: int | None, action: Any, kind: str, user: 
         events=events, first_event=first_event, response=body)
     match.save(update_fields=["snapshot", "to_act", "outcome", "status", "finished",
                               "clocks", "version", "event_count"])
-    live.notify(match.pk, match.version)
     if kind != MatchAction.ADJUDICATE:
         transaction.on_commit(lambda: _remember(match, state))
     if schedule_bots:
