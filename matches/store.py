@@ -165,11 +165,9 @@ def load_match(match_id: int, users: bool = True) -> Match | None:
     if match is None:
         return None
     if seats_sql:
-        rows = match.seats_json
-        if isinstance(rows, (str, bytes)):
-            rows = json.loads(rows)
-        seats = [Seat.from_db(match._state.db, _SEAT_FIELDS, row) for row in rows or []]
-    elif users:
+        _attach_seats(match)
+        return match
+    if users:
         seats = list(Seat.objects.select_related("user").defer("deck")
                      .filter(match_id=match_id).order_by("index"))
     else:
@@ -179,6 +177,17 @@ def load_match(match_id: int, users: bool = True) -> Match | None:
         seat.match = match  # one Match object shared by all seats
     match._prefetched_objects_cache = {"seats": _prefetched(match, seats)}
     return match
+
+
+def _attach_seats(match: Match) -> None:
+    """Seat objects from the ``seats_json`` column a hot read selected with the match."""
+    rows = match.seats_json
+    if isinstance(rows, (str, bytes)):
+        rows = json.loads(rows)
+    seats = [Seat.from_db(match._state.db, _SEAT_FIELDS, row) for row in rows or []]
+    for seat in seats:
+        seat.match = match
+    match._prefetched_objects_cache = {"seats": _prefetched(match, seats)}
 
 
 def match_progress(match_id: int) -> tuple[int, int, str, list[int]] | None:
@@ -224,16 +233,20 @@ def _with_retry(fn: Callable[[], T], attempts: int = 400) -> T:
     raise AssertionError("unreachable")
 
 
-def _lock(match_id: int) -> Match:
+def _lock(match_id: int, with_seats: bool = False) -> Match:
     if connection.vendor == "sqlite":
         with connection.cursor() as cursor:
             cursor.execute("UPDATE matches_match SET version = version WHERE id = %s",
                            [match_id])
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    match = _raw_one(Match, f"SELECT {_columns(Match, ('config',))} FROM matches_match "
+    seats_sql = _SEATS_JSON.get(connection.vendor) if with_seats else None
+    extra = f", {seats_sql} AS seats_json" if seats_sql else ""
+    match = _raw_one(Match, f"SELECT {_columns(Match, ('config',))}{extra} FROM matches_match "
                      f"WHERE id = %s{lock}", [match_id])
     if match is None:
         raise StoreError("not_found", f"no match {match_id}", 404)
+    if seats_sql:
+        _attach_seats(match)
     return match
 
 
@@ -414,23 +427,33 @@ def seat_events(rs: Ruleset, events: list[Event], first: int,
 def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAction.ACTION,
            user: Any = None, expected_version: int | None = None,
            client_action_id: str | None = None, schedule_bots: bool = True,
-           viewer: int | None = None, bot_seats: set[int] | None = None) -> Result:
-    """Apply one entry for ``seat`` (permission is the caller's job) in one locked
-    transaction. Raises ``StoreError`` (404/409/422) and changes nothing on failure.
+           viewer: int | None = None, bot_seats: set[int] | None = None,
+           authorize: Callable[[Match], int] | None = None) -> Result:
+    """Apply one entry for ``seat`` in one locked transaction. Raises ``StoreError``
+    (404/409/422) and changes nothing on failure.
 
+    Permission is the caller's job: either it passes the ``seat`` it checked, or an
+    ``authorize`` function that gets the locked match with its seats and returns the seat
+    (or raises); the latter saves the caller reading the match before the transaction.
     ``bot_seats`` (the seats held by bots, when the caller already knows them) saves the
     query that decides whether a bot must be woken."""
+    acting = seat
 
     def run() -> Result:
+        nonlocal acting
         with transaction.atomic():
-            match = _lock(match_id)
+            match = _lock(match_id, with_seats=authorize is not None)
+            bots = bot_seats
+            if authorize is not None:
+                acting = authorize(match)
+                bots = {x.index for x in match.seats.all() if x.bot}
             try:
-                return _apply_locked(match, seat, action, kind, user, expected_version,
-                                     client_action_id, schedule_bots, viewer, bot_seats)
+                return _apply_locked(match, acting, action, kind, user, expected_version,
+                                     client_action_id, schedule_bots, viewer, bots)
             except StoreError:
                 # A repeated request usually arrives with a stale version or after the
                 # match moved on: answer it as the first time before refusing it.
-                repeated = _repeat(match, seat, kind, client_action_id)
+                repeated = _repeat(match, acting, kind, client_action_id)
                 if repeated is not None:
                     return repeated
                 raise
@@ -441,7 +464,7 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
         # The entry's client_action_id is taken (the unique constraint, checked on insert
         # rather than by a query before every action): the transaction rolled back, so
         # nothing changed; answer as the first time.
-        repeated = _repeat_committed(match_id, seat, kind, client_action_id)
+        repeated = _repeat_committed(match_id, acting, kind, client_action_id)
         if repeated is None:
             raise
         return repeated
