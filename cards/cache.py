@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import threading
 import time
@@ -244,9 +245,9 @@ class _LocalLRU:
 local = _LocalLRU(LOCAL_MAX_BYTES)
 
 
-def response_key(kind: str, version: int, parts: list[tuple[str, str]]) -> str:
+def response_key(kind: str, version: int, parts: list[tuple[str, object]]) -> str:
     """A key for one response: its kind, the catalogue version and everything it depends on."""
-    raw = "&".join(f"{k}={v}" for k, v in sorted(parts))
+    raw = json.dumps(sorted(parts), ensure_ascii=False)  # unambiguous, whatever the values
     digest = hashlib.sha1(raw.encode("utf-8")).hexdigest()
     return f"{namespace()}:{kind}:{version}:{digest}"
 

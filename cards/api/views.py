@@ -131,7 +131,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
     @staticmethod
     def _cache_key(request, version: int) -> str:
-        parts = [(f"q.{k}", ",".join(v)) for k, v in request.query_params.lists()]
+        parts: list[tuple[str, object]] = [(f"q.{k}", v) for k, v in request.query_params.lists()]
         parts += [("host", request.get_host()), ("scheme", request.scheme),
                   ("lang", get_language() or ""), ("media", request.accepted_media_type or "")]
         return search_cache.response_key("list", version, parts)

@@ -211,3 +211,11 @@ def test_counts_that_depend_on_the_user_are_not_kept(cards_loaded, user):
         body = owner.get("/api/v1/cards/", {"q": "owned>0", "page_size": 1, "page": 1})
         counts = body.json()["count"]
     assert counts == 2
+
+
+def test_look_alike_parameters_are_distinct_cache_entries(api, cards_loaded):
+    # q=a&q=b searches "b" (the last one); q="a,b" is another query altogether.
+    last = api.get("/api/v1/cards/?q=crx&q=t:ship").json()
+    joined = api.get("/api/v1/cards/", {"q": "crx,t:ship"}).json()
+    assert last["count"] == Card.objects.filter(official=True, type="ship").count()
+    assert joined["count"] != last["count"]
