@@ -31,7 +31,6 @@ from rulesets.kgk.state import (
     USED,
     armor_now,
     base_armor_now,
-    capacity_left,
     card,
     cdef,
     decision,
@@ -69,21 +68,33 @@ def begin_attack(state, seat, opp, tgt):
     emit(state, "attack", seat=seat, opponent=opp, target=tgt["kind"],
          card=tgt.get("card") if tgt["kind"] in ("crew", "base") and card(state, tgt["card"])["up"]
          else None, pos=tgt.get("pos"))
-    for t in ("main", "c_disarm", "c_bomb", "c_fire", "c_eop", "c_pay_def", "c_pay_att",
-              "c_equip_def", "c_equip_att"):
-        push(state, t)
+    state["todo"] += (["main", None], ["c_disarm", None], ["c_bomb", None], ["c_fire", None],
+                      ["c_eop", None], ["c_pay_def", None], ["c_pay_att", None],
+                      ["c_equip_def", None], ["c_equip_att", None])
     # KG-9.4.2: general interrupts are still allowed right after the target is named.
     open_window(state, "target", seat)
 
 
+# (Loops rather than comprehensions: these run many times per combat over one to
+# three ships, where a comprehension's own call costs more than the loop.)
 def _mine(state, seat):
     cards = state["cards"]
-    return [s for s in state["cb"]["ships"] if cards[s]["o"] == seat and cards[s]["z"] == "hangar"]
+    out = []
+    for s in state["cb"]["ships"]:
+        c = cards[s]
+        if c["o"] == seat and c["z"] == "hangar":
+            out.append(s)
+    return out
 
 
 def _enemy(state, seat):
     cards = state["cards"]
-    return [s for s in state["cb"]["ships"] if cards[s]["o"] != seat and cards[s]["z"] == "hangar"]
+    out = []
+    for s in state["cb"]["ships"]:
+        c = cards[s]
+        if c["o"] != seat and c["z"] == "hangar":
+            out.append(s)
+    return out
 
 
 def _plus_interrupts(state, seat, acts, ctx=CTX):
@@ -114,7 +125,12 @@ def _equip_legal(state, dec):
         if s not in cb["ships"] and cards[s]["rot"] == ACTIVE:
             acts.append({"type": "commit", "ship": s})
     if not _qs(state):
-        free = [s for s in mine if capacity_left(state, s) > 0]
+        defs = state["defs"]
+        free = []
+        for s in mine:
+            c = cards[s]
+            if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
+                free.append(s)
         if free:
             for c in p["canteen"]:
                 if cards[c]["rot"] == ACTIVE:     # KG-4.4.6, KG-17.2: unrotated, paid or not
@@ -215,7 +231,11 @@ def _c_pay(state, seat):
 def _needs_payment_step(state, seat):
     """Skip a side's payment decision when nothing face down is aboard (public)."""
     cards = state["cards"]
-    return any(not cards[a]["up"] for s in _mine(state, seat) for a in cards[s]["att"])
+    for s in _mine(state, seat):
+        for a in cards[s]["att"]:
+            if not cards[a]["up"]:
+                return True
+    return False
 
 
 @task("c_pay_att")
@@ -318,9 +338,12 @@ def _elig(state, seat):
 def _c_fire(state, _):
     cb = state["cb"]
     cb["step"] = "fire"
-    if not any(card(state, s)["o"] == cb["def"] for s in cb["ships"]):
-        return                                        # KG-9.5.5: no defenders, no firing
-    push(state, "fire_loop")
+    cards = state["cards"]
+    for s in cb["ships"]:
+        if cards[s]["o"] == cb["def"]:
+            push(state, "fire_loop")
+            return
+    # KG-9.5.5: no defenders, no firing
 
 
 @task("fire_loop")
@@ -692,9 +715,11 @@ def _c_bomb(state, _):
     cb["step"] = "bomb"
     if not _target_bombardable(state):
         return
-    if not [s for s in _mine(state, cb["att"]) if card(state, s)["rot"] == ACTIVE]:
-        return
-    _bomb_dec(state, None)
+    cards = state["cards"]
+    for s in _mine(state, cb["att"]):
+        if cards[s]["rot"] == ACTIVE:
+            state["dec"] = {"kind": "bomb", "seat": cb["att"]}
+            return
 
 
 @task("c_bomb_dec")

@@ -36,7 +36,6 @@ from rulesets.kgk.state import (
     next_alive,
     opponents,
     push,
-    space,
     task,
 )
 from rulesets.kgk.static import activated_cards
@@ -288,8 +287,11 @@ def _main_legal(state, dec):
         elif t != "armament":
             continue
         if free_ships is None:
-            free_ships = [s for s in p["hangar"]
-                          if (defs[cards[s]["d"]].get("cap") or 0) > len(cards[s]["att"])]
+            free_ships = []
+            for s in p["hangar"]:
+                c = cards[s]
+                if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
+                    free_ships.append(s)
         for s in free_ships:
             add({"type": "place", "card": cid, "as": "armament", "ship": s})
     if interrupts:
@@ -301,12 +303,16 @@ def _main_legal(state, dec):
             if (d["cost"] or 0) <= cr and _payable_main(c, d):
                 add(A.PAY[cid])
         if p["actv"]:
-            up = [cid for cid in activated_cards(state, seat)
-                  if cards[cid]["up"] and cards[cid]["z"] in IN_PLAY]
-            if len(up) > 1:
-                up.sort(key=lambda cid: _play_order(state, p, cid))
-            for cid in up:
-                _activated_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
+            up = []
+            for cid in activated_cards(state, seat):
+                c = cards[cid]
+                if c["up"] and c["z"] in IN_PLAY:
+                    up.append(cid)
+            if up:
+                if len(up) > 1:
+                    up.sort(key=lambda cid: _play_order(state, p, cid))
+                for cid in up:
+                    _activated_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
         devs = []
         if cr >= 1:                                   # KG-4.5.3: two a turn per base
             develop = A.DEVELOP
@@ -457,9 +463,13 @@ def _main_dec():
             declare_payment(state, seat, cid, cdef(state, cid)["cost"] or 0)
             open_window(state, "main", seat)
         elif t == "cash":
-            card(state, action["base"])["dev"] -= 1
-            state["dec"] = {"kind": "choose", "seat": seat, "why": "cash",
-                            "opts": [b for b in p["surface"] if card(state, b)["dev"]]}
+            cards = state["cards"]
+            cards[action["base"]]["dev"] -= 1
+            opts = []
+            for b in p["surface"]:
+                if cards[b]["dev"]:
+                    opts.append(b)
+            state["dec"] = {"kind": "choose", "seat": seat, "why": "cash", "opts": opts}
         elif t == "draw":
             p["cr"] -= 1
             draw_cards(state, seat, 1)
@@ -496,7 +506,10 @@ def _main_dec():
 @decision("choose")
 def _choose():
     def legal(state, dec):
-        return [{"type": "choose", "pick": o} for o in dec["opts"]]
+        out = []
+        for o in dec["opts"]:
+            out.append({"type": "choose", "pick": o})
+        return out
 
     def act(state, dec, action):
         seat = dec["seat"]
@@ -567,7 +580,7 @@ def _end_hangar(state, _):
     if state["opts"]["rules"] == "quick_start":
         return                                        # KG-16.2.13: hand limit only
     hangar = state["p"][seat]["hangar"]
-    if sum(space(state, s) for s in hangar) > HANGAR_LIMIT:     # KG-9.10.4, KG-17.17
+    if hangar_space(state, hangar) > HANGAR_LIMIT:    # KG-9.10.4, KG-17.17
         push(state, "end_hangar")
         state["dec"] = {"kind": "choose", "seat": seat, "why": "hangar_limit",
                         "opts": list(hangar)}
@@ -582,25 +595,34 @@ def _end_rest(state, _):
         p["cr"] = CREDIT_CAP
     cards = state["cards"]
     for q in state["p"]:                              # KG-9.10.6: everyone's armor
-        for cid in q["hangar"] + q["surface"]:
+        for zone in (q["hangar"], q["surface"]):
+            for cid in zone:
+                c = cards[cid]
+                c["dmg"] = 0
+                if c["mods"]:                         # temporary modifiers sit on ships
+                    c["mods"] = [m for m in c["mods"] if m[2] not in ("turn", "combat")]
+    hangar = p["hangar"]
+    for zone in (hangar, p["canteen"], p["surface"], *(cards[s]["att"] for s in hangar)):
+        for cid in zone:                              # KG-9.10.7, KG-3.7
             c = cards[cid]
-            c["dmg"] = 0
-            if c["mods"]:                             # temporary modifiers sit on ships
-                c["mods"] = [m for m in c["mods"] if m[2] not in ("turn", "combat")]
-    mine = list(p["hangar"]) + list(p["canteen"]) + list(p["surface"])
-    for s in p["hangar"]:
-        mine.extend(cards[s]["att"])
-    for cid in mine:                                  # KG-9.10.7, KG-3.7
-        c = cards[cid]
-        if c["rot"]:
-            c["rot"] -= 1
+            if c["rot"]:
+                c["rot"] -= 1
     emit(state, "end_phase", seat=seat, hand=len(p["hand"]), credits=p["cr"],
-         hangar=sum(space(state, s) for s in p["hangar"]), quick_start=qs)
+         hangar=hangar_space(state, hangar), quick_start=qs)
+
+
+def hangar_space(state, hangar):
+    cards = state["cards"]
+    defs = state["defs"]
+    tot = 0
+    for s in hangar:
+        tot += defs[cards[s]["d"]].get("space") or 0
+    return tot
 
 
 @task("next_turn")
 def _next_turn(state, _):
-    push(state, "begin_turn", next_alive(state, state["active"]))
+    state["todo"].append(["begin_turn", next_alive(state, state["active"])])
 
 
 __all__ = ["new_game"]
