@@ -15,10 +15,24 @@ MAX_TASKS = 100000
 
 def advance(state):
     """Run continuation tasks until a decision is pending or the game is over."""
-    qs = state["opts"]["rules"] == "quick_start"
+    if state["opts"]["rules"] == "quick_start":
+        return _advance_quick_start(state)
+    guard = 0
+    while state["dec"] is None and state["phase"] != "over":
+        todo = state["todo"]
+        if not todo:
+            raise RuntimeError("KGK engine stalled with no pending decision")
+        name, arg = todo.pop()
+        TASKS[name](state, arg)
+        guard += 1
+        if guard > MAX_TASKS:
+            raise RuntimeError("KGK engine loop")
+
+
+def _advance_quick_start(state):
     guard = 0
     while state["phase"] != "over":
-        if qs and _quick_start_over(state):
+        if _quick_start_over(state):
             return
         if state["dec"] is not None:
             return
@@ -151,9 +165,15 @@ def pick(legal, i):
 def random_pick(state, seat, seed):
     """The random bot in one call (it runs at every step of a bot match): a uniform
     pick from the legal list, which stays cached for ``apply`` with the index."""
-    legal = cached_legal(state, seat)
-    if not legal:
+    dec = state["dec"]
+    if dec is None or dec["seat"] != seat or state["phase"] == "over":
         raise ValueError("this seat has nothing to do now")
+    legal = _cached(state, dec) if _CACHE[0] is not None else None
+    if legal is None:
+        legal = DECISIONS[dec["kind"]][0](state, dec)
+        _remember(state, dec, legal)
+        if not legal:
+            raise ValueError("this seat has nothing to do now")
     i = random_index(len(legal), seed)
     _CACHE[2] = i
     return dict(legal[i])

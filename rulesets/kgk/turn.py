@@ -306,7 +306,8 @@ def _main_legal(state, dec):
             up = []
             for cid in activated_cards(state, seat):
                 c = cards[cid]
-                if c["up"] and c["z"] in IN_PLAY:
+                # (paid and active too: _activated_ok refuses every ability otherwise)
+                if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
                     up.append(cid)
             if up:
                 if len(up) > 1:
@@ -378,6 +379,9 @@ def _play_order(state, p, cid):
     return (2, p["hangar"].index(c["on"]), 0, state["cards"][c["on"]]["att"].index(cid))
 
 
+_WHERE = {"canteen": "canteen", "surface": "surface", "ship": "att"}
+
+
 def _activated_actions(state, seat, cid, d, acts):
     for k, ab in enumerate(d["eff"]["activated"]):
         if _activated_ok(state, seat, cid, ab):
@@ -392,8 +396,7 @@ def _activated_ok(state, seat, cid, ab):
     c = card(state, cid)
     if not c["paid"] or c["rot"] != ACTIVE:               # KG-2.10, KG-3.4
         return False
-    where = ab.get("where")
-    zone = {"canteen": "canteen", "surface": "surface", "ship": "att"}.get(where)
+    zone = _WHERE.get(ab.get("where"))
     if zone and c["z"] != zone:
         return False
     cost = ab.get("cost") or {}
