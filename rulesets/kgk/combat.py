@@ -871,11 +871,13 @@ def _c_disarm(state, _):
             else:
                 c["ch"] = None
     for q in state["p"]:                                          # KG-9.9.3
-        for sid in q["hangar"] + q["surface"]:
-            c = cards[sid]
-            if c["mods"]:
-                c["mods"] = [m for m in c["mods"] if m[2] != "combat"]
-            c["hit"] = False
+        for zone in (q["hangar"], q["surface"]):
+            for sid in zone:
+                c = cards[sid]
+                if c["mods"]:
+                    c["mods"] = [m for m in c["mods"] if m[2] != "combat"]
+                if c["hit"]:
+                    c["hit"] = False
     # Reading (KG-4.2.5, KG-12.6.2): a ship whose armor is 0 once the crews, spent
     # rockets and combat bonuses have left it is destroyed like any ship at 0 armor.
     for s in cb["ships"]:

@@ -418,7 +418,8 @@ def _main_dec():
             p["cr"] -= 1
             c["dev"] += 1
             c["dt"] += 1
-            emit(state, "develop", seat=seat, pos=p["surface"].index(b))
+            # (emit, written out: actions run inside apply, which collects state["ev"])
+            state["ev"].append({"type": "develop", "seat": seat, "pos": p["surface"].index(b)})
             state["dec"] = {"kind": "main", "seat": seat}
             return
         state["dec"] = None
@@ -533,9 +534,9 @@ def _choose():
                 state["dec"] = dict(dec, opts=list(hand), left=left)
         elif why == "cash":
             p = state["p"][seat]
-            card(state, pick)["dev"] -= 1
+            state["cards"][pick]["dev"] -= 1
             p["cr"] += 1
-            emit(state, "cash", seat=seat, pos=p["surface"].index(pick))
+            state["ev"].append({"type": "cash", "seat": seat, "pos": p["surface"].index(pick)})
         elif why == "destroy_own_ship":
             leave_play(state, pick, "trap")
         elif why == "hangar_limit":
