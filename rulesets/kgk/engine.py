@@ -7,7 +7,7 @@ from rulesets.kgk import chain as _chain  # noqa: F401  (registers decisions/tas
 from rulesets.kgk import combat as _combat  # noqa: F401
 from rulesets.kgk import static
 from rulesets.kgk import turn as _turn  # noqa: F401
-from rulesets.kgk.bots import random_index
+from rulesets.kgk.bots import _from_bytes, _sha256
 from rulesets.kgk.state import DECISIONS, TASKS, alive_seats, emit, leave_play, move
 
 MAX_TASKS = 100000
@@ -174,7 +174,8 @@ def random_pick(state, seat, seed):
         _remember(state, dec, legal)
         if not legal:
             raise ValueError("this seat has nothing to do now")
-    i = random_index(len(legal), seed)
+    # random_index, written out (once per step)
+    i = _from_bytes(_sha256(str(seed).encode()).digest(), "big") % len(legal)
     _CACHE[2] = i
     return dict(legal[i])
 
@@ -243,12 +244,14 @@ def apply(state, seat, action):
     kind_legal, kind_act = DECISIONS[dec["kind"]]
     # The list just handed out for this very state (bots ask, then apply) is reused,
     # and the action a bot picked from it is checked first.
-    legal = _cached(state, dec) if _CACHE[0] is not None else None
-    hint = _CACHE[2]
+    k = _CACHE[0]
+    if k is not None and k[0] is state and k[2] is dec and k[1] == state["seq"] \
+            and (p := state["p"][seat])["cr"] == k[4] and len(p["hand"]) == k[5] \
+            and len(state["todo"]) == k[3]:          # _cached, written out
+        legal, hint = _CACHE[1], _CACHE[2]
+    else:
+        legal, hint = kind_legal(state, dec), None
     _CACHE[0] = _CACHE[1] = _CACHE[2] = None
-    if legal is None:
-        legal = kind_legal(state, dec)
-        hint = None
     if (hint is None or legal[hint] != action) and action not in legal:
         raise diagnose(state, seat, action, legal)
     state["ev"] = []

@@ -324,7 +324,9 @@ def _main_legal(state, dec):
                 if c["dev"]:
                     devs.append(b)
         else:
-            devs = [b for b in surface if cards[b]["dev"]]
+            for b in surface:
+                if cards[b]["dev"]:
+                    devs.append(b)
         if len(devs) > 1 or (devs and cards[devs[0]]["dev"] >= 2):
             # KG-4.5.13: two developments -> 1 credit (the second one is chosen next)
             cash = A.CASH
@@ -339,7 +341,7 @@ def _main_legal(state, dec):
             add(A.RUIN_DRAW)                          # KG-9.3.3 i
     if p["hangar"] and can_attack(state, seat):
         multi = state["n"] > 2
-        for opp in opponents(state, seat):
+        for opp in opponents(state, seat) if multi else (1 - seat,):
             if cr < aura(state, opp, "attack_tax"):   # Aknagyűrű (KG-14.2.2)
                 continue
             op = state["p"][opp]
