@@ -18,7 +18,6 @@ def forget_search_state() -> None:
     from kaosz.api.throttling import KEY_PREFIX, WindowRateThrottle
 
     cache.local.clear()
-    cache.watch.close()
     WindowRateThrottle.tallies.clear()
     r = rediskv.client()
     if r is None:
