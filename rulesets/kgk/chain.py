@@ -52,12 +52,19 @@ def item_cost_for(state, cid, tgt):
 def interrupt_actions(state, seat, ctx):
     """Interrupt cards ``seat`` may play now in window context ``ctx``."""
     hand = state["p"][seat]["hand"]
-    if not hand or state["opts"]["rules"] == "quick_start":
+    if not hand:
+        return []
+    cards = state["cards"]
+    defs = state["defs"]
+    for cid in hand:                      # most hands hold no interrupt at all
+        if defs[cards[cid]["d"]]["type"] == "interrupt":
+            break
+    else:
+        return []
+    if state["opts"]["rules"] == "quick_start":
         return []
     subs = WINDOW_SUBTYPES[ctx]
     cr = state["p"][seat]["cr"]
-    cards = state["cards"]
-    defs = state["defs"]
     out = []
     for cid in hand:
         d = defs[cards[cid]["d"]]

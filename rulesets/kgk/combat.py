@@ -121,9 +121,12 @@ def _equip_legal(state, dec):
     p = state["p"][seat]
     acts = []
     mine = _mine(state, seat)
+    ships = cb["ships"]
+    commits = False
     for s in p["hangar"]:
-        if s not in cb["ships"] and cards[s]["rot"] == ACTIVE:
+        if cards[s]["rot"] == ACTIVE and s not in ships:
             acts.append({"type": "commit", "ship": s})
+            commits = True
     if not _qs(state):
         defs = state["defs"]
         free = []
@@ -138,9 +141,11 @@ def _equip_legal(state, dec):
                         acts.append({"type": "board", "crew": c, "ship": s})
     # KG-17.33: the attacker commits at least one ship, unless none is left to commit
     # (an interrupt in the target window took it out): then the attack fizzles.
-    if seat != cb["att"] or mine or not any(a["type"] == "commit" for a in acts):
+    if seat != cb["att"] or mine or not commits:
         acts.append({"type": "done"})
-    return _plus_interrupts(state, seat, acts)
+    if p["hand"]:
+        acts.extend(interrupt_actions(state, seat, CTX))
+    return acts
 
 
 @decision("equip")
