@@ -5,8 +5,24 @@ generic choice decisions.
 from __future__ import annotations
 
 from rulesets.base import ConfigError
-from rulesets.kgk import actions as A
 from rulesets.kgk import engine as _engine  # (circular: used at call time only)
+from rulesets.kgk.actions import (
+    ATTACK_BASE,
+    ATTACK_CENTRAL,
+    ATTACK_COLONY,
+    ATTACK_CREW,
+    CASH,
+    DEVELOP,
+    DRAW,
+    END_TURN,
+    PAY,
+    PLACE_BASE,
+    PLACE_CREW,
+    PLAY,
+    RUIN_DRAW,
+    SEARCH,
+)
+from rulesets.kgk.actions import ensure as ensure_actions
 from rulesets.kgk.cards import compile_def, playability
 from rulesets.kgk.chain import (
     declare_ability,
@@ -248,8 +264,8 @@ def _main_legal(state, dec):
     bluff = opts["bluffing"] and not qs
     cards = state["cards"]
     defs = state["defs"]
-    if len(A.DEVELOP) < len(cards):
-        A.ensure(len(cards))
+    if len(DEVELOP) < len(cards):
+        ensure_actions(len(cards))
     surface = p["surface"]
     acts = []
     add = acts.append
@@ -263,7 +279,7 @@ def _main_legal(state, dec):
             if discount is None:
                 discount = aura(state, seat, "ship_discount")
             if (d["cost"] or 0) - discount <= cr:        # card_cost, floor 0 (KG-12.6.1)
-                add(A.PLAY[cid])
+                add(PLAY[cid])
             if qs:
                 continue
         elif qs:
@@ -272,17 +288,17 @@ def _main_legal(state, dec):
             if (d["cost"] or 0) <= cr:
                 for tg in targets(state, seat, target_spec(state, d["eff"])):
                     add({"type": "play", "card": cid, "target": tg} if tg is not None
-                        else A.PLAY[cid])
+                        else PLAY[cid])
         elif t == "interrupt":
             interrupts = True
         if bluff:
-            add(A.PLACE_BASE[cid])
-            add(A.PLACE_CREW[cid])
+            add(PLACE_BASE[cid])
+            add(PLACE_CREW[cid])
         elif t == "base":
-            add(A.PLACE_BASE[cid])
+            add(PLACE_BASE[cid])
             continue
         elif t == "crew":
-            add(A.PLACE_CREW[cid])
+            add(PLACE_CREW[cid])
             continue
         elif t != "armament":
             continue
@@ -301,7 +317,7 @@ def _main_legal(state, dec):
             c = cards[cid]
             d = defs[c["d"]]
             if (d["cost"] or 0) <= cr and _payable_main(c, d):
-                add(A.PAY[cid])
+                add(PAY[cid])
         if p["actv"]:
             up = []
             for cid in activated_cards(state, seat):
@@ -316,7 +332,7 @@ def _main_legal(state, dec):
                     _activated_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
         devs = []
         if cr >= 1:                                   # KG-4.5.3: two a turn per base
-            develop = A.DEVELOP
+            develop = DEVELOP
             for b in surface:
                 c = cards[b]
                 if c["dt"] < 2:
@@ -329,16 +345,16 @@ def _main_legal(state, dec):
                     devs.append(b)
         if len(devs) > 1 or (devs and cards[devs[0]]["dev"] >= 2):
             # KG-4.5.13: two developments -> 1 credit (the second one is chosen next)
-            cash = A.CASH
+            cash = CASH
             for b in devs:
                 add(cash[b])
     if cr >= 1 and p["colony"]:
-        add(A.DRAW)                                   # KG-9.3.3 g
+        add(DRAW)                                   # KG-9.3.3 g
     if not qs and cr >= 2:
         if p["colony"]:
-            add(A.SEARCH)                             # KG-9.3.3 h
+            add(SEARCH)                             # KG-9.3.3 h
         if len(p["colony"]) <= 5 and p["ruin"]:
-            add(A.RUIN_DRAW)                          # KG-9.3.3 i
+            add(RUIN_DRAW)                          # KG-9.3.3 i
     if p["hangar"] and can_attack(state, seat):
         multi = state["n"] > 2
         for opp in opponents(state, seat) if multi else (1 - seat,):
@@ -349,8 +365,8 @@ def _main_legal(state, dec):
                 add({"type": "attack", "target": "colony", "opp": opp})
                 add({"type": "attack", "target": "central", "opp": opp})
             else:
-                add(A.ATTACK_COLONY)
-                add(A.ATTACK_CENTRAL)
+                add(ATTACK_COLONY)
+                add(ATTACK_CENTRAL)
             if qs:
                 continue
             if multi:
@@ -358,9 +374,9 @@ def _main_legal(state, dec):
                     for i in range(len(op[zone])):
                         add({"type": "attack", "target": tk, "pos": i, "opp": opp})
             else:
-                acts += A.ATTACK_CREW[:len(op["canteen"])]
-                acts += A.ATTACK_BASE[:len(op["surface"])]
-    add(A.END_TURN)
+                acts += ATTACK_CREW[:len(op["canteen"])]
+                acts += ATTACK_BASE[:len(op["surface"])]
+    add(END_TURN)
     return acts
 
 
