@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.base import IllegalAction
-from rulesets.kgk.static import aura_cards
+from rulesets.kgk.static import LAST, facts
 
 ACTIVE, USED, DAMAGED = 0, 1, 2
 ROLE = {"ship": "ship", "armament": "armament", "crew": "crew", "base": "base"}
@@ -236,7 +236,8 @@ def aura(state, seat, key):
     rotated bases keep their continuous effects)."""
     tot = 0
     cards = state["cards"]
-    for cid, a in aura_cards(state, seat):      # only the seat's cards that have one
+    f = LAST[1] if LAST[0] is cards else facts(state)
+    for cid, a in f[2][seat]:                   # only the seat's cards that have one
         c = cards[cid]
         if c["z"] == "surface" and c["paid"]:
             tot += a.get(key, 0)
@@ -275,6 +276,8 @@ def opponents(state, seat):
 def next_alive(state, seat):
     n = state["n"]
     p = state["p"]
+    if n == 2:
+        return 1 - seat if p[1 - seat]["alive"] else seat
     s = seat
     for _ in range(n):
         s = (s + 1) % n

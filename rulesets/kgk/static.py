@@ -22,21 +22,22 @@ class Facts(NamedTuple):
 
 
 _FACTS: dict[int, Facts] = {}
-_LAST: list[Any] = [None, None]     # the card list asked about last, and its facts
+LAST: list[Any] = [None, None]     # the card list asked about last, and its facts
+# (read directly by hot callers: facts(state) is LAST[1] when LAST[0] is state["cards"])
 
 
 def clear() -> None:
     _FACTS.clear()
-    _LAST[0] = _LAST[1] = None
+    LAST[0] = LAST[1] = None
 
 
 def facts(state: dict[str, Any]) -> Facts:
     cards = state["cards"]
-    if _LAST[0] is cards:
-        return _LAST[1]
+    if LAST[0] is cards:
+        return LAST[1]
     f = _FACTS.get(id(cards))
     if f is not None and f[0] is cards:
-        _LAST[0], _LAST[1] = cards, f
+        LAST[0], LAST[1] = cards, f
         return f
     if len(_FACTS) >= _MAX:
         _FACTS.clear()
@@ -52,15 +53,10 @@ def facts(state: dict[str, Any]) -> Facts:
             auras[c["o"]].append((c["id"], a))
     f = Facts(cards, tuple(tuple(x) for x in actv), tuple(tuple(x) for x in auras))
     _FACTS[id(cards)] = f
-    _LAST[0], _LAST[1] = cards, f
+    LAST[0], LAST[1] = cards, f
     return f
 
 
 def activated_cards(state: dict[str, Any], seat: int) -> tuple[int, ...]:
     """Ids of ``seat``'s cards whose definition has activated abilities."""
     return facts(state)[1][seat]
-
-
-def aura_cards(state: dict[str, Any], seat: int) -> tuple[tuple[int, dict[str, int]], ...]:
-    """``(id, aura)`` for each of ``seat``'s cards with a continuous effect."""
-    return facts(state)[2][seat]
