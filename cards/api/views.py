@@ -6,8 +6,9 @@ import difflib
 import json
 
 from django.db.models import Count, Q, Sum
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -57,6 +58,23 @@ class SearchThrottle(WindowRateThrottle):
     """The search budget."""
 
 
+class DecidedThrottle:
+    """The search budget as already checked (and counted) for this request by the fast path."""
+
+    def __init__(self, allowed: bool, throttle: SearchThrottle) -> None:
+        self.allowed, self.throttle = allowed, throttle
+
+    def allow_request(self, request, view) -> bool:
+        return self.allowed
+
+    def wait(self) -> float | None:
+        return self.throttle.wait()
+
+
+# Accept headers for which DRF's negotiation picks the JSON renderer as application/json.
+JSON_ACCEPTS = frozenset({None, "", "*/*", "application/json"})
+
+
 class CardViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_field = "slug"
     filterset_class = CardFilter
@@ -67,8 +85,40 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         # Searches count against their own, tighter budget only: checking the general
         # budgets too would cost more cache round trips on the hottest path.
         if self.action in ("list", "autocomplete", "named", "random"):
-            return [SearchThrottle()]
+            decided = getattr(self.request, "search_throttle", None)
+            return [DecidedThrottle(*decided) if decided else SearchThrottle()]
         return super().get_throttles()
+
+    def dispatch(self, request, *args, **kwargs):
+        # A repeated anonymous JSON search is answered from the cache before DRF builds its
+        # request, negotiates and authenticates (half the cost of such an answer); anything
+        # else, a cache miss included, goes the whole way.
+        if self.action_map.get(request.method.lower()) == "list":
+            response = self._cached_list(request)
+            if response is not None:
+                return response
+        return super().dispatch(request, *args, **kwargs)
+
+    def _cached_list(self, request: HttpRequest) -> HttpResponse | None:
+        if (request.method != "GET" or "HTTP_AUTHORIZATION" in request.META
+                or getattr(request, "_force_auth_user", None) is not None  # test clients
+                or request.META.get("HTTP_ACCEPT") not in JSON_ACCEPTS
+                or request.user.is_authenticated):
+            return None
+        throttle = SearchThrottle()
+        allowed = throttle.allow_request(request, self)
+        request.search_throttle = (allowed, throttle)  # DRF answers a refusal, not recounted
+        if not allowed:
+            return None
+        key = self._cache_key(request, search_cache.catalogue_version(), "application/json")
+        entry = search_cache.get(key)
+        if entry is None:
+            return None
+        response = self._cached_response(entry)
+        # What DRF's finalize_response adds to every answer of this view.
+        patch_vary_headers(response, ["Accept"])
+        response["Allow"] = ", ".join(self.allowed_methods)
+        return response
 
     def get_queryset(self):
         return Card.objects.all()
@@ -90,7 +140,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         key = None
         version = search_cache.catalogue_version()
         if request.accepted_renderer.format == "json":
-            key = self._cache_key(request, version)
+            key = self._cache_key(request, version, request.accepted_media_type or "")
             if not request.user.is_authenticated:
                 entry = search_cache.get(key)
                 if entry is not None:
@@ -130,10 +180,11 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         return response
 
     @staticmethod
-    def _cache_key(request, version: int) -> str:
-        parts: list[tuple[str, object]] = [(f"q.{k}", v) for k, v in request.query_params.lists()]
+    def _cache_key(request, version: int, media_type: str) -> str:
+        """``request`` is Django's or DRF's (which hands GET, hosts and scheme through)."""
+        parts: list[tuple[str, object]] = [(f"q.{k}", v) for k, v in request.GET.lists()]
         parts += [("host", request.get_host()), ("scheme", request.scheme),
-                  ("lang", get_language() or ""), ("media", request.accepted_media_type or "")]
+                  ("lang", get_language() or ""), ("media", media_type)]
         return search_cache.response_key("list", version, parts)
 
     @extend_schema(parameters=[Q_PARAM])

@@ -214,3 +214,15 @@ def test_look_alike_parameters_are_distinct_cache_entries(api, cards_loaded):
     joined = api.get("/api/v1/cards/", {"q": "crx,t:ship"}).json()
     assert last["count"] == Card.objects.filter(official=True, type="ship").count()
     assert joined["count"] != last["count"]
+
+
+def test_a_cached_answer_has_the_headers_of_a_computed_one(api, cards_loaded):
+    computed = api.get("/api/v1/cards/", {"q": "t:ship"})
+    cached = api.get("/api/v1/cards/", {"q": "t:ship"})
+    for header in ("Content-Type", "ETag", "Allow", "Vary"):
+        assert cached[header] == computed[header], header
+    assert cached.content == computed.content
+    as_json = api.get("/api/v1/cards/", {"q": "t:ship"}, HTTP_ACCEPT="application/json")
+    assert as_json.content == computed.content
+    html = api.get("/api/v1/cards/", {"q": "t:ship"}, HTTP_ACCEPT="text/html")
+    assert html.status_code == 200 and html["Content-Type"].startswith("text/html")
