@@ -1,6 +1,34 @@
 from django.contrib import admin
 
-from cards.models import Card, CardRevision, CardSet, CollectionEntry, Contribution, Printing
+from cards.models import (
+    Card,
+    CardRevision,
+    CardSet,
+    CollectionEntry,
+    Contribution,
+    DataVersion,
+    Printing,
+)
+
+
+class BumpsCatalogue(admin.ModelAdmin):
+    """Edits made here change the catalogue as much as an import does: bump its version so
+    cached searches and ETags never serve the old data."""
+
+    def save_related(self, request, form, formsets, change) -> None:
+        super().save_related(request, form, formsets, change)
+        if isinstance(form.instance, Card):
+            form.instance.refresh_set_slugs()
+            Card.objects.filter(pk=form.instance.pk).update(set_slugs=form.instance.set_slugs)
+        DataVersion.bump()
+
+    def delete_model(self, request, obj) -> None:
+        super().delete_model(request, obj)
+        DataVersion.bump()
+
+    def delete_queryset(self, request, queryset) -> None:
+        super().delete_queryset(request, queryset)
+        DataVersion.bump()
 
 
 class PrintingInline(admin.TabularInline):
@@ -9,14 +37,14 @@ class PrintingInline(admin.TabularInline):
 
 
 @admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
+class CardAdmin(BumpsCatalogue):
     list_display = ("name_hu", "type", "subtype", "race", "cost", "official", "complete")
     list_filter = ("official", "type", "race", "rarity", "complete")
     search_fields = ("name_hu", "name_en", "search_name", "slug")
     inlines = [PrintingInline]
 
 
-admin.site.register(CardSet)
+admin.site.register(CardSet, BumpsCatalogue)
 admin.site.register(CardRevision)
 admin.site.register(Contribution)
 admin.site.register(CollectionEntry)

@@ -59,6 +59,8 @@ def save_card(record: dict[str, Any], *, author=None, source: str = "", kind: st
         if created or card.set_slugs.strip() == "":
             card.refresh_set_slugs()
             Card.objects.filter(pk=card.pk).update(set_slugs=card.set_slugs)
+            if not changed:  # a new printing alone changes what `set:` searches find
+                DataVersion.bump()
     return card, changed
 
 
