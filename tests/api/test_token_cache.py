@@ -65,3 +65,28 @@ def test_staff_change_is_seen_at_once(token_client, user):
     with CaptureQueriesContext(connection) as ctx:
         client.get(URL)
     assert any("authtoken_token" in q["sql"] for q in ctx.captured_queries)
+
+
+def test_the_user_rate_still_applies(token_client, settings):
+    """The project-wide per-user rate, now counted in windows, still refuses with 429 in
+    the one error shape once a signed-in client goes over it."""
+    from rest_framework.settings import api_settings
+    from rest_framework.throttling import SimpleRateThrottle
+
+    from kaosz.api.throttling import WindowRateThrottle
+
+    client, _ = token_client
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "user": "5/min"}
+    settings.REST_FRAMEWORK = dict(settings.REST_FRAMEWORK, DEFAULT_THROTTLE_RATES=rates)
+    old = SimpleRateThrottle.THROTTLE_RATES
+    SimpleRateThrottle.THROTTLE_RATES = rates
+    WindowRateThrottle.tallies = {}
+    try:
+        codes = [client.get(URL).status_code for _ in range(5)]
+        assert codes == [200] * 5
+        err = assert_error(client.get(URL), 429, "throttled")
+        assert err["details"]["retry_after_seconds"] > 0
+    finally:
+        SimpleRateThrottle.THROTTLE_RATES = old
+        api_settings.reload()
+        WindowRateThrottle.tallies = {}
