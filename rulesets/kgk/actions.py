@@ -9,6 +9,7 @@ by every list that offers it.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 Action = dict[str, Any]
@@ -31,14 +32,21 @@ ATTACK_CREW: list[Action] = []
 ATTACK_BASE: list[Action] = []
 
 
+_GROW = threading.Lock()
+
+
 def ensure(n: int) -> None:
-    """Make the tables cover card ids and positions below ``n`` (a game's card count)."""
-    for k in range(len(DEVELOP), n):
-        DEVELOP.append({"type": "develop", "base": k})
-        CASH.append({"type": "cash", "base": k})
-        PLAY.append({"type": "play", "card": k})
-        PLACE_BASE.append({"type": "place", "card": k, "as": "base"})
-        PLACE_CREW.append({"type": "place", "card": k, "as": "crew"})
-        PAY.append({"type": "pay", "card": k})
-        ATTACK_CREW.append({"type": "attack", "target": "crew", "pos": k})
-        ATTACK_BASE.append({"type": "attack", "target": "base", "pos": k})
+    """Make the tables cover card ids and positions below ``n`` (a game's card count).
+
+    Readers check ``len(DEVELOP)`` only, so it grows last; the lock keeps two threads
+    from growing the tables at once (which would misalign them)."""
+    with _GROW:
+        for k in range(len(DEVELOP), n):
+            CASH.append({"type": "cash", "base": k})
+            PLAY.append({"type": "play", "card": k})
+            PLACE_BASE.append({"type": "place", "card": k, "as": "base"})
+            PLACE_CREW.append({"type": "place", "card": k, "as": "crew"})
+            PAY.append({"type": "pay", "card": k})
+            ATTACK_CREW.append({"type": "attack", "target": "crew", "pos": k})
+            ATTACK_BASE.append({"type": "attack", "target": "base", "pos": k})
+            DEVELOP.append({"type": "develop", "base": k})

@@ -111,32 +111,36 @@ def to_act(state):
 # legal actions and then applies one, and ``apply`` need not compute them again.
 # Every mutation through the protocol (``apply``, ``resign``) bumps ``state["seq"]`` or
 # clears the cache; the other key fields catch scenario code that edits a state by hand.
-# ``_CACHE[2]`` is the index of the action a bot last picked from the list (a hint for
-# ``apply``'s membership check).
-_CACHE: list = [None, None, None]
+# The one entry is ``[key, legal, hint]`` (hint: the index of the action a bot last
+# picked from the list, checked first by ``apply``), replaced as a whole and read once,
+# so threads sharing the module never mix one state's key with another's list.
+_CACHE: list = [None]
 
 
 def clear_cache():
-    _CACHE[0] = _CACHE[1] = _CACHE[2] = None
+    _CACHE[0] = None
     static.clear()
 
 
 def _cached(state, dec):
-    """The cached list for this very state and decision, or None."""
-    k = _CACHE[0]
-    if k is None or k[0] is not state or k[2] is not dec or k[1] != state["seq"]:
+    """The cache entry for this very state and decision, or None."""
+    e = _CACHE[0]
+    if e is None:
+        return None
+    k = e[0]
+    if k[0] is not state or k[2] is not dec or k[1] != state["seq"]:
         return None
     p = state["p"][dec["seat"]]
     if k[3] == len(state["todo"]) and k[4] == p["cr"] and k[5] == len(p["hand"]):
-        return _CACHE[1]
+        return e
     return None
 
 
 def _remember(state, dec, legal):
     p = state["p"][dec["seat"]]
-    _CACHE[0] = (state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"]))
-    _CACHE[1] = legal
-    _CACHE[2] = None
+    e = [(state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"])), legal, None]
+    _CACHE[0] = e
+    return e
 
 
 def cached_legal(state, seat):
@@ -144,11 +148,10 @@ def cached_legal(state, seat):
     dec = state["dec"]
     if dec is None or dec["seat"] != seat or state["phase"] == "over":
         return []
-    out = _cached(state, dec) if _CACHE[0] is not None else None
-    if out is None:
-        out = DECISIONS[dec["kind"]][0](state, dec)
-        _remember(state, dec, out)
-    return out
+    e = _cached(state, dec)
+    if e is None:
+        e = _remember(state, dec, DECISIONS[dec["kind"]][0](state, dec))
+    return e[1]
 
 
 def legal_actions(state, seat):
@@ -157,8 +160,9 @@ def legal_actions(state, seat):
 
 def pick(legal, i):
     """Hand out a copy of ``legal[i]`` and remember ``i`` for ``apply``."""
-    if legal is _CACHE[1]:
-        _CACHE[2] = i
+    e = _CACHE[0]
+    if e is not None and e[1] is legal:
+        e[2] = i
     return dict(legal[i])
 
 
@@ -168,15 +172,15 @@ def random_pick(state, seat, seed):
     dec = state["dec"]
     if dec is None or dec["seat"] != seat or state["phase"] == "over":
         raise ValueError("this seat has nothing to do now")
-    legal = _cached(state, dec) if _CACHE[0] is not None else None
-    if legal is None:
-        legal = DECISIONS[dec["kind"]][0](state, dec)
-        _remember(state, dec, legal)
-        if not legal:
-            raise ValueError("this seat has nothing to do now")
+    e = _cached(state, dec)
+    if e is None:
+        e = _remember(state, dec, DECISIONS[dec["kind"]][0](state, dec))
+    legal = e[1]
+    if not legal:
+        raise ValueError("this seat has nothing to do now")
     # random_index, written out (once per step)
     i = _from_bytes(_sha256(str(seed).encode()).digest(), "big") % len(legal)
-    _CACHE[2] = i
+    e[2] = i
     return dict(legal[i])
 
 
@@ -244,14 +248,14 @@ def apply(state, seat, action):
     kind_legal, kind_act = DECISIONS[dec["kind"]]
     # The list just handed out for this very state (bots ask, then apply) is reused,
     # and the action a bot picked from it is checked first.
-    k = _CACHE[0]
-    if k is not None and k[0] is state and k[2] is dec and k[1] == state["seq"] \
+    e = _CACHE[0]
+    if e is not None and (k := e[0])[0] is state and k[2] is dec and k[1] == state["seq"] \
             and (p := state["p"][seat])["cr"] == k[4] and len(p["hand"]) == k[5] \
             and len(state["todo"]) == k[3]:          # _cached, written out
-        legal, hint = _CACHE[1], _CACHE[2]
+        legal, hint = e[1], e[2]
     else:
         legal, hint = kind_legal(state, dec), None
-    _CACHE[0] = _CACHE[1] = _CACHE[2] = None
+    _CACHE[0] = None
     if (hint is None or legal[hint] != action) and action not in legal:
         raise diagnose(state, seat, action, legal)
     state["ev"] = []

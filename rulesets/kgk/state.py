@@ -236,7 +236,9 @@ def aura(state, seat, key):
     rotated bases keep their continuous effects)."""
     tot = 0
     cards = state["cards"]
-    f = LAST[1] if LAST[0] is cards else facts(state)
+    f = LAST[0]
+    if f is None or f[0] is not cards:
+        f = facts(state)
     for cid, a in f[2][seat]:                   # only the seat's cards that have one
         c = cards[cid]
         if c["z"] == "surface" and c["paid"]:

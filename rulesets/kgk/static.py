@@ -22,22 +22,23 @@ class Facts(NamedTuple):
 
 
 _FACTS: dict[int, Facts] = {}
-LAST: list[Any] = [None, None]     # the card list asked about last, and its facts
-# (read directly by hot callers: facts(state) is LAST[1] when LAST[0] is state["cards"])
+LAST: list[Any] = [None]     # the facts asked about last (their card list is field 0)
+# (read directly by hot callers: read LAST[0] once, then compare its field 0)
 
 
 def clear() -> None:
     _FACTS.clear()
-    LAST[0] = LAST[1] = None
+    LAST[0] = None
 
 
 def facts(state: dict[str, Any]) -> Facts:
     cards = state["cards"]
-    if LAST[0] is cards:
-        return LAST[1]
+    f = LAST[0]
+    if f is not None and f[0] is cards:
+        return f
     f = _FACTS.get(id(cards))
     if f is not None and f[0] is cards:
-        LAST[0], LAST[1] = cards, f
+        LAST[0] = f
         return f
     if len(_FACTS) >= _MAX:
         _FACTS.clear()
@@ -53,7 +54,7 @@ def facts(state: dict[str, Any]) -> Facts:
             auras[c["o"]].append((c["id"], a))
     f = Facts(cards, tuple(tuple(x) for x in actv), tuple(tuple(x) for x in auras))
     _FACTS[id(cards)] = f
-    LAST[0], LAST[1] = cards, f
+    LAST[0] = f
     return f
 
 
