@@ -80,21 +80,26 @@ def now_ms() -> int:
 
 # ---------------------------------------------------------------- parsed states
 
-# Parsed states by (match, version, seed hash), for readers (views, legal actions, bots) in this
-# process. A version names exactly one state (the log is append-only and deterministic),
-# so an entry can never be stale (the seed hash guards against a reused id after a
-# database reset); the database stays the one source of truth. Entries are
-# never mutated: ``submit`` always parses its own copy from the snapshot text.
-_STATES: OrderedDict[tuple[int, int, str], State] = OrderedDict()
+# The latest parsed state of each recently used match, for readers (views, legal actions,
+# bots) in this process: {match id: (version, seed hash, state)}. A version names exactly
+# one state (the log is append-only and deterministic), so an entry read at its own version
+# is never stale (the seed hash guards against a reused id after a database reset); the
+# database stays the one source of truth. Entries are never mutated: ``submit`` always
+# parses its own copy from the snapshot text. One entry per match, not per version: the
+# older versions are never read again, and every parsed state kept alive is thousands of
+# objects the garbage collector walks while every request of the process waits.
+_STATES: OrderedDict[int, tuple[int, str, State]] = OrderedDict()
 _STATES_LOCK = threading.Lock()
 STATE_CACHE_SIZE = 256
 
 
 def _remember(match: Match, state: State) -> None:
-    key = (match.pk, match.version, match.seed_hash)
     with _STATES_LOCK:
-        _STATES[key] = state
-        _STATES.move_to_end(key)
+        held = _STATES.get(match.pk)
+        if held is not None and held[1] == match.seed_hash and held[0] > match.version:
+            return  # a reader of an older version must not evict the newer state
+        _STATES[match.pk] = (match.version, match.seed_hash, state)
+        _STATES.move_to_end(match.pk)
         while len(_STATES) > STATE_CACHE_SIZE:
             _STATES.popitem(last=False)
 
@@ -114,12 +119,18 @@ def state_for_reading(match: Match, rs: Ruleset) -> State:
     """The match's current state for pure reads (``view``, ``legal_actions``, bots).
     Callers must not mutate it."""
     with _STATES_LOCK:
-        state = _STATES.get((match.pk, match.version, match.seed_hash))
+        held = _STATES.get(match.pk)
+    state = held[2] if held is not None and held[:2] == (match.version, match.seed_hash) \
+        else None
     if state is None:
+        fresh = True
         if "snapshot" in match.get_deferred_fields():
-            match.snapshot = Match.objects.values_list("snapshot", flat=True).get(pk=match.pk)
+            match.snapshot, version = Match.objects.values_list("snapshot", "version") \
+                .get(pk=match.pk)
+            fresh = version == match.version  # else the row moved on since ``match`` was read
         state = loads_state(rs, match.snapshot)
-        _remember(match, state)
+        if fresh:
+            _remember(match, state)
     return state
 
 

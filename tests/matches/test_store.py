@@ -182,3 +182,21 @@ def test_a_refused_request_with_a_fresh_id_leaves_no_trace(db, django_user_model
     action = rs.legal_actions(rs.from_json(match.state_json()), seat)[0]
     result = store.submit(match.pk, seat, action, client_action_id="x")
     assert not result.repeated and result.body["version"] == 1
+
+
+def test_parsed_state_cache_holds_the_latest_state_of_each_match(db, django_user_model):
+    """One parsed state per match, at its current version: a reader holding an older
+    version of the row never evicts it, nor gets another version's state."""
+    match, _ = new_match(django_user_model, "smugglers")
+    rs = registry.get("smugglers")
+    stale = Match.objects.defer("snapshot").get(pk=match.pk)  # version 0
+    for k in range(3):
+        step(match.pk, k)
+    current = Match.objects.defer("snapshot").get(pk=match.pk)
+    state = store.state_for_reading(current, rs)
+    assert state == json.loads(Match.objects.get(pk=match.pk).snapshot)
+    assert store._STATES[match.pk][0] == current.version == 3
+    # The stale reader parses the row as it now is, but caches nothing under version 0.
+    store.state_for_reading(stale, rs)
+    assert store._STATES[match.pk][0] == 3
+    assert store.state_for_reading(current, rs) is state
