@@ -161,6 +161,34 @@ _SEATS_JSON = {
 _SEAT_FIELDS = ["id", "index", "user_id", "bot", "deck_name"]
 
 
+def _select_match(match_id: int, leave_out: tuple[str, ...], with_seats: bool,
+                  suffix: str = "") -> Match | None:
+    """One raw read of a match row (``suffix``: e.g. a row lock), its seats attached from
+    the same query when ``with_seats``."""
+    extra = f", {_SEATS_JSON[connection.vendor]} AS seats_json" if with_seats else ""
+    match = _raw_one(Match, f"SELECT {_columns(Match, leave_out)}{extra} FROM matches_match "
+                     f"WHERE id = %s{suffix}", [match_id])
+    if match is not None and with_seats:
+        rows = _json_value(match.seats_json) or []
+        _set_seats(match, [Seat.from_db(match._state.db, _SEAT_FIELDS, row) for row in rows])
+    return match
+
+
+def _json_value(value: Any) -> Any:
+    """A JSON column read with plain SQL: SQLite hands it back as text."""
+    return json.loads(value) if isinstance(value, (str, bytes)) else value
+
+
+def _set_seats(match: Match, seats: list[Seat]) -> None:
+    """Make ``match.seats.all()`` answer ``seats`` without a query (what prefetch does)."""
+    for seat in seats:
+        seat.match = match  # one Match object shared by all seats
+    qs = match.seats.all()
+    qs._result_cache = seats
+    qs._prefetch_done = True
+    match._prefetched_objects_cache = {"seats": qs}
+
+
 def load_match(match_id: int, users: bool = True) -> Match | None:
     """The match and its seats (with their users when ``users``; the players' names are
     needed only for summaries): the hot read of every match endpoint.
@@ -169,36 +197,12 @@ def load_match(match_id: int, users: bool = True) -> Match | None:
     request that does little else, compiling the equivalent querysets cost more than the
     queries themselves, and each extra round trip costs most on a busy machine. The match's
     big columns stay deferred; ``match.seats.all()`` then costs nothing."""
-    seats_sql = _SEATS_JSON.get(connection.vendor) if not users else None
-    extra = f", {seats_sql} AS seats_json" if seats_sql else ""
-    match = _raw_one(Match, f"SELECT {_columns(Match, ('config', 'snapshot'))}{extra} "
-                     "FROM matches_match WHERE id = %s", [match_id])
-    if match is None:
-        return None
-    if seats_sql:
-        _attach_seats(match)
-        return match
-    if users:
-        seats = list(Seat.objects.select_related("user").defer("deck")
-                     .filter(match_id=match_id).order_by("index"))
-    else:
-        seats = list(Seat.objects.raw(f"SELECT {_columns(Seat, ('deck',))} FROM matches_seat "
-                                      'WHERE match_id = %s ORDER BY "index"', [match_id]))
-    for seat in seats:
-        seat.match = match  # one Match object shared by all seats
-    match._prefetched_objects_cache = {"seats": _prefetched(match, seats)}
+    fast = not users and connection.vendor in _SEATS_JSON
+    match = _select_match(match_id, ("config", "snapshot"), fast)
+    if match is not None and not fast:
+        _set_seats(match, list(Seat.objects.select_related("user").defer("deck")
+                               .filter(match_id=match_id).order_by("index")))
     return match
-
-
-def _attach_seats(match: Match) -> None:
-    """Seat objects from the ``seats_json`` column a hot read selected with the match."""
-    rows = match.seats_json
-    if isinstance(rows, (str, bytes)):
-        rows = json.loads(rows)
-    seats = [Seat.from_db(match._state.db, _SEAT_FIELDS, row) for row in rows or []]
-    for seat in seats:
-        seat.match = match
-    match._prefetched_objects_cache = {"seats": _prefetched(match, seats)}
 
 
 def match_progress(match_id: int) -> tuple[int, int, str, list[int]] | None:
@@ -212,18 +216,7 @@ def match_progress(match_id: int) -> tuple[int, int, str, list[int]] | None:
     row = _with_retry(read)  # SQLite's shared-cache test database: a writer may hold it
     if row is None:
         return None
-    to_act = row[3]
-    if isinstance(to_act, (str, bytes)):  # SQLite hands JSON back as text
-        to_act = json.loads(to_act)
-    return row[0], row[1], row[2], list(to_act or [])
-
-
-def _prefetched(match: Match, seats: list[Seat]) -> Any:
-    """A ``match.seats.all()`` queryset already holding ``seats`` (what prefetch makes)."""
-    qs = match.seats.all()
-    qs._result_cache = seats
-    qs._prefetch_done = True
-    return qs
+    return row[0], row[1], row[2], list(_json_value(row[3]) or [])
 
 
 # ---------------------------------------------------------------- locking and retries
@@ -250,14 +243,11 @@ def _lock(match_id: int, with_seats: bool = False) -> Match:
             cursor.execute("UPDATE matches_match SET version = version WHERE id = %s",
                            [match_id])
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    seats_sql = _SEATS_JSON.get(connection.vendor) if with_seats else None
-    extra = f", {seats_sql} AS seats_json" if seats_sql else ""
-    match = _raw_one(Match, f"SELECT {_columns(Match, ('config',))}{extra} FROM matches_match "
-                     f"WHERE id = %s{lock}", [match_id])
+    # Elsewhere than the two databases the project runs on, seats load lazily.
+    match = _select_match(match_id, ("config",), with_seats and connection.vendor in _SEATS_JSON,
+                          lock)
     if match is None:
         raise StoreError("not_found", f"no match {match_id}", 404)
-    if seats_sql:
-        _attach_seats(match)
     return match
 
 
@@ -438,23 +428,22 @@ def seat_events(rs: Ruleset, events: list[Event], first: int,
 def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAction.ACTION,
            user: Any = None, expected_version: int | None = None,
            client_action_id: str | None = None, schedule_bots: bool = True,
-           viewer: int | None = None, bot_seats: set[int] | None = None,
+           viewer: int | None = None,
            authorize: Callable[[Match], int] | None = None) -> Result:
     """Apply one entry for ``seat`` in one locked transaction. Raises ``StoreError``
     (404/409/422) and changes nothing on failure.
 
     Permission is the caller's job: either it passes the ``seat`` it checked, or an
     ``authorize`` function that gets the locked match with its seats and returns the seat
-    (or raises); the latter saves the caller reading the match before the transaction.
-    ``bot_seats`` (the seats held by bots, when the caller already knows them) saves the
-    query that decides whether a bot must be woken."""
+    (or raises); the latter saves the caller reading the match before the transaction,
+    and the seats read with it tell whether a bot must be woken without another query."""
     acting = seat
 
     def run() -> Result:
         nonlocal acting
         with transaction.atomic():
             match = _lock(match_id, with_seats=authorize is not None)
-            bots = bot_seats
+            bots = None
             if authorize is not None:
                 acting = authorize(match)
                 bots = {x.index for x in match.seats.all() if x.bot}

@@ -86,11 +86,6 @@ def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def bot_seats(match: Match) -> set[int]:
-    """Seats held by bots (fixed once the match has started)."""
-    return {x.index for x in match.seats.all() if x.bot}
-
-
 def legal_actions_of(match: Match, seat: int | None) -> dict[str, Any]:
     """The legal-actions answer for ``seat`` (none unless it is that seat's decision)."""
     actions: list[dict[str, Any]] = []
@@ -226,13 +221,13 @@ class MatchViewSet(viewsets.GenericViewSet):
     @extend_schema(request=s.ResignRequest, responses=s.ActionOut)
     @action(detail=True, methods=["post"])
     def resign(self, request: Request, pk: str | None = None) -> Response:
-        match = self.get_object(users=False)
+        match_id = self._match_id()
         body = s.ResignRequest(data=request.data)
         body.is_valid(raise_exception=True)
-        seat = self._acting_seat(match, body.validated_data.get("seat"))
-        result = store.submit(match.pk, seat, None, kind=MatchAction.RESIGN, user=request.user,
-                              client_action_id=body.validated_data.get("client_action_id"),
-                              bot_seats=bot_seats(match))
+        data = body.validated_data
+        result = store.submit(match_id, None, None, kind=MatchAction.RESIGN, user=request.user,
+                              client_action_id=data.get("client_action_id"),
+                              authorize=lambda m: self._acting_seat(m, data.get("seat")))
         return Response(result.body, status=result.status)
 
     @extend_schema(request=s.AdjudicateRequest, responses=s.ActionOut)
