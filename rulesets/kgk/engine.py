@@ -15,24 +15,10 @@ MAX_TASKS = 100000
 
 def advance(state):
     """Run continuation tasks until a decision is pending or the game is over."""
-    if state["opts"]["rules"] == "quick_start":
-        return _advance_quick_start(state)
-    guard = 0
-    while state["dec"] is None and state["phase"] != "over":
-        todo = state["todo"]
-        if not todo:
-            raise RuntimeError("KGK engine stalled with no pending decision")
-        name, arg = todo.pop()
-        TASKS[name](state, arg)
-        guard += 1
-        if guard > MAX_TASKS:
-            raise RuntimeError("KGK engine loop")
-
-
-def _advance_quick_start(state):
+    quick_start = state["opts"]["rules"] == "quick_start"
     guard = 0
     while state["phase"] != "over":
-        if _quick_start_over(state):
+        if quick_start and _quick_start_over(state):
             return
         if state["dec"] is not None:
             return

@@ -1,7 +1,7 @@
 """Colony shuffles (KG-8.1, KG-12.2) drawn from the game's PRNG, inlined.
 
 Exactly ``Rng(state["rng"]).shuffle(col)`` followed by ``below(len(col))`` for the
-cut, with the generator's steps written out in one loop: a search shuffles a whole
+cut, with the shuffle's generator steps written out in one loop: a search shuffles a whole
 colony, and through the generic ``Rng`` methods that was a few per cent of a random
 match. The resulting order and PRNG state are the same (SplitMix64, Fisher-Yates,
 rejection sampling: see ``rulesets/rng.py``).
@@ -10,6 +10,8 @@ rejection sampling: see ``rulesets/rng.py``).
 from __future__ import annotations
 
 from typing import Any
+
+from rulesets.rng import Rng
 
 _MASK = (1 << 64) - 1
 _TWO64 = 1 << 64
@@ -35,15 +37,9 @@ def shuffle_and_cut(state: dict[str, Any], seat: int) -> None:
                 break
         j = z % k
         col[i], col[j] = col[j], col[i]
-    if n > 1:
-        limit = _TWO64 - _TWO64 % n
-        while True:
-            x = (x + _GAMMA) & _MASK
-            z = ((x ^ (x >> 30)) * _M1) & _MASK
-            z = ((z ^ (z >> 27)) * _M2) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        k = z % n
+    if n > 1:  # the cut is one draw: the generic generator is fine here
+        rng = Rng(x)
+        k = rng.below(n)
+        x = rng.state
         col[:] = col[k:] + col[:k]
     state["rng"] = x
