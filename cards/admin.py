@@ -17,9 +17,6 @@ class BumpsCatalogue(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change) -> None:
         super().save_related(request, form, formsets, change)
-        if isinstance(form.instance, Card):
-            form.instance.refresh_set_slugs()
-            Card.objects.filter(pk=form.instance.pk).update(set_slugs=form.instance.set_slugs)
         DataVersion.bump()
 
     def delete_model(self, request, obj) -> None:
@@ -42,6 +39,12 @@ class CardAdmin(BumpsCatalogue):
     list_filter = ("official", "type", "race", "rarity", "complete")
     search_fields = ("name_hu", "name_en", "search_name", "slug")
     inlines = [PrintingInline]
+
+    def save_related(self, request, form, formsets, change) -> None:
+        super().save_related(request, form, formsets, change)
+        # The printings inline may have changed what `set:` searches find. The admin saves
+        # in one transaction and the bump is announced on commit, so this is covered by it.
+        form.instance.store_set_slugs()
 
 
 admin.site.register(CardSet, BumpsCatalogue)

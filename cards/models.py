@@ -117,6 +117,11 @@ class Card(models.Model):
         slugs = sorted({p.card_set.slug for p in self.printings.select_related("card_set")})
         self.set_slugs = " " + " ".join(slugs) + " "
 
+    def store_set_slugs(self) -> None:
+        """Recompute ``set_slugs`` from the printings and write that column alone."""
+        self.refresh_set_slugs()
+        Card.objects.filter(pk=self.pk).update(set_slugs=self.set_slugs)
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.refresh_search_fields()
         super().save(*args, **kwargs)

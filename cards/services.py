@@ -57,8 +57,7 @@ def save_card(record: dict[str, Any], *, author=None, source: str = "", kind: st
     if card_set is not None:
         _, created = Printing.objects.get_or_create(card=card, card_set=card_set)
         if created or card.set_slugs.strip() == "":
-            card.refresh_set_slugs()
-            Card.objects.filter(pk=card.pk).update(set_slugs=card.set_slugs)
+            card.store_set_slugs()
             if not changed:  # a new printing alone changes what `set:` searches find
                 DataVersion.bump()
     return card, changed

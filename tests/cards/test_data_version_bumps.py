@@ -52,3 +52,29 @@ def test_admin_set_edit_bumps(cards_loaded, admin_client_):
     r = admin_client_.post(url, data)
     assert r.status_code == 302, r.content[:2000]
     assert version() == before + 1
+
+
+def test_admin_card_edit_with_a_new_printing_bumps_and_finds_the_set(cards_loaded,
+                                                                       admin_client_):
+    card = Card.objects.filter(official=True).first()
+    card_set = CardSet.objects.create(slug="admin-kiadas", name_hu="Admin kiadás")
+    url = f"/admin/cards/card/{card.pk}/change/"
+    page = admin_client_.get(url)
+    assert page.status_code == 200
+    form = page.context["adminform"].form
+    # The form as the page shows it, posted back unchanged but for the new printing.
+    data = {}
+    for name in form.fields:
+        value = form[name].field.prepare_value(form[name].value())
+        if value is not None and value is not False:
+            data[name] = value
+    formset = page.context["inline_admin_formsets"][0].formset
+    prefix = formset.prefix
+    data.update({f"{prefix}-TOTAL_FORMS": "1", f"{prefix}-INITIAL_FORMS": "0",
+                 f"{prefix}-MIN_NUM_FORMS": "0", f"{prefix}-MAX_NUM_FORMS": "1000",
+                 f"{prefix}-0-card_set": str(card_set.pk), f"{prefix}-0-card": str(card.pk)})
+    before = version()
+    r = admin_client_.post(url, data)
+    assert r.status_code == 302, r.context["adminform"].form.errors if r.context else r
+    assert version() > before
+    assert " admin-kiadas " in Card.objects.get(pk=card.pk).set_slugs
