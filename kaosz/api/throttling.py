@@ -32,6 +32,10 @@ SYNC_SECONDS = 1.0
 MAX_TALLIES = 10_000
 
 
+def _signed_in(request: Any) -> bool:
+    return bool(request.user and request.user.is_authenticated)
+
+
 @dataclass
 class Tally:
     """One client's counts in one window, as this process knows them."""
@@ -77,7 +81,7 @@ class WindowRateThrottle(ScopedRateThrottle):
         return getattr(view, self.scope_attr, None)
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
-        if request.user and request.user.is_authenticated:
+        if _signed_in(request):
             ident = f"user:{request.user.pk}"
         else:
             ident = f"anon:{self.get_ident(request)}"
@@ -139,10 +143,6 @@ class WindowRateThrottle(ScopedRateThrottle):
         # previous * (1 - (elapsed + w) / duration) + current <= num_requests
         share = 1 - (self.num_requests - self.current) / self.previous
         return max(0.0, math.ceil(self.duration * share - self.elapsed))
-
-
-def _signed_in(request: Any) -> bool:
-    return bool(request.user and request.user.is_authenticated)
 
 
 class UserWindowThrottle(WindowRateThrottle):

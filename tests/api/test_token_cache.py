@@ -59,7 +59,7 @@ def test_wrong_token_is_401_and_not_cached(token_client):
 
 def test_staff_change_is_seen_at_once(token_client, user):
     client, _ = token_client
-    assert client.get("/api/v1/decks/").status_code == 200
+    assert client.get(URL).status_code == 200
     user.is_staff = True
     user.save()
     with CaptureQueriesContext(connection) as ctx:
