@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesets.base import ConfigError, Outcome
-from rulesets.kgk import bots, engine
+from rulesets.kgk import engine
 from rulesets.kgk import view as _view
 from rulesets.kgk.cards import playability
 from rulesets.kgk.turn import new_game as _new_game
@@ -115,20 +115,8 @@ class KGKRuleset:
     def from_json(self, data):
         return json.loads(json.dumps(data))
 
-    # ---- bots
-    def bot_action(self, state, seat, kind, seed):
-        if kind == "random":
-            return engine.random_pick(state, seat, seed)
-        legal = engine.cached_legal(state, seat)    # not copied: the bots only read it
-        if not legal:
-            raise ValueError("this seat has nothing to do now")
-        if kind == "heuristic":
-            a = bots.heuristic_action(_view.view(state, seat), legal, seed)
-            for i, b in enumerate(legal):
-                if b is a:
-                    return engine.pick(legal, i)
-            return a
-        raise ValueError(f"unknown bot kind {kind!r}")
+    # ---- bots (the random bot runs inside the engine's own call: one call per step)
+    bot_action = staticmethod(engine.bot_action)
 
     # ---- cards
     @staticmethod

@@ -15,10 +15,24 @@ MAX_TASKS = 100000
 
 def advance(state):
     """Run continuation tasks until a decision is pending or the game is over."""
-    quick_start = state["opts"]["rules"] == "quick_start"
+    if state["opts"]["rules"] == "quick_start":
+        return _advance_quick_start(state)
+    tasks = TASKS
+    for _ in range(MAX_TASKS + 1):        # (a guard: a task loop is a bug)
+        if state["dec"] is not None or state["phase"] == "over":
+            return
+        todo = state["todo"]
+        if not todo:
+            raise RuntimeError("KGK engine stalled with no pending decision")
+        name, arg = todo.pop()
+        tasks[name](state, arg)
+    raise RuntimeError("KGK engine loop")
+
+
+def _advance_quick_start(state):
     guard = 0
     while state["phase"] != "over":
-        if quick_start and _quick_start_over(state):
+        if _quick_start_over(state):
             return
         if state["dec"] is not None:
             return
@@ -105,6 +119,8 @@ _CACHE: list = [None]
 
 def clear_cache():
     _CACHE[0] = None
+    _turn.MAIN_META[0] = None
+    _turn.CASH_PENDING[0] = None
     static.clear()
 
 
@@ -153,21 +169,50 @@ def pick(legal, i):
 
 
 def random_pick(state, seat, seed):
-    """The random bot in one call (it runs at every step of a bot match): a uniform
-    pick from the legal list, which stays cached for ``apply`` with the index."""
+    """The random bot: a uniform pick from the legal list, which stays cached for
+    ``apply`` with the index."""
+    return bot_action(state, seat, "random", seed)
+
+
+def bot_action(state, seat, kind, seed):
+    """The ruleset's ``bot_action``, with the random bot in the same call (it runs at
+    every step of a bot match)."""
+    if kind != "random":
+        return _other_bot(state, seat, kind, seed)
     dec = state["dec"]
     if dec is None or dec["seat"] != seat or state["phase"] == "over":
         raise ValueError("this seat has nothing to do now")
-    e = _cached(state, dec)
-    if e is None:
-        e = _remember(state, dec, DECISIONS[dec["kind"]][0](state, dec))
-    legal = e[1]
+    e = _CACHE[0]
+    if e is not None:
+        e = _cached(state, dec)
+    if e is None:                         # (_remember, written out)
+        legal = DECISIONS[dec["kind"]][0](state, dec)
+        p = state["p"][seat]
+        e = [(state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"])), legal,
+             None]
+        _CACHE[0] = e
+    else:
+        legal = e[1]
     if not legal:
         raise ValueError("this seat has nothing to do now")
     # random_index, written out (once per step)
     i = _from_bytes(_sha256(str(seed).encode()).digest(), "big") % len(legal)
     e[2] = i
-    return dict(legal[i])
+    return legal[i].copy()
+
+
+def _other_bot(state, seat, kind, seed):
+    legal = cached_legal(state, seat)          # not copied: the bots only read it
+    if not legal:
+        raise ValueError("this seat has nothing to do now")
+    if kind == "heuristic":
+        from rulesets.kgk import bots, view
+        a = bots.heuristic_action(view.view(state, seat), legal, seed)
+        for i, b in enumerate(legal):
+            if b is a:
+                return pick(legal, i)
+        return a
+    raise ValueError(f"unknown bot kind {kind!r}")
 
 
 RULE_OF = {"main": "KG-9.3.3", "prio": "KG-10.7", "equip": "KG-9.5", "pay": "KG-9.6",
@@ -229,7 +274,14 @@ def apply(state, seat, action):
     dec = state["dec"]
     if dec is None or dec["seat"] != seat:
         raise IllegalAction("not_your_turn", "another seat must act now", rule="KG-9.1.3")
-    if not _well_formed(action):
+    if type(action) is dict and type(action.get("type")) is str:
+        for v in action.values():         # _well_formed's common case, written out
+            if type(v) is not int and type(v) is not str:
+                if not _well_formed(action):
+                    raise IllegalAction("malformed_action",
+                                        "an action is an object with a 'type'")
+                break
+    elif not _well_formed(action):
         raise IllegalAction("malformed_action", "an action is an object with a 'type'")
     kind_legal, kind_act = DECISIONS[dec["kind"]]
     # The list just handed out for this very state (bots ask, then apply) is reused,
@@ -247,8 +299,22 @@ def apply(state, seat, action):
     state["ev"] = []
     kind_act(state, dec, action)          # handlers only read the action
     state["seq"] += 1
-    if state["dec"] is None or state["opts"]["rules"] == "quick_start":
+    nd = state["dec"]
+    t = action["type"]
+    if nd is None or state["opts"]["rules"] == "quick_start":
         advance(state)                    # (with a decision set and no quick start, a no-op)
+        if t == "choose" and dec["why"] == "cash" and (nd := state["dec"]) is not None \
+                and nd["kind"] == "main" and nd["seat"] == seat:
+            nl = _turn.after_cash(state, nd, action["pick"])
+            if nl is not None:
+                _remember(state, nd, nl)
+    elif t == "develop":
+        # The commonest action: the next main list follows from this one.
+        nl = _turn.after_develop(state, nd, legal, action["base"])
+        if nl is not None:
+            _remember(state, nd, nl)
+    elif t == "cash":
+        _turn.note_cash(state, legal, action["base"])
     return state, state.pop("ev")
 
 

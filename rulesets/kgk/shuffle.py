@@ -20,21 +20,31 @@ _M1 = 0xBF58476D1CE4E5B9
 _M2 = 0x94D049BB133111EB
 
 
+# Rejection limits of Rng.below(k) for the colony sizes a match can have (larger k are
+# worked out on the spot).
+_LIMIT = [0] + [_TWO64 - _TWO64 % k for k in range(1, 257)]
+
+
 def shuffle_and_cut(state: dict[str, Any], seat: int) -> None:
     """Shuffle ``seat``'s colony, then the opponent cuts it (KG-8.1, KG-12.2)."""
     col = state["p"][seat]["colony"]
     x = state["rng"] & _MASK
     n = len(col)
+    lim, mask, gamma, m1, m2 = _LIMIT, _MASK, _GAMMA, _M1, _M2
     for i in range(n - 1, 0, -1):
         k = i + 1
-        limit = _TWO64 - _TWO64 % k
-        while True:                                  # Rng.below(k)
-            x = (x + _GAMMA) & _MASK
-            z = ((x ^ (x >> 30)) * _M1) & _MASK
-            z = ((z ^ (z >> 27)) * _M2) & _MASK
+        x = (x + gamma) & mask
+        z = x ^ (x >> 30)
+        z = (z * m1) & mask
+        z ^= z >> 27
+        z = (z * m2) & mask
+        z ^= z >> 31
+        limit = lim[k] if k < 257 else _TWO64 - _TWO64 % k
+        while z >= limit:                            # Rng.below's rejection (rare)
+            x = (x + gamma) & mask
+            z = ((x ^ (x >> 30)) * m1) & mask
+            z = ((z ^ (z >> 27)) * m2) & mask
             z ^= z >> 31
-            if z < limit:
-                break
         j = z % k
         col[i], col[j] = col[j], col[i]
     if n > 1:  # the cut is one draw: the generic generator is fine here

@@ -54,7 +54,7 @@ from rulesets.kgk.state import (
     push,
     task,
 )
-from rulesets.kgk.static import activated_cards
+from rulesets.kgk.static import LAST, facts
 from rulesets.rng import Rng
 
 HAND_LIMIT = 5        # KG-9.10.3
@@ -255,6 +255,19 @@ def _main(state, _):
 
 # The main phase is most of a match's decisions, so this is the engine's hot loop:
 # one pass per zone, no helper calls per card where a dict lookup does.
+#
+# The last main list built, with where its sections sit, for ``after_develop`` and
+# ``after_cash``: ``(acts, dev_start, cash_start, cash_end, attack_start, devs, need,
+# nxt)``. Every credit-dependent action is "cost <= credits"; of those outside the
+# development, cash and draw sections, ``need`` is the highest cost among the ones in
+# the list and ``nxt`` the lowest among the ones left out, so the list keeps them all,
+# and no more, for any credit total in [need, nxt). Replaced as a whole and matched by
+# the identity of ``acts`` (held here, so its id cannot be reused), so threads sharing
+# the module never mix two lists.
+MAIN_META: list = [None]
+_NEVER = 1 << 30     # a ``need`` no credit total meets
+
+
 def _main_legal(state, dec):
     seat = dec["seat"]
     p = state["p"][seat]
@@ -266,9 +279,13 @@ def _main_legal(state, dec):
     defs = state["defs"]
     if len(DEVELOP) < len(cards):
         ensure_actions(len(cards))
-    surface = p["surface"]
+    f = LAST[0]
+    if f is None or f[0] is not cards:
+        f = facts(state)
     acts = []
     add = acts.append
+    need = 0
+    nxt = _NEVER
     free_ships = None
     discount = None
     interrupts = False
@@ -277,18 +294,28 @@ def _main_legal(state, dec):
         t = d["type"]
         if t == "ship":
             if discount is None:
-                discount = aura(state, seat, "ship_discount")
-            if (d["cost"] or 0) - discount <= cr:        # card_cost, floor 0 (KG-12.6.1)
+                discount = aura(state, seat, "ship_discount") if f[2][seat] else 0
+            cost = (d["cost"] or 0) - discount
+            if cost <= cr:        # card_cost, floor 0 (KG-12.6.1)
                 add(PLAY[cid])
+                if cost > need:
+                    need = cost
+            elif cost < nxt:
+                nxt = cost
             if qs:
                 continue
         elif qs:
             continue
         elif t == "event":
-            if (d["cost"] or 0) <= cr:
+            cost = d["cost"] or 0
+            if cost <= cr:
+                if cost > need:
+                    need = cost
                 for tg in targets(state, seat, target_spec(state, d["eff"])):
                     add({"type": "play", "card": cid, "target": tg} if tg is not None
                         else PLAY[cid])
+            elif cost < nxt:
+                nxt = cost
         elif t == "interrupt":
             interrupts = True
         if bluff:
@@ -308,19 +335,32 @@ def _main_legal(state, dec):
                 c = cards[s]
                 if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
                     free_ships.append(s)
-        for s in free_ships:
-            add({"type": "place", "card": cid, "as": "armament", "ship": s})
+        if free_ships:
+            row = place_armament(cid)
+            for s in free_ships:
+                a = row.get(s)
+                if a is None:
+                    a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
+                add(a)
     if interrupts:
-        acts.extend(interrupt_actions(state, seat, "main"))
+        acts += interrupt_actions(state, seat, "main")
+        need = _NEVER              # (their costs vary with the target: rebuild)
+        nxt = 0
     if not qs:
         for cid in p["fd"]:                           # KG-9.3.3 e: pay later
             c = cards[cid]
             d = defs[c["d"]]
-            if (d["cost"] or 0) <= cr and _payable_main(c, d):
+            cost = d["cost"] or 0
+            if cost > cr:
+                if cost < nxt:
+                    nxt = cost
+            elif _payable_main(c, d):
                 add(PAY[cid])
+                if cost > need:
+                    need = cost
         if p["actv"]:
             up = []
-            for cid in activated_cards(state, seat):
+            for cid in f[1][seat]:                    # activated_cards(state, seat)
                 c = cards[cid]
                 # (paid and active too: _activated_ok refuses every ability otherwise)
                 if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
@@ -329,37 +369,48 @@ def _main_legal(state, dec):
                 if len(up) > 1:
                     up.sort(key=lambda cid: _play_order(state, p, cid))
                 for cid in up:
-                    _activated_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
+                    d = defs[cards[cid]["d"]]
+                    _activated_actions(state, seat, cid, d, acts)
+                    for ab in d["eff"]["activated"]:   # (bounds for either side)
+                        cost = (ab.get("cost") or {}).get("credits", 0)
+                        if cost > cr:
+                            if cost < nxt:
+                                nxt = cost
+                        elif cost > need:
+                            need = cost
         devs = []
+        i0 = len(acts)
         if cr >= 1:                                   # KG-4.5.3: two a turn per base
             develop = DEVELOP
-            for b in surface:
+            for b in p["surface"]:
                 c = cards[b]
                 if c["dt"] < 2:
                     add(develop[b])
                 if c["dev"]:
                     devs.append(b)
         else:
-            for b in surface:
+            for b in p["surface"]:
                 if cards[b]["dev"]:
                     devs.append(b)
+        i1 = len(acts)
         if len(devs) > 1 or (devs and cards[devs[0]]["dev"] >= 2):
             # KG-4.5.13: two developments -> 1 credit (the second one is chosen next)
             cash = CASH
             for b in devs:
                 add(cash[b])
-    if cr >= 1 and p["colony"]:
-        add(DRAW)                                   # KG-9.3.3 g
-    if not qs and cr >= 2:
-        if p["colony"]:
-            add(SEARCH)                             # KG-9.3.3 h
-        if len(p["colony"]) <= 5 and p["ruin"]:
-            add(RUIN_DRAW)                          # KG-9.3.3 i
+        i2 = len(acts)
+    _draws(acts, p, cr, qs)
+    i3 = len(acts)
     if p["hangar"] and can_attack(state, seat):
         multi = state["n"] > 2
         for opp in opponents(state, seat) if multi else (1 - seat,):
-            if cr < aura(state, opp, "attack_tax"):   # Aknagyűrű (KG-14.2.2)
+            tax = aura(state, opp, "attack_tax") if f[2][opp] else 0
+            if cr < tax:                              # Aknagyűrű (KG-14.2.2)
+                if tax < nxt:
+                    nxt = tax
                 continue
+            if tax > need:
+                need = tax
             op = state["p"][opp]
             if multi:
                 add({"type": "attack", "target": "colony", "opp": opp})
@@ -377,7 +428,166 @@ def _main_legal(state, dec):
                 acts += ATTACK_CREW[:len(op["canteen"])]
                 acts += ATTACK_BASE[:len(op["surface"])]
     add(END_TURN)
+    if not qs:
+        MAIN_META[0] = (acts, i0, i1, i2, i3, devs, need, nxt)
     return acts
+
+
+def _draws(acts, p, cr, qs):
+    if cr >= 1 and p["colony"]:
+        acts.append(DRAW)                           # KG-9.3.3 g
+    if not qs and cr >= 2:
+        if p["colony"]:
+            acts.append(SEARCH)                     # KG-9.3.3 h
+        if len(p["colony"]) <= 5 and p["ruin"]:
+            acts.append(RUIN_DRAW)                  # KG-9.3.3 i
+
+
+def after_develop(state, dec, old, b):
+    """The main list after developing base ``b`` (KG-4.5.3), derived from ``old``,
+    the list the develop was picked from, or None when it must be rebuilt.
+
+    A development costs one credit and adds one development to ``b`` (``dev`` and
+    ``dt``); nothing else changes. Every credit-dependent action is "cost <= credits",
+    so one credit less only removes actions: while the credits still cover those of
+    the hand, payments, abilities and attacks (``need``) and ``b`` is not a face-down
+    card its development makes payable (KG-9.3.3 e), only the developments, the cash
+    actions and the draws can change."""
+    m = MAIN_META[0]
+    if m is None or m[0] is not old:
+        return None
+    _, i0, i1, i2, i3, devs, need, nxt = m
+    p = state["p"][dec["seat"]]
+    cr = p["cr"]
+    if cr < need:
+        return None
+    cards = state["cards"]
+    c = cards[b]
+    if b in p["fd"] and _payable_main(c, state["defs"][c["d"]]):
+        return None
+    acts = old.copy()
+    if c["dt"] >= 2:                                 # KG-4.5.3: its second this turn
+        del acts[acts.index(DEVELOP[b], i0)]
+        i1 -= 1
+        i2 -= 1
+        i3 -= 1
+    dev = c["dev"]
+    if dev == 1:                                     # b joins the developed bases
+        devs = []
+        for x in p["surface"]:
+            if cards[x]["dev"]:
+                devs.append(x)
+        if len(devs) > 1:                            # KG-4.5.13 (as in _main_legal)
+            cash = CASH
+            new = []
+            for x in devs:
+                new.append(cash[x])
+            acts[i1:i2] = new
+            i3 += i1 + len(new) - i2
+            i2 = i1 + len(new)
+    elif i1 == i2 and devs == [b] and dev >= 2:      # b alone, now with two
+        acts.insert(i1, CASH[b])
+        i2 += 1
+        i3 += 1
+    if cr < 2:                                       # KG-9.3.3 g-i: draws need credits
+        k = i2 + 1 if acts[i2] is DRAW else i2      # (END_TURN ends every list)
+        if acts[k] is SEARCH:
+            del acts[k]
+            i3 -= 1
+        if acts[k] is RUIN_DRAW:
+            del acts[k]
+            i3 -= 1
+        if cr < 1:
+            if acts[i2] is DRAW:
+                del acts[i2]
+                i3 -= 1
+            del acts[i0:i1]                          # no developing without a credit
+            i2 -= i1 - i0
+            i3 -= i1 - i0
+            i1 = i0
+    MAIN_META[0] = (acts, i0, i1, i2, i3, devs, need, nxt)
+    return acts
+
+
+# After a cash action (KG-4.5.13) the main list it was picked from and the first
+# base, for ``after_cash``: ``(state, seq, meta, base, credits, hand, todo)``. Read
+# and replaced as a whole; it holds the state, so its id cannot be reused.
+CASH_PENDING: list = [None]
+
+
+def note_cash(state, old, b):
+    """Called by ``apply`` after a cash action picked from the main list ``old``."""
+    m = MAIN_META[0]
+    if m is None or m[0] is not old:
+        CASH_PENDING[0] = None
+        return
+    p = state["p"][state["dec"]["seat"]]
+    CASH_PENDING[0] = (state, state["seq"], m, b, p["cr"], len(p["hand"]),
+                       len(state["todo"]))
+
+
+def after_cash(state, dec, b2):
+    """The main list after the second base of a cash (``b2``) was chosen, derived
+    from the list the cash was picked from, or None when it must be rebuilt.
+
+    Cashing takes one development from two bases and gives one credit; nothing else
+    changes (the developments bought this turn stay). One credit more only adds
+    actions: while it stays below ``nxt`` and neither base is a face-down card that
+    could be paid (KG-9.3.3 e), only the developments (offered from one credit on),
+    the cash actions and the draws can change."""
+    pend = CASH_PENDING[0]
+    CASH_PENDING[0] = None
+    if pend is None or pend[0] is not state:
+        return None
+    _, seq, m, b1, cr0, hand, todo = pend
+    p = state["p"][dec["seat"]]
+    cr = p["cr"]
+    if (seq != state["seq"] - 1 or cr != cr0 + 1 or len(p["hand"]) != hand
+            or len(state["todo"]) != todo - 1 or cr >= m[7]):
+        return None
+    fd = p["fd"]
+    if fd and (b1 in fd or b2 in fd):
+        return None
+    old, i0, i1, i2, i3, devs, need, nxt = m
+    cards = state["cards"]
+    devs = []
+    if cr0 >= 1:
+        acts = old[:i1]
+        for x in p["surface"]:
+            if cards[x]["dev"]:
+                devs.append(x)
+    else:                                            # now one credit: developments
+        acts = old[:i0]
+        develop = DEVELOP
+        for x in p["surface"]:
+            c = cards[x]
+            if c["dt"] < 2:
+                acts.append(develop[x])
+            if c["dev"]:
+                devs.append(x)
+        i1 = len(acts)
+    if len(devs) > 1 or (devs and cards[devs[0]]["dev"] >= 2):
+        cash = CASH                                  # KG-4.5.13 (as in _main_legal)
+        for x in devs:
+            acts.append(cash[x])
+    i2 = len(acts)
+    _draws(acts, p, cr, False)
+    j = len(acts)
+    acts += old[i3:]                                 # the attacks and END_TURN
+    MAIN_META[0] = (acts, i0, i1, i2, j, devs, need, nxt)
+    return acts
+
+
+_PLACE_ARM: dict[int, dict[int, dict]] = {}
+
+
+def place_armament(cid: int) -> dict[int, dict]:
+    """The shared "place ``cid`` as armament on ship s" actions, by ship id (built on
+    demand; read-only like the tables in ``actions``)."""
+    row = _PLACE_ARM.get(cid)
+    if row is None:
+        row = _PLACE_ARM.setdefault(cid, {})
+    return row
 
 
 IN_PLAY = frozenset(("canteen", "surface", "hangar", "att"))
