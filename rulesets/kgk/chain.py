@@ -157,17 +157,19 @@ def has_response(state, seat, ctx):
 
 
 def _settle(state, w):
-    n = 0
-    for q in state["p"]:
-        if q["alive"]:
-            n += 1
+    n = 2 if state["n"] == 2 else 0               # (two seats: nobody is eliminated)
+    if not n:
+        for q in state["p"]:
+            if q["alive"]:
+                n += 1
     opts = state["opts"]
     auto = opts["auto_pass"]
     qs = opts["rules"] == "quick_start"
     while True:
         if w["passes"] >= n:
             state["dec"] = None
-            state["todo"].append(["resolve", None])
+            if state["chain"]:       # (an empty chain has nothing to resolve: no task)
+                state["todo"].append(["resolve", None])
             return
         if qs or (auto and not interrupt_actions(state, w["seat"], w["ctx"])):
             w["passes"] += 1

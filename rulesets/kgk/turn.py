@@ -634,6 +634,23 @@ def _activated_ok(state, seat, cid, ab):
     return not (c["z"] == "att" and cost.get("rotate") and cdef(state, cid)["sub"] == "passenger")
 
 
+def _place(state, seat, p, action):
+    """KG-9.3.3 c/d, KG-12.10: a card from the hand face down as base, crew or armament."""
+    cid = action["card"]
+    role = action["as"]
+    c = card(state, cid)
+    if role == "armament":
+        attach(state, cid, action["ship"])
+    else:
+        move(state, cid, "surface" if role == "base" else "canteen")
+    c["as"] = role
+    c["up"] = False
+    if role == cdef(state, cid)["type"]:
+        p["fd"].append(cid)
+    emit(state, "place", seat=seat, card=cid, role=role, ship=action.get("ship"),
+         private_to=seat, hide=("card",))
+
+
 @decision("main")
 def _main_dec():
     def act(state, dec, action):
@@ -670,26 +687,27 @@ def _main_dec():
                 tgt["pos"] = action["pos"]
             begin_attack(state, seat, opp, tgt)
             return
+        if t == "place" or t == "draw" or t == "ruin_draw":
+            # no window and no choice: the main decision comes back at once (as the
+            # "main" task would set it)
+            if t == "place":
+                _place(state, seat, p, action)
+            elif t == "draw":
+                p["cr"] -= 1
+                draw_cards(state, seat, 1)
+            else:
+                p["cr"] -= 2
+                cid = p["ruin"][0]
+                move(state, cid, "hand")
+                emit(state, "ruin_draw", seat=seat, card=cid, private_to=seat, hide=("card",))
+            state["dec"] = {"kind": "main", "seat": seat}
+            return
         push(state, "main")
         if t == "play":
             cid = action["card"]
             cdef(state, cid)
             declare_card(state, seat, cid, action.get("target"))
             open_window(state, "main", seat)
-        elif t == "place":
-            cid = action["card"]
-            role = action["as"]
-            c = card(state, cid)
-            if role == "armament":
-                attach(state, cid, action["ship"])
-            else:
-                move(state, cid, "surface" if role == "base" else "canteen")
-            c["as"] = role
-            c["up"] = False
-            if role == cdef(state, cid)["type"]:
-                p["fd"].append(cid)
-            emit(state, "place", seat=seat, card=cid, role=role, ship=action.get("ship"),
-                 private_to=seat, hide=("card",))
         elif t == "pay":
             cid = action["card"]
             declare_payment(state, seat, cid, cdef(state, cid)["cost"] or 0)
@@ -702,18 +720,10 @@ def _main_dec():
                 if cards[b]["dev"]:
                     opts.append(b)
             state["dec"] = {"kind": "choose", "seat": seat, "why": "cash", "opts": opts}
-        elif t == "draw":
-            p["cr"] -= 1
-            draw_cards(state, seat, 1)
         elif t == "search":
             p["cr"] -= 2
             top = p["colony"][:5]                       # KG-17.37: fewer than five: all
             state["dec"] = {"kind": "choose", "seat": seat, "why": "search", "opts": top}
-        elif t == "ruin_draw":
-            p["cr"] -= 2
-            cid = p["ruin"][0]
-            move(state, cid, "hand")
-            emit(state, "ruin_draw", seat=seat, card=cid, private_to=seat, hide=("card",))
         elif t == "ability":
             cid = action["card"]
             ab = cdef(state, cid)["eff"]["activated"][action["n"]]
