@@ -59,7 +59,15 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
         seat = seats[0]
         rs = store.ruleset_of(match)
         state = store.state_for_reading(match, rs)
-        action = rs.bot_action(state, seat, bots[seat], bot_seed(match_id, match.version, seat))
+        try:
+            action = rs.bot_action(state, seat, bots[seat],
+                                   bot_seed(match_id, match.version, seat))
+        except ValueError:
+            # The state read may be newer than ``match`` when another worker moved in
+            # between: look again, unless nothing moved (then it is a real error).
+            if Match.objects.filter(pk=match_id, version=match.version).exists():
+                raise
+            continue
         try:
             result = store.submit(
                 match_id, seat, action, expected_version=match.version,

@@ -1,10 +1,21 @@
 """The match store: the one place that starts matches and applies actions.
 
-Every change is one database transaction that locks the match row (``select_for_update``;
-on SQLite a leading no-op UPDATE takes the write lock, since SQLite ignores row locks),
-checks ``expected_version``, applies the action through the ruleset, appends one
-``MatchAction`` with ``seq == version`` and bumps the version. A repeated
-``client_action_id`` returns the stored first answer and changes nothing.
+Every change is one transaction that checks ``expected_version``, applies the action
+through the ruleset, appends one ``MatchAction`` with ``seq == version`` and bumps the
+version, all or nothing. A repeated ``client_action_id`` returns the stored first answer
+and changes nothing.
+
+Two ways to make that transaction:
+
+* PostgreSQL (``_submit_optimistic``): read the row without a lock, apply, then one
+  statement updates the row only if it is still at the version read and inserts the log
+  entry from the updated row. Two round trips instead of five, and no lock held while
+  Python works. A write that finds the row moved on stores nothing and is recomputed;
+  after ``OPTIMISTIC_ATTEMPTS`` such losses the request takes the locked way, which
+  queues writers fairly under contention.
+* Locked (``_submit_locked``; SQLite, and the fallback): lock the row
+  (``select_for_update``; on SQLite a leading no-op UPDATE takes the write lock, since
+  SQLite ignores row locks), then write.
 
 Only applied entries are stored: a rejected action (422) changes nothing and is not
 remembered, so retrying it simply re-evaluates it against the current state.
@@ -56,6 +67,8 @@ class Result:
     status: int = 200
     repeated: bool = False
     match: Match | None = field(default=None, repr=False)
+    # The state after the entry (not for a repeat): the submitter's own copy.
+    state: State | None = field(default=None, repr=False)
 
 
 def seed_hash(seed: str) -> str:
@@ -80,28 +93,34 @@ def now_ms() -> int:
 
 # ---------------------------------------------------------------- parsed states
 
-# The latest parsed state of each recently used match, for readers (views, legal actions,
-# bots) in this process: {match id: (version, seed hash, state)}. A version names exactly
-# one state (the log is append-only and deterministic), so an entry read at its own version
-# is never stale (the seed hash guards against a reused id after a database reset); the
-# database stays the one source of truth. Entries are never mutated: ``submit`` always
-# parses its own copy from the snapshot text. One entry per match, not per version: the
-# older versions are never read again, and every parsed state kept alive is thousands of
-# objects the garbage collector walks while every request of the process waits.
-_STATES: OrderedDict[int, tuple[int, str, State]] = OrderedDict()
+# The snapshot text of each recently used match at its latest version seen here, for
+# readers (views, legal actions, bots) and writers in this process: {match id: (version,
+# seed hash, text)}. A version names exactly one state (the log is append-only and
+# deterministic), so an entry read at its own version is never stale (the seed hash guards
+# against a reused id after a database reset); the database stays the one source of truth.
+# Text, not parsed states: a string is one object the garbage collector never walks, while
+# each parsed state is thousands; kept alive for many matches they made every full
+# collection (which holds up every request of the process) walk them all. Each caller
+# parses its own copy (half a millisecond for a KGK state), so none can change another's.
+_STATES: OrderedDict[int, tuple[int, str, str]] = OrderedDict()
 _STATES_LOCK = threading.Lock()
 STATE_CACHE_SIZE = 256
 
 
-def _remember(match: Match, state: State) -> None:
+def _remember(match: Match, text: str) -> None:
     with _STATES_LOCK:
         held = _STATES.get(match.pk)
         if held is not None and held[1] == match.seed_hash and held[0] > match.version:
             return  # a reader of an older version must not evict the newer state
-        _STATES[match.pk] = (match.version, match.seed_hash, state)
+        _STATES[match.pk] = (match.version, match.seed_hash, text)
         _STATES.move_to_end(match.pk)
         while len(_STATES) > STATE_CACHE_SIZE:
             _STATES.popitem(last=False)
+
+
+def _held(match_id: int) -> tuple[int, str, str] | None:
+    with _STATES_LOCK:
+        return _STATES.get(match_id)
 
 
 def loads_state(rs: Ruleset, snapshot: str) -> State:
@@ -116,22 +135,19 @@ def dumps_state(rs: Ruleset, state: State) -> str:
 
 
 def state_for_reading(match: Match, rs: Ruleset) -> State:
-    """The match's current state for pure reads (``view``, ``legal_actions``, bots).
-    Callers must not mutate it."""
-    with _STATES_LOCK:
-        held = _STATES.get(match.pk)
-    state = held[2] if held is not None and held[:2] == (match.version, match.seed_hash) \
-        else None
-    if state is None:
-        fresh = True
-        if "snapshot" in match.get_deferred_fields():
-            match.snapshot, version = Match.objects.values_list("snapshot", "version") \
-                .get(pk=match.pk)
-            fresh = version == match.version  # else the row moved on since ``match`` was read
-        state = loads_state(rs, match.snapshot)
-        if fresh:
-            _remember(match, state)
-    return state
+    """The match's current state (at ``match.version``) for reads (``view``,
+    ``legal_actions``, bots): the caller's own copy."""
+    held = _held(match.pk)
+    if held is not None and held[:2] == (match.version, match.seed_hash):
+        return loads_state(rs, held[2])
+    fresh = True
+    if "snapshot" in match.get_deferred_fields():
+        match.snapshot, version = Match.objects.values_list("snapshot", "version") \
+            .get(pk=match.pk)
+        fresh = version == match.version  # else the row moved on since ``match`` was read
+    if fresh:
+        _remember(match, match.snapshot)
+    return loads_state(rs, match.snapshot)
 
 
 # ---------------------------------------------------------------- reading a match
@@ -162,12 +178,15 @@ _SEAT_FIELDS = ["id", "index", "user_id", "bot", "deck_name"]
 
 
 def _select_match(match_id: int, leave_out: tuple[str, ...], with_seats: bool,
-                  suffix: str = "") -> Match | None:
-    """One raw read of a match row (``suffix``: e.g. a row lock), its seats attached from
-    the same query when ``with_seats``."""
-    extra = f", {_SEATS_JSON[connection.vendor]} AS seats_json" if with_seats else ""
+                  suffix: str = "", extra: str = "",
+                  extra_params: list[Any] | None = None) -> Match | None:
+    """One raw read of a match row (``suffix``: e.g. a row lock; ``extra``: more select
+    expressions, with ``extra_params``), its seats attached from the same query when
+    ``with_seats``."""
+    if with_seats:
+        extra += f", {_SEATS_JSON[connection.vendor]} AS seats_json"
     match = _raw_one(Match, f"SELECT {_columns(Match, leave_out)}{extra} FROM matches_match "
-                     f"WHERE id = %s{suffix}", [match_id])
+                     f"WHERE id = %s{suffix}", [*(extra_params or []), match_id])
     if match is not None and with_seats:
         rows = _json_value(match.seats_json) or []
         _set_seats(match, [Seat.from_db(match._state.db, _SEAT_FIELDS, row) for row in rows])
@@ -430,13 +449,51 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
            client_action_id: str | None = None, schedule_bots: bool = True,
            viewer: int | None = None,
            authorize: Callable[[Match], int] | None = None) -> Result:
-    """Apply one entry for ``seat`` in one locked transaction. Raises ``StoreError``
+    """Apply one entry for ``seat`` in one transaction. Raises ``StoreError``
     (404/409/422) and changes nothing on failure.
 
     Permission is the caller's job: either it passes the ``seat`` it checked, or an
-    ``authorize`` function that gets the locked match with its seats and returns the seat
+    ``authorize`` function that gets the match with its seats and returns the seat
     (or raises); the latter saves the caller reading the match before the transaction,
     and the seats read with it tell whether a bot must be woken without another query."""
+    args = (action, kind, user, expected_version, client_action_id, schedule_bots, viewer,
+            authorize)
+    try:
+        if connection.vendor == "postgresql":
+            for _ in range(OPTIMISTIC_ATTEMPTS):
+                result = _submit_optimistic(match_id, seat, *args)
+                if result is not None:
+                    return result
+        return _submit_locked(match_id, seat, *args)
+    except _Repeated as exc:
+        # The entry's client_action_id is taken (the unique constraint, checked on insert
+        # rather than by a query before every action): the write rolled back, so nothing
+        # changed; answer as the first time.
+        repeated = _repeat_committed(match_id, exc.seat, kind, client_action_id)
+        if repeated is None:
+            raise exc.error from None
+        return repeated
+
+
+# How many times an action computed from a row that another writer then changed is
+# recomputed before the store falls back to waiting on the row lock (under contention
+# the lock queues writers fairly; a retry loop would not).
+OPTIMISTIC_ATTEMPTS = 2
+
+
+class _Repeated(Exception):
+    """The unique constraint on (match, client_action_id) refused the entry."""
+
+    def __init__(self, error: IntegrityError, seat: int | None) -> None:
+        super().__init__(str(error))
+        self.error, self.seat = error, seat
+
+
+def _submit_locked(match_id: int, seat: int | None, action: Any, kind: str, user: Any,
+                   expected_version: int | None, client_action_id: str | None,
+                   schedule_bots: bool, viewer: int | None,
+                   authorize: Callable[[Match], int] | None) -> Result:
+    """The general path: lock the row (``SELECT ... FOR UPDATE``) for the whole change."""
     acting = seat
 
     def run() -> Result:
@@ -448,26 +505,119 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
                 acting = authorize(match)
                 bots = {x.index for x in match.seats.all() if x.bot}
             try:
-                return _apply_locked(match, acting, action, kind, user, expected_version,
-                                     client_action_id, schedule_bots, viewer, bots)
+                prepared = _prepare(match, acting, action, kind, user, expected_version,
+                                    client_action_id, viewer, match.snapshot)
             except StoreError:
-                # A repeated request usually arrives with a stale version or after the
-                # match moved on: answer it as the first time before refusing it.
                 repeated = _repeat(match, acting, kind, client_action_id)
                 if repeated is not None:
                     return repeated
                 raise
+            body, state, entry = prepared
+            entry.save(force_insert=True)
+            match.save(update_fields=_WRITTEN)
+            _committed(match, kind, match.snapshot, schedule_bots, bots)
+            return Result(body, 200, match=match, state=state)
 
     try:
         return _with_retry(run)
-    except IntegrityError:
-        # The entry's client_action_id is taken (the unique constraint, checked on insert
-        # rather than by a query before every action): the transaction rolled back, so
-        # nothing changed; answer as the first time.
-        repeated = _repeat_committed(match_id, acting, kind, client_action_id)
-        if repeated is None:
-            raise
-        return repeated
+    except IntegrityError as exc:
+        raise _Repeated(exc, acting) from exc
+
+
+def _submit_optimistic(match_id: int, seat: int | None, action: Any, kind: str, user: Any,
+                       expected_version: int | None, client_action_id: str | None,
+                       schedule_bots: bool, viewer: int | None,
+                       authorize: Callable[[Match], int] | None) -> Result | None:
+    """PostgreSQL's fast path: two round trips instead of five (BEGIN, a locking read,
+    the log insert, the row update, COMMIT). The row is read without a lock (its
+    snapshot only when this process has not already got that version's text); the
+    action is applied; then one statement updates the row *only if it is still at the
+    version read* and appends the log entry from that update, so both happen or neither.
+    ``None``: another writer got there first, and nothing was written."""
+    held = _held(match_id)
+    match = _select_match(match_id, ("config", "snapshot"), authorize is not None,
+                          extra=", CASE WHEN version = %s AND seed_hash = %s THEN NULL "
+                                "ELSE snapshot END AS fresh_snapshot",
+                          extra_params=[held[0], held[1]] if held else [-1, ""])
+    if match is None:
+        raise StoreError("not_found", f"no match {match_id}", 404)
+    text = match.fresh_snapshot if match.fresh_snapshot is not None else held[2]
+    bots = None
+    acting = seat
+    if authorize is not None:
+        acting = authorize(match)
+        bots = {x.index for x in match.seats.all() if x.bot}
+    read_version = match.version
+    try:
+        body, state, entry = _prepare(match, acting, action, kind, user, expected_version,
+                                      client_action_id, viewer, text)
+    except StoreError:
+        repeated = _repeat(match, acting, kind, client_action_id)
+        if repeated is not None:
+            return repeated
+        raise
+    try:
+        if connection.in_atomic_block:  # (inside a caller's transaction: a savepoint)
+            with transaction.atomic():
+                written = _write_if_current(match, entry, read_version)
+        else:
+            written = _write_if_current(match, entry, read_version)
+    except IntegrityError as exc:
+        raise _Repeated(exc, acting) from exc
+    if not written:
+        return None
+    _committed(match, kind, match.snapshot, schedule_bots, bots)
+    return Result(body, 200, match=match, state=state)
+
+
+# The match columns an applied entry changes.
+_WRITTEN = ["snapshot", "to_act", "outcome", "status", "finished", "clocks", "version",
+            "event_count"]
+_ENTRY_FIELDS = ["match", "seq", "kind", "seat", "action", "client_action_id", "user",
+                 "events", "first_event", "response", "created"]
+
+
+@functools.cache
+def _cas_sql() -> str:
+    quote = connection.ops.quote_name
+    fields = [Match._meta.get_field(n) for n in _WRITTEN]
+    sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+    entry = [MatchAction._meta.get_field(n) for n in _ENTRY_FIELDS]
+    cols = ", ".join(quote(f.column) for f in entry)
+    values = ", ".join(["id"] + ["%s"] * (len(entry) - 1))
+    return (f"WITH moved AS (UPDATE {quote(Match._meta.db_table)} SET {sets} "
+            f"WHERE id = %s AND version = %s RETURNING id) "
+            f"INSERT INTO {quote(MatchAction._meta.db_table)} ({cols}) "
+            f"SELECT {values} FROM moved RETURNING id")
+
+
+def _write_if_current(match: Match, entry: MatchAction, read_version: int) -> bool:
+    """One statement: the row update guarded by the version read, and the log entry
+    inserted from the updated row (none when the guard failed)."""
+    entry.created = timezone.now()
+    params = [Match._meta.get_field(n).get_db_prep_save(getattr(match, n), connection)
+              for n in _WRITTEN]
+    params += [match.pk, read_version]
+    params += [MatchAction._meta.get_field(n).get_db_prep_save(
+        getattr(entry, MatchAction._meta.get_field(n).attname), connection)
+        for n in _ENTRY_FIELDS[1:]]
+    with connection.cursor() as cursor:
+        cursor.execute(_cas_sql(), params)
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    entry.pk = row[0]
+    entry._state.adding = False
+    return True
+
+
+def _committed(match: Match, kind: str, text: str, schedule_bots: bool,
+               bots: set[int] | None) -> None:
+    """After the entry is stored: keep the new state's text for readers, wake bots."""
+    if kind != MatchAction.ADJUDICATE:
+        transaction.on_commit(lambda: _remember(match, text))
+    if schedule_bots:
+        transaction.on_commit(lambda: _after_change(match, bots))
 
 
 def _repeat(match: Match, seat: int | None, kind: str,
@@ -490,10 +640,12 @@ def _repeat_committed(match_id: int, seat: int | None, kind: str,
     return None if match is None else _repeat(match, seat, kind, client_action_id)
 
 
-def _apply_locked(match: Match, seat: int | None, action: Any, kind: str, user: Any,
-                  expected_version: int | None, client_action_id: str | None,
-                  schedule_bots: bool, viewer: int | None,
-                  bot_seats: set[int] | None) -> Result:
+def _prepare(match: Match, seat: int | None, action: Any, kind: str, user: Any,
+             expected_version: int | None, client_action_id: str | None,
+             viewer: int | None, snapshot: str) -> tuple[dict[str, Any], State, MatchAction]:
+    """Check and apply one entry to ``match`` read at its current version (``snapshot``:
+    that version's state text). Sets the match's new column values and returns the
+    seat's answer, the new state and the unsaved log entry; writes nothing."""
     if match.status != Match.ACTIVE:
         code = "match_finished" if match.status == Match.FINISHED else "match_not_started"
         raise StoreError(code, f"the match is {match.status}", 409,
@@ -507,7 +659,7 @@ def _apply_locked(match: Match, seat: int | None, action: Any, kind: str, user: 
         raise StoreError("time_up", "the match's time is up; the organiser decides "
                          "the result", 409, {"version": match.version})
     rs = ruleset_of(match)
-    state = loads_state(rs, match.snapshot)
+    state = loads_state(rs, snapshot)
     try:
         state, events = apply_entry(rs, state, kind, seat, action)
     except IllegalAction as exc:
@@ -520,6 +672,7 @@ def _apply_locked(match: Match, seat: int | None, action: Any, kind: str, user: 
     first_event = match.event_count + 1
     seq = match.version
     if kind == MatchAction.ADJUDICATE:
+        match.snapshot = snapshot
         _finish(match, {"winners": list(action["winners"]), "reason": "adjudicated",
                         "scores": None, "tiebreak": [],
                         "details": {"note": action.get("note", "")}})
@@ -538,18 +691,12 @@ def _apply_locked(match: Match, seat: int | None, action: Any, kind: str, user: 
         "events": seat_events(rs, events, first_event, viewer if viewer is not None else seat),
         "status": match.status, "to_act": match.to_act, "outcome": match.outcome,
     }
-    MatchAction.objects.create(
+    entry = MatchAction(
         match=match, seq=seq, kind=kind, seat=seat, action=action,
         client_action_id=client_action_id,
         user=user if getattr(user, "is_authenticated", False) else None,
         events=events, first_event=first_event, response=body)
-    match.save(update_fields=["snapshot", "to_act", "outcome", "status", "finished",
-                              "clocks", "version", "event_count"])
-    if kind != MatchAction.ADJUDICATE:
-        transaction.on_commit(lambda: _remember(match, state))
-    if schedule_bots:
-        transaction.on_commit(lambda: _after_change(match, bot_seats))
-    return Result(body, 200, match=match)
+    return body, state, entry
 
 
 def _after_change(match: Match, bot_seats: set[int] | None = None) -> None:

@@ -86,13 +86,16 @@ def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def legal_actions_of(match: Match, seat: int | None) -> dict[str, Any]:
-    """The legal-actions answer for ``seat`` (none unless it is that seat's decision)."""
+def legal_actions_of(match: Match, seat: int | None, state: Any = None) -> dict[str, Any]:
+    """The legal-actions answer for ``seat`` (none unless it is that seat's decision);
+    ``state``: the match's state at ``match.version`` when the caller already has it."""
     actions: list[dict[str, Any]] = []
     if seat is not None and match.status == Match.ACTIVE and seat in match.to_act \
             and not store.clock_view(match)["time_up"]:
         rs = store.ruleset_of(match)
-        actions = rs.legal_actions(store.state_for_reading(match, rs), seat)
+        if state is None:
+            state = store.state_for_reading(match, rs)
+        actions = rs.legal_actions(state, seat)
     return {"version": match.version, "seat": seat, "to_act": match.to_act, "actions": actions}
 
 
@@ -117,7 +120,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         """The match and its seats; ``users=False`` skips the players' names for the
         endpoints that only check who holds which seat (the hot ones while playing)."""
         pk = self._match_id()
-        # The snapshot is read only on a parsed-state cache miss (store.state_for_reading);
+        # The snapshot is read only on a cache miss (store.state_for_reading);
         # writes re-read the row under the store's lock anyway.
         match = store.load_match(pk, users=users)
         if match is None:
@@ -214,8 +217,12 @@ class MatchViewSet(viewsets.GenericViewSet):
                               authorize=lambda m: self._acting_seat(m, data.get("seat")))
         out = result.body
         if data.get("include_legal_actions"):
-            now = result.match if not result.repeated else self.get_object(users=False)
-            out = {**out, "legal_actions": legal_actions_of(now, out["seat"])}
+            if result.repeated:
+                out = {**out, "legal_actions": legal_actions_of(self.get_object(users=False),
+                                                                out["seat"])}
+            else:
+                out = {**out, "legal_actions": legal_actions_of(result.match, out["seat"],
+                                                                result.state)}
         return Response(out, status=result.status)
 
     @extend_schema(request=s.ResignRequest, responses=s.ActionOut)

@@ -184,9 +184,11 @@ def test_a_refused_request_with_a_fresh_id_leaves_no_trace(db, django_user_model
     assert not result.repeated and result.body["version"] == 1
 
 
-def test_parsed_state_cache_holds_the_latest_state_of_each_match(db, django_user_model):
-    """One parsed state per match, at its current version: a reader holding an older
-    version of the row never evicts it, nor gets another version's state."""
+def test_state_cache_holds_the_latest_state_of_each_match(db, django_user_model,
+                                                          django_assert_num_queries):
+    """One snapshot text per match, at its current version: a reader holding an older
+    version of the row never evicts it, nor gets another version's state; each reader
+    gets its own parsed copy, read without a query."""
     match, _ = new_match(django_user_model, "smugglers")
     rs = registry.get("smugglers")
     stale = Match.objects.defer("snapshot").get(pk=match.pk)  # version 0
@@ -194,9 +196,13 @@ def test_parsed_state_cache_holds_the_latest_state_of_each_match(db, django_user
         step(match.pk, k)
     current = Match.objects.defer("snapshot").get(pk=match.pk)
     state = store.state_for_reading(current, rs)
-    assert state == json.loads(Match.objects.get(pk=match.pk).snapshot)
+    stored = Match.objects.get(pk=match.pk).snapshot
+    assert state == json.loads(stored)
     assert store._STATES[match.pk][0] == current.version == 3
+    assert store._STATES[match.pk][2] == stored
     # The stale reader parses the row as it now is, but caches nothing under version 0.
     store.state_for_reading(stale, rs)
     assert store._STATES[match.pk][0] == 3
-    assert store.state_for_reading(current, rs) is state
+    with django_assert_num_queries(0):
+        again = store.state_for_reading(current, rs)
+    assert again == state and again is not state  # a copy of its own
