@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from cards.api import views
@@ -12,5 +12,5 @@ router.register("revisions", views.RevisionViewSet, basename="api-revision")
 
 urlpatterns = [
     path("data-version/", views.data_version, name="api-data-version"),
-    path("", include(router.urls)),
+    *router.urls,  # (flat: see kaosz/urls.py)
 ]

@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from decks.api import views
@@ -10,5 +10,5 @@ router.register("decks", views.DeckViewSet, basename="api-deck")
 urlpatterns = [
     path("decks/validate/", views.validate_deck, name="api-deck-validate"),
     path("formats/", views.formats, name="api-formats"),
-    path("", include(router.urls)),
+    *router.urls,  # (flat: see kaosz/urls.py)
 ]

@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from matches.api import views
@@ -10,5 +10,5 @@ router.register("simulations", views.SimulationViewSet, basename="api-simulation
 
 urlpatterns = [
     path("rulesets/", views.rulesets, name="api-rulesets"),
-    path("", include(router.urls)),
+    *router.urls,  # (flat: see kaosz/urls.py)
 ]

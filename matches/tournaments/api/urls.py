@@ -1,4 +1,3 @@
-from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from matches.tournaments.api import views
@@ -6,4 +5,4 @@ from matches.tournaments.api import views
 router = DefaultRouter()
 router.register("tournaments", views.TournamentViewSet, basename="api-tournament")
 
-urlpatterns = [path("", include(router.urls))]
+urlpatterns = [*router.urls]
