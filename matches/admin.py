@@ -13,10 +13,24 @@ class SeatInline(admin.TabularInline):
 class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "ruleset", "status", "version", "created", "finished")
     list_filter = ("ruleset", "status")
-    # The log and snapshot change only through matches.store.
-    readonly_fields = ("seed", "seed_hash", "version", "snapshot", "config", "to_act",
-                       "outcome", "event_count", "clocks")
+    # The game itself (status, log, snapshot) changes only through matches.store; the
+    # admin may change who organises the match and its time limit.
+    EDITABLE = ("organiser", "time_limit_seconds")
+    readonly_fields = ("ruleset", "options", "status", "seed", "seed_hash", "version",
+                       "snapshot", "config", "to_act", "outcome", "event_count", "clocks",
+                       "created_by", "started", "finished")
     inlines = [SeatInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # matches start through matches.store (seed, decks, first state)
+
+    def save_model(self, request, obj, form, change) -> None:
+        if change:
+            # Only the edited columns: a full-row save would write back the version and
+            # snapshot read when the form opened, undoing every move made since.
+            obj.save(update_fields=[f for f in self.EDITABLE if f in form.changed_data])
+        else:
+            super().save_model(request, obj, form, change)
 
 
 @admin.register(MatchAction)
