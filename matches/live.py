@@ -1,15 +1,18 @@
 """Waking long-polls the moment a match changes.
 
-On PostgreSQL a trigger on the match row (migration 0003) sends ``pg_notify`` on the
-match's channel whenever its version or status changes, delivered when that change
+On PostgreSQL a trigger on the match row (migrations 0003, 0005) sends ``pg_notify`` on
+the match's channel whenever its version or status changes, delivered when that change
 commits; a waiting request ``LISTEN``s on that channel: it wakes within milliseconds and
-costs nothing while it waits. Elsewhere (SQLite, or a request inside a transaction, where a
+costs nothing while it waits. The notification carries the row's progress, so a waiter
+woken by a change that does not concern it (the other side's next move) goes back to
+sleep without a query. Elsewhere (SQLite, or a request inside a transaction, where a
 ``LISTEN`` would not take effect until commit) the waiter re-reads one row every
 ``POLL_EVERY`` seconds.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 
@@ -29,10 +32,25 @@ def _listening() -> bool:
     return connection.vendor == "postgresql" and not connection.in_atomic_block
 
 
-def wait_until(match_id: int, changed: Callable[[], bool], deadline: float) -> None:
-    """Return when ``changed()`` is true or ``time.monotonic()`` passes ``deadline``."""
+def progress(payload: str | None) -> tuple[int, int, str, list[int]] | None:
+    """(event_count, version, status, to_act) from a notification's payload
+    ("version|status|event_count|to_act"; migration 0005), or None if it has none."""
+    if not payload:
+        return None
+    try:
+        version, status, count, to_act = payload.split("|", 3)
+        seats = json.loads(to_act)
+        return int(count), int(version), status, [int(s) for s in seats]
+    except (ValueError, TypeError):
+        return None
+
+
+def wait_until(match_id: int, changed: Callable[[str | None], bool], deadline: float) -> None:
+    """Return when ``changed(payload)`` is true or ``time.monotonic()`` passes
+    ``deadline``. ``payload`` is the notification that woke the waiter (see
+    :func:`progress`), or None when there is none: then ``changed`` reads the row."""
     if not _listening():
-        while not changed() and time.monotonic() < deadline:
+        while not changed(None) and time.monotonic() < deadline:
             time.sleep(min(POLL_EVERY, max(0.0, deadline - time.monotonic())))
         return
     connection.ensure_connection()
@@ -43,12 +61,14 @@ def wait_until(match_id: int, changed: Callable[[], bool], deadline: float) -> N
     try:
         # A notification that arrives while ``changed()`` runs its query waits in
         # psycopg's backlog and ends the next ``notifies()`` at once: none is lost.
-        while not changed():
+        payload = None
+        while not changed(payload):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return
-            for _ in pg.notifies(timeout=min(remaining, LISTEN_SLICE), stop_after=1):
-                pass
+            payload = None
+            for note in pg.notifies(timeout=min(remaining, LISTEN_SLICE), stop_after=1):
+                payload = note.payload
     finally:
         with connection.cursor() as cursor:
             cursor.execute(f'UNLISTEN "{name}"')

@@ -291,9 +291,9 @@ class MatchViewSet(viewsets.GenericViewSet):
                 return seat in to_act
             return count > after or version != match.version
 
-        def changed() -> bool:
+        def changed(payload: str | None) -> bool:
             nonlocal count, version, st, to_act
-            row = store.match_progress(match.pk)
+            row = live.progress(payload) or store.match_progress(match.pk)
             if row is None:  # deleted while this request waited
                 raise ApiError("not_found", "no such match", 404)
             count, version, st, to_act = row

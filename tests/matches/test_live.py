@@ -1,0 +1,66 @@
+"""Long-poll wake-ups (matches.live): the notification carries the row's progress."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django.db import connection, connections
+
+from matches import live, store
+from matches.models import Match
+
+
+def test_progress_is_read_from_a_payload_and_nothing_else():
+    assert live.progress("12|active|30|[1]") == (30, 12, "active", [1])
+    assert live.progress("7|finished|9|[]") == (9, 7, "finished", [])
+    for bad in (None, "", "12", "12|active|x|[1]", "12|active|3|not json", "1|a|2|[\"x\"]"):
+        assert live.progress(bad) is None
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's NOTIFY")
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_committed_move_notifies_its_progress(django_user_model):
+    users = [django_user_model.objects.create_user(f"note{i}") for i in range(2)]
+    match = store.create_match("smugglers", {}, [store.SeatSpec(user=u) for u in users])
+    connection.ensure_connection()
+    with connection.cursor() as cursor:
+        cursor.execute(f'LISTEN "{live.channel(match.pk)}"')
+    rs = store.ruleset_of(match)
+    now = Match.objects.get(pk=match.pk)
+    seat = now.to_act[0]
+    store.submit(match.pk, seat, rs.legal_actions(store.state_for_reading(now, rs), seat)[0])
+    notes = list(connection.connection.notifies(timeout=5, stop_after=1))
+    after = Match.objects.get(pk=match.pk)
+    assert [live.progress(n.payload) for n in notes] == [
+        (after.event_count, after.version, after.status, after.to_act)]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's NOTIFY")
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_waiter_gets_the_payload_that_woke_it(django_user_model):
+    """What the events long-poll relies on to go back to sleep without a query."""
+    users = [django_user_model.objects.create_user(f"wake{i}") for i in range(2)]
+    match = store.create_match("smugglers", {}, [store.SeatSpec(user=u) for u in users])
+    seen: list[str | None] = []
+
+    def changed(payload: str | None) -> bool:
+        seen.append(payload)
+        return payload is not None
+
+    def notify_later() -> None:
+        time.sleep(0.3)
+        with connections["default"].cursor() as cursor:  # this thread's own session
+            cursor.execute("SELECT pg_notify(%s, %s)",
+                           [live.channel(match.pk), "5|active|8|[0]"])
+        connections["default"].close()
+
+    t = threading.Thread(target=notify_later)
+    t.start()
+    live.wait_until(match.pk, changed, time.monotonic() + 5)
+    t.join()
+    assert seen[0] is None                 # the first look, before any notification
+    assert seen[-1] == "5|active|8|[0]"    # woken by the notification, and handed it
