@@ -101,9 +101,10 @@ def finish_multiplayer(state, reason="eliminations"):
 
 
 def to_act(state):
-    if state["phase"] == "over" or state["dec"] is None:
+    dec = state["dec"]
+    if dec is None or state["phase"] == "over":
         return []
-    return [state["dec"]["seat"]]
+    return [dec["seat"]]
 
 
 # The last legal list computed, kept with strong references to the state and decision
@@ -183,16 +184,16 @@ def bot_action(state, seat, kind, seed):
     if dec is None or dec["seat"] != seat or state["phase"] == "over":
         raise ValueError("this seat has nothing to do now")
     e = _CACHE[0]
-    if e is not None:
-        e = _cached(state, dec)
-    if e is None:                         # (_remember, written out)
+    p = state["p"][seat]
+    if e is not None and (k := e[0])[0] is state and k[2] is dec and k[1] == state["seq"] \
+            and p["cr"] == k[4] and len(p["hand"]) == k[5] \
+            and len(state["todo"]) == k[3]:          # _cached, written out
+        legal = e[1]
+    else:                                 # (_remember, written out)
         legal = DECISIONS[dec["kind"]][0](state, dec)
-        p = state["p"][seat]
         e = [(state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"])), legal,
              None]
         _CACHE[0] = e
-    else:
-        legal = e[1]
     if not legal:
         raise ValueError("this seat has nothing to do now")
     # random_index, written out (once per step)
@@ -274,7 +275,7 @@ def apply(state, seat, action):
     dec = state["dec"]
     if dec is None or dec["seat"] != seat:
         raise IllegalAction("not_your_turn", "another seat must act now", rule="KG-9.1.3")
-    if type(action) is dict and type(action.get("type")) is str:
+    if type(action) is dict and type(t := action.get("type")) is str:
         for v in action.values():         # _well_formed's common case, written out
             if type(v) is not int and type(v) is not str:
                 if not _well_formed(action):
@@ -283,6 +284,8 @@ def apply(state, seat, action):
                 break
     elif not _well_formed(action):
         raise IllegalAction("malformed_action", "an action is an object with a 'type'")
+    else:
+        t = action["type"]
     kind_legal, kind_act = DECISIONS[dec["kind"]]
     # The list just handed out for this very state (bots ask, then apply) is reused,
     # and the action a bot picked from it is checked first.
@@ -300,7 +303,6 @@ def apply(state, seat, action):
     kind_act(state, dec, action)          # handlers only read the action
     state["seq"] += 1
     nd = state["dec"]
-    t = action["type"]
     if nd is None or state["opts"]["rules"] == "quick_start":
         advance(state)                    # (with a decision set and no quick start, a no-op)
         if t == "choose" and dec["why"] == "cash" and (nd := state["dec"]) is not None \
@@ -315,6 +317,10 @@ def apply(state, seat, action):
             _remember(state, nd, nl)
     elif t == "cash":
         _turn.note_cash(state, legal, action["base"])
+    elif t == "place":
+        nl = _turn.after_place(state, nd, legal, action["card"], action["as"])
+        if nl is not None:
+            _remember(state, nd, nl)
     return state, state.pop("ev")
 
 

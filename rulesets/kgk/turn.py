@@ -256,9 +256,9 @@ def _main(state, _):
 # The main phase is most of a match's decisions, so this is the engine's hot loop:
 # one pass per zone, no helper calls per card where a dict lookup does.
 #
-# The last main list built, with where its sections sit, for ``after_develop`` and
-# ``after_cash``: ``(acts, dev_start, cash_start, cash_end, attack_start, devs, need,
-# nxt)``. Every credit-dependent action is "cost <= credits"; of those outside the
+# The last main list built, with where its sections sit, for ``after_develop``,
+# ``after_cash`` and ``after_place``: ``(acts, hand_end, pay_end, dev_start,
+# cash_start, cash_end, attack_start, devs, need, nxt)``. Every credit-dependent action is "cost <= credits"; of those outside the
 # development, cash and draw sections, ``need`` is the highest cost among the ones in
 # the list and ``nxt`` the lowest among the ones left out, so the list keeps them all,
 # and no more, for any credit total in [need, nxt). Replaced as a whole and matched by
@@ -342,6 +342,7 @@ def _main_legal(state, dec):
                 if a is None:
                     a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
                 add(a)
+    hend = len(acts)
     if interrupts:
         acts += interrupt_actions(state, seat, "main")
         need = _NEVER              # (their costs vary with the target: rebuild)
@@ -358,6 +359,7 @@ def _main_legal(state, dec):
                 add(PAY[cid])
                 if cost > need:
                     need = cost
+        f1 = len(acts)
         if p["actv"]:
             up = []
             for cid in f[1][seat]:                    # activated_cards(state, seat)
@@ -429,7 +431,7 @@ def _main_legal(state, dec):
                 acts += ATTACK_BASE[:len(op["surface"])]
     add(END_TURN)
     if not qs:
-        MAIN_META[0] = (acts, i0, i1, i2, i3, devs, need, nxt)
+        MAIN_META[0] = (acts, hend, f1, i0, i1, i2, i3, devs, need, nxt)
     return acts
 
 
@@ -456,7 +458,7 @@ def after_develop(state, dec, old, b):
     m = MAIN_META[0]
     if m is None or m[0] is not old:
         return None
-    _, i0, i1, i2, i3, devs, need, nxt = m
+    _, hend, f1, i0, i1, i2, i3, devs, need, nxt = m
     p = state["p"][dec["seat"]]
     cr = p["cr"]
     if cr < need:
@@ -505,7 +507,60 @@ def after_develop(state, dec, old, b):
             i2 -= i1 - i0
             i3 -= i1 - i0
             i1 = i0
-    MAIN_META[0] = (acts, i0, i1, i2, i3, devs, need, nxt)
+    MAIN_META[0] = (acts, hend, f1, i0, i1, i2, i3, devs, need, nxt)
+    return acts
+
+
+def after_place(state, dec, old, cid, role):
+    """The main list after ``cid`` was placed face down from the hand as a base or a
+    crew (KG-9.3.3 c/d, KG-12.10), derived from ``old``, or None when it must be rebuilt.
+
+    Nothing else changes and the credits stay: ``cid``'s own hand actions (contiguous,
+    in hand order) go; a base adds its develop at the end of the developments (the
+    surface's new right end, no developments yet, KG-4.5.3); a card placed in its own
+    role joins the face-down index and may be payable at once (KG-9.3.3 e). Bluffing
+    only (every hand card then offers both placements); an armament placement changes
+    which ships have room, and interrupts in the hand have cost-dependent targets:
+    rebuilt."""
+    m = MAIN_META[0]
+    if m is None or m[0] is not old or role == "armament":
+        return None
+    _, hend, f1, i0, i1, i2, i3, devs, need, nxt = m
+    if need >= _NEVER or not state["opts"]["bluffing"]:
+        return None
+    h = old.index(PLACE_BASE[cid], 0, hend)
+    lo = h
+    while lo and old[lo - 1].get("card") == cid:       # its plays
+        lo -= 1
+    hi = h + 2                                          # PLACE_BASE, PLACE_CREW
+    while hi < hend and old[hi].get("card") == cid:     # its armament placements
+        hi += 1
+    acts = old[:lo]
+    acts += old[hi:f1]
+    p = state["p"][dec["seat"]]
+    cr = p["cr"]
+    add_pay = 0
+    if p["fd"] and p["fd"][-1] == cid:
+        c = state["cards"][cid]
+        d = state["defs"][c["d"]]
+        cost = d["cost"] or 0
+        if cost > cr:
+            if cost < nxt:
+                nxt = cost
+        elif _payable_main(c, d):
+            acts.append(PAY[cid])
+            add_pay = 1
+            if cost > need:
+                need = cost
+    acts += old[f1:i1]
+    add_dev = 0
+    if role == "base" and cr >= 1:
+        acts.append(DEVELOP[cid])
+        add_dev = 1
+    acts += old[i1:]
+    k = add_pay - (hi - lo)
+    MAIN_META[0] = (acts, hend - (hi - lo), f1 + k, i0 + k, i1 + k + add_dev,
+                    i2 + k + add_dev, i3 + k + add_dev, devs, need, nxt)
     return acts
 
 
@@ -543,12 +598,12 @@ def after_cash(state, dec, b2):
     p = state["p"][dec["seat"]]
     cr = p["cr"]
     if (seq != state["seq"] - 1 or cr != cr0 + 1 or len(p["hand"]) != hand
-            or len(state["todo"]) != todo - 1 or cr >= m[7]):
+            or len(state["todo"]) != todo - 1 or cr >= m[9]):
         return None
     fd = p["fd"]
     if fd and (b1 in fd or b2 in fd):
         return None
-    old, i0, i1, i2, i3, devs, need, nxt = m
+    old, hend, f1, i0, i1, i2, i3, devs, need, nxt = m
     cards = state["cards"]
     devs = []
     if cr0 >= 1:
@@ -574,7 +629,7 @@ def after_cash(state, dec, b2):
     _draws(acts, p, cr, False)
     j = len(acts)
     acts += old[i3:]                                 # the attacks and END_TURN
-    MAIN_META[0] = (acts, i0, i1, i2, j, devs, need, nxt)
+    MAIN_META[0] = (acts, hend, f1, i0, i1, i2, j, devs, need, nxt)
     return acts
 
 

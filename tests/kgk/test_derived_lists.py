@@ -1,8 +1,8 @@
 """The engine's derived main-phase lists and inlined shuffle equal the full computations.
 
-After a develop or a cash, ``apply`` derives the next main list from the one the action
-was picked from (``turn.after_develop`` / ``turn.after_cash``) and caches it for the
-bot's next pick. Over a few hundred seeded random matches in several formats, every
+After a develop, a cash or a face-down placement, ``apply`` derives the next main list
+from the one the action was picked from (``turn.after_develop``, ``turn.after_cash``,
+``turn.after_place``) and caches it for the bot's next pick. Over a few hundred seeded random matches in several formats, every
 cached main list must equal a fresh ``_main_legal``; the derived paths must actually
 run. The colony shuffle must equal ``Rng.shuffle`` plus the cut draw.
 """
@@ -29,7 +29,7 @@ def test_cached_main_lists_equal_full_computation(fmt):
     cfg = R.example_config(players)
     cfg["options"].update(opts)
     main_legal = DECISIONS["main"][0]
-    derived = {"develop": 0, "choose": 0}
+    derived = {"develop": 0, "choose": 0, "place": 0}
     for g in range(games):
         s = R.new_game(cfg, f"derived-{fmt}-{g}")
         step = 0
@@ -47,6 +47,7 @@ def test_cached_main_lists_equal_full_computation(fmt):
             if a["type"] in derived:
                 derived[a["type"]] += 1
     assert derived["develop"] > 100 and derived["choose"] > 5, derived
+    assert derived["place"] > (10 if opts.get("bluffing", True) else -1), derived
 
 
 def test_replay_without_caches_reaches_the_same_states():
