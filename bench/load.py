@@ -4,14 +4,16 @@ PostgreSQL.
     .venv/bin/python bench/load.py [--clients 50] [--seconds 30] [--ruleset kgk]
         [--database-url postgres://kaosz:kaosz@127.0.0.1:5432/kaosz_load]
         [--redis-url redis://127.0.0.1:6379/5] [--workers 2] [--threads 32]
-        [--think-ms 0]
+        [--think-ms 0] [--warmup 5]
 
 Clients pair up: each pair plays one match (both seats held by people, each client a
 random "bot" that picks one of its legal actions and posts it with expected_version and
 a client_action_id, exactly like any REST client); a finished match is replaced by a new
-one. The first matches are created before the measured window opens. A client asks for its legal actions once per turn: every action's answer carries the
-next ones (``include_legal_actions``), and a client whose turn it is not waits on the
-events long-poll with ``until=turn``.
+one. The first matches are created, and the first ``--warmup`` seconds played, before the
+measured window opens: latency is the steady state's, not the start-up burst's. A client
+asks for its legal actions once per turn: every action's answer carries the next ones
+(``include_legal_actions``), and a client whose turn it is not waits on the events
+long-poll with ``until=turn``.
 
 ``--think-ms 0`` (the default) is a closed loop: every client acts the moment it may, so
 latency measures the server's queue at saturation and actions per second its capacity.
@@ -76,6 +78,7 @@ class Client(threading.Thread):
         super().__init__(daemon=True)
         self.think = think  # mean seconds before each action (0: closed loop)
         self.base, self.partner, self.stop, self.ruleset = base, partner, stop, ruleset
+        self.measure_from = 0.0  # actions started before this (the warm-up) are not counted
         self.headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
         self.rng = random.Random(seed)
         self.shared = shared  # the pair's current match id, set by the creating client
@@ -149,7 +152,8 @@ class Client(threading.Thread):
             elapsed = time.perf_counter() - started
             legal = None
             if status == 200:
-                self.latencies.append(elapsed)
+                if time.time() - elapsed >= self.measure_from:
+                    self.latencies.append(elapsed)
                 legal = body["legal_actions"]
                 if body.get("status") == "finished":
                     self.shared["finished"] = True
@@ -173,6 +177,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=32)
     parser.add_argument("--think-ms", type=float, default=0.0)
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds played before the measured window opens")
     parser.add_argument("--port", type=int, default=8765)
     args = parser.parse_args()
     if args.clients % 2:
@@ -207,10 +213,12 @@ def main() -> None:
         for pair in range(args.clients // 2):
             creator = clients[2 * pair]
             creator.shared.update(id=creator.new_match(), finished=False)
-        started = time.time()
+        # The warm-up (every client's first requests at once, each server thread opening its
+        # database connection) is played but not measured.
+        started = time.time() + args.warmup
         stop = started + args.seconds
         for c in clients:
-            c.stop = stop
+            c.stop, c.measure_from = stop, started
             c.start()
         for c in clients:
             c.join(args.seconds + 90)
@@ -237,7 +245,8 @@ def main() -> None:
 
     result = {
         "ruleset": args.ruleset, "clients": args.clients, "workers": args.workers,
-        "threads": args.threads, "think_ms": args.think_ms, "database": "postgresql",
+        "threads": args.threads, "think_ms": args.think_ms,
+        "warmup_seconds": args.warmup, "database": "postgresql",
         "cache": "redis" if args.redis_url else "local memory", "cpus": os.cpu_count(),
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "match_actions": actions,
