@@ -90,7 +90,8 @@ def main() -> None:
     ap.add_argument("--winrate", type=int, default=0)
     ap.add_argument("--profile", default="")
     args = ap.parse_args()
-    out: dict = {"benchmark": "engine", "players": args.players, "python": sys.version.split()[0]}
+    out: dict = {"benchmark": "engine", "players": args.players, "python": sys.version.split()[0],
+                "executable": sys.executable}
     for name in args.games.split(","):
         ruleset = registry.get(name)
         entry = speed(ruleset, args.players, args.seconds)
