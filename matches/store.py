@@ -23,6 +23,7 @@ remembered, so retrying it simply re-evaluates it against the current state.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -500,18 +501,11 @@ def _submit_locked(match_id: int, seat: int | None, action: Any, kind: str, user
         nonlocal acting
         with transaction.atomic():
             match = _lock(match_id, with_seats=authorize is not None)
-            bots = None
-            if authorize is not None:
-                acting = authorize(match)
-                bots = {x.index for x in match.seats.all() if x.bot}
-            try:
-                prepared = _prepare(match, acting, action, kind, user, expected_version,
-                                    client_action_id, viewer, match.snapshot)
-            except StoreError:
-                repeated = _repeat(match, acting, kind, client_action_id)
-                if repeated is not None:
-                    return repeated
-                raise
+            acting, bots = _acting_seat(match, seat, authorize)
+            prepared = _prepare_or_repeat(match, acting, action, kind, user, expected_version,
+                                          client_action_id, viewer, match.snapshot)
+            if isinstance(prepared, Result):
+                return prepared
             body, state, entry = prepared
             entry.save(force_insert=True)
             match.save(update_fields=_WRITTEN)
@@ -534,33 +528,21 @@ def _submit_optimistic(match_id: int, seat: int | None, action: Any, kind: str, 
     action is applied; then one statement updates the row *only if it is still at the
     version read* and appends the log entry from that update, so both happen or neither.
     ``None``: another writer got there first, and nothing was written."""
-    held = _held(match_id)
-    match = _select_match(match_id, ("config", "snapshot"), authorize is not None,
-                          extra=", CASE WHEN version = %s AND seed_hash = %s THEN NULL "
-                                "ELSE snapshot END AS fresh_snapshot",
-                          extra_params=[held[0], held[1]] if held else [-1, ""])
+    match, text = _read_for_write(match_id, authorize is not None)
     if match is None:
         raise StoreError("not_found", f"no match {match_id}", 404)
-    text = match.fresh_snapshot if match.fresh_snapshot is not None else held[2]
-    bots = None
-    acting = seat
-    if authorize is not None:
-        acting = authorize(match)
-        bots = {x.index for x in match.seats.all() if x.bot}
+    acting, bots = _acting_seat(match, seat, authorize)
     read_version = match.version
+    prepared = _prepare_or_repeat(match, acting, action, kind, user, expected_version,
+                                  client_action_id, viewer, text)
+    if isinstance(prepared, Result):
+        return prepared
+    body, state, entry = prepared
+    # Inside a caller's transaction the statement gets a savepoint of its own, so a
+    # refused insert leaves that transaction usable.
+    guard = transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext()
     try:
-        body, state, entry = _prepare(match, acting, action, kind, user, expected_version,
-                                      client_action_id, viewer, text)
-    except StoreError:
-        repeated = _repeat(match, acting, kind, client_action_id)
-        if repeated is not None:
-            return repeated
-        raise
-    try:
-        if connection.in_atomic_block:  # (inside a caller's transaction: a savepoint)
-            with transaction.atomic():
-                written = _write_if_current(match, entry, read_version)
-        else:
+        with guard:
             written = _write_if_current(match, entry, read_version)
     except IntegrityError as exc:
         raise _Repeated(exc, acting) from exc
@@ -570,7 +552,45 @@ def _submit_optimistic(match_id: int, seat: int | None, action: Any, kind: str, 
     return Result(body, 200, match=match, state=state)
 
 
-# The match columns an applied entry changes.
+def _read_for_write(match_id: int, with_seats: bool) -> tuple[Match | None, str]:
+    """The match row without a lock, and its snapshot text: this process's copy when it
+    holds the row's version, else the row's own (only then sent by the database)."""
+    held = _held(match_id)
+    match = _select_match(match_id, ("config", "snapshot"), with_seats,
+                          extra=", CASE WHEN version = %s AND seed_hash = %s THEN NULL "
+                                "ELSE snapshot END AS fresh_snapshot",
+                          extra_params=[held[0], held[1]] if held else [-1, ""])
+    if match is None:
+        return None, ""
+    return match, match.fresh_snapshot if match.fresh_snapshot is not None else held[2]
+
+
+def _acting_seat(match: Match, seat: int | None,
+                 authorize: Callable[[Match], int] | None) -> tuple[int | None, set[int] | None]:
+    """The seat acting (``authorize``'s answer when given) and, when the seats were read
+    with the match, which of them are bots."""
+    if authorize is None:
+        return seat, None
+    return authorize(match), {x.index for x in match.seats.all() if x.bot}
+
+
+def _prepare_or_repeat(match: Match, seat: int | None, action: Any, kind: str, user: Any,
+                       expected_version: int | None, client_action_id: str | None,
+                       viewer: int | None,
+                       snapshot: str) -> tuple[dict[str, Any], State, MatchAction] | Result:
+    """``_prepare``; when it refuses, a repeated request (which usually arrives with a
+    stale version or after the match moved on) gets its first answer instead."""
+    try:
+        return _prepare(match, seat, action, kind, user, expected_version, client_action_id,
+                        viewer, snapshot)
+    except StoreError:
+        repeated = _repeat(match, seat, kind, client_action_id)
+        if repeated is not None:
+            return repeated
+        raise
+
+
+# The match columns an applied entry changes, and the log entry's columns.
 _WRITTEN = ["snapshot", "to_act", "outcome", "status", "finished", "clocks", "version",
             "event_count"]
 _ENTRY_FIELDS = ["match", "seq", "kind", "seat", "action", "client_action_id", "user",
@@ -578,31 +598,31 @@ _ENTRY_FIELDS = ["match", "seq", "kind", "seat", "action", "client_action_id", "
 
 
 @functools.cache
-def _cas_sql() -> str:
+def _cas() -> tuple[str, list[Any], list[Any]]:
+    """The guarded write's SQL, and the match and log-entry fields it binds, in order."""
     quote = connection.ops.quote_name
     fields = [Match._meta.get_field(n) for n in _WRITTEN]
     sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
     entry = [MatchAction._meta.get_field(n) for n in _ENTRY_FIELDS]
     cols = ", ".join(quote(f.column) for f in entry)
     values = ", ".join(["id"] + ["%s"] * (len(entry) - 1))
-    return (f"WITH moved AS (UPDATE {quote(Match._meta.db_table)} SET {sets} "
-            f"WHERE id = %s AND version = %s RETURNING id) "
-            f"INSERT INTO {quote(MatchAction._meta.db_table)} ({cols}) "
-            f"SELECT {values} FROM moved RETURNING id")
+    sql = (f"WITH moved AS (UPDATE {quote(Match._meta.db_table)} SET {sets} "
+           f"WHERE id = %s AND version = %s RETURNING id) "
+           f"INSERT INTO {quote(MatchAction._meta.db_table)} ({cols}) "
+           f"SELECT {values} FROM moved RETURNING id")
+    return sql, fields, entry[1:]  # (the entry's match id comes from the updated row)
 
 
 def _write_if_current(match: Match, entry: MatchAction, read_version: int) -> bool:
     """One statement: the row update guarded by the version read, and the log entry
     inserted from the updated row (none when the guard failed)."""
+    sql, match_fields, entry_fields = _cas()
     entry.created = timezone.now()
-    params = [Match._meta.get_field(n).get_db_prep_save(getattr(match, n), connection)
-              for n in _WRITTEN]
+    params = [f.get_db_prep_save(getattr(match, f.attname), connection) for f in match_fields]
     params += [match.pk, read_version]
-    params += [MatchAction._meta.get_field(n).get_db_prep_save(
-        getattr(entry, MatchAction._meta.get_field(n).attname), connection)
-        for n in _ENTRY_FIELDS[1:]]
+    params += [f.get_db_prep_save(getattr(entry, f.attname), connection) for f in entry_fields]
     with connection.cursor() as cursor:
-        cursor.execute(_cas_sql(), params)
+        cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
         return False

@@ -209,20 +209,17 @@ class MatchViewSet(viewsets.GenericViewSet):
         body = s.ActionRequest(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        # The seat is checked on the locked match inside the store's transaction: one read
-        # of the match per action instead of two.
+        # The seat is checked on the match the store reads for the write: one read of the
+        # match per action instead of two.
         result = store.submit(match_id, None, data["action"], user=request.user,
                               expected_version=data.get("expected_version"),
                               client_action_id=data.get("client_action_id"),
                               authorize=lambda m: self._acting_seat(m, data.get("seat")))
         out = result.body
         if data.get("include_legal_actions"):
-            if result.repeated:
-                out = {**out, "legal_actions": legal_actions_of(self.get_object(users=False),
-                                                                out["seat"])}
-            else:
-                out = {**out, "legal_actions": legal_actions_of(result.match, out["seat"],
-                                                                result.state)}
+            # A repeat answers from the log: the match as it is now has moved on.
+            now = self.get_object(users=False) if result.repeated else result.match
+            out = {**out, "legal_actions": legal_actions_of(now, out["seat"], result.state)}
         return Response(out, status=result.status)
 
     @extend_schema(request=s.ResignRequest, responses=s.ActionOut)
