@@ -11,6 +11,9 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from matches import store
+from matches.models import Match
+from rulesets import registry
 from tests.api_helpers import assert_error, client_for  # noqa: F401 - re-exported
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,6 +41,29 @@ def create(client: APIClient, ruleset: str, seats: list[Any], options: dict | No
     return r.json()
 
 
+
+
+def new_match(django_user_model, ruleset: str) -> tuple[Match, list]:
+    """A started match of ``ruleset`` between two new users, made through the store."""
+    users = [django_user_model.objects.create_user(f"p{i}-{ruleset}") for i in range(2)]
+    match = store.create_match(ruleset, {}, [store.SeatSpec(user=u) for u in users])
+    return match, users
+
+
+def next_move(match_id: int, k: int) -> tuple[Match, int, dict]:
+    """The match as it is now, the seat to act and a seeded random legal action for it."""
+    match = Match.objects.get(pk=match_id)
+    rs = registry.get(match.ruleset)
+    seat = match.to_act[0]
+    action = rs.bot_action(rs.from_json(match.state_json()), seat, "random", f"t{k}")
+    return match, seat, action
+
+
+def step(match_id: int, k: int) -> store.Result:
+    """Apply ``next_move`` through the store (client_action_id ``c{k}``)."""
+    match, seat, action = next_move(match_id, k)
+    return store.submit(match_id, seat, action, expected_version=match.version,
+                        client_action_id=f"c{k}")
 
 
 def play_step(client: APIClient, match_id: int, rng: random.Random,

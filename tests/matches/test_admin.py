@@ -9,20 +9,16 @@ from django.contrib.admin.sites import site
 
 from matches import store
 from matches.models import Match
+from tests.matches.conftest import new_match, step
 
 
 @pytest.mark.django_db
 def test_an_admin_edit_of_a_running_match_keeps_the_moves_made_since_the_form_opened(
         django_user_model, rf):
-    users = [django_user_model.objects.create_user(f"adm{i}") for i in range(2)]
-    match = store.create_match("smugglers", {}, [store.SeatSpec(user=u) for u in users])
+    match, _ = new_match(django_user_model, "smugglers")
     opened = Match.objects.get(pk=match.pk)            # the admin form's copy, version 0
-    rs = store.ruleset_of(opened)
     for k in range(2):
-        now = Match.objects.get(pk=match.pk)
-        seat = now.to_act[0]
-        action = rs.legal_actions(store.state_for_reading(now, rs), seat)[0]
-        store.submit(match.pk, seat, action, client_action_id=f"adm-{k}")
+        step(match.pk, k)
     opened.time_limit_seconds = 1800
     admin = site._registry[Match]
     admin.save_model(rf.post("/"), opened, SimpleNamespace(changed_data=["time_limit_seconds"]),

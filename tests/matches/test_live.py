@@ -8,8 +8,9 @@ import time
 import pytest
 from django.db import connection, connections
 
-from matches import live, store
+from matches import live
 from matches.models import Match
+from tests.matches.conftest import new_match, step
 
 
 def test_progress_is_read_from_a_payload_and_nothing_else():
@@ -23,15 +24,11 @@ def test_progress_is_read_from_a_payload_and_nothing_else():
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_committed_move_notifies_its_progress(django_user_model):
-    users = [django_user_model.objects.create_user(f"note{i}") for i in range(2)]
-    match = store.create_match("smugglers", {}, [store.SeatSpec(user=u) for u in users])
+    match, _ = new_match(django_user_model, "smugglers")
     connection.ensure_connection()
     with connection.cursor() as cursor:
         cursor.execute(f'LISTEN "{live.channel(match.pk)}"')
-    rs = store.ruleset_of(match)
-    now = Match.objects.get(pk=match.pk)
-    seat = now.to_act[0]
-    store.submit(match.pk, seat, rs.legal_actions(store.state_for_reading(now, rs), seat)[0])
+    step(match.pk, 0)
     notes = list(connection.connection.notifies(timeout=5, stop_after=1))
     after = Match.objects.get(pk=match.pk)
     assert [live.progress(n.payload) for n in notes] == [
@@ -43,8 +40,7 @@ def test_a_committed_move_notifies_its_progress(django_user_model):
 @pytest.mark.django_db(transaction=True)
 def test_a_waiter_gets_the_payload_that_woke_it(django_user_model):
     """What the events long-poll relies on to go back to sleep without a query."""
-    users = [django_user_model.objects.create_user(f"wake{i}") for i in range(2)]
-    match = store.create_match("smugglers", {}, [store.SeatSpec(user=u) for u in users])
+    match, _ = new_match(django_user_model, "smugglers")
     seen: list[str | None] = []
 
     def changed(payload: str | None) -> bool:

@@ -13,7 +13,7 @@ from django.db import connection
 
 from matches import store
 from matches.models import Match, MatchAction
-from tests.matches.conftest import client_for, create
+from tests.matches.conftest import client_for, create, new_match, next_move, step
 from tests.matches.test_concurrency import call
 
 # The unlocked read and the guarded write are PostgreSQL's path; SQLite takes its write
@@ -22,33 +22,25 @@ pg_only = pytest.mark.skipif(connection.vendor != "postgresql",
                              reason="PostgreSQL's write path (SQLite locks first)")
 
 
-def legal_for(match_id: int) -> tuple[int, dict, int]:
-    match = Match.objects.get(pk=match_id)
-    rs = store.ruleset_of(match)
-    state = store.state_for_reading(match, rs)
-    seat = match.to_act[0]
-    return seat, rs.legal_actions(state, seat)[0], match.version
-
-
 @pg_only
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_write_computed_from_a_row_that_moved_on_stores_nothing(django_user_model):
-    users = [django_user_model.objects.create_user(f"cas{i}") for i in range(2)]
-    match = store.create_match("smugglers", {}, [store.SeatSpec(user=u) for u in users])
-    seat, action, version = legal_for(match.pk)
+    match, _ = new_match(django_user_model, "smugglers")
+    now, seat, action = next_move(match.pk, 0)
+    version = now.version
 
     # Computed at ``version``...
     stale = store._select_match(match.pk, ("config",), True)
     _, _, entry = store._prepare(stale, seat, action, MatchAction.ACTION, None, None,
                                  "stale-write", None, stale.snapshot)
     # ...while another request applies its own action first.
-    store.submit(match.pk, seat, action, client_action_id="first-write")
+    step(match.pk, 0)
 
     assert store._write_if_current(stale, entry, version) is False
     fresh = Match.objects.get(pk=match.pk)
     assert fresh.version == version + 1
-    assert list(fresh.log.values_list("client_action_id", flat=True)) == ["first-write"]
+    assert list(fresh.log.values_list("client_action_id", flat=True)) == ["c0"]
     assert store.verify(fresh)["ok"]
 
 
@@ -58,26 +50,18 @@ def test_a_write_computed_from_a_row_that_moved_on_stores_nothing(django_user_mo
 def test_the_write_path_uses_the_snapshot_it_already_holds(django_user_model):
     """After an action this process keeps the new version's text: the next action's read
     asks the database for the row without its snapshot."""
-    users = [django_user_model.objects.create_user(f"held{i}") for i in range(2)]
-    match = store.create_match("smugglers", {}, [store.SeatSpec(user=u) for u in users])
+    match, _ = new_match(django_user_model, "smugglers")
     for k in range(3):
-        seat, action, version = legal_for(match.pk)
-        store.submit(match.pk, seat, action, expected_version=version,
-                     client_action_id=f"held-{k}")
+        step(match.pk, k)
     held = store._held(match.pk)
-    assert held is not None and held[0] == 3
-    assert held[2] == Match.objects.get(pk=match.pk).snapshot
-    read = store._select_match(match.pk, ("config", "snapshot"), False,
-                               extra=", CASE WHEN version = %s AND seed_hash = %s THEN NULL "
-                                     "ELSE snapshot END AS fresh_snapshot",
-                               extra_params=[held[0], held[1]])
-    assert read.fresh_snapshot is None
+    stored = Match.objects.get(pk=match.pk).snapshot
+    assert held is not None and held[0] == 3 and held[2] == stored
+    read, text = store._read_for_write(match.pk, False)
+    assert read.fresh_snapshot is None and text == stored
     # A text for another version is not trusted: the row's own snapshot comes back.
-    read = store._select_match(match.pk, ("config", "snapshot"), False,
-                               extra=", CASE WHEN version = %s AND seed_hash = %s THEN NULL "
-                                     "ELSE snapshot END AS fresh_snapshot",
-                               extra_params=[2, held[1]])
-    assert read.fresh_snapshot == held[2]
+    store._STATES[match.pk] = (2, held[1], "a stale text")
+    read, text = store._read_for_write(match.pk, False)
+    assert read.fresh_snapshot == stored and text == stored
 
 
 @pytest.mark.django_db(transaction=True)

@@ -9,25 +9,10 @@ import pytest
 
 from matches import store
 from matches.models import Match, MatchAction
-from matches.store import SeatSpec
 from rulesets import registry
+from tests.matches.conftest import new_match, step
 
 ALL = ["smugglers", "roll", "pulsar", "kgk"]
-
-
-def new_match(django_user_model, ruleset: str) -> tuple[Match, list]:
-    users = [django_user_model.objects.create_user(f"p{i}-{ruleset}") for i in range(2)]
-    match = store.create_match(ruleset, {}, [SeatSpec(user=u) for u in users])
-    return match, users
-
-
-def step(match_id: int, k: int) -> store.Result:
-    match = Match.objects.get(pk=match_id)
-    rs = registry.get(match.ruleset)
-    seat = match.to_act[0]
-    action = rs.bot_action(rs.from_json(match.state_json()), seat, "random", f"t{k}")
-    return store.submit(match_id, seat, action, expected_version=match.version,
-                        client_action_id=f"c{k}")
 
 
 @pytest.mark.parametrize("ruleset", ALL)
