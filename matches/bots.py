@@ -15,7 +15,7 @@ import logging
 from django.conf import settings
 
 from matches import store
-from matches.models import Match, Seat
+from matches.models import BIG_COLUMNS, Match, Seat
 
 # Moves one task plays before handing over to a fresh task (keeps eager mode shallow and
 # lets other matches' tasks interleave on a busy worker).
@@ -48,7 +48,7 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
     if not bots:
         return 0
     while played < max_moves:
-        match = Match.objects.defer("config", "snapshot").filter(pk=match_id).first()
+        match = Match.objects.defer(*BIG_COLUMNS).filter(pk=match_id).first()
         if match is None or match.status != Match.ACTIVE:
             return played
         seats = [s for s in match.to_act if s in bots]

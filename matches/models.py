@@ -12,6 +12,9 @@ import json
 from django.conf import settings
 from django.db import models
 
+# The columns only the store needs (big text): list reads of matches defer them.
+BIG_COLUMNS = ("config", "snapshot", "statics")
+
 
 class Match(models.Model):
     OPEN, ACTIVE, FINISHED = "open", "active", "finished"
@@ -30,6 +33,11 @@ class Match(models.Model):
     # The ruleset's ``to_json`` state as JSON text, kept verbatim: PostgreSQL's jsonb would
     # reorder keys, and an engine may (legitimately or not) depend on dict order.
     snapshot = models.TextField(blank=True, default="")
+    # The state's parts that never change once the match has started (the ruleset's
+    # ``static_keys``, e.g. KGK's compiled card definitions) as JSON text of {key: value},
+    # written once instead of with every action; those keys are then left out of
+    # ``snapshot``. Empty for matches stored before the split (their snapshots are whole).
+    statics = models.TextField(blank=True, default="")
     to_act = models.JSONField(default=list, blank=True)
     outcome = models.JSONField(null=True, blank=True)
     # How many events the log holds (events are numbered 1..event_count).
@@ -60,7 +68,13 @@ class Match(models.Model):
         return bool(self.snapshot)
 
     def state_json(self) -> dict | None:
-        return json.loads(self.snapshot) if self.snapshot else None
+        """The whole state as JSON data: the snapshot with the static parts put back."""
+        if not self.snapshot:
+            return None
+        data = json.loads(self.snapshot)
+        for key, value in (json.loads(self.statics) if self.statics else {}).items():
+            data.setdefault(key, value)
+        return data
 
 
 class Seat(models.Model):

@@ -39,7 +39,7 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from kaosz.api.errors import ApiError
-from matches.models import Match, MatchAction, Seat
+from matches.models import BIG_COLUMNS, Match, MatchAction, Seat
 from rulesets import registry
 from rulesets.base import ConfigError, Event, IllegalAction, Ruleset, State
 
@@ -124,23 +124,89 @@ def _held(match_id: int) -> tuple[int, str, str] | None:
         return _STATES.get(match_id)
 
 
-def loads_state(rs: Ruleset, snapshot: str) -> State:
-    """A fresh state from snapshot text. A ruleset whose state is plain JSON data
-    (``plain_json_state``) skips its defensive ``from_json`` copy: the parse is fresh."""
+# ---------------------------------------------------------------- static parts
+
+# A ruleset's ``static_keys`` name top-level state entries fixed from ``new_game`` on (KGK:
+# the compiled card definitions, 40 % of its snapshot). They are stored once per match
+# (``Match.statics``) rather than rewritten by every action, and each process parses them
+# once and hands the same objects to every copy of the match's state: engines only read
+# them. A match's own ``statics`` say which keys were split off, so matches stored before
+# the split (empty ``statics``) keep working from whole snapshots.
+# {match id: (seed hash, {key: value})}
+_STATICS: OrderedDict[int, tuple[str, dict[str, Any]]] = OrderedDict()
+# Elements of static lists by their JSON text: matches with the same cards share one
+# object per card definition, so what stays alive (and every full garbage collection
+# walks) is bounded by the cards in play, not by the number of matches cached.
+_INTERNED: dict[str, Any] = {}
+INTERNED_MAX = 20_000
+
+
+def split_statics(rs: Ruleset, state: State) -> dict[str, Any]:
+    """The state's static parts (``rs.static_keys``), as stored in ``Match.statics``."""
+    keys = getattr(rs, "static_keys", ())
+    if not keys:
+        return {}
+    data = state if getattr(rs, "plain_json_state", False) else rs.to_json(state)
+    return {k: data[k] for k in keys if k in data}
+
+
+def _intern(value: Any) -> Any:
+    if not isinstance(value, list):
+        return value
+    if len(_INTERNED) > INTERNED_MAX:
+        _INTERNED.clear()  # cached statics keep their objects; only sharing restarts
+    out = []
+    for item in value:
+        text = dump(item)
+        out.append(_INTERNED.setdefault(text, item))
+    return out
+
+
+def statics_of(match: Match) -> dict[str, Any]:
+    """The match's static parts, parsed once per process (shared: read only)."""
+    with _STATES_LOCK:
+        held = _STATICS.get(match.pk)
+        if held is not None and held[0] == match.seed_hash:
+            _STATICS.move_to_end(match.pk)
+            return held[1]
+    if "statics" in match.get_deferred_fields():
+        text = Match.objects.values_list("statics", flat=True).filter(pk=match.pk).first()
+    else:
+        text = match.statics
+    with _STATES_LOCK:
+        parsed = {k: _intern(v) for k, v in (json.loads(text) if text else {}).items()}
+        if match.status != Match.OPEN:  # (an open match has none yet: ask again later)
+            _STATICS[match.pk] = (match.seed_hash, parsed)
+            while len(_STATICS) > STATE_CACHE_SIZE:
+                _STATICS.popitem(last=False)
+    return parsed
+
+
+def loads_state(rs: Ruleset, snapshot: str, statics: dict[str, Any] | None = None) -> State:
+    """A fresh state from snapshot text (and the match's static parts). A ruleset whose
+    state is plain JSON data (``plain_json_state``) skips its defensive ``from_json`` copy:
+    the parse is fresh."""
     data = json.loads(snapshot)
+    for key, value in (statics or {}).items():
+        data.setdefault(key, value)
     return data if getattr(rs, "plain_json_state", False) else rs.from_json(data)
 
 
-def dumps_state(rs: Ruleset, state: State) -> str:
-    return dump(state if getattr(rs, "plain_json_state", False) else rs.to_json(state))
+def dumps_state(rs: Ruleset, state: State, statics: dict[str, Any] | None = None) -> str:
+    """Snapshot text: the state without the parts held in ``statics``."""
+    data = state if getattr(rs, "plain_json_state", False) else rs.to_json(state)
+    if statics:
+        data = {k: v for k, v in data.items() if k not in statics}
+    return dump(data)
 
 
 def state_for_reading(match: Match, rs: Ruleset) -> State:
     """The match's current state (at ``match.version``) for reads (``view``,
     ``legal_actions``, bots): the caller's own copy."""
+    statics = statics_of(match)
     held = _held(match.pk)
     if held is not None and held[:2] == (match.version, match.seed_hash):
-        return loads_state(rs, held[2])
+        return loads_state(rs, held[2], statics)
     fresh = True
     if "snapshot" in match.get_deferred_fields():
         match.snapshot, version = Match.objects.values_list("snapshot", "version") \
@@ -148,21 +214,25 @@ def state_for_reading(match: Match, rs: Ruleset) -> State:
         fresh = version == match.version  # else the row moved on since ``match`` was read
     if fresh:
         _remember(match, match.snapshot)
-    return loads_state(rs, match.snapshot)
+    return loads_state(rs, match.snapshot, statics)
 
 
 # ---------------------------------------------------------------- reading a match
 
 @functools.cache
-def _columns(model: type, leave_out: tuple[str, ...]) -> str:
+def _row_plan(leave_out: tuple[str, ...]) -> tuple[str, list[str], list[tuple[int, Any, list]]]:
+    """How to read a match row without the ORM's per-query compiling: the column list,
+    the attribute names for ``Match.from_db``, and each column's converters (the same
+    ones the ORM applies: JSON decoding, SQLite's dates and booleans)."""
     quote = connection.ops.quote_name
-    return ", ".join(quote(f.column) for f in model._meta.concrete_fields
-                     if f.name not in leave_out)
-
-
-def _raw_one(model: type, sql: str, params: list[Any]) -> Any:
-    rows = list(model.objects.raw(sql, params))
-    return rows[0] if rows else None
+    fields = [f for f in Match._meta.concrete_fields if f.name not in leave_out]
+    plan = []
+    for i, f in enumerate(fields):
+        col = f.get_col(Match._meta.db_table)
+        converters = connection.ops.get_db_converters(col) + f.get_db_converters(connection)
+        if converters:
+            plan.append((i, col, converters))
+    return ", ".join(quote(f.column) for f in fields), [f.attname for f in fields], plan
 
 
 # The seats as one JSON array column of the match row: [[id, index, user_id, bot,
@@ -181,16 +251,29 @@ _SEAT_FIELDS = ["id", "index", "user_id", "bot", "deck_name"]
 def _select_match(match_id: int, leave_out: tuple[str, ...], with_seats: bool,
                   suffix: str = "", extra: str = "",
                   extra_params: list[Any] | None = None) -> Match | None:
-    """One raw read of a match row (``suffix``: e.g. a row lock; ``extra``: more select
-    expressions, with ``extra_params``), its seats attached from the same query when
-    ``with_seats``."""
+    """One read of a match row (``suffix``: e.g. a row lock; ``extra``: one more select
+    expression, with ``extra_params``, whose value is set as ``match.extra``), its seats
+    attached from the same query when ``with_seats``."""
+    columns, names, plan = _row_plan(leave_out)
     if with_seats:
-        extra += f", {_SEATS_JSON[connection.vendor]} AS seats_json"
-    match = _raw_one(Match, f"SELECT {_columns(Match, leave_out)}{extra} FROM matches_match "
-                     f"WHERE id = %s{suffix}", [*(extra_params or []), match_id])
-    if match is not None and with_seats:
-        rows = _json_value(match.seats_json) or []
-        _set_seats(match, [Seat.from_db(match._state.db, _SEAT_FIELDS, row) for row in rows])
+        extra += f", {_SEATS_JSON[connection.vendor]}"
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {columns}{extra} FROM matches_match WHERE id = %s{suffix}",
+                       [*(extra_params or []), match_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = list(row[:len(names)])
+    for i, col, converters in plan:
+        for convert in converters:
+            values[i] = convert(values[i], col, connection)
+    match = Match.from_db(connection.alias, names, values)
+    rest = row[len(names):]
+    if with_seats:
+        rows = _json_value(rest[-1]) or []
+        _set_seats(match, [Seat.from_db(match._state.db, _SEAT_FIELDS, r) for r in rows])
+        rest = rest[:-1]
+    match.extra = rest[0] if rest else None
     return match
 
 
@@ -200,10 +283,12 @@ def _json_value(value: Any) -> Any:
 
 
 def _set_seats(match: Match, seats: list[Seat]) -> None:
-    """Make ``match.seats.all()`` answer ``seats`` without a query (what prefetch does)."""
-    for seat in seats:
-        seat.match = match  # one Match object shared by all seats
-    qs = match.seats.all()
+    """Make ``match.seats.all()`` answer ``seats`` without a query (what prefetch does).
+
+    No reference from the seats or their queryset back to the match (the related
+    manager's queryset names the match in its filter): a match read per request would
+    otherwise be cyclic garbage, left for the garbage collector to free."""
+    qs = Seat.objects.filter(match_id=match.pk)
     qs._result_cache = seats
     qs._prefetch_done = True
     match._prefetched_objects_cache = {"seats": qs}
@@ -218,7 +303,7 @@ def load_match(match_id: int, users: bool = True) -> Match | None:
     queries themselves, and each extra round trip costs most on a busy machine. The match's
     big columns stay deferred; ``match.seats.all()`` then costs nothing."""
     fast = not users and connection.vendor in _SEATS_JSON
-    match = _select_match(match_id, ("config", "snapshot"), fast)
+    match = _select_match(match_id, BIG_COLUMNS, fast)
     if match is not None and not fast:
         _set_seats(match, list(Seat.objects.select_related("user").defer("deck")
                                .filter(match_id=match_id).order_by("index")))
@@ -264,8 +349,8 @@ def _lock(match_id: int, with_seats: bool = False) -> Match:
                            [match_id])
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     # Elsewhere than the two databases the project runs on, seats load lazily.
-    match = _select_match(match_id, ("config",), with_seats and connection.vendor in _SEATS_JSON,
-                          lock)
+    match = _select_match(match_id, ("config", "statics"),
+                          with_seats and connection.vendor in _SEATS_JSON, lock)
     if match is None:
         raise StoreError("not_found", f"no match {match_id}", 404)
     return match
@@ -399,7 +484,9 @@ def _start(match: Match, rs: Ruleset) -> None:
     to_act = list(rs.to_act(state))
     at = now_ms()
     match.config = config
-    match.snapshot = dumps_state(rs, state)
+    statics = split_statics(rs, state)
+    match.statics = dump(statics) if statics else ""
+    match.snapshot = dumps_state(rs, state, statics)
     match.to_act = to_act
     match.status = Match.ACTIVE
     match.started = timezone.now()
@@ -556,13 +643,13 @@ def _read_for_write(match_id: int, with_seats: bool) -> tuple[Match | None, str]
     """The match row without a lock, and its snapshot text: this process's copy when it
     holds the row's version, else the row's own (only then sent by the database)."""
     held = _held(match_id)
-    match = _select_match(match_id, ("config", "snapshot"), with_seats,
+    match = _select_match(match_id, BIG_COLUMNS, with_seats,
                           extra=", CASE WHEN version = %s AND seed_hash = %s THEN NULL "
-                                "ELSE snapshot END AS fresh_snapshot",
+                                "ELSE snapshot END",
                           extra_params=[held[0], held[1]] if held else [-1, ""])
     if match is None:
         return None, ""
-    return match, match.fresh_snapshot if match.fresh_snapshot is not None else held[2]
+    return match, match.extra if match.extra is not None else held[2]
 
 
 def _acting_seat(match: Match, seat: int | None,
@@ -656,7 +743,7 @@ def _repeat(match: Match, seat: int | None, kind: str,
 
 def _repeat_committed(match_id: int, seat: int | None, kind: str,
                       client_action_id: str | None) -> Result | None:
-    match = Match.objects.defer("config", "snapshot").filter(pk=match_id).first()
+    match = Match.objects.defer(*BIG_COLUMNS).filter(pk=match_id).first()
     return None if match is None else _repeat(match, seat, kind, client_action_id)
 
 
@@ -679,7 +766,8 @@ def _prepare(match: Match, seat: int | None, action: Any, kind: str, user: Any,
         raise StoreError("time_up", "the match's time is up; the organiser decides "
                          "the result", 409, {"version": match.version})
     rs = ruleset_of(match)
-    state = loads_state(rs, snapshot)
+    statics = statics_of(match)
+    state = loads_state(rs, snapshot, statics)
     try:
         state, events = apply_entry(rs, state, kind, seat, action)
     except IllegalAction as exc:
@@ -697,7 +785,7 @@ def _prepare(match: Match, seat: int | None, action: Any, kind: str, user: Any,
                         "scores": None, "tiebreak": [],
                         "details": {"note": action.get("note", "")}})
     else:
-        match.snapshot = dumps_state(rs, state)
+        match.snapshot = dumps_state(rs, state, statics)
         match.to_act = list(rs.to_act(state))
         outcome = rs.outcome(state)
         if outcome is not None:

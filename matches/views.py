@@ -19,7 +19,7 @@ from matches import simulation as sims
 from matches import store
 from matches.api.seating import get_ruleset, resolve_deck, seat_of, seat_specs
 from matches.api.views import start_simulation
-from matches.models import Match, Seat, Simulation
+from matches.models import BIG_COLUMNS, Match, Seat, Simulation
 from rulesets import registry
 
 OPPONENTS = ["bot:random", "bot:heuristic", "open"]
@@ -32,7 +32,7 @@ def _rulesets() -> list[dict]:
 
 
 def lobby(request: HttpRequest, error: str | None = None, status: int = 200) -> HttpResponse:
-    matches = Match.objects.defer("config", "snapshot").prefetch_related("seats__user") \
+    matches = Match.objects.defer(*BIG_COLUMNS).prefetch_related("seats__user") \
         .order_by("-id")
     mine = []
     if request.user.is_authenticated:
@@ -88,7 +88,7 @@ def join_match(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def board(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match.objects.defer("config", "snapshot")
+    match = get_object_or_404(Match.objects.defer(*BIG_COLUMNS)
                               .prefetch_related("seats__user"), pk=pk)
     seat = seat_of(match, request.user)
     template = select_template([f"matches/boards/{match.ruleset}.html",

@@ -109,6 +109,11 @@ class Ruleset(Protocol):
     # store ``json.dumps(state)`` and play on ``json.loads(text)`` without the defensive
     # copies of ``to_json``/``from_json`` (a match action does both).
     # plain_json_state: bool = False
+    # Optional: top-level state keys whose values are fixed from ``new_game`` on and that
+    # the engine never changes (KGK: its compiled card definitions). The host may store
+    # them once per match instead of in every snapshot and give every copy of the state
+    # the same (shared) objects for them.
+    # static_keys: tuple[str, ...] = ()
 
     def example_config(self, players: int) -> dict[str, Any]:
         """A ready-to-play config for tests, benchmarks and simulations

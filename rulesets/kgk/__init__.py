@@ -68,6 +68,9 @@ class KGKRuleset:
     max_players = 6
     uses_decks = True
     plain_json_state = True  # to_json/from_json are JSON round trips (matches.store)
+    # Compiled card definitions: fixed from new_game on and only ever read, so a host may
+    # store them once per match and share them between copies of the state.
+    static_keys = ("defs",)
 
     # ---- setup
     def example_config(self, players: int = 2) -> dict[str, Any]:

@@ -269,3 +269,17 @@ def test_heuristic_matches_end_in_every_format(fmt):
         s, _ = run_match(f"hh-{fmt}-{g}", kinds=("heuristic",) * players, config=cfg,
                          max_steps=20000)
         assert R.outcome(s).winners
+
+
+@pytest.mark.parametrize("fmt", ["official", "simplified", "multiplayer3"])
+def test_static_parts_never_change_during_a_match(fmt):
+    """``static_keys`` is a promise to hosts (matches.store shares one parsed copy of them
+    between every copy of a match's state, and between matches): play never writes them."""
+    cfg, players = config_for(fmt)
+    for g in range(15):
+        s = R.new_game(cfg, f"static-{fmt}-{g}")
+        before = {k: dumps(s[k]) for k in R.static_keys}
+        assert before["defs"] != "[]"
+        kinds = ("heuristic", "random") * 3
+        s, _ = run_match(f"static-{fmt}-{g}", kinds=kinds[:players], config=cfg)
+        assert {k: dumps(s[k]) for k in R.static_keys} == before, (fmt, g)
