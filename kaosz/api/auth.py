@@ -8,11 +8,20 @@ never becomes a cache key). Saving or deleting a token, or saving or deleting it
 ``QuerySet.update`` bypasses those signals: its change reaches requests within the TTL.
 With the local-memory cache (no Redis) each process holds its own entries, so only the
 process that made the change drops them at once; the others follow within the TTL.
+
+In front of the shared cache each process keeps the pickled answer for
+``LOCAL_SECONDS``: a Redis round trip is a large share of a match action's time. The
+process that makes a change drops its own copy at once; other processes see a revoked
+token or a deactivated user at most ``LOCAL_SECONDS`` late. Every request unpickles its
+own copy, so no two requests share a user object.
 """
 
 from __future__ import annotations
 
 import hashlib
+import pickle
+import threading
+import time
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -22,6 +31,36 @@ from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
 TOKEN_CACHE_SECONDS = 60
+LOCAL_SECONDS = 5.0
+LOCAL_MAX = 10_000
+# {cache key: (monotonic expiry, pickled (user, token))}
+_LOCAL: dict[str, tuple[float, bytes]] = {}
+_LOCAL_LOCK = threading.Lock()
+
+
+def _now() -> float:
+    return time.monotonic()
+
+
+def _local_get(key: str) -> tuple[Any, Any] | None:
+    hit = _LOCAL.get(key)
+    if hit is None or hit[0] <= _now():
+        return None
+    return pickle.loads(hit[1])
+
+
+def _local_set(key: str, pair: tuple[Any, Any]) -> None:
+    data = pickle.dumps(pair)
+    with _LOCAL_LOCK:
+        if len(_LOCAL) >= LOCAL_MAX:
+            _LOCAL.clear()
+        _LOCAL[key] = (_now() + LOCAL_SECONDS, data)
+
+
+def _local_forget(keys: list[str]) -> None:
+    with _LOCAL_LOCK:
+        for key in keys:
+            _LOCAL.pop(key, None)
 
 
 def _key(token_key: str) -> str:
@@ -30,17 +69,28 @@ def _key(token_key: str) -> str:
 
 class CachedTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
-        cached = cache.get(_key(key))
+        hashed = _key(key)
+        cached = _local_get(hashed)
+        shared = cached is None
+        if shared:
+            cached = cache.get(hashed)
         if cached is not None:
             user, token = cached
+            # The pickled pair point at each other (token.user, user.auth_token): keep the
+            # token's link only, so each request's copy goes by reference counting.
+            user._state.fields_cache.pop("auth_token", None)
             if user.is_active:
+                if shared:
+                    _local_set(hashed, (user, token))
                 return user, token
         user, token = super().authenticate_credentials(key)
-        cache.set(_key(key), (user, token), TOKEN_CACHE_SECONDS)
+        cache.set(hashed, (user, token), TOKEN_CACHE_SECONDS)
+        _local_set(hashed, (user, token))
         return user, token
 
 
 def forget_token(sender: Any, instance: Token, **kwargs: Any) -> None:
+    _local_forget([_key(instance.key)])
     cache.delete(_key(instance.key))
 
 
@@ -50,6 +100,7 @@ def forget_users_tokens(sender: Any, instance: Any, **kwargs: Any) -> None:
     keys = [_key(k) for k in Token.objects.filter(user_id=instance.pk)
             .values_list("key", flat=True)]
     if keys:
+        _local_forget(keys)
         cache.delete_many(keys)
 
 

@@ -55,3 +55,54 @@ def test_the_redis_cache_reuses_one_client_per_pool():
     assert cache._cache.get_client("other") is first
     cache.set("kaosz-test-client-reuse", 1, 5)
     assert cache.get("kaosz-test-client-reuse") == 1
+
+
+def _request_garbage(call) -> list[str]:
+    """Names of the request-level objects that only the collector could free after
+    ``call()``."""
+    from rest_framework.request import Request
+    from rest_framework.serializers import Serializer
+    from rest_framework.views import APIView
+
+    from matches.models import Match, Seat
+
+    watched = (Match, Seat, Request, Serializer, APIView)
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        call()
+        gc.collect()
+        return sorted(type(o).__name__ for o in gc.garbage if isinstance(o, watched))
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_playing_a_match_leaves_no_cyclic_garbage(django_user_model):
+    """The match endpoints a client calls on every move free their objects (the match and
+    its seats, DRF's view and request, the request's serializer) by reference counting."""
+    from tests.api_helpers import client_for
+
+    users = [django_user_model.objects.create_user(f"gc{i}") for i in range(2)]
+    clients = [client_for(u) for u in users]
+    r = clients[0].post("/api/v1/matches/", {"ruleset": "smugglers", "seats": [
+        {"player": "me"}, {"player": users[1].username}]}, format="json")
+    match_id = r.json()["id"]
+    legal = {}
+    for i, c in enumerate(clients):
+        legal[i] = c.get(f"/api/v1/matches/{match_id}/legal-actions/").json()
+    seat = next(i for i in legal if legal[i]["actions"])
+    client = clients[seat]
+
+    assert _request_garbage(lambda: client.get(
+        f"/api/v1/matches/{match_id}/legal-actions/")) == []
+    assert _request_garbage(lambda: client.post(
+        f"/api/v1/matches/{match_id}/actions/",
+        {"action": legal[seat]["actions"][0], "expected_version": legal[seat]["version"],
+         "client_action_id": "gc-1", "include_legal_actions": True},
+        format="json")) == []
+    assert _request_garbage(lambda: client.get(
+        f"/api/v1/matches/{match_id}/events/?after=0")) == []

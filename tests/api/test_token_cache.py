@@ -90,3 +90,22 @@ def test_the_user_rate_still_applies(token_client, settings):
         SimpleRateThrottle.THROTTLE_RATES = old
         api_settings.reload()
         WindowRateThrottle.tallies = {}
+
+
+def test_a_change_made_in_another_process_arrives_within_the_local_window(
+        token_client, monkeypatch):
+    """Each process keeps the answer for ``LOCAL_SECONDS`` in front of the shared cache:
+    a token revoked elsewhere (no signal here, the shared entry already gone) still works
+    here until then, and not after."""
+    from kaosz.api import auth
+
+    clock = [1000.0]
+    monkeypatch.setattr(auth, "_now", lambda: clock[0])
+    client, token = token_client
+    assert client.get(URL).status_code == 200
+    with connection.cursor() as cursor:  # what another process's delete leaves here
+        cursor.execute("DELETE FROM authtoken_token WHERE key = %s", [token.key])
+    cache.delete(auth._key(token.key))
+    assert client.get(URL).status_code == 200
+    clock[0] += auth.LOCAL_SECONDS + 0.1
+    assert_error(client.get(URL), 401)
