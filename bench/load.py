@@ -11,9 +11,9 @@ random "bot" that picks one of its legal actions and posts it with expected_vers
 a client_action_id, exactly like any REST client); a finished match is replaced by a new
 one. The first matches are created, and the first ``--warmup`` seconds played, before the
 measured window opens: latency is the steady state's, not the start-up burst's. A client
-asks for its legal actions once per turn: every action's answer carries the next ones
+asks for its legal actions only when a match begins: every action's answer carries the next ones
 (``include_legal_actions``), and a client whose turn it is not waits on the events
-long-poll with ``until=turn``.
+long-poll with ``until=turn``, whose answer carries them too.
 
 ``--think-ms 0`` (the default) is a closed loop: every client acts the moment it may, so
 latency measures the server's queue at saturation and actions per second its capacity.
@@ -133,10 +133,12 @@ class Client(threading.Thread):
             if not legal["actions"]:
                 # Not this client's decision: sleep until it is (long-poll).
                 status, ev = self.call("GET", f"/api/v1/matches/{match_id}/events/"
-                                       f"?after={last_event}&wait=10&until=turn")
+                                       f"?after={last_event}&wait=10&until=turn"
+                                       "&include_legal_actions=1")
                 legal = None
                 if status == 200:
                     last_event = ev["last"]
+                    legal = ev["legal_actions"]
                     if ev["status"] == "finished":
                         self.shared["finished"] = True
                         time.sleep(0.05)

@@ -186,6 +186,8 @@ class EventsOut(serializers.Serializer):
     to_act = serializers.ListField(child=serializers.IntegerField(), help_text=(
         "Seats whose decision it is now: a client waiting for its turn can long-poll "
         "again without asking for its legal actions."))
+    legal_actions = LegalActionsOut(required=False, help_text=(
+        "Only with include_legal_actions: what legal-actions answers at ``version``."))
 
 
 class VerifyOut(serializers.Serializer):

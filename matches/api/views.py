@@ -24,7 +24,7 @@ from matches import live, store
 from matches import simulation as sims
 from matches.api import serializers as s
 from matches.api.seating import get_ruleset, resolve_deck, seat_of, seat_specs
-from matches.models import Match, MatchAction, Simulation
+from matches.models import BIG_COLUMNS, Match, MatchAction, Simulation
 from rulesets import registry
 
 MAX_WAIT = 30.0
@@ -43,6 +43,27 @@ def _int_param(request: Request, name: str, default: int | None, lo: int, hi: in
     if not lo <= value <= hi:
         raise ApiError("invalid_parameter", f"{name}: {lo} to {hi}", 400, {"parameter": name})
     return value
+
+
+def _flag_param(request: Request, name: str) -> bool:
+    raw = (request.query_params.get(name) or "").lower()
+    if raw in ("", "0", "false"):
+        return False
+    if raw in ("1", "true"):
+        return True
+    raise ApiError("invalid_parameter", f"{name}: true or false", 400, {"parameter": name})
+
+
+def validated(serializer: type[serializers.Serializer], data: Any) -> Any:
+    """``serializer``'s validated data for ``data`` (a 400 in the one error shape when
+    invalid). The bound fields and the serializer point at each other; dropping them here
+    lets the request's objects go by reference counting (see ``kaosz.api.release``)."""
+    body = serializer(data=data)
+    try:
+        body.is_valid(raise_exception=True)
+        return body.validated_data
+    finally:
+        body.__dict__.pop("fields", None)
 
 
 def can_adjudicate(user: Any, match: Match) -> bool:
@@ -145,7 +166,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         OpenApiParameter("ruleset", OpenApiTypes.STR),
         OpenApiParameter("mine", OpenApiTypes.BOOL)], responses=s.MatchSummaryOut(many=True))
     def list(self, request: Request) -> Response:
-        qs = Match.objects.defer("config", "snapshot").prefetch_related("seats__user") \
+        qs = Match.objects.defer(*BIG_COLUMNS).prefetch_related("seats__user") \
             .order_by("-id")
         st = request.query_params.get("status")
         if st:
@@ -162,9 +183,7 @@ class MatchViewSet(viewsets.GenericViewSet):
 
     @extend_schema(request=s.MatchCreateRequest, responses={201: s.MatchOut})
     def create(self, request: Request) -> Response:
-        body = s.MatchCreateRequest(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = validated(s.MatchCreateRequest, request.data)
         rs = get_ruleset(data["ruleset"])
         options = dict(data.get("options") or {})
         specs = seat_specs(rs, data["seats"], options, request.user)
@@ -185,10 +204,9 @@ class MatchViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def join(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
-        body = s.JoinRequest(data=request.data)
-        body.is_valid(raise_exception=True)
+        data = validated(s.JoinRequest, request.data)
         rs = store.ruleset_of(match)
-        deck, name = resolve_deck(rs, body.validated_data.get("deck"), request.user,
+        deck, name = resolve_deck(rs, data.get("deck"), request.user,
                                   match.options or {}, -1)
         store.join(match.pk, request.user, deck, name)
         match = self._fresh(match.pk)
@@ -206,9 +224,7 @@ class MatchViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def actions(self, request: Request, pk: str | None = None) -> Response:
         match_id = self._match_id()
-        body = s.ActionRequest(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = validated(s.ActionRequest, request.data)
         # The seat is checked on the match the store reads for the write: one read of the
         # match per action instead of two.
         result = store.submit(match_id, None, data["action"], user=request.user,
@@ -226,9 +242,7 @@ class MatchViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def resign(self, request: Request, pk: str | None = None) -> Response:
         match_id = self._match_id()
-        body = s.ResignRequest(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = validated(s.ResignRequest, request.data)
         result = store.submit(match_id, None, None, kind=MatchAction.RESIGN, user=request.user,
                               client_action_id=data.get("client_action_id"),
                               authorize=lambda m: self._acting_seat(m, data.get("seat")))
@@ -242,15 +256,14 @@ class MatchViewSet(viewsets.GenericViewSet):
         if not can_adjudicate(request.user, match):
             raise ApiError("permission_denied", "only staff or the match's organiser may "
                            "adjudicate", 403)
-        body = s.AdjudicateRequest(data=request.data)
-        body.is_valid(raise_exception=True)
-        winners = sorted(set(body.validated_data["winners"]))
+        data = validated(s.AdjudicateRequest, request.data)
+        winners = sorted(set(data["winners"]))
         n = match.seats.count()
         if any(w >= n for w in winners):
             raise ApiError("invalid", f"winners: seats 0 to {n - 1}", 400,
                            {"fields": {"winners": f"seats 0 to {n - 1}"}})
         result = store.submit(match.pk, None, {"winners": winners,
-                                               "note": body.validated_data.get("note", "")},
+                                               "note": data.get("note", "")},
                               kind=MatchAction.ADJUDICATE, user=request.user)
         return Response(result.body, status=result.status)
 
@@ -263,6 +276,9 @@ class MatchViewSet(viewsets.GenericViewSet):
         OpenApiParameter("until", OpenApiTypes.STR, enum=["event", "turn"], description=(
             "What ends the long-poll: any new event (default), or your seat's turn (or "
             "the end of the match); the events that happened meanwhile come in one answer.")),
+        OpenApiParameter("include_legal_actions", OpenApiTypes.BOOL, description=(
+            "Answer with your seat's legal actions in the match as it then is (saves a "
+            "legal-actions request when a long-poll ends with your turn).")),
         SEAT_PARAM], responses=s.EventsOut)
     @action(detail=True, methods=["get"])
     def events(self, request: Request, pk: str | None = None) -> Response:
@@ -277,6 +293,10 @@ class MatchViewSet(viewsets.GenericViewSet):
         if until == "turn" and seat is None:
             raise ApiError("invalid_parameter", "until=turn: only for a seat's player", 400,
                            {"parameter": "until"})
+        with_legal = _flag_param(request, "include_legal_actions")
+        if with_legal and seat is None:
+            raise ApiError("invalid_parameter", "include_legal_actions: only for a seat's "
+                           "player", 400, {"parameter": "include_legal_actions"})
         deadline = time.monotonic() + min(float(wait), MAX_WAIT)
         count, version, st, to_act = (match.event_count, match.version, match.status,
                                       match.to_act)
@@ -315,11 +335,19 @@ class MatchViewSet(viewsets.GenericViewSet):
         more = len(entries) >= EVENTS_PAGE
         if not more:
             last = max(last, count)
-        fresh = store.match_progress(match.pk)
+        if with_legal:
+            now = store.load_match(match.pk, users=False)
+            fresh = None if now is None else (now.event_count, now.version, now.status,
+                                              now.to_act)
+        else:
+            fresh = store.match_progress(match.pk)
         if fresh is None:  # deleted while this request waited
             raise ApiError("not_found", "no such match", 404)
-        return Response({"events": out, "last": last, "more": more,
-                         "version": fresh[1], "status": fresh[2], "to_act": fresh[3]})
+        body = {"events": out, "last": last, "more": more, "version": fresh[1],
+                "status": fresh[2], "to_act": fresh[3]}
+        if with_legal:
+            body["legal_actions"] = legal_actions_of(now, seat)
+        return Response(body)
 
     @extend_schema(responses=s.ReplayOut)
     @action(detail=True, methods=["get"])
@@ -414,9 +442,8 @@ class SimulationViewSet(viewsets.GenericViewSet):
 
     @extend_schema(request=s.SimulationRequest, responses={202: s.SimulationOut})
     def create(self, request: Request) -> Response:
-        body = s.SimulationRequest(data=request.data)
-        body.is_valid(raise_exception=True)
-        sim = start_simulation(body.validated_data, request.user)
+        data = validated(s.SimulationRequest, request.data)
+        sim = start_simulation(data, request.user)
         sim.refresh_from_db()
         return Response(sims.report(sim), status=status.HTTP_202_ACCEPTED)
 

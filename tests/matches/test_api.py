@@ -273,7 +273,7 @@ def test_long_poll_until_turn_sleeps_through_the_other_sides_moves(players, tran
 
     def watch() -> None:
         answer["body"] = clients[watcher].get(
-            f"{url}/events/?after=0&wait=25&until=turn").json()
+            f"{url}/events/?after=0&wait=25&until=turn&include_legal_actions=1").json()
         answer["at"] = time.monotonic()
 
     t = threading.Thread(target=watch)
@@ -298,6 +298,9 @@ def test_long_poll_until_turn_sleeps_through_the_other_sides_moves(players, tran
     assert watcher in answer["body"]["to_act"]
     assert answer["body"]["version"] == match.version
     assert answer["body"]["last"] == match.event_count
+    # The answer carries the watcher's legal actions: no extra request to make its move.
+    now = clients[watcher].get(f"{url}/legal-actions/").json()
+    assert answer["body"]["legal_actions"] == now and now["actions"]
 
 
 def test_until_is_checked(players, api):
@@ -306,3 +309,8 @@ def test_until_is_checked(players, api):
     url = f"/api/v1/matches/{m['id']}/events/"
     assert_error(ca.get(f"{url}?until=never"), 400, "invalid_parameter")
     assert_error(api.get(f"{url}?until=turn&wait=1"), 400, "invalid_parameter")
+    assert_error(api.get(f"{url}?include_legal_actions=1"), 400, "invalid_parameter")
+    assert_error(ca.get(f"{url}?include_legal_actions=maybe"), 400, "invalid_parameter")
+    body = ca.get(f"{url}?include_legal_actions=true").json()
+    assert body["legal_actions"]["seat"] == 0 and body["legal_actions"]["version"] == 0
+    assert "legal_actions" not in ca.get(url).json()
