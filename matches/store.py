@@ -24,6 +24,7 @@ remembered, so retrying it simply re-evaluates it against the current state.
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import hashlib
 import json
@@ -103,23 +104,46 @@ def now_ms() -> int:
 # each parsed state is thousands; kept alive for many matches they made every full
 # collection (which holds up every request of the process) walk them all. Each caller
 # parses its own copy (half a millisecond for a KGK state), so none can change another's.
-_STATES: OrderedDict[int, tuple[int, str, str]] = OrderedDict()
+# The entry's fourth part is the row itself at that version (its small columns and its
+# seats) when it was read or written whole: a writer holding the version a client expects
+# applies the action without reading the row (see ``_submit_optimistic``).
+_STATES: OrderedDict[int, tuple[int, str, str, Any]] = OrderedDict()
 _STATES_LOCK = threading.Lock()
 STATE_CACHE_SIZE = 256
 
 
 def _remember(match: Match, text: str) -> None:
+    row = _row_of(match)
     with _STATES_LOCK:
         held = _STATES.get(match.pk)
         if held is not None and held[1] == match.seed_hash and held[0] > match.version:
             return  # a reader of an older version must not evict the newer state
-        _STATES[match.pk] = (match.version, match.seed_hash, text)
+        _STATES[match.pk] = (match.version, match.seed_hash, text, row)
         _STATES.move_to_end(match.pk)
         while len(_STATES) > STATE_CACHE_SIZE:
             _STATES.popitem(last=False)
 
 
-def _held(match_id: int) -> tuple[int, str, str] | None:
+def _row_of(match: Match) -> tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]] | None:
+    """The match's small columns and its seats as plain values (copies), or None when the
+    object does not hold them all."""
+    names = _row_plan(BIG_COLUMNS)[1]
+    seats = getattr(match, "_prefetched_objects_cache", {}).get("seats")
+    if seats is None or match.get_deferred_fields().intersection(names):
+        return None
+    return (copy.deepcopy(tuple(getattr(match, n) for n in names)),
+            tuple((s.id, s.index, s.user_id, s.bot, s.deck_name) for s in seats))
+
+
+def _match_from_row(row: tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]) -> Match:
+    values, seats = row
+    match = Match.from_db(connection.alias, _row_plan(BIG_COLUMNS)[1], copy.deepcopy(values))
+    _set_seats(match, [Seat.from_db(connection.alias, _SEAT_FIELDS, list(s)) for s in seats])
+    match.extra = None
+    return match
+
+
+def _held(match_id: int) -> tuple[int, str, str, Any] | None:
     with _STATES_LOCK:
         return _STATES.get(match_id)
 
@@ -548,6 +572,10 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
             authorize)
     try:
         if connection.vendor == "postgresql":
+            if authorize is not None:
+                result = _submit_held(match_id, seat, *args)
+                if result is not None:
+                    return result
             for _ in range(OPTIMISTIC_ATTEMPTS):
                 result = _submit_optimistic(match_id, seat, *args)
                 if result is not None:
@@ -639,6 +667,42 @@ def _submit_optimistic(match_id: int, seat: int | None, action: Any, kind: str, 
     return Result(body, 200, match=match, state=state)
 
 
+def _submit_held(match_id: int, seat: int | None, action: Any, kind: str, user: Any,
+                 expected_version: int | None, client_action_id: str | None,
+                 schedule_bots: bool, viewer: int | None,
+                 authorize: Callable[[Match], int]) -> Result | None:
+    """One round trip: when this process holds the row (and its state) at the version
+    the client expects, the action is applied to that and written by the same guarded
+    statement as ``_submit_optimistic``. The guard is the whole proof: every change of
+    the row's state, status, clocks or seats' play comes with a new version, and the
+    time limit (which an organiser may change without one) is checked by the statement
+    too. Only a success is answered from here; anything else (the row moved on, a refusal
+    that a fresh read might not give) is ``None``, and the request takes the reading way."""
+    held = _held(match_id)
+    if held is None or held[3] is None or (expected_version is not None
+                                           and expected_version != held[0]):
+        return None
+    match = _match_from_row(held[3])
+    if match.version != held[0] or match.seed_hash != held[1]:
+        return None
+    try:
+        acting, bots = _acting_seat(match, seat, authorize)
+        body, state, entry = _prepare(match, acting, action, kind, user, expected_version,
+                                      client_action_id, viewer, held[2])
+    except ApiError:
+        return None
+    guard = transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext()
+    try:
+        with guard:
+            written = _write_if_current(match, entry, held[0])
+    except IntegrityError as exc:
+        raise _Repeated(exc, acting) from exc
+    if not written:
+        return None
+    _committed(match, kind, match.snapshot, schedule_bots, bots)
+    return Result(body, 200, match=match, state=state)
+
+
 def _read_for_write(match_id: int, with_seats: bool) -> tuple[Match | None, str]:
     """The match row without a lock, and its snapshot text: this process's copy when it
     holds the row's version, else the row's own (only then sent by the database)."""
@@ -693,8 +757,11 @@ def _cas() -> tuple[str, list[Any], list[Any]]:
     entry = [MatchAction._meta.get_field(n) for n in _ENTRY_FIELDS]
     cols = ", ".join(quote(f.column) for f in entry)
     values = ", ".join(["id"] + ["%s"] * (len(entry) - 1))
+    # (The time limit is the one column that changes without a new version: an
+    # organiser's edit. A write computed with another limit must not land.)
     sql = (f"WITH moved AS (UPDATE {quote(Match._meta.db_table)} SET {sets} "
-           f"WHERE id = %s AND version = %s RETURNING id) "
+           f"WHERE id = %s AND version = %s AND time_limit_seconds IS NOT DISTINCT FROM %s "
+           f"RETURNING id) "
            f"INSERT INTO {quote(MatchAction._meta.db_table)} ({cols}) "
            f"SELECT {values} FROM moved RETURNING id")
     return sql, fields, entry[1:]  # (the entry's match id comes from the updated row)
@@ -706,7 +773,7 @@ def _write_if_current(match: Match, entry: MatchAction, read_version: int) -> bo
     sql, match_fields, entry_fields = _cas()
     entry.created = timezone.now()
     params = [f.get_db_prep_save(getattr(match, f.attname), connection) for f in match_fields]
-    params += [match.pk, read_version]
+    params += [match.pk, read_version, match.time_limit_seconds]
     params += [f.get_db_prep_save(getattr(entry, f.attname), connection) for f in entry_fields]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)

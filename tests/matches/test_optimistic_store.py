@@ -13,7 +13,7 @@ from django.db import connection
 
 from matches import store
 from matches.models import Match, MatchAction
-from tests.matches.conftest import client_for, create, new_match, next_move, step
+from tests.matches.conftest import assert_error, client_for, create, new_match, next_move, step
 from tests.matches.test_concurrency import call
 
 # The unlocked read and the guarded write are PostgreSQL's path; SQLite takes its write
@@ -59,7 +59,7 @@ def test_the_write_path_uses_the_snapshot_it_already_holds(django_user_model):
     read, text = store._read_for_write(match.pk, False)
     assert read.extra is None and text == stored
     # A text for another version is not trusted: the row's own snapshot comes back.
-    store._STATES[match.pk] = (2, held[1], "a stale text")
+    store._STATES[match.pk] = (2, held[1], "a stale text", None)
     read, text = store._read_for_write(match.pk, False)
     assert read.extra == stored and text == stored
 
@@ -127,3 +127,113 @@ def test_the_snapshot_column_is_compressed_with_lz4_where_the_server_has_it():
                        "'matches_match'::regclass AND attname = 'snapshot'")
         method = cursor.fetchone()[0]
     assert method == ("l" if row and row[0] else "")
+
+
+def _two_players(django_user_model, prefix: str) -> tuple[dict, list]:
+    users = [django_user_model.objects.create_user(f"{prefix}{i}") for i in range(2)]
+    clients = [client_for(u) for u in users]
+    return create(clients[0], "smugglers", ["me", users[1].username]), clients
+
+
+def _post_first_legal(clients: list, match_id: int, expected: bool = True):
+    for c in clients:
+        legal = c.get(f"/api/v1/matches/{match_id}/legal-actions/").json()
+        if legal["actions"]:
+            body = {"action": legal["actions"][0], "client_action_id": f"h{legal['version']}"}
+            if expected:
+                body["expected_version"] = legal["version"]
+            return c.post(f"/api/v1/matches/{match_id}/actions/", body, format="json")
+    raise AssertionError("nobody to act")
+
+
+@pg_only
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_move_on_the_version_this_process_holds_is_one_statement(django_user_model):
+    """The row and state of the version the client expects are already here: the action
+    is one guarded statement, with no read of the match before it."""
+    from django.test.utils import CaptureQueriesContext
+
+    m, clients = _two_players(django_user_model, "held")
+    assert _post_first_legal(clients, m["id"]).status_code == 200
+    legal = next(x for x in (c.get(f"/api/v1/matches/{m['id']}/legal-actions/").json()
+                             for c in clients) if x["actions"])
+    client = clients[legal["seat"]]
+    with CaptureQueriesContext(connection) as ctx:
+        r = client.post(f"/api/v1/matches/{m['id']}/actions/",
+                        {"action": legal["actions"][0], "expected_version": legal["version"],
+                         "client_action_id": "held-2"}, format="json")
+    assert r.status_code == 200, r.content
+    on_match = [q["sql"] for q in ctx.captured_queries if "matches_match" in q["sql"]]
+    assert len(on_match) == 1 and on_match[0].startswith("WITH moved AS (UPDATE")
+    match = Match.objects.get(pk=m["id"])
+    assert match.version == legal["version"] + 1 and store.verify(match)["ok"]
+
+
+@pg_only
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_held_row_that_another_process_moved_on_is_not_trusted(django_user_model):
+    """Another process applied moves this one never saw: an action computed from the held
+    row stores nothing, and the request is answered from the row as it is."""
+    from rulesets import registry
+
+    m, clients = _two_players(django_user_model, "moved")
+    assert _post_first_legal(clients, m["id"]).status_code == 200
+    stale = store._held(m["id"])
+    assert stale is not None and stale[3] is not None
+    for _ in range(3):  # "elsewhere": then this process forgets it saw them
+        assert _post_first_legal(clients, m["id"]).status_code == 200
+    before = Match.objects.get(pk=m["id"]).version
+
+    # A move that was legal at the held version, computed from it: nothing is written.
+    rs = registry.get("smugglers")
+    state = store.loads_state(rs, stale[2])
+    seat = rs.to_act(state)[0]
+    store._STATES[m["id"]] = stale
+    assert store._submit_held(m["id"], None, rs.legal_actions(state, seat)[0],
+                              MatchAction.ACTION, None, stale[0], "stale", False, None,
+                              lambda match: seat) is None
+    assert Match.objects.get(pk=m["id"]).version == before
+
+    # Through the API, with and without an expected version, the request reads the row.
+    for expected in (True, False):
+        legal = next(x for x in (c.get(f"/api/v1/matches/{m['id']}/legal-actions/").json()
+                                 for c in clients) if x["actions"])
+        store._STATES[m["id"]] = stale
+        body = {"action": legal["actions"][0], "client_action_id": f"api-{expected}"}
+        if expected:
+            body["expected_version"] = legal["version"]
+        r = clients[legal["seat"]].post(f"/api/v1/matches/{m['id']}/actions/", body,
+                                        format="json")
+        assert r.status_code == 200, r.content
+        assert r.json()["seq"] == legal["version"]
+    match = Match.objects.get(pk=m["id"])
+    assert match.version == before + 2
+    assert list(match.log.values_list("seq", flat=True).order_by("seq")) == list(
+        range(match.version))
+    assert store.verify(match)["ok"]
+
+
+@pg_only
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_time_limit_changed_without_a_new_version_is_seen(django_user_model):
+    """The organiser may set a time limit without a move: a held row from before it must
+    not let an action through once the time is up."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    m, clients = _two_players(django_user_model, "limit")
+    assert _post_first_legal(clients, m["id"]).status_code == 200
+    legal = next(x for x in (c.get(f"/api/v1/matches/{m['id']}/legal-actions/").json()
+                             for c in clients) if x["actions"])
+    assert store._held(m["id"])[3] is not None
+    Match.objects.filter(pk=m["id"]).update(
+        time_limit_seconds=60, started=timezone.now() - timedelta(hours=1))
+    r = clients[legal["seat"]].post(
+        f"/api/v1/matches/{m['id']}/actions/",
+        {"action": legal["actions"][0], "expected_version": legal["version"]}, format="json")
+    assert_error(r, 409, "time_up")
+    assert Match.objects.get(pk=m["id"]).version == 1
