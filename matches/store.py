@@ -5,8 +5,12 @@ through the ruleset, appends one ``MatchAction`` with ``seq == version`` and bum
 version, all or nothing. A repeated ``client_action_id`` returns the stored first answer
 and changes nothing.
 
-Two ways to make that transaction:
+Three ways to make that transaction:
 
+* PostgreSQL, on a version this process holds (``_submit_held``): the row, its seats and
+  its state as this process last wrote or read them, when that is the version the client
+  expects; the guarded statement below is then the whole action (one round trip). Only a
+  success is answered this way; anything else takes the next way.
 * PostgreSQL (``_submit_optimistic``): read the row without a lock, apply, then one
   statement updates the row only if it is still at the version read and inserts the log
   entry from the updated row. Two round trips instead of five, and no lock held while
