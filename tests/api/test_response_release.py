@@ -57,6 +57,16 @@ def test_the_redis_cache_reuses_one_client_per_pool():
     assert cache.get("kaosz-test-client-reuse") == 1
 
 
+def _schema_generation(obj) -> bool:
+    """A view (or its request) that drf-spectacular made while generating the schema in
+    an earlier test and let go of later: not the match endpoints' garbage."""
+    if getattr(obj, "swagger_fake_view", False):
+        return True
+    context = obj.__dict__.get("parser_context")
+    return isinstance(context, dict) and getattr(context.get("view"), "swagger_fake_view",
+                                                 False)
+
+
 def _request_garbage(call) -> list[str]:
     """Names of the request-level objects that only the collector could free after
     ``call()``."""
@@ -73,7 +83,8 @@ def _request_garbage(call) -> list[str]:
     try:
         call()
         gc.collect()
-        return sorted(type(o).__name__ for o in gc.garbage if isinstance(o, watched))
+        return sorted(type(o).__name__ for o in gc.garbage
+                      if isinstance(o, watched) and not _schema_generation(o))
     finally:
         gc.set_debug(0)
         gc.garbage.clear()
@@ -99,10 +110,12 @@ def test_playing_a_match_leaves_no_cyclic_garbage(django_user_model):
 
     assert _request_garbage(lambda: client.get(
         f"/api/v1/matches/{match_id}/legal-actions/")) == []
-    assert _request_garbage(lambda: client.post(
+    answers = []
+    assert _request_garbage(lambda: answers.append(client.post(
         f"/api/v1/matches/{match_id}/actions/",
         {"action": legal[seat]["actions"][0], "expected_version": legal[seat]["version"],
          "client_action_id": "gc-1", "include_legal_actions": True},
-        format="json")) == []
+        format="json"))) == []
+    assert answers[0].status_code == 200, answers[0].content
     assert _request_garbage(lambda: client.get(
         f"/api/v1/matches/{match_id}/events/?after=0")) == []
