@@ -110,7 +110,7 @@ def now_ms() -> int:
 # parses its own copy (half a millisecond for a KGK state), so none can change another's.
 # The entry's fourth part is the row itself at that version (its small columns and its
 # seats) when it was read or written whole: a writer holding the version a client expects
-# applies the action without reading the row (see ``_submit_optimistic``).
+# applies the action without reading the row (see ``_submit_held``).
 _STATES: OrderedDict[int, tuple[int, str, str, Any]] = OrderedDict()
 _STATES_LOCK = threading.Lock()
 STATE_CACHE_SIZE = 256
