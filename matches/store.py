@@ -136,7 +136,7 @@ def _row_of(match: Match) -> tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]
     if seats is None or match.get_deferred_fields().intersection(names):
         return None
     return (copy.deepcopy(tuple(getattr(match, n) for n in names)),
-            tuple((s.id, s.index, s.user_id, s.bot, s.deck_name) for s in seats))
+            tuple(tuple(getattr(s, f) for f in _SEAT_FIELDS) for s in seats))
 
 
 def _match_from_row(row: tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]) -> Match:
@@ -657,6 +657,15 @@ def _submit_optimistic(match_id: int, seat: int | None, action: Any, kind: str, 
     if isinstance(prepared, Result):
         return prepared
     body, state, entry = prepared
+    return _store_if_current(match, read_version, acting, bots, body, state, entry, kind,
+                             schedule_bots)
+
+
+def _store_if_current(match: Match, read_version: int, acting: int | None,
+                      bots: set[int] | None, body: dict[str, Any], state: State,
+                      entry: MatchAction, kind: str, schedule_bots: bool) -> Result | None:
+    """Both unlocked paths' write: the entry computed from ``match`` at ``read_version``,
+    stored only if the row is still there (``None`` when it moved on: nothing stored)."""
     # Inside a caller's transaction the statement gets a savepoint of its own, so a
     # refused insert leaves that transaction usable.
     guard = transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext()
@@ -686,25 +695,15 @@ def _submit_held(match_id: int, seat: int | None, action: Any, kind: str, user: 
     if held is None or held[3] is None or (expected_version is not None
                                            and expected_version != held[0]):
         return None
-    match = _match_from_row(held[3])
-    if match.version != held[0] or match.seed_hash != held[1]:
-        return None
+    match = _match_from_row(held[3])  # (remembered with the version and seed hash)
     try:
         acting, bots = _acting_seat(match, seat, authorize)
         body, state, entry = _prepare(match, acting, action, kind, user, expected_version,
                                       client_action_id, viewer, held[2])
     except ApiError:
         return None
-    guard = transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext()
-    try:
-        with guard:
-            written = _write_if_current(match, entry, held[0])
-    except IntegrityError as exc:
-        raise _Repeated(exc, acting) from exc
-    if not written:
-        return None
-    _committed(match, kind, match.snapshot, schedule_bots, bots)
-    return Result(body, 200, match=match, state=state)
+    return _store_if_current(match, held[0], acting, bots, body, state, entry, kind,
+                             schedule_bots)
 
 
 def _read_for_write(match_id: int, with_seats: bool) -> tuple[Match | None, str]:

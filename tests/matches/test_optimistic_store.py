@@ -135,15 +135,22 @@ def _two_players(django_user_model, prefix: str) -> tuple[dict, list]:
     return create(clients[0], "smugglers", ["me", users[1].username]), clients
 
 
-def _post_first_legal(clients: list, match_id: int, expected: bool = True):
+def _legal_to_act(clients: list, match_id: int) -> dict:
+    """The legal-actions answer of the player whose decision it is."""
     for c in clients:
         legal = c.get(f"/api/v1/matches/{match_id}/legal-actions/").json()
         if legal["actions"]:
-            body = {"action": legal["actions"][0], "client_action_id": f"h{legal['version']}"}
-            if expected:
-                body["expected_version"] = legal["version"]
-            return c.post(f"/api/v1/matches/{match_id}/actions/", body, format="json")
+            return legal
     raise AssertionError("nobody to act")
+
+
+def _post_first_legal(clients: list, match_id: int, expected: bool = True):
+    legal = _legal_to_act(clients, match_id)
+    body = {"action": legal["actions"][0], "client_action_id": f"h{legal['version']}"}
+    if expected:
+        body["expected_version"] = legal["version"]
+    return clients[legal["seat"]].post(f"/api/v1/matches/{match_id}/actions/", body,
+                                       format="json")
 
 
 @pg_only
@@ -156,8 +163,7 @@ def test_a_move_on_the_version_this_process_holds_is_one_statement(django_user_m
 
     m, clients = _two_players(django_user_model, "held")
     assert _post_first_legal(clients, m["id"]).status_code == 200
-    legal = next(x for x in (c.get(f"/api/v1/matches/{m['id']}/legal-actions/").json()
-                             for c in clients) if x["actions"])
+    legal = _legal_to_act(clients, m["id"])
     client = clients[legal["seat"]]
     with CaptureQueriesContext(connection) as ctx:
         r = client.post(f"/api/v1/matches/{m['id']}/actions/",
@@ -198,8 +204,7 @@ def test_a_held_row_that_another_process_moved_on_is_not_trusted(django_user_mod
 
     # Through the API, with and without an expected version, the request reads the row.
     for expected in (True, False):
-        legal = next(x for x in (c.get(f"/api/v1/matches/{m['id']}/legal-actions/").json()
-                                 for c in clients) if x["actions"])
+        legal = _legal_to_act(clients, m["id"])
         store._STATES[m["id"]] = stale
         body = {"action": legal["actions"][0], "client_action_id": f"api-{expected}"}
         if expected:
@@ -227,8 +232,7 @@ def test_a_time_limit_changed_without_a_new_version_is_seen(django_user_model):
 
     m, clients = _two_players(django_user_model, "limit")
     assert _post_first_legal(clients, m["id"]).status_code == 200
-    legal = next(x for x in (c.get(f"/api/v1/matches/{m['id']}/legal-actions/").json()
-                             for c in clients) if x["actions"])
+    legal = _legal_to_act(clients, m["id"])
     assert store._held(m["id"])[3] is not None
     Match.objects.filter(pk=m["id"]).update(
         time_limit_seconds=60, started=timezone.now() - timedelta(hours=1))
