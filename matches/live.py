@@ -47,21 +47,36 @@ def progress(payload: str | None) -> tuple[int, int, str, list[int]] | None:
         return None
 
 
-def _next_payload(pg: Any, timeout: float) -> str | None:
-    """The payload of the next notification on ``pg``, or None after ``timeout`` seconds
-    (or when what arrived was no notification).
+def _newest(pg: Any, name: str) -> str | None:
+    """The payload of the newest notification on channel ``name`` that has already
+    arrived (None if none has), without waiting.
+
+    Everything that arrived is read: several notifications can come in one packet (two
+    moves committed within a millisecond), and the newest says where the match is now;
+    acting on the first and dropping the rest left a waiter asleep on a stale "not your
+    turn". Notifications of other channels are a previous long-poll's leftovers on this
+    connection (read with its UNLISTEN), about another match: skipped."""
+    payload = None
+    for note in pg.notifies(timeout=0):
+        if note.channel == name:
+            payload = note.payload
+    return payload
+
+
+def _next_payload(pg: Any, name: str, timeout: float) -> str | None:
+    """The payload of the newest notification on channel ``name``, or None after
+    ``timeout`` seconds (or when what arrived was none of the channel's).
 
     The wait is one ``select()`` on the connection's socket, which sleeps without the GIL
     until something arrives. psycopg's own ``notifies(timeout=...)`` wakes every 0.1 s to
     look for a keyboard interrupt: 25 waiting long-polls made their process take the GIL
     from the requests being served 250 times a second."""
-    for note in pg.notifies(timeout=0, stop_after=1):  # one already read with a query
-        return note.payload
-    ready, _, _ = select.select([pg.fileno()], [], [], timeout)
-    if ready:
-        for note in pg.notifies(timeout=0, stop_after=1):
-            return note.payload
-    return None
+    payload = _newest(pg, name)  # (any read with a query meanwhile)
+    if payload is None:
+        ready, _, _ = select.select([pg.fileno()], [], [], timeout)
+        if ready:
+            payload = _newest(pg, name)
+    return payload
 
 
 def wait_until(match_id: int, changed: Callable[[str | None], bool], deadline: float) -> None:
@@ -85,7 +100,7 @@ def wait_until(match_id: int, changed: Callable[[str | None], bool], deadline: f
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return
-            payload = _next_payload(pg, min(remaining, LISTEN_SLICE))
+            payload = _next_payload(pg, name, min(remaining, LISTEN_SLICE))
     finally:
         with connection.cursor() as cursor:
             cursor.execute(f'UNLISTEN "{name}"')

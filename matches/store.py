@@ -922,7 +922,8 @@ def verify(match: Match) -> dict[str, Any]:
     except (IllegalAction, ValueError, KeyError, TypeError) as exc:
         return {"ok": False, "reason": f"replay failed: {exc}", "version": match.version,
                 "log_length": len(seqs), "gap_free": gap_free}
-    stored_events = [e.events for e in match.log.order_by("seq").only("events")]
+    stored_events = list(MatchAction.objects.filter(match_id=match.pk).order_by("seq")
+                         .values_list("events", flat=True))
     same_state = json.loads(dumps_state(rs, state)) == match.state_json()
     same_events = stored_events == events
     outcome = rs.outcome(state)

@@ -131,6 +131,29 @@ def test_events_after_and_long_poll(players):
     assert_error(ca.get(f"{url}?wait=abc"), 400, "invalid_parameter")
 
 
+def test_events_queries_do_not_grow_with_the_entries_returned(players):
+    """One page of events is a fixed number of queries, however many log entries it
+    spans (each entry used to load its deferred ``match_id`` with a query of its own)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    (a, ca), (b, cb) = players
+    m = create(ca, "smugglers", ["me", "bela"])
+    url = f"/api/v1/matches/{m['id']}/events/"
+    rng = random.Random(5)
+    while Match.objects.get(pk=m["id"]).log.exclude(events=[]).count() < 6:
+        play_step(ca, m["id"], rng) or play_step(cb, m["id"], rng)
+    last = Match.objects.get(pk=m["id"]).event_count
+    counts = {}
+    for after in (0, last - 1):
+        with CaptureQueriesContext(connection) as ctx:
+            body = ca.get(f"{url}?after={after}").json()
+        counts[after] = len(ctx.captured_queries)
+        assert body["events"] and body["events"][-1]["n"] == last
+    assert len(ca.get(f"{url}?after=0").json()["events"]) >= 6
+    assert counts[0] == counts[last - 1], counts
+
+
 def test_long_poll_wakes_when_the_other_side_acts(players, transactional_db):
     (a, ca), (b, cb) = players
     m = create(ca, "kgk", ["me", "bela"])

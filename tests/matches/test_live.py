@@ -60,3 +60,71 @@ def test_a_waiter_gets_the_payload_that_woke_it(django_user_model):
     t.join()
     assert seen[0] is None                 # the first look, before any notification
     assert seen[-1] == "5|active|8|[0]"    # woken by the notification, and handed it
+
+
+def _notify_soon(statements: list[tuple[str, str]], delay: float = 0.3) -> threading.Thread:
+    """A thread that sends ``(channel, payload)`` notifications in one transaction."""
+    def run() -> None:
+        time.sleep(delay)
+        from django.db import transaction
+
+        with transaction.atomic(), connections["default"].cursor() as cursor:
+            for name, payload in statements:
+                cursor.execute("SELECT pg_notify(%s, %s)", [name, payload])
+        connections["default"].close()
+
+    t = threading.Thread(target=run)
+    t.start()
+    return t
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's NOTIFY")
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_waiter_woken_by_several_notifications_at_once_sees_the_newest(django_user_model):
+    """Two moves committed together arrive in one packet: the second one (the waiter's
+    turn) must not be dropped behind the first (the other side's)."""
+    match, _ = new_match(django_user_model, "smugglers")
+    name = live.channel(match.pk)
+    seen: list[str | None] = []
+
+    def my_turn(payload: str | None) -> bool:
+        seen.append(payload)
+        progress = live.progress(payload)
+        return progress is not None and progress[3] == [0]
+
+    t = _notify_soon([(name, "5|active|8|[1]"), (name, "6|active|9|[0]")])
+    start = time.monotonic()
+    live.wait_until(match.pk, my_turn, start + 3)
+    took = time.monotonic() - start
+    t.join()
+    assert seen[-1] == "6|active|9|[0]"
+    assert took < 2, took  # woken by the notification, not by the deadline
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's NOTIFY")
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_waiter_ignores_another_matchs_notification_left_on_its_connection(
+        django_user_model):
+    """A notification read on this connection before an earlier long-poll's UNLISTEN
+    is about that long-poll's match, not this one."""
+    match, _ = new_match(django_user_model, "smugglers")
+    other = live.channel(match.pk + 1000)
+    connection.ensure_connection()
+    with connection.cursor() as cursor:
+        cursor.execute(f'LISTEN "{other}"')
+        cursor.execute("SELECT pg_notify(%s, %s)", [other, "9|finished|3|[]"])
+        cursor.execute("SELECT 1")  # the notification is read here, into the backlog
+        cursor.execute(f'UNLISTEN "{other}"')
+    seen: list[str | None] = []
+
+    def woken(payload: str | None) -> bool:
+        seen.append(payload)
+        return payload is not None
+
+    t = _notify_soon([(live.channel(match.pk), "5|active|8|[0]")])
+    live.wait_until(match.pk, woken, time.monotonic() + 3)
+    t.join()
+    assert "9|finished|3|[]" not in seen
+    assert seen[-1] == "5|active|8|[0]"
