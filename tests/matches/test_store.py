@@ -191,3 +191,22 @@ def test_state_cache_holds_the_latest_state_of_each_match(db, django_user_model,
     with django_assert_num_queries(0):
         again = store.state_for_reading(current, rs)
     assert again == state and again is not state  # a copy of its own
+
+
+@pytest.mark.django_db
+def test_verify_reads_the_log_in_a_fixed_number_of_queries(django_user_model):
+    """However long the log, verify reads it a fixed number of times (it once loaded
+    each entry's deferred match id with a query of its own)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    match, _ = new_match(django_user_model, "smugglers")
+    counts = []
+    for moves in (2, 10):
+        while Match.objects.get(pk=match.pk).version < moves:
+            step(match.pk, Match.objects.get(pk=match.pk).version)
+        current = Match.objects.get(pk=match.pk)
+        with CaptureQueriesContext(connection) as ctx:
+            assert store.verify(current)["ok"] is True
+        counts.append(len(ctx.captured_queries))
+    assert counts[0] == counts[1], counts
