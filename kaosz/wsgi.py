@@ -30,5 +30,28 @@ def _settle_heap() -> None:
     gc.freeze()
 
 
+# Each thread's first requests build things that then live as long as the process: its
+# database connection, its cache client, the card definitions of the matches it serves.
+# Measured under load, those ~10,000 objects made each full collection 5-17 ms. They are
+# frozen too, right after each of the first few full collections: then everything still
+# there is alive, so only what is in flight at that instant (and would become cyclic
+# garbage later) can be kept for good, a bounded few times. Later full collections walk
+# only what requests created since.
+SETTLE_COLLECTIONS = 3
+
+
+def _freeze_after_full_collections(times: int) -> None:
+    left = times
+
+    def after(phase: str, info: dict) -> None:
+        nonlocal left
+        if left > 0 and phase == "stop" and info["generation"] == 2:
+            left -= 1
+            gc.freeze()
+
+    gc.callbacks.append(after)
+
+
 _settle_heap()
+_freeze_after_full_collections(SETTLE_COLLECTIONS)
 

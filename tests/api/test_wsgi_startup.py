@@ -28,3 +28,29 @@ def test_start_up_builds_every_languages_url_map_and_freezes_the_heap():
     seen = json.loads(out.strip().splitlines()[-1])
     assert seen["reverse_maps"] == seen["languages"] == ["en", "hu"]
     assert seen["frozen"] > 10_000  # Django, DRF and every view module, out of the GC's walk
+
+
+SETTLING = """
+import gc, json
+import kaosz.wsgi
+kept, counts = [], []
+for _ in range(kaosz.wsgi.SETTLE_COLLECTIONS + 1):
+    kept.append([{"n": [i]} for i in range(5_000)])  # long-lived, made after start-up
+    gc.collect()
+    counts.append(gc.get_freeze_count())
+print(json.dumps({"counts": counts, "settle": kaosz.wsgi.SETTLE_COLLECTIONS,
+                  "unfrozen": len(gc.get_objects())}))
+"""
+
+
+def test_the_first_full_collections_after_start_up_freeze_what_survived_them():
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="kaosz.settings")
+    out = subprocess.run([sys.executable, "-c", SETTLING], cwd=ROOT, env=env, check=True,
+                         capture_output=True, text=True, timeout=120).stdout
+    seen = json.loads(out.strip().splitlines()[-1])
+    counts, settle = seen["counts"], seen["settle"]
+    # Each of the first collections freezes the 10,000 objects made before it...
+    assert all(b - a >= 10_000 for a, b in zip(counts, counts[1:settle], strict=False))
+    # ...and then no more: later ones leave the heap to the collector.
+    assert counts[settle] == counts[settle - 1]
+    assert seen["unfrozen"] >= 10_000  # the last batch, still walked by the collector
