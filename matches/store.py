@@ -915,15 +915,16 @@ def replay(match: Match, upto: int | None = None) -> tuple[State, list[list[Even
 def verify(match: Match) -> dict[str, Any]:
     """Replay seed + log and compare with the stored snapshot, events and version."""
     rs = ruleset_of(match)
-    seqs = list(match.log.order_by("seq").values_list("seq", flat=True))
+    logged = list(MatchAction.objects.filter(match_id=match.pk).order_by("seq")
+                  .values_list("seq", "events"))
+    seqs = [seq for seq, _ in logged]
     gap_free = seqs == list(range(len(seqs)))
     try:
         state, events = replay(match)
     except (IllegalAction, ValueError, KeyError, TypeError) as exc:
         return {"ok": False, "reason": f"replay failed: {exc}", "version": match.version,
                 "log_length": len(seqs), "gap_free": gap_free}
-    stored_events = list(MatchAction.objects.filter(match_id=match.pk).order_by("seq")
-                         .values_list("events", flat=True))
+    stored_events = [events for _, events in logged]
     same_state = json.loads(dumps_state(rs, state)) == match.state_json()
     same_events = stored_events == events
     outcome = rs.outcome(state)
