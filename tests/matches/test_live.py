@@ -6,11 +6,26 @@ import threading
 import time
 
 import pytest
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 
 from matches import live
 from matches.models import Match
 from tests.matches.conftest import new_match, step
+
+
+def _notify_soon(statements: list[tuple[str, str]], delay: float = 0.3) -> threading.Thread:
+    """A thread that, after ``delay`` seconds and in its own session, sends
+    ``(channel, payload)`` notifications in one transaction."""
+    def run() -> None:
+        time.sleep(delay)
+        with transaction.atomic(), connections["default"].cursor() as cursor:
+            for name, payload in statements:
+                cursor.execute("SELECT pg_notify(%s, %s)", [name, payload])
+        connections["default"].close()
+
+    t = threading.Thread(target=run)
+    t.start()
+    return t
 
 
 def test_progress_is_read_from_a_payload_and_nothing_else():
@@ -47,35 +62,11 @@ def test_a_waiter_gets_the_payload_that_woke_it(django_user_model):
         seen.append(payload)
         return payload is not None
 
-    def notify_later() -> None:
-        time.sleep(0.3)
-        with connections["default"].cursor() as cursor:  # this thread's own session
-            cursor.execute("SELECT pg_notify(%s, %s)",
-                           [live.channel(match.pk), "5|active|8|[0]"])
-        connections["default"].close()
-
-    t = threading.Thread(target=notify_later)
-    t.start()
+    t = _notify_soon([(live.channel(match.pk), "5|active|8|[0]")])
     live.wait_until(match.pk, changed, time.monotonic() + 5)
     t.join()
     assert seen[0] is None                 # the first look, before any notification
     assert seen[-1] == "5|active|8|[0]"    # woken by the notification, and handed it
-
-
-def _notify_soon(statements: list[tuple[str, str]], delay: float = 0.3) -> threading.Thread:
-    """A thread that sends ``(channel, payload)`` notifications in one transaction."""
-    def run() -> None:
-        time.sleep(delay)
-        from django.db import transaction
-
-        with transaction.atomic(), connections["default"].cursor() as cursor:
-            for name, payload in statements:
-                cursor.execute("SELECT pg_notify(%s, %s)", [name, payload])
-        connections["default"].close()
-
-    t = threading.Thread(target=run)
-    t.start()
-    return t
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's NOTIFY")
