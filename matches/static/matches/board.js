@@ -2,7 +2,17 @@
  * Renders the seat's view (a ruleset may provide window.KaoszBoard.renderView and
  * describeAction; otherwise the view JSON is shown readably), one button per legal action
  * (posted back verbatim with expected_version and a client_action_id), and follows the
- * match through the long-polled events endpoint, so the other side's moves appear live. */
+ * match through the long-polled events endpoint, so the other side's moves appear live.
+ *
+ * The hooks a game's board script may set on window.KaoszBoard (all optional):
+ *   renderView(view, data, T, esc) -> html      draws the board into #view
+ *   afterRender(ctx)                            binds clicks on the drawn components;
+ *        ctx = {el, data, view, legal, act, T, esc}; act(action) posts one legal action
+ *        (an object taken from legal.actions) and redraws; it returns a promise
+ *   describeAction(action, view, T, data) -> text   a fallback-list button's label
+ *   actionTitle(type, T) -> text                heading of a group in the fallback list
+ *   describeEvent(event, view, T, data) -> text one log line (data.seats names the players)
+ * The fallback list of buttons (#actions) is always drawn, for keyboards and screen readers. */
 (function () {
   'use strict';
   const root = document.getElementById('board');
@@ -43,13 +53,13 @@
   }
 
   function describe(a, view) {
-    if (R.describeAction) { const d = R.describeAction(a, view, T); if (d) return d; }
+    if (R.describeAction) { const d = R.describeAction(a, view, T, current); if (d) return d; }
     const rest = Object.keys(a).filter((k) => k !== 'type').map((k) => `${k}: ${typeof a[k] === 'object' ? JSON.stringify(a[k]) : a[k]}`);
     return a.type + (rest.length ? ` (${rest.join(', ')})` : '');
   }
 
   function eventText(e, view) {
-    if (R.describeEvent) { const d = R.describeEvent(e, view, T); if (d) return d; }
+    if (R.describeEvent) { const d = R.describeEvent(e, view, T, current); if (d) return d; }
     const rest = Object.keys(e).filter((k) => k !== 'type').map((k) => `${k}=${typeof e[k] === 'object' ? JSON.stringify(e[k]) : e[k]}`);
     return e.type + (rest.length ? ' ' + rest.join(' ') : '');
   }
@@ -100,7 +110,12 @@
     renderHead(d.body);
     const view = document.getElementById('view');
     view.innerHTML = R.renderView ? R.renderView(d.body.view, d.body, T, esc) : genericValue(d.body.view, 0);
-    renderActions(d.body, legal.body || { actions: [], version: d.body.version });
+    const legalBody = legal.body || { actions: [], version: d.body.version };
+    renderActions(d.body, legalBody);
+    if (R.afterRender) {
+      R.afterRender({ el: view, data: d.body, view: d.body.view, legal: legalBody, T, esc,
+        act: (a) => act(a, legalBody.version) });
+    }
   }
 
   async function act(action, version) {
