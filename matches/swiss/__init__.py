@@ -12,7 +12,7 @@ Public API::
     Tournament(seed, players) : the rules about the order of all of the above
 """
 
-from .bracket import FinalBracket, Series
+from .bracket import FINAL_SIZES, FinalBracket, Series
 from .model import (
     Bye,
     ByeKind,
@@ -26,11 +26,13 @@ from .model import (
 )
 from .pairing import pair_round
 from .rounds import suggested_rounds
-from .standings import PROFILES, Row, StandingsBook, TiebreakProfile, standings
+from .standings import DEFAULT_PROFILE, PROFILES, Row, StandingsBook, TiebreakProfile, standings
 from .tournament import Tournament
 from .trf import TrfTooLarge, check_trf, export_trf
 
 __all__ = [
+    "DEFAULT_PROFILE",
+    "FINAL_SIZES",
     "Bye",
     "ByeKind",
     "FinalBracket",
