@@ -1088,6 +1088,21 @@ def pairing_data(p: Pairing) -> dict[str, Any]:
     }
 
 
+def pairings_by_name(rnd: dict[str, Any], points: dict[int, int]) -> list[dict[str, Any]]:
+    """A round's pairings listed alphabetically by player, as posted at a venue: each
+    player, their points before the round, their table and opponent (or the bye)."""
+    rows = []
+    for p in rnd["pairings"]:
+        for me, other, name, other_name in ((p["a"], p["b"], p["a_name"], p["b_name"]),
+                                            (p["b"], p["a"], p["b_name"], p["a_name"])):
+            rows.append({"name": name, "points": points.get(me, 0), "table": p["table"],
+                         "opponent": other_name, "opponent_points": points.get(other, 0)})
+    for b in rnd["byes"]:
+        rows.append({"name": b["name"], "points": points.get(b["entry"], 0), "table": None,
+                     "opponent": None, "opponent_points": None})
+    return sorted(rows, key=lambda r: r["name"].casefold())
+
+
 def record_match_outcome(match: Any) -> Pairing | None:
     """The hook for the matches app (see ``online.record_match_outcome``): call it when a
     match finishes; a tournament match's result becomes its table's result."""
