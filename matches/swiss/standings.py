@@ -23,6 +23,8 @@ The ``mtr`` profile differs in three places (MTR Appendix C):
 - the GW% an opponent contributes to OGW is that opponent's own GW%, bye games included.
 
 Byes never count as opponents in either profile (a bye has no opponent to average).
+A zero-point bye (``ByeKind.ZERO``: a missed round the organiser counts as a loss) is a
+lost round in every figure: no points, a round in MW%, two lost games in GW%.
 
 No division by zero: a player with no played match has MW% and GW% (as an opponent)
 of 1/3, and a player with no played opponent has OMW and OGW of 1/3 (the floor).
@@ -44,7 +46,7 @@ from math import lcm
 
 from rulesets.rng import Rng
 
-from .model import Bye, History, Player, Result
+from .model import Bye, ByeKind, History, Player, Result
 
 FLOOR = Fraction(1, 3)
 WIN_POINTS = 3
@@ -91,7 +93,7 @@ class Row:
     points: int
     wins: int  # played wins, byes not included
     losses: int
-    byes: int
+    byes: int  # pairing and awarded byes (won rounds); zero-point byes are in ``missed``
     played: int  # matches with an opponent
     games_won: int  # in played matches
     games_lost: int
@@ -100,6 +102,7 @@ class Row:
     gw: Fraction  # own GW%, bye games included, not floored
     ogw: Fraction
     lot: int
+    missed: int = 0  # zero-point byes: rounds missed, counted as losses
 
     @property
     def key(self) -> tuple[int, Fraction, Fraction, Fraction, int, int]:
@@ -108,7 +111,7 @@ class Row:
     def to_dict(self) -> dict[str, int | str | float]:
         """JSON-ready: each percentage as an exact ``"n/d"`` and a rounded percent."""
         out: dict[str, int | str | float] = {}
-        for name in ("rank", "player", "points", "wins", "losses", "byes", "played"):
+        for name in ("rank", "player", "points", "wins", "losses", "byes", "played", "missed"):
             out[name] = getattr(self, name)
         out["games_won"], out["games_lost"] = self.games_won, self.games_lost
         for name in ("mw", "omw", "gw", "ogw"):
@@ -155,9 +158,12 @@ def _rank(rows: list[dict]) -> list[Row]:
 
 
 def _figures(wins: int, played: int, games_won: int, games_lost: int, byes: int,
-             bye_games: int, prof: TiebreakProfile) -> tuple[Fraction, Fraction, Fraction]:
+             bye_games: int, prof: TiebreakProfile,
+             missed: int = 0) -> tuple[Fraction, Fraction, Fraction]:
     """(MW% as opponents see it, GW% as opponents see it, own GW%) of one player."""
     bye_won = byes * bye_games
+    # A missed round counted as a loss: a lost round, its games lost.
+    played, games_lost = played + missed, games_lost + missed * bye_games
     # MTR: a bye is a won round; the project's convention leaves it out.
     won_rounds, rounds = (wins + byes, played + byes) if prof.byes_in_match_win else (wins, played)
     mw = _floored(won_rounds, rounds)
@@ -182,7 +188,8 @@ def standings(history: History, *, bye_games: int = 2,
     for r in history.results:
         per_player[r.a].append(r)
         per_player[r.b].append(r)
-    bye_count = Counter(b.player for b in history.byes)
+    bye_count = Counter(b.player for b in history.byes if b.kind != ByeKind.ZERO)
+    missed_count = Counter(b.player for b in history.byes if b.kind == ByeKind.ZERO)
 
     mw: dict[int, Fraction] = {}
     gw_as_opponent: dict[int, Fraction] = {}
@@ -193,7 +200,7 @@ def standings(history: History, *, bye_games: int = 2,
         lost = sum(r.games_of(pid)[1] for r in rs)
         mw[pid], gw_as_opponent[pid], own_gw[pid] = _figures(
             sum(1 for r in rs if r.winner == pid), len(rs), won, lost, bye_count[pid],
-            bye_games, prof)
+            bye_games, prof, missed_count[pid])
 
     mw_n, mw_d = _common(mw)
     gwo_n, gwo_d = _common(gw_as_opponent)
@@ -210,8 +217,9 @@ def standings(history: History, *, bye_games: int = 2,
                 player=pid,
                 points=WIN_POINTS * (wins + byes),
                 wins=wins,
-                losses=len(rs) - wins,
+                losses=len(rs) - wins + missed_count[pid],
                 byes=byes,
+                missed=missed_count[pid],
                 played=len(rs),
                 games_won=gwon,
                 games_lost=glost,
@@ -232,6 +240,7 @@ class _Tally:
     games_won: int = 0
     games_lost: int = 0
     byes: int = 0
+    missed: int = 0
     opponents: Counter[int] = field(default_factory=Counter)
 
 
@@ -275,15 +284,22 @@ class StandingsBook:
         self.add_result(new)
 
     def add_bye(self, b: Bye) -> None:
-        self._tally[b.player].byes += 1
+        if b.kind == ByeKind.ZERO:
+            self._tally[b.player].missed += 1
+        else:
+            self._tally[b.player].byes += 1
 
     def remove_bye(self, b: Bye) -> None:
-        self._tally[b.player].byes -= 1
+        if b.kind == ByeKind.ZERO:
+            self._tally[b.player].missed -= 1
+        else:
+            self._tally[b.player].byes -= 1
 
     def rows(self) -> list[Row]:
         tally = self._tally
         figures = {pid: _figures(t.wins, t.played, t.games_won, t.games_lost, t.byes,
-                                 self.bye_games, self.profile) for pid, t in tally.items()}
+                                 self.bye_games, self.profile, t.missed)
+                   for pid, t in tally.items()}
         mw = {pid: f[0] for pid, f in figures.items()}
         gwo = {pid: f[1] for pid, f in figures.items()}
         mw_n, mw_d = _common(mw)
@@ -298,8 +314,9 @@ class StandingsBook:
                     player=pid,
                     points=WIN_POINTS * (t.wins + t.byes),
                     wins=t.wins,
-                    losses=t.played - t.wins,
+                    losses=t.played - t.wins + t.missed,
                     byes=t.byes,
+                    missed=t.missed,
                     played=t.played,
                     games_won=t.games_won,
                     games_lost=t.games_lost,

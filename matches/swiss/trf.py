@@ -58,7 +58,7 @@ def export_trf(history: History, *, name: str = "KGK Swiss", rounds: int | None 
         cells[(r.a, r.round)] = (f"{start[r.b]:4d}", "w", "1" if win_a else "0")
         cells[(r.b, r.round)] = (f"{start[r.a]:4d}", "b", "0" if win_a else "1")
     for b in history.byes:
-        code = "U" if b.kind == ByeKind.PAIRING else "F"
+        code = {ByeKind.PAIRING: "U", ByeKind.AWARDED: "F", ByeKind.ZERO: "Z"}[b.kind]
         cells[(b.player, b.round)] = ("0000", "-", code)
     absent = set(absent_next) if total > played else set()
     rank = {row.player: row.rank for row in standings(history)}

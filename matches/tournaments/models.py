@@ -153,8 +153,9 @@ class Pairing(models.Model):
 
 
 class Bye(models.Model):
-    PAIRING, AWARDED = "pairing", "awarded"  # the same values as swiss.ByeKind
-    KINDS = [(PAIRING, "pairing"), (AWARDED, "awarded")]
+    PAIRING, AWARDED, ZERO = "pairing", "awarded", "zero"  # the values of swiss.ByeKind
+    # ZERO: a round missed and counted as a loss (a dropped player back, organiser's choice)
+    KINDS = [(PAIRING, "pairing"), (AWARDED, "awarded"), (ZERO, "missed, counted as a loss")]
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="byes")
     round_number = models.PositiveSmallIntegerField()

@@ -336,19 +336,33 @@ def concede_for_dropped(t: Tournament, *, by: Any) -> list[str]:
     return notes
 
 
+MISSED_CHOICES = ("not_played", "loss")
+
+
 @locked
-def undrop(t: Tournament, entry_id: int, *, by: Any) -> Entry:
+def undrop(t: Tournament, entry_id: int, *, by: Any, missed: str = "not_played") -> Entry:
     """The organiser takes back a drop (a mistake, a player who came back): the player
     returns with their record and is paired again from the next round. The rounds they
-    missed count as not played: no points (as a loss would give) and nothing in any
-    percentage (a loss would lower them); their byes and results stay as they were."""
+    missed, the organiser's choice:
+
+    - ``not_played`` (default): no points, and nothing in any percentage;
+    - ``loss``: each is a zero-point bye, a lost round in every figure (no points, a round
+      in match-win %, a 0-2 in game-win %), as if they had lost it.
+    """
     require_organiser(by, t)
+    if missed not in MISSED_CHOICES:
+        raise TournamentError("invalid", "missed: not_played or loss", 400,
+                              {"field": "missed", "allowed": list(MISSED_CHOICES)})
     entry = _entry(t, entry_id)
     if not entry.dropped:
         raise TournamentError("not_dropped", f"{entry.name} has not dropped", 409)
     if t.status not in (Tournament.SWISS,):
         raise TournamentError("not_in_swiss", "a player can come back only during the Swiss "
                               "rounds", 409, {"status": t.status})
+    if missed == "loss":
+        played = t.rounds.filter(number__gt=entry.dropped_after).exclude(status=Round.PAIRED)
+        Bye.objects.bulk_create([Bye(tournament=t, round_number=n, entry=entry, kind=Bye.ZERO)
+                                 for n in played.values_list("number", flat=True)])
     entry.dropped_after = None
     entry.save(update_fields=["dropped_after"])
     return entry

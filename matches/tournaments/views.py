@@ -219,7 +219,8 @@ def _organiser_op(t: Tournament, request: HttpRequest) -> None:
     elif op == "drop":
         services.drop(t, p.get("entry", ""), by=user)
     elif op == "undrop":
-        services.undrop(t, p.get("entry", ""), by=user)
+        services.undrop(t, p.get("entry", ""), by=user,
+                        missed="loss" if p.get("missed") == "loss" else "not_played")
     elif op == "check_in":
         services.check_in(t, p.get("entry", ""), by=user, present=_flag(request, "present"))
     elif op == "start":

@@ -145,7 +145,8 @@ def test_incremental_book_equals_from_scratch_under_random_edits(profile: str) -
         elif action < 0.9:
             book.remove_result(results.pop(rnd.randrange(len(results))))
         else:
-            bye = Bye(step // 6 + 1, rnd.randint(1, 12))
+            kind = ByeKind.ZERO if rnd.random() < 0.3 else ByeKind.PAIRING
+            bye = Bye(step // 6 + 1, rnd.randint(1, 12), kind)
             byes.append(bye)
             book.add_bye(bye)
         if step % 10 == 0 or step == 299:
@@ -214,3 +215,18 @@ def test_mtr_floors_own_game_win_and_counts_opponents_bye_games() -> None:
 def test_unknown_profile_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown tie-break profile"):
         standings(mtr_example(), profile="fide")
+
+
+@pytest.mark.parametrize("profile", ["kaosz", "mtr"])
+def test_a_missed_round_counted_as_a_loss(profile: str) -> None:
+    """A zero-point bye (a dropped player back, missed rounds as losses): no points, a
+    lost round in MW%, two lost games in GW%; not a bye for pairing or for points."""
+    base = (Result(1, A, B, 2, 0), Result(2, A, C, 2, 1))
+    plain = History((Player(A), Player(B), Player(C)), base, (), "z")
+    missed = History(plain.players, base, (Bye(3, A, ByeKind.ZERO),), "z")
+    before = {r.player: r for r in standings(plain, profile=profile)}[A]
+    after = {r.player: r for r in standings(missed, profile=profile)}[A]
+    assert after.points == before.points == 6
+    assert (after.byes, after.missed, after.losses) == (0, 1, 1)
+    assert before.mw == 1 and after.mw == F(2, 3)
+    assert after.gw == F(4, 7)  # 4 games won of 3 + 2 + 2 (the missed round's 0-2)

@@ -387,3 +387,26 @@ def test_byes_stay_byes_after_a_swap_into_the_bye(org):
     ok(oc.post(url(t, "rounds/1/swap/"), {"a": bye, "b": other}, format="json"))
     assert list(Bye.objects.filter(tournament_id=t["id"]).values_list("entry_id", flat=True)) \
         == [other]
+
+
+def test_undrop_with_missed_rounds_as_losses(org):
+    _o, oc = org
+    t = club_night(oc, 4, rounds_planned=4)
+    play_round(oc, t)
+    e = ok(oc.get(url(t, "entries/")))[0]
+    ok(oc.post(url(t, f"entries/{e['id']}/drop/")))
+    play_round(oc, t)  # round 2 without them: three players, a bye
+    assert_error(oc.post(url(t, f"entries/{e['id']}/undrop/"), {"missed": "maybe"},
+                         format="json"), 400)
+    before = {r["entry"]: r for r in ok(oc.get(url(t, "standings/")))["rows"]}[e["id"]]
+    ok(oc.post(url(t, f"entries/{e['id']}/undrop/"), {"missed": "loss"}, format="json"))
+    after = {r["entry"]: r for r in ok(oc.get(url(t, "standings/")))["rows"]}[e["id"]]
+    assert after["points"] == before["points"] and after["byes"] == before["byes"]
+    assert after["losses"] == before["losses"] + 1  # round 2 counts as lost
+    assert Fraction(after["exact"]["mw"]) <= Fraction(before["exact"]["mw"])
+    # The missed round is not a pairing bye: the pairing may still give them one.
+    kinds = set(Bye.objects.filter(entry_id=e["id"]).values_list("kind", flat=True))
+    assert kinds == {"zero"}
+    rnd3 = ok(oc.post(url(t, "rounds/"), {}, format="json"), 201)
+    paired = {p[k] for p in rnd3["pairings"] for k in ("a", "b")}
+    assert e["id"] in paired  # four players again: no bye this round

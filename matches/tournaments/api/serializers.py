@@ -169,6 +169,13 @@ class SwapInput(serializers.Serializer):
         "Make the change even though it breaks a rule (rematch, second bye)."))
 
 
+class UndropInput(serializers.Serializer):
+    missed = serializers.ChoiceField(choices=["not_played", "loss"], default="not_played",
+                                     help_text=(
+                                         "The rounds missed: not_played (no points, nothing in "
+                                         "the percentages) or loss (each a lost round)."))
+
+
 class EndInput(serializers.Serializer):
     reason = serializers.CharField(max_length=300)
 

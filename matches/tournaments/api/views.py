@@ -177,13 +177,15 @@ class TournamentViewSet(viewsets.ModelViewSet):
         services.require_organiser(request.user, t)
         return Response(services.deck_report(t))
 
-    @extend_schema(request=None, responses={200: s.EntrySerializer})
+    @extend_schema(request=s.UndropInput, responses={200: s.EntrySerializer})
     @action(detail=True, methods=["post"], url_path=r"entries/(?P<entry_id>\d+)/undrop")
     def undrop(self, request: Request, pk: str | None = None, entry_id: str = "") -> Response:
         """The organiser takes a drop back: the player returns with their record and is
-        paired from the next round; rounds missed count as not played (no points, and
-        nothing in any percentage)."""
-        entry = services.undrop(self._t(), int(entry_id), by=request.user)
+        paired from the next round; ``missed`` says how the rounds missed count
+        (not_played: no points, nothing in any percentage; loss: each a lost round)."""
+        data = _data(request, s.UndropInput) if request.data else {"missed": "not_played"}
+        entry = services.undrop(self._t(), int(entry_id), by=request.user,
+                                missed=data["missed"])
         return Response(s.EntrySerializer(entry).data)
 
     @extend_schema(request=s.CheckInInput, responses={200: s.EntrySerializer})
