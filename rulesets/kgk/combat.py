@@ -348,7 +348,10 @@ def _c_fire(state, _):
         if cards[s]["o"] == cb["def"]:
             push(state, "fire_loop")
             return
-    # KG-9.5.5: no defenders, no firing
+    # KG-9.5.5: no defenders, no firing. A ship hit by a card in the payment step still
+    # turns damaged now, where the firing step would have ended, so it cannot bombard
+    # as if unhurt (KG-3.5.1).
+    _hit_ships_turn_damaged(state)
 
 
 @task("fire_loop")
@@ -695,12 +698,19 @@ def _end_firing(state):
         for s in list(cb["ships"]):
             if cards[s]["z"] == "hangar" and armor_now(state, s) <= 0:
                 leave_play(state, s)
-    for s in cb["ships"]:
+    _hit_ships_turn_damaged(state)
+    emit(state, "firing_over")
+
+
+def _hit_ships_turn_damaged(state):
+    """KG-3.5.1, KG-9.7.13: a participating ship that took a hit turns damaged when the
+    firing step is over (Javítás: used)."""
+    cards = state["cards"]
+    for s in state["cb"]["ships"]:
         c = cards[s]
         if c["z"] == "hangar" and c["hit"]:
             turn_hit(state, s)
             c["hit"] = False
-    emit(state, "firing_over")
 
 
 # ---------------------------------------------------------------- bombardment (KG-9.8)

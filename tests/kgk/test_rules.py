@@ -564,6 +564,30 @@ def test_kg_10_7_defender_may_respond_before_the_bombardment_lands():
     assert len(s["p"][B]["colony"]) == n             # the bombardment never landed
 
 
+def test_kg_3_5_1_a_ship_hit_in_the_payment_step_turns_damaged_without_a_firing_step():
+    """No defenders, so no firing step (KG-9.5.5): a ship hit by a card in the payment
+    step (KG-4.2.6: a hit, not yet damage) still turns damaged (KG-3.5.1) when the firing
+    step would have ended, and so can no longer bombard (only active ships do)."""
+    from rulesets.kgk.effects import damage_card
+
+    s, d, k = bomb_setup(auto_pass=False)
+    fresh(s)
+    act(s, A, {"type": "attack", "target": "colony"})
+    while s["dec"]["kind"] != "pay":
+        seat = s["dec"]["seat"]
+        if s["dec"]["kind"] == "equip" and seat == A:
+            act(s, A, {"type": "commit", "ship": d})
+        act(s, seat, next(a for a in R.legal_actions(s, seat)
+                          if a["type"] in ("pass", "done")))
+    damage_card(s, d, 1)                             # a card's hit in the payment step
+    assert s["cards"][d]["hit"] and s["cards"][d]["rot"] == 0
+    while s["dec"] and s["dec"]["kind"] == "pay":
+        act(s, s["dec"]["seat"], {"type": "done"})
+    assert s["cards"][d]["rot"] != 0                 # damaged (Javítás: used)
+    assert not (s["dec"] and s["dec"]["kind"] == "bomb"
+                and {"type": "bomber", "ship": d} in R.legal_actions(s, A))
+
+
 def test_kg_9_8_2_colony_no_threshold():
     s, d, k = bomb_setup()
     n = len(s["p"][B]["colony"])
