@@ -165,12 +165,13 @@ def assert_finished_board(pg, match_id: int, names: list[str]) -> None:
     state = state_of(match_id)
     pg.wait_for_selector("#pz-final table")
     # the final table: one row per player with the final score, and the tie-break trail
-    rows = pg.locator("#pz-final tr").all_inner_texts()
-    assert len(rows) == 1 + len(state["players"])
+    rows = [r.split("\t") for r in pg.locator("#pz-final tr").all_inner_texts()]
+    assert len(rows) == 1 + 9 + 1  # players, the seven steps (goals twice, score before), total
     for seat, p in enumerate(state["players"]):
-        row = next(r for r in rows[1:] if names[seat] in r)
-        assert row.split("\t")[-1].strip() == str(p["vp"])
-        assert str(state["final"]["table"][str(seat)]["stations"]) in row.split("\t")
+        col = next(i for i, h in enumerate(rows[0]) if names[seat] in h)
+        assert rows[-1][col].strip() == str(p["vp"])
+        stations = next(r for r in rows if "Állomások" in r[0])
+        assert stations[col].strip() == str(state["final"]["table"][str(seat)]["stations"])
     assert "Holtverseny esetén" in pg.inner_text("#pz-tiebreak")
     winner = names[state["result"]["winners"][0]]
     assert winner in pg.inner_text("#pz-final")

@@ -60,9 +60,10 @@
     setup: ['Előkészület', 'Setup'], draft: ['Kockaválasztás', 'Dice picking'], actions: ['Akciófázis', 'Action phase'],
     production: ['Termelés', 'Production'], final: ['Végső pontozás', 'Final scoring'], over: ['Vége', 'Game over'],
   };
-  const FINAL_COLS = [['before', 'Előtte', 'Before'], ['purple', 'Lila tech.', 'Purple tech'], ['goal', 'Célok', 'Goals'],
-    ['goal_bonus', 'Célbónusz', 'Goal bonus'], ['idle_pulsars', 'Pulzárok', 'Pulsars'], ['unfinished_gyrodynes', 'Befejezetlen girodin', 'Unfinished gyros'],
-    ['cube_pairs', 'Kockapárok', 'Cube pairs'], ['final_order', 'Sorrend', 'Turn order'], ['stations', 'Állomások', 'Stations']];
+  const FINAL_COLS = [['before', 'Pontszám a végső pontozás előtt', 'Score before final scoring'], ['purple', '1. Lila technológiák', '1. Purple technologies'],
+    ['goal', '2. Célok', '2. Goals'], ['goal_bonus', '2. Célbónuszok', '2. Goal bonuses'], ['idle_pulsars', '3. Pulzárok forgó girodin nélkül', '3. Pulsars without a spinning gyrodyne'],
+    ['unfinished_gyrodynes', '4. Befejezetlen girodinok', '4. Unfinished gyrodynes'], ['cube_pairs', '5. Mérnökkocka-párok', '5. Pairs of engineer cubes'],
+    ['final_order', '6. Végső sorrend', '6. Final turn order'], ['stations', '7. Állomások', '7. Stations']];
   const REASON = { most_points: ['a legtöbb győzelmi pont', 'most victory points'], resigned: ['feladás', 'resignation'],
     timeout: ['lejárt az idő', 'time ran out'], adjudicated: ['döntnöki döntés', 'adjudication'] };
 
@@ -169,7 +170,9 @@
    * neighbours sit close and the drawing does not fold over itself; isolated pulsars get a
    * row of their own. Deterministic, computed once per page. */
   function layout(view) {
-    if (layoutCache.pos && layoutCache.posB === view.components.board) return layoutCache.pos;
+    // a phone gets the map upright (taller than wide), so it is drawn larger in its width
+    const portrait = window.innerWidth < 600;
+    if (layoutCache.pos && layoutCache.posB === view.components.board && layoutCache.portrait === portrait) return layoutCache.pos;
     const adj = adjacency(view);
     const ids = Object.keys(adj).filter((n) => adj[n].length).sort();
     const iso = Object.keys(adj).filter((n) => !adj[n].length).sort();
@@ -223,17 +226,18 @@
         }
       }
     }
-    // wider than tall reads better on a desktop; the phone scales the same drawing down
+    // wider than tall on a desktop, upright on a phone
     let minx = Infinity, maxx = -Infinity, miny = Infinity, maxy = -Infinity;
     X.forEach(([x, y]) => { minx = Math.min(minx, x); maxx = Math.max(maxx, x); miny = Math.min(miny, y); maxy = Math.max(maxy, y); });
-    if (maxy - miny > maxx - minx) { X.forEach((p, i) => { X[i] = [p[1], p[0]]; }); [minx, maxx, miny, maxy] = [miny, maxy, minx, maxx]; }
-    const W = 640, H = 470, M = 30;
+    if ((maxy - miny > maxx - minx) !== portrait) { X.forEach((p, i) => { X[i] = [p[1], p[0]]; }); [minx, maxx, miny, maxy] = [miny, maxy, minx, maxx]; }
+    const W = portrait ? 440 : 640, H = portrait ? 580 : 470, M = 30;
     const sc = Math.min((W - 2 * M) / (maxx - minx || 1), (H - 2 * M) / (maxy - miny || 1));
     const pos = {};
     ids.forEach((id, i) => { pos[id] = [M + (X[i][0] - minx) * sc, M + (X[i][1] - miny) * sc]; });
     iso.forEach((id, i) => { pos[id] = [M + 40 + i * 70, H + 45]; });
     layoutCache.pos = { pos, W, H: iso.length ? H + 75 : H, iso };
     layoutCache.posB = view.components.board;
+    layoutCache.portrait = portrait;
     return layoutCache.pos;
   }
 
@@ -532,12 +536,17 @@
     if (!r && view.phase !== 'final') return '';
     const table = (view.final && view.final.table) || {};
     const seats = view.players.map((_, s) => s).sort((a, b) => view.players[b].vp - view.players[a].vp);
-    const head = `<tr><th>${T('Játékos', 'Player')}</th>${FINAL_COLS.map(([, h, e]) => `<th>${T(h, e)}</th>`).join('')}<th>${T('Összesen', 'Total')}</th></tr>`;
-    const body = seats.map((s) => {
-      const row = table[String(s)] || {};
+    // one column per player (2-4 fit a phone), one row per scoring step, the total last
+    const head = `<tr><th>${T('Lépés', 'Step')}</th>${seats.map((s) => {
       const win = r && r.winners.includes(s);
-      return `<tr class="${win ? 'win' : ''}"><th>${swatch(s)}${esc(who(s))}${win ? ' 🏆' : ''}</th>${FINAL_COLS.map(([k]) => `<td>${row[k] != null ? row[k] : '–'}</td>`).join('')}<td><b>${view.players[s].vp}</b></td></tr>`;
-    }).join('');
+      return `<th class="${win ? 'win' : ''}">${swatch(s)}${esc(who(s))}${win ? ` <span class="ok">★ ${T('győztes', 'winner')}</span>` : ''}</th>`;
+    }).join('')}</tr>`;
+    const cell = (s, k) => {
+      const row = table[String(s)];
+      return row ? (row[k] != null ? row[k] : 0) : '–';
+    };
+    const body = FINAL_COLS.map(([k, h, e]) => `<tr><th>${T(h, e)}</th>${seats.map((s) => `<td>${cell(s, k)}</td>`).join('')}</tr>`).join('') +
+      `<tr class="pz-total"><th>${T('Összesen', 'Total')}</th>${seats.map((s) => `<td><b>${view.players[s].vp}</b></td>`).join('')}</tr>`;
     const order = [];
     (view.order || []).forEach((s) => { if (!order.includes(s)) order.push(s); });
     let trail = T('Holtverseny esetén a végső fordulósorrendben hátrébb álló játékos nyer', 'A tie goes to the tied player further back in the final turn order') +
