@@ -233,3 +233,115 @@ def test_raw_key_check_would_catch_a_leak():
     assert raw_keys_shown("HQ-projekt, teleport bárhová, Kör vége", RAW_KEYS_HU) == []
     assert json.dumps(RAW_KEYS_EN)  # non-empty list, all underscored or raw values
     assert "fly" not in RAW_KEYS_EN and "take_tx" in RAW_KEYS_EN
+
+
+def samples_from_games(games: int = 6) -> tuple[list[dict], list[dict]]:
+    """Decision points where each action type is legal (a few of each), and every event
+    type, from 2- and 3-player games of a heuristic and a random bot; the two rarest
+    decisions (an array's joint die with two values, a choice between gyrodyne goals)
+    are set up on a real state."""
+    per_type: dict[str, int] = {}
+    samples: list[dict] = []
+    events: dict[str, dict] = {}
+
+    def sample(s, seat):
+        legal = RS.legal_actions(s, seat)
+        fresh = {a["type"] for a in legal if per_type.get(a["type"], 0) < 2}
+        for t in fresh:
+            per_type[t] = per_type.get(t, 0) + 1
+        if fresh:
+            samples.append({"view": RS.view(s, seat), "seat": seat,
+                            "players": s["seats"], "legal": legal})
+
+    for g in range(games):
+        players = 2 if g % 2 == 0 else 3
+        s = RS.new_game(RS.example_config(players), f"reach-{g}")
+        kinds = ["heuristic", "random", "heuristic"]
+        step = 0
+        while RS.outcome(s) is None:
+            seat = RS.to_act(s)[0]
+            sample(s, seat)
+            if s["phase"] == "final" and g == 0 and "choose_goal" not in per_type:
+                alt = json.loads(json.dumps(s))
+                alt["final"]["goals"][str(seat)]["gyro_choice"] = [0, 1]
+                sample(alt, seat)
+            if s["phase"] == "actions" and "joint_die" not in per_type and s["round"] > 2:
+                alt = json.loads(json.dumps(s))
+                alt["pending"] = {"kind": "joint", "seat": seat, "options": [
+                    {"type": "joint_die", "value": 3}, {"type": "joint_die", "value": 5}]}
+                sample(alt, seat)
+            action = RS.bot_action(s, seat, kinds[(seat + g) % 3], f"r{g}/{step}")
+            _, evs = RS.apply(s, seat, action)
+            for e in evs:
+                events.setdefault(e["type"], {"event": e, "view": RS.view(s, 0)})
+            step += 1
+    return json.loads(json.dumps(samples)), list(json.loads(json.dumps(events)).values())
+
+
+REACH_JS = """
+({samples, events}) => {
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c]));
+  const T = (h, e) => h;
+  const B = window.KaoszBoard;
+  const el = document.createElement('div');
+  document.body.appendChild(el);
+  const problems = [];
+  let version = 1000;
+  const words = [];
+  samples.forEach((s) => {
+    const seats = Array.from({length: s.players}, (_, i) => ({player: 'játékos' + i}));
+    s.legal.forEach((a, i) => {
+      const data = {seat: s.seat, seats, to_act: [s.seat], your_turn: true, status: 'active',
+                    version: version++};
+      const legal = {actions: s.legal, version: data.version};
+      let acted = null;
+      el.innerHTML = B.renderView(s.view, data, T, esc);
+      B.afterRender({el, data, view: s.view, legal, T, esc,
+                     act: (x) => { acted = x; return Promise.resolve(); }});
+      const plan = B.pulsarPlan(a);
+      if (!plan) { problems.push(['no plan', a]); return; }
+      plan.clicks.forEach((k) => {
+        const n = el.querySelector(`[data-t="${k}"].live`);
+        if (n) n.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+        else problems.push(['nothing live to click', k, a]);
+      });
+      if (plan.choice !== null) {
+        const c = el.querySelector(`#pz-chooser:not([hidden]) [data-choice="${plan.choice}"]`);
+        if (c) c.click(); else problems.push(['no chooser entry', a]);
+      }
+      if (JSON.stringify(acted) !== JSON.stringify(a)) problems.push(['clicks did not post it', a, acted]);
+      words.push(B.describeAction(a, s.view, T, data), B.actionTitle(a.type, T));
+    });
+  });
+  events.forEach(({event, view}) => {
+    const data = {seat: 0, seats: [{player: 'Anna'}, {player: 'Béla'}, {player: 'Cili'}]};
+    words.push(B.describeEvent(event, view, T, data));
+    words.push(B.describeEvent(event, view, (h, e) => e, data));
+  });
+  el.remove();
+  return {problems: problems.slice(0, 10), count: problems.length, words};
+}
+"""
+
+
+def test_every_legal_action_is_reachable_by_clicking_its_component(browser, live_server,
+                                                                   django_user_model):
+    """Over decision points where every action type occurs, each legal action is posted by
+    clicking the components its plan names (no fallback list); every action and event
+    has words, and none of them is a raw engine key."""
+    samples, events = samples_from_games()
+    seen = {a["type"] for s in samples for a in s["legal"]}
+    from rulesets.pulsar.engine import KNOWN
+
+    assert seen == KNOWN, KNOWN - seen
+    context, pg = new_page(browser, 1280, 800)
+    try:
+        pg.goto(live_server.url + "/play/")
+        pg.add_script_tag(url="/static/matches/pulsar.js")
+        out = pg.evaluate(REACH_JS, {"samples": samples, "events": events})
+        assert out["count"] == 0, out["problems"]
+        text = "\n".join(out["words"])
+        assert "Esemény a játékban" not in text and "Something happened" not in text
+        assert not raw_keys_shown(text, RAW_KEYS_EN)
+    finally:
+        context.close()

@@ -155,14 +155,17 @@
   const modText = (m) => (m ? T(` (${m} módosítóval)`, ` (with ${m} modifier)`) : '');
 
   // ---------------------------------------------------------------- map layout
+  // Every refresh brings a new view object: the map is cached by what it is made of.
   const layoutCache = {};
+  const boardSig = (board) => Object.keys(board.nodes).join(',') + '|' + board.segments.map((s) => s.join('-')).join(',');
   function adjacency(view) {
-    const key = 'adj';
-    if (layoutCache[key] && layoutCache[key].b === view.components.board) return layoutCache[key].adj;
+    const sig = boardSig(view.components.board);
+    if (layoutCache.adjSig === sig) return layoutCache.adj;
     const adj = {};
     Object.keys(view.components.board.nodes).forEach((n) => { adj[n] = []; });
     view.components.board.segments.forEach((s) => { adj[s[0]].push(s[1]); adj[s[1]].push(s[0]); });
-    layoutCache[key] = { b: view.components.board, adj };
+    layoutCache.adj = adj;
+    layoutCache.adjSig = sig;
     return adj;
   }
 
@@ -172,7 +175,8 @@
   function layout(view) {
     // a phone gets the map upright (taller than wide), so it is drawn larger in its width
     const portrait = window.innerWidth < 600;
-    if (layoutCache.pos && layoutCache.posB === view.components.board && layoutCache.portrait === portrait) return layoutCache.pos;
+    const sig = boardSig(view.components.board) + (portrait ? '|portrait' : '');
+    if (layoutCache.posSig === sig) return layoutCache.pos;
     const adj = adjacency(view);
     const ids = Object.keys(adj).filter((n) => adj[n].length).sort();
     const iso = Object.keys(adj).filter((n) => !adj[n].length).sort();
@@ -236,8 +240,7 @@
     ids.forEach((id, i) => { pos[id] = [M + (X[i][0] - minx) * sc, M + (X[i][1] - miny) * sc]; });
     iso.forEach((id, i) => { pos[id] = [M + 40 + i * 70, H + 45]; });
     layoutCache.pos = { pos, W, H: iso.length ? H + 75 : H, iso };
-    layoutCache.posB = view.components.board;
-    layoutCache.portrait = portrait;
+    layoutCache.posSig = sig;
     return layoutCache.pos;
   }
 
@@ -737,7 +740,7 @@
         const x = view && d && view.players[d.seat] ? view.players[d.seat].dice[a.die] : null;
         const n = x ? x.v + ({ '': 0, '+1': 1, '-1': -1, '+2': 2 }[a.mod || '']) + (a.boost || 0) : '?';
         const race = a.race ? T(`, kapuverseny (${tr(COLOR[a.color])})`, `, gate race (${tr(COLOR[a.color])})`) : '';
-        return T(`Repülés ${n} szakaszon${a.boost ? ` (+${a.boost} technológia)` : ''}${race}`, `Fly ${n} segments${a.boost ? ` (+${a.boost} technology)` : ''}${race}`) + die(a);
+        return T(`Repülés ${n} szakaszon${a.boost ? ` (+${a.boost} technológia)` : ''}${race}`, `Fly ${n} segment${n === 1 ? '' : 's'}${a.boost ? ` (+${a.boost} technology)` : ''}${race}`) + die(a);
       }
       case 'step': return T(`Tovább ide: ${nodeName(view, a.to)}`, `On to ${nodeName(view, a.to)}`);
       case 'teleport': return T(`Teleport ide: ${nodeName(view, a.to)}`, `Teleport to ${nodeName(view, a.to)}`);
@@ -789,7 +792,7 @@
         : T(`${w} elveszi a ${e.die}-es kockát.`, `${w} takes the ${e.die}.`);
       case 'phase': return e.phase === 'actions' ? T(`${e.round}. forduló: akciófázis.`, `Round ${e.round}: action phase.`) : e.phase === 'production' ? T(`${e.round}. forduló: termelés.`, `Round ${e.round}: production.`) : T('Végső pontozás.', 'Final scoring.');
       case 'spend': return T(`${w} elkölt egy ${e.value} értékű kockát${modText(e.mod)}.`, `${w} spends a die worth ${e.value}${modText(e.mod)}.`);
-      case 'flight': return T(`${w} elrepül innen: ${nn(e.from)} (${e.steps} szakasz).`, `${w} flies from ${nn(e.from)} (${e.steps} segments).`);
+      case 'flight': return T(`${w} elrepül innen: ${nn(e.from)} (${e.steps} szakasz).`, `${w} flies from ${nn(e.from)} (${e.steps} segment${e.steps === 1 ? '' : 's'}).`);
       case 'step': return T(`${w} hajója ide ér: ${nn(e.to)}.`, `${w}'s ship reaches ${nn(e.to)}.`);
       case 'reveal': return T(`Felfordul a ${nn(e.node)} lapkája: ${e.planets.length} bolygó, ${e.planets.filter((x) => x === 'X').length} lezárva.`, `${nn(e.node)} is revealed: ${e.planets.length} planets, ${e.planets.filter((x) => x === 'X').length} blocked.`);
       case 'station': return T(`${w} állomást épít itt: ${nn(e.node)} (${e.blue ? 'kék' : 'kopár'} bolygó).`, `${w} builds a station at ${nn(e.node)} (${e.blue ? 'blue' : 'barren'} planet).`);
