@@ -588,7 +588,7 @@
         default: return '';
       }
     }
-    if (view.flight) return T(`repülés: még ${view.flight.left} szakasz — kattints a következő állomáshelyre`, `flight: ${view.flight.left} segment(s) left — click the next node`);
+    if (view.flight) return T(`repülés: még ${view.flight.left} szakasz — kattints a térképen a következő pontra`, `flight: ${view.flight.left} segment(s) left — click the next node`);
     return T('akciók a kockákkal: kattints egy kockádra, aztán arra, amire költöd; a végén „Köröm vége”', 'actions with dice: click one of your dice, then what you spend it on; then “End my turn”');
   }
 
