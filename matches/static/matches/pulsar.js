@@ -563,33 +563,35 @@
     return `<section class="pz-panel" id="pz-final"><h3>${T('Végső pontozás', 'Final scoring')}</h3>${reason}<div class="pz-tablewrap"><table class="pz-final">${head}${body}</table></div><p class="small" id="pz-tiebreak">${trail}</p></section>`;
   }
 
+  /* What is being decided, and (for the one deciding) how to do it by clicking. */
   function decisionText(view, d) {
     const ph = view.phase;
     const pend = view.pending;
+    const say = (what, how) => (d.your_turn && how ? `${what} — ${how}` : what);
     if (ph === 'setup') {
       const q = (view.setup_queue || [])[0];
-      return q && q.kind === 'gate' ? T('kezdőkapu választása: kattints egy szabad kezdőkapura a térképen', 'choosing a start gate: click a free start gate on the map')
-        : T('főhadiszállás-oldal választása', 'choosing an HQ board side');
+      return q && q.kind === 'gate' ? say(T('kezdőkapu választása', 'choosing a start gate'), T('kattints egy szabad kezdőkapura a térképen', 'click a free start gate on the map'))
+        : say(T('főhadiszállás-oldal választása', 'choosing an HQ board side'), T('kattints az egyik oldalra fent', 'click one of the sides above'));
     }
-    if (ph === 'draft') return T('kocka választása a kockatábláról: kattints egy kockára, majd ha kell, a saját jelződre a sávon', 'picking a die from the dice board: click a die, then if asked one of your markers on a track');
-    if (ph === 'final') return T('végső pontozás: célbónuszok vásárlása mérnökkockáért, majd kész', 'final scoring: buy goal bonuses with engineer cubes, then finish');
+    if (ph === 'draft') return say(T('kocka választása a kockatábláról', 'picking a die from the dice board'), T('kattints egy kockára, majd ha kell, a saját jelződre a sávon', 'click a die, then if asked one of your markers on a track'));
+    if (ph === 'final') return say(T('végső pontozás: célbónuszok mérnökkockáért', 'final scoring: goal bonuses for engineer cubes'), T('kattints a célbónuszra, majd „Pontozásom kész”', 'click a goal bonus, then “My scoring is done”'));
     if (ph === 'over') return T('a játék véget ért', 'the game is over');
     if (pend) {
       const node = pend.node ? nodeName(view, pend.node) : '';
       switch (pend.kind) {
-        case 'station': return T(`állomást építesz itt: ${node}? Kattints a rendszerre, vagy „Nem”`, `build a station at ${node}? Click the system, or “No”`);
-        case 'claim': return T(`igényled ezt: ${node}? Kattints a pulzárra, vagy „Nem”`, `claim ${node}? Click the pulsar, or “No”`);
-        case 'bonus': return T(`a rendszer bónusza vagy egy felfedezőlapka (${node})`, `the system's bonus or an exploration tile (${node})`);
-        case 'gyro': return T('girodin választása: kattints egy girodinkészletre', 'choosing a gyrodyne: click a gyrodyne pile');
-        case 'isolated': return T('elszigetelt pulzár választása a térkép alján', 'choosing an isolated pulsar at the bottom of the map');
-        case 'teleport': return T('teleport: kattints a célra a térképen', 'teleport: click the destination on the map');
-        case 'joint': return T('adóhálózat kockája: válassz értéket', 'transmitter array die: choose its value');
-        case 'connect': return T('az új adó bekötése: kattints az adódra', 'connecting the new transmitter: click your transmitter');
+        case 'station': return say(T(`állomás építése itt: ${node}`, `a station at ${node}`), T('kattints a rendszerre, vagy „Nem”', 'click the system, or “No”'));
+        case 'claim': return say(T(`pulzár igénylése: ${node}`, `claiming ${node}`), T('kattints a pulzárra, vagy „Nem”', 'click the pulsar, or “No”'));
+        case 'bonus': return say(T(`a rendszer bónusza vagy egy felfedezőlapka (${node})`, `the system's bonus or an exploration tile (${node})`), T('kattints az egyikre fent', 'click one of them above'));
+        case 'gyro': return say(T('girodin választása', 'choosing a gyrodyne'), T('kattints egy girodinkészletre', 'click a gyrodyne pile'));
+        case 'isolated': return say(T('elszigetelt pulzár választása', 'choosing an isolated pulsar'), T('kattints rá a térkép alján, vagy „Nem”', 'click it at the bottom of the map, or “No”'));
+        case 'teleport': return say(T('teleport célja', 'where to teleport'), T('kattints a célra a térképen', 'click the destination on the map'));
+        case 'joint': return say(T('az adóhálózat kockája', 'the transmitter array die'), T('válassz értéket fent', 'choose its value above'));
+        case 'connect': return say(T('az új adó bekötése', 'connecting the new transmitter'), T('kattints az adódra', 'click your transmitter'));
         default: return '';
       }
     }
-    if (view.flight) return T(`repülés: még ${view.flight.left} szakasz — kattints a térképen a következő pontra`, `flight: ${view.flight.left} segment(s) left — click the next node`);
-    return T('akciók a kockákkal: kattints egy kockádra, aztán arra, amire költöd; a végén „Köröm vége”', 'actions with dice: click one of your dice, then what you spend it on; then “End my turn”');
+    if (view.flight) return say(T(`repülés: még ${view.flight.left} szakasz`, `flight: ${view.flight.left} segment${view.flight.left === 1 ? '' : 's'} left`), T('kattints a térképen a következő pontra', 'click the next node on the map'));
+    return say(T('akciók a kockákkal', 'actions with dice'), T('kattints egy kockádra, aztán arra, amire költöd; a végén „Köröm vége”', 'click one of your dice, then what you spend it on; then “End my turn”'));
   }
 
   function prompt(view, d) {
