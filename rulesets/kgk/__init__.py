@@ -29,6 +29,8 @@ from rulesets.rng import Rng
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PRACTICE_PATH = REPO_ROOT / "fixtures" / "cards" / "practice.json"
+RULEBOOK_PATH = REPO_ROOT / "fixtures" / "cards" / "rulebook.json"
+SCENARIOS_DIR = REPO_ROOT / "fixtures" / "scenarios" / "kgk"
 DECKS_DIR = REPO_ROOT / "fixtures" / "decks"
 _PRACTICE_CACHE: dict[str, Any] = {}
 
@@ -37,6 +39,28 @@ def load_practice():
     if "set" not in _PRACTICE_CACHE:
         _PRACTICE_CACHE["set"] = json.loads(PRACTICE_PATH.read_text(encoding="utf-8"))
     return _PRACTICE_CACHE["set"]
+
+
+def shipped_cards() -> list[dict[str, Any]]:
+    """Every shipped card record (the rulebook's cards, then the practice set), fresh
+    copies: the records a scenario's slugs are looked up in."""
+    rulebook = json.loads(RULEBOOK_PATH.read_text(encoding="utf-8"))["cards"]
+    return rulebook + json.loads(json.dumps(load_practice()["cards"]))
+
+
+def scenario_names() -> list[str]:
+    """The shipped scenarios (``fixtures/scenarios/kgk/<name>.json``), named after the
+    rule they illustrate (``kg-14-2`` is KG-14.2)."""
+    return sorted(p.stem for p in SCENARIOS_DIR.glob("*.json"))
+
+
+def scenario_config(name: str, **options: Any) -> dict[str, Any]:
+    """A ``new_game`` config for a shipped scenario, with the shipped card records."""
+    if name not in scenario_names():
+        raise ConfigError("unknown_scenario", f"no shipped scenario {name!r}",
+                          {"field": "scenario", "known": scenario_names()})
+    doc = json.loads((SCENARIOS_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    return {"scenario": doc, "cards": shipped_cards(), "options": options}
 
 
 # Practice decks as JSON text: parsing it hands every caller fresh records several times
@@ -82,7 +106,10 @@ class KGKRuleset:
     def new_game(self, config: dict[str, Any], seed: str):
         if not isinstance(config, dict):
             raise ConfigError("bad_config", "config must be an object")
-        n = config.get("players") or len(config.get("decks") or [])
+        scn = config.get("scenario")
+        seats = scn.get("seats") if isinstance(scn, dict) else None
+        n = config.get("players") or len(config.get("decks") or (
+            seats if isinstance(seats, list) else []))
         if not (self.min_players <= n <= self.max_players):
             raise ConfigError("bad_players", f"KGK is for {self.min_players}-{self.max_players} players")
         return _new_game(config, seed)
@@ -128,4 +155,5 @@ class KGKRuleset:
 
 RULESET = KGKRuleset()
 
-__all__ = ["RULESET", "playability", "Rng"]
+__all__ = ["RULESET", "playability", "Rng", "scenario_config", "scenario_names",
+           "shipped_cards"]

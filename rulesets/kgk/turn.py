@@ -85,6 +85,13 @@ def normalise_options(config):
 
 
 def new_game(config, seed):
+    if config.get("scenario") is not None:        # a set-up position (scenario.py)
+        from rulesets.kgk import scenario
+        state = scenario.build(config, seed, normalise_options(
+            {"options": scenario.options(config)}))
+        from rulesets.kgk.engine import advance
+        advance(state)
+        return state
     opts = normalise_options(config)
     decks = config.get("decks")
     n = config.get("players") or (len(decks) if decks else 2)

@@ -1,0 +1,426 @@
+"""Positions anyone can set up: a KGK scenario document -> an engine state.
+
+``new_game`` builds a scenario's position instead of a shuffled start when the config
+holds ``config["scenario"]`` (the format is described in ``SCENARIOS.md``). Cards are
+named by slug and looked up in the records the caller passes in ``config["cards"]``
+(the shipped fixtures), so a scenario carries no card data of its own; where the card
+data leaves a value unknown, the scenario may fix it in ``card_overrides``, with the
+reason written next to it.
+
+Every inconsistency is refused with a :class:`ConfigError` whose ``details["field"]``
+names the offending field (``scenario.seats[1].surface[0].development``): a scenario
+is written by people, and a position the rules could never reach is a mistake to point
+at, not a state to play from.
+
+Card ids follow the document: seat by seat, and within a seat the zones in ``ZONES``
+order, each zone first to last (a ship directly followed by the cards attached to it).
+:func:`card_ids` gives the id of every labelled card without building the game.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rulesets.base import ConfigError
+from rulesets.kgk.cards import compile_def, playability
+from rulesets.kgk.state import ACTIVE, DAMAGED, USED, armor_now, base_armor_now
+from rulesets.rng import Rng
+
+FORMAT = "kgk-scenario/1"
+# Zones in id order. colony: index 0 is the top card; the others left to right.
+ZONES = ("colony", "hand", "trash", "ruin", "hangar", "canteen", "surface")
+PILES = ("colony", "hand", "trash", "ruin")           # cards there have no state
+IN_PLAY = {"hangar": "ship", "canteen": "crew", "surface": "base"}   # zone -> role
+ROT = {"active": ACTIVE, "used": USED, "damaged": DAMAGED}
+PHASES = ("mulligan", "start", "main")
+# Decision kinds the engine has, and why a scenario cannot ask for the others: they
+# only exist inside a combat or an interrupt chain, which a scenario does not describe.
+MID_COMBAT = ("prio", "equip", "pay", "fire", "ret", "assign", "bomb", "trap", "choose")
+TOP_KEYS = {"format", "title", "rule", "notes", "options", "card_overrides", "turn",
+            "active", "first", "phase", "decision", "seats"}
+SEAT_KEYS = {"name", "credits", "turns", *ZONES}
+PILE_KEYS = {"card", "label", "count"}
+PLAY_KEYS = {"card", "label", "paid", "as", "state", "damage", "development", "choice",
+             "attached"}
+OVERRIDABLE = {"type", "subtype", "cost", "speed", "firepower", "armor", "bombard", "size",
+               "dev_limit", "abilities"}
+
+
+def _err(code: str, field: str, message: str, **details: Any) -> ConfigError:
+    return ConfigError(code, f"{field}: {message}", {"field": field, **details})
+
+
+def _int(v: Any, field: str, lo: int = 0) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _err("bad_scenario", field, "must be a whole number")
+    if v < lo:
+        raise _err("bad_scenario", field, f"must be at least {lo}", value=v)
+    return v
+
+
+def _obj(v: Any, field: str, keys: set[str]) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise _err("bad_scenario", field, "must be an object")
+    extra = sorted(set(v) - keys)
+    if extra:
+        raise _err("unknown_field", f"{field}.{extra[0]}", "is not a scenario field",
+                   allowed=sorted(keys))
+    return v
+
+
+# ---------------------------------------------------------------- card records
+
+def _records(config: dict[str, Any], scn: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    raw = config.get("cards")
+    if not isinstance(raw, list) or not raw:
+        raise _err("bad_config", "cards", "a scenario needs the card records it names "
+                   "(config['cards'], e.g. the shipped fixtures)")
+    recs: dict[str, dict[str, Any]] = {}
+    for i, r in enumerate(raw):
+        if not isinstance(r, dict) or not isinstance(r.get("slug"), str):
+            raise _err("bad_config", f"cards[{i}]", "a card record needs a slug")
+        if r["slug"] in recs:
+            raise _err("bad_config", f"cards[{i}].slug", f"{r['slug']!r} given twice")
+        recs[r["slug"]] = r
+    over = scn.get("card_overrides") or {}
+    if not isinstance(over, dict):
+        raise _err("bad_scenario", "scenario.card_overrides", "must be an object")
+    for slug, fix in over.items():
+        field = f"scenario.card_overrides.{slug}"
+        if slug not in recs:
+            raise _err("unknown_card", field, f"no card record with slug {slug!r}")
+        _obj(fix, field, OVERRIDABLE | {"why"})
+        if not isinstance(fix.get("why"), str) or not fix["why"].strip():
+            raise _err("bad_scenario", f"{field}.why",
+                       "say why the value is fixed (the card data leaves it open)")
+        rec = copy.deepcopy(recs[slug])
+        rec.update({k: v for k, v in fix.items() if k != "why"})
+        recs[slug] = rec
+    return recs
+
+
+# ---------------------------------------------------------------- the document
+
+class _Builder:
+    def __init__(self, scn: dict[str, Any], recs: dict[str, dict[str, Any]],
+                 opts: dict[str, Any]) -> None:
+        self.scn = scn
+        self.recs = recs
+        self.opts = opts
+        self.defs: list[dict[str, Any]] = []
+        self.index: dict[str, int] = {}
+        self.cards: list[dict[str, Any]] = []
+        self.labels: dict[str, tuple[int, str]] = {}     # label -> (id, field)
+        self.fd: list[list[int]] = []
+
+    def card(self, entry: Any, seat: int, zone: str, field: str) -> dict[str, Any]:
+        """One card instance from an entry (a slug or an object)."""
+        if isinstance(entry, str):
+            entry = {"card": entry}
+        slug = entry.get("card")
+        if not isinstance(slug, str):
+            raise _err("bad_scenario", f"{field}.card", "name the card by its slug")
+        rec = self.recs.get(slug)
+        if rec is None:
+            raise _err("unknown_card", f"{field}.card", f"no card record with slug {slug!r}")
+        if slug not in self.index:
+            if not self.opts["lenient_cards"] and (
+                    self.opts["rules"] != "quick_start" or rec.get("type") == "ship"):
+                why = playability(rec, self.opts["rules"])
+                if why:
+                    raise _err("unplayable_card", f"{field}.card", "; ".join(why),
+                               card=slug, reasons=why)
+            self.index[slug] = len(self.defs)
+            self.defs.append(compile_def(rec))
+        cid = len(self.cards)
+        label = entry.get("label")
+        if label is not None:
+            if not isinstance(label, str) or not label:
+                raise _err("bad_scenario", f"{field}.label", "must be a non-empty text")
+            if label in self.labels:
+                raise _err("card_in_two_zones", f"{field}.label",
+                           f"card {label!r} is already at {self.labels[label][1]}",
+                           label=label, first=self.labels[label][1])
+            self.labels[label] = (cid, field)
+        c = {"id": cid, "d": self.index[slug], "o": seat, "z": zone, "paid": False,
+             "up": zone == "trash", "rot": ACTIVE, "dmg": 0, "hit": False, "dev": 0,
+             "dt": 0, "on": None, "att": [], "mods": [], "x": None, "ch": None, "as": None}
+        self.cards.append(c)
+        return c
+
+    def pile(self, seat: int, zone: str, entries: list[Any], field: str) -> list[int]:
+        out = []
+        for i, e in enumerate(entries):
+            f = f"{field}[{i}]"
+            count = 1
+            if isinstance(e, dict):
+                _obj(e, f, PILE_KEYS)
+                if "count" in e:
+                    count = _int(e["count"], f"{f}.count", 1)
+                    if count > 1 and "label" in e:
+                        raise _err("bad_scenario", f"{f}.label",
+                                   "a label names one card: not with a count")
+            elif not isinstance(e, str):
+                raise _err("bad_scenario", f, "a slug or an object")
+            for _ in range(count):
+                out.append(self.card(e, seat, zone, f)["id"])
+        return out
+
+    def placed(self, seat: int, zone: str, e: Any, field: str, ship: dict | None = None):
+        """A card in play: a ship in the hangar, a crew in the canteen, a base on the
+        surface, or (``ship`` given) an armament or crew attached to that ship."""
+        if isinstance(e, str):
+            e = {"card": e}
+        _obj(e, field, PLAY_KEYS)
+        c = self.card(e, seat, "att" if ship else zone, field)
+        d = self.defs[c["d"]]
+        typ = d["type"]
+        role = e.get("as", IN_PLAY.get(zone) if not ship else
+                     (typ if typ in ("armament", "crew") else None))
+        allowed = ("armament", "crew") if ship else (IN_PLAY[zone],)
+        if role not in allowed:
+            if ship:
+                raise _err("bad_placement", field, f"a {typ} cannot be attached to a ship "
+                           "(armaments and crews only, KG-4.3, KG-4.4)", card=d["slug"])
+            raise _err("bad_placement", field, f"only a {IN_PLAY[zone]} goes in the {zone} "
+                       f"(this card is a {typ})", card=d["slug"])
+        paid = e.get("paid", typ == "ship")
+        if not isinstance(paid, bool):
+            raise _err("bad_scenario", f"{field}.paid", "true or false")
+        if role != typ:                                    # a bluff (KG-12.10)
+            if paid:
+                raise _err("bad_placement", f"{field}.paid",
+                           f"a {typ} placed as a {role} is a bluff and cannot be paid")
+            if not self.opts["bluffing"]:
+                raise _err("bad_placement", f"{field}.as", "bluffing is off in this game")
+        if zone == "hangar" and not ship and not paid:
+            raise _err("bad_placement", f"{field}.paid",
+                       "a ship in the hangar is always paid (KG-4.2.2)")
+        c.update({"as": role, "paid": paid, "up": paid})
+        if ship is not None:
+            c["on"] = ship["id"]
+        if not paid and role == typ:
+            self.fd[seat].append(c["id"])
+        st = e.get("state", "active")
+        if st not in ROT:
+            raise _err("bad_scenario", f"{field}.state", "active, used or damaged",
+                       value=st)
+        if st != "active" and not ((role == typ == "ship") or (role == typ == "base" and
+                                                              st == "used")):
+            raise _err("bad_scenario", f"{field}.state",
+                       f"a {role} cannot be {st} (ships and paid bases turn, KG-3.1)")
+        c["rot"] = ROT[st]
+        if "development" in e:
+            dev = _int(e["development"], f"{field}.development")
+            if role != "base" or typ != "base":
+                raise _err("bad_scenario", f"{field}.development", "only bases develop "
+                           "(KG-4.5.3)")
+            lim = d["dev"]
+            if isinstance(lim, int) and dev > lim:
+                raise _err("over_limit", f"{field}.development",
+                           f"{dev} is above {d['slug']}'s development limit {lim} (KG-4.5.3)",
+                           limit=lim)
+            c["dev"] = dev
+        if "damage" in e:
+            c["dmg"] = _int(e["damage"], f"{field}.damage")
+            if c["dmg"] and typ not in ("ship", "base"):
+                raise _err("bad_scenario", f"{field}.damage", "only ships and bases take "
+                           "damage (KG-3.11)")
+        if "choice" in e:
+            opts = d["eff"].get("choose_at_end_of_payment")
+            if not opts or not paid:
+                raise _err("bad_scenario", f"{field}.choice",
+                           "only a paid card with a choice at the end of payment has one")
+            ch = _int(e["choice"], f"{field}.choice")
+            if ch >= len(opts):
+                raise _err("bad_scenario", f"{field}.choice",
+                           f"options are 0 to {len(opts) - 1}", options=opts)
+            c["ch"] = ch
+        att = e.get("attached", [])
+        if att:
+            if zone != "hangar" or ship is not None or role != "ship":
+                raise _err("bad_placement", f"{field}.attached", "only a ship carries "
+                           "armaments and crews (KG-4.2.4)")
+            if not isinstance(att, list):
+                raise _err("bad_scenario", f"{field}.attached", "must be a list")
+            for j, a in enumerate(att):
+                ac = self.placed(seat, zone, a, f"{field}.attached[{j}]", ship=c)
+                c["att"].append(ac["id"])
+            cap = d.get("cap") or 0
+            if len(c["att"]) > cap:
+                raise _err("over_capacity", f"{field}.attached",
+                           f"{d['slug']} carries at most {cap} (KG-4.2.4)", capacity=cap)
+        return c
+
+
+def _default_turns(n: int, first: int, turn: int) -> list[int]:
+    """Own turns begun by each seat by game turn ``turn`` (seats take turns in order)."""
+    return [sum(1 for t in range(1, turn + 1) if (first + t - 1) % n == s) for s in range(n)]
+
+
+def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, Any]:
+    """The engine state of ``config["scenario"]`` (``opts``: normalised options, the
+    scenario's own ``options`` already merged in by :func:`options`)."""
+    scn = _obj(config["scenario"], "scenario", TOP_KEYS)
+    if scn.get("format", FORMAT) != FORMAT:
+        raise _err("bad_scenario", "scenario.format", f"this engine reads {FORMAT!r}")
+    recs = _records(config, scn)
+    seats = scn.get("seats")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 6:
+        raise _err("bad_players", "scenario.seats", "KGK is for 2-6 players: one entry each")
+    n = len(seats)
+    if config.get("players") not in (None, n):
+        raise _err("bad_players", "players", f"the scenario has {n} seats")
+    phase = scn.get("phase", "main")
+    if phase not in PHASES:
+        raise _err("bad_scenario", "scenario.phase", f"one of {', '.join(PHASES)} "
+                   "(a position inside a combat is reached by playing to it)", value=phase)
+    first = _int(scn.get("first", 0), "scenario.first")
+    if first >= n:
+        raise _err("bad_scenario", "scenario.first", f"a seat number below {n}")
+    active = _int(scn.get("active", first), "scenario.active")
+    if active >= n:
+        raise _err("bad_scenario", "scenario.active", f"a seat number below {n}")
+    turn = _int(scn.get("turn", 0 if phase == "mulligan" else 1), "scenario.turn",
+                0 if phase == "mulligan" else 1)
+    if phase == "mulligan" and (turn != 0 or active != first):
+        raise _err("bad_scenario", "scenario.turn", "mulligans come before turn 1, with the "
+                   "starting player active (KG-8.4)")
+
+    b = _Builder(scn, recs, opts)
+    derived = _default_turns(n, first, turn)
+    players = []
+    for s, seat in enumerate(seats):
+        sf = f"scenario.seats[{s}]"
+        _obj(seat, sf, SEAT_KEYS)
+        b.fd.append([])
+        p: dict[str, Any] = {z: [] for z in (*ZONES, "stack", "out")}
+        for z in ZONES:
+            entries = seat.get(z, [])
+            if not isinstance(entries, list):
+                raise _err("bad_scenario", f"{sf}.{z}", "must be a list")
+            if z in PILES:
+                p[z] = b.pile(s, z, entries, f"{sf}.{z}")
+            else:
+                p[z] = [b.placed(s, z, e, f"{sf}.{z}[{i}]")["id"]
+                        for i, e in enumerate(entries)]
+        p["fd"] = b.fd[s]
+        p["cr"] = _int(seat.get("credits", 0), f"{sf}.credits")
+        p["turns"] = _int(seat.get("turns", derived[s]), f"{sf}.turns")
+        p["mull"] = phase != "mulligan"
+        p.update({"actv": False, "alive": True, "elims": 0, "out_turn": None})
+        players.append(p)
+    for s, p in enumerate(players):
+        p["actv"] = any(b.defs[c["d"]]["actv"] for c in b.cards if c["o"] == s)
+    if not b.cards:
+        raise _err("bad_scenario", "scenario.seats", "no cards at all")
+    if phase != "mulligan" and players[active]["turns"] < 1:
+        raise _err("bad_scenario", f"scenario.seats[{active}].turns",
+                   "the active seat has begun at least this turn")
+
+    state: dict[str, Any] = {
+        "game": "kgk", "v": 1, "opts": opts, "n": n, "rng": Rng.from_seed(seed).state,
+        "seq": 0, "uid": 0, "defs": b.defs, "cards": b.cards, "p": players, "turn": turn,
+        "active": active, "first": first, "phase": phase, "cb": None, "chain": [],
+        "dec": None, "todo": [], "result": None}
+    _check_values(state, seats)
+    _decide(state, scn)
+    return state
+
+
+def _check_values(state: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+    """What only the finished position can tell: armor left after damage."""
+    for s, p in enumerate(state["p"]):
+        for z in ("hangar", "surface"):
+            for i, cid in enumerate(p[z]):
+                c = state["cards"][cid]
+                if not c["dmg"]:
+                    continue
+                left = armor_now(state, cid) if z == "hangar" else base_armor_now(state, cid)
+                if left <= 0:
+                    raise _err("bad_scenario", f"scenario.seats[{s}].{z}[{i}].damage",
+                               "a card with no armor left is out of play (KG-3.11)",
+                               damage=c["dmg"])
+
+
+def _decide(state: dict[str, Any], scn: dict[str, Any]) -> None:
+    """Set the pending decision (or the tasks that lead to it) for the phase."""
+    phase, active, n = state["phase"], state["active"], state["n"]
+    dec = scn.get("decision")
+    field = "scenario.decision"
+    if dec is not None:
+        _obj(dec, field, {"kind", "seat"})
+        kind = dec.get("kind")
+        if kind in MID_COMBAT:
+            raise _err("bad_decision", f"{field}.kind", f"a {kind!r} decision exists only "
+                       "inside a combat or an interrupt chain; set up the main phase and "
+                       "play to it", kind=kind)
+        want = {"mulligan": "mulligan", "main": "main"}.get(phase)
+        if kind != want:
+            raise _err("bad_decision", f"{field}.kind", f"in the {phase} phase the pending "
+                       f"decision can only be {want!r}" if want else
+                       f"the {phase} phase is run by the engine: give no decision",
+                       kind=kind)
+        seat = _int(dec.get("seat", active), f"{field}.seat")
+        if seat >= n:
+            raise _err("bad_decision", f"{field}.seat", f"a seat number below {n}")
+    else:
+        seat = active
+    if phase == "main":
+        if dec is not None and seat != active:
+            raise _err("bad_decision", f"{field}.seat", "the main-phase decision is the "
+                       "active seat's (KG-9.3)")
+        state["dec"] = {"kind": "main", "seat": active}
+    elif phase == "start":
+        # The position just before the active seat's turn begins: the engine runs the
+        # start phase (income, the start window) as in a real game.
+        state["turn"] -= 1
+        state["p"][active]["turns"] -= 1
+        state["todo"] = [["begin_turn", active]]
+    else:                                   # mulligan: seats before ``seat`` have decided
+        first = state["first"]
+        k = (seat - first) % n
+        for q in range(k):
+            state["p"][(first + q) % n]["mull"] = True
+        state["todo"] = [["begin_turn", first]]
+        for j in range(n - 1, k, -1):
+            state["todo"].append(["ask_mulligan", (first + j) % n])
+        state["dec"] = {"kind": "mulligan", "seat": seat}
+
+
+def options(config: dict[str, Any]) -> dict[str, Any]:
+    """The config's options with the scenario's own ``options`` over them (a scenario
+    says which rules it is written for)."""
+    scn = config.get("scenario")
+    if not isinstance(scn, dict):
+        raise _err("bad_scenario", "scenario", "must be an object")
+    own = scn.get("options") or {}
+    if not isinstance(own, dict):
+        raise _err("bad_scenario", "scenario.options", "must be an object")
+    return {**(config.get("options") or {}), **own}
+
+
+def card_ids(scn: dict[str, Any]) -> dict[str, int]:
+    """Label -> card id, following the id order of :func:`build` (no card data needed)."""
+    out: dict[str, int] = {}
+    nxt = 0
+
+    def one(e: Any) -> None:
+        nonlocal nxt
+        if isinstance(e, dict):
+            if e.get("label"):
+                out[e["label"]] = nxt
+            nxt += int(e.get("count", 1))
+            for a in e.get("attached") or []:
+                one(a)
+        else:
+            nxt += 1
+    for seat in scn["seats"]:
+        for z in ZONES:
+            for e in seat.get(z, []):
+                one(e)
+    return out
+
+
+__all__ = ["FORMAT", "build", "card_ids", "options"]
