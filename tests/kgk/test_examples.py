@@ -6,23 +6,25 @@ from __future__ import annotations
 import pytest
 
 from rulesets.base import IllegalAction
+from rulesets.kgk import scenario_config
+from rulesets.kgk.scenario import card_ids
 
 from .helpers import (
     R,
     act,
-    begin_game,
-    filler,
-    ids_of,
     legal_types,
-    mid_game,
-    put,
-    rulebook_cards,
-    scenario,
     ship_state,
     zone_names,
 )
 
 DANI, LACI = 0, 1
+
+
+def from_file(name, **options):
+    """The position of the shipped scenario ``fixtures/scenarios/kgk/<name>.json``,
+    built through ``new_game``, and its labelled cards' ids."""
+    cfg = scenario_config(name, **options)
+    return R.new_game(cfg, name), card_ids(cfg["scenario"])
 
 
 def counts(s, seat):
@@ -33,21 +35,9 @@ def counts(s, seat):
 
 # ---------------------------------------------------------------- KG-14.1
 
-def quick_start_game():
-    rb = rulebook_cards()
-    dani = [rb["holdimado"], rb["unicornis"]] + filler(28)
-    laci = [rb["hellfire-brothers"], rb["halalszarny"]] + filler(28)
-    s = scenario([dani, laci], rules="quick_start")
-    begin_game(s, first=DANI)
-    return s
-
-
 def test_kg_14_1_quick_start_example_game():
-    s = quick_start_game()
-    hold = ids_of(s, DANI, "holdimado")[0]
-    uni = ids_of(s, DANI, "unicornis")[0]
-    hell = ids_of(s, LACI, "hellfire-brothers")[0]
-    hala = ids_of(s, LACI, "halalszarny")[0]
+    s, c = from_file("kg-14-1")
+    hold, uni, hell, hala = c["hold"], c["uni"], c["hell"], c["hala"]
     # S0 + KG-14.1.1: 5 + 5 credits in the quick start
     assert counts(s, DANI) == {"credits": 10, "hand": 5, "colony": 25, "ruin": 0, "trash": 0}
     assert counts(s, LACI) == {"credits": 5, "hand": 5, "colony": 25, "ruin": 0, "trash": 0}
@@ -169,21 +159,7 @@ def test_kg_14_1_quick_start_example_game():
 # ---------------------------------------------------------------- KG-14.2
 
 def trap_scenario(**opts):
-    rb = rulebook_cards()
-    dani = [rb["chazma-toltet"], rb["holdimado"]] + filler(10)
-    laci = [rb["aknagyuru"], rb["marduk-kurios"], rb["tuzer"]] + filler(10)
-    s = scenario([dani, laci], **opts)
-    mid_game(s, LACI)
-    ids = {
-        "chazma": put(s, ids_of(s, DANI, "chazma-toltet")[0], "surface", paid=False),
-        "hold": put(s, ids_of(s, DANI, "holdimado")[0], "hangar"),
-        "akna": put(s, ids_of(s, LACI, "aknagyuru")[0], "surface", paid=False, dev=2),
-        "marduk": put(s, ids_of(s, LACI, "marduk-kurios")[0], "hangar"),
-        "tuzer": put(s, ids_of(s, LACI, "tuzer")[0], "hand"),
-    }
-    s["p"][DANI]["cr"] = 3
-    s["p"][LACI]["cr"] = 10
-    return s, ids
+    return from_file("kg-14-2", **opts)
 
 
 def test_kg_14_2_tuzer_aknagyuru_chazma_toltet():
@@ -287,25 +263,9 @@ def test_kg_14_2_derived_trap_not_payable_in_main_phase():
 # ---------------------------------------------------------------- KG-14.3
 
 def chain_scenario():
-    rb = rulebook_cards()
-    # Subtype and Extra találat's cost are unknown in the rulebook: combat or reaction
-    # are the only subtypes legal in the firing step, so the test fixes "combat" and
-    # a cost of 1 (the assertions hold for any cost, Laci having cost + 2 credits).
-    for k in ("extra-talalat", "durmacel-celterelo", "felsobb-parancs", "felulbiralas"):
-        rb[k]["subtype"] = "combat"
-    rb["extra-talalat"]["cost"] = 1
-    dani = [rb["holdimado"], rb["durmacel-celterelo"], rb["felulbiralas"]] + filler(10)
-    laci = [rb["cobra-flash"], rb["extra-talalat"], rb["felsobb-parancs"]] + filler(10)
-    s = scenario([dani, laci], auto_pass=False)
-    mid_game(s, LACI)
-    c = {"hold": put(s, ids_of(s, DANI, "holdimado")[0], "hangar"),
-         "dc": put(s, ids_of(s, DANI, "durmacel-celterelo")[0], "hand"),
-         "fb": put(s, ids_of(s, DANI, "felulbiralas")[0], "hand"),
-         "cobra": put(s, ids_of(s, LACI, "cobra-flash")[0], "hangar"),
-         "et": put(s, ids_of(s, LACI, "extra-talalat")[0], "hand"),
-         "fp": put(s, ids_of(s, LACI, "felsobb-parancs")[0], "hand")}
-    s["p"][LACI]["cr"] = 1 + 2
-    s["p"][DANI]["cr"] = 3
+    # The subtypes and Extra találat's cost, unknown in the rulebook, are fixed in the
+    # scenario file's card_overrides, each with its reason; auto-pass is off there.
+    s, c = from_file("kg-14-3")
     # into the firing step: Laci attacks, Dani defends with Holdimádó
     act(s, LACI, {"type": "attack", "target": "colony"})
     while s["dec"]["kind"] == "prio":
@@ -373,15 +333,8 @@ def test_kg_14_3_interrupt_chain():
 # ---------------------------------------------------------------- KG-14.4
 
 def test_kg_14_4_mamut_crx_combat():
-    rb = rulebook_cards()
-    dani = [rb["mamut-i"], rb["crx"]] + filler(10)
-    laci = [rb["cobra-flash"], rb["halalszarny"]] + filler(10)
-    s = scenario([dani, laci])
-    mid_game(s, DANI)
-    mamut = put(s, ids_of(s, DANI, "mamut-i")[0], "hangar")
-    crx = put(s, ids_of(s, DANI, "crx")[0], "hangar")
-    cobra = put(s, ids_of(s, LACI, "cobra-flash")[0], "hangar")
-    hala = put(s, ids_of(s, LACI, "halalszarny")[0], "hangar")
+    s, c = from_file("kg-14-4")
+    mamut, crx, cobra, hala = c["mamut"], c["crx"], c["cobra"], c["hala"]
     colony = len(s["p"][LACI]["colony"])
     # KG-14.4.1
     act(s, DANI, {"type": "attack", "target": "colony"})
