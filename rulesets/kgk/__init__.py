@@ -106,10 +106,9 @@ class KGKRuleset:
     def new_game(self, config: dict[str, Any], seed: str):
         if not isinstance(config, dict):
             raise ConfigError("bad_config", "config must be an object")
-        scn = config.get("scenario")
-        seats = scn.get("seats") if isinstance(scn, dict) else None
-        n = config.get("players") or len(config.get("decks") or (
-            seats if isinstance(seats, list) else []))
+        if config.get("scenario") is not None:     # its seats are checked with the rest
+            return _new_game(config, seed)
+        n = config.get("players") or len(config.get("decks") or [])
         if not (self.min_players <= n <= self.max_players):
             raise ConfigError("bad_players", f"KGK is for {self.min_players}-{self.max_players} players")
         return _new_game(config, seed)

@@ -176,16 +176,16 @@ class _Builder:
         c = self.card(e, seat, "att" if ship else zone, field)
         d = self.defs[c["d"]]
         typ = d["type"]
-        role = e.get("as", IN_PLAY.get(zone) if not ship else
-                     (typ if typ in ("armament", "crew") else None))
+        role = e.get("as", typ)               # placed as itself unless "as" says a bluff
         allowed = ("armament", "crew") if ship else (IN_PLAY[zone],)
-        if role not in allowed:
+        if role not in allowed or (zone == "hangar" and not ship and typ != "ship"):
             if ship:
                 raise _err("bad_placement", field, f"a {typ} cannot be attached to a ship "
                            "(armaments and crews only, KG-4.3, KG-4.4)", card=d["slug"])
             raise _err("bad_placement", field, f"only a {IN_PLAY[zone]} goes in the {zone} "
-                       f"(this card is a {typ})", card=d["slug"])
-        paid = e.get("paid", typ == "ship")
+                       f"(this card is a {typ}; a face-down bluff says so with \"as\")",
+                       card=d["slug"])
+        paid = e.get("paid", zone == "hangar" and ship is None)
         if not isinstance(paid, bool):
             raise _err("bad_scenario", f"{field}.paid", "true or false")
         if role != typ:                                    # a bluff (KG-12.10)
