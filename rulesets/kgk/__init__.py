@@ -12,6 +12,7 @@ reference ``rules/kaosz-galaktika.rules.en.md``. Modules:
 * ``engine``    the step function: advance, legal actions, apply, resign
 * ``view``      what each seat may see (KG-6.12)
 * ``bots``      random and heuristic bots
+* ``scenario``  positions set up from a document (``SCENARIOS.md``)
 """
 
 from __future__ import annotations

@@ -261,3 +261,12 @@ def test_unknown_shipped_scenario_name():
     with pytest.raises(ConfigError) as e:
         scenario_config("kg-99")
     assert e.value.code == "unknown_scenario" and "kg-14-2" in e.value.details["known"]
+
+
+def test_the_documented_example_builds():
+    text = (SCENARIOS_DIR.parents[2] / "rulesets" / "kgk" / "SCENARIOS.md").read_text(
+        encoding="utf-8")
+    doc = json.loads(text.split("```json", 1)[1].split("```", 1)[0])
+    s = game(doc)
+    c = card_ids(doc)
+    assert s["cards"][c["akna"]]["dev"] == 2 and s["dec"] == {"kind": "main", "seat": LACI}
