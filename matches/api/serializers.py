@@ -48,6 +48,10 @@ class MatchCreateRequest(serializers.Serializer):
         'Game options for the ruleset, plus host options: "format" (deck format, default '
         '"practice") and "time_limit_seconds" (a tournament game: 3600).'))
     seats = SeatRequest(many=True, allow_empty=False)
+    scenario = serializers.JSONField(required=False, allow_null=True, help_text=(
+        'KGK only: a sandbox match from this position (rulesets/kgk/SCENARIOS.md), or the '
+        'name of a shipped one ("kg-14-2"). Marked "sandbox" in its options; never a '
+        'tournament game.'))
 
     def validate_options(self, value: Any) -> dict[str, Any]:
         value = _object(value, "options")

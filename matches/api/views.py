@@ -23,6 +23,7 @@ from kaosz.api.errors import ApiError
 from matches import live, store
 from matches import simulation as sims
 from matches.api import serializers as s
+from matches.api.sandbox import sandbox_options, shown_options
 from matches.api.seating import get_ruleset, resolve_deck, seat_of, seat_specs
 from matches.models import BIG_COLUMNS, Match, MatchAction, Simulation
 from rulesets import registry
@@ -99,7 +100,7 @@ def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
         "seat": seat, "your_seats": mine,
         "your_turn": seat is not None and seat in (match.to_act or []),
         "view": view, "clocks": store.clock_view(match), "event_count": match.event_count,
-        "options": match.options, "seed_hash": match.seed_hash,
+        "options": shown_options(match.options), "seed_hash": match.seed_hash,
         "seed": match.seed if match.status == Match.FINISHED else None,
         "can_adjudicate": can_adjudicate(user, match),
         "started": match.started, "finished": match.finished,
@@ -186,6 +187,8 @@ class MatchViewSet(viewsets.GenericViewSet):
         data = validated(s.MatchCreateRequest, request.data)
         rs = get_ruleset(data["ruleset"])
         options = dict(data.get("options") or {})
+        if data.get("scenario") is not None:
+            options = sandbox_options(rs, options, data["scenario"], data["seats"])
         specs = seat_specs(rs, data["seats"], options, request.user)
         match = store.create_match(data["ruleset"], options, specs, created_by=request.user)
         match = self._fresh(match.pk)

@@ -126,6 +126,8 @@ def record_match_outcome(match: Any) -> Pairing | FinalMatch | None:
     """For the matches app: a tournament match finished; its result becomes the table's
     result (1-0, an online Swiss match is one game), or a game of a final series. Returns
     the table (or final game), ``None`` when the match is not a tournament's. Idempotent."""
+    if (match.options or {}).get("sandbox"):      # a set-up position never counts
+        return None
     p = Pairing.objects.filter(match_id=match.pk).select_related("round").first()
     if p is None:
         fm = FinalMatch.objects.filter(match_id=match.pk).first()

@@ -107,6 +107,13 @@ class KGKRuleset:
     def new_game(self, config: dict[str, Any], seed: str):
         if not isinstance(config, dict):
             raise ConfigError("bad_config", "config must be an object")
+        opts = config.get("options")
+        if isinstance(opts, dict) and opts.get("scenario") is not None:
+            # A host passes only options (matches.store): a sandbox match's scenario comes
+            # there, played with the shipped cards.
+            opts = dict(opts)
+            config = {**config, "scenario": opts.pop("scenario"), "options": opts,
+                      "cards": config.get("cards") or shipped_cards()}
         if config.get("scenario") is not None:     # its seats are checked with the rest
             return _new_game(config, seed)
         n = config.get("players") or len(config.get("decks") or [])
