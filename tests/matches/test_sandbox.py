@@ -46,6 +46,9 @@ def test_kg_14_2_sandbox_played_through_the_api(players, api):
     # a spectator sees the sandbox mark but not the scenario document
     public = api.get(f"/api/v1/matches/{m['id']}/").json()
     assert public["options"] == {"sandbox": True}
+    # the stored log replays from the same position
+    checked = ca.get(f"/api/v1/matches/{m['id']}/verify/").json()
+    assert checked["ok"] is True, checked
 
 
 def test_inline_scenario_and_its_refusals(players, api):
