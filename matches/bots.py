@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from typing import Any
 
 from django.conf import settings
 
@@ -27,6 +28,21 @@ def bot_seed(match_id: int, version: int, seat: int) -> str:
     # Not the game seed: bots must sample the unknown, never derive it.
     raw = f"{settings.SECRET_KEY}|bot|{match_id}|{version}|{seat}"
     return hashlib.sha256(raw.encode()).hexdigest()[:32]
+
+
+def on_match_changed(sender: Any, match: Match, bot_seats: set[int] | None = None,
+                     **kwargs: Any) -> None:
+    """The store's ``match_changed`` receiver (connected in ``MatchesConfig.ready``): wake
+    the bots when one of them is to act."""
+    if match.status != Match.ACTIVE or not match.to_act:
+        return
+    if bot_seats is not None:
+        wake = any(s in bot_seats for s in match.to_act)
+    else:
+        wake = Seat.objects.filter(match_id=match.pk, index__in=match.to_act) \
+            .exclude(bot="").exists()
+    if wake:
+        schedule(match.pk, match.version)
 
 
 def schedule(match_id: int, version: int) -> None:
@@ -74,8 +90,12 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
                 client_action_id=f"bot:{match_id}:{match.version}:{seat}",
                 schedule_bots=False)
         except store.StoreError as exc:
-            if exc.error_code in ("version_conflict", "match_finished", "time_up"):
-                continue  # someone moved first; look again
+            # Someone moved first; look again. (``idempotency_key_reused``: this version's
+            # move was stored already, and the state read had moved past it, so the action
+            # computed differs from the stored one.)
+            if exc.error_code in ("version_conflict", "match_finished", "time_up",
+                                  "idempotency_key_reused"):
+                continue
             raise
         if not result.repeated:
             played += 1

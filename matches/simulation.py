@@ -136,7 +136,7 @@ def redispatch_stale(sim: Simulation) -> int:
 
 def run_chunk(sim_id: int, index: int, worker: str | None = None) -> bool:
     """Play a chunk and record it; ``False`` when it was already recorded."""
-    from matches.store import _with_retry
+    from matches.store import with_retry
 
     chunk = SimulationChunk.objects.select_related("simulation").filter(
         simulation_id=sim_id, index=index).first()
@@ -173,7 +173,7 @@ def run_chunk(sim_id: int, index: int, worker: str | None = None) -> bool:
                     status=Simulation.DONE, finished=timezone.now())
             return True
 
-    return _with_retry(record)
+    return with_retry(record)
 
 
 def results_of(sim: Simulation) -> list[dict[str, Any]]:

@@ -302,7 +302,10 @@ class MatchViewSet(viewsets.GenericViewSet):
                                       match.to_act)
 
         def done() -> bool:
-            if st == Match.FINISHED:
+            # A change of status ends every wait: a friend taking the last open seat
+            # starts the match without an event or a new version, and the creator's page
+            # must see it at once (it slept to the deadline while its clock ran).
+            if st == Match.FINISHED or st != match.status:
                 return True
             if until == "turn":
                 return seat in to_act
