@@ -100,6 +100,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# ---- Live play at scale (issue 17): the database pool -------------------------------
+# DB_POOL_MAX > 0 (PostgreSQL): each server process takes connections from a pool of at
+# most that many (Django's native pool, psycopg-pool) instead of one per thread. Size it
+# so processes x DB_POOL_MAX + workers stays below PostgreSQL's max_connections. A request
+# that finds none free within DB_POOL_TIMEOUT seconds answers 503 ``server_busy`` in the
+# error shape (kaosz.views.server_error), never a 500.
+DB_POOL_MAX = int(os.environ.get("DB_POOL_MAX", "0"))
+if DB_POOL_MAX > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # (the pool keeps them; Django requires 0)
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(2, DB_POOL_MAX), "max_size": DB_POOL_MAX,
+        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "5"))}
+# Waiting long-polls without an account, per client address (matches.api.live_views).
+KAOSZ_ANON_WAITERS_PER_CLIENT = int(os.environ.get("KAOSZ_ANON_WAITERS_PER_CLIENT", "8"))
+# ---- end of the live-play block ------------------------------------------------------
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "kaosz.redis_cache.RedisCache",

@@ -319,8 +319,13 @@ class MatchViewSet(viewsets.GenericViewSet):
             count, version, st, to_act = row
             return done()
 
-        # Long-poll: wait (woken by the store's notification on PostgreSQL).
+        # Long-poll: wait (woken by the store's notification on PostgreSQL). Under ASGI
+        # the wait happens outside this thread (``matches.api.live_views``): this view
+        # only hands over what to wait for, and is called again, without a wait, after.
         if wait and not done():
+            if getattr(request._request, "kaosz_defer_wait", False):
+                request._request.kaosz_wait = (match.pk, changed, deadline)
+                return Response(None)
             live.wait_until(match.pk, changed, deadline)
         rs = store.ruleset_of(match)
         # Not ``match.log``: a related manager gives each entry its match by reading the
