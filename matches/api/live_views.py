@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -27,6 +28,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from matches import live_async
 from matches.api.views import MatchViewSet
 
+T = TypeVar("T")
 _drf_events = MatchViewSet.as_view({"get": "events"})
 _ANON: Counter[str] = Counter()
 _ANON_LOCK = threading.Lock()
@@ -68,6 +70,17 @@ def _too_many(limit: int) -> JsonResponse:
         "details": {"limit": limit}}}, status=429)
 
 
+def _then_release(fn: Callable[[], T]) -> Callable[[], T]:
+    """``fn``, then give the database connection back (to the pool) before the request
+    parks: a waiting request must hold none."""
+    def run() -> T:
+        try:
+            return fn()
+        finally:
+            connection.close()
+    return run
+
+
 def _waits(request: HttpRequest) -> bool:
     raw = request.GET.get("wait") or "0"
     return raw.isdigit() and int(raw) > 0
@@ -84,13 +97,13 @@ async def events(request: HttpRequest, pk: str) -> HttpResponse:
         if not isinstance(request, ASGIRequest) or connection.vendor != "postgresql":
             return await sync_to_async(_drf_events)(request, pk=pk)
         request.kaosz_defer_wait = True
-        response = await sync_to_async(_drf_events)(request, pk=pk)
+        response = await sync_to_async(_then_release(lambda: _drf_events(request, pk=pk)))()
         plan = getattr(request, "kaosz_wait", None)
         if plan is None:  # answered (or refused) at once
             return response
         match_id, changed, deadline = plan
-        await live_async.wait_until(match_id, changed, sync_to_async(lambda: changed(None)),
-                                    deadline)
+        await live_async.wait_until(
+            match_id, changed, sync_to_async(_then_release(lambda: changed(None))), deadline)
     # The answer: the events as they now are (the same view, without a wait).
     request.kaosz_defer_wait, request.kaosz_wait = False, None
     query = request.GET.copy()
