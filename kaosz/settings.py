@@ -134,6 +134,38 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 
+# ---- Live play at scale (issue 17): queues, beat, a broker of its own --------------
+# Bot moves and simulations on separate queues, each with its own workers in production
+# (README): a simulation flood never queues in front of a bot's move.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or CELERY_BROKER_URL
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {
+    "matches.tasks.play_bots": {"queue": "bots"},
+    "matches.tasks.sweep_bots": {"queue": "bots"},
+    "matches.tasks.run_simulation_chunk": {"queue": "sims"},
+}
+# A task a killed worker held comes back after this many seconds (Redis transport), not
+# an hour; bots do not even wait for that: the sweeper below re-schedules their move.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "60"))}
+# A broker outage must not hold up the request that hands the turn to a bot: publishing
+# gives up quickly (the move is applied; the sweeper schedules the bot once Redis is back).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0,
+                                    "interval_step": 0.2, "interval_max": 0.5}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Beat: the bot sweeper (matches.bots.sweep) looks for bots to act whose move has not
+# come for KAOSZ_BOT_STALL_SECONDS and schedules it again.
+KAOSZ_BOT_SWEEP_EVERY = float(os.environ.get("KAOSZ_BOT_SWEEP_EVERY", "3"))
+KAOSZ_BOT_STALL_SECONDS = float(os.environ.get("KAOSZ_BOT_STALL_SECONDS", "3"))
+CELERY_BEAT_SCHEDULE = {"sweep-bots": {"task": "matches.tasks.sweep_bots",
+                                       "schedule": KAOSZ_BOT_SWEEP_EVERY}}
+# A pause before each bot move (0: none). Tests use it to kill a worker mid-move.
+KAOSZ_BOT_MOVE_DELAY_MS = int(os.environ.get("KAOSZ_BOT_MOVE_DELAY_MS", "0"))
+# Simulations: games per request and simulations running at once per user.
+KAOSZ_SIM_MAX_GAMES = int(os.environ.get("KAOSZ_SIM_MAX_GAMES", "2000"))
+KAOSZ_SIM_MAX_RUNNING = int(os.environ.get("KAOSZ_SIM_MAX_RUNNING", "2"))
+# ---- end of the live-play queues block ----------------------------------------------
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},

@@ -6,24 +6,18 @@ Each server is a real uvicorn process on the test database (ports 8700-8799)."""
 
 from __future__ import annotations
 
-import json
-import os
-import socket
-import subprocess
-import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from django.db import connection
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.matches import servers
+from tests.matches.servers import call
+
 pytestmark = [
     pytest.mark.postgres,
     pytest.mark.skipif(connection.vendor != "postgresql", reason="the ASGI wait listens on "
@@ -31,50 +25,12 @@ pytestmark = [
 ]
 
 
-def _free_port() -> int:
-    for port in range(8740, 8800):
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port in 8740-8799")
-
-
 def _server(env_extra: dict[str, str]) -> Iterator[str]:
-    db = connection.settings_dict
-    url = (f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:"
-           f"{db['PORT'] or 5432}/{db['NAME']}")
-    port = _free_port()
-    env = dict(os.environ, DATABASE_URL=url, **env_extra)
-    (ROOT / "var").mkdir(exist_ok=True)
-    log = open(ROOT / "var" / f"uvicorn-test-{port}.log", "w")  # noqa: SIM115 - lives with it
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "kaosz.asgi:application", "--port", str(port),
-         "--log-level", "warning", "--lifespan", "off"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(base + "/healthz", timeout=2).read()
-            break
-        except OSError:
-            if proc.poll() is not None:
-                raise RuntimeError(f"uvicorn exited; see var/uvicorn-test-{port}.log") from None
-            time.sleep(0.2)
-    else:
-        proc.kill()
-        raise RuntimeError("uvicorn did not answer within 60 s")
+    proc, base = servers.uvicorn({"DATABASE_URL": servers.test_db_url(), **env_extra})
     try:
         yield base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        proc.stop()
 
 
 @pytest.fixture(scope="module")
@@ -87,20 +43,6 @@ def asgi_server(django_db_setup, django_db_blocker) -> Iterator[str]:
 def tiny_pool_server(django_db_setup, django_db_blocker) -> Iterator[str]:
     with django_db_blocker.unblock():
         yield from _server({"DB_POOL_MAX": "1", "DB_POOL_TIMEOUT": "0.05"})
-
-
-def call(base: str, method: str, path: str, token: str | None = None,
-         body: Any = None, timeout: float = 60) -> tuple[int, Any]:
-    headers = {"Content-Type": "application/json", "Accept": "application/json"}
-    if token:
-        headers["Authorization"] = f"Token {token}"
-    req = urllib.request.Request(base + path, method=method, headers=headers,
-                                 data=None if body is None else json.dumps(body).encode())
-    try:
-        with urllib.request.urlopen(req, timeout=timeout) as r:
-            return r.status, json.loads(r.read() or b"null")
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read() or b"null")
 
 
 def _players(django_user_model, n: int) -> list[str]:

@@ -120,3 +120,22 @@ def test_the_store_says_match_changed_and_bots_listen_to_it(django_user_model):
         imports = [line for line in module.read_text().splitlines()
                    if line.lstrip().startswith(("import ", "from "))]
         assert not [line for line in imports if "bots" in line], module.name
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sweeper_schedules_a_bot_whose_move_never_came(django_user_model,
+                                                           bots_in_process):
+    """A bot to act whose task was lost (here: seats handed to bots behind the store's
+    back, so no task was ever sent) is scheduled by the sweeper once it has waited the
+    stall period; a bot whose turn just began is left alone."""
+    users = [django_user_model.objects.create_user(f"sw{i}") for i in range(2)]
+    match = store.create_match("smugglers", {}, [store.SeatSpec(user=u) for u in users])
+    Seat.objects.filter(match=match).update(bot="random", user=None)
+    assert bots.sweep(stall_seconds=60) == 0          # its turn began just now
+    assert Match.objects.get(pk=match.pk).version == 0
+    row = Match.objects.get(pk=match.pk)
+    since = [t - 10_000 if t else t for t in row.clocks["since"]]
+    Match.objects.filter(pk=match.pk).update(clocks={**row.clocks, "since": since})
+    assert bots.sweep(stall_seconds=5) == 1           # waited 10 s: scheduled, and played
+    match = Match.objects.get(pk=match.pk)
+    assert match.version > 0 and store.verify(match)["ok"]
