@@ -1,6 +1,7 @@
 """Bots that always move (PostgreSQL + Redis pass): a Celery worker killed (SIGKILL) in the
 middle of a bot's move, and the broker down at the moment a person hands the turn to a
-bot, both end with the bot moving within seconds of recovery.
+bot, both end with the bot moving within seconds of recovery; a flood of simulations does
+not delay a bot's move beyond ``FLOOD_BOUND``.
 
 Real processes on a broker of the test's own (a redis-server on a port of its own, so
 stopping it touches nobody else): uvicorn serving the API, Celery beat running the bot
@@ -16,7 +17,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from matches.models import Match, MatchAction
+from matches.models import Match, MatchAction, Simulation
 from tests.matches import servers
 from tests.matches.servers import call
 
@@ -29,6 +30,7 @@ pytestmark = [
 
 STALL = "1.5"   # seconds a bot may wait for its move before the sweeper schedules it again
 RECOVERY_BOUND = 15.0  # seconds from recovery to the bot's move
+FLOOD_BOUND = 3.0  # seconds from the person's move to the bot's, beside a simulation flood
 RECEIVED = re.compile(r"Task matches\.tasks\.play_bots\[[^\]]+\] received")
 
 
@@ -45,9 +47,9 @@ class Rig:
                                    ["beat", "--loglevel=INFO", "-s", str(schedule)], self.env)
         self.workers: list[servers.Proc] = []
 
-    def worker(self, name: str, **env: str) -> servers.Proc:
+    def worker(self, name: str, queue: str = "bots", **env: str) -> servers.Proc:
         proc = servers.celery(f"worker-test-{name}-{self.broker_port}",
-                              ["worker", "--pool=solo", "--loglevel=INFO", "-Q", "bots",
+                              ["worker", "--pool=solo", "--loglevel=INFO", "-Q", queue,
                                "-n", f"{name}-{self.broker_port}@%h"], {**self.env, **env})
         proc.wait_for(lambda: "ready." in proc.log())
         self.workers.append(proc)
@@ -157,3 +159,46 @@ def test_a_broker_outage_at_the_hand_over_does_not_stall_the_match(rig, django_u
     rig.restart_broker()  # (empty: nothing survives a restart without persistence)
     assert _bot_moved_by(match_id, before, time.monotonic() + RECOVERY_BOUND), \
         "the bot never moved after the broker came back"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_simulation_flood_does_not_delay_a_bot_move(rig, django_user_model):
+    """Simulations have their own queue and workers: a flood of them (two users, each at
+    their limit of running simulations) keeps the simulation worker busy while every bot
+    move of a match comes within FLOOD_BOUND of the person's."""
+    from rest_framework.authtoken.models import Token
+
+    rig.worker("bots")
+    rig.worker("sims", queue="sims")
+    flooders = [Token.objects.create(user=django_user_model.objects.create_user(f"fl{i}")).key
+                for i in range(2)]
+    flood = []
+    for token in flooders:
+        for k in range(2):
+            status, sim = call(rig.base, "POST", "/api/v1/simulations/", token,
+                               {"ruleset": "kgk", "games": 400, "seed": f"f{k}",
+                                "chunk_size": 20, "bots": ["heuristic", "heuristic"]})
+            assert status == 202, sim
+            flood.append((token, sim["id"]))
+    token, match_id = _human_vs_bot(rig.base, django_user_model)
+    try:
+        waits = []
+        for _ in range(5):
+            deadline = time.monotonic() + 30
+            while 1 in Match.objects.get(pk=match_id).to_act:  # the bot's move first
+                assert time.monotonic() < deadline, "the bot did not move"
+                time.sleep(0.05)
+            before = _bot_moves(match_id)
+            body = _act(rig.base, token, match_id)
+            if 1 not in body.get("to_act", []):
+                continue
+            began = time.monotonic()
+            assert _bot_moved_by(match_id, before, began + 30), "the bot did not move"
+            waits.append(time.monotonic() - began)
+        busy = Simulation.objects.filter(pk__in=[s for _, s in flood],
+                                         status=Simulation.RUNNING).count()
+        assert busy, "the simulations had finished: the flood proved nothing"
+        assert waits and max(waits) < FLOOD_BOUND, waits
+    finally:
+        for owner, sim_id in flood:
+            call(rig.base, "POST", f"/api/v1/simulations/{sim_id}/cancel/", owner)
