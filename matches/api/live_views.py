@@ -13,19 +13,21 @@ a long-poll costs little now, but forty of them from one address must not be fre
 
 from __future__ import annotations
 
+import json
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 
-from matches import live_async
+from matches import live, live_async, store
 from matches.api.views import MatchViewSet
 
 T = TypeVar("T")
@@ -110,3 +112,91 @@ async def events(request: HttpRequest, pk: str) -> HttpResponse:
     query["wait"] = "0"
     request.GET = query
     return await sync_to_async(_drf_events)(request, pk=pk)
+
+
+STREAM_KEEPALIVE = 20.0
+
+
+def _events_now(request: HttpRequest, pk: str, after: int) -> tuple[int, bytes]:
+    """The events answer as it is now (the DRF view without a wait), rendered."""
+    query = request.GET.copy()
+    query["after"], query["wait"] = str(after), "0"
+    query.pop("until", None)
+    request.GET = query
+    response = _drf_events(request, pk=pk)
+    response.render()
+    return response.status_code, response.content
+
+
+async def stream(request: HttpRequest, pk: str) -> HttpResponse:
+    """Server-Sent Events for the pages (``GET .../stream/?after=N``): one ``progress``
+    event (the events answer's JSON: events, last, version, status, to_act) whenever the
+    match changes, a comment every ``STREAM_KEEPALIVE`` seconds otherwise. Served under
+    ASGI on PostgreSQL only (a stream waits like a long-poll: no thread, no connection);
+    elsewhere it answers 501 ``stream_unavailable`` and the page long-polls.
+    ``?probe=1`` answers ``{"available": true|false}`` at once."""
+    available = isinstance(request, ASGIRequest) and connection.vendor == "postgresql"
+    if request.GET.get("probe"):  # (a page asks first, so no failed request is logged)
+        return JsonResponse({"available": available})
+    if not available:
+        return JsonResponse({"error": {
+            "code": "stream_unavailable", "message": "event streams need the ASGI server; "
+            "use events?wait= (long-poll)", "details": {}}}, status=501)
+    raw = request.GET.get("after") or "0"
+    if not raw.isdigit():
+        return JsonResponse({"error": {"code": "invalid_parameter", "message": "after: an "
+                                       "integer", "details": {"parameter": "after"}}},
+                            status=400)
+    anonymous = "HTTP_AUTHORIZATION" not in request.META and \
+        not (await request.auser()).is_authenticated
+    slot = _anonymous_slot(request, anonymous)
+    if not slot.__enter__():
+        slot.__exit__(None, None, None)
+        return _too_many(settings.KAOSZ_ANON_WAITERS_PER_CLIENT)
+    status, body = await sync_to_async(_then_release(
+        lambda: _events_now(request, pk, int(raw))))()
+    if status != 200:  # (not found, not allowed: the one error shape, as the view says)
+        slot.__exit__(None, None, None)
+        return HttpResponse(body, status=status, content_type="application/json")
+
+    async def events() -> Any:
+        nonlocal body
+        try:
+            seen = None
+            while True:
+                answer = json.loads(body)
+                mark = (answer["last"], answer["version"], answer["status"])
+                if mark != seen:
+                    seen = mark
+                    yield f"event: progress\ndata: {body.decode()}\n\n"
+                if answer["status"] == "finished" and not answer["more"]:
+                    return
+                version, state = answer["version"], answer["status"]
+
+                def moved(row: Any, version: int = version, state: str = state) -> bool:
+                    return row is None or row[1] != version or row[2] != state
+
+                async def look(moved: Any = moved) -> bool:
+                    return moved(await sync_to_async(_then_release(
+                        lambda: store.match_progress(int(pk))))())
+
+                deadline = time.monotonic() + STREAM_KEEPALIVE
+                await live_async.wait_until(
+                    int(pk), lambda payload, moved=moved: moved(live.progress(payload)),
+                    look, deadline)
+                if time.monotonic() >= deadline:
+                    yield ": keep-alive\n\n"
+                after = seen[0]
+                status, fresh = await sync_to_async(_then_release(
+                    lambda after=after: _events_now(request, pk, after)))()
+                if status != 200:
+                    return
+                body = fresh
+        finally:
+            slot.__exit__(None, None, None)
+
+    response = StreamingHttpResponse(events(), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # (nginx: pass each event on at once)
+    return response
+

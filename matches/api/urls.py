@@ -12,5 +12,6 @@ urlpatterns = [
     path("rulesets/", views.rulesets, name="api-rulesets"),
     # The long-poll waits without a thread under ASGI (before the router's own route).
     path("matches/<str:pk>/events/", live_views.events, name="api-match-events-live"),
+    path("matches/<str:pk>/stream/", live_views.stream, name="api-match-stream"),
     *router.urls,  # (flat: see kaosz/urls.py)
 ]

@@ -6,6 +6,7 @@ Each server is a real uvicorn process on the test database (ports 8700-8799)."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections import Counter
@@ -151,3 +152,58 @@ def test_a_saturated_pool_answers_503_in_the_error_shape(tiny_pool_server, djang
     assert all(b["error"]["code"] == "server_busy" for s, b in results if s == 503)
     # Once the rush is over the one connection serves again.
     assert call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/", tokens[0])[0] == 200
+
+
+def _next_progress(lines, deadline: float) -> dict:
+    """The next ``progress`` event's data from an SSE response's lines."""
+    event = None
+    while time.monotonic() < deadline:
+        line = lines.readline().decode().rstrip("\n")
+        if line.startswith("event: "):
+            event = line[7:]
+        elif line.startswith("data: ") and event == "progress":
+            return json.loads(line[6:])
+    raise AssertionError("no progress event in time")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_page_stream_sends_each_change_as_it_commits(asgi_server, django_user_model):
+    """Server-Sent Events for the board page: the match as it is on connecting, then each
+    move the moment it commits."""
+    import http.client
+
+    base = asgi_server
+    tokens = _players(django_user_model, 2)
+    m = _match(base, tokens)
+    assert call(base, "GET", f"/api/v1/matches/{m['id']}/stream/?probe=1") == (
+        200, {"available": True})
+    host, port = base.split("//")[1].split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    conn.request("GET", f"/api/v1/matches/{m['id']}/stream/?after=0",
+                 headers={"Authorization": f"Token {tokens[1]}"})
+    response = conn.getresponse()
+    assert response.status == 200
+    assert response.getheader("Content-Type").startswith("text/event-stream")
+    first = _next_progress(response, time.monotonic() + 10)
+    assert first["version"] == 0 and first["events"] == []
+    status, legal = call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/", tokens[0])
+    status, acted = call(base, "POST", f"/api/v1/matches/{m['id']}/actions/", tokens[0],
+                         {"action": legal["actions"][0], "expected_version": legal["version"],
+                          "client_action_id": "sse-1"})
+    assert status == 200, acted
+    moved = time.monotonic()
+    second = _next_progress(response, moved + 5)
+    assert second["version"] == 1 and second["events"]
+    assert time.monotonic() - moved < 2.0
+    conn.close()
+
+
+@pytest.mark.django_db
+def test_without_asgi_the_stream_says_so_and_pages_long_poll(players):
+    from tests.matches.conftest import create
+
+    (_, ca), (_, cb) = players
+    m = create(ca, "smugglers", ["me", "bela"])
+    assert ca.get(f"/api/v1/matches/{m['id']}/stream/?probe=1").json() == {"available": False}
+    r = ca.get(f"/api/v1/matches/{m['id']}/stream/")
+    assert r.status_code == 501 and r.json()["error"]["code"] == "stream_unavailable"
