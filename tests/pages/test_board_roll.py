@@ -208,6 +208,8 @@ def play_by_clicking(page, match_id: int, lang: str, shots: str | None, size: st
         if shots and not shot_taken and view["stage"] == "phases" and view["round"] >= 3:
             screenshot(page, f"{shots}/roll-{size}-{lang}.png")
             shot_taken = True
+        # Every legal move (not only the one we make) can be reached by clicking components.
+        assert page.evaluate("() => window.KaoszRoll.unreachable()") == []
         wanted = rs.bot_action(state, 0, "heuristic", f"page-{version}")
         path = page.evaluate("(a) => window.KaoszRoll.pathOf(a)", wanted)
         assert path, wanted
@@ -260,6 +262,15 @@ def test_a_whole_game_by_clicking_the_board(browser, live_server, django_user_mo
     assert CARDS[home].name in page.inner_text("#rp-0")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.context.close()
+    # Signed out, a visitor watches the same board: drawn, scored, nothing to click.
+    guest = new_page(browser, width, height)
+    guest.goto(f"{live_server.url}/play/{match_id}/")
+    guest.wait_for_selector("#roll-score")
+    assert guest.locator("#view .can").count() == 0
+    assert "Végső pontozás" in guest.inner_text("#roll-score")
+    assert_no_raw_keys(guest, True)
+    assert guest.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    guest.context.close()
 
 
 @pytest.mark.browser

@@ -21,6 +21,7 @@
     produce: ['Termelés', 'Produce'], ship: ['Szállítás', 'Ship'], manage: ['Birodalomkezelés', 'Managing the empire'],
   };
   // The rulebook's role name for a worker in each phase column.
+  const PHS = { explore: ['Felfed.', 'Explore'], develop: ['Fejl.', 'Develop'], settle: ['Telep.', 'Settle'], produce: ['Term.', 'Produce'], ship: ['Száll.', 'Ship'] };
   const ROLE = {
     explore: ['felfedező', 'explorer'], develop: ['fejlesztő', 'developer'], settle: ['telepes', 'settler'],
     produce: ['termelő', 'producer'], ship: ['szállító', 'shipper'],
@@ -46,7 +47,7 @@
   const owns = (p, en) => p.tableau.some((k) => card(k) && card(k).en === en);
   // Hungarian definite article before a word: "az" before a vowel, "a" otherwise.
   const az = (w) => (/^[aáeéiíoóöőuúüű]/i.test(String(w)) ? 'az' : 'a');
-  const theHu = (w) => `${az(w)} ${w}`;
+  const theHu = (w) => (/^(a|az) /i.test(String(w)) ? String(w) : `${az(w)} ${w}`);
 
   function seatName(data, s) {
     const seat = data && data.seats && data.seats[s];
@@ -197,7 +198,7 @@
     const html = PH.map((ph) => {
       const s = sel && sel.phase === ph ? die(sel.colour, { face: sel.face, sel: true, title: T('fázisválasztó', 'phase selector') }) : '';
       const cls = [chosen.includes(ph) && view.stage !== 'assign' ? 'on' : '', current === ph ? 'now' : ''].join(' ');
-      return `<div class="rph ${cls}" data-k="${mine ? 'ph:' + ph : ''}" data-phase="${ph}"><div class="rph-h"><span class="rph-i">${FACE[ph]}</span> ${esc(phase(ph))}${s}</div>` +
+      return `<div class="rph ${cls}" data-k="${mine ? 'ph:' + ph : ''}" data-phase="${ph}"><div class="rph-h"><span class="rph-i">${FACE[ph]}</span> <span class="long">${esc(phase(ph))}</span><span class="short" aria-hidden="true">${esc(tr(PHS[ph]))}</span>${s}</div>` +
         `<div class="rph-d">${cols[ph].join('')}</div></div>`;
     }).join('');
     let extra = '';
@@ -313,7 +314,12 @@
       const tie = total(p.cup) + p.credits;
       const win = o.winners.includes(s);
       return `<tr class="${win ? 'win' : ''}"><th scope="row">${esc(seatName(data, s))}${win ? ' ★' : ''}</th><td>${o.details ? o.details.vp_chips[s] : p.vp}</td><td>${tiles}</td>` +
-        `<td>${bonTotal} <span class="muted small">${esc(bonText)}</span></td><td><strong>${o.scores[s]}</strong></td><td>${total(p.cup)} + ${p.credits} = ${tie}</td></tr>`;
+        `<td title="${esc(bonText)}">${bonTotal}</td><td><strong>${o.scores[s]}</strong></td><td>${total(p.cup)} + ${p.credits} = ${tie}</td></tr>`;
+    }).join('');
+    const bonusLines = view.players.map((p, s) => {
+      const bon = (o.details && o.details.bonuses && o.details.bonuses[s]) || {};
+      const parts = Object.keys(bon).map((en) => `${cname(BY_EN[en])} +${bon[en]}`);
+      return parts.length ? `<li>${esc(seatName(data, s))}: ${esc(parts.join(', '))}</li>` : '';
     }).join('');
     const TRAIL = { most_points: T('legtöbb pont', 'most points'), cup_dice_plus_credits: T('holtverseny: pohárban lévő kockák + kreditek', 'tie: dice in the cup + credits'), shared: T('továbbra is holtverseny: megosztott győzelem', 'still tied: the victory is shared') };
     const REASON = { vp_pool_empty: T('elfogyott a GyP-készlet', 'the VP pool ran out'), twelve_squares: T('valaki elérte a 12 lapkahelyet', 'someone reached 12 squares'), resigned: T('egy játékos feladta', 'a player resigned') };
@@ -322,7 +328,9 @@
     const winners = o.winners.map((s) => seatName(data, s)).join(', ');
     return `<section class="rscore" id="roll-score"><h3>${T('Végső pontozás', 'Final scoring')}</h3>` +
       `<p>${T('A játék vége', 'Game end')}: ${esc(reason)}. <strong>${T('Győztes', 'Winner')}: ${esc(winners)}</strong></p>` +
-      `<div class="rscroll"><table><thead><tr><th>${T('Játékos', 'Player')}</th><th>${T('GyP-korongok', 'VP chips')}</th><th>${T('Lapkák', 'Tiles')}</th><th>${T('Bónusz (6-os fejlesztések)', 'Bonus (cost-6 developments)')}</th><th>${T('Összesen', 'Total')}</th><th>${T('Holtverseny: kocka + $', 'Tie-break: dice + $')}</th></tr></thead><tbody>${rows}</tbody></table></div>` +
+      `<div class="rscroll"><table><thead><tr><th>${T('Játékos', 'Player')}</th><th>${T('Korongok', 'Chips')}</th><th>${T('Lapkák', 'Tiles')}</th><th>${T('Bónusz', 'Bonus')}</th><th>${T('Összesen', 'Total')}</th><th>${T('Kocka + $', 'Dice + $')}</th></tr></thead><tbody>${rows}</tbody></table></div>` +
+      `<p class="small muted">${T('Korongok: megszerzett GyP-korongok; Lapkák: a tabló lapkáinak költsége; Bónusz: a 6-os fejlesztések játék végi pontjai; Kocka + $: a pohárban lévő kockák és a kreditek, holtversenyben ez dönt.', 'Chips: VP chips earned; Tiles: the printed costs of the tableau; Bonus: end-game points of cost-6 developments; Dice + $: dice in the cup plus credits, the tie-break.')}</p>` +
+      (bonusLines ? `<ul class="small">${bonusLines}</ul>` : '') +
       `<p class="small" id="roll-tiebreak">${T('Döntés menete', 'Tie-break trail')}: ${esc(trail)}</p></section>`;
   }
 
@@ -336,7 +344,7 @@
     const order = view.players.map((_p, i) => i);
     const seats = me === null || me === undefined ? order : [me].concat(order.filter((s) => s !== me));
     const waiting = (data.to_act || []).map((s) => seatName(data, s)).join(', ');
-    const who = data.status === 'finished' ? T('A játék véget ért.', 'The game is over.')
+    const who = data.status === 'finished' ? ''
       : data.your_turn ? T('Te döntesz.', 'Your decision.') : (waiting ? T(`Rá várunk: ${waiting}.`, `Waiting for: ${waiting}.`) : '');
     const t0 = view.task;
     const drawn = t0 && t0.seat === me ? (t0.kind === 'setup' ? t0.tiles : t0.kind === 'research_team' ? t0.drawn : t0.scout && t0.scout.drawn) : null;
@@ -345,7 +353,7 @@
     const selected = view.stage === 'phases' || view.stage === 'over' ? (view.selected || []).map(phase).join(', ') : '';
     const extra = view.extra_die ? T(` · extra fehér kocka: ${phase(view.extra_die)}`, ` · extra white die: ${phase(view.extra_die)}`) : '';
     return `<div class="roll">` +
-      `<div class="rprompt" id="roll-prompt" aria-live="polite"><div class="rprompt-h"><strong>${T(`${view.round}. kör`, `Round ${view.round}`)}</strong> · <span id="roll-stage">${esc(stageText(view))}</span> · <span id="roll-who" class="${data.your_turn ? 'ok' : 'muted'}">${esc(who)}</span></div>` +
+      `<div class="rprompt" id="roll-prompt" aria-live="polite"><div class="rprompt-h"><strong>${T(`${view.round}. kör`, `Round ${view.round}`)}</strong> · <span id="roll-stage">${esc(stageText(view))}</span>${who ? ` · <span id="roll-who" class="${data.your_turn ? 'ok' : 'muted'}">${esc(who)}</span>` : ''}</div>` +
       `<div id="roll-decide" class="rprompt-d"></div><div id="roll-opts" class="rprompt-o"></div></div>` +
       scoring(view, data) +
       `<div class="rglobal">${selected ? `<span>${T('Ebben a körben', 'This round')}: <strong id="roll-selected">${esc(selected)}</strong>${esc(extra)}</span>` : ''} ${pool}</div>` +
@@ -560,7 +568,7 @@
       case 'power': return T(`${n}: ${cname(BY_EN[e.name])} +${e.credits} $.`, `${n}: ${cname(BY_EN[e.name])} +$${e.credits}.`);
       case 'complete': return T(`${n} elkészítette: ${cname(e.card)} (${e.cost} munkással)${e.credits ? `, +${e.credits} $` : ''}.`, `${n} completed ${cname(e.card)} (${e.cost} workers)${e.credits ? `, +$${e.credits}` : ''}.`);
       case 'to_cup': {
-        if (!e.dice.length) return e.purpose === 'recruit' ? T(`${n} nem toborzott.`, `${n} recruited nobody.`) : '';
+        if (!e.dice.length) return e.purpose === 'recruit' ? T(`${n} nem toborzott.`, `${n} recruited nobody.`) : T(`${n}: ${cname(BY_EN[e.purpose])} – egy kocka sem ment a pohárba.`, `${n}: ${cname(BY_EN[e.purpose])} – no die went to the cup.`);
         return e.purpose === 'recruit' ? T(`${n} toborzott: ${diceList(e.dice)} kocka vissza a pohárba.`, `${n} recruited: ${diceList(e.dice)} dice back to the cup.`)
           : T(`${n}: ${cname(BY_EN[e.purpose])} – ${diceList(e.dice)} kocka a pohárba.`, `${n}: ${cname(BY_EN[e.purpose])} – ${diceList(e.dice)} dice to the cup.`);
       }
@@ -583,5 +591,10 @@
 
   window.KaoszBoard = Object.assign(window.KaoszBoard || {}, { renderView, afterRender, describeAction, actionTitle, describeEvent });
   // For tests and tools: the clicks (component keys) that make an action.
-  window.KaoszRoll = { pathOf: (a) => (ctxNow ? pathsOf(a, ctxNow.view, ctxNow.legal.actions || [])[0] : null) };
+  // unreachable(): legal actions some component of whose path is not drawn (should be none).
+  window.KaoszRoll = {
+    pathOf: (a) => (ctxNow ? pathsOf(a, ctxNow.view, ctxNow.legal.actions || [])[0] : null),
+    unreachable: () => acts.filter((x) => !x.paths.some((p) => p.every((k) => k.startsWith('o:') ||
+      [...ctxNow.el.querySelectorAll('[data-k]')].some((e) => keysOf(e).includes(k))))).map((x) => x.a),
+  };
 })();
