@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import time
 from pathlib import Path
@@ -178,8 +179,9 @@ def click_path(page, path: list[str]) -> None:
 
 
 def play_by_clicking(page, match_id: int, lang: str, shots: str | None, size: str,
-                     seconds: float = 900) -> int:
-    """Play seat 0 to the end by clicking components, choosing as the heuristic bot would."""
+                     seconds: float = 900, pick=None, max_clicks: int | None = None) -> int:
+    """Play seat 0 by clicking components, choosing as the heuristic bot would (or with
+    ``pick(legal)``), to the end of the game or for ``max_clicks`` moves."""
     rs = registry.get("roll")
     data = roll_data()["cards"]
     names = {k: v[lang] for k, v in data.items()}
@@ -191,7 +193,7 @@ def play_by_clicking(page, match_id: int, lang: str, shots: str | None, size: st
             "document.querySelector('#board').dataset.status === 'finished' || "
             "document.querySelectorAll('#actions button.action:not([disabled])').length > 0",
             timeout=60000)
-        if page.get_attribute("#board", "data-status") == "finished":
+        if page.get_attribute("#board", "data-status") == "finished" or clicks == max_clicks:
             return clicks
         version = page.get_attribute("#board", "data-version")
         match = Match.objects.get(pk=match_id)
@@ -210,7 +212,10 @@ def play_by_clicking(page, match_id: int, lang: str, shots: str | None, size: st
             shot_taken = True
         # Every legal move (not only the one we make) can be reached by clicking components.
         assert page.evaluate("() => window.KaoszRoll.unreachable()") == []
-        wanted = rs.bot_action(state, 0, "heuristic", f"page-{version}")
+        if pick:
+            wanted = pick(rs.legal_actions(state, 0))
+        else:
+            wanted = rs.bot_action(state, 0, "heuristic", f"page-{version}")
         path = page.evaluate("(a) => window.KaoszRoll.pathOf(a)", wanted)
         assert path, wanted
         click_path(page, path)
@@ -307,4 +312,29 @@ def test_the_english_board_mid_game(browser, live_server, django_user_model, bot
         wanted = rs.bot_action(state, 0, "heuristic", f"en-{version}")
         click_path(page, page.evaluate("(a) => window.KaoszRoll.pathOf(a)", wanted))
     assert "Explore" in page.inner_text("#rp-0") and "Citizenry" in page.inner_text("#rp-0")
+    page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_any_move_by_clicking(browser, live_server, django_user_model, bots_in_process):
+    """Random legal moves, each made by clicking its components: Dictate, reassign powers,
+    scouting and discards, trade or consume, recall... the flows the heuristic rarely takes."""
+    page = new_page(browser, 1280, 800)
+    me = django_user_model.objects.create_user("jatekos-veletlen", password="titkos-jelszo-123")
+    match_id = start_match(page, live_server, me)
+    rng = random.Random(14)
+    seen: set[str] = set()
+
+    def pick(legal):
+        # Prefer a kind of move not clicked yet, so the run covers as many kinds as it can.
+        fresh = [a for a in legal if a["type"] not in seen]
+        a = rng.choice(fresh or legal)
+        seen.add(a["type"])
+        return a
+
+    clicks = play_by_clicking(page, match_id, "hu", None, "1280", pick=pick, max_clicks=90)
+    assert clicks == 90 or Match.objects.get(pk=match_id).status == Match.FINISHED
+    # Which phases run depends on the rolls; the assignment moves come every round.
+    assert {"setup", "select", "done", "dictate"} <= seen and len(seen) >= 8, seen
     page.context.close()
