@@ -20,6 +20,7 @@ import pytest
 from matches import store
 from matches.models import Match
 from rulesets import registry
+from rulesets.roll import powers
 from rulesets.roll.data import CARDS
 from tests.matches.test_pages import login
 
@@ -166,16 +167,40 @@ def assert_board_shows(page, view: dict, names: dict[str, str], hungarian: bool)
             assert s["stripDice"] >= sum(len(v) for v in p["columns"].values())
 
 
-def click_path(page, path: list[str]) -> None:
+def assert_hidden_stays_hidden(page, state: dict, names: dict[str, str]) -> None:
+    """The other seat's construction tiles below the top and its scouted tiles are not
+    drawn (the engine's view has only their count): neither side's name is on the board."""
+    board = page.inner_text("#view")
+    for p in state["players"][1:]:
+        hidden = p["dev_stack"][1:] + p["world_stack"][1:]
+        for n in hidden:
+            for key in (f"T{n}d", f"T{n}w"):
+                assert names[key] not in board, f"hidden tile {key} is on the board"
+
+
+def click_path(page, path: list[str], wait: bool = True) -> None:
     version = page.get_attribute("#board", "data-version")
     for key in path:
         page.locator(f'#view [data-k~="{key}"].can').first.click()
+    if not wait:
+        return
     try:
         page.wait_for_function(
             f"document.querySelector('#board').dataset.version !== '{version}'", timeout=30000)
     except Exception as exc:
         raise AssertionError(f"clicking {path} made no move: "
                              + page.inner_text("#roll-prompt")) from exc
+
+
+def yield_text(state: dict, a: dict) -> str:
+    p = state["players"][0]
+    if a["type"] == "stock":
+        return f"+{powers.stock_value(p, a['colour'])} $"
+    colour = CARDS[a["world"]].colour
+    if a["type"] == "trade":
+        return f"+{powers.trade_value(p, colour)} $"
+    vp, credits = powers.consume_gain(p, a["colour"], a["good"], colour)
+    return f"+{vp} GyP" + (f", +{credits} $" if credits else "")
 
 
 def play_by_clicking(page, match_id: int, lang: str, shots: str | None, size: str,
@@ -207,6 +232,7 @@ def play_by_clicking(page, match_id: int, lang: str, shots: str | None, size: st
         assert_board_shows(page, view, names, lang == "hu")
         if clicks % 8 == 0:
             assert_no_raw_keys(page, lang == "hu")
+            assert_hidden_stays_hidden(page, state, names)
         if shots and not shot_taken and view["stage"] == "phases" and view["round"] >= 3:
             screenshot(page, f"{shots}/roll-{size}-{lang}.png")
             shot_taken = True
@@ -218,7 +244,14 @@ def play_by_clicking(page, match_id: int, lang: str, shots: str | None, size: st
             wanted = rs.bot_action(state, 0, "heuristic", f"page-{version}")
         path = page.evaluate("(a) => window.KaoszRoll.pathOf(a)", wanted)
         assert path, wanted
-        click_path(page, path)
+        if wanted["type"] in ("stock", "trade", "consume"):
+            # The last choice's button says what it yields, as the engine computes it.
+            click_path(page, path[:-1], wait=False)
+            label = page.locator(f'#view [data-k~="{path[-1]}"].can').first.inner_text()
+            assert yield_text(state, wanted) in label, (wanted, label)
+            click_path(page, path[-1:])
+        else:
+            click_path(page, path)
         clicks += 1
     raise AssertionError(f"the match did not end in time ({clicks} clicks)")
 

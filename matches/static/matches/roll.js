@@ -63,12 +63,14 @@
     return Object.keys(n).map((c) => `${n[c]} ${colour(c)}`).join(', ');
   }
 
+  const dice = (list) => (list.length === 1 ? 'die' : 'dice');
+
   function effectText(eff) {
     if (!eff) return '';
     const out = [];
     if (eff.credits) out.push(`+${eff.credits} $`);
-    if (eff.citizenry && eff.citizenry.length) out.push(T(`${diceList(eff.citizenry)} kocka a Polgárságba`, `${diceList(eff.citizenry)} dice to the Citizenry`));
-    if (eff.cup && eff.cup.length) out.push(T(`${diceList(eff.cup)} kocka a pohárba`, `${diceList(eff.cup)} dice to the cup`));
+    if (eff.citizenry && eff.citizenry.length) out.push(T(`${diceList(eff.citizenry)} kocka a Polgárságba`, `${diceList(eff.citizenry)} ${dice(eff.citizenry)} to the Citizenry`));
+    if (eff.cup && eff.cup.length) out.push(T(`${diceList(eff.cup)} kocka a pohárba`, `${diceList(eff.cup)} ${dice(eff.cup)} to the cup`));
     if (eff.good) out.push(T('1 áru a világra', '1 good on the world'));
     if (eff.lose) out.push(T(`elveszítesz ${eff.lose} kockát`, `you lose ${eff.lose} die`));
     return out.join('; ');
@@ -303,6 +305,40 @@
     'o:consume': () => T('Feldolgozás (GyP)', 'Consume (VP)'),
   };
 
+  // What a choice yields, as the engine computes it (rulesets/roll/powers.py).
+  function tradeValue(p, wc) {
+    return TRADE[wc] + (owns(p, 'Export Duties') ? 1 : 0) + (owns(p, 'Galactic Demand') && wc === 'blue' ? 2 : 0) +
+      (owns(p, 'Jumpdrive Research') && wc === 'brown' ? 1 : 0);
+  }
+  function consumeGain(p, shipper, good, wc) {
+    const m = (d) => (d === 'purple' || d === wc ? 1 : 0);
+    let vp = 1 + m(good) + m(shipper);
+    if (owns(p, 'Minor Research Labs') && (wc === 'green' || wc === 'yellow')) vp += 1;
+    if (owns(p, 'Space Refineries') && wc === 'brown') vp += 1;
+    if (owns(p, 'Galactic Renaissance')) vp += 1;
+    const cr = (owns(p, 'Mining Industry') && wc === 'brown' ? 1 : 0) + (owns(p, 'Trade Levies') ? 1 : 0) + (owns(p, 'New Economy') ? 2 : 0);
+    return [vp, cr];
+  }
+  function optLabel(k, a) {
+    const p = lastView && lastView.players[lastView.you];
+    const base = (OPT[k] || (() => T('Választás', 'Choose')))();
+    if (!a || !p) return base;
+    if (a.type === 'stock') {
+      const v = a.colour === 'yellow' && owns(p, 'Alien Archaeology') ? 4 : 2;
+      return T(`Készletezés (+${v} $)`, `Stock (+$${v})`);
+    }
+    const wc = a.world && card(a.world) ? card(a.world).colour : null;
+    if (a.type === 'trade' && TRADE[wc]) {
+      const v = tradeValue(p, wc);
+      return a.bank ? T(`Eladás: +${v} $, majd 1 $-ért 1 GyP`, `Trade: +$${v}, then $1 for 1 VP`) : T(`Eladás: +${v} $`, `Trade: +$${v}`);
+    }
+    if (a.type === 'consume' && wc) {
+      const [vp, cr] = consumeGain(p, a.colour, a.good, wc);
+      return T(`Feldolgozás: +${vp} GyP${cr ? `, +${cr} $` : ''}`, `Consume: +${vp} VP${cr ? `, +$${cr}` : ''}`);
+    }
+    return base;
+  }
+
   function scoring(view, data) {
     const o = view.outcome;
     if (!o) return '';
@@ -328,8 +364,8 @@
     const winners = o.winners.map((s) => seatName(data, s)).join(', ');
     return `<section class="rscore" id="roll-score"><h3>${T('Végső pontozás', 'Final scoring')}</h3>` +
       `<p>${T('A játék vége', 'Game end')}: ${esc(reason)}. <strong>${T('Győztes', 'Winner')}: ${esc(winners)}</strong></p>` +
-      `<div class="rscroll"><table><thead><tr><th>${T('Játékos', 'Player')}</th><th>${T('Korongok', 'Chips')}</th><th>${T('Lapkák', 'Tiles')}</th><th>${T('Bónusz', 'Bonus')}</th><th>${T('Összesen', 'Total')}</th><th>${T('Kocka + $', 'Dice + $')}</th></tr></thead><tbody>${rows}</tbody></table></div>` +
-      `<p class="small muted">${T('Korongok: megszerzett GyP-korongok; Lapkák: a tabló lapkáinak költsége; Bónusz: a 6-os fejlesztések játék végi pontjai; Kocka + $: a pohárban lévő kockák és a kreditek, holtversenyben ez dönt.', 'Chips: VP chips earned; Tiles: the printed costs of the tableau; Bonus: end-game points of cost-6 developments; Dice + $: dice in the cup plus credits, the tie-break.')}</p>` +
+      `<div class="rscroll"><table><thead><tr><th>${T('Játékos', 'Player')}</th><th>${T('Korong', 'Chips')}</th><th>${T('Lapka', 'Tiles')}</th><th>${T('Bónusz', 'Bonus')}</th><th>${T('Össz.', 'Total')}</th><th>${T('Kocka+$', 'Dice+$')}</th></tr></thead><tbody>${rows}</tbody></table></div>` +
+      `<p class="small muted">${T('Korong: megszerzett GyP-korongok; Lapka: a tabló lapkáinak költsége; Bónusz: a 6-os fejlesztések játék végi pontjai; Össz.: összesen; Kocka+$: a pohárban lévő kockák és a kreditek, holtversenyben ez dönt.', 'Chips: VP chips earned; Tiles: the printed costs of the tableau; Bonus: end-game points of cost-6 developments; Dice+$: dice in the cup plus credits, the tie-break.')}</p>` +
       (bonusLines ? `<ul class="small">${bonusLines}</ul>` : '') +
       `<p class="small" id="roll-tiebreak">${T('Döntés menete', 'Tie-break trail')}: ${esc(trail)}</p></section>`;
   }
@@ -423,7 +459,10 @@
     });
     const opts = el.querySelector('#roll-opts');
     if (opts) {
-      const buttons = [...next].filter((k) => k.startsWith('o:')).map((k) => `<button type="button" class="primary can" data-k="${esc(k)}">${esc((OPT[k] || (() => k))())}</button>`);
+      const buttons = [...next].filter((k) => k.startsWith('o:')).map((k) => {
+        const x = acts.find((y) => y.paths.some((p) => p.length === prefix.length + 1 && startsWith(p, prefix) && p[prefix.length] === k));
+        return `<button type="button" class="primary can" data-k="${esc(k)}">${esc(optLabel(k, x && x.a))}</button>`;
+      });
       if (prefix.length) buttons.push(`<button type="button" class="rcancel" data-cancel="1">${T('Mégse', 'Cancel')}</button>`);
       opts.innerHTML = buttons.join('');
       opts.querySelectorAll('button[data-k]').forEach((b) => b.addEventListener('click', onClick));
@@ -549,7 +588,7 @@
       case 'gain': {
         const got = [];
         if (e.credits) got.push(`+${e.credits} $`);
-        if (e.dice && e.dice.length) got.push(T(`${diceList(e.dice)} kocka`, `${diceList(e.dice)} dice`));
+        if (e.dice && e.dice.length) got.push(T(`${diceList(e.dice)} kocka`, `${diceList(e.dice)} ${dice(e.dice)}`));
         return got.length ? T(`${n}: ${cname(e.card)} hatása: ${got.join(', ')}.`, `${n}: ${cname(e.card)} gives ${got.join(', ')}.`) : T(`${n}: ${cname(e.card)} most semmit sem ad.`, `${n}: ${cname(e.card)} gives nothing now.`);
       }
       case 'setup_tiles': return T(`${n} kezdő lapkái: fejlesztés ${theHu(cname(sideKey(e.dev, 'dev')))}, világ ${theHu(cname(sideKey(e.world, 'world')))}.`, `${n}'s starting tiles: development ${cname(sideKey(e.dev, 'dev'))}, world ${cname(sideKey(e.world, 'world'))}.`);
@@ -569,8 +608,8 @@
       case 'complete': return T(`${n} elkészítette: ${cname(e.card)} (${e.cost} munkással)${e.credits ? `, +${e.credits} $` : ''}.`, `${n} completed ${cname(e.card)} (${e.cost} workers)${e.credits ? `, +$${e.credits}` : ''}.`);
       case 'to_cup': {
         if (!e.dice.length) return e.purpose === 'recruit' ? T(`${n} nem toborzott.`, `${n} recruited nobody.`) : T(`${n}: ${cname(BY_EN[e.purpose])} – egy kocka sem ment a pohárba.`, `${n}: ${cname(BY_EN[e.purpose])} – no die went to the cup.`);
-        return e.purpose === 'recruit' ? T(`${n} toborzott: ${diceList(e.dice)} kocka vissza a pohárba.`, `${n} recruited: ${diceList(e.dice)} dice back to the cup.`)
-          : T(`${n}: ${cname(BY_EN[e.purpose])} – ${diceList(e.dice)} kocka a pohárba.`, `${n}: ${cname(BY_EN[e.purpose])} – ${diceList(e.dice)} dice to the cup.`);
+        return e.purpose === 'recruit' ? T(`${n} toborzott: ${diceList(e.dice)} kocka vissza a pohárba.`, `${n} recruited: ${diceList(e.dice)} ${dice(e.dice)} back to the cup.`)
+          : T(`${n}: ${cname(BY_EN[e.purpose])} – ${diceList(e.dice)} kocka a pohárba.`, `${n}: ${cname(BY_EN[e.purpose])} – ${diceList(e.dice)} ${dice(e.dice)} to the cup.`);
       }
       case 'lose': return T(`${n} elveszített egy ${colour(e.colour)} kockát (${whereText(e.where)}).`, `${n} lost a ${colour(e.colour)} die (${whereText(e.where)}).`);
       case 'produce': return T(`${n} árut termelt: ${colour(e.colour)} kocka ${theHu(cname(e.world))} világon.`, `${n} produced a ${colour(e.colour)} good on ${cname(e.world)}.`);
