@@ -61,6 +61,9 @@ STATE_JS = """() => {
       devTop: (q('dev_stack').querySelector('.rt') || {dataset: {}}).dataset.card || null,
       worldTop: (q('world_stack').querySelector('.rt') || {dataset: {}}).dataset.card || null,
       stripDice: sec.querySelectorAll('.rstrip .rph-d .rdie').length,
+      devWorkers: sec.querySelectorAll('[data-zone="dev_zone"] .rdie').length,
+      worldWorkers: sec.querySelectorAll('[data-zone="world_zone"] .rdie').length,
+      goods: sec.querySelectorAll('[data-zone="tableau"] .rt-goods .rdie').length,
     };
   });
   return {players: out, wide: document.documentElement.scrollWidth <= window.innerWidth,
@@ -113,6 +116,8 @@ def new_page(browser, width: int, height: int):
     context = browser.new_context(locale="hu-HU", viewport={"width": width, "height": height})
     pg = context.new_page()
     pg.set_default_timeout(15000)
+    pg.errors = []  # script errors on the page fail the test at the end
+    pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))
     return pg
 
 
@@ -160,6 +165,9 @@ def assert_board_shows(page, view: dict, names: dict[str, str], hungarian: bool)
         assert s["cit"] == sum(p["citizenry"].values())
         assert (s["dev"], s["world"]) == (p["dev_count"], p["world_count"])
         assert (s["devTop"], s["worldTop"]) == (p["dev_top"], p["world_top"])
+        assert (s["devWorkers"], s["worldWorkers"]) == (len(p["dev_workers"]),
+                                                        len(p["world_workers"]))
+        assert s["goods"] == sum(len(g) for g in p["goods"].values())
         if view["stage"] == "assign" and seat != view["you"]:
             # The other seat's roll stays behind its screen until everyone has committed.
             assert s["stripDice"] == 0
@@ -299,6 +307,7 @@ def test_a_whole_game_by_clicking_the_board(browser, live_server, django_user_mo
     home = view["players"][0]["home"]
     assert CARDS[home].name in page.inner_text("#rp-0")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.errors == []
     page.context.close()
     # Signed out, a visitor watches the same board: drawn, scored, nothing to click.
     guest = new_page(browser, width, height)
@@ -308,6 +317,7 @@ def test_a_whole_game_by_clicking_the_board(browser, live_server, django_user_mo
     assert "Végső pontozás" in guest.inner_text("#roll-score")
     assert_no_raw_keys(guest, True)
     assert guest.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert guest.errors == []
     guest.context.close()
 
 
@@ -345,6 +355,7 @@ def test_the_english_board_mid_game(browser, live_server, django_user_model, bot
         wanted = rs.bot_action(state, 0, "heuristic", f"en-{version}")
         click_path(page, page.evaluate("(a) => window.KaoszRoll.pathOf(a)", wanted))
     assert "Explore" in page.inner_text("#rp-0") and "Citizenry" in page.inner_text("#rp-0")
+    assert page.errors == []
     page.context.close()
 
 
@@ -370,4 +381,5 @@ def test_any_move_by_clicking(browser, live_server, django_user_model, bots_in_p
     assert clicks == 90 or Match.objects.get(pk=match_id).status == Match.FINISHED
     # Which phases run depends on the rolls; the assignment moves come every round.
     assert {"setup", "select", "done", "dictate"} <= seen and len(seen) >= 8, seen
+    assert page.errors == []
     page.context.close()

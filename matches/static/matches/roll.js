@@ -167,9 +167,11 @@
     const title = isDev ? T('Fejlesztések építése', 'Developments in progress') : T('Világok építése', 'Worlds in progress');
     const c = top ? card(top) : null;
     const need = c ? (isDev ? devCost(p, c) : worldCost(p, c)) : 0;
-    const progress = c ? `<div class="rprog" data-zone="${zone}"><span class="muted small">${T('munkások', 'workers')}: ${workers.length}/${need}</span> ${workers.map((w) => die(w, { k: mine ? `d:${zone}:${w}` : '' })).join('')}</div>` : '';
+    const workerDice = workers.map((w) => die(w, { k: mine ? `d:${zone}:${w}` : '' })).join('');
+    const progress = c ? `<div class="rprog" data-zone="${zone}"><span class="muted small">${T('munkások', 'workers')}: ${workers.length}/${need}</span> ${workerDice}</div>` : '';
     let body = '';
-    if (!count) body = `<p class="muted small">${T('nincs lapka', 'no tile')}</p>`;
+    // Workers stay on the site even when scouting emptied the stack under them.
+    if (!count) body = `<p class="muted small">${T('nincs lapka', 'no tile')}</p>` + (workers.length ? `<div class="rprog" data-zone="${zone}"><span class="muted small">${T('munkások', 'workers')}: ${workers.length}</span> ${workerDice}</div>` : '');
     else if (ids) {
       body = ids.map((n, i) => tile(sideKey(n, side), { k: `st:${n}`, cls: i ? 'under' : 'top', extra: i ? '' : progress })).join('');
     } else body = tile(top, { cls: 'top', extra: progress }) + (count > 1 ? `<p class="muted small">${T(`alatta még ${count - 1} lapka (rejtett)`, `${count - 1} more below (hidden)`)}</p>` : '');
