@@ -44,6 +44,8 @@
 
   const colName = (c, T) => (COLOURS[c] ? T(COLOURS[c][0], COLOURS[c][1]) : String(c));
   const colHex = (c) => (COLOURS[c] ? COLOURS[c][2] : '#777');
+  const DARK = new Set(['black', 'brown', 'purple', 'blue']);
+  const ink = (c) => (DARK.has(c) ? '#fff' : '#111');
   const numHu = (v) => NUM_HU[v] || ['a', `${v}-s`];
   // Hungarian article before a sector id such as X03 (X is read "iksz").
   const az = (word) => (/^[aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰFLMNRSXY15]/.test(String(word)) ? 'az' : 'a');
@@ -80,12 +82,12 @@
   }
 
   function dieHtml(v, colour, T, owner) {
-    return `<span class="smg-die" style="--c:${colHex(colour)}" data-value="${v}" title="${owner ? owner + ': ' : ''}${v}">${v}</span>`;
+    return `<span class="smg-die" style="--c:${colHex(colour)};--t:${ink(colour)}" data-value="${v}" title="${owner ? owner + ': ' : ''}${v}">${v}</span>`;
   }
 
   function miniCard(card, T, standin, cls) {
     const pts = card.planets.length;
-    return `<span class="smg-mini ${cls || ''}" title="${card.id}: ${pts} ${T('bolygó', 'planets')}">${card.id}${standin ? '*' : ''} ` +
+    return `<span class="smg-mini ${cls || ''}" title="${card.id}: ${pts} ${T('bolygó', 'planets')}">${card.id} ` +
       `${planetsHtml(card, T)}</span>`;
   }
 
@@ -102,7 +104,7 @@
       if (ui.sel === t.index) {
         cls.push('sel');
         controls = `<div class="smg-pick"><span class="small">${T('Melyik értékkel teszed rá a kockád?', 'Which face do you put on it?')}</span><div>` +
-          places.map((a) => `<button type="button" class="smg-die pick" style="--c:${colHex(seatColour(me))}" data-die="${a.value}" aria-label="${T('kocka', 'die')} ${a.value}">${a.value}</button>`).join('') + '</div></div>';
+          places.map((a) => `<button type="button" class="smg-die pick" style="--c:${colHex(seatColour(me))};--t:${ink(seatColour(me))}" data-die="${a.value}" aria-label="${T('kocka', 'die')} ${a.value}">${a.value}</button>`).join('') + '</div></div>';
       } else {
         controls = `<div class="smg-hint small">${T('Koppints ide, hogy kockát tegyél rá', 'Tap to put a die on it')}</div>`;
       }
@@ -245,7 +247,7 @@
       ? `<button type="button" class="smg-token" data-value="${v}" title="${T('elveszem: befejezem a licitálást', 'take it: I stop bidding')}">${v}</button>`
       : `<span class="smg-token" data-value="${v}">${v}</span>`)).join('');
     return `<div class="smg-tokens" id="smg-tokens"><h3>${T('Gyorsaságjelzők középen', 'Speed tokens in the centre')} <span class="small muted">(${view.tokens_center.length}/${view.tokens_all.length})</span></h3>` +
-      `<div>${chips}</div>${takes.length ? `<div class="small muted">${T('Ha végeztél a licitálással, vegyél el egyet. Ha csak egy marad, a licit véget ér.', 'When you are done bidding, take one. When only one is left, bidding ends.')}</div>` : ''}</div>`;
+      `<div>${chips || `<span class="muted small">${T('mind a játékosok előtt van', 'all are in front of the players')}</span>`}</div>${takes.length ? `<div class="small muted">${T('Ha végeztél a licitálással, vegyél el egyet. Ha csak egy marad, a licit véget ér.', 'When you are done bidding, take one. When only one is left, bidding ends.')}</div>` : ''}</div>`;
   }
 
   function decisionText(view, d, T, legal, me) {
@@ -301,7 +303,7 @@
     const strip = PHASES.map(([k, h, e]) => `<span class="smg-phase${view.phase === k ? ' on' : ''}" data-phase="${k}">${T(h, e)}</span>`).join('');
     const now = `<div class="smg-now" id="smg-now"><div class="smg-strip"><span class="smg-round">${T('Kör', 'Round')} <b id="smg-round">${view.round}</b>/${view.rounds}</span>${strip}</div>` +
       `<div id="smg-decision" class="${legal.length ? 'mine' : ''}">${esc(decisionText(view, d, T, legal, me))}</div></div>`;
-    const banner = view.components.standin ? `<p class="smg-banner" id="smg-standin-banner"><b>${T('Pótlapok', 'Stand-in components')}</b>: ${esc(T(STANDIN_HU, view.components.label))}</p>` : '';
+    const banner = view.components.standin ? `<details class="smg-banner" id="smg-standin-banner"><summary><b>${T('Pótlapok', 'Stand-in components')}</b>: ${T('a kártyák és karakterlapok nem a nyomtatott készletből valók', 'the cards and character boards are not the printed set')}</summary>${esc(T(STANDIN_HU, view.components.label))}</details>` : '';
     const stacks = `<div class="smg-stacks small"><span class="smg-facedown" title="${T('lefordított galaxisok', 'face-down galaxies')}">${T('Hátralévő galaxisok', 'Galaxies to come')}: <b id="smg-galaxies">${view.galaxies_left}</b></span> ` +
       `<span>${T('Dobozban, láthatatlanul', 'In the box, unseen')}: <b>${view.box_unseen}</b></span> ` +
       `<span>${T('Licit nélkül kiesett', 'Removed unbid')}: <b id="smg-removed">${view.removed.length}</b>${view.removed.length ? ' ' + view.removed.map((c) => miniCard(c, T, view.components.standin, 'removed')).join('') : ''}</span></div>`;
