@@ -275,21 +275,33 @@
     }
   }
 
+  // Players in columns, categories in rows (as on a score pad): fits a phone with 2-3 players
+  // and scrolls inside its own box beyond that.
   function scoresHtml(view, d, T, esc) {
     const rows = view.scores;
     if (!rows) return '';
     const o = d.outcome || {};
     const winners = o.winners || [];
-    const bonus = view.options.favourite_ships;
     const trail = (o.tiebreak || []).map((k) => esc(T(...(TRAIL[k] || [k, k]))));
-    const body = rows.map((r, i) => `<tr class="${winners.includes(i) ? 'winner' : ''}" data-seat="${i}"><th>${winners.includes(i) ? '★ ' : ''}${esc(seatName(d, i, T))}</th>` +
-      `<td>${r.planets}</td><td>${r.unpaid}</td><td>${r.energy}</td><td>${r.goods}</td>${bonus ? `<td>+${r.ship_bonus}</td>` : ''}` +
-      `<td class="smg-total"><b>${r.total}</b></td><td>${r.goods_left}</td><td>${r.energy_left}</td><td>${r.paid_cards}</td></tr>`).join('');
+    const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');
+    const lines = [
+      ['planets', T('Kifizetett szektorok bolygói', 'Planets on paid sectors'), signed],
+      ['unpaid', T('Elveszett szektorok bolygói', 'Planets on lost sectors'), signed],
+      ['energy', T('Maradék energia', 'Energy left'), signed],
+      ['goods', T('Maradék áru', 'Goods left'), signed],
+    ];
+    if (view.options.favourite_ships) lines.push(['ship_bonus', T('Kedvenc hajók többsége', 'Favourite-ship majority'), signed]);
+    const head = `<tr><th>${T('Pontok', 'Points')}</th>` + rows.map((r, i) =>
+      `<th class="${winners.includes(i) ? 'winner' : ''}" data-seat="${i}">${winners.includes(i) ? '★ ' : ''}${esc(seatName(d, i, T))}</th>`).join('') + '</tr>';
+    const body = lines.map(([k, label, fmt]) => `<tr><th>${label}</th>${rows.map((r) => `<td>${fmt(r[k])}</td>`).join('')}</tr>`).join('') +
+      `<tr class="smg-sum"><th>${T('Összesen', 'Total')}</th>${rows.map((r, i) => `<td class="smg-total${winners.includes(i) ? ' winner' : ''}">${r.total}</td>`).join('')}</tr>` +
+      `<tr class="smg-tb"><th colspan="${rows.length + 1}">${T('Holtverseny esetén, sorrendben', 'Tie-breaks, in order')}</th></tr>` +
+      [['goods_left', T('1. kevesebb maradék áru (db)', '1. fewer goods left')],
+        ['energy_left', T('2. kevesebb maradék energia', '2. less energy left')],
+        ['paid_cards', T('3. több kifizetett szektor', '3. more paid sectors')]].map(([k, label]) =>
+        `<tr><th>${label}</th>${rows.map((r) => `<td>${r[k]}</td>`).join('')}</tr>`).join('');
     return `<section class="smg-scores" id="smg-scores"><h3>${T('Végső értékelés', 'Final scoring')}</h3><div class="smg-scroll"><table>` +
-      `<thead><tr><th>${T('Játékos', 'Player')}</th><th>${T('Bolygók', 'Planets')}</th><th>${T('Elveszett szektorok', 'Lost sectors')}</th>` +
-      `<th>${T('Maradék energia', 'Energy left')}</th><th>${T('Maradék áru', 'Goods left')}</th>${bonus ? `<th>${T('Kedvenc hajók', 'Favourite ships')}</th>` : ''}` +
-      `<th>${T('Összesen', 'Total')}</th><th>${T('Holtverseny: áru', 'Tie-break: goods')}</th><th>${T('energia', 'energy')}</th><th>${T('kifizetett szektor', 'paid sectors')}</th></tr></thead>` +
-      `<tbody>${body}</tbody></table></div>` +
+      `<thead>${head}</thead><tbody>${body}</tbody></table></div>` +
       `<p id="smg-trail">${trail.length ? T('Holtversenyt eldöntötte', 'Tie broken by') + ': ' + trail.join(' → ') : T('Nem volt holtverseny.', 'No tie to break.')}</p>` +
       (o.reason ? `<p class="small muted">${T('A győzelem oka', 'Won by')}: ${esc(T(...(REASONS[o.reason] || ['—', '—'])))}</p>` : '') + '</section>';
   }
@@ -311,7 +323,7 @@
     const order = view.seats.slice().sort((a, b) => (a.seat === me ? -1 : 0) - (b.seat === me ? -1 : 0));
     const seats = `<div class="smg-seats">${order.map((s) => seatHtml(s, view, d, T, esc, legal, me)).join('')}</div>`;
     return `<div class="smg" data-phase="${view.phase}">${now}${scoresHtml(view, d, T, esc)}${banner}` +
-      `<h3 class="smg-h">${T('Felderített űrszektorok', 'Sectors on offer')} <span class="small muted">(${view.table.length})</span></h3>${table}${stacks}` +
+      (view.table.length ? `<h3 class="smg-h">${T('Felderített űrszektorok', 'Sectors on offer')} <span class="small muted">(${view.table.length})</span></h3>` : '') + `${table}${stacks}` +
       `<div class="smg-middle">${tokensHtml(view, T, legal)}${poolHtml(view, d, T, legal, me)}</div>${seats}</div>`;
   }
 
