@@ -19,6 +19,8 @@ import pytest
 from matches import store
 from matches.models import Match
 from rulesets import registry
+from rulesets.smugglers import scoring
+from tests.matches.conftest import client_for, create
 from tests.matches.test_pages import login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -55,6 +57,7 @@ READ_BOARD = """() => {
   const seats = [...document.querySelectorAll('.smg-seat')].map((el) => ({
     seat: +el.dataset.seat,
     energy: el.querySelector('.smg-energy').textContent.trim(),
+    score: el.querySelector('.smg-score-n').textContent.trim(),
     hand: el.querySelector('.smg-hand').textContent.trim(),
     paid: el.querySelector('.smg-paid-n').textContent.trim(),
     unpaid: el.querySelector('.smg-unpaid-n').textContent.trim(),
@@ -81,8 +84,9 @@ READ_BOARD = """() => {
 }"""
 
 
-def expected(view: dict) -> dict:
-    """What the board must show for this view (the same shape READ_BOARD reads)."""
+def expected(view: dict, totals: list[int]) -> dict:
+    """What the board must show for this view (the same shape READ_BOARD reads); ``totals``
+    is the engine's score if the game ended now (the board works it out from the view)."""
     return {
         "round": str(view["round"]), "phase": view["phase"],
         "sectors": [t["card"]["id"] for t in view["table"]],
@@ -93,7 +97,7 @@ def expected(view: dict) -> dict:
         "removed": str(len(view["removed"])), "galaxies": str(view["galaxies_left"]),
         "standin": view["components"]["standin"],
         "seats": sorted(({
-            "seat": s["seat"], "energy": str(s["energy"]), "hand": str(s["dice_in_hand"]),
+            "seat": s["seat"], "energy": str(s["energy"]), "score": str(totals[s["seat"]]), "hand": str(s["dice_in_hand"]),
             "paid": str(len(s["paid"])), "unpaid": str(len(s["unpaid"])),
             "tokens": [str(v) for v in s["tokens"]],
             "goods": {c: str(n) for c, n in s["goods"].items()}} for s in view["seats"]),
@@ -181,7 +185,8 @@ def play_by_clicking(page, match_id: int, raw: re.Pattern, shots: str | None = N
             continue
         state = rs.from_json(match.state_json())
         view = json.loads(json.dumps(rs.view(state, 0)))
-        assert shown(board) == expected(view)
+        totals = [row["total"] for row in scoring.breakdown(state)]
+        assert shown(board) == expected(view, totals)
         check_text(board, raw)
         # Hidden: the face-down galaxies still to come and the unseen box (ids never shown).
         unseen = [cid for g in state["galaxies"] for cid in g] + state["box"]
@@ -204,13 +209,13 @@ def play_by_clicking(page, match_id: int, raw: re.Pattern, shots: str | None = N
     raise AssertionError(f"the game did not end in {max_moves} moves")
 
 
-def check_final(page, match_id: int, raw: re.Pattern, hu: bool) -> None:
+def check_final(page, match_id: int, raw: re.Pattern, hu: bool, players: int = 2) -> None:
     page.wait_for_selector("#smg-scores")
     match = Match.objects.get(pk=match_id)
     assert match.status == Match.FINISHED
     assert store.verify(match)["ok"]
     outcome = match.outcome
-    assert page.locator("#smg-scores thead th[data-seat]").count() == 2
+    assert page.locator("#smg-scores thead th[data-seat]").count() == players
     totals = [int(t) for t in page.locator("#smg-scores .smg-total").all_inner_texts()]
     assert totals == [int(s) for s in outcome["scores"]]
     winners = page.locator("#smg-scores thead th.winner").evaluate_all(
@@ -259,28 +264,37 @@ def test_a_whole_game_by_clicking_the_board(page, live_server, django_user_model
         page.screenshot(path=str(SCREENS / f"smugglers-{label}-final.png"), full_page=True)
 
 
-def test_the_english_board(page, live_server, django_user_model, bots_in_process):
-    """English: every visible word translated, the log in English sentences, a full game."""
+def test_the_english_board_three_players_advanced_rules(page, live_server, django_user_model,
+                                                        bots_in_process):
+    """English, three players (one speed token each) and the advanced rules (stations,
+    favourite ships and goods): every visible word translated, the log in English sentences,
+    the running score equal to the engine's at every step, a full game by clicking."""
+    me = django_user_model.objects.create_user("jatekos-en", password="titkos-jelszo-123")
+    login(page, live_server, me)
+    match_id = create(client_for(me), "smugglers", ["me", "bot:heuristic", "bot:heuristic"],
+                      {"advanced": True})["id"]
     page.context.add_cookies([{"name": "django_language", "value": "en",
                                "url": live_server.url}])
     page.set_viewport_size({"width": 1280, "height": 800})
-    me = django_user_model.objects.create_user("jatekos-en", password="titkos-jelszo-123")
-    match_id = start_match(page, live_server, me)
+    page.goto(f"{live_server.url}/play/{match_id}/")
+    page.wait_for_selector(".smg-sector")
     text = page.inner_text("#view")
     for hungarian in ("Licitálás", "Közös készlet", "Gyorsaságjelző", "pótlap", "Energia"):
         assert hungarian not in text
     assert "Stand-in components" in text and "Common pool" in text
+    assert "Favourite planets" in text and page.locator(".smg-seat").count() == 3
     shots = os.environ.get("KAOSZ_SCREENS") == "1"
     if shots:
         page.screenshot(path=str(SCREENS / "smugglers-1280-en.png"))
     play_by_clicking(page, match_id, RAW_EN)
-    check_final(page, match_id, RAW_EN, hu=False)
+    check_final(page, match_id, RAW_EN, hu=False, players=3)
+    assert "Favourite-ship majority" in page.inner_text("#smg-scores")
     assert "Final scoring" in page.inner_text("#smg-scores")
     # A shared win through every tie-break, drawn from this game's final view: the trail reads
     # as words in order (real games seldom tie, so the board is handed a tied outcome).
     trail = page.evaluate("""async () => {
       const d = await (await fetch('/api/v1/matches/' + document.querySelector('#board').dataset.match + '/')).json();
-      d.outcome = {winners: [0, 1], reason: 'most_points', scores: [1, 1], tiebreak: ['fewer_leftover_goods',
+      d.outcome = {winners: [0, 1], reason: 'most_points', scores: [1, 1, 0], tiebreak: ['fewer_leftover_goods',
         'fewer_leftover_energy', 'more_paid_cards', 'still_tied_replay']};
       const box = document.createElement('div');
       box.innerHTML = window.KaoszBoard.renderView(d.view, d, (h, e) => e, (s) => String(s));

@@ -41,6 +41,7 @@
   const ui = { key: null, sel: null, give: {}, take: {} };   // what this player is choosing now
   let revealed = [];      // card ids of the round the log is reading (events name cards by index)
   let lastCtx = null;
+  let lastLine = '';      // the newest log sentence, repeated in the status bar
 
   const colName = (c, T) => (COLOURS[c] ? T(COLOURS[c][0], COLOURS[c][1]) : String(c));
   const colHex = (c) => (COLOURS[c] ? COLOURS[c][2] : '#777');
@@ -161,6 +162,31 @@
       `<button type="button" class="smg-pay primary"${ok ? '' : ' disabled'}>${ok ? T('Leadom', 'Deliver') : T('Ez így még nem jó fizetés', 'Not a valid payment yet')}</button></div>`;
   }
 
+  // The score as it stands, from public information only; the same arithmetic as the
+  // engine's end scoring (rulesets/smugglers/scoring.py: A1.4 and the A1.6 advanced rules).
+  function runningScores(view) {
+    const opts = view.options;
+    const seats = view.seats;
+    const bonus = seats.map(() => 0);
+    if (opts.favourite_ships) {
+      view.components.goods_colours.forEach((colour) => {
+        const counts = seats.map((s) => s.paid.reduce((a, c) => a + c.ships.filter((x) => x === colour).length, 0));
+        const top = Math.max(...counts);
+        const holders = counts.map((n, i) => (n === top ? i : -1)).filter((i) => i >= 0);
+        if (top === 0 || holders.length !== 1 || !seats[holders[0]].favourite_ships.includes(colour)) return;
+        bonus[holders[0]] += 3 + seats.filter((s) => s.favourite_ships.includes(colour)).length - 1;
+      });
+    }
+    return seats.map((s, i) => {
+      const planets = s.paid.reduce((a, c) => a + (opts.stations && c.station
+        ? c.planets.filter((p) => s.favourite_planets.includes(p)).length : c.planets.length), 0);
+      const unpaid = s.unpaid.reduce((a, c) => a + c.planets.length, 0);
+      const goods = Object.values(s.goods).reduce((a, b) => a + b, 0);
+      const exempt = opts.favourite_goods ? s.favourite_ships.filter((c) => (s.goods[c] || 0) > 0).length : 0;
+      return planets - unpaid - s.energy - (goods - exempt) + bonus[i];
+    });
+  }
+
   function seatHtml(s, view, d, T, esc, legal, me) {
     const name = seatName(d, s.seat, T);
     const mine = s.seat === me;
@@ -193,7 +219,8 @@
     return `<div class="smg-seat${mine ? ' me' : ''}${view.to_act.includes(s.seat) ? ' acting' : ''}" id="smg-seat-${s.seat}" data-seat="${s.seat}" style="--c:${colHex(s.colour)}">` +
       `<div class="smg-seat-head"><i class="smg-disc" title="${T('karakterlap', 'character board')}: ${colName(s.colour, T)}"></i> <b>${esc(name)}</b>${mine ? ` <span class="badge">${T('te', 'you')}</span>` : ''}` +
       (view.components.standin ? ` <span class="smg-standin">${T('pótlap', 'stand-in')}</span>` : '') +
-      ` <span class="smg-state small">${esc(state)}</span></div>` +
+      ` <span class="smg-state small">${esc(state)}</span>` +
+      ` <span class="smg-score" title="${T('ha most érne véget a játék: bolygók − elveszett bolygók − maradék energia − maradék áru', 'if the game ended now: planets − lost planets − energy left − goods left')}">${T('Pontállás', 'Score now')}: <b class="smg-score-n">${runningScores(view)[s.seat]}</b></span></div>` +
       `<div class="smg-row"><span class="smg-lbl">${T('Energia', 'Energy')}</span> ` +
       (mine && giveE ? `<button type="button" class="smg-handin-energy" title="${T('1 energiát beadok', 'hand in 1 energy')}">⚡${energy}</button>` : `⚡${energy}`) +
       ` <span class="smg-lbl">${T('Kocka a kézben', 'Dice in hand')}</span> <b class="smg-hand">${s.dice_in_hand}</b></div>` +
@@ -314,7 +341,8 @@
     if (ui.key !== key) { ui.key = key; ui.sel = null; ui.give = {}; ui.take = {}; }
     const strip = PHASES.map(([k, h, e]) => `<span class="smg-phase${view.phase === k ? ' on' : ''}" data-phase="${k}">${T(h, e)}</span>`).join('');
     const now = `<div class="smg-now" id="smg-now"><div class="smg-strip"><span class="smg-round">${T('Kör', 'Round')} <b id="smg-round">${view.round}</b>/${view.rounds}</span>${strip}</div>` +
-      `<div id="smg-decision" class="${legal.length ? 'mine' : ''}">${esc(decisionText(view, d, T, legal, me))}</div></div>`;
+      `<div id="smg-decision" class="${legal.length ? 'mine' : ''}">${esc(decisionText(view, d, T, legal, me))}</div>` +
+      `<div id="smg-last" class="small muted">${esc(lastLine)}</div></div>`;
     const banner = view.components.standin ? `<details class="smg-banner" id="smg-standin-banner"><summary><b>${T('Pótlapok', 'Stand-in components')}</b>: ${T('a kártyák és karakterlapok nem a nyomtatott készletből valók', 'the cards and character boards are not the printed set')}</summary>${esc(T(STANDIN_HU, view.components.label))}</details>` : '';
     const stacks = `<div class="smg-stacks small"><span class="smg-facedown" title="${T('lefordított galaxisok', 'face-down galaxies')}">${T('Hátralévő galaxisok', 'Galaxies to come')}: <b id="smg-galaxies">${view.galaxies_left}</b></span> ` +
       `<span>${T('Dobozban, láthatatlanul', 'In the box, unseen')}: <b>${view.box_unseen}</b></span> ` +
@@ -426,6 +454,14 @@
   function actionTitle(type, T) { return T(...(TYPES[type] || ['Egyéb lépés', 'Other move'])); }
 
   function describeEvent(e, view, T, d) {
+    const line = eventSentence(e, view, T, d);
+    lastLine = `${T('Legutóbb', 'Latest')}: ${line}`;
+    const el = document.getElementById('smg-last');
+    if (el) el.textContent = lastLine;
+    return line;
+  }
+
+  function eventSentence(e, view, T, d) {
     const who = e.seat != null ? seatName(d, e.seat, T) : '';
     const id = e.id || (revealed[e.card] != null ? revealed[e.card] : cardOf(view, e.card));
     const A = (w) => az(w).replace(/^./, (c) => c.toUpperCase());
