@@ -113,7 +113,8 @@
     const payE = legal.find((a) => a.type === 'pay_energy' && a.card === t.index);
     if (payE) {
       cls.push('can');
-      const cost = Math.max(...t.dice.map(([, v]) => v));
+      const top = Math.max(...t.dice.map(([, v]) => v));
+      const cost = view.options.stacked_dice && top === 6 ? 10 : top;   // A1.6: a tower's 6 costs 10
       controls = `<button type="button" class="smg-pay-energy primary">${T(`Ezt fizetem ki: ${cost} energia`, `Pay this one: ${cost} energy`)}</button>`;
     }
     const pays = legal.filter((a) => a.type === 'pay_goods' && a.card === t.index);
@@ -159,7 +160,8 @@
       `<div class="smg-row"><span class="small muted">${T('Leadod', 'Delivering')} (${total}):</span> ` +
       Object.keys(chosen).map((c) => Array.from({ length: chosen[c] }, () =>
         `<button type="button" class="smg-ungive" data-colour="${c}" aria-label="${T('vissza', 'take back')} ${colName(c, T)}">${cube(c, T)}</button>`).join('')).join('') + '</div>' +
-      `<button type="button" class="smg-pay primary"${ok ? '' : ' disabled'}>${ok ? T('Leadom', 'Deliver') : T('Ez így még nem jó fizetés', 'Not a valid payment yet')}</button></div>`;
+      `<button type="button" class="smg-pay primary"${ok ? '' : ' disabled'}>${!ok ? T('Ez így még nem jó fizetés', 'Not a valid payment yet')
+        : total ? T('Leadom', 'Deliver') : T('Áru nélkül fizetem ki', 'Pay without goods')}</button></div>`;
   }
 
   // The score as it stands, from public information only; the same arithmetic as the
