@@ -262,6 +262,20 @@ def test_a_whole_game_by_clicking_the_board(page, live_server, django_user_model
     check_final(page, match_id, RAW_HU, hu=True)
     if shots:
         page.screenshot(path=str(SCREENS / f"smugglers-{label}-final.png"), full_page=True)
+    # Signed out, a spectator sees the same board and scoring, with nothing to click.
+    guest = page.context.browser.new_context(locale="hu-HU",
+                                             viewport={"width": width, "height": height})
+    try:
+        other = guest.new_page()
+        other.goto(f"{live_server.url}/play/{match_id}/")
+        other.wait_for_selector("#smg-scores")
+        assert "néző" in other.inner_text("#board")
+        board = other.evaluate(READ_BOARD)
+        check_text(board, RAW_HU)
+        assert other.locator(".smg button").count() == 0
+        assert board["seats"] == page.evaluate(READ_BOARD)["seats"]
+    finally:
+        guest.close()
 
 
 def test_the_english_board_three_players_advanced_rules(page, live_server, django_user_model,
