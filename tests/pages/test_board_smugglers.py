@@ -226,9 +226,16 @@ def check_final(page, match_id: int, raw: re.Pattern, hu: bool, players: int = 2
         assert ("kevesebb maradék áru" if hu else "fewer leftover goods") in trail
     else:
         assert trail == ("Nem volt holtverseny." if hu else "No tie to break.")
+    # The log catches up with every event of the game, one sentence each, the last one first.
+    page.wait_for_function(f"document.querySelectorAll('#log li').length >= {match.event_count}",
+                           timeout=60000)
+    assert page.locator("#log li").count() == match.event_count
     board = page.evaluate(READ_BOARD)
     check_text(board, raw)
     log = page.inner_text("#log")
+    last = page.inner_text("#log li >> nth=0")
+    assert last == ("A játék véget ért: végső értékelés." if hu else
+                    "The game is over: final scoring.")
     assert "jatekos" in log
     if hu:
         assert "megnyerte" in log or "elvette" in log
