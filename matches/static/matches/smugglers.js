@@ -419,8 +419,13 @@
     if (fresh) ctx.el.innerHTML = renderView(ctx.view, ctx.data, ctx.T, ctx.esc);
     bind(ctx);
     // The head line is shared by every board; give the outcome's reason words, not its key.
+    const o = ctx.data.outcome;
     const reason = document.querySelector('#outcome .muted');
-    if (reason && ctx.data.outcome) reason.textContent = `(${ctx.T(...(REASONS[ctx.data.outcome.reason] || ['', '']))})`;
+    if (reason && o) reason.textContent = `(${ctx.T(...(REASONS[o.reason] || ['', '']))})`;
+    const won = document.querySelector('#outcome strong');
+    if (won && o) {
+      won.textContent = `${ctx.T('Győztes', 'Winner')}: ${o.winners.map((i) => seatName(ctx.data, i, ctx.T)).join(', ') || ctx.T('döntetlen', 'a draw')}`;
+    }
   }
 
   function redraw() {
