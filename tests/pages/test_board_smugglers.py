@@ -237,6 +237,7 @@ def check_final(page, match_id: int, raw: re.Pattern, hu: bool, players: int = 2
     assert last == ("A játék véget ért: végső értékelés." if hu else
                     "The game is over: final scoring.")
     assert "jatekos" in log
+    assert "bot:" not in page.inner_text("#outcome")  # bots are named in words, as on the board
     if hu:
         assert "megnyerte" in log or "elvette" in log
         assert "Győztes" in page.inner_text("#outcome")
