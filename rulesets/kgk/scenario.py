@@ -23,11 +23,13 @@ import copy
 from typing import Any
 
 from rulesets.base import ConfigError
-from rulesets.kgk.cards import compile_def, playability
+from rulesets.kgk.cards import TYPES, compile_def, playability
 from rulesets.kgk.state import ACTIVE, DAMAGED, USED, armor_now, base_armor_now
 from rulesets.rng import Rng
 
 FORMAT = "kgk-scenario/1"
+MAX_COUNT = 100               # copies in one entry (a deck is 45 cards; this is a guard)
+MAX_NUMBER = 9999             # turns, credits, damage...: far above any real game
 # Zones in id order. colony: index 0 is the top card; the others left to right.
 ZONES = ("colony", "hand", "trash", "ruin", "hangar", "canteen", "surface")
 PILES = ("colony", "hand", "trash", "ruin")           # cards there have no state
@@ -51,11 +53,13 @@ def _err(code: str, field: str, message: str, **details: Any) -> ConfigError:
     return ConfigError(code, f"{field}: {message}", {"field": field, **details})
 
 
-def _int(v: Any, field: str, lo: int = 0) -> int:
+def _int(v: Any, field: str, lo: int = 0, hi: int = MAX_NUMBER) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise _err("bad_scenario", field, "must be a whole number")
     if v < lo:
         raise _err("bad_scenario", field, f"must be at least {lo}", value=v)
+    if v > hi:
+        raise _err("bad_scenario", field, f"must be at most {hi}", value=v)
     return v
 
 
@@ -94,10 +98,32 @@ def _records(config: dict[str, Any], scn: dict[str, Any]) -> dict[str, dict[str,
         if not isinstance(fix.get("why"), str) or not fix["why"].strip():
             raise _err("bad_scenario", f"{field}.why",
                        "say why the value is fixed (the card data leaves it open)")
+        for k, v in fix.items():
+            _override_value(k, v, f"{field}.{k}")
         rec = copy.deepcopy(recs[slug])
         rec.update({k: v for k, v in fix.items() if k != "why"})
         recs[slug] = rec
     return recs
+
+
+def _override_value(key: str, v: Any, field: str) -> None:
+    """An override is a value of the record's own kind (SCHEMA.md)."""
+    if key == "why":
+        return
+    if key == "type":
+        ok = v in TYPES
+    elif key == "subtype":
+        ok = isinstance(v, str) or v is None
+    elif key == "abilities":
+        ok = isinstance(v, list) and all(isinstance(a, str) for a in v)
+    elif key == "dev_limit":
+        ok = v in ("?", "X", None) or (isinstance(v, int) and not isinstance(v, bool)
+                                       and 0 <= v <= MAX_NUMBER)
+    else:
+        ok = v is None or (isinstance(v, int) and not isinstance(v, bool)
+                           and 0 <= v <= MAX_NUMBER)
+    if not ok:
+        raise _err("bad_scenario", field, "not a value this field can have", value=v)
 
 
 # ---------------------------------------------------------------- the document
@@ -157,7 +183,7 @@ class _Builder:
             if isinstance(e, dict):
                 _obj(e, f, PILE_KEYS)
                 if "count" in e:
-                    count = _int(e["count"], f"{f}.count", 1)
+                    count = _int(e["count"], f"{f}.count", 1, MAX_COUNT)
                     if count > 1 and "label" in e:
                         raise _err("bad_scenario", f"{f}.label",
                                    "a label names one card: not with a count")
@@ -256,7 +282,7 @@ class _Builder:
 
 def _default_turns(n: int, first: int, turn: int) -> list[int]:
     """Own turns begun by each seat by game turn ``turn`` (seats take turns in order)."""
-    return [sum(1 for t in range(1, turn + 1) if (first + t - 1) % n == s) for s in range(n)]
+    return [(turn - (s - first) % n + n - 1) // n for s in range(n)]
 
 
 def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, Any]:

@@ -232,6 +232,13 @@ BAD = [
      "unknown_card", "scenario.card_overrides.nope"),
     ("another format", lambda d: d.update(format="kgk-scenario/9"),
      "bad_scenario", "scenario.format"),
+    ("an override of the wrong kind", lambda d: d.update(
+        card_overrides={"tuzer": {"cost": "x", "why": "x"}}),
+     "bad_scenario", "scenario.card_overrides.tuzer.cost"),
+    ("a turn beyond any game", lambda d: d.update(turn=10 ** 9),
+     "bad_scenario", "scenario.turn"),
+    ("too many copies", lambda d: _seat(d, 0)["colony"][0].update(count=10 ** 9),
+     "bad_scenario", "scenario.seats[0].colony[0].count"),
 ]
 
 
