@@ -21,8 +21,8 @@ setup: $(STAMP)
 
 db: setup
 	mkdir -p var
-	$(PY) manage.py migrate --noinput -v 0
-	$(PY) manage.py load_cards
+	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --noinput -v 0
+	DEBUG=$${DEBUG:-1} $(PY) manage.py load_cards
 
 run: db
 	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)

@@ -24,12 +24,20 @@ def env_list(name: str, default: str) -> list[str]:
 
 # Safe production default: DEBUG off. `make run` turns it on explicitly.
 DEBUG = env_bool("DEBUG", False)
+# ---- Secret key (issue 21: safe by default) ------------------------------------------------
+# With DEBUG off the server refuses to start without SECRET_KEY: a public development key
+# would let anyone forge sessions. `make run` sets DEBUG=1; the tests use kaosz.settings_test.
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG and os.environ.get("KAOSZ_REQUIRE_SECRET") == "1":
-        raise RuntimeError("SECRET_KEY must be set in production")
-    # Development/test only: a fixed key is harmless where nothing is exposed.
+    if not DEBUG:
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. Set SECRET_KEY (a long random string) in production, "
+            "or DEBUG=1 for a development server on this machine.")
+    # Development only (DEBUG on): a fixed key is harmless where nothing is exposed.
     SECRET_KEY = "kaosz-insecure-development-key-change-me"
+# ---- end secret key ---------------------------------------------------------------------------
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000")
 
@@ -53,6 +61,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "kaosz.api.release.ReleaseRenderedPayload",
+    # Malformed query strings and oversized API bodies answered in the error shape (issue 21).
+    "kaosz.api.guard.InputGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -145,11 +155,31 @@ LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
+# ---- HTTPS and cookies (issue 21: safe by default) ---------------------------------------------
+# With DEBUG off everything `manage.py check --deploy` asks for is on, each item overridable
+# from the environment. KAOSZ_PLAIN_HTTP=1 serves plain HTTP with DEBUG off (local runs,
+# tests, behind nothing): no HTTPS redirect, no HSTS, no Secure-only cookies.
+PLAIN_HTTP = env_bool("KAOSZ_PLAIN_HTTP", False)
+_HTTPS = not DEBUG and not PLAIN_HTTP
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", _HTTPS)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if _HTTPS else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", _HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", _HTTPS)
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", _HTTPS)
+CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", _HTTPS)
 SESSION_COOKIE_HTTPONLY = True
-SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
-CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = os.environ.get("SECURE_REFERRER_POLICY", "same-origin")
 X_FRAME_OPTIONS = "DENY"
+# Behind a TLS-terminating proxy: SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO (the proxy
+# must set that header, and strip it from clients).
+if os.environ.get("SECURE_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
+# The liveness and readiness probes answer on plain HTTP (a load balancer's health check).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+# Request bodies: over this the API answers 413 in its error shape (kaosz.api.guard).
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440))
+# ---- end HTTPS and cookies ----------------------------------------------------------------------
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -157,6 +187,12 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # Depth, NUL and lone-surrogate checks on every parsed body (kaosz.api.guard).
+    "DEFAULT_PARSER_CLASSES": [
+        "kaosz.api.parsers.GuardedJSONParser",
+        "kaosz.api.parsers.GuardedFormParser",
+        "kaosz.api.parsers.GuardedMultiPartParser",
+    ],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "kaosz.api.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,

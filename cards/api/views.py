@@ -389,6 +389,8 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
 
     serializer_class = ContributionSerializer
     permission_classes = [permissions.IsAuthenticated]
+    # Ids are numbers: anything else is a 404 at the router, never an ORM error (a 500).
+    lookup_value_regex = r"\d{1,18}"
 
     def get_queryset(self):
         qs = Contribution.objects.select_related("author", "reviewer", "card")
@@ -425,6 +427,7 @@ class RevisionViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = CardRevisionSerializer
     queryset = CardRevision.objects.select_related("card", "author")
     permission_classes = [permissions.AllowAny]
+    lookup_value_regex = r"\d{1,18}"
 
     @action(detail=True, methods=["post"], permission_classes=[IsStaff])
     def revert(self, request, pk=None):

@@ -248,6 +248,8 @@ class BulkValidationViewSet(viewsets.ViewSet):
     """Validate many decks (a tournament's registrations) as a background task."""
 
     permission_classes = [permissions.IsAuthenticated]
+    # Ids are numbers: anything else is a 404 at the router, never an ORM error (a 500).
+    lookup_value_regex = r"\d{1,18}"
 
     def _out(self, job: BulkValidation, results: bool = True) -> dict[str, Any]:
         out = {"id": job.pk, "status": job.status, "format": job.format, "total": job.total,
