@@ -220,6 +220,11 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
 }
 
+# ---- Readiness (issue 21) ----------------------------------------------------------------------
+# /readyz answers 503 when one of these is down (a part that is not configured is skipped).
+READY_REQUIRES = env_list("KAOSZ_READY_REQUIRES", "database,redis,broker")
+# ---- end readiness ------------------------------------------------------------------------------
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

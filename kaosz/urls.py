@@ -28,6 +28,7 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", views.healthz, name="healthz"),
+    path("readyz", views.readyz, name="readyz"),
     path("", include("decks.urls")),
     path("", include("matches.urls")),
     path("", include("matches.tournaments.urls")),
