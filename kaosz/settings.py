@@ -206,6 +206,7 @@ REST_FRAMEWORK = {
         "anon": os.environ.get("THROTTLE_ANON", "3000/min"),
         "user": os.environ.get("THROTTLE_USER", "6000/min"),
         "search": os.environ.get("THROTTLE_SEARCH", "600/min"),
+        "verify": os.environ.get("THROTTLE_VERIFY", "60/min"),  # a full replay per miss
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # `?format=csv` is ours (exports), not DRF's renderer override.

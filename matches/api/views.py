@@ -10,6 +10,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from django.core.cache import cache
+from django.db import connection
 from django.db.models import Q
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
@@ -20,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from kaosz.api.errors import ApiError
+from kaosz.api.throttling import AnonWindowThrottle, UserWindowThrottle, WindowRateThrottle
 from matches import live, store
 from matches import simulation as sims
 from matches.api import serializers as s
@@ -28,7 +31,15 @@ from matches.models import BIG_COLUMNS, Match, MatchAction, Simulation
 from rulesets import registry
 
 MAX_WAIT = 30.0
+VERIFY_CACHE_SECONDS = 24 * 3600  # a version's verdict never changes; this only bounds memory
 EVENTS_PAGE = 200
+
+
+class VerifyThrottle(WindowRateThrottle):
+    """The verify budget (a full replay per miss), per user or address."""
+
+    def scope_for(self, request: Any, view: Any) -> str | None:
+        return "verify"
 
 
 def _int_param(request: Request, name: str, default: int | None, lo: int, hi: int) -> int | None:
@@ -366,13 +377,23 @@ class MatchViewSet(viewsets.GenericViewSet):
                          "outcome": match.outcome})
 
     @extend_schema(responses=s.VerifyOut)
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"],
+            throttle_classes=[VerifyThrottle, AnonWindowThrottle, UserWindowThrottle])
     def verify(self, request: Request, pk: str | None = None) -> Response:
-        """Replay seed + log and compare with the stored state (reveals only booleans)."""
+        """Replay seed + log and compare with the stored state (reveals only booleans).
+
+        A replay reads and re-plays the whole log: the answer is cached per match version
+        (a new action makes a new version), and the endpoint has its own budget
+        (``THROTTLE_VERIFY``)."""
         match = self.get_object()
         if match.status == Match.OPEN:
             raise ApiError("match_not_started", "the match has not started", 409)
-        return Response(store.verify(match))
+        key = f"kaosz:verify:{connection.settings_dict['NAME']}:{match.pk}:{match.version}"
+        result = cache.get(key)
+        if result is None:
+            result = store.verify(match)
+            cache.set(key, result, VERIFY_CACHE_SECONDS)
+        return Response(result)
 
 
 @extend_schema(responses=s.RulesetOut(many=True))
