@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI / ReDoc assets, served locally (issue 21)
     "kaosz",
     "cards",
     "decks",
@@ -213,13 +214,40 @@ REST_FRAMEWORK = {
     "URL_FORMAT_OVERRIDE": None,
 }
 
+# ---- API documentation (issue 21) ----------------------------------------------------------------
+from kaosz.api.schema import error_table  # noqa: E402 (pure: no Django import)
+
+API_DESCRIPTION = f"""Káosz Galaktika card database, decks, matches and tournaments.
+
+**Start here.** Make a personal API token on [your account's token page](/account/tokens/)
+(or `POST /api/v1/tokens/` when signed in) and send it as `Authorization: Token <key>`.
+Reading cards and decks needs no token. A *read* token may only GET.
+
+* Card search uses the [query language](/help/query/) in `q` (Hungarian or English keywords).
+* Playing: create a match, then loop on `GET …/events/?after=N&wait=25&until=turn&include_legal_actions=1`
+  and `POST …/actions/` with `expected_version` and a fresh `client_action_id` (safe to retry).
+  The bot-client guide in the repository (`docs/api/bot-client.md`) walks through it.
+* Also as [ReDoc](/api/v1/schema/redoc/). Both work offline.
+
+**Errors** always have one shape, `{{"error": {{"code", "message", "details"}}}}`. The codes:
+
+{error_table()}
+"""
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kaosz API",
-    "DESCRIPTION": "Káosz Galaktika card database, decks, matches and tournaments.",
+    "DESCRIPTION": API_DESCRIPTION,
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI and ReDoc from drf-spectacular-sidecar's static files: no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "kaosz.api.schema.postprocess"],
 }
+# ---- end API documentation ------------------------------------------------------------------------
 
 # ---- Readiness (issue 21) ----------------------------------------------------------------------
 # /readyz answers 503 when one of these is down (a part that is not configured is skipped).
