@@ -256,7 +256,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, str]] = {
     ("post", "/api/v1/revisions/{id}/revert/"): ("Revert a revision (staff)", "Undoes the change as a new revision."),
     ("get", "/api/v1/rulesets/"): ("Rulesets", "The games this server hosts, with player counts and whether they use decks."),
     ("get", "/api/v1/sets/"): ("Card sets", "Every set with its card counts."),
-    ("get", "/api/v1/sets/{slug}/"): ("Get a set", "One set."),
+    ("get", "/api/v1/sets/{slug}/"): ("Get a set", "One card set with its card counts."),
     ("get", "/api/v1/simulations/"): ("List simulations", "Your bot-vs-bot simulation runs."),
     ("post", "/api/v1/simulations/"): ("Start a simulation", "Many seeded bot games in the background; poll for win rates."),
     ("get", "/api/v1/simulations/{id}/"): ("Simulation progress", "Games done and the results so far."),
