@@ -152,6 +152,13 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = True
 
+# ---- Login throttling (issue 21) -------------------------------------------------------------------
+AUTHENTICATION_BACKENDS = ["kaosz.login_throttle.ThrottledModelBackend"]
+LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))  # per account and address
+LOGIN_FAILURE_LIMIT_PER_IP = int(os.environ.get("LOGIN_FAILURE_LIMIT_PER_IP", "50"))
+LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+# ---- end login throttling ---------------------------------------------------------------------------
+
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

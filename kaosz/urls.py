@@ -13,6 +13,7 @@ from cards.api import urls as cards_api
 from decks.api import urls as decks_api
 from kaosz import account, views
 from kaosz.api import tokens
+from kaosz.login_throttle import ThrottledLoginView
 from matches.api import urls as matches_api
 from matches.tournaments.api import urls as tournaments_api
 
@@ -37,6 +38,7 @@ api_v1 = [
 urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
+    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("accounts/signup/", views.signup, name="signup"),
     path("account/tokens/", account.tokens_page, name="account-tokens"),
