@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test setup db browser lint bench clean
+.PHONY: run test setup db browser lint bench clean schemathesis
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -36,6 +36,11 @@ browser:
 
 test: setup browser
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Schemathesis against the live schema (needs DATABASE_URL; CI: the PostgreSQL pass).
+SCHEMATHESIS_ARGS ?= --max-examples 25
+schemathesis: setup
+	$(PY) tests/api/schemathesis_live.py $(SCHEMATHESIS_ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -53,3 +53,33 @@ class ApiToken(models.Model):
         token = cls.objects.create(user=user, name=name, scope=scope,
                                    prefix=key[:SHOWN_CHARS], digest=digest_of(key))
         return token, key
+
+
+class SeatInvitation(models.Model):
+    """A seat of a match kept for a named user until they accept (by joining) or decline.
+
+    Naming another user when creating a match used to seat them at once, with a deck the
+    creator chose: now their seat stays open, reserved for them, and the match starts only
+    once they have joined (with their own deck, or accepting the one proposed for the seat).
+    (Here rather than in ``matches``: that app's store and migrations belong to the
+    live-play work; this row only points at a match and a seat index.)
+    """
+
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    STATUSES = [(PENDING, PENDING), (ACCEPTED, ACCEPTED), (DECLINED, DECLINED)]
+
+    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE,
+                              related_name="invitations")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="seat_invitations")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    status = models.CharField(max_length=8, choices=STATUSES, default=PENDING)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "seat"],
+                                               name="one_invitation_per_seat")]

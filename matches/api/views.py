@@ -23,10 +23,21 @@ from rest_framework.response import Response
 
 from kaosz.api.errors import ApiError
 from kaosz.api.throttling import AnonWindowThrottle, UserWindowThrottle, WindowRateThrottle
+from kaosz.models import SeatInvitation
 from matches import live, store
 from matches import simulation as sims
 from matches.api import serializers as s
-from matches.api.seating import get_ruleset, resolve_deck, seat_of, seat_specs
+from matches.api.seating import (
+    accepted,
+    check_options,
+    get_ruleset,
+    invitations_of,
+    invite,
+    resolve_deck,
+    seat_of,
+    seat_specs,
+    seat_to_join,
+)
 from matches.models import BIG_COLUMNS, Match, MatchAction, Simulation
 from rulesets import registry
 
@@ -114,6 +125,7 @@ def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
         "seed": match.seed if match.status == Match.FINISHED else None,
         "can_adjudicate": can_adjudicate(user, match),
         "started": match.started, "finished": match.finished,
+        "invitations": invitations_of(match) if match.status == Match.OPEN else [],
     })
     return out
 
@@ -198,7 +210,9 @@ class MatchViewSet(viewsets.GenericViewSet):
         rs = get_ruleset(data["ruleset"])
         options = dict(data.get("options") or {})
         specs = seat_specs(rs, data["seats"], options, request.user)
+        check_options(rs, options, specs)
         match = store.create_match(data["ruleset"], options, specs, created_by=request.user)
+        invite(match, specs, request.user)
         match = self._fresh(match.pk)
         return Response(detail(match, request, seat_of(match, request.user)),
                         status=status.HTTP_201_CREATED)
@@ -214,14 +228,34 @@ class MatchViewSet(viewsets.GenericViewSet):
     @extend_schema(request=s.JoinRequest, responses=s.MatchOut)
     @action(detail=True, methods=["post"])
     def join(self, request: Request, pk: str | None = None) -> Response:
+        """Take an open seat, or accept an invitation to the seat kept for you (with your
+        deck, or, sending none, the deck proposed for that seat)."""
         match = self.get_object()
         data = validated(s.JoinRequest, request.data)
         rs = store.ruleset_of(match)
+        seat_index, invitation = seat_to_join(match, request.user)
         deck, name = resolve_deck(rs, data.get("deck"), request.user,
                                   match.options or {}, -1)
-        store.join(match.pk, request.user, deck, name)
+        if invitation is not None and data.get("deck") is None:
+            kept = next(x for x in match.seats.all() if x.index == seat_index)
+            deck, name = kept.deck, kept.deck_name
+        store.join(match.pk, request.user, deck, name, seat_index=seat_index)
+        accepted(invitation)
         match = self._fresh(match.pk)
         return Response(detail(match, request, seat_of(match, request.user)))
+
+    @extend_schema(request=None, responses=s.MatchOut)
+    @action(detail=True, methods=["post"])
+    def decline(self, request: Request, pk: str | None = None) -> Response:
+        """Decline your invitation: the seat kept for you opens to anyone."""
+        match = self.get_object()
+        updated = SeatInvitation.objects.filter(
+            match=match, user=request.user, status=SeatInvitation.PENDING) \
+            .update(status=SeatInvitation.DECLINED)
+        if not updated:
+            raise ApiError("invitation_not_found", "no pending invitation for you in this "
+                           "match", 404)
+        return Response(detail(self._fresh(match.pk), request, seat_of(match, request.user)))
 
     # ------------------------------------------------------------ playing
 
