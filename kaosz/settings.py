@@ -201,6 +201,7 @@ REST_FRAMEWORK = {
         "kaosz.api.parsers.GuardedFormParser",
         "kaosz.api.parsers.GuardedMultiPartParser",
     ],
+    "DEFAULT_METADATA_CLASS": "kaosz.api.metadata.PlainMetadata",  # OPTIONS (no 500)
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "kaosz.api.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,

@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.httpbench import gunicorn  # noqa: E402 (sets the plain-HTTP defaults)
 
+BASELINE = Path(__file__).with_name("schemathesis-baseline.json")
 CHECKS = ("not_a_server_error,status_code_conformance,content_type_conformance,"
           "response_schema_conformance,negative_data_rejection")
 
@@ -61,6 +62,11 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=20261126)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--report", default=str(ROOT / "var" / "schemathesis.json"))
+    ap.add_argument("--max-time", type=int, default=0, help="seconds; 0: no time bound")
+    ap.add_argument("--baseline", default=str(BASELINE),
+                    help="known failures that do not fail the run ('' for none)")
+    ap.add_argument("--baseline-update", action="store_true",
+                    help="merge this run's failures into the baseline file")
     args = ap.parse_args()
     if not os.environ.get("DATABASE_URL"):
         ap.error("set DATABASE_URL (CI: the PostgreSQL pass's database)")
@@ -77,6 +83,12 @@ def main() -> int:
                "--request-timeout", "40", "--suppress-health-check", "all",
                "-H", f"Authorization: Token {token}", "--no-color",
                "--report", "json", "--report-json-path", args.report]
+        if args.max_time:
+            cmd += ["--max-time", str(args.max_time)]
+        if args.baseline:
+            cmd += ["--baseline", args.baseline]
+            if args.baseline_update:
+                cmd.append("--baseline-update")
         done = subprocess.run(cmd, cwd=ROOT)
     try:
         summary = json.loads(Path(args.report).read_text())

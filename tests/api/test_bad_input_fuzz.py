@@ -167,3 +167,12 @@ def test_nul_in_match_options_is_refused(user):
         {"ruleset": "smugglers", "seats": [{"player": "me"}, {"player": "bot:random"}],
          "options": {"x\u0000": "a\u0000"}}), content_type="application/json")
     assert_error(r, 400, "malformed_request")
+
+
+@pytest.mark.django_db
+def test_options_on_every_path_is_not_a_server_error(staff):
+    client = Client(raise_request_exception=False)
+    client.force_login(staff)
+    for path, _method, _op in _operations(client):
+        r = client.options(re.sub(r"\{[^}]+\}", "1", path))
+        assert r.status_code < 500, (path, r.status_code, r.content[:200])
