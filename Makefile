@@ -38,7 +38,7 @@ test: setup browser
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # Schemathesis against the live schema (needs DATABASE_URL; CI: the PostgreSQL pass).
-SCHEMATHESIS_ARGS ?= --max-examples 25
+SCHEMATHESIS_ARGS ?= --max-examples 5
 schemathesis: setup
 	$(PY) tests/api/schemathesis_live.py $(SCHEMATHESIS_ARGS)
 
