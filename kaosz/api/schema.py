@@ -105,6 +105,16 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "online_table": (409, "An online table's result comes from its match."),
     "online_entry_incomplete": (409, "An online entry needs an account and a deck."),
     "not_your_table": (403, "That table is not yours."),
+    "final_started": (409, "The cut has been made; the final's size is fixed."),
+    "not_dropped": (409, "That player has not dropped."),
+    "not_paired": (409, "That player is not in this round's pairing."),
+    "same_table": (409, "Those players already play each other."),
+    "pairing_rule_broken": (409, "The hand change breaks pairing rules (`details.broken`); "
+                            "accept it explicitly to make it."),
+    "not_started": (409, "The tournament has not started (delete it instead)."),
+    "decklists_not_published": (403, "Deck lists are published only after the event, if the "
+                                "organiser chooses."),
+    "trf_too_large": (422, "Too many players for TRF16; `details.limit`."),
 }
 
 ERROR_SCHEMA = {
