@@ -35,7 +35,7 @@ class TokenCreated(TokenOut):
 
 class TokenRequest(serializers.Serializer):
     name = serializers.CharField(max_length=100, help_text="Your label, e.g. the bot's name.")
-    scope = serializers.ChoiceField(choices=[ApiToken.READ, ApiToken.WRITE],
+    scope = serializers.ChoiceField(choices=ApiToken.SCOPES,
                                     default=ApiToken.WRITE,
                                     help_text="`read`: GET only; `write`: everything you may do.")
 

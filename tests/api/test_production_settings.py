@@ -18,7 +18,8 @@ SETTINGS = ["DEBUG", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "SESSION_COOK
 def _env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if k not in {"SECRET_KEY", "KAOSZ_PLAIN_HTTP", "DEBUG", "SECURE_COOKIES",
-                        "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS"}}
+                        "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS",
+                        "DJANGO_ALLOW_ASYNC_UNSAFE"}}  # (set by the browser tests' fixture)
     env["DJANGO_SETTINGS_MODULE"] = "kaosz.settings"
     env.update(extra)
     return env
