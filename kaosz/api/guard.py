@@ -13,7 +13,6 @@ would meet the same database) and, on ``/api/``, the declared body size. The API
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -113,17 +112,4 @@ class InputGuardMiddleware:
                 "request_too_large", f"the request body is larger than {limit} bytes",
                 {"max_bytes": limit}), status=413)
         return self.get_response(request)
-
-
-def json_loads_guarded(raw: bytes | str) -> Any:
-    """``json.loads`` for code that reads a body itself: ``ValueError`` for everything the
-    API's parser refuses."""
-    try:
-        data = json.loads(raw)
-    except RecursionError as exc:
-        raise ValueError("nested too deep") from exc
-    why = check_document(data)
-    if why:
-        raise ValueError(why)
-    return data
 
