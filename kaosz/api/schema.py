@@ -115,6 +115,12 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "decklists_not_published": (403, "Deck lists are published only after the event, if the "
                                 "organiser chooses."),
     "trf_too_large": (422, "Too many players for TRF16; `details.limit`."),
+    # --- live play and simulations
+    "server_busy": (503, "Every database connection is in use; try again in a few seconds."),
+    "too_many_waiters": (429, "Too many open long-polls from this client; close some."),
+    "too_many_games": (400, "More games than one simulation may run; `details`."),
+    "too_many_simulations": (429, "Too many of your simulations are running; wait for one."),
+    "simulation_ended": (409, "The simulation has already ended."),
 }
 
 ERROR_SCHEMA = {

@@ -142,7 +142,8 @@ def check_options(rs: Ruleset, options: dict[str, Any], specs: list[SeatSpec]) -
     checks them when the match starts, which would be too late to tell the creator)."""
     if not any(getattr(spec, "invited", None) is not None for spec in specs):
         return
-    from matches.store import ConfigError, with_options
+    from matches.store import with_options
+    from rulesets.base import ConfigError
 
     config = with_options(rs.example_config(len(specs)), options)
     try:
