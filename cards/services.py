@@ -111,9 +111,8 @@ def approve(contribution: Contribution, reviewer, note: str = "") -> Card:
     provenance = dict(contribution.card.provenance if partial else proposed.get("provenance") or {})
     for field in proposed:
         if field in RECORD_FIELDS and field not in ("slug", "provenance", "sources", "effect"):
-            provenance[field] = {"source": "contributed",
-                                 "note": f"{contribution.author.username}: "
-                                         f"{contribution.source_note}"}
+            provenance[field] = {"source": "contributed", "by": contribution.author.username,
+                                 "note": contribution.source_note}
     proposed["provenance"] = provenance
     if not partial:
         proposed.setdefault("official", True)
@@ -127,6 +126,10 @@ def approve(contribution: Contribution, reviewer, note: str = "") -> Card:
         contribution.review_note = note
         contribution.card = card
         contribution.save()
+        # The pictures sent with it are shown from now on (the newest first).
+        contribution.images.update(card=card, approved=True)
+        if contribution.images.exists():
+            DataVersion.bump()
     return card
 
 

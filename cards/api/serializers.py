@@ -31,6 +31,7 @@ class CardSerializer(serializers.ModelSerializer):
     type_hu = serializers.SerializerMethodField()
     subtype_hu = serializers.SerializerMethodField()
     race_hu = serializers.SerializerMethodField()
+    image_uris = serializers.SerializerMethodField()
 
     class Meta:
         model = Card
@@ -39,7 +40,7 @@ class CardSerializer(serializers.ModelSerializer):
             "subtype_hu", "race", "race_hu", "clan", "rarity", "cost", "cost_rule", "speed",
             "firepower", "armor", "bombard", "size", "modifiers", "dev_limit", "abilities",
             "text_hu", "text_en", "effect", "complete", "missing", "provenance", "sources",
-            "notes", "sets", "updated",
+            "notes", "sets", "image_uris", "updated",
         ]
 
     def get_size(self, card: Card) -> int | None:
@@ -59,6 +60,13 @@ class CardSerializer(serializers.ModelSerializer):
 
     def get_subtype_hu(self, card: Card) -> str | None:
         return vocab.subtype_name(card.type, card.subtype, "hu")
+
+    def get_image_uris(self, card: Card) -> dict[str, str] | None:
+        """Like Scryfall's: ``small`` (thumbnail), ``normal`` (web size), ``large``."""
+        from cards.images import image_uris
+
+        request = self.context.get("request")
+        return image_uris(card, request.build_absolute_uri if request else None)
 
     def get_race_hu(self, card: Card) -> str | None:
         return vocab.RACES[card.race][0] if card.race else None

@@ -1,0 +1,51 @@
+"""Template words for card pages: `{{ "race"|field_label }}`, `{% value_words "race" v card.type %}`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.translation import get_language
+
+from cards import wording
+
+register = template.Library()
+
+
+def _lang() -> str:
+    return "hu" if (get_language() or "hu").startswith("hu") else "en"
+
+
+@register.filter
+def field_label(field: str) -> str:
+    return wording.field_label(field, _lang())
+
+
+@register.simple_tag
+def value_words(field: str, value: Any, card_type: str | None = None) -> str:
+    return wording.value_words(field, value, _lang(), card_type)
+
+
+@register.simple_tag
+def provenance_words(entry: dict | None, sources: list | None = None) -> str:
+    return wording.provenance_words(entry, _lang(), sources)
+
+
+@register.filter
+def status_words(status: str) -> str:
+    return wording.status_words(status, _lang())
+
+
+@register.filter
+def kind_words(kind: str) -> str:
+    return wording.pick(wording.KIND_WORDS.get(kind, (kind, kind)), _lang())
+
+
+@register.filter
+def revision_kind_words(kind: str) -> str:
+    return wording.pick(wording.REVISION_KIND_WORDS.get(kind, (kind, kind)), _lang())
+
+
+@register.filter
+def field_labels(fields: list[str]) -> str:
+    return ", ".join(wording.field_label(f, _lang()) for f in fields)
