@@ -72,11 +72,14 @@ def _not_image() -> ImageRefused:
                         "This is not a picture: upload a JPEG, PNG or WebP file.")
 
 
-def _bomb(pixels: int) -> ImageRefused:
+def _bomb(pixels: int | None) -> ImageRefused:
+    limit = f"{max_pixels():,}".replace(",", " ")
+    count = f"{pixels:,}".replace(",", " ") if pixels else ""
     return ImageRefused("image_too_many_pixels",
-                        f"A kép felbontása túl nagy ({pixels:,} képpont; legfeljebb "
-                        f"{max_pixels():,}).".replace(",", " "),
-                        f"The picture has too many pixels ({pixels:,}; at most {max_pixels():,}).")
+                        f"A kép felbontása túl nagy{f' ({count} képpont)' if count else ''}; "
+                        f"legfeljebb {limit} képpont lehet.",
+                        f"The picture has too many pixels{f' ({count})' if count else ''}; "
+                        f"at most {limit}.")
 
 
 def _encode(img: Image.Image, fmt: str) -> bytes:
@@ -124,7 +127,7 @@ def clean(upload: IO[bytes]) -> CleanImage:
     except ImageRefused:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        raise _bomb(0 if not exc.args else max_pixels() + 1) from exc
+        raise _bomb(None) from exc
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         raise _not_image() from exc
     # Phone photos are often stored sideways with an EXIF rotation: apply it, then drop EXIF.

@@ -154,7 +154,10 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
         value = getattr(card, field)
         if field == "size":
             value = card.effective_size
-        relevant = field in vocab.REQUIRED_BY_TYPE.get(card.type, ()) or value not in (None, [], {})
+        # Shown when the type needs it, when it is known, or when its provenance says
+        # something (e.g. why the printed text is unknown).
+        relevant = (field in vocab.REQUIRED_BY_TYPE.get(card.type, ())
+                    or value not in (None, [], {}) or field in (card.provenance or {}))
         if relevant:
             rows.append({"field": field, "value": value, "prov": prov.get(field)})
     return render(request, "cards/detail.html", {

@@ -19,6 +19,8 @@ def provenance_of(card: Card) -> dict[str, dict[str, str]]:
             entry = {"source": "unknown", "note": entry.get("note", "")}
         if entry:
             out[field] = {"source": entry.get("source", "unknown"), "note": entry.get("note", "")}
+            if entry.get("by"):  # who contributed it
+                out[field]["by"] = entry["by"]
     return out
 
 
