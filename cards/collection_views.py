@@ -92,6 +92,10 @@ def bulk_edit(request: HttpRequest) -> HttpResponse:
     JavaScript the whole page's form posts every row at once.
     """
     slugs = {k.split("-", 1)[1] for k in request.POST if k.startswith(("owned-", "wanted-"))}
+    trigger = request.headers.get("HX-Trigger-Name") or ""
+    if request.headers.get("HX-Request") and trigger.startswith(("owned-", "wanted-")):
+        # Inside the page's form htmx sends every row; only the changed one is saved.
+        slugs = {trigger.split("-", 1)[1]}
     cards = {c.slug: c for c in Card.objects.filter(slug__in=slugs)}
     bad: list[str] = []
     saved = 0

@@ -154,6 +154,8 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
         value = getattr(card, field)
         if field == "size":
             value = card.effective_size
+        if field == "cost" and value is None and card.cost_rule:
+            value = "X"  # a variable cost: the rule is on the next line
         # Shown when the type needs it, when it is known, or when its provenance says
         # something (e.g. why the printed text is unknown).
         relevant = (field in vocab.REQUIRED_BY_TYPE.get(card.type, ())

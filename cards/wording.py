@@ -121,11 +121,12 @@ def provenance_words(entry: dict[str, Any] | None, lang: str,
     source = entry.get("source")
     note = (entry.get("note") or "").strip()
     if source == "stated":
-        section = next((s.get("section") for s in sources or [] if s.get("section")), "")
         text = "A szabálykönyvből" if hu else "From the rulebook"
-        if section:
-            text += f" ({section})"
-        return text + (f": {note}" if note else "")
+        if note:
+            return f"{text}: {note}"
+        # Without a note the section is named only when the card has one quoted source.
+        sections = {s.get("section") for s in sources or [] if s.get("section")}
+        return f"{text} ({sections.pop()})" if len(sections) == 1 else text
     if source == "derived":
         return ("Levezetve a szabálykönyvből" if hu else "Derived from the rulebook") + (
             f": {note}" if note else "")
@@ -139,8 +140,8 @@ def provenance_words(entry: dict[str, Any] | None, lang: str,
     if source == "practice":
         return ("A projekt gyakorló készletéből – nem nyomtatott lap" if hu
                 else "From the project's practice set – not a printed card")
-    # unknown
-    return ("Ismeretlen" if hu else "Unknown") + (f": {note}" if note else "")
+    # unknown: the value already says so; only a reason is worth a line
+    return (("Miért ismeretlen: " if hu else "Why unknown: ") + note) if note else ""
 
 
 def status_words(status: str, lang: str) -> str:

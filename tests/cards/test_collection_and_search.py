@@ -40,6 +40,12 @@ def test_htmx_row_edit_returns_the_row_with_a_confirmation(client, few_cards, us
     assert row.strip().startswith('<tr class="collection-row" id="row-crx"') and "mentve" in row
     bad = client.post("/collection/edit/", {"owned-crx": "-1", "wanted-crx": "0"},
                       HTTP_HX_REQUEST="true").content.decode()
+    # htmx inside the page's form posts every row; the trigger names the changed one.
+    row = client.post("/collection/edit/", {"owned-crx": "9", "wanted-crx": "0",
+                                            "owned-tuzer": "1", "wanted-tuzer": "1"},
+                      HTTP_HX_REQUEST="true", HTTP_HX_TRIGGER_NAME="owned-tuzer").content.decode()
+    assert 'id="row-tuzer"' in row and 'id="row-crx"' not in row
+    CollectionEntry.objects.filter(card__slug="tuzer").delete()
     assert "0–999" in bad
     assert _counts(user) == {"crx": (4, 0)}
 

@@ -23,3 +23,12 @@
     follow();
   }
 })();
+
+// File pickers: the browser's own button speaks the browser's language, not the page's,
+// so the input is hidden behind a label in the page's language that shows the chosen name.
+document.querySelectorAll("input.file-input").forEach((input) => {
+  const name = document.querySelector(`.file-name[data-for="${input.id}"]`);
+  input.addEventListener("change", () => {
+    if (name && input.files.length) name.textContent = input.files[0].name;
+  });
+});
