@@ -211,6 +211,7 @@ if os.environ.get("MEDIA_S3_BUCKET"):
             "querystring_auth": env_bool("MEDIA_S3_SIGNED_URLS", False),
             "default_acl": os.environ.get("MEDIA_S3_ACL") or None,
             "file_overwrite": False,
+            "addressing_style": os.environ.get("MEDIA_S3_ADDRESSING_STYLE") or None,
         },
     }
 # --- end of card pictures ---------------------------------------------------------------------
