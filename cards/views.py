@@ -161,7 +161,10 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
         relevant = (field in vocab.REQUIRED_BY_TYPE.get(card.type, ())
                     or value not in (None, [], {}) or field in (card.provenance or {}))
         if relevant:
-            rows.append({"field": field, "value": value, "prov": prov.get(field)})
+            entry = prov.get(field)
+            if value == "X" and field == "cost":
+                entry = None  # the variable-cost row below says where X comes from
+            rows.append({"field": field, "value": value, "prov": entry})
     return render(request, "cards/detail.html", {
         "card": card, "rows": rows, "owned": owned, "missing": card.missing_fields(),
         "revisions": card.revisions.select_related("author")[:20],

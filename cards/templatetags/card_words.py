@@ -49,3 +49,15 @@ def revision_kind_words(kind: str) -> str:
 @register.filter
 def field_labels(fields: list[str]) -> str:
     return ", ".join(wording.field_label(f, _lang()) for f in fields)
+
+
+@register.simple_tag
+def card_thumb_url(card) -> str:
+    """The card's thumbnail (or a practice card's generated face), '' when it has none.
+
+    For other pages that show cards (the deck builder's preview, boards): one query per card.
+    """
+    from cards.images import image_uris
+
+    uris = image_uris(card)
+    return uris["small"] if uris else ""
