@@ -102,6 +102,11 @@ def approve(contribution: Contribution, reviewer, note: str = "") -> Card:
                                "message": "only pending contributions can be approved"}])
     proposed = dict(contribution.proposed)
     partial = contribution.kind == Contribution.CORRECTION
+    if not partial and Card.objects.filter(slug=proposed.get("slug")).exists():
+        # A new card must never overwrite one approved meanwhile under the same identifier.
+        raise CatalogueError([{"row": None, "field": "slug",
+                               "message": "a card with this identifier exists now; "
+                                          "propose a correction instead"}])
     if partial:
         proposed["slug"] = contribution.card.slug
     merged = contribution.card.to_record() | proposed if partial else proposed

@@ -210,3 +210,14 @@ def test_decks_missing_cards_ignore_unofficial(few_cards, user):
     practice = Card.objects.filter(official=False).first()
     missing = missing_cards({"crx": 2, practice.slug: 3}, user)
     assert [m["slug"] for m in missing] == ["crx"]
+
+
+def test_a_new_card_never_overwrites_one_approved_meanwhile(few_cards, user, staff):
+    from cards.services import CatalogueError, approve
+
+    item = Contribution.objects.create(kind="new", proposed={"slug": "crx", "name_hu": "Másik",
+                                                             "type": "event"},
+                                       source_note="x", author=user)
+    with pytest.raises(CatalogueError):
+        approve(item, staff)
+    assert Card.objects.get(slug="crx").name_hu == "CRX"
