@@ -61,3 +61,19 @@ def card_thumb_url(card) -> str:
 
     uris = image_uris(card)
     return uris["small"] if uris else ""
+
+
+@register.simple_tag
+def revision_source(revision) -> str:
+    """A revision's source in words: imports and reverts have fixed machine-made sources."""
+    hu = _lang() == "hu"
+    if revision.kind == "revert":
+        from django.utils import timezone
+
+        undone = revision.reverts.first()
+        when = timezone.localtime(undone.created).strftime("%Y-%m-%d %H:%M") if undone else ""
+        return f"a(z) {when} változás visszavonása" if hu else f"undoes the change of {when}"
+    if revision.kind == "import" and revision.source in ("fixtures", "import") \
+            or revision.source.endswith(".json"):
+        return "a projekt kártyaadatai" if hu else "the project's card data"
+    return revision.source

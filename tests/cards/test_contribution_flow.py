@@ -153,6 +153,9 @@ def test_approval_updates_card_provenance_and_history_then_revert(client, few_ca
     card.refresh_from_db()
     assert card.race is None
     assert card.revisions.first().kind == "revert"
+    history = client.get("/cards/unicornis/").content.decode().split('id="history"')[1]
+    assert "változás visszavonása" in history and "a projekt kártyaadatai" in history
+    assert "revert of revision" not in history and ">fixtures<" not in history
 
 
 def test_bulk_csv_contribution_reviewed_card_by_card(client, few_cards, user, staff):
