@@ -112,7 +112,7 @@ def create_tournament(organiser: Any, *, name: str, format: str = "tournament",
                       rounds_planned: int | None = None, top_cut: bool = True,
                       third_place_match: bool = True, games_per_match: int = 3,
                       public: bool = True, final_size: int | None = None,
-                      tiebreaks: str = swiss.DEFAULT_PROFILE, round_minutes: int = 50,
+                      tiebreaks: str = swiss.DEFAULT_PROFILE, round_minutes: int | None = None,
                       publish_decklists: bool = False) -> Tournament:
     from decks.services import DeckError, check_format
 
@@ -136,6 +136,10 @@ def create_tournament(organiser: Any, *, name: str, format: str = "tournament",
     if mode == Tournament.ONLINE:
         # An online Swiss match is one server game with decks (KG-13.4.3: one hour a game).
         decks_required, games_per_match = True, 1
+    if round_minutes is None:
+        # Online the round timer is the match clock: the game's hour (KG-13.4.3); on paper
+        # a round of best-of-three games ends on the organiser's timer, 50 minutes unless set.
+        round_minutes = GAME_SECONDS // 60 if mode == Tournament.ONLINE else 50
     return Tournament.objects.create(
         name=name[:120], organiser=organiser, format=format, decks_required=decks_required,
         mode=mode, rounds_planned=rounds_planned, top_cut=size > 0, final_size=size,

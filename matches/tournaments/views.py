@@ -68,9 +68,9 @@ def _final_size(value: str) -> int:
     return int(value) if value in ("0", "2", "4") else -1  # -1: refused by the service
 
 
-def _minutes(value: str) -> int:
+def _minutes(value: str) -> int | None:
     value = value.strip()
-    return min(max(int(value), 5), 600) if value.isdigit() else 50
+    return min(max(int(value), 5), 600) if value.isdigit() else None
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:

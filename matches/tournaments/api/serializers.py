@@ -75,8 +75,11 @@ class TournamentCreate(serializers.Serializer):
         "Tie-break profile: kaosz (default: byes left out of match-win %) or mtr (MTG "
         "Tournament Rules, Appendix C: a bye is a won round, own game-win % floored at "
         "1/3)."))
-    round_minutes = serializers.IntegerField(min_value=5, max_value=600, default=50,
-                                             help_text="The round timer's length.")
+    round_minutes = serializers.IntegerField(min_value=5, max_value=600, required=False,
+                                             help_text=(
+                                                 "The round timer's length (default 50; online "
+                                                 "60, the game's hour of KG-13.4.3, which is "
+                                                 "also each online match's time limit)."))
     publish_decklists = serializers.BooleanField(default=False, help_text=(
         "Show every player's deck list on the public page once the event is over."))
 
