@@ -47,6 +47,8 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "invalid_contribution": (400, "The proposed card does not validate; `details.errors`."),
     "not_pending": (409, "The contribution was already reviewed."),
     "cannot_revert": (409, "This revision cannot be reverted."),
+    "forbidden": (403, "Only the contributor may add pictures to a contribution."),
+    "image_missing": (400, "Send the picture as the multipart field `image`."),
     # --- decks
     "unknown_format": (400, "No such deck format; `GET /api/v1/formats/` lists them."),
     "deck_input": (400, "Give the deck as `text`, `cards` or `code`."),
