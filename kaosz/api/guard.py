@@ -79,7 +79,9 @@ def _query_problem(request: HttpRequest) -> str | None:
 
 def _too_big(request: HttpRequest) -> bool:
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    if limit is None:
+    if limit is None or request.META.get("CONTENT_TYPE", "").startswith("multipart/form-data"):
+        # (an upload's files do not count against that limit: the picture endpoint has its
+        # own, CARD_IMAGE_MAX_BYTES; Django still bounds the non-file fields)
         return False
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
