@@ -18,6 +18,9 @@
  *   describeError(error, T) -> text | null      an API error ({code, message, details}) in
  *        the page's language
  *   outcomeReason(reason, T) -> text | null     why the match ended, in words
+ *   forcedAction(legal, view, data) -> action | null   a decision of this seat that has one
+ *        possible answer: board.js sends it at once and says so (the game decides when
+ *        doing so reveals nothing to the other side)
  * board.js also gives every board: seat names (bots named in words), a numbered log, a
  * your-turn signal (document title, the #turn aria-live region, an optional sound that is
  * off by default), the collapsible "verify" box, and on phones the moves panel kept at the
@@ -193,11 +196,20 @@
         act: (a) => act(a, legalBody.version) });
     }
     relabelLog();
+    if (R.forcedAction && d.body.your_turn && d.body.status === 'active' && !busy) {
+      const a = R.forcedAction(legalBody, d.body.view, d.body);
+      if (a) {
+        const note = document.getElementById('auto-note');
+        if (note) note.textContent = T('Automatikus lépés (csak ez volt lehetséges): ', 'Automatic move (the only one possible): ') + describe(a, d.body.view);
+        await act(a, legalBody.version, true);
+      }
+    }
   }
 
-  async function act(action, version) {
+  async function act(action, version, forced) {
     if (busy) return;
-    if (R.confirmAction && current) {
+    if (!forced) { const note = document.getElementById('auto-note'); if (note) note.textContent = ''; }
+    if (!forced && R.confirmAction && current) {
       const q = R.confirmAction(action, current.view, T, lastLegal);
       if (q && !window.confirm(q)) return;
     }

@@ -373,14 +373,49 @@
     return [];
   }
 
+  /* "End turn" while a card can still be played or an attack declared asks first
+   * (developing, drawing and the like are routine and do not). */
   function confirmAction(a, view, T, legal) {
     if (a.type !== 'end_turn' || !legal) return null;
-    const left = (legal.actions || []).filter((x) => x.type !== 'end_turn');
-    const useful = left.filter((x) => ['play', 'place', 'attack', 'develop', 'pay', 'cash', 'ability'].includes(x.type));
-    if (!useful.length) return null;
-    return T(`Még ${useful.length} lépésed lehetséges ebben a körben (kijátszás, lerakás, fejlesztés, támadás…). Biztosan befejezed a kört?`,
-      `You still have ${useful.length} possible move${useful.length > 1 ? 's' : ''} this turn (play, place, develop, attack…). End the turn anyway?`);
+    const left = (legal.actions || []).filter((x) => x.type === 'play' || x.type === 'attack');
+    if (!left.length) return null;
+    const plays = left.filter((x) => x.type === 'play').length;
+    const attacks = left.length - plays;
+    return T(`Még ${[plays ? plays + ' kijátszás' : '', attacks ? attacks + ' támadás' : ''].filter(Boolean).join(' és ')} lehetséges ebben a körben. Biztosan befejezed a kört?`,
+      `You can still make ${[plays ? plays + ' play' + (plays > 1 ? 's' : '') : '', attacks ? attacks + ' attack' + (attacks > 1 ? 's' : '') : ''].filter(Boolean).join(' and ')} this turn. End the turn anyway?`);
   }
+
+  /* A decision with one possible answer is answered by the board when that reveals
+   * nothing: with no card in hand the seat has no interrupt to play (KG-10.1), so its
+   * legal list follows from what everybody sees and the other side knows the answer was
+   * forced. With cards in hand a quick automatic answer would tell the other side that
+   * none of them is playable now, so that is done only if the person switched it on
+   * (#auto-forced, off by default). */
+  function forcedAction(legal, view, d) {
+    const acts = (legal && legal.actions) || [];
+    if (acts.length !== 1 || !view || d.seat == null) return null;
+    const me = view.players[d.seat];
+    const box = document.getElementById('auto-forced');
+    if (me && me.hand_count === 0) return acts[0];
+    if (box && box.checked && ['done', 'bombard', 'pass', 'commit'].includes(acts[0].type)) return acts[0];
+    return null;
+  }
+
+  function autoForcedBox() {
+    const tools = document.querySelector('.board-tools');
+    if (!tools || document.getElementById('auto-forced') || !(document.getElementById('board') || {}).dataset.seat) return;
+    const hu = (document.documentElement.lang || 'hu').startsWith('hu');
+    const label = document.createElement('label');
+    label.className = 'small';
+    label.title = hu ? 'Ha be van kapcsolva, a tábla azonnal megadja az egyetlen lehetséges választ (Kész, Bombázás) akkor is, ha lap van a kezedben. Ebből az ellenfél a gyorsaságból arra következtethet, hogy nincs kijátszható megszakításod.'
+      : 'When on, the board answers at once with the only possible move (Done, Bombard) even with cards in your hand. From the speed the opponent may infer that you hold no playable interrupt.';
+    label.innerHTML = `<input type="checkbox" id="auto-forced"> ${hu ? 'Kényszerlépések automatikusan, lappal a kézben is (az ellenfél következtethet belőle)' : 'Forced moves automatically even with cards in hand (the opponent may infer from it)'}`;
+    tools.insertBefore(label, tools.firstChild);
+    const box = label.querySelector('input');
+    box.checked = localStorage.getItem('kaosz-kgk-auto-forced') === '1';
+    box.addEventListener('change', () => localStorage.setItem('kaosz-kgk-auto-forced', box.checked ? '1' : '0'));
+  }
+  autoForcedBox();
 
   function describeError(e, T) {
     const code = (e.details && e.details.code) || e.code;
@@ -518,5 +553,5 @@
         'On the board: click (tap) the card you want to act with; its moves are in the popover. Every move is also in the “Your moves” list.')}</p>`;
   }
 
-  window.KaoszBoard = { renderView, describeAction, actionTitle, describeEvent, afterRender, prepare, confirmAction, describeError, outcomeReason };
+  window.KaoszBoard = { renderView, describeAction, actionTitle, describeEvent, afterRender, prepare, confirmAction, describeError, outcomeReason, forcedAction };
 })();
