@@ -66,6 +66,7 @@ def play_like_the_heuristic(page, match_id: int, ruleset: str, seconds: float = 
     from what seat 0 may see (so games end in hundreds of steps). Returns the clicks."""
     rs = registry.get(ruleset)
     clicks = 0
+    page.on("dialog", lambda d: d.accept())   # the KGK board asks before an early end of turn
     deadline = time.time() + seconds
     while time.time() < deadline:
         page.wait_for_function(

@@ -233,7 +233,7 @@
   function logLine(li) {
     const n = document.createElement('span');
     n.className = 'n';
-    n.textContent = `${+li.dataset.n + 1}.`;
+    n.textContent = `${li.dataset.n}.`;   // the API numbers events from 1
     const t = document.createElement('span');
     t.className = 't';
     t.textContent = eventText(li._event, current && current.view);
