@@ -427,6 +427,9 @@
   let pop = null;
   let popFor = null;
   let hoverTimer = null;
+  // A popover opened by hovering is a tooltip: the pointer passes through it (so it never
+  // hides the next card) and it closes when the pointer leaves the card. Clicking or
+  // tapping a card opens it to stay, with the card's moves and its link.
 
   function popover() {
     if (pop) return pop;
@@ -441,7 +444,6 @@
       if (pop.contains(ev.target) || (popFor && popFor.contains(ev.target))) return;
       closePop();
     });
-    pop.addEventListener('mouseleave', () => { if (pop.dataset.by === 'hover') closePop(); });
     return pop;
   }
   function closePop() { if (pop) { pop.hidden = true; pop.innerHTML = ''; } popFor = null; }
@@ -527,12 +529,9 @@
         clearTimeout(hoverTimer);
         hoverTimer = setTimeout(() => { if (!pop || pop.hidden || pop.dataset.by === 'hover') openPop(el, 'hover'); }, 250);
       });
-      el.addEventListener('mouseleave', (ev) => {
+      el.addEventListener('mouseleave', () => {
         clearTimeout(hoverTimer);
-        setTimeout(() => {
-          if (pop && !pop.hidden && pop.dataset.by === 'hover' && popFor === el && !pop.matches(':hover')) closePop();
-        }, 150);
-        return ev;
+        if (pop && !pop.hidden && pop.dataset.by === 'hover' && popFor === el) closePop();
       });
     });
     ctx.el.querySelectorAll('.rule-link').forEach((a) => a.addEventListener('click', () => {
