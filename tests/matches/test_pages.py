@@ -114,6 +114,7 @@ def test_a_whole_kgk_match_against_the_random_bot_in_chromium(page, live_server,
     match = Match.objects.get(pk=match_id)
     assert match.status == Match.FINISHED
     assert "Győztes" in page.inner_text("#outcome")
+    page.click("#verify summary")          # the technical details are folded away
     assert match.seed in page.inner_text("#seed")
     assert page.locator("#log li").count() > 10
     assert store.verify(match)["ok"]
