@@ -158,7 +158,9 @@
       const w = d.outcome.winners.map((s) => names[s]).join(', ') || T('döntetlen', 'a draw');
       const why = (R.outcomeReason && R.outcomeReason(d.outcome.reason, T)) ||
         (OUTCOMES[d.outcome.reason] ? T(...OUTCOMES[d.outcome.reason]) : '');
-      out.innerHTML = `<strong>${T('Győztes', 'Winner')}: ${esc(w)}</strong>` + (why ? ` <span class="muted">(${esc(why)})</span>` : '');
+      // (the span is drawn even when the reason has no words here: a board's afterRender
+      // may fill it, as boards did when it held the engine's key)
+      out.innerHTML = `<strong>${T('Győztes', 'Winner')}: ${esc(w)}</strong> <span class="muted">${why ? `(${esc(why)})` : ''}</span>`;
       out.id = 'outcome';
     }
     if (d.seed) document.getElementById('seed').innerHTML = `${T('mag', 'seed')}: <code>${esc(d.seed)}</code>`;
