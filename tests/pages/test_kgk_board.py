@@ -58,6 +58,14 @@ def board_text(page) -> str:
         ".map(e => e.innerText).join('\\n')")
 
 
+def log_number(page, selector: str) -> str:
+    """The number board.css draws before a log line (a ::before box beside the sentence,
+    so nothing clips it) from the line's data-n."""
+    el = page.locator(selector)
+    assert el.evaluate("li => getComputedStyle(li, '::before').content") != "none"
+    return el.evaluate("li => li.dataset.n") + "."
+
+
 def no_sideways_scroll(page) -> None:
     width = page.evaluate("window.innerWidth")
     for sel in ("main", "#board", ".board-grid", "#view", "#actions", "#log"):
@@ -157,9 +165,9 @@ def test_a_cards_text_by_hover_and_by_tap_and_the_board_in_words(
         page.locator("#actions button.action", has_text="Megtartom" if lang == "hu" else "Keep").click()
         page.wait_for_function(
             f"document.querySelector('#board').dataset.version !== '{version}'")
-        page.wait_for_selector("#log li .n")
+        page.wait_for_selector("#log li")
         log = page.inner_text("#log")
-        assert me.username in log and re.search(r"^1\.", log, re.M)
+        assert me.username in log and log_number(page, "#log li:last-child") == "1."
         assert not raw_keys(board_text(page), lang), raw_keys(board_text(page), lang)
         no_sideways_scroll(page)
         if phone:
@@ -256,7 +264,8 @@ def test_a_whole_match_against_a_bot_by_clicking_the_board(
         assert me.username in log and "Gép (véletlen)" in log
         names = set(Card.objects.filter(official=False).values_list("name_hu", flat=True))
         assert sum(1 for nm in names if nm in log) >= 3
-        assert page.locator("#log li").count() > 10 and "10." in log
+        assert page.locator("#log li").count() > 10
+        assert log_number(page, "#log li >> nth=0") == f"{page.locator('#log li').count()}."
         assert not raw_keys(board_text(page), "hu"), raw_keys(board_text(page), "hu")
         page.click("#verify summary")
         assert match.seed in page.inner_text("#seed")

@@ -230,23 +230,18 @@
   }
 
   /* The log, newest first, each line numbered by its place in the match's event list
-   * (the number is part of the line, so nothing clips it). Lines are kept with their
-   * events and re-worded after a redraw, when more card names may be known. */
+   * (data-n, drawn by board.css before the line where nothing clips it; the line's text
+   * is the sentence alone). Lines keep their events and are re-worded after a redraw,
+   * when more card names may be known. */
   function logLine(li) {
-    const n = document.createElement('span');
-    n.className = 'n';
-    n.textContent = `${li.dataset.n}.`;   // the API numbers events from 1
-    const t = document.createElement('span');
-    t.className = 't';
-    t.textContent = eventText(li._event, current && current.view);
-    li.replaceChildren(n, ' ', t);
+    li.textContent = eventText(li._event, current && current.view);
   }
 
   function appendEvents(events) {
     const log = document.getElementById('log');
     events.forEach((e) => {
       const li = document.createElement('li');
-      li.dataset.n = e.n;
+      li.dataset.n = e.n;   // the API numbers events from 1
       li.dataset.type = e.event && e.event.type;
       li._event = e.event;
       logLine(li);
