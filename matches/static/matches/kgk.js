@@ -329,6 +329,7 @@
       case 'shot_damage': return T('Sebzés: ', 'Damage: ') + (e.damage || []).map(([id, k]) => `${n(id)} −${k}`).join(', ') + '.';
       case 'damaged': return T(`${n(e.card)} megsérült (${e.amount}).`, `${n(e.card)} is damaged (${e.amount}).`);
       case 'firing_over': return T('Véget ért a tüzelés.', 'Firing is over.');
+      case 'bombard_declared': return T(`${who} bombázni készül (${(e.ships || []).map(n).join(', ')}); a védő még közbeszólhat.`, `${who} is about to bombard (${(e.ships || []).map(n).join(', ')}); the defender may still respond.`);
       case 'bombard': return T(`${who} bombáz ${e.total} erővel (${(e.ships || []).map(n).join(', ')}).`, `${who} bombards for ${e.total} (${(e.ships || []).map(n).join(', ')}).`);
       case 'milled': return T(`${who} kolóniájából ${e.count} lap a pusztulatba került.`, `${e.count} card${e.count === 1 ? '' : 's'} of ${who}'s colony went to the ruin.`);
       case 'discard': return e.card != null ? T(`${who} eldobta: ${n(e.card)}.`, `${who} discarded ${n(e.card)}.`) : T(`${who} eldobott egy lapot.`, `${who} discarded a card.`);
