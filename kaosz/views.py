@@ -1,18 +1,32 @@
 import sys
 
+from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
+from kaosz import readiness
 from kaosz.api.errors import error_body, json_404, json_500
 
 
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
-    """The trivial endpoint benchmarks compare against."""
+    """Liveness: the process answers. Touches nothing else (the benchmarks' baseline too)."""
     return JsonResponse({"ok": True})
+
+
+@require_GET
+def readyz(request: HttpRequest) -> JsonResponse:
+    """Readiness: the database, Redis and the Celery broker, each ``ok``, ``down`` (with the
+    error) or ``not_configured``; 503 when a required one (``KAOSZ_READY_REQUIRES``) is down."""
+    checks = readiness.check_all()
+    required = set(settings.READY_REQUIRES)
+    ready = all(c["status"] != "down" for name, c in checks.items() if name in required)
+    for name, c in checks.items():
+        c["required"] = name in required
+    return JsonResponse({"ok": ready, "checks": checks}, status=200 if ready else 503)
 
 
 def signup(request: HttpRequest) -> HttpResponse:

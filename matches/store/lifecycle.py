@@ -50,7 +50,9 @@ def create_match(ruleset_name: str, options: dict[str, Any], seats: list[SeatSpe
 
 
 def join(match_id: int, user: Any, deck: list[dict[str, Any]] | None = None,
-         deck_name: str = "") -> Match:
+         deck_name: str = "", seat_index: int | None = None) -> Match:
+    """Seat ``user`` in the first open seat, or in ``seat_index`` when given (a seat kept
+    for an invited player: ``matches.api.seating.seat_to_join``)."""
     def run() -> Match:
         with transaction.atomic():
             match = lock_match(match_id)
@@ -58,9 +60,10 @@ def join(match_id: int, user: Any, deck: list[dict[str, Any]] | None = None,
                 raise StoreError("not_open", "this match has no open seat", 409)
             seats = list(match.seats.all())
             free = [s for s in seats if s.is_open]
-            if not free:
+            chosen = [s for s in free if seat_index is None or s.index == seat_index]
+            if not chosen:
                 raise StoreError("not_open", "this match has no open seat", 409)
-            seat = free[0]
+            seat = chosen[0]
             seat.user, seat.deck, seat.deck_name = user, deck, deck_name
             seat.save(update_fields=["user", "deck", "deck_name"])
             if len(free) == 1:

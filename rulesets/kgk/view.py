@@ -113,6 +113,12 @@ def chain_view(state, seat):
                 _target_ref(state, it["tgt"], seat)
         if it["ab"]:
             v["ability"] = it["ab"]
+        cid = it["card"]
+        if isinstance(cid, int) and _visible(state, cid, seat):
+            # a chain item's card is usually on the stack, in no zone the view lists: its
+            # name lets a board say what is waiting to resolve (public once declared)
+            d = state["defs"][state["cards"][cid]["d"]]
+            v["name"], v["slug"] = d["name"], d["slug"]
         out.append(v)
     return out
 

@@ -12,6 +12,19 @@
  *   describeAction(action, view, T, data) -> text   a fallback-list button's label
  *   actionTitle(type, T) -> text                heading of a group in the fallback list
  *   describeEvent(event, view, T, data) -> text one log line (data.seats names the players)
+ *   prepare(data, T) -> promise                 (optional) awaited before a redraw, e.g. to
+ *        fetch card texts the drawing needs
+ *   confirmAction(action, view, T, legal) -> text | null   a question to ask before posting
+ *   describeError(error, T) -> text | null      an API error ({code, message, details}) in
+ *        the page's language
+ *   outcomeReason(reason, T) -> text | null     why the match ended, in words
+ *   forcedAction(legal, view, data) -> action | null   a decision of this seat that has one
+ *        possible answer: board.js sends it at once and says so (the game decides when
+ *        doing so reveals nothing to the other side)
+ * board.js also gives every board: seat names (bots named in words), a numbered log, a
+ * your-turn signal (document title, the #turn aria-live region, an optional sound that is
+ * off by default), the collapsible "verify" box, and on phones the moves panel kept at the
+ * bottom of the screen next to the board.
  * The fallback list of buttons (#actions) is always drawn, for keyboards and screen readers. */
 (function () {
   'use strict';
@@ -25,6 +38,66 @@
   let last = 0;
   let busy = false;
   let current = null;
+  let wasMyTurn = false;
+  let lastLegal = null;
+  const baseTitle = document.title;
+
+  // Generic API error codes in words; a board's describeError hook comes first.
+  const ERRORS = {
+    version_conflict: ['Közben változott az állás; frissítettük, próbáld újra.', 'The match moved on meanwhile; the board is refreshed, try again.'],
+    not_your_turn: ['Most nem te következel.', 'It is not your decision now.'],
+    not_your_seat: ['Ez nem a te helyed.', 'This is not your seat.'],
+    illegal_action: ['Ez a lépés most nem szabályos.', 'That move is not legal now.'],
+    time_up: ['Lejárt az idő.', 'Time is up.'],
+    match_not_started: ['A játszma még nem kezdődött el.', 'The match has not started yet.'],
+    game_over: ['A játszma véget ért.', 'The match is over.'],
+    permission_denied: ['Ehhez be kell jelentkezned.', 'Sign in to do that.'],
+    not_found: ['Nincs ilyen játszma.', 'No such match.'],
+    client_action_id_reused: ['Ezt a lépést már elküldted.', 'This move was already sent.'],
+  };
+  const OUTCOMES = {
+    resigned: ['feladás', 'resignation'], time: ['lejárt az idő', 'time ran out'], time_up: ['lejárt az idő', 'time ran out'],
+    adjudicated: ['döntés a szervezőtől', 'decided by the organiser'], draw: ['döntetlen', 'draw'],
+  };
+  const BOTS = { random: ['véletlen', 'random'], heuristic: ['okos', 'smart'] };
+
+  /* A seat's label in words: "bot:random" is the random bot, an empty seat is open. */
+  function seatName(s) {
+    const p = s && s.player;
+    if (!p) return T('szabad hely', 'open seat');
+    if (p.startsWith('bot:')) { const k = BOTS[p.slice(4)]; return T('Gép', 'Bot') + ` (${k ? T(k[0], k[1]) : p.slice(4)})`; }
+    return p;
+  }
+  window.KaoszSeatName = seatName;
+
+  function errorText(e) {
+    if (R.describeError) { const t = R.describeError(e, T); if (t) return t; }
+    const inner = (e.details && e.details.code) || e.code;
+    const m = ERRORS[inner] || ERRORS[e.code];
+    return m ? T(m[0], m[1]) : T('Hiba történt: ', 'Something went wrong: ') + e.message;
+  }
+
+  /* The your-turn signal: title, the aria-live #turn line (set in renderHead), and a short
+   * tone when the decision becomes yours, only if the person switched the sound on. */
+  function signalTurn(mine) {
+    document.title = (mine ? T('● Te jössz! – ', '● Your turn! – ') : '') + baseTitle;
+    const sound = document.getElementById('turn-sound');
+    if (mine && !wasMyTurn && sound && sound.checked) {
+      try {
+        const Ctx = window.AudioContext || window.webkitAudioContext;
+        const ctx = new Ctx();
+        const o = ctx.createOscillator(); const g = ctx.createGain();
+        o.frequency.value = 660; g.gain.value = 0.08;
+        o.connect(g); g.connect(ctx.destination); o.start(); o.stop(ctx.currentTime + 0.18);
+      } catch (e) { /* no audio: the title and the live region still tell */ }
+    }
+    wasMyTurn = mine;
+  }
+  const soundBox = document.getElementById('turn-sound');
+  if (soundBox) {
+    soundBox.checked = localStorage.getItem('kaosz-turn-sound') === '1';
+    soundBox.addEventListener('change', () => localStorage.setItem('kaosz-turn-sound', soundBox.checked ? '1' : '0'));
+  }
 
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
@@ -69,12 +142,13 @@
     root.dataset.version = d.version;
     document.getElementById('status').textContent = { open: T('várakozik', 'waiting'), active: T('folyik', 'in progress'), finished: T('véget ért', 'finished') }[d.status] || d.status;
     document.getElementById('version').textContent = d.version;
-    const names = d.seats.map((s) => s.player || T('szabad', 'open'));
+    const names = d.seats.map(seatName);
     const turn = document.getElementById('turn');
     if (d.status === 'active') {
       turn.textContent = d.your_turn ? T('Te következel!', 'Your decision!') : T('Rá várunk: ', 'Waiting for: ') + d.to_act.map((s) => names[s]).join(', ');
-      turn.className = d.your_turn ? 'ok' : 'muted';
-    } else { turn.textContent = ''; }
+      turn.className = d.your_turn ? 'ok your-turn' : 'muted';
+    } else { turn.textContent = ''; turn.className = ''; }
+    signalTurn(d.status === 'active' && !!d.your_turn);
     const c = d.clocks || {};
     document.getElementById('clocks').textContent = (c.used_ms || []).map((ms, i) => `${names[i]} ${Math.round(ms / 1000)} s`).join(' · ') +
       (c.remaining_ms != null ? ` · ${T('hátra', 'left')} ${Math.round(c.remaining_ms / 60000)} min` : '') + (c.time_up ? ` · ${T('LEJÁRT AZ IDŐ', 'TIME IS UP')}` : '');
@@ -82,7 +156,11 @@
     if (d.outcome) {
       out.hidden = false;
       const w = d.outcome.winners.map((s) => names[s]).join(', ') || T('döntetlen', 'a draw');
-      out.innerHTML = `<strong>${T('Győztes', 'Winner')}: ${esc(w)}</strong> <span class="muted">(${esc(d.outcome.reason)})</span>`;
+      const why = (R.outcomeReason && R.outcomeReason(d.outcome.reason, T)) ||
+        (OUTCOMES[d.outcome.reason] ? T(...OUTCOMES[d.outcome.reason]) : '');
+      // (the span is drawn even when the reason has no words here: a board's afterRender
+      // may fill it, as boards did when it held the engine's key)
+      out.innerHTML = `<strong>${T('Győztes', 'Winner')}: ${esc(w)}</strong> <span class="muted">${why ? `(${esc(why)})` : ''}</span>`;
       out.id = 'outcome';
     }
     if (d.seed) document.getElementById('seed').innerHTML = `${T('mag', 'seed')}: <code>${esc(d.seed)}</code>`;
@@ -101,25 +179,42 @@
     box.innerHTML = Object.keys(groups).map((t) => `<div class="action-group"><h3>${esc(R.actionTitle ? R.actionTitle(t, T) : t)}</h3>` +
       groups[t].map(([a, i]) => `<button type="button" class="action" data-i="${i}" data-action='${esc(JSON.stringify(a))}'>${esc(describe(a, d.view))}</button>`).join('') + '</div>').join('');
     box.querySelectorAll('button.action').forEach((b) => b.addEventListener('click', () => act(legal.actions[+b.dataset.i], legal.version)));
+    box.dataset.count = legal.actions.length;
   }
 
   async function refresh() {
     const [d, legal] = await Promise.all([api(''), api('legal-actions/')]);
     if (d.status !== 200) return;
     current = d.body;
+    if (R.prepare) { try { await R.prepare(d.body, T); } catch (e) { /* draw without the extras */ } }
     renderHead(d.body);
     const view = document.getElementById('view');
     view.innerHTML = R.renderView ? R.renderView(d.body.view, d.body, T, esc) : genericValue(d.body.view, 0);
     const legalBody = legal.body || { actions: [], version: d.body.version };
+    lastLegal = legalBody;
     renderActions(d.body, legalBody);
     if (R.afterRender) {
       R.afterRender({ el: view, data: d.body, view: d.body.view, legal: legalBody, T, esc,
         act: (a) => act(a, legalBody.version) });
     }
+    relabelLog();
+    if (R.forcedAction && d.body.your_turn && d.body.status === 'active' && !busy) {
+      const a = R.forcedAction(legalBody, d.body.view, d.body);
+      if (a) {
+        const note = document.getElementById('auto-note');
+        if (note) note.textContent = T('Automatikus lépés (csak ez volt lehetséges): ', 'Automatic move (the only one possible): ') + describe(a, d.body.view);
+        await act(a, legalBody.version, true);
+      }
+    }
   }
 
-  async function act(action, version) {
+  async function act(action, version, forced) {
     if (busy) return;
+    if (!forced) { const note = document.getElementById('auto-note'); if (note) note.textContent = ''; }
+    if (!forced && R.confirmAction && current) {
+      const q = R.confirmAction(action, current.view, T, lastLegal);
+      if (q && !window.confirm(q)) return;
+    }
     busy = true;
     document.querySelectorAll('#actions button').forEach((b) => { b.disabled = true; });
     const err = document.getElementById('action-error');
@@ -128,19 +223,34 @@
     const r = await post('actions/', { action, expected_version: version, client_action_id: cid });
     if (r.status !== 200 && r.body && r.body.error) {
       const e = r.body.error;
-      err.textContent = `${e.message}${e.details && e.details.rule ? ' [' + e.details.rule + ']' : ''}`;
+      err.textContent = errorText(e) + (e.details && e.details.rule ? ` (${T('szabály', 'rule')} ${e.details.rule})` : '');
     }
     busy = false;
     await refresh();
+  }
+
+  /* The log, newest first, each line numbered by its place in the match's event list
+   * (data-n, drawn by board.css before the line where nothing clips it; the line's text
+   * is the sentence alone). Lines keep their events and are re-worded after a redraw,
+   * when more card names may be known. */
+  function logLine(li) {
+    li.textContent = eventText(li._event, current && current.view);
   }
 
   function appendEvents(events) {
     const log = document.getElementById('log');
     events.forEach((e) => {
       const li = document.createElement('li');
-      li.textContent = eventText(e.event, current && current.view);
+      li.dataset.n = e.n;   // the API numbers events from 1
+      li.dataset.type = e.event && e.event.type;
+      li._event = e.event;
+      logLine(li);
       log.insertBefore(li, log.firstChild);
     });
+  }
+
+  function relabelLog() {
+    document.querySelectorAll('#log li').forEach((li) => { if (li._event) logLine(li); });
   }
 
   // Follows the match: a Server-Sent Events stream where the server offers one (ASGI), else

@@ -1,26 +1,104 @@
 /* Káosz Galaktika board: both sides' zones as the viewer may see them, card states,
  * credits, the interrupt chain, combat, whose decision it is, and readable move labels.
- * Loaded only by matches/boards/kgk.html; board.js does the talking to the API. */
+ * Loaded only by matches/boards/kgk.html; board.js does the talking to the API.
+ *
+ * Every card is a button: hovering (mouse) or tapping it opens a popover with its rules
+ * text, stats, state, the moves that involve it and a link to its card page. Names, texts
+ * and English names come from the card API (/api/v1/cards/batch/), fetched once per card;
+ * the engine's keys (decision kinds, phases, targets, abilities, reasons) are put into
+ * words here, in the page's language, never shown raw. */
 (function () {
   'use strict';
-  const ZONES = [['hand', 'Kéz', 'Hand'], ['hangar', 'Hangár', 'Hangar'], ['canteen', 'Kantin', 'Canteen'],
-    ['surface', 'Felszín (bázisok)', 'Surface (bases)'], ['trash', 'Szemét', 'Trash'], ['ruin', 'Rom', 'Ruin']];
+  const META = {};   // slug -> card record of the card API (names, rules texts)
+  const KNOWN = {};  // card id -> {slug, name} of every card this viewer has been shown
+  let lastCtx = null;
+
+  const L = (T, pair) => T(pair[0], pair[1]);
+  const word = (T, table, key) => (table[key] ? L(T, table[key]) : String(key).replace(/_/g, ' '));
+
+  const ZONES = [['hand', 'Kéz (központ)', 'Hand (central)'], ['hangar', 'Hangár', 'Hangar'], ['canteen', 'Kantin', 'Canteen'],
+    ['surface', 'Felszín (bázisok)', 'Surface (bases)'], ['trash', 'Szemét', 'Trash'], ['ruin', 'Pusztulat', 'Ruin']];
   const DECISIONS = {
     main: ['fő fázis: lépés', 'main phase: a move'], prio: ['közbeszólási lehetőség', 'a chance to interrupt'],
-    equip: ['harc: felszerelés', 'combat: equip'], pay: ['harc: fizetés', 'combat: pay'], fire: ['harc: tűz', 'combat: fire'],
-    ret: ['harc: viszonttűz', 'combat: return fire'], bomb: ['harc: bombázás', 'combat: bombard'],
+    equip: ['harc: felszerelés', 'combat: equip'], pay: ['harc: fizetés', 'combat: pay'], fire: ['harc: tüzelés', 'combat: fire'],
+    ret: ['harc: visszalövés', 'combat: return fire'], bomb: ['harc: bombázás', 'combat: bombard'],
+    assign: ['harc: sebzés elosztása', 'combat: assign damage'], trap: ['csapda kifizetése', 'paying a trap'],
     mulligan: ['kezdőkéz: megtartás vagy újraosztás', 'opening hand: keep or mulligan'], choose: ['választás', 'a choice'],
   };
-  const TYPES = {
-    play: ['Kijátszás', 'Play'], place: ['Lerakás', 'Place'], develop: ['Fejlesztés', 'Develop'], cash: ['Beváltás', 'Cash in'],
-    draw: ['Húzás', 'Draw'], search: ['Keresés', 'Search'], attack: ['Támadás', 'Attack'], end_turn: ['Kör vége', 'End turn'],
-    pass: ['Passz', 'Pass'], pay: ['Fizetés', 'Pay'], fire: ['Tűz', 'Fire'], commit: ['Harcba küldés', 'Commit'],
-    bomber: ['Bombázó', 'Bomber'], bombard: ['Bombázás', 'Bombard'], done: ['Kész', 'Done'], keep: ['Megtartom', 'Keep'],
-    mulligan: ['Újraosztás', 'Mulligan'], board: ['Beszállás', 'Board'], ability: ['Képesség', 'Ability'],
-    choose: ['Választás', 'Choose'], return: ['Viszonttűz', 'Return fire'], no_return: ['Nincs viszonttűz', 'No return fire'],
-    ruin_draw: ['Húzás a romból', 'Draw from ruin'],
+  const RULE_OF = { main: 'KG-9.3', prio: 'KG-10', equip: 'KG-9.5', pay: 'KG-9.6', fire: 'KG-9.7', ret: 'KG-9.7',
+    assign: 'KG-7.4', bomb: 'KG-9.8', trap: 'KG-4.5', choose: 'KG-9.1', mulligan: 'KG-8.4' };
+  const WHY = {
+    search: ['keresés a kolóniában', 'searching the colony'], discard: ['eldobás', 'a discard'], hand_limit: ['kézlimit: eldobás', 'hand limit: discard'],
+    hangar_limit: ['hangárlimit: egy hajó távozik', 'hangar limit: a ship leaves'], cash: ['fejlesztés beváltása', 'cashing a development'],
+    eop_mod: ['a fizetés végi hatás', 'the end-of-payment effect'], rocket: ['rakéta célpontja', 'a rocket target'],
+    destroy_own_ship: ['saját hajó feláldozása', 'sacrificing an own ship'], formation: ['kötelék: sebzés', 'formation: damage'], salvo: ['sorozatlövés', 'salvo'],
   };
-  const STATS = [['speed', 'seb'], ['firepower', 'tűz'], ['armor', 'pán'], ['bombard', 'bomb']];
+  const PHASES = { mulligan: ['kezdőkéz', 'opening hand'], start: ['kezdő fázis', 'start phase'], main: ['fő fázis', 'main phase'],
+    combat: ['harc', 'combat'], end: ['befejező fázis', 'end phase'], over: ['vége', 'over'] };
+  const STEPS = { target: ['célpont', 'target'], equip: ['felszerelés', 'equip'], pay: ['kifizetés', 'payment'], eop: ['fizetés vége', 'end of payment'],
+    fire: ['tüzelés', 'firing'], bomb: ['bombázás', 'bombardment'], disarm: ['leszerelés', 'disarm'] };
+  const TARGETS = { colony: ['kolónia', 'colony'], central: ['központ (kéz)', 'central (hand)'], crew: ['legénység', 'crew'], base: ['bázis', 'base'] };
+  const TARGET_OF = { colony: ['kolóniáját', 'colony'], central: ['központját (kezét)', 'central (hand)'], crew: ['legénységét', 'crew'], base: ['bázisát', 'base'] };
+  const TYPES = {
+    play: ['Kijátszás', 'Play'], place: ['Lerakás lefordítva', 'Place face down'], develop: ['Fejlesztés', 'Develop'], cash: ['Beváltás', 'Cash in'],
+    draw: ['Húzás', 'Draw'], search: ['Keresés', 'Search'], attack: ['Támadás', 'Attack'], end_turn: ['Kör vége', 'End turn'],
+    pass: ['Passz', 'Pass'], pay: ['Fizetés', 'Pay'], fire: ['Tűz', 'Fire'], commit: ['Harcba küldés', 'Commit to combat'],
+    bomber: ['Bombázónak jelölés', 'Designate bomber'], bombard: ['Bombázás', 'Bombard'], done: ['Kész', 'Done'], keep: ['Megtartom', 'Keep'],
+    mulligan: ['Újraosztás', 'Mulligan'], board: ['Beszállás', 'Board'], ability: ['Képesség', 'Ability'],
+    choose: ['Választás', 'Choose'], return: ['Visszalövés', 'Return fire'], no_return: ['Nincs visszalövés', 'No return fire'],
+    ruin_draw: ['Húzás a pusztulatból', 'Draw from the ruin'], assign: ['Sebzés', 'Damage'], assign_done: ['Sebzés kész', 'Damage done'],
+    decline: ['Nem kérem', 'Decline'], heavy: ['Nehéz fegyverzet', 'Heavy armament'], pyro: ['Tűzszerészet', 'Demolition'],
+    stealth: ['Lopakodás', 'Stealth'], pay_trap: ['Csapda kifizetése', 'Pay the trap'],
+  };
+  const KINDS = { ship: ['űrhajó', 'ship'], crew: ['legénység', 'crew'], base: ['bázis', 'base'], armament: ['fegyverzet', 'armament'],
+    event: ['esemény', 'event'], interrupt: ['megszakítás', 'interrupt'] };
+  const SUBTYPES = { scout: ['felderítő', 'scout'], fighter: ['vadász', 'fighter'], cruiser: ['cirkáló', 'cruiser'], destroyer: ['romboló', 'destroyer'],
+    captain: ['kapitány', 'captain'], passenger: ['utas', 'passenger'], personnel: ['személyzet', 'personnel'], robot: ['robot', 'robot'],
+    building: ['épület', 'building'], bunker: ['bunker', 'bunker'], research: ['kutatás', 'research'], trap: ['csapda', 'trap'],
+    item: ['eszköz', 'item'], rocket: ['rakéta', 'rocket'], shield: ['pajzs', 'shield'], weapon: ['fegyver', 'weapon'],
+    attack: ['támadás', 'attack'], reaction: ['reagálás', 'reaction'], resource: ['erőforrás', 'resource'], special: ['speciális', 'special'],
+    combat: ['harci', 'combat'], general: ['általános', 'general'], start: ['kezdő', 'start'] };
+  const ABILITIES = { cloaking: ['Álcázás', 'Cloaking'], rapid_fire: ['Gyors tüzelés', 'Rapid fire'], salvo: ['Sorozatlövés', 'Salvo'],
+    formation: ['Kötelék', 'Formation'], stealth: ['Lopakodás', 'Stealth'], heavy_weapons: ['Nehéz fegyverzet', 'Heavy armament'],
+    repair: ['Javítás', 'Repair'], pyrotechnics: ['Tűzszerészet', 'Demolition'] };
+  const ABILITY_RULE = { cloaking: 'KG-7.2', rapid_fire: 'KG-7.3', salvo: 'KG-7.4', formation: 'KG-7.5', stealth: 'KG-7.6',
+    heavy_weapons: 'KG-7.7', repair: 'KG-7.8', pyrotechnics: 'KG-7.9' };
+  const STATS = [['speed', 'seb', 'spd', 'sebesség', 'speed'], ['firepower', 'tűz', 'fire', 'tűzerő', 'firepower'],
+    ['armor', 'pán', 'arm', 'páncélzat', 'armor'], ['bombard', 'bomb', 'bomb', 'bombázás', 'bombard']];
+  const ROLES = { base: ['bázisként', 'as a base'], crew: ['legénységként', 'as crew'], armament: ['fegyverzetként', 'as armament'], ship: ['hajóként', 'as a ship'] };
+  const LEAVES = { destroyed: ['megsemmisült', 'destroyed'], bombarded: ['lebombázták', 'bombarded'], neutralised: ['semlegesítették', 'neutralised'],
+    sacrificed: ['feláldozták', 'sacrificed'], armor_lost: ['elfogyott a páncélja', 'its armor ran out'], rocket_spent: ['a rakéta elfogyott', 'the rocket is spent'],
+    hangar_limit: ['hangárlimit', 'hangar limit'], trap: ['csapda', 'trap'], eliminated: ['a gazdája kiesett', 'its owner is out'] };
+  const ZONE_TO = { trash: ['a szemétbe', 'to the trash'], ruin: ['a pusztulatba', 'to the ruin'], hand: ['a kézbe', 'to the hand'],
+    colony: ['a kolóniába', 'to the colony'], out: ['a játékon kívülre', 'out of the game'] };
+  const OUTCOME = { colony_empty: ['elfogyott a kolónia', 'a colony ran out'], resigned: ['feladás', 'resignation'],
+    eliminations: ['a legtöbb kiejtés', 'most eliminations'], time: ['lejárt az idő', 'time ran out'] };
+  // IllegalAction codes of the engine (rulesets/kgk/engine.py) in words.
+  const REASONS = {
+    first_turn_attack: ['Az első körödben nem támadhatsz.', 'No attack in your first turn.'],
+    illegal_attack: ['Ez a támadás most nem engedélyezett.', 'This attack is not allowed now.'],
+    mulligan_used: ['Újraosztás csak egyszer, a játszma elején.', 'One mulligan, at the start only.'],
+    insufficient_credits: ['Nincs elég kredited.', 'Not enough credits.'],
+    develop_limit: ['Egy bázist körönként legfeljebb kétszer fejleszthetsz.', 'At most two developments per base per turn.'],
+    wrong_action: ['Ilyen lépés ebben a döntésben nem lehetséges.', 'That kind of move is not possible in this decision.'],
+    illegal_action: ['Ez a lépés most nem szabályos.', 'That move is not legal now.'],
+    malformed_action: ['Hibás lépés.', 'A malformed move.'],
+    not_your_turn: ['Most nem te következel.', 'It is not your decision now.'],
+    game_over: ['A játszma véget ért.', 'The match is over.'],
+  };
+  // The rules help: a short summary of each part of a turn with its rule number.
+  const HELP = [
+    ['KG-8.4', 'Kezdőkéz', 'Opening hand', 'Mindkét játékos egyszer újraoszthatja a kezdő öt lapját.', 'Each player may mulligan the opening five cards once.'],
+    ['KG-9.2', 'Kezdő fázis', 'Start phase', 'A kör elején kreditet kapsz (az első két körben kevesebbet), és a használt lapjaid újra aktívak lesznek.', 'At the start of your turn you get credits (fewer in the first two turns) and your used cards become active again.'],
+    ['KG-9.3', 'Fő fázis', 'Main phase', 'Kijátszhatsz hajót, eseményt; lefordítva lerakhatsz bázist, legénységet, fegyverzetet; fejleszthetsz (1 kredit), húzhatsz (1 kredit), kereshetsz (2 kredit), és támadhatsz.', 'Play ships and events; place bases, crews and armaments face down; develop (1 credit), draw (1 credit), search (2 credits) and attack.'],
+    ['KG-9.5', 'Felszerelés', 'Equip', 'A támadó kijelöli a harcoló aktív hajóit (legalább egyet) és beszállítja a legénységet; aztán a védő dönt a védekezésről.', 'The attacker designates his active ships (at least one) and boards crews; then the defender decides how to defend.'],
+    ['KG-9.6', 'Kifizetés', 'Payment', 'A harcoló hajókon levő lefordított lapokat most kell kifizetni, előbb a támadó, aztán a védő.', 'Face-down cards on the fighting ships are paid now or never, attacker first.'],
+    ['KG-9.7', 'Tüzelés', 'Firing', 'A leggyorsabb aktív hajó lő először; a célpont visszalőhet. A sebzés a páncélból vonódik le.', 'The fastest active ship fires first; the target may return fire. Damage comes off the armor.'],
+    ['KG-9.8', 'Bombázás', 'Bombardment', 'A támadó aktív hajói bombázzák a célpontot: kolónia esetén ennyi lap kerül a pusztulatba.', 'The attacker\'s active ships bombard the target: against a colony that many cards go to the ruin.'],
+    ['KG-10', 'Megszakítások', 'Interrupts', 'Egy bejelentett lépésre megszakítással lehet válaszolni; a lánc fordított sorrendben teljesül.', 'Interrupts answer a declared move; the chain resolves last in, first out.'],
+    ['KG-7', 'Képességek', 'Abilities', 'Álcázás, Gyors tüzelés, Sorozatlövés, Kötelék, Lopakodás, Nehéz fegyverzet, Javítás, Tűzszerészet: nézd meg a hajó lapját.', 'Cloaking, Rapid fire, Salvo, Formation, Stealth, Heavy armament, Repair, Demolition: see the ship\'s card.'],
+    ['KG-12', 'Győzelem', 'Winning', 'Aki kolóniájából nem tud húzni, elveszíti a játszmát.', 'A player whose colony runs out loses.'],
+  ];
 
   function cardsById(view) {
     const out = {};
@@ -31,89 +109,449 @@
     return out;
   }
 
-  function cardHtml(c, T, esc) {
-    if (!c || c.hidden) return `<span class="card hidden" title="${T('rejtett lap', 'hidden card')}">?${c && c.dev != null ? ' · dev ' + c.dev : ''}</span>`;
-    const cls = ['card'];
+  /* Remember every card the view shows (and the chain's named items), so the log can
+   * still name a card after it moved out of sight. */
+  function learn(view) {
+    const cards = cardsById(view);
+    Object.keys(cards).forEach((id) => { KNOWN[id] = { slug: cards[id].slug, name: cards[id].name }; });
+    ((view && view.chain) || []).forEach((it) => { if (it.card != null && it.name) KNOWN[it.card] = { slug: it.slug, name: it.name }; });
+    ((view && view.decision && view.decision.cards) || []).forEach((c) => { KNOWN[c.id] = { slug: c.slug, name: c.name }; });
+  }
+
+  function nameOfSlug(slug, fallback, T) {
+    const m = META[slug];
+    if (!m) return fallback || slug;
+    return T(m.name_hu || fallback, m.name_en || m.name_hu || fallback);
+  }
+  function cardName(id, T) {
+    const k = KNOWN[id];
+    return k ? nameOfSlug(k.slug, k.name, T) : null;
+  }
+  function nm(id, T) {
+    if (id && typeof id === 'object') return T('egy rejtett lap', 'a hidden card');
+    return cardName(id, T) || T('egy lap', 'a card');
+  }
+
+  async function prepare(data) {
+    if (!data.view) return;
+    learn(data.view);
+    const want = new Set();
+    Object.values(KNOWN).forEach((k) => { if (k.slug && !(k.slug in META)) want.add(k.slug); });
+    const slugs = Array.from(want).slice(0, 100);
+    if (!slugs.length) return;
+    slugs.forEach((s) => { META[s] = null; });   // asked for once, even if the answer fails
+    const csrf = (document.getElementById('board') || {}).dataset.csrf;
+    const r = await fetch('/api/v1/cards/batch/', { method: 'POST', credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'Accept': 'application/json', 'X-CSRFToken': csrf },
+      body: JSON.stringify({ identifiers: slugs.map((slug) => ({ slug })) }) });
+    if (!r.ok) return;
+    const body = await r.json();
+    (body.data || []).forEach((c) => { META[c.slug] = c; });
+  }
+
+  function statLine(c, T, sep) {
+    return STATS.filter(([k]) => c[k] != null).map(([k, h, e]) => {
+      const v = k === 'armor' && c.armor_now != null && c.armor_now !== c.armor ? `${c.armor_now}/${c.armor}` : c[k];
+      return `${T(h, e)} ${v}`;
+    }).join(sep || ' ');
+  }
+
+  function stateWords(c, T) {
+    return [c.face_down ? T('lefordítva', 'face down') + (c.bluff_as ? ` (${word(T, ROLES, c.bluff_as)})` : '') : '',
+      c.paid === false ? T('kifizetetlen', 'unpaid') : '', c.dev ? T(`${c.dev} fejlesztés`, `${c.dev} development${c.dev > 1 ? 's' : ''}`) : '',
+      c.hit ? T('találat', 'hit') : '', c.rot === 1 ? T('használt', 'used') : c.rot === 2 ? T('sérült', 'damaged') : ''].filter(Boolean);
+  }
+
+  function cardHtml(c, T, esc, where) {
+    if (!c || c.hidden) {
+      const pos = c && c.pos != null ? ` data-pos="${c.pos}"` : '';
+      const rot = c && c.rot ? ` rot${c.rot}` : '';
+      return `<button type="button" class="card hidden${rot}"${pos} data-where="${where || ''}" aria-label="${T('rejtett lap', 'hidden card')}">` +
+        `<span class="cn">${T('rejtett lap', 'hidden card')}</span>${c && c.dev ? `<span class="st">${T('fejl.', 'dev')} ${c.dev}</span>` : ''}</button>`;
+    }
+    const cls = ['card', `k-${c.type}`];
     if (c.face_down) cls.push('facedown');
     if (c.hit) cls.push('hit');
-    if (c.rot) cls.push('rot');
-    const stats = STATS.filter(([k]) => c[k] != null).map(([k, s]) => `${s} ${k === 'armor' && c.armor_now != null && c.armor_now !== c.armor ? c.armor_now + '/' + c.armor : c[k]}`).join(' ');
-    const mods = c.modifiers ? Object.entries(c.modifiers).map(([k, v]) => `${k} ${v > 0 ? '+' : ''}${v}`).join(' ') : '';
-    const state = [c.face_down ? T('lefordítva', 'face down') + (c.bluff_as ? ` (${c.bluff_as})` : '') : '',
-      c.paid === false ? T('kifizetetlen', 'unpaid') : '', c.dev ? `dev ${c.dev}` : '', c.hit ? T('találat', 'hit') : '',
-      c.rot ? T('elfordítva', 'turned') : ''].filter(Boolean).join(', ');
-    const att = (c.att || []).map((a) => cardHtml(a, T, esc)).join('');
-    return `<span class="card ${cls.slice(1).join(' ')}" data-card="${c.id}"><b>${esc(c.name)}</b> <span class="st">#${c.id} · ${esc(c.subtype || c.type || '')} · ${T('ár', 'cost')} ${c.cost}</span>` +
-      (stats ? `<br><span class="st">${stats}</span>` : '') + (mods ? `<br><span class="st">${esc(mods)}</span>` : '') +
-      ((c.abilities || []).length ? `<br><span class="st">${esc(c.abilities.join(', '))}</span>` : '') +
-      (state ? `<br><span class="st">${esc(state)}</span>` : '') + (att ? `<div>${att}</div>` : '') + '</span>';
+    if (c.rot) cls.push(`rot${c.rot}`);
+    const stats = statLine(c, T);
+    const st = stateWords(c, T);
+    const att = (c.att || []).map((a) => cardHtml(a, T, esc, 'att')).join('');
+    return `<span class="card-wrap"><button type="button" class="${cls.join(' ')}" data-card="${c.id}" data-slug="${esc(c.slug || '')}" aria-haspopup="dialog">` +
+      `<span class="cn">${esc(nameOfSlug(c.slug, c.name, T))}</span> <span class="cost" title="${T('ár', 'cost')}">${c.cost != null ? c.cost : '?'}<small>${T('kr', 'cr')}</small></span>` +
+      `<span class="st">${esc(word(T, SUBTYPES, c.subtype || c.type || ''))}${stats ? ' · ' + esc(stats) : ''}</span>` +
+      ((c.abilities || []).length ? `<span class="st ab">${esc(c.abilities.map((a) => word(T, ABILITIES, a)).join(', '))}</span>` : '') +
+      (st.length ? `<span class="st state">${esc(st.join(', '))}</span>` : '') + '</button>' +
+      (att ? `<span class="att">${att}</span>` : '') + '</span>';
   }
+
+  function seatNames(d) { return d.seats.map((s) => (window.KaoszSeatName ? window.KaoszSeatName(s) : s.player)); }
 
   function side(p, view, d, T, esc) {
     const me = p.seat === d.seat;
-    const name = (d.seats[p.seat] || {}).player || `#${p.seat}`;
+    const name = seatNames(d)[p.seat] || `#${p.seat}`;
     const zones = ZONES.map(([z, h, e]) => {
       let body;
       if (p[z] === null || p[z] === undefined) {
         const n = z === 'hand' ? p.hand_count : z === 'ruin' ? p.ruin_count : null;
-        body = n != null ? `<span class="card hidden">${n} ${T('lap', 'cards')}</span>` : '<span class="muted">–</span>';
+        body = n != null ? `<span class="card hidden count">${n} ${T('lap', n === 1 ? 'card' : 'cards')}</span>` : '<span class="muted">–</span>';
       } else {
-        body = p[z].length ? p[z].map((c) => cardHtml(c, T, esc)).join('') : '<span class="muted">–</span>';
+        body = p[z].length ? p[z].map((c) => cardHtml(c, T, esc, z)).join('') : '<span class="muted">–</span>';
       }
-      return `<div class="zone" data-zone="${z}"><span class="zname">${T(h, e)}</span>${body}</div>`;
+      return `<div class="zone" data-zone="${z}"><span class="zname">${T(h, e)}</span><div class="zcards">${body}</div></div>`;
     }).join('');
+    const colonyBtn = `<button type="button" class="zone-act" data-target="colony" data-seat="${p.seat}">${T('Kolónia', 'Colony')}: <span class="colony">${p.colony}</span></button>`;
     return `<div class="side${me ? ' me' : ''}" data-side="${p.seat}"><h3>${esc(name)}${me ? ' (' + T('te', 'you') + ')' : ''}` +
-      `${view.active === p.seat ? ' · ' + T('soron van', 'active') : ''}${p.alive === false ? ' · ' + T('kiesett', 'out') : ''}</h3>` +
-      `<p><b>${T('Kredit', 'Credits')}: <span class="credits">${p.credits}</span></b> · ${T('Kolónia', 'Colony')}: <span class="colony">${p.colony}</span>` +
-      ` · ${T('Kéz', 'Hand')}: ${p.hand_count} · ${T('Rom', 'Ruin')}: ${p.ruin_count}</p>${zones}</div>`;
+      `${view.active === p.seat ? ' · <span class="active-mark">' + T('soron van', 'to play') + '</span>' : ''}${p.alive === false ? ' · ' + T('kiesett', 'out') : ''}</h3>` +
+      `<p class="res"><b>${T('Kredit', 'Credits')}: <span class="credits">${p.credits}</span></b> · ${colonyBtn}` +
+      ` · <button type="button" class="zone-act" data-target="central" data-seat="${p.seat}">${T('Kéz', 'Hand')}: ${p.hand_count}</button> · ${T('Pusztulat', 'Ruin')}: ${p.ruin_count}</p>${zones}</div>`;
+  }
+
+  function targetWords(t, names, cards, T) {
+    if (!t) return '–';
+    let s = word(T, TARGETS, t.kind);
+    if (t.card != null && cards[t.card]) s += ': ' + nameOfSlug(cards[t.card].slug, cards[t.card].name, T);
+    else if (t.pos != null) s += ` (${t.pos + 1}.)`;
+    return s;
   }
 
   function renderView(view, d, T, esc) {
     if (!view) return `<p class="muted">${T('A játszma még nem kezdődött el.', 'The match has not started yet.')}</p>`;
-    const names = d.seats.map((s) => s.player);
+    learn(view);
+    const names = seatNames(d);
     const dec = view.decision;
-    const decText = dec ? `<p class="decision" id="decision">${T('Döntés', 'Decision')}: <b>${esc(T(...(DECISIONS[dec.kind] || [dec.kind, dec.kind])))}</b> — ${T('rá vár', 'waiting on')}: <b>${esc(names[dec.seat] || dec.seat)}</b></p>` : '';
+    const why = dec && dec.why ? ` (${word(T, WHY, dec.why)})` : '';
+    const rule = dec && RULE_OF[dec.kind];
+    const decText = dec ? `<p class="decision" id="decision">${T('Döntés', 'Decision')}: <b>${esc(word(T, DECISIONS, dec.kind))}${esc(why)}</b> — ` +
+      `${dec.seat === d.seat ? `<b class="ok">${T('te jössz', 'yours')}</b>` : `${T('rá vár', 'waiting on')}: <b>${esc(names[dec.seat] || '')}</b>`}` +
+      (rule ? ` <a href="#help-${rule}" class="rule-link" data-rule="${rule}">${T('szabály', 'rule')} ${rule}</a>` : '') + '</p>' : '';
     const cards = cardsById(view);
-    const chain = (view.chain || []).length ? `<div class="stack" id="chain"><h3>${T('Lánc (verem)', 'Chain (stack)')}</h3><ol>` +
-      view.chain.map((it) => `<li>${esc(names[it.seat] != null ? names[it.seat] + ': ' : '')}${it.card != null && cards[it.card] ? esc(cards[it.card].name) : esc(JSON.stringify(it))}</li>`).join('') + '</ol></div>' : '';
+    const chain = (view.chain || []).length ? `<div class="stack" id="chain"><h3>${T('Lánc (verem, felül a legutóbbi)', 'Chain (stack, newest on top)')}</h3><ol>` +
+      view.chain.slice().reverse().map((it) => {
+        const what = it.card != null ? nm(it.card, T) : T('képesség', 'ability');
+        const kind = it.kind === 'payment' ? T('kifizetés', 'payment') : it.ability ? T('képesség', 'ability') : '';
+        const tgt = it.target == null ? '' : ` → ${typeof it.target === 'object' ? T('rejtett lap', 'a hidden card') : (cards[it.target] || KNOWN[it.target] ? nm(it.target, T) : T('játékos', 'a player'))}`;
+        return `<li>${esc(names[it.seat] != null ? names[it.seat] + ': ' : '')}<b>${esc(what)}</b>${kind ? ` <span class="muted">(${esc(kind)})</span>` : ''}${esc(tgt)}</li>`;
+      }).join('') + '</ol></div>' : '';
     const cb = view.combat;
     const combat = cb ? `<div class="stack" id="combat"><h3>${T('Harc', 'Combat')}: ${esc(names[cb.attacker])} → ${esc(names[cb.defender])}</h3>` +
-      `<p>${T('Cél', 'Target')}: ${esc(cb.target ? cb.target.kind + (cb.target.pos != null ? ' #' + cb.target.pos : '') : '–')} · ${T('lépés', 'step')}: ${esc(cb.step)}</p>` +
-      `<p>${T('Hajók', 'Ships')}: ${(cb.ships || []).map((s) => esc(cards[s.id != null ? s.id : s] ? cards[s.id != null ? s.id : s].name : JSON.stringify(s))).join(', ') || '–'}</p></div>` : '';
-    return `<p>${T('Kör', 'Turn')} ${view.turn} · ${T('fázis', 'phase')}: <b>${esc(view.phase)}</b></p>${decText}${chain}${combat}` +
-      view.players.slice().sort((a, b) => (a.seat === d.seat ? 1 : 0) - (b.seat === d.seat ? 1 : 0)).map((p) => side(p, view, d, T, esc)).join('');
+      `<p>${T('Célpont', 'Target')}: ${esc(targetWords(cb.target, names, cards, T))} · ${T('lépés', 'step')}: ${esc(word(T, STEPS, cb.step))}</p>` +
+      `<p>${T('Harcoló hajók', 'Ships in combat')}: ${(cb.ships || []).map((s) => esc(nm(s, T))).join(', ') || '–'}</p></div>` : '';
+    const others = view.players.filter((p) => p.seat !== d.seat);
+    const mine = view.players.filter((p) => p.seat === d.seat);
+    return `<p class="turnline">${T('Kör', 'Turn')} ${view.turn} · ${T('fázis', 'phase')}: <b>${esc(word(T, PHASES, view.phase))}</b></p>${decText}${chain}${combat}` +
+      others.concat(mine).map((p) => side(p, view, d, T, esc)).join('');
   }
 
-  function describeAction(a, view, T) {
+  /* What a move costs, in credits, when the view tells (shown on its button). */
+  function costOf(a, view) {
     const cards = cardsById(view);
-    const nm = (id) => (cards[id] ? `${cards[id].name} #${id}` : `#${id}`);
-    const t = T(...(TYPES[a.type] || [a.type, a.type]));
+    const c = a.card != null ? cards[a.card] : null;
     switch (a.type) {
-      case 'play': return `${t}: ${nm(a.card)}${a.target != null ? ' → ' + nm(a.target) : ''}`;
-      case 'place': return `${t}: ${nm(a.card)} ${T('mint', 'as')} ${a.as}${a.ship != null ? ' → ' + nm(a.ship) : ''}`;
-      case 'develop': case 'cash': return `${t}: ${nm(a.base)}`;
-      case 'attack': return `${t}: ${a.target}${a.pos != null ? ' #' + a.pos : ''}`;
-      case 'fire': return `${t}: ${nm(a.ship)} → ${nm(a.target)}`;
-      case 'board': return `${t}: ${nm(a.crew)} → ${nm(a.ship)}`;
-      case 'pay': return `${t}: ${nm(a.card)}`;
-      case 'commit': case 'bomber': return `${t}: ${nm(a.ship)}`;
-      case 'ability': return `${t}: ${nm(a.card)} (${a.n})`;
-      case 'choose': return `${t}: ${typeof a.pick === 'object' ? JSON.stringify(a.pick) : (cards[a.pick] ? nm(a.pick) : a.pick)}`;
-      default: {
-        const rest = Object.keys(a).filter((k) => k !== 'type').map((k) => `${k}: ${a[k]}`).join(', ');
-        return t + (rest ? ` (${rest})` : '');
-      }
+      case 'play': case 'pay': return c && c.cost != null ? c.cost : null;
+      case 'develop': case 'draw': return 1;
+      case 'search': case 'ruin_draw': case 'heavy': return 2;
+      default: return null;
     }
   }
 
-  function actionTitle(type, T) { return T(...(TYPES[type] || [type, type])); }
-
-  function describeEvent(e, view, T) {
-    const cards = cardsById(view);
-    const c = e.card != null && cards[e.card] ? cards[e.card].name : null;
-    const who = e.seat != null ? `[${e.seat}] ` : '';
-    return `${who}${e.type}${c ? ': ' + c : ''}${e.amount != null ? ' ' + e.amount : ''}`;
+  function describeAction(a, view, T) {
+    const n = (id) => nm(id, T);
+    const t = word(T, TYPES, a.type);
+    const cost = costOf(a, view);
+    const price = cost != null ? ` · ${cost} ${T('kredit', cost === 1 ? 'credit' : 'credits')}` : '';
+    const opp = (a.opp != null && lastCtx) ? ` (${seatNames(lastCtx.data)[a.opp]})` : '';
+    switch (a.type) {
+      case 'play': return `${t}: ${n(a.card)}${a.target != null ? ' → ' + (typeof a.target === 'number' && KNOWN[a.target] ? n(a.target) : T('célpont', 'target') + ' ' + a.target) : ''}${price}`;
+      case 'place': return `${t}: ${n(a.card)} ${word(T, ROLES, a.as)}${a.ship != null ? ' → ' + n(a.ship) : ''}`;
+      case 'develop': case 'cash': return `${t}: ${n(a.base)}${price}`;
+      case 'attack': return `${t}: ${word(T, TARGETS, a.target)}${a.pos != null ? ` (${a.pos + 1}.)` : ''}${a.card != null ? ': ' + n(a.card) : ''}${opp}`;
+      case 'fire': return `${t}: ${n(a.ship)} → ${n(a.target)}`;
+      case 'return': case 'no_return': case 'stealth': return `${t}${a.ship != null ? ': ' + n(a.ship) : ''}`;
+      case 'board': return `${t}: ${n(a.crew)} → ${n(a.ship)}`;
+      case 'pay': case 'pay_trap': return `${t}: ${n(a.card)}${price}`;
+      case 'commit': case 'bomber': case 'heavy': case 'pyro': return `${t}: ${n(a.ship)}${price}`;
+      case 'ability': return `${t}: ${n(a.card)} (${a.n + 1}.)`;
+      case 'assign': return `${t}: ${n(a.ship != null ? a.ship : a.target)}`;
+      case 'choose': {
+        if (typeof a.pick === 'number' && KNOWN[a.pick]) return `${t}: ${n(a.pick)}`;
+        if (a.pick === -1) return T('Választás: egyik sem', 'Choose: none');
+        return `${t}: ${T('lehetőség', 'option')} ${typeof a.pick === 'number' ? a.pick + 1 : a.pick}`;
+      }
+      case 'draw': case 'search': case 'ruin_draw': return `${t}${price}`;
+      default: return t;
+    }
   }
 
-  window.KaoszBoard = { renderView, describeAction, actionTitle, describeEvent };
+  function actionTitle(type, T) { return word(T, TYPES, type); }
+
+  /* One log line as a sentence: who did what, with which card, for how much, to what. */
+  function describeEvent(e, view, T, d) {
+    const names = d ? seatNames(d) : [];
+    const who = e.seat != null ? (names[e.seat] || T('Valaki', 'Someone')) : '';
+    const n = (id) => nm(id, T);
+    const cr = (k) => `${k} ${T('kredit', k === 1 ? 'credit' : 'credits')}`;
+    switch (e.type) {
+      case 'turn': return T(`${e.turn}. kör: ${who} következik, +${cr(e.income)}.`, `Turn ${e.turn}: ${who} to play, +${cr(e.income)}.`);
+      case 'keep': return T(`${who} megtartja a kezdőkezét.`, `${who} keeps the opening hand.`);
+      case 'mulligan': return T(`${who} újraosztja a kezdőkezét.`, `${who} takes a mulligan.`);
+      case 'draw': return e.card != null ? T(`${who} húzott: ${n(e.card)}.`, `${who} drew ${n(e.card)}.`) : T(`${who} húzott egy lapot.`, `${who} drew a card.`);
+      case 'ruin_draw': return e.card != null ? T(`${who} a pusztulatból húzta: ${n(e.card)}.`, `${who} took ${n(e.card)} from the ruin.`) : T(`${who} húzott egy lapot a pusztulatból.`, `${who} took a card from the ruin.`);
+      case 'search': return e.card != null ? T(`${who} a kolóniából kézbe vette: ${n(e.card)}.`, `${who} searched the colony and took ${n(e.card)}.`) : T(`${who} keresett a kolóniájában.`, `${who} searched the colony.`);
+      case 'place': return T(`${who} lefordítva lerakott ${e.card != null ? n(e.card) : 'egy lapot'} ${word(T, ROLES, e.role)}${e.ship != null ? ' (' + n(e.ship) + ')' : ''}.`,
+        `${who} placed ${e.card != null ? n(e.card) : 'a card'} face down ${word(T, ROLES, e.role)}${e.ship != null ? ' on ' + n(e.ship) : ''}.`);
+      case 'develop': return T(`${who} fejlesztette a(z) ${e.pos + 1}. bázisát (1 kredit).`, `${who} developed base ${e.pos + 1} (1 credit).`);
+      case 'cash': return T(`${who} beváltott egy fejlesztést (${e.pos + 1}. bázis).`, `${who} cashed a development (base ${e.pos + 1}).`);
+      case 'played': return T(`${who} kijátszotta: ${n(e.card)}${e.target != null && typeof e.target === 'number' && KNOWN[e.target] ? ' → ' + n(e.target) : ''} (${cr(e.cost || 0)}).`,
+        `${who} played ${n(e.card)}${e.target != null && typeof e.target === 'number' && KNOWN[e.target] ? ' on ' + n(e.target) : ''} (${cr(e.cost || 0)}).`);
+      case 'pays': return T(`${who} kifizette: ${n(e.card)} (${cr(e.cost || 0)}).`, `${who} paid for ${n(e.card)} (${cr(e.cost || 0)}).`);
+      case 'ability': return T(`${who} képességet használ: ${n(e.card)}${e.ability && ABILITIES[e.ability] ? ' – ' + word(T, ABILITIES, e.ability) : ''}.`,
+        `${who} uses an ability of ${n(e.card)}${e.ability && ABILITIES[e.ability] ? ' – ' + word(T, ABILITIES, e.ability) : ''}.`);
+      case 'resolved': return T(`Teljesül: ${n(e.card)}.`, `${n(e.card)} resolves.`);
+      case 'no_effect': return T(`${n(e.card)} hatástalan (${e.why === 'neutralised' ? 'semlegesítették' : 'a célpontja elveszett'}).`,
+        `${n(e.card)} has no effect (${e.why === 'neutralised' ? 'neutralised' : 'its target is gone'}).`);
+      case 'neutralised': return T(`${n(e.card)} semlegesítve.`, `${n(e.card)} is neutralised.`);
+      case 'pass': return T(`${who} passzolt.`, `${who} passed.`);
+      case 'attack': {
+        const opp = names[e.opponent] || '';
+        const what = e.card != null ? ` (${n(e.card)})` : e.pos != null ? ` (${e.pos + 1}.)` : '';
+        return T(`${who} megtámadta ${opp} ${word(T, TARGET_OF, e.target)}${what}.`, `${who} attacked ${opp}'s ${word(T, TARGETS, e.target)}${what}.`);
+      }
+      case 'commit': return T(`${who} harcba küldte: ${n(e.ship)}.`, `${who} committed ${n(e.ship)} to the combat.`);
+      case 'board': return T(`${who} beszállította ${e.crew != null ? n(e.crew) : 'egy lefordított legénységét'} ide: ${n(e.ship)}.`, `${who} boarded ${e.crew != null ? n(e.crew) : 'a face-down crew'} onto ${n(e.ship)}.`);
+      case 'equip_done': {
+        const k = (e.ships || []).length;
+        return k ? T(`${who} ${k} hajóval harcol.`, `${who} fights with ${k} ship${k > 1 ? 's' : ''}.`) : T(`${who} nem védekezik hajóval.`, `${who} does not defend with ships.`);
+      }
+      case 'fire': return T(`${n(e.ship)} (${who}) tüzel: ${n(e.target)}.`, `${n(e.ship)} (${who}) fires at ${n(e.target)}.`);
+      case 'return_fire': return T(`${n(e.ship)} visszalő: ${n(e.target)}.`, `${n(e.ship)} returns fire at ${n(e.target)}.`);
+      case 'no_return': return T(`${n(e.ship)} nem lő vissza.`, `${n(e.ship)} does not return fire.`);
+      case 'fire_pass': return T(`${who} kivár a tüzeléssel.`, `${who} holds fire.`);
+      case 'shot_damage': return T('Sebzés: ', 'Damage: ') + (e.damage || []).map(([id, k]) => `${n(id)} −${k}`).join(', ') + '.';
+      case 'damaged': return T(`${n(e.card)} megsérült (${e.amount}).`, `${n(e.card)} is damaged (${e.amount}).`);
+      case 'firing_over': return T('Véget ért a tüzelés.', 'Firing is over.');
+      case 'bombard_declared': return T(`${who} bombázni készül (${(e.ships || []).map(n).join(', ')}); a védő még közbeszólhat.`, `${who} is about to bombard (${(e.ships || []).map(n).join(', ')}); the defender may still respond.`);
+      case 'bombard': return T(`${who} bombáz ${e.total} erővel (${(e.ships || []).map(n).join(', ')}).`, `${who} bombards for ${e.total} (${(e.ships || []).map(n).join(', ')}).`);
+      case 'milled': return T(`${who} kolóniájából ${e.count} lap a pusztulatba került.`, `${e.count} card${e.count === 1 ? '' : 's'} of ${who}'s colony went to the ruin.`);
+      case 'discard': return e.card != null ? T(`${who} eldobta: ${n(e.card)}.`, `${who} discarded ${n(e.card)}.`) : T(`${who} eldobott egy lapot.`, `${who} discarded a card.`);
+      case 'chooses': return T(`${who} választott (${n(e.card)}).`, `${who} made a choice (${n(e.card)}).`);
+      case 'credits': return e.amount >= 0 ? T(`${who} +${cr(e.amount)}.`, `${who} gains ${cr(e.amount)}.`) : T(`${who} −${cr(-e.amount)}.`, `${who} loses ${cr(-e.amount)}.`);
+      case 'modified': {
+        const st = STATS.find(([k]) => k === e.stat);
+        const label = st ? T(st[3], st[4]) : e.stat;
+        return T(`${n(e.card)}: ${label} ${e.amount > 0 ? '+' : ''}${e.amount}.`, `${n(e.card)}: ${label} ${e.amount > 0 ? '+' : ''}${e.amount}.`);
+      }
+      case 'leaves_play': return T(`${n(e.card)} kikerült a játékból ${word(T, ZONE_TO, e.to)} (${word(T, LEAVES, e.reason)}).`,
+        `${n(e.card)} left play ${word(T, ZONE_TO, e.to)} (${word(T, LEAVES, e.reason)}).`);
+      case 'combat_over': return T('A harc véget ért.', 'The combat is over.');
+      case 'end_phase': return T(`${who} befejező fázisa.`, `${who}'s end phase.`);
+      case 'end_turn': return T(`${who} befejezte a körét.`, `${who} ended the turn.`);
+      case 'eliminated': return T(`${who} kiesett.`, `${who} is out.`);
+      case 'resign': return T(`${who} feladta.`, `${who} resigned.`);
+      case 'game_over': return T(`Vége a játszmának. Győztes: ${(e.winners || []).map((s) => names[s]).join(', ') || 'nincs'}.`,
+        `The match is over. Winner: ${(e.winners || []).map((s) => names[s]).join(', ') || 'none'}.`);
+      case 'adjudicated': return T('A szervező eldöntötte a játszmát.', 'The organiser decided the match.');
+      default: return T('Esemény', 'Event') + (who ? `: ${who}` : '');
+    }
+  }
+
+  /* Actions that involve a drawn component: a card (by id), a hidden card (by zone and
+   * position), or a player's colony / hand (attack targets). */
+  function actionsFor(el, legal, view, mySeat) {
+    const acts = legal.actions || [];
+    if (el.dataset.card != null) {
+      const id = +el.dataset.card;
+      return acts.filter((a) => ['card', 'ship', 'base', 'crew', 'pick'].some((k) => a[k] === id) || (a.type === 'play' && a.target === id) ||
+        (a.type === 'fire' && a.target === id) || (a.type === 'attack' && a.card === id));
+    }
+    const sideEl = el.closest('[data-side]');
+    const seat = sideEl ? +sideEl.dataset.side : null;
+    if (el.dataset.target) {
+      return acts.filter((a) => a.type === 'attack' && a.target === el.dataset.target && seat !== mySeat && (a.opp == null || a.opp === seat));
+    }
+    if (el.classList.contains('hidden') && el.dataset.pos != null && el.dataset.where === 'surface') {
+      return acts.filter((a) => a.type === 'attack' && a.target === 'base' && a.pos === +el.dataset.pos && (a.opp == null || a.opp === seat));
+    }
+    return [];
+  }
+
+  /* "End turn" while a card can still be played or an attack declared asks first
+   * (developing, drawing and the like are routine and do not). */
+  function confirmAction(a, view, T, legal) {
+    if (a.type !== 'end_turn' || !legal) return null;
+    const left = (legal.actions || []).filter((x) => x.type === 'play' || x.type === 'attack');
+    if (!left.length) return null;
+    const plays = left.filter((x) => x.type === 'play').length;
+    const attacks = left.length - plays;
+    return T(`Még ${[plays ? plays + ' kijátszás' : '', attacks ? attacks + ' támadás' : ''].filter(Boolean).join(' és ')} lehetséges ebben a körben. Biztosan befejezed a kört?`,
+      `You can still make ${[plays ? plays + ' play' + (plays > 1 ? 's' : '') : '', attacks ? attacks + ' attack' + (attacks > 1 ? 's' : '') : ''].filter(Boolean).join(' and ')} this turn. End the turn anyway?`);
+  }
+
+  /* A decision with one possible answer is answered by the board when that reveals
+   * nothing: with no card in hand the seat has no interrupt to play (KG-10.1), so its
+   * legal list follows from what everybody sees and the other side knows the answer was
+   * forced. With cards in hand a quick automatic answer would tell the other side that
+   * none of them is playable now, so that is done only if the person switched it on
+   * (#auto-forced, off by default). */
+  function forcedAction(legal, view, d) {
+    const acts = (legal && legal.actions) || [];
+    if (acts.length !== 1 || !view || d.seat == null) return null;
+    const me = view.players[d.seat];
+    const box = document.getElementById('auto-forced');
+    if (me && me.hand_count === 0) return acts[0];
+    if (box && box.checked && ['done', 'bombard', 'pass', 'commit'].includes(acts[0].type)) return acts[0];
+    return null;
+  }
+
+  function autoForcedBox() {
+    const tools = document.querySelector('.board-tools');
+    if (!tools || document.getElementById('auto-forced') || !(document.getElementById('board') || {}).dataset.seat) return;
+    const hu = (document.documentElement.lang || 'hu').startsWith('hu');
+    const label = document.createElement('label');
+    label.className = 'small';
+    label.title = hu ? 'Ha be van kapcsolva, a tábla azonnal megadja az egyetlen lehetséges választ (Kész, Bombázás) akkor is, ha lap van a kezedben. Ebből az ellenfél a gyorsaságból arra következtethet, hogy nincs kijátszható megszakításod.'
+      : 'When on, the board answers at once with the only possible move (Done, Bombard) even with cards in your hand. From the speed the opponent may infer that you hold no playable interrupt.';
+    label.innerHTML = `<input type="checkbox" id="auto-forced"> ${hu ? 'Kényszerlépések automatikusan, lappal a kézben is (az ellenfél következtethet belőle)' : 'Forced moves automatically even with cards in hand (the opponent may infer from it)'}`;
+    tools.insertBefore(label, tools.firstChild);
+    const box = label.querySelector('input');
+    box.checked = localStorage.getItem('kaosz-kgk-auto-forced') === '1';
+    box.addEventListener('change', () => localStorage.setItem('kaosz-kgk-auto-forced', box.checked ? '1' : '0'));
+  }
+  autoForcedBox();
+
+  function describeError(e, T) {
+    const code = (e.details && e.details.code) || e.code;
+    return REASONS[code] ? L(T, REASONS[code]) : null;
+  }
+  function outcomeReason(r, T) { return OUTCOME[r] ? L(T, OUTCOME[r]) : null; }
+
+  // ---------------------------------------------------------------- the card popover
+  let pop = null;
+  let popFor = null;
+  let hoverTimer = null;
+  // A popover opened by hovering is a tooltip: the pointer passes through it (so it never
+  // hides the next card) and it closes when the pointer leaves the card. Clicking or
+  // tapping a card opens it to stay, with the card's moves and its link.
+
+  function popover() {
+    if (pop) return pop;
+    pop = document.createElement('div');
+    pop.id = 'card-pop';
+    pop.setAttribute('role', 'dialog');
+    pop.hidden = true;
+    document.body.appendChild(pop);
+    document.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') closePop(); });
+    document.addEventListener('click', (ev) => {
+      if (pop.hidden) return;
+      if (pop.contains(ev.target) || (popFor && popFor.contains(ev.target))) return;
+      closePop();
+    });
+    return pop;
+  }
+  function closePop() { if (pop) { pop.hidden = true; pop.innerHTML = ''; } popFor = null; }
+
+  function openPop(el, by) {
+    const ctx = lastCtx;
+    if (!ctx) return;
+    const { T, esc, view, legal, data } = ctx;
+    const p = popover();
+    popFor = el;
+    p.dataset.by = by;
+    const cards = cardsById(view);
+    let html = '';
+    if (el.dataset.card != null) {
+      const c = cards[+el.dataset.card] || (view.decision && (view.decision.cards || []).find((x) => x.id === +el.dataset.card)) || {};
+      const m = META[c.slug] || {};
+      const title = nameOfSlug(c.slug, c.name, T);
+      const text = T(m.text_hu, m.text_en || m.text_hu);
+      const kind = [word(T, KINDS, c.type), c.subtype ? word(T, SUBTYPES, c.subtype) : ''].filter(Boolean).join(' · ');
+      const stats = STATS.filter(([k]) => c[k] != null).map(([k, , , h, e]) => {
+        const v = k === 'armor' && c.armor_now != null && c.armor_now !== c.armor ? `${c.armor_now}/${c.armor}` : c[k];
+        return `<dt>${T(h, e)}</dt><dd>${esc(v)}</dd>`;
+      }).join('');
+      const mods = c.modifiers ? Object.entries(c.modifiers).map(([k, v]) => {
+        const st = STATS.find(([s]) => s === k);
+        return `${st ? T(st[3], st[4]) : k} ${v > 0 ? '+' : ''}${v}`;
+      }).join(', ') : '';
+      const abil = (c.abilities || []).map((a) => `${word(T, ABILITIES, a)}${ABILITY_RULE[a] ? ` <span class="muted">(${ABILITY_RULE[a]})</span>` : ''}`).join(', ');
+      const st = stateWords(c, T);
+      html = `<h3>${esc(title)}</h3><p class="muted">${esc(kind)} · ${T('ár', 'cost')} ${c.cost != null ? esc(c.cost) : '?'} ${T('kredit', 'credits')}` +
+        `${m.official === false ? ` · <span class="badge unofficial">${T('nem hivatalos gyakorló lap', 'unofficial practice card')}</span>` : ''}</p>` +
+        (stats ? `<dl class="pstats">${stats}</dl>` : '') + (mods ? `<p>${T('Módosítók', 'Modifiers')}: ${esc(mods)}</p>` : '') +
+        (abil ? `<p>${T('Képességek', 'Abilities')}: ${abil}</p>` : '') + (c.dev_limit != null ? `<p>${T('Fejlesztési limit', 'Development limit')}: ${esc(c.dev_limit)}</p>` : '') +
+        `<p class="ctext">${text ? esc(text) : `<span class="muted">${m.slug ? T('A lapnak nincs ismert szövege.', 'No text is known for this card.') : T('A lap szövege töltődik…', 'Loading the card text…')}</span>`}</p>` +
+        (st.length ? `<p class="muted">${T('Állapot', 'State')}: ${esc(st.join(', '))}</p>` : '') +
+        (c.slug ? `<p><a class="card-link" href="/cards/${encodeURIComponent(c.slug)}/">${T('A lap oldala', 'Card page')} ›</a></p>` : '');
+    } else if (el.dataset.target) {
+      html = `<h3>${esc(seatNames(data)[+(el.closest('[data-side]') || {}).dataset.side] || '')}: ${esc(word(T, TARGETS, el.dataset.target))}</h3>` +
+        `<p class="muted">${el.dataset.target === 'colony' ? T('A kolónia a húzópakli; ha elfogy, a gazdája veszít (KG-12).', 'The colony is the draw deck; when it runs out its owner loses (KG-12).')
+          : T('A kézben tartott lapok (központ); ennek bombázásakor lapot kell eldobni (KG-9.8.3).', 'The cards in hand (central); bombarding it forces a discard (KG-9.8.3).')}</p>`;
+    } else {
+      html = `<h3>${T('Rejtett lap', 'Hidden card')}</h3><p class="muted">${T('Lefordított lap: csak a gazdája látja (KG-6.12).', 'A face-down card: only its owner sees it (KG-6.12).')}</p>`;
+    }
+    const acts = actionsFor(el, legal, view, data.seat);
+    if (acts.length) {
+      html += `<div class="pop-acts">` + acts.map((a) => `<button type="button" class="primary pop-act" data-i="${legal.actions.indexOf(a)}">${esc(describeAction(a, view, T))}</button>`).join('') + '</div>';
+    }
+    html += `<button type="button" class="pop-close" aria-label="${T('Bezárás', 'Close')}">×</button>`;
+    p.innerHTML = html;
+    p.setAttribute('aria-label', (p.querySelector('h3') || {}).textContent || '');
+    p.querySelectorAll('.pop-act').forEach((b) => b.addEventListener('click', () => {
+      const a = legal.actions[+b.dataset.i];
+      closePop();
+      ctx.act(a);
+    }));
+    p.querySelector('.pop-close').addEventListener('click', closePop);
+    p.hidden = false;
+    place(p, el);
+  }
+
+  function place(p, el) {
+    const r = el.getBoundingClientRect();
+    const vw = document.documentElement.clientWidth;
+    const vh = window.innerHeight;
+    const w = Math.min(352, vw - 16);
+    p.style.width = w + 'px';
+    p.style.left = Math.max(8, Math.min(r.left, vw - w - 8)) + 'px';
+    const h = p.offsetHeight;
+    const below = r.bottom + 6;
+    p.style.top = (below + h <= vh - 8 ? below : Math.max(8, r.top - h - 6)) + 'px';
+  }
+
+  function afterRender(ctx) {
+    lastCtx = ctx;
+    closePop();
+    const acting = new Set();
+    ctx.el.querySelectorAll('.card, .zone-act').forEach((el) => {
+      if (el.classList.contains('count')) return;
+      if (actionsFor(el, ctx.legal, ctx.view, ctx.data.seat).length) { el.classList.add('can-act'); acting.add(el); }
+      el.addEventListener('click', (ev) => { ev.stopPropagation(); if (popFor === el && pop && !pop.hidden && pop.dataset.by === 'click') closePop(); else openPop(el, 'click'); });
+      el.addEventListener('mouseenter', (ev) => {
+        if (ev.pointerType === 'touch') return;
+        clearTimeout(hoverTimer);
+        hoverTimer = setTimeout(() => { if (!pop || pop.hidden || pop.dataset.by === 'hover') openPop(el, 'hover'); }, 250);
+      });
+      el.addEventListener('mouseleave', () => {
+        clearTimeout(hoverTimer);
+        if (pop && !pop.hidden && pop.dataset.by === 'hover' && popFor === el) closePop();
+      });
+    });
+    ctx.el.querySelectorAll('.rule-link').forEach((a) => a.addEventListener('click', () => {
+      const box = document.getElementById('rules-help');
+      if (box) box.open = true;
+    }));
+    renderHelp(ctx);
+  }
+
+  function renderHelp(ctx) {
+    const body = document.getElementById('rules-help-body');
+    if (!body) return;
+    const { T, esc, view } = ctx;
+    const cur = view && view.decision && RULE_OF[view.decision.kind];
+    body.innerHTML = `<p class="muted small">${T('A játék szabályainak rövid összefoglalása; a hivatkozás a szabálykönyv pontja.', 'A short summary of the rules; the number is the rulebook section.')}</p><dl class="help">` +
+      HELP.map(([r, h, e, th, te]) => `<dt id="help-${r}"${r === cur ? ' class="current"' : ''}>${esc(T(h, e))} <span class="muted">(${r})</span></dt><dd>${esc(T(th, te))}</dd>`).join('') +
+      `</dl><p class="small">${T('Lépések a táblán: kattints (érintsd meg) a lapot, amivel lépni akarsz; a lehetséges lépései a felugró ablakban vannak. Minden lépés a „Lépéseid” listában is megvan.',
+        'On the board: click (tap) the card you want to act with; its moves are in the popover. Every move is also in the “Your moves” list.')}</p>`;
+  }
+
+  window.KaoszBoard = { renderView, describeAction, actionTitle, describeEvent, afterRender, prepare, confirmAction, describeError, outcomeReason, forcedAction };
 })();
