@@ -28,12 +28,12 @@ def test_a_finished_sandbox_match_gives_no_table_result(org, make_players, cards
     table = rnd["pairings"][0]
     real = Match.objects.get(pk=table["match"])
 
-    (u0, c0), (u1, _c1) = players
+    (u0, c0), _ = players
     r = c0.post("/api/v1/matches/", {"ruleset": "kgk", "scenario": "kg-14-4", "seats": [
-        {"player": "me"}, {"player": u1.username}]}, format="json")
+        {"player": "me"}, {"player": "bot:random"}]}, format="json")
     assert r.status_code == 201, r.content
     sandbox = Match.objects.get(pk=r.json()["id"])
-    store.submit(sandbox.pk, 1, None, kind="resign", user=u1)
+    store.submit(sandbox.pk, 0, None, kind="resign", user=u0)
     sandbox.refresh_from_db()
     assert sandbox.status == "finished" and sandbox.options["sandbox"] is True
 
