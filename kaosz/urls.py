@@ -1,5 +1,7 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -28,6 +30,8 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", views.healthz, name="healthz"),
+    # Browsers ask for /favicon.ico on every page whatever the page links to.
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("", include("decks.urls")),
     path("", include("matches.urls")),
     path("", include("matches.tournaments.urls")),

@@ -23,7 +23,7 @@ from kaosz.api.errors import ApiError
 from matches import live, store
 from matches import simulation as sims
 from matches.api import serializers as s
-from matches.api.seating import get_ruleset, resolve_deck, seat_of, seat_specs
+from matches.api.seating import get_ruleset, open_seat, resolve_deck, seat_of, seat_specs
 from matches.models import BIG_COLUMNS, Match, MatchAction, Simulation
 from rulesets import registry
 
@@ -207,7 +207,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         data = validated(s.JoinRequest, request.data)
         rs = store.ruleset_of(match)
         deck, name = resolve_deck(rs, data.get("deck"), request.user,
-                                  match.options or {}, -1)
+                                  match.options or {}, open_seat(match))
         store.join(match.pk, request.user, deck, name)
         match = self._fresh(match.pk)
         return Response(detail(match, request, seat_of(match, request.user)))
@@ -405,7 +405,8 @@ def start_simulation(data: dict[str, Any], user: Any) -> Simulation:
         raise ApiError("invalid", f"decks: at most {players}", 400)
     if rs.uses_decks:
         labels = [f"example {i}" for i in range(players)]
-        for i, spec in enumerate(decks):
+        for i in range(players):  # a seat without a deck plays the example deck
+            spec = decks[i] if i < len(decks) else None
             records, name = resolve_deck(rs, spec, user, options, i)
             if records is not None:
                 config["decks"][i] = records
