@@ -57,7 +57,6 @@ XFAIL: dict[tuple[str, str], str] = {
     ("card", "raw"): "issue 16: card page field labels (cost_rule, text_hu) and provenance "
                      "badges (stated/derived/unknown) belong to the collectors' issue",
     ("card-unofficial", "raw"): "issue 16: card page field labels and provenance badges",
-    ("contribute", "raw"): "issue 16: contribution form field names",
     ("contributions", "raw"): "issue 16: contribution statuses",
     ("review", "raw"): "issue 16: review queue field names and statuses",
     ("board-kgk", "raw"): "issue 15 (KGK board, another engineer): engine keys on the board",
