@@ -4,15 +4,15 @@ Public API::
 
     pair_round(history, active, round_no=None, *, allow_rematch=False,
                allow_second_bye=False, rows=None) -> Pairing   # raises NoValidPairing
-    standings(history, *, bye_games=2) -> list[Row]              # from scratch
+    standings(history, *, bye_games=2, profile="kaosz") -> list[Row]  # from scratch
     StandingsBook(players, seed).add_result/correct_result/...  # incremental
     suggested_rounds(n) -> int
     FinalBracket(seeds).record_game(series, winner) / placements()
-    export_trf(history, *, name, rounds) -> str ; check_trf(text) -> list[str]
+    export_trf(history, *, name, rounds, absent_next) -> str ; check_trf(text) -> list[str]
     Tournament(seed, players) : the rules about the order of all of the above
 """
 
-from .bracket import FinalBracket, Series
+from .bracket import FINAL_SIZES, FinalBracket, Series
 from .model import (
     Bye,
     ByeKind,
@@ -26,11 +26,13 @@ from .model import (
 )
 from .pairing import pair_round
 from .rounds import suggested_rounds
-from .standings import Row, StandingsBook, standings
+from .standings import DEFAULT_PROFILE, PROFILES, Row, StandingsBook, TiebreakProfile, standings
 from .tournament import Tournament
-from .trf import check_trf, export_trf
+from .trf import TrfTooLarge, check_trf, export_trf
 
 __all__ = [
+    "DEFAULT_PROFILE",
+    "FINAL_SIZES",
     "Bye",
     "ByeKind",
     "FinalBracket",
@@ -44,7 +46,10 @@ __all__ = [
     "Row",
     "Series",
     "StandingsBook",
+    "PROFILES",
+    "TiebreakProfile",
     "Tournament",
+    "TrfTooLarge",
     "check_trf",
     "export_trf",
     "pair_round",

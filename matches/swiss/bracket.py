@@ -1,6 +1,9 @@
 """The top-4 final (KG-13.4.2): 1st v 4th and 2nd v 3rd, each best of three; the
 winners play best of three for 1st and 2nd, the losers for 3rd and 4th.
 
+With fewer than four players left at the cut (a club night of three, everyone else
+dropped) the final shrinks to the top two: one best-of-three series for 1st and 2nd.
+
 Pure state: games are recorded one at a time (no draws, KG-13.4.3: a game at time is
 decided by the judge and recorded as a normal win). The rules say the losers *may*
 play for 3rd place; with ``third_place_match=False`` the better Swiss seed takes 3rd.
@@ -11,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 WINS_NEEDED = 2  # best of three
+FINAL_SIZES = (4, 2)  # players in a final: the KG-13.4.2 top four, or the top two
 
 
 @dataclass
@@ -49,17 +53,22 @@ class Series:
 
 class FinalBracket:
     def __init__(self, seeds: list[int], *, third_place_match: bool = True):
-        if len(seeds) != 4 or len(set(seeds)) != 4:
-            raise ValueError("the final needs four different players, seeds 1..4 in order")
+        if len(seeds) not in FINAL_SIZES or len(set(seeds)) != len(seeds):
+            raise ValueError("the final needs four (or two) different players, seeds in order")
         self.seeds = list(seeds)
-        self.third_place_match = third_place_match
+        self.third_place_match = third_place_match and len(seeds) == 4
+        if len(seeds) == 2:
+            self.series: dict[str, Series] = {"final": Series("final", seeds[0], seeds[1])}
+            return
         s1, s2, s3, s4 = seeds
-        self.series: dict[str, Series] = {
+        self.series = {
             "semi1": Series("semi1", s1, s4),
             "semi2": Series("semi2", s2, s3),
         }
 
     def _open_next(self) -> None:
+        if "semi1" not in self.series:  # a top-2 final has nothing to open
+            return
         semi1, semi2 = self.series["semi1"], self.series["semi2"]
         if semi1.winner is None or semi2.winner is None or "final" in self.series:
             return
@@ -93,7 +102,7 @@ class FinalBracket:
             if third and third.winner is not None:
                 out[third.winner] = 3
                 out[third.loser] = 4  # type: ignore[index]
-        elif final is not None:
+        elif final is not None and "semi1" in self.series:
             losers = [self.series["semi1"].loser, self.series["semi2"].loser]
             losers.sort(key=self.seeds.index)  # type: ignore[arg-type]
             out[losers[0]] = 3  # type: ignore[index]

@@ -51,6 +51,9 @@ class Result:
 class ByeKind(StrEnum):
     PAIRING = "pairing"  # the odd player out of a round; at most one per player
     AWARDED = "awarded"  # granted by the organiser, e.g. to a late entry for missed rounds
+    # A zero-point bye (TRF "Z"): a round the player missed, counted as a lost round —
+    # the organiser's choice when a dropped player comes back. No points, no pairing bye.
+    ZERO = "zero"
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ from collections import Counter, defaultdict
 from collections.abc import Collection, Sequence
 
 from .matching import max_weight_matching
-from .model import History, NoValidPairing, NoValidPairingReason, Pairing
+from .model import ByeKind, History, NoValidPairing, NoValidPairingReason, Pairing
 from .standings import Row, standings
 
 _EMPTY: frozenset[int] = frozenset()
@@ -97,7 +97,8 @@ def pair_round(
     for r in history.results:
         met[r.a].add(r.b)
         met[r.b].add(r.a)
-    bye_count = Counter(b.player for b in history.byes)
+    # Zero-point byes are missed rounds, not byes the pairing gave.
+    bye_count = Counter(b.player for b in history.byes if b.kind != ByeKind.ZERO)
     warnings: list[str] = []
 
     bye: int | None = None

@@ -6,6 +6,10 @@ the first-listed player of each result is ``w``. Codes: ``1``/``0`` played win/l
 round the player was not in the event (before a late entry, after a drop). Points use
 1 per win or bye, which bbpPairings and JaVaFo read without a point-system line.
 
+A player who will not be in the next round (dropped) gets a ``0000 - Z`` cell for it
+too, as the JaVaFo/bbpPairings TRF(x) convention marks a player absent from the round to
+be paired: an outside engine then leaves them out, as the event itself does.
+
 Player line columns (1-based, as in the FIDE handbook / JaVaFo TRF(x)): ``001`` 1-3,
 start number 5-8, name 15-47, rating 49-52, points 81-84, rank 86-89; round cells
 of 10 characters from column 92: opponent 92-95, colour 97, result 99.
@@ -13,10 +17,21 @@ of 10 characters from column 92: opponent 92-95, colour 97, result 99.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .model import ByeKind, History
 from .standings import standings
 
-MAX_START_NUMBER = 9999
+MAX_START_NUMBER = 9999  # four columns for a start number (TRF16)
+
+
+class TrfTooLarge(ValueError):
+    """The event has more players than TRF16's four-digit start numbers can hold."""
+
+    def __init__(self, players: int):
+        self.players = players
+        super().__init__(f"TRF16 start numbers stop at {MAX_START_NUMBER}; "
+                         f"this event has {players} players")
 
 
 def _put(line: list[str], col: int, text: str) -> None:
@@ -24,11 +39,16 @@ def _put(line: list[str], col: int, text: str) -> None:
         line[col - 1 + i] = ch
 
 
-def export_trf(history: History, *, name: str = "KGK Swiss", rounds: int | None = None) -> str:
-    """TRF16 text; ``rounds`` (announced total) defaults to the last round played."""
+def export_trf(history: History, *, name: str = "KGK Swiss", rounds: int | None = None,
+               absent_next: Iterable[int] = ()) -> str:
+    """TRF16 text; ``rounds`` (announced total) defaults to the last round played.
+
+    ``absent_next``: players who will not be paired in the next round (dropped); when a
+    next round remains (``rounds`` beyond the last played), each gets a ``Z`` cell for it.
+    """
     players = history.players
     if len(players) > MAX_START_NUMBER:
-        raise ValueError("TRF16 start numbers stop at 9999")
+        raise TrfTooLarge(len(players))
     start = {p.id: i + 1 for i, p in enumerate(players)}
     played = max([r.round for r in history.results] + [b.round for b in history.byes], default=0)
     total = rounds if rounds is not None else played
@@ -38,8 +58,9 @@ def export_trf(history: History, *, name: str = "KGK Swiss", rounds: int | None 
         cells[(r.a, r.round)] = (f"{start[r.b]:4d}", "w", "1" if win_a else "0")
         cells[(r.b, r.round)] = (f"{start[r.a]:4d}", "b", "0" if win_a else "1")
     for b in history.byes:
-        code = "U" if b.kind == ByeKind.PAIRING else "F"
+        code = {ByeKind.PAIRING: "U", ByeKind.AWARDED: "F", ByeKind.ZERO: "Z"}[b.kind]
         cells[(b.player, b.round)] = ("0000", "-", code)
+    absent = set(absent_next) if total > played else set()
     rank = {row.player: row.rank for row in standings(history)}
     lines = [
         f"012 {name}",
@@ -62,6 +83,9 @@ def export_trf(history: History, *, name: str = "KGK Swiss", rounds: int | None 
             _put(line, col, opp)
             _put(line, col + 5, colour)
             _put(line, col + 7, code)
+        if p.id in absent:
+            line += [" "] * 10
+            _put(line, 92 + 10 * played, "0000 - Z")
         _put(line, 81, f"{score:4.1f}")
         _put(line, 86, f"{rank[p.id]:4d}")
         lines.append("".join(line).rstrip())

@@ -23,10 +23,10 @@ def _csv(header: list[str], rows: list[list[Any]]) -> str:
     return out.getvalue()
 
 
-def standings_csv(t: Tournament) -> str:
+def standings_csv(t: Tournament, upto: int | None = None) -> str:
     """Every tie-break figure; percentages as shown on the page (2 decimals)."""
     return _csv(STANDINGS_COLUMNS, [[r[c] for c in STANDINGS_COLUMNS[:-1]] + [r["entry"]]
-                                    for r in services.standings(t)])
+                                    for r in services.standings(t, upto=upto)])
 
 
 def pairings_csv(t: Tournament, number: int | None = None) -> str:
@@ -43,5 +43,6 @@ def pairings_csv(t: Tournament, number: int | None = None) -> str:
 
 def trf(t: Tournament) -> str:
     """The Swiss stage as TRF16 (results that stand, and byes); the final is not in it."""
+    dropped = t.entries.filter(dropped_after__isnull=False).values_list("pk", flat=True)
     return swiss.export_trf(services.history(t), name=t.name[:60],
-                            rounds=t.rounds_planned or None)
+                            rounds=t.rounds_planned or None, absent_next=list(dropped))

@@ -29,6 +29,16 @@ class Tournament(models.Model):
     # Announced Swiss rounds; ``None`` until the start, then ``suggested_rounds`` unless set.
     rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
     top_cut = models.BooleanField(default=True)  # the top-4 final of KG-13.4.2
+    # The final's size as the organiser chose it (4, 2 or 0), changeable up to the cut; at
+    # the cut it shrinks to what the players left allow (services.final_size_at_cut).
+    FINAL_SIZES = [(4, "top 4"), (2, "top 2"), (0, "no final")]
+    final_size = models.PositiveSmallIntegerField(default=4, choices=FINAL_SIZES)
+    # The tie-break profile (matches.swiss.PROFILES): "kaosz" (default) or "mtr".
+    TIEBREAK_PROFILES = [("kaosz", "kaosz"), ("mtr", "mtr")]
+    tiebreaks = models.CharField(max_length=10, default="kaosz", choices=TIEBREAK_PROFILES)
+    round_minutes = models.PositiveSmallIntegerField(default=50)  # the round timer
+    publish_decklists = models.BooleanField(default=False)  # shown once the event is over
+    end_reason = models.CharField(max_length=300, blank=True)  # ended early by the organiser
     third_place_match = models.BooleanField(default=True)  # "the losers may play" (KG-13.4.2)
     games_per_match = models.PositiveSmallIntegerField(default=3)  # Swiss: 1 or best of 3
     seed = models.CharField(max_length=64)  # fixes the final tie-break lot
@@ -59,6 +69,7 @@ class Entry(models.Model):
     first_round = models.PositiveSmallIntegerField(default=1)
     # Last round the player took part in; never paired again after it.
     dropped_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    checked_in = models.BooleanField(default=False)  # present at the start (check-in)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -94,6 +105,10 @@ class Round(models.Model):
     allow_second_bye = models.BooleanField(default=False)
     warnings = models.JSONField(default=list, blank=True)
     rematches = models.JSONField(default=list, blank=True)
+    # Hand changes accepted by the organiser: [{"kind": "swap", "a": id, "b": id,
+    # "broken": ["rematch", ...]}]; each is shown with the round.
+    manual_changes = models.JSONField(default=list, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)  # the round timer's start
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -122,6 +137,11 @@ class Pairing(models.Model):
     # Online mode: the KGK match created for this table (``match.tournament_pairing``).
     match = models.OneToOneField("matches.Match", null=True, blank=True,
                                  on_delete=models.SET_NULL, related_name="tournament_pairing")
+    # How the result came about: played, or a match loss without play (MTR 3.x: the
+    # opponent wins 2-0, or 1-0 in one-game matches) for a no-show or a forfeit.
+    PLAYED, NO_SHOW, FORFEIT = "played", "no_show", "forfeit"
+    OUTCOMES = [(PLAYED, "played"), (NO_SHOW, "no-show"), (FORFEIT, "forfeit")]
+    outcome = models.CharField(max_length=10, choices=OUTCOMES, default=PLAYED)
 
     class Meta:
         ordering = ["round", "table"]
@@ -133,8 +153,9 @@ class Pairing(models.Model):
 
 
 class Bye(models.Model):
-    PAIRING, AWARDED = "pairing", "awarded"  # the same values as swiss.ByeKind
-    KINDS = [(PAIRING, "pairing"), (AWARDED, "awarded")]
+    PAIRING, AWARDED, ZERO = "pairing", "awarded", "zero"  # the values of swiss.ByeKind
+    # ZERO: a round missed and counted as a loss (a dropped player back, organiser's choice)
+    KINDS = [(PAIRING, "pairing"), (AWARDED, "awarded"), (ZERO, "missed, counted as a loss")]
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="byes")
     round_number = models.PositiveSmallIntegerField()

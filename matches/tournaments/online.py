@@ -20,7 +20,6 @@ from django.db import transaction
 
 from matches.tournaments.models import Entry, FinalMatch, Pairing, Round, Tournament
 from matches.tournaments.services import (
-    GAME_SECONDS,
     ONLINE_RULESET,
     TournamentError,
     _lock,
@@ -53,7 +52,8 @@ def _create(t: Tournament, a: Entry, b: Entry) -> Any:
     from matches import store
 
     return store.create_match(
-        ONLINE_RULESET, {"format": t.format, "time_limit_seconds": GAME_SECONDS},
+        # The round timer is the match's clock: the organiser's timer and the server agree.
+        ONLINE_RULESET, {"format": t.format, "time_limit_seconds": t.round_minutes * 60},
         [_seat(a, t.format), _seat(b, t.format)], created_by=t.organiser, organiser=t.organiser)
 
 

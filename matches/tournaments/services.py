@@ -111,7 +111,9 @@ def create_tournament(organiser: Any, *, name: str, format: str = "tournament",
                       decks_required: bool = True, mode: str = Tournament.PAPER,
                       rounds_planned: int | None = None, top_cut: bool = True,
                       third_place_match: bool = True, games_per_match: int = 3,
-                      public: bool = True) -> Tournament:
+                      public: bool = True, final_size: int | None = None,
+                      tiebreaks: str = swiss.DEFAULT_PROFILE, round_minutes: int | None = None,
+                      publish_decklists: bool = False) -> Tournament:
     from decks.services import DeckError, check_format
 
     name = (name or "").strip()
@@ -127,14 +129,44 @@ def create_tournament(organiser: Any, *, name: str, format: str = "tournament",
     if games_per_match not in (1, 3):
         raise TournamentError("invalid", "games_per_match: 1 or 3 (best of three)", 400,
                               {"field": "games_per_match"})
+    if tiebreaks not in swiss.PROFILES:
+        raise TournamentError("invalid", f"tiebreaks: one of {', '.join(swiss.PROFILES)}", 400,
+                              {"field": "tiebreaks", "allowed": list(swiss.PROFILES)})
+    size = check_final_size(final_size if final_size is not None else (4 if top_cut else 0))
     if mode == Tournament.ONLINE:
         # An online Swiss match is one server game with decks (KG-13.4.3: one hour a game).
         decks_required, games_per_match = True, 1
+    if round_minutes is None:
+        # Online the round timer is the match clock: the game's hour (KG-13.4.3); on paper
+        # a round of best-of-three games ends on the organiser's timer, 50 minutes unless set.
+        round_minutes = GAME_SECONDS // 60 if mode == Tournament.ONLINE else 50
     return Tournament.objects.create(
         name=name[:120], organiser=organiser, format=format, decks_required=decks_required,
-        mode=mode, rounds_planned=rounds_planned, top_cut=top_cut,
+        mode=mode, rounds_planned=rounds_planned, top_cut=size > 0, final_size=size,
         third_place_match=third_place_match, games_per_match=games_per_match,
-        public=public, seed=secrets.token_hex(16))
+        public=public, seed=secrets.token_hex(16), tiebreaks=tiebreaks,
+        round_minutes=round_minutes, publish_decklists=publish_decklists)
+
+
+def check_final_size(size: Any) -> int:
+    allowed = [value for value, _label in Tournament.FINAL_SIZES]
+    if size not in allowed or isinstance(size, bool):
+        raise TournamentError("invalid", "final_size: 4 (top-4 final), 2 (top-2) or 0 (none)",
+                              400, {"field": "final_size", "allowed": allowed})
+    return int(size)
+
+
+@locked
+def configure_final(t: Tournament, *, by: Any, final_size: Any) -> Tournament:
+    """The organiser chooses the final's size at any time up to the cut."""
+    require_organiser(by, t)
+    size = check_final_size(final_size)
+    if t.status not in (Tournament.REGISTRATION, Tournament.SWISS):
+        raise TournamentError("final_started", "the cut has been made; the final's size is "
+                              "fixed", 409, {"status": t.status})
+    t.final_size, t.top_cut = size, size > 0
+    t.save(update_fields=["final_size", "top_cut"])
+    return t
 
 
 # ---------------------------------------------------------------- registration and decks
@@ -212,6 +244,11 @@ def register(t: Tournament, *, by: Any, user: Any = None, name: str = "", deck: 
         raise TournamentError("deck_invalid", "the deck is not legal for this tournament", 400,
                               {"validation": checked.validation})
     last = _last_number(t)
+    last_round = _last_round(t)
+    if late and last_round is not None and last_round.status == Round.PAIRED:
+        # The last round is paired but not started: the entry can still join it when the
+        # organiser pairs it again, so it plays from that round and has missed one fewer.
+        last -= 1
     try:
         with transaction.atomic():
             entry = Entry.objects.create(
@@ -276,7 +313,88 @@ def drop(t: Tournament, entry_id: int, *, by: Any) -> Entry | None:
         raise TournamentError("already_dropped", f"{entry.name} has already dropped", 409)
     entry.dropped_after = _last_number(t)
     entry.save(update_fields=["dropped_after"])
+    if t.status == Tournament.FINAL:
+        concede_for_dropped(t, by=by)
     return entry
+
+
+def concede_for_dropped(t: Tournament, *, by: Any) -> list[str]:
+    """A finalist who drops concedes the games left of each open series they are in
+    (and of any series they reach later); returns what was recorded, for the organiser.
+    The caller holds the tournament's lock."""
+    dropped = set(t.entries.filter(dropped_after__isnull=False).values_list("pk", flat=True))
+    names = dict(t.entries.values_list("pk", "name"))
+    notes: list[str] = []
+    for _ in range(8):  # each pass may open the next series (at most 4 series, 2 games)
+        b = bracket(t)
+        if b is None or b.finished:
+            break
+        todo = [(s.name, s.b if s.a in dropped else s.a) for s in b.open_series()
+                if s.a in dropped or s.b in dropped]
+        if not todo:
+            break
+        for series, winner in todo:
+            record_final_win(t, series, winner, by=by)
+            loser = next(x for x in (b.series[series].a, b.series[series].b) if x != winner)
+            notes.append(f"{names[loser]} dropped: a game of {series} goes to {names[winner]}")
+    return notes
+
+
+MISSED_CHOICES = ("not_played", "loss")
+
+
+@locked
+def undrop(t: Tournament, entry_id: int, *, by: Any, missed: str = "not_played") -> Entry:
+    """The organiser takes back a drop (a mistake, a player who came back): the player
+    returns with their record and is paired again from the next round. The rounds they
+    missed, the organiser's choice:
+
+    - ``not_played`` (default): no points, and nothing in any percentage;
+    - ``loss``: each is a zero-point bye, a lost round in every figure (no points, a round
+      in match-win %, a 0-2 in game-win %), as if they had lost it.
+    """
+    require_organiser(by, t)
+    if missed not in MISSED_CHOICES:
+        raise TournamentError("invalid", "missed: not_played or loss", 400,
+                              {"field": "missed", "allowed": list(MISSED_CHOICES)})
+    entry = _entry(t, entry_id)
+    if not entry.dropped:
+        raise TournamentError("not_dropped", f"{entry.name} has not dropped", 409)
+    if t.status not in (Tournament.SWISS,):
+        raise TournamentError("not_in_swiss", "a player can come back only during the Swiss "
+                              "rounds", 409, {"status": t.status})
+    if missed == "loss":
+        played = t.rounds.filter(number__gt=entry.dropped_after).exclude(status=Round.PAIRED)
+        Bye.objects.bulk_create([Bye(tournament=t, round_number=n, entry=entry, kind=Bye.ZERO)
+                                 for n in played.values_list("number", flat=True)])
+    entry.dropped_after = None
+    entry.save(update_fields=["dropped_after"])
+    return entry
+
+
+@locked
+def check_in(t: Tournament, entry_id: int, *, by: Any, present: bool = True) -> Entry:
+    """Before round 1: the player (or the organiser) says they are here."""
+    entry = _entry(t, entry_id)
+    if not (is_organiser(by, t) or (entry.user_id and entry.user_id == by.pk)):
+        raise TournamentError("not_your_entry", "only the player or the organiser may check "
+                              "this player in", 403)
+    if t.status != Tournament.REGISTRATION:
+        raise TournamentError("already_started", "check-in closes at the start", 409)
+    entry.checked_in = bool(present)
+    entry.save(update_fields=["checked_in"])
+    return entry
+
+
+def decklists(t: Tournament, *, user: Any) -> list[dict[str, Any]]:
+    """Deck lists: the organiser's at any time; everyone's once the event is over and the
+    organiser has chosen to publish them."""
+    published = t.publish_decklists and t.status == Tournament.FINISHED
+    if not (published or is_organiser(user, t)):
+        raise TournamentError("decklists_not_published", "deck lists are published only "
+                              "after the event, if the organiser chooses", 403)
+    return [{"entry": e.pk, "name": e.name, "deck_name": e.deck_name, "cards": e.deck or {}}
+            for e in t.entries.order_by("name") if e.deck is not None]
 
 
 def deck_report(t: Tournament) -> list[dict[str, Any]]:
@@ -304,11 +422,14 @@ def _deck_problem(t: Tournament, e: Entry) -> str | None:
 
 
 @locked
-def start(t: Tournament, *, by: Any) -> Tournament:
-    """Close registration, lock every deck, announce the number of rounds."""
+def start(t: Tournament, *, by: Any, drop_no_shows: bool = False) -> Tournament:
+    """Close registration, lock every deck, announce the number of rounds.
+    ``drop_no_shows``: players who have not checked in are withdrawn first."""
     require_organiser(by, t)
     if t.status != Tournament.REGISTRATION:
         raise TournamentError("already_started", "the tournament has already started", 409)
+    if drop_no_shows:
+        t.entries.filter(checked_in=False).delete()
     entries = list(t.entries.all())
     if len(entries) < 2:
         raise TournamentError("too_few_players", "a tournament needs at least two players", 409,
@@ -357,13 +478,20 @@ def _pct(x: Fraction) -> float:
     return round(float(x) * 100, 2)
 
 
-def standings(t: Tournament) -> list[dict[str, Any]]:
+def standings(t: Tournament, *, upto: int | None = None) -> list[dict[str, Any]]:
     """Every row with every tie-break figure (percentages rounded for reading, and the exact
-    fraction beside each). Order: points, OMW%, GW%, OGW%, then the seeded lot."""
-    entries = {pk: (name, dropped is not None) for pk, name, dropped in
-               t.entries.values_list("pk", "name", "dropped_after")}
+    fraction beside each). Order: points, OMW%, GW%, OGW%, then the seeded lot.
+    ``upto``: the standings after that round (results and byes of later rounds left out;
+    players who entered later are left out too)."""
+    entries = {pk: (name, dropped is not None and (upto is None or dropped < upto))
+               for pk, name, dropped in t.entries.values_list("pk", "name", "dropped_after")}
+    hist = history(t, upto=upto)
+    if upto is not None:
+        joined = set(t.entries.filter(first_round__lte=upto).values_list("pk", flat=True))
+        hist = swiss.History(tuple(p for p in hist.players if p.id in joined), hist.results,
+                             hist.byes, hist.seed)
     out = []
-    for r in swiss.standings(history(t)):
+    for r in swiss.standings(hist, profile=t.tiebreaks):
         name, dropped = entries[r.player]
         out.append({
             "rank": r.rank, "entry": r.player, "name": name, "dropped": dropped,
@@ -388,6 +516,31 @@ TIEBREAKS = [
     {"key": "lot", "hu": "Sorsolás a verseny magjából (determinisztikus)",
      "en": "Lot drawn from the event seed (deterministic)"},
 ]
+
+# The MTR profile (MTG Tournament Rules, Appendix C) reads the same figures differently.
+TIEBREAKS_MTR = [
+    TIEBREAKS[0],
+    {"key": "omw", "hu": "Ellenfelek meccsgyőzelmi aránya (MTR: az ellenfél bye-ja megnyert "
+     "fordulónak számít; egyenként legalább 1/3)",
+     "en": "Opponents' match-win % (MTR: an opponent's bye counts as a won round; each "
+     "floored at 1/3)"},
+    {"key": "gw", "hu": "Saját játszmagyőzelmi arány (a bye 2-0; legalább 1/3)",
+     "en": "Game-win % (a bye counts as 2-0; floored at 1/3)"},
+    {"key": "ogw", "hu": "Ellenfelek játszmagyőzelmi aránya (a bye-játszmákkal; egyenként "
+     "legalább 1/3)", "en": "Opponents' game-win % (bye games included; each floored at 1/3)"},
+    TIEBREAKS[4],
+]
+
+PROFILE_NAMES = {
+    "kaosz": {"hu": "Kaosz (alapértelmezett)", "en": "Kaosz (default)"},
+    "mtr": {"hu": "MTR (Magic versenyszabályzat, C. függelék)",
+            "en": "MTR (Magic Tournament Rules, Appendix C)"},
+}
+
+
+def tiebreaks_of(t: Tournament) -> list[dict[str, str]]:
+    """The documented order and meaning of the event's tie-breaks."""
+    return TIEBREAKS_MTR if t.tiebreaks == "mtr" else TIEBREAKS
 
 
 # ---------------------------------------------------------------- rounds
@@ -415,18 +568,33 @@ def no_valid_pairing_error(exc: swiss.NoValidPairing) -> TournamentError:
                             "players": list(exc.players), "options": options})
 
 
+def _named_warnings(t: Tournament, pairing: swiss.Pairing) -> list[str]:
+    """The core's warnings name ids; organisers read names."""
+    names = dict(t.entries.values_list("pk", "name"))
+    out = []
+    if pairing.bye is not None and any("further bye" in w for w in pairing.warnings):
+        out.append(f"{names[pairing.bye]} receives a further bye (allowed by the organiser)")
+    out += [f"rematch: {names[a]} v {names[b]} (allowed by the organiser)"
+            for a, b in pairing.rematches]
+    known = ("further bye", "rematch ")
+    out += [w for w in pairing.warnings if not any(k in w for k in known)]
+    return out
+
+
 def _pair(t: Tournament, number: int, allow_rematch: bool, allow_second_bye: bool) -> Round:
     hist = history(t, upto=number - 1)
     try:
         pairing = swiss.pair_round(hist, active_for(t, number), number,
                                    allow_rematch=allow_rematch,
-                                   allow_second_bye=allow_second_bye)
+                                   allow_second_bye=allow_second_bye,
+                                   rows=swiss.standings(hist, profile=t.tiebreaks))
     except swiss.NoValidPairing as exc:
         raise no_valid_pairing_error(exc) from exc
     rnd, _ = Round.objects.update_or_create(
         tournament=t, number=number,
         defaults={"status": Round.PAIRED, "allow_rematch": allow_rematch,
-                  "allow_second_bye": allow_second_bye, "warnings": list(pairing.warnings),
+                  "allow_second_bye": allow_second_bye,
+                  "warnings": _named_warnings(t, pairing), "manual_changes": [],
                   "rematches": [list(p) for p in pairing.rematches]})
     Pairing.objects.bulk_create([Pairing(round=rnd, table=i + 1, a_id=a, b_id=b)
                                  for i, (a, b) in enumerate(pairing.pairs)])
@@ -471,6 +639,69 @@ def repair_round(t: Tournament, number: int, *, by: Any, allow_rematch: bool = F
     return _pair(t, rnd.number, allow_rematch, allow_second_bye)
 
 
+def _met_before(t: Tournament, number: int) -> set[frozenset[int]]:
+    pairs = Pairing.objects.filter(round__tournament=t, round__number__lt=number) \
+        .values_list("a_id", "b_id")
+    return {frozenset(p) for p in pairs}
+
+
+@locked
+def swap_players(t: Tournament, number: int, a: Any, b: Any, *, by: Any,
+                 accept: bool = False) -> Round:
+    """Hand pairing before a round starts: two players change places (tables, or a table
+    and the bye). Every rule the change breaks (a rematch, a second bye) is named, and the
+    change is made only when the organiser accepts them (``accept``)."""
+    require_organiser(by, t)
+    rnd = _round(t, number)
+    if rnd.status != Round.PAIRED:
+        raise TournamentError("round_started", f"round {rnd.number} has already started", 409)
+    ea, eb = _entry(t, a), _entry(t, b)
+    if ea.pk == eb.pk:
+        raise TournamentError("invalid", "choose two different players", 400)
+    tables = list(rnd.pairings.all())
+    bye = Bye.objects.filter(tournament=t, round_number=rnd.number, kind=Bye.PAIRING).first()
+
+    def place(e: Entry) -> tuple[Pairing | None, str]:
+        for p in tables:
+            if e.pk in (p.a_id, p.b_id):
+                return p, "a" if p.a_id == e.pk else "b"
+        if bye is not None and bye.entry_id == e.pk:
+            return None, "bye"
+        raise TournamentError("not_paired", f"{e.name} is not in round {rnd.number}'s "
+                              "pairing", 409, {"entry": e.pk})
+
+    (pa, sa), (pb, sb) = place(ea), place(eb)
+    if pa is not None and pa is pb:
+        raise TournamentError("same_table", f"{ea.name} and {eb.name} already play each "
+                              "other", 409)
+    if pa is not None:
+        setattr(pa, f"{sa}_id", eb.pk)
+    if pb is not None:
+        setattr(pb, f"{sb}_id", ea.pk)
+    names = dict(t.entries.values_list("pk", "name"))
+    met = _met_before(t, rnd.number)
+    broken = [f"rematch: {names[p.a_id]} v {names[p.b_id]}" for p in (pa, pb)
+              if p is not None and frozenset((p.a_id, p.b_id)) in met]
+    new_bye = eb if sa == "bye" else ea if sb == "bye" else None
+    if new_bye is not None and Bye.objects.filter(tournament=t, entry=new_bye,
+                                                  round_number__lt=rnd.number).exists():
+        broken.append(f"second bye: {new_bye.name}")
+    if broken and not accept:
+        raise TournamentError("pairing_rule_broken", "this change breaks: " + "; ".join(broken)
+                              + ". Accept it explicitly to make it.", 409, {"broken": broken})
+    for p in (pa, pb):
+        if p is not None:
+            p.save(update_fields=["a", "b"])
+    if bye is not None and new_bye is not None:
+        bye.entry = new_bye
+        bye.save(update_fields=["entry"])
+    rnd.manual_changes = [*rnd.manual_changes,
+                          {"kind": "swap", "a": ea.pk, "b": eb.pk, "a_name": ea.name,
+                           "b_name": eb.name, "broken": broken}]
+    rnd.save(update_fields=["manual_changes"])
+    return rnd
+
+
 @locked
 def start_round(t: Tournament, number: int, *, by: Any) -> Round:
     """Results may be entered from now on; online, each table gets its KGK match."""
@@ -482,8 +713,8 @@ def start_round(t: Tournament, number: int, *, by: Any) -> Round:
         from matches.tournaments.online import create_round_matches
 
         create_round_matches(t, rnd)
-    rnd.status = Round.STARTED
-    rnd.save(update_fields=["status"])
+    rnd.status, rnd.started_at = Round.STARTED, timezone.now()
+    rnd.save(update_fields=["status", "started_at"])
     return rnd
 
 
@@ -587,30 +818,70 @@ def report_result(t: Tournament, pairing_id: int, *, by: Any, games_a: Any,
     return p
 
 
+def forfeit_games(t: Tournament, winner_side: str) -> tuple[int, int]:
+    """A match not played (no-show, forfeit) is a match win for the other player with the
+    games of a clean win, as the MTR counts it: 2-0, or 1-0 in one-game matches."""
+    need = 1 if t.games_per_match == 1 else 2
+    return (need, 0) if winner_side == "a" else (0, need)
+
+
 @locked
-def set_result(t: Tournament, pairing_id: int, *, by: Any, games_a: Any, games_b: Any,
-               note: str = "") -> Pairing:
+def set_result(t: Tournament, pairing_id: int, *, by: Any, games_a: Any = None,
+               games_b: Any = None, note: str = "", outcome: str = Pairing.PLAYED,
+               winner: str | None = None) -> Pairing:
     """The organiser enters, decides (a dispute, a game at time: KG-13.4.3-4) or corrects a
     result, at any time; standings follow at once (they are computed from the rows), the
-    later rounds' pairings stand."""
+    later rounds' pairings stand. ``outcome`` ``no_show``/``forfeit`` with ``winner``
+    ``"a"``/``"b"`` records a match that was not played (see :func:`forfeit_games`)."""
     require_organiser(by, t)
     p = _pairing(t, pairing_id)
     _accepting(t, p)
-    result = list(_check_games(t, games_a, games_b))
+    if outcome not in (Pairing.PLAYED, Pairing.NO_SHOW, Pairing.FORFEIT):
+        raise TournamentError("invalid", "outcome: played, no_show or forfeit", 400,
+                              {"field": "outcome"})
+    if outcome == Pairing.PLAYED:
+        result = list(_check_games(t, games_a, games_b))
+    elif winner in ("a", "b"):
+        result = list(forfeit_games(t, winner))
+    else:
+        raise TournamentError("invalid", "winner: a or b (the player who was there)", 400,
+                              {"field": "winner"})
     before = _result_of(p)
     kind = "set" if before is None else "corrected"
-    if before == result:
+    if before == result and p.outcome == outcome:
         return p
     p.games_a, p.games_b, p.status = result[0], result[1], Pairing.CONFIRMED
-    p.save(update_fields=["games_a", "games_b", "status"])
-    _log(p, by, kind, before, result, str(note or ""))
+    p.outcome = outcome
+    p.save(update_fields=["games_a", "games_b", "status", "outcome"])
+    _log(p, by, kind if outcome == Pairing.PLAYED else outcome, before, result,
+         str(note or ""))
     return p
 
 
-def result_history(t: Tournament, pairing_id: int) -> list[dict[str, Any]]:
+def correction_notice(t: Tournament) -> str | None:
+    """Said to the organiser when a Swiss result changes after the cut: the final's seeds
+    were fixed at the cut and do not move; only the Swiss standings change."""
+    if t.status in (Tournament.FINAL, Tournament.FINISHED) and t.final_seeds:
+        return ("the final's seeds were fixed at the cut; this correction changes the Swiss "
+                "standings (places below the final) only")
+    return None
+
+
+def result_history(t: Tournament, pairing_id: int, *, user: Any) -> list[dict[str, Any]]:
+    """The audit trail of a table: the organiser and staff see all of it; the table's own
+    players see its steps without the organiser's notes; nobody else sees it (public
+    pages show results only)."""
     p = _pairing(t, pairing_id)
+    if is_organiser(user, t):
+        private = True
+    elif getattr(user, "is_authenticated", False) and user.pk in (p.a.user_id, p.b.user_id):
+        private = False
+    else:
+        raise TournamentError("not_your_table", "a table's history is for its players and "
+                              "the organiser", 403)
     return [{"kind": c.kind, "by": c.by.username if c.by else None, "before": c.before,
-             "after": c.after, "note": c.note, "at": c.created}
+             "after": c.after, "note": c.note if private or c.kind == "report" else "",
+             "at": c.created}
             for c in p.changes.select_related("by")]
 
 
@@ -631,7 +902,7 @@ def record_online_result(p: Pairing, winner_side: str, note: str) -> bool:
 
 def bracket(t: Tournament) -> swiss.FinalBracket | None:
     """The final's state, replayed from its seeds and recorded games."""
-    if len(t.final_seeds) != 4:
+    if len(t.final_seeds) not in swiss.FINAL_SIZES:
         return None
     b = swiss.FinalBracket(list(t.final_seeds), third_place_match=t.third_place_match)
     for g in t.final_games.order_by("id"):
@@ -639,10 +910,21 @@ def bracket(t: Tournament) -> swiss.FinalBracket | None:
     return b
 
 
+def final_size_at_cut(chosen: int, players_left: int) -> int:
+    """The final the players left allow: the chosen size, or the next smaller one
+    (four → two → none); with fewer than two players left there is no final and the
+    standings decide the champion."""
+    for size in (4, 2):
+        if chosen >= size and players_left >= size:
+            return size
+    return 0
+
+
 @locked
 def start_final(t: Tournament, *, by: Any) -> Tournament:
-    """After the last Swiss round: the top four who have not dropped go to the final
-    (KG-13.4.2); without a cut the tournament ends on the Swiss standings."""
+    """After the last Swiss round: the top players who have not dropped go to the final
+    (KG-13.4.2: four; fewer when fewer remain or the organiser chose so); without a final
+    the tournament ends on the Swiss standings."""
     require_organiser(by, t)
     if t.status != Tournament.SWISS:
         raise TournamentError("not_in_swiss", f"the tournament is in {t.status}", 409)
@@ -650,21 +932,39 @@ def start_final(t: Tournament, *, by: Any) -> Tournament:
     if last is None or last.status != Round.FINISHED:
         raise TournamentError("round_not_finished", "finish the current round first", 409,
                               {"round": last.number if last else None})
-    if not t.top_cut:
+    dropped = set(t.entries.filter(dropped_after__isnull=False).values_list("pk", flat=True))
+    ranked = [r.player for r in swiss.standings(history(t), profile=t.tiebreaks)
+              if r.player not in dropped]
+    size = final_size_at_cut(t.final_size, len(ranked))
+    if size == 0:
         t.status, t.finished = Tournament.FINISHED, timezone.now()
         t.save(update_fields=["status", "finished"])
         return t
-    dropped = set(t.entries.filter(dropped_after__isnull=False).values_list("pk", flat=True))
-    seeds = [r.player for r in swiss.standings(history(t)) if r.player not in dropped][:4]
-    if len(seeds) < 4:
-        raise TournamentError("too_few_players", "the final needs four players who have not "
-                              "dropped", 409, {"players": len(seeds)})
-    t.final_seeds, t.status = seeds, Tournament.FINAL
+    t.final_seeds, t.status = ranked[:size], Tournament.FINAL
     t.save(update_fields=["final_seeds", "status"])
     if t.mode == Tournament.ONLINE:
         from matches.tournaments.online import create_final_matches
 
         create_final_matches(t)
+    return t
+
+
+@locked
+def end_event(t: Tournament, *, by: Any, reason: str) -> Tournament:
+    """The organiser ends the event early (weather, the venue closes): places decided so
+    far stand, the Swiss standings order the rest; the reason is shown with the results."""
+    require_organiser(by, t)
+    reason = str(reason or "").strip()
+    if not reason:
+        raise TournamentError("invalid", "reason: say why the event ends early", 400,
+                              {"field": "reason"})
+    if t.status == Tournament.FINISHED:
+        raise TournamentError("tournament_finished", "the tournament is over", 409)
+    if t.status == Tournament.REGISTRATION:
+        raise TournamentError("not_started", "the tournament has not started; delete it "
+                              "instead", 409)
+    t.status, t.finished, t.end_reason = Tournament.FINISHED, timezone.now(), reason[:300]
+    t.save(update_fields=["status", "finished", "end_reason"])
     return t
 
 
@@ -738,13 +1038,26 @@ def placements(t: Tournament, b: swiss.FinalBracket | None = None) -> list[dict[
     decided = b.placements() if b is not None else {}
     rows = standings(t)
     if b is None and t.status == Tournament.FINISHED:
-        return [{"place": r["rank"], "entry": r["entry"], "name": r["name"]} for r in rows]
+        # No final (none chosen, too few players left, or ended before the cut): the
+        # standings decide, dropped players after those who stayed.
+        stayed = [r for r in rows if not r["dropped"]] + [r for r in rows if r["dropped"]]
+        return [{"place": i + 1, "entry": r["entry"], "name": r["name"]}
+                for i, r in enumerate(stayed)]
+    if b is not None and not b.finished and t.status == Tournament.FINISHED:
+        # Ended early during the final: decided places stand, the rest by the standings.
+        taken = set(decided)
+        rest = [r for r in rows if r["entry"] not in taken]
+        out = [{"place": place, "entry": e,
+                "name": next(r["name"] for r in rows if r["entry"] == e)}
+               for e, place in sorted(decided.items(), key=lambda kv: kv[1])]
+        return out + [{"place": len(out) + i + 1, "entry": r["entry"], "name": r["name"]}
+                      for i, r in enumerate(rest)]
     out = [{"place": place, "entry": e, "name": next(r["name"] for r in rows if r["entry"] == e)}
            for e, place in sorted(decided.items(), key=lambda kv: kv[1])]
     if b is not None and b.finished:
         seeded = set(b.seeds)
         rest = [r for r in rows if r["entry"] not in seeded]
-        out += [{"place": 5 + i, "entry": r["entry"], "name": r["name"]}
+        out += [{"place": len(b.seeds) + 1 + i, "entry": r["entry"], "name": r["name"]}
                 for i, r in enumerate(rest)]
     return out
 
@@ -753,7 +1066,8 @@ def placements(t: Tournament, b: swiss.FinalBracket | None = None) -> list[dict[
 
 
 def rounds_data(t: Tournament, numbers: Iterable[int] | None = None) -> list[dict[str, Any]]:
-    qs = t.rounds.prefetch_related("pairings__a", "pairings__b").order_by("number")
+    qs = t.rounds.select_related("tournament").prefetch_related(
+        "pairings__a", "pairings__b").order_by("number")
     if numbers is not None:
         qs = qs.filter(number__in=list(numbers))
     byes: dict[int, list[Bye]] = {}
@@ -762,11 +1076,21 @@ def rounds_data(t: Tournament, numbers: Iterable[int] | None = None) -> list[dic
     return [round_data(r, byes.get(r.number, [])) for r in qs]
 
 
+def round_ends_at(r: Round) -> Any:
+    """The round timer: started_at plus the event's round length (None before the start)."""
+    from datetime import timedelta
+
+    if r.started_at is None:
+        return None
+    return r.started_at + timedelta(minutes=r.tournament.round_minutes)
+
+
 def round_data(r: Round, byes: list[Bye]) -> dict[str, Any]:
     return {
         "number": r.number, "status": r.status, "allow_rematch": r.allow_rematch,
         "allow_second_bye": r.allow_second_bye, "warnings": r.warnings,
-        "rematches": r.rematches,
+        "rematches": r.rematches, "manual_changes": r.manual_changes,
+        "started_at": r.started_at, "ends_at": round_ends_at(r),
         "pairings": [pairing_data(p) for p in r.pairings.all()],
         "byes": [{"entry": b.entry_id, "name": b.entry.name, "kind": b.kind} for b in byes],
     }
@@ -777,9 +1101,24 @@ def pairing_data(p: Pairing) -> dict[str, Any]:
         "id": p.pk, "table": p.table, "a": p.a_id, "b": p.b_id, "a_name": p.a.name,
         "b_name": p.b.name, "status": p.status, "games_a": p.games_a, "games_b": p.games_b,
         "report_a": p.report_a, "report_b": p.report_b, "disputed": p.status == Pairing.DISPUTED,
-        "match": p.match_id,
+        "match": p.match_id, "outcome": p.outcome,
         "result": f"{p.games_a}-{p.games_b}" if p.status == Pairing.CONFIRMED else None,
     }
+
+
+def pairings_by_name(rnd: dict[str, Any], points: dict[int, int]) -> list[dict[str, Any]]:
+    """A round's pairings listed alphabetically by player, as posted at a venue: each
+    player, their points before the round, their table and opponent (or the bye)."""
+    rows = []
+    for p in rnd["pairings"]:
+        for me, other, name, other_name in ((p["a"], p["b"], p["a_name"], p["b_name"]),
+                                            (p["b"], p["a"], p["b_name"], p["a_name"])):
+            rows.append({"name": name, "points": points.get(me, 0), "table": p["table"],
+                         "opponent": other_name, "opponent_points": points.get(other, 0)})
+    for b in rnd["byes"]:
+        rows.append({"name": b["name"], "points": points.get(b["entry"], 0), "table": None,
+                     "opponent": None, "opponent_points": None})
+    return sorted(rows, key=lambda r: r["name"].casefold())
 
 
 def record_match_outcome(match: Any) -> Pairing | None:

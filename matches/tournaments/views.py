@@ -29,18 +29,48 @@ def _visible(request: HttpRequest, pk: int) -> Tournament:
     return t
 
 
+def _after_round(request: HttpRequest, rounds: list[dict[str, Any]]) -> int | None:
+    """``?round=N`` on a page: the standings after round N (an unknown N shows now)."""
+    raw = request.GET.get("round", "")
+    n = services.as_id(raw)
+    return n if n is not None and any(r["number"] == n for r in rounds) else None
+
+
 def _context(t: Tournament, request: HttpRequest) -> dict[str, Any]:
     rounds = services.rounds_data(t)
     current = rounds[-1] if rounds else None
     my_entry = (t.entries.filter(user=request.user).first()
                 if request.user.is_authenticated else None)
+    after = _after_round(request, rounds)
+    standings = services.standings(t, upto=after)
+    # Points before the current round, for its pairings listed with points.
+    points_before: dict[int, int] = {}
+    if current and current["number"] > 1:
+        points_before = {row["entry"]: row["points"]
+                         for row in services.standings(t, upto=current["number"] - 1)}
+    is_org = services.is_organiser(request.user, t)
+    decklists = None
+    if t.publish_decklists and t.status == Tournament.FINISHED:
+        decklists = services.decklists(t, user=request.user)
     return {
-        "t": t, "rounds": rounds, "current": current,
-        "standings": services.standings(t), "tiebreaks": services.TIEBREAKS,
+        "t": t, "rounds": rounds, "current": current, "after_round": after,
+        "standings": standings, "tiebreaks": services.tiebreaks_of(t),
+        "profile_name": services.PROFILE_NAMES[t.tiebreaks],
         "bracket": services.bracket_data(t), "placements": services.placements(t),
         "entries": list(t.entries.select_related("user")),
-        "is_organiser": services.is_organiser(request.user, t), "my_entry": my_entry,
+        "is_organiser": is_org, "my_entry": my_entry,
+        "points_before": points_before,
+        "decklists": decklists,
     }
+
+
+def _final_size(value: str) -> int:
+    return int(value) if value in ("0", "2", "4") else -1  # -1: refused by the service
+
+
+def _minutes(value: str) -> int | None:
+    value = value.strip()
+    return min(max(int(value), 5), 600) if value.isdigit() else None
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -56,8 +86,11 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
                 decks_required=request.POST.get("decks_required") == "on",
                 mode=request.POST.get("mode", "paper"),
                 rounds_planned=int(rounds) if rounds.isdigit() and int(rounds) > 0 else None,
-                top_cut=request.POST.get("top_cut") == "on",
+                final_size=_final_size(request.POST.get("final_size", "4")),
                 games_per_match=1 if request.POST.get("games_per_match") == "1" else 3,
+                tiebreaks=request.POST.get("tiebreaks", "kaosz"),
+                round_minutes=_minutes(request.POST.get("round_minutes", "")),
+                publish_decklists=request.POST.get("publish_decklists") == "on",
                 public=True)
             return redirect("tournament-manage", pk=t.pk)
         except ApiError as exc:
@@ -108,6 +141,9 @@ def _player_op(t: Tournament, request: HttpRequest) -> None:
                                games_a=a, games_b=b)
     elif op == "drop":
         services.drop(t, request.POST.get("entry", ""), by=request.user)
+    elif op == "check_in":
+        entry = t.entries.filter(user=request.user).first()
+        services.check_in(t, entry.pk if entry else 0, by=request.user)
     else:
         raise ApiError("invalid", "unknown operation", 400)
 
@@ -185,8 +221,20 @@ def _organiser_op(t: Tournament, request: HttpRequest) -> None:
                           deck_name=p.get("deck_name", ""), byes=_flag(request, "byes"))
     elif op == "drop":
         services.drop(t, p.get("entry", ""), by=user)
+    elif op == "undrop":
+        services.undrop(t, p.get("entry", ""), by=user,
+                        missed="loss" if p.get("missed") == "loss" else "not_played")
+    elif op == "check_in":
+        services.check_in(t, p.get("entry", ""), by=user, present=_flag(request, "present"))
     elif op == "start":
-        services.start(t, by=user)
+        services.start(t, by=user, drop_no_shows=_flag(request, "drop_no_shows"))
+    elif op == "swap":
+        services.swap_players(t, p.get("round", ""), p.get("a", ""), p.get("b", ""), by=user,
+                              accept=_flag(request, "accept"))
+    elif op == "final_size":
+        services.configure_final(t, by=user, final_size=_final_size(p.get("final_size", "")))
+    elif op == "end":
+        services.end_event(t, by=user, reason=p.get("reason", ""))
     elif op == "pair":
         options = {"allow_rematch": _flag(request, "allow_rematch"),
                    "allow_second_bye": _flag(request, "allow_second_bye")}
@@ -205,9 +253,15 @@ def _organiser_op(t: Tournament, request: HttpRequest) -> None:
     elif op == "finish_round":
         services.finish_round(t, p.get("round", ""), by=user)
     elif op == "result":
-        a, b = _games(p.get("result", ""))
-        services.set_result(t, p.get("pairing", ""), by=user, games_a=a, games_b=b,
-                            note=p.get("note", ""))
+        choice = p.get("result", "")
+        if choice.startswith(("no_show-", "forfeit-")):  # e.g. "no_show-b": b was there
+            outcome, winner = choice.split("-", 1)
+            services.set_result(t, p.get("pairing", ""), by=user, outcome=outcome,
+                                winner=winner, note=p.get("note", ""))
+        else:
+            a, b = _games(choice)
+            services.set_result(t, p.get("pairing", ""), by=user, games_a=a, games_b=b,
+                                note=p.get("note", ""))
     elif op == "final":
         services.start_final(t, by=user)
     elif op == "final_game":
@@ -224,9 +278,14 @@ def print_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def print_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Pairings by name with points and table, and one result slip per table."""
     t = _visible(request, pk)
     rounds = services.rounds_data(t, [number])
     if not rounds:
         raise Http404
-    return render(request, "tournaments/print_round.html", {"t": t, "round": rounds[0]})
+    points = ({row["entry"]: row["points"] for row in services.standings(t, upto=number - 1)}
+              if number > 1 else {})
+    return render(request, "tournaments/print_round.html",
+                  {"t": t, "round": rounds[0], "points_before": points,
+                   "by_name": services.pairings_by_name(rounds[0], points)})
 

@@ -9,16 +9,18 @@ import pytest
 
 from decks.core.cardindex import CardIndex, fold, loose, slugify
 
-RULEBOOK = Path("/work/shared/data/kgk-rulebook-cards.json")
+# The shipped fixture, inside the repository: a fresh clone anywhere has it.
+RULEBOOK = Path(__file__).resolve().parents[2] / "fixtures" / "cards" / "rulebook.json"
 
 
 def rulebook_cards() -> list[dict]:
-    """The 15 cards the 1999 rulebook names, mapped to the fixture fields we need."""
+    """The 15 cards the 1999 rulebook names, with the fields the index reads."""
     out = []
-    for rec in json.loads(RULEBOOK.read_text(encoding="utf-8")):
-        out.append({"slug": slugify(rec["name"]), "name_hu": rec["name"], "name_en": None,
-                    "official": True, "type": rec["card_type_en"], "race": rec["race"],
-                    "cost": rec["cost"], "ocr_forms": rec["name_ocr_forms"]})
+    for rec in json.loads(RULEBOOK.read_text(encoding="utf-8"))["cards"]:
+        # The slug is derived from the printed name, as the importer does.
+        out.append({"slug": slugify(rec["name_hu"]), "name_hu": rec["name_hu"],
+                    "name_en": None, "official": True, "type": rec["type"],
+                    "race": rec["race"], "cost": rec["cost"]})
     return out
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from fractions import Fraction as F
 
+import pytest
+
 from matches.swiss import Bye, ByeKind, History, Player, Result, StandingsBook, standings
 
 A, B, C, D, E = 1, 2, 3, 4, 5
@@ -119,10 +121,11 @@ def test_lot_is_the_last_tie_break_and_depends_only_on_the_seed() -> None:
     assert [r.player for r in other] != [r.player for r in one]
 
 
-def test_incremental_book_equals_from_scratch_under_random_edits() -> None:
+@pytest.mark.parametrize("profile", ["kaosz", "mtr"])
+def test_incremental_book_equals_from_scratch_under_random_edits(profile: str) -> None:
     rnd = random.Random(5)
     players = [Player(i) for i in range(1, 13)]
-    book = StandingsBook(players, "s")
+    book = StandingsBook(players, "s", profile=profile)
     results: list[Result] = []
     byes: list[Bye] = []
     for step in range(300):
@@ -142,11 +145,13 @@ def test_incremental_book_equals_from_scratch_under_random_edits() -> None:
         elif action < 0.9:
             book.remove_result(results.pop(rnd.randrange(len(results))))
         else:
-            bye = Bye(step // 6 + 1, rnd.randint(1, 12))
+            kind = ByeKind.ZERO if rnd.random() < 0.3 else ByeKind.PAIRING
+            bye = Bye(step // 6 + 1, rnd.randint(1, 12), kind)
             byes.append(bye)
             book.add_bye(bye)
         if step % 10 == 0 or step == 299:
-            scratch = standings(History(tuple(players), tuple(results), tuple(byes), "s"))
+            scratch = standings(History(tuple(players), tuple(results), tuple(byes), "s"),
+                                profile=profile)
             assert book.rows() == scratch
 
 
@@ -156,3 +161,72 @@ def test_rows_serialise_every_figure_exactly() -> None:
     assert (d["rank"], d["points"], d["omw"], d["omw_pct"]) == (2, 6, "11/18", 61.11)
     assert (d["gw"], d["ogw"], d["mw"]) == ("4/7", "71/126", "2/3")
     assert d["lot"] == str(row.lot)
+
+
+# ---------------------------------------------------------------- the MTR profile
+
+
+def mtr_example() -> History:
+    """The match-win examples of MTR Appendix C that KGK can have (it has no draws).
+
+    P: 3-2-0 including a first-round bye, then withdraws (5 rounds);
+    Q: 1-3-0, then withdraws (4 rounds). Their opponents fill the other seats.
+    """
+    P, Q, X1, X2, X3, X4, X5 = 1, 2, 3, 4, 5, 6, 7
+    results = (
+        Result(2, P, X1, 2, 0),  # P wins
+        Result(3, P, X2, 2, 1),  # P wins
+        Result(4, P, X3, 0, 2),  # P loses
+        Result(5, P, X4, 1, 2),  # P loses
+        Result(1, Q, X5, 2, 1),  # Q wins
+        Result(2, Q, X3, 0, 2),
+        Result(3, Q, X4, 1, 2),
+        Result(4, Q, X5, 0, 2),
+    )
+    players = tuple(Player(i) for i in (P, Q, X1, X2, X3, X4, X5))
+    return History(players, results, (Bye(1, P),), "mtr")
+
+
+def test_mtr_appendix_c_match_win_examples() -> None:
+    rows = {r.player: r for r in standings(mtr_example(), profile="mtr")}
+    # "3-2-0, including a first-round bye, then withdraws: 9/(5*3) = 0.60"
+    assert rows[1].points == 9
+    assert rows[1].mw == F(9, 15) == F(3, 5)
+    # "1-3-0, then withdraws: 3/(4*3) = 0.25, so 0.33 is used"
+    assert rows[2].mw == F(1, 3)
+    # The project's own convention leaves the bye out: 2 wins of 4 played.
+    kaosz = {r.player: r for r in standings(mtr_example())}
+    assert kaosz[1].mw == F(1, 2)
+
+
+def test_mtr_floors_own_game_win_and_counts_opponents_bye_games() -> None:
+    h = mtr_example()
+    mtr = {r.player: r for r in standings(h, profile="mtr")}
+    kaosz = {r.player: r for r in standings(h)}
+    # Q won 3 games of 10 (2-1, 0-2, 1-2, 0-2): 3/10 < 1/3, floored only under the MTR.
+    assert kaosz[2].gw == F(3, 10)
+    assert mtr[2].gw == F(1, 3)
+    # X1's only opponent is P, whose own GW% (MTR) counts the bye as a 2-0:
+    # (2 + 2 + 0 + 1 + 2 bye games) / (2 + 3 + 2 + 3 + 2) = 7/12; without the bye 5/10.
+    assert mtr[3].ogw == F(7, 12)
+    assert kaosz[3].ogw == F(1, 2)
+
+
+def test_unknown_profile_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown tie-break profile"):
+        standings(mtr_example(), profile="fide")
+
+
+@pytest.mark.parametrize("profile", ["kaosz", "mtr"])
+def test_a_missed_round_counted_as_a_loss(profile: str) -> None:
+    """A zero-point bye (a dropped player back, missed rounds as losses): no points, a
+    lost round in MW%, two lost games in GW%; not a bye for pairing or for points."""
+    base = (Result(1, A, B, 2, 0), Result(2, A, C, 2, 1))
+    plain = History((Player(A), Player(B), Player(C)), base, (), "z")
+    missed = History(plain.players, base, (Bye(3, A, ByeKind.ZERO),), "z")
+    before = {r.player: r for r in standings(plain, profile=profile)}[A]
+    after = {r.player: r for r in standings(missed, profile=profile)}[A]
+    assert after.points == before.points == 6
+    assert (after.byes, after.missed, after.losses) == (0, 1, 1)
+    assert before.mw == 1 and after.mw == F(2, 3)
+    assert after.gw == F(4, 7)  # 4 games won of 3 + 2 + 2 (the missed round's 0-2)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from matches.swiss import Player, Tournament, check_trf, export_trf
+import pytest
+
+from matches.swiss import History, Player, Tournament, TrfTooLarge, check_trf, export_trf
 
 
 def _event() -> Tournament:
@@ -70,3 +72,21 @@ def test_self_check_passes_and_catches_a_tampered_file() -> None:
     tampered = lines[i][:80] + " 9.0" + lines[i][84:]
     problems = check_trf("\n".join([*lines[:i], tampered, *lines[i + 1 :]]))
     assert problems and "points" in problems[0]
+
+
+def test_dropped_player_is_marked_absent_for_the_next_round() -> None:
+    t = _event()  # player 2 dropped before round 3; three rounds played of five
+    text = export_trf(t.history(), rounds=5, absent_next=[2])
+    lines = [x for x in text.splitlines() if x.startswith("001")]
+    assert lines[1][91 + 10 * 3 : 91 + 10 * 4] == "0000 - Z"  # round 4: not to be paired
+    assert len(lines[0]) <= 91 + 10 * 3  # the others have no cell for round 4
+    assert check_trf(text) == []
+    # No next round (the Swiss stage is over): nothing is added.
+    done = export_trf(t.history(), rounds=3, absent_next=[2])
+    assert all(len(x) <= 91 + 10 * 3 for x in done.splitlines() if x.startswith("001"))
+
+
+def test_more_players_than_start_numbers_is_a_clear_error() -> None:
+    history = History(tuple(Player(i) for i in range(1, 10_001)))
+    with pytest.raises(TrfTooLarge, match="9999"):
+        export_trf(history)

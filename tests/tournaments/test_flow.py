@@ -133,7 +133,9 @@ def test_full_paper_tournament_with_decks(api, org, make_players, cards_loaded):
     assert after[winner]["points"] == 0 and after[loser]["points"] == 3
     # The pairings of round 2 stand; the audit trail keeps both versions.
     assert ok(oc.get(url(t, "rounds/2/")))["pairings"] == rnd2["pairings"]
-    trail = ok(api.get(url(t, f"pairings/{third['id']}/history/")))
+    # The audit trail (with the organiser's notes) is the organiser's, not the public's.
+    assert api.get(url(t, f"pairings/{third['id']}/history/")).status_code == 403
+    trail = ok(oc.get(url(t, f"pairings/{third['id']}/history/")))
     assert [c["kind"] for c in trail] == ["set", "corrected"]
     assert trail[-1]["before"] == [2, 1] and trail[-1]["after"] == [1, 2]
     assert trail[-1]["by"] == "szervezo" and trail[-1]["note"] == "rossz lap"

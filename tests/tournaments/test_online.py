@@ -138,3 +138,20 @@ def test_online_final_is_played_as_matches_game_by_game(org, make_players, cards
     # semi1 2 games, semi2 1 more game, final 2, third 2
     assert matches_played == 7
     assert not FinalMatch.objects.filter(tournament_id=t["id"], done=False).exists()
+
+
+def test_online_matches_run_on_the_round_timer(org, make_players, cards_loaded):
+    """The organiser's round timer and the server's match clock are one: a 45-minute round
+    gives each table's match a 45-minute limit, ending together."""
+    _o, oc = org
+    t = create(oc, mode="online", rounds_planned=1, round_minutes=45)
+    assert t["round_minutes"] == 45
+    for i, (_u, c) in enumerate(make_players(2)):
+        ok(c.post(url(t, "entries/"), {"deck": {"text": DECK_A if i else DECK_B}},
+                  format="json"), 201)
+    ok(oc.post(url(t, "start/")))
+    ok(oc.post(url(t, "rounds/"), {}, format="json"), 201)
+    rnd = ok(oc.post(url(t, "rounds/1/start/")))
+    match = Match.objects.get(pk=rnd["pairings"][0]["match"])
+    assert match.time_limit_seconds == 45 * 60
+    assert rnd["ends_at"] is not None

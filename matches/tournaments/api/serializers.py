@@ -19,11 +19,13 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "name", "organiser", "format", "decks_required", "mode", "status",
-                  "rounds_planned", "top_cut", "third_place_match", "games_per_match", "public",
+                  "rounds_planned", "top_cut", "final_size", "third_place_match",
+                  "games_per_match", "public", "tiebreaks", "round_minutes",
+                  "publish_decklists", "end_reason",
                   "players", "suggested_rounds", "current_round", "disputes", "is_organiser",
                   "created", "started", "finished",
                   "urls"]
-        read_only_fields = ["status", "created", "started", "finished"]
+        read_only_fields = ["status", "created", "started", "finished", "end_reason"]
 
     def get_players(self, t: Tournament) -> int:
         return t.entries.count()
@@ -61,10 +63,25 @@ class TournamentCreate(serializers.Serializer):
     mode = serializers.ChoiceField(choices=["paper", "online"], default="paper")
     rounds_planned = serializers.IntegerField(min_value=1, max_value=30, required=False,
                                               allow_null=True)
-    top_cut = serializers.BooleanField(default=True)
+    top_cut = serializers.BooleanField(default=True, help_text=(
+        "Older switch for the final; final_size says more (false = final_size 0)."))
+    final_size = serializers.ChoiceField(choices=[4, 2, 0], required=False, help_text=(
+        "Players in the final: 4 (KG-13.4.2), 2, or 0 (the standings decide). Shrinks at "
+        "the cut when fewer players are left; changeable until the cut."))
     third_place_match = serializers.BooleanField(default=True)
     games_per_match = serializers.ChoiceField(choices=[1, 3], default=3)
     public = serializers.BooleanField(default=True)
+    tiebreaks = serializers.ChoiceField(choices=["kaosz", "mtr"], default="kaosz", help_text=(
+        "Tie-break profile: kaosz (default: byes left out of match-win %) or mtr (MTG "
+        "Tournament Rules, Appendix C: a bye is a won round, own game-win % floored at "
+        "1/3)."))
+    round_minutes = serializers.IntegerField(min_value=5, max_value=600, required=False,
+                                             help_text=(
+                                                 "The round timer's length (default 50; online "
+                                                 "60, the game's hour of KG-13.4.3, which is "
+                                                 "also each online match's time limit)."))
+    publish_decklists = serializers.BooleanField(default=False, help_text=(
+        "Show every player's deck list on the public page once the event is over."))
 
 
 class TournamentUpdate(serializers.Serializer):
@@ -73,7 +90,12 @@ class TournamentUpdate(serializers.Serializer):
     public = serializers.BooleanField(required=False)
     decks_required = serializers.BooleanField(required=False)
     top_cut = serializers.BooleanField(required=False)
+    final_size = serializers.ChoiceField(choices=[4, 2, 0], required=False)
     third_place_match = serializers.BooleanField(required=False)
+    tiebreaks = serializers.ChoiceField(choices=["kaosz", "mtr"], required=False,
+                                        help_text="Before the start only.")
+    round_minutes = serializers.IntegerField(min_value=5, max_value=600, required=False)
+    publish_decklists = serializers.BooleanField(required=False)
 
 
 class EntrySerializer(serializers.ModelSerializer):
@@ -121,6 +143,53 @@ class GamesInput(serializers.Serializer):
     note = serializers.CharField(max_length=300, required=False, allow_blank=True)
 
 
+class ResultInput(serializers.Serializer):
+    games_a = serializers.IntegerField(min_value=0, max_value=3, required=False)
+    games_b = serializers.IntegerField(min_value=0, max_value=3, required=False)
+    note = serializers.CharField(max_length=300, required=False, allow_blank=True,
+                                 help_text="The organiser's private note (audit trail).")
+    outcome = serializers.ChoiceField(choices=["played", "no_show", "forfeit"],
+                                      default="played", help_text=(
+                                          "no_show / forfeit: the match was not played; "
+                                          "the winner gets a 2-0 (1-0 in one-game matches)."))
+    winner = serializers.ChoiceField(choices=["a", "b"], required=False, help_text=(
+        "With no_show / forfeit: the side who was there."))
+
+
+class StartInput(serializers.Serializer):
+    drop_no_shows = serializers.BooleanField(default=False, help_text=(
+        "Withdraw every player who has not checked in before starting."))
+
+
+class CheckInInput(serializers.Serializer):
+    present = serializers.BooleanField(default=True)
+
+
+class SwapInput(serializers.Serializer):
+    a = serializers.IntegerField(help_text="An entry id.")
+    b = serializers.IntegerField(help_text="Another entry id (at a table or the bye).")
+    accept = serializers.BooleanField(default=False, help_text=(
+        "Make the change even though it breaks a rule (rematch, second bye)."))
+
+
+class UndropInput(serializers.Serializer):
+    missed = serializers.ChoiceField(choices=["not_played", "loss"], default="not_played",
+                                     help_text=(
+                                         "The rounds missed: not_played (no points, nothing in "
+                                         "the percentages) or loss (each a lost round)."))
+
+
+class EndInput(serializers.Serializer):
+    reason = serializers.CharField(max_length=300)
+
+
+class DecklistOut(serializers.Serializer):
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    deck_name = serializers.CharField()
+    cards = serializers.DictField(child=serializers.IntegerField())
+
+
 class FinalGameInput(serializers.Serializer):
     series = serializers.ChoiceField(choices=["semi1", "semi2", "final", "third"])
     winner = serializers.IntegerField(help_text="The entry id of the game's winner.")
@@ -147,6 +216,8 @@ class StandingRow(serializers.Serializer):
 
 
 class StandingsOut(serializers.Serializer):
+    profile = serializers.CharField(help_text="The event's tie-break profile.")
+    round = serializers.IntegerField(allow_null=True, help_text="After this round (or now).")
     tiebreaks = serializers.ListField(child=serializers.DictField())
     rows = StandingRow(many=True)
     placements = serializers.ListField(child=serializers.DictField())
@@ -166,6 +237,7 @@ class PairingOut(serializers.Serializer):
     report_b = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     disputed = serializers.BooleanField()
     match = serializers.IntegerField(allow_null=True)
+    outcome = serializers.CharField(help_text="played, no_show or forfeit")
 
 
 class RoundOut(serializers.Serializer):
@@ -175,6 +247,9 @@ class RoundOut(serializers.Serializer):
     allow_second_bye = serializers.BooleanField()
     warnings = serializers.ListField(child=serializers.CharField())
     rematches = serializers.ListField(child=serializers.ListField())
+    manual_changes = serializers.ListField(child=serializers.DictField())
+    started_at = serializers.DateTimeField(allow_null=True)
+    ends_at = serializers.DateTimeField(allow_null=True, help_text="The round timer's end.")
     pairings = PairingOut(many=True)
     byes = serializers.ListField(child=serializers.DictField())
 

@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from kaosz.api.errors import ApiError
+from matches import swiss
 from matches.tournaments import exports, services
 from matches.tournaments.api import serializers as s
 from matches.tournaments.models import PairingJob, Tournament
@@ -36,6 +37,17 @@ def _csv(text: str, filename: str) -> HttpResponse:
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def _round_param(request: Request, t: Tournament) -> int | None:
+    raw = request.query_params.get("round")
+    if raw in (None, ""):
+        return None
+    number = services.as_id(raw)
+    if number is None or not t.rounds.filter(number=number).exists():
+        raise ApiError("invalid_parameter", "round: the number of a paired round", 400,
+                       {"parameter": "round"})
+    return number
 
 
 def job_data(job: PairingJob) -> dict[str, Any]:
@@ -82,10 +94,15 @@ class TournamentViewSet(viewsets.ModelViewSet):
         t = self._t()
         services.require_organiser(request.user, t)
         data = _data(request, s.TournamentUpdate)
-        fixed = {"decks_required", "top_cut"} & set(data)
+        fixed = {"decks_required", "tiebreaks"} & set(data)
         if fixed and t.status != Tournament.REGISTRATION:
             raise ApiError("already_started", f"{', '.join(sorted(fixed))} cannot change after "
                            "the start", 409)
+        if "top_cut" in data and "final_size" not in data:
+            data["final_size"] = (t.final_size or 4) if data["top_cut"] else 0
+        data.pop("top_cut", None)
+        if "final_size" in data:  # until the cut (the service checks and keeps top_cut)
+            services.configure_final(t, by=request.user, final_size=data.pop("final_size"))
         if "rounds_planned" in data and data["rounds_planned"] < t.rounds.count():
             raise ApiError("invalid", "rounds_planned: fewer than the rounds already paired",
                            400, {"field": "rounds_planned"})
@@ -160,12 +177,51 @@ class TournamentViewSet(viewsets.ModelViewSet):
         services.require_organiser(request.user, t)
         return Response(services.deck_report(t))
 
-    @extend_schema(request=None, responses={200: s.TournamentSerializer})
+    @extend_schema(request=s.UndropInput, responses={200: s.EntrySerializer})
+    @action(detail=True, methods=["post"], url_path=r"entries/(?P<entry_id>\d+)/undrop")
+    def undrop(self, request: Request, pk: str | None = None, entry_id: str = "") -> Response:
+        """The organiser takes a drop back: the player returns with their record and is
+        paired from the next round; ``missed`` says how the rounds missed count
+        (not_played: no points, nothing in any percentage; loss: each a lost round)."""
+        data = _data(request, s.UndropInput) if request.data else {"missed": "not_played"}
+        entry = services.undrop(self._t(), int(entry_id), by=request.user,
+                                missed=data["missed"])
+        return Response(s.EntrySerializer(entry).data)
+
+    @extend_schema(request=s.CheckInInput, responses={200: s.EntrySerializer})
+    @action(detail=True, methods=["post"], url_path=r"entries/(?P<entry_id>\d+)/check-in")
+    def check_in(self, request: Request, pk: str | None = None, entry_id: str = "") -> Response:
+        """Before round 1: the player (or the organiser) checks in; see ``start``'s
+        ``drop_no_shows``."""
+        data = _data(request, s.CheckInInput)
+        entry = services.check_in(self._t(), int(entry_id), by=request.user,
+                                  present=data["present"])
+        return Response(s.EntrySerializer(entry).data)
+
+    @extend_schema(request=s.StartInput, responses={200: s.TournamentSerializer})
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str | None = None) -> Response:
-        """Close registration and lock the decks; announces ``rounds_planned``."""
-        t = services.start(self._t(), by=request.user)
+        """Close registration and lock the decks; announces ``rounds_planned``
+        (``drop_no_shows``: players who did not check in are withdrawn first)."""
+        data = _data(request, s.StartInput) if request.data else {"drop_no_shows": False}
+        t = services.start(self._t(), by=request.user, drop_no_shows=data["drop_no_shows"])
         return Response(self.get_serializer(t).data)
+
+    @extend_schema(request=s.EndInput, responses={200: s.TournamentSerializer})
+    @action(detail=True, methods=["post"])
+    def end(self, request: Request, pk: str | None = None) -> Response:
+        """The organiser ends the event early, with a reason shown beside the results;
+        decided places stand and the standings order the rest."""
+        data = _data(request, s.EndInput)
+        t = services.end_event(self._t(), by=request.user, reason=data["reason"])
+        return Response(self.get_serializer(t).data)
+
+    @extend_schema(responses={200: s.DecklistOut(many=True)})
+    @action(detail=True)
+    def decklists(self, request: Request, pk: str | None = None) -> Response:
+        """Every player's deck list: for the organiser at any time; for everyone once the
+        event is over, if the organiser publishes them (``publish_decklists``)."""
+        return Response(services.decklists(self._t(), user=request.user))
 
     # ---- rounds
 
@@ -213,6 +269,18 @@ class TournamentViewSet(viewsets.ModelViewSet):
         data = _data(request, s.PairOptions)
         data.pop("run_as_task", None)
         rnd = services.repair_round(t, int(number), by=request.user, **data)
+        return Response(services.rounds_data(t, [rnd.number])[0])
+
+    @extend_schema(request=s.SwapInput, responses={200: s.RoundOut})
+    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>\d+)/swap")
+    def swap(self, request: Request, pk: str | None = None, number: str = "") -> Response:
+        """Hand pairing before the round starts: two players change places (tables, or a
+        table and the bye). A change that breaks a rule answers 409
+        ``pairing_rule_broken`` naming each broken rule, unless ``accept`` is true."""
+        t = self._t()
+        data = _data(request, s.SwapInput)
+        rnd = services.swap_players(t, int(number), data["a"], data["b"], by=request.user,
+                                    accept=data["accept"])
         return Response(services.rounds_data(t, [rnd.number])[0])
 
     @extend_schema(request=None, responses={200: s.RoundOut})
@@ -267,42 +335,64 @@ class TournamentViewSet(viewsets.ModelViewSet):
                                    games_a=data["games_a"], games_b=data["games_b"])
         return Response(services.pairing_data(p))
 
-    @extend_schema(request=s.GamesInput, responses={200: s.PairingOut})
+    @extend_schema(request=s.ResultInput, responses={200: s.PairingOut})
     @action(detail=True, methods=["post"], url_path=r"pairings/(?P<pairing_id>\d+)/result")
     def result(self, request: Request, pk: str | None = None, pairing_id: str = "") -> Response:
         """The organiser enters, decides or corrects a result (kept in the audit trail);
-        standings are recomputed, later pairings stand."""
-        data = _data(request, s.GamesInput)
-        p = services.set_result(self._t(), int(pairing_id), by=request.user,
-                                games_a=data["games_a"], games_b=data["games_b"],
-                                note=data.get("note", ""))
-        return Response(services.pairing_data(p))
+        standings are recomputed, later pairings stand. ``outcome`` no_show / forfeit with
+        ``winner`` records a match that was not played. After the cut the answer carries a
+        ``notice``: the final's seeds do not move."""
+        t = self._t()
+        data = _data(request, s.ResultInput)
+        p = services.set_result(t, int(pairing_id), by=request.user,
+                                games_a=data.get("games_a"), games_b=data.get("games_b"),
+                                note=data.get("note", ""), outcome=data["outcome"],
+                                winner=data.get("winner"))
+        out = services.pairing_data(p)
+        notice = services.correction_notice(t)
+        if notice:
+            out["notice"] = notice
+        return Response(out)
 
     @extend_schema(responses={200: s.ChangeOut(many=True)})
     @action(detail=True, url_path=r"pairings/(?P<pairing_id>\d+)/history")
     def result_history(self, request: Request, pk: str | None = None,
                        pairing_id: str = "") -> Response:
-        """The audit trail of a table's result."""
-        return Response(services.result_history(self._t(), int(pairing_id)))
+        """The audit trail of a table's result: all of it for the organiser and staff; the
+        table's players see its steps without the organiser's notes; others get 403."""
+        return Response(services.result_history(self._t(), int(pairing_id),
+                                                user=request.user))
 
     # ---- standings, exports, the final
 
-    @extend_schema(parameters=[CSV_PARAM], responses={200: s.StandingsOut})
+    @extend_schema(parameters=[CSV_PARAM, OpenApiParameter(
+        "round", int, description="the standings after this round (default: now)")],
+        responses={200: s.StandingsOut})
     @action(detail=True)
     def standings(self, request: Request, pk: str | None = None) -> Response:
-        """Rank, points and every tie-break figure, in the documented order."""
+        """Rank, points and every tie-break figure, in the documented order of the event's
+        tie-break profile; ``?round=N`` gives the standings after round N."""
         t = self._t()
+        upto = _round_param(request, t)
         if request.query_params.get("format") == "csv":
-            return _csv(exports.standings_csv(t), f"standings-{t.pk}.csv")
-        return Response({"tiebreaks": services.TIEBREAKS, "rows": services.standings(t),
-                         "placements": services.placements(t)})
+            return _csv(exports.standings_csv(t, upto=upto), f"standings-{t.pk}.csv")
+        return Response({"profile": t.tiebreaks, "round": upto,
+                         "tiebreaks": services.tiebreaks_of(t),
+                         "rows": services.standings(t, upto=upto),
+                         "placements": services.placements(t) if upto is None else []})
 
     @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
     @action(detail=True)
     def trf(self, request: Request, pk: str | None = None) -> HttpResponse:
         """The Swiss history as FIDE TRF16 (for external pairing checkers)."""
         t = self._t()
-        response = HttpResponse(exports.trf(t), content_type="text/plain; charset=utf-8")
+        try:
+            text = exports.trf(t)
+        except swiss.TrfTooLarge as exc:
+            raise ApiError("trf_too_large", str(exc), 422,
+                           {"players": exc.players, "limit": swiss.trf.MAX_START_NUMBER}) \
+                from exc
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="tournament-{t.pk}.trf"'
         return response
 

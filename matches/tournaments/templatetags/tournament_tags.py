@@ -23,3 +23,21 @@ STATES = {
 def state_name(key: str) -> str:
     hu, en = STATES.get(key, (key, key))
     return hu if (get_language() or "hu").startswith("hu") else en
+
+
+@register.filter
+def lookup(mapping: dict, key: object) -> object:
+    """``{{ points|lookup:p.a }}``: a dict entry by a variable key (empty when missing)."""
+    return mapping.get(key, "") if isinstance(mapping, dict) else ""
+
+
+OUTCOMES = {"no_show": ("meg nem jelent", "no-show"), "forfeit": ("feladta", "forfeit")}
+
+
+@register.filter
+def outcome_name(key: str) -> str:
+    """A result not played, in words (empty for a played match)."""
+    if key not in OUTCOMES:
+        return ""
+    hu, en = OUTCOMES[key]
+    return hu if (get_language() or "hu").startswith("hu") else en
