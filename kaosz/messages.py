@@ -91,9 +91,28 @@ ERRORS: dict[str, tuple[str, str]] = {
                                 "An online entry lacks an account or a deck."),
     "series_not_open": ("Ez a sorozat nem nyitott.", "This series is not open."),
     "series_decided": ("Ez a sorozat már eldőlt.", "This series is decided."),
+    "decklists_not_published": ("A paklilisták csak a verseny után nyilvánosak.",
+                                "Deck lists are published only after the event."),
+    "final_started": ("A döntő már kialakult; a mérete nem változtatható.",
+                      "The cut has been made; the final's size cannot change."),
+    "not_dropped": ("Ez a játékos nem szállt ki.", "This player has not dropped."),
+    "not_paired": ("Ez a játékos nincs ebben a fordulóban párosítva.",
+                   "This player is not paired in this round."),
+    "not_started": ("A verseny még nem indult el.", "The tournament has not started."),
+    "pairing_rule_broken": ("Ez a csere megszeg egy párosítási szabályt; fogadd el kifejezetten, "
+                            "ha mégis így akarod.",
+                            "This change breaks a pairing rule; accept it explicitly if you "
+                            "want it anyway."),
+    "same_table": ("Ők már egymás ellen játszanak.", "They already play each other."),
+    "trf_too_large": ("A verseny túl nagy a TRF exporthoz.", "The event is too large for TRF."),
     # pages' own form checks
     "not_a_number": ("Számot adj meg.", "Give a number."),
 }
+
+
+# Refusals whose English message names what is wrong (players, rules): a Hungarian page
+# shows those words after its own sentence rather than lose them.
+KEEP_DETAIL = {"pairing_rule_broken", "same_table", "not_paired", "deck_invalid"}
 
 
 def _hu() -> bool:
@@ -105,7 +124,7 @@ def error_text(code: str, message: str = "") -> str:
     known = ERRORS.get(code)
     if _hu():
         if known:
-            return known[0]
+            return f"{known[0]} ({message})" if code in KEEP_DETAIL and message else known[0]
         return f"A kérés nem sikerült. ({message})" if message else "A kérés nem sikerült."
     return message or (known[1] if known else "The request failed.")
 
