@@ -112,7 +112,7 @@ ERRORS: dict[str, tuple[str, str]] = {
 
 # Refusals whose English message names what is wrong (players, rules): a Hungarian page
 # shows those words after its own sentence rather than lose them.
-KEEP_DETAIL = {"pairing_rule_broken", "same_table", "not_paired", "deck_invalid"}
+KEEP_DETAIL = {"pairing_rule_broken", "same_table", "not_paired"}
 
 
 def _hu() -> bool:
