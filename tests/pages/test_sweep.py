@@ -10,7 +10,8 @@ phone (390×844) and a laptop (1280×800). For each page four checks must hold:
 
 The whole sweep runs once per module (one browser per size, one context per role and
 language); each ``page × check`` is its own test, so one failure names the page, the check,
-and every size/role/language it failed in.
+and every size/role/language it failed in. The widest each page got on each size is written
+to ``var/sweep-widths.txt`` (page, phone px, laptop px) for before/after comparisons.
 """
 
 from __future__ import annotations
@@ -227,10 +228,20 @@ def sweep(django_db_setup, django_db_blocker, live_server, chromium_path):
     from django.core.management import call_command
     from playwright.sync_api import sync_playwright
 
+    from kaosz.celery import app
+
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     base = live_server.url
+    # The simulation and any bot move run here and now: nothing is left queued in Redis
+    # for a later test's worker to find after this module's data is gone.
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        with django_db_blocker.unblock():
+            site = _build_site(get_user_model())
+    finally:
+        app.conf.task_always_eager = eager
     with django_db_blocker.unblock():
-        site = _build_site(get_user_model())
         results: dict[str, dict[str, list[str]]] = {k: {c: [] for c in CHECKS}
                                                     for k in PAGE_KEYS}
         widths: dict[str, dict[str, int]] = {}
