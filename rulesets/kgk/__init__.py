@@ -12,7 +12,6 @@ reference ``rules/kaosz-galaktika.rules.en.md``. Modules:
 * ``engine``    the step function: advance, legal actions, apply, resign
 * ``view``      what each seat may see (KG-6.12)
 * ``bots``      random and heuristic bots
-* ``rulebook_effects``  effect specs for the cards the rulebook names
 """
 
 from __future__ import annotations

@@ -33,11 +33,32 @@ OPPOSED = {"ember": "xeno", "xeno": "ember", "inszektoid": "karnoplantusz",
            "triciplita": "urcapa", "urcapa": "triciplita"}
 
 
+# A card record's ``effect``: a spec (``effects.py``), ``None`` for "no behaviour beyond its
+# values and abilities", or this marker for "the printed text implies behaviour that is not
+# encoded yet" — such a card is never played with a guess (``playability``).
+EFFECT_UNKNOWN = "unknown"
+
+
+def dev_limit_of(rec: dict[str, Any]) -> int | str | None:
+    """A base's development limit: a number, ``"?"`` (a trap's secret limit, KG-4.5.6) or
+    unknown. The catalogue stores it as text (it may be ``"?"``), so ``"4"`` is read as 4:
+    compared as text, a base could never reach its limit and be paid."""
+    dl = rec.get("dev_limit")
+    if isinstance(dl, str) and dl.strip().isdigit():
+        return int(dl)
+    return dl
+
+
+def _spec(rec: dict[str, Any]) -> dict[str, Any]:
+    eff = rec.get("effect")
+    return eff if isinstance(eff, dict) else {}
+
+
 def compile_def(rec: dict[str, Any]) -> dict[str, Any]:
     """The engine's definition of one card record (JSON-able, small)."""
     typ = rec.get("type")
     sub = rec.get("subtype")
-    eff = rec.get("effect") or {}
+    eff = _spec(rec)
     d: dict[str, Any] = {
         "slug": rec.get("slug"),
         "name": rec.get("name_hu") or rec.get("slug"),
@@ -62,7 +83,7 @@ def compile_def(rec: dict[str, Any]) -> dict[str, Any]:
             and raw.get("choose_at", "end_of_payment") == "end_of_payment":
         # fixture form of a Tüzér-style choice: {"choice": [...], "choose_at": ...}
         eff = dict(eff, choose_at_end_of_payment=list(raw["choice"]))
-    d["dev"] = rec.get("dev_limit")
+    d["dev"] = dev_limit_of(rec)
     d["abil"] = list(rec.get("abilities") or [])
     d["eff"] = eff
     d["actv"] = bool(eff.get("activated"))
@@ -92,7 +113,7 @@ def playability(card: dict[str, Any], rules: str = "official") -> list[str]:
         for s in STATS:
             if card.get(s) is None:
                 out.append(f"unknown {s}")
-        return out
+        return list(dict.fromkeys(out))  # each reason once
     if sub is None:
         out.append({"ship": "unknown subtype (size and capacity, KG-4.2.1)",
                     "interrupt": "unknown subtype (timing window, KG-4.7.5)",
@@ -108,7 +129,9 @@ def playability(card: dict[str, Any], rules: str = "official") -> list[str]:
         for a in card.get("abilities") or []:
             if a not in ABILITIES:
                 out.append(f"unknown ability {a!r}")
-    eff = card.get("effect")
+    if card.get("effect") == EFFECT_UNKNOWN:
+        out.append("unknown effect")
+    eff = _spec(card)
     for k, v in (card.get("modifiers") or {}).items():
         if k in STATS:
             if not isinstance(v, int):
@@ -118,7 +141,7 @@ def playability(card: dict[str, Any], rules: str = "official") -> list[str]:
     if typ in ("event", "interrupt") and not eff:
         out.append("unknown effect")
     if typ == "base":
-        dl = card.get("dev_limit")
+        dl = dev_limit_of(card)
         if dl is None:
             out.append("unknown development limit")
         elif dl == "?" and sub != "trap":

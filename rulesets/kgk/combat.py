@@ -348,7 +348,10 @@ def _c_fire(state, _):
         if cards[s]["o"] == cb["def"]:
             push(state, "fire_loop")
             return
-    # KG-9.5.5: no defenders, no firing
+    # KG-9.5.5: no defenders, no firing. A ship hit by a card in the payment step still
+    # turns damaged now, where the firing step would have ended, so it cannot bombard
+    # as if unhurt (KG-3.5.1).
+    _hit_ships_turn_damaged(state)
 
 
 @task("fire_loop")
@@ -581,13 +584,10 @@ def _shot(state, _):
             used[dst] -= pts
             group = [s for s in _mine(state, owner) if has(state, s, "formation")
                      and armor_now(state, s) - used.get(s, 0) > 0]
-            if not group:
-                sh["pk"][i][2] = 0                       # cannot be placed: lost
-                continue
-            if len(group) == 1:
-                room = armor_now(state, group[0]) - used.get(group[0], 0)
-                sh["fa"].append([group[0], min(room, pts)])
-                sh["pk"][i][2] = 0
+            if not group or group == [dst]:
+                # No other Kötelék ship can take a point: nothing to spread, so the
+                # damage stays on the ship it was dealt to (KG-7.1.1: the ability is not used).
+                sh["fq"].pop(0)
                 continue
             push(state, "shot")
             state["dec"] = {"kind": "assign", "seat": owner, "src": src, "left": pts,
@@ -657,14 +657,18 @@ def _ret():
 def _assign():
     def legal(state, dec):
         acts = [{"type": "assign", "ship": s} for s in dec["opts"]]
-        if dec["why"] == "salvo":
-            acts.append({"type": "assign_done"})        # KG-7.4.4: may leave damage unassigned
+        # Salvo: damage may be left unassigned (KG-7.4.4). Kötelék: using an ability is
+        # optional (KG-7.1.1, "te döntöd el"), so the defender may stop spreading at any
+        # point; what is not spread stays on the ship it was dealt to.
+        acts.append({"type": "assign_done"})
         return acts
 
     def act(state, dec, action):
         sh = state["cb"]["shot"]
         state["dec"] = None
         if action["type"] == "assign_done":
+            if dec["why"] == "formation":
+                sh["fq"].pop(0)                          # this shot is not spread further
             return
         s = action["ship"]
         if dec["why"] == "salvo":
@@ -694,12 +698,19 @@ def _end_firing(state):
         for s in list(cb["ships"]):
             if cards[s]["z"] == "hangar" and armor_now(state, s) <= 0:
                 leave_play(state, s)
-    for s in cb["ships"]:
+    _hit_ships_turn_damaged(state)
+    emit(state, "firing_over")
+
+
+def _hit_ships_turn_damaged(state):
+    """KG-3.5.1, KG-9.7.13: a participating ship that took a hit turns damaged when the
+    firing step is over (Javítás: used)."""
+    cards = state["cards"]
+    for s in state["cb"]["ships"]:
         c = cards[s]
         if c["z"] == "hangar" and c["hit"]:
             turn_hit(state, s)
             c["hit"] = False
-    emit(state, "firing_over")
 
 
 # ---------------------------------------------------------------- bombardment (KG-9.8)
@@ -772,13 +783,30 @@ def _bomb():
             ships = [s for s in cb["bombers"] if card(state, s)["z"] == "hangar"]
             for s in ships:
                 card(state, s)["rot"] = USED              # KG-9.8.7
-            if ships:
-                total = sum(val(state, s, "bombard") for s in ships)
-                emit(state, "bombard", seat=seat, ships=ships, total=total)
-                bomb_hit(state, total, len(ships))
+            if not ships:
+                return
+            emit(state, "bombard_declared", seat=seat, ships=ships)
+            # The bombardment is a declared action: the defender may respond with combat
+            # or reaction interrupts before it lands (KG-10.2, KG-10.7 table: every combat
+            # step); its strength is read when it resolves.
+            push(state, "c_bomb_land", ships)
+            if not _qs(state):
+                open_window(state, CTX, seat)
         else:
             play_from_decision(state, seat, action, CTX, ["c_bomb_dec"])
     return _bomb_legal, act
+
+
+@task("c_bomb_land")
+def _bomb_land(state, ships):
+    """The declared bombardment lands, with the bombers still in play (KG-9.8)."""
+    cb = state["cb"]
+    ships = [s for s in ships if card(state, s)["z"] == "hangar"]
+    if not ships or not _target_bombardable(state):
+        return
+    total = sum(val(state, s, "bombard") for s in ships)
+    emit(state, "bombard", seat=cb["att"], ships=ships, total=total)
+    bomb_hit(state, total, len(ships))
 
 
 def bomb_hit(state, total, n):

@@ -37,16 +37,30 @@ def first_positions(state: State) -> list[int]:
     return seq
 
 
+def _final_vp(state: State, seat: int, n: int, step: str, why: str, events: list[Event]) -> None:
+    """Score one final-scoring step and note it in the public scoring table (the board's
+    final table reads it: one row per player, one column per step)."""
+    before = player(state, seat)["vp"]
+    gain_vp(state, seat, n, why, events)
+    # a state saved mid-scoring before the table existed starts its table here
+    table = state.setdefault("final", {}).setdefault("table", {})
+    row = table.setdefault(str(seat), {"before": before})
+    row[step] = row.get(step, 0) + player(state, seat)["vp"] - before
+
+
 def start_final(state: State, events: list[Event]) -> None:
     state["phase"] = "final"
     events.append({"type": "phase", "phase": "final"})
     seats = first_positions(state)
+    # the scoring table starts from each player's score before the final scoring
+    table = {str(s): {"before": player(state, s)["vp"]} for s in seats}
+    state["final"] = {"seq": seats, "i": 0, "goals": {}, "table": table}
     for seat in seats:
         # 1. purple technologies
         for t in my_techs(state, seat):
             if t.get("color") == "purple" and "end" in t:
-                gain_vp(state, seat, scoring_value(state, seat, t["end"]), t["id"], events)
-    state["final"] = {"seq": seats, "i": 0, "goals": {}}
+                _final_vp(state, seat, scoring_value(state, seat, t["end"]), "purple", t["id"],
+                          events)
     for seat in seats:
         met = [i for i in range(len(state["goals"])) if goal_met(state, seat, goal_side(state, i)["condition"])]
         gyro = [i for i in met if goal_side(state, i)["condition"]["kind"] in GYRO_GOALS]
@@ -64,7 +78,7 @@ def _score_goal(state: State, seat: int, i: int, events: list[Event]) -> None:
     rec["scored"].append(i)
     rec["bought"][str(i)] = 0
     events.append({"type": "goal", "seat": seat, "goal": i})
-    gain_vp(state, seat, goal_side(state, i)["vp"], "goal", events)
+    _final_vp(state, seat, goal_side(state, i)["vp"], "goal", "goal", events)
 
 
 def final_actions(state: State, seat: int) -> list[Action]:
@@ -100,7 +114,7 @@ def apply_final(state: State, seat: int, action: Action, events: list[Event]) ->
         player(state, seat)["cubes"] -= bonus["cost"]
         rec["bought"][str(i)] = k + 1
         events.append({"type": "goal_bonus", "seat": seat, "goal": i, "bonus": k})
-        gain_vp(state, seat, bonus["vp"], "goal_bonus", events)
+        _final_vp(state, seat, bonus["vp"], "goal_bonus", "goal_bonus", events)
     else:
         state["final"]["i"] += 1
         if state["final"]["i"] >= len(state["final"]["seq"]):
@@ -123,20 +137,22 @@ def finish(state: State, events: list[Event]) -> None:
     for seat in first_positions(state):
         p = player(state, seat)
         # 3. owned pulsars without a spinning gyrodyne
-        gain_vp(state, seat, sum(1 for g in p["pulsars"].values() if not (g and g["spinning"])),
-                "idle_pulsars", events)
+        _final_vp(state, seat, sum(1 for g in p["pulsars"].values() if not (g and g["spinning"])),
+                  "idle_pulsars", "idle_pulsars", events)
         # 4. gyrodynes under construction or unplaced
         building = sum(1 for g in p["pulsars"].values() if g and not g["spinning"])
-        gain_vp(state, seat, building + sum(p["gyros"].values()), "unfinished_gyrodynes", events)
+        _final_vp(state, seat, building + sum(p["gyros"].values()), "unfinished_gyrodynes",
+                  "unfinished_gyrodynes", events)
         # 5. pairs of engineer cubes
-        gain_vp(state, seat, p["cubes"] // 2, "cube_pairs", events)
+        _final_vp(state, seat, p["cubes"] // 2, "cube_pairs", "cube_pairs", events)
     # 6. final turn order (2 players: each rocket scores as in a 4-player game)
     for pos, seat in enumerate(state["order"]):
         if pos < len(gy_vp):
-            gain_vp(state, seat, gy_vp[pos], "final_order", events)
+            _final_vp(state, seat, gy_vp[pos], "final_order", "final_order", events)
     # 7. stations on planets
     for seat in first_positions(state):
-        gain_vp(state, seat, station_vp(state, station_count(state, seat)), "stations", events)
+        _final_vp(state, seat, station_vp(state, station_count(state, seat)), "stations",
+                  "stations", events)
     state["phase"] = "over"
     out = decide(state, "most_points")
     state["result"] = out.as_dict()

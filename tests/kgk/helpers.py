@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 from rulesets.base import IllegalAction
 from rulesets.kgk import RULESET as R
 from rulesets.kgk import engine, load_practice
-from rulesets.kgk.rulebook_effects import RULEBOOK_EFFECTS
+
+# The card data the app ships: the tests play the very records a real match gets.
+RULEBOOK_FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "cards" / "rulebook.json"
 
 ZONES = ("colony", "hand", "trash", "ruin", "hangar", "canteen", "surface", "stack", "out")
 
@@ -22,7 +25,7 @@ def rec(slug, name, typ, sub, cost, stats=None, **kw):
          "subtype": sub, "race": None, "clan": None, "rarity": None, "cost": cost,
          "cost_rule": None, "speed": None, "firepower": None, "armor": None, "bombard": None,
          "size": None, "modifiers": None, "dev_limit": None, "abilities": [],
-         "text_hu": None, "text_en": None, "effect": RULEBOOK_EFFECTS.get(slug),
+         "text_hu": None, "text_en": None, "effect": None,
          "provenance": {}, "sources": [], "notes": None}
     if stats:
         r["speed"], r["firepower"], r["armor"], r["bombard"] = stats
@@ -31,27 +34,10 @@ def rec(slug, name, typ, sub, cost, stats=None, **kw):
 
 
 def rulebook_cards():
-    """The rulebook's cards with its values (KG-15). Unknowns stay None."""
-    return {
-        "halalszarny": rec("halalszarny", "Halálszárny", "ship", "scout", 3, (5, 1, 1, 1)),
-        "marduk-kurios": rec("marduk-kurios", "Marduk Kurios", "ship", "scout", 3, (5, 1, 2, 0)),
-        "cobra-flash": rec("cobra-flash", "Cobra Flash", "ship", "fighter", 6, (5, 2, 3, 0)),
-        "mamut-i": rec("mamut-i", "Mamut I.", "ship", "cruiser", 8, (2, 4, 3, 3), size=6),
-        "crx": rec("crx", "CRX", "ship", "destroyer", 15, (0, 5, 5, 5), abilities=["salvo"]),
-        "hellfire-brothers": rec("hellfire-brothers", "Hellfire Brothers", "ship", None, 9,
-                                 (3, 2, 3, 4)),
-        "unicornis": rec("unicornis", "Unicornis", "ship", None, 9, (3, 3, 3, None)),
-        "holdimado": rec("holdimado", "Holdimádó", "ship", None, 6, (4, 1, 3, None)),
-        "tuzer": rec("tuzer", "Tüzér", "crew", "personnel", 5),
-        "aknagyuru": rec("aknagyuru", "Aknagyűrű", "base", "bunker", 0, dev_limit=4, armor=2),
-        "chazma-toltet": rec("chazma-toltet", "Chazma töltet", "base", "trap", 3),
-        "durmacel-celterelo": rec("durmacel-celterelo", "Durmacél célterelő", "interrupt",
-                                  None, 1),
-        "extra-talalat": rec("extra-talalat", "Extra találat", "interrupt", None, None),
-        "felsobb-parancs": rec("felsobb-parancs", "Felsőbb parancs", "interrupt", None, 2),
-        "felulbiralas": rec("felulbiralas", "Felülbírálás", "interrupt", None, None,
-                            cost_rule="neutralised_cost"),
-    }
+    """The rulebook's cards exactly as ``fixtures/cards/rulebook.json`` ships them (KG-15):
+    values, effect specs and provenance. Unknowns stay None."""
+    cards = json.loads(RULEBOOK_FIXTURE.read_text(encoding="utf-8"))["cards"]
+    return {c["slug"]: copy.deepcopy(c) for c in cards}
 
 
 def practice(name_hu):

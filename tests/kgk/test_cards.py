@@ -8,7 +8,6 @@ from rulesets.kgk import RULESET as R
 from rulesets.kgk import load_practice, read_deck
 from rulesets.kgk.cards import ABILITIES, OPPOSED, SUBTYPES, playability
 from rulesets.kgk.effects import check_spec
-from rulesets.kgk.rulebook_effects import RULEBOOK_EFFECTS
 
 from .helpers import act, filler, mid_game, put, rulebook_cards, scenario
 
@@ -67,13 +66,21 @@ def test_example_config_builds_two_practice_decks():
     assert R.to_act(s)
 
 
-def test_rulebook_effect_specs_are_valid_and_keyed_by_slug():
-    assert set(RULEBOOK_EFFECTS) == {
+def test_rulebook_effect_specs_live_in_the_shipped_records():
+    """One source per card: each rulebook card's behaviour is in its fixture record, with
+    its provenance; ``null`` means no behaviour beyond values and abilities."""
+    rb = rulebook_cards()
+    assert set(rb) == {
         "halalszarny", "marduk-kurios", "cobra-flash", "mamut-i", "crx", "hellfire-brothers",
         "unicornis", "holdimado", "tuzer", "aknagyuru", "chazma-toltet", "durmacel-celterelo",
         "extra-talalat", "felsobb-parancs", "felulbiralas"}
-    for slug, eff in RULEBOOK_EFFECTS.items():
-        assert check_spec(eff or {}) == [], slug
+    for slug, card in rb.items():
+        assert check_spec(card["effect"] or {}) == [], slug
+        assert card["provenance"]["effect"]["source"] in ("stated", "derived"), slug
+    # KG-14.2.2: the app's Aknagyűrű taxes attacks (it had no effect in the data before).
+    assert rb["aknagyuru"]["effect"] == {"aura": {"attack_tax": 1}}
+    assert rb["tuzer"]["effect"]["choose_at_end_of_payment"]
+    assert all(rb[s]["effect"] is None for s in ("halalszarny", "crx", "mamut-i"))
 
 
 def test_playability_of_the_rulebook_cards():
@@ -132,14 +139,13 @@ def test_fixture_form_of_a_choice_modifier_is_understood():
     assert playability(rec) == []
 
 
-def test_shipped_rulebook_fixture_playability():
-    import json
-    from pathlib import Path
-    path = Path(__file__).resolve().parents[2] / "fixtures" / "cards" / "rulebook.json"
-    if not path.exists():
-        return
-    cards = json.loads(path.read_text(encoding="utf-8"))["cards"]
-    ok = {c["slug"] for c in cards if not playability(
-        dict(c, effect=RULEBOOK_EFFECTS.get(c["slug"], c.get("effect"))))}
-    assert ok == {"halalszarny", "marduk-kurios", "cobra-flash", "mamut-i", "crx", "tuzer",
-                  "aknagyuru"}
+def test_unknown_behaviour_is_its_own_value_and_not_playable():
+    """``"effect": "unknown"``: the printed text implies behaviour nobody has encoded yet;
+    ``null`` says there is none. A card of unknown behaviour is never played with a guess."""
+    from rulesets.kgk.cards import EFFECT_UNKNOWN, compile_def
+
+    ship = rulebook_cards()["halalszarny"]
+    assert playability(ship) == []
+    mystery = dict(ship, effect=EFFECT_UNKNOWN, text_hu="Ha ez az űrhajó megsemmisül, …")
+    assert "unknown effect" in playability(mystery)
+    assert compile_def(mystery)["eff"] == {}  # lenient play treats it as no effect

@@ -537,6 +537,57 @@ def bombard_with(s, target, ships, **extra):
     return act(s, A, {"type": "bombard"})
 
 
+def test_kg_10_7_defender_may_respond_before_the_bombardment_lands():
+    """KG-10.7 (combat and reaction interrupts in every combat step) and KG-10.2 (an
+    interrupt answers an action before it takes effect): the declared bombardment opens a
+    window for the defender, who destroys the only bomber; nothing is bombarded."""
+    s, d, k = bomb_setup(["Űrcápa célbaütés-gyakorlat"], auto_pass=False)
+    shot = on_table(s, B, "Űrcápa célbaütés-gyakorlat", "hand")
+    n = len(s["p"][B]["colony"])
+    fresh(s)
+    act(s, A, {"type": "attack", "target": "colony"})
+    while s["dec"]["kind"] == "prio":                # the target window (KG-9.4.2)
+        act(s, s["dec"]["seat"], {"type": "pass"})
+    act(s, A, {"type": "commit", "ship": k})
+    act(s, A, {"type": "done"})
+    while s["dec"]["kind"] != "bomb":                # B equips nothing, both pay nothing
+        seat = s["dec"]["seat"]
+        legal = R.legal_actions(s, seat)
+        act(s, seat, next(a for a in legal if a["type"] in ("pass", "done")))
+    act(s, A, {"type": "bomber", "ship": k})
+    act(s, A, {"type": "bombard"})
+    assert s["dec"]["kind"] == "prio" and s["dec"]["seat"] == B
+    act(s, B, {"type": "play", "card": shot, "target": k})
+    while s["dec"] and s["dec"]["kind"] == "prio":
+        act(s, s["dec"]["seat"], {"type": "pass"})
+    assert s["cards"][k]["z"] == "trash"
+    assert len(s["p"][B]["colony"]) == n             # the bombardment never landed
+
+
+def test_kg_3_5_1_a_ship_hit_in_the_payment_step_turns_damaged_without_a_firing_step():
+    """No defenders, so no firing step (KG-9.5.5): a ship hit by a card in the payment
+    step (KG-4.2.6: a hit, not yet damage) still turns damaged (KG-3.5.1) when the firing
+    step would have ended, and so can no longer bombard (only active ships do)."""
+    from rulesets.kgk.effects import damage_card
+
+    s, d, k = bomb_setup(auto_pass=False)
+    fresh(s)
+    act(s, A, {"type": "attack", "target": "colony"})
+    while s["dec"]["kind"] != "pay":
+        seat = s["dec"]["seat"]
+        if s["dec"]["kind"] == "equip" and seat == A:
+            act(s, A, {"type": "commit", "ship": d})
+        act(s, seat, next(a for a in R.legal_actions(s, seat)
+                          if a["type"] in ("pass", "done")))
+    damage_card(s, d, 1)                             # a card's hit in the payment step
+    assert s["cards"][d]["hit"] and s["cards"][d]["rot"] == 0
+    while s["dec"] and s["dec"]["kind"] == "pay":
+        act(s, s["dec"]["seat"], {"type": "done"})
+    assert s["cards"][d]["rot"] != 0                 # damaged (Javítás: used)
+    assert not (s["dec"] and s["dec"]["kind"] == "bomb"
+                and {"type": "bomber", "ship": d} in R.legal_actions(s, A))
+
+
 def test_kg_9_8_2_colony_no_threshold():
     s, d, k = bomb_setup()
     n = len(s["p"][B]["colony"])
@@ -804,12 +855,46 @@ def test_kg_7_5_formation_spreads_damage_within_armor():
     act(s, A, {"type": "fire", "ship": d, "target": f1})
     act(s, B, {"type": "no_return"})
     assert s["dec"]["kind"] == "assign" and s["dec"]["why"] == "formation"
-    assert {"type": "assign_done"} not in R.legal_actions(s, B)
     act(s, B, {"type": "assign", "ship": f1})
     act(s, B, {"type": "assign", "ship": f2})
     act(s, B, {"type": "assign", "ship": f2})
     act(s, B, {"type": "assign", "ship": f1})
     assert armor_now(s, f1) == 1 and armor_now(s, f2) == 1
+
+
+def test_kg_7_1_1_formation_is_optional():
+    """KG-7.1.1 ("te döntöd el, hogy használod-e"): the defender may leave the damage on
+    the ship it was dealt to. Spreading 4 damage over two armor-3 Kötelék ships would
+    leave both at 1; not spreading loses one ship and keeps the other whole."""
+    s = setup(["Gyakorló Bástyahajó"], ["Oktató Sólyom", "Tanszázad-vadász"])
+    d = on_table(s, A, "Gyakorló Bástyahajó")             # firepower 4
+    f1 = on_table(s, B, "Oktató Sólyom")                  # armor 3, formation
+    f2 = on_table(s, B, "Tanszázad-vadász")               # armor 3, formation
+    fresh(s)
+    to_fire(s, A, "colony", [d], [f1, f2])
+    act(s, B, {"type": "pass"})
+    act(s, A, {"type": "fire", "ship": d, "target": f1})
+    act(s, B, {"type": "no_return"})
+    assert {"type": "assign_done"} in R.legal_actions(s, B)
+    act(s, B, {"type": "assign_done"})                   # Kötelék not used
+    assert s["cards"][f1]["z"] == "trash"
+    assert armor_now(s, f2) == 3
+
+
+def test_kg_7_1_1_formation_may_stop_part_way():
+    s = setup(["Gyakorló Bástyahajó"], ["Oktató Sólyom", "Tanszázad-vadász"])
+    d = on_table(s, A, "Gyakorló Bástyahajó")             # firepower 4
+    f1 = on_table(s, B, "Oktató Sólyom")
+    f2 = on_table(s, B, "Tanszázad-vadász")
+    fresh(s)
+    to_fire(s, A, "colony", [d], [f1, f2])
+    act(s, B, {"type": "pass"})
+    act(s, A, {"type": "fire", "ship": d, "target": f1})
+    act(s, B, {"type": "no_return"})
+    act(s, B, {"type": "assign", "ship": f2})            # one point to f2, then stop
+    act(s, B, {"type": "assign_done"})
+    # The three points not spread stay on f1 (armor 3): it is destroyed; f2 took one.
+    assert armor_now(s, f2) == 2 and s["cards"][f1]["z"] == "trash"
 
 
 def test_kg_7_5_3_formation_not_against_salvo():

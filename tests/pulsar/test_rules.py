@@ -10,7 +10,8 @@ import pytest
 from rulesets.base import IllegalAction
 from rulesets.pulsar import RULESET as R
 from rulesets.pulsar.gyros import build
-from rulesets.pulsar.scoring import finish, station_vp
+from rulesets.pulsar.scoring import apply_final, finish, start_final, station_vp
+from rulesets.pulsar.view import view
 
 from .helpers import act, find, give_dice, in_actions
 
@@ -331,3 +332,19 @@ def test_exploration_reshuffle_and_kept_station_tile() -> None:
     assert any(e["type"] == "explore_reshuffle" for e in events)
     assert len(ex["stack"]) + len(ex["discard"]) == 11
     run_queue(s, events)
+
+
+def test_final_scoring_keeps_a_public_table_per_player_and_step() -> None:
+    s, _ = in_actions(3, "table")
+    start_final(s, [])
+    while s["phase"] == "final":
+        seat = s["final"]["seq"][s["final"]["i"]]
+        apply_final(s, seat, {"type": "finish_scoring"}, [])
+    table = s["final"]["table"]
+    assert set(table) == {"0", "1", "2"}
+    for seat, row in table.items():
+        # the steps add up to the final score, and the view shows the table
+        assert row["before"] + sum(v for k, v in row.items() if k != "before") == \
+            s["players"][int(seat)]["vp"]
+        assert "stations" in row and "final_order" in row
+    assert view(s, 1)["final"]["table"] == table
