@@ -249,3 +249,28 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# --- Card pictures (cards app): media files and their storage --------------------------------
+# Local files under var/media by default, served by the cards app at MEDIA_URL. Set
+# MEDIA_S3_BUCKET to store them in any S3-compatible store through django-storages instead.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
+MEDIA_URL = os.environ.get("MEDIA_URL", "/media/")
+CARD_IMAGE_MAX_BYTES = int(os.environ.get("CARD_IMAGE_MAX_BYTES", str(10 * 1024 * 1024)))
+CARD_IMAGE_MAX_PIXELS = int(os.environ.get("CARD_IMAGE_MAX_PIXELS", "40000000"))
+if os.environ.get("MEDIA_S3_BUCKET"):
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": os.environ["MEDIA_S3_BUCKET"],
+            "endpoint_url": os.environ.get("MEDIA_S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("MEDIA_S3_REGION") or None,
+            "access_key": os.environ.get("MEDIA_S3_ACCESS_KEY_ID") or None,
+            "secret_key": os.environ.get("MEDIA_S3_SECRET_ACCESS_KEY") or None,
+            "custom_domain": os.environ.get("MEDIA_S3_CUSTOM_DOMAIN") or None,
+            "querystring_auth": env_bool("MEDIA_S3_SIGNED_URLS", False),
+            "default_acl": os.environ.get("MEDIA_S3_ACL") or None,
+            "file_overwrite": False,
+            "addressing_style": os.environ.get("MEDIA_S3_ADDRESSING_STYLE") or None,
+        },
+    }
+# --- end of card pictures ---------------------------------------------------------------------
