@@ -55,11 +55,7 @@ CHECKS = ["scroll", "console", "requests", "raw"]
 # Pages other engineers are reworking right now (issue 16: cards/, issue 15's board part):
 # where they fail only on raw keys their owners are fixing, the check is expected to fail.
 XFAIL: dict[tuple[str, str], str] = {
-    ("card", "raw"): "issue 16: card page field labels (cost_rule, text_hu) and provenance "
-                     "badges (stated/derived/unknown) belong to the collectors' issue",
     ("card-unofficial", "raw"): "issue 16: card page field labels and provenance badges",
-    ("contributions", "raw"): "issue 16: contribution statuses",
-    ("review", "raw"): "issue 16: review queue field names and statuses",
     ("board-kgk", "raw"): "issue 15 (KGK board, another engineer): engine keys on the board",
     ("board-smugglers", "raw"): "issue 15 (boards, another engineer): the generic board "
                                 "prints the game's view keys and seat keys (bot:random)",
