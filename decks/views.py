@@ -95,6 +95,16 @@ def builder_check(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/_panel.html", {"panel": panel})
 
 
+def _attach_thumbnails(cards: list) -> None:
+    """Each result's thumbnail (a collector's picture, or a practice card's generated
+    face) for the builder's preview, read for the whole page in one query."""
+    from cards.images import uris_for_cards
+
+    uris = uris_for_cards(cards)
+    for card in cards:
+        card.thumb = (uris.get(card.pk) or {}).get("small", "")
+
+
 def builder_search(request: HttpRequest) -> HttpResponse:
     from cards.query import QuerySyntaxError
 
@@ -104,6 +114,7 @@ def builder_search(request: HttpRequest) -> HttpResponse:
         allow = check_format(fmt) and _format_allows_unofficial(fmt)
         result = search_cards(text, include_unofficial=allow)
         cards, error = list(result.queryset[:60]), None
+        _attach_thumbnails(cards)
     except (QuerySyntaxError, DeckError) as exc:
         cards, error = [], (error_of(exc) if isinstance(exc, DeckError)
                             else getattr(exc, "message", str(exc)))
