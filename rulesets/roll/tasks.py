@@ -382,6 +382,14 @@ def _cit_left(state: State, t: Task) -> list[str]:
 
 
 def citizenry_step(state: State, t: Task, rng: Rng, events: list[Event]) -> bool:
+    p = state["players"][t["seat"]]
+    zone, stack = p[ZONE[t["phase"]]], p[STACK[t["phase"]]]
+    side = "dev" if t["phase"] == "develop" else "world"
+    if len(zone) < t["cost"] or not stack or side_key(stack[0], side) != t["card"]:
+        # Defensive: were the site to lose a worker (a world's "lose a die" may take one
+        # from it) before this question, the tile would no longer be complete.
+        finish(state, t)
+        return False
     left = _cit_left(state, t)
     need = t["cost"] - len(t["chosen"])
     if need > 0 and (len(left) == need or len(set(left)) == 1):
@@ -389,7 +397,6 @@ def citizenry_step(state: State, t: Task, rng: Rng, events: list[Event]) -> bool
         need = 0
     if need > 0:
         return True
-    zone = state["players"][t["seat"]][ZONE[t["phase"]]]
     for c in t["chosen"]:
         zone.remove(c)
     q = state["queue"]

@@ -105,6 +105,13 @@ def assert_board_shows_the_view(pg, view: dict, names: list[str]) -> None:
             assert pg.locator(f"[data-tech='{tid}'] b").inner_text() in chips
     offered = [t for t in view["tx"]["display"] if t]
     assert pg.locator("#pz-tx [data-slot]").count() == len(offered)
+    # the stack lies face up: its top tile is drawn (not on offer, nothing to click), and its count
+    top = view["tx"]["top"]
+    assert pg.locator("#pz-txtop").count() == (1 if top else 0)
+    if top:
+        assert pg.get_attribute("#pz-txtop", "data-tile") == top
+        assert pg.locator("#pz-txtop [data-t]").count() == 0
+    assert pg.inner_text("#pz-txcount") == str(view["tx"]["stack"])
 
 
 def play_by_clicking(pg, match_id: int, names: list[str], check_every: int,

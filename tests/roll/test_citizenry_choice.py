@@ -116,3 +116,17 @@ def test_the_choice_is_an_action_so_a_replay_repeats_it(monkeypatch) -> None:
     for seat, action in record:
         R.apply(start, seat, action)
     assert start == s and start["players"][0]["cit"]["red"] == 1
+
+
+def test_the_other_seat_sees_the_completed_tile_and_the_chosen_workers(monkeypatch) -> None:
+    s = new()
+    p = blank(s, 0)
+    blank(s, 1)
+    p["world_stack"] = [take_tile(s, "Spice World")]  # cost 2
+    p["world_workers"] = dice(s, ["white", "green", "red"])
+    run_phases(s, ["settle"], {}, monkeypatch)
+    act(s, {"type": "citizenry", "colour": "green"})
+    task = R.view(s, 1)["task"]
+    assert task == {"kind": "citizenry", "seat": 0, "phase": "settle", "card": "T2w", "cost": 2,
+                    "chosen": ["green"]}
+    assert R.view(s, 1)["players"][0]["world_workers"] == ["white", "green", "red"]
