@@ -100,6 +100,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# ---- Live play at scale (issue 17): the database pool -------------------------------
+# DB_POOL_MAX > 0 (PostgreSQL): each server process takes connections from a pool of at
+# most that many (Django's native pool, psycopg-pool) instead of one per thread. Size it
+# so processes x DB_POOL_MAX + workers stays below PostgreSQL's max_connections. A request
+# that finds none free within DB_POOL_TIMEOUT seconds answers 503 ``server_busy`` in the
+# error shape (kaosz.views.server_error), never a 500.
+DB_POOL_MAX = int(os.environ.get("DB_POOL_MAX", "0"))
+if DB_POOL_MAX > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # (the pool keeps them; Django requires 0)
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(2, DB_POOL_MAX), "max_size": DB_POOL_MAX,
+        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "5"))}
+# Waiting long-polls without an account, per client address (matches.api.live_views).
+KAOSZ_ANON_WAITERS_PER_CLIENT = int(os.environ.get("KAOSZ_ANON_WAITERS_PER_CLIENT", "8"))
+# ---- end of the live-play block ------------------------------------------------------
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "kaosz.redis_cache.RedisCache",
@@ -117,6 +133,38 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+
+# ---- Live play at scale (issue 17): queues, beat, a broker of its own --------------
+# Bot moves and simulations on separate queues, each with its own workers in production
+# (README): a simulation flood never queues in front of a bot's move.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or CELERY_BROKER_URL
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {
+    "matches.tasks.play_bots": {"queue": "bots"},
+    "matches.tasks.sweep_bots": {"queue": "bots"},
+    "matches.tasks.run_simulation_chunk": {"queue": "sims"},
+}
+# A task a killed worker held comes back after this many seconds (Redis transport), not
+# an hour; bots do not even wait for that: the sweeper below re-schedules their move.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "60"))}
+# A broker outage must not hold up the request that hands the turn to a bot: publishing
+# gives up quickly (the move is applied; the sweeper schedules the bot once Redis is back).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0,
+                                    "interval_step": 0.2, "interval_max": 0.5}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Beat: the bot sweeper (matches.bots.sweep) looks for bots to act whose move has not
+# come for KAOSZ_BOT_STALL_SECONDS and schedules it again.
+KAOSZ_BOT_SWEEP_EVERY = float(os.environ.get("KAOSZ_BOT_SWEEP_EVERY", "3"))
+KAOSZ_BOT_STALL_SECONDS = float(os.environ.get("KAOSZ_BOT_STALL_SECONDS", "3"))
+CELERY_BEAT_SCHEDULE = {"sweep-bots": {"task": "matches.tasks.sweep_bots",
+                                       "schedule": KAOSZ_BOT_SWEEP_EVERY}}
+# A pause before each bot move (0: none). Tests use it to kill a worker mid-move.
+KAOSZ_BOT_MOVE_DELAY_MS = int(os.environ.get("KAOSZ_BOT_MOVE_DELAY_MS", "0"))
+# Simulations: games per request and simulations running at once per user.
+KAOSZ_SIM_MAX_GAMES = int(os.environ.get("KAOSZ_SIM_MAX_GAMES", "2000"))
+KAOSZ_SIM_MAX_RUNNING = int(os.environ.get("KAOSZ_SIM_MAX_RUNNING", "2"))
+# ---- end of the live-play queues block ----------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

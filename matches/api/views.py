@@ -302,7 +302,10 @@ class MatchViewSet(viewsets.GenericViewSet):
                                       match.to_act)
 
         def done() -> bool:
-            if st == Match.FINISHED:
+            # A change of status ends every wait: a friend taking the last open seat
+            # starts the match without an event or a new version, and the creator's page
+            # must see it at once (it slept to the deadline while its clock ran).
+            if st == Match.FINISHED or st != match.status:
                 return True
             if until == "turn":
                 return seat in to_act
@@ -316,8 +319,13 @@ class MatchViewSet(viewsets.GenericViewSet):
             count, version, st, to_act = row
             return done()
 
-        # Long-poll: wait (woken by the store's notification on PostgreSQL).
+        # Long-poll: wait (woken by the store's notification on PostgreSQL). Under ASGI
+        # the wait happens outside this thread (``matches.api.live_views``): this view
+        # only hands over what to wait for, and is called again, without a wait, after.
         if wait and not done():
+            if getattr(request._request, "kaosz_defer_wait", False):
+                request._request.kaosz_wait = (match.pk, changed, deadline)
+                return Response(None)
             live.wait_until(match.pk, changed, deadline)
         rs = store.ruleset_of(match)
         # Not ``match.log``: a related manager gives each entry its match by reading the
@@ -386,10 +394,30 @@ def rulesets(request: Request) -> Response:
 
 # ---------------------------------------------------------------- simulations
 
+def check_simulation_limits(user: Any, games: int) -> None:
+    """Per-user limits (settings ``KAOSZ_SIM_MAX_GAMES``, ``KAOSZ_SIM_MAX_RUNNING``):
+    simulations run on their own queue and workers, and these keep one user's flood from
+    filling it for everyone else."""
+    from django.conf import settings
+
+    most = settings.KAOSZ_SIM_MAX_GAMES
+    if games > most and not user.is_staff:
+        raise ApiError("too_many_games", f"at most {most} games per simulation", 400,
+                       {"max_games": most, "games": games})
+    running = sims.running_count(user)
+    if running >= settings.KAOSZ_SIM_MAX_RUNNING and not user.is_staff:
+        raise ApiError("too_many_simulations", f"at most {settings.KAOSZ_SIM_MAX_RUNNING} "
+                       "of your simulations may run at once; wait for one to finish or "
+                       "cancel one", 429,
+                       {"running": running, "max_running": settings.KAOSZ_SIM_MAX_RUNNING})
+
+
 def start_simulation(data: dict[str, Any], user: Any) -> Simulation:
     """Shared by the API and the page: validate, resolve decks, create and dispatch."""
     import secrets
 
+    if getattr(user, "is_authenticated", False):  # (the command line has no limits)
+        check_simulation_limits(user, data["games"])
     rs = get_ruleset(data["ruleset"])
     players = data.get("players") or rs.min_players
     if not rs.min_players <= players <= rs.max_players:
@@ -452,6 +480,20 @@ class SimulationViewSet(viewsets.GenericViewSet):
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         sim = self.get_object()
         sims.redispatch_stale(sim)
+        return Response(sims.report(sim))
+
+    @extend_schema(request=None, responses=s.SimulationOut)
+    @action(detail=True, methods=["post"])
+    def cancel(self, request: Request, pk: str | None = None) -> Response:
+        """Stop a simulation (its creator or staff): the games already played stay."""
+        sim = self.get_object()
+        if not (request.user.is_staff or sim.created_by_id == request.user.pk):
+            raise ApiError("permission_denied", "only its creator or staff may cancel a "
+                           "simulation", 403)
+        if not sims.cancel(sim):
+            raise ApiError("simulation_ended", f"the simulation has already ended "
+                           f"({sim.status})", 409, {"status": sim.status})
+        sim.refresh_from_db()
         return Response(sims.report(sim))
 
 
