@@ -24,6 +24,7 @@ from decks.services import (
     validate_cards,
 )
 from decks.tasks import bulk_validate
+from kaosz.messages import error_of, error_text
 
 
 def _lang() -> str:
@@ -36,7 +37,7 @@ def _check(text: str, fmt: str) -> dict:
         check_format(fmt)
         parsed = parse_input({"text": text}) if text.strip() else None
     except DeckError as exc:
-        return {"error": exc.message}
+        return {"error": error_of(exc), "error_code": exc.code}
     cards = parsed.cards if parsed else {}
     result = validate_cards(cards, fmt, parsed.import_errors if parsed else [])
     stats = result.get("stats") or deck_stats(cards, card_index())
@@ -94,6 +95,16 @@ def builder_check(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/_panel.html", {"panel": panel})
 
 
+def _attach_thumbnails(cards: list) -> None:
+    """Each result's thumbnail (a collector's picture, or a practice card's generated
+    face) for the builder's preview, read for the whole page in one query."""
+    from cards.images import uris_for_cards
+
+    uris = uris_for_cards(cards)
+    for card in cards:
+        card.thumb = (uris.get(card.pk) or {}).get("small", "")
+
+
 def builder_search(request: HttpRequest) -> HttpResponse:
     from cards.query import QuerySyntaxError
 
@@ -103,8 +114,10 @@ def builder_search(request: HttpRequest) -> HttpResponse:
         allow = check_format(fmt) and _format_allows_unofficial(fmt)
         result = search_cards(text, include_unofficial=allow)
         cards, error = list(result.queryset[:60]), None
+        _attach_thumbnails(cards)
     except (QuerySyntaxError, DeckError) as exc:
-        cards, error = [], getattr(exc, "message", str(exc))
+        cards, error = [], (error_of(exc) if isinstance(exc, DeckError)
+                            else getattr(exc, "message", str(exc)))
     return render(request, "decks/_search.html", {"cards": cards, "error": error})
 
 
@@ -119,7 +132,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     diffs = []
     for newer, older in zip(revisions, revisions[1:], strict=False):
         diffs.append({"number": newer.number, "created": newer.created, "note": newer.note,
-                      "diff": diff_decks(older.cards, newer.cards)})
+                      "diff": _named(diff_decks(older.cards, newer.cards))})
     missing = missing_cards(deck.cards, request.user) if request.user.is_authenticated else None
     return render(request, "decks/detail.html", {
         "deck": deck, "panel": panel, "diffs": diffs, "missing": missing,
@@ -127,12 +140,24 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "code": encode_deck_code(deck.cards), "is_owner": deck.owner_id == request.user.pk})
 
 
+def _named(diff: dict) -> dict:
+    """A revision diff with each card's name in the page's language beside its slug."""
+    index, key = card_index(), "name_en" if _lang() == "en" else "name_hu"
+    for part in ("added", "removed", "changed"):
+        for item in diff.get(part, []):
+            card = index.get(item["slug"])
+            item["name"] = (card.get(key) or card.get("name_hu")) if card else item["slug"]
+    return diff
+
+
 @login_required
 @require_POST
 def copy(request: HttpRequest, pk: int) -> HttpResponse:
     source = _visible(request, pk)
     with transaction.atomic():
-        deck = Deck.objects.create(owner=request.user, name=f"{source.name} (másolat)"[:120],
+        # The copy's name is written in the language of the person who copies it.
+        suffix = "(másolat)" if _lang() == "hu" else "(copy)"
+        deck = Deck.objects.create(owner=request.user, name=f"{source.name} {suffix}"[:120],
                                    format=source.format, description=source.description,
                                    copied_from=source)
         save_revision(deck, source.cards, f"copied from deck {source.pk}")
@@ -149,7 +174,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
             cards = parse_input({"code": code}).cards
             text = export_text(cards, card_index(), headers=False)
         except DeckError as exc:
-            panel = {"error": exc.message}
+            panel = {"error": error_of(exc), "error_code": exc.code}
     if text and panel is None:
         panel = _check(text, fmt)
     return render(request, "decks/import.html", {"text": text, "format": fmt, "panel": panel,
@@ -187,13 +212,13 @@ def bulk(request: HttpRequest) -> HttpResponse:
             decks = [{"key": k, "cards": parse_input({"text": t}).cards if t.strip() else {}}
                      for k, t in entries]
         except DeckError as exc:
-            error, decks = exc.message, []
+            error, decks = error_of(exc), []
         if decks and not error:
             job = BulkValidation.objects.create(owner=request.user, format=fmt, decks=decks,
                                                 total=len(decks))
             transaction.on_commit(lambda: bulk_validate.delay(job.pk))
             return redirect("deck-bulk-status", pk=job.pk)
-        error = error or "no decks"
+        error = error or error_text("deck_input", "no decks")
     return render(request, "decks/bulk.html", {"formats": all_formats(), "error": error})
 
 

@@ -1,6 +1,7 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import TemplateView
+from django.views.generic import RedirectView, TemplateView
 from django.views.i18n import set_language
 from drf_spectacular.views import (
     SpectacularAPIView,
@@ -47,6 +48,8 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", views.healthz, name="healthz"),
     path("readyz", views.readyz, name="readyz"),
+    # Browsers ask for /favicon.ico on every page whatever the page links to.
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("", include("decks.urls")),
     path("", include("matches.urls")),
     path("", include("matches.tournaments.urls")),

@@ -1,14 +1,17 @@
 import sys
 
+from django import forms
 from django.conf import settings
-from django.contrib.auth import login
+from django.contrib.auth import get_user_model, login
 from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
 from kaosz import readiness
 from kaosz.api.errors import error_body, json_404, json_500
+from kaosz.templatetags.kaosz_tags import tr
 
 
 @require_GET
@@ -29,13 +32,45 @@ def readyz(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"ok": ready, "checks": checks}, status=200 if ready else 503)
 
 
+class SignupForm(UserCreationForm):
+    """Django's sign-up form with an e-mail address: the password reset link goes there."""
+
+    email = forms.EmailField(max_length=254)
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["email"].label = tr("E-mail-cím", "E-mail address")
+        self.fields["email"].help_text = tr(
+            "Ide küldjük a linket, ha elfelejted a jelszavad.",
+            "We send the link here if you forget your password.")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip()
+        if get_user_model().objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(tr("Ezzel az e-mail-címmel már van fiók.",
+                                           "An account with this e-mail address exists."))
+        return email
+
+
+def _next(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or "/"
+    ok = url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                         require_https=request.is_secure())
+    return target if ok else "/"
+
+
 def signup(request: HttpRequest) -> HttpResponse:
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
-        return redirect("/")
-    return render(request, "registration/signup.html", {"form": form})
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(_next(request))
+    return render(request, "registration/signup.html",
+                  {"form": form, "next": request.GET.get("next", "")})
 
 
 def not_found(request: HttpRequest, exception=None) -> HttpResponse:

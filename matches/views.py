@@ -14,13 +14,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 from django.views.decorators.http import require_POST
 
+from decks.core import all_formats
 from kaosz.api.errors import ApiError
+from kaosz.messages import error_of, error_text
 from matches import simulation as sims
 from matches import store
 from matches.api.seating import (
     accepted,
     get_ruleset,
     invite,
+    open_seat,
     resolve_deck,
     seat_of,
     seat_specs,
@@ -39,7 +42,29 @@ def _rulesets() -> list[dict]:
             for rs in registry.available().values()]
 
 
-def lobby(request: HttpRequest, error: str | None = None, status: int = 200) -> HttpResponse:
+def _my_decks(request: HttpRequest) -> list:
+    """The signed-in person's saved decks, offered by the lobby and the simulation page."""
+    if not request.user.is_authenticated:
+        return []
+    from decks.models import Deck
+
+    return list(Deck.objects.filter(owner=request.user).order_by("-id")
+                .only("id", "name", "format")[:100])
+
+
+def _deck_spec(request: HttpRequest, saved_key: str, text_key: str) -> dict | int | None:
+    """A seat's deck from the form: a saved deck (chosen), else a typed list, else none."""
+    saved = request.POST.get(saved_key, "").strip()
+    if saved:
+        if not saved.isdigit():
+            raise ApiError("deck_not_found", f"no deck {saved!r} that you may use", 400)
+        return int(saved)
+    text = request.POST.get(text_key, "").strip()
+    return {"text": text} if text else None
+
+
+def lobby(request: HttpRequest, error: ApiError | str | None = None,
+          status: int = 200) -> HttpResponse:
     matches = Match.objects.defer(*BIG_COLUMNS).prefetch_related("seats__user") \
         .order_by("-id")
     mine = []
@@ -52,7 +77,13 @@ def lobby(request: HttpRequest, error: str | None = None, status: int = 200) -> 
         "live_matches": list(matches.filter(status=Match.ACTIVE)[:20]),
         "finished_matches": list(matches.filter(status=Match.FINISHED)[:10]),
         "my_matches": mine, "form": request.POST if request.method == "POST" else {},
+        "formats": all_formats(), "my_decks": _my_decks(request),
+        "form_format": (request.POST.get("format") if request.method == "POST" else "")
+        or "practice",
+        "error_code": getattr(error, "error_code", None),
     }
+    if isinstance(error, ApiError):
+        context["error"] = error_of(error)
     return render(request, "matches/lobby.html", context, status=status)
 
 
@@ -67,17 +98,16 @@ def create_match(request: HttpRequest) -> HttpResponse:
         options: dict = {}
         if rs.uses_decks:
             options["format"] = request.POST.get("format") or "practice"
-        deck_text = request.POST.get("deck", "").strip()
-        me = {"player": "me", "deck": {"text": deck_text} if deck_text and rs.uses_decks
-              else None}
+        deck = _deck_spec(request, "saved_deck", "deck")
+        me = {"player": "me", "deck": deck if rs.uses_decks else None}
         seats = [me] + [{"player": opponent, "deck": None} for _ in range(players - 1)]
         specs = seat_specs(rs, seats, options, request.user)
         match = store.create_match(name, options, specs, created_by=request.user)
         invite(match, specs, request.user)  # a named opponent is invited, not seated
     except ApiError as exc:
-        return lobby(request, error=f"{exc.message} ({exc.error_code})", status=400)
+        return lobby(request, error=exc, status=400)
     except ValueError:
-        return lobby(request, error="players: a number", status=400)
+        return lobby(request, error=ApiError("not_a_number", "players: a number"), status=400)
     return redirect("play-board", pk=match.pk)
 
 
@@ -91,13 +121,17 @@ def join_match(request: HttpRequest, pk: int) -> HttpResponse:
         deck, name = resolve_deck(rs, {"text": text} if text and rs.uses_decks else None,
                                   request.user, match.options or {}, -1)
         seat_index, invitation = seat_to_join(match, request.user)
+        if deck is None and invitation is None:
+            # No deck typed: the seat's example deck must be legal in the match's format.
+            resolve_deck(rs, None, request.user, match.options or {},
+                         seat_index if seat_index is not None else open_seat(match))
         if invitation is not None and deck is None:
             kept = match.seats.get(index=seat_index)
             deck, name = kept.deck, kept.deck_name
         store.join(match.pk, request.user, deck, name, seat_index=seat_index)
         accepted(invitation)
     except ApiError as exc:
-        return lobby(request, error=f"{exc.message} ({exc.error_code})", status=400)
+        return lobby(request, error=exc, status=400)
     return redirect("play-board", pk=pk)
 
 
@@ -117,7 +151,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def simulations(request: HttpRequest) -> HttpResponse:
-    error = None
+    error, error_code = None, None
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"/accounts/login/?next={request.path}")
@@ -138,19 +172,24 @@ def simulations(request: HttpRequest) -> HttpResponse:
                 raise ApiError("invalid", "games: 1 to 2000", 400)
             if rs.uses_decks:
                 data["options"] = {"format": request.POST.get("format") or "practice"}
-                for key in ("deck_a", "deck_b"):
-                    text = request.POST.get(key, "").strip()
-                    data["decks"].append({"text": text, "name": key[-1].upper()}
-                                         if text else None)
+                for side in ("a", "b"):
+                    spec = _deck_spec(request, f"saved_deck_{side}", f"deck_{side}")
+                    if isinstance(spec, dict):
+                        spec["name"] = side.upper()
+                    data["decks"].append(spec)
             sim = start_simulation(data, request.user)
             return redirect("play-simulation", pk=sim.pk)
         except ApiError as exc:
-            error = f"{exc.message} ({exc.error_code})"
+            error, error_code = error_of(exc), exc.error_code
         except ValueError:
-            error = "games/players: numbers"
+            error, error_code = error_text("not_a_number", "games/players: numbers"), \
+                "not_a_number"
     recent = [sims.report(sim) for sim in Simulation.objects.order_by("-id")[:10]]
     return render(request, "matches/simulations.html",
-                  {"rulesets": _rulesets(), "recent": recent, "error": error},
+                  {"rulesets": _rulesets(), "recent": recent, "error": error,
+                   "error_code": error_code, "formats": all_formats(),
+                   "my_decks": _my_decks(request),
+                   "deck_sides": [("a", "A pakli", "Deck A"), ("b", "B pakli", "Deck B")]},
                   status=400 if error else 200)
 
 

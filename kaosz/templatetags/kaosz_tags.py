@@ -64,3 +64,94 @@ def query_with(context, **kwargs) -> str:
     for key, value in kwargs.items():
         params[key] = value
     return "?" + params.urlencode()
+
+
+@register.filter
+def error_text(error) -> str:
+    """An API refusal as a sentence in the page's language (never the bare code)."""
+    from kaosz.messages import error_of
+
+    if isinstance(error, str):
+        return error
+    return error_of(error)
+
+
+@register.filter
+def format_name(key: str | None) -> str:
+    """A deck format's title in the page's language (``tournament-any4`` → its name)."""
+    from decks.core import all_formats
+
+    for f in all_formats():
+        if f["key"] == key:
+            return f["title"]["hu"] if _hu() else f["title"]["en"]
+    return key or ""
+
+
+@register.filter
+def count_word(n: int, words: str) -> str:
+    """``{{ n|count_word:"lap,card,cards" }}``: Hungarian keeps the singular after a number;
+    English takes the plural unless the number is 1."""
+    hu, one, many = words.split(",")
+    if _hu():
+        return f"{n} {hu}"
+    return f"{n} {one if n == 1 else many}"
+
+
+# Statuses of matches and simulations as people read them (the keys stay in data-status).
+STATUSES = {
+    "open": ("nyitott", "open"),
+    "active": ("folyik", "in progress"),
+    "finished": ("véget ért", "finished"),
+    "pending": ("várakozik", "waiting"),
+    "running": ("fut", "running"),
+    "done": ("kész", "done"),
+    "failed": ("sikertelen", "failed"),
+}
+BOTS = {"random": ("Véletlen gép", "Random bot"), "heuristic": ("Okosabb gép", "Heuristic bot")}
+
+
+@register.filter
+def status_name(key: str | None) -> str:
+    hu, en = STATUSES.get(key or "", (key or "", key or ""))
+    return hu if _hu() else en
+
+
+@register.filter
+def bot_name(kind: str | None) -> str:
+    hu, en = BOTS.get(kind or "", (kind or "", kind or ""))
+    return hu if _hu() else en
+
+
+@register.filter
+def seat_name(seat) -> str:
+    """A seat as a person reads it: the player's name, or which bot plays it."""
+    if getattr(seat, "bot", None):
+        return bot_name(seat.bot)
+    user = getattr(seat, "user", None)
+    return user.username if user is not None else ""
+
+
+@register.filter
+def ruleset_title(name: str | None) -> str:
+    from rulesets import registry
+
+    rs = registry.available().get(name or "")
+    return rs.title if rs else (name or "")
+
+
+@register.filter
+def entrant_label(label: str) -> str:
+    """A simulation entrant: ``seat 1`` / ``example 1`` / ``deck 1`` read in the page's
+    language (a deck's own name is kept)."""
+    words = {"seat": ("hely", "seat"), "example": ("gyakorló pakli", "example deck"),
+             "deck": ("pakli", "deck")}
+    head, _, number = (label or "").partition(" ")
+    if head in words and number.isdigit():
+        hu, en = words[head]
+        return f"{hu} {int(number) + 1}" if _hu() else f"{en} {int(number) + 1}"
+    return label
+
+
+@register.filter
+def bot_names(kinds) -> str:
+    return ", ".join(bot_name(k) for k in (kinds or []))

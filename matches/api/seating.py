@@ -33,8 +33,17 @@ def deck_format(rs: Ruleset, options: dict[str, Any]) -> str:
 
 def resolve_deck(rs: Ruleset, spec: Any, user: Any, options: dict[str, Any],
                  seat: int) -> tuple[list[dict[str, Any]] | None, str]:
-    """A seat's deck as full card records (``None``: the ruleset's example deck)."""
+    """A seat's deck as full card records (``None``: the ruleset's example deck).
+
+    A named format binds every seat: a seat without a deck plays the ruleset's example deck,
+    which must then be legal in that format too (the practice decks are not legal in
+    ``tournament``), and a format nobody knows is refused before anything starts.
+    """
+    if rs.uses_decks:
+        _check_format(rs, options)
     if spec is None:
+        if rs.uses_decks and seat >= 0:
+            _check_example_deck(rs, options, seat)
         return None, ""
     if not rs.uses_decks:
         raise ApiError("deck_not_used", f"{rs.title} is played without decks", 400,
@@ -51,6 +60,33 @@ def resolve_deck(rs: Ruleset, spec: Any, user: Any, options: dict[str, Any],
                        f"{deck_format(rs, options)!r}", 400,
                        {"seat": seat, "validation": deck.validation})
     return deck.records, deck.name
+
+
+def _check_format(rs: Ruleset, options: dict[str, Any]) -> None:
+    from decks.services import DeckError, check_format
+
+    try:
+        check_format(deck_format(rs, options))
+    except DeckError as exc:
+        raise ApiError(exc.code, exc.message, 400, exc.details) from exc
+
+
+def _check_example_deck(rs: Ruleset, options: dict[str, Any], seat: int) -> None:
+    """The example deck a seat without a deck would play must be legal in the format."""
+    fmt = deck_format(rs, options)
+    if fmt == DEFAULT_FORMAT:  # the example decks are built for the default format
+        return
+    from decks.services import validate_cards
+
+    records = rs.example_config(max(rs.min_players, seat + 1))["decks"][seat]
+    cards: dict[str, int] = {}
+    for record in records:
+        cards[record["slug"]] = cards.get(record["slug"], 0) + 1
+    validation = validate_cards(cards, fmt)
+    if not validation.get("valid"):
+        raise ApiError("deck_required", f"seat {seat} has no deck, and the example deck is "
+                       f"not valid in format {fmt!r}: give a deck for it", 400,
+                       {"seat": seat, "format": fmt, "validation": validation})
 
 
 def seat_specs(rs: Ruleset, seats: list[dict[str, Any]], options: dict[str, Any],
@@ -77,9 +113,17 @@ def seat_specs(rs: Ruleset, seats: list[dict[str, Any]], options: dict[str, Any]
                 # Another player is invited, never seated: the seat stays open, kept for
                 # them, until they accept (join) or decline; ``invite`` records it.
                 spec.invited = other  # type: ignore[attr-defined]
-        spec.deck, spec.deck_name = resolve_deck(rs, seat.get("deck"), user, options, i)
+        # An open or invited seat's deck comes with whoever joins it (checked then).
+        waits = player == "open" or getattr(spec, "invited", None) is not None
+        spec.deck, spec.deck_name = resolve_deck(rs, seat.get("deck"), user, options,
+                                                 -1 if waits else i)
         out.append(spec)
     return out
+
+
+def open_seat(match: Match) -> int:
+    """The seat a joiner takes (the first open one), or -1 when none is open."""
+    return next((s.index for s in match.seats.all() if s.is_open), -1)
 
 
 def seat_of(match: Match, user: Any, wanted: int | None = None) -> int | None:

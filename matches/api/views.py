@@ -34,6 +34,7 @@ from matches.api.seating import (
     get_ruleset,
     invitations_of,
     invite,
+    open_seat,
     resolve_deck,
     seat_of,
     seat_specs,
@@ -237,9 +238,14 @@ class MatchViewSet(viewsets.GenericViewSet):
         data = validated(s.JoinRequest, request.data)
         rs = store.ruleset_of(match)
         seat_index, invitation = seat_to_join(match, request.user)
+        # An invited player who brings no deck plays the one proposed with the invitation.
+        keep_proposed = invitation is not None and data.get("deck") is None
         deck, name = resolve_deck(rs, data.get("deck"), request.user,
-                                  match.options or {}, -1)
-        if invitation is not None and data.get("deck") is None:
+                                  match.options or {},
+                                  -1 if keep_proposed else (
+                                      seat_index if seat_index is not None
+                                      else open_seat(match)))
+        if keep_proposed:
             kept = next(x for x in match.seats.all() if x.index == seat_index)
             deck, name = kept.deck, kept.deck_name
         store.join(match.pk, request.user, deck, name, seat_index=seat_index)
@@ -491,7 +497,8 @@ def start_simulation(data: dict[str, Any], user: Any) -> Simulation:
         raise ApiError("invalid", f"decks: at most {players}", 400)
     if rs.uses_decks:
         labels = [f"example {i}" for i in range(players)]
-        for i, spec in enumerate(decks):
+        for i in range(players):  # a seat without a deck plays the example deck
+            spec = decks[i] if i < len(decks) else None
             records, name = resolve_deck(rs, spec, user, options, i)
             if records is not None:
                 config["decks"][i] = records

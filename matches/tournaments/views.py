@@ -125,7 +125,10 @@ def _player_op(t: Tournament, request: HttpRequest) -> None:
     op = request.POST.get("op")
     if op == "register":  # enter yourself, with your deck list (KG-13.4.1: locked at start)
         text = request.POST.get("deck_text", "").strip()
-        services.register(t, by=request.user, deck={"text": text} if text else None,
+        # Always the signed-in person themself: for the organiser too, whom the service
+        # would otherwise take to be entering someone else, with no name given.
+        services.register(t, by=request.user, user=request.user,
+                          deck={"text": text} if text else None,
                           deck_name=request.POST.get("deck_name", ""))
     elif op == "deck":
         entry = t.entries.filter(user=request.user).first()

@@ -1,8 +1,10 @@
 """What a seat (or a spectator) may see: the only door out for hidden information.
 
 Hidden: the generator state, face-down system tiles (on the board and the one in the box),
-the order and content of the exploration and transmitter stacks. Everything else in Pulsar
-2849 is open, so every seat gets the same view.
+the order and content of the exploration stack, and of the transmitter stack below its top
+tile. The transmitter stack is built face up ("Minden csoportot képpel felfelé keverj össze",
+setup A2.2), so its top tile is open, with the count. Everything else in Pulsar 2849 is open,
+so every seat gets the same view.
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     for tid in state["tx"]["stack"]:
         letter = c.transmitters[tid]["letter"]
         letters[letter] = letters.get(letter, 0) + 1
-    out["tx"] = {"stack": len(state["tx"]["stack"]), "stack_letters": letters,
+    stack = state["tx"]["stack"]
+    # the stack's top is its last element (setup and refills pop from the end)
+    out["tx"] = {"stack": len(stack), "top": stack[-1] if stack else None, "stack_letters": letters,
                  "display": list(state["tx"]["display"]), "discard": list(state["tx"]["discard"])}
     return out
 

@@ -109,6 +109,9 @@ def _heuristic(v: View, seat: int, legal: list[Action], rng: Rng) -> Action:
         return legal[0]
     if "recall" in kinds:
         return {"type": "done"}
+    if "citizenry" in kinds:
+        # send the plain dice to the Citizenry; specialised ones stay for the next tile
+        return next((x for x in legal if x["colour"] == "white"), legal[0])
     if "pick" in kinds:
         coloured = [x for x in legal if x["type"] == "pick" and x["colour"] != "white"]
         return coloured[0] if coloured else legal[0]

@@ -57,7 +57,9 @@ def _player(p: dict[str, Any], me: bool) -> dict[str, Any]:
 def _task(t: dict[str, Any], seat: int | None) -> dict[str, Any]:
     if t.get("seat") == seat:
         return copy.deepcopy(t)
-    return {k: t[k] for k in ("kind", "seat", "phase", "purpose") if k in t}
+    # a tile finished in Explore and the workers chosen for the Citizenry are on the table
+    return {k: copy.deepcopy(t[k]) for k in ("kind", "seat", "phase", "purpose", "card", "cost", "chosen")
+            if k in t and (k in ("kind", "seat", "phase", "purpose") or t["kind"] == "citizenry")}
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:

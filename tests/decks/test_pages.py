@@ -60,3 +60,14 @@ def test_bulk_page_shows_progress(client, cards_loaded, user):
     assert [d["key"] for d in job.decks] == ["anna", "bela"]
     status = client.get(f"/decks/bulk/{job.pk}/", HTTP_HX_REQUEST="true").content.decode()
     assert 'id="bulk-status"' in status
+
+
+def test_builder_preview_shows_card_pictures(client, cards_loaded, django_assert_max_num_queries):
+    """The builder's search preview shows each card's picture (here the practice cards'
+    generated faces), read for the whole page at once, not one query per card."""
+    with django_assert_max_num_queries(12):
+        response = client.get("/decks/builder/search/?q=t:ship&format=practice")
+    html = response.content.decode()
+    assert response.status_code == 200
+    thumbs = html.count('class="thumb"')
+    assert thumbs >= 5 and "/face.svg" in html

@@ -105,6 +105,13 @@ def assert_board_shows_the_view(pg, view: dict, names: list[str]) -> None:
             assert pg.locator(f"[data-tech='{tid}'] b").inner_text() in chips
     offered = [t for t in view["tx"]["display"] if t]
     assert pg.locator("#pz-tx [data-slot]").count() == len(offered)
+    # the stack lies face up: its top tile is drawn (not on offer, nothing to click), and its count
+    top = view["tx"]["top"]
+    assert pg.locator("#pz-txtop").count() == (1 if top else 0)
+    if top:
+        assert pg.get_attribute("#pz-txtop", "data-tile") == top
+        assert pg.locator("#pz-txtop [data-t]").count() == 0
+    assert pg.inner_text("#pz-txcount") == str(view["tx"]["stack"])
 
 
 def play_by_clicking(pg, match_id: int, names: list[str], check_every: int,
@@ -345,3 +352,54 @@ def test_every_legal_action_is_reachable_by_clicking_its_component(browser, live
         assert not raw_keys_shown(text, RAW_KEYS_EN)
     finally:
         context.close()
+
+
+def test_the_face_up_top_transmitter_is_drawn_for_players_and_visitors(browser, live_server,
+                                                                        django_user_model,
+                                                                        bots_in_process):
+    """Setup A2.2 stacks the transmitters "képpel felfelé": the panel draws the stack's top
+    tile next to the offer (with its letter, costs and rewards, nothing to click) and the
+    count, in Hungarian and English, on a phone and a desktop, signed in and signed out."""
+    shots = os.environ.get("KAOSZ_SCREENS")
+    me = django_user_model.objects.create_user("tamara", password="titkos-jelszo-123")
+    for width, height in ((390, 844), (1280, 800)):
+        context, pg = new_page(browser, width, height)
+        try:
+            if width == 390:
+                match_id = start_game(pg, live_server, me)
+            else:
+                login(pg, live_server, me)
+                pg.goto(f"{live_server.url}/play/{match_id}/")
+                pg.wait_for_selector("#pz-tx")
+            view = RS.view(state_of(match_id), 0)
+            top = view["tx"]["top"]
+            tile = next(t for t in view["components"]["transmitters"] if t["id"] == top)
+            for lang, label in (("hu", "A pakli teteje"), ("en", "Top of the stack")):
+                if lang == "en":
+                    pg.click("#lang-switch")
+                    pg.wait_for_selector("html[lang=en] #pz-txtop")
+                box = pg.locator("#pz-txtop")
+                assert box.get_attribute("data-tile") == top
+                text = box.inner_text()
+                assert label in text and f" {tile['letter']} " in text
+                assert box.locator(".pz-cost").count() == len(tile["costs"])
+                assert box.locator("[data-t]").count() == 0
+                assert pg.inner_text("#pz-txcount") == str(view["tx"]["stack"])
+                assert_fits(pg)
+                assert not raw_keys_shown(pg.inner_text("#pz-tx"),
+                                          RAW_KEYS_HU if lang == "hu" else RAW_KEYS_EN)
+                if shots:
+                    box.scroll_into_view_if_needed()
+                    pg.locator("#pz-tx").screenshot(path=f"{shots}/pulsar-tx-{width}-{lang}.png")
+            pg.click("#lang-switch")  # back to Hungarian for the next page
+            pg.wait_for_selector("html[lang=hu] #pz-txtop")
+        finally:
+            context.close()
+    guest_context, guest = new_page(browser, 390, 844)
+    try:
+        guest.goto(f"{live_server.url}/play/{match_id}/")
+        guest.wait_for_selector("#pz-txtop")
+        assert guest.get_attribute("#pz-txtop", "data-tile") == top
+        assert_fits(guest)
+    finally:
+        guest_context.close()

@@ -383,3 +383,103 @@ def test_any_move_by_clicking(browser, live_server, django_user_model, bots_in_p
     assert {"setup", "select", "done", "dictate"} <= seen and len(seen) >= 8, seen
     assert page.errors == []
     page.context.close()
+
+
+CHOICE_JS = """
+async ({view, legal, lang, click}) => {
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c]));
+  const T = lang === 'hu' ? (h, e) => h : (h, e) => e;
+  const B = window.KaoszBoard;
+  let el = document.querySelector('#roll-harness');
+  if (!el) {
+    document.body.innerHTML = '<main class="container"><div id="roll-harness"></div></main>';
+    el = document.querySelector('#roll-harness');
+  }
+  const data = {seat: 0, seats: [{player: 'játékos'}, {player: 'bot:heuristic'}], to_act: [0],
+                your_turn: true, status: 'active', version: 7};
+  let acted = null;
+  el.innerHTML = B.renderView(view, data, T, esc);
+  B.afterRender({el, data, view, legal: {actions: legal, version: 7}, T, esc,
+                 act: (x) => { acted = x; return Promise.resolve(); }});
+  const can = [...el.querySelectorAll('[data-zone="dev_zone"] .rdie.can, [data-zone="world_zone"] .rdie.can')]
+    .map((d) => d.dataset.k);
+  const leaving = el.querySelectorAll('.rdie.leaving').length;
+  const prompt = el.querySelector('#roll-decide').innerText;
+  if (click) el.querySelector(`[data-k~="${click}"].can`).click();
+  return {can, leaving, prompt, acted, text: el.innerText};
+}
+"""
+
+
+def _citizenry_positions(monkeypatch) -> list[tuple[dict, list]]:
+    """Two real positions: a development completed in Explore (which developer of three
+    goes to the Citizenry), and a world whose second settler is still to choose."""
+    from tests.roll.helpers import blank, dice, new, run_phases, take_tile
+
+    rs = registry.get("roll")
+    out = []
+    s = new()
+    p = blank(s, 0)
+    blank(s, 1)
+    p["dev_stack"] = [take_tile(s, "Galactic Bankers"), take_tile(s, "Diversification")]
+    p["dev_workers"] = dice(s, ["white", "red", "red"])
+    run_phases(s, ["explore", "develop"], {0: {"explore": ["white"]}}, monkeypatch)
+    for action in ({"type": "scout", "colour": "white"},
+                   {"type": "discard", "tile": p["dev_stack"][0]}, {"type": "draw"}):
+        rs.apply(s, 0, action)
+    for tile in list(s["queue"][0]["scout"]["drawn"]):
+        rs.apply(s, 0, {"type": "place", "tile": tile, "as": "world"})
+    out.append(s)
+    s = new(seed="t2")
+    p = blank(s, 0)
+    blank(s, 1)
+    p["world_stack"] = [take_tile(s, "Spice World")]  # cost 2
+    p["world_workers"] = dice(s, ["white", "green", "red"])
+    run_phases(s, ["settle"], {}, monkeypatch)
+    rs.apply(s, 0, {"type": "citizenry", "colour": "green"})
+    out.append(s)
+    return [(json.loads(json.dumps(rs.view(x, 0))), rs.legal_actions(x, 0)) for x in out]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280", "390"])
+def test_workers_to_the_citizenry_are_chosen_by_clicking_the_dice(browser, live_server,
+                                                                   monkeypatch, size):
+    """A tile completed during Explore: the player clicks the developers (settlers) on the
+    construction site that go to the Citizenry; dice already chosen are drawn as leaving."""
+    (dev_view, dev_legal), (world_view, world_legal) = _citizenry_positions(monkeypatch)
+    assert {a["type"] for a in dev_legal + world_legal} == {"citizenry"}
+    width, height = size
+    page = new_page(browser, width, height)
+    page.goto(f"{live_server.url}/play/")
+    page.add_style_tag(url="/static/matches/roll.css")
+    page.add_script_tag(url="/static/matches/roll-data.js")
+    page.add_script_tag(url="/static/matches/roll.js")
+    shots = os.environ.get("KAOSZ_SCREENS")
+    for lang in ("hu", "en"):
+        args = {"view": dev_view, "legal": dev_legal, "lang": lang, "click": None}
+        out = page.evaluate(CHOICE_JS, args)
+        assert sorted(set(out["can"])) == ["d:dev_zone:red", "d:dev_zone:white"]
+        assert out["leaving"] == 0
+        assert ("Polgárság" if lang == "hu" else "Citizenry") in out["prompt"]
+        assert ("arra a fejlesztőre" if lang == "hu" else "the developer who goes") in out["prompt"]
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        found = [w for w in RAW_SNAKE if w in out["text"]] + TILE_KEY.findall(out["text"])
+        if lang == "hu":
+            found += [w for w in RAW_WORDS if re.search(rf"\b{w}\b", out["text"], re.IGNORECASE)]
+        assert not found, found
+        if shots:
+            page.locator('[data-zone="dev_stack"]').first.scroll_into_view_if_needed()
+            page.screenshot(path=f"{shots}/roll-citizenry-{width}-{lang}.png")
+        out = page.evaluate(CHOICE_JS, {**args, "click": "d:dev_zone:red"})
+        assert out["acted"] == {"type": "citizenry", "colour": "red"}
+        # half-way through a choice of two: the chosen green is drawn leaving, not clickable
+        out = page.evaluate(CHOICE_JS, {"view": world_view, "legal": world_legal, "lang": lang,
+                                        "click": "d:world_zone:white"})
+        assert out["leaving"] == 1 and sorted(set(out["can"])) == ["d:world_zone:red",
+                                                                   "d:world_zone:white"]
+        assert out["acted"] == {"type": "citizenry", "colour": "white"}
+        assert ("arra a telepesre" if lang == "hu" else "the settler who goes") in out["prompt"]
+    assert page.errors == []
+    page.context.close()

@@ -151,6 +151,8 @@ def test_a_cards_text_by_hover_and_by_tap_and_the_board_in_words(
         pop = page.inner_text("#card-pop")
         assert name in pop and text.strip(" .") in pop
         assert page.get_attribute("#card-pop a.card-link", "href") == f"/cards/{slug}/"
+        # its picture too: a practice card has a generated face (issue 16)
+        assert "/face.svg" in (page.get_attribute("#card-pop img.pop-img", "src") or "")
         box = page.locator("#card-pop").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
         # the stat labels are in the page's language

@@ -59,7 +59,9 @@ def hidden_twin(s: State, seed: str) -> State:
     r = Rng.from_seed(seed)
     t["rng"] = r.next_u64()
     r.shuffle(t["explore"]["stack"])
-    r.shuffle(t["tx"]["stack"])
+    below = t["tx"]["stack"][:-1]  # the face-up top tile is public; only the rest is hidden
+    r.shuffle(below)
+    t["tx"]["stack"][:-1] = below
     hidden = [n for n, x in t["systems"].items() if not x["revealed"]]
     pool = [t["systems"][n]["tile"] for n in hidden] + t["box"]
     r.shuffle(pool)

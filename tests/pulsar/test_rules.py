@@ -13,7 +13,7 @@ from rulesets.pulsar.gyros import build
 from rulesets.pulsar.scoring import apply_final, finish, start_final, station_vp
 from rulesets.pulsar.view import view
 
-from .helpers import act, find, give_dice, in_actions
+from .helpers import act, find, fresh, give_dice, in_actions
 
 
 def _fly(s: dict, seat: int, value: int, path: list[str]) -> list[dict]:
@@ -348,3 +348,30 @@ def test_final_scoring_keeps_a_public_table_per_player_and_step() -> None:
             s["players"][int(seat)]["vp"]
         assert "stations" in row and "final_order" in row
     assert view(s, 1)["final"]["table"] == table
+
+
+def test_every_seat_sees_the_face_up_top_transmitter_and_the_count() -> None:
+    """Setup A2.2: the transmitter groups are shuffled "képpel felfelé" (face up) and stacked,
+    so the top tile is open to all; the order below it stays hidden."""
+    s = fresh(3)
+    stack = s["tx"]["stack"]
+    top, beneath = stack[-1], stack[-2]
+    for seat in (None, 0, 1, 2):
+        tx = view(s, seat)["tx"]
+        assert tx["top"] == top and tx["stack"] == len(stack)
+    # the round's refill reveals exactly that tile first; then the one beneath is on top
+    step = 0
+    while s["round"] == 1:
+        seat = R.to_act(s)[0]
+        R.apply(s, seat, R.bot_action(s, seat, "random", f"tx/{step}"))
+        step += 1
+    assert s["tx"]["display"][0] == top
+    assert view(s, 1)["tx"]["top"] == s["tx"]["stack"][-1]
+    assert s["tx"]["display"][1] == beneath
+
+
+def test_the_view_of_an_empty_transmitter_stack_has_no_top() -> None:
+    s = fresh(2)
+    s["tx"]["discard"] += s["tx"]["stack"]
+    s["tx"]["stack"] = []
+    assert view(s, 0)["tx"]["top"] is None and view(s, 0)["tx"]["stack"] == 0

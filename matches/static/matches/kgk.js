@@ -474,7 +474,10 @@
       }).join(', ') : '';
       const abil = (c.abilities || []).map((a) => `${word(T, ABILITIES, a)}${ABILITY_RULE[a] ? ` <span class="muted">(${ABILITY_RULE[a]})</span>` : ''}`).join(', ');
       const st = stateWords(c, T);
-      html = `<h3>${esc(title)}</h3><p class="muted">${esc(kind)} · ${T('ár', 'cost')} ${c.cost != null ? esc(c.cost) : '?'} ${T('kredit', 'credits')}` +
+      // The card's picture (a collector's scan, or a practice card's generated face).
+      const pic = m.image_uris && (m.image_uris.normal || m.image_uris.small);
+      html = (pic ? `<img class="pop-img" src="${esc(pic)}" alt="${esc(title)}" loading="lazy">` : '') +
+        `<h3>${esc(title)}</h3><p class="muted">${esc(kind)} · ${T('ár', 'cost')} ${c.cost != null ? esc(c.cost) : '?'} ${T('kredit', 'credits')}` +
         `${m.official === false ? ` · <span class="badge unofficial">${T('nem hivatalos gyakorló lap', 'unofficial practice card')}</span>` : ''}</p>` +
         (stats ? `<dl class="pstats">${stats}</dl>` : '') + (mods ? `<p>${T('Módosítók', 'Modifiers')}: ${esc(mods)}</p>` : '') +
         (abil ? `<p>${T('Képességek', 'Abilities')}: ${abil}</p>` : '') + (c.dev_limit != null ? `<p>${T('Fejlesztési limit', 'Development limit')}: ${esc(c.dev_limit)}</p>` : '') +

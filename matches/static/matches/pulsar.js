@@ -463,8 +463,10 @@
     const slots = view.tx.display.map((id, slot) => (id ? `<div class="pz-tile pz-tx" data-slot="${slot}">${txTile(view, id, (j) => `txslot:${slot}:${j}`)}</div>` :
       `<div class="pz-tile pz-tx empty">${T('üres hely', 'empty slot')}</div>`)).join('');
     const letters = Object.entries(view.tx.stack_letters || {}).sort().map(([l, c]) => `${esc(l)}×${c}`).join(' ');
-    return `<section class="pz-panel" id="pz-tx"><h3>${T('Adók kínálata', 'Transmitters on offer')}</h3><div class="pz-wrap">${slots}</div>` +
-      `<p class="small">${T('Húzópakli', 'Stack')}: <span class="pz-count">${view.tx.stack}</span> (${letters || '–'})</p></section>`;
+    // The stack lies face up (setup), so its top tile is drawn too: the next to be offered.
+    const top = view.tx.top ? `<div class="pz-tile pz-tx pz-txtop" id="pz-txtop" data-tile="${esc(view.tx.top)}"><span class="st">${T('A pakli teteje (képpel felfelé), a következő kínálatba kerül', 'Top of the stack (face up), next on offer')}</span>${txTile(view, view.tx.top, null)}</div>` : '';
+    return `<section class="pz-panel" id="pz-tx"><h3>${T('Adók kínálata', 'Transmitters on offer')}</h3><div class="pz-wrap">${slots}${top}</div>` +
+      `<p class="small">${T('Húzópakli', 'Stack')}: <span class="pz-count" id="pz-txcount">${view.tx.stack}</span> (${letters || '–'})</p></section>`;
   }
 
   function techBoards(view) {

@@ -120,7 +120,7 @@
     const o = opts || {};
     const face = o.face ? FACE[o.face] || '' : '';
     const title = colour(c) + (o.face ? ` · ${o.face === 'wild' ? T('joker', 'wild') : phase(o.face)}` : '') + (o.title ? ` · ${o.title}` : '');
-    return `<span class="rdie d-${esc(c)}${o.ghost ? ' ghost' : ''}${o.sel ? ' selector' : ''}"${o.k ? ` data-k="${esc(o.k)}"` : ''} title="${esc(title)}" role="img" aria-label="${esc(title)}">${face}</span>`;
+    return `<span class="rdie d-${esc(c)}${o.ghost ? ' ghost' : ''}${o.sel ? ' selector' : ''}${o.cls ? ' ' + o.cls : ''}"${o.k ? ` data-k="${esc(o.k)}"` : ''} title="${esc(title)}" role="img" aria-label="${esc(title)}">${face}</span>`;
   }
 
   function diceFromCounts(counts, where, mine) {
@@ -157,7 +157,9 @@
       tile(sideKey(n, 'dev'), { k: `nt:${n}:dev`, cls: 'side' }) + tile(sideKey(n, 'world'), { k: `nt:${n}:world`, cls: 'side' }) + '</div>';
   }
 
-  function stack(p, side, mine) {
+  // chosen: workers already sent to the Citizenry while a tile completed in Explore is
+  // being finalised (they stay drawn on the site, marked, until the choice is whole).
+  function stack(p, side, mine, chosen) {
     const isDev = side === 'dev';
     const ids = mine ? (isDev ? p.dev_stack : p.world_stack) : null;
     const top = isDev ? p.dev_top : p.world_top;
@@ -167,7 +169,13 @@
     const title = isDev ? T('Fejlesztések építése', 'Developments in progress') : T('Világok építése', 'Worlds in progress');
     const c = top ? card(top) : null;
     const need = c ? (isDev ? devCost(p, c) : worldCost(p, c)) : 0;
-    const workerDice = workers.map((w) => die(w, { k: mine ? `d:${zone}:${w}` : '' })).join('');
+    const marked = (chosen || []).slice();
+    const workerDice = workers.map((w) => {
+      const i = marked.indexOf(w);
+      if (i < 0) return die(w, { k: mine ? `d:${zone}:${w}` : '' });
+      marked.splice(i, 1);
+      return die(w, { cls: 'leaving', title: T('a Polgárságba megy', 'goes to the Citizenry') });
+    }).join('');
     const progress = c ? `<div class="rprog" data-zone="${zone}"><span class="muted small">${T('munkások', 'workers')}: ${workers.length}/${need}</span> ${workerDice}</div>` : '';
     let body = '';
     // Workers stay on the site even when scouting emptied the stack under them.
@@ -237,15 +245,20 @@
       strip(view, p, seat, mine) +
       `<div class="rp-dice"><div class="rzone" data-zone="cup" data-count="${total(p.cup)}"><span class="zname">${T('Pohár', 'Cup')} (${total(p.cup)})</span> ${diceFromCounts(p.cup, 'cup', mine)}</div>` +
       `<div class="rzone" data-zone="citizenry" data-count="${total(p.citizenry)}"><span class="zname">${T('Polgárság', 'Citizenry')} (${total(p.citizenry)})</span> ${diceFromCounts(p.citizenry, 'cit', mine)}</div></div>` +
-      `<div class="rp-build">${stack(p, 'dev', mine)}${stack(p, 'world', mine)}</div>` +
+      `<div class="rp-build">${stack(p, 'dev', mine, citChosen(view, seat, 'develop'))}${stack(p, 'world', mine, citChosen(view, seat, 'settle'))}</div>` +
       `<div class="rtab" data-zone="tableau" data-count="${p.tableau.length}"><h4>${T('Tabló', 'Tableau')} <span class="rcount">${p.tableau.length}</span></h4><div class="rtab-t">${tabl}</div></div></section>`;
+  }
+
+  function citChosen(view, seat, ph) {
+    const t = view.task;
+    return t && t.kind === 'citizenry' && t.seat === seat && t.phase === ph ? t.chosen || [] : [];
   }
 
   function currentPhase(view) {
     const t = view.task;
     if (!t) return null;
     if (t.kind === 'explore' || t.kind === 'research_team') return 'explore';
-    if (t.kind === 'build') return t.phase;
+    if (t.kind === 'build' || t.kind === 'citizenry') return t.phase;
     if (t.kind === 'produce' || t.kind === 'ship') return t.kind;
     if (t.kind === 'pick') return t.purpose === 'recruit' ? 'manage' : (t.purpose === 'Galactic Exchange' ? 'settle' : 'develop');
     if (t.kind === 'recruit' || t.kind === 'recall') return 'manage';
@@ -285,6 +298,14 @@
         return T('Felfedezés: kattints egy felfedezőre, majd válassz: készletezés (kredit) vagy felderítés (új lapkák).', 'Explore: click an explorer, then choose Stock (credits) or Scout (new tiles).');
       case 'research_team': return T('Idegen kutatócsoport: helyezd el a húzott lapkát.', 'Alien Research Team: place the drawn tile.');
       case 'build': return t.phase === 'develop' ? T('Fejlesztés: kattints a következő fejlesztőre; egyesével kerülnek a fejlesztés-kupac tetejére.', 'Develop: click your next developer; they go one by one onto the development stack.') : T('Letelepedés: kattints a következő telepesre; egyesével kerülnek a világkupac tetejére.', 'Settle: click your next settler; they go one by one onto the world stack.');
+      case 'citizenry': {
+        const left = t.cost - (t.chosen || []).length;
+        const dev = t.phase === 'develop';
+        const huWho = dev ? (left === 1 ? 'arra a fejlesztőre, aki' : `azokra a fejlesztőkre, akik (még ${left})`) : (left === 1 ? 'arra a telepesre, aki' : `azokra a telepesekre, akik (még ${left})`);
+        const enWho = dev ? (left === 1 ? 'the developer who goes' : `the developers who go (${left} more)`) : (left === 1 ? 'the settler who goes' : `the settlers who go (${left} more)`);
+        return T(`${cname(t.card)} már a Felfedezésben elkészült. Kattints az építési területen ${huWho} a Polgárságba megy${left === 1 ? '' : 'nek'}; a többi munkás a következő lapkán dolgozik tovább.`,
+          `${cname(t.card)} was completed during Explore. On the site, click ${enWho} to the Citizenry; the other workers stay for the next tile.`);
+      }
       case 'pick': return t.purpose === 'recruit' ? T(`Toborzás: kattints a Polgárság kockáira, amelyeket 1-1 kreditért visszateszel a pohárba (még ${t.max - t.chosen.length}).`, `Recruit: click Citizenry dice to return to your cup for $1 each (${t.max - t.chosen.length} more).`) : T(`${cname(BY_EN[t.purpose])}: válassz 1–2 kockát a Polgárságból, amely a pohárba kerül.`, `${cname(BY_EN[t.purpose])}: pick 1–2 Citizenry dice to go to your cup.`);
       case 'lose': return T(`${cname(t.card)}: elveszítesz egy kockát – kattints arra, amelyiktől megválsz.`, `${cname(t.card)}: you lose a die – click the one you give up.`);
       case 'produce': return T('Termelés: kattints egy termelőre, majd arra a világra, ahol árut termel.', 'Produce: click a producer, then the world where it makes a good.');
@@ -430,6 +451,7 @@
       case 'logistics': return [[`st:${a.tile}`, `stk:${a.to}`]];
       case 'develop': case 'settle': return [[d(`col:${t}`, a.colour)]];
       case 'pick': return [[d('cit', a.colour)]];
+      case 'citizenry': return [[d(task.phase === 'settle' ? 'world_zone' : 'dev_zone', a.colour)]];
       case 'lose': case 'recall': return [[d(a.where, a.colour)]];
       case 'produce': return [[d('col:produce', a.colour), `t:${a.world}`]];
       case 'trade': case 'consume': return [[d(a.virtual ? 'virt:ship' : 'col:ship', a.colour), `g:${a.world}:${a.good}`, `o:${t}${a.bank ? '-bank' : ''}`]];
@@ -541,6 +563,7 @@
       case 'develop': return T(`${c(a.colour)} fejlesztő a kupacra`, `${c(a.colour)} developer onto the stack`);
       case 'settle': return T(`${c(a.colour)} telepes a kupacra`, `${c(a.colour)} settler onto the stack`);
       case 'pick': return T(`${c(a.colour)} kocka a pohárba`, `${c(a.colour)} die to the cup`);
+      case 'citizenry': return T(`${c(a.colour)} munkás a Polgárságba`, `${c(a.colour)} worker to the Citizenry`);
       case 'lose': return T(`Elveszítem: ${c(a.colour)} kocka (${whereText(a.where)})`, `Lose a ${c(a.colour)} die (${whereText(a.where)})`);
       case 'recall': return T(`Visszahívom: ${c(a.colour)} kocka (${whereText(a.where)})`, `Recall a ${c(a.colour)} die (${whereText(a.where)})`);
       case 'produce': return T(`${c(a.colour)} termelő → ${cname(a.world)}`, `${c(a.colour)} producer → ${cname(a.world)}`);
@@ -562,6 +585,7 @@
     done: ['Befejezés', 'Finish'], setup: ['Kezdő lapkák', 'Starting tiles'], stock: ['Készletezés', 'Stock'],
     scout: ['Felderítés', 'Scout'], discard: ['Eldobás', 'Discard'], draw: ['Húzás', 'Draw'], logistics: ['Lapka áthelyezése', 'Move a tile'],
     develop: ['Fejlesztés', 'Develop'], settle: ['Letelepedés', 'Settle'], pick: ['Kockák a pohárba', 'Dice to the cup'],
+    citizenry: ['Munkások a Polgárságba', 'Workers to the Citizenry'],
     lose: ['Kocka elvesztése', 'Lose a die'], recall: ['Visszahívás', 'Recall'], produce: ['Termelés', 'Produce'],
     trade: ['Eladás', 'Trade'], consume: ['Feldolgozás', 'Consume'],
   };

@@ -1,0 +1,306 @@
+"""Every page, as people see it, in a real Chromium (issue 15).
+
+Each page is opened signed out, signed in and as staff, in Hungarian and English, on a
+phone (390×844) and a laptop (1280×800). For each page four checks must hold:
+
+- ``scroll``: nothing scrolls sideways (``scrollWidth <= innerWidth``);
+- ``console``: no console error and no uncaught script error;
+- ``requests``: no failed request and no answer of 400 or more (the favicon included);
+- ``raw``: no raw key on screen: engine keys, field names, status codes (``RAW_*`` below).
+
+The whole sweep runs once per module (one browser per size, one context per role and
+language); each ``page × check`` is its own test, so one failure names the page, the check,
+and every size/role/language it failed in. The widest each page got on each size is written
+to ``var/sweep-widths.txt`` (page, phone px, laptop px) for before/after comparisons.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ROOT = Path(__file__).resolve().parents[2]
+PASSWORD = "titkos-jelszo-123"
+SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
+LANGS = ("hu", "en")
+
+# Keys of the engines, the API and the models that must never reach the screen as they are.
+# Any snake_case word counts (``colony_empty``, ``cost_rule``, ``decks_not_ready``); these
+# are the plain words and other shapes that the pattern cannot tell from prose.
+RAW_ANY = ["tournament-any4", "bot:random", "bot:heuristic", "end_turn", "[0] ", "[1] "]
+# English status and provenance words on a Hungarian page are untranslated keys.
+RAW_HU = ["active", "finished", "done", "pending", "running", "stated", "derived", "unknown",
+          "open", "registration", "swiss", "practice", "tournament", "waiting"]
+# Hungarian leaking into the English page, and English grammar the key forgot.
+RAW_EN = ["(másolat)", "1 cards", "1 players", "1 games", "1 decks"]
+SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+
+# page key -> (path, who may see it: "anon" pages are opened by everyone).
+# Filled in by the `site` fixture once the objects exist.
+PAGE_KEYS = [
+    "cards", "card", "card-unofficial", "decks", "decks-mine", "deck", "deck-edit",
+    "builder", "import", "bulk", "lobby", "board-kgk", "board-smugglers", "simulations",
+    "simulation", "tournaments", "tournament", "tournament-manage", "print-standings",
+    "print-round", "collection", "contribute", "contributions", "review", "login",
+    "signup", "password-reset", "not-found",
+]
+CHECKS = ["scroll", "console", "requests", "raw"]
+
+# Pages other engineers are reworking right now (issue 16: cards/, issue 15's board part):
+# where they fail only on raw keys their owners are fixing, the check is expected to fail.
+XFAIL: dict[tuple[str, str], str] = {
+    ("card-unofficial", "raw"): "issue 16: card page field labels and provenance badges",
+    ("board-kgk", "raw"): "issue 15 (KGK board, another engineer): engine keys on the board",
+    ("board-smugglers", "raw"): "issue 15 (boards, another engineer): the generic board "
+                                "prints the game's view keys and seat keys (bot:random)",
+}
+
+
+def _visible_text_js() -> str:
+    # innerText of the body without code samples (deck codes, query syntax are meant raw),
+    # and without what a person cannot see.
+    return """() => {
+        const body = document.body.cloneNode(true);
+        body.querySelectorAll('code, pre, kbd, script, style, template, [hidden], '
+                              + '[data-raw-ok], textarea').forEach(e => e.remove());
+        return body.innerText || '';
+    }"""
+
+
+def raw_keys(text: str, lang: str) -> list[str]:
+    found = set(SNAKE.findall(text))
+    words = set(re.findall(r"[\w:\-]+", text))
+    found |= {k for k in RAW_ANY if (k in text if " " in k or "[" in k else k in words)}
+    if lang == "hu":
+        found |= {w for w in RAW_HU if w in words}
+    else:
+        found |= {w for w in RAW_EN if w in text}
+    return sorted(found)
+
+
+def _build_site(django_user_model) -> dict[str, Any]:
+    """The objects every page needs: cards, a deck, two matches, a simulation, a tournament,
+    a contribution waiting for review."""
+    from django.core.management import call_command
+
+    from cards.models import Card, Contribution
+    from decks.models import Deck
+    from decks.services import save_revision
+    from matches import store
+    from matches.api.views import start_simulation
+    from matches.tournaments import services as tournaments
+
+    with open(os.devnull, "w") as sink:
+        call_command("load_cards", stdout=sink)
+    user = django_user_model.objects.create_user("gyujto", password=PASSWORD)
+    staff = django_user_model.objects.create_user("szerkeszto", password=PASSWORD,
+                                                  is_staff=True)
+    text = (ROOT / "fixtures" / "decks" / "practice-a.txt").read_text(encoding="utf-8")
+    from decks.services import parse_input
+
+    cards = parse_input({"text": text}).cards
+    deck = Deck.objects.create(owner=user, name="Söprő pakli", format="practice", public=True)
+    save_revision(deck, cards, "created")
+    copy = Deck.objects.create(owner=user, name="Söprő pakli 2", format="practice",
+                               public=False, copied_from=deck)
+    save_revision(copy, cards, "copied")
+    kgk = store.create_match("kgk", {"format": "practice"},
+                             [store.SeatSpec(user=user), store.SeatSpec(bot="random")],
+                             created_by=user)
+    smugglers = store.create_match("smugglers", {},
+                                   [store.SeatSpec(user=user), store.SeatSpec(bot="random")],
+                                   created_by=user)
+    sim = start_simulation({"ruleset": "smugglers", "games": 2, "players": 2,
+                            "bots": ["random", "random"], "seed": "sweep"}, user)
+    t = tournaments.create_tournament(user, name="Söprő Kupa", decks_required=False,
+                                      rounds_planned=3)
+    for name in ["Anna", "Béla", "Cili", "Dani"]:
+        tournaments.register(t, by=user, name=name)
+    tournaments.start(t, by=user)
+    tournaments.pair_next_round(t, by=user)
+    card = Card.objects.filter(official=True).order_by("slug").first()
+    unofficial = Card.objects.filter(official=False).order_by("slug").first()
+    Contribution.objects.create(kind=Contribution.CORRECTION, card=card,
+                                proposed={"cost": 3}, source_note="sweep", author=user)
+    paths = {
+        "cards": "/", "card": f"/cards/{card.slug}/", "card-unofficial":
+        f"/cards/{unofficial.slug}/", "decks": "/decks/", "decks-mine": "/decks/mine/",
+        "deck": f"/decks/{deck.pk}/", "deck-edit": f"/decks/{copy.pk}/edit/",
+        "builder": "/decks/new/", "import": "/decks/import/", "bulk": "/decks/bulk/",
+        "lobby": "/play/", "board-kgk": f"/play/{kgk.pk}/",
+        "board-smugglers": f"/play/{smugglers.pk}/", "simulations": "/play/simulations/",
+        "simulation": f"/play/simulations/{sim.pk}/", "tournaments": "/tournaments/",
+        "tournament": f"/tournaments/{t.pk}/", "tournament-manage": f"/tournaments/{t.pk}/manage/",
+        "print-standings": f"/tournaments/{t.pk}/print/standings/",
+        "print-round": f"/tournaments/{t.pk}/print/round/1/", "collection": "/collection/",
+        "contribute": "/contribute/", "contributions": "/contributions/", "review": "/review/",
+        "login": "/accounts/login/", "signup": "/accounts/signup/",
+        "password-reset": "/accounts/password_reset/", "not-found": "/no-such-page/",
+    }
+    assert set(paths) == set(PAGE_KEYS)
+    return {"paths": paths, "user": user, "staff": staff}
+
+
+# Who opens which page: everyone opens the public ones; signed-in pages are opened by the
+# user (signed out they only redirect to the login page, which is swept on its own).
+SIGNED_IN_ONLY = {"decks-mine", "deck-edit", "tournament-manage", "collection", "contribute",
+                  "contributions"}
+STAFF_ONLY = {"review"}
+EXPECTED_STATUS = {"not-found": 404}
+
+
+def _roles_for(key: str) -> list[str]:
+    if key in STAFF_ONLY:
+        return ["staff"]
+    if key in SIGNED_IN_ONLY:
+        return ["user"]
+    if key in {"login", "signup", "password-reset"}:
+        return ["anon"]
+    if key == "cards":
+        return ["anon", "user", "staff"]
+    return ["anon", "user"]
+
+
+def _login(context, base: str, username: str) -> None:
+    pg = context.new_page()
+    pg.goto(base + "/accounts/login/")
+    pg.fill("#id_username", username)
+    pg.fill("#id_password", PASSWORD)
+    with pg.expect_navigation():
+        pg.click("main button[type=submit]")
+    pg.close()
+
+
+def _visit(context, base: str, key: str, path: str, lang: str) -> dict[str, list[str]]:
+    pg = context.new_page()
+    pg.set_default_timeout(15000)
+    errors: list[str] = []
+    failed: list[str] = []
+    pg.on("console", lambda m: errors.append(m.text[:160]) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: errors.append(f"uncaught: {str(e)[:160]}"))
+    pg.on("requestfailed", lambda r: failed.append(f"{r.url} {r.failure}"))
+
+    def answered(resp) -> None:
+        expected = EXPECTED_STATUS.get(key) if resp.url == base + path else None
+        if resp.status >= 400 and resp.status != expected:
+            failed.append(f"{resp.status} {resp.url.replace(base, '')}")
+
+    pg.on("response", answered)
+    pg.goto(base + path, wait_until="load")
+    # Browsers ask for /favicon.ico on their own; headless Chromium does not, so ask as
+    # one would (the page's own <link rel=icon> is fetched by the page itself).
+    icon = pg.evaluate("""async () => {
+        const link = document.querySelector('link[rel~="icon"]');
+        const r = await fetch(link ? link.href : '/favicon.ico');
+        return r.status; }""")
+    if icon >= 400:
+        failed.append(f"{icon} favicon")
+    pg.wait_for_timeout(100)  # htmx/board scripts fill the page right after load
+    widths = pg.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    text = pg.evaluate(_visible_text_js())
+    pg.close()
+    found: dict[str, list[str]] = {c: [] for c in CHECKS}
+    if widths[0] > widths[1]:
+        found["scroll"].append(f"{widths[0]} px > {widths[1]}")
+    if key in EXPECTED_STATUS:  # the page itself answered as it should (e.g. 404)
+        errors = [e for e in errors if f"status of {EXPECTED_STATUS[key]}" not in e]
+    found["console"] = errors
+    found["requests"] = [f for f in failed if "ERR_ABORTED" not in f]
+    found["raw"] = raw_keys(text, lang)
+    found["_width"] = [str(widths[0])]
+    return found
+
+
+@pytest.fixture(scope="module")
+def sweep(django_db_setup, django_db_blocker, live_server, chromium_path):
+    """Every page in every size, role and language: {key: {check: [problem, ...]}}."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from playwright.sync_api import sync_playwright
+
+    from kaosz.celery import app
+
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    base = live_server.url
+    # The simulation and any bot move run here and now: nothing is left queued in Redis
+    # for a later test's worker to find after this module's data is gone.
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        with django_db_blocker.unblock():
+            site = _build_site(get_user_model())
+    finally:
+        app.conf.task_always_eager = eager
+    with django_db_blocker.unblock():
+        results: dict[str, dict[str, list[str]]] = {k: {c: [] for c in CHECKS}
+                                                    for k in PAGE_KEYS}
+        widths: dict[str, dict[str, int]] = {}
+        with sync_playwright() as pw:
+            for size, (w, h) in SIZES.items():
+                browser = pw.chromium.launch(
+                    executable_path=chromium_path, headless=True,
+                    args=["--no-sandbox", "--disable-gpu", "--no-first-run",
+                          "--disable-background-networking", "--disable-component-update",
+                          "--disable-sync"])
+                for role in ("anon", "user", "staff"):
+                    for lang in LANGS:
+                        context = browser.new_context(
+                            viewport={"width": w, "height": h},
+                            locale="hu-HU" if lang == "hu" else "en-GB")
+                        context.add_cookies([{"name": "django_language", "value": lang,
+                                              "url": base}])
+                        if role != "anon":
+                            _login(context, base, "gyujto" if role == "user" else "szerkeszto")
+                        for key in PAGE_KEYS:
+                            if role not in _roles_for(key):
+                                continue
+                            found = _visit(context, base, key, site["paths"][key], lang)
+                            where = f"{size}/{role}/{lang}"
+                            widths.setdefault(key, {})
+                            widths[key][size] = max(widths[key].get(size, 0),
+                                                    int(found.pop("_width")[0]))
+                            for check, problems in found.items():
+                                if problems:
+                                    results[key][check].append(f"{where}: {problems}")
+                        context.close()
+                browser.close()
+        report = ROOT / "var" / "sweep-widths.txt"
+        report.parent.mkdir(exist_ok=True)
+        report.write_text("".join(f"{k} {v.get('phone')} {v.get('laptop')}\n"
+                                  for k, v in widths.items()), encoding="utf-8")
+        yield results
+        with open(os.devnull, "w") as sink:
+            call_command("flush", interactive=False, verbosity=0, stdout=sink)
+
+
+def _cases() -> list:
+    out = []
+    for key in PAGE_KEYS:
+        for check in CHECKS:
+            marks = []
+            if (key, check) in XFAIL:
+                marks.append(pytest.mark.xfail(strict=False, reason=XFAIL[(key, check)]))
+            out.append(pytest.param(key, check, id=f"{key}-{check}", marks=marks))
+    return out
+
+
+@pytest.mark.parametrize(("key", "check"), _cases())
+def test_page(sweep, key: str, check: str) -> None:
+    problems = sweep[key][check]
+    assert not problems, f"{key} fails {check}:\n" + "\n".join(problems)
+
+
+def test_raw_key_detector_catches_what_it_must():
+    """The list is only worth what it catches: a known leak of each kind is found."""
+    assert raw_keys("Állapot: decks_not_ready", "hu") == ["decks_not_ready"]
+    assert "finished" in raw_keys("Meccs: finished", "hu")
+    assert "tournament-any4" in raw_keys("Formátum: tournament-any4", "en")
+    assert raw_keys("Deck (másolat), 1 cards", "en") == ["(másolat)", "1 cards"]
+    assert raw_keys("Finished matches are listed here", "en") == []
+    assert raw_keys("Kész meccsek, aktív asztalok", "hu") == []
