@@ -17,8 +17,11 @@ Window contexts and the interrupt subtypes they admit (KG-10.7, KG-17.7/8):
 
 from __future__ import annotations
 
+from rulesets.kgk.abilities import ability_actions
 from rulesets.kgk.effects import run_ops, target_spec, target_valid, targets
 from rulesets.kgk.state import (
+    DAMAGED,
+    USED,
     card,
     cdef,
     decision,
@@ -138,6 +141,27 @@ def declare_ability(state, seat, ab, cid, cost=0, tgt=None, extra=None):
     return it
 
 
+def use_ability(state, seat, action):
+    """Use an activated ability (KG-12.8): pay its cost now (credits, turning the
+    card used or damaged, or sacrificing it, KG-3.6) and put it on the chain as an
+    interrupt (KG-10.1.2). The caller opens the window that follows."""
+    cid = action["card"]
+    ab = cdef(state, cid)["eff"]["activated"][action["n"]]
+    cost = ab.get("cost") or {}
+    c = card(state, cid)
+    credits = cost.get("credits", 0)
+    state["p"][seat]["cr"] -= credits
+    rot = cost.get("rotate")
+    if rot == "used":
+        c["rot"] = USED
+    elif rot == "damaged":
+        c["rot"] = DAMAGED
+    declare_ability(state, seat, "activated", cid, credits, action.get("target"),
+                    {"n": action["n"]})
+    if rot == "sacrifice":
+        leave_play(state, cid, "sacrificed")
+
+
 # ---------------------------------------------------------------- windows
 
 def open_window(state, ctx, declarer):
@@ -152,8 +176,15 @@ def open_round(state, ctx, first):
     _settle(state, w)
 
 
+def responses(state, seat, ctx):
+    """What ``seat`` may add to the chain in a window of context ``ctx``: interrupt
+    cards of the window's subtypes (KG-10.7) and activated abilities, which any
+    window admits (KG-12.8, KG-17.9)."""
+    return interrupt_actions(state, seat, ctx) + ability_actions(state, seat)
+
+
 def has_response(state, seat, ctx):
-    return bool(interrupt_actions(state, seat, ctx))
+    return bool(interrupt_actions(state, seat, ctx) or ability_actions(state, seat))
 
 
 def _settle(state, w):
@@ -171,7 +202,7 @@ def _settle(state, w):
             if state["chain"]:       # (an empty chain has nothing to resolve: no task)
                 state["todo"].append(["resolve", None])
             return
-        if qs or (auto and not interrupt_actions(state, w["seat"], w["ctx"])):
+        if qs or (auto and not has_response(state, w["seat"], w["ctx"])):
             w["passes"] += 1
             w["seat"] = next_alive(state, w["seat"])
             continue
@@ -180,17 +211,20 @@ def _settle(state, w):
 
 
 def play_from_decision(state, seat, action, ctx, resume):
-    """A proactive interrupt from a seat's own decision: play it, resume the
-    decision afterwards (KG-10.6: the player orders his own plays)."""
+    """A proactive interrupt or ability (KG-12.8) from a seat's own decision: play
+    it, resume the decision afterwards (KG-10.6: the player orders his own plays)."""
     push(state, resume[0], resume[1] if len(resume) > 1 else None)
-    declare_card(state, seat, action["card"], action.get("target"))
+    if action["type"] == "ability":
+        use_ability(state, seat, action)
+    else:
+        declare_card(state, seat, action["card"], action.get("target"))
     open_window(state, ctx, seat)
 
 
 @decision("prio")
 def _prio():
     def legal(state, dec):
-        return [{"type": "pass"}] + interrupt_actions(state, dec["seat"], dec["ctx"])
+        return [{"type": "pass"}] + responses(state, dec["seat"], dec["ctx"])
 
     def act(state, dec, action):
         seat = dec["seat"]
@@ -198,7 +232,10 @@ def _prio():
             emit(state, "pass", seat=seat)
             dec["passes"] += 1
         else:
-            declare_card(state, seat, action["card"], action.get("target"))
+            if action["type"] == "ability":
+                use_ability(state, seat, action)
+            else:
+                declare_card(state, seat, action["card"], action.get("target"))
             dec["passes"] = 0
         dec["seat"] = next_alive(state, seat)
         _settle(state, dec)
@@ -284,4 +321,5 @@ def _ops(state, ctx):
 
 
 __all__ = ["WINDOW_SUBTYPES", "declare_card", "declare_payment", "declare_ability",
-           "open_window", "open_round", "interrupt_actions", "play_from_decision"]
+           "open_window", "open_round", "interrupt_actions", "play_from_decision",
+           "responses", "use_ability"]

@@ -17,6 +17,7 @@ Steps are tasks on ``state["todo"]``; each sets a decision when a player must ac
 from __future__ import annotations
 
 from rulesets.kgk import engine as _engine  # (circular: used at call time only)
+from rulesets.kgk.abilities import ability_actions
 from rulesets.kgk.chain import (
     declare_ability,
     declare_payment,
@@ -98,7 +99,10 @@ def _enemy(state, seat):
 
 
 def _plus_interrupts(state, seat, acts, ctx=CTX):
+    """A step decision also offers the seat's interrupts and, in any step, its
+    activated abilities (KG-12.8, KG-17.9)."""
     acts.extend(interrupt_actions(state, seat, ctx))
+    acts.extend(ability_actions(state, seat))
     return acts
 
 
@@ -145,6 +149,7 @@ def _equip_legal(state, dec):
         acts.append({"type": "done"})
     if p["hand"]:
         acts.extend(interrupt_actions(state, seat, CTX))
+    acts.extend(ability_actions(state, seat))          # KG-12.8
     return acts
 
 
@@ -429,7 +434,7 @@ def _fire():
         f = cb["fire"]
         other = cb["def"] if seat == cb["att"] else cb["att"]
         state["dec"] = None
-        if t == "play":
+        if t == "play" or t == "ability":
             play_from_decision(state, seat, action, CTX, ["fire_loop"])
             return
         if t == "pass":

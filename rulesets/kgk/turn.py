@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rulesets.base import ConfigError
 from rulesets.kgk import engine as _engine  # (circular: used at call time only)
+from rulesets.kgk.abilities import card_ability_actions
 from rulesets.kgk.actions import (
     ATTACK_BASE,
     ATTACK_CENTRAL,
@@ -25,20 +26,18 @@ from rulesets.kgk.actions import (
 from rulesets.kgk.actions import ensure as ensure_actions
 from rulesets.kgk.cards import compile_def, playability
 from rulesets.kgk.chain import (
-    declare_ability,
     declare_card,
     declare_payment,
     interrupt_actions,
     open_round,
     open_window,
+    use_ability,
 )
 from rulesets.kgk.combat import begin_attack
 from rulesets.kgk.effects import draw_cards, target_spec, targets
 from rulesets.kgk.shuffle import shuffle_and_cut
 from rulesets.kgk.state import (
     ACTIVE,
-    DAMAGED,
-    USED,
     alive_seats,
     attach,
     aura,
@@ -364,7 +363,7 @@ def _main_legal(state, dec):
             up = []
             for cid in f[1][seat]:                    # activated_cards(state, seat)
                 c = cards[cid]
-                # (paid and active too: _activated_ok refuses every ability otherwise)
+                # (paid and active too: activated_ok refuses every ability otherwise)
                 if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
                     up.append(cid)
             if up:
@@ -372,7 +371,7 @@ def _main_legal(state, dec):
                     up.sort(key=lambda cid: _play_order(state, p, cid))
                 for cid in up:
                     d = defs[cards[cid]["d"]]
-                    _activated_actions(state, seat, cid, d, acts)
+                    card_ability_actions(state, seat, cid, d, acts)   # KG-12.8
                     for ab in d["eff"]["activated"]:   # (bounds for either side)
                         cost = (ab.get("cost") or {}).get("credits", 0)
                         if cost > cr:
@@ -662,33 +661,6 @@ def _play_order(state, p, cid):
     return (2, p["hangar"].index(c["on"]), 0, state["cards"][c["on"]]["att"].index(cid))
 
 
-_WHERE = {"canteen": "canteen", "surface": "surface", "ship": "att"}
-
-
-def _activated_actions(state, seat, cid, d, acts):
-    for k, ab in enumerate(d["eff"]["activated"]):
-        if _activated_ok(state, seat, cid, ab):
-            for tg in targets(state, seat, ab.get("target")):
-                a = {"type": "ability", "card": cid, "n": k}
-                if tg is not None:
-                    a["target"] = tg
-                acts.append(a)
-
-
-def _activated_ok(state, seat, cid, ab):
-    c = card(state, cid)
-    if not c["paid"] or c["rot"] != ACTIVE:               # KG-2.10, KG-3.4
-        return False
-    zone = _WHERE.get(ab.get("where"))
-    if zone and c["z"] != zone:
-        return False
-    cost = ab.get("cost") or {}
-    if cost.get("credits", 0) > state["p"][seat]["cr"]:
-        return False
-    # KG-4.4.9: a passenger aboard a ship cannot be turned used or damaged
-    return not (c["z"] == "att" and cost.get("rotate") and cdef(state, cid)["sub"] == "passenger")
-
-
 def _place(state, seat, p, action):
     """KG-9.3.3 c/d, KG-12.10: a card from the hand face down as base, crew or armament."""
     cid = action["card"]
@@ -780,20 +752,7 @@ def _main_dec():
             top = p["colony"][:5]                       # KG-17.37: fewer than five: all
             state["dec"] = {"kind": "choose", "seat": seat, "why": "search", "opts": top}
         elif t == "ability":
-            cid = action["card"]
-            ab = cdef(state, cid)["eff"]["activated"][action["n"]]
-            cost = ab.get("cost") or {}
-            c = card(state, cid)
-            p["cr"] -= cost.get("credits", 0)
-            rot = cost.get("rotate")
-            if rot == "used":
-                c["rot"] = USED
-            elif rot == "damaged":
-                c["rot"] = DAMAGED
-            declare_ability(state, seat, "activated", cid, cost.get("credits", 0),
-                            action.get("target"), {"n": action["n"]})
-            if rot == "sacrifice":
-                leave_play(state, cid, "sacrificed")      # KG-3.6
+            use_ability(state, seat, action)          # KG-12.8
             open_window(state, "main", seat)
     return _main_legal, act
 

@@ -1409,7 +1409,7 @@ def test_kg_7_8_repair_outside_combat_turns_used():
 
 
 def test_kg_4_4_9_passenger_aboard_cannot_pay_rotation_costs():
-    from rulesets.kgk.turn import _activated_ok
+    from rulesets.kgk.abilities import activated_ok as _activated_ok
     s = setup(["Tanuló utas", "Oktató Sólyom"], [])
     f = on_table(s, A, "Oktató Sólyom")
     u = on_table(s, A, "Tanuló utas", "att", ship=f, paid=True)
