@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.kgk.effects import targets
+from rulesets.kgk.effects import target_fields, targets
 from rulesets.kgk.state import ACTIVE, card, cdef
 from rulesets.kgk.static import LAST, facts
 
@@ -56,11 +56,10 @@ def card_ability_actions(state: State, seat: int, cid: int, d: dict[str, Any],
     """Append the ability actions of card ``cid`` (definition ``d``) usable now."""
     for k, ab in enumerate(d["eff"]["activated"]):
         if ability_timing_ok(state, seat, ab) and activated_ok(state, seat, cid, ab):
-            for tg in targets(state, seat, ab.get("target")):
-                a = {"type": "ability", "card": cid, "n": k}
-                if tg is not None:
-                    a["target"] = tg
-                acts.append(a)
+            spec = ab.get("target")
+            for tg in targets(state, seat, spec, True):          # KG-11.10: face down too
+                acts.append(target_fields(state, seat, spec, tg,
+                                          {"type": "ability", "card": cid, "n": k}))
 
 
 def usable_cards(state: State, seat: int) -> list[int]:

@@ -18,7 +18,16 @@ Window contexts and the interrupt subtypes they admit (KG-10.7, KG-17.7/8):
 from __future__ import annotations
 
 from rulesets.kgk.abilities import ability_actions
-from rulesets.kgk.effects import run_ops, target_spec, target_valid, targets
+from rulesets.kgk.effects import (
+    hidden_from,
+    named_target,
+    run_ops,
+    target_fields,
+    target_spec,
+    target_valid,
+    targets,
+    where,
+)
 from rulesets.kgk.state import (
     DAMAGED,
     USED,
@@ -77,13 +86,12 @@ def interrupt_actions(state, seat, ctx):
         spec = target_spec(state, eff)
         if d["cost_rule"] is None and (d["cost"] or 0) > cr:
             continue
-        for t in targets(state, seat, spec):
+        for t in targets(state, seat, spec, True):           # KG-11.10: face down too
             if d["cost_rule"] is not None:
                 c = item_cost_for(state, cid, t)
                 if c is None or c > cr:
                     continue
-            out.append({"type": "play", "card": cid, "target": t} if t is not None
-                       else {"type": "play", "card": cid})
+            out.append(target_fields(state, seat, spec, t, {"type": "play", "card": cid}))
     return out
 
 
@@ -114,7 +122,11 @@ def declare_card(state, seat, cid, tgt=None):
     spec = target_spec(state, d["eff"])
     it = _new_item(state, "card", seat, cid, tgt, cost,
                    spec=spec["kind"] if spec else None)
-    if spec and spec["kind"] in ("ship", "base", "crew") and not card(state, tgt)["up"]:
+    if spec and spec["kind"] in ("ship", "base", "crew") and hidden_from(state, seat, tgt):
+        # another seat's face-down card: named by where it lies (KG-11.10, KG-12.3)
+        emit(state, "played", seat=seat, card=cid, target=None,
+             target_where=where(state, tgt), cost=cost, item=it["u"])
+    elif spec and spec["kind"] in ("ship", "base", "crew") and not card(state, tgt)["up"]:
         emit(state, "played", seat=seat, card=cid, target=tgt, cost=cost, item=it["u"],
              private_to=seat, hide=("target",))
     else:
@@ -133,11 +145,21 @@ def declare_payment(state, seat, cid, cost):
     return it
 
 
-def declare_ability(state, seat, ab, cid, cost=0, tgt=None, extra=None):
-    it = _new_item(state, "ability", seat, cid, tgt, cost, ab=ab)
+def declare_ability(state, seat, ab, cid, cost=0, tgt=None, extra=None, spec=None):
+    it = _new_item(state, "ability", seat, cid, tgt, cost, ab=ab,
+                   spec=spec["kind"] if spec else None)
     if extra:
         it.update(extra)
-    emit(state, "ability", seat=seat, card=cid, ability=ab, target=tgt, item=it["u"])
+    if spec and spec["kind"] in ("base", "crew") and not card(state, tgt)["up"]:
+        # a face-down target: its id is its owner's alone (KG-12.3)
+        if hidden_from(state, seat, tgt):
+            emit(state, "ability", seat=seat, card=cid, ability=ab, target=None,
+                 target_where=where(state, tgt), item=it["u"])
+        else:
+            emit(state, "ability", seat=seat, card=cid, ability=ab, target=tgt,
+                 item=it["u"], private_to=seat, hide=("target",))
+    else:
+        emit(state, "ability", seat=seat, card=cid, ability=ab, target=tgt, item=it["u"])
     return it
 
 
@@ -156,8 +178,8 @@ def use_ability(state, seat, action):
         c["rot"] = USED
     elif rot == "damaged":
         c["rot"] = DAMAGED
-    declare_ability(state, seat, "activated", cid, credits, action.get("target"),
-                    {"n": action["n"]})
+    declare_ability(state, seat, "activated", cid, credits, named_target(state, action),
+                    {"n": action["n"]}, ab.get("target"))
     if rot == "sacrifice":
         leave_play(state, cid, "sacrificed")
 
@@ -217,7 +239,7 @@ def play_from_decision(state, seat, action, ctx, resume):
     if action["type"] == "ability":
         use_ability(state, seat, action)
     else:
-        declare_card(state, seat, action["card"], action.get("target"))
+        declare_card(state, seat, action["card"], named_target(state, action))
     open_window(state, ctx, seat)
 
 
@@ -235,7 +257,7 @@ def _prio():
             if action["type"] == "ability":
                 use_ability(state, seat, action)
             else:
-                declare_card(state, seat, action["card"], action.get("target"))
+                declare_card(state, seat, action["card"], named_target(state, action))
             dec["passes"] = 0
         dec["seat"] = next_alive(state, seat)
         _settle(state, dec)

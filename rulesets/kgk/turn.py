@@ -34,7 +34,14 @@ from rulesets.kgk.chain import (
     use_ability,
 )
 from rulesets.kgk.combat import begin_attack
-from rulesets.kgk.effects import draw_cards, target_spec, targets
+from rulesets.kgk.effects import (
+    HIDEABLE,
+    draw_cards,
+    named_target,
+    target_fields,
+    target_spec,
+    targets,
+)
 from rulesets.kgk.shuffle import shuffle_and_cut
 from rulesets.kgk.state import (
     ACTIVE,
@@ -310,9 +317,14 @@ def _main_legal(state, dec):
             if cost <= cr:
                 if cost > need:
                     need = cost
-                for tg in targets(state, seat, target_spec(state, d["eff"])):
-                    add({"type": "play", "card": cid, "target": tg} if tg is not None
-                        else PLAY[cid])
+                spec = target_spec(state, d["eff"])
+                if spec is not None and spec["kind"] in HIDEABLE:   # KG-11.10
+                    for tg in targets(state, seat, spec, True):
+                        add(target_fields(state, seat, spec, tg, {"type": "play", "card": cid}))
+                else:
+                    for tg in targets(state, seat, spec):
+                        add({"type": "play", "card": cid, "target": tg} if tg is not None
+                            else PLAY[cid])
             elif cost < nxt:
                 nxt = cost
         elif t == "interrupt":
@@ -733,7 +745,7 @@ def _main_dec():
         if t == "play":
             cid = action["card"]
             cdef(state, cid)
-            declare_card(state, seat, cid, action.get("target"))
+            declare_card(state, seat, cid, named_target(state, action))
             open_window(state, "main", seat)
         elif t == "pay":
             cid = action["card"]

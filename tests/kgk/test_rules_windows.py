@@ -10,7 +10,7 @@ from __future__ import annotations
 from rulesets.kgk import RULESET as R
 from rulesets.kgk.state import ACTIVE, USED, armor_now
 
-from .helpers import act, filler, mid_game, practice, scenario
+from .helpers import act, filler, mid_game, practice, rec, scenario
 from .test_rules import A, B, fresh, on_table, setup
 
 
@@ -124,3 +124,66 @@ def test_kg_7_1_3_an_ability_restricted_by_its_text_keeps_its_timing():
     pass_prio(s)
     assert s["active"] == B and s["dec"] == {"kind": "main", "seat": B}
     assert {"type": "ability", "card": uid, "n": 0} in R.legal_actions(s, B)
+
+
+# ---------------------------------------------------------------- KG-11.3, KG-11.10 targets
+
+SABOTAGE = {"target": {"kind": "base", "side": "opponent"}, "ops": [{"op": "destroy"}]}
+DISARM_CREW = {"target": {"kind": "crew", "side": "opponent"}, "ops": [{"op": "destroy"}]}
+
+
+def hidden_target_game():
+    """A holds an event that destroys an opponent's base and an interrupt that
+    destroys an opponent's crew; B has a face-down base and a face-down crew aboard a
+    ship (each unpaid: in play all the same, KG-11.10)."""
+    ev = rec("szabotazs", "Szabotázs", "event", "general", 1, effect=SABOTAGE)
+    ir = rec("lefegyverzes", "Lefegyverzés", "interrupt", "general", 1, effect=DISARM_CREW)
+    s = scenario([[ev, ir] + filler(12),
+                  [practice("Tanműhely"), practice("Oktatótiszt"),
+                   practice("Kiképző Szúnyog")] + filler(12)])
+    mid_game(s, A)
+    s["p"][A]["cr"], s["p"][B]["cr"] = 10, 10
+    e = on_table(s, A, "Szabotázs", "hand")
+    i = on_table(s, A, "Lefegyverzés", "hand")
+    base = on_table(s, B, "Tanműhely", "surface", paid=False)
+    ship = on_table(s, B, "Kiképző Szúnyog")
+    crew = on_table(s, B, "Oktatótiszt", "att", ship=ship, paid=False)
+    fresh(s)
+    return s, e, i, base, ship, crew
+
+
+def test_kg_11_10_an_event_may_target_a_face_down_base():
+    """KG-11.3 (a target is a chosen card in play), KG-11.10 (unpaid cards are in play
+    too): Szabotázs may target B's face-down base. A names it by where it lies; its id
+    appears in no legal action, view or event A or a spectator gets (KG-12.3)."""
+    s, e, _i, base, _ship, _crew = hidden_target_game()
+    legal = R.legal_actions(s, A)
+    play = {"type": "play", "card": e, "target_seat": B, "target_zone": "surface",
+            "target_pos": 0}
+    assert play in legal
+    assert not any(a.get("target") == base for a in legal)
+    ev = act(s, A, play)
+    for viewer in (A, None):
+        shown = [R.event_view(x, viewer) for x in ev]
+        assert not any(x.get("card") == base or x.get("target") == base for x in shown)
+        chain = R.view(s, viewer)["chain"]
+        assert chain[-1]["target"] == {"hidden": True, "seat": B, "zone": "surface", "pos": 0}
+    played = next(x for x in ev if x["type"] == "played")
+    assert played["target_where"] == {"seat": B, "zone": "surface", "pos": 0}
+    while s["dec"]["kind"] == "prio":
+        act(s, s["dec"]["seat"], {"type": "pass"})
+    assert s["cards"][base]["z"] == "ruin"        # destroyed unpaid: to the ruin (KG-6.11.1)
+    assert s["p"][B]["surface"] == []
+
+
+def test_kg_11_3_an_interrupt_may_target_a_face_down_crew_aboard_a_ship():
+    s, _e, i, _base, ship, crew = hidden_target_game()
+    play = {"type": "play", "card": i, "target_seat": B, "target_zone": "ship",
+            "target_ship": ship, "target_pos": 0}
+    legal = R.legal_actions(s, A)
+    assert play in legal
+    assert not any(a.get("target") == crew for a in legal)
+    ev = act(s, A, play)
+    assert not any(R.event_view(x, A).get("target") == crew for x in ev)
+    pass_prio(s)
+    assert s["cards"][crew]["z"] == "ruin" and s["cards"][ship]["att"] == []
