@@ -205,6 +205,28 @@ def responses(state, seat, ctx):
     return interrupt_actions(state, seat, ctx) + ability_actions(state, seat)
 
 
+def quiet_action_window(state, declarer, ctx):
+    """Whether a window opens after an action that used to open none: a draw, a development,
+    a face-down play, a designation (commit, board, bomber). Reaction interrupts may
+    come "bármikor" (at any time, KG-4.7.1) and abilities in any phase (KG-12.8).
+
+    With ``auto_pass`` on, a seat with nothing it could add is skipped as in every
+    window, so the window opens only when another seat could respond (the declarer
+    keeps its own decision, where it may do as much); with it off, every seat is
+    asked. The caller pushes its resume task, then calls :func:`open_window`."""
+    if state["opts"]["rules"] == "quick_start":
+        return False
+    if state["opts"]["auto_pass"]:
+        s = next_alive(state, declarer)
+        while s != declarer:
+            if has_response(state, s, ctx):
+                break
+            s = next_alive(state, s)
+        else:
+            return False
+    return True
+
+
 def has_response(state, seat, ctx):
     return bool(interrupt_actions(state, seat, ctx) or ability_actions(state, seat))
 
@@ -344,4 +366,4 @@ def _ops(state, ctx):
 
 __all__ = ["WINDOW_SUBTYPES", "declare_card", "declare_payment", "declare_ability",
            "open_window", "open_round", "interrupt_actions", "play_from_decision",
-           "responses", "use_ability"]
+           "responses", "use_ability", "quiet_action_window"]

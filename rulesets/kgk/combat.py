@@ -24,6 +24,7 @@ from rulesets.kgk.chain import (
     interrupt_actions,
     open_window,
     play_from_decision,
+    quiet_action_window,
 )
 from rulesets.kgk.effects import mill, run_ops, targets, turn_hit
 from rulesets.kgk.state import (
@@ -116,6 +117,18 @@ def _set(state, dec, legal):
     return True
 
 
+def _designated(state, dec, resume):
+    """After a designation (a ship committed, a crew boarded, a bomber named): a
+    window when someone may answer it (reaction interrupts "bármikor", abilities in
+    any phase; see ``chain.quiet_action_window``), else the same decision again."""
+    if quiet_action_window(state, dec["seat"], CTX):
+        state["dec"] = None
+        push(state, resume[0], resume[1])
+        open_window(state, CTX, dec["seat"])
+    else:
+        state["dec"] = dec
+
+
 # ---------------------------------------------------------------- equip (KG-9.5)
 
 def _equip_legal(state, dec):
@@ -162,14 +175,14 @@ def _equip():
         if t == "commit":
             cb["ships"].append(action["ship"])
             emit(state, "commit", seat=seat, ship=action["ship"])
-            state["dec"] = dec
+            _designated(state, dec, ["c_equip", seat])
         elif t == "board":
             from rulesets.kgk.state import attach
             attach(state, action["crew"], action["ship"])
             c = card(state, action["crew"])
             emit(state, "board", seat=seat, ship=action["ship"],
                  crew=action["crew"] if c["up"] else None)
-            state["dec"] = dec
+            _designated(state, dec, ["c_equip", seat])
         elif t == "done":
             emit(state, "equip_done", seat=seat, ships=_mine(state, seat))
             state["dec"] = None
@@ -776,7 +789,7 @@ def _bomb():
         state["dec"] = None
         if t == "bomber":
             cb["bombers"].append(action["ship"])
-            state["dec"] = dec
+            _designated(state, dec, ["c_bomb_dec", None])
         elif t == "pyro":
             s = action["ship"]
             p = state["p"][seat]

@@ -31,6 +31,7 @@ from rulesets.kgk.chain import (
     interrupt_actions,
     open_round,
     open_window,
+    quiet_action_window,
     use_ability,
 )
 from rulesets.kgk.combat import begin_attack
@@ -690,21 +691,33 @@ def _place(state, seat, p, action):
          private_to=seat, hide=("card",))
 
 
+def _quiet_done(state, seat):
+    """After a development, a draw or a face-down play: a window (reaction
+    interrupts "bármikor", abilities in any phase) when someone may answer it,
+    otherwise straight back to the main decision."""
+    if quiet_action_window(state, seat, "main"):
+        state["dec"] = None
+        push(state, "main")
+        open_window(state, "main", seat)
+    else:
+        state["dec"] = {"kind": "main", "seat": seat}
+
+
 @decision("main")
 def _main_dec():
     def act(state, dec, action):
         seat = dec["seat"]
         p = state["p"][seat]
         t = action["type"]
-        if t == "develop":             # the commonest action: no window, no choice; the
-            b = action["base"]         # main decision simply comes back (as the "main" task
-            c = state["cards"][b]      # would set it)
+        if t == "develop":             # the commonest action: no choice; the main
+            b = action["base"]         # decision simply comes back (as the "main" task
+            c = state["cards"][b]      # would set it) unless a window opens
             p["cr"] -= 1
             c["dev"] += 1
             c["dt"] += 1
             # (emit, written out: actions run inside apply, which collects state["ev"])
             state["ev"].append({"type": "develop", "seat": seat, "pos": p["surface"].index(b)})
-            state["dec"] = {"kind": "main", "seat": seat}
+            _quiet_done(state, seat)
             return
         state["dec"] = None
         if t == "end_turn":
@@ -727,8 +740,7 @@ def _main_dec():
             begin_attack(state, seat, opp, tgt)
             return
         if t == "place" or t == "draw" or t == "ruin_draw":
-            # no window and no choice: the main decision comes back at once (as the
-            # "main" task would set it)
+            # no choice: the main decision comes back at once unless a window opens
             if t == "place":
                 _place(state, seat, p, action)
             elif t == "draw":
@@ -739,7 +751,7 @@ def _main_dec():
                 cid = p["ruin"][0]
                 move(state, cid, "hand")
                 emit(state, "ruin_draw", seat=seat, card=cid, private_to=seat, hide=("card",))
-            state["dec"] = {"kind": "main", "seat": seat}
+            _quiet_done(state, seat)
             return
         push(state, "main")
         if t == "play":

@@ -76,9 +76,11 @@ def test_kg_12_8_rescue_in_the_opponents_combat():
     assert abilities_offered(s, B)
     pass_prio(s)
     act(s, A, {"type": "commit", "ship": att})
+    pass_prio(s)                       # a designation opens a window too (bármikor)
     act(s, A, {"type": "done"})
     assert {"type": "ability", "card": pod, "n": 0, "target": dfn} in R.legal_actions(s, B)
     act(s, B, {"type": "commit", "ship": dfn})
+    pass_prio(s)
     act(s, B, {"type": "done"})
     # A fires first (equal speed: the attacker, KG-9.7.2); B declines to return fire
     seen_in_prio = False
@@ -187,3 +189,65 @@ def test_kg_11_3_an_interrupt_may_target_a_face_down_crew_aboard_a_ship():
     assert not any(R.event_view(x, A).get("target") == crew for x in ev)
     pass_prio(s)
     assert s["cards"][crew]["z"] == "ruin" and s["cards"][ship]["att"] == []
+
+
+# ---------------------------------------------------------------- reaction windows (KG-4.7.1)
+
+def test_kg_4_7_1_a_reaction_interrupt_answers_a_development():
+    """Reaction interrupts may be played "bármikor" (at any time, KG-4.7.1): B holding
+    Zarg vészpajzs gets a window after A develops a base, with auto-pass on."""
+    s = setup(["Tanműhely"], ["Zarg vészpajzs", "Kiképző Szúnyog"], cr=(5, 5))
+    base = on_table(s, A, "Tanműhely", "surface", paid=False)
+    shield = on_table(s, B, "Zarg vészpajzs", "hand")
+    ship = on_table(s, B, "Kiképző Szúnyog")
+    fresh(s)
+    act(s, A, {"type": "develop", "base": base})
+    assert s["dec"] == {"kind": "prio", "ctx": "main", "seat": B, "passes": 0}
+    act(s, B, {"type": "play", "card": shield, "target": ship})
+    pass_prio(s)
+    assert armor_now(s, ship) == 4 and s["cards"][base]["dev"] == 1
+    assert s["dec"] == {"kind": "main", "seat": A}
+    # the main list after the window is the full one (the derived list is not reused)
+    assert {"type": "develop", "base": base} in R.legal_actions(s, A)
+
+
+def test_kg_4_7_1_no_window_when_nobody_could_answer_with_auto_pass_on():
+    """With auto-pass on a seat with nothing to add is skipped, as in every window:
+    developing, drawing and placing face down keep A's main decision."""
+    s = setup(["Tanműhely", "Oktatótiszt"], ["Kiképző Szúnyog"], cr=(5, 5))
+    base = on_table(s, A, "Tanműhely", "surface", paid=False)
+    crew = on_table(s, A, "Oktatótiszt", "hand")
+    on_table(s, B, "Kiképző Szúnyog")
+    fresh(s)
+    for a in ({"type": "develop", "base": base}, {"type": "draw"},
+              {"type": "place", "card": crew, "as": "crew"}):
+        act(s, A, a)
+        assert s["dec"] == {"kind": "main", "seat": A}, a
+
+
+def test_kg_10_7_windows_after_every_action_with_auto_pass_off():
+    """With auto-pass off every seat is asked after a draw, a development, a face-down
+    play and a designation (KG-10.7: reaction interrupts in every phase and step)."""
+    s = setup(["Tanműhely", "Oktatótiszt", "Kiképző Kolibri"], ["Kiképző Szúnyog"],
+              cr=(5, 5), auto_pass=False)
+    base = on_table(s, A, "Tanműhely", "surface", paid=False)
+    crew = on_table(s, A, "Oktatótiszt", "hand")
+    att = on_table(s, A, "Kiképző Kolibri")
+    on_table(s, B, "Kiképző Szúnyog")
+    fresh(s)
+    for a in ({"type": "develop", "base": base}, {"type": "draw"},
+              {"type": "place", "card": crew, "as": "crew"}):
+        ev = act(s, A, a)
+        assert s["dec"]["kind"] == "prio" and s["dec"]["ctx"] == "main"
+        assert s["dec"]["seat"] == B, a
+        assert R.legal_actions(s, B) == [{"type": "pass"}]
+        pass_prio(s)
+        assert s["dec"] == {"kind": "main", "seat": A}
+    assert ev[0]["type"] == "place" and "card" not in R.event_view(ev[0], B)
+    act(s, A, {"type": "attack", "target": "colony"})
+    pass_prio(s)
+    act(s, A, {"type": "commit", "ship": att})
+    assert s["dec"]["kind"] == "prio" and s["dec"]["ctx"] == "combat"
+    assert s["dec"]["seat"] == B
+    pass_prio(s)
+    assert s["dec"] == {"kind": "equip", "seat": A}
