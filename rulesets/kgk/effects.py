@@ -29,11 +29,13 @@ at the end of the payment step (KG-4.3.7.2)::
     "target": TargetSpec                 what the player chooses when playing/paying it
     "ops": [Op, ...]                     run in order
 
-Activated abilities of paid, active cards in play, used as a main-phase action
-of their owner (KG-10.1.2; they go on the chain like an interrupt)::
+Activated abilities of paid, active cards in play, usable in any phase as an
+interrupt (KG-12.8, KG-10.1.2; they go on the chain; see ``abilities.py``)::
 
     "activated": [{"cost": {"credits": 1, "rotate": "used"|"damaged"|"sacrifice"},
                    "where": "canteen"|"ship"|"surface",   (default: anywhere in play)
+                   "when": "own_main",     (optional: the text limits it to the
+                                            owner's main phase; default: any phase)
                    "target": TargetSpec, "ops": [Op, ...]}]
 
 TargetSpec::
@@ -41,7 +43,9 @@ TargetSpec::
     {"kind": "ship",  "side": "own"|"opponent"|"any", "participating": bool}
         a ship in play; ships with Álcázás cannot be chosen (KG-7.2);
         "participating": only ships taking part in the current combat
-    {"kind": "base"|"crew", "side": ...}   a paid (face-up) opponent card or any own card
+    {"kind": "base"|"crew", "side": ...}   any card in play in that role, face down
+                                           ones included (KG-11.10; another seat's is
+                                           named by position, see target_fields)
     {"kind": "chain", "kinds": ["interrupt", "payment", "ability", "event", "ship"]}
         an item on the interrupt chain; "interrupt" cards, payments and abilities all
         count as interrupts (KG-10.1, KG-17.10)
