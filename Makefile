@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test setup db browser lint bench clean
+.PHONY: run test setup db browser lint bench clean schemathesis
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -21,8 +21,8 @@ setup: $(STAMP)
 
 db: setup
 	mkdir -p var
-	$(PY) manage.py migrate --noinput -v 0
-	$(PY) manage.py load_cards
+	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --noinput -v 0
+	DEBUG=$${DEBUG:-1} $(PY) manage.py load_cards
 
 run: db
 	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
@@ -36,6 +36,11 @@ browser:
 
 test: setup browser
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Schemathesis against the live schema (needs DATABASE_URL; CI: the PostgreSQL pass).
+SCHEMATHESIS_ARGS ?= --max-examples 5
+schemathesis: setup
+	$(PY) tests/api/schemathesis_live.py $(SCHEMATHESIS_ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .

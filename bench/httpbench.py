@@ -15,6 +15,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+# The benchmarks serve production settings (DEBUG off) on plain HTTP on this machine: with
+# DEBUG off the project refuses to start without a SECRET_KEY, and would redirect to HTTPS.
+os.environ.setdefault("KAOSZ_PLAIN_HTTP", "1")
+os.environ.setdefault("SECRET_KEY", "kaosz-benchmark-key-not-secret-0123456789abcdefghijkl")
 
 
 def percentile(values: list[float], pct: float) -> float:

@@ -1,10 +1,19 @@
-"""Matches under load: N concurrent bot clients playing through HTTP against gunicorn and
-PostgreSQL.
+"""Matches under load: N concurrent bot clients playing through HTTP against the server
+(ASGI: uvicorn, the README's production setup; or WSGI: gunicorn threads) and PostgreSQL.
 
     .venv/bin/python bench/load.py [--clients 50] [--seconds 30] [--ruleset kgk]
         [--database-url postgres://kaosz:kaosz@127.0.0.1:5432/kaosz_load]
-        [--redis-url redis://127.0.0.1:6379/5] [--workers 2] [--threads 32]
-        [--think-ms 0] [--warmup 5]
+        [--redis-url redis://127.0.0.1:6379/5] [--server asgi|wsgi] [--workers 2]
+        [--threads 32] [--pool 10] [--think-ms 0] [--warmup 5] [--spectators 0]
+        [--root PATH]
+
+``--server asgi`` (default): ``uvicorn --workers N`` with the database pool
+(``DB_POOL_MAX=--pool``); ``--server wsgi``: gunicorn with N workers x ``--threads``
+threads (the setup before issue 17). ``--root`` serves another checkout of the project
+(e.g. a worktree of main, to compare old and new code in the same window).
+``--spectators S`` adds S idle watchers, each holding an events long-poll on one of the
+matches (anonymous), and reports the server processes' memory and CPU with and without
+them.
 
 Clients pair up: each pair plays one match (both seats held by people, each client a
 random "bot" that picks one of its legal actions and posts it with expected_version and
@@ -32,14 +41,96 @@ import http.client
 import json
 import os
 import random
+import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.httpbench import gunicorn, request, summary_ms, throughput  # noqa: E402
+from bench.httpbench import ROOT, request, summary_ms, throughput  # noqa: E402
+
+
+@contextmanager
+def serve(kind: str, env: dict[str, str], port: int, workers: int, threads: int,
+          root: Path) -> Iterator[tuple[str, subprocess.Popen]]:
+    """The project at ``root`` served on 127.0.0.1:port (ASGI: uvicorn; WSGI: gunicorn)."""
+    if kind == "asgi":
+        cmd = [sys.executable, "-m", "uvicorn", "kaosz.asgi:application", "--port", str(port),
+               "--workers", str(workers), "--log-level", "warning", "--lifespan", "off",
+               "--no-access-log", "--backlog", "4096"]
+    else:
+        cmd = [sys.executable, "-m", "gunicorn", "kaosz.wsgi:application", "--bind",
+               f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads),
+               "--log-level", "warning", "--timeout", "120", "--worker-class", "gthread"]
+    proc = subprocess.Popen(cmd, cwd=root, env=dict(os.environ, **env))
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                if request("GET", f"http://127.0.0.1:{port}/healthz")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            raise RuntimeError(f"the {kind} server did not start")
+        yield f"http://127.0.0.1:{port}", proc
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def server_usage(root_pid: int) -> dict[str, float]:
+    """Resident memory (MiB) and CPU time used so far (s) of the server and its children,
+    from /proc."""
+    pids = [root_pid]
+    children = Path(f"/proc/{root_pid}/task/{root_pid}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    rss_kb, ticks = 0, 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    rss_kb += int(line.split()[1])
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+        except (OSError, ValueError, IndexError):
+            continue
+    return {"rss_mib": round(rss_kb / 1024, 1),
+            "cpu_seconds": round(ticks / os.sysconf("SC_CLK_TCK"), 2)}
+
+
+class Spectator(threading.Thread):
+    """An idle watcher: one events long-poll after another on one match."""
+
+    def __init__(self, base: str, match_id: int, stop: float) -> None:
+        super().__init__(daemon=True)
+        self.base, self.match_id, self.stop = base, match_id, stop
+        self.answers: dict[str, int] = {}
+
+    def run(self) -> None:
+        host = self.base.split("//")[1]
+        conn = http.client.HTTPConnection(host.split(":")[0], int(host.split(":")[1]),
+                                          timeout=60)
+        after = 0
+        while time.time() < self.stop:
+            try:
+                status, raw = request("GET", f"{self.base}/api/v1/matches/{self.match_id}/"
+                                      f"events/?after={after}&wait=25", None, {}, conn)
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                self.answers["connection"] = self.answers.get("connection", 0) + 1
+                time.sleep(1)
+                continue
+            self.answers[str(status)] = self.answers.get(str(status), 0) + 1
+            if status == 200:
+                after = json.loads(raw)["last"]
+            else:
+                time.sleep(1)
 
 
 def ensure_database(url: str) -> None:
@@ -175,9 +266,15 @@ def main() -> None:
     parser.add_argument("--redis-url", default=None, help=(
         "Redis for the cache (token lookups, throttles) as in production; this database "
         "is flushed first. Without it each worker caches in its own memory."))
-    # Each waiting client holds a thread in its long-poll: threads * workers > clients.
+    parser.add_argument("--server", choices=["asgi", "wsgi"], default="asgi")
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="the checkout to serve (default: this one)")
     parser.add_argument("--workers", type=int, default=2)
+    # WSGI only: each waiting client holds a thread in its long-poll.
     parser.add_argument("--threads", type=int, default=32)
+    parser.add_argument("--pool", type=int, default=10,
+                        help="ASGI: database connections per server process (DB_POOL_MAX)")
+    parser.add_argument("--spectators", type=int, default=0)
     parser.add_argument("--think-ms", type=float, default=0.0)
     parser.add_argument("--warmup", type=float, default=5.0,
                         help="seconds played before the measured window opens")
@@ -189,7 +286,9 @@ def main() -> None:
     ensure_database(args.database_url)
     env = {"DATABASE_URL": args.database_url, "DJANGO_SETTINGS_MODULE": "kaosz.settings",
            "DEBUG": "0", "THROTTLE_USER": "1000000/min", "THROTTLE_ANON": "1000000/min",
-           "LOG_LEVEL": "ERROR"}
+           "LOG_LEVEL": "ERROR", "KAOSZ_ANON_WAITERS_PER_CLIENT": "100000"}
+    if args.server == "asgi":
+        env["DB_POOL_MAX"] = str(args.pool)
     if args.redis_url:
         import redis
 
@@ -198,7 +297,8 @@ def main() -> None:
     os.environ.update(env)
     users = make_users(args.clients)
 
-    with gunicorn(env, args.port, workers=args.workers, threads=args.threads) as base:
+    with serve(args.server, env, args.port, args.workers, args.threads,
+               args.root.resolve()) as (base, server):
         stop = time.time() + args.seconds
         clients = []
         for pair in range(args.clients // 2):
@@ -219,11 +319,23 @@ def main() -> None:
         # database connection) is played but not measured.
         started = time.time() + args.warmup
         stop = started + args.seconds
+        idle = server_usage(server.pid)
+        spectators = []
+        if args.spectators:
+            threading.stack_size(256 * 1024)
+            ids = [c.shared["id"] for c in clients[::2]]
+            spectators = [Spectator(base, ids[i % len(ids)], stop)
+                          for i in range(args.spectators)]
+            for s in spectators:
+                s.start()
         for c in clients:
             c.stop, c.measure_from = stop, started
             c.start()
+        time.sleep(max(0.0, started - time.time()))
+        at_start = server_usage(server.pid)
         for c in clients:
             c.join(args.seconds + 90)
+        at_end = server_usage(server.pid)
         # Waiting long-polls notice the stop late: count the load window only.
         elapsed = min(time.time(), stop) - started
         latencies = [x for c in clients for x in c.latencies]
@@ -231,6 +343,14 @@ def main() -> None:
         for c in clients:
             for k, v in c.errors.items():
                 errors[k] = errors.get(k, 0) + v
+        watched: dict[str, int] = {}
+        for w in spectators:
+            for k, v in w.answers.items():
+                watched[k] = watched.get(k, 0) + v
+        usage = {"before_load": idle, "window_start": at_start, "window_end": at_end,
+                 "cpu_seconds_in_window": round(at_end["cpu_seconds"]
+                                                - at_start["cpu_seconds"], 2),
+                 "spectators": args.spectators, "spectator_answers": watched}
         actions = {"actions": len(latencies), "seconds": round(elapsed, 2),
                    "actions_per_second": round(len(latencies) / elapsed, 1),
                    "latency": summary_ms(latencies), "conflicts_409": sum(c.conflicts
@@ -246,12 +366,14 @@ def main() -> None:
             health_lat.append(time.perf_counter() - t)
 
     result = {
-        "ruleset": args.ruleset, "clients": args.clients, "workers": args.workers,
-        "threads": args.threads, "think_ms": args.think_ms,
+        "ruleset": args.ruleset, "clients": args.clients, "server": args.server,
+        "root": str(args.root.resolve()) if args.root != ROOT else "this checkout",
+        "workers": args.workers, "threads": args.threads if args.server == "wsgi" else None,
+        "pool": args.pool if args.server == "asgi" else None, "think_ms": args.think_ms,
         "warmup_seconds": args.warmup, "database": "postgresql",
         "cache": "redis" if args.redis_url else "local memory", "cpus": os.cpu_count(),
         "load_average": [round(x, 2) for x in os.getloadavg()],
-        "match_actions": actions,
+        "match_actions": actions, "server_usage": usage,
         "healthz": {**health, "latency_unloaded": summary_ms(health_lat)},
         "ratio_actions_to_healthz_rps": round(actions["actions_per_second"] / health["rps"], 3)
         if health["rps"] else None,

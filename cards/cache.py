@@ -68,12 +68,27 @@ def _publish(version: int) -> int:
     return int(r.eval(_MAX_SET, 1, version_key(), version, VERSION_TTL))
 
 
-def catalogue_version() -> int:
-    """The current catalogue version."""
+def _redis():
+    """The Redis client, or None without Redis or while it is down (``rediskv.down``)."""
     r = rediskv.client()
+    return None if r is None or rediskv.down() else r
+
+
+def catalogue_version() -> int:
+    """The current catalogue version (from the database while Redis is down)."""
+    r = _redis()
     if r is None:
         return _database_version()
-    mirrored = r.get(version_key())
+    global _republish
+    try:
+        if _republish and not connection.in_atomic_block:
+            # A bump this process made while Redis was down: raise the mirror first.
+            _publish(_database_version())
+            _republish = False
+        mirrored = r.get(version_key())
+    except rediskv.ERRORS as exc:
+        rediskv.failed(exc, "the search cache")
+        return _database_version()
     if mirrored is not None:
         return int(mirrored)
     version = _database_version()
@@ -81,7 +96,11 @@ def catalogue_version() -> int:
     # not learn that version before the data behind it is visible to them.
     if connection.in_atomic_block:
         return version
-    return _publish(version)
+    try:
+        return _publish(version)
+    except rediskv.ERRORS as exc:
+        rediskv.failed(exc, "the search cache")
+        return version
 
 
 def version_changed() -> None:
@@ -92,8 +111,27 @@ def version_changed() -> None:
     """
     r = rediskv.client()
     if r is not None:
-        r.delete(version_key())
-        transaction.on_commit(lambda: _publish(_database_version()))
+        # With Redis down the old mirror may outlive the bump: while the breaker is open
+        # every reader goes to the database, and this process publishes the new version
+        # on its first read after Redis is back (the mirror only ever rises).
+        try:
+            r.delete(version_key())
+        except rediskv.ERRORS as exc:
+            rediskv.failed(exc, "the search cache")
+        transaction.on_commit(_publish_quietly)
+
+
+# A bump whose publication failed (Redis down): the next read that reaches Redis publishes.
+_republish = False
+
+
+def _publish_quietly() -> None:
+    global _republish
+    try:
+        _publish(_database_version())
+    except rediskv.ERRORS as exc:
+        _republish = True
+        rediskv.failed(exc, "the search cache")
 
 
 @dataclass(frozen=True)
@@ -153,8 +191,12 @@ def get(key: str) -> Entry | None:
     entry = local.get(key)
     if entry is not None:
         return entry
-    r = rediskv.client()
-    body = r.get(key) if r is not None else None
+    r = _redis()
+    try:
+        body = r.get(key) if r is not None else None
+    except rediskv.ERRORS as exc:
+        rediskv.failed(exc, "the search cache")
+        body = None
     if body is None:
         return None
     entry = make_entry(body)
@@ -165,7 +207,10 @@ def get(key: str) -> Entry | None:
 def put(key: str, body: bytes) -> Entry:
     entry = make_entry(body)
     local.put(key, entry)
-    r = rediskv.client()
+    r = _redis()
     if r is not None:
-        r.set(key, body, ex=RESPONSE_TTL)
+        try:
+            r.set(key, body, ex=RESPONSE_TTL)
+        except rediskv.ERRORS as exc:
+            rediskv.failed(exc, "the search cache")
     return entry

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from cards.models import RECORD_FIELDS, Card
+from kaosz import csvsafe
 
 JSON_COLUMNS = ("modifiers", "effect", "provenance", "sources")
 INT_COLUMNS = ("cost", "speed", "firepower", "armor", "bombard", "size")
@@ -41,6 +42,7 @@ def to_csv(records: list[dict[str, Any]]) -> str:
                 row[key] = "true" if value else "false"
             else:
                 row[key] = "" if value is None else value
+            row[key] = csvsafe.cell(row[key])  # no formulas when opened in a spreadsheet
         writer.writerow(row)
     return out.getvalue()
 
@@ -60,7 +62,7 @@ def from_csv(text: str) -> list[dict[str, Any]]:
     for i, row in enumerate(reader, start=1):
         record: dict[str, Any] = {}
         for key, raw in row.items():
-            raw = (raw or "").strip()
+            raw = csvsafe.unescape((raw or "").strip())  # undo the export's formula guard
             if key in JSON_COLUMNS:
                 try:
                     record[key] = json.loads(raw) if raw else None

@@ -225,6 +225,8 @@ class Contribution(models.Model):
                                  on_delete=models.SET_NULL, related_name="reviews")
     reviewed = models.DateTimeField(null=True, blank=True)
     review_note = models.CharField(max_length=500, blank=True)
+    # Rows of one bulk CSV upload share a batch label; each row is still reviewed on its own.
+    batch = models.CharField(max_length=40, blank=True, db_index=True)
 
     class Meta:
         ordering = ["-created", "-id"]
@@ -242,3 +244,52 @@ class CollectionEntry(models.Model):
     class Meta:
         unique_together = [("user", "card")]
         ordering = ["card__name_hu"]
+
+
+def _image_name(prefix: str, instance: CardImage, filename: str) -> str:
+    # A fresh random name per upload: the collector's file name (which may say anything)
+    # never reaches a URL, and two uploads never overwrite each other.
+    return f"cards/{prefix}/{instance.token}{filename[filename.rfind('.'):]}"
+
+
+def original_path(instance: CardImage, filename: str) -> str:
+    return _image_name("original", instance, filename)
+
+
+def web_path(instance: CardImage, filename: str) -> str:
+    return _image_name("web", instance, filename)
+
+
+def thumb_path(instance: CardImage, filename: str) -> str:
+    return _image_name("thumb", instance, filename)
+
+
+class CardImage(models.Model):
+    """A scan or photo of a printed card: the cleaned original, a web-size copy, a thumbnail.
+
+    It arrives with a contribution and is shown once staff approve that contribution.
+    """
+
+    token = models.CharField(max_length=32, unique=True, editable=False)
+    card = models.ForeignKey(Card, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="images")
+    card_set = models.ForeignKey(CardSet, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="images")
+    contribution = models.ForeignKey(Contribution, null=True, blank=True,
+                                     on_delete=models.CASCADE, related_name="images")
+    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="card_images")
+    original = models.FileField(upload_to=original_path, max_length=200)
+    web = models.FileField(upload_to=web_path, max_length=200)
+    thumb = models.FileField(upload_to=thumb_path, max_length=200)
+    width = models.PositiveIntegerField()
+    height = models.PositiveIntegerField()
+    approved = models.BooleanField(default=False, db_index=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-approved", "-created", "-id"]
+
+    def uris(self) -> dict[str, str]:
+        """Like Scryfall's ``image_uris``: small (thumbnail), normal (web size), large."""
+        return {"small": self.thumb.url, "normal": self.web.url, "large": self.original.url}

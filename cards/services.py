@@ -102,6 +102,11 @@ def approve(contribution: Contribution, reviewer, note: str = "") -> Card:
                                "message": "only pending contributions can be approved"}])
     proposed = dict(contribution.proposed)
     partial = contribution.kind == Contribution.CORRECTION
+    if not partial and Card.objects.filter(slug=proposed.get("slug")).exists():
+        # A new card must never overwrite one approved meanwhile under the same identifier.
+        raise CatalogueError([{"row": None, "field": "slug",
+                               "message": "a card with this identifier exists now; "
+                                          "propose a correction instead"}])
     if partial:
         proposed["slug"] = contribution.card.slug
     merged = contribution.card.to_record() | proposed if partial else proposed
@@ -111,9 +116,8 @@ def approve(contribution: Contribution, reviewer, note: str = "") -> Card:
     provenance = dict(contribution.card.provenance if partial else proposed.get("provenance") or {})
     for field in proposed:
         if field in RECORD_FIELDS and field not in ("slug", "provenance", "sources", "effect"):
-            provenance[field] = {"source": "contributed",
-                                 "note": f"{contribution.author.username}: "
-                                         f"{contribution.source_note}"}
+            provenance[field] = {"source": "contributed", "by": contribution.author.username,
+                                 "note": contribution.source_note}
     proposed["provenance"] = provenance
     if not partial:
         proposed.setdefault("official", True)
@@ -127,6 +131,10 @@ def approve(contribution: Contribution, reviewer, note: str = "") -> Card:
         contribution.review_note = note
         contribution.card = card
         contribution.save()
+        # The pictures sent with it are shown from now on (the newest first).
+        contribution.images.update(card=card, approved=True)
+        if contribution.images.exists():
+            DataVersion.bump()
     return card
 
 

@@ -1,15 +1,30 @@
-from django.urls import path
+from django.conf import settings
+from django.urls import path, re_path
 
-from cards import views
+from cards import collection_views, contribution_views, media_views, views
 
 urlpatterns = [
     path("", views.browse, name="card-browser"),
     path("cards/", views.browse, name="card-browser-alt"),
+    path("cards/syntax/", views.syntax_help, name="card-syntax"),
+    path("cards/advanced/", views.advanced_search, name="card-advanced"),
     path("cards/<slug:slug>/", views.card_detail, name="card-detail"),
+    path("cards/<slug:slug>/face.svg", media_views.face, name="card-face"),
     path("cards/<slug:slug>/owned/", views.set_owned, name="card-set-owned"),
-    path("collection/", views.collection, name="collection"),
-    path("contribute/", views.contribute, name="contribute"),
-    path("contributions/", views.my_contributions, name="my-contributions"),
-    path("review/", views.review_queue, name="review-queue"),
-    path("review/<int:pk>/", views.review_decide, name="review-decide"),
+    path("cards/<slug:slug>/revisions/<int:pk>/revert/", views.revert_revision,
+         name="card-revert"),
+    path("collection/", collection_views.collection, name="collection"),
+    path("collection/edit/", collection_views.bulk_edit, name="collection-edit"),
+    path("collection/export/", collection_views.export, name="collection-export"),
+    path("collection/import/", collection_views.import_view, name="collection-import"),
+    path("contribute/", contribution_views.contribute, name="contribute"),
+    path("contribute/csv/", contribution_views.contribute_csv, name="contribute-csv"),
+    path("contributions/", contribution_views.my_contributions, name="my-contributions"),
+    path("review/", contribution_views.review_queue, name="review-queue"),
+    path("review/<int:pk>/", contribution_views.review_decide, name="review-decide"),
 ]
+
+# Local media (the default storage) is served by the app itself; with S3 the URLs point there.
+if settings.MEDIA_URL.startswith("/"):
+    urlpatterns.append(re_path(rf"^{settings.MEDIA_URL.strip('/')}/(?P<path>.+)$",
+                               media_views.media, name="media"))

@@ -1,29 +1,32 @@
-"""Card pages: browser, card page, collection, contributions and the review queue."""
+"""Card pages: the browser (table and picture grid), advanced search, syntax help, the card page."""
 
 from __future__ import annotations
-
-import json
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Sum
+from django.db.models import F, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.html import escape
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_POST
 
 from cards import vocabulary as vocab
 from cards.api.serializers import provenance_of
-from cards.models import Card, CardSet, CollectionEntry, Contribution
-from cards.records import validate_record
+from cards.models import Card, CardImage, CardRevision, CollectionEntry
 from cards.search import search_cards
-from cards.services import CatalogueError, approve, reject
+from cards.services import CatalogueError, revert
+from cards.wording import tr_words
 
-SORTS = {"name": ("name_hu", "slug"), "-name": ("-name_hu", "-slug"), "cost": ("cost", "slug"),
-         "-cost": ("-cost", "slug"), "type": ("type", "name_hu", "slug")}
+SORTS = {"name": ("name_hu", "slug"), "-name": ("-name_hu", "-slug"),
+         "cost": (F("cost").asc(nulls_last=True), "name_hu", "slug"),
+         "-cost": (F("cost").desc(nulls_last=True), "name_hu", "slug"),
+         "type": ("type", "name_hu", "slug"), "-type": ("-type", "name_hu", "slug"),
+         "race": (F("race").asc(nulls_last=True), "name_hu", "slug"),
+         "-race": (F("race").desc(nulls_last=True), "name_hu", "slug")}
 
 
 def _filters_to_query(request: HttpRequest) -> str:
@@ -36,6 +39,21 @@ def _filters_to_query(request: HttpRequest) -> str:
     if request.GET.get("unofficial") == "1":
         parts.append("(is:official or is:unofficial)")
     return " ".join(p for p in parts if p)
+
+
+def _header_sorts(sort: str | None) -> dict[str, dict[str, str]]:
+    """For each sortable column: the sort its header link asks for, and its arrow now."""
+    out = {}
+    for column in ("name", "type", "race", "cost"):
+        if sort == column:
+            out[column] = {"next": f"-{column}", "arrow": "▲", "aria": "ascending"}
+        elif sort == f"-{column}":
+            out[column] = {"next": column, "arrow": "▼", "aria": "descending"}
+        else:
+            out[column] = {"next": column, "arrow": "", "aria": "none"}
+    if not sort:
+        out["name"] |= {"arrow": "▲", "aria": "ascending", "next": "-name"}
+    return out
 
 
 def browse(request: HttpRequest) -> HttpResponse:
@@ -55,12 +73,74 @@ def browse(request: HttpRequest) -> HttpResponse:
     sort = request.GET.get("sort")
     if sort in SORTS:
         qs = qs.order_by(*SORTS[sort])
-    page = Paginator(qs, 50).get_page(request.GET.get("page"))
+    else:
+        sort = None
+    view = "grid" if request.GET.get("view") == "grid" else "table"
+    qs = qs.prefetch_related(Prefetch("images", queryset=CardImage.objects.filter(approved=True)))
+    page = Paginator(qs, 60 if view == "grid" else 50).get_page(request.GET.get("page"))
     context = {"page": page, "query": query, "error": error, "warnings": warnings,
                "types": vocab.TYPES, "races": vocab.RACES, "rarities": vocab.RARITIES,
-               "sort": sort, "official_count": Card.objects.filter(official=True).count()}
+               "sort": sort, "sorts": _header_sorts(sort), "view": view,
+               "official_count": Card.objects.filter(official=True).count()}
     template = "cards/_results.html" if request.headers.get("HX-Request") else "cards/browse.html"
     return render(request, template, context)
+
+
+def advanced_search(request: HttpRequest) -> HttpResponse:
+    """The form builds query text; submitting goes to the browser with that text as `q`."""
+    from cards.advanced import build_query
+
+    built = build_query(request.GET)
+    if request.headers.get("HX-Request"):  # the live preview under the form
+        return HttpResponse(escape(built))
+    if request.GET.get("go") == "1":
+        return redirect(reverse("card-browser") + "?" + urlencode({"q": built}))
+    return render(request, "cards/advanced.html", {
+        "built": built, "types": vocab.TYPES, "races": vocab.RACES, "rarities": vocab.RARITIES,
+        "abilities": vocab.ABILITIES, "groups": [
+            {"type": t, "name_hu": v[0], "name_en": v[1],
+             "subtypes": [{"key": k, "hu": hu, "en": en} for k, hu, en in v[2]]}
+            for t, v in vocab.TYPES.items()],
+        "numbers": [("cost", "Ár", "Cost"), ("speed", "Sebesség", "Speed"),
+                    ("firepower", "Tűzerő", "Firepower"), ("armor", "Páncél", "Armour"),
+                    ("bombard", "Bombázás", "Bombard")],
+    })
+
+
+SYNTAX_EXAMPLES = [
+    ("halalszarny", "a név szavai, ékezet nélkül is", "name words, accents optional"),
+    ('"mamut i."', "pontos névrész", "an exact phrase of the name"),
+    ("t:űrhajó ár<=5", "legfeljebb 5 creditbe kerülő űrhajók", "ships costing at most 5 credits"),
+    ("típus:megszakítás", "minden megszakítás", "every interrupt"),
+    ("faj:ember or faj:xeno", "ember vagy xeno lapok", "Human or Xeno cards"),
+    ("ár:?", "lapok, amelyeknek nem tudjuk az árát", "cards whose cost is not known"),
+    ("faj:?", "lapok ismeretlen fajjal", "cards of unknown race"),
+    ("ár:x", "változó árú lapok (X)", "variable-cost cards (X)"),
+    ("képesség:sorozatlövés", "sorozatlövő űrhajók", "ships with Salvo"),
+    ("seb>=3 -képesség:álcázás", "legalább 3-as sebesség, álcázás nélkül",
+     "speed 3 or more, without Cloaking"),
+    ("o:semlegesít", "a szövegben szerepel", "the rules text contains it"),
+    ("is:incomplete", "hiányos adatú lapok (segíts kiegészíteni!)",
+     "cards with missing values (help complete them!)"),
+    ("is:unofficial", "a nem hivatalos gyakorló készlet", "the unofficial practice set"),
+    ("owned>0", "ami megvan a gyűjteményemben (belépve)", "what I own (signed in)"),
+    ("t:ship order:-cost", "űrhajók ár szerint csökkenő sorrendben",
+     "ships by cost, highest first"),
+]
+SYNTAX_KEYWORDS = [
+    ("típus", "type", "t: típus:", "t: type:"), ("altípus", "subtype", "altípus:", "st:"),
+    ("faj", "race", "faj:", "race:"), ("ritkaság", "rarity", "ritkaság:", "r:"),
+    ("ár", "cost", "ár", "cost"), ("sebesség", "speed", "seb", "spd"),
+    ("tűzerő", "firepower", "tűz", "fp"), ("páncél", "armour", "pán", "arm"),
+    ("bombázás", "bombard", "bomb", "bb"), ("képesség", "ability", "képesség:", "ability:"),
+    ("klán", "clan", "klán:", "clan:"), ("szöveg", "rules text", "szöveg:", "o:"),
+    ("kiadás", "set", "set:", "set:"), ("rendezés", "order", "rendezés:", "order:"),
+]
+
+
+def syntax_help(request: HttpRequest) -> HttpResponse:
+    return render(request, "cards/syntax.html", {"examples": SYNTAX_EXAMPLES,
+                                                 "keywords": SYNTAX_KEYWORDS})
 
 
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -74,32 +154,45 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
         value = getattr(card, field)
         if field == "size":
             value = card.effective_size
-        relevant = field in vocab.REQUIRED_BY_TYPE.get(card.type, ()) or value not in (None, [], {})
+        if field == "cost" and value is None and card.cost_rule:
+            value = "X"  # a variable cost: the rule is on the next line
+        # Shown when the type needs it, when it is known, or when its provenance says
+        # something (e.g. why the printed text is unknown).
+        relevant = (field in vocab.REQUIRED_BY_TYPE.get(card.type, ())
+                    or value not in (None, [], {}) or field in (card.provenance or {}))
         if relevant:
-            rows.append({"field": field, "value": value, "prov": prov.get(field)})
+            entry = prov.get(field)
+            if value == "X" and field == "cost":
+                entry = None  # the variable-cost row below says where X comes from
+            rows.append({"field": field, "value": value, "prov": entry})
     return render(request, "cards/detail.html", {
         "card": card, "rows": rows, "owned": owned, "missing": card.missing_fields(),
         "revisions": card.revisions.select_related("author")[:20],
         "printings": card.printings.select_related("card_set"),
+        "images": _card_images(card),
     })
 
 
-@login_required
-def collection(request: HttpRequest) -> HttpResponse:
-    entries = CollectionEntry.objects.filter(user=request.user).select_related("card")
-    if request.GET.get("wishlist"):
-        entries = entries.filter(wanted__gt=0)
-    sets = []
-    for card_set in CardSet.objects.all():
-        total = card_set.printings.count()
-        have = card_set.printings.filter(card__collection_entries__user=request.user,
-                                         card__collection_entries__owned__gt=0).count()
-        sets.append({"set": card_set, "total": total, "have": have,
-                     "pct": round(100 * have / total) if total else 0})
-    totals = entries.aggregate(owned=Sum("owned"), wanted=Sum("wanted"))
-    return render(request, "cards/collection.html", {"entries": entries, "sets": sets,
-                                                     "totals": totals,
-                                                     "wishlist": bool(request.GET.get("wishlist"))})
+def _card_images(card: Card) -> list:
+    from cards.images import approved_images
+
+    return approved_images(card)
+
+
+@staff_member_required
+@require_POST
+def revert_revision(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Staff undo one change from the card's history; the undo is itself a revision."""
+    revision = get_object_or_404(CardRevision, pk=pk, card__slug=slug)
+    try:
+        revert(revision, request.user)
+        messages.success(request, tr_words("A változtatást visszaállítottuk.",
+                                           "The change was reverted."))
+    except CatalogueError:
+        messages.error(request, tr_words(
+            "A lap első változata nem állítható vissza.",
+            "The card's first revision cannot be reverted."))
+    return redirect("card-detail", slug=slug)
 
 
 @login_required
@@ -121,84 +214,3 @@ def set_owned(request: HttpRequest, slug: str) -> HttpResponse:
     if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         target = reverse("card-detail", args=[slug])
     return redirect(target)
-
-
-FORM_FIELDS = ("slug", "name_hu", "name_en", "type", "subtype", "race", "clan", "rarity", "cost",
-               "speed", "firepower", "armor", "bombard", "size", "dev_limit", "text_hu", "text_en")
-INT_FORM = ("cost", "speed", "firepower", "armor", "bombard", "size")
-
-
-def _proposal_from_post(post, partial: bool) -> tuple[dict, list[dict]]:
-    proposed: dict = {}
-    errors: list[dict] = []
-    for field in FORM_FIELDS:
-        raw = (post.get(field) or "").strip()
-        if raw == "":
-            continue
-        if field in INT_FORM:
-            if not raw.isdigit():
-                errors.append({"field": field, "message": "a whole number"})
-                continue
-            proposed[field] = int(raw)
-        else:
-            proposed[field] = raw
-    abilities = post.getlist("abilities")
-    if abilities:
-        proposed["abilities"] = abilities
-    errors += validate_record(proposed, partial=partial)
-    return proposed, errors
-
-
-@login_required
-def contribute(request: HttpRequest) -> HttpResponse:
-    correcting = Card.objects.filter(slug=request.GET.get("card") or request.POST.get("card")).first()
-    errors: list[dict] = []
-    values = request.POST if request.method == "POST" else {}
-    if request.method == "POST":
-        proposed, errors = _proposal_from_post(request.POST, partial=correcting is not None)
-        source = request.POST.get("source_note", "").strip()
-        if not source:
-            errors.append({"field": "source_note", "message": "say where the values come from"})
-        if correcting is None and Card.objects.filter(slug=proposed.get("slug")).exists():
-            errors.append({"field": "slug", "message": "exists already: propose a correction"})
-        if not errors:
-            Contribution.objects.create(
-                kind=Contribution.CORRECTION if correcting else Contribution.NEW,
-                card=correcting, proposed=proposed, source_note=source[:500],
-                author=request.user)
-            messages.success(request, "OK")
-            return redirect("my-contributions")
-    return render(request, "cards/contribute.html", {
-        "card": correcting, "errors": errors, "values": values, "types": vocab.TYPES,
-        "races": vocab.RACES, "rarities": vocab.RARITIES, "abilities": vocab.ABILITIES,
-        "subtypes": sorted({k for v in vocab.TYPES.values() for k, _, _ in v[2]}),
-    })
-
-
-@login_required
-def my_contributions(request: HttpRequest) -> HttpResponse:
-    items = Contribution.objects.filter(author=request.user).select_related("card")
-    return render(request, "cards/contributions.html", {"items": items, "review": False})
-
-
-@staff_member_required
-def review_queue(request: HttpRequest) -> HttpResponse:
-    items = Contribution.objects.filter(status=Contribution.PENDING).select_related("card", "author")
-    for item in items:
-        item.pretty = json.dumps(item.proposed, ensure_ascii=False, indent=1)
-    return render(request, "cards/contributions.html", {"items": items, "review": True})
-
-
-@staff_member_required
-@require_POST
-def review_decide(request: HttpRequest, pk: int) -> HttpResponse:
-    item = get_object_or_404(Contribution, pk=pk, status=Contribution.PENDING)
-    note = request.POST.get("note", "")[:500]
-    try:
-        if request.POST.get("decision") == "approve":
-            approve(item, request.user, note)
-        else:
-            reject(item, request.user, note)
-    except CatalogueError as exc:
-        messages.error(request, "; ".join(f"{e['field']}: {e['message']}" for e in exc.errors))
-    return redirect("review-queue")

@@ -156,14 +156,21 @@ def resolve_deck(spec: Any, user: Any, format_key: str) -> ResolvedDeck:
 
 
 def missing_cards(cards: dict[str, int], user: Any) -> list[dict[str, Any]]:
-    """Which cards of a deck the user lacks, and how many (from their collection)."""
-    from cards.models import CollectionEntry
+    """Which printed cards of a deck the user lacks, and how many (from their collection).
+
+    Unofficial practice cards are left out: nobody can own a printed copy of them.
+    """
+    from cards.models import Card, CollectionEntry
 
     owned = dict(CollectionEntry.objects.filter(user=user, card__slug__in=list(cards))
                  .values_list("card__slug", "owned"))
+    unofficial = set(Card.objects.filter(slug__in=list(cards), official=False)
+                     .values_list("slug", flat=True))
     index = card_index()
     out = []
     for slug, count in sorted(cards.items()):
+        if slug in unofficial:
+            continue
         have = owned.get(slug, 0)
         if have < count:
             card = index.get(slug)

@@ -5,6 +5,7 @@ class KaoszConfig(AppConfig):
     name = "kaosz"
 
     def ready(self) -> None:
+        from kaosz import login_throttle  # noqa: F401 (connects the login-failure counters)
         from kaosz.api import auth
 
         auth.connect()

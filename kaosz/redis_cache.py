@@ -1,4 +1,6 @@
-"""Django's Redis cache backend, keeping one client object per connection pool.
+"""Django's Redis cache backend, keeping one client object per connection pool, and failing
+soft: with Redis down every read is a miss and every write is dropped (logged), so what the
+cache fronts (token lookups, pages) is computed from the database instead of erroring.
 
 The stock backend builds a new ``redis.Redis`` for every cache call, and building one
 fills a table of some 170 response callbacks: on a cheap request (a match action's token
@@ -14,9 +16,13 @@ from typing import Any
 from django.core.cache.backends.redis import RedisCache as _RedisCache
 from django.core.cache.backends.redis import RedisCacheClient as _RedisCacheClient
 
+from kaosz.api import rediskv
+
 
 class RedisCacheClient(_RedisCacheClient):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("socket_connect_timeout", rediskv.CONNECT_TIMEOUT)
+        kwargs.setdefault("socket_timeout", rediskv.SOCKET_TIMEOUT)
         super().__init__(*args, **kwargs)
         self._clients: dict[int, Any] = {}
 
@@ -28,7 +34,61 @@ class RedisCacheClient(_RedisCacheClient):
         return client
 
 
+def _soft(name: str, fallback: Any) -> Any:
+    """Wrap ``RedisCache.name``: while Redis is down, or when the call fails, answer
+    ``fallback(*args, **kwargs)`` instead of raising."""
+    original = getattr(_RedisCache, name)
+
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if rediskv.down():
+            return fallback(*args, **kwargs)
+        try:
+            return original(self, *args, **kwargs)
+        except rediskv.ERRORS as exc:
+            rediskv.failed(exc, f"cache.{name}")
+            return fallback(*args, **kwargs)
+
+    method.__name__ = name
+    return method
+
+
+def _default(key: Any, default: Any = None, version: Any = None) -> Any:
+    return default
+
+
+def _none(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+def _false(*args: Any, **kwargs: Any) -> bool:
+    return False
+
+
+def _empty(*args: Any, **kwargs: Any) -> dict:
+    return {}
+
+
+def _unset(data: Any, *args: Any, **kwargs: Any) -> list:
+    return list(data)  # set_many: the keys that were not set
+
+
+def _incr(key: Any, delta: int = 1, version: Any = None) -> int:
+    return delta
+
+
 class RedisCache(_RedisCache):
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = RedisCacheClient
+
+    get = _soft("get", _default)
+    set = _soft("set", _none)
+    add = _soft("add", _false)
+    touch = _soft("touch", _false)
+    delete = _soft("delete", _false)
+    get_many = _soft("get_many", _empty)
+    set_many = _soft("set_many", _unset)
+    delete_many = _soft("delete_many", _none)
+    has_key = _soft("has_key", _false)
+    incr = _soft("incr", _incr)
+    clear = _soft("clear", _false)

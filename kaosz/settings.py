@@ -24,12 +24,20 @@ def env_list(name: str, default: str) -> list[str]:
 
 # Safe production default: DEBUG off. `make run` turns it on explicitly.
 DEBUG = env_bool("DEBUG", False)
+# ---- Secret key (issue 21: safe by default) ------------------------------------------------
+# With DEBUG off the server refuses to start without SECRET_KEY: a public development key
+# would let anyone forge sessions. `make run` sets DEBUG=1; the tests use kaosz.settings_test.
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG and os.environ.get("KAOSZ_REQUIRE_SECRET") == "1":
-        raise RuntimeError("SECRET_KEY must be set in production")
-    # Development/test only: a fixed key is harmless where nothing is exposed.
+    if not DEBUG:
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. Set SECRET_KEY (a long random string) in production, "
+            "or DEBUG=1 for a development server on this machine.")
+    # Development only (DEBUG on): a fixed key is harmless where nothing is exposed.
     SECRET_KEY = "kaosz-insecure-development-key-change-me"
+# ---- end secret key ---------------------------------------------------------------------------
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000")
 
@@ -44,6 +52,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI / ReDoc assets, served locally (issue 21)
     "kaosz",
     "cards",
     "decks",
@@ -53,6 +62,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "kaosz.api.release.ReleaseRenderedPayload",
+    # Malformed query strings and oversized API bodies answered in the error shape (issue 21).
+    "kaosz.api.guard.InputGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -100,6 +111,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# ---- Live play at scale (issue 17): the database pool -------------------------------
+# DB_POOL_MAX > 0 (PostgreSQL): each server process takes connections from a pool of at
+# most that many (Django's native pool, psycopg-pool) instead of one per thread. Size it
+# so processes x DB_POOL_MAX + workers stays below PostgreSQL's max_connections. A request
+# that finds none free within DB_POOL_TIMEOUT seconds answers 503 ``server_busy`` in the
+# error shape (kaosz.views.server_error), never a 500.
+DB_POOL_MAX = int(os.environ.get("DB_POOL_MAX", "0"))
+if DB_POOL_MAX > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # (the pool keeps them; Django requires 0)
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(2, DB_POOL_MAX), "max_size": DB_POOL_MAX,
+        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "5"))}
+# Waiting long-polls without an account, per client address (matches.api.live_views).
+KAOSZ_ANON_WAITERS_PER_CLIENT = int(os.environ.get("KAOSZ_ANON_WAITERS_PER_CLIENT", "8"))
+# ---- end of the live-play block ------------------------------------------------------
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "kaosz.redis_cache.RedisCache",
@@ -117,6 +144,38 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+
+# ---- Live play at scale (issue 17): queues, beat, a broker of its own --------------
+# Bot moves and simulations on separate queues, each with its own workers in production
+# (README): a simulation flood never queues in front of a bot's move.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or CELERY_BROKER_URL
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {
+    "matches.tasks.play_bots": {"queue": "bots"},
+    "matches.tasks.sweep_bots": {"queue": "bots"},
+    "matches.tasks.run_simulation_chunk": {"queue": "sims"},
+}
+# A task a killed worker held comes back after this many seconds (Redis transport), not
+# an hour; bots do not even wait for that: the sweeper below re-schedules their move.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "60"))}
+# A broker outage must not hold up the request that hands the turn to a bot: publishing
+# gives up quickly (the move is applied; the sweeper schedules the bot once Redis is back).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0,
+                                    "interval_step": 0.2, "interval_max": 0.5}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Beat: the bot sweeper (matches.bots.sweep) looks for bots to act whose move has not
+# come for KAOSZ_BOT_STALL_SECONDS and schedules it again.
+KAOSZ_BOT_SWEEP_EVERY = float(os.environ.get("KAOSZ_BOT_SWEEP_EVERY", "3"))
+KAOSZ_BOT_STALL_SECONDS = float(os.environ.get("KAOSZ_BOT_STALL_SECONDS", "3"))
+CELERY_BEAT_SCHEDULE = {"sweep-bots": {"task": "matches.tasks.sweep_bots",
+                                       "schedule": KAOSZ_BOT_SWEEP_EVERY}}
+# A pause before each bot move (0: none). Tests use it to kill a worker mid-move.
+KAOSZ_BOT_MOVE_DELAY_MS = int(os.environ.get("KAOSZ_BOT_MOVE_DELAY_MS", "0"))
+# Simulations: games per request and simulations running at once per user.
+KAOSZ_SIM_MAX_GAMES = int(os.environ.get("KAOSZ_SIM_MAX_GAMES", "2000"))
+KAOSZ_SIM_MAX_RUNNING = int(os.environ.get("KAOSZ_SIM_MAX_RUNNING", "2"))
+# ---- end of the live-play queues block ----------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -141,15 +200,42 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = True
 
+# ---- Login throttling (issue 21) -------------------------------------------------------------------
+AUTHENTICATION_BACKENDS = ["kaosz.login_throttle.ThrottledModelBackend"]
+LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))  # per account and address
+LOGIN_FAILURE_LIMIT_PER_IP = int(os.environ.get("LOGIN_FAILURE_LIMIT_PER_IP", "50"))
+LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+# ---- end login throttling ---------------------------------------------------------------------------
+
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
+# ---- HTTPS and cookies (issue 21: safe by default) ---------------------------------------------
+# With DEBUG off everything `manage.py check --deploy` asks for is on, each item overridable
+# from the environment. KAOSZ_PLAIN_HTTP=1 serves plain HTTP with DEBUG off (local runs,
+# tests, behind nothing): no HTTPS redirect, no HSTS, no Secure-only cookies.
+PLAIN_HTTP = env_bool("KAOSZ_PLAIN_HTTP", False)
+_HTTPS = not DEBUG and not PLAIN_HTTP
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", _HTTPS)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if _HTTPS else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", _HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", _HTTPS)
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", _HTTPS)
+CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", _HTTPS)
 SESSION_COOKIE_HTTPONLY = True
-SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
-CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = os.environ.get("SECURE_REFERRER_POLICY", "same-origin")
 X_FRAME_OPTIONS = "DENY"
+# Behind a TLS-terminating proxy: SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO (the proxy
+# must set that header, and strip it from clients).
+if os.environ.get("SECURE_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
+# The liveness and readiness probes answer on plain HTTP (a load balancer's health check).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+# Request bodies: over this the API answers 413 in its error shape (kaosz.api.guard).
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440))
+# ---- end HTTPS and cookies ----------------------------------------------------------------------
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -157,6 +243,13 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # Depth, NUL and lone-surrogate checks on every parsed body (kaosz.api.guard).
+    "DEFAULT_PARSER_CLASSES": [
+        "kaosz.api.parsers.GuardedJSONParser",
+        "kaosz.api.parsers.GuardedFormParser",
+        "kaosz.api.parsers.GuardedMultiPartParser",
+    ],
+    "DEFAULT_METADATA_CLASS": "kaosz.api.metadata.PlainMetadata",  # OPTIONS (no 500)
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "kaosz.api.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
@@ -170,19 +263,57 @@ REST_FRAMEWORK = {
         "anon": os.environ.get("THROTTLE_ANON", "3000/min"),
         "user": os.environ.get("THROTTLE_USER", "6000/min"),
         "search": os.environ.get("THROTTLE_SEARCH", "600/min"),
+        "verify": os.environ.get("THROTTLE_VERIFY", "60/min"),  # a full replay per miss
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # `?format=csv` is ours (exports), not DRF's renderer override.
     "URL_FORMAT_OVERRIDE": None,
 }
 
+# ---- API documentation (issue 21) ----------------------------------------------------------------
+from kaosz.api.schema import error_table  # noqa: E402 (pure: no Django import)
+
+API_DESCRIPTION = f"""Káosz Galaktika card database, decks, matches and tournaments.
+
+**Start here.** Make a personal API token on [your account's token page](/account/tokens/)
+(or `POST /api/v1/tokens/` when signed in) and send it as `Authorization: Token <key>`.
+Reading cards and decks needs no token. A *read* token may only GET.
+
+* Card search uses the [query language](/help/query/) in `q` (Hungarian or English keywords).
+* Playing: create a match, then loop on `GET …/events/?after=N&wait=25&until=turn&include_legal_actions=1`
+  and `POST …/actions/` with `expected_version` and a fresh `client_action_id` (safe to retry).
+  The bot-client guide in the repository (`docs/api/bot-client.md`) walks through it.
+* Also as [ReDoc](/api/v1/schema/redoc/). Both work offline.
+
+**Errors** always have one shape, `{{"error": {{"code", "message", "details"}}}}`. The codes:
+
+{error_table()}
+"""
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kaosz API",
-    "DESCRIPTION": "Káosz Galaktika card database, decks, matches and tournaments.",
+    "DESCRIPTION": API_DESCRIPTION,
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI and ReDoc from drf-spectacular-sidecar's static files: no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # One name per choice set that two serializers share (else check --deploy warns).
+    "ENUM_NAME_OVERRIDES": {
+        "TokenScopeEnum": "kaosz.models.ApiToken.SCOPES",
+        "FinalSizeEnum": "matches.tournaments.models.Tournament.FINAL_SIZES",
+    },
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "kaosz.api.schema.postprocess"],
 }
+# ---- end API documentation ------------------------------------------------------------------------
+
+# ---- Readiness (issue 21) ----------------------------------------------------------------------
+# /readyz answers 503 when one of these is down (a part that is not configured is skipped).
+READY_REQUIRES = env_list("KAOSZ_READY_REQUIRES", "database,redis,broker")
+# ---- end readiness ------------------------------------------------------------------------------
 
 LOGGING = {
     "version": 1,
@@ -190,3 +321,28 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# --- Card pictures (cards app): media files and their storage --------------------------------
+# Local files under var/media by default, served by the cards app at MEDIA_URL. Set
+# MEDIA_S3_BUCKET to store them in any S3-compatible store through django-storages instead.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
+MEDIA_URL = os.environ.get("MEDIA_URL", "/media/")
+CARD_IMAGE_MAX_BYTES = int(os.environ.get("CARD_IMAGE_MAX_BYTES", str(10 * 1024 * 1024)))
+CARD_IMAGE_MAX_PIXELS = int(os.environ.get("CARD_IMAGE_MAX_PIXELS", "40000000"))
+if os.environ.get("MEDIA_S3_BUCKET"):
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": os.environ["MEDIA_S3_BUCKET"],
+            "endpoint_url": os.environ.get("MEDIA_S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("MEDIA_S3_REGION") or None,
+            "access_key": os.environ.get("MEDIA_S3_ACCESS_KEY_ID") or None,
+            "secret_key": os.environ.get("MEDIA_S3_SECRET_ACCESS_KEY") or None,
+            "custom_domain": os.environ.get("MEDIA_S3_CUSTOM_DOMAIN") or None,
+            "querystring_auth": env_bool("MEDIA_S3_SIGNED_URLS", False),
+            "default_acl": os.environ.get("MEDIA_S3_ACL") or None,
+            "file_overwrite": False,
+            "addressing_style": os.environ.get("MEDIA_S3_ADDRESSING_STYLE") or None,
+        },
+    }
+# --- end of card pictures ---------------------------------------------------------------------

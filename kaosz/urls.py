@@ -1,33 +1,52 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.generic import TemplateView
 from django.views.i18n import set_language
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerView,
+)
+from rest_framework.routers import DefaultRouter
 
 from cards.api import urls as cards_api
 from decks.api import urls as decks_api
-from kaosz import views
+from kaosz import account, views
+from kaosz.api import tokens
+from kaosz.login_throttle import ThrottledLoginView
 from matches.api import urls as matches_api
 from matches.tournaments.api import urls as tournaments_api
 
 # One flat list, in the order the includes had: a pattern that does not match is passed
 # over, while an include that does not match raises (and catches) an exception listing
 # everything it tried, a cost every match action paid for the card routes before it.
+tokens_router = DefaultRouter()
+tokens_router.include_root_view = False
+tokens_router.register("tokens", tokens.TokenViewSet, basename="api-token")
+
 api_v1 = [
     *cards_api.urlpatterns,
     *matches_api.urlpatterns,
     *decks_api.urlpatterns,
     *tournaments_api.urlpatterns,
+    *tokens_router.urls,
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("schema/ui/", SpectacularSwaggerView.as_view(url_name="schema"), name="schema-ui"),
+    path("schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="schema-redoc"),
 ]
 
 urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
+    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("accounts/signup/", views.signup, name="signup"),
+    path("account/tokens/", account.tokens_page, name="account-tokens"),
+    path("help/query/", TemplateView.as_view(template_name="help/query.html"),
+         name="query-language"),
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", views.healthz, name="healthz"),
+    path("readyz", views.readyz, name="readyz"),
     path("", include("decks.urls")),
     path("", include("matches.urls")),
     path("", include("matches.tournaments.urls")),

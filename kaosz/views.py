@@ -1,16 +1,32 @@
+import sys
+
+from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
-from kaosz.api.errors import json_404, json_500
+from kaosz import readiness
+from kaosz.api.errors import error_body, json_404, json_500
 
 
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
-    """The trivial endpoint benchmarks compare against."""
+    """Liveness: the process answers. Touches nothing else (the benchmarks' baseline too)."""
     return JsonResponse({"ok": True})
+
+
+@require_GET
+def readyz(request: HttpRequest) -> JsonResponse:
+    """Readiness: the database, Redis and the Celery broker, each ``ok``, ``down`` (with the
+    error) or ``not_configured``; 503 when a required one (``KAOSZ_READY_REQUIRES``) is down."""
+    checks = readiness.check_all()
+    required = set(settings.READY_REQUIRES)
+    ready = all(c["status"] != "down" for name, c in checks.items() if name in required)
+    for name, c in checks.items():
+        c["required"] = name in required
+    return JsonResponse({"ok": ready, "checks": checks}, status=200 if ready else 503)
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -28,7 +44,29 @@ def not_found(request: HttpRequest, exception=None) -> HttpResponse:
     return render(request, "404.html", status=404)
 
 
+def _pool_saturated() -> bool:
+    """Whether the exception being handled is the database pool's "no connection free in
+    time" (``DB_POOL_MAX``): the server is busy, not broken."""
+    exc = sys.exc_info()[1]
+    while exc is not None:
+        if type(exc).__name__ == "PoolTimeout":
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
+    if _pool_saturated():
+        response: HttpResponse = JsonResponse(error_body(
+            "server_busy", "The server is busy; try again in a few seconds.",
+            {"retry_after": 2}), status=503)
+        if not request.path.startswith("/api/"):
+            response = HttpResponse(
+                "<h1>A szerver most túlterhelt / The server is busy</h1>"
+                "<p>Próbáld újra néhány másodperc múlva. / Try again in a few seconds.</p>",
+                status=503)
+        response["Retry-After"] = "2"
+        return response
     if request.path.startswith("/api/"):
         return json_500(request)
     return HttpResponse("<h1>500</h1>", status=500)

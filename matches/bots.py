@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
+from typing import Any
 
 from django.conf import settings
 
@@ -29,6 +31,21 @@ def bot_seed(match_id: int, version: int, seat: int) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 
+def on_match_changed(sender: Any, match: Match, bot_seats: set[int] | None = None,
+                     **kwargs: Any) -> None:
+    """The store's ``match_changed`` receiver (connected in ``MatchesConfig.ready``): wake
+    the bots when one of them is to act."""
+    if match.status != Match.ACTIVE or not match.to_act:
+        return
+    if bot_seats is not None:
+        wake = any(s in bot_seats for s in match.to_act)
+    else:
+        wake = Seat.objects.filter(match_id=match.pk, index__in=match.to_act) \
+            .exclude(bot="").exists()
+    if wake:
+        schedule(match.pk, match.version)
+
+
 def schedule(match_id: int, version: int) -> None:
     """Enqueue the bot task. Runs after the human's commit: a broker outage or (in eager
     mode) a failing bot must not turn the already-applied action into an error."""
@@ -38,6 +55,40 @@ def schedule(match_id: int, version: int) -> None:
         play_bots.delay(match_id, version)
     except Exception:
         log.exception("bot task for match %s v%s failed to run", match_id, version)
+
+
+def sweep(stall_seconds: float | None = None) -> int:
+    """Schedule the move of every bot that is to act and has waited ``stall_seconds``
+    (``KAOSZ_BOT_STALL_SECONDS``) or more since its turn began: whatever lost the task (a
+    worker killed mid-move, a broker outage when the turn was handed over, a Redis
+    restart without persistence), the match goes on. A repeat is harmless (the move goes
+    in with ``expected_version`` and its deterministic ``client_action_id``); the same
+    match and version are scheduled at most once per stall period all the same, so a
+    slow queue is not flooded with copies."""
+    from django.core.cache import cache
+
+    stall = settings.KAOSZ_BOT_STALL_SECONDS if stall_seconds is None else stall_seconds
+    now = store.now_ms()
+    candidates = list(Match.objects.filter(status=Match.ACTIVE, seats__bot__gt="")
+                      .exclude(to_act=[]).values_list("id", "version", "to_act", "clocks")
+                      .distinct())
+    if not candidates:
+        return 0
+    bot_seats: dict[int, set[int]] = {}
+    for match_id, index in Seat.objects.filter(match_id__in=[c[0] for c in candidates]) \
+            .exclude(bot="").values_list("match_id", "index"):
+        bot_seats.setdefault(match_id, set()).add(index)
+    scheduled = 0
+    for match_id, version, to_act, clocks in candidates:
+        since = (clocks or {}).get("since") or []
+        waited = [now - since[s] for s in to_act
+                  if s in bot_seats.get(match_id, ()) and s < len(since) and since[s]]
+        if not waited or max(waited) < stall * 1000:
+            continue
+        if cache.add(f"bot-sweep:{match_id}:{version}", 1, timeout=max(1, int(stall * 2))):
+            schedule(match_id, version)
+            scheduled += 1
+    return scheduled
 
 
 def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: bool = True) -> int:
@@ -57,6 +108,8 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
         if store.clock_view(match)["time_up"]:
             return played
         seat = seats[0]
+        if settings.KAOSZ_BOT_MOVE_DELAY_MS:
+            time.sleep(settings.KAOSZ_BOT_MOVE_DELAY_MS / 1000)
         rs = store.ruleset_of(match)
         state = store.state_for_reading(match, rs)
         try:
@@ -74,8 +127,12 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
                 client_action_id=f"bot:{match_id}:{match.version}:{seat}",
                 schedule_bots=False)
         except store.StoreError as exc:
-            if exc.error_code in ("version_conflict", "match_finished", "time_up"):
-                continue  # someone moved first; look again
+            # Someone moved first; look again. (``idempotency_key_reused``: this version's
+            # move was stored already, and the state read had moved past it, so the action
+            # computed differs from the stored one.)
+            if exc.error_code in ("version_conflict", "match_finished", "time_up",
+                                  "idempotency_key_reused"):
+                continue
             raise
         if not result.repeated:
             played += 1

@@ -145,6 +145,7 @@ class Simulation(models.Model):
     """N bot-vs-bot games played in memory, in chunks, each chunk a Celery task."""
 
     PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
+    CANCELLED = "cancelled"  # by its creator or staff: chunks not yet played are skipped
 
     ruleset = models.CharField(max_length=40)
     config = models.JSONField(default=dict)

@@ -129,20 +129,36 @@ def dispatch(sim_id: int, only_stale: bool = False) -> int:
 def redispatch_stale(sim: Simulation) -> int:
     """Re-enqueue chunks whose worker died (lease expired). Safe to call any time: a chunk
     that is done anyway is recorded only once."""
-    if sim.status in (Simulation.DONE, Simulation.FAILED):
+    if sim.status in (Simulation.DONE, Simulation.FAILED, Simulation.CANCELLED):
         return 0
     return dispatch(sim.pk, only_stale=True)
 
 
+def running_count(user: Any) -> int:
+    """How many of ``user``'s simulations are waiting or running."""
+    return Simulation.objects.filter(created_by=user, status__in=[
+        Simulation.PENDING, Simulation.RUNNING]).count()
+
+
+def cancel(sim: Simulation) -> bool:
+    """Stop a simulation: the chunks not yet played are skipped when their task comes
+    (the games already played stay in its summary). False if it had already ended."""
+    return bool(Simulation.objects.filter(
+        pk=sim.pk, status__in=[Simulation.PENDING, Simulation.RUNNING]).update(
+        status=Simulation.CANCELLED, finished=timezone.now()))
+
+
 def run_chunk(sim_id: int, index: int, worker: str | None = None) -> bool:
     """Play a chunk and record it; ``False`` when it was already recorded."""
-    from matches.store import _with_retry
+    from matches.store import with_retry
 
     chunk = SimulationChunk.objects.select_related("simulation").filter(
         simulation_id=sim_id, index=index).first()
     if chunk is None or chunk.done:
         return False
     sim = chunk.simulation
+    if sim.status == Simulation.CANCELLED:
+        return False
     SimulationChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1,
                                                        worker=worker or "local")
     if sim.status == Simulation.PENDING:
@@ -163,17 +179,19 @@ def run_chunk(sim_id: int, index: int, worker: str | None = None) -> bool:
                 Simulation.objects.filter(pk=sim.pk).update(games_done=F("games_done"))
             Simulation.objects.select_for_update().get(pk=sim.pk)
             locked = SimulationChunk.objects.get(pk=chunk.pk)
-            if locked.done:
+            if locked.done or Simulation.objects.filter(
+                    pk=sim.pk, status=Simulation.CANCELLED).exists():
                 return False
             locked.done, locked.result = True, results
             locked.save(update_fields=["done", "result"])
             Simulation.objects.filter(pk=sim.pk).update(games_done=F("games_done") + chunk.count)
             if not SimulationChunk.objects.filter(simulation=sim, done=False).exists():
-                Simulation.objects.filter(pk=sim.pk).exclude(status=Simulation.FAILED).update(
+                Simulation.objects.filter(pk=sim.pk).exclude(
+                    status__in=[Simulation.FAILED, Simulation.CANCELLED]).update(
                     status=Simulation.DONE, finished=timezone.now())
             return True
 
-    return _with_retry(record)
+    return with_retry(record)
 
 
 def results_of(sim: Simulation) -> list[dict[str, Any]]:

@@ -15,6 +15,13 @@ def play_bots(match_id: int, version: int) -> int:
     return bots.play_pending(match_id)
 
 
+@shared_task(ignore_result=True)
+def sweep_bots() -> int:
+    """Beat's periodic task: schedule the move of every bot that should have moved by now
+    (a killed worker, a broker outage at the hand-over). Returns how many it scheduled."""
+    return bots.sweep()
+
+
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def run_simulation_chunk(simulation_id: int, index: int) -> bool:
     """Play one chunk of a simulation and record it exactly once."""

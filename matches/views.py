@@ -17,7 +17,15 @@ from django.views.decorators.http import require_POST
 from kaosz.api.errors import ApiError
 from matches import simulation as sims
 from matches import store
-from matches.api.seating import get_ruleset, resolve_deck, seat_of, seat_specs
+from matches.api.seating import (
+    accepted,
+    get_ruleset,
+    invite,
+    resolve_deck,
+    seat_of,
+    seat_specs,
+    seat_to_join,
+)
 from matches.api.views import start_simulation
 from matches.models import BIG_COLUMNS, Match, Seat, Simulation
 from rulesets import registry
@@ -65,6 +73,7 @@ def create_match(request: HttpRequest) -> HttpResponse:
         seats = [me] + [{"player": opponent, "deck": None} for _ in range(players - 1)]
         specs = seat_specs(rs, seats, options, request.user)
         match = store.create_match(name, options, specs, created_by=request.user)
+        invite(match, specs, request.user)  # a named opponent is invited, not seated
     except ApiError as exc:
         return lobby(request, error=f"{exc.message} ({exc.error_code})", status=400)
     except ValueError:
@@ -81,7 +90,12 @@ def join_match(request: HttpRequest, pk: int) -> HttpResponse:
         text = request.POST.get("deck", "").strip()
         deck, name = resolve_deck(rs, {"text": text} if text and rs.uses_decks else None,
                                   request.user, match.options or {}, -1)
-        store.join(match.pk, request.user, deck, name)
+        seat_index, invitation = seat_to_join(match, request.user)
+        if invitation is not None and deck is None:
+            kept = match.seats.get(index=seat_index)
+            deck, name = kept.deck, kept.deck_name
+        store.join(match.pk, request.user, deck, name, seat_index=seat_index)
+        accepted(invitation)
     except ApiError as exc:
         return lobby(request, error=f"{exc.message} ({exc.error_code})", status=400)
     return redirect("play-board", pk=pk)

@@ -63,7 +63,8 @@ def celery_worker_process(django_db_setup, django_db_blocker):
     log = open(ROOT / "var" / "celery-test-worker.log", "w")  # noqa: SIM115 - lives with the worker
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "kaosz", "worker", "--pool=solo",
-         "--loglevel=INFO", "-n", f"test-{os.getpid()}@%h"],
+         "--loglevel=INFO", "-n", f"test-{os.getpid()}@%h",
+         "-Q", "celery,bots,sims"],  # (every queue: see CELERY_TASK_ROUTES)
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     from kaosz.celery import app
 

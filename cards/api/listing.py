@@ -49,11 +49,15 @@ def _str(value: Any) -> str | None:
 
 
 def card_items(cards: list[Card], request: Any) -> list[dict[str, Any]]:
+    from cards.images import uris_for_cards
+
     template = request.build_absolute_uri(_detail_path())
-    return [card_item(card, request, template) for card in cards]
+    uris = uris_for_cards(cards, request.build_absolute_uri)  # one query for the page
+    return [card_item(card, request, template, uris.get(card.pk)) for card in cards]
 
 
-def card_item(card: Card, request: Any, template: str) -> dict[str, Any]:
+def card_item(card: Card, request: Any, template: str,
+              image_uris: dict[str, str] | None = None) -> dict[str, Any]:
     slug = card.slug
     if _PLAIN_SLUG.match(slug):
         url = template.replace(_PLACEHOLDER, slug)
@@ -90,5 +94,6 @@ def card_item(card: Card, request: Any, template: str) -> dict[str, Any]:
         "complete": bool(card.complete),
         "missing": card.missing_fields(),
         "sets": card.set_slugs.split(),
+        "image_uris": image_uris,
         "updated": _datetime(card.updated),
     }

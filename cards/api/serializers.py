@@ -19,6 +19,8 @@ def provenance_of(card: Card) -> dict[str, dict[str, str]]:
             entry = {"source": "unknown", "note": entry.get("note", "")}
         if entry:
             out[field] = {"source": entry.get("source", "unknown"), "note": entry.get("note", "")}
+            if entry.get("by"):  # who contributed it
+                out[field]["by"] = entry["by"]
     return out
 
 
@@ -31,6 +33,7 @@ class CardSerializer(serializers.ModelSerializer):
     type_hu = serializers.SerializerMethodField()
     subtype_hu = serializers.SerializerMethodField()
     race_hu = serializers.SerializerMethodField()
+    image_uris = serializers.SerializerMethodField()
 
     class Meta:
         model = Card
@@ -39,7 +42,7 @@ class CardSerializer(serializers.ModelSerializer):
             "subtype_hu", "race", "race_hu", "clan", "rarity", "cost", "cost_rule", "speed",
             "firepower", "armor", "bombard", "size", "modifiers", "dev_limit", "abilities",
             "text_hu", "text_en", "effect", "complete", "missing", "provenance", "sources",
-            "notes", "sets", "updated",
+            "notes", "sets", "image_uris", "updated",
         ]
 
     def get_size(self, card: Card) -> int | None:
@@ -59,6 +62,13 @@ class CardSerializer(serializers.ModelSerializer):
 
     def get_subtype_hu(self, card: Card) -> str | None:
         return vocab.subtype_name(card.type, card.subtype, "hu")
+
+    def get_image_uris(self, card: Card) -> dict[str, str] | None:
+        """Like Scryfall's: ``small`` (thumbnail), ``normal`` (web size), ``large``."""
+        from cards.images import image_uris
+
+        request = self.context.get("request")
+        return image_uris(card, request.build_absolute_uri if request else None)
 
     def get_race_hu(self, card: Card) -> str | None:
         return vocab.RACES[card.race][0] if card.race else None

@@ -14,6 +14,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
@@ -352,6 +353,8 @@ class CollectionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     permission_classes = [permissions.IsAuthenticated]
 
     def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator has no user
+            return CollectionEntry.objects.none()
         qs = CollectionEntry.objects.filter(user=self.request.user).select_related("card")
         if self.request.query_params.get("wishlist") in ("1", "true"):
             qs = qs.filter(wanted__gt=0)
@@ -389,8 +392,12 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
 
     serializer_class = ContributionSerializer
     permission_classes = [permissions.IsAuthenticated]
+    # Ids are numbers: anything else is a 404 at the router, never an ORM error (a 500).
+    lookup_value_regex = r"\d{1,18}"
 
     def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator has no user
+            return Contribution.objects.none()
         qs = Contribution.objects.select_related("author", "reviewer", "card")
         if not self.request.user.is_staff:
             qs = qs.filter(author=self.request.user)
@@ -412,6 +419,33 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
         contribution.refresh_from_db()
         return Response(ContributionSerializer(contribution).data)
 
+    @action(detail=True, methods=["post"], parser_classes=[MultiPartParser, FormParser])
+    def image(self, request, pk=None):
+        """Attach a picture (multipart field ``image``) to one's own pending contribution."""
+        from cards.images import ImageRefused, store
+
+        contribution = get_object_or_404(self.get_queryset(), pk=pk)
+        if contribution.author_id != request.user.pk:
+            raise ApiError("forbidden", "only the contributor can add pictures", 403)
+        if contribution.status != Contribution.PENDING:
+            raise ApiError("not_pending", "this contribution was already reviewed", 409)
+        upload = request.FILES.get("image")
+        if upload is None:
+            raise ApiError("image_missing", "send the picture as the multipart field 'image'",
+                           400, {"field": "image"})
+        lang = "hu" if (get_language() or "hu").startswith("hu") else "en"
+        try:
+            image = store(upload, user=request.user, contribution=contribution)
+        except ImageRefused as exc:
+            status_code = 413 if exc.code == "image_too_large" else 400
+            raise ApiError(exc.code, exc.en, status_code,
+                           {"field": "image", "message_hu": exc.hu, "message": exc.message(lang)}
+                           ) from exc
+        return Response({"id": image.pk, "width": image.width, "height": image.height,
+                         "image_uris": {k: request.build_absolute_uri(v)
+                                        for k, v in image.uris().items()}},
+                        status=status.HTTP_201_CREATED)
+
     @action(detail=True, methods=["post"], permission_classes=[IsStaff])
     def approve(self, request, pk=None):
         return self._review(request, pk, approve)
@@ -425,6 +459,7 @@ class RevisionViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = CardRevisionSerializer
     queryset = CardRevision.objects.select_related("card", "author")
     permission_classes = [permissions.AllowAny]
+    lookup_value_regex = r"\d{1,18}"
 
     @action(detail=True, methods=["post"], permission_classes=[IsStaff])
     def revert(self, request, pk=None):

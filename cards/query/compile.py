@@ -71,6 +71,8 @@ class _Compiler:
         return self.term(node, neg)
 
     def term(self, t: Term, neg: bool) -> Q:
+        if t.value == "?" and t.field != "name":
+            return self.unknown(t, neg)
         if t.field in _NUMBER_COLUMNS:
             return self.number(t, neg)
         if t.field in _TEXT_COLUMNS:
@@ -85,6 +87,14 @@ class _Compiler:
             return self.enum(t, neg)
         else:
             raise ValueError(f"cannot compile term {t!r}")
+        return ~q if neg else q
+
+    def unknown(self, t: Term, neg: bool) -> Q:
+        """`ár:?`: the value is not known. A variable cost (X) is known: it has a rule."""
+        column = _NUMBER_COLUMNS.get(t.field, t.field)
+        q = Q(**{f"{column}__isnull": True})
+        if column == "cost":
+            q &= Q(cost_rule__isnull=True)
         return ~q if neg else q
 
     def enum(self, t: Term, neg: bool) -> Q:

@@ -45,6 +45,8 @@ def _term_sentence(t: Term) -> tuple[str, str]:
     en_val, hu_val = _value_names(t)
     if t.field == "is":
         return _FLAG_EN[str(t.value)], _FLAG_HU[str(t.value)]
+    if t.value == "?" and t.field != "name":
+        return f"{spec.label_en} is unknown", f"{spec.label_hu} ismeretlen"
     if spec.kind == kw.NUMBER:
         return (
             f"{spec.label_en} {_OPS_EN[t.op]} {t.value}",

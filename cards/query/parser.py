@@ -24,6 +24,10 @@ MAX_LENGTH = 2000
 MAX_DEPTH = 40
 _INT = re.compile(r"[+-]?\d{1,6}")
 _COMPARISONS = ("<", "<=", ">", ">=")
+# Fields that can be searched for an unknown value with `?` (a null in the catalogue).
+UNKNOWN = "?"
+UNKNOWN_FIELDS = ("cost", "speed", "firepower", "armor", "bombard", "race", "subtype",
+                  "rarity")
 
 
 def _join(kind: type[And] | type[Or], parts: list[Node | None]) -> Node | None:
@@ -198,6 +202,12 @@ class _Parser:
                 )
             self.directive(spec.name, tok)
             return None
+        if tok.value.strip() == "?" and spec.name in UNKNOWN_FIELDS:
+            # `ár:?` / `faj:?`: the value is unknown (not yet catalogued).
+            if tok.op not in (":", "=", "!="):
+                return self.bad_operator(tok)
+            term = Term(spec.name, ":", UNKNOWN)
+            return Not(term) if tok.op == "!=" else term
         if spec.kind == kw.NUMBER:
             return self.number_term(spec, tok)
         if tok.op in _COMPARISONS and spec.name != "rarity":

@@ -73,7 +73,24 @@ def validate_deck(request):
                      "code": encode_deck_code(parsed.cards) if parsed.cards else None})
 
 
-@extend_schema(responses={200: serializers.ListField()})
+# A format's record: its key plus the rules it declares (sizes, copy limits, races...).
+FormatsOut = inline_serializer("Format", fields={"key": serializers.CharField()}, many=True)
+ValidationOut = inline_serializer("DeckValidation", fields={
+    "valid": serializers.BooleanField(), "errors": serializers.ListField(
+        child=serializers.JSONField()), "warnings": serializers.ListField(
+        child=serializers.JSONField()), "stats": serializers.JSONField(required=False)})
+BulkJobOut = inline_serializer("BulkValidationJob", fields={
+    "id": serializers.IntegerField(), "status": serializers.CharField(),
+    "format": serializers.CharField(), "total": serializers.IntegerField(),
+    "done": serializers.IntegerField(), "progress": serializers.FloatField(),
+    "error": serializers.CharField(allow_null=True),
+    "created": serializers.DateTimeField(), "finished": serializers.DateTimeField(
+        allow_null=True),
+    "results": serializers.ListField(child=serializers.JSONField(), required=False),
+    "valid": serializers.IntegerField(required=False)})
+
+
+@extend_schema(responses={200: FormatsOut})
 @api_view(["GET"])
 @permission_classes([permissions.AllowAny])
 def formats(request):
@@ -169,7 +186,7 @@ class DeckViewSet(viewsets.ModelViewSet):
             if cards is not None:
                 save_revision(deck, cards, str(self.request.data.get("note", ""))[:200])
 
-    @extend_schema(responses={200: serializers.DictField()})
+    @extend_schema(responses={200: ValidationOut})
     @action(detail=True)
     def validation(self, request, pk=None):
         deck = self.get_object()
@@ -248,6 +265,8 @@ class BulkValidationViewSet(viewsets.ViewSet):
     """Validate many decks (a tournament's registrations) as a background task."""
 
     permission_classes = [permissions.IsAuthenticated]
+    # Ids are numbers: anything else is a 404 at the router, never an ORM error (a 500).
+    lookup_value_regex = r"\d{1,18}"
 
     def _out(self, job: BulkValidation, results: bool = True) -> dict[str, Any]:
         out = {"id": job.pk, "status": job.status, "format": job.format, "total": job.total,
@@ -258,7 +277,7 @@ class BulkValidationViewSet(viewsets.ViewSet):
             out["valid"] = sum(1 for r in job.results if r["valid"])
         return out
 
-    @extend_schema(request=BulkInput, responses={202: serializers.DictField()})
+    @extend_schema(request=BulkInput, responses={202: BulkJobOut})
     def create(self, request):
         data = body(request)
         try:
@@ -283,6 +302,7 @@ class BulkValidationViewSet(viewsets.ViewSet):
         transaction.on_commit(lambda: bulk_validate.delay(job.pk))
         return Response(self._out(job, results=False), status=status.HTTP_202_ACCEPTED)
 
+    @extend_schema(responses={200: BulkJobOut})
     def retrieve(self, request, pk=None):
         job = BulkValidation.objects.filter(pk=pk, owner=request.user).first()
         if job is None:

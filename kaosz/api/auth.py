@@ -1,5 +1,10 @@
 """Token authentication with the token → user lookup cached.
 
+Two kinds of token are accepted in ``Authorization: Token <key>``: personal API tokens
+(``kz_…``, ``kaosz.models.ApiToken``: named, scoped, hashed at rest, made and revoked on
+``/account/tokens/`` or ``/api/v1/tokens/``) and DRF's older ``authtoken`` keys. A
+read-only personal token is refused on any unsafe method (403 ``token_read_only``).
+
 Every API request of a REST client carries its token; looking it up is one joined query
 plus the ORM's compile cost, a large share of a cheap request such as a match action.
 The answer is cached for ``TOKEN_CACHE_SECONDS`` under a hash of the key (the raw token
@@ -22,13 +27,17 @@ import hashlib
 import pickle
 import threading
 import time
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
+from django.utils import timezone
+from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
+from rest_framework.permissions import SAFE_METHODS
 
 TOKEN_CACHE_SECONDS = 60
 LOCAL_SECONDS = 5.0
@@ -67,8 +76,71 @@ def _key(token_key: str) -> str:
     return "auth:token:" + hashlib.sha256(token_key.encode()).hexdigest()
 
 
+# (kaosz.models.TOKEN_PREFIX; not imported: DRF loads this module before the apps are ready)
+TOKEN_PREFIX = "kz_"
+
+
+class TokenReadOnly(exceptions.PermissionDenied):
+    error_code = "token_read_only"  # (kaosz.api.errors uses it as the error's code)
+    default_detail = "this API token is read-only: make a read-write token to change anything"
+
+
+LAST_USED_EVERY = timedelta(minutes=10)  # how stale "last used" may be: not a write per call
+
+
+def _personal(key: str) -> tuple[Any, Any]:
+    from kaosz.models import ApiToken, digest_of
+
+    token = (ApiToken.objects.select_related("user")
+             .filter(digest=digest_of(key), revoked__isnull=True).first())
+    if token is None or not token.user.is_active:
+        raise exceptions.AuthenticationFailed("Invalid token.")
+    return token.user, token
+
+
+def _touch(token: Any) -> bool:
+    """Record the use (at most every ``LAST_USED_EVERY``); True when it wrote."""
+    now = timezone.now()
+    if token.last_used is not None and now - token.last_used < LAST_USED_EVERY:
+        return False
+    type(token).objects.filter(pk=token.pk).update(last_used=now)
+    token.last_used = now
+    return True
+
+
 class CachedTokenAuthentication(TokenAuthentication):
+    def authenticate(self, request: Any) -> tuple[Any, Any] | None:
+        found = super().authenticate(request)
+        if found is not None and getattr(found[1], "read_only", False) \
+                and request.method not in SAFE_METHODS:
+            raise TokenReadOnly()
+        return found
+
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
+        if key.startswith(TOKEN_PREFIX):
+            return self._personal_credentials(key)
+        return self._legacy_credentials(key)
+
+    def _personal_credentials(self, key: str) -> tuple[Any, Any]:
+        hashed = _key(key)
+        cached = _local_get(hashed)
+        shared = cached is None
+        if shared:
+            cached = cache.get(hashed)
+        if cached is not None and cached[0].is_active:
+            user, token = cached
+            if shared:
+                _local_set(hashed, (user, token))
+        else:
+            user, token = _personal(key)
+            _local_set(hashed, (user, token))
+            cache.set(hashed, (user, token), TOKEN_CACHE_SECONDS)
+        if _touch(token):
+            _local_set(hashed, (user, token))
+            cache.set(hashed, (user, token), TOKEN_CACHE_SECONDS)
+        return user, token
+
+    def _legacy_credentials(self, key: str) -> tuple[Any, Any]:
         hashed = _key(key)
         cached = _local_get(hashed)
         shared = cached is None
@@ -97,14 +169,30 @@ def forget_token(sender: Any, instance: Token, **kwargs: Any) -> None:
 def forget_users_tokens(sender: Any, instance: Any, **kwargs: Any) -> None:
     if instance.pk is None:
         return
+    from kaosz.models import ApiToken
+
     keys = [_key(k) for k in Token.objects.filter(user_id=instance.pk)
             .values_list("key", flat=True)]
+    keys += ["auth:token:" + d for d in ApiToken.objects.filter(user_id=instance.pk)
+             .values_list("digest", flat=True)]
     if keys:
         _local_forget(keys)
         cache.delete_many(keys)
 
 
+def forget_api_token(sender: Any, instance: Any, **kwargs: Any) -> None:
+    # The cache key is the key's SHA-256, which is exactly what the row stores.
+    hashed = "auth:token:" + instance.digest
+    _local_forget([hashed])
+    cache.delete(hashed)
+
+
 def connect() -> None:
+    from kaosz.models import ApiToken
+
+    post_save.connect(forget_api_token, sender=ApiToken, dispatch_uid="kaosz-apitoken-save")
+    post_delete.connect(forget_api_token, sender=ApiToken,
+                        dispatch_uid="kaosz-apitoken-delete")
     post_save.connect(forget_token, sender=Token, dispatch_uid="kaosz-token-save")
     post_delete.connect(forget_token, sender=Token, dispatch_uid="kaosz-token-delete")
     user_model = get_user_model()

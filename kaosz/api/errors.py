@@ -81,7 +81,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         return None
     assert isinstance(exc, exceptions.APIException)
-    code = next((c for t, c in _CODES.items() if isinstance(exc, t)), "error")
+    code = getattr(exc, "error_code", None) or \
+        next((c for t, c in _CODES.items() if isinstance(exc, t)), "error")
     details: dict[str, Any] = {}
     if isinstance(exc, exceptions.ValidationError):
         flat = _flatten(exc.detail)

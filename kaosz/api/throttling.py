@@ -10,6 +10,10 @@ limit (at least 1, so small limits are exact), and at least once a second. So a 
 going through W processes may get up to W * (batch - 1) requests past the limit; it is
 never refused early. The shared counters live in Redis when the project has it, else in the
 Django cache (local memory: per process).
+
+With Redis down the throttle fails open: each process goes on counting its own requests
+against the limit (a client spread over W processes gets up to W times the rate) and logs
+the outage (``rediskv.failed``) instead of failing the request.
 """
 
 from __future__ import annotations
@@ -71,7 +75,7 @@ class WindowRateThrottle(ScopedRateThrottle):
             tally = self._tally(ident, window)
             tally.pending += 1
             if tally.pending >= batch or now - tally.synced >= SYNC_SECONDS:
-                self._sync(ident, tally, now)
+                self._sync_or_count_locally(ident, tally, now)
             self.current = tally.total + tally.pending
             self.previous = tally.previous
         self.elapsed = now - window * self.duration
@@ -96,13 +100,27 @@ class WindowRateThrottle(ScopedRateThrottle):
         tally = self.tallies.get(ident)
         if tally is not None and tally.window == window:
             return tally
-        if tally is not None and tally.pending and tally.window == window - 1:
-            self._add(f"{ident}:{tally.window}", tally.pending)  # the last window's tail
+        if tally is not None and tally.pending and tally.window == window - 1 \
+                and not rediskv.down():
+            try:
+                self._add(f"{ident}:{tally.window}", tally.pending)  # the last window's tail
+            except rediskv.ERRORS as exc:
+                rediskv.failed(exc, "the API throttle")
         if len(self.tallies) >= MAX_TALLIES:
             for key in [k for k, t in self.tallies.items() if t.window < window - 1]:
                 del self.tallies[key]
         tally = self.tallies[ident] = Tally(window)
         return tally
+
+    def _sync_or_count_locally(self, ident: str, tally: Tally, now: float) -> None:
+        if rediskv.client() is not None and rediskv.down():
+            tally.synced = now  # keep the pending count: it limits this process alone
+            return
+        try:
+            self._sync(ident, tally, now)
+        except rediskv.ERRORS as exc:
+            rediskv.failed(exc, "the API throttle")
+            tally.synced = now
 
     def _add(self, key: str, amount: int) -> int:
         r = rediskv.client()

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from kaosz.api.errors import ApiError
+from kaosz.models import SeatInvitation
 from matches.models import Match
 from matches.store import SeatSpec
 from rulesets import registry
@@ -70,7 +71,12 @@ def seat_specs(rs: Ruleset, seats: list[dict[str, Any]], options: dict[str, Any]
             other = users.objects.filter(username=player, is_active=True).first()
             if other is None:
                 raise ApiError("unknown_player", f"no user {player!r}", 400, {"seat": i})
-            spec.user = other
+            if getattr(user, "pk", None) == other.pk:
+                spec.user = other
+            else:
+                # Another player is invited, never seated: the seat stays open, kept for
+                # them, until they accept (join) or decline; ``invite`` records it.
+                spec.invited = other  # type: ignore[attr-defined]
         spec.deck, spec.deck_name = resolve_deck(rs, seat.get("deck"), user, options, i)
         out.append(spec)
     return out
@@ -93,3 +99,58 @@ def seat_of(match: Match, user: Any, wanted: int | None = None) -> int | None:
     # Holding several seats (a hot-seat game): the one to act first, else the first.
     acting = [s for s in mine if s in (match.to_act or [])]
     return (acting or mine)[0]
+
+
+def invite(match: Match, specs: list[SeatSpec], by: Any) -> list[SeatInvitation]:
+    """Record the invitations ``seat_specs`` left on ``specs`` (after ``create_match``)."""
+    return SeatInvitation.objects.bulk_create([
+        SeatInvitation(match=match, seat=i, user=spec.invited, invited_by=by)
+        for i, spec in enumerate(specs) if getattr(spec, "invited", None) is not None])
+
+
+def seat_to_join(match: Match, user: Any) -> tuple[int | None, SeatInvitation | None]:
+    """Which seat ``user`` may take: the one they are invited to, else the first open seat
+    nobody is invited to (409 ``not_open`` when every open seat is kept for someone)."""
+    pending = list(SeatInvitation.objects.filter(match=match, status=SeatInvitation.PENDING))
+    if not pending:
+        return None, None
+    mine = next((i for i in pending if i.user_id == getattr(user, "pk", None)), None)
+    if mine is not None:
+        return mine.seat, mine
+    kept = {i.seat for i in pending}
+    free = [s.index for s in match.seats.all() if s.is_open and s.index not in kept]
+    if not free:
+        raise ApiError("not_open", "the open seats are kept for invited players", 409,
+                       {"invited_seats": sorted(kept)})
+    return free[0], None
+
+
+def accepted(invitation: SeatInvitation | None) -> None:
+    if invitation is not None:
+        invitation.status = SeatInvitation.ACCEPTED
+        invitation.save(update_fields=["status"])
+
+
+def invitations_of(match: Match) -> list[dict[str, Any]]:
+    return [{"seat": i.seat, "username": i.user.username, "status": i.status}
+            for i in SeatInvitation.objects.filter(match=match).select_related("user")
+            .order_by("seat")]
+
+
+def check_options(rs: Ruleset, options: dict[str, Any], specs: list[SeatSpec]) -> None:
+    """Refuse bad game options now when the match will wait for an invited player (the store
+    checks them when the match starts, which would be too late to tell the creator)."""
+    if not any(getattr(spec, "invited", None) is not None for spec in specs):
+        return
+    from matches.store import with_options
+    from rulesets.base import ConfigError
+
+    config = with_options(rs.example_config(len(specs)), options)
+    try:
+        rs.new_game(config, "options-check")
+    except ConfigError as exc:
+        raise ApiError("bad_config", exc.message, 400, {"code": exc.code, **exc.details}) \
+            from exc
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ApiError("bad_config", f"the game cannot start from these options: {exc}",
+                       400) from exc

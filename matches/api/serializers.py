@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
 from matches.models import Seat
@@ -149,6 +150,10 @@ class MatchOut(MatchSummaryOut):
     can_adjudicate = serializers.BooleanField()
     started = serializers.DateTimeField(allow_null=True)
     finished = serializers.DateTimeField(allow_null=True)
+    invitations = serializers.ListField(child=inline_serializer("Invitation", fields={
+        "seat": serializers.IntegerField(), "username": serializers.CharField(),
+        "status": serializers.ChoiceField(["pending", "accepted", "declined"])}),
+        help_text="Seats kept for invited players (while the match is open).")
 
 
 class LegalActionsOut(serializers.Serializer):

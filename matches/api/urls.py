@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from matches.api import views
+from matches.api import live_views, views
 
 router = DefaultRouter(trailing_slash=True)
 router.include_root_view = False
@@ -10,5 +10,8 @@ router.register("simulations", views.SimulationViewSet, basename="api-simulation
 
 urlpatterns = [
     path("rulesets/", views.rulesets, name="api-rulesets"),
+    # The long-poll waits without a thread under ASGI (before the router's own route).
+    path("matches/<str:pk>/events/", live_views.events, name="api-match-events-live"),
+    path("matches/<str:pk>/stream/", live_views.stream, name="api-match-stream"),
     *router.urls,  # (flat: see kaosz/urls.py)
 ]

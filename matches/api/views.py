@@ -10,6 +10,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from django.core.cache import cache
+from django.db import connection
 from django.db.models import Q
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
@@ -20,15 +22,35 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from kaosz.api.errors import ApiError
+from kaosz.api.throttling import AnonWindowThrottle, UserWindowThrottle, WindowRateThrottle
+from kaosz.models import SeatInvitation
 from matches import live, store
 from matches import simulation as sims
 from matches.api import serializers as s
-from matches.api.seating import get_ruleset, resolve_deck, seat_of, seat_specs
+from matches.api.seating import (
+    accepted,
+    check_options,
+    get_ruleset,
+    invitations_of,
+    invite,
+    resolve_deck,
+    seat_of,
+    seat_specs,
+    seat_to_join,
+)
 from matches.models import BIG_COLUMNS, Match, MatchAction, Simulation
 from rulesets import registry
 
 MAX_WAIT = 30.0
+VERIFY_CACHE_SECONDS = 24 * 3600  # a version's verdict never changes; this only bounds memory
 EVENTS_PAGE = 200
+
+
+class VerifyThrottle(WindowRateThrottle):
+    """The verify budget (a full replay per miss), per user or address."""
+
+    def scope_for(self, request: Any, view: Any) -> str | None:
+        return "verify"
 
 
 def _int_param(request: Request, name: str, default: int | None, lo: int, hi: int) -> int | None:
@@ -103,6 +125,7 @@ def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
         "seed": match.seed if match.status == Match.FINISHED else None,
         "can_adjudicate": can_adjudicate(user, match),
         "started": match.started, "finished": match.finished,
+        "invitations": invitations_of(match) if match.status == Match.OPEN else [],
     })
     return out
 
@@ -187,7 +210,9 @@ class MatchViewSet(viewsets.GenericViewSet):
         rs = get_ruleset(data["ruleset"])
         options = dict(data.get("options") or {})
         specs = seat_specs(rs, data["seats"], options, request.user)
+        check_options(rs, options, specs)
         match = store.create_match(data["ruleset"], options, specs, created_by=request.user)
+        invite(match, specs, request.user)
         match = self._fresh(match.pk)
         return Response(detail(match, request, seat_of(match, request.user)),
                         status=status.HTTP_201_CREATED)
@@ -203,14 +228,34 @@ class MatchViewSet(viewsets.GenericViewSet):
     @extend_schema(request=s.JoinRequest, responses=s.MatchOut)
     @action(detail=True, methods=["post"])
     def join(self, request: Request, pk: str | None = None) -> Response:
+        """Take an open seat, or accept an invitation to the seat kept for you (with your
+        deck, or, sending none, the deck proposed for that seat)."""
         match = self.get_object()
         data = validated(s.JoinRequest, request.data)
         rs = store.ruleset_of(match)
+        seat_index, invitation = seat_to_join(match, request.user)
         deck, name = resolve_deck(rs, data.get("deck"), request.user,
                                   match.options or {}, -1)
-        store.join(match.pk, request.user, deck, name)
+        if invitation is not None and data.get("deck") is None:
+            kept = next(x for x in match.seats.all() if x.index == seat_index)
+            deck, name = kept.deck, kept.deck_name
+        store.join(match.pk, request.user, deck, name, seat_index=seat_index)
+        accepted(invitation)
         match = self._fresh(match.pk)
         return Response(detail(match, request, seat_of(match, request.user)))
+
+    @extend_schema(request=None, responses=s.MatchOut)
+    @action(detail=True, methods=["post"])
+    def decline(self, request: Request, pk: str | None = None) -> Response:
+        """Decline your invitation: the seat kept for you opens to anyone."""
+        match = self.get_object()
+        updated = SeatInvitation.objects.filter(
+            match=match, user=request.user, status=SeatInvitation.PENDING) \
+            .update(status=SeatInvitation.DECLINED)
+        if not updated:
+            raise ApiError("invitation_not_found", "no pending invitation for you in this "
+                           "match", 404)
+        return Response(detail(self._fresh(match.pk), request, seat_of(match, request.user)))
 
     # ------------------------------------------------------------ playing
 
@@ -302,7 +347,10 @@ class MatchViewSet(viewsets.GenericViewSet):
                                       match.to_act)
 
         def done() -> bool:
-            if st == Match.FINISHED:
+            # A change of status ends every wait: a friend taking the last open seat
+            # starts the match without an event or a new version, and the creator's page
+            # must see it at once (it slept to the deadline while its clock ran).
+            if st == Match.FINISHED or st != match.status:
                 return True
             if until == "turn":
                 return seat in to_act
@@ -316,8 +364,13 @@ class MatchViewSet(viewsets.GenericViewSet):
             count, version, st, to_act = row
             return done()
 
-        # Long-poll: wait (woken by the store's notification on PostgreSQL).
+        # Long-poll: wait (woken by the store's notification on PostgreSQL). Under ASGI
+        # the wait happens outside this thread (``matches.api.live_views``): this view
+        # only hands over what to wait for, and is called again, without a wait, after.
         if wait and not done():
+            if getattr(request._request, "kaosz_defer_wait", False):
+                request._request.kaosz_wait = (match.pk, changed, deadline)
+                return Response(None)
             live.wait_until(match.pk, changed, deadline)
         rs = store.ruleset_of(match)
         # Not ``match.log``: a related manager gives each entry its match by reading the
@@ -366,13 +419,23 @@ class MatchViewSet(viewsets.GenericViewSet):
                          "outcome": match.outcome})
 
     @extend_schema(responses=s.VerifyOut)
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"],
+            throttle_classes=[VerifyThrottle, AnonWindowThrottle, UserWindowThrottle])
     def verify(self, request: Request, pk: str | None = None) -> Response:
-        """Replay seed + log and compare with the stored state (reveals only booleans)."""
+        """Replay seed + log and compare with the stored state (reveals only booleans).
+
+        A replay reads and re-plays the whole log: the answer is cached per match version
+        (a new action makes a new version), and the endpoint has its own budget
+        (``THROTTLE_VERIFY``)."""
         match = self.get_object()
         if match.status == Match.OPEN:
             raise ApiError("match_not_started", "the match has not started", 409)
-        return Response(store.verify(match))
+        key = f"kaosz:verify:{connection.settings_dict['NAME']}:{match.pk}:{match.version}"
+        result = cache.get(key)
+        if result is None:
+            result = store.verify(match)
+            cache.set(key, result, VERIFY_CACHE_SECONDS)
+        return Response(result)
 
 
 @extend_schema(responses=s.RulesetOut(many=True))
@@ -386,10 +449,30 @@ def rulesets(request: Request) -> Response:
 
 # ---------------------------------------------------------------- simulations
 
+def check_simulation_limits(user: Any, games: int) -> None:
+    """Per-user limits (settings ``KAOSZ_SIM_MAX_GAMES``, ``KAOSZ_SIM_MAX_RUNNING``):
+    simulations run on their own queue and workers, and these keep one user's flood from
+    filling it for everyone else."""
+    from django.conf import settings
+
+    most = settings.KAOSZ_SIM_MAX_GAMES
+    if games > most and not user.is_staff:
+        raise ApiError("too_many_games", f"at most {most} games per simulation", 400,
+                       {"max_games": most, "games": games})
+    running = sims.running_count(user)
+    if running >= settings.KAOSZ_SIM_MAX_RUNNING and not user.is_staff:
+        raise ApiError("too_many_simulations", f"at most {settings.KAOSZ_SIM_MAX_RUNNING} "
+                       "of your simulations may run at once; wait for one to finish or "
+                       "cancel one", 429,
+                       {"running": running, "max_running": settings.KAOSZ_SIM_MAX_RUNNING})
+
+
 def start_simulation(data: dict[str, Any], user: Any) -> Simulation:
     """Shared by the API and the page: validate, resolve decks, create and dispatch."""
     import secrets
 
+    if getattr(user, "is_authenticated", False):  # (the command line has no limits)
+        check_simulation_limits(user, data["games"])
     rs = get_ruleset(data["ruleset"])
     players = data.get("players") or rs.min_players
     if not rs.min_players <= players <= rs.max_players:
@@ -452,6 +535,20 @@ class SimulationViewSet(viewsets.GenericViewSet):
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         sim = self.get_object()
         sims.redispatch_stale(sim)
+        return Response(sims.report(sim))
+
+    @extend_schema(request=None, responses=s.SimulationOut)
+    @action(detail=True, methods=["post"])
+    def cancel(self, request: Request, pk: str | None = None) -> Response:
+        """Stop a simulation (its creator or staff): the games already played stay."""
+        sim = self.get_object()
+        if not (request.user.is_staff or sim.created_by_id == request.user.pk):
+            raise ApiError("permission_denied", "only its creator or staff may cancel a "
+                           "simulation", 403)
+        if not sims.cancel(sim):
+            raise ApiError("simulation_ended", f"the simulation has already ended "
+                           f"({sim.status})", 409, {"status": sim.status})
+        sim.refresh_from_db()
         return Response(sims.report(sim))
 
 

@@ -6,6 +6,7 @@ import csv
 import io
 from typing import Any
 
+from kaosz import csvsafe
 from matches import swiss
 from matches.tournaments import services
 from matches.tournaments.models import Tournament
@@ -19,7 +20,8 @@ def _csv(header: list[str], rows: list[list[Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows(rows)
+    # Player names are typed by players: no formula may run when the organiser opens it.
+    writer.writerows(csvsafe.row(r) for r in rows)
     return out.getvalue()
 
 

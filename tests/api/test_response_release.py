@@ -102,6 +102,9 @@ def test_playing_a_match_leaves_no_cyclic_garbage(django_user_model):
     r = clients[0].post("/api/v1/matches/", {"ruleset": "smugglers", "seats": [
         {"player": "me"}, {"player": users[1].username}]}, format="json")
     match_id = r.json()["id"]
+    # The second player is invited: accepting (joining) starts the match.
+    assert clients[1].post(f"/api/v1/matches/{match_id}/join/", {}, format="json") \
+        .status_code == 200
     legal = {}
     for i, c in enumerate(clients):
         legal[i] = c.get(f"/api/v1/matches/{match_id}/legal-actions/").json()

@@ -36,3 +36,15 @@ def forget_search_state() -> None:
 def _fresh_search_state():
     forget_search_state()
     yield
+
+
+@pytest.fixture
+def few_cards(db):
+    """The 15 rulebook cards and the first few practice cards: quicker than all fixtures."""
+    from cards.exchange import read_file
+    from cards.services import import_records
+    from tests.conftest import ROOT
+
+    for name, limit in (("rulebook.json", None), ("practice.json", 4)):
+        records, card_set = read_file(ROOT / "fixtures" / "cards" / name)
+        import_records(records[:limit], set_data=card_set, source=name)

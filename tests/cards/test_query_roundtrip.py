@@ -66,7 +66,7 @@ results = st.builds(ParseResult, st.one_of(st.none(), nodes), orders)
 
 
 @given(results)
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 def test_print_then_parse_gives_the_same_ast(result):
     text = to_text(result)
     reparsed = parse(text)
@@ -149,7 +149,7 @@ def _parse_or_none(text: str) -> ParseResult | None:
 
 
 @given(query_strings)
-@settings(max_examples=1500)
+@settings(max_examples=1500, deadline=None)
 def test_parse_print_parse_is_stable(text):
     first = _parse_or_none(text)
     if first is None:
@@ -162,7 +162,7 @@ def test_parse_print_parse_is_stable(text):
 
 
 @given(st.text(max_size=40))
-@settings(max_examples=1000)
+@settings(max_examples=1000, deadline=None)
 def test_arbitrary_text_parses_or_raises_syntax_error_only(text):
     result = _parse_or_none(text)
     if result is not None:
@@ -170,7 +170,7 @@ def test_arbitrary_text_parses_or_raises_syntax_error_only(text):
 
 
 @given(query_strings)
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 def test_folding_makes_case_and_accents_irrelevant(text):
     first = _parse_or_none(text)
     if first is None:

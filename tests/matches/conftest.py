@@ -38,7 +38,17 @@ def create(client: APIClient, ruleset: str, seats: list[Any], options: dict | No
         body["options"] = options
     r = client.post("/api/v1/matches/", body, format="json")
     assert r.status_code == status, r.content
-    return r.json()
+    if status != 201:
+        return r.json()
+    # A named player is invited, not seated: each accepts (joins), taking the proposed deck.
+    from django.contrib.auth import get_user_model
+
+    invited = [i["username"] for i in r.json().get("invitations", [])]
+    for name in invited:
+        other = client_for(get_user_model().objects.get(username=name))
+        joined = other.post(f"/api/v1/matches/{r.json()['id']}/join/", {}, format="json")
+        assert joined.status_code == 200, joined.content
+    return client.get(f"/api/v1/matches/{r.json()['id']}/").json() if invited else r.json()
 
 
 

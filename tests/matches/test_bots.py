@@ -91,3 +91,51 @@ def test_racing_bot_tasks_never_double_a_move(django_user_model, sqlite_readers_
                for seq, cid in zip(seqs, ids, strict=True))
     assert store.verify(match)["ok"]
     assert match.status == Match.FINISHED and sum(counts) == match.version
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_store_says_match_changed_and_bots_listen_to_it(django_user_model):
+    """The store announces each committed change on ``store.match_changed``; the bots'
+    receiver is connected by the app config, and no part of the store imports the bots."""
+    from pathlib import Path
+
+    from tests.matches.conftest import next_move
+
+    heard: list[tuple[int, str, int]] = []
+
+    def listen(sender, match, reason, **kwargs):
+        heard.append((match.pk, reason, match.version))
+
+    store.match_changed.connect(listen)
+    try:
+        users = [django_user_model.objects.create_user(f"sig{i}") for i in range(2)]
+        match = store.create_match("smugglers", {}, [store.SeatSpec(user=u) for u in users])
+        _, seat, action = next_move(match.pk, 0)
+        store.submit(match.pk, seat, action, client_action_id="sig")
+    finally:
+        store.match_changed.disconnect(listen)
+    assert heard == [(match.pk, "created", 0), (match.pk, "action", 1)]
+    assert bots.on_match_changed in [entry[1]() for entry in store.match_changed.receivers]
+    for module in Path(store.__file__).parent.glob("*.py"):
+        imports = [line for line in module.read_text().splitlines()
+                   if line.lstrip().startswith(("import ", "from "))]
+        assert not [line for line in imports if "bots" in line], module.name
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sweeper_schedules_a_bot_whose_move_never_came(django_user_model,
+                                                           bots_in_process):
+    """A bot to act whose task was lost (here: seats handed to bots behind the store's
+    back, so no task was ever sent) is scheduled by the sweeper once it has waited the
+    stall period; a bot whose turn just began is left alone."""
+    users = [django_user_model.objects.create_user(f"sw{i}") for i in range(2)]
+    match = store.create_match("smugglers", {}, [store.SeatSpec(user=u) for u in users])
+    Seat.objects.filter(match=match).update(bot="random", user=None)
+    assert bots.sweep(stall_seconds=60) == 0          # its turn began just now
+    assert Match.objects.get(pk=match.pk).version == 0
+    row = Match.objects.get(pk=match.pk)
+    since = [t - 10_000 if t else t for t in row.clocks["since"]]
+    Match.objects.filter(pk=match.pk).update(clocks={**row.clocks, "since": since})
+    assert bots.sweep(stall_seconds=5) == 1           # waited 10 s: scheduled, and played
+    match = Match.objects.get(pk=match.pk)
+    assert match.version > 0 and store.verify(match)["ok"]

@@ -72,6 +72,7 @@ def test_racing_submissions_apply_exactly_once_and_keep_the_log_gap_free(django_
     applied: list[dict] = []
     answers: list[tuple[str, dict]] = []
     statuses: Counter = Counter()
+    sent: dict[str, dict] = {}  # each client_action_id's action
     lock = threading.Lock()
     target_version = 40
 
@@ -87,8 +88,9 @@ def test_racing_submissions_apply_exactly_once_and_keep_the_log_gap_free(django_
                 continue
             cid = f"r{i}-{k}"
             k += 1
+            sent[cid] = rng.choice(legal["actions"])
             r = call(c.post, f"/api/v1/matches/{m['id']}/actions/",
-                       {"action": rng.choice(legal["actions"]),
+                       {"action": sent[cid],
                         "expected_version": legal["version"], "client_action_id": cid},
                        format="json")
             with lock:
@@ -109,7 +111,8 @@ def test_racing_submissions_apply_exactly_once_and_keep_the_log_gap_free(django_
     assert statuses[409] > 0, "the threads never raced; the test proved nothing"
     assert store.verify(match)["ok"]
 
-    # Every applied request sent again, concurrently: the first answers, nothing changes.
+    # Every applied request sent again (the same body, under a stale version),
+    # concurrently: the first answers, nothing changes.
     version = match.version
     repeats: list[tuple[str, dict]] = []
 
@@ -118,7 +121,7 @@ def test_racing_submissions_apply_exactly_once_and_keep_the_log_gap_free(django_
             seat = body["seat"]
             c = clients[seat] if seat < 2 else clients[0]
             r = call(c.post, f"/api/v1/matches/{m['id']}/actions/",
-                       {"action": {"type": "done"}, "expected_version": 0,
+                       {"action": sent[cid], "expected_version": 0,
                         "client_action_id": cid}, format="json")
             assert r.status_code == 200, r.content
             with lock:

@@ -119,3 +119,35 @@ def test_a_waiter_ignores_another_matchs_notification_left_on_its_connection(
     t.join()
     assert "9|finished|3|[]" not in seen
     assert seen[-1] == "5|active|8|[0]"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_friend_joining_the_last_seat_wakes_the_creators_long_poll(
+        players, sqlite_readers_do_not_wait):
+    """Issue 15: joining emits no event and keeps version 0, so the creator's
+    ``events?wait=`` slept to its deadline (~22 s on the page) while the creator's clock
+    ran. The start of the match (a status change) now ends the wait at once."""
+    from tests.matches.conftest import create
+
+    (_, ca), (_, cb) = players
+    m = create(ca, "roll", ["me", "open"])
+    joined = threading.Event()
+
+    def friend() -> None:
+        time.sleep(0.5)
+        try:
+            r = cb.post(f"/api/v1/matches/{m['id']}/join/", {}, format="json")
+            assert r.status_code == 200, r.content
+            joined.set()
+        finally:
+            connections["default"].close()
+
+    t = threading.Thread(target=friend)
+    t.start()
+    began = time.monotonic()
+    r = ca.get(f"/api/v1/matches/{m['id']}/events/?after=0&wait=20")
+    took = time.monotonic() - began
+    t.join()
+    assert joined.is_set()
+    assert r.status_code == 200 and r.json()["status"] == "active"
+    assert took < 5, f"the creator's long-poll slept {took:.1f} s after the join"

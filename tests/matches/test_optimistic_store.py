@@ -12,12 +12,12 @@ import pytest
 from django.db import connection
 
 from matches import store
-from matches.models import Match, MatchAction
+from matches.models import Match
 from tests.matches.conftest import assert_error, client_for, create, new_match, next_move, step
 from tests.matches.test_concurrency import call
 
 # The unlocked read and the guarded write are PostgreSQL's path; SQLite takes its write
-# lock first (store._submit_locked), which the racing test below covers there.
+# lock first (the store's locked path), which the racing test below covers there.
 pg_only = pytest.mark.skipif(connection.vendor != "postgresql",
                              reason="PostgreSQL's write path (SQLite locks first)")
 
@@ -31,13 +31,13 @@ def test_a_write_computed_from_a_row_that_moved_on_stores_nothing(django_user_mo
     version = now.version
 
     # Computed at ``version``...
-    stale = store._select_match(match.pk, ("config",), True)
-    _, _, entry = store._prepare(stale, seat, action, MatchAction.ACTION, None, None,
-                                 "stale-write", None, stale.snapshot)
+    stale = store.select_match(match.pk, ("config",), True)
+    _, _, entry = store.prepare(stale, seat, store.Submission(
+        match.pk, action, seat, client_action_id="stale-write"), stale.snapshot)
     # ...while another request applies its own action first.
     step(match.pk, 0)
 
-    assert store._write_if_current(stale, entry, version) is False
+    assert store.write_if_current(stale, entry, version) is False
     fresh = Match.objects.get(pk=match.pk)
     assert fresh.version == version + 1
     assert list(fresh.log.values_list("client_action_id", flat=True)) == ["c0"]
@@ -53,14 +53,14 @@ def test_the_write_path_uses_the_snapshot_it_already_holds(django_user_model):
     match, _ = new_match(django_user_model, "smugglers")
     for k in range(3):
         step(match.pk, k)
-    held = store._held(match.pk)
+    held = store.held(match.pk)
     stored = Match.objects.get(pk=match.pk).snapshot
     assert held is not None and held[0] == 3 and held[2] == stored
-    read, text = store._read_for_write(match.pk, False)
+    read, text = store.read_for_write(match.pk, False)
     assert read.extra is None and text == stored
     # A text for another version is not trusted: the row's own snapshot comes back.
-    store._STATES[match.pk] = (2, held[1], "a stale text", None)
-    read, text = store._read_for_write(match.pk, False)
+    store.hold(match.pk, store.Held(2, held.seed_hash, "a stale text", None))
+    read, text = store.read_for_write(match.pk, False)
     assert read.extra == stored and text == stored
 
 
@@ -186,7 +186,7 @@ def test_a_held_row_that_another_process_moved_on_is_not_trusted(django_user_mod
 
     m, clients = _two_players(django_user_model, "moved")
     assert _post_first_legal(clients, m["id"]).status_code == 200
-    stale = store._held(m["id"])
+    stale = store.held(m["id"])
     assert stale is not None and stale[3] is not None
     for _ in range(3):  # "elsewhere": then this process forgets it saw them
         assert _post_first_legal(clients, m["id"]).status_code == 200
@@ -196,16 +196,16 @@ def test_a_held_row_that_another_process_moved_on_is_not_trusted(django_user_mod
     rs = registry.get("smugglers")
     state = store.loads_state(rs, stale[2])
     seat = rs.to_act(state)[0]
-    store._STATES[m["id"]] = stale
-    assert store._submit_held(m["id"], None, rs.legal_actions(state, seat)[0],
-                              MatchAction.ACTION, None, stale[0], "stale", False, None,
-                              lambda match: seat) is None
+    store.hold(m["id"], stale)
+    assert store.submit_held(store.Submission(
+        m["id"], rs.legal_actions(state, seat)[0], expected_version=stale.version,
+        client_action_id="stale", schedule_bots=False, authorize=lambda match: seat)) is None
     assert Match.objects.get(pk=m["id"]).version == before
 
     # Through the API, with and without an expected version, the request reads the row.
     for expected in (True, False):
         legal = _legal_to_act(clients, m["id"])
-        store._STATES[m["id"]] = stale
+        store.hold(m["id"], stale)
         body = {"action": legal["actions"][0], "client_action_id": f"api-{expected}"}
         if expected:
             body["expected_version"] = legal["version"]
@@ -233,7 +233,7 @@ def test_a_time_limit_changed_without_a_new_version_is_seen(django_user_model):
     m, clients = _two_players(django_user_model, "limit")
     assert _post_first_legal(clients, m["id"]).status_code == 200
     legal = _legal_to_act(clients, m["id"])
-    assert store._held(m["id"])[3] is not None
+    assert store.held(m["id"])[3] is not None
     Match.objects.filter(pk=m["id"]).update(
         time_limit_seconds=60, started=timezone.now() - timedelta(hours=1))
     r = clients[legal["seat"]].post(

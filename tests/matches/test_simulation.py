@@ -109,7 +109,7 @@ def killable_worker(celery_worker_process):
     log = open(ROOT / "var" / "celery-killable-worker.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "kaosz", "worker", "--pool=solo",
-         "--loglevel=INFO", "-n", name],
+         "--loglevel=INFO", "-n", name, "-Q", "sims"],
         cwd=ROOT, env=dict(os.environ, DATABASE_URL=url, DB_CONN_MAX_AGE="0",
                            REDIS_URL=settings.REDIS_URL), stdout=log, stderr=subprocess.STDOUT)
     from kaosz.celery import app
@@ -163,3 +163,56 @@ def test_a_killed_worker_loses_and_doubles_nothing(killable_worker):
     assert [r["game"] for r in results] == list(range(games))
     assert results == expected_results(sim)
     assert sims.report(sim)["summary"]["games"] == games
+
+
+def _waiting_simulation(user, games: int = 6) -> Simulation:
+    """A stored simulation whose chunks were never sent (as if its tasks wait in the
+    queue)."""
+    rs = registry.get("smugglers")
+    sim = Simulation.objects.create(ruleset="smugglers", config=rs.example_config(2),
+                                    players=2, games=games, seed="q", bots=["random"] * 2,
+                                    labels=["a", "b"], chunk_size=3, created_by=user)
+    SimulationChunk.objects.bulk_create([SimulationChunk(simulation=sim, index=i, start=3 * i,
+                                                         count=3) for i in range(games // 3)])
+    return sim
+
+
+@pytest.mark.django_db
+def test_simulation_limits_per_user_answer_in_the_error_shape(django_user_model, settings):
+    settings.KAOSZ_SIM_MAX_GAMES, settings.KAOSZ_SIM_MAX_RUNNING = 500, 2
+    user = django_user_model.objects.create_user("flood")
+    c = client_for(user)
+    body = {"ruleset": "smugglers", "games": 501, "seed": "x"}
+    r = c.post("/api/v1/simulations/", body, format="json")
+    assert r.status_code == 400 and r.json()["error"]["code"] == "too_many_games"
+    assert r.json()["error"]["details"]["max_games"] == 500
+    for _ in range(2):
+        _waiting_simulation(user)
+    r = c.post("/api/v1/simulations/", {**body, "games": 2}, format="json")
+    assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_simulations"
+    assert r.json()["error"]["details"] == {"running": 2, "max_running": 2}
+    # Another user is not held up by this one's simulations.
+    other = client_for(django_user_model.objects.create_user("calm"))
+    assert other.post("/api/v1/simulations/", {**body, "games": 2},
+                      format="json").status_code == 202
+
+
+@pytest.mark.django_db
+def test_a_cancelled_simulation_plays_no_more_chunks(django_user_model):
+    owner = django_user_model.objects.create_user("owner")
+    sim = _waiting_simulation(owner)
+    stranger = client_for(django_user_model.objects.create_user("stranger"))
+    r = stranger.post(f"/api/v1/simulations/{sim.pk}/cancel/")
+    assert r.status_code == 403 and r.json()["error"]["code"] == "permission_denied"
+    c = client_for(owner)
+    r = c.post(f"/api/v1/simulations/{sim.pk}/cancel/")
+    assert r.status_code == 200 and r.json()["status"] == "cancelled"
+    # The chunks' tasks arrive later: they play nothing.
+    assert sims.run_chunk(sim.pk, 0) is False
+    sim.refresh_from_db()
+    assert sim.games_done == 0 and sim.status == Simulation.CANCELLED
+    assert not SimulationChunk.objects.filter(simulation=sim, attempts__gt=0).exists()
+    r = c.post(f"/api/v1/simulations/{sim.pk}/cancel/")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "simulation_ended"
+    # A cancelled simulation no longer counts against its owner's limit.
+    assert sims.running_count(owner) == 0

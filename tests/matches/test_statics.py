@@ -39,8 +39,7 @@ def test_a_match_stored_with_whole_snapshots_still_plays(django_user_model):
     match, _ = new_match(django_user_model, "kgk")
     whole = Match.objects.get(pk=match.pk).state_json()
     Match.objects.filter(pk=match.pk).update(statics="", snapshot=json.dumps(whole))
-    store._STATICS.clear()
-    store._STATES.clear()
+    store.forget()
     for k in range(10):
         step(match.pk, k)
     row = Match.objects.get(pk=match.pk)
@@ -54,7 +53,7 @@ def test_matches_with_the_same_cards_share_one_parsed_definition(django_user_mod
     first, _ = new_match(django_user_model, "kgk")
     others = [django_user_model.objects.create_user(f"other{i}") for i in range(2)]
     second = store.create_match("kgk", {}, [store.SeatSpec(user=u) for u in others])
-    store._STATICS.clear()
+    store.forget()
     a = store.statics_of(Match.objects.get(pk=first.pk))["defs"]
     b = store.statics_of(Match.objects.get(pk=second.pk))["defs"]
     assert a == b and a is not b

@@ -10,7 +10,7 @@ import pytest
 from matches import store
 from matches.models import Match, MatchAction
 from rulesets import registry
-from tests.matches.conftest import new_match, step
+from tests.matches.conftest import new_match, next_move, step
 
 ALL = ["smugglers", "roll", "pulsar", "kgk"]
 
@@ -49,16 +49,31 @@ def test_stale_version_is_409_and_changes_nothing(db, django_user_model):
 
 def test_repeated_client_action_id_returns_first_answer(db, django_user_model):
     match, _ = new_match(django_user_model, "smugglers")
+    _, seat, action = next_move(match.pk, 0)
     first = step(match.pk, 0)
     match.refresh_from_db()
     snapshot = match.snapshot
-    # Same id again, even with another (now stale) version and another action: the first
-    # answer comes back and nothing changes.
-    again = store.submit(match.pk, first.body["seat"], {"type": "anything"},
+    # The same request again, even with another (now stale) version: the first answer
+    # comes back and nothing changes.
+    again = store.submit(match.pk, seat, dict(reversed(list(action.items()))),
                          expected_version=0, client_action_id="c0")
     assert again.repeated and again.body == first.body
     match.refresh_from_db()
     assert match.version == 1 and match.snapshot == snapshot and match.log.count() == 1
+
+
+def test_client_action_id_reused_with_another_body_is_409(db, django_user_model):
+    """Issue 21: a reused id with a different request is refused, not silently answered
+    with the first request's answer."""
+    match, _ = new_match(django_user_model, "smugglers")
+    first = step(match.pk, 0)
+    with pytest.raises(store.StoreError) as err:
+        store.submit(match.pk, first.body["seat"], {"type": "anything"},
+                     expected_version=0, client_action_id="c0")
+    assert err.value.status_code == 409
+    assert err.value.error_code == "idempotency_key_reused"
+    match.refresh_from_db()
+    assert match.version == 1 and match.log.count() == 1
 
 
 def test_client_action_id_of_another_seat_is_refused(db, django_user_model):
@@ -67,7 +82,7 @@ def test_client_action_id_of_another_seat_is_refused(db, django_user_model):
     other = 1 - first.body["seat"]
     with pytest.raises(store.StoreError) as err:
         store.submit(match.pk, other, {"type": "done"}, client_action_id="c0")
-    assert err.value.error_code == "client_action_id_reused"
+    assert err.value.error_code == "idempotency_key_reused"
 
 
 @pytest.mark.parametrize("ruleset", ALL)
@@ -132,12 +147,14 @@ def test_verify_match_command(db, django_user_model):
         call_command("verify_match", "--all", stdout=io.StringIO())
 
 
-def test_client_action_id_reused_later_with_a_legal_action_returns_first_answer(
+def test_client_action_id_reused_later_with_another_legal_action_is_409(
         db, django_user_model):
     """The id is taken even when the new request would apply cleanly at the current
-    version: the first answer comes back and nothing changes (the unique constraint,
-    not a lookup before every action, catches it)."""
+    version (the unique constraint, not a lookup before every action, catches it): another
+    request under it is refused with 409 and nothing changes; the first request again
+    gets its first answer."""
     match, _ = new_match(django_user_model, "smugglers")
+    _, _, first_action = next_move(match.pk, 0)
     first = step(match.pk, 0)
     k = 1
     while Match.objects.get(pk=match.pk).to_act[0] != first.body["seat"]:
@@ -146,13 +163,17 @@ def test_client_action_id_reused_later_with_a_legal_action_returns_first_answer(
     match.refresh_from_db()
     before = (match.version, match.snapshot, match.log.count())
     rs = registry.get(match.ruleset)
-    action = rs.legal_actions(rs.from_json(match.state_json()), first.body["seat"])[0]
+    legal = rs.legal_actions(rs.from_json(match.state_json()), first.body["seat"])
+    action = next(a for a in legal if a != first_action)
     for expected in (match.version, None):
-        again = store.submit(match.pk, first.body["seat"], action, expected_version=expected,
-                             client_action_id="c0")
-        assert again.repeated and again.body == first.body
+        with pytest.raises(store.StoreError) as err:
+            store.submit(match.pk, first.body["seat"], action, expected_version=expected,
+                         client_action_id="c0")
+        assert err.value.error_code == "idempotency_key_reused"
         match.refresh_from_db()
         assert (match.version, match.snapshot, match.log.count()) == before
+    again = store.submit(match.pk, first.body["seat"], first_action, client_action_id="c0")
+    assert again.repeated and again.body == first.body
 
 
 def test_a_refused_request_with_a_fresh_id_leaves_no_trace(db, django_user_model):
@@ -183,11 +204,11 @@ def test_state_cache_holds_the_latest_state_of_each_match(db, django_user_model,
     state = store.state_for_reading(current, rs)
     stored = Match.objects.get(pk=match.pk).snapshot
     assert state == json.loads(stored)
-    assert store._STATES[match.pk][0] == current.version == 3
-    assert store._STATES[match.pk][2] == stored
+    assert store.held(match.pk).version == current.version == 3
+    assert store.held(match.pk).text == stored
     # The stale reader parses the row as it now is, but caches nothing under version 0.
     store.state_for_reading(stale, rs)
-    assert store._STATES[match.pk][0] == 3
+    assert store.held(match.pk).version == 3
     with django_assert_num_queries(0):
         again = store.state_for_reading(current, rs)
     assert again == state and again is not state  # a copy of its own

@@ -143,16 +143,47 @@
     });
   }
 
+  // Follows the match: a Server-Sent Events stream where the server offers one (ASGI), else
+  // the events long-poll. Either way each answer is {events, last, version, status, more}.
   async function follow() {
+    const onAnswer = async (body) => {
+      appendEvents(body.events);
+      const moved = !current || body.version !== current.version || body.status !== current.status;
+      last = body.last;
+      if (moved && !busy) await refresh();
+      return body.status === 'finished' && !body.more;
+    };
+    const stream = () => new Promise((resolve) => {
+      // resolves 'done' (the match ended), 'retry' (the stream broke after it had opened)
+      // or 'none' (no stream here: long-poll instead)
+      let opened = false;
+      let queue = Promise.resolve();
+      const es = new EventSource(`${base}stream/?after=${last}`);
+      es.addEventListener('progress', (ev) => {
+        opened = true;
+        queue = queue.then(async () => {
+          if (await onAnswer(JSON.parse(ev.data))) { es.close(); resolve('done'); }
+        });
+      });
+      es.onerror = () => { es.close(); resolve(opened ? 'retry' : 'none'); };
+    });
+    let streams = false;
+    if (window.EventSource) {
+      try { streams = !!(await api('stream/?probe=1')).body.available; } catch (e) { streams = false; }
+    }
+    if (streams) {
+      for (;;) {
+        const how = await stream();
+        if (how === 'done') return;
+        if (how === 'none') break;
+        await new Promise((ok) => setTimeout(ok, 1000));
+      }
+    }
     for (;;) {
       try {
         const r = await api(`events/?after=${last}&wait=25`);
         if (r.status === 200) {
-          appendEvents(r.body.events);
-          const moved = !current || r.body.version !== current.version || r.body.status !== current.status;
-          last = r.body.last;
-          if (moved && !busy) await refresh();
-          if (r.body.status === 'finished' && !r.body.more) return;
+          if (await onAnswer(r.body)) return;
         } else {
           await new Promise((ok) => setTimeout(ok, 2000));
         }

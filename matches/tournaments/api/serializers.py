@@ -65,7 +65,7 @@ class TournamentCreate(serializers.Serializer):
                                               allow_null=True)
     top_cut = serializers.BooleanField(default=True, help_text=(
         "Older switch for the final; final_size says more (false = final_size 0)."))
-    final_size = serializers.ChoiceField(choices=[4, 2, 0], required=False, help_text=(
+    final_size = serializers.ChoiceField(choices=Tournament.FINAL_SIZES, required=False, help_text=(
         "Players in the final: 4 (KG-13.4.2), 2, or 0 (the standings decide). Shrinks at "
         "the cut when fewer players are left; changeable until the cut."))
     third_place_match = serializers.BooleanField(default=True)
@@ -90,7 +90,7 @@ class TournamentUpdate(serializers.Serializer):
     public = serializers.BooleanField(required=False)
     decks_required = serializers.BooleanField(required=False)
     top_cut = serializers.BooleanField(required=False)
-    final_size = serializers.ChoiceField(choices=[4, 2, 0], required=False)
+    final_size = serializers.ChoiceField(choices=Tournament.FINAL_SIZES, required=False)
     third_place_match = serializers.BooleanField(required=False)
     tiebreaks = serializers.ChoiceField(choices=["kaosz", "mtr"], required=False,
                                         help_text="Before the start only.")

@@ -1,0 +1,42 @@
+"""The account page for personal API tokens: create (the key shown once), list, revoke."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from kaosz.api.errors import ApiError
+from kaosz.api.tokens import issue, revoke
+from kaosz.models import ApiToken
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tokens_page(request: HttpRequest) -> HttpResponse:
+    new_key = None
+    error = None
+    if request.method == "POST":
+        if "revoke" in request.POST:
+            raw = request.POST["revoke"]
+            token = ApiToken.objects.filter(user=request.user, pk=raw).first() \
+                if raw.isdigit() and len(raw) < 19 else None
+            if token is not None:
+                revoke(token)
+            return redirect("account-tokens")
+        name = request.POST.get("name", "").strip()[:100]
+        scope = request.POST.get("scope")
+        if not name or scope not in (ApiToken.READ, ApiToken.WRITE) or "\x00" in name:
+            error = "invalid"
+        else:
+            try:
+                _, new_key = issue(request.user, name, scope)
+            except ApiError:
+                error = "too_many"
+    tokens = ApiToken.objects.filter(user=request.user)
+    response = render(request, "account/tokens.html",
+                      {"tokens": tokens, "new_key": new_key, "error": error})
+    if new_key:
+        response["Cache-Control"] = "no-store"  # the key must not sit in a cache
+    return response

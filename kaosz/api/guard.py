@@ -1,0 +1,117 @@
+"""Malformed input is refused at the door, in the one error shape, before any view sees it.
+
+What reached the views and became a 500 (issue 21's fuzzing): NUL characters and lone
+surrogates in query strings and JSON bodies (PostgreSQL refuses NUL in text, and a lone
+surrogate cannot be encoded to UTF-8 at all), JSON nested a thousand levels deep (the
+parser's recursion limit), and bodies over ``DATA_UPLOAD_MAX_MEMORY_SIZE``, which Django
+answers with an HTML 400.
+
+``InputGuardMiddleware`` checks every request's query string (pages too: a page's search
+would meet the same database) and, on ``/api/``, the declared body size. The API's parsers
+(``kaosz.api.parsers``) check depth, NUL and surrogates on every parsed body.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+MAX_JSON_DEPTH = 32
+# NUL and any UTF-16 surrogate code point (only lone ones survive decoding).
+_BAD_CHARS = re.compile("[\x00\ud800-\udfff]")
+API_PREFIX = "/api/"
+
+
+def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+    # (kaosz.api.errors' shape; not imported from there: that module loads DRF's views,
+    # which load the parsers in kaosz.api.parsers, which import this module)
+    return {"error": {"code": code, "message": message, "details": details or {}}}
+
+
+def bad_text(value: str) -> bool:
+    return _BAD_CHARS.search(value) is not None
+
+
+def _check_document(value: Any, depth: int = 1) -> str | None:
+    """Why the parsed JSON document is refused, or ``None``."""
+    if depth > MAX_JSON_DEPTH:
+        return f"the JSON document is nested more than {MAX_JSON_DEPTH} levels deep"
+    if isinstance(value, str):
+        return "a string contains a NUL character or a lone surrogate" \
+            if bad_text(value) else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if bad_text(key):
+                return "a key contains a NUL character or a lone surrogate"
+            if isinstance(item, (dict, list, str)):
+                why = _check_document(item, depth + 1)
+                if why:
+                    return why
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, (dict, list, str)):
+                why = _check_document(item, depth + 1)
+                if why:
+                    return why
+    return None
+
+
+def check_document(value: Any) -> str | None:
+    try:
+        return _check_document(value)
+    except RecursionError:
+        return f"the JSON document is nested more than {MAX_JSON_DEPTH} levels deep"
+
+
+def _query_problem(request: HttpRequest) -> str | None:
+    # Django decodes the query string leniently (invalid UTF-8 becomes U+FFFD), so what is
+    # left to refuse is NUL and a surrogate that came in already decoded (%ED%A0%80 in
+    # latin-1 terms) or as a raw code point.
+    for key, values in request.GET.lists():
+        if bad_text(key) or any(bad_text(v) for v in values):
+            return "the query string contains a NUL character or a lone surrogate"
+    return None
+
+
+def _too_big(request: HttpRequest) -> bool:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    if limit is None or request.META.get("CONTENT_TYPE", "").startswith("multipart/form-data"):
+        # (an upload's files do not count against that limit: the picture endpoint has its
+        # own, CARD_IMAGE_MAX_BYTES; Django still bounds the non-file fields)
+        return False
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return False
+    return length > limit
+
+
+class InputGuardMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        api = request.path_info.startswith(API_PREFIX)
+        if request.META.get("QUERY_STRING"):
+            why = _query_problem(request)
+            if why:
+                if api:
+                    return JsonResponse(error_body("malformed_request", why,
+                                                   {"where": "query"}), status=400)
+                return HttpResponse(why, status=400, content_type="text/plain; charset=utf-8")
+        if bad_text(request.path_info):
+            if api:
+                return JsonResponse(error_body("malformed_request", "the path contains a NUL "
+                                               "character or a lone surrogate"), status=400)
+            return HttpResponse("bad path", status=400, content_type="text/plain; charset=utf-8")
+        if api and _too_big(request):
+            limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+            return JsonResponse(error_body(
+                "request_too_large", f"the request body is larger than {limit} bytes",
+                {"max_bytes": limit}), status=413)
+        return self.get_response(request)
+

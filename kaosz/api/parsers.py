@@ -1,0 +1,53 @@
+"""The API's body parsers: DRF's, plus the checks of ``kaosz.api.guard`` on what they parsed.
+
+(A module of its own: DRF's parser module reads the API settings, which name these classes.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+
+from kaosz.api.guard import MAX_JSON_DEPTH, bad_text, check_document
+
+
+class GuardedJSONParser(JSONParser):
+    """DRF's JSON parser, plus: no RecursionError (a 400), a depth limit, no NUL or lone
+    surrogate in any string or key."""
+
+    def parse(self, stream: Any, media_type: str | None = None,
+              parser_context: dict[str, Any] | None = None) -> Any:
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError as exc:
+            raise ParseError(f"JSON parse error - nested more than {MAX_JSON_DEPTH} "
+                             "levels deep") from exc
+        why = check_document(data)
+        if why:
+            raise ParseError(f"JSON parse error - {why}")
+        return data
+
+
+def _check_form(data: Any) -> None:
+    for key, values in data.lists():
+        if bad_text(key) or any(isinstance(v, str) and bad_text(v) for v in values):
+            raise ParseError("form parse error - a field contains a NUL character or a lone "
+                             "surrogate")
+
+
+class GuardedFormParser(FormParser):
+    def parse(self, stream: Any, media_type: str | None = None,
+              parser_context: dict[str, Any] | None = None) -> Any:
+        data = super().parse(stream, media_type, parser_context)
+        _check_form(data)
+        return data
+
+
+class GuardedMultiPartParser(MultiPartParser):
+    def parse(self, stream: Any, media_type: str | None = None,
+              parser_context: dict[str, Any] | None = None) -> Any:
+        parsed = super().parse(stream, media_type, parser_context)
+        _check_form(parsed.data)
+        return parsed

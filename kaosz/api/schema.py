@@ -1,0 +1,302 @@
+"""What the OpenAPI schema says beyond what the views declare: the error shape and every
+error code, the error answers each operation can give (with examples), and a summary for
+every operation.
+
+``postprocess`` is drf-spectacular's postprocessing hook (``SPECTACULAR_SETTINGS``).
+``ERROR_CODES`` is the catalogue of every ``code`` an answer can carry; a test checks
+that each code raised anywhere in the source is listed here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# code: (HTTP status, what it means and what to do)
+ERROR_CODES: dict[str, tuple[int, str]] = {
+    # --- any endpoint
+    "malformed_request": (400, "The body or query string cannot be read: not JSON, nested "
+                          "more than 32 levels, or a NUL character / lone surrogate in it."),
+    "invalid": (400, "A field is missing or has the wrong type or value; `details.fields` "
+                "names each field with its messages."),
+    "invalid_parameter": (400, "A query parameter is out of range or of the wrong kind; "
+                          "`details.parameter` names it."),
+    "missing_parameter": (400, "A required query parameter is missing."),
+    "not_authenticated": (401, "This needs an account: send `Authorization: Token <key>` or "
+                          "sign in."),
+    "authentication_failed": (401, "The token is unknown, revoked, or its user is inactive."),
+    "permission_denied": (403, "Signed in, but not allowed to do this."),
+    "token_read_only": (403, "A read-only API token was used for a write; make a read-write "
+                        "token."),
+    "not_found": (404, "No such object (or not yours to see)."),
+    "method_not_allowed": (405, "This path does not take that HTTP method."),
+    "not_acceptable": (406, "No representation matches the Accept header."),
+    "request_too_large": (413, "The body is larger than the limit in `details.max_bytes`."),
+    "unsupported_media_type": (415, "Send `Content-Type: application/json`."),
+    "throttled": (429, "Too many requests; wait `details.retry_after_seconds`."),
+    "server_error": (500, "A bug: the request was not applied. Please report it."),
+    "error": (400, "Another client error; the message says what."),
+    # --- tokens
+    "too_many_tokens": (409, "At most 50 active tokens per account; revoke one first."),
+    # --- cards
+    "query_syntax": (400, "The card query cannot be read; `details` gives the position and "
+                     "length of the problem."),
+    "invalid_ordering": (400, "Unknown `ordering` value."),
+    "invalid_format": (400, "`format` is `json` or `csv`."),
+    "ambiguous": (400, "The fuzzy name matches several cards; `details` lists them."),
+    "invalid_contribution": (400, "The proposed card does not validate; `details.errors`."),
+    "not_pending": (409, "The contribution was already reviewed."),
+    "cannot_revert": (409, "This revision cannot be reverted."),
+    "forbidden": (403, "Only the contributor may add pictures to a contribution."),
+    "image_missing": (400, "Send the picture as the multipart field `image`."),
+    # --- decks
+    "unknown_format": (400, "No such deck format; `GET /api/v1/formats/` lists them."),
+    "deck_input": (400, "Give the deck as `text`, `cards` or `code`."),
+    "deck_code_invalid": (400, "The deck code cannot be decoded."),
+    "deck_unknown_cards": (400, "Cards in the deck are not in the catalogue."),
+    "deck_not_found": (404, "No such saved deck (or not yours)."),
+    "deck_invalid": (400, "The deck is not legal in the format; `details.validation`."),
+    "deck_not_used": (400, "This ruleset is played without decks."),
+    "deck_required": (400, "A deck is required here."),
+    "deck_locked": (409, "Decks are locked once the tournament starts."),
+    "decks_not_ready": (409, "Some entries have no legal deck; `details` lists them."),
+    # --- matches
+    "unknown_ruleset": (400, "No such ruleset; `details.allowed` lists them."),
+    "ruleset_unavailable": (503, "The ruleset cannot be loaded on this server."),
+    "bad_players": (400, "Wrong number of seats for this ruleset; `details.min/max`."),
+    "bad_config": (400, "The game options are not valid for this ruleset."),
+    "unknown_player": (400, "No active user by that name."),
+    "not_open": (409, "The match has no open seat."),
+    "already_started": (409, "The match has already started."),
+    "match_not_started": (409, "The match has not started yet."),
+    "match_not_finished": (409, "A replay is available once the match ends."),
+    "not_your_seat": (403, "That seat is not yours; `details.your_seats`."),
+    "not_a_player": (403, "Only a seated player may act."),
+    "illegal_action": (400, "Not a legal action now; fetch `legal-actions` again."),
+    "version_conflict": (409, "`expected_version` is not the match's version: someone moved "
+                         "first; re-read and retry."),
+    "client_action_id_reused": (409, "This `client_action_id` was used for another action."),
+    "idempotency_key_reused": (409, "This `client_action_id` was used with a different body."),
+    "time_up": (409, "The match's time limit is over."),
+    "account_required": (403, "Sign in to do this."),
+    "invitation_not_found": (404, "No pending invitation for you in this match."),
+    # --- tournaments
+    "not_organiser": (403, "Only the tournament's organiser may do this."),
+    "registration_closed": (409, "Registration is closed."),
+    "already_registered": (409, "Already registered."),
+    "name_taken": (409, "That name is already entered."),
+    "not_your_entry": (403, "That entry is not yours."),
+    "already_dropped": (409, "That entry has already dropped."),
+    "too_few_players": (409, "Not enough players to start."),
+    "not_in_swiss": (409, "The tournament is not in its Swiss rounds."),
+    "round_started": (409, "The round has started."),
+    "round_not_started": (409, "The round has not started."),
+    "round_not_finished": (409, "The round has unfinished tables."),
+    "round_incomplete": (409, "The round has unreported results."),
+    "round_finished": (409, "The round is finished."),
+    "all_rounds_played": (409, "Every planned round has been played."),
+    "pairing_in_progress": (409, "A pairing job is running; poll it."),
+    "no_valid_pairing": (409, "No pairing satisfies the rules; pair again with "
+                         "`allow_rematch` / `allow_second_bye`."),
+    "invalid_result": (400, "The result is not possible for this table."),
+    "result_final": (409, "The result is confirmed and final."),
+    "tournament_finished": (409, "The tournament is over."),
+    "not_in_final": (409, "That player is not in the final."),
+    "series_not_open": (409, "That final series is not open."),
+    "series_decided": (409, "That final series is decided."),
+    "online_table": (409, "An online table's result comes from its match."),
+    "online_entry_incomplete": (409, "An online entry needs an account and a deck."),
+    "not_your_table": (403, "That table is not yours."),
+    "final_started": (409, "The cut has been made; the final's size is fixed."),
+    "not_dropped": (409, "That player has not dropped."),
+    "not_paired": (409, "That player is not in this round's pairing."),
+    "same_table": (409, "Those players already play each other."),
+    "pairing_rule_broken": (409, "The hand change breaks pairing rules (`details.broken`); "
+                            "accept it explicitly to make it."),
+    "not_started": (409, "The tournament has not started (delete it instead)."),
+    "decklists_not_published": (403, "Deck lists are published only after the event, if the "
+                                "organiser chooses."),
+    "trf_too_large": (422, "Too many players for TRF16; `details.limit`."),
+    # --- live play and simulations
+    "server_busy": (503, "Every database connection is in use; try again in a few seconds."),
+    "too_many_waiters": (429, "Too many open long-polls from this client; close some."),
+    "too_many_games": (400, "More games than one simulation may run; `details`."),
+    "too_many_simulations": (429, "Too many of your simulations are running; wait for one."),
+    "simulation_ended": (409, "The simulation has already ended."),
+}
+
+ERROR_SCHEMA = {
+    "type": "object",
+    "description": "Every error answer has this one shape.",
+    "required": ["error"],
+    "properties": {"error": {
+        "type": "object", "required": ["code", "message", "details"],
+        "properties": {
+            "code": {"type": "string", "description": "Stable, machine-readable; see the "
+                     "list in the API description.", "enum": sorted(ERROR_CODES)},
+            "message": {"type": "string", "description": "For people (English)."},
+            "details": {"type": "object", "additionalProperties": True,
+                        "description": "Code-specific facts (fields, limits, positions)."},
+        }}},
+}
+
+
+def _example(code: str, message: str, details: dict[str, Any] | None = None) -> dict:
+    return {"summary": code, "value": {"error": {"code": code, "message": message,
+                                                 "details": details or {}}}}
+
+
+def _error_response(status: int, examples: dict[str, dict]) -> dict:
+    return {"description": {400: "Bad input", 401: "No or bad credentials",
+                            403: "Not allowed", 404: "Not found", 409: "Conflict",
+                            413: "Body too large", 429: "Throttled"}.get(status, "Error"),
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"},
+                                             "examples": examples}}}
+
+
+def error_table() -> str:
+    rows = "\n".join(f"| `{code}` | {status} | {text} |"
+                     for code, (status, text) in sorted(ERROR_CODES.items(),
+                                                        key=lambda i: (i[1][0], i[0])))
+    return "| code | HTTP | meaning |\n|---|---|---|\n" + rows
+
+
+def _summary_from(operation_id: str, method: str, path: str) -> str:
+    """A readable summary for an operation whose view gave none: its docstring's first
+    sentence when it has one, else its path and method in words."""
+    words = [w for w in re.sub(r"\{[^}]+\}", "", path.replace("/api/v1/", "")).split("/") if w]
+    thing = " ".join(w.replace("-", " ").replace("_", " ") for w in words)
+    verb = {"get": "Get" if path.endswith("}/") else "List", "post": "Create",
+            "put": "Replace", "patch": "Update", "delete": "Delete"}[method]
+    if method == "get" and "{" in path and not path.endswith("}/"):
+        verb = "Get"
+    if method == "post" and "{" in path and not path.endswith("}/"):
+        verb = "Do"
+    return f"{verb}: {thing}"
+
+
+def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict:
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas["Error"] = ERROR_SCHEMA
+    apply_operations(result)
+    for path, item in result.get("paths", {}).items():
+        for method, op in item.items():
+            if method not in ("get", "post", "put", "patch", "delete"):
+                continue
+            description = (op.get("description") or "").strip()
+            if not op.get("summary"):
+                first = re.split(r"(?<=[.!?])\s|\n\n", description, maxsplit=1)[0] \
+                    if description else ""
+                op["summary"] = first.rstrip(".")[:120] if first else \
+                    _summary_from(op.get("operationId", ""), method, path)
+            if not description:
+                op["description"] = op["summary"] + "."
+            responses = op.setdefault("responses", {})
+            has_body = "requestBody" in op
+            has_query = any(p.get("in") == "query" for p in op.get("parameters", []))
+            if has_body or has_query:
+                responses.setdefault("400", _error_response(400, {
+                    "malformed_request": _example("malformed_request", "JSON parse error - "
+                                                  "Expecting value: line 1 column 1 (char 0)"),
+                    "invalid": _example("invalid", "name: This field is required.",
+                                        {"fields": {"name": ["This field is required."]}})}))
+            if method != "get" or path.startswith(("/api/v1/collection", "/api/v1/tokens",
+                                                   "/api/v1/contributions")):
+                responses.setdefault("401", _error_response(401, {
+                    "not_authenticated": _example(
+                        "not_authenticated", "Authentication credentials were not provided.")}))
+                responses.setdefault("403", _error_response(403, {
+                    "permission_denied": _example(
+                        "permission_denied", "You do not have permission to perform this "
+                        "action."),
+                    "token_read_only": _example(
+                        "token_read_only", "this API token is read-only: make a read-write "
+                        "token to change anything")}))
+            if "{" in path:
+                responses.setdefault("404", _error_response(404, {
+                    "not_found": _example("not_found", "Not found.")}))
+            if has_body:
+                responses.setdefault("413", _error_response(413, {
+                    "request_too_large": _example(
+                        "request_too_large", "the request body is larger than 2621440 bytes",
+                        {"max_bytes": 2621440})}))
+            responses.setdefault("429", _error_response(429, {
+                "throttled": _example("throttled", "Request was throttled. Expected "
+                                      "available in 12 seconds.", {"retry_after_seconds": 12})}))
+    return result
+
+
+# (method, path): (summary, description). Written here, in one place, for the operations
+# whose views give no description of their own, or only their class's.
+OPERATIONS: dict[tuple[str, str], tuple[str, str]] = {
+    ("get", "/api/v1/cards/"): ("Search cards", "Cards matching the [query language](/help/query/) in `q` and the filters, paged (`page`, `page_size` ≤ 500). Unofficial practice cards are left out unless the query mentions officiality. `warnings` lists parts of `q` that were ignored."),
+    ("get", "/api/v1/cards/{slug}/"): ("Get a card", "One card with every field and its provenance (stated, derived or unknown)."),
+    ("get", "/api/v1/cards/{slug}/revisions/"): ("A card's revisions", "Every change to the card, newest first."),
+    ("get", "/api/v1/cards/explain/"): ("Explain a card query", "How `q` is read, in English and Hungarian, with warnings for ignored parts; a syntax error is a 400 `query_syntax` with its position."),
+    ("get", "/api/v1/cards/random/"): ("A random card", "One random card matching `q` (or any official card)."),
+    ("get", "/api/v1/collection/"): ("Your collection", "Owned and wanted counts per card (`?wishlist=1`: wanted only)."),
+    ("post", "/api/v1/collection/set/"): ("Set one card's counts", "Sets `owned` and `wanted` for `card`; both 0 removes the entry."),
+    ("put", "/api/v1/collection/set/"): ("Set one card's counts", "Sets `owned` and `wanted` for `card`; both 0 removes the entry."),
+    ("get", "/api/v1/collection/summary/"): ("Collection totals", "Distinct cards owned, copies owned and copies wanted."),
+    ("get", "/api/v1/contributions/"): ("Your contributions", "Your proposals (staff: everyone's), filter with `status`."),
+    ("post", "/api/v1/contributions/"): ("Propose a card or a correction", "A new card or a change to one, with sources; staff review it."),
+    ("get", "/api/v1/contributions/{id}/"): ("Get a contribution", "One proposal with its review state."),
+    ("post", "/api/v1/contributions/{id}/approve/"): ("Approve a contribution (staff)", "Applies the proposal as a new revision of the card."),
+    ("post", "/api/v1/contributions/{id}/reject/"): ("Reject a contribution (staff)", "Closes the proposal with an optional `note`."),
+    ("get", "/api/v1/data-version/"): ("Catalogue version", "A number that grows with every catalogue change: cache card data under it."),
+    ("get", "/api/v1/decks/"): ("List decks", "Your decks and public decks (`?mine=1`: yours only)."),
+    ("post", "/api/v1/decks/"): ("Save a deck", "A new deck from `text`, `cards` or `code`; every save is a revision."),
+    ("get", "/api/v1/decks/{id}/"): ("Get a deck", "A deck with its cards and latest revision number."),
+    ("put", "/api/v1/decks/{id}/"): ("Replace a deck", "Replaces name, format, visibility and cards; a new revision."),
+    ("patch", "/api/v1/decks/{id}/"): ("Update a deck", "Changes the given fields; a card change is a new revision."),
+    ("delete", "/api/v1/decks/{id}/"): ("Delete a deck", "Deletes your deck and its revisions."),
+    ("post", "/api/v1/decks/{id}/copy/"): ("Copy a deck", "A copy of a public or own deck into your decks."),
+    ("get", "/api/v1/decks/{id}/cost-curve/"): ("Cost curve", "How many cards at each cost."),
+    ("get", "/api/v1/decks/{id}/diff/"): ("Compare revisions", "Cards added and removed between two revisions (`from`, `to`)."),
+    ("get", "/api/v1/decks/{id}/export/"): ("Export a deck", "The deck as text or a deck code."),
+    ("get", "/api/v1/decks/{id}/missing/"): ("Cards you lack", "The deck's cards minus your collection."),
+    ("get", "/api/v1/decks/{id}/revisions/"): ("Deck revisions", "Every saved version of the deck."),
+    ("get", "/api/v1/decks/{id}/stats/"): ("Deck statistics", "Counts by type, race, rarity and cost."),
+    ("get", "/api/v1/decks/{id}/validation/"): ("Validate a saved deck", "Every rule violation for the deck's format (or `?format=`)."),
+    ("post", "/api/v1/decks/bulk-validate/"): ("Validate many decks", "Starts a background job over up to 2,000 decks; poll it by id."),
+    ("get", "/api/v1/decks/bulk-validate/{id}/"): ("Bulk validation progress", "Status, progress and, when done, each deck's result."),
+    ("get", "/api/v1/formats/"): ("Deck formats", "Every format with its rules (deck size, copy limits, races)."),
+    ("get", "/api/v1/matches/"): ("List matches", "Newest first; filter by `status`, `ruleset`, `mine=1`."),
+    ("post", "/api/v1/matches/"): ("Create a match", "Seats are `me`, `bot:<kind>`, `open` (anyone may join) or another user's name (an invitation they accept by joining). Decks by `text`, `cards`, `code` or a saved deck `id`."),
+    ("get", "/api/v1/matches/{id}/"): ("Get a match", "The match as your seat sees it (spectators see public information only)."),
+    ("post", "/api/v1/matches/{id}/actions/"): ("Play an action", "One legal action for your seat. Send `expected_version` (409 `version_conflict` when someone moved first) and a fresh `client_action_id`: repeating the same request answers the same result without playing twice."),
+    ("get", "/api/v1/matches/{id}/events/"): ("Wait for events", "Events after `after`; `wait` (≤ 30 s) long-polls, `until=turn` sleeps until it is your decision, `include_legal_actions=1` brings them along."),
+    ("post", "/api/v1/matches/{id}/join/"): ("Join a match", "Takes the open seat (or the seat you were invited to), with your deck."),
+    ("get", "/api/v1/matches/{id}/legal-actions/"): ("Your legal actions", "What your seat may do now (empty when it is not your decision)."),
+    ("post", "/api/v1/matches/{id}/resign/"): ("Resign", "Your seat resigns; the match ends for you."),
+    ("get", "/api/v1/revisions/"): ("Catalogue revisions", "Every change to any card, newest first."),
+    ("get", "/api/v1/revisions/{id}/"): ("Get a revision", "One change with the values before and after."),
+    ("post", "/api/v1/revisions/{id}/revert/"): ("Revert a revision (staff)", "Undoes the change as a new revision."),
+    ("get", "/api/v1/rulesets/"): ("Rulesets", "The games this server hosts, with player counts and whether they use decks."),
+    ("get", "/api/v1/sets/"): ("Card sets", "Every set with its card counts."),
+    ("get", "/api/v1/sets/{slug}/"): ("Get a set", "One card set with its card counts."),
+    ("get", "/api/v1/simulations/"): ("List simulations", "Your bot-vs-bot simulation runs."),
+    ("post", "/api/v1/simulations/"): ("Start a simulation", "Many seeded bot games in the background; poll for win rates."),
+    ("get", "/api/v1/simulations/{id}/"): ("Simulation progress", "Games done and the results so far."),
+    ("get", "/api/v1/tournaments/"): ("List tournaments", "Newest first."),
+    ("post", "/api/v1/tournaments/"): ("Create a tournament", "You are its organiser; registration opens at once."),
+    ("get", "/api/v1/tournaments/{id}/"): ("Get a tournament", "Settings, status and counts."),
+    ("patch", "/api/v1/tournaments/{id}/"): ("Update a tournament", "The organiser changes settings before the start."),
+    ("delete", "/api/v1/tournaments/{id}/"): ("Delete a tournament", "The organiser deletes it before the start."),
+    ("get", "/api/v1/tournaments/{id}/entries/"): ("Registered players", "Every entry with its deck state."),
+    ("post", "/api/v1/tournaments/{id}/entries/"): ("Register", "Yourself (with a deck), or as organiser a user or a name."),
+    ("get", "/api/v1/tournaments/{id}/final/"): ("The top-4 final", "The bracket and its series."),
+    ("post", "/api/v1/tournaments/{id}/final/"): ("Start the top-4 final", "The organiser seeds the final from the standings."),
+    ("get", "/api/v1/tournaments/{id}/pairing-jobs/{job_id}/"): ("Pairing job", "A background pairing's state; the round when done."),
+    ("get", "/api/v1/tournaments/{id}/rounds/"): ("Rounds", "Every round with its tables. POST pairs the next one."),
+    ("post", "/api/v1/tournaments/{id}/rounds/"): ("Pair the next round", "201 with the round, or 202 with a job for a large event. 409 `no_valid_pairing` names the organiser's options."),
+    ("get", "/api/v1/tournaments/{id}/rounds/{number}/"): ("Get a round", "One round's tables (`?format=csv` to download)."),
+}
+
+
+def apply_operations(result: dict[str, Any]) -> None:
+    for (method, path), (summary, description) in OPERATIONS.items():
+        op = result.get("paths", {}).get(path, {}).get(method)
+        if op is not None:
+            op["summary"] = summary
+            op["description"] = description

@@ -1,0 +1,202 @@
+"""The events long-poll as an async view: under ASGI a waiting request is a coroutine
+parked on the process's one listening connection (``matches.live_async``), holding
+neither a thread nor a database connection. Everything else about the request (who may
+watch, which events a seat sees, the answer's shape) is the DRF view's
+(``MatchViewSet.events``), called once to check and once to answer.
+
+Without ASGI (the threaded server, the test client) or without PostgreSQL, the DRF view
+waits itself, in its thread (``matches.live``).
+
+Anonymous waiters are limited per client (``KAOSZ_ANON_WAITERS_PER_CLIENT``, by address):
+a long-poll costs little now, but forty of them from one address must not be free.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+
+from matches import live, live_async, store
+from matches.api.views import MatchViewSet
+
+T = TypeVar("T")
+_drf_events = MatchViewSet.as_view({"get": "events"})
+_ANON: Counter[str] = Counter()
+_ANON_LOCK = threading.Lock()
+
+
+def _client(request: HttpRequest) -> str:
+    return request.META.get("REMOTE_ADDR") or "?"
+
+
+@contextmanager
+def _anonymous_slot(request: HttpRequest, anonymous: bool) -> Iterator[bool]:
+    """Take one of the client's anonymous waiting slots (yields False when none is free)."""
+    if not anonymous:
+        yield True
+        return
+    key = _client(request)
+    limit = settings.KAOSZ_ANON_WAITERS_PER_CLIENT
+    with _ANON_LOCK:
+        if _ANON[key] >= limit:
+            free = False
+        else:
+            _ANON[key] += 1
+            free = True
+    try:
+        yield free
+    finally:
+        if free:
+            with _ANON_LOCK:
+                _ANON[key] -= 1
+                if _ANON[key] <= 0:
+                    del _ANON[key]
+
+
+def _too_many(limit: int) -> JsonResponse:
+    return JsonResponse({"error": {
+        "code": "too_many_waiters",
+        "message": f"at most {limit} waiting requests per client without signing in; "
+                   "sign in, or wait for an answer before asking again",
+        "details": {"limit": limit}}}, status=429)
+
+
+def _then_release(fn: Callable[[], T]) -> Callable[[], T]:
+    """``fn``, then give the database connection back (to the pool) before the request
+    parks: a waiting request must hold none."""
+    def run() -> T:
+        try:
+            return fn()
+        finally:
+            connection.close()
+    return run
+
+
+def _waits(request: HttpRequest) -> bool:
+    raw = request.GET.get("wait") or "0"
+    return raw.isdigit() and int(raw) > 0
+
+
+async def events(request: HttpRequest, pk: str) -> HttpResponse:
+    if not _waits(request):
+        return await sync_to_async(_drf_events)(request, pk=pk)
+    anonymous = "HTTP_AUTHORIZATION" not in request.META and \
+        not (await request.auser()).is_authenticated
+    with _anonymous_slot(request, anonymous) as free:
+        if not free:
+            return _too_many(settings.KAOSZ_ANON_WAITERS_PER_CLIENT)
+        if not isinstance(request, ASGIRequest) or connection.vendor != "postgresql":
+            return await sync_to_async(_drf_events)(request, pk=pk)
+        request.kaosz_defer_wait = True
+        response = await sync_to_async(_then_release(lambda: _drf_events(request, pk=pk)))()
+        plan = getattr(request, "kaosz_wait", None)
+        if plan is None:  # answered (or refused) at once
+            return response
+        match_id, changed, deadline = plan
+        await live_async.wait_until(
+            match_id, changed, sync_to_async(_then_release(lambda: changed(None))), deadline)
+    # The answer: the events as they now are (the same view, without a wait).
+    request.kaosz_defer_wait, request.kaosz_wait = False, None
+    query = request.GET.copy()
+    query["wait"] = "0"
+    request.GET = query
+    return await sync_to_async(_drf_events)(request, pk=pk)
+
+
+STREAM_KEEPALIVE = 20.0
+
+
+def _events_now(request: HttpRequest, pk: str, after: int) -> tuple[int, bytes]:
+    """The events answer as it is now (the DRF view without a wait), rendered."""
+    query = request.GET.copy()
+    query["after"], query["wait"] = str(after), "0"
+    query.pop("until", None)
+    request.GET = query
+    response = _drf_events(request, pk=pk)
+    response.render()
+    return response.status_code, response.content
+
+
+async def stream(request: HttpRequest, pk: str) -> HttpResponse:
+    """Server-Sent Events for the pages (``GET .../stream/?after=N``): one ``progress``
+    event (the events answer's JSON: events, last, version, status, to_act) whenever the
+    match changes, a comment every ``STREAM_KEEPALIVE`` seconds otherwise. Served under
+    ASGI on PostgreSQL only (a stream waits like a long-poll: no thread, no connection);
+    elsewhere it answers 501 ``stream_unavailable`` and the page long-polls.
+    ``?probe=1`` answers ``{"available": true|false}`` at once."""
+    available = isinstance(request, ASGIRequest) and connection.vendor == "postgresql"
+    if request.GET.get("probe"):  # (a page asks first, so no failed request is logged)
+        return JsonResponse({"available": available})
+    if not available:
+        return JsonResponse({"error": {
+            "code": "stream_unavailable", "message": "event streams need the ASGI server; "
+            "use events?wait= (long-poll)", "details": {}}}, status=501)
+    raw = request.GET.get("after") or "0"
+    if not raw.isdigit():
+        return JsonResponse({"error": {"code": "invalid_parameter", "message": "after: an "
+                                       "integer", "details": {"parameter": "after"}}},
+                            status=400)
+    anonymous = "HTTP_AUTHORIZATION" not in request.META and \
+        not (await request.auser()).is_authenticated
+    slot = _anonymous_slot(request, anonymous)
+    if not slot.__enter__():
+        slot.__exit__(None, None, None)
+        return _too_many(settings.KAOSZ_ANON_WAITERS_PER_CLIENT)
+    status, body = await sync_to_async(_then_release(
+        lambda: _events_now(request, pk, int(raw))))()
+    if status != 200:  # (not found, not allowed: the one error shape, as the view says)
+        slot.__exit__(None, None, None)
+        return HttpResponse(body, status=status, content_type="application/json")
+
+    async def events() -> Any:
+        nonlocal body
+        try:
+            seen = None
+            while True:
+                answer = json.loads(body)
+                mark = (answer["last"], answer["version"], answer["status"])
+                if mark != seen:
+                    seen = mark
+                    yield f"event: progress\ndata: {body.decode()}\n\n"
+                if answer["status"] == "finished" and not answer["more"]:
+                    return
+                version, state = answer["version"], answer["status"]
+
+                def moved(row: Any, version: int = version, state: str = state) -> bool:
+                    return row is None or row[1] != version or row[2] != state
+
+                async def look(moved: Any = moved) -> bool:
+                    return moved(await sync_to_async(_then_release(
+                        lambda: store.match_progress(int(pk))))())
+
+                deadline = time.monotonic() + STREAM_KEEPALIVE
+                await live_async.wait_until(
+                    int(pk), lambda payload, moved=moved: moved(live.progress(payload)),
+                    look, deadline)
+                if time.monotonic() >= deadline:
+                    yield ": keep-alive\n\n"
+                after = seen[0]
+                status, fresh = await sync_to_async(_then_release(
+                    lambda after=after: _events_now(request, pk, after)))()
+                if status != 200:
+                    return
+                body = fresh
+        finally:
+            slot.__exit__(None, None, None)
+
+    response = StreamingHttpResponse(events(), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # (nginx: pass each event on at once)
+    return response
+

@@ -1,0 +1,57 @@
+"""What every part of the store shares: its error type, the seat and result records, and
+small helpers (the ruleset of a match, compact JSON)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from kaosz.api.errors import ApiError
+from matches.models import Match
+from rulesets import registry
+from rulesets.base import Ruleset, State
+
+# Option keys the host consumes; everything else in ``options`` goes to the ruleset.
+HOST_OPTIONS = ("format", "time_limit_seconds")
+
+
+class StoreError(ApiError):
+    """An ``ApiError`` raised by the store (so views and tasks share one error type)."""
+
+
+@dataclass
+class SeatSpec:
+    user: Any = None
+    bot: str = ""
+    deck: list[dict[str, Any]] | None = None
+    deck_name: str = ""
+
+
+@dataclass
+class Result:
+    """What an applied entry answers: ``status`` 200/201 and the seat's JSON."""
+
+    body: dict[str, Any]
+    status: int = 200
+    repeated: bool = False
+    match: Match | None = field(default=None, repr=False)
+    # The state after the entry (not for a repeat): the submitter's own copy.
+    state: State | None = field(default=None, repr=False)
+
+
+def seed_hash(seed: str) -> str:
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def ruleset_of(match: Match) -> Ruleset:
+    try:
+        return registry.get(match.ruleset)
+    except (registry.UnknownRuleset, ImportError) as exc:
+        raise StoreError("ruleset_unavailable", f"ruleset {match.ruleset!r} is not available",
+                         503) from exc
+
+
+def dump(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

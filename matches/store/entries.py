@@ -1,0 +1,34 @@
+"""Log entries: applying one to a state (live play and replay alike) and numbering its
+events as one seat may see them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matches.models import MatchAction
+from rulesets.base import Event, Ruleset, State
+
+
+def apply_entry(rs: Ruleset, state: State, kind: str, seat: int | None,
+                action: Any) -> tuple[State, list[Event]]:
+    """Apply one log entry (the engine may update ``state`` in place or return a new one).
+    Shared by live play and replay."""
+    if kind == MatchAction.ACTION:
+        return rs.apply(state, seat, action)
+    if kind == MatchAction.RESIGN:
+        return rs.resign(state, seat)
+    if kind == MatchAction.ADJUDICATE:
+        return state, [{"type": "adjudicated", **action}]
+    raise ValueError(f"unknown log entry kind {kind!r}")
+
+
+def seat_events(rs: Ruleset, events: list[Event], first: int,
+                seat: int | None) -> list[dict[str, Any]]:
+    """Events numbered from ``first`` as ``seat`` may see them (hidden ones dropped)."""
+    out = []
+    for i, event in enumerate(events):
+        seen = event if event.get("type") == "adjudicated" else rs.event_view(event, seat)
+        if seen is not None:
+            out.append({"n": first + i, "event": seen})
+    return out
+

@@ -1,0 +1,209 @@
+"""The match server under ASGI (uvicorn, the README's production server), PostgreSQL only:
+waiting long-polls cost neither a thread nor a database connection, anonymous waiters
+are limited per client, and a saturated database pool answers 503 in the error shape.
+
+Each server is a real uvicorn process on the test database (ports 8700-8799)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from tests.matches import servers
+from tests.matches.servers import call
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="the ASGI wait listens on "
+                       "PostgreSQL"),
+]
+
+
+def _server(env_extra: dict[str, str]) -> Iterator[str]:
+    proc, base = servers.uvicorn({"DATABASE_URL": servers.test_db_url(), **env_extra})
+    try:
+        yield base
+    finally:
+        proc.stop()
+
+
+@pytest.fixture(scope="module")
+def asgi_server(django_db_setup, django_db_blocker) -> Iterator[str]:
+    with django_db_blocker.unblock():
+        yield from _server({"DB_POOL_MAX": "10", "KAOSZ_ANON_WAITERS_PER_CLIENT": "4"})
+
+
+@pytest.fixture(scope="module")
+def tiny_pool_server(django_db_setup, django_db_blocker) -> Iterator[str]:
+    with django_db_blocker.unblock():
+        yield from _server({"DB_POOL_MAX": "1", "DB_POOL_TIMEOUT": "0.05"})
+
+
+def _players(django_user_model, n: int) -> list[str]:
+    from rest_framework.authtoken.models import Token
+
+    users = [django_user_model.objects.create_user(f"asgi{i}") for i in range(n)]
+    return [Token.objects.create(user=u).key for u in users]
+
+
+def _match(base: str, tokens: list[str]) -> dict:
+    status, m = call(base, "POST", "/api/v1/matches/", tokens[0],
+                     {"ruleset": "smugglers", "seats": [{"player": "me"},
+                                                        {"player": "asgi1"}]})
+    assert status == 201, m
+    return m
+
+
+def _db_sessions() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s",
+                       [connection.settings_dict["NAME"]])
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hundred_waiters_neither_delay_a_move_nor_hold_connections(asgi_server,
+                                                                      django_user_model):
+    base = asgi_server
+    tokens = _players(django_user_model, 2)
+    m = _match(base, tokens)
+    sessions_before = _db_sessions()
+    answers: list[tuple[int, Any, float]] = []
+    lock = threading.Lock()
+
+    def wait(i: int) -> None:
+        status, body = call(base, "GET", f"/api/v1/matches/{m['id']}/events/?after=0&wait=25",
+                            tokens[i % 2])
+        with lock:
+            answers.append((status, body, time.monotonic()))
+
+    threads = [threading.Thread(target=wait, args=(i,)) for i in range(100)]
+    for t in threads:
+        t.start()
+    time.sleep(2.0)  # (all of them parked in the server)
+    during = _db_sessions()
+    status, legal = call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/", tokens[0])
+    assert status == 200 and legal["actions"], legal
+    began = time.monotonic()
+    status, acted = call(base, "POST", f"/api/v1/matches/{m['id']}/actions/", tokens[0],
+                         {"action": legal["actions"][0], "expected_version": legal["version"],
+                          "client_action_id": "asgi-1"})
+    moved = time.monotonic()
+    for t in threads:
+        t.join(60)
+    assert status == 200, acted
+    assert moved - began < 1.0, f"the move took {moved - began:.2f} s beside 100 waiters"
+    assert len(answers) == 100 and {a[0] for a in answers} == {200}
+    assert all(a[1]["version"] == 1 and a[1]["events"] for a in answers)
+    assert max(a[2] for a in answers) - moved < 5.0, "a waiter was not woken by the move"
+    # One listening connection (and the pool's few), not one per waiter.
+    assert during - sessions_before <= 12, (sessions_before, during)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_anonymous_waiters_are_limited_per_client(asgi_server, django_user_model):
+    base = asgi_server
+    tokens = _players(django_user_model, 2)
+    m = _match(base, tokens)
+    results: list[tuple[int, Any]] = []
+
+    def wait() -> None:
+        results.append(call(base, "GET", f"/api/v1/matches/{m['id']}/events/?after=0&wait=3"))
+
+    threads = [threading.Thread(target=wait) for _ in range(7)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    statuses = Counter(s for s, _ in results)
+    assert statuses == {200: 4, 429: 3}, statuses
+    refused = [b for s, b in results if s == 429]
+    assert all(b["error"]["code"] == "too_many_waiters" and b["error"]["details"]["limit"] == 4
+               for b in refused)
+    # Without waiting, nobody is limited; and a signed-in client is not counted as one.
+    assert call(base, "GET", f"/api/v1/matches/{m['id']}/events/?after=0")[0] == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_saturated_pool_answers_503_in_the_error_shape(tiny_pool_server, django_user_model):
+    base = tiny_pool_server
+    tokens = _players(django_user_model, 2)
+    m = _match(base, tokens)
+    results: list[tuple[int, Any]] = []
+
+    def read() -> None:
+        results.append(call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/",
+                            tokens[0]))
+
+    threads = [threading.Thread(target=read) for _ in range(30)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    statuses = Counter(s for s, _ in results)
+    assert set(statuses) <= {200, 503} and statuses[503] > 0, statuses
+    assert all(b["error"]["code"] == "server_busy" for s, b in results if s == 503)
+    # Once the rush is over the one connection serves again.
+    assert call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/", tokens[0])[0] == 200
+
+
+def _next_progress(lines, deadline: float) -> dict:
+    """The next ``progress`` event's data from an SSE response's lines."""
+    event = None
+    while time.monotonic() < deadline:
+        line = lines.readline().decode().rstrip("\n")
+        if line.startswith("event: "):
+            event = line[7:]
+        elif line.startswith("data: ") and event == "progress":
+            return json.loads(line[6:])
+    raise AssertionError("no progress event in time")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_page_stream_sends_each_change_as_it_commits(asgi_server, django_user_model):
+    """Server-Sent Events for the board page: the match as it is on connecting, then each
+    move the moment it commits."""
+    import http.client
+
+    base = asgi_server
+    tokens = _players(django_user_model, 2)
+    m = _match(base, tokens)
+    assert call(base, "GET", f"/api/v1/matches/{m['id']}/stream/?probe=1") == (
+        200, {"available": True})
+    host, port = base.split("//")[1].split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    conn.request("GET", f"/api/v1/matches/{m['id']}/stream/?after=0",
+                 headers={"Authorization": f"Token {tokens[1]}"})
+    response = conn.getresponse()
+    assert response.status == 200
+    assert response.getheader("Content-Type").startswith("text/event-stream")
+    first = _next_progress(response, time.monotonic() + 10)
+    assert first["version"] == 0 and first["events"] == []
+    status, legal = call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/", tokens[0])
+    status, acted = call(base, "POST", f"/api/v1/matches/{m['id']}/actions/", tokens[0],
+                         {"action": legal["actions"][0], "expected_version": legal["version"],
+                          "client_action_id": "sse-1"})
+    assert status == 200, acted
+    moved = time.monotonic()
+    second = _next_progress(response, moved + 5)
+    assert second["version"] == 1 and second["events"]
+    assert time.monotonic() - moved < 2.0
+    conn.close()
+
+
+@pytest.mark.django_db
+def test_without_asgi_the_stream_says_so_and_pages_long_poll(players):
+    from tests.matches.conftest import create
+
+    (_, ca), (_, cb) = players
+    m = create(ca, "smugglers", ["me", "bela"])
+    assert ca.get(f"/api/v1/matches/{m['id']}/stream/?probe=1").json() == {"available": False}
+    r = ca.get(f"/api/v1/matches/{m['id']}/stream/")
+    assert r.status_code == 501 and r.json()["error"]["code"] == "stream_unavailable"

@@ -1,0 +1,204 @@
+"""Bots that always move (PostgreSQL + Redis pass): a Celery worker killed (SIGKILL) in the
+middle of a bot's move, and the broker down at the moment a person hands the turn to a
+bot, both end with the bot moving within seconds of recovery; a flood of simulations does
+not delay a bot's move beyond ``FLOOD_BOUND``.
+
+Real processes on a broker of the test's own (a redis-server on a port of its own, so
+stopping it touches nobody else): uvicorn serving the API, Celery beat running the bot
+sweeper, and bot workers that can be killed. The cache stays on the suite's Redis."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from matches.models import Match, MatchAction, Simulation
+from tests.matches import servers
+from tests.matches.servers import call
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.celery,
+    pytest.mark.skipif(connection.vendor != "postgresql" or not settings.REDIS_URL,
+                       reason="real workers on PostgreSQL and Redis"),
+]
+
+STALL = "1.5"   # seconds a bot may wait for its move before the sweeper schedules it again
+RECOVERY_BOUND = 15.0  # seconds from recovery to the bot's move
+FLOOD_BOUND = 3.0  # seconds from the person's move to the bot's, beside a simulation flood
+RECEIVED = re.compile(r"Task matches\.tasks\.play_bots\[[^\]]+\] received")
+
+
+class Rig:
+    def __init__(self) -> None:
+        self.broker_port = servers.free_port()
+        self.broker = servers.redis_server(self.broker_port)
+        self.env = {"DATABASE_URL": servers.test_db_url(), "DB_CONN_MAX_AGE": "0",
+                    "CELERY_BROKER_URL": f"redis://127.0.0.1:{self.broker_port}/0",
+                    "KAOSZ_BOT_SWEEP_EVERY": "0.5", "KAOSZ_BOT_STALL_SECONDS": STALL}
+        self.web, self.base = servers.uvicorn(self.env)
+        schedule = servers.LOGS / f"beat-{self.broker_port}"
+        self.beat = servers.celery(f"beat-test-{self.broker_port}",
+                                   ["beat", "--loglevel=INFO", "-s", str(schedule)], self.env)
+        self.workers: list[servers.Proc] = []
+
+    def worker(self, name: str, queue: str = "bots", **env: str) -> servers.Proc:
+        proc = servers.celery(f"worker-test-{name}-{self.broker_port}",
+                              ["worker", "--pool=solo", "--loglevel=INFO", "-Q", queue,
+                               "-n", f"{name}-{self.broker_port}@%h"], {**self.env, **env})
+        proc.wait_for(lambda: "ready." in proc.log())
+        self.workers.append(proc)
+        return proc
+
+    def restart_broker(self) -> None:
+        self.broker = servers.redis_server(self.broker_port)
+
+    def stop(self) -> None:
+        for proc in [*self.workers, self.beat, self.web, self.broker]:
+            proc.stop()
+
+
+@pytest.fixture
+def rig(django_db_setup, django_db_blocker) -> Iterator[Rig]:
+    with django_db_blocker.unblock():
+        r = Rig()
+    try:
+        yield r
+    finally:
+        r.stop()
+
+
+def _human_vs_bot(base: str, django_user_model) -> tuple[str, int]:
+    from rest_framework.authtoken.models import Token
+
+    user = django_user_model.objects.create_user(f"human{time.monotonic_ns()}")
+    token = Token.objects.create(user=user).key
+    status, m = call(base, "POST", "/api/v1/matches/", token,
+                     {"ruleset": "smugglers", "seats": [{"player": "me"},
+                                                        {"player": "bot:random"}]})
+    assert status == 201, m
+    return token, m["id"]
+
+
+def _my_turn(base: str, token: str, match_id: int, timeout: float = 60) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status, legal = call(base, "GET", f"/api/v1/matches/{match_id}/legal-actions/", token)
+        assert status == 200, legal
+        if legal["actions"]:
+            return legal
+        time.sleep(0.2)
+    raise AssertionError("the human's turn never came")
+
+
+def _bot_moves(match_id: int) -> int:
+    return MatchAction.objects.filter(match_id=match_id, seat=1).count()
+
+
+def _act(base: str, token: str, match_id: int) -> dict:
+    legal = _my_turn(base, token, match_id)
+    status, body = call(base, "POST", f"/api/v1/matches/{match_id}/actions/", token,
+                        {"action": legal["actions"][-1], "expected_version": legal["version"],
+                         "client_action_id": f"h-{legal['version']}"}, timeout=30)
+    assert status in (200, 409), body  # (409: the bot moved in between; look again)
+    return body
+
+
+def _bot_moved_by(match_id: int, before: int, deadline: float) -> bool:
+    while time.monotonic() < deadline:
+        if _bot_moves(match_id) > before:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_killed_mid_bot_move_does_not_stall_the_match(rig, django_user_model):
+    slow = rig.worker("slow", KAOSZ_BOT_MOVE_DELAY_MS="3000")  # a bot's move takes 3 s here
+    token, match_id = _human_vs_bot(rig.base, django_user_model)
+    deadline = time.monotonic() + 60
+    while not RECEIVED.search(slow.log()):  # play until the bot's task reaches the worker
+        assert time.monotonic() < deadline, "the bot's task never reached the worker"
+        if 1 not in Match.objects.get(pk=match_id).to_act:
+            _act(rig.base, token, match_id)
+        time.sleep(0.1)
+    time.sleep(0.5)
+    slow.kill()  # in the middle of the bot's move
+    before = _bot_moves(match_id)
+    assert 1 in Match.objects.get(pk=match_id).to_act
+    rig.worker("fresh")  # another worker comes up: the bot moves within seconds
+    assert _bot_moved_by(match_id, before, time.monotonic() + RECOVERY_BOUND), \
+        "the bot never moved after its worker was killed"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_broker_outage_at_the_hand_over_does_not_stall_the_match(rig, django_user_model):
+    rig.worker("steady")
+    token, match_id = _human_vs_bot(rig.base, django_user_model)
+    deadline = time.monotonic() + 60
+    while Match.objects.get(pk=match_id).to_act != [0]:  # the bot has nothing to do
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    rig.broker.stop()  # Redis (the broker) goes down...
+    before = _bot_moves(match_id)
+    for _ in range(50):  # ...while the person plays until the turn is the bot's
+        began = time.monotonic()
+        body = _act(rig.base, token, match_id)
+        assert time.monotonic() - began < 5, "a broker outage held up the person's move"
+        if 1 in body.get("to_act", []):
+            break
+    else:
+        raise AssertionError("the bot's turn never came")
+    time.sleep(1.0)
+    assert _bot_moves(match_id) == before  # (nothing could reach a worker)
+    rig.restart_broker()  # (empty: nothing survives a restart without persistence)
+    assert _bot_moved_by(match_id, before, time.monotonic() + RECOVERY_BOUND), \
+        "the bot never moved after the broker came back"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_simulation_flood_does_not_delay_a_bot_move(rig, django_user_model):
+    """Simulations have their own queue and workers: a flood of them (two users, each at
+    their limit of running simulations) keeps the simulation worker busy while every bot
+    move of a match comes within FLOOD_BOUND of the person's."""
+    from rest_framework.authtoken.models import Token
+
+    rig.worker("bots")
+    rig.worker("sims", queue="sims")
+    flooders = [Token.objects.create(user=django_user_model.objects.create_user(f"fl{i}")).key
+                for i in range(2)]
+    flood = []
+    for token in flooders:
+        for k in range(2):
+            status, sim = call(rig.base, "POST", "/api/v1/simulations/", token,
+                               {"ruleset": "kgk", "games": 400, "seed": f"f{k}",
+                                "chunk_size": 20, "bots": ["heuristic", "heuristic"]})
+            assert status == 202, sim
+            flood.append((token, sim["id"]))
+    token, match_id = _human_vs_bot(rig.base, django_user_model)
+    try:
+        waits = []
+        for _ in range(5):
+            deadline = time.monotonic() + 30
+            while 1 in Match.objects.get(pk=match_id).to_act:  # the bot's move first
+                assert time.monotonic() < deadline, "the bot did not move"
+                time.sleep(0.05)
+            before = _bot_moves(match_id)
+            body = _act(rig.base, token, match_id)
+            if 1 not in body.get("to_act", []):
+                continue
+            began = time.monotonic()
+            assert _bot_moved_by(match_id, before, began + 30), "the bot did not move"
+            waits.append(time.monotonic() - began)
+        busy = Simulation.objects.filter(pk__in=[s for _, s in flood],
+                                         status=Simulation.RUNNING).count()
+        assert busy, "the simulations had finished: the flood proved nothing"
+        assert waits and max(waits) < FLOOD_BOUND, waits
+    finally:
+        for owner, sim_id in flood:
+            call(rig.base, "POST", f"/api/v1/simulations/{sim_id}/cancel/", owner)
