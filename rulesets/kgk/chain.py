@@ -17,8 +17,20 @@ Window contexts and the interrupt subtypes they admit (KG-10.7, KG-17.7/8):
 
 from __future__ import annotations
 
-from rulesets.kgk.effects import run_ops, target_spec, target_valid, targets
+from rulesets.kgk.abilities import ability_actions
+from rulesets.kgk.effects import (
+    hidden_from,
+    named_target,
+    run_ops,
+    target_fields,
+    target_spec,
+    target_valid,
+    targets,
+    where,
+)
 from rulesets.kgk.state import (
+    DAMAGED,
+    USED,
     card,
     cdef,
     decision,
@@ -74,13 +86,12 @@ def interrupt_actions(state, seat, ctx):
         spec = target_spec(state, eff)
         if d["cost_rule"] is None and (d["cost"] or 0) > cr:
             continue
-        for t in targets(state, seat, spec):
+        for t in targets(state, seat, spec, True):           # KG-11.10: face down too
             if d["cost_rule"] is not None:
                 c = item_cost_for(state, cid, t)
                 if c is None or c > cr:
                     continue
-            out.append({"type": "play", "card": cid, "target": t} if t is not None
-                       else {"type": "play", "card": cid})
+            out.append(target_fields(state, seat, spec, t, {"type": "play", "card": cid}))
     return out
 
 
@@ -111,7 +122,11 @@ def declare_card(state, seat, cid, tgt=None):
     spec = target_spec(state, d["eff"])
     it = _new_item(state, "card", seat, cid, tgt, cost,
                    spec=spec["kind"] if spec else None)
-    if spec and spec["kind"] in ("ship", "base", "crew") and not card(state, tgt)["up"]:
+    if spec and spec["kind"] in ("ship", "base", "crew") and hidden_from(state, seat, tgt):
+        # another seat's face-down card: named by where it lies (KG-11.10, KG-12.3)
+        emit(state, "played", seat=seat, card=cid, target=None,
+             target_where=where(state, tgt), cost=cost, item=it["u"])
+    elif spec and spec["kind"] in ("ship", "base", "crew") and not card(state, tgt)["up"]:
         emit(state, "played", seat=seat, card=cid, target=tgt, cost=cost, item=it["u"],
              private_to=seat, hide=("target",))
     else:
@@ -130,12 +145,43 @@ def declare_payment(state, seat, cid, cost):
     return it
 
 
-def declare_ability(state, seat, ab, cid, cost=0, tgt=None, extra=None):
-    it = _new_item(state, "ability", seat, cid, tgt, cost, ab=ab)
+def declare_ability(state, seat, ab, cid, cost=0, tgt=None, extra=None, spec=None):
+    it = _new_item(state, "ability", seat, cid, tgt, cost, ab=ab,
+                   spec=spec["kind"] if spec else None)
     if extra:
         it.update(extra)
-    emit(state, "ability", seat=seat, card=cid, ability=ab, target=tgt, item=it["u"])
+    if spec and spec["kind"] in ("base", "crew") and not card(state, tgt)["up"]:
+        # a face-down target: its id is its owner's alone (KG-12.3)
+        if hidden_from(state, seat, tgt):
+            emit(state, "ability", seat=seat, card=cid, ability=ab, target=None,
+                 target_where=where(state, tgt), item=it["u"])
+        else:
+            emit(state, "ability", seat=seat, card=cid, ability=ab, target=tgt,
+                 item=it["u"], private_to=seat, hide=("target",))
+    else:
+        emit(state, "ability", seat=seat, card=cid, ability=ab, target=tgt, item=it["u"])
     return it
+
+
+def use_ability(state, seat, action):
+    """Use an activated ability (KG-12.8): pay its cost now (credits, turning the
+    card used or damaged, or sacrificing it, KG-3.6) and put it on the chain as an
+    interrupt (KG-10.1.2). The caller opens the window that follows."""
+    cid = action["card"]
+    ab = cdef(state, cid)["eff"]["activated"][action["n"]]
+    cost = ab.get("cost") or {}
+    c = card(state, cid)
+    credits = cost.get("credits", 0)
+    state["p"][seat]["cr"] -= credits
+    rot = cost.get("rotate")
+    if rot == "used":
+        c["rot"] = USED
+    elif rot == "damaged":
+        c["rot"] = DAMAGED
+    declare_ability(state, seat, "activated", cid, credits, named_target(state, action),
+                    {"n": action["n"]}, ab.get("target"))
+    if rot == "sacrifice":
+        leave_play(state, cid, "sacrificed")
 
 
 # ---------------------------------------------------------------- windows
@@ -152,8 +198,37 @@ def open_round(state, ctx, first):
     _settle(state, w)
 
 
+def responses(state, seat, ctx):
+    """What ``seat`` may add to the chain in a window of context ``ctx``: interrupt
+    cards of the window's subtypes (KG-10.7) and activated abilities, which any
+    window admits (KG-12.8, KG-17.9)."""
+    return interrupt_actions(state, seat, ctx) + ability_actions(state, seat)
+
+
+def quiet_action_window(state, declarer, ctx):
+    """Whether a window opens after an action that used to open none: a draw, a development,
+    a face-down play, a designation (commit, board, bomber). Reaction interrupts may
+    come "bármikor" (at any time, KG-4.7.1) and abilities in any phase (KG-12.8).
+
+    With ``auto_pass`` on, a seat with nothing it could add is skipped as in every
+    window, so the window opens only when another seat could respond (the declarer
+    keeps its own decision, where it may do as much); with it off, every seat is
+    asked. The caller pushes its resume task, then calls :func:`open_window`."""
+    if state["opts"]["rules"] == "quick_start":
+        return False
+    if state["opts"]["auto_pass"]:
+        s = next_alive(state, declarer)
+        while s != declarer:
+            if has_response(state, s, ctx):
+                break
+            s = next_alive(state, s)
+        else:
+            return False
+    return True
+
+
 def has_response(state, seat, ctx):
-    return bool(interrupt_actions(state, seat, ctx))
+    return bool(interrupt_actions(state, seat, ctx) or ability_actions(state, seat))
 
 
 def _settle(state, w):
@@ -171,7 +246,7 @@ def _settle(state, w):
             if state["chain"]:       # (an empty chain has nothing to resolve: no task)
                 state["todo"].append(["resolve", None])
             return
-        if qs or (auto and not interrupt_actions(state, w["seat"], w["ctx"])):
+        if qs or (auto and not has_response(state, w["seat"], w["ctx"])):
             w["passes"] += 1
             w["seat"] = next_alive(state, w["seat"])
             continue
@@ -180,17 +255,20 @@ def _settle(state, w):
 
 
 def play_from_decision(state, seat, action, ctx, resume):
-    """A proactive interrupt from a seat's own decision: play it, resume the
-    decision afterwards (KG-10.6: the player orders his own plays)."""
+    """A proactive interrupt or ability (KG-12.8) from a seat's own decision: play
+    it, resume the decision afterwards (KG-10.6: the player orders his own plays)."""
     push(state, resume[0], resume[1] if len(resume) > 1 else None)
-    declare_card(state, seat, action["card"], action.get("target"))
+    if action["type"] == "ability":
+        use_ability(state, seat, action)
+    else:
+        declare_card(state, seat, action["card"], named_target(state, action))
     open_window(state, ctx, seat)
 
 
 @decision("prio")
 def _prio():
     def legal(state, dec):
-        return [{"type": "pass"}] + interrupt_actions(state, dec["seat"], dec["ctx"])
+        return [{"type": "pass"}] + responses(state, dec["seat"], dec["ctx"])
 
     def act(state, dec, action):
         seat = dec["seat"]
@@ -198,7 +276,10 @@ def _prio():
             emit(state, "pass", seat=seat)
             dec["passes"] += 1
         else:
-            declare_card(state, seat, action["card"], action.get("target"))
+            if action["type"] == "ability":
+                use_ability(state, seat, action)
+            else:
+                declare_card(state, seat, action["card"], named_target(state, action))
             dec["passes"] = 0
         dec["seat"] = next_alive(state, seat)
         _settle(state, dec)
@@ -284,4 +365,5 @@ def _ops(state, ctx):
 
 
 __all__ = ["WINDOW_SUBTYPES", "declare_card", "declare_payment", "declare_ability",
-           "open_window", "open_round", "interrupt_actions", "play_from_decision"]
+           "open_window", "open_round", "interrupt_actions", "play_from_decision",
+           "responses", "use_ability", "quiet_action_window"]

@@ -17,12 +17,14 @@ Steps are tasks on ``state["todo"]``; each sets a decision when a player must ac
 from __future__ import annotations
 
 from rulesets.kgk import engine as _engine  # (circular: used at call time only)
+from rulesets.kgk.abilities import ability_actions
 from rulesets.kgk.chain import (
     declare_ability,
     declare_payment,
     interrupt_actions,
     open_window,
     play_from_decision,
+    quiet_action_window,
 )
 from rulesets.kgk.effects import mill, run_ops, targets, turn_hit
 from rulesets.kgk.state import (
@@ -98,7 +100,10 @@ def _enemy(state, seat):
 
 
 def _plus_interrupts(state, seat, acts, ctx=CTX):
+    """A step decision also offers the seat's interrupts and, in any step, its
+    activated abilities (KG-12.8, KG-17.9)."""
     acts.extend(interrupt_actions(state, seat, ctx))
+    acts.extend(ability_actions(state, seat))
     return acts
 
 
@@ -110,6 +115,18 @@ def _set(state, dec, legal):
     state["dec"] = dec
     _engine._remember(state, dec, legal)   # the seat's next question: no need to ask again
     return True
+
+
+def _designated(state, dec, resume):
+    """After a designation (a ship committed, a crew boarded, a bomber named): a
+    window when someone may answer it (reaction interrupts "bármikor", abilities in
+    any phase; see ``chain.quiet_action_window``), else the same decision again."""
+    if quiet_action_window(state, dec["seat"], CTX):
+        state["dec"] = None
+        push(state, resume[0], resume[1])
+        open_window(state, CTX, dec["seat"])
+    else:
+        state["dec"] = dec
 
 
 # ---------------------------------------------------------------- equip (KG-9.5)
@@ -145,6 +162,7 @@ def _equip_legal(state, dec):
         acts.append({"type": "done"})
     if p["hand"]:
         acts.extend(interrupt_actions(state, seat, CTX))
+    acts.extend(ability_actions(state, seat))          # KG-12.8
     return acts
 
 
@@ -157,14 +175,14 @@ def _equip():
         if t == "commit":
             cb["ships"].append(action["ship"])
             emit(state, "commit", seat=seat, ship=action["ship"])
-            state["dec"] = dec
+            _designated(state, dec, ["c_equip", seat])
         elif t == "board":
             from rulesets.kgk.state import attach
             attach(state, action["crew"], action["ship"])
             c = card(state, action["crew"])
             emit(state, "board", seat=seat, ship=action["ship"],
                  crew=action["crew"] if c["up"] else None)
-            state["dec"] = dec
+            _designated(state, dec, ["c_equip", seat])
         elif t == "done":
             emit(state, "equip_done", seat=seat, ships=_mine(state, seat))
             state["dec"] = None
@@ -429,7 +447,7 @@ def _fire():
         f = cb["fire"]
         other = cb["def"] if seat == cb["att"] else cb["att"]
         state["dec"] = None
-        if t == "play":
+        if t == "play" or t == "ability":
             play_from_decision(state, seat, action, CTX, ["fire_loop"])
             return
         if t == "pass":
@@ -771,7 +789,7 @@ def _bomb():
         state["dec"] = None
         if t == "bomber":
             cb["bombers"].append(action["ship"])
-            state["dec"] = dec
+            _designated(state, dec, ["c_bomb_dec", None])
         elif t == "pyro":
             s = action["ship"]
             p = state["p"][seat]

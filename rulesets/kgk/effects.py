@@ -29,11 +29,13 @@ at the end of the payment step (KG-4.3.7.2)::
     "target": TargetSpec                 what the player chooses when playing/paying it
     "ops": [Op, ...]                     run in order
 
-Activated abilities of paid, active cards in play, used as a main-phase action
-of their owner (KG-10.1.2; they go on the chain like an interrupt)::
+Activated abilities of paid, active cards in play, usable in any phase as an
+interrupt (KG-12.8, KG-10.1.2; they go on the chain; see ``abilities.py``)::
 
     "activated": [{"cost": {"credits": 1, "rotate": "used"|"damaged"|"sacrifice"},
                    "where": "canteen"|"ship"|"surface",   (default: anywhere in play)
+                   "when": "own_main",     (optional: the text limits it to the
+                                            owner's main phase; default: any phase)
                    "target": TargetSpec, "ops": [Op, ...]}]
 
 TargetSpec::
@@ -41,7 +43,9 @@ TargetSpec::
     {"kind": "ship",  "side": "own"|"opponent"|"any", "participating": bool}
         a ship in play; ships with Álcázás cannot be chosen (KG-7.2);
         "participating": only ships taking part in the current combat
-    {"kind": "base"|"crew", "side": ...}   a paid (face-up) opponent card or any own card
+    {"kind": "base"|"crew", "side": ...}   any card in play in that role, face down
+                                           ones included (KG-11.10; another seat's is
+                                           named by position, see target_fields)
     {"kind": "chain", "kinds": ["interrupt", "payment", "ability", "event", "ship"]}
         an item on the interrupt chain; "interrupt" cards, payments and abilities all
         count as interrupts (KG-10.1, KG-17.10)
@@ -133,8 +137,13 @@ def target_spec(state, eff):
     return spec
 
 
-def targets(state, seat, spec):
-    """Legal target values (card ids / chain uids / seats) for ``spec``."""
+def targets(state, seat, spec, face_down=False):
+    """Legal target values (card ids / chain uids / seats) for ``spec``.
+
+    A base or crew target may be any card in play in that role, face down ones
+    included (KG-11.3, KG-11.10: unpaid cards are in play), when the caller names
+    another seat's face-down card by where it lies (``face_down``, see
+    :func:`target_fields`); otherwise only own and face-up cards."""
     if spec is None:
         return [None]
     kind = spec["kind"]
@@ -150,6 +159,7 @@ def targets(state, seat, spec):
     out = []
     for s in seats:
         p = state["p"][s]
+        every = face_down or s == seat
         if kind == "ship":
             cb = state["cb"]
             for sid in p["hangar"]:
@@ -159,16 +169,68 @@ def targets(state, seat, spec):
                     continue
                 out.append(sid)
         elif kind == "base":
-            out.extend(b for b in p["surface"] if s == seat or cards[b]["paid"])
+            out.extend(b for b in p["surface"] if every or cards[b]["up"])
         elif kind == "crew":
             for cid in p["canteen"]:
-                if s == seat or cards[cid]["paid"]:
+                if every or cards[cid]["up"]:
                     out.append(cid)
             for sid in p["hangar"]:
                 for a in cards[sid]["att"]:
-                    if cards[a]["as"] == "crew" and (s == seat or cards[a]["paid"]):
+                    if cards[a]["as"] == "crew" and (every or cards[a]["up"]):
                         out.append(a)
     return out
+
+
+HIDEABLE = ("base", "crew")      # target kinds that may name a face-down card
+
+
+def hidden_from(state, seat, cid):
+    """Whether ``cid`` is another seat's face-down card, which ``seat`` may not know."""
+    c = state["cards"][cid]
+    return not c["up"] and c["o"] != seat
+
+
+def where(state, cid):
+    """Where a card in play lies, as everyone sees it: owner, zone and position
+    (``ship``: the carrying ship and the slot aboard)."""
+    c = state["cards"][cid]
+    z = c["z"]
+    if z == "att":
+        return {"seat": c["o"], "zone": "ship", "ship": c["on"],
+                "pos": state["cards"][c["on"]]["att"].index(cid)}
+    return {"seat": c["o"], "zone": z, "pos": state["p"][c["o"]][z].index(cid)}
+
+
+def target_fields(state, seat, spec, tgt, a):
+    """Put target ``tgt`` into the action ``a`` as ``seat`` may name it: by id, or
+    another seat's face-down base or crew by where it lies (``target_seat``,
+    ``target_zone``, ``target_pos``, and ``target_ship`` aboard a ship), so the
+    legal list never carries its id (KG-12.3)."""
+    if tgt is None:
+        return a
+    if spec["kind"] in HIDEABLE and hidden_from(state, seat, tgt):
+        w = where(state, tgt)
+        a["target_seat"] = w["seat"]
+        a["target_zone"] = w["zone"]
+        if "ship" in w:
+            a["target_ship"] = w["ship"]
+        a["target_pos"] = w["pos"]
+    else:
+        a["target"] = tgt
+    return a
+
+
+def named_target(state, action):
+    """The target an action names (see :func:`target_fields`), as a card id / uid /
+    seat, or None. Only legal actions reach here, so the place holds a card."""
+    if "target" in action:
+        return action["target"]
+    z = action.get("target_zone")
+    if z is None:
+        return None
+    if z == "ship":
+        return state["cards"][action["target_ship"]]["att"][action["target_pos"]]
+    return state["p"][action["target_seat"]][z][action["target_pos"]]
 
 
 def item_kind(state, it):
@@ -236,9 +298,10 @@ def _modify(state, ctx, op):
     until = op.get("until", "combat")
     if until == "combat" and not state["cb"]:
         until = "turn"
-    card(state, cid)["mods"].append([op["stat"], amount(op, ctx.get("x")), until])
+    c = card(state, cid)
+    c["mods"].append([op["stat"], amount(op, ctx.get("x")), until])
     emit(state, "modified", card=cid, stat=op["stat"], amount=amount(op, ctx.get("x")),
-         until=until)
+         until=until, **_hidden_card(state, c, cid))
     return False
 
 
@@ -250,6 +313,14 @@ def _neutralise(state, ctx, op):
     return False
 
 
+def _hidden_card(state, c, cid):
+    """Event fields for an event about ``cid``: a face-down card's id is its
+    owner's alone; the others see where it lies."""
+    if c["up"]:
+        return {}
+    return {"where": where(state, cid), "private_to": c["o"], "hide": ("card",)}
+
+
 def damage_card(state, cid, n):
     """Damage outside the firing step: the ship or paid base turns damaged at once
     (Javítás: used), and is destroyed at 0 armor (KG-4.2.5, KG-4.5.11). During the
@@ -258,7 +329,7 @@ def damage_card(state, cid, n):
     if n <= 0 or not in_play(c):
         return
     c["dmg"] += n
-    emit(state, "damaged", card=cid, amount=n)
+    emit(state, "damaged", card=cid, amount=n, **_hidden_card(state, c, cid))
     cb = state["cb"]
     if c["z"] == "hangar":
         in_fight = cb and cid in cb["ships"] and cb["step"] in ("pay", "eop", "fire")

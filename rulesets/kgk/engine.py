@@ -310,13 +310,15 @@ def apply(state, seat, action):
             nl = _turn.after_cash(state, nd, action["pick"])
             if nl is not None:
                 _remember(state, nd, nl)
+    elif t == "cash":
+        _turn.note_cash(state, legal, action["base"])
+    elif nd["kind"] != "main":
+        pass                              # a window opened after it (chain.quiet_action_window)
     elif t == "develop":
         # The commonest action: the next main list follows from this one.
         nl = _turn.after_develop(state, nd, legal, action["base"])
         if nl is not None:
             _remember(state, nd, nl)
-    elif t == "cash":
-        _turn.note_cash(state, legal, action["base"])
     elif t == "place":
         nl = _turn.after_place(state, nd, legal, action["card"], action["as"])
         if nl is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rulesets.base import ConfigError
 from rulesets.kgk import engine as _engine  # (circular: used at call time only)
+from rulesets.kgk.abilities import card_ability_actions
 from rulesets.kgk.actions import (
     ATTACK_BASE,
     ATTACK_CENTRAL,
@@ -25,20 +26,26 @@ from rulesets.kgk.actions import (
 from rulesets.kgk.actions import ensure as ensure_actions
 from rulesets.kgk.cards import compile_def, playability
 from rulesets.kgk.chain import (
-    declare_ability,
     declare_card,
     declare_payment,
     interrupt_actions,
     open_round,
     open_window,
+    quiet_action_window,
+    use_ability,
 )
 from rulesets.kgk.combat import begin_attack
-from rulesets.kgk.effects import draw_cards, target_spec, targets
+from rulesets.kgk.effects import (
+    HIDEABLE,
+    draw_cards,
+    named_target,
+    target_fields,
+    target_spec,
+    targets,
+)
 from rulesets.kgk.shuffle import shuffle_and_cut
 from rulesets.kgk.state import (
     ACTIVE,
-    DAMAGED,
-    USED,
     alive_seats,
     attach,
     aura,
@@ -318,9 +325,14 @@ def _main_legal(state, dec):
             if cost <= cr:
                 if cost > need:
                     need = cost
-                for tg in targets(state, seat, target_spec(state, d["eff"])):
-                    add({"type": "play", "card": cid, "target": tg} if tg is not None
-                        else PLAY[cid])
+                spec = target_spec(state, d["eff"])
+                if spec is not None and spec["kind"] in HIDEABLE:   # KG-11.10
+                    for tg in targets(state, seat, spec, True):
+                        add(target_fields(state, seat, spec, tg, {"type": "play", "card": cid}))
+                else:
+                    for tg in targets(state, seat, spec):
+                        add({"type": "play", "card": cid, "target": tg} if tg is not None
+                            else PLAY[cid])
             elif cost < nxt:
                 nxt = cost
         elif t == "interrupt":
@@ -371,7 +383,7 @@ def _main_legal(state, dec):
             up = []
             for cid in f[1][seat]:                    # activated_cards(state, seat)
                 c = cards[cid]
-                # (paid and active too: _activated_ok refuses every ability otherwise)
+                # (paid and active too: activated_ok refuses every ability otherwise)
                 if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
                     up.append(cid)
             if up:
@@ -379,7 +391,7 @@ def _main_legal(state, dec):
                     up.sort(key=lambda cid: _play_order(state, p, cid))
                 for cid in up:
                     d = defs[cards[cid]["d"]]
-                    _activated_actions(state, seat, cid, d, acts)
+                    card_ability_actions(state, seat, cid, d, acts)   # KG-12.8
                     for ab in d["eff"]["activated"]:   # (bounds for either side)
                         cost = (ab.get("cost") or {}).get("credits", 0)
                         if cost > cr:
@@ -669,33 +681,6 @@ def _play_order(state, p, cid):
     return (2, p["hangar"].index(c["on"]), 0, state["cards"][c["on"]]["att"].index(cid))
 
 
-_WHERE = {"canteen": "canteen", "surface": "surface", "ship": "att"}
-
-
-def _activated_actions(state, seat, cid, d, acts):
-    for k, ab in enumerate(d["eff"]["activated"]):
-        if _activated_ok(state, seat, cid, ab):
-            for tg in targets(state, seat, ab.get("target")):
-                a = {"type": "ability", "card": cid, "n": k}
-                if tg is not None:
-                    a["target"] = tg
-                acts.append(a)
-
-
-def _activated_ok(state, seat, cid, ab):
-    c = card(state, cid)
-    if not c["paid"] or c["rot"] != ACTIVE:               # KG-2.10, KG-3.4
-        return False
-    zone = _WHERE.get(ab.get("where"))
-    if zone and c["z"] != zone:
-        return False
-    cost = ab.get("cost") or {}
-    if cost.get("credits", 0) > state["p"][seat]["cr"]:
-        return False
-    # KG-4.4.9: a passenger aboard a ship cannot be turned used or damaged
-    return not (c["z"] == "att" and cost.get("rotate") and cdef(state, cid)["sub"] == "passenger")
-
-
 def _place(state, seat, p, action):
     """KG-9.3.3 c/d, KG-12.10: a card from the hand face down as base, crew or armament."""
     cid = action["card"]
@@ -713,21 +698,33 @@ def _place(state, seat, p, action):
          private_to=seat, hide=("card",))
 
 
+def _quiet_done(state, seat):
+    """After a development, a draw or a face-down play: a window (reaction
+    interrupts "bármikor", abilities in any phase) when someone may answer it,
+    otherwise straight back to the main decision."""
+    if quiet_action_window(state, seat, "main"):
+        state["dec"] = None
+        push(state, "main")
+        open_window(state, "main", seat)
+    else:
+        state["dec"] = {"kind": "main", "seat": seat}
+
+
 @decision("main")
 def _main_dec():
     def act(state, dec, action):
         seat = dec["seat"]
         p = state["p"][seat]
         t = action["type"]
-        if t == "develop":             # the commonest action: no window, no choice; the
-            b = action["base"]         # main decision simply comes back (as the "main" task
-            c = state["cards"][b]      # would set it)
+        if t == "develop":             # the commonest action: no choice; the main
+            b = action["base"]         # decision simply comes back (as the "main" task
+            c = state["cards"][b]      # would set it) unless a window opens
             p["cr"] -= 1
             c["dev"] += 1
             c["dt"] += 1
             # (emit, written out: actions run inside apply, which collects state["ev"])
             state["ev"].append({"type": "develop", "seat": seat, "pos": p["surface"].index(b)})
-            state["dec"] = {"kind": "main", "seat": seat}
+            _quiet_done(state, seat)
             return
         state["dec"] = None
         if t == "end_turn":
@@ -750,8 +747,7 @@ def _main_dec():
             begin_attack(state, seat, opp, tgt)
             return
         if t == "place" or t == "draw" or t == "ruin_draw":
-            # no window and no choice: the main decision comes back at once (as the
-            # "main" task would set it)
+            # no choice: the main decision comes back at once unless a window opens
             if t == "place":
                 _place(state, seat, p, action)
             elif t == "draw":
@@ -762,13 +758,13 @@ def _main_dec():
                 cid = p["ruin"][0]
                 move(state, cid, "hand")
                 emit(state, "ruin_draw", seat=seat, card=cid, private_to=seat, hide=("card",))
-            state["dec"] = {"kind": "main", "seat": seat}
+            _quiet_done(state, seat)
             return
         push(state, "main")
         if t == "play":
             cid = action["card"]
             cdef(state, cid)
-            declare_card(state, seat, cid, action.get("target"))
+            declare_card(state, seat, cid, named_target(state, action))
             open_window(state, "main", seat)
         elif t == "pay":
             cid = action["card"]
@@ -787,20 +783,7 @@ def _main_dec():
             top = p["colony"][:5]                       # KG-17.37: fewer than five: all
             state["dec"] = {"kind": "choose", "seat": seat, "why": "search", "opts": top}
         elif t == "ability":
-            cid = action["card"]
-            ab = cdef(state, cid)["eff"]["activated"][action["n"]]
-            cost = ab.get("cost") or {}
-            c = card(state, cid)
-            p["cr"] -= cost.get("credits", 0)
-            rot = cost.get("rotate")
-            if rot == "used":
-                c["rot"] = USED
-            elif rot == "damaged":
-                c["rot"] = DAMAGED
-            declare_ability(state, seat, "activated", cid, cost.get("credits", 0),
-                            action.get("target"), {"n": action["n"]})
-            if rot == "sacrifice":
-                leave_play(state, cid, "sacrificed")      # KG-3.6
+            use_ability(state, seat, action)          # KG-12.8
             open_window(state, "main", seat)
     return _main_legal, act
 

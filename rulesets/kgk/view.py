@@ -10,7 +10,7 @@ developments are public (KG-6.12, KG-12.4).
 
 from __future__ import annotations
 
-from rulesets.kgk.effects import item_kind
+from rulesets.kgk.effects import item_kind, where
 from rulesets.kgk.state import abilities, armor_now, base_armor_now, val
 
 PRIVATE_CHOICES = ("search", "discard", "hand_limit", "cash")
@@ -99,6 +99,9 @@ def player_view(state, q, seat):
 def _target_ref(state, tid, seat):
     """A target id as a seat may see it: hidden face-down cards lose their id."""
     if isinstance(tid, int) and 0 <= tid < len(state["cards"]) and not _visible(state, tid, seat):
+        c = state["cards"][tid]
+        if c["z"] in ("surface", "canteen", "att"):
+            return {"hidden": True, **where(state, tid)}    # where it lies, never what
         return {"hidden": True}
     return tid
 

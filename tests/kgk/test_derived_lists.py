@@ -46,8 +46,14 @@ def test_cached_main_lists_equal_full_computation(fmt):
             assert e[1] == main_legal(s, dec), (fmt, g, step, a)
             if a["type"] in derived:
                 derived[a["type"]] += 1
-    assert derived["develop"] > 100 and derived["choose"] > 5, derived
-    assert derived["place"] > (10 if opts.get("bluffing", True) else -1), derived
+    assert derived["choose"] > 5, derived
+    if opts.get("auto_pass", True):
+        assert derived["develop"] > 100, derived
+        assert derived["place"] > (10 if opts.get("bluffing", True) else -1), derived
+    else:
+        # Without auto-pass a window follows every development and face-down play
+        # (reaction interrupts "bármikor"): the main list after it is built in full.
+        assert derived["develop"] == derived["place"] == 0, derived
 
 
 def test_replay_without_caches_reaches_the_same_states():

@@ -270,10 +270,13 @@ def chain_scenario():
     act(s, LACI, {"type": "attack", "target": "colony"})
     while s["dec"]["kind"] == "prio":
         act(s, s["dec"]["seat"], {"type": "pass"})
-    act(s, LACI, {"type": "commit", "ship": c["cobra"]})
-    act(s, LACI, {"type": "done"})
-    act(s, DANI, {"type": "commit", "ship": c["hold"]})
-    act(s, DANI, {"type": "done"})
+    # (without auto-pass a window follows each designation: reaction interrupts
+    # may come "bármikor", KG-4.7.1)
+    for seat, ship in ((LACI, c["cobra"]), (DANI, c["hold"])):
+        act(s, seat, {"type": "commit", "ship": ship})
+        while s["dec"]["kind"] == "prio":
+            act(s, s["dec"]["seat"], {"type": "pass"})
+        act(s, seat, {"type": "done"})
     while s["dec"]["kind"] == "pay":
         act(s, s["dec"]["seat"], {"type": "done"})
     return s, c

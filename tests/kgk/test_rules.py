@@ -549,12 +549,14 @@ def test_kg_10_7_defender_may_respond_before_the_bombardment_lands():
     while s["dec"]["kind"] == "prio":                # the target window (KG-9.4.2)
         act(s, s["dec"]["seat"], {"type": "pass"})
     act(s, A, {"type": "commit", "ship": k})
+    until_main(s)                                    # the designation's window (KG-4.7.1)
     act(s, A, {"type": "done"})
     while s["dec"]["kind"] != "bomb":                # B equips nothing, both pay nothing
         seat = s["dec"]["seat"]
         legal = R.legal_actions(s, seat)
         act(s, seat, next(a for a in legal if a["type"] in ("pass", "done")))
     act(s, A, {"type": "bomber", "ship": k})
+    until_main(s)                                    # the designation's window (KG-4.7.1)
     act(s, A, {"type": "bombard"})
     assert s["dec"]["kind"] == "prio" and s["dec"]["seat"] == B
     act(s, B, {"type": "play", "card": shot, "target": k})
@@ -575,8 +577,9 @@ def test_kg_3_5_1_a_ship_hit_in_the_payment_step_turns_damaged_without_a_firing_
     act(s, A, {"type": "attack", "target": "colony"})
     while s["dec"]["kind"] != "pay":
         seat = s["dec"]["seat"]
-        if s["dec"]["kind"] == "equip" and seat == A:
+        if s["dec"]["kind"] == "equip" and seat == A and d not in s["cb"]["ships"]:
             act(s, A, {"type": "commit", "ship": d})
+            continue                                 # (its window comes next)
         act(s, seat, next(a for a in R.legal_actions(s, seat)
                           if a["type"] in ("pass", "done")))
     damage_card(s, d, 1)                             # a card's hit in the payment step
@@ -1279,8 +1282,10 @@ def test_kg_10_10_card_whose_target_left_resolves_without_effect():
     while s["dec"]["kind"] == "prio":
         act(s, s["dec"]["seat"], {"type": "pass"})
     act(s, A, {"type": "commit", "ship": f})
+    until_main(s)                                    # the designation's window (KG-4.7.1)
     act(s, A, {"type": "done"})
     act(s, B, {"type": "commit", "ship": k})
+    until_main(s)
     act(s, B, {"type": "done"})
     pass_payments = [{"type": "done"}]
     while s["dec"]["kind"] == "pay":
@@ -1321,6 +1326,11 @@ def test_kg_10_7_combat_and_reaction_windows():
     assert {"type": "play", "card": hit, "target": f} not in R.legal_actions(s, A)  # not yet in
     act(s, A, {"type": "pass"})
     act(s, A, {"type": "commit", "ship": f})
+    # the designation opens a window (KG-4.7.1: reaction "bármikor"): B's reaction and A's
+    # combat interrupt may answer it; both pass
+    assert s["dec"] == {"kind": "prio", "ctx": "combat", "seat": B, "passes": 0}
+    assert {"type": "play", "card": shield, "target": k} in R.legal_actions(s, B)
+    until_main(s)
     # in the equip step the combat interrupt is playable (participating target)
     assert {"type": "play", "card": hit, "target": f} in R.legal_actions(s, A)
     act(s, A, {"type": "play", "card": hit, "target": f})
@@ -1409,7 +1419,7 @@ def test_kg_7_8_repair_outside_combat_turns_used():
 
 
 def test_kg_4_4_9_passenger_aboard_cannot_pay_rotation_costs():
-    from rulesets.kgk.turn import _activated_ok
+    from rulesets.kgk.abilities import activated_ok as _activated_ok
     s = setup(["Tanuló utas", "Oktató Sólyom"], [])
     f = on_table(s, A, "Oktató Sólyom")
     u = on_table(s, A, "Tanuló utas", "att", ship=f, paid=True)

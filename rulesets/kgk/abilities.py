@@ -1,0 +1,93 @@
+"""Activated abilities: when they may be used (KG-12.8, KG-7.1.3) and which ones a
+seat may use now.
+
+KG-12.8 ("bármelyik fázisban lehet használni, ez megszakításnak számít"): the
+abilities of ships, armaments, crews and bases may be used in any phase, and using
+one counts as an interrupt (KG-10.1.2). So an ability is offered in every interrupt
+window (``prio``) and in its owner's own decisions that accept interrupts, in any
+phase. The subtype windows of KG-10.7 restrict interrupt *cards* only (KG-17.9);
+payments keep their own timing (KG-17.10), abilities have none beyond their text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.kgk.effects import target_fields, targets
+from rulesets.kgk.state import ACTIVE, card, cdef
+from rulesets.kgk.static import LAST, facts
+
+State = dict[str, Any]
+
+IN_PLAY = frozenset(("canteen", "surface", "hangar", "att"))
+_WHERE = {"canteen": "canteen", "surface": "surface", "ship": "att"}
+
+
+def ability_timing_ok(state: State, seat: int, ab: dict[str, Any]) -> bool:
+    """KG-12.8, KG-7.1.3, KG-17.9: an activated ability may be used in any phase and
+    in any window, unless its own spec restricts it (``"when": "own_main"``: only in
+    its owner's main phase, outside a combat). The quick start has no abilities
+    (KG-16: no card text)."""
+    if state["opts"]["rules"] == "quick_start":
+        return False
+    when = ab.get("when")
+    if when == "own_main":
+        return state["phase"] == "main" and state["active"] == seat and not state["cb"]
+    return True
+
+
+def activated_ok(state: State, seat: int, cid: int, ab: dict[str, Any]) -> bool:
+    """Whether ``seat`` may pay for ``cid``'s ability ``ab`` now (timing aside)."""
+    c = card(state, cid)
+    if not c["paid"] or c["rot"] != ACTIVE:               # KG-2.10, KG-3.4
+        return False
+    zone = _WHERE.get(ab.get("where"))
+    if zone and c["z"] != zone:
+        return False
+    cost = ab.get("cost") or {}
+    if cost.get("credits", 0) > state["p"][seat]["cr"]:
+        return False
+    # KG-4.4.9: a passenger aboard a ship cannot be turned used or damaged
+    return not (c["z"] == "att" and cost.get("rotate") and cdef(state, cid)["sub"] == "passenger")
+
+
+def card_ability_actions(state: State, seat: int, cid: int, d: dict[str, Any],
+                         acts: list[dict[str, Any]]) -> None:
+    """Append the ability actions of card ``cid`` (definition ``d``) usable now."""
+    for k, ab in enumerate(d["eff"]["activated"]):
+        if ability_timing_ok(state, seat, ab) and activated_ok(state, seat, cid, ab):
+            spec = ab.get("target")
+            for tg in targets(state, seat, spec, True):          # KG-11.10: face down too
+                acts.append(target_fields(state, seat, spec, tg,
+                                          {"type": "ability", "card": cid, "n": k}))
+
+
+def usable_cards(state: State, seat: int) -> list[int]:
+    """``seat``'s paid, active, face-up cards in play that have activated abilities."""
+    if not state["p"][seat]["actv"]:
+        return []
+    f = LAST[0]
+    if f is None or f[0] is not state["cards"]:
+        f = facts(state)
+    cards = state["cards"]
+    out = []
+    for cid in f[1][seat]:
+        c = cards[cid]
+        # (paid and active too: activated_ok refuses every ability otherwise)
+        if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
+            out.append(cid)
+    return out
+
+
+def ability_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every activated ability ``seat`` may use now (an interrupt window or one of
+    its own decisions), in card order."""
+    up = usable_cards(state, seat)
+    if not up:
+        return []
+    acts: list[dict[str, Any]] = []
+    defs = state["defs"]
+    cards = state["cards"]
+    for cid in up:
+        card_ability_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
+    return acts
