@@ -22,6 +22,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "invalid_parameter": (400, "A query parameter is out of range or of the wrong kind; "
                           "`details.parameter` names it."),
     "missing_parameter": (400, "A required query parameter is missing."),
+    "not_a_number": (400, "A number was expected (the lobby's player count)."),
     "not_authenticated": (401, "This needs an account: send `Authorization: Token <key>` or "
                           "sign in."),
     "authentication_failed": (401, "The token is unknown, revoked, or its user is inactive."),

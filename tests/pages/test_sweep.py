@@ -52,14 +52,8 @@ PAGE_KEYS = [
 ]
 CHECKS = ["scroll", "console", "requests", "raw"]
 
-# Pages other engineers are reworking right now (issue 16: cards/, issue 15's board part):
-# where they fail only on raw keys their owners are fixing, the check is expected to fail.
-XFAIL: dict[tuple[str, str], str] = {
-    ("card-unofficial", "raw"): "issue 16: card page field labels and provenance badges",
-    ("board-kgk", "raw"): "issue 15 (KGK board, another engineer): engine keys on the board",
-    ("board-smugglers", "raw"): "issue 15 (boards, another engineer): the generic board "
-                                "prints the game's view keys and seat keys (bot:random)",
-}
+# Page x check pairs expected to fail, with the reason (none: every page passes every check).
+XFAIL: dict[tuple[str, str], str] = {}
 
 
 def _visible_text_js() -> str:
