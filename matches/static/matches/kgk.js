@@ -261,7 +261,7 @@
     const price = cost != null ? ` · ${cost} ${T('kredit', cost === 1 ? 'credit' : 'credits')}` : '';
     const opp = (a.opp != null && lastCtx) ? ` (${seatNames(lastCtx.data)[a.opp]})` : '';
     switch (a.type) {
-      case 'play': return `${t}: ${n(a.card)}${a.target != null ? ' → ' + (typeof a.target === 'number' && KNOWN[a.target] ? n(a.target) : T('célpont', 'target') + ' ' + a.target) : ''}${price}`;
+      case 'play': return `${t}: ${n(a.card)}${a.target != null ? ' → ' + (typeof a.target === 'number' && KNOWN[a.target] ? n(a.target) : T('célpont', 'target') + ' ' + a.target) : hiddenTarget(a, T)}${price}`;
       case 'place': return `${t}: ${n(a.card)} ${word(T, ROLES, a.as)}${a.ship != null ? ' → ' + n(a.ship) : ''}`;
       case 'develop': case 'cash': return `${t}: ${n(a.base)}${price}`;
       case 'attack': return `${t}: ${word(T, TARGETS, a.target)}${a.pos != null ? ` (${a.pos + 1}.)` : ''}${a.card != null ? ': ' + n(a.card) : ''}${opp}`;
@@ -270,7 +270,7 @@
       case 'board': return `${t}: ${n(a.crew)} → ${n(a.ship)}`;
       case 'pay': case 'pay_trap': return `${t}: ${n(a.card)}${price}`;
       case 'commit': case 'bomber': case 'heavy': case 'pyro': return `${t}: ${n(a.ship)}${price}`;
-      case 'ability': return `${t}: ${n(a.card)} (${a.n + 1}.)`;
+      case 'ability': return `${t}: ${n(a.card)} (${a.n + 1}.)${hiddenTarget(a, T)}`;
       case 'assign': return `${t}: ${n(a.ship != null ? a.ship : a.target)}`;
       case 'choose': {
         if (typeof a.pick === 'number' && KNOWN[a.pick]) return `${t}: ${n(a.pick)}`;
@@ -280,6 +280,17 @@
       case 'draw': case 'search': case 'ruin_draw': return `${t}${price}`;
       default: return t;
     }
+  }
+
+  /* A target the seat may not identify (an opponent's face-down base or crew, KG-11.3,
+   * KG-12.3) is named by where it lies: whose, which zone, which place in it. */
+  function hiddenTarget(a, T) {
+    if (a.target_seat == null) return '';
+    const whose = lastCtx ? (seatNames(lastCtx.data)[a.target_seat] || '') : '';
+    const zone = { surface: T('lefordított bázis', 'face-down base'), canteen: T('lefordított legénység a kantinban', 'face-down crew in the canteen'),
+      ship: T('lefordított lap egy hajón', 'face-down card aboard a ship') }[a.target_zone] || T('lefordított lap', 'face-down card');
+    const aboard = a.target_ship != null ? ` (${nm(a.target_ship, T)})` : '';
+    return ` → ${whose ? whose + ': ' : ''}${zone}${aboard}, ${a.target_pos + 1}.`;
   }
 
   function actionTitle(type, T) { return word(T, TYPES, type); }
@@ -301,8 +312,13 @@
         `${who} placed ${e.card != null ? n(e.card) : 'a card'} face down ${word(T, ROLES, e.role)}${e.ship != null ? ' on ' + n(e.ship) : ''}.`);
       case 'develop': return T(`${who} fejlesztette a(z) ${e.pos + 1}. bázisát (1 kredit).`, `${who} developed base ${e.pos + 1} (1 credit).`);
       case 'cash': return T(`${who} beváltott egy fejlesztést (${e.pos + 1}. bázis).`, `${who} cashed a development (base ${e.pos + 1}).`);
-      case 'played': return T(`${who} kijátszotta: ${n(e.card)}${e.target != null && typeof e.target === 'number' && KNOWN[e.target] ? ' → ' + n(e.target) : ''} (${cr(e.cost || 0)}).`,
-        `${who} played ${n(e.card)}${e.target != null && typeof e.target === 'number' && KNOWN[e.target] ? ' on ' + n(e.target) : ''} (${cr(e.cost || 0)}).`);
+      case 'played': {
+        // A face-down target is named by where it lies (its identity stays hidden).
+        const tw = e.target_where;
+        const hid = (e.target == null && tw) ? hiddenTarget({ target_seat: tw.seat, target_zone: tw.zone, target_ship: tw.ship, target_pos: tw.pos }, T) : '';
+        return T(`${who} kijátszotta: ${n(e.card)}${e.target != null && typeof e.target === 'number' && KNOWN[e.target] ? ' → ' + n(e.target) : hid} (${cr(e.cost || 0)}).`,
+          `${who} played ${n(e.card)}${e.target != null && typeof e.target === 'number' && KNOWN[e.target] ? ' on ' + n(e.target) : hid} (${cr(e.cost || 0)}).`);
+      }
       case 'pays': return T(`${who} kifizette: ${n(e.card)} (${cr(e.cost || 0)}).`, `${who} paid for ${n(e.card)} (${cr(e.cost || 0)}).`);
       case 'ability': return T(`${who} képességet használ: ${n(e.card)}${e.ability && ABILITIES[e.ability] ? ' – ' + word(T, ABILITIES, e.ability) : ''}.`,
         `${who} uses an ability of ${n(e.card)}${e.ability && ABILITIES[e.ability] ? ' – ' + word(T, ABILITIES, e.ability) : ''}.`);
@@ -327,7 +343,10 @@
       case 'no_return': return T(`${n(e.ship)} nem lő vissza.`, `${n(e.ship)} does not return fire.`);
       case 'fire_pass': return T(`${who} kivár a tüzeléssel.`, `${who} holds fire.`);
       case 'shot_damage': return T('Sebzés: ', 'Damage: ') + (e.damage || []).map(([id, k]) => `${n(id)} −${k}`).join(', ') + '.';
-      case 'damaged': return T(`${n(e.card)} megsérült (${e.amount}).`, `${n(e.card)} is damaged (${e.amount}).`);
+      case 'damaged': {
+        const what = e.card != null ? n(e.card) : (e.where ? hiddenTarget({ target_seat: e.where.seat, target_zone: e.where.zone, target_ship: e.where.ship, target_pos: e.where.pos }, T).replace(' → ', '') : T('Egy lefordított lap', 'A face-down card'));
+        return T(`${what} megsérült (${e.amount}).`, `${what} is damaged (${e.amount}).`);
+      }
       case 'firing_over': return T('Véget ért a tüzelés.', 'Firing is over.');
       case 'bombard_declared': return T(`${who} bombázni készül (${(e.ships || []).map(n).join(', ')}); a védő még közbeszólhat.`, `${who} is about to bombard (${(e.ships || []).map(n).join(', ')}); the defender may still respond.`);
       case 'bombard': return T(`${who} bombáz ${e.total} erővel (${(e.ships || []).map(n).join(', ')}).`, `${who} bombards for ${e.total} (${(e.ships || []).map(n).join(', ')}).`);
