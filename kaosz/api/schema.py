@@ -23,6 +23,9 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
                           "`details.parameter` names it."),
     "missing_parameter": (400, "A required query parameter is missing."),
     "not_a_number": (400, "A number was expected (the lobby's player count)."),
+    "bad_scenario": (400, "The scenario cannot be set up; `details` names the engine's code "
+                     "and the field."),
+    "scenario_not_supported": (400, "This ruleset takes no scenario (only kgk does)."),
     "not_authenticated": (401, "This needs an account: send `Authorization: Token <key>` or "
                           "sign in."),
     "authentication_failed": (401, "The token is unknown, revoked, or its user is inactive."),

@@ -167,7 +167,10 @@ def test_a_cards_text_by_hover_and_by_tap_and_the_board_in_words(
         page.locator("#actions button.action", has_text="Megtartom" if lang == "hu" else "Keep").click()
         page.wait_for_function(
             f"document.querySelector('#board').dataset.version !== '{version}'")
-        page.wait_for_selector("#log li")
+        # the log follows the match through the event stream: wait for our own line
+        page.wait_for_function(
+            "name => (document.querySelector('#log') || {}).innerText.includes(name)",
+            arg=me.username)
         log = page.inner_text("#log")
         assert me.username in log and log_number(page, "#log li:last-child") == "1."
         assert not raw_keys(board_text(page), lang), raw_keys(board_text(page), lang)

@@ -167,7 +167,7 @@
       const pos = c && c.pos != null ? ` data-pos="${c.pos}"` : '';
       const rot = c && c.rot ? ` rot${c.rot}` : '';
       return `<button type="button" class="card hidden${rot}"${pos} data-where="${where || ''}" aria-label="${T('rejtett lap', 'hidden card')}">` +
-        `<span class="cn">${T('rejtett lap', 'hidden card')}</span>${c && c.dev ? `<span class="st">${T('fejl.', 'dev')} ${c.dev}</span>` : ''}</button>`;
+        `<span class="cn">${T('rejtett lap', 'hidden card')}</span>${c && c.dev ? `<span class="st">${T('fejlesztve', 'developed')} ${c.dev}</span>` : ''}</button>`;
     }
     const cls = ['card', `k-${c.type}`];
     if (c.face_down) cls.push('facedown');
