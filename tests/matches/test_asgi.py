@@ -54,10 +54,14 @@ def _players(django_user_model, n: int) -> list[str]:
 
 
 def _match(base: str, tokens: list[str]) -> dict:
+    """A started two-player match: naming the other player invites them, and they accept
+    by joining."""
     status, m = call(base, "POST", "/api/v1/matches/", tokens[0],
                      {"ruleset": "smugglers", "seats": [{"player": "me"},
                                                         {"player": "asgi1"}]})
     assert status == 201, m
+    status, m = call(base, "POST", f"/api/v1/matches/{m['id']}/join/", tokens[1], {})
+    assert status == 200 and m["status"] == "active", m
     return m
 
 
