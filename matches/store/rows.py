@@ -104,7 +104,9 @@ def load_match(match_id: int, users: bool = True) -> Match | None:
     queries themselves, and each extra round trip costs most on a busy machine. The match's
     big columns stay deferred; ``match.seats.all()`` then costs nothing."""
     fast = not users and connection.vendor in SEATS_JSON
-    match = select_match(match_id, BIG_COLUMNS, fast)
+    # SQLite's shared-cache test database answers "table is locked" at once while another
+    # thread writes (the live server beside a test): read again, as match_progress does.
+    match = with_retry(lambda: select_match(match_id, BIG_COLUMNS, fast))
     if match is not None and not fast:
         set_seats(match, list(Seat.objects.select_related("user").defer("deck")
                                .filter(match_id=match_id).order_by("index")))
