@@ -93,20 +93,40 @@ def chromium_path() -> str:
     return path
 
 
+# Headless Chromium as root on a machine with no network but the package registries:
+# without the background-networking flags it tries (and fails) to reach Google's hosts.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+def launch_chromium(pw, chromium_path: str):
+    """Debian's Chromium under Playwright, as every page test starts it."""
+    # Playwright's sync API keeps an event loop on this thread; Django's ORM would refuse
+    # the test's own database calls beside it, though they are plain synchronous calls.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    return pw.chromium.launch(executable_path=chromium_path, headless=True,
+                              args=CHROMIUM_ARGS)
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path):
+    """One Chromium for a whole test module (modules that open many pages)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = launch_chromium(pw, chromium_path)
+        yield chromium
+        chromium.close()
+
+
 @pytest.fixture
 def page(live_server, chromium_path):
     """A real headless Chromium page (Playwright driving Debian's Chromium)."""
     from playwright.sync_api import sync_playwright
 
-    # Playwright's sync API keeps an event loop on this thread; Django's ORM would refuse
-    # the test's own database calls beside it, though they are plain synchronous calls.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=chromium_path, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"])
+        browser = launch_chromium(pw, chromium_path)
         context = browser.new_context(locale="hu-HU")
         pg = context.new_page()
         pg.set_default_timeout(15000)

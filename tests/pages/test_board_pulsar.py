@@ -50,19 +50,6 @@ def raw_keys_shown(text: str, keys: list[str]) -> list[str]:
     return [k for k in keys if re.search(rf"(?<![\w-]){re.escape(k)}(?![\w-])", text)]
 
 
-@pytest.fixture(scope="module")
-def browser(chromium_path):
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # see tests/conftest.py `page`
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium_path, headless=True,
-                               args=["--no-sandbox", "--disable-gpu", "--no-first-run",
-                                     "--disable-background-networking",
-                                     "--disable-component-update", "--disable-sync"])
-        yield b
-        b.close()
-
 
 def new_page(browser, width: int, height: int):
     context = browser.new_context(locale="hu-HU", viewport={"width": width, "height": height})

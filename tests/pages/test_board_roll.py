@@ -97,20 +97,6 @@ def test_tile_data_matches_the_engine():
             assert d.get("effect", {}) == card.effect, key
 
 
-@pytest.fixture(scope="module")
-def browser(chromium_path):
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=chromium_path, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"])
-        yield b
-        b.close()
-
 
 def new_page(browser, width: int, height: int):
     context = browser.new_context(locale="hu-HU", viewport={"width": width, "height": height})

@@ -6,7 +6,6 @@ One browser per module; each test gets a fresh context (cookies, language, viewp
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -18,20 +17,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "titkos-jelszo-123"
 
-
-@pytest.fixture(scope="module")
-def browser(chromium_path):
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # see tests/conftest.py `page`
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(
-            executable_path=chromium_path, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"])
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

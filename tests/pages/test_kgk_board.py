@@ -6,7 +6,6 @@ clicking the cards and buttons on the board. One browser for the module."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 
@@ -76,20 +75,6 @@ def no_sideways_scroll(page) -> None:
         ".map(e => e.getBoundingClientRect().right))")
     assert right <= width + 1, f"something in the page ends at {right} px of {width}"
 
-
-@pytest.fixture(scope="module")
-def browser(chromium_path):
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=chromium_path, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"])
-        yield b
-        b.close()
 
 
 def open_page(browser, live_server, user, viewport, lang, touch=False):

@@ -23,6 +23,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import launch_chromium
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -237,11 +239,7 @@ def sweep(django_db_setup, django_db_blocker, live_server, chromium_path):
         widths: dict[str, dict[str, int]] = {}
         with sync_playwright() as pw:
             for size, (w, h) in SIZES.items():
-                browser = pw.chromium.launch(
-                    executable_path=chromium_path, headless=True,
-                    args=["--no-sandbox", "--disable-gpu", "--no-first-run",
-                          "--disable-background-networking", "--disable-component-update",
-                          "--disable-sync"])
+                browser = launch_chromium(pw, chromium_path)
                 for role in ("anon", "user", "staff"):
                     for lang in LANGS:
                         context = browser.new_context(
