@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from django.db import IntegrityError, OperationalError, connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -63,18 +63,12 @@ def require_organiser(user: Any, t: Tournament) -> None:
                               403, {"tournament": t.pk})
 
 
-def _with_retry(fn: Callable[[], T], attempts: int = 200) -> T:
-    """SQLite's test database answers "locked" at once instead of waiting; retry there."""
-    import time
+def _with_retry(fn: Callable[[], T]) -> T:
+    """SQLite's test database answers "locked" at once instead of waiting: the store's
+    retry (200 attempts here, as before)."""
+    from matches.store import with_retry
 
-    for i in range(attempts):
-        try:
-            return fn()
-        except OperationalError as exc:
-            if connection.vendor != "sqlite" or "locked" not in str(exc) or i == attempts - 1:
-                raise
-            time.sleep(min(0.002 * (i + 1), 0.05))
-    raise AssertionError("unreachable")
+    return with_retry(fn, attempts=200)
 
 
 def _lock(pk: int) -> Tournament:
