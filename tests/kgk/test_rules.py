@@ -847,7 +847,9 @@ def test_kg_7_4_salvo_distribution_and_every_hit_active_ship_returns():
     assert armor_now(s, sal) == 4
 
 
-def test_kg_7_5_formation_spreads_damage_within_armor():
+def formation_decision():
+    """Firepower 4 fired at one of two armor-3 Kötelék ships, no return fire: the
+    defender's formation decision is next. Returns the state and the two ships."""
     s = setup(["Gyakorló Bástyahajó"], ["Oktató Sólyom", "Tanszázad-vadász"])
     d = on_table(s, A, "Gyakorló Bástyahajó")             # firepower 4
     f1 = on_table(s, B, "Oktató Sólyom")                  # armor 3, formation
@@ -857,6 +859,11 @@ def test_kg_7_5_formation_spreads_damage_within_armor():
     act(s, B, {"type": "pass"})
     act(s, A, {"type": "fire", "ship": d, "target": f1})
     act(s, B, {"type": "no_return"})
+    return s, f1, f2
+
+
+def test_kg_7_5_formation_spreads_damage_within_armor():
+    s, f1, f2 = formation_decision()
     assert s["dec"]["kind"] == "assign" and s["dec"]["why"] == "formation"
     act(s, B, {"type": "assign", "ship": f1})
     act(s, B, {"type": "assign", "ship": f2})
@@ -869,15 +876,7 @@ def test_kg_7_1_1_formation_is_optional():
     """KG-7.1.1 ("te döntöd el, hogy használod-e"): the defender may leave the damage on
     the ship it was dealt to. Spreading 4 damage over two armor-3 Kötelék ships would
     leave both at 1; not spreading loses one ship and keeps the other whole."""
-    s = setup(["Gyakorló Bástyahajó"], ["Oktató Sólyom", "Tanszázad-vadász"])
-    d = on_table(s, A, "Gyakorló Bástyahajó")             # firepower 4
-    f1 = on_table(s, B, "Oktató Sólyom")                  # armor 3, formation
-    f2 = on_table(s, B, "Tanszázad-vadász")               # armor 3, formation
-    fresh(s)
-    to_fire(s, A, "colony", [d], [f1, f2])
-    act(s, B, {"type": "pass"})
-    act(s, A, {"type": "fire", "ship": d, "target": f1})
-    act(s, B, {"type": "no_return"})
+    s, f1, f2 = formation_decision()
     assert {"type": "assign_done"} in R.legal_actions(s, B)
     act(s, B, {"type": "assign_done"})                   # Kötelék not used
     assert s["cards"][f1]["z"] == "trash"
@@ -885,15 +884,7 @@ def test_kg_7_1_1_formation_is_optional():
 
 
 def test_kg_7_1_1_formation_may_stop_part_way():
-    s = setup(["Gyakorló Bástyahajó"], ["Oktató Sólyom", "Tanszázad-vadász"])
-    d = on_table(s, A, "Gyakorló Bástyahajó")             # firepower 4
-    f1 = on_table(s, B, "Oktató Sólyom")
-    f2 = on_table(s, B, "Tanszázad-vadász")
-    fresh(s)
-    to_fire(s, A, "colony", [d], [f1, f2])
-    act(s, B, {"type": "pass"})
-    act(s, A, {"type": "fire", "ship": d, "target": f1})
-    act(s, B, {"type": "no_return"})
+    s, f1, f2 = formation_decision()
     act(s, B, {"type": "assign", "ship": f2})            # one point to f2, then stop
     act(s, B, {"type": "assign_done"})
     # The three points not spread stay on f1 (armor 3): it is destroyed; f2 took one.
