@@ -60,6 +60,12 @@ class _Infeasible(Exception):
     pass
 
 
+def _label(history: History, player: int) -> str:
+    """A player as an organiser reads a warning: the name when the history has one."""
+    name = next((p.name for p in history.players if p.id == player), "")
+    return name or f"player {player}"
+
+
 def pair_round(
     history: History,
     active: Collection[int],
@@ -138,7 +144,8 @@ def pair_round(
                 f"because the rest could not be paired without a rematch"
             )
         if bye_count[bye]:
-            warnings.append(f"player {bye} receives a further bye (allowed by the organiser)")
+            warnings.append(f"{_label(history, bye)} receives a further bye "
+                            "(allowed by the organiser)")
     rank = {p: i for i, p in enumerate(order)}
     pairs = [(a, b) if rank[a] < rank[b] else (b, a) for a, b in pairs]
     pairs.sort(key=lambda ab: rank[ab[0]])
@@ -150,7 +157,8 @@ def pair_round(
     )
     rematches = tuple((a, b) for a, b in pairs if b in met[a])
     for a, b in rematches:
-        warnings.append(f"rematch {a} v {b} (allowed by the organiser)")
+        warnings.append(f"rematch: {_label(history, a)} v {_label(history, b)} "
+                        "(allowed by the organiser)")
     return Pairing(round_no, tuple(pairs), bye, tuple(warnings), floats, rematches)
 
 

@@ -562,19 +562,6 @@ def no_valid_pairing_error(exc: swiss.NoValidPairing) -> TournamentError:
                             "players": list(exc.players), "options": options})
 
 
-def _named_warnings(t: Tournament, pairing: swiss.Pairing) -> list[str]:
-    """The core's warnings name ids; organisers read names."""
-    names = dict(t.entries.values_list("pk", "name"))
-    out = []
-    if pairing.bye is not None and any("further bye" in w for w in pairing.warnings):
-        out.append(f"{names[pairing.bye]} receives a further bye (allowed by the organiser)")
-    out += [f"rematch: {names[a]} v {names[b]} (allowed by the organiser)"
-            for a, b in pairing.rematches]
-    known = ("further bye", "rematch ")
-    out += [w for w in pairing.warnings if not any(k in w for k in known)]
-    return out
-
-
 def _pair(t: Tournament, number: int, allow_rematch: bool, allow_second_bye: bool) -> Round:
     hist = history(t, upto=number - 1)
     try:
@@ -588,7 +575,7 @@ def _pair(t: Tournament, number: int, allow_rematch: bool, allow_second_bye: boo
         tournament=t, number=number,
         defaults={"status": Round.PAIRED, "allow_rematch": allow_rematch,
                   "allow_second_bye": allow_second_bye,
-                  "warnings": _named_warnings(t, pairing), "manual_changes": [],
+                  "warnings": list(pairing.warnings), "manual_changes": [],
                   "rematches": [list(p) for p in pairing.rematches]})
     Pairing.objects.bulk_create([Pairing(round=rnd, table=i + 1, a_id=a, b_id=b)
                                  for i, (a, b) in enumerate(pairing.pairs)])
