@@ -40,6 +40,30 @@ from kaosz.api.throttling import WindowRateThrottle
 
 Q_PARAM = OpenApiParameter("q", OpenApiTypes.STR, description="Card query language, e.g. "
                            "`t:ship race:ember cost<=5`")
+# Answers that are not a model's serializer, as JSON Schema.
+EXPLAIN_OUT = {"type": "object", "required": ["query", "order", "official_only", "canonical",
+                                              "warnings", "text_en", "text_hu"],
+               "properties": {
+                   "query": {"type": "object", "nullable": True, "additionalProperties": True,
+                             "description": "The query as a tree (null: no condition)."},
+                   "order": {"type": "array", "items": {"type": "object", "properties": {
+                       "field": {"type": "string"}, "descending": {"type": "boolean"}}}},
+                   "official_only": {"type": "boolean"},
+                   "canonical": {"type": "string", "description": "The query written out."},
+                   "warnings": {"type": "array", "items": {"type": "object"}},
+                   "text_en": {"type": "string"}, "text_hu": {"type": "string"}}}
+NAMES_OUT = {"type": "object", "required": ["results"],
+             "properties": {"results": {"type": "array", "items": {"type": "string"},
+                                        "maxItems": 20}}}
+EXPORT_OUT = {"type": "object", "required": ["data_version", "cards"],
+              "properties": {"data_version": {"type": "integer"},
+                             "cards": {"type": "array", "items": {
+                                 "type": "object", "additionalProperties": True,
+                                 "description": "A card in the import format."}}}}
+SUMMARY_OUT = {"type": "object", "required": ["distinct_owned", "copies_owned", "copies_wanted"],
+               "properties": {"distinct_owned": {"type": "integer"},
+                              "copies_owned": {"type": "integer"},
+                              "copies_wanted": {"type": "integer"}}}
 ORDERING = {"name": ("name_hu", "slug"), "-name": ("-name_hu", "-slug"),
             "cost": ("cost", "slug"), "-cost": ("-cost", "slug"),
             "slug": ("slug",), "-slug": ("-slug",), "updated": ("updated", "slug"),
@@ -188,7 +212,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
                   ("lang", get_language() or ""), ("media", media_type)]
         return search_cache.response_key("list", version, parts)
 
-    @extend_schema(parameters=[Q_PARAM])
+    @extend_schema(parameters=[Q_PARAM], responses={200: EXPLAIN_OUT})
     @action(detail=False)
     def explain(self, request):
         from cards.query import QuerySyntaxError, explain, parse
@@ -200,7 +224,12 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             raise syntax_error(exc) from exc
         return Response(explain(parsed))
 
-    @extend_schema(parameters=[OpenApiParameter("q", OpenApiTypes.STR, required=True)])
+    @extend_schema(parameters=[
+        OpenApiParameter("q", OpenApiTypes.STR, description="The start of a name (accents "
+                         "and case do not matter); empty: no names."),
+        OpenApiParameter("official", OpenApiTypes.BOOL, description="Given (any value): "
+                         "unofficial practice cards are included too.")],
+        responses={200: NAMES_OUT})
     @action(detail=False)
     def autocomplete(self, request):
         """Up to 20 card names starting with (then containing) the folded text."""
@@ -219,7 +248,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         return Response({"results": starts})
 
     @extend_schema(parameters=[OpenApiParameter("exact", OpenApiTypes.STR),
-                               OpenApiParameter("fuzzy", OpenApiTypes.STR)])
+                               OpenApiParameter("fuzzy", OpenApiTypes.STR)],
+                   responses={200: CardSerializer})
     @action(detail=False)
     def named(self, request):
         """One card by name: ``exact`` (accent-insensitive) or ``fuzzy`` (closest match)."""
@@ -249,7 +279,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         card = Card.objects.get(slug=slug)
         return Response(CardSerializer(card, context={"request": request}).data)
 
-    @extend_schema(parameters=[Q_PARAM])
+    @extend_schema(parameters=[Q_PARAM], responses={200: CardSerializer})
     @action(detail=False)
     def random(self, request):
         from cards.query import QuerySyntaxError
@@ -294,7 +324,9 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
                 data.append(CardSerializer(card, context={"request": request}).data)
         return Response({"data": data, "not_found": not_found})
 
-    @extend_schema(parameters=[OpenApiParameter("format", OpenApiTypes.STR, enum=["json", "csv"])])
+    @extend_schema(parameters=[OpenApiParameter("format", OpenApiTypes.STR, enum=["json", "csv"])],
+                   responses={(200, "application/json"): EXPORT_OUT,
+                              (200, "text/csv"): OpenApiTypes.STR})
     @action(detail=False)
     def export(self, request):
         """The whole catalogue in the import format (official and unofficial)."""
@@ -312,6 +344,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         response["ETag"] = f'"cards-{version}-{fmt}"'
         return response
 
+    @extend_schema(responses={200: CardRevisionSerializer(many=True)})
     @action(detail=True)
     def revisions(self, request, slug=None):
         card = self.get_object()
@@ -373,6 +406,7 @@ class CollectionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             entry.delete()
         return Response(CollectionEntrySerializer(entry).data)
 
+    @extend_schema(responses={200: SUMMARY_OUT})
     @action(detail=False)
     def summary(self, request):
         qs = CollectionEntry.objects.filter(user=request.user)
