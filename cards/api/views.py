@@ -36,6 +36,7 @@ from cards.search import search_cards
 from cards.services import CatalogueError, approve, reject, revert
 from cards.text import fold
 from kaosz.api.errors import ApiError
+from kaosz.api.params import flag
 from kaosz.api.throttling import WindowRateThrottle
 
 Q_PARAM = OpenApiParameter("q", OpenApiTypes.STR, description="Card query language, e.g. "
@@ -60,6 +61,10 @@ EXPORT_OUT = {"type": "object", "required": ["data_version", "cards"],
                              "cards": {"type": "array", "items": {
                                  "type": "object", "additionalProperties": True,
                                  "description": "A card in the import format."}}}}
+BATCH_OUT = {"type": "object", "required": ["data", "not_found"], "properties": {
+    "data": {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
+    "not_found": {"type": "array", "items": {"type": "object"},
+                  "description": "The identifiers that matched no card, as sent."}}}
 SUMMARY_OUT = {"type": "object", "required": ["distinct_owned", "copies_owned", "copies_wanted"],
                "properties": {"distinct_owned": {"type": "integer"},
                               "copies_owned": {"type": "integer"},
@@ -182,6 +187,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             raise ApiError("invalid_ordering", f"ordering must be one of {', '.join(ORDERING)}",
                            400, {"allowed": list(ORDERING)})
         qs = result.queryset
+        for name in ("official", "complete"):
+            flag(request, name)  # (django-filter reads anything else as "not given")
         if any(name in request.query_params for name in CardFilter.base_filters):
             qs = self.filter_queryset(qs)  # builds and validates a form: only when asked
         qs = qs.defer(*LIST_DEFERRED)
@@ -227,8 +234,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(parameters=[
         OpenApiParameter("q", OpenApiTypes.STR, description="The start of a name (accents "
                          "and case do not matter); empty: no names."),
-        OpenApiParameter("official", OpenApiTypes.BOOL, description="Given (any value): "
-                         "unofficial practice cards are included too.")],
+        OpenApiParameter("official", OpenApiTypes.BOOL, description="Given (true or "
+                         "false): unofficial practice cards are included too.")],
         responses={200: NAMES_OUT})
     @action(detail=False)
     def autocomplete(self, request):
@@ -237,7 +244,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         if not text:
             return Response({"results": []})
         qs = Card.objects.all()
-        if "official" not in request.query_params:
+        if flag(request, "official") is None:
             qs = qs.filter(official=True)
         starts = list(qs.filter(search_name__startswith=text).order_by("name_hu", "slug")
                       .values_list("name_hu", flat=True)[:20])
@@ -293,8 +300,14 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             raise ApiError("not_found", "no card matches", 404)
         return Response(CardSerializer(card, context={"request": request}).data)
 
-    @extend_schema(request={"application/json": {"type": "object", "properties": {
-        "identifiers": {"type": "array", "items": {"type": "object"}}}}})
+    @extend_schema(request={"application/json": {
+        "type": "object", "required": ["identifiers"], "properties": {
+            "identifiers": {"type": "array", "minItems": 1, "maxItems": 100, "items": {
+                "oneOf": [{"type": "object", "required": ["id"],
+                           "properties": {"id": {"type": "integer"}}},
+                          {"type": "object", "required": ["slug"],
+                           "properties": {"slug": {"type": "string"}}}]}}}}},
+        responses={200: BATCH_OUT})
     @action(detail=False, methods=["post"], permission_classes=[permissions.AllowAny])
     def batch(self, request):
         """Look up to 100 cards at once by ``{"id": n}`` or ``{"slug": s}``."""
@@ -345,7 +358,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         return response
 
     @extend_schema(responses={200: CardRevisionSerializer(many=True)})
-    @action(detail=True)
+    @action(detail=True, pagination_class=None)
     def revisions(self, request, slug=None):
         card = self.get_object()
         return Response(CardRevisionSerializer(card.revisions.all(), many=True).data)

@@ -252,6 +252,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
     components["examples"] = {f"error_{code}": error_example(code)
                               for code in sorted(ERROR_CODES)}
     apply_operations(result)
+    _deck_formats(components["schemas"])
     for path, item in result.get("paths", {}).items():
         for method, op in item.items():
             if method not in ("get", "post", "put", "patch", "delete"):
@@ -269,6 +270,29 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
             for status, names in sorted(_error_codes(method, path, op).items()):
                 responses[str(status)] = _error_response(status, names)
     return result
+
+
+# Request bodies whose `format` is a deck format (the server refuses any other value).
+DECK_FORMAT_BODIES = ("DeckRequest", "PatchedDeckRequest", "DeckInputRequest",
+                      "BulkInputRequest", "TournamentCreateRequest")
+
+
+def _deck_formats(schemas: dict[str, Any]) -> None:
+    """The deck formats and rulesets this server has, as enums where a body names one."""
+    from decks.core import all_formats  # (at request time: this module stays Django-free)
+
+    from rulesets import registry
+
+    for name in ("MatchCreateRequest", "SimulationRequest"):
+        prop = schemas.get(name, {}).get("properties", {}).get("ruleset")
+        if prop is not None:
+            prop["enum"] = sorted(registry.available())
+    keys = [f["key"] for f in all_formats()]
+    for name in DECK_FORMAT_BODIES:
+        prop = schemas.get(name, {}).get("properties", {}).get("format")
+        if prop is not None:
+            prop["enum"] = keys
+            prop.pop("minLength", None)
 
 
 def _json_bodies_only(op: dict[str, Any]) -> None:

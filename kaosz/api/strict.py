@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import QueryDict
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 # (field class, the JSON types it takes, how the error names them). Order matters: the
@@ -74,3 +75,26 @@ class StrictJSONMixin:
             if errors:
                 raise serializers.ValidationError(errors)
         return super().to_internal_value(data)  # type: ignore[misc]
+
+
+@extend_schema_field({"type": "object", "additionalProperties": True})
+class JSONObjectField(serializers.JSONField):
+    """A JSON object (documented as one; DRF's JSONField would be "any value")."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, dict):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field({"oneOf": [
+    {"type": "integer", "description": "A saved deck's id."},
+    {"type": "object", "description": '{"text": ...}, {"cards": [...]} or {"code": ...}',
+     "additionalProperties": True}]})
+class DeckSpecField(serializers.JSONField):
+    """A deck: a saved deck's id or the list itself."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, bool) or not isinstance(data, int | dict):
+            self.fail("invalid")
+        return super().to_internal_value(data)

@@ -8,7 +8,7 @@ from typing import Any
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
-from kaosz.api.strict import StrictJSONMixin
+from kaosz.api.strict import JSONObjectField, StrictJSONMixin
 from matches.models import Seat
 
 PLAYER_HELP = ('"me", a username, "bot:random", "bot:heuristic", or "open" '
@@ -46,7 +46,7 @@ class SeatRequest(StrictJSONMixin, serializers.Serializer):
 
 class MatchCreateRequest(StrictJSONMixin, serializers.Serializer):
     ruleset = serializers.CharField(max_length=40)
-    options = serializers.JSONField(required=False, default=dict, help_text=(
+    options = JSONObjectField(required=False, default=dict, help_text=(
         'Game options for the ruleset, plus host options: "format" (deck format, default '
         '"practice") and "time_limit_seconds" (a tournament game: 3600).'))
     seats = SeatRequest(many=True, allow_empty=False)
@@ -112,7 +112,7 @@ class SimulationRequest(StrictJSONMixin, serializers.Serializer):
                                   help_text="One deck spec per entrant (rulesets with decks).")
     bots = serializers.ListField(child=serializers.ChoiceField(choices=list(Seat.BOT_KINDS)),
                                  required=False, max_length=16)
-    options = serializers.JSONField(required=False, default=dict)
+    options = JSONObjectField(required=False, default=dict)
     chunk_size = serializers.IntegerField(required=False, min_value=1, max_value=1000)
 
     def validate_options(self, value: Any) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from kaosz.api.errors import ApiError
+from kaosz.api.params import flag
 from kaosz.api.throttling import AnonWindowThrottle, UserWindowThrottle, WindowRateThrottle
 from kaosz.models import SeatInvitation
 from matches import live, store
@@ -201,7 +202,7 @@ class MatchViewSet(viewsets.GenericViewSet):
             qs = qs.filter(status=st)
         if request.query_params.get("ruleset"):
             qs = qs.filter(ruleset=request.query_params["ruleset"])
-        if request.query_params.get("mine") in ("1", "true") and request.user.is_authenticated:
+        if flag(request, "mine") and request.user.is_authenticated:
             qs = qs.filter(Q(seats__user=request.user) | Q(created_by=request.user)).distinct()
         page = self.paginate_queryset(qs)
         return self.get_paginated_response([summary(m, request) for m in page])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from kaosz.api.strict import StrictJSONMixin
+from kaosz.api.strict import DeckSpecField, StrictJSONMixin
 from matches.tournaments.models import Entry, Tournament
 
 
@@ -127,7 +127,7 @@ class EntryCreate(StrictJSONMixin, serializers.Serializer):
 
 
 class DeckUpdate(StrictJSONMixin, serializers.Serializer):
-    deck = serializers.JSONField()
+    deck = DeckSpecField()
     deck_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
 
 

@@ -126,7 +126,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
 
     @extend_schema(methods=["GET"], responses={200: s.EntrySerializer(many=True)})
     @extend_schema(methods=["POST"], request=s.EntryCreate, responses={201: s.EntrySerializer})
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def entries(self, request: Request, pk: str | None = None) -> Response:
         """Registered players. POST: enter yourself, or (organiser) anyone, with a deck;
         after the start the organiser's POST is a late entry (``byes`` to grant byes)."""
@@ -170,7 +170,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
         return Response(s.EntrySerializer(entry).data)
 
     @extend_schema(responses={200: s.DeckCheckRow(many=True)})
-    @action(detail=True, url_path="deck-check")
+    @action(detail=True, url_path="deck-check", pagination_class=None)
     def deck_check(self, request: Request, pk: str | None = None) -> Response:
         """The organiser's deck-check report: each list and what the validator says."""
         t = self._t()
@@ -217,7 +217,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
         return Response(self.get_serializer(t).data)
 
     @extend_schema(responses={200: s.DecklistOut(many=True)})
-    @action(detail=True)
+    @action(detail=True, pagination_class=None)
     def decklists(self, request: Request, pk: str | None = None) -> Response:
         """Every player's deck list: for the organiser at any time; for everyone once the
         event is over, if the organiser publishes them (``publish_decklists``)."""
@@ -228,7 +228,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
     @extend_schema(methods=["GET"], responses={200: s.RoundOut(many=True)})
     @extend_schema(methods=["POST"], request=s.PairOptions,
                    responses={201: s.RoundOut, 202: s.JobOut})
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def rounds(self, request: Request, pk: str | None = None) -> Response:
         """POST pairs the next round (409 ``no_valid_pairing`` names the organiser's options:
         pair again with ``allow_rematch`` / ``allow_second_bye``). A large event is paired
@@ -311,7 +311,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
     # ---- results
 
     @extend_schema(parameters=[ROUND_PARAM, CSV_PARAM], responses={200: s.PairingOut(many=True)})
-    @action(detail=True)
+    @action(detail=True, pagination_class=None)
     def pairings(self, request: Request, pk: str | None = None) -> Response:
         """Every table (of one round with ``?round=``); ``?format=csv`` to download."""
         t = self._t()
@@ -355,7 +355,8 @@ class TournamentViewSet(viewsets.ModelViewSet):
         return Response(out)
 
     @extend_schema(responses={200: s.ChangeOut(many=True)})
-    @action(detail=True, url_path=r"pairings/(?P<pairing_id>\d+)/history")
+    @action(detail=True, url_path=r"pairings/(?P<pairing_id>\d+)/history",
+            pagination_class=None)
     def result_history(self, request: Request, pk: str | None = None,
                        pairing_id: str = "") -> Response:
         """The audit trail of a table's result: all of it for the organiser and staff; the
