@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -160,7 +160,17 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         return self.request.user if self.request.user.is_authenticated else None
 
     @extend_schema(parameters=[Q_PARAM, OpenApiParameter("ordering", OpenApiTypes.STR,
-                                                        enum=list(ORDERING))])
+                                                        enum=list(ORDERING))],
+                   examples=[OpenApiExample(
+                       "t:ship faj:ember ár<=5", response_only=True, status_codes=["200"],
+                       value={"count": 1, "next": None, "previous": None, "warnings": [],
+                              "results": [{"id": 3, "slug": "crx", "name_hu": "CRX",
+                                           "name_en": None, "official": True,
+                                           "type": "ship", "type_hu": "űrhajó",
+                                           "subtype": "cruiser", "race": "ember",
+                                           "rarity": None, "cost": 4, "speed": 3,
+                                           "firepower": 2, "armor": 3,
+                                           "url": "https://kaosz.example/api/v1/cards/crx/"}]})])
     def list(self, request, *args, **kwargs):
         from cards.query import QuerySyntaxError
 
@@ -219,7 +229,13 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
                   ("lang", get_language() or ""), ("media", media_type)]
         return search_cache.response_key("list", version, parts)
 
-    @extend_schema(parameters=[Q_PARAM], responses={200: EXPLAIN_OUT})
+    @extend_schema(parameters=[Q_PARAM], responses={200: EXPLAIN_OUT}, examples=[
+        OpenApiExample("ár<=5 order:cost", response_only=True, status_codes=["200"], value={
+            "query": {"field": "cost", "op": "<=", "value": 5},
+            "order": [{"field": "cost", "descending": False}], "official_only": True,
+            "canonical": "cost<=5 order:cost", "warnings": [],
+            "text_en": "Cards where cost is at most 5, official cards only, by cost.",
+            "text_hu": "Lapok, ahol ár ≤ 5, csak hivatalos lapok, ár szerint."})])
     @action(detail=False)
     def explain(self, request):
         from cards.query import QuerySyntaxError, explain, parse

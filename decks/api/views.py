@@ -8,6 +8,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import HttpResponse
 from drf_spectacular.utils import (
+    OpenApiExample,
     OpenApiParameter,
     extend_schema,
     extend_schema_view,
@@ -60,7 +61,17 @@ DeckInput = inline_serializer("DeckInput", fields={
 })
 
 
-@extend_schema(request=DeckInput, responses={200: inline_serializer("Validation", fields={
+@extend_schema(examples=[
+    OpenApiExample("a deck as text", request_only=True,
+                   value={"format": "tournament", "text": "3 CRX\n2 Halálszárny\n..."}),
+    OpenApiExample("a deck as cards", request_only=True,
+                   value={"format": "casual", "cards": [{"card": "crx", "count": 3}]}),
+    OpenApiExample("too few cards", response_only=True, status_codes=["200"], value={
+        "valid": False, "errors": [{"code": "deck_size", "rule": "KG-1.5.1",
+                                    "message": {"hu": "A pakli 5 lapos; legalább 40 kell.",
+                                                "en": "The deck has 5 cards; at least 40."}}],
+        "warnings": [], "stats": {"total": 5}, "code": "KGK1-AAECAwQ"})],
+    request=DeckInput, responses={200: inline_serializer("Validation", fields={
     "valid": serializers.BooleanField(), "errors": serializers.ListField(),
     "warnings": serializers.ListField(), "stats": serializers.DictField()})})
 @api_view(["POST"])
@@ -309,7 +320,12 @@ class DeckViewSet(viewsets.ModelViewSet):
     def stats(self, request, pk=None):
         return Response(deck_stats(self.get_object().cards, card_index()))
 
-    @extend_schema(parameters=[LANG_PARAM], responses={(200, "image/svg+xml"): str})
+    @extend_schema(parameters=[LANG_PARAM], responses={(200, "image/svg+xml"): str},
+                   examples=[OpenApiExample(
+                       "a cost curve", response_only=True, status_codes=["200"],
+                       media_type="image/svg+xml",
+                       value='<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 160" '
+                             'role="img"><title>Költséggörbe</title>…</svg>')])
     @action(detail=True, url_path="cost-curve")
     def cost_curve(self, request, pk=None):
         deck = self.get_object()

@@ -266,6 +266,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
             if not description:
                 op["description"] = op["summary"] + "."
             _json_bodies_only(op)
+            _shape_example(op, components["schemas"])
             responses = op.setdefault("responses", {})
             for status, names in sorted(_error_codes(method, path, op).items()):
                 responses[str(status)] = _error_response(status, names)
@@ -280,7 +281,6 @@ DECK_FORMAT_BODIES = ("DeckRequest", "PatchedDeckRequest", "DeckInputRequest",
 def _deck_formats(schemas: dict[str, Any]) -> None:
     """The deck formats and rulesets this server has, as enums where a body names one."""
     from decks.core import all_formats  # (at request time: this module stays Django-free)
-
     from rulesets import registry
 
     for name in ("MatchCreateRequest", "SimulationRequest"):
@@ -293,6 +293,60 @@ def _deck_formats(schemas: dict[str, Any]) -> None:
         if prop is not None:
             prop["enum"] = keys
             prop.pop("minLength", None)
+
+
+def _has_example(content: dict[str, Any]) -> bool:
+    return any(media.get("examples") or "example" in media for media in content.values())
+
+
+def _shape_example(op: dict[str, Any], schemas: dict[str, Any]) -> None:
+    """An operation without a written example gets one drawn from its schema: each field
+    with a value of its type, so a reader sees the whole shape at once. Written examples
+    (``OpenApiExample`` on the view) are left as they are."""
+    bodies = [op.get("requestBody", {}).get("content", {})]
+    bodies += [r.get("content", {}) for code, r in op.get("responses", {}).items()
+               if code.startswith("2")]
+    if any(_has_example(content) for content in bodies):
+        return
+    for content in bodies:
+        for media_type, media in content.items():
+            if media_type.startswith("application/json") and "schema" in media:
+                media["examples"] = {"shape": {
+                    "summary": "Every field (drawn from the schema)",
+                    "value": sample(media["schema"], schemas)}}
+
+
+def sample(schema: dict[str, Any], schemas: dict[str, Any], depth: int = 0) -> Any:
+    """A value of ``schema``'s shape (refs followed, the first enum value or variant)."""
+    if "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        return sample(schemas.get(name, {}), schemas, depth) if depth < 6 else {}
+    if "example" in schema:
+        return schema["example"]
+    if schema.get("enum"):
+        return schema["enum"][0]
+    for key in ("oneOf", "anyOf", "allOf"):
+        if schema.get(key):
+            return sample(schema[key][0], schemas, depth)
+    kind = schema.get("type")
+    if kind == "object" or "properties" in schema:
+        return {name: sample(prop, schemas, depth + 1)
+                for name, prop in schema.get("properties", {}).items()
+                if not prop.get("writeOnly")}
+    if kind == "array":
+        return [sample(schema.get("items", {}), schemas, depth + 1)] if depth < 6 else []
+    if kind == "integer":
+        return max(int(schema.get("minimum", 1)), 1)
+    if kind == "number":
+        return 0.5
+    if kind == "boolean":
+        return True
+    if kind == "string":
+        return {"date-time": "2026-11-26T20:00:00Z", "date": "2026-11-26",
+                "uri": "https://kaosz.example/api/v1/", "email": "player@kaosz.example",
+                "uuid": "3fa85f64-5717-4562-b3fc-2c963f66afa6"}.get(
+                    schema.get("format", ""), "text")
+    return None
 
 
 def _json_bodies_only(op: dict[str, Any]) -> None:

@@ -15,7 +15,7 @@ from django.db import connection
 from django.db.models import Q
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.request import Request
@@ -207,7 +207,15 @@ class MatchViewSet(viewsets.GenericViewSet):
         page = self.paginate_queryset(qs)
         return self.get_paginated_response([summary(m, request) for m in page])
 
-    @extend_schema(request=s.MatchCreateRequest, responses={201: s.MatchOut})
+    @extend_schema(request=s.MatchCreateRequest, responses={201: s.MatchOut}, examples=[
+        OpenApiExample("Űrcsempészek against the random bot", request_only=True, value={
+            "ruleset": "smugglers", "seats": [{"player": "me"}, {"player": "bot:random"}]}),
+        OpenApiExample("KGK with a saved deck, inviting a friend", request_only=True, value={
+            "ruleset": "kgk", "seats": [{"player": "me", "deck": 12},
+                                        {"player": "anna"}]}),
+        OpenApiExample("a rulebook position (sandbox)", request_only=True, value={
+            "ruleset": "kgk", "scenario": "kg-14-2",
+            "seats": [{"player": "me"}, {"player": "bot:random"}]})])
     def create(self, request: Request) -> Response:
         data = validated(s.MatchCreateRequest, request.data)
         rs = get_ruleset(data["ruleset"])
@@ -275,7 +283,10 @@ class MatchViewSet(viewsets.GenericViewSet):
         match = self.get_object(users=False)
         return Response(legal_actions_of(match, self._seat(match)))
 
-    @extend_schema(request=s.ActionRequest, responses=s.ActionOut)
+    @extend_schema(request=s.ActionRequest, responses=s.ActionOut, examples=[
+        OpenApiExample("play a legal action", request_only=True, value={
+            "action": {"type": "pass"}, "expected_version": 7,
+            "client_action_id": "move-8", "include_legal_actions": True})])
     @action(detail=True, methods=["post"])
     def actions(self, request: Request, pk: str | None = None) -> Response:
         match_id = self._match_id()
@@ -334,7 +345,12 @@ class MatchViewSet(viewsets.GenericViewSet):
         OpenApiParameter("include_legal_actions", OpenApiTypes.BOOL, description=(
             "Answer with your seat's legal actions in the match as it then is (saves a "
             "legal-actions request when a long-poll ends with your turn).")),
-        SEAT_PARAM], responses=s.EventsOut)
+        SEAT_PARAM], responses=s.EventsOut, examples=[
+        OpenApiExample("your turn came", response_only=True, status_codes=["200"], value={
+            "events": [{"n": 12, "event": {"type": "played", "seat": 1}}],
+            "last": 12, "more": False, "version": 8, "status": "active", "to_act": [0],
+            "legal_actions": {"version": 8, "seat": 0, "to_act": [0],
+                              "actions": [{"type": "pass"}, {"type": "draw"}]}})])
     @action(detail=True, methods=["get"])
     def events(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object(users=False)

@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Q
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -80,7 +80,10 @@ class TournamentViewSet(viewsets.ModelViewSet):
 
     # ---- the tournament itself
 
-    @extend_schema(request=s.TournamentCreate, responses={201: s.TournamentSerializer})
+    @extend_schema(request=s.TournamentCreate, responses={201: s.TournamentSerializer},
+                   examples=[OpenApiExample("a club evening", request_only=True, value={
+                       "name": "Klubest", "format": "tournament", "mode": "paper",
+                       "rounds_planned": 4, "final_size": 4, "tiebreaks": "kaosz"})])
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = _data(request, s.TournamentCreate)
         t = services.create_tournament(request.user, **data)
@@ -382,7 +385,11 @@ class TournamentViewSet(viewsets.ModelViewSet):
                          "rows": services.standings(t, upto=upto),
                          "placements": services.placements(t) if upto is None else []})
 
-    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
+    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR}, examples=[
+        OpenApiExample("TRF16", response_only=True, status_codes=["200"],
+                       media_type="text/plain",
+                       value="012 Klubest\nXXR 4\n001    1      Kiss Anna"
+                             "                         1500       3.0    1 ...\n")])
     @action(detail=True)
     def trf(self, request: Request, pk: str | None = None) -> HttpResponse:
         """The Swiss history as FIDE TRF16 (for external pairing checkers)."""
