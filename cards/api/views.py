@@ -256,11 +256,12 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=False)
     def autocomplete(self, request):
         """Up to 20 card names starting with (then containing) the folded text."""
+        official = flag(request, "official")
         text = fold(request.query_params.get("q", ""))
         if not text:
             return Response({"results": []})
         qs = Card.objects.all()
-        if flag(request, "official") is None:
+        if official is None:
             qs = qs.filter(official=True)
         starts = list(qs.filter(search_name__startswith=text).order_by("name_hu", "slug")
                       .values_list("name_hu", flat=True)[:20])
@@ -332,7 +333,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             raise ApiError("invalid", "identifiers: a list of 1 to 100 {id} or {slug} objects", 400)
         by_id, by_slug, bad = [], [], []
         for i, ident in enumerate(ids):
-            if isinstance(ident, dict) and isinstance(ident.get("id"), int):
+            if isinstance(ident, dict) and isinstance(ident.get("id"), int) \
+                    and not isinstance(ident["id"], bool):
                 by_id.append(ident["id"])
             elif isinstance(ident, dict) and isinstance(ident.get("slug"), str):
                 by_slug.append(ident["slug"])
@@ -374,7 +376,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         return response
 
     @extend_schema(responses={200: CardRevisionSerializer(many=True)})
-    @action(detail=True, pagination_class=None)
+    @action(detail=True, pagination_class=None, filter_backends=[])
     def revisions(self, request, slug=None):
         card = self.get_object()
         return Response(CardRevisionSerializer(card.revisions.all(), many=True).data)

@@ -22,7 +22,8 @@ from matches.tournaments.models import PairingJob, Tournament
 
 CSV_PARAM = OpenApiParameter("format", str, enum=["json", "csv"],
                              description="csv: the same table as a CSV download")
-ROUND_PARAM = OpenApiParameter("round", int, description="only this round")
+ROUND_NUMBER = {"type": "integer", "minimum": 1, "maximum": 2**15 - 1}
+ROUND_PARAM = OpenApiParameter("round", ROUND_NUMBER, description="only this round")
 
 
 def _data(request: Request, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
@@ -37,6 +38,13 @@ def _csv(text: str, filename: str) -> HttpResponse:
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def _wants_csv(request: Request) -> bool:
+    fmt = request.query_params.get("format") or "json"
+    if fmt not in ("json", "csv"):
+        raise ApiError("invalid_parameter", "format: json or csv", 400, {"parameter": "format"})
+    return fmt == "csv"
 
 
 def _round_param(request: Request, t: Tournament) -> int | None:
@@ -251,7 +259,8 @@ class TournamentViewSet(viewsets.ModelViewSet):
         rnd = services.pair_next_round(t, by=request.user, **data)
         return Response(services.rounds_data(t, [rnd.number])[0], status=status.HTTP_201_CREATED)
 
-    @extend_schema(parameters=[CSV_PARAM], responses={200: s.RoundOut})
+    @extend_schema(parameters=[CSV_PARAM], responses={200: s.RoundOut,
+                                                      (200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True, url_path=r"rounds/(?P<number>\d+)")
     def round(self, request: Request, pk: str | None = None, number: str = "") -> Response:
         t = self._t()
@@ -260,7 +269,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
             from matches.tournaments.online import sync_round
 
             sync_round(rnd)
-        if request.query_params.get("format") == "csv":
+        if _wants_csv(request):
             return _csv(exports.pairings_csv(t, rnd.number), f"pairings-{t.pk}-{rnd.number}.csv")
         return Response(services.rounds_data(t, [rnd.number])[0])
 
@@ -313,7 +322,8 @@ class TournamentViewSet(viewsets.ModelViewSet):
 
     # ---- results
 
-    @extend_schema(parameters=[ROUND_PARAM, CSV_PARAM], responses={200: s.PairingOut(many=True)})
+    @extend_schema(parameters=[ROUND_PARAM, CSV_PARAM],
+                   responses={200: s.PairingOut(many=True), (200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True, pagination_class=None)
     def pairings(self, request: Request, pk: str | None = None) -> Response:
         """Every table (of one round with ``?round=``); ``?format=csv`` to download."""
@@ -323,7 +333,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
         if raw not in (None, "") and (number is None or number >= 2**15):
             raise ApiError("invalid_parameter", "round: a round number", 400,
                            {"parameter": "round"})
-        if request.query_params.get("format") == "csv":
+        if _wants_csv(request):
             return _csv(exports.pairings_csv(t, number), f"pairings-{t.pk}.csv")
         rounds = services.rounds_data(t, [number] if number else None)
         return Response([p for r in rounds for p in r["pairings"]])
@@ -370,15 +380,15 @@ class TournamentViewSet(viewsets.ModelViewSet):
     # ---- standings, exports, the final
 
     @extend_schema(parameters=[CSV_PARAM, OpenApiParameter(
-        "round", int, description="the standings after this round (default: now)")],
-        responses={200: s.StandingsOut})
+        "round", ROUND_NUMBER, description="the standings after this round (default: now)")],
+        responses={200: s.StandingsOut, (200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True)
     def standings(self, request: Request, pk: str | None = None) -> Response:
         """Rank, points and every tie-break figure, in the documented order of the event's
         tie-break profile; ``?round=N`` gives the standings after round N."""
         t = self._t()
         upto = _round_param(request, t)
-        if request.query_params.get("format") == "csv":
+        if _wants_csv(request):
             return _csv(exports.standings_csv(t, upto=upto), f"standings-{t.pk}.csv")
         return Response({"profile": t.tiebreaks, "round": upto,
                          "tiebreaks": services.tiebreaks_of(t),
