@@ -80,6 +80,11 @@ LIST_DEFERRED = ("provenance", "sources", "effect", "notes", "search_text", "sea
                  "clan_search")
 
 
+def _is_id(value: object) -> bool:
+    """A card id as the schema documents it (a whole number, 1 to 2**63 - 1)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63
+
+
 def syntax_error(exc) -> ApiError:
     return ApiError("query_syntax", exc.message, 400, exc.as_dict())
 
@@ -321,7 +326,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         "type": "object", "required": ["identifiers"], "properties": {
             "identifiers": {"type": "array", "minItems": 1, "maxItems": 100, "items": {
                 "oneOf": [{"type": "object", "required": ["id"],
-                           "properties": {"id": {"type": "integer"}}},
+                           "properties": {"id": {"type": "integer", "minimum": 1,
+                                                 "maximum": 2**63 - 1}}},
                           {"type": "object", "required": ["slug"],
                            "properties": {"slug": {"type": "string"}}}]}}}}},
         responses={200: BATCH_OUT})
@@ -333,8 +339,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             raise ApiError("invalid", "identifiers: a list of 1 to 100 {id} or {slug} objects", 400)
         by_id, by_slug, bad = [], [], []
         for i, ident in enumerate(ids):
-            if isinstance(ident, dict) and isinstance(ident.get("id"), int) \
-                    and not isinstance(ident["id"], bool):
+            if isinstance(ident, dict) and _is_id(ident.get("id")):
                 by_id.append(ident["id"])
             elif isinstance(ident, dict) and isinstance(ident.get("slug"), str):
                 by_slug.append(ident["slug"])
@@ -347,7 +352,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         found = {c.pk: c for c in cards} | {c.slug: c for c in cards}
         data, not_found = [], []
         for ident in ids:
-            key = ident.get("id", ident.get("slug"))
+            # (the identifier that was read: an object may carry both, or junk beside one)
+            key = ident["id"] if _is_id(ident.get("id")) else ident["slug"]
             card = found.get(key)
             if card is None:
                 not_found.append(ident)

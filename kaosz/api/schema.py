@@ -82,7 +82,9 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "match_not_finished": (409, "A replay is available once the match ends."),
     "not_your_seat": (403, "That seat is not yours; `details.your_seats`."),
     "not_a_player": (403, "Only a seated player may act."),
-    "illegal_action": (400, "Not a legal action now; fetch `legal-actions` again."),
+    "illegal_action": (422, "Not a legal action now (`details` names the engine's code and "
+                       "rule); fetch `legal-actions` again."),
+    "match_finished": (409, "The match is over: no more actions."),
     "version_conflict": (409, "`expected_version` is not the match's version: someone moved "
                          "first; re-read and retry."),
     "client_action_id_reused": (409, "This `client_action_id` was used for another action."),
@@ -210,7 +212,9 @@ EXAMPLE_VALUES: dict[str, tuple[str, dict[str, Any]]] = {
     "ambiguous": ("several cards match", {"candidates": ["halalszarny", "halalszarny-2"]}),
     "version_conflict": ("expected version 11, the match is at 12",
                          {"expected": 11, "version": 12}),
-    "illegal_action": ("not a legal action now", {}),
+    "illegal_action": ("another seat must act now", {
+        "code": "not_your_turn", "message": "another seat must act now", "rule": "KG-9.1.3",
+        "version": 0}),
     "unknown_ruleset": ("no ruleset 'chess'", {"allowed": ["kgk", "pulsar", "roll",
                                                           "smugglers"]}),
     "bad_players": ("Űrcsempészek is for 2-4 players", {"min": 2, "max": 4}),
@@ -429,13 +433,15 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
     ("post", "/api/v1/matches/{id}/decline/"): ["invitation_not_found"],
     ("post", "/api/v1/matches/{id}/actions/"): [
         "not_a_player", "not_your_seat", "illegal_action", "version_conflict",
-        "idempotency_key_reused", "client_action_id_reused", "match_not_started", "time_up",
-        "server_busy"],
+        "idempotency_key_reused", "client_action_id_reused", "match_not_started",
+        "match_finished", "time_up", "server_busy"],
     ("post", "/api/v1/matches/{id}/resign/"): [
-        "not_a_player", "not_your_seat", "match_not_started", "idempotency_key_reused",
-        "client_action_id_reused"],
-    ("post", "/api/v1/matches/{id}/adjudicate/"): ["match_not_started"],
-    ("get", "/api/v1/matches/{id}/events/"): ["too_many_waiters"],
+        "not_a_player", "not_your_seat", "match_not_started", "match_finished",
+        "idempotency_key_reused", "client_action_id_reused"],
+    ("get", "/api/v1/matches/{id}/"): ["not_your_seat"],
+    ("get", "/api/v1/matches/{id}/legal-actions/"): ["not_your_seat"],
+    ("post", "/api/v1/matches/{id}/adjudicate/"): ["match_not_started", "match_finished"],
+    ("get", "/api/v1/matches/{id}/events/"): ["too_many_waiters", "not_your_seat"],
     ("get", "/api/v1/matches/{id}/replay/"): ["match_not_finished"],
     ("get", "/api/v1/matches/{id}/verify/"): ["match_not_started"],
     ("post", "/api/v1/simulations/"): [

@@ -146,7 +146,8 @@ def legal_actions_of(match: Match, seat: int | None, state: Any = None) -> dict[
     return {"version": match.version, "seat": seat, "to_act": match.to_act, "actions": actions}
 
 
-SEAT_PARAM = OpenApiParameter("seat", OpenApiTypes.INT, description=(
+SEAT_PARAM = OpenApiParameter("seat", {"type": "integer", "minimum": 0, "maximum": 64},
+                              description=(
     "Which of your seats to view (only needed when you hold several)."))
 
 
