@@ -55,9 +55,10 @@ def body(request) -> dict[str, Any]:
 
 DeckInput = inline_serializer("DeckInput", fields={
     "format": serializers.CharField(),
-    "text": serializers.CharField(required=False, allow_blank=True),
-    "cards": serializers.ListField(child=serializers.DictField(), required=False),
-    "code": serializers.CharField(required=False, allow_blank=True),
+    "text": serializers.CharField(required=False, allow_blank=True, allow_null=True),
+    "cards": serializers.ListField(child=serializers.DictField(), required=False,
+                                   allow_null=True),
+    "code": serializers.CharField(required=False, allow_blank=True, allow_null=True),
 })
 
 

@@ -69,7 +69,10 @@ def main() -> int:
     ap.add_argument("--port", type=int, default=8690)
     ap.add_argument("--max-examples", type=int, default=5)
     ap.add_argument("--seed", type=int, default=20261126)
-    ap.add_argument("--workers", type=int, default=2)
+    # One worker: Python 3.11.7's ast.parse is not thread-safe (CPython gh-106905), and
+    # Hypothesis calls it while describing strategies, so two worker threads now and then
+    # crash Schemathesis itself ("AST constructor recursion depth mismatch").
+    ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--report", default=str(ROOT / "var" / "schemathesis.json"))
     ap.add_argument("--max-time", type=int, default=0, help="seconds; 0: no time bound")
     ap.add_argument("--checks", default="",
