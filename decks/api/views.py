@@ -364,7 +364,14 @@ class BulkValidationViewSet(viewsets.ViewSet):
             out["valid"] = sum(1 for r in job.results if r["valid"])
         return out
 
-    @extend_schema(request=BulkInput, responses={202: BulkJobOut})
+    @extend_schema(request=BulkInput, responses={202: BulkJobOut}, examples=[
+        OpenApiExample("a tournament's lists", request_only=True, value={
+            "format": "tournament", "decks": [{"key": "anna", "text": "3 CRX\n..."},
+                                              {"key": "bela", "code": "KGK1-AAECAwQ"}]}),
+        OpenApiExample("queued", response_only=True, status_codes=["202"], value={
+            "id": 41, "status": "pending", "format": "tournament", "total": 2, "done": 0,
+            "progress": 0.0, "error": None, "created": "2026-11-26T20:00:00Z",
+            "finished": None})])
     def create(self, request):
         data = body(request)
         try:

@@ -239,7 +239,10 @@ class MatchViewSet(viewsets.GenericViewSet):
         match = self.get_object()
         return Response(detail(match, request, self._seat(match)))
 
-    @extend_schema(request=s.JoinRequest, responses=s.MatchOut)
+    @extend_schema(request=s.JoinRequest, responses=s.MatchOut, examples=[
+        OpenApiExample("with a saved deck", request_only=True, value={"deck": 12}),
+        OpenApiExample("with the deck proposed in the invitation", request_only=True,
+                       value={})])
     @action(detail=True, methods=["post"])
     def join(self, request: Request, pk: str | None = None) -> Response:
         """Take an open seat, or accept an invitation to the seat kept for you (with your
@@ -278,7 +281,12 @@ class MatchViewSet(viewsets.GenericViewSet):
 
     # ------------------------------------------------------------ playing
 
-    @extend_schema(parameters=[SEAT_PARAM], responses=s.LegalActionsOut)
+    @extend_schema(parameters=[SEAT_PARAM], responses=s.LegalActionsOut, examples=[
+        OpenApiExample("your decision", response_only=True, status_codes=["200"], value={
+            "version": 8, "seat": 0, "to_act": [0],
+            "actions": [{"type": "pass"}, {"type": "draw"}]}),
+        OpenApiExample("not your decision", response_only=True, status_codes=["200"],
+                       value={"version": 9, "seat": 0, "to_act": [1], "actions": []})])
     @action(detail=True, methods=["get"], url_path="legal-actions")
     def legal_actions(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object(users=False)
@@ -552,7 +560,10 @@ class SimulationViewSet(viewsets.GenericViewSet):
         page = self.paginate_queryset(Simulation.objects.order_by("-id"))
         return self.get_paginated_response([sims.report(sim) for sim in page])
 
-    @extend_schema(request=s.SimulationRequest, responses={202: s.SimulationOut})
+    @extend_schema(request=s.SimulationRequest, responses={202: s.SimulationOut}, examples=[
+        OpenApiExample("100 seeded Pulsar games", request_only=True, value={
+            "ruleset": "pulsar", "games": 100, "players": 2, "seed": "s1",
+            "bots": ["random", "heuristic"]})])
     def create(self, request: Request) -> Response:
         data = validated(s.SimulationRequest, request.data)
         sim = start_simulation(data, request.user)
