@@ -1,4 +1,4 @@
-"""A test per rule, each citing its rule number (KG-x.y of the shared reference)."""
+"""A test per rule, each citing its rule number (KG-x.y, defined in docs/rules/kgk/)."""
 
 from __future__ import annotations
 
