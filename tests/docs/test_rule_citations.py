@@ -295,3 +295,29 @@ def test_no_absolute_path_of_a_machine_in_the_tracked_files() -> None:
             if MACHINE_PATHS.search(line):
                 found.append(f"{path.relative_to(ROOT).as_posix()}:{i}: {line.strip()[:120]}")
     assert not found, "absolute paths of a machine in the repository:\n" + report(found)
+
+
+# --- links in the documents ---------------------------------------------------------------
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def markdown_documents() -> list[Path]:
+    return sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md"),
+                   *ROOT.glob("rulesets/*/README.md")])
+
+
+def test_relative_links_in_the_documents_lead_to_files_in_the_repository() -> None:
+    broken = []
+    for doc in markdown_documents():
+        for i, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
+            for target in LINK.findall(line):
+                if re.match(r"^[a-z]+:", target) or target.startswith(("#", "/")):
+                    continue        # a web address, an anchor, or a path on the server
+                path = target.split("#", 1)[0]
+                if Path(path).name in FIRST_HALF_MISSING:
+                    continue        # sections 0-9 arrive with the first half of the reference
+                resolved = (doc.parent / path).resolve()
+                if not resolved.exists() or ROOT not in (resolved, *resolved.parents):
+                    broken.append(f"{doc.relative_to(ROOT).as_posix()}:{i}: {target}")
+    assert not broken, "links that lead nowhere in the repository:\n" + report(broken)
