@@ -55,6 +55,8 @@ CITING_PLACES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cards", CODE_SUFFIXES),
     ("tournaments", CODE_SUFFIXES),      # tournaments live in matches/ today; read if it appears
     ("tests", CODE_SUFFIXES),
+    ("kaosz", CODE_SUFFIXES),            # the project's own templates and messages
+    ("bench", (".py", ".md")),
     ("docs", (".md",)),
     ("fixtures", (".json", ".md")),
     ("README.md", (".md",)),
