@@ -97,12 +97,27 @@ def attack(state: dict[str, Any], att: int, target: dict[str, Any], ships: list[
         do(state, d[1], {"type": "done"})
 
 
-def finish_combat(state: dict[str, Any]) -> None:
-    """Pass / finish every decision until the main phase comes back."""
-    while (d := deciding(state)) and d[0] != "main":
+QUIET = ("pass", "done", "no_return", "bombard")
+
+
+def to_decision(state: dict[str, Any], kind: str) -> None:
+    """Decline everything (pass, done, no return fire) until a ``kind`` decision comes."""
+    while (d := deciding(state)) and d[0] != kind:
         acts = legal(state, d[1])
-        pick = next((a for a in acts if a["type"] in ("pass", "done", "bombard")), acts[0])
-        do(state, d[1], pick)
+        do(state, d[1], next(a for a in acts if a["type"] in QUIET))
+
+
+def bombard(state: dict[str, Any], who: int, ships: list[int]) -> list[dict[str, Any]]:
+    """In the bombardment step: designate ``ships`` as bombers and bombard."""
+    to_decision(state, "bomb")
+    for s in ships:
+        do(state, who, {"type": "bomber", "ship": s})
+    return do(state, who, {"type": "bombard"})
+
+
+def finish_combat(state: dict[str, Any]) -> None:
+    """Decline every decision (no bombers either) until the main phase comes back."""
+    to_decision(state, "main")
 
 
 # ---------------------------------------------------------------- KG-3.1 states
