@@ -21,7 +21,8 @@ ROT = {"active": 0, "used": 1, "damaged": 2}
 
 def seat(credits: int = 20, colony: int = 8, **zones: Any) -> dict[str, Any]:
     """One seat of a scenario: ``colony`` filler cards plus the given zones."""
-    out: dict[str, Any] = {"credits": credits, "colony": [{"card": FILL, "count": colony}]}
+    out: dict[str, Any] = {"credits": credits,
+                           "colony": [{"card": FILL, "count": colony}] if colony else []}
     out.update(zones)
     return out
 
