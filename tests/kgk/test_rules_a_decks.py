@@ -53,7 +53,7 @@ def codes(result: dict) -> list[str]:
 LEGAL_FOUR = ["ember", "inszektoid", "cerebrita", "triciplita"]
 
 
-# ---------------------------------------------------------------- KG-1.4 players
+# ---------------------------------------------------------------- players
 
 def test_kg_1_4_a_standard_game_is_for_two_players():
     """KG-1.4: the standard game seats two; one player is refused; more seats are the
@@ -67,7 +67,7 @@ def test_kg_1_4_a_standard_game_is_for_two_players():
     assert len(R.view(three, 0)["players"]) == 3
 
 
-# ---------------------------------------------------------------- KG-1.5 casual
+# ---------------------------------------------------------------- casual
 
 def test_kg_1_5_1_casual_colony_is_exactly_thirty_cards():
     """KG-1.5, KG-1.5.1: the casual (basic-deck) colony is exactly 30 cards."""
@@ -91,7 +91,7 @@ def test_kg_1_5_2_casual_has_no_copy_limit_and_no_race_restriction():
     assert "deck_too_many_copies" not in codes(result)
 
 
-# ---------------------------------------------------------------- KG-1.6 / KG-5 official
+# ---------------------------------------------------------------- official decks and races
 
 def test_kg_6_2_1_official_colony_is_exactly_45_with_three_of_a_card():
     """KG-6.2.1 (with KG-1.6.1, KG-1.6.2): an official colony is exactly 45 cards with at

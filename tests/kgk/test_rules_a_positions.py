@@ -46,6 +46,14 @@ def do(state: dict[str, Any], who: int, action: dict[str, Any]) -> list[dict[str
     return events
 
 
+def step(state: dict[str, Any], who: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+    """Apply an action, then pass every interrupt window it opens (set-up moves)."""
+    events = do(state, who, action)
+    while (d := deciding(state)) and d[0] == "prio":
+        do(state, d[1], {"type": "pass"})
+    return events
+
+
 def legal(state: dict[str, Any], who: int) -> list[dict[str, Any]]:
     return R.legal_actions(state, who)
 
@@ -84,18 +92,17 @@ def attack(state: dict[str, Any], att: int, target: dict[str, Any], ships: list[
     """Declare an attack and run the equip step: ``ships`` join for the attacker,
     ``boards`` (crew, ship) board the attacker's ships, ``defenders`` join for the other
     side. Stops at the first decision after the equip step."""
-    do(state, att, {"type": "attack", **target})
-    pass_until(state, "equip")
+    step(state, att, {"type": "attack", **target})
     for s in ships:
-        do(state, att, {"type": "commit", "ship": s})
+        step(state, att, {"type": "commit", "ship": s})
     for crew, s in boards:
-        do(state, att, {"type": "board", "crew": crew, "ship": s})
-    do(state, att, {"type": "done"})
+        step(state, att, {"type": "board", "crew": crew, "ship": s})
+    step(state, att, {"type": "done"})
     d = deciding(state)
     if d and d[0] == "equip" and d[1] != att:
         for s in defenders:
-            do(state, d[1], {"type": "commit", "ship": s})
-        do(state, d[1], {"type": "done"})
+            step(state, d[1], {"type": "commit", "ship": s})
+        step(state, d[1], {"type": "done"})
 
 
 QUIET = ("pass", "done", "no_return", "bombard")
@@ -121,7 +128,7 @@ def finish_combat(state: dict[str, Any]) -> None:
     to_decision(state, "main")
 
 
-# ---------------------------------------------------------------- KG-3.1 states
+# ---------------------------------------------------------------- states
 
 def test_kg_3_1_each_card_in_play_has_exactly_one_of_three_states():
     """KG-3.1: a ship is active, used or damaged, one at a time, and both seats see which."""

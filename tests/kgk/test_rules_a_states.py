@@ -22,6 +22,7 @@ from .test_rules_a_positions import (
     position,
     seat,
     ship,
+    step,
 )
 
 SOLYOM = "practice-oktato-solyom"          # fighter 4-2-3-1, 5 credits
@@ -142,14 +143,13 @@ def test_kg_3_9_only_active_ships_attack_defend_and_bombard():
                                   {"card": ELME, "label": "x", "state": "damaged"}]),
                      seat(hangar=[{"card": SZUNYOG, "label": "d"},
                                   {"card": SZUNYOG, "label": "dd", "state": "damaged"}]))
-    do(st, DANI, {"type": "attack", "target": "colony"})
-    pass_until(st, "equip")
+    step(st, DANI, {"type": "attack", "target": "colony"})
     assert [a["ship"] for a in legal(st, DANI) if a["type"] == "commit"] == [c["a"]]
-    do(st, DANI, {"type": "commit", "ship": c["a"]})
-    do(st, DANI, {"type": "done"})
+    step(st, DANI, {"type": "commit", "ship": c["a"]})
+    step(st, DANI, {"type": "done"})
     assert [a["ship"] for a in legal(st, LACI) if a["type"] == "commit"] == [c["d"]]
-    do(st, LACI, {"type": "commit", "ship": c["d"]})
-    do(st, LACI, {"type": "done"})
+    step(st, LACI, {"type": "commit", "ship": c["d"]})
+    step(st, LACI, {"type": "done"})
     to_firing(st)
     # Laci's scout is faster (5 vs 4): it fires first at Dani's fighter
     assert deciding(st) == ("fire", LACI)
@@ -222,16 +222,23 @@ def test_kg_3_10_3_a_face_down_card_is_paid_once_for_good():
 
 def test_kg_3_12_developments_fall_off_when_the_base_leaves_play():
     """KG-3.12 (with KG-6.11.3, KG-4.5.8): an unpaid base with two developments, bombarded
-    for 2, goes to the ruin and its developments are gone: no base holds them and the
-    two-development cash is no longer offered."""
+    for 2, goes to the ruin and its developments are gone: in Laci's next main phase the
+    two-development cash (offered with them in play) is not offered."""
+    laci = seat(surface=[{"card": AKNAZAR, "label": "base", "development": 2},
+                         {"card": AKNAZAR, "label": "bare"}])
+    st, c = position(seat(), laci, active=LACI)
+    assert any(a["type"] == "cash" for a in legal(st, LACI))     # the markers count here
     st, c = position(seat(hangar=[{"card": ELME, "label": "a"},
-                                  {"card": FILL, "label": "b"}]),
-                     seat(surface=[{"card": AKNAZAR, "label": "base", "development": 2}]))
+                                  {"card": FILL, "label": "b"}]), laci)
     assert me(st, DANI, LACI)["surface"][0]["dev"] == 2
     attack(st, DANI, {"target": "base", "pos": 0}, [c["a"], c["b"]])
     bombard(st, DANI, [c["a"], c["b"]])
     finish_combat(st)
-    laci = me(st, LACI)
-    assert laci["surface"] == [] and [v["id"] for v in laci["ruin"]] == [c["base"]]
-    # read back from the serialised state: the card itself carries no marker any more
-    assert R.to_json(st)["cards"][c["base"]]["dev"] == 0
+    after = me(st, LACI)
+    assert [v["id"] for v in after["surface"]] == [c["bare"]]
+    assert [v["id"] for v in after["ruin"]] == [c["base"]]
+    do(st, DANI, {"type": "end_turn"})
+    pass_until(st, "main")
+    assert R.view(st, LACI)["active"] == LACI
+    assert [v["dev"] for v in me(st, LACI)["surface"]] == [0]
+    assert not any(a["type"] == "cash" for a in legal(st, LACI))

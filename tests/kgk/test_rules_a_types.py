@@ -23,6 +23,7 @@ from .test_rules_a_positions import (
     position,
     seat,
     ship,
+    step,
     to_decision,
 )
 
@@ -60,7 +61,7 @@ def ids_in(cards):
     return [v.get("id") for v in cards]
 
 
-# ---------------------------------------------------------------- KG-4.1 types
+# ---------------------------------------------------------------- types
 
 def test_kg_4_1_six_types_with_four_subtypes_each():
     """KG-4.1 (KG-4.3.1, KG-4.4.1, KG-4.5.1, KG-4.6.1): six card types, each with exactly
@@ -74,7 +75,7 @@ def test_kg_4_1_six_types_with_four_subtypes_each():
     assert used == {(t, s) for t, subs in SUBTYPES.items() for s in subs}
 
 
-# ---------------------------------------------------------------- KG-4.2 ships
+# ---------------------------------------------------------------- ships
 
 def test_kg_4_2_3_hangar_over_twelve_only_matters_in_the_end_phase():
     """KG-4.2.3, KG-6.7.2: three destroyers (12 spaces) and a fighter played on top make
@@ -96,7 +97,7 @@ def test_kg_4_2_3_hangar_over_twelve_only_matters_in_the_end_phase():
     assert c["d1"] in ids_in(me(st, LACI, DANI)["trash"])
 
 
-# ---------------------------------------------------------------- KG-4.3 armaments
+# ---------------------------------------------------------------- armaments
 
 def test_kg_4_3_2_armament_placed_free_onto_an_own_ship_within_its_capacity():
     """KG-4.3.2: an armament goes face down onto one of your ships for no credits and
@@ -125,12 +126,11 @@ def test_kg_4_3_3_armament_paid_in_the_main_phase_or_in_its_combats_payment_step
         seat())
     main_pays = {a["card"] for a in legal(st, DANI) if a["type"] == "pay"}
     assert main_pays == {c["l_in"], c["l_out"], c["t_in"], c["t_out"]}
-    do(st, DANI, {"type": "attack", "target": "colony"})
-    pass_until(st, "equip")
+    step(st, DANI, {"type": "attack", "target": "colony"})
     assert not [a for a in legal(st, DANI) if a["type"] == "pay"]      # not in equip
-    do(st, DANI, {"type": "commit", "ship": c["in"]})
-    do(st, DANI, {"type": "board", "crew": c["t_in"], "ship": c["in"]})
-    do(st, DANI, {"type": "done"})
+    step(st, DANI, {"type": "commit", "ship": c["in"]})
+    step(st, DANI, {"type": "board", "crew": c["t_in"], "ship": c["in"]})
+    step(st, DANI, {"type": "done"})
     to_decision(st, "pay")
     assert {a["card"] for a in legal(st, DANI) if a["type"] == "pay"} == {c["l_in"], c["t_in"]}
 
@@ -171,7 +171,7 @@ def test_kg_4_3_6_armaments_stay_on_the_ship_after_combat_and_stay_paid():
     assert c["r2"] in ids_in(me(st, DANI)["trash"])
 
 
-# ---------------------------------------------------------------- KG-4.4 crews
+# ---------------------------------------------------------------- crews
 
 def test_kg_4_4_2_crew_placed_face_down_into_the_canteen_for_nothing():
     """KG-4.4.2 (with KG-6.5.1): a crew is played face down into your canteen at no cost;
@@ -202,10 +202,9 @@ def test_kg_4_4_5_crews_share_the_ships_capacity_with_armaments():
     st, c = position(seat(hangar=[{"card": FILL, "label": "full", "attached": [
         {"card": LEZER}]}, {"card": FILL, "label": "free"}],
         canteen=[{"card": TISZT, "label": "t"}]), seat())
-    do(st, DANI, {"type": "attack", "target": "colony"})
-    pass_until(st, "equip")
-    do(st, DANI, {"type": "commit", "ship": c["full"]})
-    do(st, DANI, {"type": "commit", "ship": c["free"]})
+    step(st, DANI, {"type": "attack", "target": "colony"})
+    step(st, DANI, {"type": "commit", "ship": c["full"]})
+    step(st, DANI, {"type": "commit", "ship": c["free"]})
     boards = {a["ship"] for a in legal(st, DANI) if a["type"] == "board"}
     assert boards == {c["free"]}
 
@@ -219,9 +218,8 @@ def test_kg_4_4_6_only_active_crew_board_only_in_the_equip_step_only_combat_ship
     assert not [a for a in legal(st, DANI) if a["type"] == "board"]     # not in main
     do(st, DANI, next(a for a in legal(st, DANI) if a["type"] == "ability"))   # utas: Hh
     pass_until(st, "main")
-    do(st, DANI, {"type": "attack", "target": "colony"})
-    pass_until(st, "equip")
-    do(st, DANI, {"type": "commit", "ship": c["in"]})
+    step(st, DANI, {"type": "attack", "target": "colony"})
+    step(st, DANI, {"type": "commit", "ship": c["in"]})
     boards = {(a["crew"], a["ship"]) for a in legal(st, DANI) if a["type"] == "board"}
     assert boards == {(c["unpaid"], c["in"])}
 
@@ -249,13 +247,12 @@ def test_kg_4_4_8_crew_destroyed_with_their_ship():
     st, c = position(seat(hangar=[{"card": ELME, "label": "a", "attached": [
         {"card": RAKETA, "label": "r"}]}]),
         seat(hangar=[{"card": FILL, "label": "d"}], canteen=[{"card": TISZT, "label": "t"}]))
-    do(st, DANI, {"type": "attack", "target": "colony"})
-    pass_until(st, "equip")
-    do(st, DANI, {"type": "commit", "ship": c["a"]})
-    do(st, DANI, {"type": "done"})
-    do(st, LACI, {"type": "commit", "ship": c["d"]})
-    do(st, LACI, {"type": "board", "crew": c["t"], "ship": c["d"]})
-    do(st, LACI, {"type": "done"})
+    step(st, DANI, {"type": "attack", "target": "colony"})
+    step(st, DANI, {"type": "commit", "ship": c["a"]})
+    step(st, DANI, {"type": "done"})
+    step(st, LACI, {"type": "commit", "ship": c["d"]})
+    step(st, LACI, {"type": "board", "crew": c["t"], "ship": c["d"]})
+    step(st, LACI, {"type": "done"})
     to_decision(st, "pay")
     do(st, DANI, {"type": "pay", "card": c["r"]})
     to_decision(st, "choose")
@@ -277,7 +274,7 @@ def test_kg_4_4_10_a_crew_can_be_the_target_of_an_attack():
     assert me(st, LACI)["canteen"] == [] and ids_in(me(st, LACI)["ruin"]) == [c["t"]]
 
 
-# ---------------------------------------------------------------- KG-4.5 bases
+# ---------------------------------------------------------------- bases
 
 def test_kg_4_5_2_bases_lie_left_to_right_in_the_order_played():
     """KG-4.5.2 (with KG-6.6.1, KG-6.6.2): bases go face down onto the surface, each to
@@ -362,7 +359,7 @@ def test_kg_4_5_8_an_unpaid_base_falls_to_a_total_bombard_of_two_not_one():
         assert me(st, DANI, LACI)["ruin_count"] == (0 if survives else 1)
 
 
-# ---------------------------------------------------------------- KG-4.6 / 4.7
+# ---------------------------------------------------------------- events and interrupts
 
 def test_kg_4_6_3_the_opponent_may_answer_an_event_and_his_answer_comes_first():
     """KG-4.6.3, KG-4.7.2, KG-4.7.4: when Dani plays an event Laci may answer in Dani's
@@ -405,9 +402,8 @@ def test_kg_4_7_5_interrupt_timing_by_subtype():
                      auto_pass=False)
     assert [offered(st, DANI, c[s]) for s in (PARANCS, VESZPAJZS, RIADO, TALALAT)] == [
         True, True, False, False]
-    do(st, DANI, {"type": "attack", "target": "colony"})
-    pass_until(st, "equip")
-    do(st, DANI, {"type": "commit", "ship": c["a"]})
+    step(st, DANI, {"type": "attack", "target": "colony"})
+    step(st, DANI, {"type": "commit", "ship": c["a"]})
     pass_until(st, "equip")
     # combat phase, a ship of the combat to aim at: combat and reaction yes, general no
     assert [offered(st, DANI, c[s]) for s in (PARANCS, VESZPAJZS, RIADO, TALALAT)] == [

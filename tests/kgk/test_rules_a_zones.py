@@ -49,7 +49,7 @@ def end_turn(state, who):
         do(state, d[1], {"type": "pass"})
 
 
-# ---------------------------------------------------------------- KG-1.3 / 6.2 colony
+# ---------------------------------------------------------------- colony
 
 def test_kg_1_3_emptying_the_opponents_colony_wins_at_your_end_phase():
     """KG-1.3, KG-6.2.5: Laci's colony is empty; when Dani ends his turn (his end-phase
@@ -103,7 +103,7 @@ def test_kg_6_2_6_colony_bombardment_sends_top_cards_face_down_to_the_ruin():
 
 # ---------------------------------------------------------------- trash, ruin
 
-def test_kg_6_3_trash_is_face_up_in_order_and_open_to_everyone():
+def test_kg_6_3_1_trash_is_face_up_in_order_and_open_to_everyone():
     """KG-6.3.1, KG-6.3.2, KG-6.3.3: two resolved (paid) events lie face up in their
     owner's trash in the order they went there, and the opponent sees them as the owner
     does."""
@@ -117,7 +117,7 @@ def test_kg_6_3_trash_is_face_up_in_order_and_open_to_everyone():
     assert me(st, LACI, DANI)["trash"] == me(st, DANI)["trash"]
 
 
-def test_kg_6_4_ruin_only_its_owner_sees_bottom_card_drawn_with_five_or_fewer():
+def test_kg_6_4_2_ruin_only_its_owner_sees_bottom_card_drawn_with_five_or_fewer():
     """KG-6.4.2, KG-6.4.3, KG-6.4.4: the ruin's contents are shown to its owner only (the
     opponent sees a count); drawing from it takes its bottom card and keeps the rest in
     order, and is offered only while the colony has five cards or fewer."""
@@ -222,7 +222,7 @@ def test_kg_6_11_2_cards_go_to_their_owners_piles():
     assert ids_in(me(st, LACI)["trash"]) == [c["s"]]
 
 
-# ---------------------------------------------------------------- KG-6.12 visibility
+# ---------------------------------------------------------------- visibility
 
 def test_kg_6_12_what_each_seat_sees():
     """KG-6.12 (the table): the opponent sees paid cards in play, every trash, counts of
