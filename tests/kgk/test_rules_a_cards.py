@@ -120,7 +120,7 @@ def test_kg_2_8_2_a_crew_works_only_aboard_a_passenger_also_in_the_canteen():
 
 
 def test_kg_2_10_rotation_costs_only_from_an_active_card():
-    """KG-2.10 (with KG-3.3.3, KG-3.5.2, KG-3.6): an ability costing Hh turns its card
+    """KG-2.10 (with KG-3.3.3, KG-3.4, KG-3.5.2, KG-3.6): an ability costing Hh turns its card
     used, one costing Dd turns it damaged, one costing Ll sacrifices it to the trash; once
     the card is no longer active the ability is not offered again."""
     st, c = position(seat(credits=0,

@@ -56,8 +56,8 @@ LEGAL_FOUR = ["ember", "inszektoid", "cerebrita", "triciplita"]
 # ---------------------------------------------------------------- players
 
 def test_kg_1_4_a_standard_game_is_for_two_players():
-    """KG-1.4: the standard game seats two; one player is refused; more seats are the
-    optional multiplayer rule (KG-13.1), which changes the rules (no credit ramp)."""
+    """KG-1.4: the standard game seats two and one player is refused; more seats are the
+    optional multiplayer rule (KG-13.1)."""
     cfg = R.example_config(2)
     two = R.new_game(cfg, "two")
     assert len(R.view(two, 0)["players"]) == 2

@@ -231,7 +231,7 @@ def test_kg_6_12_what_each_seat_sees():
     st, c = position(
         seat(credits=7, hand=[{"card": SOLYOM, "label": "h"}], ruin=[{"card": ELME, "label": "r"}],
              trash=[{"card": TANROVAR, "label": "t"}],
-             hangar=[{"card": ELME, "label": "s", "state": "used", "attached": [
+             hangar=[{"card": ELME, "label": "s", "state": "used", "damage": 1, "attached": [
                  {"card": LEZER, "label": "fd"}]}],
              canteen=[{"card": TISZT, "label": "crew"}],
              surface=[{"card": BUNKER, "label": "base", "development": 1}]),
@@ -241,6 +241,7 @@ def test_kg_6_12_what_each_seat_sees():
         7, 8, 1, 1)
     assert ids_in(theirs["trash"]) == [c["t"]] and ids_in(theirs["hangar"]) == [c["s"]]
     assert theirs["hangar"][0]["rot"] == 1 and theirs["surface"][0]["dev"] == 1
+    assert theirs["hangar"][0]["armor_now"] == 3 - 1
     for hidden in ("h", "r", "fd", "crew", "base"):
         assert not shows_id(R.view(st, LACI), c[hidden]), hidden
     assert ids_in(mine["hand"]) == [c["h"]] and ids_in(mine["ruin"]) == [c["r"]]
