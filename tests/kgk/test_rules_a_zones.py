@@ -39,8 +39,9 @@ def ids_in(cards):
 
 
 def shows_id(view, cid) -> bool:
-    """Whether a view names card ``cid`` anywhere (as an ``id``)."""
-    return f'"id": {cid},' in json.dumps(view) or f'"id": {cid}}}' in json.dumps(view)
+    """Whether a view (or event) names card ``cid`` anywhere, as an ``id`` or a ``card``."""
+    text = json.dumps(view)
+    return any(f'"{key}": {cid}{end}' in text for key in ("id", "card") for end in ",}]")
 
 
 def end_turn(state, who):
@@ -191,8 +192,7 @@ def test_kg_6_8_4_the_central_is_hidden_its_count_is_not():
     st, c = position(seat(hand=[{"card": SOLYOM, "label": "s"}, FILL, FILL]), seat())
     theirs = me(st, LACI, DANI)
     assert theirs["hand"] is None and theirs["hand_count"] == 3
-    assert not shows_id(R.view(st, LACI), c["s"])
-    assert ids_in(me(st, DANI)["hand"])[0] == c["s"]
+    assert not shows_id(R.view(st, LACI), c["s"]) and shows_id(R.view(st, DANI), c["s"])
 
 
 # ---------------------------------------------------------------- credit pool
@@ -244,6 +244,7 @@ def test_kg_6_12_what_each_seat_sees():
     assert theirs["hangar"][0]["armor_now"] == 3 - 1
     for hidden in ("h", "r", "fd", "crew", "base"):
         assert not shows_id(R.view(st, LACI), c[hidden]), hidden
+        assert shows_id(R.view(st, DANI), c[hidden]), hidden
     assert ids_in(mine["hand"]) == [c["h"]] and ids_in(mine["ruin"]) == [c["r"]]
     assert ids_in(mine["canteen"]) == [c["crew"]] and ids_in(mine["surface"]) == [c["base"]]
     assert ids_in(mine["hangar"][0]["att"]) == [c["fd"]]
