@@ -279,3 +279,25 @@ def test_kg_6_12_2_face_down_plays_are_never_described_to_the_opponent():
     assert all(not shows_id({"e": e}, c["t"]) for e in seen)
     pass_until(st, "main")
     assert me(st, LACI, DANI)["canteen"] == [{"hidden": True, "pos": 0, "rot": 0}]
+
+
+def test_kg_6_9_3_limits_apply_only_in_their_owners_end_phase():
+    """KG-6.9.3, KG-6.8.2, KG-6.7.2: the credit cap, the hand limit and the hangar limit
+    are checked in *your* end phase: Laci, over all three during Dani's turn, keeps
+    everything through Dani's end phase and is cut down in his own."""
+    st, c = position(seat(),
+                     seat(credits=20, hand=[{"card": FILL, "label": f"h{k}"} for k in range(7)],
+                          hangar=[{"card": "practice-gyakorlo-bastyahajo", "label": f"d{k}"}
+                                  for k in range(3)] + [{"card": SOLYOM, "label": "f"}]))
+    end_turn(st, DANI)
+    pass_until(st, "main")
+    laci = me(st, LACI)
+    assert R.view(st, LACI)["active"] == LACI
+    assert (laci["credits"], laci["hand_count"], len(laci["hangar"])) == (25, 7, 4)
+    do(st, LACI, {"type": "end_turn"})
+    while (d := deciding(st)) and d[0] != "main":
+        acts = legal(st, d[1])
+        do(st, d[1], next(a for a in acts if a["type"] in ("choose", "pass")))
+    laci = me(st, DANI, LACI)
+    assert (laci["credits"], laci["hand_count"]) == (20, 5)
+    assert len(laci["hangar"]) == 3 and laci["ruin_count"] == 2
