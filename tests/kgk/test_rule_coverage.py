@@ -23,6 +23,10 @@ ROOT = Path(__file__).resolve().parents[2]
 RULES_DIR = ROOT / "docs" / "rules" / "kgk"
 TESTS_DIR = ROOT / "tests"
 SECTIONS = range(1, 14)                    # the rule sections that must be covered
+# Issue 18 item 8 is split: sections 1-6 (part a, with this checker) and 7-13 (part b, its
+# own tests and list). Until part b lands its sections are expected to fail; delete this
+# set when it does (non-strict, so part b's landing does not itself turn the run red).
+AWAITING_PART_B = frozenset(range(7, 14))
 KINDS = ("definition", "advice", "note")
 
 DEFINED = re.compile(r"^\s*(?:[-*]\s+)?\*\*KG-(\d+(?:\.\d+)+)\*\*", re.MULTILINE)
@@ -99,7 +103,11 @@ def cover():
     return coverage()
 
 
-@pytest.mark.parametrize("n", SECTIONS, ids=lambda n: f"section-{n}")
+@pytest.mark.parametrize("n", [
+    pytest.param(n, marks=pytest.mark.xfail(
+        strict=False, reason=f"section {n}: its coverage (issue 18 item 8, part b) has not "
+                             "landed yet")) if n in AWAITING_PART_B else n
+    for n in SECTIONS], ids=lambda n: f"section-{n}")
 def test_every_behavioural_rule_of_the_section_is_cited_by_a_test(n, cover):
     if section_file(n) is None:
         pytest.skip(f"docs/rules/kgk/{n:02d}-*.md is not written yet: nothing to check "
@@ -135,10 +143,11 @@ def test_every_listed_non_behaviour_rule_exists():
 
 
 def test_the_citation_patterns():
-    """The checker's own reading of a citation (KG-4.5.3 vs KG-4.5.31 and KG-4.5.3.1)."""
-    text = "KG-4.5.3, KG-4.5.31 and KG-4.5.3.1; KG-9.3.3 h. (KG-2.1)"
-    assert set(CITED.findall(text)) == {"4.5.3", "4.5.31", "4.5.3.1", "9.3.3", "2.1"}
-    assert "4.5" not in CITED.findall(text)
+    """The checker's own reading of a citation: a number ends where no ".digit" or digit
+    follows (rule numbers only, all defined: tests/docs checks every citation)."""
+    text = "KG-4.5.3, KG-4.5.13 and KG-4.3.7.1; KG-9.3.3 h. (KG-2.1)"
+    assert set(CITED.findall(text)) == {"4.5.3", "4.5.13", "4.3.7.1", "9.3.3", "2.1"}
+    assert not {"4.5", "4.5.1", "4.3.7"} & set(CITED.findall(text))
     names = "def test_kg_4_5_3():\ndef test_kg_4_5_13_two():\ndef test_kg_9_3_3_a_x():"
     assert [m.replace("_", ".") for m in NAMED.findall(names)] == ["4.5.3", "4.5.13", "9.3.3"]
     assert DEFINED.findall("**KG-4.5** Base\n- **KG-4.5.3** Development. …\n**KG-1.2 x**") == [
