@@ -7,7 +7,8 @@ a heading or an engine note are listed in ``docs/rules/kgk/not-behaviour*.md``, 
 each: ``- KG-x.y — definition|advice|note: reason``. Every other number of sections 1-13
 must be cited by a test: a file under ``tests/`` that contains the number (not followed by
 a further ``.digit`` or digit), or a test function named after it (``test_kg_4_5_3`` or
-``test_kg_4_5_3_<words>``).
+``test_kg_4_5_3_<words>``). A behavioural rule no test can reach yet is named, with the
+reason, in ``UNREACHABLE``: tolerated, until a test cites it.
 
 ``python tests/kgk/test_rule_coverage.py`` prints the counts per section.
 """
@@ -23,10 +24,13 @@ ROOT = Path(__file__).resolve().parents[2]
 RULES_DIR = ROOT / "docs" / "rules" / "kgk"
 TESTS_DIR = ROOT / "tests"
 SECTIONS = range(1, 14)                    # the rule sections that must be covered
-# Issue 18 item 8 is split: sections 1-6 (part a, with this checker) and 7-13 (part b, its
-# own tests and list). Until part b lands its sections are expected to fail; delete this
-# set when it does (non-strict, so part b's landing does not itself turn the run red).
-AWAITING_PART_B = frozenset(range(7, 14))
+# Behavioural rules no test can reach yet, with the reason (docs/rules/kgk/not-behaviour-b.md
+# says the same): tolerated by the section check, and a test fails as soon as one of them is
+# cited, so that this list only ever shrinks.
+UNREACHABLE: dict[str, str] = {
+    "10.12": "no shipped card calls several players to act (who begins then)",
+    "12.7": "the twin of KG-10.12: no shipped card calls several players to act",
+}
 KINDS = ("definition", "advice", "note")
 
 DEFINED = re.compile(r"^\s*(?:[-*]\s+)?\*\*KG-(\d+(?:\.\d+)+)\*\*", re.MULTILINE)
@@ -103,22 +107,32 @@ def cover():
     return coverage()
 
 
-@pytest.mark.parametrize("n", [
-    pytest.param(n, marks=pytest.mark.xfail(
-        strict=False, reason=f"section {n}: its coverage (issue 18 item 8, part b) has not "
-                             "landed yet")) if n in AWAITING_PART_B else n
-    for n in SECTIONS], ids=lambda n: f"section-{n}")
+@pytest.mark.parametrize("n", SECTIONS, ids=lambda n: f"section-{n}")
 def test_every_behavioural_rule_of_the_section_is_cited_by_a_test(n, cover):
     if section_file(n) is None:
         pytest.skip(f"docs/rules/kgk/{n:02d}-*.md is not written yet: nothing to check "
                     f"for section {n}")
     sec = cover[n]
     assert sec["defined"], f"section {n}'s file defines no **KG-{n}.x** rule"
-    assert not sec["uncited"], (
-        f"section {n}: {len(sec['uncited'])} behavioural rule(s) no test cites: "
-        + ", ".join(f"KG-{r}" for r in sec["uncited"])
+    uncited = [r for r in sec["uncited"] if r not in UNREACHABLE]
+    assert not uncited, (
+        f"section {n}: {len(uncited)} behavioural rule(s) no test cites: "
+        + ", ".join(f"KG-{r}" for r in uncited)
         + " (cite each in a test, or list it in docs/rules/kgk/not-behaviour*.md if it "
           "only defines, advises or notes)")
+
+
+def test_the_unreachable_rules_are_behaviour_and_still_uncited(cover):
+    """UNREACHABLE names defined, behavioural rules that no test cites; once a test cites
+    one (or it is listed as non-behaviour) it must leave the list."""
+    listed, _ = not_behaviour()
+    for r, why in UNREACHABLE.items():
+        n = int(r.split(".")[0])
+        if section_file(n) is None:
+            continue
+        assert r in cover[n]["defined"], f"KG-{r} ({why}) is not defined"
+        assert r not in listed, f"KG-{r} is listed as non-behaviour: drop it from UNREACHABLE"
+        assert r in cover[n]["uncited"], f"KG-{r} is cited now: drop it from UNREACHABLE"
 
 
 def test_the_non_behaviour_lists_are_well_formed():
@@ -166,6 +180,8 @@ if __name__ == "__main__":
         print(f"section {n:2d}: {len(sec['defined']):3d} rules, {len(sec['cited']):3d} of "
               f"{len(sec['behaviour']):3d} behavioural cited, {len(sec['not_behaviour']):3d} "
               f"definitions/advice/notes"
-              + (f"; uncited: {' '.join(sec['uncited'])}" if sec["uncited"] else ""))
+              + (f"; uncited: {' '.join(sec['uncited'])}" if sec["uncited"] else "")
+              + (" (unreachable so far, see UNREACHABLE)"
+                 if sec["uncited"] and set(sec["uncited"]) <= set(UNREACHABLE) else ""))
     print(f"total: {total['cited']} of {total['behaviour']} behavioural rules cited, "
           f"{total['not_behaviour']} definitions/advice/notes")
