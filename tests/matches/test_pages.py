@@ -81,6 +81,19 @@ def play_like_the_heuristic(page, match_id: int, ruleset: str, seconds: float = 
             continue  # the page is about to catch up
         state = rs.from_json(match.state_json())
         wanted = rs.bot_action(state, 0, "heuristic", f"page-{version}")
+        if page.locator("#auto-hold").count():
+            if wanted["type"] in ("pass", "done"):   # the board passes after its pause
+                page.wait_for_function(
+                    f"document.querySelector('#board').dataset.version !== '{version}'",
+                    timeout=wait_ms)
+                continue
+            held = page.evaluate(
+                "v => { const b = document.getElementById('auto-hold');"
+                " if (!b) return 'none';"
+                " if (document.querySelector('#board').dataset.version !== v) return 'moved';"
+                " b.click(); return 'held'; }", version)
+            if held == "moved":
+                continue
         buttons = page.locator("#actions button.action")
         texts = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
         index = next(i for i, t in enumerate(texts) if json.loads(t) == wanted)
