@@ -10,6 +10,7 @@ import re
 import time
 
 import pytest
+from django.db.utils import OperationalError
 from playwright.sync_api import Error as PlaywrightError
 
 from cards.models import Card
@@ -221,7 +222,11 @@ def test_a_whole_match_against_a_bot_by_clicking_the_board(
             if page.get_attribute("#board", "data-status") == "finished":
                 break
             version = page.get_attribute("#board", "data-version")
-            match = Match.objects.get(pk=match_id)
+            try:
+                match = Match.objects.get(pk=match_id)
+            except OperationalError:          # SQLite "table is locked" while the server writes
+                page.wait_for_timeout(100)
+                continue
             if str(match.version) != version:
                 continue
             state = rs.from_json(match.state_json())
@@ -243,7 +248,10 @@ def test_a_whole_match_against_a_bot_by_clicking_the_board(
                 continue
             texts = page.locator("#actions button.action").evaluate_all(
                 "bs => bs.map(b => [b.dataset.i, b.dataset.action])")
-            index = next(int(i) for i, t in texts if json.loads(t) == wanted)
+            index = next((int(i) for i, t in texts if json.loads(t) == wanted), None)
+            if index is None:                 # the list is being redrawn: look again
+                page.wait_for_timeout(100)
+                continue
             try:
                 n = click_on_board(page, wanted, index)
             except PlaywrightError as exc:    # redrawn under the pointer: look again
