@@ -215,6 +215,24 @@ def test_each_game_readme_points_at_its_reference_and_back() -> None:
             f"docs/rules/{game}/README.md does not link the engine's readings")
 
 
+TEST_NAMED = re.compile(r"`(test_\w+)`")
+
+
+def test_the_tests_a_reference_names_exist() -> None:
+    """Each reference says which tests replay its examples and check its rules; a test renamed
+    or removed must be renamed or removed there too."""
+    gone = []
+    for game in GAMES:
+        sources = [p for p in places(game) if p.suffix == ".py" and p.name.startswith("test_")]
+        defined = {m.group(1) for p in sources
+                   for m in re.finditer(r"\bdef (test_\w+)", p.read_text(encoding="utf-8"))}
+        doc = RULES / game / "README.md"
+        for i, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
+            gone += [f"docs/rules/{game}/README.md:{i}: {name}"
+                     for name in TEST_NAMED.findall(line) if name not in defined]
+    assert not gone, "the reference names tests that do not exist:\n" + report(gone)
+
+
 # --- the scanner, on text of our own -----------------------------------------------------------
 
 
