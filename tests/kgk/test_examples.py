@@ -283,6 +283,7 @@ def chain_scenario():
 
 
 def test_kg_14_3_interrupt_chain():
+    """KG-14.3, the chain example KG-10.14 points to, replayed step by step."""
     s, c = chain_scenario()
     assert s["dec"]["kind"] == "fire" and s["dec"]["seat"] == LACI
     # KG-14.3.1
