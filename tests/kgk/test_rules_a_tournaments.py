@@ -36,11 +36,7 @@ def test_kg_1_6_6_a_tournament_by_default_keeps_the_original_races_and_combat(or
     assert fmt.engine_options["simplified_combat"] is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "KG-1.6.6: create_tournament accepts the relaxed-race formats (KG-13.3), whose own "
-    "description says 'Versenyen nem használható'; the rulebook: 'Versenyeken mindig az "
-    "eredeti faji korlátozásokat fogjuk használni.'"))
-@pytest.mark.parametrize("relaxed", ["tournament-any4", "tournament-norace"])
+@pytest.mark.parametrize("relaxed", ["tournament-any4", "tournament-norace", "casual"])
 def test_kg_1_6_6_a_tournament_refuses_the_relaxed_race_formats(organiser, relaxed):
     """KG-1.6.6 (KG-13.3.4): tournaments always use the original race restrictions, so a
     tournament cannot be created in a format that relaxes them."""
