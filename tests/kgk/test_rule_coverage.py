@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULES_DIR = ROOT / "docs" / "rules" / "kgk"
 TESTS_DIR = ROOT / "tests"
 SECTIONS = range(1, 14)                    # the rule sections that must be covered
-# Behavioural rules no test can reach yet, with the reason (docs/rules/kgk/not-behaviour-b.md
+# Behavioural rules no test can reach yet, with the reason (docs/rules/kgk/not-behaviour.md
 # says the same): tolerated by the section check, and a test fails as soon as one of them is
 # cited, so that this list only ever shrinks.
 UNREACHABLE: dict[str, str] = {
