@@ -155,8 +155,8 @@ LANG_PARAM = OpenApiParameter("lang", str, enum=["hu", "en"],
 
 
 def lang_param(request) -> str:
-    lang = request.query_params.get("lang") or "hu"
-    if lang not in ("hu", "en"):
+    lang = request.query_params.get("lang", "hu")
+    if lang not in ("hu", "en"):  # (an empty value too: the schema's enum has none)
         raise ApiError("invalid_parameter", "lang: hu or en", 400, {"parameter": "lang"})
     return lang
 
@@ -219,7 +219,7 @@ class DeckViewSet(viewsets.ModelViewSet):
         visible = Q(public=True) | Q(owner=user) if user.is_authenticated else Q(public=True)
         qs = qs.filter(visible)
         scope = self.request.query_params.get("scope")
-        if scope not in (None, "", "mine", "public"):
+        if scope not in (None, "mine", "public"):
             raise ApiError("invalid_parameter", "scope: mine or public", 400,
                            {"parameter": "scope"})
         if scope == "mine":

@@ -11,9 +11,10 @@ TRUE, FALSE = ("1", "true", "True"), ("0", "false", "False")
 
 
 def flag(request: Any, name: str) -> bool | None:
-    """``?name=true|false|1|0``: the boolean; absent or empty: ``None``."""
+    """``?name=true|false|1|0``: the boolean; absent: ``None`` (an empty value is not a
+    boolean: a 400, as the schema's type says)."""
     raw = request.query_params.get(name)
-    if raw in (None, ""):
+    if raw is None:
         return None
     if raw in TRUE:
         return True

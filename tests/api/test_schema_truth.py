@@ -47,6 +47,8 @@ def test_a_page_past_the_last_is_a_404_in_the_error_shape():
 
 
 @pytest.mark.parametrize("url", ["/api/v1/cards/?official=null",
+                                 "/api/v1/cards/?official=",
+                                 "/api/v1/decks/?scope=",
                                  "/api/v1/cards/autocomplete/?official=maybe",
                                  "/api/v1/matches/?mine=yes",
                                  "/api/v1/decks/?scope=everyone"])
@@ -81,8 +83,11 @@ def test_deck_export_refuses_an_unknown_language(api):
     assert deck.status_code == 201, deck.content
     url = f"/api/v1/decks/{deck.json()['id']}/export/"
     assert api.get(url, {"lang": "en"}).status_code == 200
-    answer = api.get(url, {"lang": "de"})
-    assert answer.status_code == 400 and error_code(answer) == "invalid_parameter"
+    for lang in ("de", ""):
+        answer = api.get(url, {"lang": lang})
+        assert answer.status_code == 400 and error_code(answer) == "invalid_parameter"
+        curve = api.get(f"/api/v1/decks/{deck.json()['id']}/cost-curve/", {"lang": lang})
+        assert curve.status_code == 400
 
 
 def test_copying_a_deck_answers_201_as_documented(api):

@@ -41,7 +41,7 @@ def _csv(text: str, filename: str) -> HttpResponse:
 
 
 def _wants_csv(request: Request) -> bool:
-    fmt = request.query_params.get("format") or "json"
+    fmt = request.query_params.get("format", "json")
     if fmt not in ("json", "csv"):
         raise ApiError("invalid_parameter", "format: json or csv", 400, {"parameter": "format"})
     return fmt == "csv"
