@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, Outcome, State
+from rulesets.base import Action, IllegalAction, Outcome, State
 from rulesets.pulsar.common import Event, counter, gain_vp, my_techs, player, spinning_by_size
 from rulesets.pulsar.components import GYRO_GOALS
 from rulesets.pulsar.production import scoring_value
@@ -171,3 +171,25 @@ def decide(state: State, reason: str, exclude: int | None = None) -> Outcome:
         tied = [max(tied, key=seq.index)]
         trail = ("turn_order_further_back",)
     return Outcome(winners=tuple(tied), reason=reason, scores=scores, tiebreak=trail)
+
+
+def outcome(state: State) -> Outcome | None:
+    """The finished game's result record as an ``Outcome`` (``None`` while it goes on)."""
+    r = state.get("result")
+    if not r:
+        return None
+    return Outcome(winners=tuple(r["winners"]), reason=r["reason"],
+                   scores=tuple(r["scores"]) if r["scores"] is not None else None,
+                   tiebreak=tuple(r["tiebreak"]), details=r.get("details", {}))
+
+
+def resign(state: State, seat: int) -> tuple[State, list[Event]]:
+    """A seat resigns: the game ends at once and the others are ranked as at the end."""
+    if state["phase"] == "over":
+        raise IllegalAction("game_over", "the game has ended")
+    out = decide(state, "resigned", exclude=seat)
+    state["phase"] = "over"
+    state["pending"] = None
+    state["flight"] = None
+    state["result"] = {**out.as_dict(), "details": {"resigned": seat}}
+    return state, [{"type": "resign", "seat": seat}, {"type": "game_over", **state["result"]}]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.rng import Rng
-from rulesets.roll import engine, views
+from rulesets.roll import engine, view
 from rulesets.roll.data import CARDS, TRADE_VALUE, side_key
 
 Action = dict[str, Any]
@@ -25,7 +25,7 @@ def bot_action(state: dict[str, Any], seat: int, kind: str, seed: str) -> Action
         return rng.choice(legal)
     if kind != "heuristic":
         raise ValueError(f"unknown bot kind {kind!r}")
-    return _heuristic(views.view(state, seat), seat, legal, rng)
+    return _heuristic(view.view(state, seat), seat, legal, rng)
 
 
 def _phase_values(me: dict[str, Any], counts: dict[str, int]) -> dict[str, float]:
