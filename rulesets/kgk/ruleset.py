@@ -79,9 +79,9 @@ class KGKRuleset:
     # Compiled card definitions: fixed from new_game on and only ever read, so a host may
     # store them once per match and share them between copies of the state.
     static_keys = ("defs",)
-    # What a seat's view never shows of another seat (the conformance suite checks it):
-    # the hand and the deck (KG-6.12).
-    hidden_zones = ("hand", "deck")
+    # KG-6.12: nobody sees a colony's contents or order (its owner neither, KG-6.2.2); a
+    # seat's hand and ruin are its own.
+    hidden_zones = ("p.*.colony", "p.{seat}.hand", "p.{seat}.ruin")
 
     example_config = staticmethod(example_config)
     new_game = staticmethod(new_game)
