@@ -21,7 +21,7 @@ TYPES: dict[str, tuple[str, str, list[tuple[str, str, str]]]] = {
 SHIP_SIZE = dict(kgk_vocabulary.SHIP_SIZE)
 
 # KG-5.1 / KG-5.2
-RACES: dict[str, tuple[str, str]] = {k: tuple(n) for k, n in kgk_vocabulary.RACE_NAMES.items()}
+RACES: dict[str, tuple[str, str]] = {k: (n.hu, n.en) for k, n in kgk_vocabulary.RACE_NAMES.items()}
 OPPOSED_PAIRS: list[tuple[str, str]] = list(kgk_vocabulary.OPPOSED_PAIRS)
 OPPOSED: dict[str, str] = dict(kgk_vocabulary.OPPOSED)
 
@@ -34,7 +34,8 @@ RARITIES: dict[str, tuple[str, str]] = {
 }
 
 # KG-7
-ABILITIES: dict[str, tuple[str, str]] = {k: tuple(n) for k, n in kgk_vocabulary.ABILITY_NAMES.items()}
+ABILITIES: dict[str, tuple[str, str]] = {
+    k: (n.hu, n.en) for k, n in kgk_vocabulary.ABILITY_NAMES.items()}
 
 COST_RULES: dict[str, tuple[str, str]] = {
     "neutralised_cost": ("X = a semlegesített lap ára", "X = the cost of the neutralised card"),

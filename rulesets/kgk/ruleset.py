@@ -39,12 +39,12 @@ def new_game(config: dict[str, Any], seed: str) -> State:
         opts = dict(opts)
         config = {**config, "scenario": opts.pop("scenario"), "options": opts,
                   "cards": config.get("cards") or shipped_cards()}
-    if config.get("scenario") is not None:     # its seats are checked with the rest
-        return engine_new_game(config, seed)   # type: ignore[no-any-return]
-    n = config.get("players") or len(config.get("decks") or [])
-    if not (MIN_PLAYERS <= n <= MAX_PLAYERS):
-        raise ConfigError("bad_players", f"KGK is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
-    return engine_new_game(config, seed)   # type: ignore[no-any-return]
+    if config.get("scenario") is None:         # a scenario's seats are checked with the rest
+        n = config.get("players") or len(config.get("decks") or [])
+        if not (MIN_PLAYERS <= n <= MAX_PLAYERS):
+            raise ConfigError("bad_players", f"KGK is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+    state: State = engine_new_game(config, seed)
+    return state
 
 
 def outcome(state: State) -> Outcome | None:
@@ -60,13 +60,15 @@ def outcome(state: State) -> Outcome | None:
 
 def json_copy(data: dict[str, Any]) -> dict[str, Any]:
     """The state's JSON form: a JSON round trip (a copy, and proof that it is plain JSON)."""
-    return json.loads(json.dumps(data))   # type: ignore[no-any-return]
+    copied: dict[str, Any] = json.loads(json.dumps(data))
+    return copied
 
 
 def playability(card: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
     """Why this engine cannot play ``card`` under a format's ``engine_options`` (its
     ``rules``: ``"official"`` or ``"quick_start"``); empty when it can."""
-    return card_playability(dict(card), str(options.get("rules") or "official"))  # type: ignore[no-any-return]
+    reasons: list[str] = card_playability(dict(card), str(options.get("rules") or "official"))
+    return reasons
 
 
 class KGKRuleset:

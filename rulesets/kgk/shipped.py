@@ -15,10 +15,11 @@ PRACTICE_PATH = REPO_ROOT / "fixtures" / "cards" / "practice.json"
 RULEBOOK_PATH = REPO_ROOT / "fixtures" / "cards" / "rulebook.json"
 SCENARIOS_DIR = REPO_ROOT / "fixtures" / "scenarios" / "kgk"
 DECKS_DIR = REPO_ROOT / "fixtures" / "decks"
-_PRACTICE_CACHE: dict[str, Any] = {}
+_PRACTICE_CACHE: dict[str, dict[str, Any]] = {}
 
 
 def load_practice() -> dict[str, Any]:
+    """The practice set (``fixtures/cards/practice.json``), read once per process."""
     if "set" not in _PRACTICE_CACHE:
         _PRACTICE_CACHE["set"] = json.loads(PRACTICE_PATH.read_text(encoding="utf-8"))
     return _PRACTICE_CACHE["set"]
@@ -27,8 +28,9 @@ def load_practice() -> dict[str, Any]:
 def shipped_cards() -> list[dict[str, Any]]:
     """Every shipped card record (the rulebook's cards, then the practice set), fresh
     copies: the records a scenario's slugs are looked up in."""
-    rulebook = json.loads(RULEBOOK_PATH.read_text(encoding="utf-8"))["cards"]
-    return rulebook + json.loads(json.dumps(load_practice()["cards"]))
+    rulebook: list[dict[str, Any]] = json.loads(RULEBOOK_PATH.read_text(encoding="utf-8"))["cards"]
+    practice: list[dict[str, Any]] = json.loads(json.dumps(load_practice()["cards"]))
+    return rulebook + practice
 
 
 def scenario_names() -> list[str]:
@@ -56,7 +58,7 @@ def read_deck(name: str) -> list[dict[str, Any]]:
     text = _DECK_TEXT.get(name)
     if text is None:
         by_name = {c["name_hu"]: c for c in load_practice()["cards"]}
-        out = []
+        out: list[dict[str, Any]] = []
         for line in (DECKS_DIR / f"{name}.txt").read_text(encoding="utf-8").splitlines():
             line = line.strip()
             if not line or line.startswith("#"):
@@ -64,4 +66,5 @@ def read_deck(name: str) -> list[dict[str, Any]]:
             count, cname = line.split(" ", 1)
             out.extend(by_name[cname] for _ in range(int(count)))
         text = _DECK_TEXT[name] = json.dumps(out, ensure_ascii=False)
-    return json.loads(text)
+    records: list[dict[str, Any]] = json.loads(text)
+    return records

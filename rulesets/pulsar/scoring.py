@@ -14,19 +14,24 @@ FINAL_ORDER_VP = {2: (7, 4, 2, 0), 3: (7, 4, 0), 4: (7, 4, 2, 0)}  # A2.4 step 6
 
 def goal_side(state: State, i: int) -> dict[str, Any]:
     g = state["goals"][i]
-    return state["comp"]["goals"][g["tile"]]["sides"][g["side"]]
+    value: dict[str, Any] = state["comp"]["goals"][g["tile"]]["sides"][g["side"]]
+    return value
 
 
 def goal_met(state: State, seat: int, cond: dict[str, Any]) -> bool:
     kind, n = cond["kind"], cond["n"]
     if kind == "finished_same":
-        return max(spinning_by_size(state, seat).values()) >= n
+        value: bool = max(spinning_by_size(state, seat).values()) >= n
+        return value
     if kind == "finished_different":
-        return sum(1 for v in spinning_by_size(state, seat).values() if v) >= n
+        value = sum(1 for v in spinning_by_size(state, seat).values() if v) >= n
+        return value
     if kind == "gyros_any":
-        return counter(state, seat, "gyros_placed") >= n
+        value = counter(state, seat, "gyros_placed") >= n
+        return value
     # stations on planets only: kept exploration tiles do not count for goals (A2.3)
-    return counter(state, seat, kind) >= n
+    value = counter(state, seat, kind) >= n
+    return value
 
 
 def first_positions(state: State) -> list[int]:
@@ -98,7 +103,8 @@ def final_actions(state: State, seat: int) -> list[Action]:
 
 def final_seat(state: State) -> int:
     f = state["final"]
-    return f["seq"][f["i"]]
+    value: int = f["seq"][f["i"]]
+    return value
 
 
 def apply_final(state: State, seat: int, action: Action, events: list[Event]) -> None:
@@ -124,12 +130,14 @@ def apply_final(state: State, seat: int, action: Action, events: list[Event]) ->
 def station_count(state: State, seat: int) -> int:
     extra = sum(t.get("ability", {}).get("extra_stations", 0) for t in my_techs(state, seat))
     p = player(state, seat)
-    return len(p["stations"]) + len(p["kept"]) + extra
+    value: int = len(p["stations"]) + len(p["kept"]) + extra
+    return value
 
 
 def station_vp(state: State, count: int) -> int:
     table = state["comp"]["station_table"]
-    return table[min(count, 13)] + 3 * max(0, count - 13)  # 13 -> 50, +3 beyond (A2.4)
+    value: int = table[min(count, 13)] + 3 * max(0, count - 13)  # 13 -> 50, +3 beyond (A2.4)
+    return value
 
 
 def finish(state: State, events: list[Event]) -> None:

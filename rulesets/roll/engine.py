@@ -214,7 +214,9 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         assign.act(state, seat, action, events)
     else:
         t = state["queue"][0]
-        HANDLERS[t["kind"]][2](state, t, action, rng, events)
+        act = HANDLERS[t["kind"]][2]
+        assert act is not None, "a task that offers actions has an act handler"
+        act(state, t, action, rng, events)
     _advance(state, rng, events)
     state["rng"] = rng.state
     state["steps"] += 1

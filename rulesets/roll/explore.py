@@ -172,12 +172,12 @@ def research_team_step(state: State, t: Task, rng: Rng, events: list[Event]) -> 
     """Alien Research Team: after all explorers, draw and keep 1 tile (A3.7)."""
     seat = t["seat"]
     if t["drawn"] is None:
-        t["drawn"] = draw_tiles(state, rng, 1, events)
+        drawn = t["drawn"] = draw_tiles(state, rng, 1, events)
         if t["yellow"]:
             got = gain_credits(state["players"][seat], 1)
             events.append({"type": "power", "seat": seat, "name": "Alien Research Team", "credits": got})
-        events.append(private(seat, {"type": "draw", "seat": seat, "tiles": list(t["drawn"])},
-                               {"type": "draw", "seat": seat, "count": len(t["drawn"])}))
+        events.append(private(seat, {"type": "draw", "seat": seat, "tiles": list(drawn)},
+                              {"type": "draw", "seat": seat, "count": len(drawn)}))
     if t["drawn"]:
         return True
     finish(state, t)

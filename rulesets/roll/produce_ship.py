@@ -113,6 +113,7 @@ def ship_act(state: State, t: Task, action: Action, rng: Rng, events: list[Event
         del p["goods"][world]
     p["cit"][good] += 1
     wc = CARDS[world].colour
+    assert wc is not None, "a world has a colour"
     if action["type"] == "trade":
         got = gain_credits(p, powers.trade_value(p, wc))
         vp = 0

@@ -40,9 +40,10 @@ def test_the_terms_are_written_in_one_module_only() -> None:
     """No other module spells out the races or the subtypes again (a race and a subtype
     name stand for the lists)."""
     def term_literals(path: Path) -> set[str]:
-        found = set()
+        found: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and node.value in ("karnoplantusz", "romboló"):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                    node.value in ("karnoplantusz", "romboló"):
                 found.add(node.value)
         return found
 
