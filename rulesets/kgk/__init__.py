@@ -13,6 +13,11 @@ reference ``rules/kaosz-galaktika.rules.en.md``. Modules:
 * ``view``      what each seat may see (KG-6.12)
 * ``bots``      random and heuristic bots
 * ``scenario``  positions set up from a document (``SCENARIOS.md``)
+* ``ruleset``   ``RULESET``: the shared protocol bound to the engine
+* ``shipped``   the shipped practice set, decks, rulebook cards and scenarios
+* ``vocabulary`` the game's terms, shared with the catalogue and the deck formats
+
+This package only re-exports; the code lives in the modules.
 """
 
 from rulesets.kgk.cards import playability
