@@ -19,7 +19,7 @@ from rulesets.kgk.cards import playability as card_playability
 from rulesets.kgk.shipped import read_deck, shipped_cards
 from rulesets.kgk.turn import new_game as engine_new_game
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6   # KG-1.2: two players; KG-15 multiplayer up to six
+MIN_PLAYERS, MAX_PLAYERS = 2, 6   # KG-1.4: two; KG-13.1: more (this engine: up to six)
 
 
 def example_config(players: int = 2) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Roll for the Galaxy (Rio Grande Games) as a pure-Python ruleset (digest Part A3/B1).
+"""Roll for the Galaxy (Rio Grande Games) as a pure-Python ruleset (rules A3, components B1:
+docs/rules/roll/).
 
 Modules: ``ruleset`` (the protocol object), ``engine`` (setup, rounds, the task driver, the
 end), ``assign`` (rolling and assigning dice), the phases ``explore``, ``develop_settle``,

@@ -1,4 +1,4 @@
-"""Develop and Settle (digest A3.4 II/III): workers go to the top tile of a construction
+"""Develop and Settle (A3.4 II/III): workers go to the top tile of a construction
 stack; a completed tile joins the tableau and its workers the Citizenry."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Explore (digest A3.4 I): drawing tiles from the bag, scouting, stocking, placing tiles
+"""Explore (A3.4 I): drawing tiles from the bag, scouting, stocking, placing tiles
 on the construction stacks, and the Alien Research Team's extra draw."""
 
 from __future__ import annotations

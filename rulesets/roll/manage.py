@@ -1,4 +1,4 @@
-"""Managing the empire (digest A3.3 step 5, A3.4 III): recruiting dice from the Citizenry,
+"""Managing the empire (A3.3 step 5, A3.4 III): recruiting dice from the Citizenry,
 recalling them, choosing dice to return, and losing a die to a world's effect."""
 
 from __future__ import annotations

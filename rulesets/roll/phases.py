@@ -1,5 +1,5 @@
 """The phase table: which handler decides each kind of task, the tasks that start a phase,
-the end of a phase, and the setup choice (digest A3.2-A3.5).
+the end of a phase, and the setup choice (A3.2-A3.5).
 
 Every handler has ``step`` (auto-resolve what has no real choice; return True when the
 seat must decide), ``legal`` and ``act``."""

@@ -1,4 +1,4 @@
-"""Produce and Ship (digest A3.4 IV/V): goods on worlds, then trading them for credits or
+"""Produce and Ship (A3.4 IV/V): goods on worlds, then trading them for credits or
 consuming them for victory points."""
 
 from __future__ import annotations

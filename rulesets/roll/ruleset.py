@@ -14,7 +14,7 @@ class RollRuleset:
     max_players = engine.MAX_PLAYERS
     uses_decks = False
     # Nobody sees the bag or the Explore discards; a seat's construction stacks below
-    # their top tile are its own (digest A3.3, "Etikett").
+    # their top tile are its own (A3.3, "Etikett").
     hidden_zones = ("bag", "discards", "players.{seat}.dev_stack[1:]",
                     "players.{seat}.world_stack[1:]")
 
