@@ -1,7 +1,7 @@
 """Káosz Galaktika Kártyajáték (1999): the rules engine.
 
-Pure Python, no Django. Rule numbers (``KG-x.y``) cite the shared English
-reference ``rules/kaosz-galaktika.rules.en.md``. Modules:
+Pure Python, no Django. Rule numbers (``KG-x.y``) cite the project's rule reference,
+``docs/rules/kgk/``. Modules:
 
 * ``state``     state layout, card instances, zones, values, step machinery
 * ``cards``     card records -> engine definitions; ``playability``

@@ -81,6 +81,9 @@ class KGKRuleset:
     # Compiled card definitions: fixed from new_game on and only ever read, so a host may
     # store them once per match and share them between copies of the state.
     static_keys = ("defs",)
+    # The host names the seats programs play (config["automatic_seats"]): only those may
+    # have their windows skipped on what their hand holds (KG-12.3, turn.auto_pass_seats).
+    takes_automatic_seats = True
     # KG-6.12: nobody sees a colony's contents or order (its owner neither, KG-6.2.2); a
     # seat's hand and ruin are its own.
     hidden_zones = ("p.*.colony", "p.{seat}.hand", "p.{seat}.ruin")
