@@ -165,8 +165,13 @@ def make_users(n: int) -> list[tuple[str, str]]:
 
 class Client(threading.Thread):
     def __init__(self, base: str, token: str, partner: str | None, seed: int, stop: float,
-                 ruleset: str, shared: dict, think: float = 0.0) -> None:
+                 ruleset: str, shared: dict, think: float = 0.0,
+                 partner_token: str | None = None) -> None:
         super().__init__(daemon=True)
+        # Naming a player invites them: the creator accepts for its partner (a join with the
+        # partner's token) so the match starts.
+        self.partner_headers = {"Authorization": f"Token {partner_token}",
+                                "Accept": "application/json"}
         self.think = think  # mean seconds before each action (0: closed loop)
         self.base, self.partner, self.stop, self.ruleset = base, partner, stop, ruleset
         self.measure_from = 0.0  # actions started before this (the warm-up) are not counted
@@ -181,10 +186,12 @@ class Client(threading.Thread):
         self.conn = http.client.HTTPConnection(host.split(":")[0], int(host.split(":")[1]),
                                                timeout=60)
 
-    def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+    def call(self, method: str, path: str, body: dict | None = None,
+             headers: dict[str, str] | None = None) -> tuple[int, dict]:
         for attempt in range(3):
             try:
-                status, raw = request(method, self.base + path, body, self.headers, self.conn)
+                status, raw = request(method, self.base + path, body,
+                                      headers or self.headers, self.conn)
                 return status, (json.loads(raw) if raw else {})
             except (OSError, http.client.HTTPException):
                 self.conn.close()
@@ -197,6 +204,10 @@ class Client(threading.Thread):
             "ruleset": self.ruleset, "seats": [{"player": "me"}, {"player": self.partner}]})
         if status != 201:
             raise RuntimeError(f"create failed: {status} {body}")
+        status, joined = self.call("POST", f"/api/v1/matches/{body['id']}/join/", {},
+                                   self.partner_headers)
+        if status != 200 or joined.get("status") != "active":
+            raise RuntimeError(f"join failed: {status} {joined}")
         self.matches += 1
         return body["id"]
 
@@ -233,6 +244,10 @@ class Client(threading.Thread):
                     if ev["status"] == "finished":
                         self.shared["finished"] = True
                         time.sleep(0.05)
+                else:  # (a refused long-poll is an error too, not a silent retry)
+                    key = f"events {status}"
+                    self.errors[key] = self.errors.get(key, 0) + 1
+                    time.sleep(0.05)
                 continue
             if self.think:
                 time.sleep(self.rng.expovariate(1 / self.think))
@@ -306,7 +321,7 @@ def main() -> None:
             (_, a_tok), (b_name, b_tok) = users[2 * pair], users[2 * pair + 1]
             think = args.think_ms / 1000
             clients.append(Client(base, a_tok, b_name, pair * 2, stop, args.ruleset, shared,
-                                  think))
+                                  think, partner_token=b_tok))
             clients.append(Client(base, b_tok, None, pair * 2 + 1, stop, args.ruleset, shared,
                                   think))
         # Every pair's first match exists before the clock starts: 25 games set up at once

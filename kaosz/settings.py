@@ -65,7 +65,9 @@ MIDDLEWARE = [
     # Malformed query strings and oversized API bodies answered in the error shape (issue 21).
     "kaosz.api.guard.InputGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # WhiteNoise, in both middleware modes: every middleware here is async-capable, so under
+    # ASGI a request passes them all on the event loop without a thread (issue 17).
+    "kaosz.static_files.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

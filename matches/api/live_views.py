@@ -27,6 +27,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 
+from kaosz.asgi_threads import let_go_of_thread
 from matches import live, live_async, store
 from matches.api.views import MatchViewSet
 
@@ -83,6 +84,15 @@ def _then_release(fn: Callable[[], T]) -> Callable[[], T]:
     return run
 
 
+async def _before_waiting(fn: Callable[[], T]) -> T:
+    """``fn`` in the request's thread, then give back both the database connection and the
+    thread (``kaosz.asgi_threads``): what follows is a wait that needs neither."""
+    try:
+        return await sync_to_async(_then_release(fn))()
+    finally:
+        let_go_of_thread()
+
+
 def _waits(request: HttpRequest) -> bool:
     raw = request.GET.get("wait") or "0"
     return raw.isdigit() and int(raw) > 0
@@ -99,13 +109,13 @@ async def events(request: HttpRequest, pk: str) -> HttpResponse:
         if not isinstance(request, ASGIRequest) or connection.vendor != "postgresql":
             return await sync_to_async(_drf_events)(request, pk=pk)
         request.kaosz_defer_wait = True
-        response = await sync_to_async(_then_release(lambda: _drf_events(request, pk=pk)))()
+        response = await _before_waiting(lambda: _drf_events(request, pk=pk))
         plan = getattr(request, "kaosz_wait", None)
         if plan is None:  # answered (or refused) at once
             return response
         match_id, changed, deadline = plan
         await live_async.wait_until(
-            match_id, changed, sync_to_async(_then_release(lambda: changed(None))), deadline)
+            match_id, changed, lambda: _before_waiting(lambda: changed(None)), deadline)
     # The answer: the events as they now are (the same view, without a wait).
     request.kaosz_defer_wait, request.kaosz_wait = False, None
     query = request.GET.copy()
@@ -153,8 +163,7 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponse:
     if not slot.__enter__():
         slot.__exit__(None, None, None)
         return _too_many(settings.KAOSZ_ANON_WAITERS_PER_CLIENT)
-    status, body = await sync_to_async(_then_release(
-        lambda: _events_now(request, pk, int(raw))))()
+    status, body = await _before_waiting(lambda: _events_now(request, pk, int(raw)))
     if status != 200:  # (not found, not allowed: the one error shape, as the view says)
         slot.__exit__(None, None, None)
         return HttpResponse(body, status=status, content_type="application/json")
@@ -177,8 +186,8 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponse:
                     return row is None or row[1] != version or row[2] != state
 
                 async def look(moved: Any = moved) -> bool:
-                    return moved(await sync_to_async(_then_release(
-                        lambda: store.match_progress(int(pk))))())
+                    return moved(await _before_waiting(
+                        lambda: store.match_progress(int(pk))))
 
                 deadline = time.monotonic() + STREAM_KEEPALIVE
                 await live_async.wait_until(
@@ -187,8 +196,8 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponse:
                 if time.monotonic() >= deadline:
                     yield ": keep-alive\n\n"
                 after = seen[0]
-                status, fresh = await sync_to_async(_then_release(
-                    lambda after=after: _events_now(request, pk, after)))()
+                status, fresh = await _before_waiting(
+                    lambda after=after: _events_now(request, pk, after))
                 if status != 200:
                     return
                 body = fresh

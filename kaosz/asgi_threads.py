@@ -1,0 +1,115 @@
+"""Django's ASGI handler with its request threads kept and reused (issue 17).
+
+Django runs each ASGI request's synchronous work (the ``request_started`` and
+``request_finished`` receivers, a sync view, a template's rendering) in a thread of its
+own: ``ASGIHandler.__call__`` opens a ``ThreadSensitiveContext``, for which asgiref makes a
+new ``ThreadPoolExecutor(max_workers=1)`` at the request's first sync call and shuts it
+down (a thread start and a join) when the request ends. Profiled under uvicorn on a
+match action, starting, handing work to and joining that thread were about a quarter of
+the process's CPU, the main reason a request cost about twice what it costs under WSGI.
+
+Here each request borrows a single-thread executor from the process's free list at its
+first sync call and gives it back at its end: the same guarantee (one request's sync work
+runs on one thread, so its database connection and its ``request_finished`` close are
+the same), without a thread per request. asgiref 3.13's ``ThreadSensitiveContext(
+executor=...)`` is the documented way to supply that executor.
+
+A view about to wait without touching the database (the events long-poll and the event
+stream, ``matches.api.live_views``) calls :func:`let_go_of_thread` once its sync work is
+done and its connection closed: a waiting request then holds neither a connection nor a
+thread, and its next sync call borrows whichever thread is free.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from contextvars import ContextVar
+from typing import Any
+
+from asgiref.sync import ThreadSensitiveContext
+from django.core.handlers.asgi import ASGIHandler
+
+# Idle threads kept for reuse; a burst beyond them gets new threads, which are shut down
+# when given back (the DB pool, not this, bounds how many can use the database at once).
+KEEP_IDLE = 64
+
+
+class ThreadPool:
+    """The free single-thread executors of this process (most recently used first)."""
+
+    def __init__(self, keep_idle: int = KEEP_IDLE) -> None:
+        self.keep_idle = keep_idle
+        self._free: list[ThreadPoolExecutor] = []
+        self._lock = threading.Lock()
+        self.made = 0  # (how many were ever made: a test reads it)
+
+    def take(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._free:
+                return self._free.pop()
+            self.made += 1
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="kaosz-request")
+
+    def give_back(self, executor: ThreadPoolExecutor) -> None:
+        with self._lock:
+            if len(self._free) < self.keep_idle:
+                self._free.append(executor)
+                return
+        executor.shutdown(wait=False)
+
+    def idle(self) -> int:
+        return len(self._free)
+
+
+POOL = ThreadPool()
+
+
+class Lease(Executor):
+    """One request's thread: borrowed at its first sync call, given back at its end (or
+    earlier, by a view about to wait)."""
+
+    def __init__(self, pool: ThreadPool) -> None:
+        self.pool = pool
+        self.executor: ThreadPoolExecutor | None = None
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        if self.executor is None:
+            self.executor = self.pool.take()
+        return self.executor.submit(fn, *args, **kwargs)
+
+    def give_back(self) -> None:
+        if self.executor is not None:
+            executor, self.executor = self.executor, None
+            self.pool.give_back(executor)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.give_back()
+
+
+_LEASE: ContextVar[Lease | None] = ContextVar("kaosz_request_thread", default=None)
+
+
+def let_go_of_thread() -> None:
+    """Give the current request's thread back before a long wait (a no-op outside this
+    handler). Only for a request that holds nothing on that thread: its sync work done and
+    its database connection closed."""
+    lease = _LEASE.get()
+    if lease is not None:
+        lease.give_back()
+
+
+class PooledThreadsASGIHandler(ASGIHandler):
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            raise ValueError(f"Django can only handle ASGI/HTTP connections, not "
+                             f"{scope['type']}.")
+        lease = Lease(POOL)
+        token = _LEASE.set(lease)
+        try:
+            async with ThreadSensitiveContext(executor=lease):
+                await self.handle(scope, receive, send)
+        finally:
+            _LEASE.reset(token)
+            lease.give_back()
