@@ -11,9 +11,10 @@
 (``DB_POOL_MAX=--pool``); ``--server wsgi``: gunicorn with N workers x ``--threads``
 threads (the setup before issue 17). ``--root`` serves another checkout of the project
 (e.g. a worktree of main, to compare old and new code in the same window).
-``--spectators S`` adds S idle watchers, each holding an events long-poll on one of the
-matches (anonymous), and reports the server processes' memory and CPU with and without
-them.
+``--spectators S`` adds S idle watchers of the matches (anonymous), each holding an event
+stream open as the board page does (``--spectate sse``, the default) or one events
+long-poll after another (``--spectate poll``), and reports the server processes' memory
+and CPU with and without them.
 
 Clients pair up: each pair plays one match (both seats held by people, each client a
 random "bot" that picks one of its legal actions and posts it with expected_version and
@@ -105,21 +106,60 @@ def server_usage(root_pid: int) -> dict[str, float]:
 
 
 class Spectator(threading.Thread):
-    """An idle watcher: one events long-poll after another on one match."""
+    """An idle watcher on one match: one events long-poll after another (``poll``), or one
+    Server-Sent Events stream held open, as the board page does (``sse``)."""
 
-    def __init__(self, base: str, match_id: int, stop: float) -> None:
+    def __init__(self, base: str, shared: dict, stop: float, how: str = "poll") -> None:
         super().__init__(daemon=True)
-        self.base, self.match_id, self.stop = base, match_id, stop
+        self.base, self.shared, self.stop, self.how = base, shared, stop, how
         self.answers: dict[str, int] = {}
 
+    def count(self, key: str) -> None:
+        self.answers[key] = self.answers.get(key, 0) + 1
+
     def run(self) -> None:
+        if self.how == "sse":
+            self.watch_stream()
+        else:
+            self.poll()
+
+    def watch_stream(self) -> None:
+        host = self.base.split("//")[1]
+        while time.time() < self.stop:
+            conn = http.client.HTTPConnection(host.split(":")[0], int(host.split(":")[1]),
+                                              timeout=60)
+            try:
+                # (the pair's current match: a finished one is replaced by a new one)
+                conn.request("GET", f"/api/v1/matches/{self.shared['id']}/stream/?after=0")
+                response = conn.getresponse()
+                self.count(f"stream {response.status}")
+                if response.status != 200:
+                    response.read()
+                    time.sleep(1)
+                    continue
+                while time.time() < self.stop:
+                    line = response.readline()
+                    if not line:  # (the match ended: the server closed the stream)
+                        time.sleep(0.5)
+                        break
+                    if line.startswith(b"event: progress"):
+                        self.count("progress events")
+            except (OSError, http.client.HTTPException):
+                self.count("connection")
+                time.sleep(1)
+            finally:
+                conn.close()
+
+    def poll(self) -> None:
         host = self.base.split("//")[1]
         conn = http.client.HTTPConnection(host.split(":")[0], int(host.split(":")[1]),
                                           timeout=60)
-        after = 0
+        after, match_id = 0, self.shared["id"]
         while time.time() < self.stop:
+            if self.shared["id"] != match_id:
+                after, match_id = 0, self.shared["id"]
             try:
-                status, raw = request("GET", f"{self.base}/api/v1/matches/{self.match_id}/"
+                status, raw = request("GET", f"{self.base}/api/v1/matches/{match_id}/"
                                       f"events/?after={after}&wait=25", None, {}, conn)
             except (OSError, http.client.HTTPException):
                 conn.close()
@@ -290,6 +330,9 @@ def main() -> None:
     parser.add_argument("--pool", type=int, default=10,
                         help="ASGI: database connections per server process (DB_POOL_MAX)")
     parser.add_argument("--spectators", type=int, default=0)
+    parser.add_argument("--spectate", choices=["sse", "poll"], default="sse",
+                        help="how a spectator watches: an event stream (the board page) or "
+                             "events long-polls (a plain HTTP client)")
     parser.add_argument("--think-ms", type=float, default=0.0)
     parser.add_argument("--warmup", type=float, default=5.0,
                         help="seconds played before the measured window opens")
@@ -338,8 +381,8 @@ def main() -> None:
         spectators = []
         if args.spectators:
             threading.stack_size(256 * 1024)
-            ids = [c.shared["id"] for c in clients[::2]]
-            spectators = [Spectator(base, ids[i % len(ids)], stop)
+            pairs = [c.shared for c in clients[::2]]
+            spectators = [Spectator(base, pairs[i % len(pairs)], stop, args.spectate)
                           for i in range(args.spectators)]
             for s in spectators:
                 s.start()

@@ -28,18 +28,19 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from contextvars import ContextVar
 from typing import Any
 
-from asgiref.sync import ThreadSensitiveContext
+from asgiref.sync import ThreadSensitiveContext, iscoroutinefunction, sync_to_async
+from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
-
-# Idle threads kept for reuse; a burst beyond them gets new threads, which are shut down
-# when given back (the DB pool, not this, bounds how many can use the database at once).
-KEEP_IDLE = 64
+from django.core.handlers.base import BaseHandler
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
+from django.urls import Resolver404, get_resolver, get_urlconf
 
 
 class ThreadPool:
     """The free single-thread executors of this process (most recently used first)."""
 
-    def __init__(self, keep_idle: int = KEEP_IDLE) -> None:
+    def __init__(self, keep_idle: int) -> None:
         self.keep_idle = keep_idle
         self._free: list[ThreadPoolExecutor] = []
         self._lock = threading.Lock()
@@ -63,7 +64,10 @@ class ThreadPool:
         return len(self._free)
 
 
-POOL = ThreadPool()
+# Idle threads kept for reuse (KAOSZ_ASGI_IDLE_THREADS); a burst beyond them gets new
+# threads, which are shut down when given back. (The database pool, not this, bounds how
+# many requests use the database at once.)
+POOL = ThreadPool(getattr(settings, "KAOSZ_ASGI_IDLE_THREADS", 64))
 
 
 class Lease(Executor):
@@ -100,7 +104,32 @@ def let_go_of_thread() -> None:
         lease.give_back()
 
 
+def _async_view(path: str) -> bool:
+    try:
+        match = get_resolver(get_urlconf()).resolve(path)
+    except Resolver404:
+        return False
+    return iscoroutinefunction(match.func)
+
+
 class PooledThreadsASGIHandler(ASGIHandler):
+    def __init__(self) -> None:
+        super().__init__()  # (the async middleware chain, for async views)
+        self._sync_handler = BaseHandler()
+        self._sync_handler.load_middleware(is_async=False)
+
+    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
+        """A sync view's request passes the whole middleware chain and the view in ONE trip
+        to the request's thread, as under WSGI. (Django's async chain runs each built-in
+        middleware's ``process_request`` and ``process_response`` in that thread one
+        after another: about twenty trips to a thread and back per request, which cost
+        more CPU than a match action's own work.) An async view (the long-poll, the event
+        stream) keeps the async chain, so that its wait holds no thread."""
+        if _async_view(request.path_info):
+            return await super().get_response_async(request)
+        return await sync_to_async(self._sync_handler.get_response, thread_sensitive=True)(
+            request)
+
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not "

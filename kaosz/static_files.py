@@ -14,6 +14,7 @@ from typing import Any
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.conf import settings as django_settings
+from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse
 from whitenoise.middleware import WhiteNoiseMiddleware
 
@@ -31,6 +32,11 @@ class StaticFilesMiddleware(WhiteNoiseMiddleware):
     def __call__(self, request: HttpRequest) -> Any:
         if self.async_mode:
             return self.__acall__(request)
+        if isinstance(request, ASGIRequest):  # (the sync chain under ASGI: kaosz.asgi_threads)
+            static_file = self.find_file(request.path_info) if self.autorefresh \
+                else self.files.get(request.path_info)
+            if static_file is not None:
+                return self.serve_read(static_file, request)
         return super().__call__(request)
 
     async def __acall__(self, request: HttpRequest) -> HttpResponse:
