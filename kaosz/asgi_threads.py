@@ -105,17 +105,30 @@ def let_go_of_thread() -> None:
 
 
 def _async_view(path: str) -> bool:
+    """Whether ``path`` goes to an async view that has no sync-first variant."""
     try:
         match = get_resolver(get_urlconf()).resolve(path)
     except Resolver404:
         return False
-    return iscoroutinefunction(match.func)
+    return iscoroutinefunction(match.func) and not hasattr(match.func, "kaosz_sync_view")
+
+
+class _SyncChain(BaseHandler):
+    """Django's sync handler, calling a view's sync-first variant (``kaosz_sync_view``: it
+    runs up to its wait and hands the wait to the event loop) where it has one."""
+
+    def resolve_request(self, request: HttpRequest) -> Any:
+        match = super().resolve_request(request)
+        variant = getattr(match.func, "kaosz_sync_view", None)
+        if variant is not None:
+            match.func = variant
+        return match
 
 
 class PooledThreadsASGIHandler(ASGIHandler):
     def __init__(self) -> None:
         super().__init__()  # (the async middleware chain, for async views)
-        self._sync_handler = BaseHandler()
+        self._sync_handler = _SyncChain()
         self._sync_handler.load_middleware(is_async=False)
 
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
@@ -127,8 +140,16 @@ class PooledThreadsASGIHandler(ASGIHandler):
         stream) keeps the async chain, so that its wait holds no thread."""
         if _async_view(request.path_info):
             return await super().get_response_async(request)
-        return await sync_to_async(self._sync_handler.get_response, thread_sensitive=True)(
-            request)
+
+        def chain() -> Any:
+            return sync_to_async(self._sync_handler.get_response, thread_sensitive=True)(
+                request)
+
+        response = await chain()
+        then = getattr(response, "kaosz_then", None)
+        if then is not None:  # (a long-poll: it waits here, on the loop, then is answered)
+            response = await then(chain)
+        return response
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":

@@ -124,6 +124,68 @@ async def events(request: HttpRequest, pk: str) -> HttpResponse:
     return await sync_to_async(_drf_events)(request, pk=pk)
 
 
+def events_sync_first(request: HttpRequest, pk: str) -> HttpResponse:
+    """:func:`events` for ``kaosz.asgi_threads``' sync middleware chain: everything up to the
+    wait runs there (one trip to a thread, as any sync view); a request that has to wait
+    comes back with a :class:`WaitThenAnswer`, which the handler awaits on the event loop,
+    holding neither thread nor connection, and then passes through the chain again for the
+    answer (``wait=0``)."""
+    if not _waits(request):
+        return _drf_events(request, pk=pk)
+    anonymous = "HTTP_AUTHORIZATION" not in request.META and \
+        not request.user.is_authenticated
+    slot = _anonymous_slot(request, anonymous)
+    if not slot.__enter__():
+        slot.__exit__(None, None, None)
+        return _too_many(settings.KAOSZ_ANON_WAITERS_PER_CLIENT)
+    if connection.vendor != "postgresql":  # (waits in this thread: SQLite re-reads)
+        try:
+            return _drf_events(request, pk=pk)
+        finally:
+            slot.__exit__(None, None, None)
+    try:
+        request.kaosz_defer_wait = True
+        response = _then_release(lambda: _drf_events(request, pk=pk))()
+        plan = getattr(request, "kaosz_wait", None)
+    except BaseException:
+        slot.__exit__(None, None, None)
+        raise
+    if plan is None:  # answered (or refused) at once
+        slot.__exit__(None, None, None)
+        return response
+    return WaitThenAnswer(request, plan, lambda: slot.__exit__(None, None, None))
+
+
+class WaitThenAnswer(HttpResponse):
+    """Not an answer: what a request waits for before it is answered (see
+    :func:`events_sync_first`). ``kaosz_then(again)`` waits, then answers through
+    ``again()`` (the middleware chain once more) with the same request, without a wait."""
+
+    def __init__(self, request: HttpRequest, plan: tuple[int, Callable[[Any], bool], float],
+                 done: Callable[[], None]) -> None:
+        super().__init__(status=204)
+        self.request, self.plan, self.done = request, plan, done
+
+    async def kaosz_then(self, again: Callable[[], Any]) -> HttpResponse:
+        try:
+            match_id, changed, deadline = self.plan
+            let_go_of_thread()  # (the chain has run: nothing of this request is on it)
+            await live_async.wait_until(
+                match_id, changed, lambda: _before_waiting(lambda: changed(None)), deadline)
+        finally:
+            self.done()
+        request = self.request
+        request.kaosz_defer_wait, request.kaosz_wait = False, None
+        query = request.GET.copy()
+        query["wait"] = "0"
+        request.GET = query
+        return await again()
+
+
+# Under kaosz.asgi_threads the sync chain calls this instead of the async view.
+events.kaosz_sync_view = events_sync_first  # type: ignore[attr-defined]
+
+
 STREAM_KEEPALIVE = 20.0
 
 
