@@ -1,12 +1,13 @@
 """The ASGI application in process (``kaosz.asgi.application``), without a server: every
-middleware runs on the event loop (none makes a request hop to a thread and back), a
-request's sync work runs on one reused thread instead of a new thread per request, and the
-async paths of our middlewares answer as their sync paths do (static files, the input
-guard). The server-level behaviour (waiters holding no thread) is in test_asgi.py."""
+middleware works in both modes (none is adapted from one to the other), a request's sync
+work runs on one reused thread instead of a new thread per request, a sync view's request
+takes the sync chain, and the async paths of our middlewares answer as their sync paths
+do (static files, the input guard, the payload release). The server-level behaviour (waiters holding no thread) is in test_asgi.py."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import threading
 from pathlib import Path
@@ -14,11 +15,16 @@ from typing import Any
 
 from asgiref.testing import ApplicationCommunicator
 from django.core.signals import request_finished, request_started
+from django.http import HttpResponse
+from django.test import RequestFactory
 from django.utils.module_loading import import_string
 
 from kaosz import asgi_threads
+from kaosz.api.guard import InputGuardMiddleware
+from kaosz.api.release import ReleaseRenderedPayload
 from kaosz.asgi import application
 from kaosz.asgi_threads import PooledThreadsASGIHandler
+from kaosz.static_files import StaticFilesMiddleware
 
 BOARD_JS = Path(__file__).resolve().parents[2] / "matches" / "static" / "matches" / "board.js"
 
@@ -107,7 +113,7 @@ def test_a_lease_borrows_at_the_first_call_and_gives_back_at_the_end():
     assert pool.idle() == 1 and pool.made == 2
 
 
-def test_static_files_on_the_async_path():
+def test_static_files_under_asgi():
     status, headers, body = ask("/static/matches/board.js")
     assert status == 200 and body == BOARD_JS.read_bytes()
     assert "javascript" in headers["content-type"]
@@ -124,7 +130,51 @@ def test_static_files_on_the_async_path():
     assert ask("/static/matches/no-such-file.js")[0] == 404
 
 
-def test_the_input_guard_on_the_async_path():
+def test_the_input_guard_under_asgi():
     status, headers, body = ask("/api/v1/cards/", query=b"q=%00")
     assert status == 400 and headers["content-type"] == "application/json"
     assert b'"malformed_request"' in body
+
+
+def test_sync_views_take_the_sync_chain_and_the_stream_the_async_one():
+    from kaosz.asgi_threads import _async_view
+
+    assert not _async_view("/healthz")
+    assert not _async_view("/api/v1/matches/1/actions/")
+    assert not _async_view("/api/v1/matches/1/events/")  # (its sync-first variant)
+    assert _async_view("/api/v1/matches/1/stream/")
+    assert not _async_view("/no/such/page/")
+
+
+async def _passed(request: Any) -> HttpResponse:
+    return HttpResponse("passed on")
+
+
+def test_our_middlewares_in_async_mode():
+    """Their async paths, as Django's async chain calls them (the event stream's
+    requests): each is a coroutine function there and answers as its sync path does."""
+    from asgiref.sync import iscoroutinefunction
+
+    factory = RequestFactory()
+    static = StaticFilesMiddleware(_passed)
+    guard = InputGuardMiddleware(_passed)
+    release = ReleaseRenderedPayload(_passed)
+    assert all(iscoroutinefunction(m) for m in (static, guard, release))
+    served = asyncio.run(static(factory.get("/static/matches/board.js")))
+    assert served.status_code == 200 and served.content == BOARD_JS.read_bytes()
+    assert asyncio.run(static(factory.get("/elsewhere/"))).content == b"passed on"
+    refused = asyncio.run(guard(factory.get("/api/v1/cards/", {"q": "\x00"})))
+    assert refused.status_code == 400
+    assert json.loads(refused.content)["error"]["code"] == "malformed_request"
+    assert asyncio.run(guard(factory.get("/api/v1/cards/"))).content == b"passed on"
+
+    async def rendered(request: Any) -> HttpResponse:
+        response = HttpResponse("{}")
+        response.data, response.renderer_context = {"big": "payload"}, {"view": None}
+        return response
+
+    request = factory.get("/api/v1/rulesets/")
+    request.user = object()
+    answer = asyncio.run(ReleaseRenderedPayload(rendered)(request))
+    assert answer.data is None and answer.renderer_context is None
+    assert "user" not in request.__dict__
