@@ -1,4 +1,4 @@
-"""Every worked example of the rulebook (reference section 14) as a scenario test
+"""Every worked example of the rulebook (docs/rules/kgk/14-worked-examples.md) as a scenario test
 that checks the state after every step."""
 
 from __future__ import annotations
@@ -283,6 +283,7 @@ def chain_scenario():
 
 
 def test_kg_14_3_interrupt_chain():
+    """KG-14.3, the chain example KG-10.14 points to, replayed step by step."""
     s, c = chain_scenario()
     assert s["dec"]["kind"] == "fire" and s["dec"]["seat"] == LACI
     # KG-14.3.1
