@@ -23,6 +23,7 @@ thread, and its next sync call borrows whichever thread is free.
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from contextvars import ContextVar
@@ -38,16 +39,25 @@ from django.urls import Resolver404, get_resolver, get_urlconf
 
 
 class ThreadPool:
-    """The free single-thread executors of this process (most recently used first)."""
+    """The free single-thread executors of this process (most recently used first), and
+    the requests waiting for one when ``most`` are lent out (0: no limit)."""
 
-    def __init__(self, keep_idle: int) -> None:
-        self.keep_idle = keep_idle
+    def __init__(self, keep_idle: int, most: int = 0) -> None:
+        self.keep_idle, self.most = keep_idle, most
         self._free: list[ThreadPoolExecutor] = []
+        self._waiting: deque[Lease] = deque()
         self._lock = threading.Lock()
+        self.lent = 0
         self.made = 0  # (how many were ever made: a test reads it)
 
-    def take(self) -> ThreadPoolExecutor:
+    def take(self, lease: Lease) -> ThreadPoolExecutor | None:
+        """A thread for ``lease``, or None: all are lent out, and ``lease`` is given the
+        next one given back (:meth:`Lease.receive`)."""
         with self._lock:
+            if self.most and self.lent >= self.most:
+                self._waiting.append(lease)
+                return None
+            self.lent += 1
             if self._free:
                 return self._free.pop()
             self.made += 1
@@ -55,6 +65,10 @@ class ThreadPool:
 
     def give_back(self, executor: ThreadPoolExecutor) -> None:
         with self._lock:
+            while self._waiting:
+                if self._waiting.popleft().receive(executor):
+                    return  # (handed straight on: still lent)
+            self.lent -= 1
             if len(self._free) < self.keep_idle:
                 self._free.append(executor)
                 return
@@ -64,24 +78,45 @@ class ThreadPool:
         return len(self._free)
 
 
-# Idle threads kept for reuse (KAOSZ_ASGI_IDLE_THREADS); a burst beyond them gets new
-# threads, which are shut down when given back. (The database pool, not this, bounds how
-# many requests use the database at once.)
-POOL = ThreadPool(getattr(settings, "KAOSZ_ASGI_IDLE_THREADS", 64))
+# Idle threads kept for reuse (KAOSZ_ASGI_IDLE_THREADS), and at most KAOSZ_ASGI_THREADS
+# lent out at once (by default the database pool's size: a request then never waits for a
+# connection in a thread, where the pool's timeout would answer 503; it waits for a thread
+# on the event loop, where waiting costs nothing).
+POOL = ThreadPool(getattr(settings, "KAOSZ_ASGI_IDLE_THREADS", 64),
+                  getattr(settings, "KAOSZ_ASGI_THREADS", 0))
 
 
 class Lease(Executor):
     """One request's thread: borrowed at its first sync call, given back at its end (or
-    earlier, by a view about to wait)."""
+    earlier, by a view about to wait). When none is free the calls wait in ``backlog``
+    (their futures pending) until one is handed over."""
 
     def __init__(self, pool: ThreadPool) -> None:
         self.pool = pool
         self.executor: ThreadPoolExecutor | None = None
+        self.backlog: list[tuple[Future[Any], Callable[..., Any], tuple, dict]] = []
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        if self.executor is None and not self.backlog:
+            self.executor = self.pool.take(self)
         if self.executor is None:
-            self.executor = self.pool.take()
+            waiting: Future[Any] = Future()
+            self.backlog.append((waiting, fn, args, kwargs))
+            return waiting
         return self.executor.submit(fn, *args, **kwargs)
+
+    def receive(self, executor: ThreadPoolExecutor) -> bool:
+        """Take ``executor`` and run the waiting calls on it; False (not taken) when every
+        one of them was cancelled meanwhile (the client went away)."""
+        live = [item for item in self.backlog if item[0].set_running_or_notify_cancel()]
+        self.backlog.clear()
+        if not live:
+            return False
+        self.executor = executor
+        for waiting, fn, args, kwargs in live:
+            executor.submit(fn, *args, **kwargs).add_done_callback(
+                lambda done, waiting=waiting: _settle(waiting, done))
+        return True
 
     def give_back(self) -> None:
         if self.executor is not None:
@@ -90,6 +125,14 @@ class Lease(Executor):
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self.give_back()
+
+
+def _settle(waiting: Future[Any], done: Future[Any]) -> None:
+    error = done.exception()
+    if error is not None:
+        waiting.set_exception(error)
+    else:
+        waiting.set_result(done.result())
 
 
 _LEASE: ContextVar[Lease | None] = ContextVar("kaosz_request_thread", default=None)

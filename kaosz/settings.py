@@ -130,6 +130,9 @@ KAOSZ_ANON_WAITERS_PER_CLIENT = int(os.environ.get("KAOSZ_ANON_WAITERS_PER_CLIEN
 # Under ASGI a request's sync work runs on a thread borrowed from a free list and given
 # back (kaosz.asgi_threads); at most this many idle ones are kept for reuse.
 KAOSZ_ASGI_IDLE_THREADS = int(os.environ.get("KAOSZ_ASGI_IDLE_THREADS", "64"))
+# ...and at most this many lent out at once (0: no limit); by default the pool's size, so
+# that a request waits for a thread on the event loop rather than for a connection.
+KAOSZ_ASGI_THREADS = int(os.environ.get("KAOSZ_ASGI_THREADS", str(DB_POOL_MAX)))
 # ---- end of the live-play block ------------------------------------------------------
 
 REDIS_URL = os.environ.get("REDIS_URL", "")

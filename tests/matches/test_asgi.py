@@ -58,6 +58,15 @@ def asgi_server(django_db_setup, django_db_blocker) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def tiny_pool_server(django_db_setup, django_db_blocker) -> Iterator[str]:
     with django_db_blocker.unblock():
+        # (more request threads than connections, so that requests wait for the pool: by
+        # default there are as many threads as connections, and they wait for a thread)
+        yield from _server({"DB_POOL_MAX": "1", "DB_POOL_TIMEOUT": "0.05",
+                            "KAOSZ_ASGI_THREADS": "30"})
+
+
+@pytest.fixture(scope="module")
+def tiny_pool_default_threads_server(django_db_setup, django_db_blocker) -> Iterator[str]:
+    with django_db_blocker.unblock():
         yield from _server({"DB_POOL_MAX": "1", "DB_POOL_TIMEOUT": "0.05"})
 
 
@@ -192,6 +201,29 @@ def test_a_saturated_pool_answers_503_in_the_error_shape(tiny_pool_server, djang
     assert all(b["error"]["code"] == "server_busy" for s, b in results if s == 503)
     # Once the rush is over the one connection serves again.
     assert call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/", tokens[0])[0] == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_requests_beyond_the_pool_wait_for_a_thread_not_for_a_connection(
+        tiny_pool_default_threads_server, django_user_model):
+    """With as many request threads as connections (the default), a rush that would
+    saturate the pool queues on the event loop instead: every request is answered, none
+    with 503, however short the pool's timeout."""
+    base = tiny_pool_default_threads_server
+    tokens = _players(django_user_model, 2)
+    m = _match(base, tokens)
+    results: list[tuple[int, Any]] = []
+
+    def read() -> None:
+        results.append(call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/",
+                            tokens[0]))
+
+    threads = [threading.Thread(target=read) for _ in range(30)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert Counter(s for s, _ in results) == {200: 30}
 
 
 def _next_progress(lines, deadline: float) -> dict:

@@ -113,6 +113,21 @@ def test_a_lease_borrows_at_the_first_call_and_gives_back_at_the_end():
     assert pool.idle() == 1 and pool.made == 2
 
 
+def test_beyond_the_limit_a_call_waits_for_a_thread_given_back():
+    pool = asgi_threads.ThreadPool(keep_idle=4, most=1)
+    holder, waiter, gone = (asgi_threads.Lease(pool) for _ in range(3))
+    first = holder.submit(threading.current_thread).result(5)
+    later = waiter.submit(threading.current_thread)  # (none free: it waits, unblocking)
+    cancelled = gone.submit(threading.current_thread)
+    assert not later.done() and waiter.executor is None
+    holder.give_back()  # handed straight to the first waiting request
+    assert later.result(5) is first and pool.made == 1
+    assert cancelled.cancel()  # (its client went away while it waited)
+    waiter.give_back()  # the cancelled one is skipped; the thread goes back to the free list
+    assert pool.idle() == 1 and pool.lent == 0
+    assert waiter.submit(threading.current_thread).result(5) is first
+
+
 def test_static_files_under_asgi():
     status, headers, body = ask("/static/matches/board.js")
     assert status == 200 and body == BOARD_JS.read_bytes()
