@@ -81,7 +81,11 @@ def serve(kind: str, env: dict[str, str], port: int, workers: int, threads: int,
         yield f"http://127.0.0.1:{port}", proc
     finally:
         proc.terminate()
-        proc.wait(timeout=30)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # (open event streams hold a graceful shutdown)
+            proc.kill()
+            proc.wait(timeout=30)
 
 
 def server_usage(root_pid: int) -> dict[str, float]:
