@@ -19,6 +19,12 @@ def setup(d0=(), d1=(), active=A, cr=(20, 20), fill=12, **opts):
     s = scenario(decks, **opts)
     mid_game(s, active)
     s["p"][A]["cr"], s["p"][B]["cr"] = cr
+    if opts.get("auto_pass") is False:
+        # Without auto-pass a seat is asked at a window when it holds a card (it might be
+        # an interrupt, as far as the others can tell: KG-12.3); one filler card in each
+        # hand keeps every window of these step-by-step tests open.
+        for seat in (A, B):
+            put(s, s["p"][seat]["colony"][-1], "hand")
     return s
 
 

@@ -157,8 +157,6 @@ def test_kg_12_6_1_a_cost_never_drops_below_zero():
 
 # ---------------------------------------------------------------- KG-13.2 simplified combat
 
-@pytest.mark.xfail(strict=True, reason="KG-13.2.4: new_game accepts a deck holding a card "
-                   "that refers to speed (Oktatótiszt, speed +1) under simplified_combat")
 def test_kg_13_2_4_no_speed_or_return_fire_cards_with_simplified_combat():
     """KG-13.2.4 ("Azokat a lapokat, amik a sebességre vagy a visszalövésre hivatkoznak,
     emellett a harcrendszer mellett nem rakhatjátok be a paklitokba."): under the

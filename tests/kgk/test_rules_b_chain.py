@@ -70,10 +70,12 @@ def test_kg_10_4_last_played_resolves_first_and_kg_10_8_only_after_both_pass():
     a player may still add: after Laci adds, Dani is asked, then Laci again, and only
     when both have passed does the chain resolve. KG-10.11: the resolved interrupt goes
     to its owner's trash; the neutralised one too, its credits lost (KG-10.9, KG-11.18)."""
-    s, c = position(seat(hand=[{"card": ORDER, "label": "order"}]),
-                    seat(hand=[{"card": COUNTER, "label": "counter"}]))
+    # Each also holds a plain card, so each is asked while the chain is open: a player
+    # with an empty hand is skipped, as everybody sees he cannot answer (KG-12.3).
+    s, c = position(seat(hand=[{"card": ORDER, "label": "order"}, FILL]),
+                    seat(hand=[{"card": COUNTER, "label": "counter"}, FILL]))
     act(s, DANI, {"type": "play", "card": c["order"]})
-    assert me(s, DANI)["credits"] == 8 and me(s, DANI)["hand_count"] == 0
+    assert me(s, DANI)["credits"] == 8 and me(s, DANI)["hand_count"] == 1
     assert dec(s)["seat"] == LACI
     answer(s, LACI, c["counter"])
     assert [x["card"] for x in chain(s)] == [c["order"], c["counter"]]
@@ -83,7 +85,7 @@ def test_kg_10_4_last_played_resolves_first_and_kg_10_8_only_after_both_pass():
     act(s, LACI, {"type": "pass"})
     assert chain(s) == []
     settle(s)
-    assert me(s, DANI)["hand_count"] == 0 and me(s, DANI)["colony"] == 10   # no draw
+    assert me(s, DANI)["hand_count"] == 1 and me(s, DANI)["colony"] == 10   # no draw
     assert c["counter"] in trash_ids(s, LACI)
     assert c["order"] in trash_ids(s, DANI)
     assert me(s, DANI)["credits"] == 8 and me(s, LACI)["credits"] == 8
@@ -94,8 +96,7 @@ def test_kg_10_8_an_unanswered_interrupt_resolves_and_goes_to_the_trash():
     draws two) and then lies in its owner's trash."""
     s, c = position(seat(hand=[{"card": ORDER, "label": "order"}]), seat())
     act(s, DANI, {"type": "play", "card": c["order"]})
-    assert me(s, DANI)["hand_count"] == 0
-    settle(s)
+    settle(s)       # (both hands empty: nobody is asked, KG-12.3; it resolves at once)
     assert me(s, DANI)["hand_count"] == 2 and me(s, DANI)["colony"] == 8
     assert trash_ids(s, DANI) == [c["order"]]
 

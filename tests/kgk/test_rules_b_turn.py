@@ -142,7 +142,7 @@ def test_kg_9_3_2_pay_bases_crews_and_armaments_in_the_main_phase():
                        "development": 1},
                       {"card": "practice-vaktolteny-csapda", "label": "trap",
                        "development": 0}]),
-        seat(), options={"auto_pass": False})
+        seat(hand=[FILL]), options={"auto_pass": False})    # (a card: Laci is asked)
     pays = {a["card"] for a in R.legal_actions(s, DANI) if a["type"] == "pay"}
     assert pays == {c["gun"], c["crew"], c["full"]}
     act(s, DANI, {"type": "pay", "card": c["full"]})

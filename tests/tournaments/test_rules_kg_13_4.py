@@ -41,8 +41,6 @@ def test_kg_13_4_3_a_swiss_result_is_never_a_draw(org):
         "confirmed"
 
 
-@pytest.mark.xfail(strict=True, reason="KG-13.4.3: the organiser may adjudicate a tournament "
-                   "match as a draw (winners []): 200, the match finishes with no winner")
 def test_kg_13_4_3_a_tournament_game_decided_at_time_has_a_winner(org, django_user_model,
                                                                    cards_loaded):
     """KG-13.4.3 ("Ha kifutsz az időkorlátból a bíró feladata dönteni a nyertesről, de
