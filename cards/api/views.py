@@ -11,7 +11,12 @@ from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -416,6 +421,9 @@ class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
         return qs
 
 
+@extend_schema_view(list=extend_schema(parameters=[OpenApiParameter(
+    "wishlist", OpenApiTypes.BOOL,
+    description="Only the cards you want (a wished count above zero).")]))
 class CollectionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """The signed-in user's owned counts and wishlist. ``PUT`` sets one card's counts."""
 
@@ -426,7 +434,7 @@ class CollectionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         if getattr(self, "swagger_fake_view", False):  # the schema generator has no user
             return CollectionEntry.objects.none()
         qs = CollectionEntry.objects.filter(user=self.request.user).select_related("card")
-        if self.request.query_params.get("wishlist") in ("1", "true"):
+        if flag(self.request, "wishlist"):
             qs = qs.filter(wanted__gt=0)
         return qs.order_by("card__name_hu", "card__slug")
 
@@ -457,6 +465,10 @@ class IsStaff(permissions.BasePermission):
         return bool(request.user and request.user.is_staff)
 
 
+@extend_schema_view(list=extend_schema(parameters=[OpenApiParameter(
+    "status", OpenApiTypes.STR, enum=[Contribution.PENDING, Contribution.APPROVED,
+                                      Contribution.REJECTED],
+    description="Only contributions in this state (yours; staff see everyone's).")]))
 class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
                           mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Collectors propose new cards or corrections; staff approve or reject them."""
@@ -473,7 +485,13 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
         if not self.request.user.is_staff:
             qs = qs.filter(author=self.request.user)
         status_filter = self.request.query_params.get("status")
-        return qs.filter(status=status_filter) if status_filter else qs
+        if status_filter is None:
+            return qs
+        if status_filter not in (Contribution.PENDING, Contribution.APPROVED,
+                                 Contribution.REJECTED):
+            raise ApiError("invalid_parameter", "status: pending, approved or rejected", 400,
+                           {"parameter": "status"})
+        return qs.filter(status=status_filter)
 
     def perform_create(self, serializer):
         serializer.save(author=self.request.user)

@@ -100,3 +100,24 @@ def test_copying_a_deck_answers_201_as_documented(api):
     spec = Client().get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     copy = spec.json()["paths"]["/api/v1/decks/{id}/copy/"]["post"]
     assert "201" in copy["responses"] and "requestBody" not in copy
+
+
+@pytest.mark.django_db
+def test_collection_and_contribution_filters_are_documented_and_checked(django_user_model):
+    """`wishlist` and `status` were read but not in the schema, and any other value was
+    silently ignored; now both are documented and a wrong value is a 400."""
+    from django.test import Client
+
+    from tests.api_helpers import assert_error, client_for
+
+    schema = Client().get("/api/v1/schema/",
+                          HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    params = {p["name"] for p in schema["paths"]["/api/v1/collection/"]["get"]["parameters"]}
+    assert "wishlist" in params
+    params = {p["name"] for p in schema["paths"]["/api/v1/contributions/"]["get"]["parameters"]}
+    assert "status" in params
+    c = client_for(django_user_model.objects.create_user("gyujto"))
+    assert c.get("/api/v1/collection/?wishlist=true").status_code == 200
+    assert_error(c.get("/api/v1/collection/?wishlist=talan"), 400, "invalid_parameter")
+    assert c.get("/api/v1/contributions/?status=pending").status_code == 200
+    assert_error(c.get("/api/v1/contributions/?status=kesz"), 400, "invalid_parameter")
