@@ -1,0 +1,308 @@
+"""A refused KGK scenario in words, Hungarian first (the "set up a position" page).
+
+The engine refuses a scenario with a ``ConfigError`` whose code names the kind of mistake
+and whose ``details["field"]`` is the path of the offending field
+(``scenario.seats[1].surface[0].development``); its message is English, for API clients.
+A person on the page gets neither the code nor the path: they get *where* in words ("the
+2nd player (Laci), surface, 1st card, developments") and *what is wrong* as a sentence in
+the page's language. What the person typed themselves (a slug, a misspelt field name, a
+value) is quoted as they wrote it, in ``<code>``, so they can find it in their document.
+
+The engine's catch-all ``bad_scenario`` refusals carry their specifics in the message
+only; :data:`MESSAGES` maps each of those message shapes (``rulesets/kgk/scenario.py``) to
+a sentence. A message no pattern knows still gets a sentence, with the engine's English
+words after it, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+
+# field name -> (magyar, English)
+FIELDS: dict[str, tuple[str, str]] = {
+    "format": ("formátum", "format"), "title": ("cím", "title"), "rule": ("szabály", "rule"),
+    "notes": ("megjegyzés", "notes"), "options": ("beállítások", "options"),
+    "card_overrides": ("lapértékek javítása", "card value fixes"), "turn": ("kör", "turn"),
+    "first": ("kezdő játékos", "starting player"), "active": ("soron lévő játékos",
+                                                               "player to play"),
+    "phase": ("fázis", "phase"), "decision": ("függő döntés", "pending decision"),
+    "seats": ("játékosok", "players"), "kind": ("fajtája", "kind"),
+    "seat": ("játékosa", "player"), "name": ("név", "name"), "credits": ("kredit", "credits"),
+    "turns": ("saját körök", "own turns"), "colony": ("kolónia", "colony"),
+    "hand": ("kéz", "hand"), "trash": ("szemét", "trash"), "ruin": ("pusztulat", "ruin"),
+    "hangar": ("hangár", "hangar"), "canteen": ("kantin", "canteen"),
+    "surface": ("felszín", "surface"), "card": ("lap neve", "card name"),
+    "label": ("címke", "label"), "count": ("darabszám", "count"),
+    "paid": ("kifizetve", "paid"), "as": ("szerep", "role"), "state": ("állapot", "state"),
+    "damage": ("sebzés", "damage"), "development": ("fejlesztések", "developments"),
+    "choice": ("választás", "choice"), "attached": ("felszerelt lapok", "attached cards"),
+    "why": ("indoklás", "reason"), "type": ("típus", "type"), "subtype": ("altípus", "subtype"),
+    "cost": ("ár", "cost"), "speed": ("sebesség", "speed"), "firepower": ("tűzerő", "firepower"),
+    "armor": ("páncél", "armor"), "bombard": ("bombázás", "bombard"), "size": ("méret", "size"),
+    "dev_limit": ("fejlesztési korlát", "development limit"),
+    "abilities": ("képességek", "abilities"), "cards": ("lapok", "cards"),
+    "players": ("játékosok száma", "number of players"), "scenario": ("leírás", "document"),
+    "combat": ("harc", "combat"), "chain": ("lánc", "chain"),
+}
+KINDS: dict[str, tuple[str, str]] = {
+    "ship": ("űrhajó", "ship"), "crew": ("legénység", "crew"), "base": ("bázis", "base"),
+    "armament": ("fegyverzet", "armament"), "event": ("esemény", "event"),
+    "interrupt": ("megszakítás", "interrupt"),
+}
+ZONE_WORDS = {z: FIELDS[z] for z in ("colony", "hand", "trash", "ruin", "hangar", "canteen",
+                                     "surface")}
+STATS = {"cost": FIELDS["cost"], "speed": FIELDS["speed"], "firepower": FIELDS["firepower"],
+         "armor": FIELDS["armor"], "bombard": FIELDS["bombard"], "type": FIELDS["type"],
+         "subtype": FIELDS["subtype"], "effect": ("hatás", "effect"),
+         "dev_limit": FIELDS["dev_limit"]}
+
+# code -> (magyar, English): the kind of mistake, when the message adds nothing a person needs
+CODES: dict[str, tuple[str, str]] = {
+    "card_in_two_zones": ("Ugyanaz a címke két lapon szerepel; egy címke egyetlen lapot jelöl.",
+                          "The same label is on two cards; a label names one single card."),
+    "bad_players": ("A Káosz Galaktika 2–6 játékosra való: a játékosok listájában "
+                    "mindegyiküknek egy elem kell.",
+                    "Káosz Galaktika is for 2 to 6 players: the list of players needs one "
+                    "entry for each."),
+    "unknown_scenario": ("Nincs ilyen beépített állás.", "There is no such shipped position."),
+    "bad_option": ("Ismeretlen szabályváltozat: a szabályok a teljes (official) vagy a "
+                   "gyorskezdő (quick start) változat lehetnek.",
+                   "Unknown rules: the full (official) or the quick-start rules."),
+    "bad_config": ("A játék ezekkel a beállításokkal nem indítható.",
+                   "The game cannot start with these options."),
+}
+
+# ``bad_scenario`` (and a few other codes') message shapes -> sentence; groups fill {0}, {1}
+MESSAGES: list[tuple[str, str, str]] = [
+    (r"must be a whole number", "Egész számnak kell lennie.", "It must be a whole number."),
+    (r"must be at least (-?\d+)", "Legalább {0} kell legyen.", "It must be at least {0}."),
+    (r"must be at most (\d+)", "Legfeljebb {0} lehet.", "It must be at most {0}."),
+    (r"must be an object", "Objektumnak kell lennie ({{ … }}).",
+     "It must be an object ({{ … }})."),
+    (r"must be a list", "Listának kell lennie ([ … ]).", "It must be a list ([ … ])."),
+    (r"name the card by its slug", "A lapot a rövid azonosítójával (slug) nevezd meg.",
+     "Name the card by its slug."),
+    (r"a slug or an object", "Egy lap rövid azonosítója vagy egy objektum kell.",
+     "A card's slug or an object is needed."),
+    (r"a label names one card", "A címke egy lapot nevez meg: darabszámmal együtt nem adható.",
+     "A label names one card: not together with a count."),
+    (r"must be a non-empty text", "Nem üres szövegnek kell lennie.",
+     "It must be a non-empty text."),
+    (r"^true or false", "Értéke true vagy false lehet.", "It is true or false."),
+    (r"^active, used or damaged", "Értéke active (aktív), used (használt) vagy damaged "
+     "(sérült) lehet.", "It is active, used or damaged."),
+    (r"a (\w+) cannot be (\w+)", "Ez a lap nem lehet ilyen állapotban: csak a hajók és a "
+     "kifizetett bázisok fordulnak el (KG-3.1).",
+     "This card cannot be in that state: only ships and paid bases turn (KG-3.1)."),
+    (r"only bases develop", "Csak bázist lehet fejleszteni (KG-4.5.3).",
+     "Only bases are developed (KG-4.5.3)."),
+    (r"only ships and bases take damage", "Sebzést csak hajó és bázis kaphat (KG-3.11).",
+     "Only ships and bases take damage (KG-3.11)."),
+    (r"only a paid card with a choice", "Választása csak olyan kifizetett lapnak van, amely a "
+     "fizetés végén választ (például a Tüzér).",
+     "Only a paid card that chooses at the end of payment (such as Tüzér) has a choice."),
+    (r"options are 0 to (\d+)", "A választás 0 és {0} között lehet.",
+     "The choice is 0 to {0}."),
+    (r"no armor left", "Ennyi sebzés után nem maradna páncélja, vagyis már nem lehetne játékban "
+     "(KG-3.11).", "With that much damage it would have no armor left, so it would be out of "
+     "play (KG-3.11)."),
+    (r"the active seat has begun", "A soron lévő játékos legalább ezt a kört már elkezdte: a "
+     "saját körei száma legalább 1.", "The player to play has begun at least this turn: their "
+     "own turns are at least 1."),
+    (r"no cards at all", "A leírásban egyetlen lap sincs.", "The document has no cards at all."),
+    (r"a seat number below (\d+)", "Egy játékos sorszáma kell: 0 és {0} között (0 az első).",
+     "A player's number is needed: from 0, below {0} (0 is the first)."),
+    (r"^one of ", "A fázis mulligan (kezdőkéz), start (kezdő fázis) vagy main (fő fázis) "
+     "lehet.", "The phase is mulligan, start or main."),
+    (r"mulligans come before turn 1", "A kezdőkéz döntései az 1. kör előtt jönnek: a kör 0, "
+     "és a kezdő játékos van soron (KG-8.4).", "Mulligans come before turn 1: turn 0, with the "
+     "starting player to play (KG-8.4)."),
+    (r"this engine reads", "Ismeretlen formátum: „kgk-scenario/1” kell (vagy hagyd el).",
+     "Unknown format: \"kgk-scenario/1\" is needed (or leave it out)."),
+    (r"say why the value is fixed", "Írd le az indoklást (why): miért ez az érték, ha a "
+     "lapadatok nem adják meg.", "Say why (\"why\") the value is fixed, since the card data "
+     "leaves it open."),
+    (r"not a value this field can have", "Ez a mező nem vehet fel ilyen értéket.",
+     "This field cannot have that value."),
+    (r"KGK is for 2-6 players", CODES["bad_players"][0], CODES["bad_players"][1]),
+    (r"the scenario has (\d+) seats", "Az állásban {0} játékos van.",
+     "The position has {0} players."),
+    (r"cannot be attached to a ship", "Hajóra csak fegyverzet és legénység szerelhető "
+     "(KG-4.3, KG-4.4).", "Only armaments and crews are attached to a ship (KG-4.3, KG-4.4)."),
+    (r"only a (\w+) goes in the", "Ide csak {0:kind} kerülhet; egy lefordított blöfföt az "
+     "„as” mező jelöl.", "Only a {0:kind} goes here; a face-down bluff says so with \"as\"."),
+    (r"is a bluff and cannot be paid", "A más szerepben lerakott lap blöff, és nem lehet "
+     "kifizetve (KG-12.10).", "A card placed in another role is a bluff and cannot be paid "
+     "(KG-12.10)."),
+    (r"bluffing is off", "Ebben a játékban nincs blöffölés.", "Bluffing is off in this game."),
+    (r"always paid", "A hangárban lévő hajó mindig ki van fizetve (KG-4.2.2).",
+     "A ship in the hangar is always paid (KG-4.2.2)."),
+    (r"only a ship carries", "Csak hajó visz fegyverzetet és legénységet (KG-4.2.4).",
+     "Only a ship carries armaments and crews (KG-4.2.4)."),
+    (r"exists only inside a combat", "Ez a döntés csak harcban vagy megszakítási láncban "
+     "létezik.", "This decision exists only inside a combat or an interrupt chain."),
+    (r"the pending decision can only be '(\w+)'", "Ebben a fázisban a függő döntés csak "
+     "„{0}” lehet.", "In this phase the pending decision can only be \"{0}\"."),
+    (r"give no decision", "Ezt a fázist a motor futtatja: ne adj meg függő döntést.",
+     "The engine runs this phase: give no pending decision."),
+    (r"is the active seat's", "A fő fázis döntése a soron lévő játékosé (KG-9.3).",
+     "The main-phase decision is the active player's (KG-9.3)."),
+]
+
+
+def _hu(lang: str) -> bool:
+    return lang.startswith("hu")
+
+
+def _pick(pair: tuple[str, str], lang: str) -> str:
+    return pair[0] if _hu(lang) else pair[1]
+
+
+def _ordinal(n: int, lang: str) -> str:
+    if _hu(lang):
+        return f"{n}."
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+SEGMENT = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def where(field: str, doc: Any, lang: str, quote_last: bool = False) -> SafeString:
+    """``scenario.seats[1].surface[0].development`` -> "2. játékos (Laci) › felszín › 1. lap ›
+    fejlesztések". ``quote_last``: the last name is one the person typed (an unknown field)."""
+    parts: list[SafeString] = []
+    tokens = [(m.group(1), m.group(2)) for m in SEGMENT.finditer(field or "")]
+    prev = None
+    node = doc
+    for i, (name, index) in enumerate(tokens):
+        last = i == len(tokens) - 1
+        if name == "scenario" and i == 0:
+            continue
+        if index is not None:
+            n = int(index) + 1
+            node = node[int(index)] if isinstance(node, list) and int(index) < len(node) \
+                else None
+            if prev == "seats":
+                who = node.get("name") if isinstance(node, dict) else None
+                label = (f"{n}. játékos" if _hu(lang) else f"player {n}")
+                parts[-1:] = [format_html("{} ({})", label, who) if isinstance(who, str)
+                              and who else format_html("{}", label)]
+            elif prev == "attached":
+                parts[-1:] = [format_html("{} {}", _ordinal(n, lang),
+                                          "felszerelt lap" if _hu(lang) else "attached card")]
+            else:
+                parts.append(format_html("{} {}", _ordinal(n, lang),
+                                         "lap" if _hu(lang) else "card"))
+            continue
+        node = node.get(name) if isinstance(node, dict) else None
+        if prev == "card_overrides" or (last and quote_last) or name not in FIELDS:
+            parts.append(format_html("<code>{}</code>", name))
+        else:
+            parts.append(format_html("{}", _pick(FIELDS[name], lang)))
+        prev = name
+    if not parts:
+        return format_html("{}", _pick(FIELDS["scenario"], lang))
+    return format_html_join(" › ", "{}", ((p,) for p in parts))
+
+
+def _fill(template: str, groups: tuple[str, ...], lang: str) -> str:
+    def one(m: re.Match) -> str:
+        value = groups[int(m.group(1))]
+        if m.group(2) == "kind":
+            return _pick(KINDS.get(value, (value, value)), lang)
+        return value
+    return re.sub(r"\{(\d)(?::(\w+))?\}", one, template).replace("{{", "{").replace("}}", "}")
+
+
+def _reasons(reasons: list[str], lang: str) -> str:
+    """``playability`` reasons ("unknown cost", "unknown subtype (…)") in words."""
+    out = []
+    for r in reasons:
+        m = re.match(r"unknown (\w+)", r)
+        if m and m.group(1) in STATS:
+            out.append(("ismeretlen " if _hu(lang) else "unknown ") + _pick(STATS[m.group(1)],
+                                                                             lang))
+        elif m and m.group(1) == "ability":
+            out.append("ismeretlen képesség" if _hu(lang) else "an unknown ability")
+        else:
+            out.append("ismeretlen érték" if _hu(lang) else "an unknown value")
+    return ", ".join(dict.fromkeys(out))
+
+
+def _what(code: str, message: str, details: dict[str, Any], doc: Any, lang: str) -> SafeString:
+    tail = message.split(": ", 1)[1] if ": " in message else message
+    if code == "unknown_card":
+        m = re.search(r"slug '([^']*)'", message)
+        slug = m.group(1) if m else ""
+        return format_html("{} <code>{}</code>", "Nincs ilyen lap a lapadatok között:" if _hu(
+            lang) else "There is no card with this slug in the card data:", slug)
+    if code == "unknown_field":
+        allowed = details.get("allowed") or []
+        return format_html("{} {}", "Ilyen mező nincs a formátumban. Lehetséges mezők:" if _hu(
+            lang) else "The format has no such field. The fields here are:",
+            format_html_join(", ", "<code>{}</code>", ((a,) for a in allowed)))
+    if code == "card_in_two_zones":
+        first = where(str(details.get("first", "")), doc, lang)
+        return format_html("{} {}: {}.", _pick(CODES[code], lang),
+                           "Először itt" if _hu(lang) else "First here", first)
+    if code == "over_limit":
+        m = re.match(r"(\d+) is above", tail)
+        n = m.group(1) if m else "?"
+        return format_html("{}", f"{n} fejlesztés több, mint a bázis fejlesztési korlátja "
+                           f"({details.get('limit')}) (KG-4.5.3)." if _hu(lang) else
+                           f"{n} developments are more than the base's development limit "
+                           f"({details.get('limit')}) (KG-4.5.3).")
+    if code == "over_capacity":
+        cap = details.get("capacity")
+        return format_html("{}", f"Ez a hajó legfeljebb {cap} lapot vihet (KG-4.2.4)."
+                           if _hu(lang) else f"This ship carries at most {cap} cards "
+                           "(KG-4.2.4).")
+    if code == "unplayable_card":
+        reasons = _reasons(list(details.get("reasons") or []), lang)
+        if _hu(lang):
+            return format_html("A motor nem tudja játszani ezt a lapot, mert értékei hiányoznak "
+                               "a lapadatokból ({}). Add meg őket a <code>card_overrides</code> "
+                               "részben, vagy kapcsold be a <code>lenient_cards</code> "
+                               "beállítást, ha az állás nem használja őket.", reasons)
+        return format_html("The engine cannot play this card: the card data leaves values of "
+                           "it open ({}). Fix them in <code>card_overrides</code>, or switch on "
+                           "<code>lenient_cards</code> when the position never uses them.",
+                           reasons)
+    for pattern, hu, en in MESSAGES:
+        m = re.search(pattern, tail)
+        if m:
+            return format_html("{}", _fill(hu if _hu(lang) else en, m.groups(), lang))
+    if code in CODES:
+        return format_html("{}", _pick(CODES[code], lang))
+    # An unforeseen shape: a general sentence, and the engine's own words after it.
+    return format_html("{} <code>{}</code>", "Ez az érték itt nem megfelelő:" if _hu(lang)
+                       else "This value is not right here:", tail)
+
+
+def scenario_error(code: str, message: str, details: dict[str, Any] | None, doc: Any,
+                   lang: str) -> SafeString:
+    """The refusal as one HTML sentence: where (in words), then what is wrong."""
+    details = details or {}
+    field = str(details.get("field") or "")
+    if not field:
+        return _what(code, message, details, doc, lang)
+    place = where(field, doc, lang, quote_last=code == "unknown_field")
+    return format_html("<strong>{}</strong>: {}", place,
+                       _what(code, message, details, doc, lang))
+
+
+def json_error(exc: ValueError, lang: str) -> SafeString:
+    """A document that is not JSON: where the reader stopped, in words."""
+    line, col = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+    if line is None:
+        return mark_safe(_pick(("A leírás nem olvasható JSON.", "The document is not readable "
+                                "JSON."), lang))
+    return format_html("{}", f"A leírás nem érvényes JSON: a hiba a(z) {line}. sor {col}. "
+                       "oszlopánál van (például hiányzó vessző, idézőjel vagy zárójel)."
+                       if _hu(lang) else f"The document is not valid JSON: the mistake is at "
+                       f"line {line}, column {col} (a missing comma, quote or bracket, say).")
