@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.utils.html import format_html, format_html_join
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 # field name -> (magyar, English)
@@ -92,9 +92,11 @@ MESSAGES: list[tuple[str, str, str]] = [
      "A label names one card: not together with a count."),
     (r"must be a non-empty text", "Nem üres szövegnek kell lennie.",
      "It must be a non-empty text."),
-    (r"^true or false", "Értéke true vagy false lehet.", "It is true or false."),
-    (r"^active, used or damaged", "Értéke active (aktív), used (használt) vagy damaged "
-     "(sérült) lehet.", "It is active, used or damaged."),
+    (r"^true or false", "Értéke <code>true</code> vagy <code>false</code> lehet.",
+     "It is <code>true</code> or <code>false</code>."),
+    (r"^active, used or damaged", "Értéke <code>active</code> (aktív), <code>used</code> "
+     "(használt) vagy <code>damaged</code> (sérült) lehet.", "It is <code>active</code>, "
+     "<code>used</code> or <code>damaged</code>."),
     (r"a (\w+) cannot be (\w+)", "Ez a lap nem lehet ilyen állapotban: csak a hajók és a "
      "kifizetett bázisok fordulnak el (KG-3.1).",
      "This card cannot be in that state: only ships and paid bases turn (KG-3.1)."),
@@ -116,16 +118,17 @@ MESSAGES: list[tuple[str, str, str]] = [
     (r"no cards at all", "A leírásban egyetlen lap sincs.", "The document has no cards at all."),
     (r"a seat number below (\d+)", "Egy játékos sorszáma kell: 0 és {0} között (0 az első).",
      "A player's number is needed: from 0, below {0} (0 is the first)."),
-    (r"^one of ", "A fázis mulligan (kezdőkéz), start (kezdő fázis) vagy main (fő fázis) "
-     "lehet.", "The phase is mulligan, start or main."),
+    (r"^one of ", "A fázis <code>mulligan</code> (kezdőkéz), <code>start</code> (kezdő fázis) "
+     "vagy <code>main</code> (fő fázis) lehet.", "The phase is <code>mulligan</code>, "
+     "<code>start</code> or <code>main</code>."),
     (r"mulligans come before turn 1", "A kezdőkéz döntései az 1. kör előtt jönnek: a kör 0, "
      "és a kezdő játékos van soron (KG-8.4).", "Mulligans come before turn 1: turn 0, with the "
      "starting player to play (KG-8.4)."),
-    (r"this engine reads", "Ismeretlen formátum: „kgk-scenario/1” kell (vagy hagyd el).",
-     "Unknown format: \"kgk-scenario/1\" is needed (or leave it out)."),
-    (r"say why the value is fixed", "Írd le az indoklást (why): miért ez az érték, ha a "
-     "lapadatok nem adják meg.", "Say why (\"why\") the value is fixed, since the card data "
-     "leaves it open."),
+    (r"this engine reads", "Ismeretlen formátum: <code>kgk-scenario/1</code> kell (vagy hagyd "
+     "el).", "Unknown format: <code>kgk-scenario/1</code> is needed (or leave it out)."),
+    (r"say why the value is fixed", "Írd le az indoklást (<code>why</code>): miért ez az "
+     "érték, ha a lapadatok nem adják meg.", "Say why (<code>why</code>) the value is fixed, "
+     "since the card data leaves it open."),
     (r"not a value this field can have", "Ez a mező nem vehet fel ilyen értéket.",
      "This field cannot have that value."),
     (r"KGK is for 2-6 players", CODES["bad_players"][0], CODES["bad_players"][1]),
@@ -134,7 +137,8 @@ MESSAGES: list[tuple[str, str, str]] = [
     (r"cannot be attached to a ship", "Hajóra csak fegyverzet és legénység szerelhető "
      "(KG-4.3, KG-4.4).", "Only armaments and crews are attached to a ship (KG-4.3, KG-4.4)."),
     (r"only a (\w+) goes in the", "Ide csak {0:kind} kerülhet; egy lefordított blöfföt az "
-     "„as” mező jelöl.", "Only a {0:kind} goes here; a face-down bluff says so with \"as\"."),
+     "<code>as</code> mező jelöl.", "Only a {0:kind} goes here; a face-down bluff says so "
+     "with <code>as</code>."),
     (r"is a bluff and cannot be paid", "A más szerepben lerakott lap blöff, és nem lehet "
      "kifizetve (KG-12.10).", "A card placed in another role is a bluff and cannot be paid "
      "(KG-12.10)."),
@@ -146,7 +150,8 @@ MESSAGES: list[tuple[str, str, str]] = [
     (r"exists only inside a combat", "Ez a döntés csak harcban vagy megszakítási láncban "
      "létezik.", "This decision exists only inside a combat or an interrupt chain."),
     (r"the pending decision can only be '(\w+)'", "Ebben a fázisban a függő döntés csak "
-     "„{0}” lehet.", "In this phase the pending decision can only be \"{0}\"."),
+     "<code>{0}</code> lehet.", "In this phase the pending decision can only be "
+     "<code>{0}</code>."),
     (r"give no decision", "Ezt a fázist a motor futtatja: ne adj meg függő döntést.",
      "The engine runs this phase: give no pending decision."),
     (r"is the active seat's", "A fő fázis döntése a soron lévő játékosé (KG-9.3).",
@@ -210,13 +215,16 @@ def where(field: str, doc: Any, lang: str, quote_last: bool = False) -> SafeStri
     return format_html_join(" › ", "{}", ((p,) for p in parts))
 
 
-def _fill(template: str, groups: tuple[str, ...], lang: str) -> str:
+def _fill(template: str, groups: tuple[str, ...], lang: str) -> SafeString:
+    """A sentence of :data:`MESSAGES` (HTML written here) with the message's values put in,
+    escaped (they may echo what the person typed)."""
     def one(m: re.Match) -> str:
         value = groups[int(m.group(1))]
         if m.group(2) == "kind":
-            return _pick(KINDS.get(value, (value, value)), lang)
-        return value
-    return re.sub(r"\{(\d)(?::(\w+))?\}", one, template).replace("{{", "{").replace("}}", "}")
+            value = _pick(KINDS.get(value, (value, value)), lang)
+        return str(escape(value))
+    filled = re.sub(r"\{(\d)(?::(\w+))?\}", one, template)
+    return mark_safe(filled.replace("{{", "{").replace("}}", "}"))  # noqa: S308 - ours
 
 
 def _reasons(reasons: list[str], lang: str) -> str:
@@ -276,7 +284,7 @@ def _what(code: str, message: str, details: dict[str, Any], doc: Any, lang: str)
     for pattern, hu, en in MESSAGES:
         m = re.search(pattern, tail)
         if m:
-            return format_html("{}", _fill(hu if _hu(lang) else en, m.groups(), lang))
+            return _fill(hu if _hu(lang) else en, m.groups(), lang)
     if code in CODES:
         return format_html("{}", _pick(CODES[code], lang))
     # An unforeseen shape: a general sentence, and the engine's own words after it.

@@ -75,6 +75,12 @@ def create_sandbox(user: Any, scenario: Any, seating: str = "both") -> Any:
     seats = sandbox_seats(seating, n)
     options = sandbox_options(rs, {}, scenario, seats)
     specs = seat_specs(rs, seats, options, user)
+    # The position's own names for its seats ("Dani", "Laci"), where a match shows a
+    # seat's deck: with one person in every seat they tell the sides apart.
+    for spec, seat in zip(specs, options["scenario"].get("seats") or [], strict=False):
+        name = seat.get("name") if isinstance(seat, dict) else None
+        if isinstance(name, str) and name.strip():
+            spec.deck_name = name.strip()[:120]
     check_options(rs, options, specs)
     match = store.create_match("kgk", options, specs, created_by=user)
     invite(match, specs, user)
