@@ -47,6 +47,10 @@ FIELDS: dict[str, tuple[str, str]] = {
     "abilities": ("képességek", "abilities"), "cards": ("lapok", "cards"),
     "players": ("játékosok száma", "number of players"), "scenario": ("leírás", "document"),
     "combat": ("harc", "combat"), "chain": ("lánc", "chain"),
+    "attacker": ("támadó", "attacker"), "defender": ("védő", "defender"),
+    "target": ("célpont", "target"), "step": ("lépés", "step"), "ships": ("hajók", "ships"),
+    "shot": ("lövés", "shot"), "ship": ("hajó", "ship"),
+    "return_fire": ("visszalövés", "return fire"), "item": ("lánctag", "chain item"),
 }
 KINDS: dict[str, tuple[str, str]] = {
     "ship": ("űrhajó", "ship"), "crew": ("legénység", "crew"), "base": ("bázis", "base"),
@@ -118,9 +122,92 @@ MESSAGES: list[tuple[str, str, str]] = [
     (r"no cards at all", "A leírásban egyetlen lap sincs.", "The document has no cards at all."),
     (r"a seat number below (\d+)", "Egy játékos sorszáma kell: 0 és {0} között (0 az első).",
      "A player's number is needed: from 0, below {0} (0 is the first)."),
-    (r"^one of ", "A fázis <code>mulligan</code> (kezdőkéz), <code>start</code> (kezdő fázis) "
-     "vagy <code>main</code> (fő fázis) lehet.", "The phase is <code>mulligan</code>, "
-     "<code>start</code> or <code>main</code>."),
+    (r"the step that is about to begin", "A lépés <code>equip</code> (felszerelés) vagy "
+     "<code>fire</code> (tüzelés) lehet: az a lépés, amely éppen kezdődik.",
+     "The step is <code>equip</code> or <code>fire</code>: the step about to begin."),
+    (r"^one of ", "A fázis <code>mulligan</code> (kezdőkéz), <code>start</code> (kezdő fázis), "
+     "<code>main</code> (fő fázis) vagy <code>combat</code> (harc) lehet.", "The phase is "
+     "<code>mulligan</code>, <code>start</code>, <code>main</code> or <code>combat</code>."),
+    # combat and chain positions
+    (r"describes its combat", "Harci fázisú állásban a harcot is le kell írni (támadó, "
+     "célpont, lépés, hajók).", "A combat-phase position describes its combat (attacker, "
+     "target, step, ships)."),
+    (r"a position with a combat is in the combat phase", "Harccal az állás harci fázisban "
+     "van: <code>\"phase\": \"combat\"</code>.", "A position with a combat is in the combat "
+     "phase: <code>\"phase\": \"combat\"</code>."),
+    (r"name a card by the label", "Egy lapot a leírásban neki adott címkével (label) nevezz "
+     "meg.", "Name a card by the label the document gives it."),
+    (r"the attacker is the seat whose turn", "A támadó az a játékos, aki soron van (KG-9.4).",
+     "The attacker is the player whose turn it is (KG-9.4)."),
+    (r"name the defender", "Kettőnél több játékosnál meg kell adni a védőt.",
+     "With more than two players, name the defender."),
+    (r"another seat than the attacker", "A védő egy másik játékos, nem a támadó.",
+     "The defender is another player than the attacker."),
+    (r"no attack in the starting player's first turn", "A kezdő játékos első körében nincs "
+     "támadás (KG-8.6).", "No attack in the starting player's first turn (KG-8.6)."),
+    (r"committed ship is in the attacker's or the defender's hangar", "Harcba csak a támadó "
+     "vagy a védő hangárjában lévő hajó küldhető (KG-9.5).", "A committed ship is in the "
+     "attacker's or the defender's hangar (KG-9.5)."),
+    (r"a ship is committed once", "Egy hajó csak egyszer küldhető harcba.",
+     "A ship is committed once."),
+    (r"the defender commits after", "A védő a támadó felszerelési lépése után küld hajót: a "
+     "felszerelési lépésben csak a támadó hajói lehetnek harcban (KG-9.5.1).",
+     "The defender commits after the attacker's equip step: in the equip step only the "
+     "attacker's ships are committed (KG-9.5.1)."),
+    (r"a committed ship is active when committed", "Harcba küldéskor a hajó aktív; a "
+     "tüzelési lépésben lehet használt (mert lőtt), de sérült nem (KG-9.5.2, KG-9.7.13).",
+     "A ship is active when committed; in the firing step it may be used (it has fired), "
+     "never damaged (KG-9.5.2, KG-9.7.13)."),
+    (r"the attacker has at least one ship", "A támadónak legalább egy hajója harcban van "
+     "(KG-17.33).", "The attacker has at least one ship in the combat (KG-17.33)."),
+    (r"a shot is fired in the firing step", "Lövés csak a tüzelési lépésben van: "
+     "<code>\"step\": \"fire\"</code>.", "A shot is fired in the firing step: "
+     "<code>\"step\": \"fire\"</code>."),
+    (r"the (base|crew) attacked is on", "A megtámadott lapnak a védő felszínén (bázis) vagy "
+     "kantinjában (legénység) kell lennie (KG-9.4.1).", "The card attacked is on the "
+     "defender's surface (a base) or in its canteen (a crew) (KG-9.4.1)."),
+    (r'^"colony", "central"', "A célpont <code>\"colony\"</code>, <code>\"central\"</code>, "
+     "<code>{\"base\": címke}</code> vagy <code>{\"crew\": címke}</code>.", "The target is "
+     "<code>\"colony\"</code>, <code>\"central\"</code>, <code>{\"base\": label}</code> or "
+     "<code>{\"crew\": label}</code>."),
+    (r"a shot is from a committed ship", "Egy lövés a harcban lévő hajótól a másik oldal "
+     "harcban lévő hajójára megy (KG-9.7).", "A shot is from a committed ship at a "
+     "committed ship of the other side (KG-9.7)."),
+    (r"a ship that has fired is used", "A hajó, amely lőtt, használt (KG-17.3): írd rá: "
+     "<code>\"state\": \"used\"</code>.", "A ship that has fired is used (KG-17.3): write "
+     "<code>\"state\": \"used\"</code> on it."),
+    (r"a ship that returned fire is used", "A hajó, amely visszalőtt, használt (KG-9.7.5): "
+     "írd rá: <code>\"state\": \"used\"</code>.", "A ship that returned fire is used "
+     "(KG-9.7.5): write <code>\"state\": \"used\"</code> on it."),
+    (r"cards are on the chain only while a window is open|no window is open here",
+     "A láncon csak nyitott közbeszólási ablakban lehet lap: a fő fázisban, vagy harcban "
+     "egy lövés ablakában.", "Cards are on the chain only while a window is open: in the "
+     "main phase, or in a combat at a shot's window."),
+    (r"only interrupts of the kinds (.+) are played", "Ebben az ablakban csak ilyen "
+     "megszakítás játszható ki: <code>{0}</code> (KG-10.7).", "Only interrupts of these "
+     "kinds are played in this window: <code>{0}</code> (KG-10.7)."),
+    (r"this card has no target", "Ennek a lapnak nincs célpontja.", "This card has no target."),
+    (r"this card needs a target", "Ennek a lapnak célpont kell.", "This card needs a target."),
+    (r"an item below this card on the chain", "A célpont egy alatta lévő lánctag: "
+     "<code>{{\"item\": k}}</code>, alulról számolva (0 a legalsó).", "The target is an item "
+     "below it on the chain: <code>{{\"item\": k}}</code>, from the bottom (0 first)."),
+    (r"not a target this card may have", "Ez a lap ezt nem választhatja célpontnak.",
+     "This card cannot have that target."),
+    (r"the pending decision is the window", "Ha lap van a láncon vagy lövés történt, a "
+     "függő döntés a közbeszólási ablak: <code>prio</code>.", "With cards on the chain or a "
+     "shot declared, the pending decision is the window: <code>prio</code>."),
+    (r"the quick start has no interrupts", "A gyorskezdő szabályokban nincsenek "
+     "megszakítások (KG-16).", "The quick start has no interrupts (KG-16)."),
+    (r"with automatic passing on", "Automatikus passznál a motor nem kérdezi azt, aki nem "
+     "tud közbeszólni: adj meg olyan játékost, aki tud, vagy kapcsold ki az "
+     "<code>auto_pass</code> beállítást.", "With automatic passing on, a player who cannot "
+     "respond is never asked: give one who can, or switch <code>auto_pass</code> off."),
+    (r"a combat step is run by the engine", "A harci lépést a motor az elejétől futtatja: "
+     "ne adj meg függő döntést (csak egy lövés ablakáét).", "The engine runs a combat step "
+     "from its beginning: give no pending decision (only a shot's window)."),
+    (r"is open only when something was declared", "Közbeszólási ablak csak akkor van nyitva, "
+     "ha valamit bejelentettek: lap van a láncon, vagy lövés történt.", "A window is open "
+     "only when something was declared: cards on the chain, or a shot."),
     (r"mulligans come before turn 1", "A kezdőkéz döntései az 1. kör előtt jönnek: a kör 0, "
      "és a kezdő játékos van soron (KG-8.4).", "Mulligans come before turn 1: turn 0, with the "
      "starting player to play (KG-8.4)."),
@@ -147,8 +234,10 @@ MESSAGES: list[tuple[str, str, str]] = [
      "A ship in the hangar is always paid (KG-4.2.2)."),
     (r"only a ship carries", "Csak hajó visz fegyverzetet és legénységet (KG-4.2.4).",
      "Only a ship carries armaments and crews (KG-4.2.4)."),
-    (r"exists only inside a combat", "Ez a döntés csak harcban vagy megszakítási láncban "
-     "létezik.", "This decision exists only inside a combat or an interrupt chain."),
+    (r"exists only inside a combat", "Ez a döntés egy harci lépés közepén jön: írd le a "
+     "lépés elejét (vagy egy lövés ablakát), és lépj el odáig.", "This decision comes in the "
+     "middle of a combat step: write the step's beginning (or a shot's window) and play to "
+     "it."),
     (r"the pending decision can only be '(\w+)'", "Ebben a fázisban a függő döntés csak "
      "<code>{0}</code> lehet.", "In this phase the pending decision can only be "
      "<code>{0}</code>."),

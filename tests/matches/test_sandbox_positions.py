@@ -112,6 +112,30 @@ def test_each_refusal_in_words_in_both_languages(user, edit, code, hu, en, api):
     assert not Match.objects.exists()
 
 
+WINDOW = json.loads((SCENARIOS_DIR / "kg-14-3-window.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path,value,hu,en", [
+    (["combat", "ships"], ["cobra", "cobra"], ["harc › hajók › 2. lap", "csak egyszer"],
+     ["combat › ships › 2nd card", "committed once"]),
+    (["seats", 1, "hangar", 0, "state"], "active", ["harc › lövés › hajó", "használt"],
+     ["combat › shot › ship", "used"]),
+    (["chain"], [{"card": "extra-talalat", "seat": 1, "target": "fp"}],
+     ["lánc › 1. lap › célpont", "nem választhatja"], ["chain › 1st card › target",
+                                                      "cannot have that target"]),
+    (["combat", "step"], "bomb", ["harc › lépés", "tüzelés"], ["combat › step", "about to"]),
+])
+def test_combat_and_chain_refusals_in_words(user, path, value, hu, en):
+    doc = copy.deepcopy(WINDOW)
+    _set(path, value)(doc)
+    text = json.dumps(doc, ensure_ascii=False)
+    for lang, words in (("hu", hu), ("en", en)):
+        r = page_client(user, lang).post(URL, {"document": text})
+        said = shown_error(r.content.decode())
+        assert r.status_code == 400 and all(w in said for w in words), (lang, said)
+        assert not SNAKE.findall(said) and "scenario." not in said, said
+
+
 @pytest.mark.parametrize("text,hu,en", [
     ('{"seats": [}', "nem érvényes JSON: a hiba a(z) 1. sor 12. oszlopánál",
      "not valid JSON: the mistake is at line 1, column 12"),

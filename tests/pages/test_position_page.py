@@ -148,3 +148,53 @@ def test_signed_out_the_list_and_the_help_and_a_sign_in_link(browser, live_serve
         shot(page, "signed-out-hu-phone")
     finally:
         ctx.close()
+
+
+def click_action_on_card(page, card_id: int, wanted: dict) -> None:
+    """Click the card the move is about, then the move in the card's popover."""
+    index = page.evaluate(
+        """w => [...document.querySelectorAll('#actions button.action')].findIndex(
+               b => { const a = JSON.parse(b.dataset.action);
+                      return Object.keys(w).every(k => a[k] === w[k]); })""", wanted)
+    assert index >= 0, wanted
+    i = page.locator("#actions button.action").nth(index).get_attribute("data-i")
+    el = page.locator(f"#view button.card[data-card='{card_id}']").first
+    el.scroll_into_view_if_needed()
+    el.click()
+    page.locator(f"#card-pop .pop-act[data-i='{i}']").click()
+
+
+@pytest.mark.parametrize("lang,size", [("hu", "desktop"), ("en", "phone")])
+def test_combat_positions_on_the_board(browser, live_server, django_user_model, cards_loaded,
+                                       lang, size):
+    """The combat positions (KG-14.4 at its firing step, KG-14.3 at the window before
+    damage) start from the page; the first move of each is made on the board's cards."""
+    from rulesets.kgk.scenario import card_ids
+
+    me = django_user_model.objects.create_user(f"harc-{lang}-{size}", password=PASSWORD)
+    ctx, page, errors = open_page(browser, live_server, me,
+                                  PHONE if size == "phone" else DESKTOP, lang)
+    try:
+        for name, card, wanted in (
+                ("kg-14-4-fire", "hala", {"type": "fire", "target": "mamut"}),
+                ("kg-14-3-window", "et", {"type": "play", "target": "cobra"})):
+            doc = json.loads((SCENARIOS_DIR / f"{name}.json").read_text(encoding="utf-8"))
+            ids = card_ids(doc)
+            page.goto(f"{live_server.url}/play/positions/")
+            with page.expect_navigation():
+                page.locator(f"#scenario-{name} button.start-scenario").click()
+            page.wait_for_selector("#actions button.action:not([disabled])")
+            text = board_text(page)
+            assert ("harc" if lang == "hu" else "combat") in text.lower()
+            assert not board_raw_keys(text, lang), (board_raw_keys(text, lang), text)
+            no_sideways_scroll(page)
+            shot(page, f"{name}-{lang}-{size}")
+            version = page.get_attribute("#board", "data-version")
+            key = "ship" if wanted["type"] == "fire" else "card"
+            click_action_on_card(page, ids[card], {**wanted, key: ids[card],
+                                                   "target": ids[wanted["target"]]})
+            page.wait_for_function(
+                f"document.querySelector('#board').dataset.version !== '{version}'")
+        assert not [e for e in errors if "/events/" not in e], errors
+    finally:
+        ctx.close()
