@@ -19,6 +19,8 @@ from __future__ import annotations
 from rulesets.kgk import engine as _engine  # (circular: used at call time only)
 from rulesets.kgk.abilities import ability_actions
 from rulesets.kgk.chain import (
+    auto_passes,
+    could_respond,
     declare_ability,
     declare_payment,
     interrupt_actions,
@@ -55,10 +57,6 @@ def _qs(state):
 
 def _simple(state):
     return state["opts"]["simplified_combat"]
-
-
-def _auto(state):
-    return state["opts"]["auto_pass"]
 
 
 def begin_attack(state, seat, opp, tgt):
@@ -108,9 +106,12 @@ def _plus_interrupts(state, seat, acts, ctx=CTX):
 
 
 def _set(state, dec, legal):
-    """Set a step decision, or skip it when auto-pass is on and "done" is the only
-    choice."""
-    if _auto(state) and len(legal) == 1 and legal[0]["type"] in ("done", "bombard"):
+    """Set a step decision, or skip it when "done" is the only choice and asking would
+    tell nothing: the seat auto-passes (a program), or it has no card in hand and no
+    ability to use, which everybody sees (KG-12.3)."""
+    seat = dec["seat"]
+    if len(legal) == 1 and legal[0]["type"] in ("done", "bombard") and (
+            auto_passes(state, seat) or not could_respond(state, seat)):
         return False
     state["dec"] = dec
     _engine._remember(state, dec, legal)   # the seat's next question: no need to ask again
@@ -261,18 +262,27 @@ def _needs_payment_step(state, seat):
     return False
 
 
+def _payment_step_opens(state, seat):
+    """A side's payment decision: when something face down is aboard (public), or when
+    the seat does not auto-pass and might play an interrupt there (KG-12.3: judged on
+    what everybody sees, never on the hand's contents)."""
+    if _needs_payment_step(state, seat):
+        return True
+    return not auto_passes(state, seat) and could_respond(state, seat)
+
+
 @task("c_pay_att")
 def _c_pay_att(state, _):
     cb = state["cb"]
     cb["step"] = "pay"
-    if not _qs(state) and (_needs_payment_step(state, cb["att"]) or not _auto(state)):
+    if not _qs(state) and _payment_step_opens(state, cb["att"]):
         _c_pay(state, cb["att"])
 
 
 @task("c_pay_def")
 def _c_pay_def(state, _):
     cb = state["cb"]
-    if not _qs(state) and (_needs_payment_step(state, cb["def"]) or not _auto(state)):
+    if not _qs(state) and _payment_step_opens(state, cb["def"]):
         _c_pay(state, cb["def"])
 
 
@@ -853,8 +863,10 @@ def bomb_hit(state, total, n):
             return
         if not c["paid"]:
             if total >= 2:                                    # KG-9.8.5
+                # Whether the base is a trap the defender can pay is hidden: a seat that
+                # does not auto-pass is always asked, so the question tells nothing (KG-12.3).
                 can = _trap_payable(state, b)
-                if can or not _auto(state):
+                if can or not auto_passes(state, dfn):
                     state["dec"] = {"kind": "trap", "seat": dfn, "card": b}
                 else:
                     leave_play(state, b, "bombarded")
