@@ -198,10 +198,10 @@ MESSAGES: list[tuple[str, str, str]] = [
      "shot declared, the pending decision is the window: <code>prio</code>."),
     (r"the quick start has no interrupts", "A gyorskezdő szabályokban nincsenek "
      "megszakítások (KG-16).", "The quick start has no interrupts (KG-16)."),
-    (r"with automatic passing on", "Automatikus passznál a motor nem kérdezi azt, aki nem "
-     "tud közbeszólni: adj meg olyan játékost, aki tud, vagy kapcsold ki az "
-     "<code>auto_pass</code> beállítást.", "With automatic passing on, a player who cannot "
-     "respond is never asked: give one who can, or switch <code>auto_pass</code> off."),
+    (r"a seat that could not respond is never asked", "Az ablakban nem kérdezik azt, aki "
+     "nem szólhat közbe (nincs lap a kezében, nincs használható képessége, KG-12.3): adj meg "
+     "olyan játékost, aki közbeszólhat.", "A player who could not respond is never asked in "
+     "a window (no card in hand, no ability to use, KG-12.3): give one who could."),
     (r"a combat step is run by the engine", "A harci lépést a motor az elejétől futtatja: "
      "ne adj meg függő döntést (csak egy lövés ablakáét).", "The engine runs a combat step "
      "from its beginning: give no pending decision (only a shot's window)."),

@@ -24,7 +24,7 @@ from typing import Any
 
 from rulesets.base import ConfigError
 from rulesets.kgk.cards import TYPES, compile_def, playability
-from rulesets.kgk.chain import WINDOW_SUBTYPES, has_response, item_cost_for
+from rulesets.kgk.chain import WINDOW_SUBTYPES, item_cost_for, may_respond, open_window
 from rulesets.kgk.effects import target_spec, targets
 from rulesets.kgk.state import (
     ACTIVE,
@@ -693,8 +693,14 @@ def _window(state: dict[str, Any], dec: Any, field: str) -> None:
     declarer = (state["chain"][-1]["seat"] if state["chain"]
                 else state["cb"]["shot"]["decl"])
     opener = next_alive(state, declarer)
+    if state["opts"]["rules"] == "quick_start":
+        raise _err("bad_scenario", "scenario.chain", "the quick start has no interrupts "
+                   "(KG-16)")
     if dec is None:
-        seat = opener
+        # the engine's own window: priority from the seat after the last declarer, seats
+        # that could not respond passed over (KG-12.3), as after a declaration in play
+        open_window(state, ctx, declarer)
+        return
     else:
         if dec.get("kind") != "prio":
             raise _err("bad_decision", f"{field}.kind", "with cards on the chain or a shot "
@@ -703,14 +709,11 @@ def _window(state: dict[str, Any], dec: Any, field: str) -> None:
         seat = _int(dec.get("seat", opener), f"{field}.seat")
         if seat >= n:
             raise _err("bad_decision", f"{field}.seat", f"a seat number below {n}")
-    if state["opts"]["rules"] == "quick_start":
-        raise _err("bad_scenario", "scenario.chain", "the quick start has no interrupts "
-                   "(KG-16)")
     passes = (seat - opener) % n                  # the seats before it passed
-    if state["opts"]["auto_pass"] and not has_response(state, seat, ctx):
-        raise _err("bad_decision", f"{field}.seat", "with automatic passing on, a seat that "
-                   "cannot respond is never asked: give a seat that can, or switch "
-                   "auto_pass off")
+    if not may_respond(state, seat, ctx):
+        raise _err("bad_decision", f"{field}.seat", "a seat that could not respond is never "
+                   "asked in a window (no card in hand and no ability to use, KG-12.3; a "
+                   "seat that passes automatically, nothing to add)")
     state["dec"] = {"kind": "prio", "ctx": ctx, "seat": seat, "passes": passes}
 
 

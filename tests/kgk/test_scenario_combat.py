@@ -95,9 +95,10 @@ def test_kg_14_3_window_written_down_plays_as_played():
         (DANI, {"type": "play", "card": c["dc"], "target": c["hold"]}),      # KG-14.3.4
         (LACI, {"type": "play", "card": c["fp"], "target": 2}),              # KG-14.3.5
         (DANI, {"type": "play", "card": c["fb"], "target": fp_item}),        # KG-14.3.6
-        (LACI, {"type": "pass"}),
-        (DANI, {"type": "pass"}),                                            # KG-14.3.7
     ])
+    # KG-14.3.7: both hands empty, which everybody sees: neither is asked (KG-12.3), the
+    # chain resolves at once, both ways
+    assert a["chain"] == [] == b["chain"]
     # KG-14.3.8 (derived): Holdimádó 4 armor - 3 = 1; Cobra Flash 3 - 1 = 2, damaged;
     # both ways reach it, then play on to the end of the combat
     for s in (a, b):
@@ -132,9 +133,8 @@ def test_cards_on_the_chain_written_down_play_as_played():
     play_both(a, b, [
         (LACI, {"type": "play", "card": c["fp"], "target": 2}),
         (DANI, {"type": "play", "card": c["fb"], "target": 3}),
-        (LACI, {"type": "pass"}),
-        (DANI, {"type": "pass"}),
     ])
+    assert b["chain"] == []
     # a neutraliser on the chain: Felülbírálás costs what its target cost (KG-14.3.6)
     doc["chain"].append({"card": "felsobb-parancs", "label": "fp", "seat": LACI,
                          "target": {"item": 1}})
@@ -236,6 +236,8 @@ def _edit(path, value):
      "scenario.decision.kind"),
     (_edit(["decision"], {"kind": "main", "seat": 1}), "bad_decision",
      "scenario.decision.kind"),
+    # KG-12.3: an empty hand and no ability: that seat is never asked
+    (_edit(["seats", 1, "hand"], []), "bad_decision", "scenario.decision.seat"),
     (_edit(["chain"], [{"card": "holdimado", "seat": 0}]), "bad_scenario",
      "scenario.chain[0].card"),
     (_edit(["chain"], [{"card": "extra-talalat", "seat": 1}]), "bad_scenario",
