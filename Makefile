@@ -37,7 +37,8 @@ browser:
 test: setup browser
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# Schemathesis against the live schema (needs DATABASE_URL; CI: the PostgreSQL pass).
+# Schemathesis against the live schema (needs DATABASE_URL; CI: the PostgreSQL pass): every
+# default check, a fixed seed; any failure fails (exceptions: tests/api/schemathesis.toml).
 SCHEMATHESIS_ARGS ?= --max-examples 5
 schemathesis: setup
 	$(PY) tests/api/schemathesis_live.py $(SCHEMATHESIS_ARGS)

@@ -294,7 +294,8 @@ Reading cards and decks needs no token. A *read* token may only GET.
 * Card search uses the [query language](/help/query/) in `q` (Hungarian or English keywords).
 * Playing: create a match, then loop on `GET …/events/?after=N&wait=25&until=turn&include_legal_actions=1`
   and `POST …/actions/` with `expected_version` and a fresh `client_action_id` (safe to retry).
-  The bot-client guide in the repository (`docs/api/bot-client.md`) walks through it.
+  The [bot-client guide](/api/v1/guide/bot-client.md) (`docs/api/bot-client.md` in the
+  repository) walks through it with a complete Python bot.
 * Also as [ReDoc](/api/v1/schema/redoc/). Both work offline.
 
 **Errors** always have one shape, `{{"error": {{"code", "message", "details"}}}}`. The codes:
