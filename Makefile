@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test setup db browser lint bench clean schemathesis
+.PHONY: run test setup db browser lint typecheck bench clean schemathesis
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -45,6 +45,10 @@ schemathesis: setup
 
 lint: setup
 	$(VENV)/bin/ruff check .
+
+# mypy over the whole project (configuration in pyproject.toml: lenient, strict on rulesets/)
+typecheck: setup
+	$(VENV)/bin/mypy
 
 bench: setup
 	$(PY) bench/engine.py
