@@ -70,7 +70,7 @@ def _document(request: HttpRequest, lang: str) -> tuple[Any, str, SafeString | s
     upload = request.FILES.get("file")
     text = request.POST.get("document", "")
     if upload is not None:
-        if upload.size > MAX_DOCUMENT_BYTES:
+        if (upload.size or 0) > MAX_DOCUMENT_BYTES:
             return None, text, ("A fájl túl nagy (legfeljebb 256 KB)." if lang == "hu" else
                                 "The file is too large (256 KB at most).")
         try:
