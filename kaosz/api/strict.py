@@ -45,7 +45,7 @@ def type_problem(field: serializers.Field, value: Any) -> str | None:
         if isinstance(field, cls):
             if not isinstance(value, types) or (bool not in types and isinstance(value, bool)):
                 return f"Expected {name}."
-            if cls is serializers.ListField:
+            if isinstance(field, serializers.ListField) and isinstance(value, list):
                 return _list_problem(field, value)
             return None
     return None
