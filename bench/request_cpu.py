@@ -103,7 +103,7 @@ class Wsgi:
             environ["CONTENT_TYPE"] = "application/json"
             environ["CONTENT_LENGTH"] = str(len(data))
         status: list[str] = []
-        result = self.app(environ, lambda s, h, exc=None: status.append(s))
+        result = self.app(environ, lambda s, h, exc=None: status.append(s))  # type: ignore[arg-type]
         try:
             content = b"".join(result)
         finally:

@@ -22,6 +22,7 @@ thread, and its next sync call borrows whichever thread is free.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -115,7 +116,7 @@ class Lease(Executor):
         self.executor = executor
         for waiting, fn, args, kwargs in live:
             executor.submit(fn, *args, **kwargs).add_done_callback(
-                lambda done, waiting=waiting: _settle(waiting, done))
+                functools.partial(_settle, waiting))
         return True
 
     def give_back(self) -> None:

@@ -185,7 +185,7 @@ def test_our_middlewares_in_async_mode():
 
     async def rendered(request: Any) -> HttpResponse:
         response = HttpResponse("{}")
-        response.data, response.renderer_context = {"big": "payload"}, {"view": None}
+        response.data, response.renderer_context = {"big": "payload"}, {"view": None}  # type: ignore[attr-defined]
         return response
 
     request = factory.get("/api/v1/rulesets/")
