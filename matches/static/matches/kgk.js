@@ -446,8 +446,9 @@
   function forcedAction(legal, view, d) {
     const acts = (legal && legal.actions) || [];
     if (!acts.length || !view || d.seat == null) return null;
-    // A sandbox is a position someone studies step by step: the board never moves in it.
-    if (d.options && d.options.sandbox) return null;
+    // A person studying a sandbox position from every seat steps through it: the board
+    // never moves for them.
+    if (d.options && d.options.sandbox && (d.your_seats || []).length > 1) return null;
     const me = view.players[d.seat];
     if (acts.length === 1 && me && me.hand_count === 0) return acts[0];
     const mode = passMode();
