@@ -60,8 +60,9 @@ def declare(s, target: str, attackers: list[int], defenders: list[int] | None,
 
 
 def pass_until_bomb(s) -> None:
-    while dec(s)["kind"] in ("fire", "prio"):
-        act(s, dec(s)["seat"], {"type": "pass"})
+    while (d := dec(s)) is not None and d["kind"] in ("fire", "prio"):
+        act(s, d["seat"], {"type": "pass"})
+    assert d is not None, "the combat ended before the bombardment step"
 
 
 # ---------------------------------------------------------------- KG-9.4 the combat phase
