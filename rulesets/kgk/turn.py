@@ -124,26 +124,6 @@ def auto_pass_seats(auto_pass, automatic):
     return sorted(set(seats))
 
 
-SPEED_WORDS = ("sebesség", "visszalő", "visszalöv", "vv+", "vv-", "vv–")
-
-
-def refers_to_speed_or_return_fire(rec):
-    """KG-13.2.4: with the simplified combat system "Azokat a lapokat, amik a sebességre
-    vagy a visszalövésre hivatkoznak, ... nem rakhatjátok be a paklitokba". A card refers
-    to them when it changes speed (a ``speed`` modifier, an effect on the speed value)
-    or its text names speed or return fire (a ship's printed speed is only a value)."""
-    mods = rec.get("modifiers") or {}
-    if mods.get("speed"):
-        return True
-    effect = rec.get("effect")
-    if isinstance(effect, dict):
-        for op in effect.get("ops") or []:
-            if isinstance(op, dict) and op.get("stat") == "speed":
-                return True
-    text = (rec.get("text_hu") or "").lower()
-    return any(w in text for w in SPEED_WORDS)
-
-
 def new_game(config, seed):
     if config.get("scenario") is not None:        # a set-up position (scenario.py)
         from rulesets.kgk import scenario
@@ -171,10 +151,7 @@ def new_game(config, seed):
             slug = rec.get("slug")
             if slug not in index:
                 if not opts["lenient_cards"] and (not qs or rec.get("type") == "ship"):
-                    why = playability(rec, opts["rules"])
-                    if opts["simplified_combat"] and refers_to_speed_or_return_fire(rec):
-                        why = [*why, "refers to speed or return fire, which the simplified "
-                               "combat system does not have (KG-13.2.4)"]
+                    why = playability(rec, opts["rules"], opts["simplified_combat"])
                     if why:
                         raise ConfigError("unplayable_card", f"{slug}: {'; '.join(why)}",
                                           {"card": slug, "reasons": why})
