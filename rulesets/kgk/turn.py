@@ -103,25 +103,27 @@ def auto_pass_seats(auto_pass, automatic):
     of those seats when the host gives it (a match with people in it), and
     ``auto_pass`` true then means "skip for those seats"; a config without it is a
     game of programs only (simulations, benchmarks), where ``True`` means every seat.
-    An explicit list of seats is kept as given."""
-    if isinstance(auto_pass, list):
-        seats = auto_pass
-    elif isinstance(auto_pass, bool):
+    An explicit list of seats is kept, less any seat the host does not name."""
+    if automatic is not None and not _seat_list(automatic):
+        raise ConfigError("bad_config", "automatic_seats must be a list of seats",
+                          {"field": "automatic_seats"})
+    if isinstance(auto_pass, bool):
         if automatic is None:
             return auto_pass
         seats = automatic if auto_pass else []
+    elif _seat_list(auto_pass):
+        seats = auto_pass
     else:
         raise ConfigError("bad_option", "auto_pass must be true, false or a list of seats",
-                          {"field": "auto_pass"})
-    if automatic is not None and not isinstance(automatic, list):
-        raise ConfigError("bad_config", "automatic_seats must be a list of seats",
-                          {"field": "automatic_seats"})
-    if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 6 for x in seats):
-        raise ConfigError("bad_option", "auto_pass seats must be seat numbers",
                           {"field": "auto_pass"})
     if automatic is not None:       # (an option never makes a person's seat auto-pass)
         seats = [x for x in seats if x in automatic]
     return sorted(set(seats))
+
+
+def _seat_list(value):
+    return isinstance(value, list) and all(
+        isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 6 for x in value)
 
 
 def new_game(config, seed):
