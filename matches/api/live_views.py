@@ -113,9 +113,11 @@ async def events(request: HttpRequest, pk: str) -> HttpResponse:
         plan = getattr(request, "kaosz_wait", None)
         if plan is None:  # answered (or refused) at once
             return response
-        match_id, changed, deadline = plan
+        match_id, changed, deadline, unchanged = plan
         await live_async.wait_until(
             match_id, changed, lambda: _before_waiting(lambda: changed(None)), deadline)
+        if response.data is not None and unchanged():
+            return response  # (the view's answer for "nothing new")
     # The answer: the events as they now are (the same view, without a wait).
     request.kaosz_defer_wait, request.kaosz_wait = False, None
     query = request.GET.copy()
@@ -153,27 +155,43 @@ def events_sync_first(request: HttpRequest, pk: str) -> HttpResponse:
     if plan is None:  # answered (or refused) at once
         slot.__exit__(None, None, None)
         return response
-    return WaitThenAnswer(request, plan, lambda: slot.__exit__(None, None, None))
+    return WaitThenAnswer(request, plan, response, lambda: slot.__exit__(None, None, None))
+
+
+WaitPlan = tuple[int, Callable[[Any], bool], float, Callable[[], bool]]
 
 
 class WaitThenAnswer(HttpResponse):
-    """Not an answer: what a request waits for before it is answered (see
-    :func:`events_sync_first`). ``kaosz_then(again)`` waits, then answers through
-    ``again()`` (the middleware chain once more) with the same request, without a wait."""
+    """What a request waits for before it is answered (see :func:`events_sync_first`).
 
-    def __init__(self, request: HttpRequest, plan: tuple[int, Callable[[Any], bool], float],
+    It carries the view's answer for "nothing new" when the view gave one, and passes the
+    middleware chain as that answer. ``kaosz_then(again)`` waits; if nothing changed
+    meanwhile (most long-polls that time out) it is itself the answer, with no second
+    trip to a thread and no database read; otherwise it answers through ``again()`` (the
+    chain once more) with the same request, without a wait."""
+
+    def __init__(self, request: HttpRequest, plan: WaitPlan, quiet: Any,
                  done: Callable[[], None]) -> None:
-        super().__init__(status=204)
+        self.quiet = getattr(quiet, "data", None) is not None
+        if self.quiet:
+            quiet.render()
+            super().__init__(quiet.content, status=quiet.status_code)
+            for header, value in quiet.items():
+                self[header] = value
+        else:
+            super().__init__(status=204)
         self.request, self.plan, self.done = request, plan, done
 
     async def kaosz_then(self, again: Callable[[], Any]) -> HttpResponse:
         try:
-            match_id, changed, deadline = self.plan
+            match_id, changed, deadline, unchanged = self.plan
             let_go_of_thread()  # (the chain has run: nothing of this request is on it)
             await live_async.wait_until(
                 match_id, changed, lambda: _before_waiting(lambda: changed(None)), deadline)
         finally:
             self.done()
+        if self.quiet and unchanged():
+            return self
         request = self.request
         request.kaosz_defer_wait, request.kaosz_wait = False, None
         query = request.GET.copy()
