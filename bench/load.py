@@ -23,7 +23,9 @@ one. The first matches are created, and the first ``--warmup`` seconds played, b
 measured window opens: latency is the steady state's, not the start-up burst's. A client
 asks for its legal actions only when a match begins: every action's answer carries the next ones
 (``include_legal_actions``), and a client whose turn it is not waits on the events
-long-poll with ``until=turn``, whose answer carries them too.
+long-poll with ``until=turn``, whose answer carries them too. A client keeps the number of
+the last event it has seen, from the long-poll's answers and from its own actions' answers
+(which number their events), and long-polls for what comes after it.
 
 ``--think-ms 0`` (the default) is a closed loop: every client acts the moment it may, so
 latency measures the server's queue at saturation and actions per second its capacity.
@@ -306,6 +308,9 @@ class Client(threading.Thread):
             if status == 200:
                 if time.time() - elapsed >= self.measure_from:
                     self.latencies.append(elapsed)
+                # The answer numbers the events of this action: the next long-poll asks
+                # only for what came after them, as the board does.
+                last_event = max([last_event, *(e["n"] for e in body["events"])])
                 legal = body["legal_actions"]
                 if body.get("status") == "finished":
                     self.shared["finished"] = True

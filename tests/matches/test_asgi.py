@@ -360,3 +360,82 @@ def test_a_long_poll_that_ends_with_nothing_new_is_answered_without_a_second_pas
     assert headers["cache-control"] == "no-store" and "etag" not in headers
     for header in ("X-Frame-Options", "Vary", "Allow", "X-Content-Type-Options"):
         assert headers.get(header.lower()) == plain.get(header), header
+
+
+@pytest.mark.django_db(transaction=True)
+def test_spectators_streams_share_one_render_per_move(django_user_model, monkeypatch):
+    """Anonymous spectators' event streams of one match: after a move, the process
+    renders the new answer once and every stream sends it (a thousand spectators cost one
+    render per move, not a thousand); a player's stream still renders its own view."""
+    import asyncio
+
+    from asgiref.sync import sync_to_async
+    from asgiref.testing import ApplicationCommunicator
+    from django.test import Client
+
+    from kaosz.asgi import application
+    from matches.api.views import MatchViewSet
+
+    tokens = _players(django_user_model, 2)
+    clients = [Client(HTTP_AUTHORIZATION=f"Token {t}") for t in tokens]
+    m = clients[0].post("/api/v1/matches/", {"ruleset": "smugglers", "seats": [
+        {"player": "me"}, {"player": "asgi1"}]}, content_type="application/json").json()
+    clients[1].post(f"/api/v1/matches/{m['id']}/join/", {}, content_type="application/json")
+    path = f"/api/v1/matches/{m['id']}/stream/"
+    renders: list[str | None] = []
+    original = MatchViewSet.events
+
+    def counted(self, request, pk=None):
+        renders.append(request.META.get("HTTP_AUTHORIZATION"))
+        return original(self, request, pk=pk)
+
+    monkeypatch.setattr(MatchViewSet, "events", counted)
+
+    async def open_stream(token: str | None) -> ApplicationCommunicator:
+        headers = [(b"host", b"testserver")]
+        if token:
+            headers.append((b"authorization", f"Token {token}".encode()))
+        talk = ApplicationCommunicator(application, {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+            "query_string": b"after=0", "root_path": "", "headers": headers,
+            "client": ("127.0.0.1", 50000), "server": ("testserver", 80)})
+        await talk.send_input({"type": "http.request", "body": b"", "more_body": False})
+        assert (await talk.receive_output(20))["status"] == 200
+        return talk
+
+    async def next_version(talk: ApplicationCommunicator) -> int:
+        while True:
+            chunk = (await talk.receive_output(20)).get("body", b"").decode()
+            if chunk.startswith("event: progress"):
+                return json.loads(chunk.split("data: ", 1)[1])["version"]
+
+    def move() -> None:
+        from django.db import connection as this_threads
+
+        try:
+            legal = clients[0].get(f"/api/v1/matches/{m['id']}/legal-actions/").json()
+            assert clients[0].post(f"/api/v1/matches/{m['id']}/actions/", {
+                "action": legal["actions"][0], "expected_version": legal["version"]},
+                content_type="application/json").status_code == 200
+        finally:
+            this_threads.close()  # (a thread of its own: its connection is its own)
+
+    async def scenario() -> None:
+        talks = [await open_stream(None) for _ in range(4)] + [await open_stream(tokens[1])]
+        try:
+            assert [await next_version(t) for t in talks] == [0] * 5
+            renders.clear()
+            await sync_to_async(move, thread_sensitive=False)()
+            assert [await next_version(t) for t in talks] == [1] * 5
+        finally:
+            for talk in talks:
+                talk.future.cancel()
+                with contextlib.suppress(BaseException):
+                    await talk.future
+
+    import contextlib
+
+    asyncio.run(scenario())
+    # One render for the four spectators, one for the player's own stream.
+    assert sorted(renders, key=str) == [None, f"Token {tokens[1]}"], renders
