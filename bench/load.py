@@ -64,7 +64,7 @@ def serve(kind: str, env: dict[str, str], port: int, workers: int, threads: int,
     if kind == "asgi":
         cmd = [sys.executable, "-m", "uvicorn", "kaosz.asgi:application", "--port", str(port),
                "--workers", str(workers), "--log-level", "warning", "--lifespan", "off",
-               "--no-access-log", "--backlog", "4096"]
+               "--no-access-log", "--backlog", "4096", "--timeout-graceful-shutdown", "10"]
     else:
         cmd = [sys.executable, "-m", "gunicorn", "kaosz.wsgi:application", "--bind",
                f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads),

@@ -439,3 +439,37 @@ def test_spectators_streams_share_one_render_per_move(django_user_model, monkeyp
     asyncio.run(scenario())
     # One render for the four spectators, one for the player's own stream.
     assert sorted(renders, key=str) == [None, f"Token {tokens[1]}"], renders
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_server_with_streams_open_stops_within_its_grace_period(django_user_model):
+    """An event stream never ends by itself: the server is started as the README says,
+    with a grace period for open requests, and a stop (SIGTERM, a deploy) ends within it
+    even with a stream and a long-poll open."""
+    import contextlib
+    import http.client
+
+    proc, base = servers.uvicorn({"DATABASE_URL": servers.test_db_url()})
+    try:
+        tokens = _players(django_user_model, 2)
+        m = _match(base, tokens)
+        host, port = base.split("//")[1].split(":")
+        watching = http.client.HTTPConnection(host, int(port), timeout=60)
+        watching.request("GET", f"/api/v1/matches/{m['id']}/stream/?after=0")
+        assert watching.getresponse().status == 200
+        def long_poll() -> None:
+            with contextlib.suppress(OSError):  # (cut off by the stop: the client asks again)
+                call(base, "GET", f"/api/v1/matches/{m['id']}/events/?after=0&wait=30",
+                     tokens[0])
+
+        waiting = threading.Thread(target=long_poll)
+        waiting.start()
+        time.sleep(0.5)
+        began = time.monotonic()
+        proc.proc.terminate()
+        proc.proc.wait(servers.GRACEFUL_SECONDS + 10)
+        assert time.monotonic() - began < servers.GRACEFUL_SECONDS + 5
+        waiting.join(10)
+        watching.close()
+    finally:
+        proc.stop()
