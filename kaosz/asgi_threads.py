@@ -179,30 +179,15 @@ class PooledThreadsASGIHandler(ASGIHandler):
         self._sync_handler = _SyncChain()
         self._sync_handler.load_middleware(is_async=False)
 
-    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
-        """A sync view's request passes the whole middleware chain and the view in ONE trip
-        to the request's thread, as under WSGI. (Django's async chain runs each built-in
-        middleware's ``process_request`` and ``process_response`` in that thread one
-        after another: about twenty trips to a thread and back per request, which cost
-        more CPU than a match action's own work.) An async view (the long-poll, the event
-        stream) keeps the async chain, so that its wait holds no thread."""
-        if _async_view(request.path_info):
-            return await super().get_response_async(request)
-
-        def chain() -> Any:
-            return sync_to_async(self._sync_handler.get_response, thread_sensitive=True)(
-                request)
-
-        response = await chain()
-        then = getattr(response, "kaosz_then", None)
-        if then is not None:  # (a long-poll: it waits here, on the loop, then is answered)
-            response = await then(chain)
-        return response
-
     async def handle(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        """Django's ``ASGIHandler.handle`` for a sync view's request, with its three trips
-        to a thread (the ``request_started`` receivers, the chain and the view, the
-        response's ``close()`` with the ``request_finished`` receivers) made one: the
+        """Django's ``ASGIHandler.handle`` for a sync view's request, which passes the
+        whole middleware chain and the view in ONE trip to the request's thread, as under
+        WSGI. (Django's async chain runs each built-in middleware's ``process_request`` and
+        ``process_response`` in that thread one after another: about twenty trips to a
+        thread and back per request, which cost more CPU than a match action's own work.)
+        Django's handler also made a trip of its own for the ``request_started``
+        receivers and one for the response's ``close()`` (the ``request_finished``
+        receivers); here they go in the same trip as the chain: the
         response is closed before it is sent, which is safe for a response whose content
         is already in memory (a streamed or file response is closed after it is sent, as
         Django does). The disconnect listener is left out: a sync view cannot be stopped
