@@ -373,7 +373,7 @@ class MatchViewSet(viewsets.GenericViewSet):
             "legal_actions": {"version": 8, "seat": 0, "to_act": [0],
                               "actions": [{"type": "pass"}, {"type": "draw"}]}})])
     @action(detail=True, methods=["get"])
-    def events(self, request: Request, pk: str | None = None) -> Response:
+    def events(self, request: Request, pk: str | None = None) -> Response:  # noqa: C901
         match = self.get_object(users=False)
         seat = self._seat(match)
         after = _int_param(request, "after", 0, 0, 2**31)
