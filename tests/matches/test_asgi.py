@@ -473,3 +473,56 @@ def test_a_server_with_streams_open_stops_within_its_grace_period(django_user_mo
         watching.close()
     finally:
         proc.stop()
+
+
+@pytest.fixture(scope="module")
+def few_threads_server(django_db_setup, django_db_blocker) -> Iterator[str]:
+    with django_db_blocker.unblock():
+        yield from _server({"DB_POOL_MAX": "2", "KAOSZ_ASGI_THREADS": "2",
+                            "KAOSZ_ASGI_IDLE_THREADS": "0"})
+
+
+@pytest.mark.django_db(transaction=True)
+def test_open_streams_hold_no_thread(few_threads_server, django_user_model):
+    """More event streams open than the process lends threads: a move is answered at once
+    and every stream sends it (a stream used to keep the thread its answer took through
+    the middleware chain, so two open board pages stalled every other request)."""
+    import http.client
+
+    base = few_threads_server
+    tokens = _players(django_user_model, 2)
+    m = _match(base, tokens)
+
+    def move(n: int) -> float:
+        began = time.monotonic()
+        status, legal = call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/",
+                             tokens[0])
+        status, acted = call(base, "POST", f"/api/v1/matches/{m['id']}/actions/", tokens[0],
+                             {"action": legal["actions"][0],
+                              "expected_version": legal["version"],
+                              "client_action_id": f"streams-{n}"})
+        assert status == 200, acted
+        return time.monotonic() - began
+
+    # A first wait starts the server's listener; after a move it has heard of the match,
+    # so a stream then waits without a look at the database (which gave its thread back).
+    call(base, "GET", f"/api/v1/matches/{m['id']}/events/?after=999&wait=1", tokens[1])
+    move(1)
+    host, port = base.split("//")[1].split(":")
+    streams = []
+    opening = time.monotonic()
+    for i in range(5):
+        conn = http.client.HTTPConnection(host, int(port), timeout=30)
+        conn.request("GET", f"/api/v1/matches/{m['id']}/stream/?after=0",
+                     headers={"Authorization": f"Token {tokens[i % 2]}"} if i < 2 else {})
+        response = conn.getresponse()
+        assert response.status == 200
+        assert _next_progress(response, time.monotonic() + 5)["version"] == 1
+        streams.append((conn, response))
+    # (each stream used to keep its thread until its first look at the database, ten
+    # seconds later: the third waited for one)
+    assert time.monotonic() - opening < 5.0, "a stream waited for a thread held by another"
+    assert move(2) < 3.0, "the move waited for a thread held by a stream"
+    for conn, response in streams:
+        assert _next_progress(response, time.monotonic() + 5)["version"] == 2
+        conn.close()
