@@ -26,6 +26,14 @@ from rulesets.kgk.chain import (
     play_from_decision,
     quiet_action_window,
 )
+from rulesets.kgk.constants import (
+    BOMBARD_THRESHOLD,
+    DEMOLITION_MAX_FACTOR,
+    FIRING_DECLINES_TO_END,
+    FORMATION_MIN_SHIPS,
+    HEAVY_WEAPONS_COST,
+    HEAVY_WEAPONS_MAX_FACTOR,
+)
 from rulesets.kgk.effects import mill, run_ops, targets, turn_hit
 from rulesets.kgk.state import (
     ACTIVE,
@@ -426,9 +434,9 @@ def _fire_legal(state, dec):
             acts.append({"type": "fire", "ship": s, "target": t})
         if _can_stealth(state, s):
             acts.append({"type": "stealth", "ship": s})
-        if (has(state, s, "heavy_weapons") and cr >= 2
+        if (has(state, s, "heavy_weapons") and cr >= HEAVY_WEAPONS_COST
                 and val(state, s, "firepower") + _pending(state, s, "heavy")
-                < 2 * (cdef(state, s)["firepower"] or 0)):
+                < HEAVY_WEAPONS_MAX_FACTOR * (cdef(state, s)["firepower"] or 0)):
             acts.append({"type": "heavy", "ship": s})
     acts.append({"type": "pass"})
     return _plus_interrupts(state, seat, acts)
@@ -454,12 +462,12 @@ def _fire():
             emit(state, "fire_pass", seat=seat)
             f["passes"] += 1
             if _simple(state):
-                if f["passes"] >= 2 or not _elig(state, other):
+                if f["passes"] >= FIRING_DECLINES_TO_END or not _elig(state, other):
                     return _end_firing(state)
                 f["turn"] = other
                 push(state, "fire_loop")
                 return
-            if f["forced"] is not None or f["passes"] >= 2:
+            if f["forced"] is not None or f["passes"] >= FIRING_DECLINES_TO_END:
                 return _end_firing(state)
             f["forced"] = other
             push(state, "fire_loop")
@@ -488,8 +496,8 @@ def _fire():
             open_window(state, CTX, seat)
         elif t == "heavy":
             s = action["ship"]
-            state["p"][seat]["cr"] -= 2
-            declare_ability(state, seat, "heavy", s, cost=2)   # KG-7.7
+            state["p"][seat]["cr"] -= HEAVY_WEAPONS_COST
+            declare_ability(state, seat, "heavy", s, cost=HEAVY_WEAPONS_COST)   # KG-7.7
             open_window(state, CTX, seat)
     return _fire_legal, act
 
@@ -583,7 +591,7 @@ def _shot(state, _):
                 if salvo_src or not has(state, dst, "formation"):
                     continue
                 group = [s for s in _mine(state, cards[dst]["o"]) if has(state, s, "formation")]
-                if len(group) >= 2:
+                if len(group) >= FORMATION_MIN_SHIPS:
                     sh["fq"].append(i)
         while sh["fq"]:
             i = sh["fq"][0]
@@ -774,7 +782,7 @@ def _bomb_legal(state, dec):
     for s in cb["bombers"]:
         if (has(state, s, "pyrotechnics") and p["colony"] and cards[s]["z"] == "hangar"
                 and val(state, s, "bombard") + _pending(state, s, "pyro")
-                < 2 * (cdef(state, s)["bombard"] or 0)):
+                < DEMOLITION_MAX_FACTOR * (cdef(state, s)["bombard"] or 0)):
             acts.append({"type": "pyro", "ship": s})     # KG-7.9
     acts.append({"type": "bombard"})
     return _plus_interrupts(state, seat, acts)
@@ -837,14 +845,14 @@ def bomb_hit(state, total, n):
     if kind == "colony":
         mill(state, dfn, total)                              # KG-9.8.2
     elif kind == "central":
-        if (n >= 1) if qs else (total >= 2):                # KG-9.8.3; QS KG-16.2.8
+        if (n >= 1) if qs else (total >= BOMBARD_THRESHOLD):   # KG-9.8.3; QS KG-16.2.8
             hand = state["p"][dfn]["hand"]
             if hand:
                 state["dec"] = {"kind": "choose", "seat": dfn, "why": "discard",
                                 "opts": list(hand), "left": 1}
     elif kind == "crew":
         c = card(state, tgt["card"])
-        if total >= 2 and c["z"] == "canteen":               # KG-9.8.4
+        if total >= BOMBARD_THRESHOLD and c["z"] == "canteen":   # KG-9.8.4
             leave_play(state, tgt["card"], "bombarded")
     elif kind == "base":
         b = tgt["card"]
@@ -852,7 +860,7 @@ def bomb_hit(state, total, n):
         if c["z"] != "surface":
             return
         if not c["paid"]:
-            if total >= 2:                                    # KG-9.8.5
+            if total >= BOMBARD_THRESHOLD:                    # KG-9.8.5
                 can = _trap_payable(state, b)
                 if can or not _auto(state):
                     state["dec"] = {"kind": "trap", "seat": dfn, "card": b}

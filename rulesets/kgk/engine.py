@@ -8,6 +8,7 @@ from rulesets.kgk import combat as _combat  # noqa: F401
 from rulesets.kgk import static
 from rulesets.kgk import turn as _turn  # noqa: F401
 from rulesets.kgk.bots import _from_bytes, _sha256
+from rulesets.kgk.constants import DEVELOP_COST
 from rulesets.kgk.state import DECISIONS, TASKS, alive_seats, emit, leave_play, move
 
 MAX_TASKS = 100000
@@ -235,7 +236,7 @@ def diagnose(state, seat, action, legal):
     if t == "mulligan" and dec["kind"] != "mulligan":
         return IllegalAction("mulligan_used", "one mulligan, at the start only", rule="KG-8.4")
     if t == "develop" and dec["kind"] == "main" and isinstance(action.get("base"), int):
-        if p["cr"] < 1:
+        if p["cr"] < DEVELOP_COST:
             return IllegalAction("insufficient_credits", "not enough credits", rule="KG-9.3.7")
         return IllegalAction("develop_limit", "at most two developments per base per turn",
                              rule="KG-4.5.3")

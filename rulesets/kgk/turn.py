@@ -35,6 +35,26 @@ from rulesets.kgk.chain import (
     use_ability,
 )
 from rulesets.kgk.combat import begin_attack
+from rulesets.kgk.constants import (
+    CASH_GAIN,
+    CREDIT_CAP,
+    DEVELOP_COST,
+    DEVELOPS_PER_BASE_PER_TURN,
+    DRAW_COST,
+    HAND_LIMIT,
+    HANGAR_LIMIT,
+    INCOME,
+    MIN_PLAYERS,
+    MULLIGAN_DRAW,
+    RUIN_DRAW_COST,
+    RUIN_DRAW_MAX_COLONY,
+    SEARCH_COST,
+    SEARCH_DEPTH,
+    START_CREDITS,
+    START_HAND,
+    can_cash,
+    two_player_ramp,
+)
 from rulesets.kgk.effects import (
     HIDEABLE,
     draw_cards,
@@ -63,12 +83,6 @@ from rulesets.kgk.state import (
 )
 from rulesets.kgk.static import LAST, facts
 from rulesets.rng import Rng
-
-HAND_LIMIT = 5        # KG-9.10.3
-HANGAR_LIMIT = 12     # KG-9.10.4
-CREDIT_CAP = 20       # KG-9.10.5
-START_HAND = 5        # KG-8.3
-START_CREDITS = 5     # KG-8.3
 
 DEFAULT_OPTS = {"rules": "official", "simplified_combat": False, "auto_pass": True,
                 "bluffing": True, "lenient_cards": False}
@@ -104,7 +118,7 @@ def new_game(config, seed):
     n = config.get("players") or (len(decks) if decks else 2)
     if not isinstance(decks, list) or len(decks) != n:
         raise ConfigError("bad_decks", "config['decks'] needs one deck per player")
-    if n < 2:
+    if n < MIN_PLAYERS:
         raise ConfigError("bad_players", "KGK needs at least two players")
     defs = []
     index = {}
@@ -190,7 +204,7 @@ def _mulligan():
             move(state, cid, "colony")
         shuffle_and_cut(state, seat)
         emit(state, "mulligan", seat=seat)
-        draw_cards(state, seat, START_HAND)
+        draw_cards(state, seat, MULLIGAN_DRAW)
     return legal, act
 
 
@@ -199,11 +213,11 @@ def _mulligan():
 def income(state, seat):
     """KG-8.5 ramp (first player 1, 3; second 2, 4; then 5); multiplayer and quick
     start: 5 from the first turn (KG-13.1.5, KG-16.1.6)."""
-    p = state["p"][seat]
-    k = p["turns"]
-    base = 5
-    if state["opts"]["rules"] == "official" and state["n"] == 2 and k <= 2:
-        base = (1, 3)[k - 1] if seat == state["first"] else (2, 4)[k - 1]
+    base = INCOME
+    if state["opts"]["rules"] == "official" and state["n"] == 2:
+        ramp = two_player_ramp(seat == state["first"], state["p"][seat]["turns"])
+        if ramp is not None:
+            base = ramp
     return base + aura(state, seat, "income")
 
 
@@ -399,26 +413,10 @@ def _main_legal(state, dec):
                                 nxt = cost
                         elif cost > need:
                             need = cost
-        devs = []
         i0 = len(acts)
-        if cr >= 1:                                   # KG-4.5.3: two a turn per base
-            develop = DEVELOP
-            for b in p["surface"]:
-                c = cards[b]
-                if c["dt"] < 2:
-                    add(develop[b])
-                if c["dev"]:
-                    devs.append(b)
-        else:
-            for b in p["surface"]:
-                if cards[b]["dev"]:
-                    devs.append(b)
+        _developments(acts, cards, p["surface"], cr)
         i1 = len(acts)
-        if len(devs) > 1 or (devs and cards[devs[0]]["dev"] >= 2):
-            # KG-4.5.13: two developments -> 1 credit (the second one is chosen next)
-            cash = CASH
-            for b in devs:
-                add(cash[b])
+        _cashes(acts, cards, p["surface"])
         i2 = len(acts)
     _draws(acts, p, cr, qs)
     i3 = len(acts)
@@ -450,18 +448,47 @@ def _main_legal(state, dec):
                 acts += ATTACK_BASE[:len(op["surface"])]
     add(END_TURN)
     if not qs:
-        MAIN_META[0] = (acts, hend, f1, i0, i1, i2, i3, devs, need, nxt)
+        MAIN_META[0] = (acts, hend, f1, i0, i1, i2, i3, need, nxt)
     return acts
 
 
+def _developments(acts, cards, surface, cr):
+    """KG-9.3.3 f, KG-4.5.3: develop a base for a credit, at most two per base per turn."""
+    if cr >= DEVELOP_COST:
+        develop = DEVELOP
+        for b in surface:
+            if cards[b]["dt"] < DEVELOPS_PER_BASE_PER_TURN:
+                acts.append(develop[b])
+
+
+def _cashes(acts, cards, surface):
+    """KG-9.3.3 c, KG-4.5.13: two developments give a credit; the action names the first
+    base, the second is chosen next (it may be the same one)."""
+    devs = []
+    total = 0
+    for b in surface:
+        n = cards[b]["dev"]
+        if n:
+            devs.append(b)
+            total += n
+    if can_cash(total):
+        cash = CASH
+        for b in devs:
+            acts.append(cash[b])
+
+
 def _draws(acts, p, cr, qs):
-    if cr >= 1 and p["colony"]:
+    """KG-9.3.3 g-i: draw the colony's top card, search its top cards, draw the ruin's
+    bottom card (quick start: draw only, KG-16)."""
+    colony = p["colony"]
+    if cr >= DRAW_COST and colony:
         acts.append(DRAW)                           # KG-9.3.3 g
-    if not qs and cr >= 2:
-        if p["colony"]:
-            acts.append(SEARCH)                     # KG-9.3.3 h
-        if len(p["colony"]) <= 5 and p["ruin"]:
-            acts.append(RUIN_DRAW)                  # KG-9.3.3 i
+    if qs:
+        return
+    if cr >= SEARCH_COST and colony:
+        acts.append(SEARCH)                         # KG-9.3.3 h
+    if cr >= RUIN_DRAW_COST and len(colony) <= RUIN_DRAW_MAX_COLONY and p["ruin"]:
+        acts.append(RUIN_DRAW)                      # KG-9.3.3 i
 
 
 def after_develop(state, dec, old, b):
@@ -477,7 +504,7 @@ def after_develop(state, dec, old, b):
     m = MAIN_META[0]
     if m is None or m[0] is not old:
         return None
-    _, hend, f1, i0, i1, i2, i3, devs, need, nxt = m
+    _, hend, f1, i0, _i1, _i2, i3, need, nxt = m
     p = state["p"][dec["seat"]]
     cr = p["cr"]
     if cr < need:
@@ -486,47 +513,21 @@ def after_develop(state, dec, old, b):
     c = cards[b]
     if b in p["fd"] and _payable_main(c, state["defs"][c["d"]]):
         return None
-    acts = old.copy()
-    if c["dt"] >= 2:                                 # KG-4.5.3: its second this turn
-        del acts[acts.index(DEVELOP[b], i0)]
-        i1 -= 1
-        i2 -= 1
-        i3 -= 1
-    dev = c["dev"]
-    if dev == 1:                                     # b joins the developed bases
-        devs = []
-        for x in p["surface"]:
-            if cards[x]["dev"]:
-                devs.append(x)
-        if len(devs) > 1:                            # KG-4.5.13 (as in _main_legal)
-            cash = CASH
-            new = []
-            for x in devs:
-                new.append(cash[x])
-            acts[i1:i2] = new
-            i3 += i1 + len(new) - i2
-            i2 = i1 + len(new)
-    elif i1 == i2 and devs == [b] and dev >= 2:      # b alone, now with two
-        acts.insert(i1, CASH[b])
-        i2 += 1
-        i3 += 1
-    if cr < 2:                                       # KG-9.3.3 g-i: draws need credits
-        k = i2 + 1 if acts[i2] is DRAW else i2      # (END_TURN ends every list)
-        if acts[k] is SEARCH:
-            del acts[k]
-            i3 -= 1
-        if acts[k] is RUIN_DRAW:
-            del acts[k]
-            i3 -= 1
-        if cr < 1:
-            if acts[i2] is DRAW:
-                del acts[i2]
-                i3 -= 1
-            del acts[i0:i1]                          # no developing without a credit
-            i2 -= i1 - i0
-            i3 -= i1 - i0
-            i1 = i0
-    MAIN_META[0] = (acts, hend, f1, i0, i1, i2, i3, devs, need, nxt)
+    return _with_new_middle(old, cards, p, cr, hend, f1, i0, i3, need, nxt)
+
+
+def _with_new_middle(old, cards, p, cr, hend, f1, i0, i3, need, nxt):
+    """``old`` with its development, cash and draw sections built again by the same
+    functions as ``_main_legal`` (the credits or developments changed), the rest kept."""
+    acts = old[:i0]
+    _developments(acts, cards, p["surface"], cr)
+    i1 = len(acts)
+    _cashes(acts, cards, p["surface"])
+    i2 = len(acts)
+    _draws(acts, p, cr, False)
+    j = len(acts)
+    acts += old[i3:]                                 # the attacks and END_TURN
+    MAIN_META[0] = (acts, hend, f1, i0, i1, i2, j, need, nxt)
     return acts
 
 
@@ -544,7 +545,7 @@ def after_place(state, dec, old, cid, role):
     m = MAIN_META[0]
     if m is None or m[0] is not old or role == "armament":
         return None
-    _, hend, f1, i0, i1, i2, i3, devs, need, nxt = m
+    _, hend, f1, i0, i1, i2, i3, need, nxt = m
     if need >= _NEVER or not state["opts"]["bluffing"]:
         return None
     h = old.index(PLACE_BASE[cid], 0, hend)
@@ -579,7 +580,7 @@ def after_place(state, dec, old, cid, role):
     acts += old[i1:]
     k = add_pay - (hi - lo)
     MAIN_META[0] = (acts, hend - (hi - lo), f1 + k, i0 + k, i1 + k + add_dev,
-                    i2 + k + add_dev, i3 + k + add_dev, devs, need, nxt)
+                    i2 + k + add_dev, i3 + k + add_dev, need, nxt)
     return acts
 
 
@@ -617,39 +618,15 @@ def after_cash(state, dec, b2):
     p = state["p"][dec["seat"]]
     cr = p["cr"]
     if (seq != state["seq"] - 1 or cr != cr0 + 1 or len(p["hand"]) != hand
-            or len(state["todo"]) != todo - 1 or cr >= m[9]):
+            or len(state["todo"]) != todo - 1):
+        return None
+    old, hend, f1, i0, _i1, _i2, i3, need, nxt = m
+    if cr >= nxt:
         return None
     fd = p["fd"]
     if fd and (b1 in fd or b2 in fd):
         return None
-    old, hend, f1, i0, i1, i2, i3, devs, need, nxt = m
-    cards = state["cards"]
-    devs = []
-    if cr0 >= 1:
-        acts = old[:i1]
-        for x in p["surface"]:
-            if cards[x]["dev"]:
-                devs.append(x)
-    else:                                            # now one credit: developments
-        acts = old[:i0]
-        develop = DEVELOP
-        for x in p["surface"]:
-            c = cards[x]
-            if c["dt"] < 2:
-                acts.append(develop[x])
-            if c["dev"]:
-                devs.append(x)
-        i1 = len(acts)
-    if len(devs) > 1 or (devs and cards[devs[0]]["dev"] >= 2):
-        cash = CASH                                  # KG-4.5.13 (as in _main_legal)
-        for x in devs:
-            acts.append(cash[x])
-    i2 = len(acts)
-    _draws(acts, p, cr, False)
-    j = len(acts)
-    acts += old[i3:]                                 # the attacks and END_TURN
-    MAIN_META[0] = (acts, hend, f1, i0, i1, i2, j, devs, need, nxt)
-    return acts
+    return _with_new_middle(old, state["cards"], p, cr, hend, f1, i0, i3, need, nxt)
 
 
 _PLACE_ARM: dict[int, dict[int, dict]] = {}
@@ -719,7 +696,7 @@ def _main_dec():
         if t == "develop":             # the commonest action: no choice; the main
             b = action["base"]         # decision simply comes back (as the "main" task
             c = state["cards"][b]      # would set it) unless a window opens
-            p["cr"] -= 1
+            p["cr"] -= DEVELOP_COST
             c["dev"] += 1
             c["dt"] += 1
             # (emit, written out: actions run inside apply, which collects state["ev"])
@@ -751,10 +728,10 @@ def _main_dec():
             if t == "place":
                 _place(state, seat, p, action)
             elif t == "draw":
-                p["cr"] -= 1
+                p["cr"] -= DRAW_COST
                 draw_cards(state, seat, 1)
             else:
-                p["cr"] -= 2
+                p["cr"] -= RUIN_DRAW_COST
                 cid = p["ruin"][0]
                 move(state, cid, "hand")
                 emit(state, "ruin_draw", seat=seat, card=cid, private_to=seat, hide=("card",))
@@ -779,8 +756,8 @@ def _main_dec():
                     opts.append(b)
             state["dec"] = {"kind": "choose", "seat": seat, "why": "cash", "opts": opts}
         elif t == "search":
-            p["cr"] -= 2
-            top = p["colony"][:5]                       # KG-17.37: fewer than five: all
+            p["cr"] -= SEARCH_COST
+            top = p["colony"][:SEARCH_DEPTH]            # KG-17.37: fewer than five: all
             state["dec"] = {"kind": "choose", "seat": seat, "why": "search", "opts": top}
         elif t == "ability":
             use_ability(state, seat, action)          # KG-12.8
@@ -818,7 +795,7 @@ def _choose():
         elif why == "cash":
             p = state["p"][seat]
             state["cards"][pick]["dev"] -= 1
-            p["cr"] += 1
+            p["cr"] += CASH_GAIN
             state["ev"].append({"type": "cash", "seat": seat, "pos": p["surface"].index(pick)})
         elif why == "destroy_own_ship":
             leave_play(state, pick, "trap")
