@@ -8,22 +8,15 @@
 
 from __future__ import annotations
 
-from rulesets.rng import Rng
+from hashlib import sha256
 
-try:    # CPython's own SHA-256: the same digests without OpenSSL's per-call set-up
-    from _sha2 import sha256 as _sha256  # type: ignore[import-not-found]  # 3.12+
-except ImportError:
-    try:
-        from _sha256 import sha256 as _sha256  # type: ignore[import-not-found,no-redef]
-    except ImportError:
-        from hashlib import sha256 as _sha256  # type: ignore[assignment]
-_from_bytes = int.from_bytes
+from rulesets.rng import Rng
 
 
 def random_index(n, seed):
     """Uniform over ``range(n)``: a 256-bit hash of the seed reduced mod n
     (bias below 2**-240; cheaper than seeding a PRNG for one draw)."""
-    return _from_bytes(_sha256(str(seed).encode()).digest(), "big") % n
+    return int.from_bytes(sha256(str(seed).encode()).digest(), "big") % n
 
 
 def random_action(legal, seed):

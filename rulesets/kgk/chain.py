@@ -32,14 +32,13 @@ from rulesets.kgk.state import (
     DAMAGED,
     USED,
     card,
+    card_cost,
     cdef,
-    decision,
     emit,
     leave_play,
     move,
     next_alive,
     push,
-    task,
 )
 
 WINDOW_SUBTYPES = {
@@ -109,11 +108,7 @@ def declare_card(state, seat, cid, tgt=None):
     """Play a ship, event or interrupt face up: pay now (KG-3.10.2, KG-10.5), put
     it on the chain."""
     d = cdef(state, cid)
-    if d["type"] == "ship":
-        from rulesets.kgk.state import card_cost
-        cost = card_cost(state, seat, cid)
-    else:
-        cost = item_cost_for(state, cid, tgt)
+    cost = card_cost(state, seat, cid) if d["type"] == "ship" else item_cost_for(state, cid, tgt)
     state["p"][seat]["cr"] -= cost
     c = card(state, cid)
     move(state, cid, "stack")
@@ -265,8 +260,7 @@ def play_from_decision(state, seat, action, ctx, resume):
     open_window(state, ctx, seat)
 
 
-@decision("prio")
-def _prio():
+def prio_decision():
     def legal(state, dec):
         return [{"type": "pass"}] + responses(state, dec["seat"], dec["ctx"])
 
@@ -288,8 +282,7 @@ def _prio():
 
 # ---------------------------------------------------------------- resolution
 
-@task("resolve")
-def _resolve(state, _arg):
+def resolve_chain(state, _arg):
     """Resolve the top item, then come back for the next (KG-10.4)."""
     chain = state["chain"]
     if not chain:
@@ -355,12 +348,10 @@ def _resolve(state, _arg):
         if it["neut"]:
             emit(state, "no_effect", item=it["u"], card=cid, why="neutralised")
             return
-        from rulesets.kgk.combat import resolve_ability
-        resolve_ability(state, it)
+        push(state, "ability", it)     # (combat.resolve_ability, through the task table)
 
 
-@task("ops")
-def _ops(state, ctx):
+def continue_ops(state, ctx):
     run_ops(state, ctx)
 
 

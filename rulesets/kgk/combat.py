@@ -7,7 +7,7 @@
     step       target | equip | pay | eop | fire | bomb | disarm
     ships      committed ships of both sides (KG-9.4.5), attackers first
     fire       firing-step bookkeeping: passes, forced (seat), turn (simplified combat)
-    shot       the shot being carried out (see ``_shot``)
+    shot       the shot being carried out (see ``carry_out_shot``)
     bombers    ships designated to bombard
     eop        pending end-of-payment choices
 
@@ -16,7 +16,7 @@ Steps are tasks on ``state["todo"]``; each sets a decision when a player must ac
 
 from __future__ import annotations
 
-from rulesets.kgk import engine as _engine  # (circular: used at call time only)
+from rulesets.kgk import legal_cache
 from rulesets.kgk.abilities import ability_actions
 from rulesets.kgk.chain import (
     declare_ability,
@@ -43,14 +43,12 @@ from rulesets.kgk.state import (
     base_armor_now,
     card,
     cdef,
-    decision,
     emit,
     has,
     is_bluff,
     leave_play,
     move,
     push,
-    task,
     val,
 )
 
@@ -121,7 +119,7 @@ def _set(state, dec, legal):
     if _auto(state) and len(legal) == 1 and legal[0]["type"] in ("done", "bombard"):
         return False
     state["dec"] = dec
-    _engine._remember(state, dec, legal)   # the seat's next question: no need to ask again
+    legal_cache.remember(state, dec, legal)   # the seat's next question: no need to ask again
     return True
 
 
@@ -174,8 +172,7 @@ def _equip_legal(state, dec):
     return acts
 
 
-@decision("equip")
-def _equip():
+def equip_decision():
     def act(state, dec, action):
         seat = dec["seat"]
         t = action["type"]
@@ -199,20 +196,17 @@ def _equip():
     return _equip_legal, act
 
 
-@task("c_equip")
-def _c_equip(state, seat):
+def equip_step(state, seat):
     state["dec"] = {"kind": "equip", "seat": seat}
 
 
-@task("c_equip_att")
-def _c_equip_att(state, _):
+def equip_step_attacker(state, _):
     cb = state["cb"]
     cb["step"] = "equip"
     state["dec"] = {"kind": "equip", "seat": cb["att"]}
 
 
-@task("c_equip_def")
-def _c_equip_def(state, _):
+def equip_step_defender(state, _):
     cb = state["cb"]
     dec = {"kind": "equip", "seat": cb["def"]}
     _set(state, dec, _equip_legal(state, dec))
@@ -236,8 +230,7 @@ def _pay_legal(state, dec):
     return _plus_interrupts(state, seat, acts)
 
 
-@decision("pay")
-def _pay():
+def pay_decision():
     def act(state, dec, action):
         seat = dec["seat"]
         t = action["type"]
@@ -253,8 +246,7 @@ def _pay():
     return _pay_legal, act
 
 
-@task("c_pay")
-def _c_pay(state, seat):
+def payment_step(state, seat):
     dec = {"kind": "pay", "seat": seat}
     _set(state, dec, _pay_legal(state, dec))
 
@@ -269,25 +261,22 @@ def _needs_payment_step(state, seat):
     return False
 
 
-@task("c_pay_att")
-def _c_pay_att(state, _):
+def payment_step_attacker(state, _):
     cb = state["cb"]
     cb["step"] = "pay"
     if not _qs(state) and (_needs_payment_step(state, cb["att"]) or not _auto(state)):
-        _c_pay(state, cb["att"])
+        payment_step(state, cb["att"])
 
 
-@task("c_pay_def")
-def _c_pay_def(state, _):
+def payment_step_defender(state, _):
     cb = state["cb"]
     if not _qs(state) and (_needs_payment_step(state, cb["def"]) or not _auto(state)):
-        _c_pay(state, cb["def"])
+        payment_step(state, cb["def"])
 
 
 # ------------------------------------------------- end of payment (KG-9.6.4)
 
-@task("c_eop")
-def _c_eop(state, _):
+def end_of_payment(state, _):
     """Collect the end-of-payment choices (attacker's first), then apply rocket
     effects all at once."""
     cb = state["cb"]
@@ -365,8 +354,7 @@ def _elig(state, seat):
     return [s for s in _mine(state, seat) if cards[s]["rot"] == ACTIVE and _can_act(state, s)]
 
 
-@task("c_fire")
-def _c_fire(state, _):
+def firing_step(state, _):
     cb = state["cb"]
     cb["step"] = "fire"
     cards = state["cards"]
@@ -380,8 +368,7 @@ def _c_fire(state, _):
     _hit_ships_turn_damaged(state)
 
 
-@task("fire_loop")
-def _fire_loop(state, _):
+def next_shooter(state, _):
     cb = state["cb"]
     f = cb["fire"]
     att, dfn = cb["att"], cb["def"]
@@ -446,8 +433,7 @@ def _pending(state, sid, ab):
     return sum(1 for it in state["chain"] if it["ab"] == ab and it["card"] == sid)
 
 
-@decision("fire")
-def _fire():
+def fire_decision():
     def act(state, dec, action):
         seat = dec["seat"]
         t = action["type"]
@@ -502,145 +488,187 @@ def _fire():
     return _fire_legal, act
 
 
-# A shot: ret (return decision) -> window -> alloc F -> alloc T -> salvo returns
-# -> formation -> apply. Stages live in cb["shot"]["stage"].
+# A shot, stage by stage (``cb["shot"]["stage"]``): the return-fire offer, the window
+# before damage, the firer's and the returner's damage, salvo returns, formation, and
+# the damage dealt. A stage that needs a decision pushes the "shot" task and sets it;
+# the next stage runs when the decision is taken.
 
-@task("shot")
-def _shot(state, _):
-    cb = state["cb"]
-    sh = cb["shot"]
+def carry_out_shot(state, _):
+    """Run the current shot from its stage (KG-9.7)."""
+    sh = state["cb"]["shot"]
+    return _SHOT_STAGES[sh["stage"]](state, sh)
+
+
+def _offer_return_fire(state, sh):
+    """KG-9.7.5, KG-7.6.2: the target may return fire (or use Lopakodás)."""
     cards = state["cards"]
     F, T = sh["F"], sh["T"]
-    st = sh["stage"]
-    if st == "ret":
-        sh["stage"] = "window"
-        tc = cards[T]
-        if (not _simple(state) and tc["z"] == "hangar" and tc["rot"] == ACTIVE
-                and not has(state, F, "rapid_fire")):          # KG-9.7.5, KG-7.3
-            push(state, "shot")
-            state["dec"] = {"kind": "ret", "seat": tc["o"], "ship": T}
-            return
-        if (not _simple(state) and tc["z"] == "hangar" and tc["rot"] == ACTIVE
-                and _can_stealth(state, T)):
-            push(state, "shot")
-            state["dec"] = {"kind": "ret", "seat": tc["o"], "ship": T}
-            return
-        return _shot(state, None)
-    if st == "window":
-        sh["stage"] = "allocF"
+    sh["stage"] = "window"
+    tc = cards[T]
+    if (not _simple(state) and tc["z"] == "hangar" and tc["rot"] == ACTIVE
+            and not has(state, F, "rapid_fire")):          # KG-9.7.5, KG-7.3
         push(state, "shot")
-        if _qs(state):
-            return
-        open_window(state, CTX, sh["decl"])            # KG-9.7.6: interrupts before damage
+        state["dec"] = {"kind": "ret", "seat": tc["o"], "ship": T}
         return
-    if st == "allocF":
-        sh["stage"] = "allocT"
-        if cards[F]["z"] == "hangar":
-            fp = val(state, F, "firepower")
-            if has(state, F, "salvo") and fp > 0:       # KG-7.4.1
-                sh["salvoF"] = True
-                opts = [s for s in _enemy(state, cards[F]["o"])
-                        if s == T or not has(state, s, "cloaking")]   # KG-17.24 c
-                if opts:
-                    push(state, "shot")
-                    state["dec"] = {"kind": "assign", "seat": cards[F]["o"], "src": F,
-                                    "left": fp, "opts": opts, "why": "salvo"}
-                    return
-            elif cards[T]["z"] == "hangar" and fp > 0:
-                sh["pk"].append([F, T, fp])
-        return _shot(state, None)
-    if st == "allocT":
-        sh["stage"] = "sret"
-        if sh["ret"] and cards[T]["z"] == "hangar":
-            fp = val(state, T, "firepower")
-            if has(state, T, "salvo") and fp > 0:       # KG-7.4.2
-                sh["salvoT"] = True
-                opts = [s for s in _enemy(state, cards[T]["o"])
-                        if s == F or not has(state, s, "cloaking")]
-                if opts:
-                    push(state, "shot")
-                    state["dec"] = {"kind": "assign", "seat": cards[T]["o"], "src": T,
-                                    "left": fp, "opts": opts, "why": "salvo"}
-                    return
-            elif cards[F]["z"] == "hangar" and fp > 0:
-                sh["pk"].append([T, F, fp])
-        return _shot(state, None)
-    if st == "sret":
-        # KG-7.4.3, KG-17.24 a: every active ship hit by a salvo may return fire at
-        # the salvo ship (not at a Gyors tüzelés ship).
-        for src, flag, hit, other in ((F, "salvoF", "hitF", T), (T, "salvoT", "hitT", F)):
-            if not sh[flag] or _simple(state) or has(state, src, "rapid_fire") \
-                    or cards[src]["z"] != "hangar":
-                continue
-            for x in sh[hit]:
-                if x != other and cards[x]["z"] == "hangar" and cards[x]["rot"] == ACTIVE \
-                        and x not in sh["asked"]:
-                    sh["asked"].append(x)
-                    push(state, "shot")
-                    state["dec"] = {"kind": "ret", "seat": cards[x]["o"], "ship": x,
-                                    "salvo_return": True, "at": src}
-                    return
-        sh["stage"] = "form"
-        return _shot(state, None)
-    if st == "form":
-        # KG-7.5, KG-17.23: Kötelék spreads a non-salvo shot's damage.
-        if sh["fq"] is None:
-            sh["fq"] = []
-            for i, (src, dst, _pts) in enumerate(sh["pk"]):
-                salvo_src = (src == F and sh["salvoF"]) or (src == T and sh["salvoT"])
-                if salvo_src or not has(state, dst, "formation"):
-                    continue
-                group = [s for s in _mine(state, cards[dst]["o"]) if has(state, s, "formation")]
-                if len(group) >= FORMATION_MIN_SHIPS:
-                    sh["fq"].append(i)
-        while sh["fq"]:
-            i = sh["fq"][0]
-            src, dst, pts = sh["pk"][i]
-            if pts <= 0:
-                sh["fq"].pop(0)
-                continue
-            owner = cards[dst]["o"]
-            if "fa" not in sh:
-                sh["fa"] = []
-            used = {}
-            for _s, d2, p2 in sh["pk"]:
-                used[d2] = used.get(d2, 0) + p2
-            for d2, p2 in sh["fa"]:
-                used[d2] = used.get(d2, 0) + p2
-            used[dst] -= pts
-            group = [s for s in _mine(state, owner) if has(state, s, "formation")
-                     and armor_now(state, s) - used.get(s, 0) > 0]
-            if not group or group == [dst]:
-                # No other Kötelék ship can take a point: nothing to spread, so the
-                # damage stays on the ship it was dealt to (KG-7.1.1: the ability is not used).
-                sh["fq"].pop(0)
-                continue
-            push(state, "shot")
-            state["dec"] = {"kind": "assign", "seat": owner, "src": src, "left": pts,
-                            "opts": group, "why": "formation", "pk": i}
-            return
-        for d2, p2 in sh.pop("fa", []):
-            sh["pk"].append([-1, d2, p2])
-        sh["stage"] = "apply"
-        return _shot(state, None)
-    if st == "apply":
-        dealt = {}
-        for _src, dst, pts in sh["pk"]:
-            if pts > 0 and cards[dst]["z"] == "hangar":
-                dealt[dst] = dealt.get(dst, 0) + pts
-        for dst, pts in dealt.items():                # simultaneous (KG-9.7.6)
-            cards[dst]["dmg"] += pts
-            cards[dst]["hit"] = True                   # KG-9.7.10
-        emit(state, "shot_damage", damage=[[k, v] for k, v in dealt.items()])
-        if not _simple(state):
-            for dst in dealt:                          # KG-9.7.8
-                if cards[dst]["z"] == "hangar" and armor_now(state, dst) <= 0:
-                    leave_play(state, dst)
-        cb["shot"] = None
+    if (not _simple(state) and tc["z"] == "hangar" and tc["rot"] == ACTIVE
+            and _can_stealth(state, T)):
+        push(state, "shot")
+        state["dec"] = {"kind": "ret", "seat": tc["o"], "ship": T}
+        return
+    return carry_out_shot(state, None)
 
 
-@decision("ret")
-def _ret():
+def _window_before_damage(state, sh):
+    """KG-9.7.6: interrupts before the damage is dealt."""
+    sh["stage"] = "allocF"
+    push(state, "shot")
+    if _qs(state):
+        return
+    open_window(state, CTX, sh["decl"])            # KG-9.7.6: interrupts before damage
+    return
+
+
+def _firer_damage(state, sh):
+    """KG-9.7.6, KG-7.4.1: the firing ship's damage (a salvo is distributed)."""
+    cards = state["cards"]
+    F, T = sh["F"], sh["T"]
+    sh["stage"] = "allocT"
+    if cards[F]["z"] == "hangar":
+        fp = val(state, F, "firepower")
+        if has(state, F, "salvo") and fp > 0:       # KG-7.4.1
+            sh["salvoF"] = True
+            opts = [s for s in _enemy(state, cards[F]["o"])
+                    if s == T or not has(state, s, "cloaking")]   # KG-17.24 c
+            if opts:
+                push(state, "shot")
+                state["dec"] = {"kind": "assign", "seat": cards[F]["o"], "src": F,
+                                "left": fp, "opts": opts, "why": "salvo"}
+                return
+        elif cards[T]["z"] == "hangar" and fp > 0:
+            sh["pk"].append([F, T, fp])
+    return carry_out_shot(state, None)
+
+
+def _returner_damage(state, sh):
+    """KG-9.7.5, KG-7.4.2: the returning ship's damage (a salvo is distributed)."""
+    cards = state["cards"]
+    F, T = sh["F"], sh["T"]
+    sh["stage"] = "sret"
+    if sh["ret"] and cards[T]["z"] == "hangar":
+        fp = val(state, T, "firepower")
+        if has(state, T, "salvo") and fp > 0:       # KG-7.4.2
+            sh["salvoT"] = True
+            opts = [s for s in _enemy(state, cards[T]["o"])
+                    if s == F or not has(state, s, "cloaking")]
+            if opts:
+                push(state, "shot")
+                state["dec"] = {"kind": "assign", "seat": cards[T]["o"], "src": T,
+                                "left": fp, "opts": opts, "why": "salvo"}
+                return
+        elif cards[F]["z"] == "hangar" and fp > 0:
+            sh["pk"].append([T, F, fp])
+    return carry_out_shot(state, None)
+
+
+def _salvo_returns(state, sh):
+    """KG-7.4.3, KG-17.24 a: ships hit by a salvo may return fire at it."""
+    cards = state["cards"]
+    F, T = sh["F"], sh["T"]
+    # KG-7.4.3, KG-17.24 a: every active ship hit by a salvo may return fire at
+    # the salvo ship (not at a Gyors tüzelés ship).
+    for src, flag, hit, other in ((F, "salvoF", "hitF", T), (T, "salvoT", "hitT", F)):
+        if not sh[flag] or _simple(state) or has(state, src, "rapid_fire") \
+                or cards[src]["z"] != "hangar":
+            continue
+        for x in sh[hit]:
+            if x != other and cards[x]["z"] == "hangar" and cards[x]["rot"] == ACTIVE \
+                    and x not in sh["asked"]:
+                sh["asked"].append(x)
+                push(state, "shot")
+                state["dec"] = {"kind": "ret", "seat": cards[x]["o"], "ship": x,
+                                "salvo_return": True, "at": src}
+                return
+    sh["stage"] = "form"
+    return carry_out_shot(state, None)
+
+
+def _formation_spread(state, sh):
+    """KG-7.5, KG-17.23: Kötelék spreads a non-salvo shot's damage."""
+    cards = state["cards"]
+    F, T = sh["F"], sh["T"]
+    # KG-7.5, KG-17.23: Kötelék spreads a non-salvo shot's damage.
+    if sh["fq"] is None:
+        sh["fq"] = []
+        for i, (src, dst, _pts) in enumerate(sh["pk"]):
+            salvo_src = (src == F and sh["salvoF"]) or (src == T and sh["salvoT"])
+            if salvo_src or not has(state, dst, "formation"):
+                continue
+            group = [s for s in _mine(state, cards[dst]["o"]) if has(state, s, "formation")]
+            if len(group) >= FORMATION_MIN_SHIPS:
+                sh["fq"].append(i)
+    while sh["fq"]:
+        i = sh["fq"][0]
+        src, dst, pts = sh["pk"][i]
+        if pts <= 0:
+            sh["fq"].pop(0)
+            continue
+        owner = cards[dst]["o"]
+        if "fa" not in sh:
+            sh["fa"] = []
+        used = {}
+        for _s, d2, p2 in sh["pk"]:
+            used[d2] = used.get(d2, 0) + p2
+        for d2, p2 in sh["fa"]:
+            used[d2] = used.get(d2, 0) + p2
+        used[dst] -= pts
+        group = [s for s in _mine(state, owner) if has(state, s, "formation")
+                 and armor_now(state, s) - used.get(s, 0) > 0]
+        if not group or group == [dst]:
+            # No other Kötelék ship can take a point: nothing to spread, so the
+            # damage stays on the ship it was dealt to (KG-7.1.1: the ability is not used).
+            sh["fq"].pop(0)
+            continue
+        push(state, "shot")
+        state["dec"] = {"kind": "assign", "seat": owner, "src": src, "left": pts,
+                        "opts": group, "why": "formation", "pk": i}
+        return
+    for d2, p2 in sh.pop("fa", []):
+        sh["pk"].append([-1, d2, p2])
+    sh["stage"] = "apply"
+    return carry_out_shot(state, None)
+
+
+def _deal_damage(state, sh):
+    """KG-9.7.6, KG-9.7.8: the damage is dealt at once; ships at 0 armor are destroyed."""
+    cb = state["cb"]
+    cards = state["cards"]
+    dealt = {}
+    for _src, dst, pts in sh["pk"]:
+        if pts > 0 and cards[dst]["z"] == "hangar":
+            dealt[dst] = dealt.get(dst, 0) + pts
+    for dst, pts in dealt.items():                # simultaneous (KG-9.7.6)
+        cards[dst]["dmg"] += pts
+        cards[dst]["hit"] = True                   # KG-9.7.10
+    emit(state, "shot_damage", damage=[[k, v] for k, v in dealt.items()])
+    if not _simple(state):
+        for dst in dealt:                          # KG-9.7.8
+            if cards[dst]["z"] == "hangar" and armor_now(state, dst) <= 0:
+                leave_play(state, dst)
+    cb["shot"] = None
+
+
+_SHOT_STAGES = {
+    "ret": _offer_return_fire,
+    "window": _window_before_damage,
+    "allocF": _firer_damage,
+    "allocT": _returner_damage,
+    "sret": _salvo_returns,
+    "form": _formation_spread,
+    "apply": _deal_damage,
+}
+
+
+def return_fire_decision():
     def legal(state, dec):
         cards = state["cards"]
         T = dec["ship"]
@@ -679,8 +707,7 @@ def _ret():
     return legal, act
 
 
-@decision("assign")
-def _assign():
+def assign_decision():
     def legal(state, dec):
         acts = [{"type": "assign", "ship": s} for s in dec["opts"]]
         # Salvo: damage may be left unassigned (KG-7.4.4). Kötelék: using an ability is
@@ -751,8 +778,7 @@ def _target_bombardable(state):
     return True
 
 
-@task("c_bomb")
-def _c_bomb(state, _):
+def bombardment_step(state, _):
     cb = state["cb"]
     cb["step"] = "bomb"
     if not _target_bombardable(state):
@@ -764,8 +790,7 @@ def _c_bomb(state, _):
             return
 
 
-@task("c_bomb_dec")
-def _bomb_dec(state, _):
+def ask_bombers(state, _):
     cb = state["cb"]
     state["dec"] = {"kind": "bomb", "seat": cb["att"]}
 
@@ -788,8 +813,7 @@ def _bomb_legal(state, dec):
     return _plus_interrupts(state, seat, acts)
 
 
-@decision("bomb")
-def _bomb():
+def bomb_decision():
     def act(state, dec, action):
         cb = state["cb"]
         seat = dec["seat"]
@@ -823,8 +847,7 @@ def _bomb():
     return _bomb_legal, act
 
 
-@task("c_bomb_land")
-def _bomb_land(state, ships):
+def bombard_target(state, ships):
     """The declared bombardment lands, with the bombers still in play (KG-9.8)."""
     cb = state["cb"]
     ships = [s for s in ships if card(state, s)["z"] == "hangar"]
@@ -885,8 +908,7 @@ def _trap_payable(state, b):
     return state["p"][c["o"]]["cr"] >= (d["cost"] or 0)
 
 
-@decision("trap")
-def _trap():
+def trap_decision():
     def legal(state, dec):
         acts = []
         if _trap_payable(state, dec["card"]):
@@ -908,8 +930,7 @@ def _trap():
 
 # ---------------------------------------------------------------- disarm (KG-9.9)
 
-@task("c_disarm")
-def _c_disarm(state, _):
+def disarm_step(state, _):
     cb = state["cb"]
     cb["step"] = "disarm"
     cards = state["cards"]

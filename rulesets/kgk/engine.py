@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from rulesets.base import IllegalAction
-from rulesets.kgk import chain as _chain  # noqa: F401  (registers decisions/tasks)
-from rulesets.kgk import combat as _combat  # noqa: F401
-from rulesets.kgk import static
-from rulesets.kgk import turn as _turn  # noqa: F401
-from rulesets.kgk.bots import _from_bytes, _sha256
+from rulesets.kgk import legal_cache, static
+from rulesets.kgk import turn as _turn
+from rulesets.kgk.bots import heuristic_action, random_index
 from rulesets.kgk.constants import DEVELOP_COST
-from rulesets.kgk.state import DECISIONS, TASKS, alive_seats, emit, leave_play, move
+from rulesets.kgk.ending import eliminate, finish, finish_multiplayer
+from rulesets.kgk.state import alive_seats, emit, move, next_alive
+from rulesets.kgk.table import DECISIONS, TASKS
+from rulesets.kgk.view import view
 
 MAX_TASKS = 100000
+
+
+def new_game(config, seed):
+    """A new game (KG-8, or a set-up position), run to its first decision."""
+    state = _turn.start_game(config, seed)
+    advance(state)
+    return state
 
 
 def advance(state):
@@ -60,47 +68,6 @@ def _quick_start_over(state):
     return True
 
 
-def finish(state, winners, reason, **details):
-    state["phase"] = "over"
-    state["dec"] = None
-    state["todo"] = []
-    state["result"] = {"winners": list(winners), "reason": reason, "details": details}
-    emit(state, "game_over", winners=list(winners), reason=reason)
-
-
-def eliminate(state, seat, by=None):
-    """Multiplayer: ``seat`` is out; ``by`` is credited (KG-13.1.7, KG-17.31). His
-    cards leave the game."""
-    p = state["p"][seat]
-    if not p["alive"]:
-        return
-    p["alive"] = False
-    p["out_turn"] = state["turn"]
-    if by is not None:
-        state["p"][by]["elims"] += 1
-    for z in ("hangar", "canteen", "surface"):
-        for cid in list(p[z]):
-            leave_play(state, cid, "eliminated")
-    for z in ("colony", "hand", "trash", "ruin", "stack"):
-        for cid in list(p[z]):
-            move(state, cid, "out")
-    state["chain"] = [it for it in state["chain"] if it["seat"] != seat]
-    emit(state, "eliminated", seat=seat, by=by)
-
-
-def finish_multiplayer(state, reason="eliminations"):
-    """Most eliminations wins; ties go to whoever stayed in longer (KG-13.1.7)."""
-    big = 10 ** 9
-
-    def key(s):
-        p = state["p"][s]
-        return (p["elims"], big if p["alive"] else p["out_turn"])
-    best = max(key(s) for s in range(state["n"]))
-    winners = [s for s in range(state["n"]) if key(s) == best]
-    finish(state, winners, reason,
-           eliminations=[state["p"][s]["elims"] for s in range(state["n"])])
-
-
 def to_act(state):
     dec = state["dec"]
     if dec is None or state["phase"] == "over":
@@ -108,43 +75,12 @@ def to_act(state):
     return [dec["seat"]]
 
 
-# The last legal list computed, kept with strong references to the state and decision
-# objects it was computed for (so their ids cannot be recycled): a bot asks for the
-# legal actions and then applies one, and ``apply`` need not compute them again.
-# Every mutation through the protocol (``apply``, ``resign``) bumps ``state["seq"]`` or
-# clears the cache; the other key fields catch scenario code that edits a state by hand.
-# The one entry is ``[key, legal, hint]`` (hint: the index of the action a bot last
-# picked from the list, checked first by ``apply``), replaced as a whole and read once,
-# so threads sharing the module never mix one state's key with another's list.
-_CACHE: list = [None]
-
-
 def clear_cache():
-    _CACHE[0] = None
+    """Drop every speed-layer cache (for code that edits a state by hand)."""
+    legal_cache.forget()
     _turn.MAIN_META[0] = None
     _turn.CASH_PENDING[0] = None
     static.clear()
-
-
-def _cached(state, dec):
-    """The cache entry for this very state and decision, or None."""
-    e = _CACHE[0]
-    if e is None:
-        return None
-    k = e[0]
-    if k[0] is not state or k[2] is not dec or k[1] != state["seq"]:
-        return None
-    p = state["p"][dec["seat"]]
-    if k[3] == len(state["todo"]) and k[4] == p["cr"] and k[5] == len(p["hand"]):
-        return e
-    return None
-
-
-def _remember(state, dec, legal):
-    p = state["p"][dec["seat"]]
-    e = [(state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"])), legal, None]
-    _CACHE[0] = e
-    return e
 
 
 def cached_legal(state, seat):
@@ -152,10 +88,10 @@ def cached_legal(state, seat):
     dec = state["dec"]
     if dec is None or dec["seat"] != seat or state["phase"] == "over":
         return []
-    e = _cached(state, dec)
+    e = legal_cache.lookup(state, dec)
     if e is None:
-        e = _remember(state, dec, DECISIONS[dec["kind"]][0](state, dec))
-    return e[1]
+        e = legal_cache.remember(state, dec, DECISIONS[dec["kind"]].legal(state, dec))
+    return e.legal
 
 
 def legal_actions(state, seat):
@@ -164,9 +100,7 @@ def legal_actions(state, seat):
 
 def pick(legal, i):
     """Hand out a copy of ``legal[i]`` and remember ``i`` for ``apply``."""
-    e = _CACHE[0]
-    if e is not None and e[1] is legal:
-        e[2] = i
+    legal_cache.note_pick(legal, i)
     return dict(legal[i])
 
 
@@ -177,39 +111,14 @@ def random_pick(state, seat, seed):
 
 
 def bot_action(state, seat, kind, seed):
-    """The ruleset's ``bot_action``, with the random bot in the same call (it runs at
-    every step of a bot match)."""
-    if kind != "random":
-        return _other_bot(state, seat, kind, seed)
-    dec = state["dec"]
-    if dec is None or dec["seat"] != seat or state["phase"] == "over":
-        raise ValueError("this seat has nothing to do now")
-    e = _CACHE[0]
-    p = state["p"][seat]
-    if e is not None and (k := e[0])[0] is state and k[2] is dec and k[1] == state["seq"] \
-            and p["cr"] == k[4] and len(p["hand"]) == k[5] \
-            and len(state["todo"]) == k[3]:          # _cached, written out
-        legal = e[1]
-    else:                                 # (_remember, written out)
-        legal = DECISIONS[dec["kind"]][0](state, dec)
-        e = [(state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"])), legal,
-             None]
-        _CACHE[0] = e
-    if not legal:
-        raise ValueError("this seat has nothing to do now")
-    # random_index, written out (once per step)
-    i = _from_bytes(_sha256(str(seed).encode()).digest(), "big") % len(legal)
-    e[2] = i
-    return legal[i].copy()
-
-
-def _other_bot(state, seat, kind, seed):
+    """The ruleset's ``bot_action``."""
     legal = cached_legal(state, seat)          # not copied: the bots only read it
     if not legal:
         raise ValueError("this seat has nothing to do now")
+    if kind == "random":
+        return pick(legal, random_index(len(legal), seed))
     if kind == "heuristic":
-        from rulesets.kgk import bots, view
-        a = bots.heuristic_action(view.view(state, seat), legal, seed)
+        a = heuristic_action(view(state, seat), legal, seed)
         for i, b in enumerate(legal):
             if b is a:
                 return pick(legal, i)
@@ -287,21 +196,18 @@ def apply(state, seat, action):
         raise IllegalAction("malformed_action", "an action is an object with a 'type'")
     else:
         t = action["type"]
-    kind_legal, kind_act = DECISIONS[dec["kind"]]
+    kind = DECISIONS[dec["kind"]]
     # The list just handed out for this very state (bots ask, then apply) is reused,
     # and the action a bot picked from it is checked first.
-    e = _CACHE[0]
-    if e is not None and (k := e[0])[0] is state and k[2] is dec and k[1] == state["seq"] \
-            and (p := state["p"][seat])["cr"] == k[4] and len(p["hand"]) == k[5] \
-            and len(state["todo"]) == k[3]:          # _cached, written out
-        legal, hint = e[1], e[2]
+    e = legal_cache.take(state, dec)
+    if e is not None:
+        legal, hint = e.legal, e.hint
     else:
-        legal, hint = kind_legal(state, dec), None
-    _CACHE[0] = None
+        legal, hint = kind.legal(state, dec), None
     if (hint is None or legal[hint] != action) and action not in legal:
         raise diagnose(state, seat, action, legal)
     state["ev"] = []
-    kind_act(state, dec, action)          # handlers only read the action
+    kind.act(state, dec, action)          # handlers only read the action
     state["seq"] += 1
     nd = state["dec"]
     if nd is None or state["opts"]["rules"] == "quick_start":
@@ -310,7 +216,7 @@ def apply(state, seat, action):
                 and nd["kind"] == "main" and nd["seat"] == seat:
             nl = _turn.after_cash(state, nd, action["pick"])
             if nl is not None:
-                _remember(state, nd, nl)
+                legal_cache.remember(state, nd, nl)
     elif t == "cash":
         _turn.note_cash(state, legal, action["base"])
     elif nd["kind"] != "main":
@@ -319,11 +225,11 @@ def apply(state, seat, action):
         # The commonest action: the next main list follows from this one.
         nl = _turn.after_develop(state, nd, legal, action["base"])
         if nl is not None:
-            _remember(state, nd, nl)
+            legal_cache.remember(state, nd, nl)
     elif t == "place":
         nl = _turn.after_place(state, nd, legal, action["card"], action["as"])
         if nl is not None:
-            _remember(state, nd, nl)
+            legal_cache.remember(state, nd, nl)
     return state, state.pop("ev")
 
 
@@ -356,7 +262,6 @@ def resign(state, seat):
                                 move(state, a, "canteen")
                 state["cb"] = None
             state["dec"] = None
-            from rulesets.kgk.state import next_alive
             nxt = state["active"] if state["active"] != seat else next_alive(state, seat)
             state["todo"] = [["begin_turn", nxt]] if state["active"] == seat else [["main", None]]
             state["phase"] = "main"

@@ -32,32 +32,11 @@ differs from its type, KG-12.10).
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulesets.base import IllegalAction
-from rulesets.kgk.static import LAST, facts
+from rulesets.kgk.static import facts
 
 ACTIVE, USED, DAMAGED = 0, 1, 2
 ROLE = {"ship": "ship", "armament": "armament", "crew": "crew", "base": "base"}
-
-# task name -> fn(state, arg); decision kind -> (legal(state, dec), act(state, dec, action))
-TASKS: dict[str, Any] = {}
-DECISIONS: dict[str, tuple[Any, Any]] = {}
-
-
-def task(name):
-    def deco(fn):
-        TASKS[name] = fn
-        return fn
-    return deco
-
-
-def decision(kind):
-    def deco(pair_fn):
-        DECISIONS[kind] = pair_fn()
-        return pair_fn
-    return deco
-
 
 def push(state, name, arg=None):
     state["todo"].append([name, arg])
@@ -236,10 +215,8 @@ def aura(state, seat, key):
     rotated bases keep their continuous effects)."""
     tot = 0
     cards = state["cards"]
-    f = LAST[0]
-    if f is None or f[0] is not cards:
-        f = facts(state)
-    for cid, a in f[2][seat]:                   # only the seat's cards that have one
+    f = facts(state)
+    for cid, a in f.auras[seat]:                   # only the seat's cards that have one
         c = cards[cid]
         if c["z"] == "surface" and c["paid"]:
             tot += a.get(key, 0)

@@ -22,23 +22,22 @@ class Facts(NamedTuple):
 
 
 _FACTS: dict[int, Facts] = {}
-LAST: list[Any] = [None]     # the facts asked about last (their card list is field 0)
-# (read directly by hot callers: read LAST[0] once, then compare its field 0)
+_LAST: list[Facts | None] = [None]     # the facts asked about last
 
 
 def clear() -> None:
     _FACTS.clear()
-    LAST[0] = None
+    _LAST[0] = None
 
 
 def facts(state: dict[str, Any]) -> Facts:
     cards = state["cards"]
-    f = LAST[0]
-    if f is not None and f[0] is cards:
+    f = _LAST[0]
+    if f is not None and f.cards is cards:
         return f
     f = _FACTS.get(id(cards))
-    if f is not None and f[0] is cards:
-        LAST[0] = f
+    if f is not None and f.cards is cards:
+        _LAST[0] = f
         return f
     if len(_FACTS) >= _MAX:
         _FACTS.clear()
@@ -54,10 +53,10 @@ def facts(state: dict[str, Any]) -> Facts:
             auras[c["o"]].append((c["id"], a))
     f = Facts(cards, tuple(tuple(x) for x in actv), tuple(tuple(x) for x in auras))
     _FACTS[id(cards)] = f
-    LAST[0] = f
+    _LAST[0] = f
     return f
 
 
 def activated_cards(state: dict[str, Any], seat: int) -> tuple[int, ...]:
     """Ids of ``seat``'s cards whose definition has activated abilities."""
-    return facts(state)[1][seat]
+    return facts(state).activated[seat]

@@ -4,8 +4,10 @@ generic choice decisions.
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from rulesets.base import ConfigError
-from rulesets.kgk import engine as _engine  # (circular: used at call time only)
+from rulesets.kgk import scenario
 from rulesets.kgk.abilities import card_ability_actions
 from rulesets.kgk.actions import (
     ATTACK_BASE,
@@ -63,6 +65,7 @@ from rulesets.kgk.effects import (
     target_spec,
     targets,
 )
+from rulesets.kgk.ending import eliminate, finish, finish_multiplayer
 from rulesets.kgk.shuffle import shuffle_and_cut
 from rulesets.kgk.state import (
     ACTIVE,
@@ -71,7 +74,6 @@ from rulesets.kgk.state import (
     aura,
     card,
     cdef,
-    decision,
     emit,
     is_bluff,
     leave_play,
@@ -79,9 +81,8 @@ from rulesets.kgk.state import (
     next_alive,
     opponents,
     push,
-    task,
 )
-from rulesets.kgk.static import LAST, facts
+from rulesets.kgk.static import facts
 from rulesets.rng import Rng
 
 DEFAULT_OPTS = {"rules": "official", "simplified_combat": False, "auto_pass": True,
@@ -105,14 +106,12 @@ def normalise_options(config):
     return opts
 
 
-def new_game(config, seed):
-    if config.get("scenario") is not None:        # a set-up position (scenario.py)
-        from rulesets.kgk import scenario
-        state = scenario.build(config, seed, normalise_options(
+def start_game(config, seed):
+    """A new game's state before its first task runs (``engine.new_game`` runs them):
+    KG-8's set-up, or a set-up position (``scenario.py``)."""
+    if config.get("scenario") is not None:
+        return scenario.build(config, seed, normalise_options(
             {"options": scenario.options(config)}))
-        from rulesets.kgk.engine import advance
-        advance(state)
-        return state
     opts = normalise_options(config)
     decks = config.get("decks")
     n = config.get("players") or (len(decks) if decks else 2)
@@ -177,18 +176,14 @@ def new_game(config, seed):
     if opts["rules"] == "official":
         for k in range(n - 1, -1, -1):
             push(state, "ask_mulligan", (first + k) % n)
-    from rulesets.kgk.engine import advance
-    advance(state)
     return state
 
 
-@task("ask_mulligan")
-def _ask_mulligan(state, seat):
+def ask_mulligan(state, seat):
     state["dec"] = {"kind": "mulligan", "seat": seat}
 
 
-@decision("mulligan")
-def _mulligan():
+def mulligan_decision():
     def legal(state, dec):
         return [{"type": "keep"}, {"type": "mulligan"}]
 
@@ -221,8 +216,7 @@ def income(state, seat):
     return base + aura(state, seat, "income")
 
 
-@task("begin_turn")
-def _begin_turn(state, seat):
+def begin_turn(state, seat):
     state["active"] = seat
     state["turn"] += 1
     p = state["p"][seat]
@@ -275,8 +269,7 @@ def _payable_main(c, d):
     return False
 
 
-@task("main")
-def _main(state, _):
+def main_phase(state, _):
     state["phase"] = "main"
     state["dec"] = {"kind": "main", "seat": state["active"]}
 
@@ -284,15 +277,32 @@ def _main(state, _):
 # The main phase is most of a match's decisions, so this is the engine's hot loop:
 # one pass per zone, no helper calls per card where a dict lookup does.
 #
-# The last main list built, with where its sections sit, for ``after_develop``,
-# ``after_cash`` and ``after_place``: ``(acts, hand_end, pay_end, dev_start,
-# cash_start, cash_end, attack_start, devs, need, nxt)``. Every credit-dependent action is "cost <= credits"; of those outside the
-# development, cash and draw sections, ``need`` is the highest cost among the ones in
-# the list and ``nxt`` the lowest among the ones left out, so the list keeps them all,
-# and no more, for any credit total in [need, nxt). Replaced as a whole and matched by
-# the identity of ``acts`` (held here, so its id cannot be reused), so threads sharing
-# the module never mix two lists.
-MAIN_META: list = [None]
+class MainLayout(NamedTuple):
+    """The last main list built and where its sections sit, for ``after_develop``,
+    ``after_cash`` and ``after_place`` (the speed layer's derived lists).
+
+    The sections, in order: the hand (plays and placements) up to ``hand_end``, then
+    interrupts, payments and abilities; the developments from ``dev_start``, the cash
+    actions from ``cash_start``, the draws from ``draw_start``; the attacks and END_TURN
+    from ``attack_start``. Every credit-dependent action is "cost <= credits"; of those
+    outside the development, cash and draw sections, ``need`` is the highest cost among
+    the ones in the list and ``nxt`` the lowest among the ones left out, so the list keeps
+    them all, and no more, for any credit total in [need, nxt)."""
+
+    acts: list[dict[str, Any]]
+    hand_end: int
+    pay_end: int          # where the abilities start
+    dev_start: int
+    cash_start: int
+    draw_start: int
+    attack_start: int
+    need: int
+    nxt: int
+
+
+# Replaced as a whole and matched by the identity of ``acts`` (held here, so its id
+# cannot be reused), so threads sharing the module never mix two lists.
+MAIN_META: list[MainLayout | None] = [None]
 _NEVER = 1 << 30     # a ``need`` no credit total meets
 
 
@@ -307,9 +317,7 @@ def _main_legal(state, dec):
     defs = state["defs"]
     if len(DEVELOP) < len(cards):
         ensure_actions(len(cards))
-    f = LAST[0]
-    if f is None or f[0] is not cards:
-        f = facts(state)
+    f = facts(state)
     acts = []
     add = acts.append
     need = 0
@@ -322,7 +330,7 @@ def _main_legal(state, dec):
         t = d["type"]
         if t == "ship":
             if discount is None:
-                discount = aura(state, seat, "ship_discount") if f[2][seat] else 0
+                discount = aura(state, seat, "ship_discount") if f.auras[seat] else 0
             cost = (d["cost"] or 0) - discount
             if cost <= cr:        # card_cost, floor 0 (KG-12.6.1)
                 add(PLAY[cid])
@@ -395,7 +403,7 @@ def _main_legal(state, dec):
         f1 = len(acts)
         if p["actv"]:
             up = []
-            for cid in f[1][seat]:                    # activated_cards(state, seat)
+            for cid in f.activated[seat]:                    # activated_cards(state, seat)
                 c = cards[cid]
                 # (paid and active too: activated_ok refuses every ability otherwise)
                 if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
@@ -423,7 +431,7 @@ def _main_legal(state, dec):
     if p["hangar"] and can_attack(state, seat):
         multi = state["n"] > 2
         for opp in opponents(state, seat) if multi else (1 - seat,):
-            tax = aura(state, opp, "attack_tax") if f[2][opp] else 0
+            tax = aura(state, opp, "attack_tax") if f.auras[opp] else 0
             if cr < tax:                              # Aknagyűrű (KG-14.2.2)
                 if tax < nxt:
                     nxt = tax
@@ -448,7 +456,7 @@ def _main_legal(state, dec):
                 acts += ATTACK_BASE[:len(op["surface"])]
     add(END_TURN)
     if not qs:
-        MAIN_META[0] = (acts, hend, f1, i0, i1, i2, i3, need, nxt)
+        MAIN_META[0] = MainLayout(acts, hend, f1, i0, i1, i2, i3, need, nxt)
     return acts
 
 
@@ -502,32 +510,33 @@ def after_develop(state, dec, old, b):
     card its development makes payable (KG-9.3.3 e), only the developments, the cash
     actions and the draws can change."""
     m = MAIN_META[0]
-    if m is None or m[0] is not old:
+    if m is None or m.acts is not old:
         return None
-    _, hend, f1, i0, _i1, _i2, i3, need, nxt = m
     p = state["p"][dec["seat"]]
     cr = p["cr"]
-    if cr < need:
+    if cr < m.need:
         return None
     cards = state["cards"]
     c = cards[b]
     if b in p["fd"] and _payable_main(c, state["defs"][c["d"]]):
         return None
-    return _with_new_middle(old, cards, p, cr, hend, f1, i0, i3, need, nxt)
+    return _with_new_middle(m, cards, p, cr)
 
 
-def _with_new_middle(old, cards, p, cr, hend, f1, i0, i3, need, nxt):
-    """``old`` with its development, cash and draw sections built again by the same
+def _with_new_middle(m, cards, p, cr):
+    """``m``'s list with its development, cash and draw sections built again by the same
     functions as ``_main_legal`` (the credits or developments changed), the rest kept."""
-    acts = old[:i0]
+    old = m.acts
+    acts = old[:m.dev_start]
     _developments(acts, cards, p["surface"], cr)
-    i1 = len(acts)
+    cash_start = len(acts)
     _cashes(acts, cards, p["surface"])
-    i2 = len(acts)
+    draw_start = len(acts)
     _draws(acts, p, cr, False)
-    j = len(acts)
-    acts += old[i3:]                                 # the attacks and END_TURN
-    MAIN_META[0] = (acts, hend, f1, i0, i1, i2, j, need, nxt)
+    attack_start = len(acts)
+    acts += old[m.attack_start:]                     # the attacks and END_TURN
+    MAIN_META[0] = m._replace(acts=acts, cash_start=cash_start, draw_start=draw_start,
+                              attack_start=attack_start)
     return acts
 
 
@@ -543,9 +552,9 @@ def after_place(state, dec, old, cid, role):
     which ships have room, and interrupts in the hand have cost-dependent targets:
     rebuilt."""
     m = MAIN_META[0]
-    if m is None or m[0] is not old or role == "armament":
+    if m is None or m.acts is not old or role == "armament":
         return None
-    _, hend, f1, i0, i1, i2, i3, need, nxt = m
+    hend, f1, i1, need, nxt = m.hand_end, m.pay_end, m.cash_start, m.need, m.nxt
     if need >= _NEVER or not state["opts"]["bluffing"]:
         return None
     h = old.index(PLACE_BASE[cid], 0, hend)
@@ -574,31 +583,43 @@ def after_place(state, dec, old, cid, role):
                 need = cost
     acts += old[f1:i1]
     add_dev = 0
-    if role == "base" and cr >= 1:
+    if role == "base" and cr >= DEVELOP_COST:      # (the surface's new right end)
         acts.append(DEVELOP[cid])
         add_dev = 1
     acts += old[i1:]
     k = add_pay - (hi - lo)
-    MAIN_META[0] = (acts, hend - (hi - lo), f1 + k, i0 + k, i1 + k + add_dev,
-                    i2 + k + add_dev, i3 + k + add_dev, need, nxt)
+    MAIN_META[0] = MainLayout(acts, hend - (hi - lo), f1 + k, m.dev_start + k,
+                              i1 + k + add_dev, m.draw_start + k + add_dev,
+                              m.attack_start + k + add_dev, need, nxt)
     return acts
 
 
-# After a cash action (KG-4.5.13) the main list it was picked from and the first
-# base, for ``after_cash``: ``(state, seq, meta, base, credits, hand, todo)``. Read
-# and replaced as a whole; it holds the state, so its id cannot be reused.
-CASH_PENDING: list = [None]
+class CashPending(NamedTuple):
+    """After a cash action (KG-4.5.13): the main list it was picked from and the first
+    base, for ``after_cash``, with what must be unchanged when the second is chosen."""
+
+    state: dict[str, Any]        # held, so its id cannot be reused
+    seq: int
+    layout: MainLayout
+    base: int
+    credits: int
+    hand: int
+    todo: int
+
+
+# Read and replaced as a whole.
+CASH_PENDING: list[CashPending | None] = [None]
 
 
 def note_cash(state, old, b):
     """Called by ``apply`` after a cash action picked from the main list ``old``."""
     m = MAIN_META[0]
-    if m is None or m[0] is not old:
+    if m is None or m.acts is not old:
         CASH_PENDING[0] = None
         return
     p = state["p"][state["dec"]["seat"]]
-    CASH_PENDING[0] = (state, state["seq"], m, b, p["cr"], len(p["hand"]),
-                       len(state["todo"]))
+    CASH_PENDING[0] = CashPending(state, state["seq"], m, b, p["cr"], len(p["hand"]),
+                                  len(state["todo"]))
 
 
 def after_cash(state, dec, b2):
@@ -612,21 +633,19 @@ def after_cash(state, dec, b2):
     the cash actions and the draws can change."""
     pend = CASH_PENDING[0]
     CASH_PENDING[0] = None
-    if pend is None or pend[0] is not state:
+    if pend is None or pend.state is not state:
         return None
-    _, seq, m, b1, cr0, hand, todo = pend
     p = state["p"][dec["seat"]]
     cr = p["cr"]
-    if (seq != state["seq"] - 1 or cr != cr0 + 1 or len(p["hand"]) != hand
-            or len(state["todo"]) != todo - 1):
+    if (pend.seq != state["seq"] - 1 or cr != pend.credits + CASH_GAIN
+            or len(p["hand"]) != pend.hand or len(state["todo"]) != pend.todo - 1):
         return None
-    old, hend, f1, i0, _i1, _i2, i3, need, nxt = m
-    if cr >= nxt:
+    if cr >= pend.layout.nxt:
         return None
     fd = p["fd"]
-    if fd and (b1 in fd or b2 in fd):
+    if fd and (pend.base in fd or b2 in fd):
         return None
-    return _with_new_middle(old, state["cards"], p, cr, hend, f1, i0, i3, need, nxt)
+    return _with_new_middle(pend.layout, state["cards"], p, cr)
 
 
 _PLACE_ARM: dict[int, dict[int, dict]] = {}
@@ -687,8 +706,7 @@ def _quiet_done(state, seat):
         state["dec"] = {"kind": "main", "seat": seat}
 
 
-@decision("main")
-def _main_dec():
+def main_decision():
     def act(state, dec, action):
         seat = dec["seat"]
         p = state["p"][seat]
@@ -767,8 +785,7 @@ def _main_dec():
 
 # ---------------------------------------------------------------- choices
 
-@decision("choose")
-def _choose():
+def choose_decision():
     def legal(state, dec):
         out = []
         for o in dec["opts"]:
@@ -808,29 +825,27 @@ def _choose():
 
 # ---------------------------------------------------------------- end phase
 
-@task("end_steps")
-def _end_steps(state, _):
+def end_phase_win_check(state, _):
     seat = state["active"]
     state["phase"] = "end"
     # KG-9.10.2 win check (multiplayer: eliminations, KG-13.1.7, KG-17.31)
     if state["n"] == 2:
         opp = 1 - seat
         if not state["p"][opp]["colony"]:
-            _engine.finish(state, [seat], "colony_empty")
+            finish(state, [seat], "colony_empty")
             return
     else:
         for opp in opponents(state, seat):
             if not state["p"][opp]["colony"]:
-                _engine.eliminate(state, opp, by=seat)
+                eliminate(state, opp, by=seat)
         if len(alive_seats(state)) <= 1:
-            _engine.finish_multiplayer(state)
+            finish_multiplayer(state)
             return
     state["todo"] += (["next_turn", None], ["end_rest", None], ["end_hangar", None],
                       ["end_hand", None])
 
 
-@task("end_hand")
-def _end_hand(state, _):
+def end_hand_limit(state, _):
     seat = state["active"]
     hand = state["p"][seat]["hand"]
     if len(hand) > HAND_LIMIT:                        # KG-9.10.3
@@ -838,8 +853,7 @@ def _end_hand(state, _):
         state["dec"] = {"kind": "choose", "seat": seat, "why": "hand_limit", "opts": list(hand)}
 
 
-@task("end_hangar")
-def _end_hangar(state, _):
+def end_hangar_limit(state, _):
     seat = state["active"]
     if state["opts"]["rules"] == "quick_start":
         return                                        # KG-16.2.13: hand limit only
@@ -850,8 +864,7 @@ def _end_hangar(state, _):
                         "opts": list(hangar)}
 
 
-@task("end_rest")
-def _end_rest(state, _):
+def end_phase_rest(state, _):
     seat = state["active"]
     p = state["p"][seat]
     qs = state["opts"]["rules"] == "quick_start"
@@ -884,9 +897,15 @@ def hangar_space(state, hangar):
     return tot
 
 
-@task("next_turn")
-def _next_turn(state, _):
+def next_turn(state, _):
     state["todo"].append(["begin_turn", next_alive(state, state["active"])])
 
 
-__all__ = ["new_game"]
+def __getattr__(name):
+    """``turn.new_game``, the old home of ``engine.new_game`` (``rulesets/kgk/__init__.py``
+    still imports it from here): resolved on first use, so importing this module does not
+    import the engine, which imports this module through its task table."""
+    if name == "new_game":
+        from rulesets.kgk.engine import new_game
+        return new_game
+    raise AttributeError(name)
