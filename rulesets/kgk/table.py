@@ -29,7 +29,7 @@ def _decision(pair: tuple[Any, Any]) -> Decision:
 # decision kind -> Decision, in the order a turn meets them (rules in engine.RULE_OF)
 DECISIONS: dict[str, Decision] = {
     "mulligan": _decision(turn.mulligan_decision()),         # KG-8.4
-    "main": _decision(turn.main_decision()),                 # KG-9.3.3
+    "main": Decision(turn.main_legal, turn.main_act),        # KG-9.3.3
     "choose": _decision(turn.choose_decision()),             # search, discards, limits, ...
     "prio": _decision(chain.prio_decision()),                # KG-10.7: an interrupt window
     "equip": _decision(combat.equip_decision()),             # KG-9.5

@@ -106,19 +106,9 @@ def normalise_options(config):
     return opts
 
 
-def start_game(config, seed):
-    """A new game's state before its first task runs (``engine.new_game`` runs them):
-    KG-8's set-up, or a set-up position (``scenario.py``)."""
-    if config.get("scenario") is not None:
-        return scenario.build(config, seed, normalise_options(
-            {"options": scenario.options(config)}))
-    opts = normalise_options(config)
-    decks = config.get("decks")
-    n = config.get("players") or (len(decks) if decks else 2)
-    if not isinstance(decks, list) or len(decks) != n:
-        raise ConfigError("bad_decks", "config['decks'] needs one deck per player")
-    if n < MIN_PLAYERS:
-        raise ConfigError("bad_players", "KGK needs at least two players")
+def _compile_decks(decks, opts):
+    """The card definitions (one per distinct card, refused when unplayable) and the card
+    instances, every card in its owner's colony (ids follow the config order)."""
     defs = []
     index = {}
     cards = []
@@ -141,13 +131,33 @@ def start_game(config, seed):
                           "up": False, "rot": ACTIVE, "dmg": 0, "hit": False, "dev": 0,
                           "dt": 0, "on": None, "att": [], "mods": [], "x": None, "ch": None,
                           "as": None})
-    players = []
-    for seat in range(n):
-        players.append({"colony": [c["id"] for c in cards if c["o"] == seat], "hand": [],
-                        "trash": [], "ruin": [], "hangar": [], "canteen": [], "surface": [],
-                        "stack": [], "out": [], "fd": [], "cr": 0, "turns": 0, "mull": False,
-                        "actv": any(defs[c["d"]]["actv"] for c in cards if c["o"] == seat),
-                        "alive": True, "elims": 0, "out_turn": None})
+    return defs, cards
+
+
+def _new_player(seat, defs, cards):
+    """A seat at the start: every card in the colony, no credits yet."""
+    return {"colony": [c["id"] for c in cards if c["o"] == seat], "hand": [],
+            "trash": [], "ruin": [], "hangar": [], "canteen": [], "surface": [],
+            "stack": [], "out": [], "fd": [], "cr": 0, "turns": 0, "mull": False,
+            "actv": any(defs[c["d"]]["actv"] for c in cards if c["o"] == seat),
+            "alive": True, "elims": 0, "out_turn": None}
+
+
+def start_game(config, seed):
+    """A new game's state before its first task runs (``engine.new_game`` runs them):
+    KG-8's set-up, or a set-up position (``scenario.py``)."""
+    if config.get("scenario") is not None:
+        return scenario.build(config, seed, normalise_options(
+            {"options": scenario.options(config)}))
+    opts = normalise_options(config)
+    decks = config.get("decks")
+    n = config.get("players") or (len(decks) if decks else 2)
+    if not isinstance(decks, list) or len(decks) != n:
+        raise ConfigError("bad_decks", "config['decks'] needs one deck per player")
+    if n < MIN_PLAYERS:
+        raise ConfigError("bad_players", "KGK needs at least two players")
+    defs, cards = _compile_decks(decks, opts)
+    players = [_new_player(seat, defs, cards) for seat in range(n)]
     state = {"game": "kgk", "v": 1, "opts": opts, "n": n,
              "rng": Rng.from_seed(seed).state, "seq": 0, "uid": 0,
              "defs": defs, "cards": cards, "p": players, "turn": 0, "active": 0,
@@ -306,158 +316,215 @@ MAIN_META: list[MainLayout | None] = [None]
 _NEVER = 1 << 30     # a ``need`` no credit total meets
 
 
-def _main_legal(state, dec):
+class CostBounds:
+    """While a main list is built: ``need``, the highest cost among the credit-dependent
+    actions in the list (outside the development, cash and draw sections), and ``nxt``,
+    the lowest among those left out; the list holds for any credit total in
+    [need, nxt) (see ``MainLayout``)."""
+
+    __slots__ = ("credits", "need", "nxt")
+
+    def __init__(self, credits: int) -> None:
+        self.credits = credits
+        self.need = 0
+        self.nxt = _NEVER
+
+    def affordable(self, cost: int) -> bool:
+        """Whether ``cost`` can be paid now (KG-9.3.7), noting it in the bounds."""
+        if cost <= self.credits:
+            if cost > self.need:
+                self.need = cost
+            return True
+        if cost < self.nxt:
+            self.nxt = cost
+        return False
+
+
+def main_legal(state, dec):
+    """KG-9.3.3: the main-phase actions, section by section (the order is part of the
+    stored replays: the random bot picks by index)."""
     seat = dec["seat"]
     p = state["p"][seat]
-    cr = p["cr"]
-    opts = state["opts"]
-    qs = opts["rules"] == "quick_start"
-    bluff = opts["bluffing"] and not qs
+    qs = state["opts"]["rules"] == "quick_start"
+    if len(DEVELOP) < len(state["cards"]):
+        ensure_actions(len(state["cards"]))
+    bounds = CostBounds(p["cr"])
+    acts = []
+    interrupts = _hand_actions(state, seat, p, acts, bounds, qs)
+    hand_end = len(acts)
+    if interrupts:
+        acts += interrupt_actions(state, seat, "main")      # KG-9.3.4
+        bounds.need = _NEVER           # (their costs vary with the target: rebuild)
+        bounds.nxt = 0
+    if qs:                             # KG-16: ships, draws and attacks only
+        _draws(acts, p, p["cr"], qs)
+        _attacks(state, seat, p, acts, bounds, qs)
+        return acts
+    _payments(state, p, acts, bounds)
+    pay_end = len(acts)
+    _ability_uses(state, seat, p, acts, bounds)
+    dev_start = len(acts)
+    cards = state["cards"]
+    _developments(acts, cards, p["surface"], p["cr"])
+    cash_start = len(acts)
+    _cashes(acts, cards, p["surface"])
+    draw_start = len(acts)
+    _draws(acts, p, p["cr"], qs)
+    attack_start = len(acts)
+    _attacks(state, seat, p, acts, bounds, qs)
+    MAIN_META[0] = MainLayout(acts, hand_end, pay_end, dev_start, cash_start, draw_start,
+                              attack_start, bounds.need, bounds.nxt)
+    return acts
+
+
+def _hand_actions(state, seat, p, acts, bounds, qs):
+    """KG-9.3.3 a and d, KG-12.10: for each hand card in order, its face-up plays (ships,
+    events) and its face-down placements. Returns whether the hand holds an interrupt."""
     cards = state["cards"]
     defs = state["defs"]
-    if len(DEVELOP) < len(cards):
-        ensure_actions(len(cards))
-    f = facts(state)
-    acts = []
-    add = acts.append
-    need = 0
-    nxt = _NEVER
-    free_ships = None
+    bluff = state["opts"]["bluffing"] and not qs
     discount = None
+    free_ships = None
     interrupts = False
     for cid in p["hand"]:
         d = defs[cards[cid]["d"]]
         t = d["type"]
         if t == "ship":
             if discount is None:
-                discount = aura(state, seat, "ship_discount") if f.auras[seat] else 0
-            cost = (d["cost"] or 0) - discount
-            if cost <= cr:        # card_cost, floor 0 (KG-12.6.1)
-                add(PLAY[cid])
-                if cost > need:
-                    need = cost
-            elif cost < nxt:
-                nxt = cost
+                discount = aura(state, seat, "ship_discount")
+            if bounds.affordable((d["cost"] or 0) - discount):   # card_cost (KG-12.6.1)
+                acts.append(PLAY[cid])
             if qs:
                 continue
         elif qs:
             continue
         elif t == "event":
-            cost = d["cost"] or 0
-            if cost <= cr:
-                if cost > need:
-                    need = cost
-                spec = target_spec(state, d["eff"])
-                if spec is not None and spec["kind"] in HIDEABLE:   # KG-11.10
-                    for tg in targets(state, seat, spec, True):
-                        add(target_fields(state, seat, spec, tg, {"type": "play", "card": cid}))
-                else:
-                    for tg in targets(state, seat, spec):
-                        add({"type": "play", "card": cid, "target": tg} if tg is not None
-                            else PLAY[cid])
-            elif cost < nxt:
-                nxt = cost
+            _event_plays(state, seat, cid, d, acts, bounds)
         elif t == "interrupt":
             interrupts = True
-        if bluff:
-            add(PLACE_BASE[cid])
-            add(PLACE_CREW[cid])
-        elif t == "base":
-            add(PLACE_BASE[cid])
+        if not bluff and t not in ("base", "crew", "armament"):
             continue
-        elif t == "crew":
-            add(PLACE_CREW[cid])
-            continue
-        elif t != "armament":
-            continue
+        if bluff or t != "armament":
+            _placements(acts, cid, t, bluff)
+            if not bluff:
+                continue
         if free_ships is None:
-            free_ships = []
-            for s in p["hangar"]:
-                c = cards[s]
-                if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
-                    free_ships.append(s)
-        if free_ships:
-            row = place_armament(cid)
-            for s in free_ships:
-                a = row.get(s)
-                if a is None:
-                    a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
-                add(a)
-    hend = len(acts)
-    if interrupts:
-        acts += interrupt_actions(state, seat, "main")
-        need = _NEVER              # (their costs vary with the target: rebuild)
-        nxt = 0
-    if not qs:
-        for cid in p["fd"]:                           # KG-9.3.3 e: pay later
-            c = cards[cid]
-            d = defs[c["d"]]
-            cost = d["cost"] or 0
-            if cost > cr:
-                if cost < nxt:
-                    nxt = cost
-            elif _payable_main(c, d):
-                add(PAY[cid])
-                if cost > need:
-                    need = cost
-        f1 = len(acts)
-        if p["actv"]:
-            up = []
-            for cid in f.activated[seat]:                    # activated_cards(state, seat)
-                c = cards[cid]
-                # (paid and active too: activated_ok refuses every ability otherwise)
-                if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
-                    up.append(cid)
-            if up:
-                if len(up) > 1:
-                    up.sort(key=lambda cid: _play_order(state, p, cid))
-                for cid in up:
-                    d = defs[cards[cid]["d"]]
-                    card_ability_actions(state, seat, cid, d, acts)   # KG-12.8
-                    for ab in d["eff"]["activated"]:   # (bounds for either side)
-                        cost = (ab.get("cost") or {}).get("credits", 0)
-                        if cost > cr:
-                            if cost < nxt:
-                                nxt = cost
-                        elif cost > need:
-                            need = cost
-        i0 = len(acts)
-        _developments(acts, cards, p["surface"], cr)
-        i1 = len(acts)
-        _cashes(acts, cards, p["surface"])
-        i2 = len(acts)
-    _draws(acts, p, cr, qs)
-    i3 = len(acts)
+            free_ships = _ships_with_room(state, p)
+        _armament_placements(acts, cid, free_ships)
+    return interrupts
+
+
+def _event_plays(state, seat, cid, d, acts, bounds):
+    """KG-9.3.3 d: an event, once for each target it may have (KG-11.10: another seat's
+    face-down card is named by where it lies)."""
+    if not bounds.affordable(d["cost"] or 0):
+        return
+    spec = target_spec(state, d["eff"])
+    if spec is not None and spec["kind"] in HIDEABLE:
+        for tg in targets(state, seat, spec, True):
+            acts.append(target_fields(state, seat, spec, tg, {"type": "play", "card": cid}))
+    else:
+        for tg in targets(state, seat, spec):
+            acts.append({"type": "play", "card": cid, "target": tg} if tg is not None
+                        else PLAY[cid])
+
+
+def _placements(acts, cid, t, bluff):
+    """KG-9.3.3 a: a base to the surface, a crew to the canteen, face down (with
+    bluffing, KG-12.10, any card as either)."""
+    if bluff or t == "base":
+        acts.append(PLACE_BASE[cid])
+    if bluff or t == "crew":
+        acts.append(PLACE_CREW[cid])
+
+
+def _ships_with_room(state, p):
+    """The seat's ships with armament capacity left (KG-4.2.8)."""
+    cards = state["cards"]
+    defs = state["defs"]
+    out = []
+    for s in p["hangar"]:
+        c = cards[s]
+        if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
+            out.append(s)
+    return out
+
+
+def _armament_placements(acts, cid, free_ships):
+    """KG-9.3.3 a: an armament face down onto one of the seat's ships with room."""
+    if not free_ships:
+        return
+    row = place_armament(cid)
+    for s in free_ships:
+        a = row.get(s)
+        if a is None:
+            a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
+        acts.append(a)
+
+
+def _payments(state, p, acts, bounds):
+    """KG-9.3.3 e: pay a face-down base, crew or armament played before."""
+    cards = state["cards"]
+    defs = state["defs"]
+    for cid in p["fd"]:
+        c = cards[cid]
+        d = defs[c["d"]]
+        cost = d["cost"] or 0
+        if cost > bounds.credits:
+            bounds.affordable(cost)
+        elif _payable_main(c, d):
+            bounds.affordable(cost)
+            acts.append(PAY[cid])
+
+
+def _ability_uses(state, seat, p, acts, bounds):
+    """KG-12.8: the activated abilities of the seat's face-up cards in play, in play
+    order (canteen, surface, then ship by ship)."""
+    if not p["actv"]:
+        return
+    cards = state["cards"]
+    up = []
+    for cid in facts(state).activated[seat]:
+        c = cards[cid]
+        # (paid and active too: activated_ok refuses every ability otherwise)
+        if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
+            up.append(cid)
+    if len(up) > 1:
+        up.sort(key=lambda cid: _play_order(state, p, cid))
+    defs = state["defs"]
+    for cid in up:
+        d = defs[cards[cid]["d"]]
+        card_ability_actions(state, seat, cid, d, acts)
+        for ab in d["eff"]["activated"]:   # (bounds for either side)
+            bounds.affordable((ab.get("cost") or {}).get("credits", 0))
+
+
+def _attacks(state, seat, p, acts, bounds, qs):
+    """KG-9.3.3 b: attack a neighbour's colony, central, a crew or a base (quick start:
+    colony and central, KG-16), then END_TURN (KG-9.3.6). An attack tax
+    (Aknagyűrű, KG-14.2.2) must be payable."""
     if p["hangar"] and can_attack(state, seat):
         multi = state["n"] > 2
         for opp in opponents(state, seat) if multi else (1 - seat,):
-            tax = aura(state, opp, "attack_tax") if f.auras[opp] else 0
-            if cr < tax:                              # Aknagyűrű (KG-14.2.2)
-                if tax < nxt:
-                    nxt = tax
+            if not bounds.affordable(aura(state, opp, "attack_tax")):
                 continue
-            if tax > need:
-                need = tax
             op = state["p"][opp]
             if multi:
-                add({"type": "attack", "target": "colony", "opp": opp})
-                add({"type": "attack", "target": "central", "opp": opp})
+                acts.append({"type": "attack", "target": "colony", "opp": opp})
+                acts.append({"type": "attack", "target": "central", "opp": opp})
             else:
-                add(ATTACK_COLONY)
-                add(ATTACK_CENTRAL)
+                acts.append(ATTACK_COLONY)
+                acts.append(ATTACK_CENTRAL)
             if qs:
                 continue
             if multi:
                 for tk, zone in (("crew", "canteen"), ("base", "surface")):
                     for i in range(len(op[zone])):
-                        add({"type": "attack", "target": tk, "pos": i, "opp": opp})
+                        acts.append({"type": "attack", "target": tk, "pos": i, "opp": opp})
             else:
                 acts += ATTACK_CREW[:len(op["canteen"])]
                 acts += ATTACK_BASE[:len(op["surface"])]
-    add(END_TURN)
-    if not qs:
-        MAIN_META[0] = MainLayout(acts, hend, f1, i0, i1, i2, i3, need, nxt)
-    return acts
+    acts.append(END_TURN)
 
 
 def _developments(acts, cards, surface, cr):
@@ -525,7 +592,7 @@ def after_develop(state, dec, old, b):
 
 def _with_new_middle(m, cards, p, cr):
     """``m``'s list with its development, cash and draw sections built again by the same
-    functions as ``_main_legal`` (the credits or developments changed), the rest kept."""
+    functions as ``main_legal`` (the credits or developments changed), the rest kept."""
     old = m.acts
     acts = old[:m.dev_start]
     _developments(acts, cards, p["surface"], cr)
@@ -706,81 +773,125 @@ def _quiet_done(state, seat):
         state["dec"] = {"kind": "main", "seat": seat}
 
 
-def main_decision():
-    def act(state, dec, action):
-        seat = dec["seat"]
-        p = state["p"][seat]
-        t = action["type"]
-        if t == "develop":             # the commonest action: no choice; the main
-            b = action["base"]         # decision simply comes back (as the "main" task
-            c = state["cards"][b]      # would set it) unless a window opens
-            p["cr"] -= DEVELOP_COST
-            c["dev"] += 1
-            c["dt"] += 1
-            # (emit, written out: actions run inside apply, which collects state["ev"])
-            state["ev"].append({"type": "develop", "seat": seat, "pos": p["surface"].index(b)})
-            _quiet_done(state, seat)
-            return
-        state["dec"] = None
-        if t == "end_turn":
-            emit(state, "end_turn", seat=seat)
-            state["phase"] = "end"
-            push(state, "end_steps")
-            open_round(state, "end", seat)
-            return
-        if t == "attack":
-            opp = action.get("opp", opponents(state, seat)[0])
-            tax = aura(state, opp, "attack_tax")
-            p["cr"] -= tax
-            tgt = {"kind": action["target"], "card": None}
-            if action["target"] == "crew":
-                tgt["card"] = state["p"][opp]["canteen"][action["pos"]]
-                tgt["pos"] = action["pos"]
-            elif action["target"] == "base":
-                tgt["card"] = state["p"][opp]["surface"][action["pos"]]
-                tgt["pos"] = action["pos"]
-            begin_attack(state, seat, opp, tgt)
-            return
-        if t == "place" or t == "draw" or t == "ruin_draw":
-            # no choice: the main decision comes back at once unless a window opens
-            if t == "place":
-                _place(state, seat, p, action)
-            elif t == "draw":
-                p["cr"] -= DRAW_COST
-                draw_cards(state, seat, 1)
-            else:
-                p["cr"] -= RUIN_DRAW_COST
-                cid = p["ruin"][0]
-                move(state, cid, "hand")
-                emit(state, "ruin_draw", seat=seat, card=cid, private_to=seat, hide=("card",))
-            _quiet_done(state, seat)
-            return
-        push(state, "main")
-        if t == "play":
-            cid = action["card"]
-            cdef(state, cid)
-            declare_card(state, seat, cid, named_target(state, action))
-            open_window(state, "main", seat)
-        elif t == "pay":
-            cid = action["card"]
-            declare_payment(state, seat, cid, cdef(state, cid)["cost"] or 0)
-            open_window(state, "main", seat)
-        elif t == "cash":
-            cards = state["cards"]
-            cards[action["base"]]["dev"] -= 1
-            opts = []
-            for b in p["surface"]:
-                if cards[b]["dev"]:
-                    opts.append(b)
-            state["dec"] = {"kind": "choose", "seat": seat, "why": "cash", "opts": opts}
-        elif t == "search":
-            p["cr"] -= SEARCH_COST
-            top = p["colony"][:SEARCH_DEPTH]            # KG-17.37: fewer than five: all
-            state["dec"] = {"kind": "choose", "seat": seat, "why": "search", "opts": top}
-        elif t == "ability":
-            use_ability(state, seat, action)          # KG-12.8
-            open_window(state, "main", seat)
-    return _main_legal, act
+def _develop(state, seat, p, action):
+    """KG-9.3.3 f: the commonest action. No choice follows: the main decision simply
+    comes back (as the "main" task would set it) unless a window opens."""
+    b = action["base"]
+    c = state["cards"][b]
+    p["cr"] -= DEVELOP_COST
+    c["dev"] += 1
+    c["dt"] += 1
+    # (emit, written out: actions run inside apply, which collects state["ev"])
+    state["ev"].append({"type": "develop", "seat": seat, "pos": p["surface"].index(b)})
+    _quiet_done(state, seat)
+
+
+def _end_turn(state, seat, p, action):
+    """KG-9.3.6: the end phase follows, after a window (KG-9.10.1)."""
+    state["dec"] = None
+    emit(state, "end_turn", seat=seat)
+    state["phase"] = "end"
+    push(state, "end_steps")
+    open_round(state, "end", seat)
+
+
+def _attack(state, seat, p, action):
+    """KG-9.3.3 b, KG-9.4.1: pay any attack tax, name the target, the combat begins."""
+    state["dec"] = None
+    opp = action.get("opp", opponents(state, seat)[0])
+    p["cr"] -= aura(state, opp, "attack_tax")
+    tgt = {"kind": action["target"], "card": None}
+    if action["target"] == "crew":
+        tgt["card"] = state["p"][opp]["canteen"][action["pos"]]
+        tgt["pos"] = action["pos"]
+    elif action["target"] == "base":
+        tgt["card"] = state["p"][opp]["surface"][action["pos"]]
+        tgt["pos"] = action["pos"]
+    begin_attack(state, seat, opp, tgt)
+
+
+def _place_action(state, seat, p, action):
+    """KG-9.3.3 a: no choice follows; the main decision comes back unless a window opens."""
+    state["dec"] = None
+    _place(state, seat, p, action)
+    _quiet_done(state, seat)
+
+
+def _draw(state, seat, p, action):
+    """KG-9.3.3 g: the top card of the colony."""
+    state["dec"] = None
+    p["cr"] -= DRAW_COST
+    draw_cards(state, seat, 1)
+    _quiet_done(state, seat)
+
+
+def _ruin_draw(state, seat, p, action):
+    """KG-9.3.3 i: the bottom card of the ruin."""
+    state["dec"] = None
+    p["cr"] -= RUIN_DRAW_COST
+    cid = p["ruin"][0]
+    move(state, cid, "hand")
+    emit(state, "ruin_draw", seat=seat, card=cid, private_to=seat, hide=("card",))
+    _quiet_done(state, seat)
+
+
+def _play(state, seat, p, action):
+    """KG-9.3.3 d: a ship, event or interrupt face up, paid at once, onto the chain."""
+    state["dec"] = None
+    push(state, "main")
+    declare_card(state, seat, action["card"], named_target(state, action))
+    open_window(state, "main", seat)
+
+
+def _pay(state, seat, p, action):
+    """KG-9.3.3 e: pay a face-down card; its effect when the payment resolves."""
+    state["dec"] = None
+    push(state, "main")
+    cid = action["card"]
+    declare_payment(state, seat, cid, cdef(state, cid)["cost"] or 0)
+    open_window(state, "main", seat)
+
+
+def _cash(state, seat, p, action):
+    """KG-9.3.3 c, KG-4.5.13: one development off the named base; the second base is
+    chosen next (a "choose" decision)."""
+    state["dec"] = None
+    push(state, "main")
+    cards = state["cards"]
+    cards[action["base"]]["dev"] -= 1
+    opts = [b for b in p["surface"] if cards[b]["dev"]]
+    state["dec"] = {"kind": "choose", "seat": seat, "why": "cash", "opts": opts}
+
+
+def _search(state, seat, p, action):
+    """KG-9.3.3 h: choose one of the colony's top cards (fewer than five: all, KG-17.37)."""
+    state["dec"] = None
+    push(state, "main")
+    p["cr"] -= SEARCH_COST
+    top = p["colony"][:SEARCH_DEPTH]
+    state["dec"] = {"kind": "choose", "seat": seat, "why": "search", "opts": top}
+
+
+def _ability(state, seat, p, action):
+    """KG-12.8: use an activated ability; it goes on the chain."""
+    state["dec"] = None
+    push(state, "main")
+    use_ability(state, seat, action)
+    open_window(state, "main", seat)
+
+
+# main-phase action type -> what it does (KG-9.3.3's list, and KG-12.8)
+MAIN_ACTIONS = {
+    "develop": _develop, "end_turn": _end_turn, "attack": _attack, "place": _place_action,
+    "draw": _draw, "ruin_draw": _ruin_draw, "play": _play, "pay": _pay, "cash": _cash,
+    "search": _search, "ability": _ability,
+}
+
+
+def main_act(state, dec, action):
+    """Carry out a main-phase action (checked legal by ``engine.apply``)."""
+    seat = dec["seat"]
+    MAIN_ACTIONS[action["type"]](state, seat, state["p"][seat], action)
 
 
 # ---------------------------------------------------------------- choices

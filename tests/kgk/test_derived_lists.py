@@ -3,7 +3,7 @@
 After a develop, a cash or a face-down placement, ``apply`` derives the next main list
 from the one the action was picked from (``turn.after_develop``, ``turn.after_cash``,
 ``turn.after_place``) and caches it for the bot's next pick. Over a few hundred seeded random matches in several formats, every
-cached main list must equal a fresh ``_main_legal``; the derived paths must actually
+cached main list must equal a fresh ``main_legal``; the derived paths must actually
 run. The colony shuffle must equal ``Rng.shuffle`` plus the cut draw.
 """
 
