@@ -185,17 +185,8 @@ def apply(state, seat, action):
     dec = state["dec"]
     if dec is None or dec["seat"] != seat:
         raise IllegalAction("not_your_turn", "another seat must act now", rule="KG-9.1.3")
-    if type(action) is dict and type(t := action.get("type")) is str:
-        for v in action.values():         # _well_formed's common case, written out
-            if type(v) is not int and type(v) is not str:
-                if not _well_formed(action):
-                    raise IllegalAction("malformed_action",
-                                        "an action is an object with a 'type'")
-                break
-    elif not _well_formed(action):
+    if not _well_formed(action):
         raise IllegalAction("malformed_action", "an action is an object with a 'type'")
-    else:
-        t = action["type"]
     kind = DECISIONS[dec["kind"]]
     # The list just handed out for this very state (bots ask, then apply) is reused,
     # and the action a bot picked from it is checked first.
@@ -209,28 +200,43 @@ def apply(state, seat, action):
     state["ev"] = []
     kind.act(state, dec, action)          # handlers only read the action
     state["seq"] += 1
-    nd = state["dec"]
-    if nd is None or state["opts"]["rules"] == "quick_start":
+    if state["dec"] is None or state["opts"]["rules"] == "quick_start":
         advance(state)                    # (with a decision set and no quick start, a no-op)
-        if t == "choose" and dec["why"] == "cash" and (nd := state["dec"]) is not None \
-                and nd["kind"] == "main" and nd["seat"] == seat:
-            nl = _turn.after_cash(state, nd, action["pick"])
-            if nl is not None:
-                legal_cache.remember(state, nd, nl)
-    elif t == "cash":
+        if action["type"] == "choose" and dec["why"] == "cash":
+            _derive_after_cash(state, seat, action["pick"])
+    else:
+        _derive_next_main(state, action, legal)
+    return state, state.pop("ev")
+
+
+def _derive_next_main(state, action, legal):
+    """The speed layer: after a develop or a face-down placement the next main list
+    follows from ``legal`` (``turn.after_develop``, ``turn.after_place``); after a cash
+    the list is noted for ``turn.after_cash``. Kept for the next question."""
+    t = action["type"]
+    nd = state["dec"]
+    if t == "cash":
         _turn.note_cash(state, legal, action["base"])
-    elif nd["kind"] != "main":
-        pass                              # a window opened after it (chain.quiet_action_window)
-    elif t == "develop":
-        # The commonest action: the next main list follows from this one.
+        return
+    if nd["kind"] != "main":
+        return                            # a window opened after it (chain.quiet_action_window)
+    if t == "develop":
         nl = _turn.after_develop(state, nd, legal, action["base"])
-        if nl is not None:
-            legal_cache.remember(state, nd, nl)
     elif t == "place":
         nl = _turn.after_place(state, nd, legal, action["card"], action["as"])
+    else:
+        return
+    if nl is not None:
+        legal_cache.remember(state, nd, nl)
+
+
+def _derive_after_cash(state, seat, second_base):
+    """The speed layer: the main list after a cash's second base was chosen."""
+    nd = state["dec"]
+    if nd is not None and nd["kind"] == "main" and nd["seat"] == seat:
+        nl = _turn.after_cash(state, nd, second_base)
         if nl is not None:
             legal_cache.remember(state, nd, nl)
-    return state, state.pop("ev")
 
 
 def resign(state, seat):
