@@ -95,7 +95,13 @@ def cached_legal(state, seat):
 
 
 def legal_actions(state, seat):
-    return [dict(a) for a in cached_legal(state, seat)]  # a caller editing one cannot edit the cache
+    """The protocol's legal list, always computed from the state as it is (so a caller
+    that edits a state by hand gets the right list); copies, so a caller editing one
+    cannot edit the shared action tables."""
+    dec = state["dec"]
+    if dec is None or dec["seat"] != seat or state["phase"] == "over":
+        return []
+    return [dict(a) for a in DECISIONS[dec["kind"]].legal(state, dec)]
 
 
 def pick(legal, i):
@@ -191,7 +197,7 @@ def apply(state, seat, action):
     # The list just handed out for this very state (bots ask, then apply) is reused,
     # and the action a bot picked from it is checked first.
     e = legal_cache.take(state, dec)
-    if e is not None:
+    if e is not None and e.hint is not None:          # (a bot's pick: see legal_cache)
         legal, hint = e.legal, e.hint
     else:
         legal, hint = kind.legal(state, dec), None

@@ -9,11 +9,17 @@ for the bot's next question; a combat step that sets a decision leaves its list 
 The entry holds strong references to the state and decision objects it was computed for
 (so their ids cannot be recycled) and is valid only while the state's ``seq`` (actions
 applied), its pending decision object, its task count and the deciding seat's credits and
-hand size are unchanged. Scenario code that edits a state by hand in other ways calls
-:func:`forget` (``engine.clear_cache`` drops every speed-layer cache at once). The one
-entry is replaced as a whole and read once, so threads sharing the module never mix one
-state's key with another's list. ``tests/kgk/test_derived_lists.py`` checks the cached
-lists against the plain computation.
+hand size are unchanged.
+
+Only the bot path reads it: ``bot_action`` answers from a valid entry and notes its pick;
+``apply`` reuses an entry only when a bot just picked from it (``hint`` set), and
+``legal_actions`` (the protocol's list, what people and tests ask) always computes the
+list from the state as it is. So a state edited by hand between calls (scenario tests
+do) never meets a stale list through ``legal_actions`` and ``apply``, and nobody needs
+to clear anything by hand; ``engine.clear_cache`` remains for code that edits a match's
+card definitions in place (``static.facts``). The one entry is replaced as a whole and
+read once, so threads sharing the module never mix one state's key with another's list.
+``tests/kgk/test_derived_lists.py`` checks the kept lists against the plain computation.
 """
 
 from __future__ import annotations
