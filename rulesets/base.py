@@ -1,4 +1,4 @@
-"""The ruleset protocol shared by every game (see shared DESIGN.md).
+"""The ruleset protocol shared by every game (see docs/ARCHITECTURE.md).
 
 A ruleset is a value with pure functions over plain, JSON-serialisable state.
 The host (``matches``) drives any ruleset through this protocol only.

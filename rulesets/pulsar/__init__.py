@@ -1,7 +1,7 @@
 """Pulsar 2849 (Czech Games Edition) as a pure-Python ruleset.
 
-Rules: the team's English digest of the rulebook (rule numbers A2.x, see README.md here);
-the Hungarian rulebook wins where they differ. Component data (board graph, tiles, boards) is not in the rulebook:
+Rules: the Hungarian rulebook, cited as A2.x (the numbering of ``docs/rules/pulsar/``; see
+README.md here); the rulebook wins where they differ. Component data (board graph, tiles, boards) is not in the rulebook:
 ``data/standin.json`` is an invented, labelled stand-in; a real set goes in
 ``config["components"]`` and is validated (``components.validate``).
 """

@@ -1,4 +1,4 @@
-"""Action phase: a player's turn with their dice (digest A2.3 "Action phase").
+"""Action phase: a player's turn with their dice (A2.3 "Action phase").
 
 Every die action names the die (index into the player's dice), the modifier token used
 (``""``, ``"+1"``, ``"-1"``, ``"+2"``) and, for flights, a technology ``boost``. The

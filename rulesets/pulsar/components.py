@@ -1,7 +1,7 @@
 """Component data: the stand-in set shipped here, a loader for a real set, and validation.
 
 The star-cluster graph, system tiles, technology and HQ boards, transmitters, goal values and the
-station table are printed on the components, not in the rulebook (digest A2.8), so the engine
+station table are printed on the components, not in the rulebook (A2.8), so the engine
 takes them as data. ``data/standin.json`` is an invented set labelled as such inside itself.
 """
 

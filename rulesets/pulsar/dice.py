@@ -1,4 +1,4 @@
-"""Dice phase: roll, median marker, snake draft with track movement and stacks (digest A2.3).
+"""Dice phase: roll, median marker, snake draft with track movement and stacks (A2.3).
 
 Positions on the dice board are counted in half-box units: the centre of box ``v`` is ``2v``
 and the gap between boxes ``v`` and ``v+1`` is ``2v+1``. A die moves a marker by the number

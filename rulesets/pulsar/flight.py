@@ -1,4 +1,4 @@
-"""Flying the survey ship (digest A2.3 "Fly the survey ship").
+"""Flying the survey ship (A2.3 "Fly the survey ship").
 
 A flight of N is N single-segment ``step`` actions. Within one flight each segment is used at
 most once, except a dead-end (double-line) segment, which may be used in and out. The ship

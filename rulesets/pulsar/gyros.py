@@ -1,4 +1,4 @@
-"""Gyrodynes on pulsars and the construction awards (digest A2.3 "Develop pulsars")."""
+"""Gyrodynes on pulsars and the construction awards (A2.3 "Develop pulsars")."""
 
 from __future__ import annotations
 

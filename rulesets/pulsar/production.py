@@ -1,4 +1,4 @@
-"""Production phase in its seven steps (digest A2.3 "Production phase")."""
+"""Production phase in its seven steps (A2.3 "Production phase")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Final scoring in its seven steps and the winner (digest A2.4)."""
+"""Final scoring in its seven steps and the winner (A2.4)."""
 
 from __future__ import annotations
 

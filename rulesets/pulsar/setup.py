@@ -1,4 +1,4 @@
-"""Game setup (digest A2.2, 2 players A2.5, 3 players A2.6)."""
+"""Game setup (A2.2, 2 players A2.5, 3 players A2.6)."""
 
 from __future__ import annotations
 

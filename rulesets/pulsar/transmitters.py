@@ -1,4 +1,4 @@
-"""Transmitter arrays (digest A2.3 "Transmitters").
+"""Transmitter arrays (A2.3 "Transmitters").
 
 A player's tiles and the links between their connection points form arrays; a link joins one
 point of each tile. The red die at a joint appears when both linked tiles are activated; its

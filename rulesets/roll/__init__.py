@@ -1,4 +1,4 @@
-"""Roll for the Galaxy (Rio Grande Games) as a pure-Python ruleset (digest Part A3/B1)."""
+"""Roll for the Galaxy (Rio Grande Games) as a pure-Python ruleset (rules A3, components B1: docs/rules/roll/)."""
 
 from __future__ import annotations
 

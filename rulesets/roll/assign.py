@@ -1,4 +1,4 @@
-"""Roll, secret assignment and reveal (digest A3.3 steps 1-3).
+"""Roll, secret assignment and reveal (A3.3 steps 1-3).
 
 Each seat builds its assignment in small steps behind its screen: place each
 wild die, select a phase with one worker, then optionally Dictate and use

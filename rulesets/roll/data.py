@@ -1,12 +1,12 @@
-"""Component data for Roll for the Galaxy (digest A3.1, B1.1-B1.3).
+"""Component data for Roll for the Galaxy (A3.1, B1.1-B1.3).
 
-Sources: the digest's Part B tables (kfodex/roll-for-the-galaxy-react and the BGA
+Sources: the public component tables, B1 (kfodex/roll-for-the-galaxy-react and the BGA
 studio implementation agree on all of it); the Hungarian rulebook only prints
 the dice specialisations and the cost distribution (A3.9), which
 ``tests/roll/test_data.py`` cross-checks against these tables.
 
-Powers are *paraphrased* in the digest ("exact printed wording must be checked
-against the physical tiles"); the engine implements the paraphrase and the
+Powers are *paraphrased* from those sources (the exact printed wording must be checked
+against the physical tiles); the engine implements the paraphrase and the
 readings are listed in ``powers.py``.
 
 Card keys: every face that can sit in a tableau has a string key:
@@ -62,7 +62,7 @@ class Card:
     cost: int
     colour: str | None = None   # worlds: blue/brown/green/yellow/grey
     dev_kind: str | None = None  # devs: "R" reassign, "I" immediate, "O" other
-    phases: tuple[str, ...] = ()  # devs: phases the power acts in (digest tags)
+    phases: tuple[str, ...] = ()  # devs: phases the power acts in (B1 tags)
     effect: dict[str, Any] = field(default_factory=dict)  # worlds/immediate devs
 
 

@@ -1,4 +1,4 @@
-"""Game flow: setup, rounds, the task driver and the end of the game (digest A3.2-A3.5)."""
+"""Game flow: setup, rounds, the task driver and the end of the game (A3.2-A3.5)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Development powers as data plus small functions (digest B1.2, B1.3, A3.7).
+"""Development powers as data plus small functions (B1.2, B1.3, A3.7).
 
-Readings (the digest paraphrases the printed tiles; where it is silent we chose):
+Readings (the powers are paraphrases of the printed tiles; where it is silent we chose):
 
 * Reassign powers (A3.3 step 2): each usable once per round, after the phase is
   selected; the phase-selector die stays on its space and the Dictate die is out

@@ -1,4 +1,4 @@
-"""Pending decisions of the phases and of empire management (digest A3.3-A3.4).
+"""Pending decisions of the phases and of empire management (A3.3-A3.4).
 
 The state keeps a queue of tasks; ``queue[0]`` is the current one. Phases run
 seat by seat in turn order (lowest faction number first, clockwise), the

@@ -1,6 +1,6 @@
 """What each seat may see (``view``) and per-seat event filtering (``event_view``).
 
-Hidden (digest A3.3, rulebook "Etikett"): a seat's roll and assignment until
+Hidden (A3.3, rulebook "Etikett"): a seat's roll and assignment until
 everyone has committed; construction-stack tiles below the top (owner only);
 tiles a scout is holding (owner only); Explore discards and the bag (counts
 only); the PRNG state. The colours of the dice a seat rolled are public (its cup

@@ -1,4 +1,4 @@
-"""Sector cards and character boards as data (digest A1.1, A1.8).
+"""Sector cards and character boards as data (A1.1, A1.8).
 
 The rulebook does not print the 36 card faces or the 6 boards' favourites, so the
 engine takes them as data: ``standin.json`` ships as the labelled default and a

@@ -1,4 +1,4 @@
-"""Configuration and setup by player count (digest A1.2, A1.5, A1.6)."""
+"""Configuration and setup by player count (A1.2, A1.5, A1.6)."""
 
 from __future__ import annotations
 

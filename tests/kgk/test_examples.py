@@ -1,4 +1,4 @@
-"""Every worked example of the rulebook (reference section 14) as a scenario test
+"""Every worked example of the rulebook (docs/rules/kgk/14-worked-examples.md) as a scenario test
 that checks the state after every step."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A test per rule, each citing its rule number (KG-x.y of the shared reference)."""
+"""A test per rule, each citing its rule number (KG-x.y, defined in docs/rules/kgk/)."""
 
 from __future__ import annotations
 
@@ -410,7 +410,8 @@ def test_kg_9_6_1_now_or_never_for_the_defender():
 
 # ---------------------------------------------------------------- KG-9.7 firing
 
-def test_kg_9_7_1_2_speed_order_ties_to_the_attacker():
+def test_kg_9_7_2_speed_order_ties_to_the_attacker():
+    """KG-9.7.1: the fastest ship fires first; KG-9.7.2: at equal speed, the attacker's."""
     s = setup(["Tanfullánk"], ["Oktató Elmevadász"])       # both speed 4
     a = on_table(s, A, "Tanfullánk")
     b = on_table(s, B, "Oktató Elmevadász")

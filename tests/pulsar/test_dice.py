@@ -1,4 +1,4 @@
-"""Dice phase: roll, median, draft order, track movement, stacks and edges (digest A2.3)."""
+"""Dice phase: roll, median, draft order, track movement, stacks and edges (A2.3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rulebook's worked examples (digest A2.7) as tests."""
+"""The rulebook's worked examples (A2.7) as tests."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Action-phase rules: systems and stations, pulsars, gyrodynes, awards, transmitters, patents,
-HQ projects, modifiers and bonus dice (digest A2.3), final scoring (A2.4)."""
+HQ projects, modifiers and bonus dice (A2.3), final scoring (A2.4)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Rulebook (Develop and Settle, the Explore note): "A következő Fejlesztés fázis elején kell a
 fejlesztést véglegesíteni, és kiválasztani, mely fejlesztők mennek vissza a Polgárságba."
-(digest A3.4 II: "then finalise it and choose which developers return"; III the same for
+(A3.4 II: "then finalise it and choose which developers return"; III the same for
 settlers). The engine used to take the first workers placed.
 """
 

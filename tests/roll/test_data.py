@@ -1,4 +1,4 @@
-"""Component data (digest A3.1, A3.9, B1.1-B1.3) and the rulebook cross-check."""
+"""Component data (A3.1, A3.9, B1.1-B1.3) and the rulebook cross-check."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from rulesets.roll.data import (
     side_key,
 )
 
-# The rulebook's cost-distribution table exactly as printed (roll-for-the-galaxy.hu.md,
+# The rulebook's cost-distribution table exactly as printed (the Hungarian rulebook,
 # "Az alábbi táblázat..."), columns cost 1..6. The three development rows are printed
-# in reverse (cost 6..1), digest A3.9; the test reverses them.
+# in reverse (cost 6..1), A3.9; the test reverses them.
 RULEBOOK_WORLDS = {
     "blue": [5, 6, 4, 0, 0, 0],
     "brown": [0, 5, 6, 2, 0, 0],

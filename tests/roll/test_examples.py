@@ -1,4 +1,4 @@
-"""The rulebook's worked examples (digest A3.7, A3.8)."""
+"""The rulebook's worked examples (A3.7, A3.8)."""
 
 from __future__ import annotations
 

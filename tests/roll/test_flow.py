@@ -1,4 +1,4 @@
-"""Setup, secret assignment and reveal, management, the end and tie-breaks (digest A3.2-A3.5)."""
+"""Setup, secret assignment and reveal, management, the end and tie-breaks (A3.2-A3.5)."""
 
 from __future__ import annotations
 

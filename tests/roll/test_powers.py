@@ -1,4 +1,4 @@
-"""Every development's power and every world's placement effect (digest B1.2, B1.3, A3.7)."""
+"""Every development's power and every world's placement effect (B1.2, B1.3, A3.7)."""
 
 from __future__ import annotations
 

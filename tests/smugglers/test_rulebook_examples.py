@@ -1,4 +1,4 @@
-"""The rulebook's worked examples (digest A1.7 TV-U1..TV-U5) as tests."""
+"""The rulebook's worked examples (A1.7 TV-U1..TV-U5) as tests."""
 
 from __future__ import annotations
 

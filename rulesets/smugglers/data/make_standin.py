@@ -1,7 +1,7 @@
 """Regenerate ``standin.json``: STAND-IN sector cards and character boards.
 
 The printed 36 sector cards and 6 character boards are not in the rulebook and
-no public list exists (digest A1.8, B3). This script builds a clearly labelled
+no public list exists (A1.8, B3). This script builds a clearly labelled
 stand-in with the counts the rulebook implies (A1.1): 36 round cards, 4 planet
 colours, ships in the 4 goods colours plus the neutral cruiser, some cards with
 a space station; 6 boards, each with 2 different favourite planet colours and
