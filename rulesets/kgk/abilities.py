@@ -20,7 +20,7 @@ from rulesets.kgk.static import facts
 State = dict[str, Any]
 
 IN_PLAY = frozenset(("canteen", "surface", "hangar", "att"))
-_WHERE = {"canteen": "canteen", "surface": "surface", "ship": "att"}
+_WHERE: dict[Any, str] = {"canteen": "canteen", "surface": "surface", "ship": "att"}
 
 
 def ability_timing_ok(state: State, seat: int, ab: dict[str, Any]) -> bool:

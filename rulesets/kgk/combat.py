@@ -16,6 +16,8 @@ Steps are tasks on ``state["todo"]``; each sets a decision when a player must ac
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesets.kgk import legal_cache
 from rulesets.kgk.abilities import ability_actions
 from rulesets.kgk.chain import (
@@ -35,6 +37,7 @@ from rulesets.kgk.constants import (
     HEAVY_WEAPONS_MAX_FACTOR,
 )
 from rulesets.kgk.effects import mill, run_ops, targets, turn_hit
+from rulesets.kgk.jsontypes import Action, Decision, GameState
 from rulesets.kgk.state import (
     ACTIVE,
     DAMAGED,
@@ -55,19 +58,19 @@ from rulesets.kgk.state import (
 CTX = "combat"
 
 
-def _qs(state):
+def _qs(state: GameState) -> Any:
     return state["opts"]["rules"] == "quick_start"
 
 
-def _simple(state):
+def _simple(state: GameState) -> Any:
     return state["opts"]["simplified_combat"]
 
 
-def _auto(state):
+def _auto(state: GameState) -> Any:
     return state["opts"]["auto_pass"]
 
 
-def begin_attack(state, seat, opp, tgt):
+def begin_attack(state: GameState, seat: int, opp: int, tgt: Any) -> None:
     """KG-9.4.1: the attack is declared; the combat phase starts."""
     state["phase"] = "combat"
     state["cb"] = {"att": seat, "def": opp, "tgt": tgt, "step": "target", "ships": [],
@@ -85,7 +88,7 @@ def begin_attack(state, seat, opp, tgt):
 
 # (Loops rather than comprehensions: these run many times per combat over one to
 # three ships, where a comprehension's own call costs more than the loop.)
-def _mine(state, seat):
+def _mine(state: GameState, seat: int) -> Any:
     cards = state["cards"]
     out = []
     for s in state["cb"]["ships"]:
@@ -95,7 +98,7 @@ def _mine(state, seat):
     return out
 
 
-def _enemy(state, seat):
+def _enemy(state: GameState, seat: int) -> Any:
     cards = state["cards"]
     out = []
     for s in state["cb"]["ships"]:
@@ -105,7 +108,7 @@ def _enemy(state, seat):
     return out
 
 
-def _plus_interrupts(state, seat, acts, ctx=CTX):
+def _plus_interrupts(state: GameState, seat: int, acts: list[Action], ctx: Any = CTX) -> Any:
     """A step decision also offers the seat's interrupts and, in any step, its
     activated abilities (KG-12.8, KG-17.9)."""
     acts.extend(interrupt_actions(state, seat, ctx))
@@ -113,7 +116,7 @@ def _plus_interrupts(state, seat, acts, ctx=CTX):
     return acts
 
 
-def _set(state, dec, legal):
+def _set(state: GameState, dec: Decision, legal: list[Action]) -> Any:
     """Set a step decision, or skip it when auto-pass is on and "done" is the only
     choice."""
     if _auto(state) and len(legal) == 1 and legal[0]["type"] in ("done", "bombard"):
@@ -123,7 +126,7 @@ def _set(state, dec, legal):
     return True
 
 
-def _designated(state, dec, resume):
+def _designated(state: GameState, dec: Decision, resume: list[Any]) -> None:
     """After a designation (a ship committed, a crew boarded, a bomber named): a
     window when someone may answer it (reaction interrupts "bármikor", abilities in
     any phase; see ``chain.quiet_action_window``), else the same decision again."""
@@ -137,7 +140,7 @@ def _designated(state, dec, resume):
 
 # ---------------------------------------------------------------- equip (KG-9.5)
 
-def _equip_legal(state, dec):
+def _equip_legal(state: GameState, dec: Decision) -> Any:
     seat = dec["seat"]
     cb = state["cb"]
     cards = state["cards"]
@@ -172,8 +175,8 @@ def _equip_legal(state, dec):
     return acts
 
 
-def equip_decision():
-    def act(state, dec, action):
+def equip_decision() -> Any:
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         seat = dec["seat"]
         t = action["type"]
         cb = state["cb"]
@@ -196,17 +199,17 @@ def equip_decision():
     return _equip_legal, act
 
 
-def equip_step(state, seat):
+def equip_step(state: GameState, seat: int) -> None:
     state["dec"] = {"kind": "equip", "seat": seat}
 
 
-def equip_step_attacker(state, _):
+def equip_step_attacker(state: GameState, _: Any) -> None:
     cb = state["cb"]
     cb["step"] = "equip"
     state["dec"] = {"kind": "equip", "seat": cb["att"]}
 
 
-def equip_step_defender(state, _):
+def equip_step_defender(state: GameState, _: Any) -> None:
     cb = state["cb"]
     dec = {"kind": "equip", "seat": cb["def"]}
     _set(state, dec, _equip_legal(state, dec))
@@ -214,7 +217,7 @@ def equip_step_defender(state, _):
 
 # ---------------------------------------------------------------- payment (KG-9.6)
 
-def _pay_legal(state, dec):
+def _pay_legal(state: GameState, dec: Decision) -> Any:
     seat = dec["seat"]
     cards = state["cards"]
     defs = state["defs"]
@@ -230,8 +233,8 @@ def _pay_legal(state, dec):
     return _plus_interrupts(state, seat, acts)
 
 
-def pay_decision():
-    def act(state, dec, action):
+def pay_decision() -> Any:
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         seat = dec["seat"]
         t = action["type"]
         if t == "done":
@@ -246,12 +249,12 @@ def pay_decision():
     return _pay_legal, act
 
 
-def payment_step(state, seat):
+def payment_step(state: GameState, seat: int) -> None:
     dec = {"kind": "pay", "seat": seat}
     _set(state, dec, _pay_legal(state, dec))
 
 
-def _needs_payment_step(state, seat):
+def _needs_payment_step(state: GameState, seat: int) -> Any:
     """Skip a side's payment decision when nothing face down is aboard (public)."""
     cards = state["cards"]
     for s in _mine(state, seat):
@@ -261,14 +264,14 @@ def _needs_payment_step(state, seat):
     return False
 
 
-def payment_step_attacker(state, _):
+def payment_step_attacker(state: GameState, _: Any) -> None:
     cb = state["cb"]
     cb["step"] = "pay"
     if not _qs(state) and (_needs_payment_step(state, cb["att"]) or not _auto(state)):
         payment_step(state, cb["att"])
 
 
-def payment_step_defender(state, _):
+def payment_step_defender(state: GameState, _: Any) -> None:
     cb = state["cb"]
     if not _qs(state) and (_needs_payment_step(state, cb["def"]) or not _auto(state)):
         payment_step(state, cb["def"])
@@ -276,7 +279,7 @@ def payment_step_defender(state, _):
 
 # ------------------------------------------------- end of payment (KG-9.6.4)
 
-def end_of_payment(state, _):
+def end_of_payment(state: GameState, _: Any) -> None:
     """Collect the end-of-payment choices (attacker's first), then apply rocket
     effects all at once."""
     cb = state["cb"]
@@ -333,28 +336,28 @@ def end_of_payment(state, _):
 
 # ---------------------------------------------------------------- firing (KG-9.7)
 
-def _key(state, sid):
+def _key(state: GameState, sid: int) -> Any:
     return (-val(state, sid, "speed"), 0 if card(state, sid)["o"] == state["cb"]["att"] else 1)
 
 
-def _can_act(state, sid):
+def _can_act(state: GameState, sid: int) -> Any:
     if _enemy(state, card(state, sid)["o"]):
         return True
     return _can_stealth(state, sid)
 
 
-def _can_stealth(state, sid):
+def _can_stealth(state: GameState, sid: int) -> Any:
     cb = state["cb"]
     return (card(state, sid)["o"] == cb["att"] and has(state, sid, "stealth")
             and _target_bombardable(state))
 
 
-def _elig(state, seat):
+def _elig(state: GameState, seat: int) -> Any:
     cards = state["cards"]
     return [s for s in _mine(state, seat) if cards[s]["rot"] == ACTIVE and _can_act(state, s)]
 
 
-def firing_step(state, _):
+def firing_step(state: GameState, _: Any) -> None:
     cb = state["cb"]
     cb["step"] = "fire"
     cards = state["cards"]
@@ -368,7 +371,7 @@ def firing_step(state, _):
     _hit_ships_turn_damaged(state)
 
 
-def next_shooter(state, _):
+def next_shooter(state: GameState, _: Any) -> Any:
     cb = state["cb"]
     f = cb["fire"]
     att, dfn = cb["att"], cb["def"]
@@ -411,7 +414,7 @@ def next_shooter(state, _):
     state["dec"] = {"kind": "fire", "seat": seat, "allowed": allowed}
 
 
-def _fire_legal(state, dec):
+def _fire_legal(state: GameState, dec: Decision) -> Any:
     seat = dec["seat"]
     acts = []
     enemy = _enemy(state, seat)
@@ -429,12 +432,12 @@ def _fire_legal(state, dec):
     return _plus_interrupts(state, seat, acts)
 
 
-def _pending(state, sid, ab):
+def _pending(state: GameState, sid: int, ab: str) -> Any:
     return sum(1 for it in state["chain"] if it["ab"] == ab and it["card"] == sid)
 
 
-def fire_decision():
-    def act(state, dec, action):
+def fire_decision() -> Any:
+    def act(state: GameState, dec: Decision, action: Action) -> Any:
         seat = dec["seat"]
         t = action["type"]
         cb = state["cb"]
@@ -493,13 +496,13 @@ def fire_decision():
 # the damage dealt. A stage that needs a decision pushes the "shot" task and sets it;
 # the next stage runs when the decision is taken.
 
-def carry_out_shot(state, _):
+def carry_out_shot(state: GameState, _: Any) -> Any:
     """Run the current shot from its stage (KG-9.7)."""
     sh = state["cb"]["shot"]
     return _SHOT_STAGES[sh["stage"]](state, sh)
 
 
-def _offer_return_fire(state, sh):
+def _offer_return_fire(state: GameState, sh: Any) -> Any:
     """KG-9.7.5, KG-7.6.2: the target may return fire (or use Lopakodás)."""
     cards = state["cards"]
     F, T = sh["F"], sh["T"]
@@ -518,7 +521,7 @@ def _offer_return_fire(state, sh):
     return carry_out_shot(state, None)
 
 
-def _window_before_damage(state, sh):
+def _window_before_damage(state: GameState, sh: Any) -> None:
     """KG-9.7.6: interrupts before the damage is dealt."""
     sh["stage"] = "allocF"
     push(state, "shot")
@@ -528,7 +531,7 @@ def _window_before_damage(state, sh):
     return
 
 
-def _firer_damage(state, sh):
+def _firer_damage(state: GameState, sh: Any) -> Any:
     """KG-9.7.6, KG-7.4.1: the firing ship's damage (a salvo is distributed)."""
     cards = state["cards"]
     F, T = sh["F"], sh["T"]
@@ -549,7 +552,7 @@ def _firer_damage(state, sh):
     return carry_out_shot(state, None)
 
 
-def _returner_damage(state, sh):
+def _returner_damage(state: GameState, sh: Any) -> Any:
     """KG-9.7.5, KG-7.4.2: the returning ship's damage (a salvo is distributed)."""
     cards = state["cards"]
     F, T = sh["F"], sh["T"]
@@ -570,7 +573,7 @@ def _returner_damage(state, sh):
     return carry_out_shot(state, None)
 
 
-def _salvo_returns(state, sh):
+def _salvo_returns(state: GameState, sh: Any) -> Any:
     """KG-7.4.3, KG-17.24 a: ships hit by a salvo may return fire at it."""
     cards = state["cards"]
     F, T = sh["F"], sh["T"]
@@ -592,20 +595,21 @@ def _salvo_returns(state, sh):
     return carry_out_shot(state, None)
 
 
-def _formation_spread(state, sh):
+def _formation_spread(state: GameState, sh: Any) -> Any:
     """KG-7.5, KG-17.23: Kötelék spreads a non-salvo shot's damage."""
     cards = state["cards"]
     F, T = sh["F"], sh["T"]
     # KG-7.5, KG-17.23: Kötelék spreads a non-salvo shot's damage.
     if sh["fq"] is None:
-        sh["fq"] = []
+        fq: list[int] = []
+        sh["fq"] = fq
         for i, (src, dst, _pts) in enumerate(sh["pk"]):
             salvo_src = (src == F and sh["salvoF"]) or (src == T and sh["salvoT"])
             if salvo_src or not has(state, dst, "formation"):
                 continue
             group = [s for s in _mine(state, cards[dst]["o"]) if has(state, s, "formation")]
             if len(group) >= FORMATION_MIN_SHIPS:
-                sh["fq"].append(i)
+                fq.append(i)
     while sh["fq"]:
         i = sh["fq"][0]
         src, dst, pts = sh["pk"][i]
@@ -615,7 +619,7 @@ def _formation_spread(state, sh):
         owner = cards[dst]["o"]
         if "fa" not in sh:
             sh["fa"] = []
-        used = {}
+        used: dict[int, int] = {}
         for _s, d2, p2 in sh["pk"]:
             used[d2] = used.get(d2, 0) + p2
         for d2, p2 in sh["fa"]:
@@ -638,11 +642,11 @@ def _formation_spread(state, sh):
     return carry_out_shot(state, None)
 
 
-def _deal_damage(state, sh):
+def _deal_damage(state: GameState, sh: Any) -> None:
     """KG-9.7.6, KG-9.7.8: the damage is dealt at once; ships at 0 armor are destroyed."""
     cb = state["cb"]
     cards = state["cards"]
-    dealt = {}
+    dealt: dict[int, int] = {}
     for _src, dst, pts in sh["pk"]:
         if pts > 0 and cards[dst]["z"] == "hangar":
             dealt[dst] = dealt.get(dst, 0) + pts
@@ -668,8 +672,8 @@ _SHOT_STAGES = {
 }
 
 
-def return_fire_decision():
-    def legal(state, dec):
+def return_fire_decision() -> Any:
+    def legal(state: GameState, dec: Decision) -> Any:
         cards = state["cards"]
         T = dec["ship"]
         sh = state["cb"]["shot"]
@@ -682,7 +686,7 @@ def return_fire_decision():
         acts.append({"type": "no_return"})
         return acts
 
-    def act(state, dec, action):
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         cb = state["cb"]
         sh = cb["shot"]
         T = dec["ship"]
@@ -707,8 +711,8 @@ def return_fire_decision():
     return legal, act
 
 
-def assign_decision():
-    def legal(state, dec):
+def assign_decision() -> Any:
+    def legal(state: GameState, dec: Decision) -> Any:
         acts = [{"type": "assign", "ship": s} for s in dec["opts"]]
         # Salvo: damage may be left unassigned (KG-7.4.4). Kötelék: using an ability is
         # optional (KG-7.1.1, "te döntöd el"), so the defender may stop spreading at any
@@ -716,7 +720,7 @@ def assign_decision():
         acts.append({"type": "assign_done"})
         return acts
 
-    def act(state, dec, action):
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         sh = state["cb"]["shot"]
         state["dec"] = None
         if action["type"] == "assign_done":
@@ -742,7 +746,7 @@ def assign_decision():
     return legal, act
 
 
-def _end_firing(state):
+def _end_firing(state: GameState) -> None:
     """KG-9.7.13: every hit ship turns damaged (Javítás: used)."""
     cb = state["cb"]
     cards = state["cards"]
@@ -755,7 +759,7 @@ def _end_firing(state):
     emit(state, "firing_over")
 
 
-def _hit_ships_turn_damaged(state):
+def _hit_ships_turn_damaged(state: GameState) -> None:
     """KG-3.5.1, KG-9.7.13: a participating ship that took a hit turns damaged when the
     firing step is over (Javítás: used)."""
     cards = state["cards"]
@@ -768,7 +772,7 @@ def _hit_ships_turn_damaged(state):
 
 # ---------------------------------------------------------------- bombardment (KG-9.8)
 
-def _target_bombardable(state):
+def _target_bombardable(state: GameState) -> Any:
     cb = state["cb"]
     tgt = cb["tgt"]
     if tgt["kind"] == "crew":
@@ -778,7 +782,7 @@ def _target_bombardable(state):
     return True
 
 
-def bombardment_step(state, _):
+def bombardment_step(state: GameState, _: Any) -> None:
     cb = state["cb"]
     cb["step"] = "bomb"
     if not _target_bombardable(state):
@@ -790,12 +794,12 @@ def bombardment_step(state, _):
             return
 
 
-def ask_bombers(state, _):
+def ask_bombers(state: GameState, _: Any) -> None:
     cb = state["cb"]
     state["dec"] = {"kind": "bomb", "seat": cb["att"]}
 
 
-def _bomb_legal(state, dec):
+def _bomb_legal(state: GameState, dec: Decision) -> Any:
     cb = state["cb"]
     seat = dec["seat"]
     acts = []
@@ -813,8 +817,8 @@ def _bomb_legal(state, dec):
     return _plus_interrupts(state, seat, acts)
 
 
-def bomb_decision():
-    def act(state, dec, action):
+def bomb_decision() -> Any:
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         cb = state["cb"]
         seat = dec["seat"]
         t = action["type"]
@@ -847,7 +851,7 @@ def bomb_decision():
     return _bomb_legal, act
 
 
-def bombard_target(state, ships):
+def bombard_target(state: GameState, ships: list[int]) -> None:
     """The declared bombardment lands, with the bombers still in play (KG-9.8)."""
     cb = state["cb"]
     ships = [s for s in ships if card(state, s)["z"] == "hangar"]
@@ -858,7 +862,7 @@ def bombard_target(state, ships):
     bomb_hit(state, total, len(ships))
 
 
-def bomb_hit(state, total, n):
+def bomb_hit(state: GameState, total: int, n: int) -> None:
     """Resolve a bombardment of the attack's target (KG-9.8.2 - 9.8.6)."""
     cb = state["cb"]
     tgt = cb["tgt"]
@@ -897,7 +901,7 @@ def bomb_hit(state, total, n):
                 c["rot"] = DAMAGED
 
 
-def _trap_payable(state, b):
+def _trap_payable(state: GameState, b: int) -> Any:
     c = card(state, b)
     d = cdef(state, b)
     if d["type"] != "base" or d["sub"] != "trap" or is_bluff(c, d):
@@ -908,15 +912,15 @@ def _trap_payable(state, b):
     return state["p"][c["o"]]["cr"] >= (d["cost"] or 0)
 
 
-def trap_decision():
-    def legal(state, dec):
+def trap_decision() -> Any:
+    def legal(state: GameState, dec: Decision) -> Any:
         acts = []
         if _trap_payable(state, dec["card"]):
             acts.append({"type": "pay_trap"})
         acts.append({"type": "decline"})
         return acts
 
-    def act(state, dec, action):
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         state["dec"] = None
         b = dec["card"]
         if action["type"] == "decline":
@@ -930,7 +934,7 @@ def trap_decision():
 
 # ---------------------------------------------------------------- disarm (KG-9.9)
 
-def disarm_step(state, _):
+def disarm_step(state: GameState, _: Any) -> None:
     cb = state["cb"]
     cb["step"] = "disarm"
     cards = state["cards"]
@@ -970,7 +974,7 @@ def disarm_step(state, _):
 
 # ---------------------------------------------------------------- abilities
 
-def resolve_ability(state, it):
+def resolve_ability(state: GameState, it: dict[str, Any]) -> None:
     ab = it["ab"]
     s = it["card"]
     c = card(state, s)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesets.base import IllegalAction
 from rulesets.kgk import legal_cache, static
 from rulesets.kgk import turn as _turn
 from rulesets.kgk.bots import heuristic_action, random_index
 from rulesets.kgk.constants import DEVELOP_COST
 from rulesets.kgk.ending import eliminate, finish, finish_multiplayer
+from rulesets.kgk.jsontypes import Action, GameState
 from rulesets.kgk.state import alive_seats, emit, move, next_alive
 from rulesets.kgk.table import DECISIONS, TASKS
 from rulesets.kgk.view import view
@@ -15,14 +18,14 @@ from rulesets.kgk.view import view
 MAX_TASKS = 100000
 
 
-def new_game(config, seed):
+def new_game(config: dict[str, Any], seed: str) -> Any:
     """A new game (KG-8, or a set-up position), run to its first decision."""
     state = _turn.start_game(config, seed)
     advance(state)
     return state
 
 
-def advance(state):
+def advance(state: GameState) -> Any:
     """Run continuation tasks until a decision is pending or the game is over."""
     if state["opts"]["rules"] == "quick_start":
         return _advance_quick_start(state)
@@ -38,7 +41,7 @@ def advance(state):
     raise RuntimeError("KGK engine loop")
 
 
-def _advance_quick_start(state):
+def _advance_quick_start(state: GameState) -> None:
     guard = 0
     while state["phase"] != "over":
         if _quick_start_over(state):
@@ -55,7 +58,7 @@ def _advance_quick_start(state):
             raise RuntimeError("KGK engine loop")
 
 
-def _quick_start_over(state):
+def _quick_start_over(state: GameState) -> Any:
     """KG-16.1.10, KG-16.2.12: the quick start ends as soon as a colony runs out;
     that player loses."""
     empty = [s for s in range(state["n"]) if not state["p"][s]["colony"]]
@@ -68,14 +71,14 @@ def _quick_start_over(state):
     return True
 
 
-def to_act(state):
+def to_act(state: GameState) -> Any:
     dec = state["dec"]
     if dec is None or state["phase"] == "over":
         return []
     return [dec["seat"]]
 
 
-def clear_cache():
+def clear_cache() -> None:
     """Drop every speed-layer cache (for code that edits a state by hand)."""
     legal_cache.forget()
     _turn.MAIN_META[0] = None
@@ -83,7 +86,7 @@ def clear_cache():
     static.clear()
 
 
-def cached_legal(state, seat):
+def cached_legal(state: GameState, seat: int) -> Any:
     """The legal list itself (shared with the cache: callers must not edit it)."""
     dec = state["dec"]
     if dec is None or dec["seat"] != seat or state["phase"] == "over":
@@ -94,7 +97,7 @@ def cached_legal(state, seat):
     return e.legal
 
 
-def legal_actions(state, seat):
+def legal_actions(state: GameState, seat: int) -> Any:
     """The protocol's legal list, always computed from the state as it is (so a caller
     that edits a state by hand gets the right list); copies, so a caller editing one
     cannot edit the shared action tables."""
@@ -104,19 +107,19 @@ def legal_actions(state, seat):
     return [dict(a) for a in DECISIONS[dec["kind"]].legal(state, dec)]
 
 
-def pick(legal, i):
+def pick(legal: list[Action], i: int) -> Any:
     """Hand out a copy of ``legal[i]`` and remember ``i`` for ``apply``."""
     legal_cache.note_pick(legal, i)
     return dict(legal[i])
 
 
-def random_pick(state, seat, seed):
+def random_pick(state: GameState, seat: int, seed: str) -> Any:
     """The random bot: a uniform pick from the legal list, which stays cached for
     ``apply`` with the index."""
     return bot_action(state, seat, "random", seed)
 
 
-def bot_action(state, seat, kind, seed):
+def bot_action(state: GameState, seat: int, kind: str, seed: str) -> Any:
     """The ruleset's ``bot_action``."""
     legal = cached_legal(state, seat)          # not copied: the bots only read it
     if not legal:
@@ -125,6 +128,8 @@ def bot_action(state, seat, kind, seed):
         return pick(legal, random_index(len(legal), seed))
     if kind == "heuristic":
         a = heuristic_action(view(state, seat), legal, seed)
+        if a is None:
+            raise ValueError("the heuristic bot found nothing to do")
         for i, b in enumerate(legal):
             if b is a:
                 return pick(legal, i)
@@ -137,7 +142,7 @@ RULE_OF = {"main": "KG-9.3.3", "prio": "KG-10.7", "equip": "KG-9.5", "pay": "KG-
            "trap": "KG-4.5.10", "choose": "KG-9.1.3", "mulligan": "KG-8.4"}
 
 
-def diagnose(state, seat, action, legal):
+def diagnose(state: GameState, seat: int, action: Action, legal: list[Action]) -> Any:
     """Why ``action`` is not legal: a stable code and the rule that forbids it."""
     dec = state["dec"]
     t = action.get("type")
@@ -168,7 +173,7 @@ def diagnose(state, seat, action, legal):
                          rule=RULE_OF.get(dec["kind"]))
 
 
-def _well_formed(action):
+def _well_formed(action: Action) -> Any:
     if type(action) is dict and type(action.get("type")) is str:
         for v in action.values():
             if type(v) is not int and type(v) is not str:
@@ -185,7 +190,7 @@ def _well_formed(action):
     return True
 
 
-def apply(state, seat, action):
+def apply(state: GameState, seat: int, action: Action) -> Any:
     if state["phase"] == "over":
         raise IllegalAction("game_over", "the game is over")
     dec = state["dec"]
@@ -215,7 +220,7 @@ def apply(state, seat, action):
     return state, state.pop("ev")
 
 
-def _derive_next_main(state, action, legal):
+def _derive_next_main(state: GameState, action: Action, legal: list[Action]) -> None:
     """The speed layer: after a develop or a face-down placement the next main list
     follows from ``legal`` (``turn.after_develop``, ``turn.after_place``); after a cash
     the list is noted for ``turn.after_cash``. Kept for the next question."""
@@ -236,7 +241,7 @@ def _derive_next_main(state, action, legal):
         legal_cache.remember(state, nd, nl)
 
 
-def _derive_after_cash(state, seat, second_base):
+def _derive_after_cash(state: GameState, seat: int, second_base: int) -> None:
     """The speed layer: the main list after a cash's second base was chosen."""
     nd = state["dec"]
     if nd is not None and nd["kind"] == "main" and nd["seat"] == seat:
@@ -245,7 +250,7 @@ def _derive_after_cash(state, seat, second_base):
             legal_cache.remember(state, nd, nl)
 
 
-def resign(state, seat):
+def resign(state: GameState, seat: int) -> Any:
     if state["phase"] == "over":
         raise IllegalAction("game_over", "the game is over")
     clear_cache()           # a resignation may change what others may do (seq is kept)

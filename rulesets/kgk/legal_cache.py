@@ -26,8 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-State = dict[str, Any]
-Action = dict[str, Any]
+from rulesets.kgk.jsontypes import Action, GameState
 
 
 class Entry:
@@ -36,7 +35,7 @@ class Entry:
 
     __slots__ = ("state", "seq", "dec", "todo", "credits", "hand", "legal", "hint")
 
-    def __init__(self, state: State, dec: dict[str, Any], legal: list[Action]) -> None:
+    def __init__(self, state: GameState, dec: dict[str, Any], legal: list[Action]) -> None:
         p = state["p"][dec["seat"]]
         self.state = state
         self.seq: int = state["seq"]
@@ -47,7 +46,7 @@ class Entry:
         self.legal = legal
         self.hint: int | None = None
 
-    def fits(self, state: State, dec: dict[str, Any]) -> bool:
+    def fits(self, state: GameState, dec: dict[str, Any]) -> bool:
         """Whether this entry was computed for this very state and decision, unchanged."""
         if self.state is not state or self.dec is not dec or self.seq != state["seq"]:
             return False
@@ -59,7 +58,7 @@ class Entry:
 _LAST: list[Entry | None] = [None]
 
 
-def lookup(state: State, dec: dict[str, Any]) -> Entry | None:
+def lookup(state: GameState, dec: dict[str, Any]) -> Entry | None:
     """The entry for this very state and decision, or None."""
     e = _LAST[0]
     if e is not None and e.fits(state, dec):
@@ -67,14 +66,14 @@ def lookup(state: State, dec: dict[str, Any]) -> Entry | None:
     return None
 
 
-def remember(state: State, dec: dict[str, Any], legal: list[Action]) -> Entry:
+def remember(state: GameState, dec: dict[str, Any], legal: list[Action]) -> Entry:
     """Keep ``legal`` as the legal list of ``dec`` in ``state`` (replacing the last)."""
     e = Entry(state, dec, legal)
     _LAST[0] = e
     return e
 
 
-def take(state: State, dec: dict[str, Any]) -> Entry | None:
+def take(state: GameState, dec: dict[str, Any]) -> Entry | None:
     """The entry for this state and decision, dropped from the cache (``apply`` is about
     to change the state)."""
     e = _LAST[0]

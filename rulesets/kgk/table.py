@@ -15,21 +15,21 @@ from typing import Any, NamedTuple
 from rulesets.kgk import chain, combat, turn
 
 
-class Decision(NamedTuple):
+class DecisionKind(NamedTuple):
     """How one kind of decision is offered and carried out."""
 
     legal: Callable[[Any, Any], list[Any]]      # (state, decision) -> legal actions
     act: Callable[[Any, Any, Any], None]        # (state, decision, action): apply one
 
 
-def _decision(pair: tuple[Any, Any]) -> Decision:
-    return Decision(*pair)
+def _decision(pair: tuple[Any, Any]) -> DecisionKind:
+    return DecisionKind(*pair)
 
 
 # decision kind -> Decision, in the order a turn meets them (rules in engine.RULE_OF)
-DECISIONS: dict[str, Decision] = {
+DECISIONS: dict[str, DecisionKind] = {
     "mulligan": _decision(turn.mulligan_decision()),         # KG-8.4
-    "main": Decision(turn.main_legal, turn.main_act),        # KG-9.3.3
+    "main": DecisionKind(turn.main_legal, turn.main_act),        # KG-9.3.3
     "choose": _decision(turn.choose_decision()),             # search, discards, limits, ...
     "prio": _decision(chain.prio_decision()),                # KG-10.7: an interrupt window
     "equip": _decision(combat.equip_decision()),             # KG-9.5

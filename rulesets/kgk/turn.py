@@ -66,6 +66,7 @@ from rulesets.kgk.effects import (
     targets,
 )
 from rulesets.kgk.ending import eliminate, finish, finish_multiplayer
+from rulesets.kgk.jsontypes import Action, CardDef, CardDict, Decision, GameState, Player
 from rulesets.kgk.shuffle import shuffle_and_cut
 from rulesets.kgk.state import (
     ACTIVE,
@@ -91,13 +92,13 @@ DEFAULT_OPTS = {"rules": "official", "simplified_combat": False, "auto_pass": Tr
 
 # ---------------------------------------------------------------- rng helpers
 
-def rng_of(state):
+def rng_of(state: GameState) -> Any:
     return Rng(state["rng"])
 
 
 # ---------------------------------------------------------------- new game
 
-def normalise_options(config):
+def normalise_options(config: dict[str, Any]) -> Any:
     opts = dict(DEFAULT_OPTS)
     opts.update(config.get("options") or {})
     if opts["rules"] not in ("official", "quick_start"):
@@ -106,12 +107,12 @@ def normalise_options(config):
     return opts
 
 
-def _compile_decks(decks, opts):
+def _compile_decks(decks: list[Any], opts: dict[str, Any]) -> Any:
     """The card definitions (one per distinct card, refused when unplayable) and the card
     instances, every card in its owner's colony (ids follow the config order)."""
-    defs = []
-    index = {}
-    cards = []
+    defs: list[CardDef] = []
+    index: dict[str, int] = {}
+    cards: list[CardDict] = []
     qs = opts["rules"] == "quick_start"
     for seat, deck in enumerate(decks):
         if not deck:
@@ -134,7 +135,7 @@ def _compile_decks(decks, opts):
     return defs, cards
 
 
-def _new_player(seat, defs, cards):
+def _new_player(seat: int, defs: list[CardDef], cards: list[CardDict]) -> Any:
     """A seat at the start: every card in the colony, no credits yet."""
     return {"colony": [c["id"] for c in cards if c["o"] == seat], "hand": [],
             "trash": [], "ruin": [], "hangar": [], "canteen": [], "surface": [],
@@ -143,7 +144,7 @@ def _new_player(seat, defs, cards):
             "alive": True, "elims": 0, "out_turn": None}
 
 
-def start_game(config, seed):
+def start_game(config: dict[str, Any], seed: str) -> Any:
     """A new game's state before its first task runs (``engine.new_game`` runs them):
     KG-8's set-up, or a set-up position (``scenario.py``)."""
     if config.get("scenario") is not None:
@@ -189,15 +190,15 @@ def start_game(config, seed):
     return state
 
 
-def ask_mulligan(state, seat):
+def ask_mulligan(state: GameState, seat: int) -> None:
     state["dec"] = {"kind": "mulligan", "seat": seat}
 
 
-def mulligan_decision():
-    def legal(state, dec):
+def mulligan_decision() -> Any:
+    def legal(state: GameState, dec: Decision) -> Any:
         return [{"type": "keep"}, {"type": "mulligan"}]
 
-    def act(state, dec, action):
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         seat = dec["seat"]
         p = state["p"][seat]
         p["mull"] = True
@@ -215,7 +216,7 @@ def mulligan_decision():
 
 # ---------------------------------------------------------------- start phase
 
-def income(state, seat):
+def income(state: GameState, seat: int) -> Any:
     """KG-8.5 ramp (first player 1, 3; second 2, 4; then 5); multiplayer and quick
     start: 5 from the first turn (KG-13.1.5, KG-16.1.6)."""
     base = INCOME
@@ -226,7 +227,7 @@ def income(state, seat):
     return base + aura(state, seat, "income")
 
 
-def begin_turn(state, seat):
+def begin_turn(state: GameState, seat: int) -> None:
     state["active"] = seat
     state["turn"] += 1
     p = state["p"][seat]
@@ -244,7 +245,7 @@ def begin_turn(state, seat):
 
 # ---------------------------------------------------------------- main phase
 
-def can_attack(state, seat):
+def can_attack(state: GameState, seat: int) -> bool:
     """KG-8.6, KG-13.1.4: no attack in the starting player's first turn (nobody's, in
     multiplayer); at least one active ship (KG-17.33)."""
     p = state["p"][seat]
@@ -257,13 +258,13 @@ def can_attack(state, seat):
     return False
 
 
-def payable_main(state, seat, cid):
+def payable_main(state: GameState, seat: int, cid: int) -> Any:
     """KG-9.3.3 e: what may be paid in the main phase (not rockets, not traps,
     bases only when developed to their limit)."""
     return _payable_main(card(state, cid), cdef(state, cid))
 
 
-def _payable_main(c, d):
+def _payable_main(c: CardDict, d: CardDef) -> Any:
     if c["paid"] or c["up"] or is_bluff(c, d):
         return False
     t = d["type"]
@@ -279,7 +280,7 @@ def _payable_main(c, d):
     return False
 
 
-def main_phase(state, _):
+def main_phase(state: GameState, _: Any) -> None:
     state["phase"] = "main"
     state["dec"] = {"kind": "main", "seat": state["active"]}
 
@@ -340,7 +341,7 @@ class CostBounds:
         return False
 
 
-def main_legal(state, dec):
+def main_legal(state: GameState, dec: Decision) -> Any:
     """KG-9.3.3: the main-phase actions, section by section (the order is part of the
     stored replays: the random bot picks by index)."""
     seat = dec["seat"]
@@ -349,7 +350,7 @@ def main_legal(state, dec):
     if len(DEVELOP) < len(state["cards"]):
         ensure_actions(len(state["cards"]))
     bounds = CostBounds(p["cr"])
-    acts = []
+    acts: list[Action] = []
     interrupts = _hand_actions(state, seat, p, acts, bounds, qs)
     hand_end = len(acts)
     if interrupts:
@@ -377,7 +378,8 @@ def main_legal(state, dec):
     return acts
 
 
-def _hand_actions(state, seat, p, acts, bounds, qs):
+def _hand_actions(state: GameState, seat: int, p: Player, acts: list[Action],
+                  bounds: CostBounds, qs: bool) -> Any:
     """KG-9.3.3 a and d, KG-12.10: for each hand card in order, its face-up plays (ships,
     events) and its face-down placements. Returns whether the hand holds an interrupt."""
     cards = state["cards"]
@@ -414,7 +416,8 @@ def _hand_actions(state, seat, p, acts, bounds, qs):
     return interrupts
 
 
-def _event_plays(state, seat, cid, d, acts, bounds):
+def _event_plays(state: GameState, seat: int, cid: int, d: CardDef, acts: list[Action],
+                 bounds: CostBounds) -> None:
     """KG-9.3.3 d: an event, once for each target it may have (KG-11.10: another seat's
     face-down card is named by where it lies)."""
     if not bounds.affordable(d["cost"] or 0):
@@ -429,7 +432,7 @@ def _event_plays(state, seat, cid, d, acts, bounds):
                         else PLAY[cid])
 
 
-def _placements(acts, cid, t, bluff):
+def _placements(acts: list[Action], cid: int, t: str, bluff: bool) -> None:
     """KG-9.3.3 a: a base to the surface, a crew to the canteen, face down (with
     bluffing, KG-12.10, any card as either)."""
     if bluff or t == "base":
@@ -438,7 +441,7 @@ def _placements(acts, cid, t, bluff):
         acts.append(PLACE_CREW[cid])
 
 
-def _ships_with_room(state, p):
+def _ships_with_room(state: GameState, p: Player) -> Any:
     """The seat's ships with armament capacity left (KG-4.2.8)."""
     cards = state["cards"]
     defs = state["defs"]
@@ -450,7 +453,7 @@ def _ships_with_room(state, p):
     return out
 
 
-def _armament_placements(acts, cid, free_ships):
+def _armament_placements(acts: list[Action], cid: int, free_ships: list[int]) -> None:
     """KG-9.3.3 a: an armament face down onto one of the seat's ships with room."""
     if not free_ships:
         return
@@ -462,7 +465,7 @@ def _armament_placements(acts, cid, free_ships):
         acts.append(a)
 
 
-def _payments(state, p, acts, bounds):
+def _payments(state: GameState, p: Player, acts: list[Action], bounds: CostBounds) -> None:
     """KG-9.3.3 e: pay a face-down base, crew or armament played before."""
     cards = state["cards"]
     defs = state["defs"]
@@ -477,7 +480,8 @@ def _payments(state, p, acts, bounds):
             acts.append(PAY[cid])
 
 
-def _ability_uses(state, seat, p, acts, bounds):
+def _ability_uses(state: GameState, seat: int, p: Player, acts: list[Action],
+                  bounds: CostBounds) -> None:
     """KG-12.8: the activated abilities of the seat's face-up cards in play, in play
     order (canteen, surface, then ship by ship)."""
     if not p["actv"]:
@@ -499,7 +503,8 @@ def _ability_uses(state, seat, p, acts, bounds):
             bounds.affordable((ab.get("cost") or {}).get("credits", 0))
 
 
-def _attacks(state, seat, p, acts, bounds, qs):
+def _attacks(state: GameState, seat: int, p: Player, acts: list[Action], bounds: CostBounds,
+             qs: bool) -> None:
     """KG-9.3.3 b: attack a neighbour's colony, central, a crew or a base (quick start:
     colony and central, KG-16), then END_TURN (KG-9.3.6). An attack tax
     (Aknagyűrű, KG-14.2.2) must be payable."""
@@ -527,7 +532,7 @@ def _attacks(state, seat, p, acts, bounds, qs):
     acts.append(END_TURN)
 
 
-def _developments(acts, cards, surface, cr):
+def _developments(acts: list[Action], cards: list[CardDict], surface: list[int], cr: int) -> None:
     """KG-9.3.3 f, KG-4.5.3: develop a base for a credit, at most two per base per turn."""
     if cr >= DEVELOP_COST:
         develop = DEVELOP
@@ -536,7 +541,7 @@ def _developments(acts, cards, surface, cr):
                 acts.append(develop[b])
 
 
-def _cashes(acts, cards, surface):
+def _cashes(acts: list[Action], cards: list[CardDict], surface: list[int]) -> None:
     """KG-9.3.3 c, KG-4.5.13: two developments give a credit; the action names the first
     base, the second is chosen next (it may be the same one)."""
     devs = []
@@ -552,7 +557,7 @@ def _cashes(acts, cards, surface):
             acts.append(cash[b])
 
 
-def _draws(acts, p, cr, qs):
+def _draws(acts: list[Action], p: Player, cr: int, qs: bool) -> None:
     """KG-9.3.3 g-i: draw the colony's top card, search its top cards, draw the ruin's
     bottom card (quick start: draw only, KG-16)."""
     colony = p["colony"]
@@ -566,7 +571,7 @@ def _draws(acts, p, cr, qs):
         acts.append(RUIN_DRAW)                      # KG-9.3.3 i
 
 
-def after_develop(state, dec, old, b):
+def after_develop(state: GameState, dec: Decision, old: list[Action], b: int) -> Any:
     """The main list after developing base ``b`` (KG-4.5.3), derived from ``old``,
     the list the develop was picked from, or None when it must be rebuilt.
 
@@ -590,7 +595,7 @@ def after_develop(state, dec, old, b):
     return _with_new_middle(m, cards, p, cr)
 
 
-def _with_new_middle(m, cards, p, cr):
+def _with_new_middle(m: MainLayout, cards: list[CardDict], p: Player, cr: int) -> Any:
     """``m``'s list with its development, cash and draw sections built again by the same
     functions as ``main_legal`` (the credits or developments changed), the rest kept."""
     old = m.acts
@@ -607,7 +612,7 @@ def _with_new_middle(m, cards, p, cr):
     return acts
 
 
-def after_place(state, dec, old, cid, role):
+def after_place(state: GameState, dec: Decision, old: list[Action], cid: int, role: str) -> Any:
     """The main list after ``cid`` was placed face down from the hand as a base or a
     crew (KG-9.3.3 c/d, KG-12.10), derived from ``old``, or None when it must be rebuilt.
 
@@ -678,7 +683,7 @@ class CashPending(NamedTuple):
 CASH_PENDING: list[CashPending | None] = [None]
 
 
-def note_cash(state, old, b):
+def note_cash(state: GameState, old: list[Action], b: int) -> None:
     """Called by ``apply`` after a cash action picked from the main list ``old``."""
     m = MAIN_META[0]
     if m is None or m.acts is not old:
@@ -689,7 +694,7 @@ def note_cash(state, old, b):
                                   len(state["todo"]))
 
 
-def after_cash(state, dec, b2):
+def after_cash(state: GameState, dec: Decision, b2: int) -> Any:
     """The main list after the second base of a cash (``b2``) was chosen, derived
     from the list the cash was picked from, or None when it must be rebuilt.
 
@@ -715,10 +720,10 @@ def after_cash(state, dec, b2):
     return _with_new_middle(pend.layout, state["cards"], p, cr)
 
 
-_PLACE_ARM: dict[int, dict[int, dict]] = {}
+_PLACE_ARM: dict[int, dict[int, Action]] = {}
 
 
-def place_armament(cid: int) -> dict[int, dict]:
+def place_armament(cid: int) -> dict[int, Action]:
     """The shared "place ``cid`` as armament on ship s" actions, by ship id (built on
     demand; read-only like the tables in ``actions``)."""
     row = _PLACE_ARM.get(cid)
@@ -730,7 +735,7 @@ def place_armament(cid: int) -> dict[int, dict]:
 IN_PLAY = frozenset(("canteen", "surface", "hangar", "att"))
 
 
-def _play_order(state, p, cid):
+def _play_order(state: GameState, p: Player, cid: int) -> Any:
     """Where an own card in play sits: canteen, surface, then ship by ship (its
     armaments and crews, then the ship), each left to right."""
     c = state["cards"][cid]
@@ -744,7 +749,7 @@ def _play_order(state, p, cid):
     return (2, p["hangar"].index(c["on"]), 0, state["cards"][c["on"]]["att"].index(cid))
 
 
-def _place(state, seat, p, action):
+def _place(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 c/d, KG-12.10: a card from the hand face down as base, crew or armament."""
     cid = action["card"]
     role = action["as"]
@@ -761,7 +766,7 @@ def _place(state, seat, p, action):
          private_to=seat, hide=("card",))
 
 
-def _quiet_done(state, seat):
+def _quiet_done(state: GameState, seat: int) -> None:
     """After a development, a draw or a face-down play: a window (reaction
     interrupts "bármikor", abilities in any phase) when someone may answer it,
     otherwise straight back to the main decision."""
@@ -773,7 +778,7 @@ def _quiet_done(state, seat):
         state["dec"] = {"kind": "main", "seat": seat}
 
 
-def _develop(state, seat, p, action):
+def _develop(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 f: the commonest action. No choice follows: the main decision simply
     comes back (as the "main" task would set it) unless a window opens."""
     b = action["base"]
@@ -786,7 +791,7 @@ def _develop(state, seat, p, action):
     _quiet_done(state, seat)
 
 
-def _end_turn(state, seat, p, action):
+def _end_turn(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.6: the end phase follows, after a window (KG-9.10.1)."""
     state["dec"] = None
     emit(state, "end_turn", seat=seat)
@@ -795,7 +800,7 @@ def _end_turn(state, seat, p, action):
     open_round(state, "end", seat)
 
 
-def _attack(state, seat, p, action):
+def _attack(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 b, KG-9.4.1: pay any attack tax, name the target, the combat begins."""
     state["dec"] = None
     opp = action.get("opp", opponents(state, seat)[0])
@@ -810,14 +815,14 @@ def _attack(state, seat, p, action):
     begin_attack(state, seat, opp, tgt)
 
 
-def _place_action(state, seat, p, action):
+def _place_action(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 a: no choice follows; the main decision comes back unless a window opens."""
     state["dec"] = None
     _place(state, seat, p, action)
     _quiet_done(state, seat)
 
 
-def _draw(state, seat, p, action):
+def _draw(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 g: the top card of the colony."""
     state["dec"] = None
     p["cr"] -= DRAW_COST
@@ -825,7 +830,7 @@ def _draw(state, seat, p, action):
     _quiet_done(state, seat)
 
 
-def _ruin_draw(state, seat, p, action):
+def _ruin_draw(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 i: the bottom card of the ruin."""
     state["dec"] = None
     p["cr"] -= RUIN_DRAW_COST
@@ -835,7 +840,7 @@ def _ruin_draw(state, seat, p, action):
     _quiet_done(state, seat)
 
 
-def _play(state, seat, p, action):
+def _play(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 d: a ship, event or interrupt face up, paid at once, onto the chain."""
     state["dec"] = None
     push(state, "main")
@@ -843,7 +848,7 @@ def _play(state, seat, p, action):
     open_window(state, "main", seat)
 
 
-def _pay(state, seat, p, action):
+def _pay(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 e: pay a face-down card; its effect when the payment resolves."""
     state["dec"] = None
     push(state, "main")
@@ -852,7 +857,7 @@ def _pay(state, seat, p, action):
     open_window(state, "main", seat)
 
 
-def _cash(state, seat, p, action):
+def _cash(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 c, KG-4.5.13: one development off the named base; the second base is
     chosen next (a "choose" decision)."""
     state["dec"] = None
@@ -863,7 +868,7 @@ def _cash(state, seat, p, action):
     state["dec"] = {"kind": "choose", "seat": seat, "why": "cash", "opts": opts}
 
 
-def _search(state, seat, p, action):
+def _search(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 h: choose one of the colony's top cards (fewer than five: all, KG-17.37)."""
     state["dec"] = None
     push(state, "main")
@@ -872,7 +877,7 @@ def _search(state, seat, p, action):
     state["dec"] = {"kind": "choose", "seat": seat, "why": "search", "opts": top}
 
 
-def _ability(state, seat, p, action):
+def _ability(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-12.8: use an activated ability; it goes on the chain."""
     state["dec"] = None
     push(state, "main")
@@ -888,7 +893,7 @@ MAIN_ACTIONS = {
 }
 
 
-def main_act(state, dec, action):
+def main_act(state: GameState, dec: Decision, action: Action) -> None:
     """Carry out a main-phase action (checked legal by ``engine.apply``)."""
     seat = dec["seat"]
     MAIN_ACTIONS[action["type"]](state, seat, state["p"][seat], action)
@@ -896,14 +901,14 @@ def main_act(state, dec, action):
 
 # ---------------------------------------------------------------- choices
 
-def choose_decision():
-    def legal(state, dec):
+def choose_decision() -> Any:
+    def legal(state: GameState, dec: Decision) -> Any:
         out = []
         for o in dec["opts"]:
             out.append({"type": "choose", "pick": o})
         return out
 
-    def act(state, dec, action):
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         seat = dec["seat"]
         why = dec["why"]
         pick = action["pick"]
@@ -936,7 +941,7 @@ def choose_decision():
 
 # ---------------------------------------------------------------- end phase
 
-def end_phase_win_check(state, _):
+def end_phase_win_check(state: GameState, _: Any) -> None:
     seat = state["active"]
     state["phase"] = "end"
     # KG-9.10.2 win check (multiplayer: eliminations, KG-13.1.7, KG-17.31)
@@ -956,7 +961,7 @@ def end_phase_win_check(state, _):
                       ["end_hand", None])
 
 
-def end_hand_limit(state, _):
+def end_hand_limit(state: GameState, _: Any) -> None:
     seat = state["active"]
     hand = state["p"][seat]["hand"]
     if len(hand) > HAND_LIMIT:                        # KG-9.10.3
@@ -964,7 +969,7 @@ def end_hand_limit(state, _):
         state["dec"] = {"kind": "choose", "seat": seat, "why": "hand_limit", "opts": list(hand)}
 
 
-def end_hangar_limit(state, _):
+def end_hangar_limit(state: GameState, _: Any) -> None:
     seat = state["active"]
     if state["opts"]["rules"] == "quick_start":
         return                                        # KG-16.2.13: hand limit only
@@ -975,7 +980,7 @@ def end_hangar_limit(state, _):
                         "opts": list(hangar)}
 
 
-def end_phase_rest(state, _):
+def end_phase_rest(state: GameState, _: Any) -> None:
     seat = state["active"]
     p = state["p"][seat]
     qs = state["opts"]["rules"] == "quick_start"
@@ -999,7 +1004,7 @@ def end_phase_rest(state, _):
          hangar=hangar_space(state, hangar), quick_start=qs)
 
 
-def hangar_space(state, hangar):
+def hangar_space(state: GameState, hangar: list[int]) -> Any:
     cards = state["cards"]
     defs = state["defs"]
     tot = 0
@@ -1008,11 +1013,11 @@ def hangar_space(state, hangar):
     return tot
 
 
-def next_turn(state, _):
+def next_turn(state: GameState, _: Any) -> None:
     state["todo"].append(["begin_turn", next_alive(state, state["active"])])
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     """``turn.new_game``, the old home of ``engine.new_game`` (``rulesets/kgk/__init__.py``
     still imports it from here): resolved on first use, so importing this module does not
     import the engine, which imports this module through its task table."""
