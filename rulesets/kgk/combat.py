@@ -122,7 +122,7 @@ def _set(state: GameState, dec: Decision, legal: list[Action]) -> Any:
     if _auto(state) and len(legal) == 1 and legal[0]["type"] in ("done", "bombard"):
         return False
     state["dec"] = dec
-    legal_cache.remember(state, dec, legal)   # the seat's next question: no need to ask again
+    legal_cache.keep(state, dec, legal)   # the seat's next question: no need to ask again
     return True
 
 

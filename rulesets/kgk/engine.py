@@ -86,18 +86,19 @@ def clear_cache() -> None:
     static.clear()
 
 
-def cached_legal(state: GameState, seat: int) -> Any:
+def cached_legal(state: GameState, seat: int) -> list[Action]:
     """The legal list itself (shared with the cache: callers must not edit it)."""
     dec = state["dec"]
     if dec is None or dec["seat"] != seat or state["phase"] == "over":
         return []
-    e = legal_cache.lookup(state, dec)
-    if e is None:
-        e = legal_cache.remember(state, dec, DECISIONS[dec["kind"]].legal(state, dec))
-    return e.legal
+    legal = legal_cache.kept(state, dec)
+    if legal is None:
+        legal = DECISIONS[dec["kind"]].legal(state, dec)
+        legal_cache.keep(state, dec, legal)
+    return legal
 
 
-def legal_actions(state: GameState, seat: int) -> Any:
+def legal_actions(state: GameState, seat: int) -> list[Action]:
     """The protocol's legal list, always computed from the state as it is (so a caller
     that edits a state by hand gets the right list); copies, so a caller editing one
     cannot edit the shared action tables."""
@@ -107,25 +108,27 @@ def legal_actions(state: GameState, seat: int) -> Any:
     return [dict(a) for a in DECISIONS[dec["kind"]].legal(state, dec)]
 
 
-def pick(legal: list[Action], i: int) -> Any:
+def pick(legal: list[Action], i: int) -> Action:
     """Hand out a copy of ``legal[i]`` and remember ``i`` for ``apply``."""
     legal_cache.note_pick(legal, i)
-    return dict(legal[i])
+    return legal[i].copy()
 
 
-def random_pick(state: GameState, seat: int, seed: str) -> Any:
+def random_pick(state: GameState, seat: int, seed: str) -> Action:
     """The random bot: a uniform pick from the legal list, which stays cached for
     ``apply`` with the index."""
     return bot_action(state, seat, "random", seed)
 
 
-def bot_action(state: GameState, seat: int, kind: str, seed: str) -> Any:
+def bot_action(state: GameState, seat: int, kind: str, seed: str) -> Action:
     """The ruleset's ``bot_action``."""
     legal = cached_legal(state, seat)          # not copied: the bots only read it
     if not legal:
         raise ValueError("this seat has nothing to do now")
-    if kind == "random":
-        return pick(legal, random_index(len(legal), seed))
+    if kind == "random":                       # (at every step of a bot match)
+        i = random_index(len(legal), seed)
+        legal_cache.note_pick(legal, i)
+        return legal[i].copy()
     if kind == "heuristic":
         a = heuristic_action(view(state, seat), legal, seed)
         if a is None:
@@ -201,9 +204,9 @@ def apply(state: GameState, seat: int, action: Action) -> Any:
     kind = DECISIONS[dec["kind"]]
     # The list just handed out for this very state (bots ask, then apply) is reused,
     # and the action a bot picked from it is checked first.
-    e = legal_cache.take(state, dec)
-    if e is not None and e.hint is not None:          # (a bot's pick: see legal_cache)
-        legal, hint = e.legal, e.hint
+    picked = legal_cache.take_picked(state, dec)
+    if picked is not None:
+        legal, hint = picked
     else:
         legal, hint = kind.legal(state, dec), None
     if (hint is None or legal[hint] != action) and action not in legal:
@@ -238,7 +241,7 @@ def _derive_next_main(state: GameState, action: Action, legal: list[Action]) -> 
     else:
         return
     if nl is not None:
-        legal_cache.remember(state, nd, nl)
+        legal_cache.keep(state, nd, nl)
 
 
 def _derive_after_cash(state: GameState, seat: int, second_base: int) -> None:
@@ -247,7 +250,7 @@ def _derive_after_cash(state: GameState, seat: int, second_base: int) -> None:
     if nd is not None and nd["kind"] == "main" and nd["seat"] == seat:
         nl = _turn.after_cash(state, nd, second_base)
         if nl is not None:
-            legal_cache.remember(state, nd, nl)
+            legal_cache.keep(state, nd, nl)
 
 
 def resign(state: GameState, seat: int) -> Any:

@@ -26,68 +26,57 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.kgk.jsontypes import Action, GameState
+from rulesets.kgk.jsontypes import Action, Decision, GameState
+
+# The one entry: [state, seq, decision, todo length, credits, hand size, legal, hint],
+# the first six its key (the objects held so their ids cannot be recycled), ``hint`` the
+# index of the action a bot picked from ``legal`` (``apply`` compares that one first).
+# A plain list rather than a class: this runs at every step of every bot match.
+_STATE, _SEQ, _DEC, _TODO, _CREDITS, _HAND, _LEGAL, _HINT = range(8)
+_LAST: list[list[Any] | None] = [None]
 
 
-class Entry:
-    """One remembered legal list; ``hint`` is the index of the action a bot last picked
-    from it (``apply`` compares that one first)."""
-
-    __slots__ = ("state", "seq", "dec", "todo", "credits", "hand", "legal", "hint")
-
-    def __init__(self, state: GameState, dec: dict[str, Any], legal: list[Action]) -> None:
-        p = state["p"][dec["seat"]]
-        self.state = state
-        self.seq: int = state["seq"]
-        self.dec = dec
-        self.todo = len(state["todo"])
-        self.credits: int = p["cr"]
-        self.hand = len(p["hand"])
-        self.legal = legal
-        self.hint: int | None = None
-
-    def fits(self, state: GameState, dec: dict[str, Any]) -> bool:
-        """Whether this entry was computed for this very state and decision, unchanged."""
-        if self.state is not state or self.dec is not dec or self.seq != state["seq"]:
-            return False
-        p = state["p"][dec["seat"]]
-        return (self.todo == len(state["todo"]) and self.credits == p["cr"]
-                and self.hand == len(p["hand"]))
+def _fits(e: list[Any], state: GameState, dec: Decision) -> bool:
+    """Whether entry ``e`` was computed for this very state and decision, unchanged."""
+    if e[_STATE] is not state or e[_DEC] is not dec or e[_SEQ] != state["seq"]:
+        return False
+    p = state["p"][dec["seat"]]
+    same: bool = e[_TODO] == len(state["todo"]) and e[_CREDITS] == p["cr"] \
+        and e[_HAND] == len(p["hand"])
+    return same
 
 
-_LAST: list[Entry | None] = [None]
-
-
-def lookup(state: GameState, dec: dict[str, Any]) -> Entry | None:
-    """The entry for this very state and decision, or None."""
+def kept(state: GameState, dec: Decision) -> list[Action] | None:
+    """The list kept for this very state and decision, or None."""
     e = _LAST[0]
-    if e is not None and e.fits(state, dec):
-        return e
+    if e is not None and _fits(e, state, dec):
+        return e[_LEGAL]        # type: ignore[no-any-return]
     return None
 
 
-def remember(state: GameState, dec: dict[str, Any], legal: list[Action]) -> Entry:
+def keep(state: GameState, dec: Decision, legal: list[Action]) -> None:
     """Keep ``legal`` as the legal list of ``dec`` in ``state`` (replacing the last)."""
-    e = Entry(state, dec, legal)
-    _LAST[0] = e
-    return e
-
-
-def take(state: GameState, dec: dict[str, Any]) -> Entry | None:
-    """The entry for this state and decision, dropped from the cache (``apply`` is about
-    to change the state)."""
-    e = _LAST[0]
-    _LAST[0] = None
-    if e is not None and e.fits(state, dec):
-        return e
-    return None
+    p = state["p"][dec["seat"]]
+    _LAST[0] = [state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"]), legal,
+                None]
 
 
 def note_pick(legal: list[Action], i: int) -> None:
-    """A bot picked ``legal[i]`` from the remembered list: ``apply`` checks it first."""
+    """A bot picked ``legal[i]`` from the kept list: ``apply`` checks it first."""
     e = _LAST[0]
-    if e is not None and e.legal is legal:
-        e.hint = i
+    if e is not None and e[_LEGAL] is legal:
+        e[_HINT] = i
+
+
+def take_picked(state: GameState, dec: Decision) -> tuple[list[Action], int] | None:
+    """For ``apply``: the kept list and the bot's pick from it, if a bot just picked from
+    the list kept for this very state and decision; the cache is emptied either way
+    (``apply`` is about to change the state)."""
+    e = _LAST[0]
+    _LAST[0] = None
+    if e is not None and e[_HINT] is not None and _fits(e, state, dec):
+        return e[_LEGAL], e[_HINT]
+    return None
 
 
 def forget() -> None:

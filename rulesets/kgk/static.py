@@ -33,10 +33,10 @@ def clear() -> None:
 def facts(state: dict[str, Any]) -> Facts:
     cards = state["cards"]
     f = _LAST[0]
-    if f is not None and f.cards is cards:
+    if f is not None and f[0] is cards:     # (f.cards: by index, this runs very often)
         return f
     f = _FACTS.get(id(cards))
-    if f is not None and f.cards is cards:
+    if f is not None and f[0] is cards:
         _LAST[0] = f
         return f
     if len(_FACTS) >= _MAX:

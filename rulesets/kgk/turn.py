@@ -532,7 +532,8 @@ def _attacks(state: GameState, seat: int, p: Player, acts: list[Action], bounds:
     acts.append(END_TURN)
 
 
-def _developments(acts: list[Action], cards: list[CardDict], surface: list[int], cr: int) -> None:
+def _developments(acts: list[Action], cards: list[CardDict], surface: list[int],
+                  cr: int) -> None:
     """KG-9.3.3 f, KG-4.5.3: develop a base for a credit, at most two per base per turn."""
     if cr >= DEVELOP_COST:
         develop = DEVELOP
@@ -592,7 +593,35 @@ def after_develop(state: GameState, dec: Decision, old: list[Action], b: int) ->
     c = cards[b]
     if b in p["fd"] and _payable_main(c, state["defs"][c["d"]]):
         return None
-    return _with_new_middle(m, cards, p, cr)
+    # Edited in place rather than built again (this follows most developments): the
+    # same rules as main_legal's sections, applied to what one development changes.
+    acts = old.copy()
+    dev_start, cash_start, draw_start = m.dev_start, m.cash_start, m.draw_start
+    if c["dt"] >= DEVELOPS_PER_BASE_PER_TURN:        # KG-4.5.3: its last one this turn
+        del acts[acts.index(DEVELOP[b], dev_start, cash_start)]
+        cash_start -= 1
+        draw_start -= 1
+    if cr < DEVELOP_COST:                            # no developing without a credit
+        del acts[dev_start:cash_start]
+        draw_start -= cash_start - dev_start
+        cash_start = dev_start
+    dev = c["dev"]
+    if dev == 1:                                     # b joins the developed bases
+        cashes: list[Action] = []
+        _cashes(cashes, cards, p["surface"])
+        acts[cash_start:draw_start] = cashes
+        draw_start = cash_start + len(cashes)
+    elif cash_start == draw_start and can_cash(dev):  # b alone, now with enough
+        acts.insert(cash_start, CASH[b])
+        draw_start += 1
+    attack_start = m.attack_start + draw_start - m.draw_start
+    draws: list[Action] = []
+    _draws(draws, p, cr, False)                      # KG-9.3.3 g-i cost credits
+    acts[draw_start:attack_start] = draws
+    attack_start = draw_start + len(draws)
+    MAIN_META[0] = m._replace(acts=acts, cash_start=cash_start, draw_start=draw_start,
+                              attack_start=attack_start)
+    return acts
 
 
 def _with_new_middle(m: MainLayout, cards: list[CardDict], p: Player, cr: int) -> Any:

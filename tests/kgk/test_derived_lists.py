@@ -41,10 +41,10 @@ def test_cached_main_lists_equal_full_computation(fmt):
             dec = s["dec"]
             if dec is None or dec["kind"] != "main":
                 continue
-            e = legal_cache.lookup(s, dec)     # what the speed layer kept for this decision
-            if e is None:
+            kept = legal_cache.kept(s, dec)    # what the speed layer kept for this decision
+            if kept is None:
                 continue
-            assert e.legal == main_legal(s, dec), (fmt, g, step, a)
+            assert kept == main_legal(s, dec), (fmt, g, step, a)
             if a["type"] in derived:
                 derived[a["type"]] += 1
     assert derived["choose"] > 5, derived
