@@ -120,15 +120,32 @@ def random_pick(state: GameState, seat: int, seed: str) -> Action:
     return bot_action(state, seat, "random", seed)
 
 
+def _random_action(state: GameState, seat: int, seed: str) -> Action:
+    """The random bot: a uniform pick from the legal list (kept for ``apply`` with the
+    pick, so ``apply`` need not build the list again)."""
+    dec = state["dec"]
+    if dec is None or dec["seat"] != seat or state["phase"] == "over":
+        raise ValueError("this seat has nothing to do now")
+    legal = legal_cache.kept(state, dec)
+    if legal is None:
+        legal = DECISIONS[dec["kind"]].legal(state, dec)
+        if not legal:
+            raise ValueError("this seat has nothing to do now")
+        i = random_index(len(legal), seed)
+        legal_cache.keep(state, dec, legal, i)
+    else:
+        i = random_index(len(legal), seed)
+        legal_cache.note_pick(legal, i)
+    return legal[i].copy()
+
+
 def bot_action(state: GameState, seat: int, kind: str, seed: str) -> Action:
     """The ruleset's ``bot_action``."""
+    if kind == "random":                       # (at every step of a bot match)
+        return _random_action(state, seat, seed)
     legal = cached_legal(state, seat)          # not copied: the bots only read it
     if not legal:
         raise ValueError("this seat has nothing to do now")
-    if kind == "random":                       # (at every step of a bot match)
-        i = random_index(len(legal), seed)
-        legal_cache.note_pick(legal, i)
-        return legal[i].copy()
     if kind == "heuristic":
         a = heuristic_action(view(state, seat), legal, seed)
         if a is None:
@@ -218,7 +235,7 @@ def apply(state: GameState, seat: int, action: Action) -> Any:
         advance(state)                    # (with a decision set and no quick start, a no-op)
         if action["type"] == "choose" and dec["why"] == "cash":
             _derive_after_cash(state, seat, action["pick"])
-    else:
+    elif state["dec"]["kind"] == "main" or action["type"] == "cash":
         _derive_next_main(state, action, legal)
     return state, state.pop("ev")
 

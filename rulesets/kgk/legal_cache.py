@@ -54,11 +54,12 @@ def kept(state: GameState, dec: Decision) -> list[Action] | None:
     return None
 
 
-def keep(state: GameState, dec: Decision, legal: list[Action]) -> None:
-    """Keep ``legal`` as the legal list of ``dec`` in ``state`` (replacing the last)."""
+def keep(state: GameState, dec: Decision, legal: list[Action], pick: int | None = None) -> None:
+    """Keep ``legal`` as the legal list of ``dec`` in ``state`` (replacing the last),
+    with the index a bot picked from it, if any."""
     p = state["p"][dec["seat"]]
     _LAST[0] = [state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"]), legal,
-                None]
+                pick]
 
 
 def note_pick(legal: list[Action], i: int) -> None:

@@ -619,8 +619,8 @@ def after_develop(state: GameState, dec: Decision, old: list[Action], b: int) ->
     _draws(draws, p, cr, False)                      # KG-9.3.3 g-i cost credits
     acts[draw_start:attack_start] = draws
     attack_start = draw_start + len(draws)
-    MAIN_META[0] = m._replace(acts=acts, cash_start=cash_start, draw_start=draw_start,
-                              attack_start=attack_start)
+    MAIN_META[0] = MainLayout(acts, m.hand_end, m.pay_end, m.dev_start, cash_start,
+                              draw_start, attack_start, m.need, m.nxt)
     return acts
 
 
@@ -636,8 +636,8 @@ def _with_new_middle(m: MainLayout, cards: list[CardDict], p: Player, cr: int) -
     _draws(acts, p, cr, False)
     attack_start = len(acts)
     acts += old[m.attack_start:]                     # the attacks and END_TURN
-    MAIN_META[0] = m._replace(acts=acts, cash_start=cash_start, draw_start=draw_start,
-                              attack_start=attack_start)
+    MAIN_META[0] = MainLayout(acts, m.hand_end, m.pay_end, m.dev_start, cash_start,
+                              draw_start, attack_start, m.need, m.nxt)
     return acts
 
 
