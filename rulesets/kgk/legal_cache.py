@@ -49,7 +49,11 @@ def _fits(e: list[Any], state: GameState, dec: Decision) -> bool:
 def kept(state: GameState, dec: Decision) -> list[Action] | None:
     """The list kept for this very state and decision, or None."""
     e = _LAST[0]
-    if e is not None and _fits(e, state, dec):
+    if e is None or e[_STATE] is not state or e[_DEC] is not dec or e[_SEQ] != state["seq"]:
+        return None
+    p = state["p"][dec["seat"]]           # (_fits, written out: once per bot step)
+    if e[_TODO] == len(state["todo"]) and e[_CREDITS] == p["cr"] \
+            and e[_HAND] == len(p["hand"]):
         return e[_LEGAL]        # type: ignore[no-any-return]
     return None
 
