@@ -8,12 +8,20 @@ seat 0 is one click in the moves list; the board of ``matches/static/matches/kgk
 changes that as follows, and this script applies the same rules (keep them in step):
 
 * ``before``: one click per decision (the board before issue 15);
-* ``after``: a decision with one legal action is answered by the board when seat 0 has
-  no card in hand (public: nothing is revealed); an "end turn" while a card can still
-  be played or an attack declared asks for a confirmation (one more click);
-* ``after_opt_in``: also the one-answer "done", "bombard", "pass" and "commit" decisions
-  with cards in hand (the person's opt-in; the speed may tell the opponent that no
-  interrupt was playable).
+* ``ask`` (the "always ask me" choice): a decision with one legal action is answered by
+  the board when seat 0 has no card in hand (public: nothing is revealed); an "end turn"
+  while a card can still be played or an attack declared asks for a confirmation (one
+  more click);
+* ``pause`` (the default): also every window, and every step whose only other moves are
+  interrupts or abilities, is passed after the same pause (``PASS_PAUSE_S``) whatever the
+  hand holds, unless the person responds: no click, some waiting (``pause_seconds``);
+* ``instant`` (the person's opt-in): the one-answer "done", "bombard", "pass" and
+  "commit" decisions are answered at once also with cards in hand (the speed may tell
+  the opponent that no interrupt was playable).
+
+The game is set up as the match store sets up a person against a bot: the config names
+seat 1 as played by a program (``automatic_seats``), so seat 0 is asked at every window it
+might answer as far as the bot can tell (KG-12.3), and the bot keeps the quick skip.
 
 Prints JSON: clicks per match for each, the share of the forced equip decisions, and the
 decisions by kind.
@@ -32,11 +40,31 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulesets.kgk import RULESET as R  # noqa: E402
 
 USEFUL = {"play", "attack"}
-OPT_IN = {"done", "bombard", "pass", "commit"}
+
+
+PASS_PAUSE_S = 1.0            # kgk.js PASS_PAUSE_MS
+DONE_LIKE = {"done", "bombard", "pass", "commit"}
+
+
+def is_response(s: dict, a: dict) -> bool:
+    if a["type"] == "ability":
+        return True
+    return a["type"] == "play" and s["defs"][s["cards"][a["card"]]["d"]]["type"] == "interrupt"
+
+
+def paused(s: dict, legal: list[dict]) -> dict | None:
+    """The answer the board gives after the pause in the default mode (kgk.js)."""
+    quiet = [a for a in legal if a["type"] in ("pass", "done")]
+    others = [a for a in legal if a["type"] not in ("pass", "done")]
+    if len(quiet) == 1 and (s["dec"]["kind"] == "prio" or all(is_response(s, a) for a in others)):
+        return quiet[0]
+    if len(legal) == 1 and legal[0]["type"] in DONE_LIKE:
+        return legal[0]
+    return None
 
 
 def play(seed: str, bot: str) -> dict[str, int]:
-    s = R.new_game(R.example_config(), seed)
+    s = R.new_game({**R.example_config(), "automatic_seats": [1]}, seed)
     c: collections.Counter[str] = collections.Counter()
     step = 0
     while R.outcome(s) is None:
@@ -51,13 +79,18 @@ def play(seed: str, bot: str) -> dict[str, int]:
             if kind == "equip" and single and legal[0]["type"] == "done":
                 c["equip_done_only"] += 1
             public = single and not s["p"][0]["hand"]
+            confirm = a["type"] == "end_turn" and any(x["type"] in USEFUL for x in legal)
             if not public:
-                c["after"] += 1
-            if not (public or (single and legal[0]["type"] in OPT_IN)):
-                c["after_opt_in"] += 1
-            if a["type"] == "end_turn" and any(x["type"] in USEFUL for x in legal):
-                c["after"] += 1          # the confirmation
-                c["after_opt_in"] += 1
+                c["ask"] += 1
+                auto = paused(s, legal)
+                if auto is not None and auto == a:
+                    c["pause_waits"] += 1
+                else:
+                    c["pause"] += 1
+                if not (single and legal[0]["type"] in DONE_LIKE):
+                    c["instant"] += 1
+            for k in ("ask", "pause", "instant"):
+                c[k] += confirm
         R.apply(s, seat, a)
         step += 1
     return c
@@ -74,7 +107,8 @@ def main() -> None:
     n = args.games
     out = {
         "games": n, "bot": args.bot,
-        "clicks_per_match": {k: round(total[k] / n, 1) for k in ("before", "after", "after_opt_in")},
+        "clicks_per_match": {k: round(total[k] / n, 1) for k in ("before", "ask", "pause", "instant")},
+        "pause_seconds_per_match": round(total["pause_waits"] * PASS_PAUSE_S / n, 1),
         "forced_equip_done_share_of_clicks_before": round(total["equip_done_only"] / total["before"], 3),
         "decisions_per_match_by_kind": {k[5:]: round(v / n, 1) for k, v in sorted(total.items())
                                          if k.startswith("kind:")},

@@ -114,6 +114,10 @@ class Ruleset(Protocol):
     # them once per match instead of in every snapshot and give every copy of the state
     # the same (shared) objects for them.
     # static_keys: tuple[str, ...] = ()
+    # Optional: True when ``new_game`` takes ``config["automatic_seats"]``, the seats that
+    # programs (bots) play. A ruleset may spare those seats questions whose skipping
+    # would tell the other players something hidden (KGK: KG-12.3); people are asked.
+    # takes_automatic_seats: bool = False
 
     def example_config(self, players: int) -> dict[str, Any]:
         """A ready-to-play config for tests, benchmarks and simulations

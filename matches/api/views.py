@@ -316,6 +316,12 @@ class MatchViewSet(viewsets.GenericViewSet):
         if any(w >= n for w in winners):
             raise ApiError("invalid", f"winners: seats 0 to {n - 1}", 400,
                            {"fields": {"winners": f"seats 0 to {n - 1}"}})
+        if match.organiser_id and len(winners) != 1:
+            # KG-13.4.3: when a tournament game runs out of time the judge decides who won,
+            # "de döntetlen soha nem lehet egy játék" (a game is never a draw).
+            raise ApiError("invalid", "a tournament game has exactly one winner (KG-13.4.3)",
+                           400, {"fields": {"winners": "exactly one seat: a tournament game "
+                                            "is never a draw (KG-13.4.3)"}})
         result = store.submit(match.pk, None, {"winners": winners,
                                                "note": data.get("note", "")},
                               kind=MatchAction.ADJUDICATE, user=request.user)

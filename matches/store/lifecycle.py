@@ -91,6 +91,8 @@ def build_config(rs: Ruleset, options: dict[str, Any], seats: list[Seat]) -> dic
     """The ruleset's example config for this many seats, with the seats' decks and options."""
     n = len(seats)
     config = with_options(rs.example_config(n), options)
+    if getattr(rs, "takes_automatic_seats", False):
+        config["automatic_seats"] = [s.index for s in seats if s.bot]
     if rs.uses_decks:
         decks = list(config.get("decks") or [])
         for s in seats:

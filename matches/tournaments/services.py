@@ -108,6 +108,7 @@ def create_tournament(organiser: Any, *, name: str, format: str = "tournament",
                       public: bool = True, final_size: int | None = None,
                       tiebreaks: str = swiss.DEFAULT_PROFILE, round_minutes: int | None = None,
                       publish_decklists: bool = False) -> Tournament:
+    from decks.core import get_format
     from decks.services import DeckError, check_format
 
     name = (name or "").strip()
@@ -118,6 +119,12 @@ def create_tournament(organiser: Any, *, name: str, format: str = "tournament",
         check_format(format)
     except DeckError as exc:
         raise TournamentError(exc.code, exc.message, 400, exc.details) from exc
+    if not get_format(format).opposed_races:
+        # KG-1.6.6 / KG-13.3.4: "Versenyeken mindig az eredeti faji korlátozásokat fogjuk
+        # használni": a format that relaxes them (or the 30-card casual one) is not for events.
+        raise TournamentError("invalid", "format: a tournament keeps the original race "
+                              "restrictions (KG-1.6.6); this format relaxes them", 400,
+                              {"field": "format"})
     if mode not in (Tournament.PAPER, Tournament.ONLINE):
         raise TournamentError("invalid", "mode: paper or online", 400, {"field": "mode"})
     if games_per_match not in (1, 3):

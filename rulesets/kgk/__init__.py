@@ -95,6 +95,9 @@ class KGKRuleset:
     # Compiled card definitions: fixed from new_game on and only ever read, so a host may
     # store them once per match and share them between copies of the state.
     static_keys = ("defs",)
+    # The host names the seats programs play (config["automatic_seats"]): only those may
+    # have their windows skipped on what their hand holds (KG-12.3, turn.auto_pass_seats).
+    takes_automatic_seats = True
 
     # ---- setup
     def example_config(self, players: int = 2) -> dict[str, Any]:

@@ -210,25 +210,47 @@ def quiet_action_window(state: GameState, declarer: int, ctx: Any) -> Any:
     a face-down play, a designation (commit, board, bomber). Reaction interrupts may
     come "bármikor" (at any time, KG-4.7.1) and abilities in any phase (KG-12.8).
 
-    With ``auto_pass`` on, a seat with nothing it could add is skipped as in every
-    window, so the window opens only when another seat could respond (the declarer
-    keeps its own decision, where it may do as much); with it off, every seat is
-    asked. The caller pushes its resume task, then calls :func:`open_window`."""
+    The window opens when another seat may respond (:func:`may_respond`: judged on what
+    everybody sees, except for seats that auto-pass); the declarer keeps its own
+    decision, where it may do as much. The caller pushes its resume task, then calls
+    :func:`open_window`."""
     if state["opts"]["rules"] == "quick_start":
         return False
-    if state["opts"]["auto_pass"]:
-        s = next_alive(state, declarer)
-        while s != declarer:
-            if has_response(state, s, ctx):
-                break
-            s = next_alive(state, s)
-        else:
-            return False
-    return True
+    s = next_alive(state, declarer)
+    while s != declarer:
+        if may_respond(state, s, ctx):
+            return True
+        s = next_alive(state, s)
+    return False
 
 
-def has_response(state: GameState, seat: int, ctx: Any) -> bool:
+def has_response(state: GameState, seat: int, ctx: str) -> bool:
+    """Whether ``seat`` holds something it could add now (looks into its hand)."""
     return bool(interrupt_actions(state, seat, ctx) or ability_actions(state, seat))
+
+
+def auto_passes(state: GameState, seat: int) -> bool:
+    """Whether ``seat``'s windows are skipped when it has nothing to add (the
+    ``auto_pass`` option: every seat, none, or the seats programs play)."""
+    ap = state["opts"]["auto_pass"]
+    return ap is True or (ap is not False and seat in ap)
+
+
+def could_respond(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` might respond, judged only on what every player sees (KG-12.3:
+    nobody may give out information about the cards in his hand): a card in hand may
+    be an interrupt; an activated ability of a face-up card in play is there to see."""
+    return bool(state["p"][seat]["hand"]) or bool(ability_actions(state, seat))
+
+
+def may_respond(state: GameState, seat: int, ctx: str) -> bool:
+    """Whether ``seat`` is offered a window (KG-10.2, KG-12.3). A seat that auto-passes
+    (a program) is skipped when it holds nothing to add; any other seat is asked
+    whenever it could respond as far as the other players can tell, so whether its
+    window opens never depends on its hand's contents."""
+    if auto_passes(state, seat):
+        return has_response(state, seat, ctx)
+    return could_respond(state, seat)
 
 
 def _settle(state: GameState, w: Decision) -> None:
@@ -237,16 +259,14 @@ def _settle(state: GameState, w: Decision) -> None:
         for q in state["p"]:
             if q["alive"]:
                 n += 1
-    opts = state["opts"]
-    auto = opts["auto_pass"]
-    qs = opts["rules"] == "quick_start"
+    qs = state["opts"]["rules"] == "quick_start"
     while True:
         if w["passes"] >= n:
             state["dec"] = None
             if state["chain"]:       # (an empty chain has nothing to resolve: no task)
                 state["todo"].append(["resolve", None])
             return
-        if qs or (auto and not has_response(state, w["seat"], w["ctx"])):
+        if qs or not may_respond(state, w["seat"], w["ctx"]):
             w["passes"] += 1
             w["seat"] = next_alive(state, w["seat"])
             continue
@@ -363,4 +383,5 @@ def continue_ops(state: GameState, ctx: Any) -> None:
 
 __all__ = ["WINDOW_SUBTYPES", "declare_card", "declare_payment", "declare_ability",
            "open_window", "open_round", "interrupt_actions", "play_from_decision",
-           "responses", "use_ability", "quiet_action_window"]
+           "responses", "use_ability", "quiet_action_window", "auto_passes", "could_respond",
+           "may_respond"]

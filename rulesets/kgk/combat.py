@@ -21,6 +21,8 @@ from typing import Any
 from rulesets.kgk import legal_cache
 from rulesets.kgk.abilities import ability_actions
 from rulesets.kgk.chain import (
+    auto_passes,
+    could_respond,
     declare_ability,
     declare_payment,
     interrupt_actions,
@@ -64,10 +66,6 @@ def _qs(state: GameState) -> Any:
 
 def _simple(state: GameState) -> Any:
     return state["opts"]["simplified_combat"]
-
-
-def _auto(state: GameState) -> Any:
-    return state["opts"]["auto_pass"]
 
 
 def begin_attack(state: GameState, seat: int, opp: int, tgt: Any) -> None:
@@ -116,10 +114,13 @@ def _plus_interrupts(state: GameState, seat: int, acts: list[Action], ctx: Any =
     return acts
 
 
-def _set(state: GameState, dec: Decision, legal: list[Action]) -> Any:
-    """Set a step decision, or skip it when auto-pass is on and "done" is the only
-    choice."""
-    if _auto(state) and len(legal) == 1 and legal[0]["type"] in ("done", "bombard"):
+def _set(state: GameState, dec: Decision, legal: list[Action]) -> bool:
+    """Set a step decision, or skip it when "done" is the only choice and asking would
+    tell nothing: the seat auto-passes (a program), or it has no card in hand and no
+    ability to use, which everybody sees (KG-12.3)."""
+    seat = dec["seat"]
+    if len(legal) == 1 and legal[0]["type"] in ("done", "bombard") and (
+            auto_passes(state, seat) or not could_respond(state, seat)):
         return False
     state["dec"] = dec
     legal_cache.keep(state, dec, legal)   # the seat's next question: no need to ask again
@@ -264,16 +265,25 @@ def _needs_payment_step(state: GameState, seat: int) -> Any:
     return False
 
 
+def _payment_step_opens(state: GameState, seat: int) -> bool:
+    """A side's payment decision: when something face down is aboard (public), or when
+    the seat does not auto-pass and might play an interrupt there (KG-12.3: judged on
+    what everybody sees, never on the hand's contents)."""
+    if _needs_payment_step(state, seat):
+        return True
+    return not auto_passes(state, seat) and could_respond(state, seat)
+
+
 def payment_step_attacker(state: GameState, _: Any) -> None:
     cb = state["cb"]
     cb["step"] = "pay"
-    if not _qs(state) and (_needs_payment_step(state, cb["att"]) or not _auto(state)):
+    if not _qs(state) and _payment_step_opens(state, cb["att"]):
         payment_step(state, cb["att"])
 
 
 def payment_step_defender(state: GameState, _: Any) -> None:
     cb = state["cb"]
-    if not _qs(state) and (_needs_payment_step(state, cb["def"]) or not _auto(state)):
+    if not _qs(state) and _payment_step_opens(state, cb["def"]):
         payment_step(state, cb["def"])
 
 
@@ -888,8 +898,10 @@ def bomb_hit(state: GameState, total: int, n: int) -> None:
             return
         if not c["paid"]:
             if total >= BOMBARD_THRESHOLD:                    # KG-9.8.5
+                # Whether the base is a trap the defender can pay is hidden: a seat that
+                # does not auto-pass is always asked, so the question tells nothing (KG-12.3).
                 can = _trap_payable(state, b)
-                if can or not _auto(state):
+                if can or not auto_passes(state, dfn):
                     state["dec"] = {"kind": "trap", "seat": dfn, "card": b}
                 else:
                     leave_play(state, b, "bombarded")

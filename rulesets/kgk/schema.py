@@ -20,7 +20,7 @@ class Options(TypedDict):
 
     rules: Literal["official", "quick_start"]
     simplified_combat: bool        # KG-13.2
-    auto_pass: bool                # skip windows and steps whose only choice is to pass
+    auto_pass: bool | list[int]    # skip empty windows: every seat, none, or these seats
     bluffing: bool                 # KG-12.10: any card face down as base, crew or armament
     lenient_cards: bool            # accept cards that ``cards.playability`` refuses
 

@@ -104,7 +104,60 @@ def normalise_options(config: dict[str, Any]) -> Any:
     if opts["rules"] not in ("official", "quick_start"):
         raise ConfigError("bad_option", f"unknown rules {opts['rules']!r}")
     opts["simplified_combat"] = bool(opts["simplified_combat"])
+    opts["auto_pass"] = auto_pass_seats(opts["auto_pass"], config.get("automatic_seats"))
     return opts
+
+
+def auto_pass_seats(auto_pass: Any, automatic: Any) -> bool | list[int]:
+    """The seats whose windows may be skipped on what their hand holds (KG-12.3).
+
+    Skipping a seat's window because it holds no playable interrupt tells the other
+    side what is in that hand, which KG-12.3 forbids ("A központodban és az asztalon
+    lévő kifizetetlen lapokat nem mutathatod meg a többi játékosnak, és nem is adhatsz
+    ki róluk információkat"; the central, "központ", is the hand).
+    So the skip is kept only for seats played by programs: ``automatic`` is the list
+    of those seats when the host gives it (a match with people in it), and
+    ``auto_pass`` true then means "skip for those seats"; a config without it is a
+    game of programs only (simulations, benchmarks), where ``True`` means every seat.
+    An explicit list of seats is kept as given."""
+    if isinstance(auto_pass, list):
+        seats = auto_pass
+    elif isinstance(auto_pass, bool):
+        if automatic is None:
+            return auto_pass
+        seats = automatic if auto_pass else []
+    else:
+        raise ConfigError("bad_option", "auto_pass must be true, false or a list of seats",
+                          {"field": "auto_pass"})
+    if automatic is not None and not isinstance(automatic, list):
+        raise ConfigError("bad_config", "automatic_seats must be a list of seats",
+                          {"field": "automatic_seats"})
+    if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 6 for x in seats):
+        raise ConfigError("bad_option", "auto_pass seats must be seat numbers",
+                          {"field": "auto_pass"})
+    if automatic is not None:       # (an option never makes a person's seat auto-pass)
+        seats = [x for x in seats if x in automatic]
+    return sorted(set(seats))
+
+
+SPEED_WORDS = ("sebesség", "visszalő", "visszalöv", "vv+", "vv-", "vv–")
+
+
+def refers_to_speed_or_return_fire(rec: dict[str, Any]) -> bool:
+    """KG-13.2.4: with the simplified combat system "Azokat a lapokat, amik a sebességre
+    vagy a visszalövésre hivatkoznak, ... nem rakhatjátok be a paklitokba". A card refers
+    to them when it changes speed (a ``speed`` modifier, an effect on the speed value)
+    or its text names speed or return fire (a ship's printed speed is only a value)."""
+    mods = rec.get("modifiers") or {}
+    if mods.get("speed"):
+        return True
+    effect = rec.get("effect")
+    if isinstance(effect, dict):
+        for op in effect.get("ops") or []:
+            if isinstance(op, dict) and op.get("stat") == "speed":
+                return True
+    text = (rec.get("text_hu") or "").lower()
+    return any(w in text for w in SPEED_WORDS)
 
 
 def _compile_decks(decks: list[Any], opts: dict[str, Any]) -> Any:
@@ -122,6 +175,9 @@ def _compile_decks(decks: list[Any], opts: dict[str, Any]) -> Any:
             if slug not in index:
                 if not opts["lenient_cards"] and (not qs or rec.get("type") == "ship"):
                     why = playability(rec, opts["rules"])
+                    if opts["simplified_combat"] and refers_to_speed_or_return_fire(rec):
+                        why = [*why, "refers to speed or return fire, which the simplified "
+                               "combat system does not have (KG-13.2.4)"]
                     if why:
                         raise ConfigError("unplayable_card", f"{slug}: {'; '.join(why)}",
                                           {"card": slug, "reasons": why})
@@ -149,7 +205,8 @@ def start_game(config: dict[str, Any], seed: str) -> Any:
     KG-8's set-up, or a set-up position (``scenario.py``)."""
     if config.get("scenario") is not None:
         return scenario.build(config, seed, normalise_options(
-            {"options": scenario.options(config)}))
+            {"options": scenario.options(config),
+             "automatic_seats": config.get("automatic_seats")}))
     opts = normalise_options(config)
     decks = config.get("decks")
     n = config.get("players") or (len(decks) if decks else 2)

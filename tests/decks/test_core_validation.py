@@ -86,6 +86,9 @@ def run(deck: dict, fmt: str, **kw) -> dict:
 # -- formats as data ----------------------------------------------------------------------
 
 def test_formats_are_data() -> None:
+    """KG-13.2.5 / KG-13.3.4 / KG-13.4.1: the tournament format keeps the official deck rules
+    (45 cards, 3 copies, the opposed race pairs) and the original combat system
+    (``simplified_combat`` off)."""
     assert {"tournament", "tournament-any4", "tournament-norace", "practice",
             "casual"} <= set(format_keys())
     t = get_format("tournament")
@@ -271,6 +274,8 @@ def test_any4_allows_opposed_but_not_five_races() -> None:
 
 
 def test_norace_allows_all_eight_races() -> None:
+    """KG-13.3.2: the second level of the simplified race restrictions allows any cards
+    (all eight races valid in ``tournament-norace``)."""
     deck = {f"synth-{r}-{i}": 3 for r in RACES for i in range(2)}  # 48
     deck["synth-zarg-1"] = 1
     deck["synth-xeno-1"] = 2

@@ -58,8 +58,11 @@ def scenario(decks, *, rules="official", first=0, colony=None, **opts):
     """A game whose decks are exactly ``decks`` (card lists, top first), set up
     past the mulligans at the start of ``first``'s first main phase, with every
     card still in the colony in the given order. Move cards with :func:`put`."""
+    automatic = opts.pop("automatic_seats", None)      # seats played by programs (host)
     options = {"rules": rules, "lenient_cards": True, **opts}
     cfg = {"decks": decks, "options": options, "players": len(decks)}
+    if automatic is not None:
+        cfg["automatic_seats"] = automatic
     s = R.new_game(cfg, "scenario")
     # rebuild zones deterministically: every card back to its colony, config order
     for p in s["p"]:

@@ -16,6 +16,9 @@ def test_a_declared_card_on_the_chain_is_named_for_both_seats():
     kolibri = next(c["id"] for c in s["cards"] if c["o"] == 0
                    and s["defs"][c["d"]]["name"] == "Kiképző Kolibri")
     put(s, kolibri, "hand")
+    # Seat 1 holds a card, so it may answer as far as seat 0 can tell (KG-12.3): the
+    # window opens for it (with an empty hand and no ability it would not).
+    put(s, next(c["id"] for c in s["cards"] if c["o"] == 1 and c["z"] == "colony"), "hand")
     before = R.view(s, 1)
     assert not before["chain"]
     assert all(c.get("id") != kolibri for p in before["players"] for c in (p["hand"] or []))

@@ -13,6 +13,7 @@ import pytest
 
 from rulesets.base import IllegalAction
 from rulesets.kgk import RULESET as R
+from rulesets.kgk.turn import refers_to_speed_or_return_fire
 from rulesets.rng import Rng
 
 from .helpers import check_end_limits, check_invariants, dumps, hidden_permutation, run_match
@@ -34,6 +35,9 @@ def config_for(fmt):
     opts, players = FORMATS[fmt]
     cfg = R.example_config(players)
     cfg["options"].update(opts)
+    if opts.get("simplified_combat"):       # KG-13.2.4: no speed or return-fire cards
+        cfg["decks"] = [[c for c in deck if not refers_to_speed_or_return_fire(c)]
+                        for deck in cfg["decks"]]
     return cfg, players
 
 

@@ -18,6 +18,12 @@ def setup(d0=(), d1=(), active=A, cr=(20, 20), fill=12, **opts):
     s = scenario(decks, **opts)
     mid_game(s, active)
     s["p"][A]["cr"], s["p"][B]["cr"] = cr
+    if opts.get("auto_pass") is False:
+        # Without auto-pass a seat is asked at a window when it holds a card (it might be
+        # an interrupt, as far as the others can tell: KG-12.3); one filler card in each
+        # hand keeps every window of these step-by-step tests open.
+        for seat in (A, B):
+            put(s, s["p"][seat]["colony"][-1], "hand")
     return s
 
 
@@ -118,6 +124,8 @@ def test_kg_8_5_credit_ramp_1_2_3_4_then_5():
 
 
 def test_kg_8_6_no_attack_in_the_starting_players_first_turn():
+    """KG-8.6 / KG-9.3.5 / KG-9.4.3: the starting player is offered no attack in his first
+    turn (``"attack" not in legal_types``) and one he sends is refused."""
     s = setup(["Kiképző Kolibri"], ["Kiképző Kolibri"], active=A)
     s["first"] = A
     s["p"][A]["turns"] = 1
@@ -206,6 +214,7 @@ def test_kg_4_5_4_base_paid_only_when_developed_to_its_limit():
 
 
 def test_kg_4_5_3_two_developments_per_base_per_turn():
+    """KG-4.5.3 / KG-11.7: at most two developments per base per turn, one credit each."""
     s = setup(["Gyakorló aknazár", "Tanműhely"])
     b = on_table(s, A, "Gyakorló aknazár", "surface", paid=False)
     b2 = on_table(s, A, "Tanműhely", "surface", paid=False)
@@ -374,6 +383,8 @@ def test_kg_4_4_11_crew_has_effect_only_aboard():
 # ---------------------------------------------------------------- KG-9.6 payment
 
 def test_kg_9_6_attacker_pays_first_then_defender_rockets_only_here():
+    """KG-9.6.2 / KG-9.6.3: the attacker pays everything first (``pay`` decision of A), then
+    the defender (``pay`` decision of B); payments do not alternate."""
     s = setup(["Próbarakéta", "Oktató Sólyom"], ["Kiképző lézerágyú", "Oktató Sólyom"])
     fa = on_table(s, A, "Oktató Sólyom")
     rocket = on_table(s, A, "Próbarakéta", "att", ship=fa, paid=False)
@@ -488,6 +499,8 @@ def test_kg_9_7_9_a_ship_being_destroyed_still_returns_fire():
 
 
 def test_kg_4_2_6_hit_ships_turn_damaged_only_at_the_end_of_firing():
+    """KG-4.2.6 / KG-9.7.10 / KG-11.25.3: a ship that loses armor has received a hit (``hit``)
+    but stays active (``"A"``) until the firing step ends, then turns damaged (``"D"``)."""
     s = setup(["Oktató Sólyom", "Kiképző Kolibri"], ["Oktató Elmevadász"])
     f = on_table(s, A, "Oktató Sólyom")
     k = on_table(s, A, "Kiképző Kolibri")
@@ -503,6 +516,8 @@ def test_kg_4_2_6_hit_ships_turn_damaged_only_at_the_end_of_firing():
 
 
 def test_kg_4_2_7_destroyed_ship_takes_its_cards_paid_to_trash_unpaid_to_ruin():
+    """KG-4.2.7 / KG-9.7.8 / KG-11.17: a ship at 0 armor goes to the trash with its cards: the
+    paid gun to the trash, the unpaid shield to the ruin."""
     s = setup(["Gyakorló Bástyahajó"], ["Kiképző Kolibri", "Kiképző lézerágyú", "Gyakorló pajzs"])
     d = on_table(s, A, "Gyakorló Bástyahajó")
     k = on_table(s, B, "Kiképző Kolibri")
@@ -687,6 +702,9 @@ def test_kg_4_5_10_trap_paid_in_the_bombardment():
 # ---------------------------------------------------------------- KG-9.9 disarm
 
 def test_kg_9_9_crews_return_rockets_spent():
+    """KG-9.9.1: crews return to the canteen, used from a used ship and active from an active
+    one, still paid; KG-9.9.2: a paid rocket goes to the trash, an unpaid one stays on its
+    ship."""
     s = setup(["Oktatótiszt", "Oktatótiszt", "Oktató Sólyom", "Oktató Gyorstüzelő",
                "Űrcápa gyakorlótorpedó", "Próbarakéta"], [])
     f = on_table(s, A, "Oktató Sólyom")
@@ -825,6 +843,8 @@ def test_kg_7_3_rapid_fire_cannot_be_returned():
 
 
 def test_kg_7_4_salvo_distribution_and_every_hit_active_ship_returns():
+    """KG-7.4.1: Sorozatlövés spreads the firer's damage over the defending ships (``assign``
+    to k, then g twice)."""
     s = setup(["Gyakorló Sortűzromboló"], [], active=B)
     s = setup([], ["Gyakorló Sortűzromboló", "Kiképző Kolibri"], active=A)
     s = setup(["Gyakorló Sortűzromboló"], ["Kiképző Kolibri", "Kiképző Szúnyog"], active=A)
@@ -908,6 +928,8 @@ def test_kg_7_5_3_formation_not_against_salvo():
 
 
 def test_kg_7_6_stealth_bombards_instead_of_firing():
+    """KG-7.6.1: instead of firing, Lopakodás bombards at once (one card off the colony) and
+    the ship turns used (``"H"``)."""
     s = setup(["Tanrovar"], ["Kiképző Szúnyog"])
     st = on_table(s, A, "Tanrovar")                       # 4-1-2-1 stealth
     g = on_table(s, B, "Kiképző Szúnyog")
@@ -934,6 +956,8 @@ def test_kg_7_6_2_stealth_instead_of_returning_fire():
 
 
 def test_kg_7_7_heavy_weapons_two_credits_per_point_up_to_double():
+    """KG-7.7; KG-9.9.3: the +1s last until the end of the combat phase (``firepower == 3``
+    after the bombardment)."""
     s = setup(["Kiképző Kolibri"], ["Tanmodul-vadász"], active=B)
     k = on_table(s, A, "Kiképző Kolibri")
     h = on_table(s, B, "Tanmodul-vadász")                 # 3-3-2-1 heavy weapons
@@ -971,6 +995,9 @@ def test_kg_7_8_repair_turns_used_instead_of_damaged():
 
 
 def test_kg_7_9_pyrotechnics_discards_own_colony_for_bombard():
+    """KG-7.9 / KG-9.8.9: Tűzszerészet is used in the bombardment step (``pyro`` after the
+    bomber is designated); KG-9.9.3: its bonus ends with the combat phase
+    (``bombard == 3`` after)."""
     s = setup(["Próbabogár"], [])
     p = on_table(s, A, "Próbabogár")                      # bombard 3
     own = len(s["p"][A]["colony"])
@@ -1133,6 +1160,9 @@ def test_aura_income_and_ship_discount():
 # ---------------------------------------------------------------- options
 
 def test_kg_13_2_simplified_combat_alternates_no_return_fire_late_destruction():
+    """KG-13.2.2: no speed order (both of A's ships may fire first) and no return fire (B's
+    fire decision follows the shot); KG-13.2.3: shots alternate, attacker first, and
+    destroyed ships leave only at the end of the firing step."""
     s = setup(["Kiképző Kolibri", "Oktató Sólyom"], ["Kiképző Szúnyog"], simplified_combat=True)
     k = on_table(s, A, "Kiképző Kolibri")
     f = on_table(s, A, "Oktató Sólyom")
@@ -1156,6 +1186,8 @@ def multiplayer(n=3):
 
 
 def test_kg_13_1_multiplayer_no_ramp_neighbours_only_no_first_turn_attack():
+    """KG-8.7 / KG-13.1.5: in multiplayer the first player gets 5 credits from his first turn
+    (10 = 5 + 5, no ramp); KG-13.1.4; KG-13.1.2."""
     cfg = R.example_config(4)
     s = R.new_game(cfg, "mp4")
     for _q in range(4):                                    # mulligans
@@ -1240,6 +1272,8 @@ def test_resign():
 
 
 def test_kg_13_1_3_multiplayer_opponent_effect_names_a_neighbour():
+    """KG-13.1.3 / KG-11.5: in multiplayer "your opponent" is one of the two neighbours, chosen
+    by the player (both are offered as targets, nobody else)."""
     cfg = R.example_config(3)
     s = R.new_game(cfg, "mp-target")
     for _ in range(3):

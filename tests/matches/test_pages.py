@@ -7,6 +7,7 @@ import json
 import time
 
 import pytest
+from django.db.utils import OperationalError
 
 from matches import store
 from matches.models import Match, Simulation
@@ -76,14 +77,34 @@ def play_like_the_heuristic(page, match_id: int, ruleset: str, seconds: float = 
         if page.get_attribute("#board", "data-status") == "finished":
             return clicks
         version = page.get_attribute("#board", "data-version")
-        match = Match.objects.get(pk=match_id)
+        try:
+            match = Match.objects.get(pk=match_id)
+        except OperationalError:   # SQLite "table is locked" while the server writes
+            page.wait_for_timeout(100)
+            continue
         if str(match.version) != version:
             continue  # the page is about to catch up
         state = rs.from_json(match.state_json())
         wanted = rs.bot_action(state, 0, "heuristic", f"page-{version}")
+        if page.locator("#auto-hold").count():
+            if wanted["type"] in ("pass", "done"):   # the board passes after its pause
+                page.wait_for_function(
+                    f"document.querySelector('#board').dataset.version !== '{version}'",
+                    timeout=wait_ms)
+                continue
+            held = page.evaluate(
+                "v => { const b = document.getElementById('auto-hold');"
+                " if (!b) return 'none';"
+                " if (document.querySelector('#board').dataset.version !== v) return 'moved';"
+                " b.click(); return 'held'; }", version)
+            if held == "moved":
+                continue
         buttons = page.locator("#actions button.action")
         texts = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
-        index = next(i for i, t in enumerate(texts) if json.loads(t) == wanted)
+        index = next((i for i, t in enumerate(texts) if json.loads(t) == wanted), None)
+        if index is None:          # the list is being redrawn: look again
+            page.wait_for_timeout(100)
+            continue
         buttons.nth(index).click()
         clicks += 1
         page.wait_for_function(

@@ -10,6 +10,7 @@ import re
 import time
 
 import pytest
+from django.db.utils import OperationalError
 from playwright.sync_api import Error as PlaywrightError
 
 from cards.models import Card
@@ -214,21 +215,43 @@ def test_a_whole_match_against_a_bot_by_clicking_the_board(
         page.wait_for_selector("#board[data-status=active]")
         match_id = int(page.get_attribute("#board", "data-match"))
         rs = registry.get("kgk")
-        clicks = on_cards = moves = 0
-        deadline = time.time() + 300
+        clicks = on_cards = moves = auto_passes = 0
+        deadline = time.time() + 420
         while time.time() < deadline:
             wait_for_my_decision(page)
             if page.get_attribute("#board", "data-status") == "finished":
                 break
             version = page.get_attribute("#board", "data-version")
-            match = Match.objects.get(pk=match_id)
+            try:
+                match = Match.objects.get(pk=match_id)
+            except OperationalError:          # SQLite "table is locked" while the server writes
+                page.wait_for_timeout(100)
+                continue
             if str(match.version) != version:
                 continue
             state = rs.from_json(match.state_json())
             wanted = rs.bot_action(state, 0, "heuristic", f"board-{version}")
+            if wanted["type"] in ("pass", "done") and page.locator("#auto-hold").count():
+                # The board passes by itself after its pause (the default pass mode):
+                # no click, the same wait whatever the hand holds (KG-12.3).
+                page.wait_for_function(
+                    f"document.querySelector('#board').dataset.version !== '{version}'",
+                    timeout=30000)
+                auto_passes += 1
+                continue
+            held = page.evaluate(
+                "v => { const b = document.getElementById('auto-hold');"
+                " if (!b) return 'none';"
+                " if (document.querySelector('#board').dataset.version !== v) return 'moved';"
+                " b.click(); return 'held'; }", version)
+            if held == "moved":          # the board passed first: look again
+                continue
             texts = page.locator("#actions button.action").evaluate_all(
                 "bs => bs.map(b => [b.dataset.i, b.dataset.action])")
-            index = next(int(i) for i, t in texts if json.loads(t) == wanted)
+            index = next((int(i) for i, t in texts if json.loads(t) == wanted), None)
+            if index is None:                 # the list is being redrawn: look again
+                page.wait_for_timeout(100)
+                continue
             try:
                 n = click_on_board(page, wanted, index)
             except PlaywrightError as exc:    # redrawn under the pointer: look again
@@ -250,6 +273,7 @@ def test_a_whole_match_against_a_bot_by_clicking_the_board(
         match = Match.objects.get(pk=match_id)
         assert match.status == Match.FINISHED and store.verify(match)["ok"]
         assert on_cards > 5, "moves were made by clicking the cards on the board"
+        assert auto_passes > 5, "windows were passed by the board after its pause"
         outcome = page.inner_text("#outcome")
         assert "Győztes" in outcome and "colony_empty" not in outcome
         # the log names the players and the cards, in Hungarian sentences
@@ -266,6 +290,69 @@ def test_a_whole_match_against_a_bot_by_clicking_the_board(
         # test database while this test reads it between moves; the board retries. The
         # four tests above, which do not read during play, allow no 5xx at all.)
         assert not [e for e in errors if not e.startswith("5")], errors
-        print(f"\nboard clicks {clicks} for {moves} moves ({on_cards} on cards)")
+        print(f"\nboard clicks {clicks} for {moves} moves ({on_cards} on cards), "
+              f"{auto_passes} passed by the board")
+    finally:
+        ctx.close()
+
+
+def _window_for_the_page_user(me, other) -> tuple[int, object]:
+    """A sandbox from the KG-14.2 position where the page's user (Dani, seat 0) holds a
+    card and the other player (Laci, seat 1, through the API) is in his main phase."""
+    from django.contrib.auth import get_user_model  # noqa: F401 (users made by the caller)
+
+    from rulesets.kgk import SCENARIOS_DIR
+    from rulesets.kgk.scenario import card_ids
+
+    doc = json.loads((SCENARIOS_DIR / "kg-14-2.json").read_text(encoding="utf-8"))
+    doc["seats"][0]["hand"] = ["felulbiralas"]
+    mine, theirs = client_for(me), client_for(other)
+    r = mine.post("/api/v1/matches/", {"ruleset": "kgk", "scenario": doc, "seats": [
+        {"player": "me"}, {"player": other.username}]}, format="json")
+    assert r.status_code == 201, r.content
+    match_id = r.json()["id"]
+    if r.json().get("invitations"):
+        assert theirs.post(f"/api/v1/matches/{match_id}/join/", {},
+                           format="json").status_code == 200
+    return match_id, (theirs, card_ids(doc)["akna"])
+
+
+@pytest.mark.parametrize("mode", ["pause", "ask"])
+def test_a_window_is_passed_after_the_same_pause_or_asked(
+        browser, live_server, django_user_model, cards_loaded, mode):
+    """KG-12.3: the person holds a card, so the engine offers the window (it might be an
+    interrupt, as far as the opponent can tell). In the default mode the board passes
+    after its pause, whatever the card is; in "always ask" the decision stays."""
+    me = django_user_model.objects.create_user("dani-ablak", password=PASSWORD)
+    other = django_user_model.objects.create_user("laci-ablak", password=PASSWORD)
+    match_id, (theirs, akna) = _window_for_the_page_user(me, other)
+    ctx, page, errors = open_page(browser, live_server, me, PHONE, "hu")
+    try:
+        if mode == "ask":
+            page.evaluate("localStorage.setItem('kaosz-kgk-pass-mode', 'ask')")
+        page.goto(f"{live_server.url}/play/{match_id}/")
+        page.wait_for_selector("#board[data-status=active]")
+        assert page.locator("#pass-mode").input_value() == mode
+        labels = page.locator("#pass-mode option").all_inner_texts()
+        assert any("nem árul el semmit" in t for t in labels), labels
+        r = theirs.post(f"/api/v1/matches/{match_id}/actions/",
+                        {"action": {"type": "develop", "base": akna}}, format="json")
+        assert r.status_code == 200, r.content
+        assert Match.objects.get(pk=match_id).to_act == [0]     # Dani's window
+        if mode == "pause":                                     # nobody clicks
+            deadline = time.time() + 15
+            while Match.objects.get(pk=match_id).to_act != [1] and time.time() < deadline:
+                page.wait_for_timeout(200)
+            match = Match.objects.get(pk=match_id)
+            assert match.to_act == [1]                          # passed: Laci decides
+            assert match.log.filter(seat=0).count() == 1
+        else:
+            page.wait_for_selector("#actions button.action:not([disabled])")
+            page.wait_for_timeout(2500)                         # longer than the pause
+            assert Match.objects.get(pk=match_id).to_act == [0]
+            assert not page.locator("#auto-hold").count()
+        assert not raw_keys(board_text(page), "hu"), raw_keys(board_text(page), "hu")
+        no_sideways_scroll(page)
+        assert not errors, errors
     finally:
         ctx.close()

@@ -18,9 +18,11 @@
  *   describeError(error, T) -> text | null      an API error ({code, message, details}) in
  *        the page's language
  *   outcomeReason(reason, T) -> text | null     why the match ended, in words
- *   forcedAction(legal, view, data) -> action | null   a decision of this seat that has one
- *        possible answer: board.js sends it at once and says so (the game decides when
- *        doing so reveals nothing to the other side)
+ *   forcedAction(legal, view, data) -> action | {action, after} | null   an answer the
+ *        board gives for the seat: an action is sent at once and said so; {action, after}
+ *        is sent after `after` ms unless the person acts first or presses "Wait" (a
+ *        countdown shows meanwhile). The game decides when either reveals nothing to the
+ *        other side.
  * board.js also gives every board: seat names (bots named in words), a numbered log, a
  * your-turn signal (document title, the #turn aria-live region, an optional sound that is
  * off by default), the collapsible "verify" box, and on phones the moves panel kept at the
@@ -38,6 +40,15 @@
   let last = 0;
   let busy = false;
   let current = null;
+  let pendingAuto = null;   // a timed automatic answer: {timer}
+
+  function cancelAuto(said) {
+    if (!pendingAuto) return;
+    clearTimeout(pendingAuto.timer);
+    pendingAuto = null;
+    const note = document.getElementById('auto-note');
+    if (note) note.textContent = said || '';
+  }
   let wasMyTurn = false;
   let lastLegal = null;
   const baseTitle = document.title;
@@ -183,6 +194,7 @@
   }
 
   async function refresh() {
+    cancelAuto();
     const [d, legal] = await Promise.all([api(''), api('legal-actions/')]);
     if (d.status !== 200) return;
     current = d.body;
@@ -199,18 +211,27 @@
     }
     relabelLog();
     if (R.forcedAction && d.body.your_turn && d.body.status === 'active' && !busy) {
-      const a = R.forcedAction(legalBody, d.body.view, d.body);
-      if (a) {
-        const note = document.getElementById('auto-note');
-        if (note) note.textContent = T('Automatikus lépés (csak ez volt lehetséges): ', 'Automatic move (the only one possible): ') + describe(a, d.body.view);
-        await act(a, legalBody.version, true);
+      const f = R.forcedAction(legalBody, d.body.view, d.body);
+      const note = document.getElementById('auto-note');
+      if (f && f.action && f.after) {
+        const version = legalBody.version;
+        if (note) {
+          note.innerHTML = `${esc(T('Automatikus továbblépés hamarosan: ', 'Moving on shortly: '))}<b>${esc(describe(f.action, d.body.view))}</b> ` +
+            `<button type="button" id="auto-hold" class="small">${esc(T('Várj', 'Wait'))}</button>`;
+          const hold = document.getElementById('auto-hold');
+          if (hold) hold.addEventListener('click', () => cancelAuto(T('Megállítva: te döntesz.', 'Held: the decision is yours.')));
+        }
+        pendingAuto = { timer: setTimeout(() => { pendingAuto = null; act(f.action, version, true); }, f.after) };
+      } else if (f) {
+        if (note) note.textContent = T('Automatikus lépés (csak ez volt lehetséges): ', 'Automatic move (the only one possible): ') + describe(f, d.body.view);
+        await act(f, legalBody.version, true);
       }
     }
   }
 
   async function act(action, version, forced) {
     if (busy) return;
-    if (!forced) { const note = document.getElementById('auto-note'); if (note) note.textContent = ''; }
+    if (!forced) { cancelAuto(); const note = document.getElementById('auto-note'); if (note) note.textContent = ''; }
     if (!forced && R.confirmAction && current) {
       const q = R.confirmAction(action, current.view, T, lastLegal);
       if (q && !window.confirm(q)) return;

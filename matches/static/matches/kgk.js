@@ -405,37 +405,74 @@
       `You can still make ${[plays ? plays + ' play' + (plays > 1 ? 's' : '') : '', attacks ? attacks + ' attack' + (attacks > 1 ? 's' : '') : ''].filter(Boolean).join(' and ')} this turn. End the turn anyway?`);
   }
 
-  /* A decision with one possible answer is answered by the board when that reveals
-   * nothing: with no card in hand the seat has no interrupt to play (KG-10.1), so its
-   * legal list follows from what everybody sees and the other side knows the answer was
-   * forced. With cards in hand a quick automatic answer would tell the other side that
-   * none of them is playable now, so that is done only if the person switched it on
-   * (#auto-forced, off by default). */
+  /* Answering for the person without revealing the hand (KG-12.3: nothing about the
+   * cards in hand may be given out). The engine asks a person at every window it might
+   * answer as far as the opponent can tell (a card in hand), so most windows have only
+   * "pass" to say. How the board says it is the person's choice (#pass-mode, kept in
+   * localStorage):
+   *   pause   (default) every window, and every step whose only other moves are
+   *           responses (interrupt cards, abilities), is passed after the same short
+   *           pause whatever the hand holds, unless the person acts or holds: the
+   *           opponent sees the same timing either way, so nothing leaks;
+   *   instant a decision with one possible answer is answered at once ("stop only when I
+   *           can respond"): quicker, but an instant pass tells the opponent that none
+   *           of the held cards was playable then (one bit per window);
+   *   ask     the board asks every time.
+   * With no card in hand and one possible answer, the answer is given at once in every
+   * mode: the opponent sees the empty hand, so it tells nothing. */
+  const PASS_PAUSE_MS = 1000;
+  const DONE_LIKE = ['done', 'bombard', 'pass', 'commit'];
+
+  function passMode() {
+    const v = localStorage.getItem('kaosz-kgk-pass-mode');
+    return v === 'instant' || v === 'ask' ? v : 'pause';
+  }
+
+  function isResponse(a, me) {
+    if (a.type === 'ability') return true;
+    if (a.type !== 'play' || !me || !me.hand) return false;
+    const c = me.hand.find((x) => x.id === a.card);
+    return !!c && c.type === 'interrupt';
+  }
+
   function forcedAction(legal, view, d) {
     const acts = (legal && legal.actions) || [];
-    if (acts.length !== 1 || !view || d.seat == null) return null;
+    if (!acts.length || !view || d.seat == null) return null;
     const me = view.players[d.seat];
-    const box = document.getElementById('auto-forced');
-    if (me && me.hand_count === 0) return acts[0];
-    if (box && box.checked && ['done', 'bombard', 'pass', 'commit'].includes(acts[0].type)) return acts[0];
+    if (acts.length === 1 && me && me.hand_count === 0) return acts[0];
+    const mode = passMode();
+    if (mode === 'ask') return null;
+    if (mode === 'instant') {
+      return acts.length === 1 && DONE_LIKE.includes(acts[0].type) ? acts[0] : null;
+    }
+    const quiet = acts.filter((a) => a.type === 'pass' || a.type === 'done');
+    const others = acts.filter((a) => a.type !== 'pass' && a.type !== 'done');
+    const kind = view.decision && view.decision.kind;
+    if (quiet.length === 1 && (kind === 'prio' || others.every((a) => isResponse(a, me)))) {
+      return { action: quiet[0], after: PASS_PAUSE_MS };
+    }
+    if (acts.length === 1 && DONE_LIKE.includes(acts[0].type)) return { action: acts[0], after: PASS_PAUSE_MS };
     return null;
   }
 
-  function autoForcedBox() {
+  function passModeChoice() {
     const tools = document.querySelector('.board-tools');
-    if (!tools || document.getElementById('auto-forced') || !(document.getElementById('board') || {}).dataset.seat) return;
+    if (!tools || document.getElementById('pass-mode') || !(document.getElementById('board') || {}).dataset.seat) return;
     const hu = (document.documentElement.lang || 'hu').startsWith('hu');
     const label = document.createElement('label');
-    label.className = 'small';
-    label.title = hu ? 'Ha be van kapcsolva, a tábla azonnal megadja az egyetlen lehetséges választ (Kész, Bombázás) akkor is, ha lap van a kezedben. Ebből az ellenfél a gyorsaságból arra következtethet, hogy nincs kijátszható megszakításod.'
-      : 'When on, the board answers at once with the only possible move (Done, Bombard) even with cards in your hand. From the speed the opponent may infer that you hold no playable interrupt.';
-    label.innerHTML = `<input type="checkbox" id="auto-forced"> ${hu ? 'Kényszerlépések automatikusan, lappal a kézben is (az ellenfél következtethet belőle)' : 'Forced moves automatically even with cards in hand (the opponent may infer from it)'}`;
+    label.className = 'small pass-mode';
+    label.title = hu ? 'Ha nincs mit mondanod: rövid szünet után a tábla passzol helyetted — mindig ugyanannyi idő után, bármi van a kezedben, így az ellenfél nem tud meg semmit. „Azonnal”: gyorsabb, de a gyorsaságból az ellenfél arra következtethet, hogy nincs kijátszható megszakításod.'
+      : 'When you have nothing to say, the board passes for you after a short pause — always the same pause whatever you hold, so the opponent learns nothing. "At once" is quicker, but from the speed the opponent may infer that you hold no playable interrupt.';
+    const opts = hu
+      ? [['pause', 'rövid szünet után (nem árul el semmit)'], ['instant', 'azonnal (az ellenfél következtethet belőle)'], ['ask', 'mindig kérdezzen']]
+      : [['pause', 'after a short pause (tells nothing)'], ['instant', 'at once (the opponent may infer from it)'], ['ask', 'always ask me']];
+    label.innerHTML = `${hu ? 'Passzolás, ha nincs mit tenned:' : 'Pass when you have nothing to do:'} <select id="pass-mode">${opts.map(([v, t]) => `<option value="${v}">${t}</option>`).join('')}</select>`;
     tools.insertBefore(label, tools.firstChild);
-    const box = label.querySelector('input');
-    box.checked = localStorage.getItem('kaosz-kgk-auto-forced') === '1';
-    box.addEventListener('change', () => localStorage.setItem('kaosz-kgk-auto-forced', box.checked ? '1' : '0'));
+    const box = label.querySelector('select');
+    box.value = passMode();
+    box.addEventListener('change', () => localStorage.setItem('kaosz-kgk-pass-mode', box.value));
   }
-  autoForcedBox();
+  passModeChoice();
 
   function describeError(e, T) {
     const code = (e.details && e.details.code) || e.code;
