@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test setup db browser lint bench clean schemathesis
+.PHONY: run test setup db browser lint typecheck bench clean schemathesis
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,13 +37,18 @@ browser:
 test: setup browser
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# Schemathesis against the live schema (needs DATABASE_URL; CI: the PostgreSQL pass).
+# Schemathesis against the live schema (needs DATABASE_URL; CI: the PostgreSQL pass): every
+# default check, a fixed seed; any failure fails (exceptions: tests/api/schemathesis.toml).
 SCHEMATHESIS_ARGS ?= --max-examples 5
 schemathesis: setup
 	$(PY) tests/api/schemathesis_live.py $(SCHEMATHESIS_ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .
+
+# mypy over the whole project (configuration in pyproject.toml: lenient, strict on rulesets/)
+typecheck: setup
+	$(VENV)/bin/mypy
 
 bench: setup
 	$(PY) bench/engine.py

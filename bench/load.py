@@ -11,9 +11,10 @@
 (``DB_POOL_MAX=--pool``); ``--server wsgi``: gunicorn with N workers x ``--threads``
 threads (the setup before issue 17). ``--root`` serves another checkout of the project
 (e.g. a worktree of main, to compare old and new code in the same window).
-``--spectators S`` adds S idle watchers, each holding an events long-poll on one of the
-matches (anonymous), and reports the server processes' memory and CPU with and without
-them.
+``--spectators S`` adds S idle watchers of the matches (anonymous), each holding an event
+stream open as the board page does (``--spectate sse``, the default) or one events
+long-poll after another (``--spectate poll``), and reports the server processes' memory
+and CPU with and without them.
 
 Clients pair up: each pair plays one match (both seats held by people, each client a
 random "bot" that picks one of its legal actions and posts it with expected_version and
@@ -80,7 +81,11 @@ def serve(kind: str, env: dict[str, str], port: int, workers: int, threads: int,
         yield f"http://127.0.0.1:{port}", proc
     finally:
         proc.terminate()
-        proc.wait(timeout=30)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # (open event streams hold a graceful shutdown)
+            proc.kill()
+            proc.wait(timeout=30)
 
 
 def server_usage(root_pid: int) -> dict[str, float]:
@@ -105,21 +110,60 @@ def server_usage(root_pid: int) -> dict[str, float]:
 
 
 class Spectator(threading.Thread):
-    """An idle watcher: one events long-poll after another on one match."""
+    """An idle watcher on one match: one events long-poll after another (``poll``), or one
+    Server-Sent Events stream held open, as the board page does (``sse``)."""
 
-    def __init__(self, base: str, match_id: int, stop: float) -> None:
+    def __init__(self, base: str, shared: dict, stop: float, how: str = "poll") -> None:
         super().__init__(daemon=True)
-        self.base, self.match_id, self.stop = base, match_id, stop
+        self.base, self.shared, self.stop, self.how = base, shared, stop, how
         self.answers: dict[str, int] = {}
 
+    def count(self, key: str) -> None:
+        self.answers[key] = self.answers.get(key, 0) + 1
+
     def run(self) -> None:
+        if self.how == "sse":
+            self.watch_stream()
+        else:
+            self.poll()
+
+    def watch_stream(self) -> None:
+        host = self.base.split("//")[1]
+        while time.time() < self.stop:
+            conn = http.client.HTTPConnection(host.split(":")[0], int(host.split(":")[1]),
+                                              timeout=60)
+            try:
+                # (the pair's current match: a finished one is replaced by a new one)
+                conn.request("GET", f"/api/v1/matches/{self.shared['id']}/stream/?after=0")
+                response = conn.getresponse()
+                self.count(f"stream {response.status}")
+                if response.status != 200:
+                    response.read()
+                    time.sleep(1)
+                    continue
+                while time.time() < self.stop:
+                    line = response.readline()
+                    if not line:  # (the match ended: the server closed the stream)
+                        time.sleep(0.5)
+                        break
+                    if line.startswith(b"event: progress"):
+                        self.count("progress events")
+            except (OSError, http.client.HTTPException):
+                self.count("connection")
+                time.sleep(1)
+            finally:
+                conn.close()
+
+    def poll(self) -> None:
         host = self.base.split("//")[1]
         conn = http.client.HTTPConnection(host.split(":")[0], int(host.split(":")[1]),
                                           timeout=60)
-        after = 0
+        after, match_id = 0, self.shared["id"]
         while time.time() < self.stop:
+            if self.shared["id"] != match_id:
+                after, match_id = 0, self.shared["id"]
             try:
-                status, raw = request("GET", f"{self.base}/api/v1/matches/{self.match_id}/"
+                status, raw = request("GET", f"{self.base}/api/v1/matches/{match_id}/"
                                       f"events/?after={after}&wait=25", None, {}, conn)
             except (OSError, http.client.HTTPException):
                 conn.close()
@@ -165,8 +209,13 @@ def make_users(n: int) -> list[tuple[str, str]]:
 
 class Client(threading.Thread):
     def __init__(self, base: str, token: str, partner: str | None, seed: int, stop: float,
-                 ruleset: str, shared: dict, think: float = 0.0) -> None:
+                 ruleset: str, shared: dict, think: float = 0.0,
+                 partner_token: str | None = None) -> None:
         super().__init__(daemon=True)
+        # Naming a player invites them: the creator accepts for its partner (a join with the
+        # partner's token) so the match starts.
+        self.partner_headers = {"Authorization": f"Token {partner_token}",
+                                "Accept": "application/json"}
         self.think = think  # mean seconds before each action (0: closed loop)
         self.base, self.partner, self.stop, self.ruleset = base, partner, stop, ruleset
         self.measure_from = 0.0  # actions started before this (the warm-up) are not counted
@@ -181,10 +230,12 @@ class Client(threading.Thread):
         self.conn = http.client.HTTPConnection(host.split(":")[0], int(host.split(":")[1]),
                                                timeout=60)
 
-    def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+    def call(self, method: str, path: str, body: dict | None = None,
+             headers: dict[str, str] | None = None) -> tuple[int, dict]:
         for attempt in range(3):
             try:
-                status, raw = request(method, self.base + path, body, self.headers, self.conn)
+                status, raw = request(method, self.base + path, body,
+                                      headers or self.headers, self.conn)
                 return status, (json.loads(raw) if raw else {})
             except (OSError, http.client.HTTPException):
                 self.conn.close()
@@ -197,6 +248,10 @@ class Client(threading.Thread):
             "ruleset": self.ruleset, "seats": [{"player": "me"}, {"player": self.partner}]})
         if status != 201:
             raise RuntimeError(f"create failed: {status} {body}")
+        status, joined = self.call("POST", f"/api/v1/matches/{body['id']}/join/", {},
+                                   self.partner_headers)
+        if status != 200 or joined.get("status") != "active":
+            raise RuntimeError(f"join failed: {status} {joined}")
         self.matches += 1
         return body["id"]
 
@@ -233,6 +288,10 @@ class Client(threading.Thread):
                     if ev["status"] == "finished":
                         self.shared["finished"] = True
                         time.sleep(0.05)
+                else:  # (a refused long-poll is an error too, not a silent retry)
+                    key = f"events {status}"
+                    self.errors[key] = self.errors.get(key, 0) + 1
+                    time.sleep(0.05)
                 continue
             if self.think:
                 time.sleep(self.rng.expovariate(1 / self.think))
@@ -275,6 +334,9 @@ def main() -> None:
     parser.add_argument("--pool", type=int, default=10,
                         help="ASGI: database connections per server process (DB_POOL_MAX)")
     parser.add_argument("--spectators", type=int, default=0)
+    parser.add_argument("--spectate", choices=["sse", "poll"], default="sse",
+                        help="how a spectator watches: an event stream (the board page) or "
+                             "events long-polls (a plain HTTP client)")
     parser.add_argument("--think-ms", type=float, default=0.0)
     parser.add_argument("--warmup", type=float, default=5.0,
                         help="seconds played before the measured window opens")
@@ -306,7 +368,7 @@ def main() -> None:
             (_, a_tok), (b_name, b_tok) = users[2 * pair], users[2 * pair + 1]
             think = args.think_ms / 1000
             clients.append(Client(base, a_tok, b_name, pair * 2, stop, args.ruleset, shared,
-                                  think))
+                                  think, partner_token=b_tok))
             clients.append(Client(base, b_tok, None, pair * 2 + 1, stop, args.ruleset, shared,
                                   think))
         # Every pair's first match exists before the clock starts: 25 games set up at once
@@ -323,8 +385,8 @@ def main() -> None:
         spectators = []
         if args.spectators:
             threading.stack_size(256 * 1024)
-            ids = [c.shared["id"] for c in clients[::2]]
-            spectators = [Spectator(base, ids[i % len(ids)], stop)
+            pairs = [c.shared for c in clients[::2]]
+            spectators = [Spectator(base, pairs[i % len(pairs)], stop, args.spectate)
                           for i in range(args.spectators)]
             for s in spectators:
                 s.start()

@@ -5,47 +5,25 @@ Pure data, shared by models, the query language, decks and pages.
 
 from __future__ import annotations
 
+from rulesets.kgk import vocabulary as kgk_vocabulary
+
+# The game's terms are defined once, in the engine's Django-free vocabulary; here they are
+# in the catalogue's shapes.
+
 # type -> (hu, en, [(subtype key, hu, en), ...])   KG-4.1: six types, four subtypes each
 TYPES: dict[str, tuple[str, str, list[tuple[str, str, str]]]] = {
-    "ship": ("űrhajó", "ship", [
-        ("scout", "felderítő", "scout"), ("fighter", "vadászgép", "fighter"),
-        ("cruiser", "cirkáló", "cruiser"), ("destroyer", "romboló", "destroyer")]),
-    "armament": ("fegyverzet", "armament", [
-        ("weapon", "fegyver", "weapon"), ("shield", "pajzs", "shield"),
-        ("item", "tárgy", "item"), ("rocket", "rakéta", "rocket")]),
-    "crew": ("legénység", "crew", [
-        ("captain", "kapitány", "captain"), ("personnel", "személyzet", "personnel"),
-        ("passenger", "utas", "passenger"), ("robot", "robot", "robot")]),
-    "base": ("bázis", "base", [
-        ("research", "kutatás", "research"), ("building", "épület", "building"),
-        ("bunker", "bunker", "bunker"), ("trap", "csapda", "trap")]),
-    "event": ("esemény", "event", [
-        ("attack", "támadás", "attack"), ("reaction", "reagálás", "reaction"),
-        ("resource", "erőforrás", "resource"), ("special", "speciális", "special")]),
-    "interrupt": ("megszakítás", "interrupt", [
-        ("start", "kezdő", "start"), ("combat", "harc", "combat"),
-        ("reaction", "reakció", "reaction"), ("general", "általános", "general")]),
+    t: (name.hu.lower(), name.en.lower(),
+        [(k, sub.hu, sub.en) for k, sub in kgk_vocabulary.SUBTYPE_NAMES[t].items()])
+    for t, name in kgk_vocabulary.TYPE_NAMES.items()
 }
 
 # KG-4.2.1: a ship's size is given by its subtype unless the card overrides it.
-SHIP_SIZE = {"scout": 1, "fighter": 2, "cruiser": 3, "destroyer": 4}
+SHIP_SIZE = dict(kgk_vocabulary.SHIP_SIZE)
 
 # KG-5.1 / KG-5.2
-RACES: dict[str, tuple[str, str]] = {
-    "ember": ("Ember", "Human"),
-    "xeno": ("Xeno", "Xeno"),
-    "inszektoid": ("Inszektoid", "Insectoid"),
-    "karnoplantusz": ("Karnoplantusz", "Carnoplantus"),
-    "cerebrita": ("Cerebrita", "Cerebrita"),
-    "zarg": ("Zarg", "Zarg"),
-    "triciplita": ("Triciplita", "Triciplita"),
-    "urcapa": ("Űrcápa", "Space Shark"),
-}
-OPPOSED_PAIRS: list[tuple[str, str]] = [
-    ("ember", "xeno"), ("inszektoid", "karnoplantusz"),
-    ("cerebrita", "zarg"), ("triciplita", "urcapa"),
-]
-OPPOSED: dict[str, str] = {a: b for a, b in OPPOSED_PAIRS} | {b: a for a, b in OPPOSED_PAIRS}
+RACES: dict[str, tuple[str, str]] = {k: (n.hu, n.en) for k, n in kgk_vocabulary.RACE_NAMES.items()}
+OPPOSED_PAIRS: list[tuple[str, str]] = list(kgk_vocabulary.OPPOSED_PAIRS)
+OPPOSED: dict[str, str] = dict(kgk_vocabulary.OPPOSED)
 
 # KG-2.6 / KG-12.1
 RARITIES: dict[str, tuple[str, str]] = {
@@ -57,15 +35,7 @@ RARITIES: dict[str, tuple[str, str]] = {
 
 # KG-7
 ABILITIES: dict[str, tuple[str, str]] = {
-    "cloaking": ("Álcázás", "Cloaking"),
-    "rapid_fire": ("Gyors tüzelés", "Rapid fire"),
-    "salvo": ("Sorozatlövés", "Salvo"),
-    "formation": ("Kötelék", "Formation"),
-    "stealth": ("Lopakodás", "Stealth"),
-    "heavy_weapons": ("Nehéz fegyverzet", "Heavy weapons"),
-    "repair": ("Javítás", "Repair"),
-    "pyrotechnics": ("Tűzszerészet", "Pyrotechnics"),
-}
+    k: (n.hu, n.en) for k, n in kgk_vocabulary.ABILITY_NAMES.items()}
 
 COST_RULES: dict[str, tuple[str, str]] = {
     "neutralised_cost": ("X = a semlegesített lap ára", "X = the cost of the neutralised card"),

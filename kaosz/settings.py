@@ -65,7 +65,9 @@ MIDDLEWARE = [
     # Malformed query strings and oversized API bodies answered in the error shape (issue 21).
     "kaosz.api.guard.InputGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # WhiteNoise, in both middleware modes: every middleware here is async-capable, so under
+    # ASGI a request passes them all on the event loop without a thread (issue 17).
+    "kaosz.static_files.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -125,6 +127,12 @@ if DB_POOL_MAX > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.pos
         "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "5"))}
 # Waiting long-polls without an account, per client address (matches.api.live_views).
 KAOSZ_ANON_WAITERS_PER_CLIENT = int(os.environ.get("KAOSZ_ANON_WAITERS_PER_CLIENT", "8"))
+# Under ASGI a request's sync work runs on a thread borrowed from a free list and given
+# back (kaosz.asgi_threads); at most this many idle ones are kept for reuse.
+KAOSZ_ASGI_IDLE_THREADS = int(os.environ.get("KAOSZ_ASGI_IDLE_THREADS", "64"))
+# ...and at most this many lent out at once (0: no limit); by default the pool's size, so
+# that a request waits for a thread on the event loop rather than for a connection.
+KAOSZ_ASGI_THREADS = int(os.environ.get("KAOSZ_ASGI_THREADS", str(DB_POOL_MAX)))
 # ---- end of the live-play block ------------------------------------------------------
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -294,7 +302,8 @@ Reading cards and decks needs no token. A *read* token may only GET.
 * Card search uses the [query language](/help/query/) in `q` (Hungarian or English keywords).
 * Playing: create a match, then loop on `GET …/events/?after=N&wait=25&until=turn&include_legal_actions=1`
   and `POST …/actions/` with `expected_version` and a fresh `client_action_id` (safe to retry).
-  The bot-client guide in the repository (`docs/api/bot-client.md`) walks through it.
+  The [bot-client guide](/api/v1/guide/bot-client.md) (`docs/api/bot-client.md` in the
+  repository) walks through it with a complete Python bot.
 * Also as [ReDoc](/api/v1/schema/redoc/). Both work offline.
 
 **Errors** always have one shape, `{{"error": {{"code", "message", "details"}}}}`. The codes:

@@ -13,7 +13,7 @@ from rest_framework.routers import DefaultRouter
 from cards.api import urls as cards_api
 from decks.api import urls as decks_api
 from kaosz import account, views
-from kaosz.api import tokens
+from kaosz.api import guide, tokens
 from kaosz.login_throttle import ThrottledLoginView
 from matches.api import urls as matches_api
 from matches.tournaments.api import urls as tournaments_api
@@ -34,6 +34,7 @@ api_v1 = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("schema/ui/", SpectacularSwaggerView.as_view(url_name="schema"), name="schema-ui"),
     path("schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="schema-redoc"),
+    path("guide/bot-client.md", guide.bot_client, name="api-guide-bot-client"),
 ]
 
 urlpatterns = [

@@ -27,6 +27,7 @@ Conventions every engine follows:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -118,6 +119,15 @@ class Ruleset(Protocol):
     # programs (bots) play. A ruleset may spare those seats questions whose skipping
     # would tell the other players something hidden (KGK: KG-12.3); people are asked.
     # takes_automatic_seats: bool = False
+    # Optional: where the state keeps what some seats may not see, as dotted paths into the
+    # state: ``"p.{seat}.hand"`` is a zone of each seat that only that seat sees, ``"*"``
+    # any index or key (``"galaxies.*"``: each face-down galaxy), and a slice at the end
+    # (``"[1:]"``: all but the top) part of a list. A seat's view (and a spectator's) never
+    # depends on the order or contents of the zones it may not see; the conformance suite
+    # (tests/rulesets/test_conformance.py) checks it by rearranging them.
+    # hidden_zones: tuple[str, ...] = ()
+    # Optional: ``playability(card, options) -> [reason]`` (see :class:`Playable`), for a
+    # game played with decks of catalogue cards; found through ``registry.playability``.
 
     def example_config(self, players: int) -> dict[str, Any]:
         """A ready-to-play config for tests, benchmarks and simulations
@@ -147,4 +157,15 @@ class Ruleset(Protocol):
     def bot_action(self, state: State, seat: int, kind: str, seed: str) -> Action:
         """``kind`` is ``"random"`` (uniform over legal actions) or ``"heuristic"``.
         ``seed`` makes the choice reproducible; bots only read what ``view`` shows."""
+        ...
+
+
+@runtime_checkable
+class Playable(Protocol):
+    """The optional part of the protocol for a game played with catalogue cards (KGK)."""
+
+    def playability(self, card: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
+        """Why this engine cannot play ``card`` (a catalogue record) under a deck format's
+        ``engine_options`` (KGK: ``{"rules": "official" | "quick_start", ...}``); empty
+        when it can. The deck validator asks it once per card and format."""
         ...

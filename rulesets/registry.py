@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from rulesets.base import Ruleset
+from rulesets.base import Playable, Ruleset
 
 # Module paths, imported lazily so a broken game cannot stop the others loading.
 _MODULES: dict[str, str] = {
@@ -40,3 +42,14 @@ def available() -> dict[str, Ruleset]:
         except (ImportError, AttributeError):
             continue
     return out
+
+
+def playability(name: str) -> Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]] | None:
+    """The game's ``playability(card, options)`` (the optional protocol method, see
+    :class:`rulesets.base.Playable`), or ``None`` when the game has none, is unknown or
+    does not load."""
+    try:
+        ruleset = get(name)
+    except (UnknownRuleset, ImportError, AttributeError):
+        return None
+    return ruleset.playability if isinstance(ruleset, Playable) else None

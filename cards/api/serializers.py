@@ -7,6 +7,7 @@ from rest_framework import serializers
 from cards import vocabulary as vocab
 from cards.models import Card, CardRevision, CardSet, CollectionEntry, Contribution
 from cards.records import validate_record
+from kaosz.api.strict import StrictJSONMixin
 
 
 def provenance_of(card: Card) -> dict[str, dict[str, str]]:
@@ -92,7 +93,7 @@ class CardSetSerializer(serializers.ModelSerializer):
                   "owned_distinct"]
 
 
-class CollectionEntrySerializer(serializers.ModelSerializer):
+class CollectionEntrySerializer(StrictJSONMixin, serializers.ModelSerializer):
     card = serializers.SlugRelatedField(slug_field="slug", queryset=Card.objects.all())
     name_hu = serializers.CharField(source="card.name_hu", read_only=True)
 
@@ -102,11 +103,12 @@ class CollectionEntrySerializer(serializers.ModelSerializer):
         validators: list = []
 
 
-class ContributionSerializer(serializers.ModelSerializer):
+class ContributionSerializer(StrictJSONMixin, serializers.ModelSerializer):
     card = serializers.SlugRelatedField(slug_field="slug", queryset=Card.objects.all(),
                                         required=False, allow_null=True)
     author = serializers.CharField(source="author.username", read_only=True)
-    reviewer = serializers.CharField(source="reviewer.username", read_only=True, default=None)
+    reviewer = serializers.CharField(source="reviewer.username", read_only=True, default=None,
+                                     allow_null=True)
 
     class Meta:
         model = Contribution
@@ -140,7 +142,8 @@ class ContributionSerializer(serializers.ModelSerializer):
 
 
 class CardRevisionSerializer(serializers.ModelSerializer):
-    author = serializers.CharField(source="author.username", read_only=True, default=None)
+    author = serializers.CharField(source="author.username", read_only=True, default=None,
+                                   allow_null=True)
     card = serializers.CharField(source="card.slug", read_only=True)
     changed = serializers.SerializerMethodField()
 

@@ -11,7 +11,12 @@ from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -36,10 +41,39 @@ from cards.search import search_cards
 from cards.services import CatalogueError, approve, reject, revert
 from cards.text import fold
 from kaosz.api.errors import ApiError
+from kaosz.api.params import flag
 from kaosz.api.throttling import WindowRateThrottle
 
 Q_PARAM = OpenApiParameter("q", OpenApiTypes.STR, description="Card query language, e.g. "
                            "`t:ship race:ember cost<=5`")
+# Answers that are not a model's serializer, as JSON Schema.
+EXPLAIN_OUT = {"type": "object", "required": ["query", "order", "official_only", "canonical",
+                                              "warnings", "text_en", "text_hu"],
+               "properties": {
+                   "query": {"type": "object", "nullable": True, "additionalProperties": True,
+                             "description": "The query as a tree (null: no condition)."},
+                   "order": {"type": "array", "items": {"type": "object", "properties": {
+                       "field": {"type": "string"}, "descending": {"type": "boolean"}}}},
+                   "official_only": {"type": "boolean"},
+                   "canonical": {"type": "string", "description": "The query written out."},
+                   "warnings": {"type": "array", "items": {"type": "object"}},
+                   "text_en": {"type": "string"}, "text_hu": {"type": "string"}}}
+NAMES_OUT = {"type": "object", "required": ["results"],
+             "properties": {"results": {"type": "array", "items": {"type": "string"},
+                                        "maxItems": 20}}}
+EXPORT_OUT = {"type": "object", "required": ["data_version", "cards"],
+              "properties": {"data_version": {"type": "integer"},
+                             "cards": {"type": "array", "items": {
+                                 "type": "object", "additionalProperties": True,
+                                 "description": "A card in the import format."}}}}
+BATCH_OUT = {"type": "object", "required": ["data", "not_found"], "properties": {
+    "data": {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
+    "not_found": {"type": "array", "items": {"type": "object"},
+                  "description": "The identifiers that matched no card, as sent."}}}
+SUMMARY_OUT = {"type": "object", "required": ["distinct_owned", "copies_owned", "copies_wanted"],
+               "properties": {"distinct_owned": {"type": "integer"},
+                              "copies_owned": {"type": "integer"},
+                              "copies_wanted": {"type": "integer"}}}
 ORDERING = {"name": ("name_hu", "slug"), "-name": ("-name_hu", "-slug"),
             "cost": ("cost", "slug"), "-cost": ("-cost", "slug"),
             "slug": ("slug",), "-slug": ("-slug",), "updated": ("updated", "slug"),
@@ -49,6 +83,11 @@ ORDERING = {"name": ("name_hu", "slug"), "-name": ("-name_hu", "-slug"),
 # Bulky columns a search result page never shows.
 LIST_DEFERRED = ("provenance", "sources", "effect", "notes", "search_text", "search_name",
                  "clan_search")
+
+
+def _is_id(value: object) -> bool:
+    """A card id as the schema documents it (a whole number, 1 to 2**63 - 1)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63
 
 
 def syntax_error(exc) -> ApiError:
@@ -131,7 +170,17 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         return self.request.user if self.request.user.is_authenticated else None
 
     @extend_schema(parameters=[Q_PARAM, OpenApiParameter("ordering", OpenApiTypes.STR,
-                                                        enum=list(ORDERING))])
+                                                        enum=list(ORDERING))],
+                   examples=[OpenApiExample(
+                       "t:ship faj:ember ár<=5", response_only=True, status_codes=["200"],
+                       value={"count": 1, "next": None, "previous": None, "warnings": [],
+                              "results": [{"id": 3, "slug": "crx", "name_hu": "CRX",
+                                           "name_en": None, "official": True,
+                                           "type": "ship", "type_hu": "űrhajó",
+                                           "subtype": "cruiser", "race": "ember",
+                                           "rarity": None, "cost": 4, "speed": 3,
+                                           "firepower": 2, "armor": 3,
+                                           "url": "https://kaosz.example/api/v1/cards/crx/"}]})])
     def list(self, request, *args, **kwargs):
         from cards.query import QuerySyntaxError
 
@@ -158,6 +207,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             raise ApiError("invalid_ordering", f"ordering must be one of {', '.join(ORDERING)}",
                            400, {"allowed": list(ORDERING)})
         qs = result.queryset
+        for name in ("official", "complete"):
+            flag(request, name)  # (django-filter reads anything else as "not given")
         if any(name in request.query_params for name in CardFilter.base_filters):
             qs = self.filter_queryset(qs)  # builds and validates a form: only when asked
         qs = qs.defer(*LIST_DEFERRED)
@@ -188,7 +239,13 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
                   ("lang", get_language() or ""), ("media", media_type)]
         return search_cache.response_key("list", version, parts)
 
-    @extend_schema(parameters=[Q_PARAM])
+    @extend_schema(parameters=[Q_PARAM], responses={200: EXPLAIN_OUT}, examples=[
+        OpenApiExample("ár<=5 order:cost", response_only=True, status_codes=["200"], value={
+            "query": {"field": "cost", "op": "<=", "value": 5},
+            "order": [{"field": "cost", "descending": False}], "official_only": True,
+            "canonical": "cost<=5 order:cost", "warnings": [],
+            "text_en": "Cards where cost is at most 5, official cards only, by cost.",
+            "text_hu": "Lapok, ahol ár ≤ 5, csak hivatalos lapok, ár szerint."})])
     @action(detail=False)
     def explain(self, request):
         from cards.query import QuerySyntaxError, explain, parse
@@ -200,15 +257,21 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             raise syntax_error(exc) from exc
         return Response(explain(parsed))
 
-    @extend_schema(parameters=[OpenApiParameter("q", OpenApiTypes.STR, required=True)])
+    @extend_schema(parameters=[
+        OpenApiParameter("q", OpenApiTypes.STR, description="The start of a name (accents "
+                         "and case do not matter); empty: no names."),
+        OpenApiParameter("official", OpenApiTypes.BOOL, description="Given (true or "
+                         "false): unofficial practice cards are included too.")],
+        responses={200: NAMES_OUT})
     @action(detail=False)
     def autocomplete(self, request):
         """Up to 20 card names starting with (then containing) the folded text."""
+        official = flag(request, "official")
         text = fold(request.query_params.get("q", ""))
         if not text:
             return Response({"results": []})
         qs = Card.objects.all()
-        if "official" not in request.query_params:
+        if official is None:
             qs = qs.filter(official=True)
         starts = list(qs.filter(search_name__startswith=text).order_by("name_hu", "slug")
                       .values_list("name_hu", flat=True)[:20])
@@ -219,7 +282,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         return Response({"results": starts})
 
     @extend_schema(parameters=[OpenApiParameter("exact", OpenApiTypes.STR),
-                               OpenApiParameter("fuzzy", OpenApiTypes.STR)])
+                               OpenApiParameter("fuzzy", OpenApiTypes.STR)],
+                   responses={200: CardSerializer})
     @action(detail=False)
     def named(self, request):
         """One card by name: ``exact`` (accent-insensitive) or ``fuzzy`` (closest match)."""
@@ -249,7 +313,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         card = Card.objects.get(slug=slug)
         return Response(CardSerializer(card, context={"request": request}).data)
 
-    @extend_schema(parameters=[Q_PARAM])
+    @extend_schema(parameters=[Q_PARAM], responses={200: CardSerializer})
     @action(detail=False)
     def random(self, request):
         from cards.query import QuerySyntaxError
@@ -263,8 +327,15 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             raise ApiError("not_found", "no card matches", 404)
         return Response(CardSerializer(card, context={"request": request}).data)
 
-    @extend_schema(request={"application/json": {"type": "object", "properties": {
-        "identifiers": {"type": "array", "items": {"type": "object"}}}}})
+    @extend_schema(request={"application/json": {
+        "type": "object", "required": ["identifiers"], "properties": {
+            "identifiers": {"type": "array", "minItems": 1, "maxItems": 100, "items": {
+                "oneOf": [{"type": "object", "required": ["id"],
+                           "properties": {"id": {"type": "integer", "minimum": 1,
+                                                 "maximum": 2**63 - 1}}},
+                          {"type": "object", "required": ["slug"],
+                           "properties": {"slug": {"type": "string"}}}]}}}}},
+        responses={200: BATCH_OUT})
     @action(detail=False, methods=["post"], permission_classes=[permissions.AllowAny])
     def batch(self, request):
         """Look up to 100 cards at once by ``{"id": n}`` or ``{"slug": s}``."""
@@ -273,7 +344,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             raise ApiError("invalid", "identifiers: a list of 1 to 100 {id} or {slug} objects", 400)
         by_id, by_slug, bad = [], [], []
         for i, ident in enumerate(ids):
-            if isinstance(ident, dict) and isinstance(ident.get("id"), int):
+            if isinstance(ident, dict) and _is_id(ident.get("id")):
                 by_id.append(ident["id"])
             elif isinstance(ident, dict) and isinstance(ident.get("slug"), str):
                 by_slug.append(ident["slug"])
@@ -286,7 +357,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         found = {c.pk: c for c in cards} | {c.slug: c for c in cards}
         data, not_found = [], []
         for ident in ids:
-            key = ident.get("id", ident.get("slug"))
+            # (the identifier that was read: an object may carry both, or junk beside one)
+            key = ident["id"] if _is_id(ident.get("id")) else ident["slug"]
             card = found.get(key)
             if card is None:
                 not_found.append(ident)
@@ -294,7 +366,9 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
                 data.append(CardSerializer(card, context={"request": request}).data)
         return Response({"data": data, "not_found": not_found})
 
-    @extend_schema(parameters=[OpenApiParameter("format", OpenApiTypes.STR, enum=["json", "csv"])])
+    @extend_schema(parameters=[OpenApiParameter("format", OpenApiTypes.STR, enum=["json", "csv"])],
+                   responses={(200, "application/json"): EXPORT_OUT,
+                              (200, "text/csv"): OpenApiTypes.STR})
     @action(detail=False)
     def export(self, request):
         """The whole catalogue in the import format (official and unofficial)."""
@@ -312,7 +386,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         response["ETag"] = f'"cards-{version}-{fmt}"'
         return response
 
-    @action(detail=True)
+    @extend_schema(responses={200: CardRevisionSerializer(many=True)})
+    @action(detail=True, pagination_class=None, filter_backends=[])
     def revisions(self, request, slug=None):
         card = self.get_object()
         return Response(CardRevisionSerializer(card.revisions.all(), many=True).data)
@@ -346,6 +421,9 @@ class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
         return qs
 
 
+@extend_schema_view(list=extend_schema(parameters=[OpenApiParameter(
+    "wishlist", OpenApiTypes.BOOL,
+    description="Only the cards you want (a wished count above zero).")]))
 class CollectionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """The signed-in user's owned counts and wishlist. ``PUT`` sets one card's counts."""
 
@@ -356,7 +434,7 @@ class CollectionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         if getattr(self, "swagger_fake_view", False):  # the schema generator has no user
             return CollectionEntry.objects.none()
         qs = CollectionEntry.objects.filter(user=self.request.user).select_related("card")
-        if self.request.query_params.get("wishlist") in ("1", "true"):
+        if flag(self.request, "wishlist"):
             qs = qs.filter(wanted__gt=0)
         return qs.order_by("card__name_hu", "card__slug")
 
@@ -373,6 +451,7 @@ class CollectionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             entry.delete()
         return Response(CollectionEntrySerializer(entry).data)
 
+    @extend_schema(responses={200: SUMMARY_OUT})
     @action(detail=False)
     def summary(self, request):
         qs = CollectionEntry.objects.filter(user=request.user)
@@ -386,6 +465,10 @@ class IsStaff(permissions.BasePermission):
         return bool(request.user and request.user.is_staff)
 
 
+@extend_schema_view(list=extend_schema(parameters=[OpenApiParameter(
+    "status", OpenApiTypes.STR, enum=[Contribution.PENDING, Contribution.APPROVED,
+                                      Contribution.REJECTED],
+    description="Only contributions in this state (yours; staff see everyone's).")]))
 class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
                           mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Collectors propose new cards or corrections; staff approve or reject them."""
@@ -402,7 +485,13 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
         if not self.request.user.is_staff:
             qs = qs.filter(author=self.request.user)
         status_filter = self.request.query_params.get("status")
-        return qs.filter(status=status_filter) if status_filter else qs
+        if status_filter is None:
+            return qs
+        if status_filter not in (Contribution.PENDING, Contribution.APPROVED,
+                                 Contribution.REJECTED):
+            raise ApiError("invalid_parameter", "status: pending, approved or rejected", 400,
+                           {"parameter": "status"})
+        return qs.filter(status=status_filter)
 
     def perform_create(self, serializer):
         serializer.save(author=self.request.user)

@@ -7,7 +7,13 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_view,
+    inline_serializer,
+)
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.response import Response
@@ -32,6 +38,7 @@ from decks.services import (
 )
 from decks.tasks import bulk_validate
 from kaosz.api.errors import ApiError
+from kaosz.api.strict import StrictJSONMixin
 
 MAX_BULK = 2000
 
@@ -48,13 +55,24 @@ def body(request) -> dict[str, Any]:
 
 DeckInput = inline_serializer("DeckInput", fields={
     "format": serializers.CharField(),
-    "text": serializers.CharField(required=False),
-    "cards": serializers.ListField(child=serializers.DictField(), required=False),
-    "code": serializers.CharField(required=False),
+    "text": serializers.CharField(required=False, allow_blank=True, allow_null=True),
+    "cards": serializers.ListField(child=serializers.DictField(), required=False,
+                                   allow_null=True),
+    "code": serializers.CharField(required=False, allow_blank=True, allow_null=True),
 })
 
 
-@extend_schema(request=DeckInput, responses={200: inline_serializer("Validation", fields={
+@extend_schema(examples=[
+    OpenApiExample("a deck as text", request_only=True,
+                   value={"format": "tournament", "text": "3 CRX\n2 Halálszárny\n..."}),
+    OpenApiExample("a deck as cards", request_only=True,
+                   value={"format": "casual", "cards": [{"card": "crx", "count": 3}]}),
+    OpenApiExample("too few cards", response_only=True, status_codes=["200"], value={
+        "valid": False, "errors": [{"code": "deck_size", "rule": "KG-1.5.1",
+                                    "message": {"hu": "A pakli 5 lapos; legalább 40 kell.",
+                                                "en": "The deck has 5 cards; at least 40."}}],
+        "warnings": [], "stats": {"total": 5}, "code": "KGK1-AAECAwQ"})],
+    request=DeckInput, responses={200: inline_serializer("Validation", fields={
     "valid": serializers.BooleanField(), "errors": serializers.ListField(),
     "warnings": serializers.ListField(), "stats": serializers.DictField()})})
 @api_view(["POST"])
@@ -90,6 +108,59 @@ BulkJobOut = inline_serializer("BulkValidationJob", fields={
     "valid": serializers.IntegerField(required=False)})
 
 
+# Answers that are not a model's serializer, as JSON Schema.
+_SLUG_COUNT = {"type": "object", "properties": {"slug": {"type": "string"},
+                                                "count": {"type": "integer"}}}
+DIFF_OUT = {"type": "object", "required": ["from", "to", "added", "removed", "changed",
+                                           "cards_added", "cards_removed"],
+            "properties": {
+                "from": {"type": "integer"}, "to": {"type": "integer"},
+                "added": {"type": "array", "items": _SLUG_COUNT},
+                "removed": {"type": "array", "items": _SLUG_COUNT},
+                "changed": {"type": "array", "items": {"type": "object", "properties": {
+                    "slug": {"type": "string"}, "from": {"type": "integer"},
+                    "to": {"type": "integer"}, "delta": {"type": "integer"}}}},
+                "cards_added": {"type": "integer"}, "cards_removed": {"type": "integer"}}}
+EXPORT_OUT = {"type": "object", "required": ["text", "code"],
+              "properties": {"text": {"type": "string", "description": "One line per card: "
+                                      "`3 Name`."},
+                             "code": {"type": "string", "description": "The deck code."}}}
+MISSING_OUT = {"type": "object", "required": ["missing", "total_missing"], "properties": {
+    "missing": {"type": "array", "items": {"type": "object", "properties": {
+        "slug": {"type": "string"}, "name_hu": {"type": "string"}, "need": {"type": "integer"},
+        "owned": {"type": "integer"}, "missing": {"type": "integer"}}}},
+    "total_missing": {"type": "integer"}}}
+REVISIONS_OUT = {"type": "array", "items": {
+    "type": "object", "required": ["number", "created", "note", "cards"],
+    "properties": {"number": {"type": "integer"},
+                   "created": {"type": "string", "format": "date-time"},
+                   "note": {"type": "string"},
+                   "cards": {"type": "object", "additionalProperties": {"type": "integer"},
+                             "description": "slug: count"}}}}
+STATS_OUT = {"type": "object", "required": ["total", "distinct", "by_type", "cost_curve"],
+             "properties": {
+                 "total": {"type": "integer"}, "distinct": {"type": "integer"},
+                 "unknown_cards": {"type": "integer"},
+                 "by_type": {"type": "object", "additionalProperties": {"type": "integer"}},
+                 "by_subtype": {"type": "object", "additionalProperties": {"type": "integer"}},
+                 "by_race": {"type": "object", "additionalProperties": {"type": "integer"}},
+                 "cost_curve": {"type": "object", "additionalProperties": {"type": "integer"}},
+                 "cost_unknown": {"type": "integer"}, "cost_variable": {"type": "integer"},
+                 "average_cost": {"type": "number", "nullable": True},
+                 "ship_share": {"type": "number"},
+                 "notes": {"type": "array", "items": {"type": "object"}}},
+             "additionalProperties": True}
+LANG_PARAM = OpenApiParameter("lang", str, enum=["hu", "en"],
+                              description="Card names in Hungarian (default) or English.")
+
+
+def lang_param(request) -> str:
+    lang = request.query_params.get("lang", "hu")
+    if lang not in ("hu", "en"):  # (an empty value too: the schema's enum has none)
+        raise ApiError("invalid_parameter", "lang: hu or en", 400, {"parameter": "lang"})
+    return lang
+
+
 @extend_schema(responses={200: FormatsOut})
 @api_view(["GET"])
 @permission_classes([permissions.AllowAny])
@@ -97,7 +168,7 @@ def formats(request):
     return Response(all_formats())
 
 
-class DeckSerializer(serializers.ModelSerializer):
+class DeckSerializer(StrictJSONMixin, serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True)
     cards = serializers.SerializerMethodField()
     revision = serializers.SerializerMethodField()
@@ -133,6 +204,9 @@ class IsOwnerOrPublicReadOnly(permissions.BasePermission):
         return obj.owner_id == request.user.pk
 
 
+@extend_schema_view(list=extend_schema(parameters=[OpenApiParameter(
+    "scope", str, enum=["mine", "public"],
+    description="`mine`: your decks only; `public`: public decks only; none: both.")]))
 class DeckViewSet(viewsets.ModelViewSet):
     """Saved decks. Every change of the list is a new revision."""
 
@@ -145,6 +219,9 @@ class DeckViewSet(viewsets.ModelViewSet):
         visible = Q(public=True) | Q(owner=user) if user.is_authenticated else Q(public=True)
         qs = qs.filter(visible)
         scope = self.request.query_params.get("scope")
+        if scope not in (None, "mine", "public"):
+            raise ApiError("invalid_parameter", "scope: mine or public", 400,
+                           {"parameter": "scope"})
         if scope == "mine":
             qs = qs.filter(owner=user) if user.is_authenticated else qs.none()
         elif scope == "public":
@@ -197,13 +274,15 @@ class DeckViewSet(viewsets.ModelViewSet):
             raise deck_error(exc) from exc
         return Response(validate_cards(deck.cards, fmt))
 
+    @extend_schema(responses={200: REVISIONS_OUT})
     @action(detail=True)
     def revisions(self, request, pk=None):
         deck = self.get_object()
         return Response([{"number": r.number, "created": r.created, "note": r.note,
                           "cards": r.cards} for r in deck.revisions.order_by("number")])
 
-    @extend_schema(parameters=[OpenApiParameter("from", int), OpenApiParameter("to", int)])
+    @extend_schema(parameters=[OpenApiParameter("from", int), OpenApiParameter("to", int)],
+                   responses={200: DIFF_OUT})
     @action(detail=True)
     def diff(self, request, pk=None):
         deck = self.get_object()
@@ -218,6 +297,7 @@ class DeckViewSet(viewsets.ModelViewSet):
                            {"revisions": sorted(revs)})
         return Response({"from": a, "to": b, **diff_decks(revs[a].cards, revs[b].cards)})
 
+    @extend_schema(request=None, responses={201: DeckSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def copy(self, request, pk=None):
         source = self.get_object()
@@ -228,26 +308,33 @@ class DeckViewSet(viewsets.ModelViewSet):
             save_revision(deck, source.cards, f"copied from deck {source.pk}")
         return Response(DeckSerializer(deck).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(parameters=[OpenApiParameter("lang", str, enum=["hu", "en"])])
+    @extend_schema(parameters=[LANG_PARAM], responses={200: EXPORT_OUT})
     @action(detail=True)
     def export(self, request, pk=None):
         deck = self.get_object()
-        lang = "en" if request.query_params.get("lang") == "en" else "hu"
+        lang = lang_param(request)
         return Response({"text": export_text(deck.cards, card_index(), lang=lang),
                          "code": encode_deck_code(deck.cards)})
 
+    @extend_schema(responses={200: STATS_OUT})
     @action(detail=True)
     def stats(self, request, pk=None):
         return Response(deck_stats(self.get_object().cards, card_index()))
 
-    @extend_schema(responses={(200, "image/svg+xml"): str})
+    @extend_schema(parameters=[LANG_PARAM], responses={(200, "image/svg+xml"): str},
+                   examples=[OpenApiExample(
+                       "a cost curve", response_only=True, status_codes=["200"],
+                       media_type="image/svg+xml",
+                       value='<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 160" '
+                             'role="img"><title>Költséggörbe</title>…</svg>')])
     @action(detail=True, url_path="cost-curve")
     def cost_curve(self, request, pk=None):
         deck = self.get_object()
-        lang = "en" if request.query_params.get("lang") == "en" else "hu"
+        lang = lang_param(request)
         svg = cost_curve_svg(deck_stats(deck.cards, card_index()), lang=lang)
         return HttpResponse(svg, content_type="image/svg+xml")
 
+    @extend_schema(responses={200: MISSING_OUT})
     @action(detail=True, permission_classes=[permissions.IsAuthenticated])
     def missing(self, request, pk=None):
         deck = self.get_object()
@@ -277,7 +364,14 @@ class BulkValidationViewSet(viewsets.ViewSet):
             out["valid"] = sum(1 for r in job.results if r["valid"])
         return out
 
-    @extend_schema(request=BulkInput, responses={202: BulkJobOut})
+    @extend_schema(request=BulkInput, responses={202: BulkJobOut}, examples=[
+        OpenApiExample("a tournament's lists", request_only=True, value={
+            "format": "tournament", "decks": [{"key": "anna", "text": "3 CRX\n..."},
+                                              {"key": "bela", "code": "KGK1-AAECAwQ"}]}),
+        OpenApiExample("queued", response_only=True, status_codes=["202"], value={
+            "id": 41, "status": "pending", "format": "tournament", "total": 2, "done": 0,
+            "progress": 0.0, "error": None, "created": "2026-11-26T20:00:00Z",
+            "finished": None})])
     def create(self, request):
         data = body(request)
         try:

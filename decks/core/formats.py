@@ -28,36 +28,17 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-# KG-5.1 / KG-5.2. Slugs as in fixtures/cards/SCHEMA.md.
+from rulesets.kgk import vocabulary
+
+# The game's terms come from the engine's vocabulary (one definition, no Django), in the
+# shapes the formats and the API use. KG-5.1 / KG-5.2.
 RACES: dict[str, dict[str, str]] = {
-    "ember": {"hu": "Ember", "en": "Human"},
-    "xeno": {"hu": "Xeno", "en": "Xeno"},
-    "inszektoid": {"hu": "Inszektoid", "en": "Insectoid"},
-    "karnoplantusz": {"hu": "Karnoplantusz", "en": "Carnoplantus"},
-    "cerebrita": {"hu": "Cerebrita", "en": "Cerebrita"},
-    "zarg": {"hu": "Zarg", "en": "Zarg"},
-    "triciplita": {"hu": "Triciplita", "en": "Triciplita"},
-    "urcapa": {"hu": "Űrcápa", "en": "Space Shark"},
-}
+    k: {"hu": n.hu, "en": n.en} for k, n in vocabulary.RACE_NAMES.items()}
 # KG-1.6.4: exactly these four pairs.
-OPPOSED_RACES: list[list[str]] = [
-    ["ember", "xeno"],
-    ["inszektoid", "karnoplantusz"],
-    ["cerebrita", "zarg"],
-    ["triciplita", "urcapa"],
-]
+OPPOSED_RACES: list[list[str]] = [list(pair) for pair in vocabulary.OPPOSED_PAIRS]
 
 # Card types in the fixed order used by exports, statistics and charts (KG-4).
-TYPES: dict[str, dict[str, str]] = {
-    "ship": {"hu": "Űrhajó", "en": "Ship", "hu_plural": "Űrhajók", "en_plural": "Ships"},
-    "armament": {"hu": "Fegyverzet", "en": "Armament",
-                 "hu_plural": "Fegyverzetek", "en_plural": "Armaments"},
-    "crew": {"hu": "Legénység", "en": "Crew", "hu_plural": "Legénység", "en_plural": "Crew"},
-    "base": {"hu": "Bázis", "en": "Base", "hu_plural": "Bázisok", "en_plural": "Bases"},
-    "event": {"hu": "Esemény", "en": "Event", "hu_plural": "Események", "en_plural": "Events"},
-    "interrupt": {"hu": "Megszakítás", "en": "Interrupt",
-                  "hu_plural": "Megszakítások", "en_plural": "Interrupts"},
-}
+TYPES: dict[str, dict[str, str]] = {t: n._asdict() for t, n in vocabulary.TYPE_NAMES.items()}
 TYPE_ORDER: tuple[str, ...] = tuple(TYPES)
 
 _OFFICIAL_45: dict[str, Any] = {

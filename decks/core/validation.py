@@ -14,9 +14,6 @@ The checks read only format data, never the format's name.
 
 from __future__ import annotations
 
-import functools
-import importlib
-import inspect
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
@@ -24,51 +21,42 @@ from decks.core.cardindex import Card, CardIndex, CardInfo, display_name
 from decks.core.formats import RACES, Format, get_format
 from decks.core.messages import hint, violation
 from decks.core.stats import finish_stats
+from rulesets import registry
 
 Deck = Mapping[str, int]
 Playability = Callable[[Card], list[str]]
 Result = dict[str, Any]
 
-# Sentinel: "use the engine's own playability hook if it can be imported".
+# Sentinel: "use the ruleset's own playability check, if it has one".
 DEFAULT: Any = object()
 _NAME_LIST_LIMIT = 10  # names spelled out in one message; the full list is in details
 SUGGEST_LIMIT = 20     # unknown cards per deck that get "did you mean" suggestions
 
-_default_hooks: dict[tuple[str, str | None], Playability | None] = {}
+_default_hooks: dict[tuple[str, tuple[tuple[str, Any], ...]], Playability | None] = {}
 
 
-def default_playability(engine: str, rules: str | None = None) -> Playability | None:
-    """``rulesets.<engine>.playability`` (a function, or a module holding one), if it
-    imports; resolved once per process (a failed import is slow to repeat). When the hook
-    takes a ``rules`` argument (the KGK engine: ``"official"`` / ``"quick_start"``) it is
-    bound to the format's ``engine_options["rules"]``."""
-    key = (engine, rules)
+def default_playability(engine: str, options: Mapping[str, Any] | None = None) -> Playability | None:
+    """The ruleset's own playability check (the optional protocol method, found through
+    ``rulesets.registry``) bound to a format's ``engine_options``, or ``None`` when the
+    ruleset has none. Resolved once per process and options, so the per-index memo of
+    answers (keyed by the hook) keeps working across calls."""
+    opts = dict(options or {})
+    key = (engine, tuple(sorted(opts.items(), key=lambda kv: kv[0])))
     if key not in _default_hooks:
-        hook: Any = None
-        try:
-            module = importlib.import_module(f"rulesets.{engine}")
-            hook = getattr(module, "playability", None)
-            if hook is None:
-                hook = importlib.import_module(f"rulesets.{engine}.playability")
-            if not callable(hook):
-                hook = getattr(hook, "playability", None)
-        except ImportError:
-            hook = None
-        if callable(hook) and rules is not None and _takes_rules(hook):
-            hook = functools.partial(hook, rules=rules)
-        _default_hooks[key] = hook if callable(hook) else None
+        check = registry.playability(engine)
+        _default_hooks[key] = None if check is None else _bound(check, opts)
     return _default_hooks[key]
 
 
-def _takes_rules(fn: Callable[..., Any]) -> bool:
-    try:
-        return "rules" in inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False
+def _bound(check: Callable[[Card, Mapping[str, Any]], list[str]],
+           options: Mapping[str, Any]) -> Playability:
+    def hook(card: Card) -> list[str]:
+        return check(card, options)
+    return hook
 
 
 def reset_default_playability() -> None:
-    """Forget resolved engine hooks (tests, or after the engine is installed)."""
+    """Forget resolved engine hooks (tests, or after a ruleset is registered)."""
     _default_hooks.clear()
 
 
@@ -195,7 +183,7 @@ def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
                                       [ci.slug for ci, _ in dead], rule="KG-16.1.4",
                                       params={"names": _names([ci for ci, _ in dead])}))
 
-    hook = (default_playability(f.engine, f.engine_options.get("rules"))
+    hook = (default_playability(f.engine, f.engine_options)
             if playability is DEFAULT else playability)
     if hook is not None and f.playability is not None:
         sink = errors if f.playability == "error" else warnings

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
@@ -90,28 +91,45 @@ def _too_big(request: HttpRequest) -> bool:
     return length > limit
 
 
-class InputGuardMiddleware:
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        api = request.path_info.startswith(API_PREFIX)
-        if request.META.get("QUERY_STRING"):
-            why = _query_problem(request)
-            if why:
-                if api:
-                    return JsonResponse(error_body("malformed_request", why,
-                                                   {"where": "query"}), status=400)
-                return HttpResponse(why, status=400, content_type="text/plain; charset=utf-8")
-        if bad_text(request.path_info):
+def refusal(request: HttpRequest) -> HttpResponse | None:
+    """The answer to a malformed request, or None to let it through."""
+    api = request.path_info.startswith(API_PREFIX)
+    if request.META.get("QUERY_STRING"):
+        why = _query_problem(request)
+        if why:
             if api:
-                return JsonResponse(error_body("malformed_request", "the path contains a NUL "
-                                               "character or a lone surrogate"), status=400)
-            return HttpResponse("bad path", status=400, content_type="text/plain; charset=utf-8")
-        if api and _too_big(request):
-            limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-            return JsonResponse(error_body(
-                "request_too_large", f"the request body is larger than {limit} bytes",
-                {"max_bytes": limit}), status=413)
-        return self.get_response(request)
+                return JsonResponse(error_body("malformed_request", why,
+                                               {"where": "query"}), status=400)
+            return HttpResponse(why, status=400, content_type="text/plain; charset=utf-8")
+    if bad_text(request.path_info):
+        if api:
+            return JsonResponse(error_body("malformed_request", "the path contains a NUL "
+                                           "character or a lone surrogate"), status=400)
+        return HttpResponse("bad path", status=400, content_type="text/plain; charset=utf-8")
+    if api and _too_big(request):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return JsonResponse(error_body(
+            "request_too_large", f"the request body is larger than {limit} bytes",
+            {"max_bytes": limit}), status=413)
+    return None
 
+
+class InputGuardMiddleware:
+    # Both modes: under ASGI a sync-only middleware makes every request hop to a thread
+    # and back to pass it (see kaosz.asgi_threads).
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
+        self.get_response = get_response
+        self.async_mode = iscoroutinefunction(get_response)
+        if self.async_mode:
+            markcoroutinefunction(self)
+
+    def __call__(self, request: HttpRequest) -> Any:
+        if self.async_mode:
+            return self.__acall__(request)
+        return refusal(request) or self.get_response(request)
+
+    async def __acall__(self, request: HttpRequest) -> HttpResponse:
+        return refusal(request) or await self.get_response(request)

@@ -16,30 +16,50 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+
 # What Django's middleware hangs on a request that points back at it (closures over the
 # request, storages holding it); nothing reads them once the response is rendered.
 _REQUEST_BACK_REFERENCES = ("user", "auser", "_messages", "_cached_user")
 
 
 class ReleaseRenderedPayload:
+    # Both modes, so that under ASGI a request does not hop between the event loop and a
+    # thread to pass this middleware (a sync-only middleware costs every request two thread
+    # switches; see kaosz.asgi_threads).
+    sync_capable = True
+    async_capable = True
+
     def __init__(self, get_response: Callable[[Any], Any]) -> None:
         self.get_response = get_response
+        self.async_mode = iscoroutinefunction(get_response)
+        if self.async_mode:
+            markcoroutinefunction(self)
 
     def __call__(self, request: Any) -> Any:
-        response = self.get_response(request)
-        # (a streamed or not yet rendered body may still need them)
-        if not getattr(response, "streaming", False) and getattr(response, "is_rendered", True):
-            context = getattr(response, "renderer_context", None)
-            if context:
-                view = context.get("view")
-                drf_request = context.get("request")
-                if drf_request is not None:
-                    drf_request.parser_context = None
-                if view is not None:
-                    view.__dict__.clear()
-            if hasattr(response, "renderer_context"):
-                response.data = None
-                response.renderer_context = None
-            for name in _REQUEST_BACK_REFERENCES:
-                request.__dict__.pop(name, None)
-        return response
+        if self.async_mode:
+            return self.__acall__(request)
+        return release(request, self.get_response(request))
+
+    async def __acall__(self, request: Any) -> Any:
+        return release(request, await self.get_response(request))
+
+
+def release(request: Any, response: Any) -> Any:
+    """Drop the references from ``request`` and ``response`` to each other (see above)."""
+    # (a streamed or not yet rendered body may still need them)
+    if not getattr(response, "streaming", False) and getattr(response, "is_rendered", True):
+        context = getattr(response, "renderer_context", None)
+        if context:
+            view = context.get("view")
+            drf_request = context.get("request")
+            if drf_request is not None:
+                drf_request.parser_context = None
+            if view is not None:
+                view.__dict__.clear()
+        if hasattr(response, "renderer_context"):
+            response.data = None
+            response.renderer_context = None
+        for name in _REQUEST_BACK_REFERENCES:
+            request.__dict__.pop(name, None)
+    return response

@@ -47,12 +47,18 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
                      "length of the problem."),
     "invalid_ordering": (400, "Unknown `ordering` value."),
     "invalid_format": (400, "`format` is `json` or `csv`."),
-    "ambiguous": (400, "The fuzzy name matches several cards; `details` lists them."),
+    "ambiguous": (404, "The fuzzy name matches several cards; `details.candidates` lists "
+                  "them."),
     "invalid_contribution": (400, "The proposed card does not validate; `details.errors`."),
     "not_pending": (409, "The contribution was already reviewed."),
     "cannot_revert": (409, "This revision cannot be reverted."),
     "forbidden": (403, "Only the contributor may add pictures to a contribution."),
     "image_missing": (400, "Send the picture as the multipart field `image`."),
+    "image_empty": (400, "The uploaded file is empty."),
+    "image_wrong_type": (400, "The picture is not a JPEG, PNG or WebP image."),
+    "image_too_many_pixels": (400, "The picture claims more pixels than "
+                              "`CARD_IMAGE_MAX_PIXELS` (a decompression bomb)."),
+    "image_too_large": (413, "The picture is larger than `CARD_IMAGE_MAX_BYTES`."),
     # --- decks
     "unknown_format": (400, "No such deck format; `GET /api/v1/formats/` lists them."),
     "deck_input": (400, "Give the deck as `text`, `cards` or `code`."),
@@ -76,7 +82,9 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "match_not_finished": (409, "A replay is available once the match ends."),
     "not_your_seat": (403, "That seat is not yours; `details.your_seats`."),
     "not_a_player": (403, "Only a seated player may act."),
-    "illegal_action": (400, "Not a legal action now; fetch `legal-actions` again."),
+    "illegal_action": (422, "Not a legal action now (`details` names the engine's code and "
+                       "rule); fetch `legal-actions` again."),
+    "match_finished": (409, "The match is over: no more actions."),
     "version_conflict": (409, "`expected_version` is not the match's version: someone moved "
                          "first; re-read and retry."),
     "client_action_id_reused": (409, "This `client_action_id` was used for another action."),
@@ -150,14 +158,6 @@ def _example(code: str, message: str, details: dict[str, Any] | None = None) -> 
                                                  "details": details or {}}}}
 
 
-def _error_response(status: int, examples: dict[str, dict]) -> dict:
-    return {"description": {400: "Bad input", 401: "No or bad credentials",
-                            403: "Not allowed", 404: "Not found", 409: "Conflict",
-                            413: "Body too large", 429: "Throttled"}.get(status, "Error"),
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"},
-                                             "examples": examples}}}
-
-
 def error_table() -> str:
     rows = "\n".join(f"| `{code}` | {status} | {text} |"
                      for code, (status, text) in sorted(ERROR_CODES.items(),
@@ -179,10 +179,84 @@ def _summary_from(operation_id: str, method: str, path: str) -> str:
     return f"{verb}: {thing}"
 
 
+def _error_response(status: int, codes: list[str]) -> dict:
+    """A documented error answer: the one error shape, an example for each code."""
+    return {"description": STATUS_TEXT.get(status, "Error"),
+            "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/Error"},
+                "examples": {code: {"$ref": f"#/components/examples/error_{code}"}
+                             for code in codes}}}}
+
+
+STATUS_TEXT = {400: "Bad input", 401: "No or bad credentials", 403: "Not allowed",
+               404: "Not found", 405: "Method not allowed", 406: "Not acceptable",
+               409: "Conflict", 413: "Body too large", 415: "Unsupported media type",
+               422: "Cannot be represented", 429: "Throttled", 503: "Unavailable"}
+
+# What a few codes carry in an example: a message as the server writes it and its details.
+EXAMPLE_VALUES: dict[str, tuple[str, dict[str, Any]]] = {
+    "malformed_request": ("JSON parse error - Expecting value: line 1 column 1 (char 0)", {}),
+    "invalid": ("name: This field is required.", {"fields": {"name": [
+        "This field is required."]}}),
+    "invalid_parameter": ("page_size: 1 to 500", {"parameter": "page_size", "value": "0"}),
+    "not_authenticated": ("Authentication credentials were not provided.", {}),
+    "permission_denied": ("You do not have permission to perform this action.", {}),
+    "token_read_only": ("this API token is read-only: make a read-write token to change "
+                        "anything", {}),
+    "not_found": ("Not found.", {}),
+    "request_too_large": ("the request body is larger than 2621440 bytes",
+                          {"max_bytes": 2621440}),
+    "throttled": ("Request was throttled. Expected available in 12 seconds.",
+                  {"retry_after_seconds": 12}),
+    "query_syntax": ("unclosed parenthesis", {"position": 7, "length": 1}),
+    "ambiguous": ("several cards match", {"candidates": ["halalszarny", "halalszarny-2"]}),
+    "version_conflict": ("expected version 11, the match is at 12",
+                         {"expected": 11, "version": 12}),
+    "illegal_action": ("another seat must act now", {
+        "code": "not_your_turn", "message": "another seat must act now", "rule": "KG-9.1.3",
+        "version": 0}),
+    "unknown_ruleset": ("no ruleset 'chess'", {"allowed": ["kgk", "pulsar", "roll",
+                                                          "smugglers"]}),
+    "bad_players": ("Űrcsempészek is for 2-4 players", {"min": 2, "max": 4}),
+    "not_your_seat": ("that seat is not yours", {"your_seats": [0]}),
+    "too_many_games": ("at most 2000 games per simulation", {"max_games": 2000,
+                                                             "games": 5000}),
+    "pairing_rule_broken": ("the change breaks: rematch", {"broken": ["rematch"]}),
+    "trf_too_large": ("TRF16 holds at most 9999 players", {"players": 10000,
+                                                          "limit": 9999}),
+    "deck_invalid": ("the deck is not legal in this format", {"validation": {
+        "valid": False, "errors": [{"code": "deck_size", "rule": "KG-1.5.1"}]}}),
+    "too_many_tokens": ("at most 50 active tokens: revoke one first", {"max": 50}),
+}
+
+
+def error_example(code: str) -> dict[str, Any]:
+    message, details = EXAMPLE_VALUES.get(code, (ERROR_CODES[code][1], {}))
+    return {"summary": f"{ERROR_CODES[code][0]} {code}",
+            "description": ERROR_CODES[code][1],
+            "value": {"error": {"code": code, "message": message, "details": details}}}
+
+
+def _paths_like(pattern: str, path: str) -> bool:
+    """``pattern`` is a path, or a prefix ending in ``*``."""
+    return path.startswith(pattern[:-1]) if pattern.endswith("*") else path == pattern
+
+
+def _operation_codes(method: str, path: str) -> list[str]:
+    codes: list[str] = []
+    for (m, pattern), extra in OPERATION_ERRORS.items():
+        if m in (method, "*") and _paths_like(pattern, path):
+            codes += [c for c in extra if c not in codes]
+    return codes
+
+
 def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict:
-    schemas = result.setdefault("components", {}).setdefault("schemas", {})
-    schemas["Error"] = ERROR_SCHEMA
+    components = result.setdefault("components", {})
+    components.setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+    components["examples"] = {f"error_{code}": error_example(code)
+                              for code in sorted(ERROR_CODES)}
     apply_operations(result)
+    _deck_formats(components["schemas"])
     for path, item in result.get("paths", {}).items():
         for method, op in item.items():
             if method not in ("get", "post", "put", "patch", "delete"):
@@ -195,39 +269,224 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
                     _summary_from(op.get("operationId", ""), method, path)
             if not description:
                 op["description"] = op["summary"] + "."
+            _json_bodies_only(op)
+            _shape_example(op, components["schemas"])
             responses = op.setdefault("responses", {})
-            has_body = "requestBody" in op
-            has_query = any(p.get("in") == "query" for p in op.get("parameters", []))
-            if has_body or has_query:
-                responses.setdefault("400", _error_response(400, {
-                    "malformed_request": _example("malformed_request", "JSON parse error - "
-                                                  "Expecting value: line 1 column 1 (char 0)"),
-                    "invalid": _example("invalid", "name: This field is required.",
-                                        {"fields": {"name": ["This field is required."]}})}))
-            if method != "get" or path.startswith(("/api/v1/collection", "/api/v1/tokens",
-                                                   "/api/v1/contributions")):
-                responses.setdefault("401", _error_response(401, {
-                    "not_authenticated": _example(
-                        "not_authenticated", "Authentication credentials were not provided.")}))
-                responses.setdefault("403", _error_response(403, {
-                    "permission_denied": _example(
-                        "permission_denied", "You do not have permission to perform this "
-                        "action."),
-                    "token_read_only": _example(
-                        "token_read_only", "this API token is read-only: make a read-write "
-                        "token to change anything")}))
-            if "{" in path:
-                responses.setdefault("404", _error_response(404, {
-                    "not_found": _example("not_found", "Not found.")}))
-            if has_body:
-                responses.setdefault("413", _error_response(413, {
-                    "request_too_large": _example(
-                        "request_too_large", "the request body is larger than 2621440 bytes",
-                        {"max_bytes": 2621440})}))
-            responses.setdefault("429", _error_response(429, {
-                "throttled": _example("throttled", "Request was throttled. Expected "
-                                      "available in 12 seconds.", {"retry_after_seconds": 12})}))
+            for status, names in sorted(_error_codes(method, path, op).items()):
+                responses[str(status)] = _error_response(status, names)
     return result
+
+
+# Request bodies whose `format` is a deck format (the server refuses any other value).
+DECK_FORMAT_BODIES = ("DeckRequest", "PatchedDeckRequest", "DeckInputRequest",
+                      "BulkInputRequest", "TournamentCreateRequest")
+
+
+def _deck_formats(schemas: dict[str, Any]) -> None:
+    """The deck formats and rulesets this server has, as enums where a body names one."""
+    from decks.core import all_formats  # (at request time: this module stays Django-free)
+    from rulesets import registry
+
+    for name in ("MatchCreateRequest", "SimulationRequest"):
+        prop = schemas.get(name, {}).get("properties", {}).get("ruleset")
+        if prop is not None:
+            prop["enum"] = sorted(registry.available())
+    keys = [f["key"] for f in all_formats()]
+    for name in DECK_FORMAT_BODIES:
+        prop = schemas.get(name, {}).get("properties", {}).get("format")
+        if prop is not None:
+            prop["enum"] = keys
+            prop.pop("minLength", None)
+
+
+def _has_example(content: dict[str, Any]) -> bool:
+    return any(media.get("examples") or "example" in media for media in content.values())
+
+
+def _shape_example(op: dict[str, Any], schemas: dict[str, Any]) -> None:
+    """An operation without a written example gets one drawn from its schema: each field
+    with a value of its type, so a reader sees the whole shape at once. Written examples
+    (``OpenApiExample`` on the view) are left as they are."""
+    bodies = [op.get("requestBody", {}).get("content", {})]
+    bodies += [r.get("content", {}) for code, r in op.get("responses", {}).items()
+               if code.startswith("2")]
+    if any(_has_example(content) for content in bodies):
+        return
+    for content in bodies:
+        for media_type, media in content.items():
+            if media_type.startswith("application/json") and "schema" in media:
+                media["examples"] = {"shape": {
+                    "summary": "Every field (drawn from the schema)",
+                    "value": sample(media["schema"], schemas)}}
+
+
+def sample(schema: dict[str, Any], schemas: dict[str, Any], depth: int = 0) -> Any:
+    """A value of ``schema``'s shape (refs followed, the first enum value or variant)."""
+    if "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        return sample(schemas.get(name, {}), schemas, depth) if depth < 6 else {}
+    if "example" in schema:
+        return schema["example"]
+    if schema.get("enum"):
+        return schema["enum"][0]
+    for key in ("oneOf", "anyOf", "allOf"):
+        if schema.get(key):
+            return sample(schema[key][0], schemas, depth)
+    kind = schema.get("type")
+    if kind == "object" or "properties" in schema:
+        return {name: sample(prop, schemas, depth + 1)
+                for name, prop in schema.get("properties", {}).items()
+                if not prop.get("writeOnly")}
+    if kind == "array":
+        return [sample(schema.get("items", {}), schemas, depth + 1)] if depth < 6 else []
+    if kind == "integer":
+        return max(int(schema.get("minimum", 1)), 1)
+    if kind == "number":
+        return 0.5
+    if kind == "boolean":
+        return True
+    if kind == "string":
+        return {"date-time": "2026-11-26T20:00:00Z", "date": "2026-11-26",
+                "uri": "https://kaosz.example/api/v1/", "email": "player@kaosz.example",
+                "uuid": "3fa85f64-5717-4562-b3fc-2c963f66afa6"}.get(
+                    schema.get("format", ""), "text")
+    return None
+
+
+def _json_bodies_only(op: dict[str, Any]) -> None:
+    """Document JSON bodies only: form encodings are accepted for the browsable pages, but
+    a client sends JSON (every value there has its own type; in a form everything is text).
+    An operation that takes only a multipart upload keeps it."""
+    content = op.get("requestBody", {}).get("content", {})
+    if "application/json" in content:
+        for media in list(content):
+            if media != "application/json":
+                del content[media]
+
+
+def _error_codes(method: str, path: str, op: dict[str, Any]) -> dict[int, list[str]]:
+    """Every error code ``op`` can answer, by HTTP status."""
+    codes: dict[int, list[str]] = {}
+
+    def add(*names: str) -> None:
+        for name in names:
+            bucket = codes.setdefault(ERROR_CODES[name][0], [])
+            if name not in bucket:
+                bucket.append(name)
+
+    params = {p.get("name") for p in op.get("parameters", []) if p.get("in") == "query"}
+    if "requestBody" in op:
+        add("malformed_request", "invalid", "unsupported_media_type", "request_too_large")
+    elif params:
+        add("malformed_request")  # a NUL or lone surrogate in the query string
+    if params:
+        add("invalid_parameter")
+    if "page" in params:
+        add("not_found")  # a page past the last one
+    if method != "get" or path.startswith(("/api/v1/collection", "/api/v1/tokens",
+                                           "/api/v1/contributions")):
+        add("not_authenticated", "authentication_failed", "permission_denied")
+        if method != "get":
+            add("token_read_only")
+    else:
+        add("authentication_failed")  # a bad token is refused even where none is needed
+    if "{" in path:
+        add("not_found")
+    add("not_acceptable", "throttled")
+    add(*_operation_codes(method, path))
+    return codes
+
+
+# Error codes an operation can answer beyond those every operation of its kind can (bad
+# input, credentials, throttling, an unknown id). Keys: (method or "*", path or prefix*).
+OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
+    ("get", "/api/v1/cards/"): ["query_syntax", "invalid_ordering", "invalid"],
+    ("get", "/api/v1/cards/explain/"): ["query_syntax"],
+    ("get", "/api/v1/cards/random/"): ["query_syntax", "not_found"],
+    ("get", "/api/v1/cards/named/"): ["missing_parameter", "ambiguous", "not_found"],
+    ("get", "/api/v1/cards/export/"): ["invalid_format"],
+    ("post", "/api/v1/cards/batch/"): [],
+    ("post", "/api/v1/tokens/"): ["too_many_tokens"],
+    ("post", "/api/v1/contributions/"): ["invalid_contribution"],
+    ("post", "/api/v1/contributions/{id}/image/"): [
+        "forbidden", "not_pending", "image_missing", "image_empty", "image_wrong_type",
+        "image_too_many_pixels", "image_too_large"],
+    ("post", "/api/v1/contributions/{id}/approve/"): ["not_pending", "invalid_contribution"],
+    ("post", "/api/v1/contributions/{id}/reject/"): ["not_pending", "invalid_contribution"],
+    ("post", "/api/v1/revisions/{id}/revert/"): ["cannot_revert"],
+    ("post", "/api/v1/decks/validate/"): ["unknown_format", "deck_input", "deck_code_invalid"],
+    ("post", "/api/v1/decks/"): ["deck_input", "deck_code_invalid", "deck_unknown_cards"],
+    ("put", "/api/v1/decks/{id}/"): ["deck_input", "deck_code_invalid", "deck_unknown_cards"],
+    ("patch", "/api/v1/decks/{id}/"): ["deck_input", "deck_code_invalid",
+                                       "deck_unknown_cards"],
+    ("get", "/api/v1/decks/{id}/validation/"): ["unknown_format"],
+    ("post", "/api/v1/decks/bulk-validate/"): ["unknown_format", "deck_input",
+                                               "deck_code_invalid"],
+    ("post", "/api/v1/matches/"): [
+        "unknown_ruleset", "ruleset_unavailable", "bad_players", "bad_config",
+        "unknown_player", "deck_invalid", "deck_not_used", "deck_required", "deck_not_found",
+        "deck_input", "deck_code_invalid", "bad_scenario", "scenario_not_supported",
+        "account_required"],
+    ("post", "/api/v1/matches/{id}/join/"): [
+        "not_open", "already_started", "deck_invalid", "deck_required", "deck_not_found",
+        "deck_input", "deck_code_invalid", "account_required"],
+    ("post", "/api/v1/matches/{id}/decline/"): ["invitation_not_found"],
+    ("post", "/api/v1/matches/{id}/actions/"): [
+        "not_a_player", "not_your_seat", "illegal_action", "version_conflict",
+        "idempotency_key_reused", "client_action_id_reused", "match_not_started",
+        "match_finished", "time_up", "server_busy"],
+    ("post", "/api/v1/matches/{id}/resign/"): [
+        "not_a_player", "not_your_seat", "match_not_started", "match_finished",
+        "idempotency_key_reused", "client_action_id_reused"],
+    ("get", "/api/v1/matches/{id}/"): ["not_your_seat"],
+    ("get", "/api/v1/matches/{id}/legal-actions/"): ["not_your_seat"],
+    ("post", "/api/v1/matches/{id}/adjudicate/"): ["match_not_started", "match_finished"],
+    ("get", "/api/v1/matches/{id}/events/"): ["too_many_waiters", "not_your_seat"],
+    ("get", "/api/v1/matches/{id}/replay/"): ["match_not_finished"],
+    ("get", "/api/v1/matches/{id}/verify/"): ["match_not_started"],
+    ("post", "/api/v1/simulations/"): [
+        "unknown_ruleset", "bad_players", "bad_config", "deck_not_used", "deck_invalid",
+        "deck_not_found", "deck_input", "too_many_games", "too_many_simulations"],
+    ("post", "/api/v1/simulations/{id}/cancel/"): ["simulation_ended"],
+    ("post", "/api/v1/tournaments/"): ["unknown_format"],
+    ("patch", "/api/v1/tournaments/{id}/"): ["not_organiser", "already_started",
+                                             "final_started"],
+    ("delete", "/api/v1/tournaments/{id}/"): ["not_organiser", "already_started"],
+    ("post", "/api/v1/tournaments/{id}/entries/"): [
+        "not_organiser", "unknown_player", "registration_closed", "already_registered",
+        "name_taken", "deck_required", "deck_invalid", "deck_not_found",
+        "online_entry_incomplete", "account_required"],
+    ("patch", "/api/v1/tournaments/{id}/entries/{entry_id}/"): [
+        "not_your_entry", "deck_locked", "deck_invalid", "deck_not_found"],
+    ("post", "/api/v1/tournaments/{id}/entries/{entry_id}/drop/"): [
+        "not_your_entry", "already_dropped", "tournament_finished"],
+    ("post", "/api/v1/tournaments/{id}/entries/{entry_id}/undrop/"): [
+        "not_organiser", "not_dropped", "tournament_finished"],
+    ("post", "/api/v1/tournaments/{id}/entries/{entry_id}/check-in/"): [
+        "not_your_entry", "already_started"],
+    ("get", "/api/v1/tournaments/{id}/deck-check/"): ["not_organiser"],
+    ("get", "/api/v1/tournaments/{id}/decklists/"): ["decklists_not_published"],
+    ("post", "/api/v1/tournaments/{id}/start/"): [
+        "not_organiser", "already_started", "too_few_players", "decks_not_ready"],
+    ("post", "/api/v1/tournaments/{id}/end/"): ["not_organiser", "tournament_finished",
+                                                "not_started"],
+    ("post", "/api/v1/tournaments/{id}/rounds/"): [
+        "not_organiser", "not_in_swiss", "round_not_finished", "all_rounds_played",
+        "pairing_in_progress", "no_valid_pairing"],
+    ("post", "/api/v1/tournaments/{id}/rounds/{number}/*"): [
+        "not_organiser", "not_in_swiss", "round_started", "round_not_started",
+        "round_incomplete", "round_finished", "pairing_in_progress", "no_valid_pairing",
+        "not_paired", "same_table", "pairing_rule_broken"],
+    ("post", "/api/v1/tournaments/{id}/pairings/{pairing_id}/*"): [
+        "not_organiser", "not_your_table", "invalid_result", "result_final",
+        "round_not_started", "round_finished", "online_table", "tournament_finished"],
+    ("get", "/api/v1/tournaments/{id}/pairings/{pairing_id}/history/"): ["permission_denied"],
+    ("get", "/api/v1/tournaments/{id}/trf/"): ["trf_too_large"],
+    ("post", "/api/v1/tournaments/{id}/final/"): ["not_organiser", "not_in_swiss",
+                                                  "round_not_finished", "final_started"],
+    ("post", "/api/v1/tournaments/{id}/final/games/"): [
+        "not_organiser", "series_not_open", "series_decided", "not_in_final"],
+}
 
 
 # (method, path): (summary, description). Written here, in one place, for the operations
@@ -248,7 +507,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, str]] = {
     ("post", "/api/v1/contributions/{id}/approve/"): ("Approve a contribution (staff)", "Applies the proposal as a new revision of the card."),
     ("post", "/api/v1/contributions/{id}/reject/"): ("Reject a contribution (staff)", "Closes the proposal with an optional `note`."),
     ("get", "/api/v1/data-version/"): ("Catalogue version", "A number that grows with every catalogue change: cache card data under it."),
-    ("get", "/api/v1/decks/"): ("List decks", "Your decks and public decks (`?mine=1`: yours only)."),
+    ("get", "/api/v1/decks/"): ("List decks", "Your decks and public decks, newest change first (`?scope=mine`: yours only; `?scope=public`: public ones only)."),
     ("post", "/api/v1/decks/"): ("Save a deck", "A new deck from `text`, `cards` or `code`; every save is a revision."),
     ("get", "/api/v1/decks/{id}/"): ("Get a deck", "A deck with its cards and latest revision number."),
     ("put", "/api/v1/decks/{id}/"): ("Replace a deck", "Replaces name, format, visibility and cards; a new revision."),

@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from kaosz.api.errors import ApiError
+from kaosz.api.strict import StrictJSONMixin
 from kaosz.models import ApiToken
 
 MAX_TOKENS = 50
@@ -33,7 +34,7 @@ class TokenCreated(TokenOut):
         fields = [*TokenOut.Meta.fields, "token"]
 
 
-class TokenRequest(serializers.Serializer):
+class TokenRequest(StrictJSONMixin, serializers.Serializer):
     name = serializers.CharField(max_length=100, help_text="Your label, e.g. the bot's name.")
     scope = serializers.ChoiceField(choices=ApiToken.SCOPES,
                                     default=ApiToken.WRITE,

@@ -27,6 +27,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 
+from kaosz.asgi_threads import let_go_of_thread
 from matches import live, live_async, store
 from matches.api.views import MatchViewSet
 
@@ -83,6 +84,15 @@ def _then_release(fn: Callable[[], T]) -> Callable[[], T]:
     return run
 
 
+async def _before_waiting(fn: Callable[[], T]) -> T:
+    """``fn`` in the request's thread, then give back both the database connection and the
+    thread (``kaosz.asgi_threads``): what follows is a wait that needs neither."""
+    try:
+        return await sync_to_async(_then_release(fn))()
+    finally:
+        let_go_of_thread()
+
+
 def _waits(request: HttpRequest) -> bool:
     raw = request.GET.get("wait") or "0"
     return raw.isdigit() and int(raw) > 0
@@ -99,19 +109,81 @@ async def events(request: HttpRequest, pk: str) -> HttpResponse:
         if not isinstance(request, ASGIRequest) or connection.vendor != "postgresql":
             return await sync_to_async(_drf_events)(request, pk=pk)
         request.kaosz_defer_wait = True
-        response = await sync_to_async(_then_release(lambda: _drf_events(request, pk=pk)))()
+        response = await _before_waiting(lambda: _drf_events(request, pk=pk))
         plan = getattr(request, "kaosz_wait", None)
         if plan is None:  # answered (or refused) at once
             return response
         match_id, changed, deadline = plan
         await live_async.wait_until(
-            match_id, changed, sync_to_async(_then_release(lambda: changed(None))), deadline)
+            match_id, changed, lambda: _before_waiting(lambda: changed(None)), deadline)
     # The answer: the events as they now are (the same view, without a wait).
     request.kaosz_defer_wait, request.kaosz_wait = False, None
     query = request.GET.copy()
     query["wait"] = "0"
     request.GET = query
     return await sync_to_async(_drf_events)(request, pk=pk)
+
+
+def events_sync_first(request: HttpRequest, pk: str) -> HttpResponse:
+    """:func:`events` for ``kaosz.asgi_threads``' sync middleware chain: everything up to the
+    wait runs there (one trip to a thread, as any sync view); a request that has to wait
+    comes back with a :class:`WaitThenAnswer`, which the handler awaits on the event loop,
+    holding neither thread nor connection, and then passes through the chain again for the
+    answer (``wait=0``)."""
+    if not _waits(request):
+        return _drf_events(request, pk=pk)
+    anonymous = "HTTP_AUTHORIZATION" not in request.META and \
+        not request.user.is_authenticated
+    slot = _anonymous_slot(request, anonymous)
+    if not slot.__enter__():
+        slot.__exit__(None, None, None)
+        return _too_many(settings.KAOSZ_ANON_WAITERS_PER_CLIENT)
+    if connection.vendor != "postgresql":  # (waits in this thread: SQLite re-reads)
+        try:
+            return _drf_events(request, pk=pk)
+        finally:
+            slot.__exit__(None, None, None)
+    try:
+        request.kaosz_defer_wait = True
+        response = _then_release(lambda: _drf_events(request, pk=pk))()
+        plan = getattr(request, "kaosz_wait", None)
+    except BaseException:
+        slot.__exit__(None, None, None)
+        raise
+    if plan is None:  # answered (or refused) at once
+        slot.__exit__(None, None, None)
+        return response
+    return WaitThenAnswer(request, plan, lambda: slot.__exit__(None, None, None))
+
+
+class WaitThenAnswer(HttpResponse):
+    """Not an answer: what a request waits for before it is answered (see
+    :func:`events_sync_first`). ``kaosz_then(again)`` waits, then answers through
+    ``again()`` (the middleware chain once more) with the same request, without a wait."""
+
+    def __init__(self, request: HttpRequest, plan: tuple[int, Callable[[Any], bool], float],
+                 done: Callable[[], None]) -> None:
+        super().__init__(status=204)
+        self.request, self.plan, self.done = request, plan, done
+
+    async def kaosz_then(self, again: Callable[[], Any]) -> HttpResponse:
+        try:
+            match_id, changed, deadline = self.plan
+            let_go_of_thread()  # (the chain has run: nothing of this request is on it)
+            await live_async.wait_until(
+                match_id, changed, lambda: _before_waiting(lambda: changed(None)), deadline)
+        finally:
+            self.done()
+        request = self.request
+        request.kaosz_defer_wait, request.kaosz_wait = False, None
+        query = request.GET.copy()
+        query["wait"] = "0"
+        request.GET = query
+        return await again()
+
+
+# Under kaosz.asgi_threads the sync chain calls this instead of the async view.
+events.kaosz_sync_view = events_sync_first  # type: ignore[attr-defined]
 
 
 STREAM_KEEPALIVE = 20.0
@@ -153,8 +225,7 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponse:
     if not slot.__enter__():
         slot.__exit__(None, None, None)
         return _too_many(settings.KAOSZ_ANON_WAITERS_PER_CLIENT)
-    status, body = await sync_to_async(_then_release(
-        lambda: _events_now(request, pk, int(raw))))()
+    status, body = await _before_waiting(lambda: _events_now(request, pk, int(raw)))
     if status != 200:  # (not found, not allowed: the one error shape, as the view says)
         slot.__exit__(None, None, None)
         return HttpResponse(body, status=status, content_type="application/json")
@@ -177,8 +248,8 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponse:
                     return row is None or row[1] != version or row[2] != state
 
                 async def look(moved: Any = moved) -> bool:
-                    return moved(await sync_to_async(_then_release(
-                        lambda: store.match_progress(int(pk))))())
+                    return moved(await _before_waiting(
+                        lambda: store.match_progress(int(pk))))
 
                 deadline = time.monotonic() + STREAM_KEEPALIVE
                 await live_async.wait_until(
@@ -187,8 +258,8 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponse:
                 if time.monotonic() >= deadline:
                     yield ": keep-alive\n\n"
                 after = seen[0]
-                status, fresh = await sync_to_async(_then_release(
-                    lambda after=after: _events_now(request, pk, after)))()
+                status, fresh = await _before_waiting(
+                    lambda after=after: _events_now(request, pk, after))
                 if status != 200:
                     return
                 body = fresh

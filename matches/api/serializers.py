@@ -8,6 +8,7 @@ from typing import Any
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
+from kaosz.api.strict import JSONObjectField, StrictJSONMixin
 from matches.models import Seat
 
 PLAYER_HELP = ('"me", a username, "bot:random", "bot:heuristic", or "open" '
@@ -21,7 +22,7 @@ def _object(value: Any, field: str) -> dict[str, Any]:
     return value
 
 
-class SeatRequest(serializers.Serializer):
+class SeatRequest(StrictJSONMixin, serializers.Serializer):
     player = serializers.CharField(max_length=160, help_text=PLAYER_HELP)
     deck = serializers.JSONField(required=False, allow_null=True, help_text=(
         'A saved deck id, {"text": "3 Name\\n..."}, {"code": "..."} or {"cards": [...]}; '
@@ -43,9 +44,9 @@ class SeatRequest(serializers.Serializer):
         raise serializers.ValidationError('a saved deck id or {"text"|"code"|"cards": ...}')
 
 
-class MatchCreateRequest(serializers.Serializer):
+class MatchCreateRequest(StrictJSONMixin, serializers.Serializer):
     ruleset = serializers.CharField(max_length=40)
-    options = serializers.JSONField(required=False, default=dict, help_text=(
+    options = JSONObjectField(required=False, default=dict, help_text=(
         'Game options for the ruleset, plus host options: "format" (deck format, default '
         '"practice") and "time_limit_seconds" (a tournament game: 3600).'))
     seats = SeatRequest(many=True, allow_empty=False)
@@ -66,12 +67,12 @@ class MatchCreateRequest(serializers.Serializer):
         return value
 
 
-class JoinRequest(serializers.Serializer):
+class JoinRequest(StrictJSONMixin, serializers.Serializer):
     deck = serializers.JSONField(required=False, allow_null=True)
     validate_deck = SeatRequest.validate_deck
 
 
-class ActionRequest(serializers.Serializer):
+class ActionRequest(StrictJSONMixin, serializers.Serializer):
     action = serializers.JSONField(help_text="One element of legal-actions, posted as is.")
     expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0,
                                                 help_text="409 when the match has moved on.")
@@ -90,19 +91,19 @@ class ActionRequest(serializers.Serializer):
         return value
 
 
-class ResignRequest(serializers.Serializer):
+class ResignRequest(StrictJSONMixin, serializers.Serializer):
     client_action_id = serializers.CharField(required=False, allow_null=True, max_length=100)
     seat = serializers.IntegerField(required=False, allow_null=True, min_value=0)
 
 
-class AdjudicateRequest(serializers.Serializer):
+class AdjudicateRequest(StrictJSONMixin, serializers.Serializer):
     winners = serializers.ListField(child=serializers.IntegerField(min_value=0),
                                     allow_empty=True, max_length=16,
                                     help_text="Winning seats (empty: a draw).")
     note = serializers.CharField(required=False, allow_blank=True, max_length=500)
 
 
-class SimulationRequest(serializers.Serializer):
+class SimulationRequest(StrictJSONMixin, serializers.Serializer):
     ruleset = serializers.CharField(max_length=40)
     games = serializers.IntegerField(min_value=1, max_value=10_000)
     seed = serializers.CharField(required=False, max_length=100)
@@ -111,7 +112,7 @@ class SimulationRequest(serializers.Serializer):
                                   help_text="One deck spec per entrant (rulesets with decks).")
     bots = serializers.ListField(child=serializers.ChoiceField(choices=list(Seat.BOT_KINDS)),
                                  required=False, max_length=16)
-    options = serializers.JSONField(required=False, default=dict)
+    options = JSONObjectField(required=False, default=dict)
     chunk_size = serializers.IntegerField(required=False, min_value=1, max_value=1000)
 
     def validate_options(self, value: Any) -> dict[str, Any]:

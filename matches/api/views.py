@@ -15,13 +15,14 @@ from django.db import connection
 from django.db.models import Q
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from kaosz.api.errors import ApiError
+from kaosz.api.params import flag
 from kaosz.api.throttling import AnonWindowThrottle, UserWindowThrottle, WindowRateThrottle
 from kaosz.models import SeatInvitation
 from matches import live, store
@@ -145,7 +146,8 @@ def legal_actions_of(match: Match, seat: int | None, state: Any = None) -> dict[
     return {"version": match.version, "seat": seat, "to_act": match.to_act, "actions": actions}
 
 
-SEAT_PARAM = OpenApiParameter("seat", OpenApiTypes.INT, description=(
+SEAT_PARAM = OpenApiParameter("seat", {"type": "integer", "minimum": 0, "maximum": 64},
+                              description=(
     "Which of your seats to view (only needed when you hold several)."))
 
 
@@ -201,12 +203,20 @@ class MatchViewSet(viewsets.GenericViewSet):
             qs = qs.filter(status=st)
         if request.query_params.get("ruleset"):
             qs = qs.filter(ruleset=request.query_params["ruleset"])
-        if request.query_params.get("mine") in ("1", "true") and request.user.is_authenticated:
+        if flag(request, "mine") and request.user.is_authenticated:
             qs = qs.filter(Q(seats__user=request.user) | Q(created_by=request.user)).distinct()
         page = self.paginate_queryset(qs)
         return self.get_paginated_response([summary(m, request) for m in page])
 
-    @extend_schema(request=s.MatchCreateRequest, responses={201: s.MatchOut})
+    @extend_schema(request=s.MatchCreateRequest, responses={201: s.MatchOut}, examples=[
+        OpenApiExample("Űrcsempészek against the random bot", request_only=True, value={
+            "ruleset": "smugglers", "seats": [{"player": "me"}, {"player": "bot:random"}]}),
+        OpenApiExample("KGK with a saved deck, inviting a friend", request_only=True, value={
+            "ruleset": "kgk", "seats": [{"player": "me", "deck": 12},
+                                        {"player": "anna"}]}),
+        OpenApiExample("a rulebook position (sandbox)", request_only=True, value={
+            "ruleset": "kgk", "scenario": "kg-14-2",
+            "seats": [{"player": "me"}, {"player": "bot:random"}]})])
     def create(self, request: Request) -> Response:
         data = validated(s.MatchCreateRequest, request.data)
         rs = get_ruleset(data["ruleset"])
@@ -229,7 +239,10 @@ class MatchViewSet(viewsets.GenericViewSet):
         match = self.get_object()
         return Response(detail(match, request, self._seat(match)))
 
-    @extend_schema(request=s.JoinRequest, responses=s.MatchOut)
+    @extend_schema(request=s.JoinRequest, responses=s.MatchOut, examples=[
+        OpenApiExample("with a saved deck", request_only=True, value={"deck": 12}),
+        OpenApiExample("with the deck proposed in the invitation", request_only=True,
+                       value={})])
     @action(detail=True, methods=["post"])
     def join(self, request: Request, pk: str | None = None) -> Response:
         """Take an open seat, or accept an invitation to the seat kept for you (with your
@@ -268,13 +281,21 @@ class MatchViewSet(viewsets.GenericViewSet):
 
     # ------------------------------------------------------------ playing
 
-    @extend_schema(parameters=[SEAT_PARAM], responses=s.LegalActionsOut)
+    @extend_schema(parameters=[SEAT_PARAM], responses=s.LegalActionsOut, examples=[
+        OpenApiExample("your decision", response_only=True, status_codes=["200"], value={
+            "version": 8, "seat": 0, "to_act": [0],
+            "actions": [{"type": "pass"}, {"type": "draw"}]}),
+        OpenApiExample("not your decision", response_only=True, status_codes=["200"],
+                       value={"version": 9, "seat": 0, "to_act": [1], "actions": []})])
     @action(detail=True, methods=["get"], url_path="legal-actions")
     def legal_actions(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object(users=False)
         return Response(legal_actions_of(match, self._seat(match)))
 
-    @extend_schema(request=s.ActionRequest, responses=s.ActionOut)
+    @extend_schema(request=s.ActionRequest, responses=s.ActionOut, examples=[
+        OpenApiExample("play a legal action", request_only=True, value={
+            "action": {"type": "pass"}, "expected_version": 7,
+            "client_action_id": "move-8", "include_legal_actions": True})])
     @action(detail=True, methods=["post"])
     def actions(self, request: Request, pk: str | None = None) -> Response:
         match_id = self._match_id()
@@ -339,7 +360,12 @@ class MatchViewSet(viewsets.GenericViewSet):
         OpenApiParameter("include_legal_actions", OpenApiTypes.BOOL, description=(
             "Answer with your seat's legal actions in the match as it then is (saves a "
             "legal-actions request when a long-poll ends with your turn).")),
-        SEAT_PARAM], responses=s.EventsOut)
+        SEAT_PARAM], responses=s.EventsOut, examples=[
+        OpenApiExample("your turn came", response_only=True, status_codes=["200"], value={
+            "events": [{"n": 12, "event": {"type": "played", "seat": 1}}],
+            "last": 12, "more": False, "version": 8, "status": "active", "to_act": [0],
+            "legal_actions": {"version": 8, "seat": 0, "to_act": [0],
+                              "actions": [{"type": "pass"}, {"type": "draw"}]}})])
     @action(detail=True, methods=["get"])
     def events(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object(users=False)
@@ -540,7 +566,10 @@ class SimulationViewSet(viewsets.GenericViewSet):
         page = self.paginate_queryset(Simulation.objects.order_by("-id"))
         return self.get_paginated_response([sims.report(sim) for sim in page])
 
-    @extend_schema(request=s.SimulationRequest, responses={202: s.SimulationOut})
+    @extend_schema(request=s.SimulationRequest, responses={202: s.SimulationOut}, examples=[
+        OpenApiExample("100 seeded Pulsar games", request_only=True, value={
+            "ruleset": "pulsar", "games": 100, "players": 2, "seed": "s1",
+            "bots": ["random", "heuristic"]})])
     def create(self, request: Request) -> Response:
         data = validated(s.SimulationRequest, request.data)
         sim = start_simulation(data, request.user)

@@ -11,27 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-TYPES = ("ship", "armament", "crew", "base", "event", "interrupt")
-SUBTYPES = {
-    "ship": ("scout", "fighter", "cruiser", "destroyer"),
-    "armament": ("weapon", "shield", "item", "rocket"),
-    "crew": ("captain", "personnel", "passenger", "robot"),
-    "base": ("research", "building", "bunker", "trap"),
-    "event": ("attack", "reaction", "resource", "special"),
-    "interrupt": ("start", "combat", "reaction", "general"),
-}
-# KG-4.2.1 ship size by subtype.
-SHIP_SIZE = {"scout": 1, "fighter": 2, "cruiser": 3, "destroyer": 4}
-STATS = ("speed", "firepower", "armor", "bombard")
-ABILITIES = ("cloaking", "rapid_fire", "salvo", "formation", "stealth",
-             "heavy_weapons", "repair", "pyrotechnics")
-RACES = ("ember", "xeno", "inszektoid", "karnoplantusz", "cerebrita", "zarg",
-         "triciplita", "urcapa")
-# KG-1.6.4 / KG-5.2 opposed pairs.
-OPPOSED = {"ember": "xeno", "xeno": "ember", "inszektoid": "karnoplantusz",
-           "karnoplantusz": "inszektoid", "cerebrita": "zarg", "zarg": "cerebrita",
-           "triciplita": "urcapa", "urcapa": "triciplita"}
-
+# The game's terms are defined once, in ``vocabulary`` (re-exported here for the engine).
+from rulesets.kgk.vocabulary import ABILITIES as ABILITIES
+from rulesets.kgk.vocabulary import OPPOSED as OPPOSED
+from rulesets.kgk.vocabulary import RACES as RACES
+from rulesets.kgk.vocabulary import SHIP_SIZE as SHIP_SIZE
+from rulesets.kgk.vocabulary import STATS as STATS
+from rulesets.kgk.vocabulary import SUBTYPES as SUBTYPES
+from rulesets.kgk.vocabulary import TYPES as TYPES
 
 # A card record's ``effect``: a spec (``effects.py``), ``None`` for "no behaviour beyond its
 # values and abilities", or this marker for "the printed text implies behaviour that is not

@@ -24,7 +24,16 @@ from typing import Any
 
 from rulesets.base import ConfigError
 from rulesets.kgk.cards import TYPES, compile_def, playability
-from rulesets.kgk.state import ACTIVE, DAMAGED, USED, armor_now, base_armor_now
+from rulesets.kgk.chain import WINDOW_SUBTYPES, item_cost_for, may_respond, open_window
+from rulesets.kgk.effects import target_spec, targets
+from rulesets.kgk.state import (
+    ACTIVE,
+    DAMAGED,
+    USED,
+    armor_now,
+    base_armor_now,
+    next_alive,
+)
 from rulesets.rng import Rng
 
 FORMAT = "kgk-scenario/1"
@@ -35,12 +44,31 @@ ZONES = ("colony", "hand", "trash", "ruin", "hangar", "canteen", "surface")
 PILES = ("colony", "hand", "trash", "ruin")           # cards there have no state
 IN_PLAY = {"hangar": "ship", "canteen": "crew", "surface": "base"}   # zone -> role
 ROT = {"active": ACTIVE, "used": USED, "damaged": DAMAGED}
-PHASES = ("mulligan", "start", "main")
-# Decision kinds the engine has, and why a scenario cannot ask for the others: they
-# only exist inside a combat or an interrupt chain, which a scenario does not describe.
-MID_COMBAT = ("prio", "equip", "pay", "fire", "ret", "assign", "bomb", "trap", "choose")
+PHASES = ("mulligan", "start", "main", "combat")
+# Decision kinds the engine has that a scenario cannot ask for: they only exist at a
+# point inside a combat the format does not describe (a scenario's combat starts at the
+# beginning of a step, or at a shot's window before damage, with the engine's own tasks
+# leading on from there; see ``_combat``).
+MID_COMBAT = ("equip", "pay", "fire", "ret", "assign", "bomb", "trap", "choose")
 TOP_KEYS = {"format", "title", "rule", "notes", "options", "card_overrides", "turn",
-            "active", "first", "phase", "decision", "seats"}
+            "active", "first", "phase", "decision", "seats", "combat", "chain"}
+COMBAT_KEYS = {"attacker", "defender", "target", "step", "ships", "shot"}
+SHOT_KEYS = {"ship", "target", "return_fire"}
+CHAIN_KEYS = {"card", "label", "seat", "target"}
+STEPS = ("equip", "fire")
+# The engine's continuation tasks still to run when a combat's step begins, bottom of the
+# stack first: exactly what ``combat.begin_attack`` pushes, less the steps already over.
+# (Task names and their order are the state's JSON shape, not a private helper.)
+COMBAT_TODO = {
+    "equip": [["main", None], ["c_disarm", None], ["c_bomb", None], ["c_fire", None],
+              ["c_eop", None], ["c_pay_def", None], ["c_pay_att", None],
+              ["c_equip_def", None], ["c_equip_att", None]],
+    "fire": [["main", None], ["c_disarm", None], ["c_bomb", None], ["c_fire", None]],
+}
+# At a shot's window before damage (KG-9.7.6): the firing loop to come back to, under
+# the shot itself, whose next stage allocates the damage.
+SHOT_TODO = [["main", None], ["c_disarm", None], ["c_bomb", None], ["fire_loop", None],
+             ["shot", None]]
 SEAT_KEYS = {"name", "credits", "turns", *ZONES}
 PILE_KEYS = {"card", "label", "count"}
 PLAY_KEYS = {"card", "label", "paid", "as", "state", "damage", "development", "choice",
@@ -314,9 +342,18 @@ def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, 
         raise _err("bad_scenario", "scenario.turn", "mulligans come before turn 1, with the "
                    "starting player active (KG-8.4)")
 
+    if phase == "combat" and scn.get("combat") is None:
+        raise _err("bad_scenario", "scenario.combat", "a combat-phase position describes "
+                   "its combat (attacker, target, step, ships)")
+    if scn.get("combat") is not None and phase != "combat":
+        raise _err("bad_scenario", "scenario.phase", "a position with a combat is in the "
+                   "combat phase: \"phase\": \"combat\"", value=phase)
+    chain_doc = _chain_entries(scn, n)
+
     b = _Builder(scn, recs, opts)
     derived = _default_turns(n, first, turn)
     players = []
+    stack_ids: dict[int, int] = {}              # chain entry index -> card id
     for s, seat in enumerate(seats):
         sf = f"scenario.seats[{s}]"
         _obj(seat, sf, SEAT_KEYS)
@@ -331,6 +368,15 @@ def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, 
             else:
                 p[z] = [b.placed(s, z, e, f"{sf}.{z}[{i}]")["id"]
                         for i, e in enumerate(entries)]
+            if z == "colony":
+                # this seat's cards on the chain come next in id order (see card_ids):
+                # played face up and paid, they lie in the seat's stack (KG-10.5)
+                for i, e in chain_doc:
+                    if e["seat"] == s:
+                        c = b.card(e, s, "stack", f"scenario.chain[{i}]")
+                        c.update({"up": True, "paid": True})
+                        stack_ids[i] = c["id"]
+                        p["stack"].append(c["id"])
         p["fd"] = b.fd[s]
         p["cr"] = _int(seat.get("credits", 0), f"{sf}.credits")
         p["turns"] = _int(seat.get("turns", derived[s]), f"{sf}.turns")
@@ -351,8 +397,212 @@ def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, 
         "active": active, "first": first, "phase": phase, "cb": None, "chain": [],
         "dec": None, "todo": [], "result": None}
     _check_values(state, seats)
+    if phase == "combat":
+        _combat(state, scn, b)
+    _chain(state, chain_doc, stack_ids, b)
     _decide(state, scn)
     return state
+
+
+# ---------------------------------------------------------------- combat and chain
+
+def _label(b: _Builder, v: Any, field: str) -> int:
+    """The card id of a label the document gave to a card."""
+    if not isinstance(v, str) or v not in b.labels:
+        raise _err("bad_scenario", field, "name a card by the label the document gives it",
+                   value=v)
+    return b.labels[v][0]
+
+
+def _combat(state: dict[str, Any], scn: dict[str, Any], b: _Builder) -> None:
+    """``state["cb"]`` and the engine's tasks for a combat at the start of a step, or at a
+    shot's window before damage, as ``combat.begin_attack`` and the steps build them."""
+    field = "scenario.combat"
+    cbd = _obj(scn["combat"], field, COMBAT_KEYS)
+    n, active, cards = state["n"], state["active"], state["cards"]
+    att = _int(cbd.get("attacker", active), f"{field}.attacker")
+    if att != active:
+        raise _err("bad_scenario", f"{field}.attacker", "the attacker is the seat whose turn "
+                   "it is (KG-9.4)", value=att)
+    dfn_default = next_alive(state, att) if n == 2 else None
+    if "defender" not in cbd and dfn_default is None:
+        raise _err("bad_scenario", f"{field}.defender", "name the defender (more than two "
+                   "players)")
+    dfn = _int(cbd.get("defender", dfn_default), f"{field}.defender")
+    if dfn >= n or dfn == att:
+        raise _err("bad_scenario", f"{field}.defender", "another seat than the attacker's",
+                   value=dfn)
+    if state["p"][att]["turns"] == 1 and (n > 2 or att == state["first"]):
+        raise _err("bad_scenario", f"{field}.attacker", "no attack in the starting "
+                   "player's first turn (KG-8.6)")
+    tgt = _combat_target(state, cbd.get("target"), dfn, b, f"{field}.target")
+    step = cbd.get("step")
+    if step not in STEPS:
+        raise _err("bad_scenario", f"{field}.step", f"one of {', '.join(STEPS)} (the step "
+                   "that is about to begin)", value=step)
+    ships_doc = cbd.get("ships", [])
+    if not isinstance(ships_doc, list):
+        raise _err("bad_scenario", f"{field}.ships", "must be a list")
+    ships: list[int] = []
+    for i, lab in enumerate(ships_doc):
+        f = f"{field}.ships[{i}]"
+        sid = _label(b, lab, f)
+        c = cards[sid]
+        if c["z"] != "hangar" or c["o"] not in (att, dfn):
+            raise _err("bad_scenario", f, "a committed ship is in the attacker's or the "
+                       "defender's hangar (KG-9.5)", value=lab)
+        if sid in ships:
+            raise _err("bad_scenario", f, "a ship is committed once", value=lab)
+        if step == "equip" and c["o"] != att:
+            raise _err("bad_scenario", f, "the defender commits after the attacker's equip "
+                       "step: in the equip step only the attacker's ships are committed "
+                       "(KG-9.5.1)", value=lab)
+        if c["rot"] == DAMAGED or (step == "equip" and c["rot"] != ACTIVE):
+            raise _err("bad_scenario", f, "a committed ship is active when committed; in the "
+                       "firing step it may have turned used by firing, never damaged "
+                       "(KG-9.5.2, KG-9.7.13)", value=lab)
+        ships.append(sid)
+    if step == "fire" and not any(cards[s]["o"] == att for s in ships):
+        raise _err("bad_scenario", f"{field}.ships", "the attacker has at least one ship in "
+                   "the combat (KG-17.33)")
+    state["phase"] = "combat"
+    state["cb"] = {"att": att, "def": dfn, "tgt": tgt, "step": step, "ships": ships,
+                   "fire": {"passes": 0, "forced": None, "turn": att}, "shot": None,
+                   "bombers": [], "eop": None if step == "equip" else []}
+    state["todo"] = copy.deepcopy(COMBAT_TODO[step])
+    if cbd.get("shot") is not None:
+        if step != "fire":
+            raise _err("bad_scenario", f"{field}.shot", "a shot is fired in the firing step "
+                       "(\"step\": \"fire\")")
+        _shot(state, cbd["shot"], b, f"{field}.shot")
+
+
+def _combat_target(state: dict[str, Any], v: Any, dfn: int, b: _Builder,
+                   field: str) -> dict[str, Any]:
+    """The attack's target in the shape ``turn`` gives ``begin_attack``."""
+    if v in ("colony", "central"):
+        return {"kind": v, "card": None}
+    if isinstance(v, dict) and len(v) == 1 and next(iter(v)) in ("base", "crew"):
+        kind = next(iter(v))
+        cid = _label(b, v[kind], f"{field}.{kind}")
+        zone = "surface" if kind == "base" else "canteen"
+        p = state["p"][dfn]
+        if cid not in p[zone]:
+            raise _err("bad_scenario", f"{field}.{kind}", f"the {kind} attacked is on the "
+                       f"defender's {zone} (KG-9.4.1)", value=v[kind])
+        return {"kind": kind, "card": cid, "pos": p[zone].index(cid)}
+    raise _err("bad_scenario", field, "\"colony\", \"central\", {\"base\": label} or "
+               "{\"crew\": label}", value=v)
+
+
+def _shot(state: dict[str, Any], sd: Any, b: _Builder, field: str) -> None:
+    """A shot declared (and perhaps answered by return fire) and now at its window before
+    damage (KG-9.7.6): ``cb["shot"]`` as the firing decision builds it, at the stage
+    after the window."""
+    sd = _obj(sd, field, SHOT_KEYS)
+    cb, cards = state["cb"], state["cards"]
+    F = _label(b, sd.get("ship"), f"{field}.ship")
+    T = _label(b, sd.get("target"), f"{field}.target")
+    if F not in cb["ships"] or T not in cb["ships"] or cards[F]["o"] == cards[T]["o"]:
+        raise _err("bad_scenario", field, "a shot is from a committed ship at a committed "
+                   "ship of the other side (KG-9.7)")
+    ret = sd.get("return_fire", False)
+    if not isinstance(ret, bool):
+        raise _err("bad_scenario", f"{field}.return_fire", "true or false")
+    if cards[F]["rot"] != USED:
+        raise _err("bad_scenario", f"{field}.ship", "a ship that has fired is used "
+                   "(KG-17.3): write \"state\": \"used\" on it")
+    if ret and cards[T]["rot"] != USED:
+        raise _err("bad_scenario", f"{field}.target", "a ship that returned fire is used "
+                   "(KG-9.7.5): write \"state\": \"used\" on it")
+    cb["shot"] = {"F": F, "T": T, "ret": ret, "stage": "allocF", "pk": [],
+                  "decl": cards[T]["o"] if ret else cards[F]["o"], "salvoF": False,
+                  "salvoT": False, "hitF": [], "hitT": [], "asked": [], "fq": None}
+    state["todo"] = copy.deepcopy(SHOT_TODO)
+
+
+def _chain_entries(scn: dict[str, Any], n: int) -> list[tuple[int, dict[str, Any]]]:
+    raw = scn.get("chain", [])
+    if not isinstance(raw, list):
+        raise _err("bad_scenario", "scenario.chain", "must be a list")
+    out = []
+    for i, e in enumerate(raw):
+        f = f"scenario.chain[{i}]"
+        _obj(e, f, CHAIN_KEYS)
+        seat = _int(e.get("seat"), f"{f}.seat")
+        if seat >= n:
+            raise _err("bad_scenario", f"{f}.seat", f"a seat number below {n}")
+        out.append((i, e))
+    return out
+
+
+def _chain(state: dict[str, Any], entries: list[tuple[int, dict[str, Any]]],
+           stack_ids: dict[int, int], b: _Builder) -> None:
+    """``state["chain"]``: interrupt cards played, paid (KG-10.5), bottom first, each with
+    its target, as ``chain.declare_card`` puts them there."""
+    if not entries:
+        return
+    ctx = _window_context(state)
+    if ctx is None:
+        raise _err("bad_scenario", "scenario.chain", "cards are on the chain only while a "
+                   "window is open: in the main phase, or in a combat at a shot's window "
+                   "(\"shot\")")
+    defs, cards = state["defs"], state["cards"]
+    for i, e in entries:
+        f = f"scenario.chain[{i}]"
+        cid = stack_ids[i]
+        d = defs[cards[cid]["d"]]
+        if d["type"] != "interrupt" or d["sub"] not in WINDOW_SUBTYPES[ctx]:
+            raise _err("bad_scenario", f"{f}.card", f"only interrupts of the kinds "
+                       f"{', '.join(WINDOW_SUBTYPES[ctx])} are played in this window "
+                       "(KG-10.7)", card=d["slug"], subtype=d["sub"])
+        spec = target_spec(state, d["eff"])
+        tgt = _chain_target(state, e, spec, b, f)
+        cost = item_cost_for(state, cid, tgt)
+        state["uid"] += 1
+        it = {"u": state["uid"], "k": "card", "seat": e["seat"], "card": cid, "tgt": tgt,
+              "cost": cost, "neut": False, "ab": None}
+        if spec is not None:
+            it["spec"] = spec["kind"]
+        state["chain"].append(it)
+
+
+def _chain_target(state: dict[str, Any], e: dict[str, Any], spec: dict[str, Any] | None,
+                  b: _Builder, f: str) -> Any:
+    """A chain card's target as the engine names it: a card id, the uid of an item below
+    it on the chain (``{"item": k}``, k counted from the bottom, 0 first), or a seat."""
+    v = e.get("target")
+    if spec is None:
+        if v is not None:
+            raise _err("bad_scenario", f"{f}.target", "this card has no target")
+        return None
+    if v is None:
+        raise _err("bad_scenario", f"{f}.target", "this card needs a target")
+    kind = spec["kind"]
+    if kind == "chain":
+        k = v.get("item") if isinstance(v, dict) else None
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(state["chain"]):
+            raise _err("bad_scenario", f"{f}.target", "{\"item\": k}: an item below this "
+                       "card on the chain (0 is the bottom)", value=v)
+        tgt = state["chain"][k]["u"]
+    elif kind == "opponent":
+        tgt = _int(v, f"{f}.target")
+    else:
+        tgt = _label(b, v, f"{f}.target")
+    if tgt not in targets(state, e["seat"], spec, True):
+        raise _err("bad_scenario", f"{f}.target", f"not a target this card may have "
+                   f"({kind})", value=v)
+    return tgt
+
+
+def _window_context(state: dict[str, Any]) -> str | None:
+    """The context of the window a scenario's chain belongs to (``chain.WINDOW_SUBTYPES``)."""
+    if state["phase"] == "main":
+        return "main"
+    cb = state["cb"]
+    if cb is not None and cb["shot"] is not None:
+        return "combat"
+    return None
 
 
 def _check_values(state: dict[str, Any], seats: list[dict[str, Any]]) -> None:
@@ -380,8 +630,23 @@ def _decide(state: dict[str, Any], scn: dict[str, Any]) -> None:
         kind = dec.get("kind")
         if kind in MID_COMBAT:
             raise _err("bad_decision", f"{field}.kind", f"a {kind!r} decision exists only "
-                       "inside a combat or an interrupt chain; set up the main phase and "
-                       "play to it", kind=kind)
+                       "inside a combat or an interrupt chain; set up the combat at the "
+                       "start of its step (the engine asks the step's decisions) and play "
+                       "to it", kind=kind)
+    if state["chain"] or (phase == "combat" and state["cb"]["shot"] is not None):
+        _window(state, dec, field)
+        return
+    if phase == "combat":
+        if dec is not None:
+            raise _err("bad_decision", f"{field}.kind", "a combat step is run by the engine "
+                       "from its beginning: give no decision (or a shot and its window)",
+                       kind=dec.get("kind"))
+        return
+    if dec is not None:
+        kind = dec.get("kind")
+        if kind == "prio":
+            raise _err("bad_decision", f"{field}.kind", "a window (\"prio\") is open only "
+                       "when something was declared: cards on the chain, or a shot")
         want = {"mulligan": "mulligan", "main": "main"}.get(phase)
         if kind != want:
             raise _err("bad_decision", f"{field}.kind", f"in the {phase} phase the pending "
@@ -415,6 +680,43 @@ def _decide(state: dict[str, Any], scn: dict[str, Any]) -> None:
         state["dec"] = {"kind": "mulligan", "seat": seat}
 
 
+def _window(state: dict[str, Any], dec: Any, field: str) -> None:
+    """The pending window (decision ``prio``): whose priority it is, and how many seats
+    have passed since the last declaration, as ``chain.open_window`` and the passes
+    leave it."""
+    ctx = _window_context(state)
+    n = state["n"]
+    if ctx is None:                               # (a chain outside a window: refused)
+        raise _err("bad_scenario", "scenario.chain", "no window is open here")
+    if ctx == "main":
+        state["todo"] = [["main", None]]          # the main decision after the chain
+    declarer = (state["chain"][-1]["seat"] if state["chain"]
+                else state["cb"]["shot"]["decl"])
+    opener = next_alive(state, declarer)
+    if state["opts"]["rules"] == "quick_start":
+        raise _err("bad_scenario", "scenario.chain", "the quick start has no interrupts "
+                   "(KG-16)")
+    if dec is None:
+        # the engine's own window: priority from the seat after the last declarer, seats
+        # that could not respond passed over (KG-12.3), as after a declaration in play
+        open_window(state, ctx, declarer)
+        return
+    else:
+        if dec.get("kind") != "prio":
+            raise _err("bad_decision", f"{field}.kind", "with cards on the chain or a shot "
+                       "declared, the pending decision is the window: \"prio\"",
+                       kind=dec.get("kind"))
+        seat = _int(dec.get("seat", opener), f"{field}.seat")
+        if seat >= n:
+            raise _err("bad_decision", f"{field}.seat", f"a seat number below {n}")
+    passes = (seat - opener) % n                  # the seats before it passed
+    if not may_respond(state, seat, ctx):
+        raise _err("bad_decision", f"{field}.seat", "a seat that could not respond is never "
+                   "asked in a window (no card in hand and no ability to use, KG-12.3; a "
+                   "seat that passes automatically, nothing to add)")
+    state["dec"] = {"kind": "prio", "ctx": ctx, "seat": seat, "passes": passes}
+
+
 def options(config: dict[str, Any]) -> dict[str, Any]:
     """The config's options with the scenario's own ``options`` over them (a scenario
     says which rules it is written for)."""
@@ -442,10 +744,15 @@ def card_ids(scn: dict[str, Any]) -> dict[str, int]:
                 one(a)
         else:
             nxt += 1
-    for seat in scn["seats"]:
+    chain = scn.get("chain") or []
+    for s, seat in enumerate(scn["seats"]):
         for z in ZONES:
             for e in seat.get(z, []):
                 one(e)
+            if z == "colony":
+                for e in chain:
+                    if e.get("seat") == s:
+                        one(e)
     return out
 
 

@@ -7,8 +7,6 @@ README.md here); the rulebook wins where they differ. Component data (board grap
 """
 
 from rulesets.pulsar.components import load_components, standin, validate
-from rulesets.pulsar.ruleset import PulsarRuleset
-
-RULESET = PulsarRuleset()
+from rulesets.pulsar.ruleset import RULESET, PulsarRuleset
 
 __all__ = ["RULESET", "PulsarRuleset", "load_components", "standin", "validate"]

@@ -69,7 +69,8 @@ def open_hq_projects(state: State, seat: int) -> list[str]:
 def _hq_side(state: State, seat: int) -> dict[str, Any]:
     hq = player(state, seat)["hq"]
     board = next(b for b in state["comp"]["hq_boards"] if b["id"] == hq["board"])
-    return board["sides"][hq["side"]]
+    value: dict[str, Any] = board["sides"][hq["side"]]
+    return value
 
 
 def open_races(state: State, seat: int) -> list[str]:
@@ -201,7 +202,8 @@ def _pay(state: State, seat: int, action: Action) -> int:
     mod = action.get("mod", "")
     if mod:
         p["mods"][MOD_TOKEN[mod]] -= 1  # used tokens go back to the board
-    return die["v"] + MODS[mod] + action.get("boost", 0)
+    value: int = die["v"] + MODS[mod] + action.get("boost", 0)
+    return value
 
 
 def apply_turn_action(state: State, seat: int, action: Action, events: list[Event]) -> None:

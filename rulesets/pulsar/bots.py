@@ -53,14 +53,15 @@ class _Ctx:
         self.c: Compiled = compiled(v["components"])
         self.left = ROUNDS - v["round"] + 1  # production phases still to come
         self.rings = v["components"]["rings"] - len(self.me["pulsars"])
-        self._ends: dict[tuple, float] = {}
+        self._ends: dict[tuple[Any, ...], float] = {}
 
     # -- locations -----------------------------------------------------------------------
     def node_value(self, node: str) -> float:
         kind = self.c.nodes[node]["kind"]
         if kind == "pulsar":
             if node not in self.v["owner"] and self.rings > 0:
-                return 30.0 + 3.0 * self.left
+                value: float = 30.0 + 3.0 * self.left
+                return value
             return 0.0
         if kind == "system" and node not in self.me["stations"]:
             sysv = self.v["systems"][node]
@@ -140,7 +141,8 @@ class _Ctx:
         if mv < 0:
             last = self.v["round"] == ROUNDS
             val += 0.5 if (a["track"] == "initiative") == last else 0.0
-        return val
+        value: float = val
+        return value
 
     def s_build(self, a: Action) -> float:
         return 100.0
@@ -148,7 +150,8 @@ class _Ctx:
     def s_finish_gyro(self, a: Action) -> float:
         g = self.me["pulsars"][a["pulsar"]]
         vp = self.v["components"]["gyrodynes"][g["size"]]["vp"]
-        return 20.0 + (vp + 3.0) * self.left
+        value: float = 20.0 + (vp + 3.0) * self.left
+        return value
 
     def s_take_gyro(self, a: Action) -> float:
         empty = sum(1 for g in self.me["pulsars"].values() if g is None)
@@ -207,7 +210,8 @@ class _Ctx:
         if a.get("standalone"):
             return 0.0
         tx = self.c.transmitters
-        return 1.0 + tx[a["tile"]]["points"][a["point"]] + tx[a["to"]]["points"][a["to_point"]]
+        value: float = 1.0 + tx[a["tile"]]["points"][a["point"]] + tx[a["to"]]["points"][a["to_point"]]
+        return value
 
     def _effects_value(self, effs: list[dict[str, Any]]) -> float:
         val = 0.0
@@ -259,7 +263,8 @@ class _Ctx:
         side = self.v["components"]["goals"][g["tile"]]["sides"][g["side"]]
         k = self.v["final"]["goals"][str(self.seat)]["bought"][str(a["goal"])]
         bonus = side["bonuses"][k]
-        return bonus["vp"] - bonus["cost"] / 2.0
+        value: float = bonus["vp"] - bonus["cost"] / 2.0
+        return value
 
     def s_end_turn(self, a: Action) -> float:
         return 0.5

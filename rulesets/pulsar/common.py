@@ -18,7 +18,8 @@ def comp(state: State) -> Compiled:
 
 
 def player(state: State, seat: int) -> dict[str, Any]:
-    return state["players"][seat]
+    value: dict[str, Any] = state["players"][seat]
+    return value
 
 
 def markers_per_track(state: State) -> int:
@@ -55,7 +56,8 @@ def time_row(state: State) -> dict[str, Any]:
     for bid in state["tech_boards"]:
         rows = c.tech_boards[bid]["rows"]
         if t < len(rows):
-            return rows[t]
+            value: dict[str, Any] = rows[t]
+            return value
         t -= len(rows)
     raise AssertionError("time marker beyond the technology boards")
 

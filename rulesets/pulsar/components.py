@@ -35,7 +35,8 @@ def _standin_text() -> str:
 
 def standin() -> dict[str, Any]:
     """A fresh copy of the stand-in set (invented data, labelled ``standin: true``)."""
-    return json.loads(_standin_text())
+    value: dict[str, Any] = json.loads(_standin_text())
+    return value
 
 
 def load_components(path: str | Path) -> dict[str, Any]:
@@ -45,7 +46,8 @@ def load_components(path: str | Path) -> dict[str, Any]:
     except (OSError, ValueError) as exc:
         raise ConfigError("components_unreadable", f"cannot read components from {path}: {exc}") from exc
     validate(data)
-    return data
+    value: dict[str, Any] = data
+    return value
 
 
 def _fail(where: str, problem: str) -> None:
@@ -246,7 +248,7 @@ def validate(data: Any) -> None:  # noqa: C901 - one linear checklist reads best
                         _fail(f"{tw}.ability.doubler", "[silver value, bonus value]")
                 if "patent_die" in t:
                     _die(t["patent_die"], f"{tw}.patent_die", lo=0)
-    rows_per_cat = {}
+    rows_per_cat: dict[Any, Any] = {}
     for b in tbs:
         rows_per_cat.setdefault(b["category"], set()).add(len(b["rows"]))
     if sum(min(v) for v in rows_per_cat.values()) < 8:

@@ -133,7 +133,8 @@ def apply_draft(state: State, seat: int, action: Action, events: list[Event]) ->
 
 def drafter(state: State) -> int:
     d = state["draft"]
-    return d["picks"][d["i"]]
+    value: int = d["picks"][d["i"]]
+    return value
 
 
 def start_actions(state: State, events: list[Event]) -> None:

@@ -29,7 +29,8 @@ def _pend(state: State, kind: str, seat: int, options: list[Action], **ctx: Any)
 
 
 def rings_left(state: State, seat: int) -> int:
-    return state["comp"]["rings"] - len(player(state, seat)["pulsars"])
+    value: int = state["comp"]["rings"] - len(player(state, seat)["pulsars"])
+    return value
 
 
 def gain_bonus_die(state: State, seat: int, value: int, why: str, events: list[Event]) -> None:
@@ -116,8 +117,8 @@ def _apply_effect(state: State, seat: int, eff: dict[str, Any], events: list[Eve
     elif key == "isolated_pulsar":
         free = [n for n in c.isolated if n not in state["owner"]]
         if free and rings_left(state, seat) > 0:
-            opts = [{"type": "choose_isolated", "pulsar": n} for n in free]
-            _pend(state, "isolated", seat, opts + [{"type": "choose_isolated", "pulsar": None}])
+            choices: list[Action] = [{"type": "choose_isolated", "pulsar": n} for n in free]
+            _pend(state, "isolated", seat, choices + [{"type": "choose_isolated", "pulsar": None}])
     elif key == "teleport":
         kinds = {"pulsar": ("pulsar",), "system": ("system",),
                  "any": ("pulsar", "system", "gate", "start")}[val]

@@ -63,7 +63,8 @@ def _normalise(action: Any) -> Action:
         raise illegal("bad_action", "an action is an object with a string 'type'")
     if "die" in action and action["type"] not in ("draft", "double") and "mod" not in action:
         action = {**action, "mod": ""}
-    return action
+    value: dict[str, Any] = action
+    return value
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesets.base import State
 from rulesets.pulsar.common import (
     ROUNDS,
@@ -24,10 +26,12 @@ def row_bonus(state: State) -> int:
     return median_value(state["dice"]["median"]) if bonus == "median" else int(bonus)
 
 
-def scoring_value(state: State, seat: int, spec: dict) -> int:
+def scoring_value(state: State, seat: int, spec: dict[str, Any]) -> int:
     if "vp" in spec:
-        return spec["vp"]
-    return spec["n"] * counter(state, seat, spec["vp_per"])
+        value: int = spec["vp"]
+        return value
+    value = spec["n"] * counter(state, seat, spec["vp_per"])
+    return value
 
 
 def production(state: State, events: list[Event]) -> None:

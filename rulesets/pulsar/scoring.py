@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, Outcome, State
+from rulesets.base import Action, IllegalAction, Outcome, State
 from rulesets.pulsar.common import Event, counter, gain_vp, my_techs, player, spinning_by_size
 from rulesets.pulsar.components import GYRO_GOALS
 from rulesets.pulsar.production import scoring_value
@@ -14,19 +14,24 @@ FINAL_ORDER_VP = {2: (7, 4, 2, 0), 3: (7, 4, 0), 4: (7, 4, 2, 0)}  # A2.4 step 6
 
 def goal_side(state: State, i: int) -> dict[str, Any]:
     g = state["goals"][i]
-    return state["comp"]["goals"][g["tile"]]["sides"][g["side"]]
+    value: dict[str, Any] = state["comp"]["goals"][g["tile"]]["sides"][g["side"]]
+    return value
 
 
 def goal_met(state: State, seat: int, cond: dict[str, Any]) -> bool:
     kind, n = cond["kind"], cond["n"]
     if kind == "finished_same":
-        return max(spinning_by_size(state, seat).values()) >= n
+        value: bool = max(spinning_by_size(state, seat).values()) >= n
+        return value
     if kind == "finished_different":
-        return sum(1 for v in spinning_by_size(state, seat).values() if v) >= n
+        value = sum(1 for v in spinning_by_size(state, seat).values() if v) >= n
+        return value
     if kind == "gyros_any":
-        return counter(state, seat, "gyros_placed") >= n
+        value = counter(state, seat, "gyros_placed") >= n
+        return value
     # stations on planets only: kept exploration tiles do not count for goals (A2.3)
-    return counter(state, seat, kind) >= n
+    value = counter(state, seat, kind) >= n
+    return value
 
 
 def first_positions(state: State) -> list[int]:
@@ -98,7 +103,8 @@ def final_actions(state: State, seat: int) -> list[Action]:
 
 def final_seat(state: State) -> int:
     f = state["final"]
-    return f["seq"][f["i"]]
+    value: int = f["seq"][f["i"]]
+    return value
 
 
 def apply_final(state: State, seat: int, action: Action, events: list[Event]) -> None:
@@ -124,12 +130,14 @@ def apply_final(state: State, seat: int, action: Action, events: list[Event]) ->
 def station_count(state: State, seat: int) -> int:
     extra = sum(t.get("ability", {}).get("extra_stations", 0) for t in my_techs(state, seat))
     p = player(state, seat)
-    return len(p["stations"]) + len(p["kept"]) + extra
+    value: int = len(p["stations"]) + len(p["kept"]) + extra
+    return value
 
 
 def station_vp(state: State, count: int) -> int:
     table = state["comp"]["station_table"]
-    return table[min(count, 13)] + 3 * max(0, count - 13)  # 13 -> 50, +3 beyond (A2.4)
+    value: int = table[min(count, 13)] + 3 * max(0, count - 13)  # 13 -> 50, +3 beyond (A2.4)
+    return value
 
 
 def finish(state: State, events: list[Event]) -> None:
@@ -171,3 +179,25 @@ def decide(state: State, reason: str, exclude: int | None = None) -> Outcome:
         tied = [max(tied, key=seq.index)]
         trail = ("turn_order_further_back",)
     return Outcome(winners=tuple(tied), reason=reason, scores=scores, tiebreak=trail)
+
+
+def outcome(state: State) -> Outcome | None:
+    """The finished game's result record as an ``Outcome`` (``None`` while it goes on)."""
+    r = state.get("result")
+    if not r:
+        return None
+    return Outcome(winners=tuple(r["winners"]), reason=r["reason"],
+                   scores=tuple(r["scores"]) if r["scores"] is not None else None,
+                   tiebreak=tuple(r["tiebreak"]), details=r.get("details", {}))
+
+
+def resign(state: State, seat: int) -> tuple[State, list[Event]]:
+    """A seat resigns: the game ends at once and the others are ranked as at the end."""
+    if state["phase"] == "over":
+        raise IllegalAction("game_over", "the game has ended")
+    out = decide(state, "resigned", exclude=seat)
+    state["phase"] = "over"
+    state["pending"] = None
+    state["flight"] = None
+    state["result"] = {**out.as_dict(), "details": {"resigned": seat}}
+    return state, [{"type": "resign", "seat": seat}, {"type": "game_over", **state["result"]}]

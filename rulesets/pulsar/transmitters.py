@@ -57,7 +57,8 @@ def free_connects(state: State, seat: int) -> list[Action]:
 
 def _joint_value(state: State, a: str, i: int, b: str, j: int) -> int:
     tx = comp(state).transmitters
-    return min(6, tx[a]["points"][i] + tx[b]["points"][j])
+    value: int = min(6, tx[a]["points"][i] + tx[b]["points"][j])
+    return value
 
 
 def apply_connect(state: State, seat: int, action: Action, events: list[Event]) -> None:

@@ -51,7 +51,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def _copy(data: dict[str, Any]) -> dict[str, Any]:
     """A detached copy (the state is plain JSON, and this is faster than deepcopy)."""
-    return json.loads(json.dumps(data))
+    value: dict[str, Any] = json.loads(json.dumps(data))
+    return value
 
 
 def event_view(event: dict[str, Any], seat: int | None) -> dict[str, Any] | None:

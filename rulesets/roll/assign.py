@@ -18,7 +18,7 @@ from typing import Any
 from rulesets.rng import Rng
 from rulesets.roll.data import COLOURS, DIE_FACES, PHASES, WILD
 from rulesets.roll.empire import empty_cols, owns
-from rulesets.roll.powers import REASSIGN, dictate_spec, may_move, power_max
+from rulesets.roll.powers import REASSIGN, Reassign, dictate_spec, may_move, power_max
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -48,7 +48,7 @@ def _pairs(dice: list[list[str]]) -> list[tuple[str, str]]:
     return sorted({(c, col) for c, _f, col in dice})
 
 
-def _spec(state: State, seat: int, name: str):
+def _spec(state: State, seat: int, name: str) -> Reassign:
     p = state["players"][seat]
     return dictate_spec(p) if name == "Dictate" else REASSIGN[name]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.rng import Rng
-from rulesets.roll import engine, views
+from rulesets.roll import engine, view
 from rulesets.roll.data import CARDS, TRADE_VALUE, side_key
 
 Action = dict[str, Any]
@@ -25,7 +25,7 @@ def bot_action(state: dict[str, Any], seat: int, kind: str, seed: str) -> Action
         return rng.choice(legal)
     if kind != "heuristic":
         raise ValueError(f"unknown bot kind {kind!r}")
-    return _heuristic(views.view(state, seat), seat, legal, rng)
+    return _heuristic(view.view(state, seat), seat, legal, rng)
 
 
 def _phase_values(me: dict[str, Any], counts: dict[str, int]) -> dict[str, float]:
@@ -90,12 +90,12 @@ def _heuristic(v: View, seat: int, legal: list[Action], rng: Rng) -> Action:
         opts = [x for x in legal if x["type"] == want] or legal
         return opts[0]
     if "produce" in kinds:
-        return max(legal, key=lambda x: (TRADE_VALUE[CARDS[x["world"]].colour],
-                                          x["colour"] == CARDS[x["world"]].colour))
+        return max(legal, key=lambda x: (TRADE_VALUE[_colour(x["world"])],
+                                          x["colour"] == _colour(x["world"])))
     if kinds & {"trade", "consume"}:
         poor = me["credits"] < 4 and v["vp_pool"] > 4
         def ship_score(x: Action) -> float:
-            wc = CARDS[x["world"]].colour
+            wc = _colour(x["world"])
             if x["type"] == "trade":
                 return TRADE_VALUE[wc] * (1.0 if poor else 0.3) + (0.1 if x.get("bank") else 0)
             vp = 1 + (x["good"] in (wc, "purple")) + (x["colour"] in (wc, "purple"))
@@ -116,3 +116,10 @@ def _heuristic(v: View, seat: int, legal: list[Action], rng: Rng) -> Action:
         coloured = [x for x in legal if x["type"] == "pick" and x["colour"] != "white"]
         return coloured[0] if coloured else legal[0]
     return legal[0]
+
+
+def _colour(world: str) -> str:
+    """A world's colour (every world that holds goods has one)."""
+    colour = CARDS[world].colour
+    assert colour is not None, world
+    return colour

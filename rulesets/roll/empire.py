@@ -28,7 +28,8 @@ def gain_credits(p: Player, n: int) -> int:
     """Add credits, capped at $10 (A3.4 "Credits"); returns what was actually added."""
     before = p["credits"]
     p["credits"] = min(CREDIT_CAP, before + n)
-    return p["credits"] - before
+    value: int = p["credits"] - before
+    return value
 
 
 def pay_vp(state: State, p: Player, n: int) -> int:
@@ -44,7 +45,8 @@ def pay_vp(state: State, p: Player, n: int) -> int:
     state["vp_tens"] -= rest
     paid += rest
     p["vp"] += paid
-    return paid
+    value: int = paid
+    return value
 
 
 def cards(p: Player) -> list[Card]:

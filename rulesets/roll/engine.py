@@ -20,8 +20,10 @@ from rulesets.roll.data import (
     side_key,
 )
 from rulesets.roll.empire import add_to_tableau, empty_cols, reached_end, zero_dice
+from rulesets.roll.explore import draw_tiles
+from rulesets.roll.phases import HANDLERS, do_setup_choice, start_phase
 from rulesets.roll.powers import end_bonuses, score
-from rulesets.roll.tasks import HANDLERS, apply_gains, do_setup_choice, draw_tiles, start_phase
+from rulesets.roll.taskqueue import apply_gains
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -212,7 +214,9 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         assign.act(state, seat, action, events)
     else:
         t = state["queue"][0]
-        HANDLERS[t["kind"]][2](state, t, action, rng, events)
+        act = HANDLERS[t["kind"]][2]
+        assert act is not None, "a task that offers actions has an act handler"
+        act(state, t, action, rng, events)
     _advance(state, rng, events)
     state["rng"] = rng.state
     state["steps"] += 1

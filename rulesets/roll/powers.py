@@ -221,7 +221,7 @@ def on_dev_completed(p: Player) -> int:
 
 def on_world_completed(p: Player, card: Card) -> int:
     """Galactic Recycling +$1; Terraforming Robots +$1, +$1 more if brown."""
-    n = owns(p, "Galactic Recycling")
+    n: int = owns(p, "Galactic Recycling")
     if owns(p, "Terraforming Robots"):
         n += 2 if card.colour == "brown" else 1
     return n
@@ -322,7 +322,8 @@ def end_bonuses(p: Player) -> dict[str, int]:
 
 def score(p: Player) -> int:
     """VP chips + printed costs of tableau tiles + cost-6 bonuses (A3.5)."""
-    return p["vp"] + sum(CARDS[k].cost for k in p["tableau"]) + sum(end_bonuses(p).values())
+    value: int = p["vp"] + sum(CARDS[k].cost for k in p["tableau"]) + sum(end_bonuses(p).values())
+    return value
 
 
 __all__ = ["PHASES", "REASSIGN", "score"]

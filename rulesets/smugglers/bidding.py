@@ -13,6 +13,7 @@ does the latter with its own seeded driver RNG.
 from __future__ import annotations
 
 from rulesets.base import Action, Event, IllegalAction, State
+from rulesets.smugglers.components import is_int
 
 DIE_FACES = range(1, 7)
 
@@ -44,8 +45,10 @@ def _top(state: State, card: int) -> int:
     if not bids:
         return 0
     if state["options"]["stacked_dice"]:
-        return bids[-1][1]          # a tower: only the top die counts
-    return max(v for _, v in bids)
+        value: int = bids[-1][1]  # a tower: only the top die counts
+        return value
+    value = max(v for _, v in bids)
+    return value
 
 
 def min_bid(state: State, card: int) -> int | None:
@@ -73,10 +76,6 @@ def legal(state: State, seat: int) -> list[Action]:
     return out
 
 
-def _int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
     s = state["seats"][seat]
     kind = action.get("type")
@@ -89,9 +88,9 @@ def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
         if s["hand"] <= 0:
             raise IllegalAction("no_die_left", "both your dice are already placed", rule="A1.3.2")
         card, value = action.get("card"), action.get("value")
-        if not _int(card) or not 0 <= card < len(state["table"]):
+        if not is_int(card) or not 0 <= card < len(state["table"]):
             raise IllegalAction("no_such_card", "card must be the index of a revealed sector")
-        if not _int(value) or value not in DIE_FACES:
+        if not is_int(value) or value not in DIE_FACES:
             raise IllegalAction("bad_die_value", "a die shows 1 to 6")
         lo = min_bid(state, card)
         if lo is None:
@@ -111,7 +110,7 @@ def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
         if s["status"] == "done" or (s["status"] == "taking" and not two):
             raise IllegalAction("already_has_token", "you have already stopped bidding",
                                 rule="A1.3.2")
-        if not _int(value) or value not in state["tokens_center"]:
+        if not is_int(value) or value not in state["tokens_center"]:
             raise IllegalAction("no_such_token", "that speed token is not in the centre",
                                 rule="A1.3.2", details={"centre": list(state["tokens_center"])})
         state["tokens_center"].remove(value)

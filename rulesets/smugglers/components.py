@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from rulesets.base import ConfigError
 
@@ -141,13 +141,20 @@ def _standin_text() -> str:
 
 def standin() -> dict[str, Any]:
     """A fresh copy of the labelled stand-in set (raw form, as in the JSON file)."""
-    return json.loads(_standin_text())
+    value: dict[str, Any] = json.loads(_standin_text())
+    return value
 
 
 def load_components(path: str | Path) -> dict[str, Any]:
     """Read a real component set from a JSON file (raw form; ``new_game`` validates it).
     A file that is not JSON raises :class:`ConfigError`."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        value: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+        return value
     except (OSError, ValueError) as exc:
         raise _fail("components_unreadable", f"cannot read components from {path}: {exc}") from exc
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """An action's number: an ``int`` and not a ``bool`` (JSON ``true`` is no die value)."""
+    return isinstance(value, int) and not isinstance(value, bool)

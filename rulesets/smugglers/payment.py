@@ -18,12 +18,12 @@ from functools import lru_cache
 from itertools import product
 
 from rulesets.base import Action, Event, IllegalAction, State
-from rulesets.smugglers.components import CRUISER
+from rulesets.smugglers.components import CRUISER, is_int
 
 
 def cost(state: State, card: int) -> int:
     # The winner holds the top die (base game: the highest; towers: the top, also the highest).
-    value = max(v for _, v in state["bids"][card])
+    value: int = max(v for _, v in state["bids"][card])
     if state["options"]["stacked_dice"] and value == 6:
         return 10                    # A1.6 stacked dice: an unbeatable 6 costs 10 energy
     return value
@@ -145,10 +145,6 @@ def legal(state: State, seat: int) -> list[Action]:
             for c in s["goods_due"] for g in goods_options(state, seat, c)]
 
 
-def _int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _goods_arg(raw: object, colours: list[str]) -> dict[str, int]:
     if not isinstance(raw, dict):
         raise IllegalAction("bad_goods", "goods must be an object colour -> count")
@@ -156,7 +152,7 @@ def _goods_arg(raw: object, colours: list[str]) -> dict[str, int]:
     for colour, n in raw.items():
         if colour not in colours:
             raise IllegalAction("bad_goods", f"unknown goods colour '{colour}'")
-        if not _int(n) or n <= 0:
+        if not is_int(n) or n <= 0:
             raise IllegalAction("bad_goods", "goods counts are positive integers "
                                 "(leave out colours you do not give)")
         out[colour] = n
@@ -171,7 +167,7 @@ def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
         if not s["choose_energy"]:
             raise IllegalAction("no_energy_choice", "you have no energy choice to make",
                                 rule="A1.3.4")
-        if not _int(card) or card not in s["won"]:
+        if not is_int(card) or card not in s["won"]:
             raise IllegalAction("not_your_sector", "choose one of the sectors you won",
                                 rule="A1.3.4", details={"won": list(s["won"])})
         s["choose_energy"] = False
@@ -185,7 +181,7 @@ def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
         if s["choose_energy"]:
             raise IllegalAction("energy_first", "choose which sector to pay energy for first",
                                 rule="A1.3.4")
-        if not _int(card) or card not in s["goods_due"]:
+        if not is_int(card) or card not in s["goods_due"]:
             raise IllegalAction("no_goods_due", "no goods are due on that sector",
                                 rule="A1.3.4", details={"due": list(s["goods_due"])})
         goods = _goods_arg(action.get("goods"), state["components"]["goods_colours"])

@@ -12,6 +12,7 @@ from itertools import product
 
 from rulesets.base import Action, Event, IllegalAction, State
 from rulesets.smugglers.bidding import strength
+from rulesets.smugglers.components import is_int
 
 
 def start(state: State) -> None:
@@ -53,10 +54,6 @@ def legal(state: State, seat: int) -> list[Action]:
     return out
 
 
-def _int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
     kind = action.get("type")
     limit = strength(state, seat)
@@ -68,7 +65,7 @@ def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
         amount = action.get("amount")
         if limit <= 0:
             raise IllegalAction("no_refill", "your speed token allows no refill", rule="A1.3.5")
-        if not _int(amount) or not 1 <= amount <= limit:
+        if not is_int(amount) or not 1 <= amount <= limit:
             raise IllegalAction("over_refill_limit", f"take 1 to {limit} energy", rule="A1.3.5",
                                 details={"limit": limit})
         if amount > pool["energy"]:
@@ -82,7 +79,7 @@ def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
             raise IllegalAction("no_refill", "your speed token allows no refill", rule="A1.3.5")
         goods = action.get("goods")
         if not isinstance(goods, dict) or not all(
-                c in pool["goods"] and _int(n) and n > 0 for c, n in goods.items()):
+                c in pool["goods"] and is_int(n) and n > 0 for c, n in goods.items()):
             raise IllegalAction("bad_goods", "goods must be an object colour -> positive count")
         total = sum(goods.values())
         if not 1 <= total <= limit:

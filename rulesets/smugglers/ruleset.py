@@ -1,104 +1,10 @@
-"""The Űrcsempészek ruleset object: wires the phases into the shared protocol."""
+"""The Űrcsempészek ruleset object: the shared protocol (``rulesets/base.py``) bound to the
+game's modules (the shape every game's ``RULESET`` has: see ``rulesets/kgk/ruleset.py``)."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
-from rulesets.base import Action, ConfigError, Event, IllegalAction, Outcome, State
-from rulesets.smugglers import bidding, payment, refill, scoring, setup
-from rulesets.smugglers import view as view_mod
-from rulesets.smugglers.components import standin
-
-# The exact fields of every action type: anything else is rejected, so an action is
-# accepted exactly when it equals an element of ``legal_actions``.
-FIELDS: dict[str, frozenset[str]] = {k: frozenset({"type", *v}) for k, v in {
-    "place": ("card", "value"), "take_token": ("value",), "done": (),
-    "pay_energy": ("card",), "pay_goods": ("card", "goods"),
-    "take_energy": ("amount",), "take_goods": ("goods",), "give_energy": (),
-    "give_good": ("colour",), "decline": (),
-}.items()}
-PHASE_TYPES = {"bidding": {"place", "take_token", "done"},
-               "payment": {"pay_energy", "pay_goods"},
-               "refill": {"take_energy", "take_goods", "give_energy", "give_good", "decline"}}
-
-
-def _to_act(state: State) -> list[int]:
-    phase = state["phase"]
-    seats = state["seats"]
-    if phase == "bidding":
-        return [i for i, s in enumerate(seats)
-                if s["status"] in ("bidding", "taking") and not s["resigned"]]
-    if phase == "payment":
-        return [i for i, s in enumerate(seats) if not s["resigned"] and payment.pending(state, i)]
-    if phase == "refill":
-        return state["refill_order"][:1]
-    return []
-
-
-def _end_round(state: State, events: list[Event]) -> None:
-    events.append({"type": "round_ended", "round": state["round"] + 1})
-    state["round"] += 1
-    state["table"], state["bids"], state["winners"] = [], [], []
-    state["tokens_center"] = list(state["tokens_all"])
-    for s in state["seats"]:
-        s["hand"], s["tokens"], s["won"], s["status"] = 2, [], [], "done"
-    if state["round"] >= state["rounds"]:
-        state["phase"] = "over"           # A1.4: after the last galaxy and the last token
-        state["result"] = "scored"
-        events.append({"type": "game_over"})
-    else:
-        bidding.deal(state, events)
-
-
-def _auto_resigned(state: State, seat: int) -> Action:
-    """A resigned seat still holds its place; it acts minimally and at once."""
-    if state["phase"] == "bidding":
-        s = state["seats"][seat]
-        if s["status"] == "taking" and len(s["tokens"]) >= 2:
-            return {"type": "done"}
-        return {"type": "take_token", "value": min(state["tokens_center"])}
-    if state["phase"] == "payment":
-        return payment.legal(state, seat)[0]
-    return {"type": "decline"}
-
-
-def advance(state: State, events: list[Event]) -> None:
-    """Run every step that needs no decision, until someone must act or the game ends."""
-    while True:
-        phase = state["phase"]
-        if phase == "bidding":
-            if bidding.over(state):
-                bidding.finish(state, events)
-                payment.start(state, events)
-                continue
-            idle = [i for i, s in enumerate(state["seats"])
-                    if s["resigned"] and s["status"] in ("bidding", "taking")]
-            if idle:
-                bidding.apply(state, idle[0], _auto_resigned(state, idle[0]), events)
-                continue
-            return
-        if phase == "payment":
-            idle = [i for i, s in enumerate(state["seats"])
-                    if s["resigned"] and payment.pending(state, i)]
-            if idle:
-                payment.apply(state, idle[0], _auto_resigned(state, idle[0]), events)
-                continue
-            if not any(payment.pending(state, i) for i in range(len(state["seats"]))):
-                refill.start(state)
-            else:
-                return
-            continue
-        if phase == "refill":
-            if not state["refill_order"]:
-                _end_round(state, events)
-                continue
-            seat = state["refill_order"][0]
-            if state["seats"][seat]["resigned"] or len(refill.legal(state, seat)) == 1:
-                refill.apply(state, seat, {"type": "decline"}, events)
-                continue
-            return
-        return
+from rulesets.smugglers import rounds
+from rulesets.smugglers.view import event_view
 
 
 class SmugglersRuleset:
@@ -107,104 +13,21 @@ class SmugglersRuleset:
     min_players = 2
     max_players = 6
     uses_decks = False
+    # Nobody sees the face-down galaxies still to come nor the cards left in the box (A1.2).
+    hidden_zones = ("galaxies.*", "box")
 
-    def example_config(self, players: int, **options: bool) -> dict[str, Any]:
-        """Default options with the labelled stand-in components."""
-        return {"players": players, "options": dict(options), "components": standin()}
-
-    def new_game(self, config: dict[str, Any], seed: str) -> State:
-        state = setup.new_game(config, seed)
-        bidding.deal(state, [])
-        return state
-
-    def to_act(self, state: State) -> list[int]:
-        return _to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if seat not in _to_act(state):
-            return []
-        phase = state["phase"]
-        if phase == "bidding":
-            return bidding.legal(state, seat)
-        if phase == "payment":
-            return payment.legal(state, seat)
-        return refill.legal(state, seat)
-
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("bad_action", "an action is an object with a 'type'")
-        if state["phase"] == "over":
-            raise IllegalAction("game_over", "the game has ended")
-        if not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
-            raise IllegalAction("no_such_seat", f"seat {seat} is not in this game")
-        if state["seats"][seat]["resigned"]:
-            raise IllegalAction("resigned", "this seat has resigned")
-        if seat not in _to_act(state):
-            raise IllegalAction("not_your_turn", "this seat has nothing to decide now",
-                                details={"to_act": _to_act(state), "phase": state["phase"]})
-        phase = state["phase"]
-        kind = action["type"]
-        if kind not in FIELDS:
-            raise IllegalAction("unknown_action", f"unknown action type '{kind}'",
-                                details={"types": sorted(PHASE_TYPES[phase])})
-        if set(action) != FIELDS[kind]:
-            raise IllegalAction("bad_action_fields",
-                                f"'{kind}' takes exactly the fields {sorted(FIELDS[kind])}")
-        if kind not in PHASE_TYPES[phase]:
-            raise IllegalAction("wrong_phase_action", f"'{kind}' is not allowed in the "
-                                f"{phase} phase", details={"types": sorted(PHASE_TYPES[phase])})
-        events: list[Event] = []
-        if phase == "bidding":
-            bidding.apply(state, seat, action, events)
-        elif phase == "payment":
-            payment.apply(state, seat, action, events)
-        else:
-            refill.apply(state, seat, action, events)
-        advance(state, events)
-        return state, events
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view_mod.view(state, seat, _to_act(state))
-
-    def event_view(self, event: Event, seat: int | None) -> Event | None:
-        return view_mod.event_view(event, seat)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state["phase"] != "over":
-            return None
-        return scoring.outcome(state)
-
-    def resign(self, state: State, seat: int) -> tuple[State, list[Event]]:
-        if state["phase"] == "over":
-            raise IllegalAction("game_over", "the game has ended")
-        if not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
-            raise IllegalAction("no_such_seat", f"seat {seat} is not in this game")
-        if state["seats"][seat]["resigned"]:
-            raise IllegalAction("resigned", "this seat has already resigned")
-        state["seats"][seat]["resigned"] = True
-        events: list[Event] = [{"type": "resigned", "seat": seat}]
-        if sum(not s["resigned"] for s in state["seats"]) <= 1:
-            state["phase"] = "over"
-            state["result"] = "resigned"
-            events.append({"type": "game_over"})
-        else:
-            advance(state, events)
-        return state, events
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return json.loads(json.dumps(state))    # a copy, and proof that it is plain JSON
-
-    def from_json(self, data: dict[str, Any]) -> State:
-        if not isinstance(data, dict) or data.get("game") != "smugglers":
-            raise ConfigError("bad_state", "not an Űrcsempészek state")
-        return json.loads(json.dumps(data))
-
-    def bot_action(self, state: State, seat: int, kind: str, seed: str) -> Action:
-        from rulesets.smugglers.bots import choose
-        legal = self.legal_actions(state, seat)
-        # The random bot reads nothing but the legal list; skip building its view.
-        view = self.view(state, seat) if kind != "random" else {}
-        return choose(view, legal, kind, seed)
+    example_config = staticmethod(rounds.example_config)
+    new_game = staticmethod(rounds.new_game)
+    to_act = staticmethod(rounds.to_act)
+    legal_actions = staticmethod(rounds.legal_actions)
+    apply = staticmethod(rounds.apply)
+    resign = staticmethod(rounds.resign)
+    view = staticmethod(rounds.view)
+    event_view = staticmethod(event_view)
+    outcome = staticmethod(rounds.outcome)
+    to_json = staticmethod(rounds.to_json)
+    from_json = staticmethod(rounds.from_json)
+    bot_action = staticmethod(rounds.bot_action)
 
 
 RULESET = SmugglersRuleset()

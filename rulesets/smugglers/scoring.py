@@ -10,6 +10,7 @@ Readings where the rulebook is silent (see README):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rulesets.base import Outcome, State
@@ -17,7 +18,8 @@ from rulesets.base import Outcome, State
 
 def favourites(state: State, seat: int, key: str) -> list[str]:
     board = state["components"]["characters"][state["seats"][seat]["character"]]
-    return board.get(key, [])
+    value: list[str] = board.get(key, [])
+    return value
 
 
 def card_points(state: State, seat: int, card: dict[str, Any]) -> int:
@@ -78,9 +80,11 @@ def outcome(state: State) -> Outcome:
     tied = [i for i in alive if rows[i]["total"] == best]
     trail: list[str] = []
     # A1.4 tie-breaks in order: fewer goods, fewer energy, more paid cards, then replay.
-    for name, key in (("fewer_leftover_goods", lambda i: rows[i]["goods_left"]),
-                      ("fewer_leftover_energy", lambda i: rows[i]["energy_left"]),
-                      ("more_paid_cards", lambda i: -rows[i]["paid_cards"])):
+    keys: tuple[tuple[str, Callable[[int], int]], ...] = (
+        ("fewer_leftover_goods", lambda i: rows[i]["goods_left"]),
+        ("fewer_leftover_energy", lambda i: rows[i]["energy_left"]),
+        ("more_paid_cards", lambda i: -rows[i]["paid_cards"]))
+    for name, key in keys:
         if len(tied) == 1:
             break
         trail.append(name)

@@ -65,7 +65,11 @@ def test_the_schema_lists_every_error_code_the_source_raises(spec):
     for source in ROOT.glob("**/*.py"):
         if any(part in (".venv", "tests", "node_modules") for part in source.parts):
             continue
-        raised |= set(pattern.findall(source.read_text(encoding="utf-8")))
+        text = source.read_text(encoding="utf-8")
+        raised |= set(pattern.findall(text))
+        # a code chosen in the line before the raise (`code = "a" if ... else "b"`)
+        for pair in re.findall(r'code = "([a-z_]+)" if [^\n]* else "([a-z_]+)"', text):
+            raised |= set(pair)
     assert len(raised) > 40
     assert not raised - set(ERROR_CODES), sorted(raised - set(ERROR_CODES))
     enum = spec["components"]["schemas"]["Error"]["properties"]["error"]["properties"]["code"]
@@ -82,3 +86,61 @@ def test_schema_links_the_query_language_page_in_both_languages(spec):
     client.post("/i18n/setlang/", {"language": "en", "next": "/help/query/"})
     en = client.get("/help/query/").content.decode()
     assert "Card query language" in en and "Keywords" in en
+
+
+def _examples_of(content: dict) -> list:
+    return [ex for media in content.values()
+            for ex in (list((media.get("examples") or {}).values())
+                       + ([media["example"]] if "example" in media else []))]
+
+
+def test_every_operation_has_a_summary_a_description_and_an_example(spec):
+    """Each operation: a summary, a description, and an example of what is sent (the
+    request body) or of what comes back (its success answer; an operation whose success
+    answer has no body, such as a 204, needs one of its error answers to carry one)."""
+    missing = []
+    for path, method, op in operations(spec):
+        where = f"{method.upper()} {path}"
+        if not (op.get("summary") or "").strip():
+            missing.append((where, "summary"))
+        if not (op.get("description") or "").strip():
+            missing.append((where, "description"))
+        request = _examples_of(op.get("requestBody", {}).get("content", {}))
+        success = [ex for code, r in op["responses"].items() if code.startswith("2")
+                   for ex in _examples_of(r.get("content", {}))]
+        bodies = [r for code, r in op["responses"].items()
+                  if code.startswith("2") and r.get("content")]
+        errors = [ex for code, r in op["responses"].items() if code.startswith("4")
+                  for ex in _examples_of(r.get("content", {}))]
+        if not (request or success or (not bodies and errors)):
+            missing.append((where, "example"))
+    assert not missing, missing
+
+
+def test_every_error_code_has_an_example_in_the_error_shape(spec):
+    examples = spec["components"]["examples"]
+    for code, (status, _meaning) in ERROR_CODES.items():
+        example = examples[f"error_{code}"]
+        value = example["value"]
+        assert set(value) == {"error"}, code
+        assert value["error"]["code"] == code
+        assert value["error"]["message"] and isinstance(value["error"]["details"], dict)
+        assert str(status) in example["summary"], code
+    # ...and each operation's documented error answers point at those examples, by status
+    for path, method, op in operations(spec):
+        for status, answer in op["responses"].items():
+            if not status.startswith(("4", "5")):
+                continue
+            for name, ref in answer["content"]["application/json"]["examples"].items():
+                assert ref == {"$ref": f"#/components/examples/error_{name}"}
+                assert str(ERROR_CODES[name][0]) == status, (method, path, name)
+
+
+def test_the_schema_links_the_query_language_and_the_bot_client_guide(spec):
+    description = spec["info"]["description"]
+    assert "](/help/query/)" in description
+    assert "](/api/v1/guide/bot-client.md)" in description
+    answer = Client().get("/api/v1/guide/bot-client.md")
+    assert answer.status_code == 200
+    assert answer["Content-Type"].startswith("text/markdown")
+    assert answer.content == (ROOT / "docs" / "api" / "bot-client.md").read_bytes()

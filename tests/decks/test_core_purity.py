@@ -13,7 +13,7 @@ SCRIPT = """
 import sys
 import decks.core as dc
 from decks.core.validation import default_playability
-default_playability("kgk", "official")  # may import the rules engine, which is pure too
+default_playability("kgk", {"rules": "official"})  # imports the rules engine, pure too
 idx = dc.CardIndex([{"slug": "synth-a", "name_hu": "Szint A", "type": "ship", "cost": 1}])
 dc.validate({"synth-a": 45}, "tournament", idx)
 bad = sorted(m for m in sys.modules if m == "django" or m.startswith("django."))

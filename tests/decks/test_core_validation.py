@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
-import types
 
 import pytest
 
@@ -27,6 +25,7 @@ from decks.core.validation import (
     validate,
     validate_many,
 )
+from rulesets import registry
 
 # -- a synthetic catalogue (all names clearly made up) ------------------------------------
 
@@ -341,38 +340,39 @@ def test_playability_is_asked_once_per_card_and_engine_errors_are_reasons() -> N
         "playability check failed: RuntimeError: boom"]
 
 
-def test_default_playability_from_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = types.ModuleType("rulesets.kgk")
-    fake.playability = cannot_play_zero_cost  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "rulesets.kgk", fake)
+class _CardGame:
+    """A ruleset with the optional ``playability`` method (all the validator asks of it)."""
+
+    def __init__(self, check) -> None:
+        self.playability = check
+
+
+def _registry_with(monkeypatch: pytest.MonkeyPatch, name: str, game: object) -> None:
+    real_get = registry.get
+    monkeypatch.setattr(registry, "get", lambda n: game if n == name else real_get(n))
     reset_default_playability()
+
+
+def test_default_playability_comes_through_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    _registry_with(monkeypatch, "kgk", _CardGame(lambda card, options: cannot_play_zero_cost(card)))
     try:
         result = validate(legal_tournament_deck(), "practice", catalogue())
         assert codes(result["errors"]) == ["deck_card_unplayable"] * 4
-        # A module named playability holding the function works too.
-        sub = types.ModuleType("rulesets.kgk.playability")
-        sub.playability = cannot_play_zero_cost  # type: ignore[attr-defined]
-        fake.playability = sub  # type: ignore[attr-defined]
-        reset_default_playability()
-        assert validation.default_playability("kgk") is cannot_play_zero_cost
-        # ... and so does a submodule the package does not import itself.
-        del fake.playability
-        monkeypatch.setitem(sys.modules, "rulesets.kgk.playability", sub)
-        reset_default_playability()
-        assert validation.default_playability("kgk") is cannot_play_zero_cost
+        # Resolved once: the same hook object, so the per-index memo of answers holds.
+        opts = get_format("practice").engine_options
+        assert validation.default_playability("kgk", opts) is validation.default_playability(
+            "kgk", dict(opts))
     finally:
         reset_default_playability()
 
 
-def test_default_playability_gets_the_format_rules(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The KGK engine's hook is playability(card, rules="official" | "quick_start").
-    def engine_hook(card: dict, rules: str = "official") -> list[str]:
-        return [f"not under {rules}"] if card["slug"].endswith("-0") else []
+def test_default_playability_gets_the_format_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The KGK ruleset's method is playability(card, options); options are the format's
+    # engine_options, whose "rules" is "official" or "quick_start".
+    def engine_check(card: dict, options: dict) -> list[str]:
+        return [f"not under {options.get('rules')}"] if card["slug"].endswith("-0") else []
 
-    fake = types.ModuleType("rulesets.kgk")
-    fake.playability = engine_hook  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "rulesets.kgk", fake)
-    reset_default_playability()
+    _registry_with(monkeypatch, "kgk", _CardGame(engine_check))
     try:
         index = catalogue()
         casual = validate({"synth-ember-0": 30}, "casual", index)
@@ -385,10 +385,24 @@ def test_default_playability_gets_the_format_rules(monkeypatch: pytest.MonkeyPat
         reset_default_playability()
 
 
+def test_a_ruleset_without_playability_is_not_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert registry.playability("smugglers") is None      # a real game without the method
+    fmt = make_format("dice", {**FORMATS["practice"], "engine": "smugglers"})
+    assert validate(legal_tournament_deck(), fmt, INDEX)["valid"]
+
+
 def test_default_playability_skipped_when_engine_missing() -> None:
     fmt = make_format("ghost", {**FORMATS["practice"], "engine": "no_such_engine_xyz"})
     assert validation.default_playability("no_such_engine_xyz") is None
     assert validate(legal_tournament_deck(), fmt, INDEX)["valid"]
+
+
+def test_the_kgk_engine_answers_through_the_registry() -> None:
+    check = registry.playability("kgk")
+    assert check is not None
+    unknown_effect = {"slug": "x", "name_hu": "X", "type": "event", "subtype": "special",
+                      "race": "ember", "cost": 1, "effect": "unknown"}
+    assert check(unknown_effect, {"rules": "official"})   # never played with a guess
 
 
 # -- bulk and deck shapes -----------------------------------------------------------------

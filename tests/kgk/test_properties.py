@@ -6,7 +6,6 @@ The default run plays several hundred complete matches across the formats; the
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
@@ -14,9 +13,8 @@ import pytest
 from rulesets.base import IllegalAction
 from rulesets.kgk import RULESET as R
 from rulesets.kgk.turn import refers_to_speed_or_return_fire
-from rulesets.rng import Rng
 
-from .helpers import check_end_limits, check_invariants, dumps, hidden_permutation, run_match
+from .helpers import check_end_limits, dumps, hidden_permutation, run_match
 
 FORMATS = {
     "official": ({}, 2),
@@ -63,72 +61,10 @@ def test_many_random_matches(fmt):
         assert R.outcome(s).winners
 
 
-def test_every_legal_action_is_accepted_at_sampled_states():
-    """Not only the bot's pick: at sampled states every offered action applies."""
-    cfg = R.example_config(2)
-    for g in range(6):
-        s = R.new_game(cfg, f"all-{g}")
-        k = 0
-        while R.outcome(s) is None:
-            seat = R.to_act(s)[0]
-            legal = R.legal_actions(s, seat)
-            if k % 11 == 0:
-                base = json.dumps(s)
-                for a in legal:
-                    trial = json.loads(base)
-                    R.apply(trial, seat, copy.deepcopy(a))
-                    check_invariants(trial)
-            R.apply(s, seat, R.bot_action(s, seat, "random", f"{g}:{k}"))
-            k += 1
-
-
-def _mutations(action, rng):
-    out = [dict(action, type=action["type"] + "_x"), {"type": action["type"]}, {},
-           dict(action, extra=1)]
-    for key, v in action.items():
-        if isinstance(v, int) and not isinstance(v, bool):
-            out.append(dict(action, **{key: v + 1 + rng.below(5)}))
-            out.append(dict(action, **{key: -1}))
-            out.append(dict(action, **{key: True}))
-            out.append(dict(action, **{key: str(v)}))
-    return out
-
-
-def test_mutated_and_out_of_turn_actions_are_rejected_with_a_reason():
-    cfg = R.example_config(2)
-    rng = Rng.from_seed("mutate")
-    checked = 0
-    for g in range(5):
-        s = R.new_game(cfg, f"mut-{g}")
-        k = 0
-        while R.outcome(s) is None:
-            seat = R.to_act(s)[0]
-            legal = R.legal_actions(s, seat)
-            if k % 7 == 0:
-                before = dumps(s)
-                other = 1 - seat
-                with pytest.raises(IllegalAction) as e:
-                    R.apply(s, other, legal[0])
-                assert e.value.code == "not_your_turn" and e.value.rule
-                for m in _mutations(rng.choice(legal), rng):
-                    if m in legal:
-                        continue
-                    with pytest.raises(IllegalAction) as e:
-                        R.apply(s, seat, m)
-                    assert e.value.code and e.value.message
-                    assert dumps(s) == before, "a rejected action changed the state"
-                    checked += 1
-            R.apply(s, seat, R.bot_action(s, seat, "random", f"{g}:{k}"))
-            k += 1
-        with pytest.raises(IllegalAction) as e:
-            R.apply(s, 0, {"type": "end_turn"})
-        assert e.value.code == "game_over"
-    assert checked > 300
-
-
-def test_views_never_reveal_hidden_information():
-    """Two states differing only in what a seat may not see give that seat
-    identical views (hands, colony order, ruin, face-down cards, PRNG)."""
+def test_views_never_reveal_face_down_cards_or_private_event_parts():
+    """Two states differing only in what a seat may not see give that seat identical
+    views: beyond the hands, colonies and ruins every game's conformance test rearranges,
+    KGK's face-down cards in play and the PRNG (KG-6.12), and private parts of events."""
     cfg = R.example_config(2)
     for g in range(6):
         s = R.new_game(cfg, f"view-{g}")
@@ -178,43 +114,6 @@ def test_hidden_cards_have_no_identity_in_the_opponents_view():
             assert not (shown & hidden_ids)
         R.apply(s, seat, R.bot_action(s, seat, "random", f"ids:{k}"))
         k += 1
-
-
-def test_replay_from_seed_and_actions_reproduces_the_state():
-    cfg = R.example_config(2)
-    for g in range(5):
-        log = []
-        s, _ = run_match(f"replay-{g}", config=cfg, record=log)
-        r = R.new_game(cfg, f"replay-{g}")
-        for seat, a in log:
-            R.apply(r, seat, a)
-        assert dumps(r) == dumps(s)
-
-
-def test_json_round_trip_is_lossless_mid_game():
-    cfg = R.example_config(2)
-    s = R.new_game(cfg, "json")
-    for k in range(300):
-        if R.outcome(s):
-            break
-        seat = R.to_act(s)[0]
-        if k % 50 == 0:
-            t = R.from_json(json.loads(json.dumps(R.to_json(s))))
-            assert dumps(t) == dumps(s)
-            a = R.bot_action(s, seat, "random", f"j{k}")
-            R.apply(t, seat, copy.deepcopy(a))
-            R.apply(s, seat, a)
-            assert dumps(t) == dumps(s)
-        else:
-            R.apply(s, seat, R.bot_action(s, seat, "random", f"j{k}"))
-
-
-def test_same_seed_same_game_different_seed_different_game():
-    cfg = R.example_config(2)
-    a, _ = run_match("det", config=cfg)
-    b, _ = run_match("det", config=cfg)
-    c, _ = run_match("det2", config=cfg)
-    assert dumps(a) == dumps(b) and dumps(a) != dumps(c)
 
 
 def test_heuristic_bot_beats_random():

@@ -7,6 +7,7 @@ the card states a position can say (KG-3.1) as every seat sees them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rulesets.base import IllegalAction
@@ -88,7 +89,7 @@ def pass_until(state: dict[str, Any], kind: str) -> None:
 
 
 def attack(state: dict[str, Any], att: int, target: dict[str, Any], ships: list[int],
-           defenders: list[int] = (), boards: list[tuple[int, int]] = ()) -> None:
+           defenders: Sequence[int] = (), boards: Sequence[tuple[int, int]] = ()) -> None:
     """Declare an attack and run the equip step: ``ships`` join for the attacker,
     ``boards`` (crew, ship) board the attacker's ships, ``defenders`` join for the other
     side. Stops at the first decision after the equip step."""

@@ -39,15 +39,21 @@ def base_doc(**over):
 
 # ---------------------------------------------------------------- the shipped files
 
+SHIPPED = ["kg-14-1", "kg-14-2", "kg-14-3", "kg-14-3-window", "kg-14-4", "kg-14-4-fire",
+           "kg-14-5"]
+
+
 def test_shipped_scenarios_are_the_five_kg_14_examples():
-    assert scenario_names() == ["kg-14-1", "kg-14-2", "kg-14-3", "kg-14-4", "kg-14-5"]
+    # the five examples, two of them also at a point inside their combat
+    assert scenario_names() == SHIPPED
     for name in scenario_names():
         doc = json.loads((SCENARIOS_DIR / f"{name}.json").read_text(encoding="utf-8"))
-        assert doc["rule"] == "KG-" + name[3:].replace("-", ".")
+        number = "-".join(name.split("-")[:3])           # kg-14-3-window -> kg-14-3
+        assert doc["rule"] == "KG-" + number[3:].replace("-", ".")
         assert doc["title"]["hu"] and doc["title"]["en"]
 
 
-@pytest.mark.parametrize("name", ["kg-14-1", "kg-14-2", "kg-14-3", "kg-14-4", "kg-14-5"])
+@pytest.mark.parametrize("name", SHIPPED)
 def test_shipped_scenario_builds_a_consistent_position(name):
     cfg = scenario_config(name)
     s = R.new_game(cfg, name)
@@ -209,7 +215,8 @@ BAD = [
     ("the main decision of the wrong seat",
      lambda d: d.update(decision={"kind": "main", "seat": 0}),
      "bad_decision", "scenario.decision.seat"),
-    ("a combat phase", lambda d: d.update(phase="combat"), "bad_scenario", "scenario.phase"),
+    ("a combat phase without its combat", lambda d: d.update(phase="combat"), "bad_scenario",
+     "scenario.combat"),
     ("an active seat that does not exist", lambda d: d.update(active=2),
      "bad_scenario", "scenario.active"),
     ("turn 0 outside the mulligans", lambda d: d.update(turn=0),

@@ -11,6 +11,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,22 +27,45 @@ pytestmark = [
 ]
 
 
+_PIDS: dict[str, int] = {}  # base URL -> the server's process id
+
+
 def _server(env_extra: dict[str, str]) -> Iterator[str]:
     proc, base = servers.uvicorn({"DATABASE_URL": servers.test_db_url(), **env_extra})
+    _PIDS[base] = proc.proc.pid
     try:
         yield base
     finally:
         proc.stop()
 
 
+def _threads(base: str) -> int:
+    """How many threads the server process has now."""
+    for line in Path(f"/proc/{_PIDS[base]}/status").read_text().splitlines():
+        if line.startswith("Threads:"):
+            return int(line.split()[1])
+    raise AssertionError("no thread count")
+
+
 @pytest.fixture(scope="module")
 def asgi_server(django_db_setup, django_db_blocker) -> Iterator[str]:
     with django_db_blocker.unblock():
-        yield from _server({"DB_POOL_MAX": "10", "KAOSZ_ANON_WAITERS_PER_CLIENT": "4"})
+        # (no idle threads kept: the process's thread count is then the threads in use)
+        yield from _server({"DB_POOL_MAX": "10", "KAOSZ_ANON_WAITERS_PER_CLIENT": "4",
+                            "KAOSZ_ASGI_IDLE_THREADS": "0"})
 
 
 @pytest.fixture(scope="module")
 def tiny_pool_server(django_db_setup, django_db_blocker) -> Iterator[str]:
+    with django_db_blocker.unblock():
+        # (more request threads than connections, so that requests wait for the pool: by
+        # default there are as many threads as connections, and they wait for a thread)
+        yield from _server({"DB_POOL_MAX": "1", "DB_POOL_TIMEOUT": "0.05",
+                            "KAOSZ_ASGI_THREADS": "30"})
+
+
+@pytest.fixture(scope="module")
+def tiny_pool_default_threads_server(django_db_setup, django_db_blocker) -> Iterator[str]:
     with django_db_blocker.unblock():
         yield from _server({"DB_POOL_MAX": "1", "DB_POOL_TIMEOUT": "0.05"})
 
@@ -56,13 +80,24 @@ def _players(django_user_model, n: int) -> list[str]:
 def _match(base: str, tokens: list[str]) -> dict:
     """A started two-player match: naming the other player invites them, and they accept
     by joining."""
-    status, m = call(base, "POST", "/api/v1/matches/", tokens[0],
-                     {"ruleset": "smugglers", "seats": [{"player": "me"},
-                                                        {"player": "asgi1"}]})
+    status, m = _patiently(base, "POST", "/api/v1/matches/", tokens[0],
+                           {"ruleset": "smugglers", "seats": [{"player": "me"},
+                                                              {"player": "asgi1"}]})
     assert status == 201, m
-    status, m = call(base, "POST", f"/api/v1/matches/{m['id']}/join/", tokens[1], {})
+    status, m = _patiently(base, "POST", f"/api/v1/matches/{m['id']}/join/", tokens[1], {})
     assert status == 200 and m["status"] == "active", m
     return m
+
+
+def _patiently(*args: Any) -> tuple[int, Any]:
+    """``call``, again after a 503 as its Retry-After asks: the tiny pool's first
+    connection may take longer than its 50 ms timeout to open on a busy machine."""
+    for _ in range(10):
+        status, body = call(*args)
+        if status != 503:
+            break
+        time.sleep(0.2)
+    return status, body
 
 
 def _db_sessions() -> int:
@@ -79,6 +114,7 @@ def test_a_hundred_waiters_neither_delay_a_move_nor_hold_connections(asgi_server
     tokens = _players(django_user_model, 2)
     m = _match(base, tokens)
     sessions_before = _db_sessions()
+    threads_before = _threads(base)
     answers: list[tuple[int, Any, float]] = []
     lock = threading.Lock()
 
@@ -93,6 +129,12 @@ def test_a_hundred_waiters_neither_delay_a_move_nor_hold_connections(asgi_server
         t.start()
     time.sleep(2.0)  # (all of them parked in the server)
     during = _db_sessions()
+    # (on a busy machine the last of them may still be on their way in: wait, within
+    # their 25 s, for the threads of those still being answered to end)
+    settle = time.monotonic() + 10
+    while (threads_during := _threads(base)) > threads_before + 5 \
+            and time.monotonic() < settle:
+        time.sleep(0.2)
     status, legal = call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/", tokens[0])
     assert status == 200 and legal["actions"], legal
     began = time.monotonic()
@@ -109,6 +151,9 @@ def test_a_hundred_waiters_neither_delay_a_move_nor_hold_connections(asgi_server
     assert max(a[2] for a in answers) - moved < 5.0, "a waiter was not woken by the move"
     # One listening connection (and the pool's few), not one per waiter.
     assert during - sessions_before <= 12, (sessions_before, during)
+    # ...and no thread per waiter either: each gives its request thread back before it
+    # parks (kaosz.asgi_threads), and this server keeps no idle one.
+    assert threads_during - threads_before <= 5, (threads_before, threads_during)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -156,6 +201,29 @@ def test_a_saturated_pool_answers_503_in_the_error_shape(tiny_pool_server, djang
     assert all(b["error"]["code"] == "server_busy" for s, b in results if s == 503)
     # Once the rush is over the one connection serves again.
     assert call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/", tokens[0])[0] == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_requests_beyond_the_pool_wait_for_a_thread_not_for_a_connection(
+        tiny_pool_default_threads_server, django_user_model):
+    """With as many request threads as connections (the default), a rush that would
+    saturate the pool queues on the event loop instead: every request is answered, none
+    with 503, however short the pool's timeout."""
+    base = tiny_pool_default_threads_server
+    tokens = _players(django_user_model, 2)
+    m = _match(base, tokens)
+    results: list[tuple[int, Any]] = []
+
+    def read() -> None:
+        results.append(call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/",
+                            tokens[0]))
+
+    threads = [threading.Thread(target=read) for _ in range(30)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert Counter(s for s, _ in results) == {200: 30}
 
 
 def _next_progress(lines, deadline: float) -> dict:

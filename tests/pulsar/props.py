@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
-import pytest
-
-from rulesets.base import IllegalAction
-from rulesets.pulsar import RULESET as R
 from rulesets.pulsar.components import SIZES
 from rulesets.rng import Rng
 
@@ -71,39 +66,3 @@ def hidden_twin(s: State, seed: str) -> State:
     return t
 
 
-def check_hidden(s: State, seed: str) -> None:
-    t = hidden_twin(s, seed)
-    for seat in [None, *range(s["seats"])]:
-        assert R.view(s, seat) == R.view(t, seat)
-        if seat is not None:
-            assert R.legal_actions(s, seat) == R.legal_actions(t, seat)
-    assert "rng" not in R.view(s, 0)
-
-
-def _mutations(s: State, seat: int, legal: list[dict]) -> list[tuple[int, dict]]:
-    out: list[tuple[int, dict]] = [(seat, {"type": "no_such_thing"}), (seat, {"type": "fly", "die": 9})]
-    others = [x for x in range(s["seats"]) if x != seat]
-    if others and legal:
-        out.append((others[0], legal[0]))
-    for a in legal[:6]:
-        for key, bad in (("die", 7), ("to", "NOWHERE"), ("size", "huge"), ("tech", "T-none"),
-                         ("slot", 5), ("value", 0), ("gate", "Z9"), ("goal", 9)):
-            if key in a:
-                out.append((seat, {**a, key: bad}))
-    return [(x, a) for x, a in out if a not in legal or x != seat]
-
-
-def _snapshot(s: State) -> str:
-    return json.dumps({k: v for k, v in s.items() if k != "comp"}, sort_keys=True)
-
-
-def check_rejections(s: State, seat: int, legal: list[dict]) -> None:
-    before = _snapshot(s)
-    comp_before = json.dumps(s["comp"], sort_keys=True) if seat == 0 else None
-    for who, bad in _mutations(s, seat, legal):
-        with pytest.raises(IllegalAction) as err:
-            R.apply(s, who, bad)
-        assert err.value.code and err.value.message
-    assert _snapshot(s) == before
-    if comp_before is not None:
-        assert json.dumps(s["comp"], sort_keys=True) == comp_before

@@ -1,4 +1,6 @@
-"""Property tests over seeded random games (default run) and a heavier sweep (slow)."""
+"""Property tests over seeded random games (default run) and a heavier sweep (slow): the
+game's own facts (conservation of components, scoring). What every game promises (replay,
+JSON, hidden information, legal and illegal actions) is tests/rulesets/test_conformance.py."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import pytest
 
 from rulesets.pulsar import RULESET as R
 
-from .props import check_conservation, check_hidden, check_rejections
+from .props import check_conservation
 
 DEFAULT_GAMES = 240
 SLOW_GAMES = 3000
@@ -30,10 +32,7 @@ def _run(players: int, seed: str, deep: bool) -> tuple[dict, list, list]:
             if other != seat:
                 assert R.legal_actions(s, other) == []
         if deep or step % 61 == 0:
-            check_rejections(s, seat, legal)
-            check_hidden(s, f"{seed}/{step}")
             check_conservation(s)
-            assert R.to_json(s) == s
         a = R.bot_action(s, seat, "random", f"{seed}/{step}")
         assert a in legal
         _, ev = R.apply(s, seat, json.loads(json.dumps(a)))
@@ -45,15 +44,6 @@ def _run(players: int, seed: str, deep: bool) -> tuple[dict, list, list]:
     return s, log, events_all
 
 
-def _replay(players: int, seed: str, log: list) -> tuple[dict, list]:
-    s = R.new_game(R.example_config(players), seed)
-    events: list = []
-    for seat, a in log:
-        _, ev = R.apply(s, seat, a)
-        events.extend(ev)
-    return s, events
-
-
 def _sweep(n_games: int, deep_every: int) -> None:
     for g in range(n_games):
         players = 2 + g % 3
@@ -62,10 +52,6 @@ def _sweep(n_games: int, deep_every: int) -> None:
         out = R.outcome(s)
         assert out is not None and out.reason == "most_points" and len(out.scores) == players
         assert max(out.scores) == out.scores[out.winners[0]] and len(out.winners) == 1
-        if g % 5 == 0:
-            s2, ev2 = _replay(players, seed, log)
-            assert s2 == s and ev2 == events
-            assert R.from_json(R.to_json(s)) == s
         with pytest.raises(Exception) as err:
             R.apply(s, 0, {"type": "end_turn"})
         assert getattr(err.value, "code", None) == "game_over"
@@ -78,21 +64,6 @@ def test_random_games_default() -> None:
 @pytest.mark.slow
 def test_random_games_sweep() -> None:
     _sweep(SLOW_GAMES, deep_every=25)
-
-
-def test_mid_game_json_round_trip_and_resume() -> None:
-    s = R.new_game(R.example_config(3), "resume")
-    for step in range(120):
-        seat = R.to_act(s)[0]
-        R.apply(s, seat, R.bot_action(s, seat, "random", f"r{step}"))
-    t = R.from_json(json.loads(json.dumps(R.to_json(s))))
-    for step in range(120, 200):
-        seat = R.to_act(s)[0]
-        a = R.bot_action(s, seat, "random", f"r{step}")
-        _, e1 = R.apply(s, seat, a)
-        _, e2 = R.apply(t, seat, a)
-        assert e1 == e2
-    assert s == t
 
 
 def test_resign_ends_the_game() -> None:

@@ -6,7 +6,8 @@ import copy
 from typing import Any
 
 from rulesets.rng import Rng
-from rulesets.roll import RULESET, engine, tasks
+from rulesets.roll import RULESET, engine
+from rulesets.roll import phases as phase_table
 from rulesets.roll.data import BY_NAME, CARDS, COLOURS, DICE_COUNT, TILE_IDS
 from rulesets.roll.empire import add_to_tableau, owned_dice, zero_dice
 
@@ -84,7 +85,7 @@ def good(state: dict[str, Any], seat: int, world_name: str, colour: str) -> str:
 def run_phases(state: dict[str, Any], phases: list[str], cols: dict[int, dict[str, list[str]]],
                monkeypatch) -> list[dict[str, Any]]:
     """Run the given phases with the given columns, halting before management."""
-    monkeypatch.setitem(tasks.HANDLERS, "halt", (lambda s, t, r, e: True, lambda s, t: [], None))
+    monkeypatch.setitem(phase_table.HANDLERS, "halt", (lambda s, t, r, e: True, lambda s, t: [], None))
     for p in state["players"]:
         a = p["assign"]
         if a is not None:  # rolled dice go back to the cup

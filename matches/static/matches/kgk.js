@@ -178,13 +178,21 @@
     const att = (c.att || []).map((a) => cardHtml(a, T, esc, 'att')).join('');
     return `<span class="card-wrap"><button type="button" class="${cls.join(' ')}" data-card="${c.id}" data-slug="${esc(c.slug || '')}" aria-haspopup="dialog">` +
       `<span class="cn">${esc(nameOfSlug(c.slug, c.name, T))}</span> <span class="cost" title="${T('ár', 'cost')}">${c.cost != null ? c.cost : '?'}<small>${T('kr', 'cr')}</small></span>` +
-      `<span class="st">${esc(word(T, SUBTYPES, c.subtype || c.type || ''))}${stats ? ' · ' + esc(stats) : ''}</span>` +
+      `<span class="st">${esc(c.subtype ? word(T, SUBTYPES, c.subtype) : word(T, KINDS, c.type || ''))}${stats ? ' · ' + esc(stats) : ''}</span>` +
       ((c.abilities || []).length ? `<span class="st ab">${esc(c.abilities.map((a) => word(T, ABILITIES, a)).join(', '))}</span>` : '') +
       (st.length ? `<span class="st state">${esc(st.join(', '))}</span>` : '') + '</button>' +
       (att ? `<span class="att">${att}</span>` : '') + '</span>';
   }
 
-  function seatNames(d) { return d.seats.map((s) => (window.KaoszSeatName ? window.KaoszSeatName(s) : s.player)); }
+  function seatNames(d) {
+    // A sandbox position names its seats ("Dani", "Laci"; kept as the seat's deck name):
+    // with one person in every seat, those names tell the sides apart.
+    const sandbox = !!(d.options && d.options.sandbox);
+    return d.seats.map((s) => {
+      const who = window.KaoszSeatName ? window.KaoszSeatName(s) : s.player;
+      return sandbox && s.deck_name ? `${s.deck_name} (${who})` : who;
+    });
+  }
 
   function side(p, view, d, T, esc) {
     const me = p.seat === d.seat;
@@ -438,6 +446,9 @@
   function forcedAction(legal, view, d) {
     const acts = (legal && legal.actions) || [];
     if (!acts.length || !view || d.seat == null) return null;
+    // A person studying a sandbox position from every seat steps through it: the board
+    // never moves for them.
+    if (d.options && d.options.sandbox && (d.your_seats || []).length > 1) return null;
     const me = view.players[d.seat];
     if (acts.length === 1 && me && me.hand_count === 0) return acts[0];
     const mode = passMode();

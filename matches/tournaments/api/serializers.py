@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from kaosz.api.strict import DeckSpecField, StrictJSONMixin
 from matches.tournaments.models import Entry, Tournament
 
 
-class TournamentSerializer(serializers.ModelSerializer):
+class TournamentSerializer(StrictJSONMixin, serializers.ModelSerializer):
     organiser = serializers.CharField(source="organiser.username", read_only=True)
     players = serializers.SerializerMethodField()
     current_round = serializers.SerializerMethodField()
@@ -56,7 +57,7 @@ class TournamentSerializer(serializers.ModelSerializer):
                 "rounds": base + "rounds/", "trf": base + "trf/", "bracket": base + "final/"}
 
 
-class TournamentCreate(serializers.Serializer):
+class TournamentCreate(StrictJSONMixin, serializers.Serializer):
     name = serializers.CharField(max_length=120)
     format = serializers.CharField(default="tournament")
     decks_required = serializers.BooleanField(default=True)
@@ -84,7 +85,7 @@ class TournamentCreate(serializers.Serializer):
         "Show every player's deck list on the public page once the event is over."))
 
 
-class TournamentUpdate(serializers.Serializer):
+class TournamentUpdate(StrictJSONMixin, serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False)
     rounds_planned = serializers.IntegerField(min_value=1, max_value=30, required=False)
     public = serializers.BooleanField(required=False)
@@ -113,7 +114,7 @@ class EntrySerializer(serializers.ModelSerializer):
         return e.deck is not None
 
 
-class EntryCreate(serializers.Serializer):
+class EntryCreate(StrictJSONMixin, serializers.Serializer):
     name = serializers.CharField(max_length=80, required=False, allow_blank=True,
                                  help_text="A player without an account (organiser only).")
     username = serializers.CharField(required=False, help_text="Enter this account "
@@ -125,25 +126,25 @@ class EntryCreate(serializers.Serializer):
         "Late entry only: byes for the rounds already paired (organiser's grant)."))
 
 
-class DeckUpdate(serializers.Serializer):
-    deck = serializers.JSONField()
+class DeckUpdate(StrictJSONMixin, serializers.Serializer):
+    deck = DeckSpecField()
     deck_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
 
 
-class PairOptions(serializers.Serializer):
+class PairOptions(StrictJSONMixin, serializers.Serializer):
     allow_rematch = serializers.BooleanField(default=False)
     allow_second_bye = serializers.BooleanField(default=False)
     run_as_task = serializers.BooleanField(required=False, help_text=(
         "Pair in a Celery task (default: only for large events); answers 202 with a job."))
 
 
-class GamesInput(serializers.Serializer):
+class GamesInput(StrictJSONMixin, serializers.Serializer):
     games_a = serializers.IntegerField(min_value=0, max_value=3)
     games_b = serializers.IntegerField(min_value=0, max_value=3)
     note = serializers.CharField(max_length=300, required=False, allow_blank=True)
 
 
-class ResultInput(serializers.Serializer):
+class ResultInput(StrictJSONMixin, serializers.Serializer):
     games_a = serializers.IntegerField(min_value=0, max_value=3, required=False)
     games_b = serializers.IntegerField(min_value=0, max_value=3, required=False)
     note = serializers.CharField(max_length=300, required=False, allow_blank=True,
@@ -156,30 +157,30 @@ class ResultInput(serializers.Serializer):
         "With no_show / forfeit: the side who was there."))
 
 
-class StartInput(serializers.Serializer):
+class StartInput(StrictJSONMixin, serializers.Serializer):
     drop_no_shows = serializers.BooleanField(default=False, help_text=(
         "Withdraw every player who has not checked in before starting."))
 
 
-class CheckInInput(serializers.Serializer):
+class CheckInInput(StrictJSONMixin, serializers.Serializer):
     present = serializers.BooleanField(default=True)
 
 
-class SwapInput(serializers.Serializer):
+class SwapInput(StrictJSONMixin, serializers.Serializer):
     a = serializers.IntegerField(help_text="An entry id.")
     b = serializers.IntegerField(help_text="Another entry id (at a table or the bye).")
     accept = serializers.BooleanField(default=False, help_text=(
         "Make the change even though it breaks a rule (rematch, second bye)."))
 
 
-class UndropInput(serializers.Serializer):
+class UndropInput(StrictJSONMixin, serializers.Serializer):
     missed = serializers.ChoiceField(choices=["not_played", "loss"], default="not_played",
                                      help_text=(
                                          "The rounds missed: not_played (no points, nothing in "
                                          "the percentages) or loss (each a lost round)."))
 
 
-class EndInput(serializers.Serializer):
+class EndInput(StrictJSONMixin, serializers.Serializer):
     reason = serializers.CharField(max_length=300)
 
 
@@ -190,7 +191,7 @@ class DecklistOut(serializers.Serializer):
     cards = serializers.DictField(child=serializers.IntegerField())
 
 
-class FinalGameInput(serializers.Serializer):
+class FinalGameInput(StrictJSONMixin, serializers.Serializer):
     series = serializers.ChoiceField(choices=["semi1", "semi2", "final", "third"])
     winner = serializers.IntegerField(help_text="The entry id of the game's winner.")
 

@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Q
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -22,7 +22,8 @@ from matches.tournaments.models import PairingJob, Tournament
 
 CSV_PARAM = OpenApiParameter("format", str, enum=["json", "csv"],
                              description="csv: the same table as a CSV download")
-ROUND_PARAM = OpenApiParameter("round", int, description="only this round")
+ROUND_NUMBER = {"type": "integer", "minimum": 1, "maximum": 2**15 - 1}
+ROUND_PARAM = OpenApiParameter("round", ROUND_NUMBER, description="only this round")
 
 
 def _data(request: Request, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
@@ -37,6 +38,13 @@ def _csv(text: str, filename: str) -> HttpResponse:
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def _wants_csv(request: Request) -> bool:
+    fmt = request.query_params.get("format", "json")
+    if fmt not in ("json", "csv"):
+        raise ApiError("invalid_parameter", "format: json or csv", 400, {"parameter": "format"})
+    return fmt == "csv"
 
 
 def _round_param(request: Request, t: Tournament) -> int | None:
@@ -80,7 +88,10 @@ class TournamentViewSet(viewsets.ModelViewSet):
 
     # ---- the tournament itself
 
-    @extend_schema(request=s.TournamentCreate, responses={201: s.TournamentSerializer})
+    @extend_schema(request=s.TournamentCreate, responses={201: s.TournamentSerializer},
+                   examples=[OpenApiExample("a club evening", request_only=True, value={
+                       "name": "Klubest", "format": "tournament", "mode": "paper",
+                       "rounds_planned": 4, "final_size": 4, "tiebreaks": "kaosz"})])
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = _data(request, s.TournamentCreate)
         t = services.create_tournament(request.user, **data)
@@ -126,7 +137,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
 
     @extend_schema(methods=["GET"], responses={200: s.EntrySerializer(many=True)})
     @extend_schema(methods=["POST"], request=s.EntryCreate, responses={201: s.EntrySerializer})
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def entries(self, request: Request, pk: str | None = None) -> Response:
         """Registered players. POST: enter yourself, or (organiser) anyone, with a deck;
         after the start the organiser's POST is a late entry (``byes`` to grant byes)."""
@@ -170,7 +181,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
         return Response(s.EntrySerializer(entry).data)
 
     @extend_schema(responses={200: s.DeckCheckRow(many=True)})
-    @action(detail=True, url_path="deck-check")
+    @action(detail=True, url_path="deck-check", pagination_class=None)
     def deck_check(self, request: Request, pk: str | None = None) -> Response:
         """The organiser's deck-check report: each list and what the validator says."""
         t = self._t()
@@ -217,7 +228,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
         return Response(self.get_serializer(t).data)
 
     @extend_schema(responses={200: s.DecklistOut(many=True)})
-    @action(detail=True)
+    @action(detail=True, pagination_class=None)
     def decklists(self, request: Request, pk: str | None = None) -> Response:
         """Every player's deck list: for the organiser at any time; for everyone once the
         event is over, if the organiser publishes them (``publish_decklists``)."""
@@ -228,7 +239,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
     @extend_schema(methods=["GET"], responses={200: s.RoundOut(many=True)})
     @extend_schema(methods=["POST"], request=s.PairOptions,
                    responses={201: s.RoundOut, 202: s.JobOut})
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def rounds(self, request: Request, pk: str | None = None) -> Response:
         """POST pairs the next round (409 ``no_valid_pairing`` names the organiser's options:
         pair again with ``allow_rematch`` / ``allow_second_bye``). A large event is paired
@@ -248,7 +259,8 @@ class TournamentViewSet(viewsets.ModelViewSet):
         rnd = services.pair_next_round(t, by=request.user, **data)
         return Response(services.rounds_data(t, [rnd.number])[0], status=status.HTTP_201_CREATED)
 
-    @extend_schema(parameters=[CSV_PARAM], responses={200: s.RoundOut})
+    @extend_schema(parameters=[CSV_PARAM], responses={200: s.RoundOut,
+                                                      (200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True, url_path=r"rounds/(?P<number>\d+)")
     def round(self, request: Request, pk: str | None = None, number: str = "") -> Response:
         t = self._t()
@@ -257,7 +269,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
             from matches.tournaments.online import sync_round
 
             sync_round(rnd)
-        if request.query_params.get("format") == "csv":
+        if _wants_csv(request):
             return _csv(exports.pairings_csv(t, rnd.number), f"pairings-{t.pk}-{rnd.number}.csv")
         return Response(services.rounds_data(t, [rnd.number])[0])
 
@@ -310,8 +322,9 @@ class TournamentViewSet(viewsets.ModelViewSet):
 
     # ---- results
 
-    @extend_schema(parameters=[ROUND_PARAM, CSV_PARAM], responses={200: s.PairingOut(many=True)})
-    @action(detail=True)
+    @extend_schema(parameters=[ROUND_PARAM, CSV_PARAM],
+                   responses={200: s.PairingOut(many=True), (200, "text/csv"): OpenApiTypes.STR})
+    @action(detail=True, pagination_class=None)
     def pairings(self, request: Request, pk: str | None = None) -> Response:
         """Every table (of one round with ``?round=``); ``?format=csv`` to download."""
         t = self._t()
@@ -320,7 +333,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
         if raw not in (None, "") and (number is None or number >= 2**15):
             raise ApiError("invalid_parameter", "round: a round number", 400,
                            {"parameter": "round"})
-        if request.query_params.get("format") == "csv":
+        if _wants_csv(request):
             return _csv(exports.pairings_csv(t, number), f"pairings-{t.pk}.csv")
         rounds = services.rounds_data(t, [number] if number else None)
         return Response([p for r in rounds for p in r["pairings"]])
@@ -355,7 +368,8 @@ class TournamentViewSet(viewsets.ModelViewSet):
         return Response(out)
 
     @extend_schema(responses={200: s.ChangeOut(many=True)})
-    @action(detail=True, url_path=r"pairings/(?P<pairing_id>\d+)/history")
+    @action(detail=True, url_path=r"pairings/(?P<pairing_id>\d+)/history",
+            pagination_class=None)
     def result_history(self, request: Request, pk: str | None = None,
                        pairing_id: str = "") -> Response:
         """The audit trail of a table's result: all of it for the organiser and staff; the
@@ -366,22 +380,26 @@ class TournamentViewSet(viewsets.ModelViewSet):
     # ---- standings, exports, the final
 
     @extend_schema(parameters=[CSV_PARAM, OpenApiParameter(
-        "round", int, description="the standings after this round (default: now)")],
-        responses={200: s.StandingsOut})
+        "round", ROUND_NUMBER, description="the standings after this round (default: now)")],
+        responses={200: s.StandingsOut, (200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True)
     def standings(self, request: Request, pk: str | None = None) -> Response:
         """Rank, points and every tie-break figure, in the documented order of the event's
         tie-break profile; ``?round=N`` gives the standings after round N."""
         t = self._t()
         upto = _round_param(request, t)
-        if request.query_params.get("format") == "csv":
+        if _wants_csv(request):
             return _csv(exports.standings_csv(t, upto=upto), f"standings-{t.pk}.csv")
         return Response({"profile": t.tiebreaks, "round": upto,
                          "tiebreaks": services.tiebreaks_of(t),
                          "rows": services.standings(t, upto=upto),
                          "placements": services.placements(t) if upto is None else []})
 
-    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
+    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR}, examples=[
+        OpenApiExample("TRF16", response_only=True, status_codes=["200"],
+                       media_type="text/plain",
+                       value="012 Klubest\nXXR 4\n001    1      Kiss Anna"
+                             "                         1500       3.0    1 ...\n")])
     @action(detail=True)
     def trf(self, request: Request, pk: str | None = None) -> HttpResponse:
         """The Swiss history as FIDE TRF16 (for external pairing checkers)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from rulesets.rng import Rng
 
@@ -21,7 +22,7 @@ PLAYER_COLOURS = ["orange", "black", "white", "pink", "brown", "purple"]
 PAIRS = [(a, b) for i, a in enumerate(COLOURS) for b in COLOURS[i + 1:]]  # the 6 pairs
 
 
-def build() -> dict:
+def build() -> dict[str, Any]:
     rng = Rng.from_seed("smugglers-standin-v1")
     planet_counts = [1, 2, 3, 4] * 9          # 90 planets, 1-4 per card as in the examples
     ship_counts = [1, 2, 3, 4] * 9            # 90 ships, up to 4 per card as in the examples

@@ -1,0 +1,209 @@
+"""Django's ASGI handler with its request threads kept and reused (issue 17).
+
+Django runs each ASGI request's synchronous work (the ``request_started`` and
+``request_finished`` receivers, a sync view, a template's rendering) in a thread of its
+own: ``ASGIHandler.__call__`` opens a ``ThreadSensitiveContext``, for which asgiref makes a
+new ``ThreadPoolExecutor(max_workers=1)`` at the request's first sync call and shuts it
+down (a thread start and a join) when the request ends. Profiled under uvicorn on a
+match action, starting, handing work to and joining that thread were about a quarter of
+the process's CPU, the main reason a request cost about twice what it costs under WSGI.
+
+Here each request borrows a single-thread executor from the process's free list at its
+first sync call and gives it back at its end: the same guarantee (one request's sync work
+runs on one thread, so its database connection and its ``request_finished`` close are
+the same), without a thread per request. asgiref 3.13's ``ThreadSensitiveContext(
+executor=...)`` is the documented way to supply that executor.
+
+A view about to wait without touching the database (the events long-poll and the event
+stream, ``matches.api.live_views``) calls :func:`let_go_of_thread` once its sync work is
+done and its connection closed: a waiting request then holds neither a connection nor a
+thread, and its next sync call borrows whichever thread is free.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from contextvars import ContextVar
+from typing import Any
+
+from asgiref.sync import ThreadSensitiveContext, iscoroutinefunction, sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIHandler
+from django.core.handlers.base import BaseHandler
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
+from django.urls import Resolver404, get_resolver, get_urlconf
+
+
+class ThreadPool:
+    """The free single-thread executors of this process (most recently used first), and
+    the requests waiting for one when ``most`` are lent out (0: no limit)."""
+
+    def __init__(self, keep_idle: int, most: int = 0) -> None:
+        self.keep_idle, self.most = keep_idle, most
+        self._free: list[ThreadPoolExecutor] = []
+        self._waiting: deque[Lease] = deque()
+        self._lock = threading.Lock()
+        self.lent = 0
+        self.made = 0  # (how many were ever made: a test reads it)
+
+    def take(self, lease: Lease) -> ThreadPoolExecutor | None:
+        """A thread for ``lease``, or None: all are lent out, and ``lease`` is given the
+        next one given back (:meth:`Lease.receive`)."""
+        with self._lock:
+            if self.most and self.lent >= self.most:
+                self._waiting.append(lease)
+                return None
+            self.lent += 1
+            if self._free:
+                return self._free.pop()
+            self.made += 1
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="kaosz-request")
+
+    def give_back(self, executor: ThreadPoolExecutor) -> None:
+        with self._lock:
+            while self._waiting:
+                if self._waiting.popleft().receive(executor):
+                    return  # (handed straight on: still lent)
+            self.lent -= 1
+            if len(self._free) < self.keep_idle:
+                self._free.append(executor)
+                return
+        executor.shutdown(wait=False)
+
+    def idle(self) -> int:
+        return len(self._free)
+
+
+# Idle threads kept for reuse (KAOSZ_ASGI_IDLE_THREADS), and at most KAOSZ_ASGI_THREADS
+# lent out at once (by default the database pool's size: a request then never waits for a
+# connection in a thread, where the pool's timeout would answer 503; it waits for a thread
+# on the event loop, where waiting costs nothing).
+POOL = ThreadPool(getattr(settings, "KAOSZ_ASGI_IDLE_THREADS", 64),
+                  getattr(settings, "KAOSZ_ASGI_THREADS", 0))
+
+
+class Lease(Executor):
+    """One request's thread: borrowed at its first sync call, given back at its end (or
+    earlier, by a view about to wait). When none is free the calls wait in ``backlog``
+    (their futures pending) until one is handed over."""
+
+    def __init__(self, pool: ThreadPool) -> None:
+        self.pool = pool
+        self.executor: ThreadPoolExecutor | None = None
+        self.backlog: list[tuple[Future[Any], Callable[..., Any], tuple, dict]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        if self.executor is None and not self.backlog:
+            self.executor = self.pool.take(self)
+        if self.executor is None:
+            waiting: Future[Any] = Future()
+            self.backlog.append((waiting, fn, args, kwargs))
+            return waiting
+        return self.executor.submit(fn, *args, **kwargs)
+
+    def receive(self, executor: ThreadPoolExecutor) -> bool:
+        """Take ``executor`` and run the waiting calls on it; False (not taken) when every
+        one of them was cancelled meanwhile (the client went away)."""
+        live = [item for item in self.backlog if item[0].set_running_or_notify_cancel()]
+        self.backlog.clear()
+        if not live:
+            return False
+        self.executor = executor
+        for waiting, fn, args, kwargs in live:
+            executor.submit(fn, *args, **kwargs).add_done_callback(
+                functools.partial(_settle, waiting))
+        return True
+
+    def give_back(self) -> None:
+        if self.executor is not None:
+            executor, self.executor = self.executor, None
+            self.pool.give_back(executor)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.give_back()
+
+
+def _settle(waiting: Future[Any], done: Future[Any]) -> None:
+    error = done.exception()
+    if error is not None:
+        waiting.set_exception(error)
+    else:
+        waiting.set_result(done.result())
+
+
+_LEASE: ContextVar[Lease | None] = ContextVar("kaosz_request_thread", default=None)
+
+
+def let_go_of_thread() -> None:
+    """Give the current request's thread back before a long wait (a no-op outside this
+    handler). Only for a request that holds nothing on that thread: its sync work done and
+    its database connection closed."""
+    lease = _LEASE.get()
+    if lease is not None:
+        lease.give_back()
+
+
+def _async_view(path: str) -> bool:
+    """Whether ``path`` goes to an async view that has no sync-first variant."""
+    try:
+        match = get_resolver(get_urlconf()).resolve(path)
+    except Resolver404:
+        return False
+    return iscoroutinefunction(match.func) and not hasattr(match.func, "kaosz_sync_view")
+
+
+class _SyncChain(BaseHandler):
+    """Django's sync handler, calling a view's sync-first variant (``kaosz_sync_view``: it
+    runs up to its wait and hands the wait to the event loop) where it has one."""
+
+    def resolve_request(self, request: HttpRequest) -> Any:
+        match = super().resolve_request(request)
+        variant = getattr(match.func, "kaosz_sync_view", None)
+        if variant is not None:
+            match.func = variant
+        return match
+
+
+class PooledThreadsASGIHandler(ASGIHandler):
+    def __init__(self) -> None:
+        super().__init__()  # (the async middleware chain, for async views)
+        self._sync_handler = _SyncChain()
+        self._sync_handler.load_middleware(is_async=False)
+
+    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
+        """A sync view's request passes the whole middleware chain and the view in ONE trip
+        to the request's thread, as under WSGI. (Django's async chain runs each built-in
+        middleware's ``process_request`` and ``process_response`` in that thread one
+        after another: about twenty trips to a thread and back per request, which cost
+        more CPU than a match action's own work.) An async view (the long-poll, the event
+        stream) keeps the async chain, so that its wait holds no thread."""
+        if _async_view(request.path_info):
+            return await super().get_response_async(request)
+
+        def chain() -> Any:
+            return sync_to_async(self._sync_handler.get_response, thread_sensitive=True)(
+                request)
+
+        response = await chain()
+        then = getattr(response, "kaosz_then", None)
+        if then is not None:  # (a long-poll: it waits here, on the loop, then is answered)
+            response = await then(chain)
+        return response
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            raise ValueError(f"Django can only handle ASGI/HTTP connections, not "
+                             f"{scope['type']}.")
+        lease = Lease(POOL)
+        token = _LEASE.set(lease)
+        try:
+            async with ThreadSensitiveContext(executor=lease):
+                await self.handle(scope, receive, send)
+        finally:
+            _LEASE.reset(token)
+            lease.give_back()

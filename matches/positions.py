@@ -1,0 +1,137 @@
+"""The "set up a position" page (Állás összeállítása): KGK sandbox matches for people.
+
+The shipped scenarios (``fixtures/scenarios/kgk/``, the rulebook's KG-14 worked examples)
+are listed with their title, rule and notes in the page's language, each with a button
+that starts a sandbox match from it; a form takes a scenario document (pasted or
+uploaded, the format of ``rulesets/kgk/SCENARIOS.md``) and, when the engine refuses it,
+says where and what is wrong in words (``matches/scenario_errors.py``), keeping what was
+typed. By default the person takes every seat and the board lets them act for whichever
+seat must act; they may instead play one seat against the heuristic bot. Signed out, the
+list and the help are shown and starting asks to sign in.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+
+from kaosz.api.errors import ApiError
+from kaosz.messages import error_of
+from matches.api.sandbox import create_sandbox
+from matches.scenario_errors import json_error, scenario_error
+from rulesets.kgk import SCENARIOS_DIR, scenario_names
+
+MAX_DOCUMENT_BYTES = 256 * 1024     # a scenario is a few KB; this is a guard
+EXAMPLE = """{
+  "format": "kgk-scenario/1",
+  "turn": 3, "active": 0, "phase": "main",
+  "seats": [
+    {"name": "Anna", "credits": 5,
+     "colony": [{"card": "practice-kikepzo-kolibri", "count": 10}],
+     "hand": ["practice-kikepzo-kolibri"]},
+    {"name": "Béla", "credits": 4,
+     "colony": [{"card": "practice-kikepzo-kolibri", "count": 10}],
+     "hangar": ["practice-kikepzo-kolibri"]}
+  ]
+}"""
+
+
+def _lang() -> str:
+    return "hu" if (get_language() or "hu").startswith("hu") else "en"
+
+
+def _text(value: Any, lang: str) -> str:
+    """A title or note: ``{"hu", "en"}`` (the other language when one is missing) or text."""
+    if isinstance(value, dict):
+        return str(value.get(lang) or value.get("hu") or value.get("en") or "")
+    return str(value or "")
+
+
+def shipped(lang: str) -> list[dict[str, Any]]:
+    """The shipped scenarios as the page lists them."""
+    out = []
+    for name in scenario_names():
+        doc = json.loads((SCENARIOS_DIR / f"{name}.json").read_text(encoding="utf-8"))
+        seats = [s.get("name") or "" for s in doc.get("seats", [])]
+        out.append({"name": name, "rule": doc.get("rule", ""),
+                    "title": _text(doc.get("title"), lang),
+                    "notes": _text(doc.get("notes"), lang),
+                    "seats": [(i, n) for i, n in enumerate(seats)]})
+    return out
+
+
+def _document(request: HttpRequest, lang: str) -> tuple[Any, str, SafeString | str | None]:
+    """The scenario the form sent: (document, its text as typed, error)."""
+    upload = request.FILES.get("file")
+    text = request.POST.get("document", "")
+    if upload is not None:
+        if (upload.size or 0) > MAX_DOCUMENT_BYTES:
+            return None, text, ("A fájl túl nagy (legfeljebb 256 KB)." if lang == "hu" else
+                                "The file is too large (256 KB at most).")
+        try:
+            text = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return None, text, ("A fájl nem UTF-8 kódolású szöveg." if lang == "hu" else
+                                "The file is not UTF-8 text.")
+    if not text.strip():
+        return None, text, ("Illessz be egy állásleírást, vagy tölts fel egy fájlt." if
+                            lang == "hu" else "Paste a position document or upload a file.")
+    if len(text.encode("utf-8")) > MAX_DOCUMENT_BYTES:
+        return None, text, ("A leírás túl hosszú (legfeljebb 256 KB)." if lang == "hu" else
+                            "The document is too long (256 KB at most).")
+    try:
+        doc = json.loads(text)
+    except ValueError as exc:
+        return None, text, json_error(exc, lang)
+    if not isinstance(doc, dict):
+        return None, text, ("A leírás egy JSON objektum ({ … }), mint a lenti példa." if
+                            lang == "hu" else "The document is a JSON object ({ … }), like "
+                            "the example below.")
+    return doc, text, None
+
+
+def _refusal(exc: ApiError, doc: Any, lang: str) -> SafeString | str:
+    details = dict(exc.details or {})
+    if exc.error_code == "bad_scenario":
+        code = str(details.pop("code", "bad_scenario"))
+        return scenario_error(code, str(exc.message), details, doc, lang)
+    if exc.error_code == "bad_seating":
+        return ("Ennyi játékos nincs az állásban: válaszd a „mindkét hely” lehetőséget, vagy "
+                "egy létező helyet." if lang == "hu" else "The position has no such seat: "
+                "choose \"every seat\" or a seat it has.")
+    return error_of(exc)
+
+
+def positions(request: HttpRequest) -> HttpResponse:
+    lang = _lang()
+    context: dict[str, Any] = {"scenarios": shipped(lang), "example": EXAMPLE,
+                               "document": "", "error": None, "error_for": None,
+                               "seating": request.POST.get("seating", "both")}
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
+        name = request.POST.get("scenario", "")
+        seating = request.POST.get("seating", "both")
+        doc: Any = None
+        if name:
+            context["error_for"] = name
+            if name not in scenario_names():
+                context["error"] = ("Nincs ilyen beépített állás." if lang == "hu" else
+                                    "There is no such shipped position.")
+        else:
+            context["error_for"] = "document"
+            doc, context["document"], context["error"] = _document(request, lang)
+        if context["error"] is None:
+            try:
+                match = create_sandbox(request.user, name or doc, seating)
+            except ApiError as exc:
+                context["error"] = _refusal(exc, doc, lang)
+            else:
+                return redirect("play-board", pk=match.pk)
+        return render(request, "matches/positions.html", context, status=400)
+    return render(request, "matches/positions.html", context)

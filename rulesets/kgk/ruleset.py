@@ -1,0 +1,107 @@
+"""The KGK ruleset object: the shared protocol (``rulesets/base.py``) bound to the engine.
+
+Every game's ``RULESET`` has this one shape: a class that names the game and binds each
+protocol method to a module function (``staticmethod``), so the class holds no logic and
+a step costs no extra call. The few functions below are the protocol's KGK glue: config
+checks, the outcome record, the JSON form and the deck validator's playability question.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from rulesets.base import ConfigError, Outcome, State
+from rulesets.kgk import engine
+from rulesets.kgk import view as seat_view
+from rulesets.kgk.cards import playability as card_playability
+from rulesets.kgk.shipped import read_deck, shipped_cards
+from rulesets.kgk.turn import new_game as engine_new_game
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6   # KG-1.4: two; KG-13.1: more (this engine: up to six)
+
+
+def example_config(players: int = 2) -> dict[str, Any]:
+    """The two practice decks, alternating, with the official rules."""
+    decks = [read_deck("practice-a" if i % 2 == 0 else "practice-b") for i in range(players)]
+    return {"decks": decks, "options": {"rules": "official", "simplified_combat": False},
+            "players": players}
+
+
+def new_game(config: dict[str, Any], seed: str) -> State:
+    if not isinstance(config, dict):
+        raise ConfigError("bad_config", "config must be an object")
+    opts = config.get("options")
+    if isinstance(opts, dict) and opts.get("scenario") is not None:
+        # A host passes only options (matches.store): a sandbox match's scenario comes
+        # there, played with the shipped cards.
+        opts = dict(opts)
+        config = {**config, "scenario": opts.pop("scenario"), "options": opts,
+                  "cards": config.get("cards") or shipped_cards()}
+    if config.get("scenario") is None:         # a scenario's seats are checked with the rest
+        n = config.get("players") or len(config.get("decks") or [])
+        if not (MIN_PLAYERS <= n <= MAX_PLAYERS):
+            raise ConfigError("bad_players", f"KGK is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+    state: State = engine_new_game(config, seed)
+    return state
+
+
+def outcome(state: State) -> Outcome | None:
+    r = state.get("result")
+    if not r:
+        return None
+    scores = None
+    if state["n"] > 2:
+        scores = tuple(float(p["elims"]) for p in state["p"])
+    return Outcome(winners=tuple(r["winners"]), reason=r["reason"], scores=scores,
+                   details=dict(r.get("details") or {}))
+
+
+def json_copy(data: dict[str, Any]) -> dict[str, Any]:
+    """The state's JSON form: a JSON round trip (a copy, and proof that it is plain JSON)."""
+    copied: dict[str, Any] = json.loads(json.dumps(data))
+    return copied
+
+
+def playability(card: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
+    """Why this engine cannot play ``card`` under a format's ``engine_options`` (its
+    ``rules``: ``"official"`` or ``"quick_start"``); empty when it can."""
+    reasons: list[str] = card_playability(dict(card), str(options.get("rules") or "official"))
+    return reasons
+
+
+class KGKRuleset:
+    name = "kgk"
+    title = "Káosz Galaktika"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    uses_decks = True
+    plain_json_state = True  # to_json/from_json are JSON round trips (matches.store)
+    # Compiled card definitions: fixed from new_game on and only ever read, so a host may
+    # store them once per match and share them between copies of the state.
+    static_keys = ("defs",)
+    # The host names the seats programs play (config["automatic_seats"]): only those may
+    # have their windows skipped on what their hand holds (KG-12.3, turn.auto_pass_seats).
+    takes_automatic_seats = True
+    # KG-6.12: nobody sees a colony's contents or order (its owner neither, KG-6.2.2); a
+    # seat's hand and ruin are its own.
+    hidden_zones = ("p.*.colony", "p.{seat}.hand", "p.{seat}.ruin")
+
+    example_config = staticmethod(example_config)
+    new_game = staticmethod(new_game)
+    to_act = staticmethod(engine.to_act)
+    legal_actions = staticmethod(engine.legal_actions)
+    apply = staticmethod(engine.apply)
+    resign = staticmethod(engine.resign)
+    view = staticmethod(seat_view.view)
+    event_view = staticmethod(seat_view.event_view)
+    outcome = staticmethod(outcome)
+    to_json = staticmethod(json_copy)
+    from_json = staticmethod(json_copy)
+    # The random bot runs inside the engine's own call: one call per step.
+    bot_action = staticmethod(engine.bot_action)
+    playability = staticmethod(playability)
+
+
+RULESET = KGKRuleset()

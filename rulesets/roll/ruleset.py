@@ -1,0 +1,35 @@
+"""The Roll for the Galaxy ruleset object: the shared protocol (``rulesets/base.py``) bound
+to the game's modules (the shape every game's ``RULESET`` has: see ``rulesets/kgk/ruleset.py``)."""
+
+from __future__ import annotations
+
+from rulesets.roll import bots, engine
+from rulesets.roll import view as seat_view
+
+
+class RollRuleset:
+    name = "roll"
+    title = "Roll for the Galaxy"
+    min_players = engine.MIN_PLAYERS
+    max_players = engine.MAX_PLAYERS
+    uses_decks = False
+    # Nobody sees the bag or the Explore discards; a seat's construction stacks below
+    # their top tile are its own (A3.3, "Etikett").
+    hidden_zones = ("bag", "discards", "players.{seat}.dev_stack[1:]",
+                    "players.{seat}.world_stack[1:]")
+
+    example_config = staticmethod(engine.example_config)
+    new_game = staticmethod(engine.new_game)
+    to_act = staticmethod(engine.to_act)
+    legal_actions = staticmethod(engine.legal_actions)
+    apply = staticmethod(engine.apply)
+    resign = staticmethod(engine.resign)
+    view = staticmethod(seat_view.view)
+    event_view = staticmethod(seat_view.event_view)
+    outcome = staticmethod(engine.outcome)
+    to_json = staticmethod(engine.to_json)
+    from_json = staticmethod(engine.from_json)
+    bot_action = staticmethod(bots.bot_action)
+
+
+RULESET = RollRuleset()
