@@ -1101,13 +1101,3 @@ def hangar_space(state: GameState, hangar: list[int]) -> Any:
 
 def next_turn(state: GameState, _: Any) -> None:
     state["todo"].append(["begin_turn", next_alive(state, state["active"])])
-
-
-def __getattr__(name: str) -> Any:
-    """``turn.new_game``, the old home of ``engine.new_game`` (``rulesets/kgk/__init__.py``
-    still imports it from here): resolved on first use, so importing this module does not
-    import the engine, which imports this module through its task table."""
-    if name == "new_game":
-        from rulesets.kgk.engine import new_game
-        return new_game
-    raise AttributeError(name)
