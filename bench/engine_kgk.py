@@ -80,7 +80,7 @@ def main(argv=None):
     config = R.example_config(2)
     config["options"].update({"rules": args.rules, "simplified_combat": args.simplified_combat})
     if args.simplified_combat:      # KG-13.2.4: no speed or return-fire cards in the decks
-        from rulesets.kgk.turn import refers_to_speed_or_return_fire
+        from rulesets.kgk.cards import refers_to_speed_or_return_fire
         config["decks"] = [[c for c in deck if not refers_to_speed_or_return_fire(c)]
                            for deck in config["decks"]]
     out = {"engine": "kgk", "config": config["options"]}

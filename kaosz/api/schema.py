@@ -26,6 +26,8 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "bad_scenario": (400, "The scenario cannot be set up; `details` names the engine's code "
                      "and the field."),
     "scenario_not_supported": (400, "This ruleset takes no scenario (only kgk does)."),
+    "bad_seating": (400, "A sandbox's seating is `both` or a seat number below the number of "
+                    "seats (the set-up-a-position page)."),
     "not_authenticated": (401, "This needs an account: send `Authorization: Token <key>` or "
                           "sign in."),
     "authentication_failed": (401, "The token is unknown, revoked, or its user is inactive."),

@@ -101,6 +101,15 @@ def locked(fn: Callable[..., T]) -> Callable[..., T]:
 # ---------------------------------------------------------------- creating
 
 
+def for_tournaments(format_key: str) -> bool:
+    """Whether a known deck format may be a tournament's: KG-1.6.6 / KG-13.3.4,
+    "Versenyeken mindig az eredeti faji korlátozásokat fogjuk használni", so a format that
+    relaxes them (or the 30-card casual one) is not for events."""
+    from decks.core import get_format
+
+    return bool(get_format(format_key).opposed_races)
+
+
 def create_tournament(organiser: Any, *, name: str, format: str = "tournament",
                       decks_required: bool = True, mode: str = Tournament.PAPER,
                       rounds_planned: int | None = None, top_cut: bool = True,
@@ -108,7 +117,6 @@ def create_tournament(organiser: Any, *, name: str, format: str = "tournament",
                       public: bool = True, final_size: int | None = None,
                       tiebreaks: str = swiss.DEFAULT_PROFILE, round_minutes: int | None = None,
                       publish_decklists: bool = False) -> Tournament:
-    from decks.core import get_format
     from decks.services import DeckError, check_format
 
     name = (name or "").strip()
@@ -119,9 +127,7 @@ def create_tournament(organiser: Any, *, name: str, format: str = "tournament",
         check_format(format)
     except DeckError as exc:
         raise TournamentError(exc.code, exc.message, 400, exc.details) from exc
-    if not get_format(format).opposed_races:
-        # KG-1.6.6 / KG-13.3.4: "Versenyeken mindig az eredeti faji korlátozásokat fogjuk
-        # használni": a format that relaxes them (or the 30-card casual one) is not for events.
+    if not for_tournaments(format):
         raise TournamentError("invalid", "format: a tournament keeps the original race "
                               "restrictions (KG-1.6.6); this format relaxes them", 400,
                               {"field": "format"})

@@ -101,7 +101,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
         visible |= Q(organiser=user)
     tournaments = Tournament.objects.filter(visible).select_related("organiser")[:200]
     return render(request, "tournaments/list.html", {
-        "tournaments": tournaments, "formats": [f for f in all_formats() if f.opposed_races],  # KG-1.6.6
+        "tournaments": tournaments, "formats": [f for f in all_formats() if services.for_tournaments(f["key"])],
         "error": error})
 
 

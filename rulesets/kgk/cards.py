@@ -77,7 +77,42 @@ def compile_def(rec: dict[str, Any]) -> dict[str, Any]:
     return d
 
 
-def playability(card: dict[str, Any], rules: str = "official") -> list[str]:
+# KG-13.2.4: words that make a card's text refer to speed or return fire.
+SPEED_WORDS = ("sebesség", "visszalő", "visszalöv", "vv+", "vv-", "vv–")
+NOT_IN_SIMPLIFIED_COMBAT = ("refers to speed or return fire, which the simplified combat "
+                            "system does not have (KG-13.2.4)")
+
+
+def refers_to_speed_or_return_fire(card: dict[str, Any]) -> bool:
+    """KG-13.2.4: with the simplified combat system "Azokat a lapokat, amik a sebességre
+    vagy a visszalövésre hivatkoznak, ... nem rakhatjátok be a paklitokba". A card refers
+    to them when it changes speed (a ``speed`` modifier, an effect on the speed value)
+    or its text names speed or return fire (a ship's printed speed is only a value)."""
+    mods = card.get("modifiers") or {}
+    if mods.get("speed"):
+        return True
+    effect = card.get("effect")
+    if isinstance(effect, dict):
+        for op in effect.get("ops") or []:
+            if isinstance(op, dict) and op.get("stat") == "speed":
+                return True
+    text = (card.get("text_hu") or "").lower()
+    return any(w in text for w in SPEED_WORDS)
+
+
+def playability(card: dict[str, Any], rules: str = "official",
+                simplified_combat: bool = False) -> list[str]:
+    """Reasons this engine cannot play ``card`` (a fixture record) under ``rules`` and,
+    with ``simplified_combat``, the simplified combat system (KG-13.2.4); ``[]`` =
+    playable."""
+    out = value_problems(card, rules)
+    if simplified_combat and refers_to_speed_or_return_fire(card) and (
+            rules != "quick_start" or card.get("type") == "ship"):
+        out.append(NOT_IN_SIMPLIFIED_COMBAT)
+    return out
+
+
+def value_problems(card: dict[str, Any], rules: str = "official") -> list[str]:
     """Reasons this engine cannot play ``card`` (a fixture record); ``[]`` = playable.
 
     Unknown values stay unknown (SCHEMA.md): a card whose rules depend on a value

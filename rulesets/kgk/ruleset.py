@@ -66,8 +66,10 @@ def json_copy(data: dict[str, Any]) -> dict[str, Any]:
 
 def playability(card: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
     """Why this engine cannot play ``card`` under a format's ``engine_options`` (its
-    ``rules``: ``"official"`` or ``"quick_start"``); empty when it can."""
-    reasons: list[str] = card_playability(dict(card), str(options.get("rules") or "official"))
+    ``rules``: ``"official"`` or ``"quick_start"``, and ``simplified_combat``); empty when
+    it can."""
+    reasons: list[str] = card_playability(dict(card), str(options.get("rules") or "official"),
+                                          bool(options.get("simplified_combat")))
     return reasons
 
 

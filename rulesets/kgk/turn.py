@@ -119,45 +119,27 @@ def auto_pass_seats(auto_pass: Any, automatic: Any) -> bool | list[int]:
     of those seats when the host gives it (a match with people in it), and
     ``auto_pass`` true then means "skip for those seats"; a config without it is a
     game of programs only (simulations, benchmarks), where ``True`` means every seat.
-    An explicit list of seats is kept as given."""
-    if isinstance(auto_pass, list):
-        seats = auto_pass
-    elif isinstance(auto_pass, bool):
+    An explicit list of seats is kept, less any seat the host does not name."""
+    if automatic is not None and not _seat_list(automatic):
+        raise ConfigError("bad_config", "automatic_seats must be a list of seats",
+                          {"field": "automatic_seats"})
+    if isinstance(auto_pass, bool):
         if automatic is None:
             return auto_pass
         seats = automatic if auto_pass else []
+    elif _seat_list(auto_pass):
+        seats = auto_pass
     else:
         raise ConfigError("bad_option", "auto_pass must be true, false or a list of seats",
-                          {"field": "auto_pass"})
-    if automatic is not None and not isinstance(automatic, list):
-        raise ConfigError("bad_config", "automatic_seats must be a list of seats",
-                          {"field": "automatic_seats"})
-    if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 6 for x in seats):
-        raise ConfigError("bad_option", "auto_pass seats must be seat numbers",
                           {"field": "auto_pass"})
     if automatic is not None:       # (an option never makes a person's seat auto-pass)
         seats = [x for x in seats if x in automatic]
     return sorted(set(seats))
 
 
-SPEED_WORDS = ("sebesség", "visszalő", "visszalöv", "vv+", "vv-", "vv–")
-
-
-def refers_to_speed_or_return_fire(rec: dict[str, Any]) -> bool:
-    """KG-13.2.4: with the simplified combat system "Azokat a lapokat, amik a sebességre
-    vagy a visszalövésre hivatkoznak, ... nem rakhatjátok be a paklitokba". A card refers
-    to them when it changes speed (a ``speed`` modifier, an effect on the speed value)
-    or its text names speed or return fire (a ship's printed speed is only a value)."""
-    mods = rec.get("modifiers") or {}
-    if mods.get("speed"):
-        return True
-    effect = rec.get("effect")
-    if isinstance(effect, dict):
-        for op in effect.get("ops") or []:
-            if isinstance(op, dict) and op.get("stat") == "speed":
-                return True
-    text = (rec.get("text_hu") or "").lower()
-    return any(w in text for w in SPEED_WORDS)
+def _seat_list(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 6 for x in value)
 
 
 def _compile_decks(decks: list[Any], opts: dict[str, Any]) -> Any:
@@ -174,10 +156,7 @@ def _compile_decks(decks: list[Any], opts: dict[str, Any]) -> Any:
             slug = rec.get("slug")
             if slug not in index:
                 if not opts["lenient_cards"] and (not qs or rec.get("type") == "ship"):
-                    why = playability(rec, opts["rules"])
-                    if opts["simplified_combat"] and refers_to_speed_or_return_fire(rec):
-                        why = [*why, "refers to speed or return fire, which the simplified "
-                               "combat system does not have (KG-13.2.4)"]
+                    why = playability(rec, opts["rules"], opts["simplified_combat"])
                     if why:
                         raise ConfigError("unplayable_card", f"{slug}: {'; '.join(why)}",
                                           {"card": slug, "reasons": why})

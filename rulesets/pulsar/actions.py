@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, State
+from rulesets.base import Action, Event, State
 from rulesets.pulsar import effects, flight, gyros, transmitters
-from rulesets.pulsar.common import Event, comp, my_techs, player, tech_row_index
+from rulesets.pulsar.common import comp, my_techs, player, tech_row_index
 from rulesets.pulsar.components import SIZES
 
 MODS = {"": 0, "+1": 1, "-1": -1, "+2": 2}

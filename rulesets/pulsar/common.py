@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import IllegalAction, State
+from rulesets.base import Event, IllegalAction, State
 from rulesets.pulsar.components import SIZES, Compiled, compiled
 from rulesets.rng import Rng
 
 ROUNDS = 8
 TRACKS = ("initiative", "engineering")
-Event = dict[str, Any]
 
 
 def comp(state: State) -> Compiled:

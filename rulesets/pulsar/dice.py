@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, State
-from rulesets.pulsar.common import TRACKS, Event, markers_per_track, rng_draw
+from rulesets.base import Action, Event, State
+from rulesets.pulsar.common import TRACKS, markers_per_track, rng_draw
 
 
 def median_half(dice: list[int]) -> int:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, State
-from rulesets.pulsar.common import Event, comp, gain_vp, player, rng_draw
+from rulesets.base import Action, Event, State
+from rulesets.pulsar.common import comp, gain_vp, player, rng_draw
 from rulesets.pulsar.components import SIZES
 from rulesets.pulsar.flight import reveal
 

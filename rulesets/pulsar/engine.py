@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, IllegalAction, State
+from rulesets.base import Action, Event, IllegalAction, State
 from rulesets.pulsar import actions, dice, effects, flight, production, scoring
-from rulesets.pulsar.common import Event, comp, illegal, player
+from rulesets.pulsar.common import comp, illegal, player
 
 SETUP_RULE = "A2.2"
 

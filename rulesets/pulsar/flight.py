@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, State
-from rulesets.pulsar.common import Event, comp, player
+from rulesets.base import Action, Event, State
+from rulesets.pulsar.common import comp, player
 from rulesets.pulsar.components import Compiled
 
 

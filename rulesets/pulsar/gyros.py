@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rulesets.base import State
-from rulesets.pulsar.common import Event, gain_vp, player
+from rulesets.base import Event, State
+from rulesets.pulsar.common import gain_vp, player
 
 
 def placed_of_size(state: State, seat: int, size: str) -> int:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import State
+from rulesets.base import Event, State
 from rulesets.pulsar.common import (
     ROUNDS,
     TRACKS,
-    Event,
     comp,
     counter,
     gain_vp,

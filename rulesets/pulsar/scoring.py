@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, IllegalAction, Outcome, State
-from rulesets.pulsar.common import Event, counter, gain_vp, my_techs, player, spinning_by_size
+from rulesets.base import Action, Event, IllegalAction, Outcome, State
+from rulesets.pulsar.common import counter, gain_vp, my_techs, player, spinning_by_size
 from rulesets.pulsar.components import GYRO_GOALS
 from rulesets.pulsar.production import scoring_value
 

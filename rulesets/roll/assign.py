@@ -15,14 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.base import Action, Event, State
 from rulesets.rng import Rng
 from rulesets.roll.data import COLOURS, DIE_FACES, PHASES, WILD
 from rulesets.roll.empire import empty_cols, owns
 from rulesets.roll.powers import REASSIGN, Reassign, dictate_spec, may_move, power_max
-
-State = dict[str, Any]
-Action = dict[str, Any]
-Event = dict[str, Any]
 
 
 def roll_all(state: State, rng: Rng) -> None:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.base import Action
 from rulesets.rng import Rng
 from rulesets.roll import engine, view
 from rulesets.roll.data import CARDS, TRADE_VALUE, side_key
 
-Action = dict[str, Any]
 View = dict[str, Any]
 
 

@@ -3,8 +3,7 @@ stack; a completed tile joins the tableau and its workers the Citizenry."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from rulesets.base import Action, Event, State
 from rulesets.rng import Rng
 from rulesets.roll import powers
 from rulesets.roll.data import CARDS, side_key
@@ -13,13 +12,7 @@ from rulesets.roll.empire import (
     gain_credits,
     owns,
 )
-from rulesets.roll.taskqueue import before, finish, trigger_effect
-
-State = dict[str, Any]
-Task = dict[str, Any]
-Action = dict[str, Any]
-Event = dict[str, Any]
-
+from rulesets.roll.taskqueue import Task, before, finish, trigger_effect
 
 STACK = {"develop": "dev_stack", "settle": "world_stack"}
 ZONE = {"develop": "dev_workers", "settle": "world_workers"}

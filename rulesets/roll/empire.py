@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.base import State
 from rulesets.roll.data import CARDS, COLOURS, CREDIT_CAP, END_SQUARES, GOOD_COLOURS, PHASES, Card
 
 Player = dict[str, Any]
-State = dict[str, Any]
 
 
 def zero_dice() -> dict[str, int]:

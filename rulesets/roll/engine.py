@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from rulesets.base import ConfigError, IllegalAction, Outcome
+from rulesets.base import Action, ConfigError, Event, IllegalAction, Outcome, State
 from rulesets.rng import Rng
 from rulesets.roll import assign
 from rulesets.roll.data import (
@@ -24,10 +24,6 @@ from rulesets.roll.explore import draw_tiles
 from rulesets.roll.phases import HANDLERS, do_setup_choice, start_phase
 from rulesets.roll.powers import end_bonuses, score
 from rulesets.roll.taskqueue import apply_gains
-
-State = dict[str, Any]
-Action = dict[str, Any]
-Event = dict[str, Any]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 

@@ -5,19 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.base import Action, Event, State
 from rulesets.rng import Rng
 from rulesets.roll import powers
 from rulesets.roll.empire import (
     gain_credits,
     owns,
 )
-from rulesets.roll.taskqueue import finish, private
-
-State = dict[str, Any]
-Task = dict[str, Any]
-Action = dict[str, Any]
-Event = dict[str, Any]
-
+from rulesets.roll.taskqueue import Task, finish, private
 
 SIDE_STACK = {"dev": "dev_stack", "world": "world_stack"}
 

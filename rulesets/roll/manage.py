@@ -5,15 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.base import Action, Event, State
 from rulesets.rng import Rng
 from rulesets.roll.data import CARDS
-from rulesets.roll.taskqueue import apply_gains, finish
-
-State = dict[str, Any]
-Task = dict[str, Any]
-Action = dict[str, Any]
-Event = dict[str, Any]
-
+from rulesets.roll.taskqueue import Task, apply_gains, finish
 
 # ---- choosing dice: Galactic Federation/Exchange returns, recruiting ---------------
 

@@ -7,8 +7,8 @@ seat must decide), ``legal`` and ``act``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from rulesets.base import Action, Event, State
 from rulesets.rng import Rng
 from rulesets.roll import powers
 from rulesets.roll.data import PHASES
@@ -51,13 +51,7 @@ from rulesets.roll.produce_ship import (
     ship_legal,
     ship_step,
 )
-from rulesets.roll.taskqueue import finish
-
-State = dict[str, Any]
-Task = dict[str, Any]
-Action = dict[str, Any]
-Event = dict[str, Any]
-
+from rulesets.roll.taskqueue import Task, finish
 
 # ---- setup: which drawn tile is the development (A3.2) ------------------------
 

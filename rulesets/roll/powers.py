@@ -28,6 +28,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from rulesets.base import State
 from rulesets.roll.data import CARDS, PHASES, TRADE_VALUE, Card
 from rulesets.roll.empire import (
     blue_worlds,
@@ -41,7 +42,6 @@ from rulesets.roll.empire import (
 )
 
 Player = dict[str, Any]
-State = dict[str, Any]
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,7 @@ consuming them for victory points."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from rulesets.base import Action, Event, State
 from rulesets.rng import Rng
 from rulesets.roll import powers
 from rulesets.roll.data import CARDS
@@ -15,13 +14,7 @@ from rulesets.roll.empire import (
     owns,
     pay_vp,
 )
-from rulesets.roll.taskqueue import finish
-
-State = dict[str, Any]
-Task = dict[str, Any]
-Action = dict[str, Any]
-Event = dict[str, Any]
-
+from rulesets.roll.taskqueue import Task, finish
 
 # ---- Produce ------------------------------------------------------------------
 

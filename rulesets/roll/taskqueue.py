@@ -16,16 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.base import Event, State
 from rulesets.roll.data import CARDS
 from rulesets.roll.empire import (
     gain_credits,
     take_from_supply,
 )
 
-State = dict[str, Any]
 Task = dict[str, Any]
-Action = dict[str, Any]
-Event = dict[str, Any]
 
 
 

@@ -12,11 +12,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from rulesets.base import Event, State
 from rulesets.roll.data import COLOURS, side_key
 from rulesets.roll.empire import squares
-
-State = dict[str, Any]
-Event = dict[str, Any]
 
 
 def _rolled(p: dict[str, Any]) -> dict[str, int]:

@@ -22,6 +22,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
+from tests.docs.test_rule_citations import report, undefined
+
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules"
 
@@ -123,17 +125,6 @@ def definitions(rules_dir: Path) -> list[Definition]:
                 rel = path.relative_to(ROOT) if ROOT in path.parents else path
                 out.append(Definition(rel.as_posix(), i, m.group(1)))
     return out
-
-
-def undefined(cited: Iterable[Citation], defined: Iterable[str]) -> list[Citation]:
-    known = set(defined)
-    return [c for c in cited if c.number not in known]
-
-
-def report(lines: Iterable[object], limit: int = 60) -> str:
-    lines = [str(x) for x in lines]
-    more = f"\n… and {len(lines) - limit} more" if len(lines) > limit else ""
-    return "\n".join(lines[:limit]) + more
 
 
 def defined_numbers(game: str) -> set[str]:

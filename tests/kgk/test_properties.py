@@ -12,7 +12,7 @@ import pytest
 
 from rulesets.base import IllegalAction
 from rulesets.kgk import RULESET as R
-from rulesets.kgk.turn import refers_to_speed_or_return_fire
+from rulesets.kgk.cards import refers_to_speed_or_return_fire
 
 from .helpers import check_end_limits, dumps, hidden_permutation, run_match
 

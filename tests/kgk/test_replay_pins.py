@@ -17,7 +17,7 @@ import json
 import pytest
 
 from rulesets.kgk import RULESET as R
-from rulesets.kgk.turn import refers_to_speed_or_return_fire
+from rulesets.kgk.cards import refers_to_speed_or_return_fire
 
 # (format options, players, bot kinds per seat, seed)
 MATCHES = {

@@ -12,43 +12,11 @@ from typing import Any
 import pytest
 
 from rulesets.base import ConfigError, IllegalAction
-from rulesets.kgk import load_practice, shipped_cards
-from rulesets.kgk.scenario import card_ids
+from rulesets.kgk import load_practice
 
 from .helpers import R, act
-
-DANI, LACI = 0, 1
-FILL = "practice-kikepzo-kolibri"
-
-
-def seat(credits: int = 10, **zones: Any) -> dict[str, Any]:
-    return {"credits": credits, "colony": [{"card": FILL, "count": 10}], **zones}
-
-
-def position(dani: dict[str, Any], laci: dict[str, Any], **top: Any):
-    """Dani's main phase in turn 7, every interrupt window asked (auto-pass off)."""
-    doc = {"format": "kgk-scenario/1", "turn": 7, "first": 0, "active": DANI,
-           "phase": "main", "seats": [dani, laci], "options": {"auto_pass": False}, **top}
-    return R.new_game({"scenario": doc, "cards": shipped_cards()}, "rules-b"), card_ids(doc)
-
-
-def dec(s) -> dict[str, Any] | None:
-    return R.view(s, DANI)["decision"]
-
-
-def me(s, q: int) -> dict[str, Any]:
-    return R.view(s, q)["players"][q]
-
-
-
-
-def settle(s) -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = []
-    while dec(s) and dec(s)["kind"] == "prio":
-        events += act(s, dec(s)["seat"], {"type": "pass"})
-    return events
-
-
+from .rules_b import DANI, FILL, LACI, me, seat, settle
+from .rules_b import asked_position as position
 
 # ---------------------------------------------------------------- KG-11 costs and states
 

@@ -9,34 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.kgk import shipped_cards
-from rulesets.kgk.scenario import card_ids
-
 from .helpers import R, act
+from .rules_b import DANI, FILL, LACI, dec, me, seat, settle
+from .rules_b import asked_position as position
 
-DANI, LACI = 0, 1
-FILL = "practice-kikepzo-kolibri"
 ORDER = "practice-kikepzesi-parancs"           # general interrupt, cost 2: draw 2 cards
 COUNTER = "practice-gyakorlo-ellenparancs"     # reaction interrupt, cost 2: neutralise one
-
-
-def seat(credits: int = 10, **zones: Any) -> dict[str, Any]:
-    return {"credits": credits, "colony": [{"card": FILL, "count": 10}], **zones}
-
-
-def position(dani: dict[str, Any], laci: dict[str, Any], **top: Any):
-    """Dani's main phase in turn 7, every interrupt window asked (auto-pass off)."""
-    doc = {"format": "kgk-scenario/1", "turn": 7, "first": 0, "active": DANI,
-           "phase": "main", "seats": [dani, laci], "options": {"auto_pass": False}, **top}
-    return R.new_game({"scenario": doc, "cards": shipped_cards()}, "rules-b"), card_ids(doc)
-
-
-def dec(s) -> dict[str, Any] | None:
-    return R.view(s, DANI)["decision"]
-
-
-def me(s, q: int) -> dict[str, Any]:
-    return R.view(s, q)["players"][q]
 
 
 def chain(s) -> list[dict[str, Any]]:
@@ -48,13 +26,6 @@ def answer(s, q: int, card: int) -> list[dict[str, Any]]:
     forms = [a for a in R.legal_actions(s, q) if a["type"] == "play" and a["card"] == card]
     assert forms, R.legal_actions(s, q)
     return act(s, q, forms[0])
-
-
-def settle(s) -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = []
-    while dec(s) and dec(s)["kind"] == "prio":
-        events += act(s, dec(s)["seat"], {"type": "pass"})
-    return events
 
 
 def trash_ids(s, q: int) -> list[int]:

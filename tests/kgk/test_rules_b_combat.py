@@ -12,33 +12,13 @@ from typing import Any
 import pytest
 
 from rulesets.base import IllegalAction
-from rulesets.kgk import shipped_cards
-from rulesets.kgk.scenario import card_ids
 
 from .helpers import R, act
-
-DANI, LACI = 0, 1
-FILL = "practice-kikepzo-kolibri"          # 5-1-1-1 scout, no ability
-
-
-def seat(credits: int = 10, **zones: Any) -> dict[str, Any]:
-    return {"credits": credits, "colony": [{"card": FILL, "count": 10}], **zones}
-
-
-def position(dani: dict[str, Any], laci: dict[str, Any], **top: Any):
-    """Dani's main phase in turn 7 (both past their first turns); returns the game and
-    the ids of the labelled cards."""
-    doc = {"format": "kgk-scenario/1", "turn": 7, "first": 0, "active": DANI,
-           "phase": "main", "seats": [dani, laci], **top}
-    return R.new_game({"scenario": doc, "cards": shipped_cards()}, "rules-b"), card_ids(doc)
+from .rules_b import DANI, FILL, LACI, dec, position, seat, settle
 
 
 def ship(slug: str, label: str, **kw: Any) -> dict[str, Any]:
     return {"card": slug, "label": label, **kw}
-
-
-def dec(s) -> dict[str, Any]:
-    return R.view(s, DANI)["decision"]
 
 
 def step(s) -> str | None:
@@ -57,12 +37,6 @@ def ship_of(s, cid: int) -> dict[str, Any] | None:
 
 def legal(s, who: int) -> list[dict[str, Any]]:
     return R.legal_actions(s, who)
-
-
-def settle(s) -> None:
-    """Pass every open interrupt window (no test here plays into them)."""
-    while dec(s) and dec(s)["kind"] == "prio":
-        act(s, dec(s)["seat"], {"type": "pass"})
 
 
 def declare(s, target: str, attackers: list[int], defenders: list[int] | None,
@@ -86,8 +60,9 @@ def declare(s, target: str, attackers: list[int], defenders: list[int] | None,
 
 
 def pass_until_bomb(s) -> None:
-    while dec(s)["kind"] in ("fire", "prio"):
-        act(s, dec(s)["seat"], {"type": "pass"})
+    while (d := dec(s)) is not None and d["kind"] in ("fire", "prio"):
+        act(s, d["seat"], {"type": "pass"})
+    assert d is not None, "the combat ended before the bombardment step"
 
 
 # ---------------------------------------------------------------- KG-9.4 the combat phase

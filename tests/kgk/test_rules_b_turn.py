@@ -7,45 +7,13 @@ cards; the tests act through ``legal_actions``/``apply`` and look through ``view
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from rulesets.base import IllegalAction
 from rulesets.kgk import load_practice, shipped_cards
-from rulesets.kgk.scenario import card_ids
 
 from .helpers import R, act
-
-DANI, LACI = 0, 1
-FILL = "practice-kikepzo-kolibri"
-
-
-def seat(credits: int = 10, **zones: Any) -> dict[str, Any]:
-    return {"credits": credits, "colony": [{"card": FILL, "count": 10}], **zones}
-
-
-def position(*seats: dict[str, Any], **top: Any):
-    """The first seat's main phase in turn 7 (everyone past the first turns)."""
-    doc = {"format": "kgk-scenario/1", "turn": 7, "first": 0, "active": 0, "phase": "main",
-           "seats": list(seats), **top}
-    return R.new_game({"scenario": doc, "cards": shipped_cards()}, "rules-b"), card_ids(doc)
-
-
-def dec(s) -> dict[str, Any] | None:
-    return R.view(s, 0)["decision"]
-
-
-def me(s, q: int) -> dict[str, Any]:
-    """Seat ``q`` as it sees itself."""
-    return R.view(s, q)["players"][q]
-
-
-def settle(s) -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = []
-    while dec(s) and dec(s)["kind"] == "prio":
-        events += act(s, dec(s)["seat"], {"type": "pass"})
-    return events
+from .rules_b import DANI, FILL, LACI, dec, me, position, seat, settle
 
 
 def plays(s, q: int) -> set[int]:

@@ -229,9 +229,10 @@ def test_kg_10_7_windows_after_every_action_with_auto_pass_off():
     """With auto-pass off every seat that holds a card is asked after a draw, a
     development, a face-down play and a designation (KG-10.7: reaction interrupts in
     every phase and step; KG-12.3: whether it is asked never depends on what it holds)."""
-    s = setup(["Tanműhely", "Oktatótiszt", "Kiképző Kolibri"],
-              ["Kiképző Szúnyog", "Tanműhely"], cr=(5, 5), auto_pass=False)
-    on_table(s, B, "Tanműhely", "hand")                 # a card, but no interrupt
+    # (setup gives each seat a filler card in hand without auto-pass: B holds a card,
+    # but no interrupt)
+    s = setup(["Tanműhely", "Oktatótiszt", "Kiképző Kolibri"], ["Kiképző Szúnyog"],
+              cr=(5, 5), auto_pass=False)
     base = on_table(s, A, "Tanműhely", "surface", paid=False)
     crew = on_table(s, A, "Oktatótiszt", "hand")
     att = on_table(s, A, "Kiképző Kolibri")

@@ -9,7 +9,7 @@ import pytest
 
 from rulesets.kgk import RULESET as R
 from rulesets.kgk import schema
-from rulesets.kgk.turn import refers_to_speed_or_return_fire
+from rulesets.kgk.cards import refers_to_speed_or_return_fire
 
 FORMATS = {"official": ({}, 2), "simplified": ({"simplified_combat": True}, 2),
            "quick_start": ({"rules": "quick_start"}, 2), "multiplayer3": ({}, 3)}

@@ -120,3 +120,23 @@ def sqlite_readers_do_not_wait():
     connection_created.connect(pragma)
     yield
     connection_created.disconnect(pragma)
+
+
+HOLD_IF_STILL = ("v => { const b = document.getElementById('auto-hold');"
+                 " if (!b) return 'none';"
+                 " if (document.querySelector('#board').dataset.version !== v) return 'moved';"
+                 " b.click(); return 'held'; }")
+
+
+def let_the_board_answer(page, wanted: dict, version: str, timeout: int) -> str:
+    """Before a test clicks ``wanted`` on a board that may be counting down to its own
+    pass (the KGK board's default pass mode, KG-12.3): when ``wanted`` is that pass, wait
+    for the board to give it (``"passed"``); else hold the countdown, in one step with
+    checking the board has not moved on (``"held"``, or ``"none"`` without a countdown;
+    ``"moved"``: the board passed first, look again)."""
+    if wanted["type"] in ("pass", "done") and page.locator("#auto-hold").count():
+        page.wait_for_function(
+            f"document.querySelector('#board').dataset.version !== '{version}'",
+            timeout=timeout)
+        return "passed"
+    return page.evaluate(HOLD_IF_STILL, version)

@@ -100,6 +100,21 @@ def _patiently(*args: Any) -> tuple[int, Any]:
     return status, body
 
 
+def _rush(base: str, path: str, token: str, n: int = 30) -> list[tuple[int, Any]]:
+    """``n`` GETs of ``path`` at once, each from its own thread; their answers."""
+    results: list[tuple[int, Any]] = []
+
+    def read() -> None:
+        results.append(call(base, "GET", path, token))
+
+    threads = [threading.Thread(target=read) for _ in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return results
+
+
 def _db_sessions() -> int:
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s",
@@ -185,17 +200,7 @@ def test_a_saturated_pool_answers_503_in_the_error_shape(tiny_pool_server, djang
     base = tiny_pool_server
     tokens = _players(django_user_model, 2)
     m = _match(base, tokens)
-    results: list[tuple[int, Any]] = []
-
-    def read() -> None:
-        results.append(call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/",
-                            tokens[0]))
-
-    threads = [threading.Thread(target=read) for _ in range(30)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    results = _rush(base, f"/api/v1/matches/{m['id']}/legal-actions/", tokens[0])
     statuses = Counter(s for s, _ in results)
     assert set(statuses) <= {200, 503} and statuses[503] > 0, statuses
     assert all(b["error"]["code"] == "server_busy" for s, b in results if s == 503)
@@ -212,17 +217,7 @@ def test_requests_beyond_the_pool_wait_for_a_thread_not_for_a_connection(
     base = tiny_pool_default_threads_server
     tokens = _players(django_user_model, 2)
     m = _match(base, tokens)
-    results: list[tuple[int, Any]] = []
-
-    def read() -> None:
-        results.append(call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/",
-                            tokens[0]))
-
-    threads = [threading.Thread(target=read) for _ in range(30)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    results = _rush(base, f"/api/v1/matches/{m['id']}/legal-actions/", tokens[0])
     assert Counter(s for s, _ in results) == {200: 30}
 
 

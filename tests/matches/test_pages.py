@@ -12,7 +12,7 @@ from django.db.utils import OperationalError
 from matches import store
 from matches.models import Match, Simulation
 from rulesets import registry
-from tests.matches.conftest import client_for, create
+from tests.matches.conftest import client_for, create, let_the_board_answer
 
 
 def test_lobby_and_boards_render(players, client):
@@ -86,19 +86,8 @@ def play_like_the_heuristic(page, match_id: int, ruleset: str, seconds: float = 
             continue  # the page is about to catch up
         state = rs.from_json(match.state_json())
         wanted = rs.bot_action(state, 0, "heuristic", f"page-{version}")
-        if page.locator("#auto-hold").count():
-            if wanted["type"] in ("pass", "done"):   # the board passes after its pause
-                page.wait_for_function(
-                    f"document.querySelector('#board').dataset.version !== '{version}'",
-                    timeout=wait_ms)
-                continue
-            held = page.evaluate(
-                "v => { const b = document.getElementById('auto-hold');"
-                " if (!b) return 'none';"
-                " if (document.querySelector('#board').dataset.version !== v) return 'moved';"
-                " b.click(); return 'held'; }", version)
-            if held == "moved":
-                continue
+        if let_the_board_answer(page, wanted, version, wait_ms) in ("passed", "moved"):
+            continue
         buttons = page.locator("#actions button.action")
         texts = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
         index = next((i for i, t in enumerate(texts) if json.loads(t) == wanted), None)

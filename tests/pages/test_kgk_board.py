@@ -17,7 +17,7 @@ from cards.models import Card
 from matches import store
 from matches.models import Match
 from rulesets import registry
-from tests.matches.conftest import client_for, create
+from tests.matches.conftest import client_for, create, let_the_board_answer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -231,20 +231,11 @@ def test_a_whole_match_against_a_bot_by_clicking_the_board(
                 continue
             state = rs.from_json(match.state_json())
             wanted = rs.bot_action(state, 0, "heuristic", f"board-{version}")
-            if wanted["type"] in ("pass", "done") and page.locator("#auto-hold").count():
-                # The board passes by itself after its pause (the default pass mode):
-                # no click, the same wait whatever the hand holds (KG-12.3).
-                page.wait_for_function(
-                    f"document.querySelector('#board').dataset.version !== '{version}'",
-                    timeout=30000)
-                auto_passes += 1
-                continue
-            held = page.evaluate(
-                "v => { const b = document.getElementById('auto-hold');"
-                " if (!b) return 'none';"
-                " if (document.querySelector('#board').dataset.version !== v) return 'moved';"
-                " b.click(); return 'held'; }", version)
-            if held == "moved":          # the board passed first: look again
+            # The board passes by itself after its pause (the default pass mode): no
+            # click, the same wait whatever the hand holds (KG-12.3).
+            answered = let_the_board_answer(page, wanted, version, 30000)
+            auto_passes += answered == "passed"
+            if answered in ("passed", "moved"):
                 continue
             texts = page.locator("#actions button.action").evaluate_all(
                 "bs => bs.map(b => [b.dataset.i, b.dataset.action])")

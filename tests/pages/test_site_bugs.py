@@ -54,10 +54,12 @@ def test_the_organiser_registers_themself_with_the_nevezek_button(client, user):
 def test_tournament_pages_name_formats_and_refusals_in_hungarian(client, user):
     client.force_login(user)
     page = client.get("/tournaments/").content.decode()
-    assert ">tournament-any4<" not in page and "egyszerűsített fajok" in page
-    t = tournaments.create_tournament(user, name="Kupa", format="tournament-any4")
+    assert ">practice<" not in page and "Gyakorló (45 lap)" in page
+    # KG-1.6.6: the formats that relax the race rules are not offered for a tournament
+    assert "egyszerűsített fajok" not in page and "faji korlátozás nélkül" not in page
+    t = tournaments.create_tournament(user, name="Kupa", format="practice")
     body = client.get(f"/tournaments/{t.pk}/").content.decode()
-    assert "tournament-any4 ·" not in body and "egyszerűsített fajok" in body
+    assert "practice ·" not in body and "Gyakorló (45 lap)" in body
     tournaments.register(t, by=user, name="Anna")
     tournaments.register(t, by=user, name="Béla")
     r = client.post(f"/tournaments/{t.pk}/manage/", {"op": "start"})
