@@ -12,7 +12,8 @@ start-up and imports. ``PYTHONHASHSEED=0`` so the two runs hash strings alike.
 Each ``--root`` is another checkout of this project (e.g. main) whose ``rulesets`` package
 is measured with the same interpreter and the same loop, side by side with this one; the
 figure for each is printed as JSON with the ratio to the first. ``--keep DIR`` keeps the
-callgrind files (``callgrind_annotate DIR/<name>.out`` shows where the instructions go).
+callgrind files, the games' and the start-up's (``callgrind_annotate DIR/<name>.out`` shows
+where the instructions go).
 Needs ``valgrind`` (Debian package ``valgrind``); it runs about 50 times slower than
 native, so 12 KGK games take a few minutes.
 """
@@ -70,7 +71,7 @@ def collected(root: Path, game: str, count: int, out_file: str) -> tuple[int, in
 def measure(root: Path, game: str, count: int, keep: Path | None, label: str) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         full = str((keep or Path(tmp)) / f"{label}-{game}.out")
-        empty = str(Path(tmp) / "empty.out")
+        empty = str((keep or Path(tmp)) / f"{label}-{game}-startup.out")
         games, steps = collected(root, game, count, full)
         base, _ = collected(root, game, 0, empty)
     return {"root": str(root), "games": count, "steps": steps,

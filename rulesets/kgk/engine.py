@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.base import IllegalAction
-from rulesets.kgk import legal_cache, static
+from rulesets.kgk import legal_cache, main_list, static
 from rulesets.kgk import turn as _turn
-from rulesets.kgk.bots import heuristic_action, random_index
+from rulesets.kgk.bots import heuristic_action
 from rulesets.kgk.constants import DEVELOP_COST
 from rulesets.kgk.ending import eliminate, finish, finish_multiplayer
 from rulesets.kgk.jsontypes import Action, GameState
@@ -81,8 +81,7 @@ def to_act(state: GameState) -> Any:
 def clear_cache() -> None:
     """Drop every speed-layer cache (for code that edits a state by hand)."""
     legal_cache.forget()
-    _turn.MAIN_META[0] = None
-    _turn.CASH_PENDING[0] = None
+    main_list.forget()
     static.clear()
 
 
@@ -120,29 +119,16 @@ def random_pick(state: GameState, seat: int, seed: str) -> Action:
     return bot_action(state, seat, "random", seed)
 
 
-def _random_action(state: GameState, seat: int, seed: str) -> Action:
-    """The random bot: a uniform pick from the legal list (kept for ``apply`` with the
-    pick, so ``apply`` need not build the list again)."""
-    dec = state["dec"]
-    if dec is None or dec["seat"] != seat or state["phase"] == "over":
-        raise ValueError("this seat has nothing to do now")
-    legal = legal_cache.kept(state, dec)
-    if legal is None:
-        legal = DECISIONS[dec["kind"]].legal(state, dec)
-        if not legal:
-            raise ValueError("this seat has nothing to do now")
-        i = random_index(len(legal), seed)
-        legal_cache.keep(state, dec, legal, i)
-    else:
-        i = random_index(len(legal), seed)
-        legal_cache.note_pick(legal, i)
-    return legal[i].copy()
-
-
 def bot_action(state: GameState, seat: int, kind: str, seed: str) -> Action:
     """The ruleset's ``bot_action``."""
     if kind == "random":                       # (at every step of a bot match)
-        return _random_action(state, seat, seed)
+        dec = state["dec"]
+        if dec is None or dec["seat"] != seat or state["phase"] == "over":
+            raise ValueError("this seat has nothing to do now")
+        a = legal_cache.random_pick(state, dec, DECISIONS[dec["kind"]].legal, seed)
+        if a is None:
+            raise ValueError("this seat has nothing to do now")
+        return a
     legal = cached_legal(state, seat)          # not copied: the bots only read it
     if not legal:
         raise ValueError("this seat has nothing to do now")
@@ -216,7 +202,14 @@ def apply(state: GameState, seat: int, action: Action) -> Any:
     dec = state["dec"]
     if dec is None or dec["seat"] != seat:
         raise IllegalAction("not_your_turn", "another seat must act now", rule="KG-9.1.3")
-    if not _well_formed(action):
+    if type(action) is dict and type(action.get("type")) is str:
+        for v in action.values():         # (_well_formed's common case, written out)
+            if type(v) is not int and type(v) is not str:
+                if not _well_formed(action):
+                    raise IllegalAction("malformed_action",
+                                        "an action is an object with a 'type'")
+                break
+    elif not _well_formed(action):
         raise IllegalAction("malformed_action", "an action is an object with a 'type'")
     kind = DECISIONS[dec["kind"]]
     # The list just handed out for this very state (bots ask, then apply) is reused,
@@ -242,19 +235,19 @@ def apply(state: GameState, seat: int, action: Action) -> Any:
 
 def _derive_next_main(state: GameState, action: Action, legal: list[Action]) -> None:
     """The speed layer: after a develop or a face-down placement the next main list
-    follows from ``legal`` (``turn.after_develop``, ``turn.after_place``); after a cash
-    the list is noted for ``turn.after_cash``. Kept for the next question."""
+    follows from ``legal`` (``main_list.after_develop``, ``main_list.after_place``); after a
+    cash the list is noted for ``main_list.after_cash``. Kept for the next question."""
     t = action["type"]
     nd = state["dec"]
     if t == "cash":
-        _turn.note_cash(state, legal, action["base"])
+        main_list.note_cash(state, legal, action["base"])
         return
     if nd["kind"] != "main":
         return                            # a window opened after it (chain.quiet_action_window)
     if t == "develop":
-        nl = _turn.after_develop(state, nd, legal, action["base"])
+        nl = main_list.after_develop(state, nd, legal, action["base"])
     elif t == "place":
-        nl = _turn.after_place(state, nd, legal, action["card"], action["as"])
+        nl = main_list.after_place(state, nd, legal, action["card"], action["as"])
     else:
         return
     if nl is not None:
@@ -265,7 +258,7 @@ def _derive_after_cash(state: GameState, seat: int, second_base: int) -> None:
     """The speed layer: the main list after a cash's second base was chosen."""
     nd = state["dec"]
     if nd is not None and nd["kind"] == "main" and nd["seat"] == seat:
-        nl = _turn.after_cash(state, nd, second_base)
+        nl = main_list.after_cash(state, nd, second_base)
         if nl is not None:
             legal_cache.keep(state, nd, nl)
 

@@ -24,6 +24,8 @@ read once, so threads sharing the module never mix one state's key with another'
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from hashlib import sha256
 from typing import Any
 
 from rulesets.kgk.jsontypes import Action, Decision, GameState
@@ -49,11 +51,7 @@ def _fits(e: list[Any], state: GameState, dec: Decision) -> bool:
 def kept(state: GameState, dec: Decision) -> list[Action] | None:
     """The list kept for this very state and decision, or None."""
     e = _LAST[0]
-    if e is None or e[_STATE] is not state or e[_DEC] is not dec or e[_SEQ] != state["seq"]:
-        return None
-    p = state["p"][dec["seat"]]           # (_fits, written out: once per bot step)
-    if e[_TODO] == len(state["todo"]) and e[_CREDITS] == p["cr"] \
-            and e[_HAND] == len(p["hand"]):
+    if e is not None and _fits(e, state, dec):
         return e[_LEGAL]        # type: ignore[no-any-return]
     return None
 
@@ -79,9 +77,41 @@ def take_picked(state: GameState, dec: Decision) -> tuple[list[Action], int] | N
     (``apply`` is about to change the state)."""
     e = _LAST[0]
     _LAST[0] = None
-    if e is not None and e[_HINT] is not None and _fits(e, state, dec):
+    if e is None or e[_HINT] is None or e[_STATE] is not state or e[_DEC] is not dec \
+            or e[_SEQ] != state["seq"]:
+        return None
+    p = state["p"][dec["seat"]]           # (_fits, written out: once per bot step)
+    if e[_TODO] == len(state["todo"]) and e[_CREDITS] == p["cr"] \
+            and e[_HAND] == len(p["hand"]):
         return e[_LEGAL], e[_HINT]
     return None
+
+
+_from_bytes = int.from_bytes
+
+
+def random_pick(state: GameState, dec: Decision,
+                build: Callable[[GameState, Decision], list[Action]],
+                seed: str) -> Action | None:
+    """The random bot's whole step in one call (it runs at every step of a bot match):
+    the list kept for this very state and decision, or ``build(state, dec)`` kept now,
+    then a copy of the action ``bots.random_index`` picks from it by ``seed`` (its hash,
+    written out here), noted for ``apply``. None when the list is empty.
+    ``tests/kgk/test_derived_lists.py`` checks the pick against ``bots.random_index``."""
+    e = _LAST[0]
+    p = state["p"][dec["seat"]]
+    if e is None or e[_STATE] is not state or e[_DEC] is not dec \
+            or e[_SEQ] != state["seq"] or e[_TODO] != len(state["todo"]) \
+            or e[_CREDITS] != p["cr"] or e[_HAND] != len(p["hand"]):   # (_fits)
+        e = [state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"]),
+             build(state, dec), None]
+        _LAST[0] = e
+    legal: list[Action] = e[_LEGAL]
+    if not legal:
+        return None
+    i = _from_bytes(sha256(str(seed).encode()).digest(), "big") % len(legal)
+    e[_HINT] = i
+    return legal[i].copy()
 
 
 def forget() -> None:

@@ -10,12 +10,14 @@ edits card definitions in place calls.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 _MAX = 16
 
 
-class Facts(NamedTuple):
+@dataclass(frozen=True, slots=True)     # (slots: read by name at most decisions)
+class Facts:
     cards: list[Any]                                        # the list they were computed for
     activated: tuple[tuple[int, ...], ...]                  # per seat: card ids
     auras: tuple[tuple[tuple[int, dict[str, int]], ...], ...]  # per seat: (card id, aura)
@@ -33,10 +35,10 @@ def clear() -> None:
 def facts(state: dict[str, Any]) -> Facts:
     cards = state["cards"]
     f = _LAST[0]
-    if f is not None and f[0] is cards:     # (f.cards: by index, this runs very often)
+    if f is not None and f.cards is cards:
         return f
     f = _FACTS.get(id(cards))
-    if f is not None and f[0] is cards:
+    if f is not None and f.cards is cards:
         _LAST[0] = f
         return f
     if len(_FACTS) >= _MAX:

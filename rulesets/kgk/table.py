@@ -10,12 +10,14 @@ part of the stored JSON form of a match: renaming one breaks stored matches.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
-from rulesets.kgk import chain, combat, turn
+from rulesets.kgk import chain, combat, main_list, turn
 
 
-class DecisionKind(NamedTuple):
+@dataclass(frozen=True, slots=True)     # (slots: read at every step, by name)
+class DecisionKind:
     """How one kind of decision is offered and carried out."""
 
     legal: Callable[[Any, Any], list[Any]]      # (state, decision) -> legal actions
@@ -29,7 +31,9 @@ def _decision(pair: tuple[Any, Any]) -> DecisionKind:
 # decision kind -> Decision, in the order a turn meets them (rules in engine.RULE_OF)
 DECISIONS: dict[str, DecisionKind] = {
     "mulligan": _decision(turn.mulligan_decision()),         # KG-8.4
-    "main": DecisionKind(turn.main_legal, turn.main_act),        # KG-9.3.3
+    # KG-9.3.3: the list written out in one pass (the speed layer; the plain
+    # computation, section by section, is turn.main_legal, and tests compare the two)
+    "main": DecisionKind(main_list.main_legal, turn.main_act),
     "choose": _decision(turn.choose_decision()),             # search, discards, limits, ...
     "prio": _decision(chain.prio_decision()),                # KG-10.7: an interrupt window
     "equip": _decision(combat.equip_decision()),             # KG-9.5

@@ -4,7 +4,7 @@ generic choice decisions.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from rulesets.base import ConfigError
 from rulesets.kgk import scenario
@@ -74,6 +74,7 @@ from rulesets.kgk.state import (
     attach,
     aura,
     card,
+    card_cost,
     cdef,
     emit,
     is_bluff,
@@ -83,7 +84,7 @@ from rulesets.kgk.state import (
     opponents,
     push,
 )
-from rulesets.kgk.static import facts
+from rulesets.kgk.static import activated_cards
 from rulesets.rng import Rng
 
 DEFAULT_OPTS = {"rules": "official", "simplified_combat": False, "auto_pass": True,
@@ -297,10 +298,11 @@ def can_attack(state: GameState, seat: int) -> bool:
 def payable_main(state: GameState, seat: int, cid: int) -> Any:
     """KG-9.3.3 e: what may be paid in the main phase (not rockets, not traps,
     bases only when developed to their limit)."""
-    return _payable_main(card(state, cid), cdef(state, cid))
+    return payable_in_main(card(state, cid), cdef(state, cid))
 
 
-def _payable_main(c: CardDict, d: CardDef) -> Any:
+def payable_in_main(c: CardDict, d: CardDef) -> bool:
+    """``payable_main`` for a card and its definition."""
     if c["paid"] or c["up"] or is_bluff(c, d):
         return False
     t = d["type"]
@@ -321,123 +323,58 @@ def main_phase(state: GameState, _: Any) -> None:
     state["dec"] = {"kind": "main", "seat": state["active"]}
 
 
-# The main phase is most of a match's decisions, so this is the engine's hot loop:
-# one pass per zone, no helper calls per card where a dict lookup does.
-#
-class MainLayout(NamedTuple):
-    """The last main list built and where its sections sit, for ``after_develop``,
-    ``after_cash`` and ``after_place`` (the speed layer's derived lists).
-
-    The sections, in order: the hand (plays and placements) up to ``hand_end``, then
-    interrupts, payments and abilities; the developments from ``dev_start``, the cash
-    actions from ``cash_start``, the draws from ``draw_start``; the attacks and END_TURN
-    from ``attack_start``. Every credit-dependent action is "cost <= credits"; of those
-    outside the development, cash and draw sections, ``need`` is the highest cost among
-    the ones in the list and ``nxt`` the lowest among the ones left out, so the list keeps
-    them all, and no more, for any credit total in [need, nxt)."""
-
-    acts: list[dict[str, Any]]
-    hand_end: int
-    pay_end: int          # where the abilities start
-    dev_start: int
-    cash_start: int
-    draw_start: int
-    attack_start: int
-    need: int
-    nxt: int
-
-
-# Replaced as a whole and matched by the identity of ``acts`` (held here, so its id
-# cannot be reused), so threads sharing the module never mix two lists.
-MAIN_META: list[MainLayout | None] = [None]
-_NEVER = 1 << 30     # a ``need`` no credit total meets
-
-
-class CostBounds:
-    """While a main list is built: ``need``, the highest cost among the credit-dependent
-    actions in the list (outside the development, cash and draw sections), and ``nxt``,
-    the lowest among those left out; the list holds for any credit total in
-    [need, nxt) (see ``MainLayout``)."""
-
-    __slots__ = ("credits", "need", "nxt")
-
-    def __init__(self, credits: int) -> None:
-        self.credits = credits
-        self.need = 0
-        self.nxt = _NEVER
-
-    def affordable(self, cost: int) -> bool:
-        """Whether ``cost`` can be paid now (KG-9.3.7), noting it in the bounds."""
-        if cost <= self.credits:
-            if cost > self.need:
-                self.need = cost
-            return True
-        if cost < self.nxt:
-            self.nxt = cost
-        return False
-
+# KG-9.3.3's main-phase actions, section by section: the plain computation, which the
+# rules read like. The engine asks the speed layer's copy written out in one pass
+# (``main_list.main_legal``, with the lists derived after a develop, a placement or a
+# cash); ``tests/kgk/test_main_list.py`` checks the two give the same list.
 
 def main_legal(state: GameState, dec: Decision) -> Any:
     """KG-9.3.3: the main-phase actions, section by section (the order is part of the
     stored replays: the random bot picks by index)."""
     seat = dec["seat"]
     p = state["p"][seat]
+    cr = p["cr"]
     qs = state["opts"]["rules"] == "quick_start"
     if len(DEVELOP) < len(state["cards"]):
         ensure_actions(len(state["cards"]))
-    bounds = CostBounds(p["cr"])
     acts: list[Action] = []
-    interrupts = _hand_actions(state, seat, p, acts, bounds, qs)
-    hand_end = len(acts)
-    if interrupts:
+    if hand_actions(state, seat, p, acts, qs):
         acts += interrupt_actions(state, seat, "main")      # KG-9.3.4
-        bounds.need = _NEVER           # (their costs vary with the target: rebuild)
-        bounds.nxt = 0
     if qs:                             # KG-16: ships, draws and attacks only
-        _draws(acts, p, p["cr"], qs)
-        _attacks(state, seat, p, acts, bounds, qs)
+        draw_actions(acts, p, cr, qs)
+        attack_actions(state, seat, p, acts, qs)
         return acts
-    _payments(state, p, acts, bounds)
-    pay_end = len(acts)
-    _ability_uses(state, seat, p, acts, bounds)
-    dev_start = len(acts)
+    payment_actions(state, p, acts)
+    ability_actions(state, seat, p, acts)
     cards = state["cards"]
-    _developments(acts, cards, p["surface"], p["cr"])
-    cash_start = len(acts)
-    _cashes(acts, cards, p["surface"])
-    draw_start = len(acts)
-    _draws(acts, p, p["cr"], qs)
-    attack_start = len(acts)
-    _attacks(state, seat, p, acts, bounds, qs)
-    MAIN_META[0] = MainLayout(acts, hand_end, pay_end, dev_start, cash_start, draw_start,
-                              attack_start, bounds.need, bounds.nxt)
+    development_actions(acts, cards, p["surface"], cr)
+    cash_actions(acts, cards, p["surface"])
+    draw_actions(acts, p, cr, qs)
+    attack_actions(state, seat, p, acts, qs)
     return acts
 
 
-def _hand_actions(state: GameState, seat: int, p: Player, acts: list[Action],
-                  bounds: CostBounds, qs: bool) -> Any:
+def hand_actions(state: GameState, seat: int, p: Player, acts: list[Action], qs: bool) -> Any:
     """KG-9.3.3 a and d, KG-12.10: for each hand card in order, its face-up plays (ships,
     events) and its face-down placements. Returns whether the hand holds an interrupt."""
     cards = state["cards"]
     defs = state["defs"]
+    cr = p["cr"]
     bluff = state["opts"]["bluffing"] and not qs
-    discount = None
     free_ships = None
     interrupts = False
     for cid in p["hand"]:
         d = defs[cards[cid]["d"]]
         t = d["type"]
         if t == "ship":
-            if discount is None:
-                discount = aura(state, seat, "ship_discount")
-            if bounds.affordable((d["cost"] or 0) - discount):   # card_cost (KG-12.6.1)
+            if card_cost(state, seat, cid) <= cr:       # KG-12.6.1
                 acts.append(PLAY[cid])
             if qs:
                 continue
         elif qs:
             continue
         elif t == "event":
-            _event_plays(state, seat, cid, d, acts, bounds)
+            _event_plays(state, seat, cid, d, acts)
         elif t == "interrupt":
             interrupts = True
         if not bluff and t not in ("base", "crew", "armament"):
@@ -447,16 +384,16 @@ def _hand_actions(state: GameState, seat: int, p: Player, acts: list[Action],
             if not bluff:
                 continue
         if free_ships is None:
-            free_ships = _ships_with_room(state, p)
+            free_ships = ships_with_room(state, p)
         _armament_placements(acts, cid, free_ships)
     return interrupts
 
 
-def _event_plays(state: GameState, seat: int, cid: int, d: CardDef, acts: list[Action],
-                 bounds: CostBounds) -> None:
+def _event_plays(state: GameState, seat: int, cid: int, d: CardDef,
+                 acts: list[Action]) -> None:
     """KG-9.3.3 d: an event, once for each target it may have (KG-11.10: another seat's
     face-down card is named by where it lies)."""
-    if not bounds.affordable(d["cost"] or 0):
+    if (d["cost"] or 0) > state["p"][seat]["cr"]:
         return
     spec = target_spec(state, d["eff"])
     if spec is not None and spec["kind"] in HIDEABLE:
@@ -477,7 +414,7 @@ def _placements(acts: list[Action], cid: int, t: str, bluff: bool) -> None:
         acts.append(PLACE_CREW[cid])
 
 
-def _ships_with_room(state: GameState, p: Player) -> Any:
+def ships_with_room(state: GameState, p: Player) -> list[int]:
     """The seat's ships with armament capacity left (KG-4.2.8)."""
     cards = state["cards"]
     defs = state["defs"]
@@ -491,63 +428,50 @@ def _ships_with_room(state: GameState, p: Player) -> Any:
 
 def _armament_placements(acts: list[Action], cid: int, free_ships: list[int]) -> None:
     """KG-9.3.3 a: an armament face down onto one of the seat's ships with room."""
-    if not free_ships:
-        return
-    row = place_armament(cid)
-    for s in free_ships:
-        a = row.get(s)
-        if a is None:
-            a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
-        acts.append(a)
+    if free_ships:
+        row = place_armament(cid)
+        for s in free_ships:
+            acts.append(place_armament_on(row, cid, s))
 
 
-def _payments(state: GameState, p: Player, acts: list[Action], bounds: CostBounds) -> None:
+def payment_actions(state: GameState, p: Player, acts: list[Action]) -> None:
     """KG-9.3.3 e: pay a face-down base, crew or armament played before."""
     cards = state["cards"]
     defs = state["defs"]
     for cid in p["fd"]:
         c = cards[cid]
         d = defs[c["d"]]
-        cost = d["cost"] or 0
-        if cost > bounds.credits:
-            bounds.affordable(cost)
-        elif _payable_main(c, d):
-            bounds.affordable(cost)
+        if (d["cost"] or 0) <= p["cr"] and payable_in_main(c, d):
             acts.append(PAY[cid])
 
 
-def _ability_uses(state: GameState, seat: int, p: Player, acts: list[Action],
-                  bounds: CostBounds) -> None:
+def ability_actions(state: GameState, seat: int, p: Player, acts: list[Action]) -> None:
     """KG-12.8: the activated abilities of the seat's face-up cards in play, in play
     order (canteen, surface, then ship by ship)."""
     if not p["actv"]:
         return
     cards = state["cards"]
     up = []
-    for cid in facts(state).activated[seat]:
+    for cid in activated_cards(state, seat):
         c = cards[cid]
         # (paid and active too: activated_ok refuses every ability otherwise)
         if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
             up.append(cid)
-    if len(up) > 1:
-        up.sort(key=lambda cid: _play_order(state, p, cid))
+    up.sort(key=lambda cid: play_order(state, p, cid))
     defs = state["defs"]
     for cid in up:
-        d = defs[cards[cid]["d"]]
-        card_ability_actions(state, seat, cid, d, acts)
-        for ab in d["eff"]["activated"]:   # (bounds for either side)
-            bounds.affordable((ab.get("cost") or {}).get("credits", 0))
+        card_ability_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
 
 
-def _attacks(state: GameState, seat: int, p: Player, acts: list[Action], bounds: CostBounds,
-             qs: bool) -> None:
+def attack_actions(state: GameState, seat: int, p: Player, acts: list[Action],
+                   qs: bool) -> None:
     """KG-9.3.3 b: attack a neighbour's colony, central, a crew or a base (quick start:
     colony and central, KG-16), then END_TURN (KG-9.3.6). An attack tax
     (Aknagyűrű, KG-14.2.2) must be payable."""
     if p["hangar"] and can_attack(state, seat):
         multi = state["n"] > 2
         for opp in opponents(state, seat) if multi else (1 - seat,):
-            if not bounds.affordable(aura(state, opp, "attack_tax")):
+            if aura(state, opp, "attack_tax") > p["cr"]:
                 continue
             op = state["p"][opp]
             if multi:
@@ -568,17 +492,16 @@ def _attacks(state: GameState, seat: int, p: Player, acts: list[Action], bounds:
     acts.append(END_TURN)
 
 
-def _developments(acts: list[Action], cards: list[CardDict], surface: list[int],
-                  cr: int) -> None:
+def development_actions(acts: list[Action], cards: list[CardDict], surface: list[int],
+                        cr: int) -> None:
     """KG-9.3.3 f, KG-4.5.3: develop a base for a credit, at most two per base per turn."""
     if cr >= DEVELOP_COST:
-        develop = DEVELOP
         for b in surface:
             if cards[b]["dt"] < DEVELOPS_PER_BASE_PER_TURN:
-                acts.append(develop[b])
+                acts.append(DEVELOP[b])
 
 
-def _cashes(acts: list[Action], cards: list[CardDict], surface: list[int]) -> None:
+def cash_actions(acts: list[Action], cards: list[CardDict], surface: list[int]) -> None:
     """KG-9.3.3 c, KG-4.5.13: two developments give a credit; the action names the first
     base, the second is chosen next (it may be the same one)."""
     devs = []
@@ -589,12 +512,11 @@ def _cashes(acts: list[Action], cards: list[CardDict], surface: list[int]) -> No
             devs.append(b)
             total += n
     if can_cash(total):
-        cash = CASH
         for b in devs:
-            acts.append(cash[b])
+            acts.append(CASH[b])
 
 
-def _draws(acts: list[Action], p: Player, cr: int, qs: bool) -> None:
+def draw_actions(acts: list[Action], p: Player, cr: int, qs: bool) -> None:
     """KG-9.3.3 g-i: draw the colony's top card, search its top cards, draw the ruin's
     bottom card (quick start: draw only, KG-16)."""
     colony = p["colony"]
@@ -606,183 +528,6 @@ def _draws(acts: list[Action], p: Player, cr: int, qs: bool) -> None:
         acts.append(SEARCH)                         # KG-9.3.3 h
     if cr >= RUIN_DRAW_COST and len(colony) <= RUIN_DRAW_MAX_COLONY and p["ruin"]:
         acts.append(RUIN_DRAW)                      # KG-9.3.3 i
-
-
-def after_develop(state: GameState, dec: Decision, old: list[Action], b: int) -> Any:
-    """The main list after developing base ``b`` (KG-4.5.3), derived from ``old``,
-    the list the develop was picked from, or None when it must be rebuilt.
-
-    A development costs one credit and adds one development to ``b`` (``dev`` and
-    ``dt``); nothing else changes. Every credit-dependent action is "cost <= credits",
-    so one credit less only removes actions: while the credits still cover those of
-    the hand, payments, abilities and attacks (``need``) and ``b`` is not a face-down
-    card its development makes payable (KG-9.3.3 e), only the developments, the cash
-    actions and the draws can change."""
-    m = MAIN_META[0]
-    if m is None or m.acts is not old:
-        return None
-    p = state["p"][dec["seat"]]
-    cr = p["cr"]
-    if cr < m.need:
-        return None
-    cards = state["cards"]
-    c = cards[b]
-    if b in p["fd"] and _payable_main(c, state["defs"][c["d"]]):
-        return None
-    # Edited in place rather than built again (this follows most developments): the
-    # same rules as main_legal's sections, applied to what one development changes.
-    acts = old.copy()
-    dev_start, cash_start, draw_start = m.dev_start, m.cash_start, m.draw_start
-    if c["dt"] >= DEVELOPS_PER_BASE_PER_TURN:        # KG-4.5.3: its last one this turn
-        del acts[acts.index(DEVELOP[b], dev_start, cash_start)]
-        cash_start -= 1
-        draw_start -= 1
-    if cr < DEVELOP_COST:                            # no developing without a credit
-        del acts[dev_start:cash_start]
-        draw_start -= cash_start - dev_start
-        cash_start = dev_start
-    dev = c["dev"]
-    if dev == 1:                                     # b joins the developed bases
-        cashes: list[Action] = []
-        _cashes(cashes, cards, p["surface"])
-        acts[cash_start:draw_start] = cashes
-        draw_start = cash_start + len(cashes)
-    elif cash_start == draw_start and can_cash(dev):  # b alone, now with enough
-        acts.insert(cash_start, CASH[b])
-        draw_start += 1
-    attack_start = m.attack_start + draw_start - m.draw_start
-    draws: list[Action] = []
-    _draws(draws, p, cr, False)                      # KG-9.3.3 g-i cost credits
-    acts[draw_start:attack_start] = draws
-    attack_start = draw_start + len(draws)
-    MAIN_META[0] = MainLayout(acts, m.hand_end, m.pay_end, m.dev_start, cash_start,
-                              draw_start, attack_start, m.need, m.nxt)
-    return acts
-
-
-def _with_new_middle(m: MainLayout, cards: list[CardDict], p: Player, cr: int) -> Any:
-    """``m``'s list with its development, cash and draw sections built again by the same
-    functions as ``main_legal`` (the credits or developments changed), the rest kept."""
-    old = m.acts
-    acts = old[:m.dev_start]
-    _developments(acts, cards, p["surface"], cr)
-    cash_start = len(acts)
-    _cashes(acts, cards, p["surface"])
-    draw_start = len(acts)
-    _draws(acts, p, cr, False)
-    attack_start = len(acts)
-    acts += old[m.attack_start:]                     # the attacks and END_TURN
-    MAIN_META[0] = MainLayout(acts, m.hand_end, m.pay_end, m.dev_start, cash_start,
-                              draw_start, attack_start, m.need, m.nxt)
-    return acts
-
-
-def after_place(state: GameState, dec: Decision, old: list[Action], cid: int, role: str) -> Any:
-    """The main list after ``cid`` was placed face down from the hand as a base or a
-    crew (KG-9.3.3 c/d, KG-12.10), derived from ``old``, or None when it must be rebuilt.
-
-    Nothing else changes and the credits stay: ``cid``'s own hand actions (contiguous,
-    in hand order) go; a base adds its develop at the end of the developments (the
-    surface's new right end, no developments yet, KG-4.5.3); a card placed in its own
-    role joins the face-down index and may be payable at once (KG-9.3.3 e). Bluffing
-    only (every hand card then offers both placements); an armament placement changes
-    which ships have room, and interrupts in the hand have cost-dependent targets:
-    rebuilt."""
-    m = MAIN_META[0]
-    if m is None or m.acts is not old or role == "armament":
-        return None
-    hend, f1, i1, need, nxt = m.hand_end, m.pay_end, m.cash_start, m.need, m.nxt
-    if need >= _NEVER or not state["opts"]["bluffing"]:
-        return None
-    h = old.index(PLACE_BASE[cid], 0, hend)
-    lo = h
-    while lo and old[lo - 1].get("card") == cid:       # its plays
-        lo -= 1
-    hi = h + 2                                          # PLACE_BASE, PLACE_CREW
-    while hi < hend and old[hi].get("card") == cid:     # its armament placements
-        hi += 1
-    acts = old[:lo]
-    acts += old[hi:f1]
-    p = state["p"][dec["seat"]]
-    cr = p["cr"]
-    add_pay = 0
-    if p["fd"] and p["fd"][-1] == cid:
-        c = state["cards"][cid]
-        d = state["defs"][c["d"]]
-        cost = d["cost"] or 0
-        if cost > cr:
-            if cost < nxt:
-                nxt = cost
-        elif _payable_main(c, d):
-            acts.append(PAY[cid])
-            add_pay = 1
-            if cost > need:
-                need = cost
-    acts += old[f1:i1]
-    add_dev = 0
-    if role == "base" and cr >= DEVELOP_COST:      # (the surface's new right end)
-        acts.append(DEVELOP[cid])
-        add_dev = 1
-    acts += old[i1:]
-    k = add_pay - (hi - lo)
-    MAIN_META[0] = MainLayout(acts, hend - (hi - lo), f1 + k, m.dev_start + k,
-                              i1 + k + add_dev, m.draw_start + k + add_dev,
-                              m.attack_start + k + add_dev, need, nxt)
-    return acts
-
-
-class CashPending(NamedTuple):
-    """After a cash action (KG-4.5.13): the main list it was picked from and the first
-    base, for ``after_cash``, with what must be unchanged when the second is chosen."""
-
-    state: dict[str, Any]        # held, so its id cannot be reused
-    seq: int
-    layout: MainLayout
-    base: int
-    credits: int
-    hand: int
-    todo: int
-
-
-# Read and replaced as a whole.
-CASH_PENDING: list[CashPending | None] = [None]
-
-
-def note_cash(state: GameState, old: list[Action], b: int) -> None:
-    """Called by ``apply`` after a cash action picked from the main list ``old``."""
-    m = MAIN_META[0]
-    if m is None or m.acts is not old:
-        CASH_PENDING[0] = None
-        return
-    p = state["p"][state["dec"]["seat"]]
-    CASH_PENDING[0] = CashPending(state, state["seq"], m, b, p["cr"], len(p["hand"]),
-                                  len(state["todo"]))
-
-
-def after_cash(state: GameState, dec: Decision, b2: int) -> Any:
-    """The main list after the second base of a cash (``b2``) was chosen, derived
-    from the list the cash was picked from, or None when it must be rebuilt.
-
-    Cashing takes one development from two bases and gives one credit; nothing else
-    changes (the developments bought this turn stay). One credit more only adds
-    actions: while it stays below ``nxt`` and neither base is a face-down card that
-    could be paid (KG-9.3.3 e), only the developments (offered from one credit on),
-    the cash actions and the draws can change."""
-    pend = CASH_PENDING[0]
-    CASH_PENDING[0] = None
-    if pend is None or pend.state is not state:
-        return None
-    p = state["p"][dec["seat"]]
-    cr = p["cr"]
-    if (pend.seq != state["seq"] - 1 or cr != pend.credits + CASH_GAIN
-            or len(p["hand"]) != pend.hand or len(state["todo"]) != pend.todo - 1):
-        return None
-    if cr >= pend.layout.nxt:
-        return None
-    fd = p["fd"]
-    if fd and (pend.base in fd or b2 in fd):
-        return None
-    return _with_new_middle(pend.layout, state["cards"], p, cr)
 
 
 _PLACE_ARM: dict[int, dict[int, Action]] = {}
@@ -797,10 +542,18 @@ def place_armament(cid: int) -> dict[int, Action]:
     return row
 
 
+def place_armament_on(row: dict[int, Action], cid: int, ship: int) -> Action:
+    """The shared "place ``cid`` as armament on ``ship``" action from ``cid``'s row."""
+    a = row.get(ship)
+    if a is None:
+        a = row[ship] = {"type": "place", "card": cid, "as": "armament", "ship": ship}
+    return a
+
+
 IN_PLAY = frozenset(("canteen", "surface", "hangar", "att"))
 
 
-def _play_order(state: GameState, p: Player, cid: int) -> Any:
+def play_order(state: GameState, p: Player, cid: int) -> Any:
     """Where an own card in play sits: canteen, surface, then ship by ship (its
     armaments and crews, then the ship), each left to right."""
     c = state["cards"][cid]

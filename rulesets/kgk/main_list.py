@@ -1,0 +1,470 @@
+"""The speed layer's main list: KG-9.3.3's main-phase actions written out in one pass,
+and the next list derived from it after a develop, a face-down placement or a cash.
+
+The main phase is most of a match's decisions, so this is the engine's hot loop. The
+rules read like ``turn.main_legal`` (one function per section of KG-9.3.3); this module
+gives the same list with no helper call per card or per section, and remembers where its
+sections sit (``MainLayout``) so the commonest actions need not build the next list
+again. ``tests/kgk/test_main_list.py`` compares ``main_legal`` here with the plain
+computation over the states of seeded matches in every format, and
+``tests/kgk/test_derived_lists.py`` every derived list with a fresh one.
+
+Interface: ``main_legal(state, dec)`` (the decision table's main list),
+``after_develop``, ``after_place``, ``note_cash`` and ``after_cash`` (called by
+``engine.apply`` with the list the action was picked from) and ``forget()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rulesets.kgk.abilities import card_ability_actions
+from rulesets.kgk.actions import (
+    ATTACK_BASE,
+    ATTACK_CENTRAL,
+    ATTACK_COLONY,
+    ATTACK_CREW,
+    CASH,
+    DEVELOP,
+    DRAW,
+    END_TURN,
+    PAY,
+    PLACE_BASE,
+    PLACE_CREW,
+    PLAY,
+    RUIN_DRAW,
+    SEARCH,
+)
+from rulesets.kgk.actions import ensure as ensure_actions
+from rulesets.kgk.chain import interrupt_actions
+from rulesets.kgk.constants import (
+    CASH_DEVELOPMENTS,
+    CASH_GAIN,
+    DEVELOP_COST,
+    DEVELOPS_PER_BASE_PER_TURN,
+    DRAW_COST,
+    RUIN_DRAW_COST,
+    RUIN_DRAW_MAX_COLONY,
+    SEARCH_COST,
+    can_cash,
+)
+from rulesets.kgk.effects import HIDEABLE, target_fields, target_spec, targets
+from rulesets.kgk.jsontypes import Action, CardDict, Decision, GameState, Player
+from rulesets.kgk.state import ACTIVE, aura, opponents
+from rulesets.kgk.static import facts
+from rulesets.kgk.turn import (
+    IN_PLAY,
+    can_attack,
+    cash_actions,
+    development_actions,
+    draw_actions,
+    payable_in_main,
+    place_armament,
+    play_order,
+)
+
+
+@dataclass(slots=True)      # (slots: its fields are read at most main decisions)
+class MainLayout:
+    """The last main list built and where its sections sit, for ``after_develop``,
+    ``after_cash`` and ``after_place``.
+
+    The sections, in order: the hand (plays and placements) up to ``hand_end``, then
+    interrupts, payments and abilities; the developments from ``dev_start``, the cash
+    actions from ``cash_start``, the draws from ``draw_start``; the attacks and END_TURN
+    from ``attack_start``. Every credit-dependent action is "cost <= credits"; of those
+    outside the development, cash and draw sections, ``need`` is the highest cost among
+    the ones in the list and ``nxt`` the lowest among the ones left out, so the list keeps
+    them all, and no more, for any credit total in [need, nxt)."""
+
+    acts: list[Action]
+    hand_end: int
+    pay_end: int          # where the abilities start
+    dev_start: int
+    cash_start: int
+    draw_start: int
+    attack_start: int
+    need: int
+    nxt: int
+
+
+@dataclass(frozen=True, slots=True)
+class CashPending:
+    """After a cash action (KG-4.5.13): the main list it was picked from and the first
+    base, for ``after_cash``, with what must be unchanged when the second is chosen."""
+
+    state: GameState             # held, so its id cannot be reused
+    seq: int
+    layout: MainLayout
+    base: int
+    credits: int
+    hand: int
+    todo: int
+
+
+# Each replaced as a whole and matched by the identity of the list (or state) it holds,
+# so threads sharing the module never mix two lists.
+MAIN_META: list[MainLayout | None] = [None]
+CASH_PENDING: list[CashPending | None] = [None]
+NEVER = 1 << 30     # a ``need`` no credit total meets
+# From this many credits on, the draws (KG-9.3.3 g-i) no longer depend on the credits.
+DRAWS_SETTLED = max(DRAW_COST, SEARCH_COST, RUIN_DRAW_COST)
+
+
+def forget() -> None:
+    """Drop the remembered layout and pending cash (``engine.clear_cache``)."""
+    MAIN_META[0] = None
+    CASH_PENDING[0] = None
+
+
+def main_legal(state: GameState, dec: Decision) -> list[Action]:  # noqa: C901  (one pass)
+    """``turn.main_legal``'s list (KG-9.3.3, section by section in the same order),
+    written out in one pass, with its layout remembered (not in the quick start)."""
+    seat = dec["seat"]
+    p = state["p"][seat]
+    cr = p["cr"]
+    opts = state["opts"]
+    qs = opts["rules"] == "quick_start"
+    bluff = opts["bluffing"] and not qs
+    cards = state["cards"]
+    defs = state["defs"]
+    if len(DEVELOP) < len(cards):
+        ensure_actions(len(cards))
+    f = facts(state)
+    auras = f.auras
+    acts: list[Action] = []
+    add = acts.append
+    need = 0
+    nxt = NEVER
+    free_ships = None
+    discount = None
+    interrupts = False
+    # ---- the hand (turn.hand_actions): plays and face-down placements, card by card
+    for cid in p["hand"]:
+        d = defs[cards[cid]["d"]]
+        t = d["type"]
+        if t == "ship":
+            if discount is None:
+                discount = aura(state, seat, "ship_discount") if auras[seat] else 0
+            cost = (d["cost"] or 0) - discount
+            if cost <= cr:                              # card_cost (KG-12.6.1)
+                add(PLAY[cid])
+                if cost > need:
+                    need = cost
+            elif cost < nxt:
+                nxt = cost
+            if qs:
+                continue
+        elif qs:
+            continue
+        elif t == "event":
+            cost = d["cost"] or 0
+            if cost <= cr:
+                if cost > need:
+                    need = cost
+                spec = target_spec(state, d["eff"])
+                if spec is not None and spec["kind"] in HIDEABLE:   # KG-11.10
+                    for tg in targets(state, seat, spec, True):
+                        add(target_fields(state, seat, spec, tg, {"type": "play", "card": cid}))
+                else:
+                    for tg in targets(state, seat, spec):
+                        add({"type": "play", "card": cid, "target": tg} if tg is not None
+                            else PLAY[cid])
+            elif cost < nxt:
+                nxt = cost
+        elif t == "interrupt":
+            interrupts = True
+        if bluff:
+            add(PLACE_BASE[cid])
+            add(PLACE_CREW[cid])
+        elif t == "base":
+            add(PLACE_BASE[cid])
+            continue
+        elif t == "crew":
+            add(PLACE_CREW[cid])
+            continue
+        elif t != "armament":
+            continue
+        if free_ships is None:                          # (turn.ships_with_room)
+            free_ships = []
+            for s in p["hangar"]:
+                c = cards[s]
+                if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
+                    free_ships.append(s)
+        if free_ships:
+            row = place_armament(cid)
+            for s in free_ships:
+                a = row.get(s)
+                if a is None:
+                    a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
+                add(a)
+    hand_end = len(acts)
+    if interrupts:
+        acts += interrupt_actions(state, seat, "main")  # KG-9.3.4
+        need = NEVER             # (their costs vary with the target: rebuild)
+        nxt = 0
+    if qs:                       # KG-16: ships, draws and attacks only
+        if cr >= DRAW_COST and p["colony"]:
+            add(DRAW)
+        pay_end = dev_start = cash_start = draw_start = 0
+    else:
+        # ---- payments (turn.payment_actions)
+        for cid in p["fd"]:
+            c = cards[cid]
+            d = defs[c["d"]]
+            cost = d["cost"] or 0
+            if cost > cr:
+                if cost < nxt:
+                    nxt = cost
+            elif payable_in_main(c, d):
+                add(PAY[cid])
+                if cost > need:
+                    need = cost
+        pay_end = len(acts)
+        # ---- abilities (turn.ability_actions)
+        if p["actv"]:
+            up = []
+            for cid in f.activated[seat]:
+                c = cards[cid]
+                if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
+                    up.append(cid)
+            if len(up) > 1:
+                up.sort(key=lambda cid: play_order(state, p, cid))
+            for cid in up:
+                d = defs[cards[cid]["d"]]
+                card_ability_actions(state, seat, cid, d, acts)
+                for ab in d["eff"]["activated"]:   # (bounds for either side)
+                    cost = (ab.get("cost") or {}).get("credits", 0)
+                    if cost > cr:
+                        if cost < nxt:
+                            nxt = cost
+                    elif cost > need:
+                        need = cost
+        # ---- developments and cashes (turn.development_actions, turn.cash_actions)
+        dev_start = len(acts)
+        devs = []
+        total = 0
+        surface = p["surface"]
+        if cr >= DEVELOP_COST:
+            for b in surface:
+                c = cards[b]
+                if c["dt"] < DEVELOPS_PER_BASE_PER_TURN:
+                    add(DEVELOP[b])
+                if c["dev"]:
+                    devs.append(b)
+                    total += c["dev"]
+        else:
+            for b in surface:
+                n = cards[b]["dev"]
+                if n:
+                    devs.append(b)
+                    total += n
+        cash_start = len(acts)
+        if total >= CASH_DEVELOPMENTS:                 # constants.can_cash
+            for b in devs:
+                add(CASH[b])
+        # ---- draws (turn.draw_actions)
+        draw_start = len(acts)
+        colony = p["colony"]
+        if cr >= DRAW_COST and colony:
+            add(DRAW)
+        if cr >= SEARCH_COST and colony:
+            add(SEARCH)
+        if cr >= RUIN_DRAW_COST and len(colony) <= RUIN_DRAW_MAX_COLONY and p["ruin"]:
+            add(RUIN_DRAW)
+    attack_start = len(acts)
+    # ---- attacks and the end of the turn (turn.attack_actions)
+    if p["hangar"] and can_attack(state, seat):
+        multi = state["n"] > 2
+        for opp in opponents(state, seat) if multi else (1 - seat,):
+            tax = aura(state, opp, "attack_tax") if auras[opp] else 0
+            if tax > cr:                                # Aknagyűrű (KG-14.2.2)
+                if tax < nxt:
+                    nxt = tax
+                continue
+            if tax > need:
+                need = tax
+            op = state["p"][opp]
+            if multi:
+                add({"type": "attack", "target": "colony", "opp": opp})
+                add({"type": "attack", "target": "central", "opp": opp})
+            else:
+                add(ATTACK_COLONY)
+                add(ATTACK_CENTRAL)
+            if qs:
+                continue
+            if multi:
+                for tk, zone in (("crew", "canteen"), ("base", "surface")):
+                    for i in range(len(op[zone])):
+                        add({"type": "attack", "target": tk, "pos": i, "opp": opp})
+            else:
+                acts += ATTACK_CREW[:len(op["canteen"])]
+                acts += ATTACK_BASE[:len(op["surface"])]
+    add(END_TURN)
+    if not qs:
+        MAIN_META[0] = MainLayout(acts, hand_end, pay_end, dev_start, cash_start, draw_start,
+                                  attack_start, need, nxt)
+    return acts
+
+
+def after_develop(state: GameState, dec: Decision, old: list[Action], b: int) -> Any:
+    """The main list after developing base ``b`` (KG-4.5.3), derived from ``old``,
+    the list the develop was picked from, or None when it must be rebuilt.
+
+    A development costs one credit and adds one development to ``b`` (``dev`` and
+    ``dt``); nothing else changes. Every credit-dependent action is "cost <= credits",
+    so one credit less only removes actions: while the credits still cover those of
+    the hand, payments, abilities and attacks (``need``) and ``b`` is not a face-down
+    card its development makes payable (KG-9.3.3 e), only the developments, the cash
+    actions and the draws can change."""
+    m = MAIN_META[0]
+    if m is None or m.acts is not old:
+        return None
+    p = state["p"][dec["seat"]]
+    cr = p["cr"]
+    if cr < m.need:
+        return None
+    cards = state["cards"]
+    c = cards[b]
+    if b in p["fd"] and payable_in_main(c, state["defs"][c["d"]]):
+        return None
+    # Edited in place rather than built again (this follows most developments): the
+    # same rules as turn.main_legal's sections, applied to what one development changes.
+    acts = old.copy()
+    dev_start, cash_start, draw_start = m.dev_start, m.cash_start, m.draw_start
+    if c["dt"] >= DEVELOPS_PER_BASE_PER_TURN:        # KG-4.5.3: its last one this turn
+        del acts[acts.index(DEVELOP[b], dev_start, cash_start)]
+        cash_start -= 1
+        draw_start -= 1
+    if cr < DEVELOP_COST:                            # no developing without a credit
+        del acts[dev_start:cash_start]
+        draw_start -= cash_start - dev_start
+        cash_start = dev_start
+    dev = c["dev"]
+    if dev == 1:                                     # b joins the developed bases
+        cashes: list[Action] = []
+        cash_actions(cashes, cards, p["surface"])
+        acts[cash_start:draw_start] = cashes
+        draw_start = cash_start + len(cashes)
+    elif cash_start == draw_start and can_cash(dev):  # b alone, now with enough
+        acts.insert(cash_start, CASH[b])
+        draw_start += 1
+    attack_start = m.attack_start + draw_start - m.draw_start
+    if cr < DRAWS_SETTLED:                           # KG-9.3.3 g-i cost credits
+        draws: list[Action] = []
+        draw_actions(draws, p, cr, False)
+        acts[draw_start:attack_start] = draws
+        attack_start = draw_start + len(draws)
+    MAIN_META[0] = MainLayout(acts, m.hand_end, m.pay_end, m.dev_start, cash_start,
+                              draw_start, attack_start, m.need, m.nxt)
+    return acts
+
+
+def _with_new_middle(m: MainLayout, cards: list[CardDict], p: Player, cr: int) -> Any:
+    """``m``'s list with its development, cash and draw sections built again by the same
+    functions as ``turn.main_legal`` (the credits or developments changed), the rest
+    kept."""
+    old = m.acts
+    acts = old[:m.dev_start]
+    development_actions(acts, cards, p["surface"], cr)
+    cash_start = len(acts)
+    cash_actions(acts, cards, p["surface"])
+    draw_start = len(acts)
+    draw_actions(acts, p, cr, False)
+    attack_start = len(acts)
+    acts += old[m.attack_start:]                     # the attacks and END_TURN
+    MAIN_META[0] = MainLayout(acts, m.hand_end, m.pay_end, m.dev_start, cash_start,
+                              draw_start, attack_start, m.need, m.nxt)
+    return acts
+
+
+def after_place(state: GameState, dec: Decision, old: list[Action], cid: int, role: str) -> Any:
+    """The main list after ``cid`` was placed face down from the hand as a base or a
+    crew (KG-9.3.3 c/d, KG-12.10), derived from ``old``, or None when it must be rebuilt.
+
+    Nothing else changes and the credits stay: ``cid``'s own hand actions (contiguous,
+    in hand order) go; a base adds its develop at the end of the developments (the
+    surface's new right end, no developments yet, KG-4.5.3); a card placed in its own
+    role joins the face-down index and may be payable at once (KG-9.3.3 e). Bluffing
+    only (every hand card then offers both placements); an armament placement changes
+    which ships have room, and interrupts in the hand have cost-dependent targets:
+    rebuilt."""
+    m = MAIN_META[0]
+    if m is None or m.acts is not old or role == "armament":
+        return None
+    hend, f1, i1, need, nxt = m.hand_end, m.pay_end, m.cash_start, m.need, m.nxt
+    if need >= NEVER or not state["opts"]["bluffing"]:
+        return None
+    h = old.index(PLACE_BASE[cid], 0, hend)
+    lo = h
+    while lo and old[lo - 1].get("card") == cid:       # its plays
+        lo -= 1
+    hi = h + 2                                          # PLACE_BASE, PLACE_CREW
+    while hi < hend and old[hi].get("card") == cid:     # its armament placements
+        hi += 1
+    acts = old[:lo]
+    acts += old[hi:f1]
+    p = state["p"][dec["seat"]]
+    cr = p["cr"]
+    add_pay = 0
+    if p["fd"] and p["fd"][-1] == cid:
+        c = state["cards"][cid]
+        d = state["defs"][c["d"]]
+        cost = d["cost"] or 0
+        if cost > cr:
+            if cost < nxt:
+                nxt = cost
+        elif payable_in_main(c, d):
+            acts.append(PAY[cid])
+            add_pay = 1
+            if cost > need:
+                need = cost
+    acts += old[f1:i1]
+    add_dev = 0
+    if role == "base" and cr >= DEVELOP_COST:      # (the surface's new right end)
+        acts.append(DEVELOP[cid])
+        add_dev = 1
+    acts += old[i1:]
+    k = add_pay - (hi - lo)
+    MAIN_META[0] = MainLayout(acts, hend - (hi - lo), f1 + k, m.dev_start + k,
+                              i1 + k + add_dev, m.draw_start + k + add_dev,
+                              m.attack_start + k + add_dev, need, nxt)
+    return acts
+
+
+def note_cash(state: GameState, old: list[Action], b: int) -> None:
+    """Called by ``apply`` after a cash action picked from the main list ``old``."""
+    m = MAIN_META[0]
+    if m is None or m.acts is not old:
+        CASH_PENDING[0] = None
+        return
+    p = state["p"][state["dec"]["seat"]]
+    CASH_PENDING[0] = CashPending(state, state["seq"], m, b, p["cr"], len(p["hand"]),
+                                  len(state["todo"]))
+
+
+def after_cash(state: GameState, dec: Decision, b2: int) -> Any:
+    """The main list after the second base of a cash (``b2``) was chosen, derived
+    from the list the cash was picked from, or None when it must be rebuilt.
+
+    Cashing takes one development from two bases and gives one credit; nothing else
+    changes (the developments bought this turn stay). One credit more only adds
+    actions: while it stays below ``nxt`` and neither base is a face-down card that
+    could be paid (KG-9.3.3 e), only the developments (offered from one credit on),
+    the cash actions and the draws can change."""
+    pend = CASH_PENDING[0]
+    CASH_PENDING[0] = None
+    if pend is None or pend.state is not state:
+        return None
+    p = state["p"][dec["seat"]]
+    cr = p["cr"]
+    if (pend.seq != state["seq"] - 1 or cr != pend.credits + CASH_GAIN
+            or len(p["hand"]) != pend.hand or len(state["todo"]) != pend.todo - 1):
+        return None
+    if cr >= pend.layout.nxt:
+        return None
+    fd = p["fd"]
+    if fd and (pend.base in fd or b2 in fd):
+        return None
+    return _with_new_middle(pend.layout, state["cards"], p, cr)
