@@ -224,43 +224,23 @@ def apply(state: GameState, seat: int, action: Action) -> Any:
     state["ev"] = []
     kind.act(state, dec, action)          # handlers only read the action
     state["seq"] += 1
-    if state["dec"] is None or state["opts"]["rules"] == "quick_start":
-        advance(state)                    # (with a decision set and no quick start, a no-op)
-        if action["type"] == "choose" and dec["why"] == "cash":
-            _derive_after_cash(state, seat, action["pick"])
-    elif state["dec"]["kind"] == "main" or action["type"] == "cash":
-        _derive_next_main(state, action, legal)
-    return state, state.pop("ev")
-
-
-def _derive_next_main(state: GameState, action: Action, legal: list[Action]) -> None:
-    """The speed layer: after a develop or a face-down placement the next main list
-    follows from ``legal`` (``main_list.after_develop``, ``main_list.after_place``); after a
-    cash the list is noted for ``main_list.after_cash``. Kept for the next question."""
+    # The speed layer: after a develop or a face-down placement the next main list
+    # follows from ``legal``; after a cash the list is noted for the second base.
     t = action["type"]
     nd = state["dec"]
-    if t == "cash":
-        main_list.note_cash(state, legal, action["base"])
-        return
-    if nd["kind"] != "main":
-        return                            # a window opened after it (chain.quiet_action_window)
-    if t == "develop":
-        nl = main_list.after_develop(state, nd, legal, action["base"])
+    if nd is None or state["opts"]["rules"] == "quick_start":
+        advance(state)                    # (with a decision set and no quick start, a no-op)
+        if t == "choose" and dec["why"] == "cash":
+            main_list.after_cash(state, seat, action["pick"])
+    elif t == "develop":
+        if nd["kind"] == "main":          # (else a window opened after it)
+            main_list.after_develop(state, nd, legal, action["base"])
     elif t == "place":
-        nl = main_list.after_place(state, nd, legal, action["card"], action["as"])
-    else:
-        return
-    if nl is not None:
-        legal_cache.keep(state, nd, nl)
-
-
-def _derive_after_cash(state: GameState, seat: int, second_base: int) -> None:
-    """The speed layer: the main list after a cash's second base was chosen."""
-    nd = state["dec"]
-    if nd is not None and nd["kind"] == "main" and nd["seat"] == seat:
-        nl = main_list.after_cash(state, nd, second_base)
-        if nl is not None:
-            legal_cache.keep(state, nd, nl)
+        if nd["kind"] == "main":
+            main_list.after_place(state, nd, legal, action["card"], action["as"])
+    elif t == "cash":
+        main_list.note_cash(state, legal, action["base"])
+    return state, state.pop("ev")
 
 
 def resign(state: GameState, seat: int) -> Any:

@@ -11,14 +11,13 @@ computation over the states of seeded matches in every format, and
 
 Interface: ``main_legal(state, dec)`` (the decision table's main list),
 ``after_develop``, ``after_place``, ``note_cash`` and ``after_cash`` (called by
-``engine.apply`` with the list the action was picked from) and ``forget()``.
+``engine.apply`` with the list the action was picked from; a derived list is left in
+``legal_cache`` for the bot's next question) and ``forget()``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
+from rulesets.kgk import legal_cache
 from rulesets.kgk.abilities import card_ability_actions
 from rulesets.kgk.actions import (
     ATTACK_BASE,
@@ -50,57 +49,38 @@ from rulesets.kgk.constants import (
     can_cash,
 )
 from rulesets.kgk.effects import HIDEABLE, target_fields, target_spec, targets
-from rulesets.kgk.jsontypes import Action, CardDict, Decision, GameState, Player
+from rulesets.kgk.jsontypes import Action, Decision, GameState
 from rulesets.kgk.state import ACTIVE, aura, opponents
-from rulesets.kgk.static import facts
+from rulesets.kgk.static import KNOWN, facts
 from rulesets.kgk.turn import (
     IN_PLAY,
     can_attack,
-    cash_actions,
-    development_actions,
     draw_actions,
     payable_in_main,
     place_armament,
     play_order,
 )
 
-
-@dataclass(slots=True)      # (slots: its fields are read at most main decisions)
-class MainLayout:
-    """The last main list built and where its sections sit, for ``after_develop``,
-    ``after_cash`` and ``after_place``.
-
-    The sections, in order: the hand (plays and placements) up to ``hand_end``, then
-    interrupts, payments and abilities; the developments from ``dev_start``, the cash
-    actions from ``cash_start``, the draws from ``draw_start``; the attacks and END_TURN
-    from ``attack_start``. Every credit-dependent action is "cost <= credits"; of those
-    outside the development, cash and draw sections, ``need`` is the highest cost among
-    the ones in the list and ``nxt`` the lowest among the ones left out, so the list keeps
-    them all, and no more, for any credit total in [need, nxt)."""
-
-    acts: list[Action]
-    hand_end: int
-    pay_end: int          # where the abilities start
-    dev_start: int
-    cash_start: int
-    draw_start: int
-    attack_start: int
-    need: int
-    nxt: int
+# The last main list built and where its sections sit, for ``after_develop``,
+# ``after_cash`` and ``after_place``: ``(acts, hand_end, pay_end, dev_start, cash_start,
+# draw_start, attack_start, need, nxt)``, always unpacked whole, in this order, by name.
+#
+# The sections, in order: the hand (plays and placements) up to ``hand_end``, then
+# interrupts, payments up to ``pay_end`` and abilities; the developments from
+# ``dev_start``, the cash actions from ``cash_start``, the draws from ``draw_start``; the
+# attacks and END_TURN from ``attack_start``. Every credit-dependent action is "cost <=
+# credits"; of those outside the development, cash and draw sections, ``need`` is the
+# highest cost among the ones in the list and ``nxt`` the lowest among the ones left out,
+# so the list keeps them all, and no more, for any credit total in [need, nxt).
+# (A plain tuple, not a class: one is built after most main-phase actions.)
+MainLayout = tuple[list[Action], int, int, int, int, int, int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class CashPending:
-    """After a cash action (KG-4.5.13): the main list it was picked from and the first
-    base, for ``after_cash``, with what must be unchanged when the second is chosen."""
-
-    state: GameState             # held, so its id cannot be reused
-    seq: int
-    layout: MainLayout
-    base: int
-    credits: int
-    hand: int
-    todo: int
+# After a cash action (KG-4.5.13): the main list it was picked from and the first base,
+# for ``after_cash``, with what must be unchanged when the second is chosen: ``(state,
+# seq, layout, base, credits, hand, todo)`` (the state held, so its id cannot be reused),
+# always unpacked whole, by name.
+CashPending = tuple[GameState, int, MainLayout, int, int, int, int]
 
 
 # Each replaced as a whole and matched by the identity of the list (or state) it holds,
@@ -131,7 +111,7 @@ def main_legal(state: GameState, dec: Decision) -> list[Action]:  # noqa: C901  
     defs = state["defs"]
     if len(DEVELOP) < len(cards):
         ensure_actions(len(cards))
-    f = facts(state)
+    f = KNOWN.get(id(cards)) or facts(state)
     auras = f.auras
     acts: list[Action] = []
     add = acts.append
@@ -303,14 +283,15 @@ def main_legal(state: GameState, dec: Decision) -> list[Action]:  # noqa: C901  
                 acts += ATTACK_BASE[:len(op["surface"])]
     add(END_TURN)
     if not qs:
-        MAIN_META[0] = MainLayout(acts, hand_end, pay_end, dev_start, cash_start, draw_start,
-                                  attack_start, need, nxt)
+        MAIN_META[0] = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
+                        attack_start, need, nxt)
     return acts
 
 
-def after_develop(state: GameState, dec: Decision, old: list[Action], b: int) -> Any:
+def after_develop(state: GameState, dec: Decision, old: list[Action], b: int) -> None:
     """The main list after developing base ``b`` (KG-4.5.3), derived from ``old``,
-    the list the develop was picked from, or None when it must be rebuilt.
+    the list the develop was picked from, kept for the next question (unless it must
+    be rebuilt).
 
     A development costs one credit and adds one development to ``b`` (``dev`` and
     ``dt``); nothing else changes. Every credit-dependent action is "cost <= credits",
@@ -319,69 +300,63 @@ def after_develop(state: GameState, dec: Decision, old: list[Action], b: int) ->
     card its development makes payable (KG-9.3.3 e), only the developments, the cash
     actions and the draws can change."""
     m = MAIN_META[0]
-    if m is None or m.acts is not old:
-        return None
+    if m is None or m[0] is not old:
+        return
+    _, hand_end, pay_end, dev_start, cash_start, draw_start, attack_start, need, nxt = m
     p = state["p"][dec["seat"]]
     cr = p["cr"]
-    if cr < m.need:
-        return None
+    if cr < need:
+        return
     cards = state["cards"]
     c = cards[b]
     if b in p["fd"] and payable_in_main(c, state["defs"][c["d"]]):
-        return None
+        return
     # Edited in place rather than built again (this follows most developments): the
     # same rules as turn.main_legal's sections, applied to what one development changes.
     acts = old.copy()
-    dev_start, cash_start, draw_start = m.dev_start, m.cash_start, m.draw_start
     if c["dt"] >= DEVELOPS_PER_BASE_PER_TURN:        # KG-4.5.3: its last one this turn
         del acts[acts.index(DEVELOP[b], dev_start, cash_start)]
         cash_start -= 1
         draw_start -= 1
-    if cr < DEVELOP_COST:                            # no developing without a credit
-        del acts[dev_start:cash_start]
-        draw_start -= cash_start - dev_start
-        cash_start = dev_start
+        attack_start -= 1
     dev = c["dev"]
     if dev == 1:                                     # b joins the developed bases
-        cashes: list[Action] = []
-        cash_actions(cashes, cards, p["surface"])
-        acts[cash_start:draw_start] = cashes
-        draw_start = cash_start + len(cashes)
+        cashes: list[Action] = []                    # (turn.cash_actions, written out)
+        total = 0
+        for x in p["surface"]:
+            n = cards[x]["dev"]
+            if n:
+                cashes.append(CASH[x])
+                total += n
+        if total >= CASH_DEVELOPMENTS:               # constants.can_cash
+            shift = len(cashes) - (draw_start - cash_start)
+            acts[cash_start:draw_start] = cashes
+            draw_start += shift
+            attack_start += shift
     elif cash_start == draw_start and can_cash(dev):  # b alone, now with enough
         acts.insert(cash_start, CASH[b])
         draw_start += 1
-    attack_start = m.attack_start + draw_start - m.draw_start
+        attack_start += 1
     if cr < DRAWS_SETTLED:                           # KG-9.3.3 g-i cost credits
         draws: list[Action] = []
         draw_actions(draws, p, cr, False)
         acts[draw_start:attack_start] = draws
         attack_start = draw_start + len(draws)
-    MAIN_META[0] = MainLayout(acts, m.hand_end, m.pay_end, m.dev_start, cash_start,
-                              draw_start, attack_start, m.need, m.nxt)
-    return acts
+    if cr < DEVELOP_COST:                            # no developing without a credit
+        gone = cash_start - dev_start
+        del acts[dev_start:cash_start]
+        cash_start -= gone
+        draw_start -= gone
+        attack_start -= gone
+    MAIN_META[0] = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
+                    attack_start, need, nxt)
+    legal_cache.keep(state, dec, acts)
 
 
-def _with_new_middle(m: MainLayout, cards: list[CardDict], p: Player, cr: int) -> Any:
-    """``m``'s list with its development, cash and draw sections built again by the same
-    functions as ``turn.main_legal`` (the credits or developments changed), the rest
-    kept."""
-    old = m.acts
-    acts = old[:m.dev_start]
-    development_actions(acts, cards, p["surface"], cr)
-    cash_start = len(acts)
-    cash_actions(acts, cards, p["surface"])
-    draw_start = len(acts)
-    draw_actions(acts, p, cr, False)
-    attack_start = len(acts)
-    acts += old[m.attack_start:]                     # the attacks and END_TURN
-    MAIN_META[0] = MainLayout(acts, m.hand_end, m.pay_end, m.dev_start, cash_start,
-                              draw_start, attack_start, m.need, m.nxt)
-    return acts
-
-
-def after_place(state: GameState, dec: Decision, old: list[Action], cid: int, role: str) -> Any:
+def after_place(state: GameState, dec: Decision, old: list[Action], cid: int,
+                role: str) -> None:
     """The main list after ``cid`` was placed face down from the hand as a base or a
-    crew (KG-9.3.3 c/d, KG-12.10), derived from ``old``, or None when it must be rebuilt.
+    crew (KG-9.3.3 c/d, KG-12.10), derived from ``old`` and kept (unless it must be rebuilt).
 
     Nothing else changes and the credits stay: ``cid``'s own hand actions (contiguous,
     in hand order) go; a base adds its develop at the end of the developments (the
@@ -391,11 +366,11 @@ def after_place(state: GameState, dec: Decision, old: list[Action], cid: int, ro
     which ships have room, and interrupts in the hand have cost-dependent targets:
     rebuilt."""
     m = MAIN_META[0]
-    if m is None or m.acts is not old or role == "armament":
-        return None
-    hend, f1, i1, need, nxt = m.hand_end, m.pay_end, m.cash_start, m.need, m.nxt
+    if m is None or m[0] is not old or role == "armament":
+        return
+    _, hend, f1, dev_start, i1, draw_start, attack_start, need, nxt = m
     if need >= NEVER or not state["opts"]["bluffing"]:
-        return None
+        return
     h = old.index(PLACE_BASE[cid], 0, hend)
     lo = h
     while lo and old[lo - 1].get("card") == cid:       # its plays
@@ -427,26 +402,24 @@ def after_place(state: GameState, dec: Decision, old: list[Action], cid: int, ro
         add_dev = 1
     acts += old[i1:]
     k = add_pay - (hi - lo)
-    MAIN_META[0] = MainLayout(acts, hend - (hi - lo), f1 + k, m.dev_start + k,
-                              i1 + k + add_dev, m.draw_start + k + add_dev,
-                              m.attack_start + k + add_dev, need, nxt)
-    return acts
+    MAIN_META[0] = (acts, hend - (hi - lo), f1 + k, dev_start + k, i1 + k + add_dev,
+                    draw_start + k + add_dev, attack_start + k + add_dev, need, nxt)
+    legal_cache.keep(state, dec, acts)
 
 
 def note_cash(state: GameState, old: list[Action], b: int) -> None:
     """Called by ``apply`` after a cash action picked from the main list ``old``."""
     m = MAIN_META[0]
-    if m is None or m.acts is not old:
+    if m is None or m[0] is not old:
         CASH_PENDING[0] = None
         return
     p = state["p"][state["dec"]["seat"]]
-    CASH_PENDING[0] = CashPending(state, state["seq"], m, b, p["cr"], len(p["hand"]),
-                                  len(state["todo"]))
+    CASH_PENDING[0] = (state, state["seq"], m, b, p["cr"], len(p["hand"]), len(state["todo"]))
 
 
-def after_cash(state: GameState, dec: Decision, b2: int) -> Any:
-    """The main list after the second base of a cash (``b2``) was chosen, derived
-    from the list the cash was picked from, or None when it must be rebuilt.
+def after_cash(state: GameState, seat: int, b2: int) -> None:
+    """The main list after ``seat`` chose the second base of a cash (``b2``), derived
+    from the list the cash was picked from and kept (unless it must be rebuilt).
 
     Cashing takes one development from two bases and gives one credit; nothing else
     changes (the developments bought this turn stay). One credit more only adds
@@ -455,16 +428,43 @@ def after_cash(state: GameState, dec: Decision, b2: int) -> Any:
     the cash actions and the draws can change."""
     pend = CASH_PENDING[0]
     CASH_PENDING[0] = None
-    if pend is None or pend.state is not state:
-        return None
+    dec = state["dec"]
+    if pend is None or pend[0] is not state or dec is None or dec["kind"] != "main" \
+            or dec["seat"] != seat:
+        return
+    _, seq, layout, b1, credits, hand, todo = pend
     p = state["p"][dec["seat"]]
     cr = p["cr"]
-    if (pend.seq != state["seq"] - 1 or cr != pend.credits + CASH_GAIN
-            or len(p["hand"]) != pend.hand or len(state["todo"]) != pend.todo - 1):
-        return None
-    if cr >= pend.layout.nxt:
-        return None
+    if (seq != state["seq"] - 1 or cr != credits + CASH_GAIN
+            or len(p["hand"]) != hand or len(state["todo"]) != todo - 1):
+        return
+    old, hand_end, pay_end, dev_start, _, _, attack_start, need, nxt = layout
+    if cr >= nxt:
+        return
     fd = p["fd"]
-    if fd and (pend.base in fd or b2 in fd):
-        return None
-    return _with_new_middle(pend.layout, state["cards"], p, cr)
+    if fd and (b1 in fd or b2 in fd):
+        return
+    # The development, cash and draw sections built again (turn.development_actions,
+    # turn.cash_actions, turn.draw_actions, the first two written out), the rest kept.
+    cards = state["cards"]
+    acts = old[:dev_start]
+    cashes: list[Action] = []
+    total = 0
+    for x in p["surface"]:
+        c = cards[x]
+        if cr >= DEVELOP_COST and c["dt"] < DEVELOPS_PER_BASE_PER_TURN:
+            acts.append(DEVELOP[x])
+        n = c["dev"]
+        if n:
+            cashes.append(CASH[x])
+            total += n
+    cash_start = len(acts)
+    if total >= CASH_DEVELOPMENTS:                   # constants.can_cash
+        acts += cashes
+    draw_start = len(acts)
+    draw_actions(acts, p, cr, False)
+    new_attack_start = len(acts)
+    acts += old[attack_start:]                       # the attacks and END_TURN
+    MAIN_META[0] = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
+                    new_attack_start, need, nxt)
+    legal_cache.keep(state, dec, acts)
