@@ -438,27 +438,36 @@ def after_cash(state: GameState, seat: int, b2: int) -> None:
     if (seq != state["seq"] - 1 or cr != credits + CASH_GAIN
             or len(p["hand"]) != hand or len(state["todo"]) != todo - 1):
         return
-    old, hand_end, pay_end, dev_start, _, _, attack_start, need, nxt = layout
+    old, hand_end, pay_end, dev_start, cash_start, _, attack_start, need, nxt = layout
     if cr >= nxt:
         return
     fd = p["fd"]
     if fd and (b1 in fd or b2 in fd):
         return
-    # The development, cash and draw sections built again (turn.development_actions,
-    # turn.cash_actions, turn.draw_actions, the first two written out), the rest kept.
+    # The cash and draw sections built again (turn.cash_actions, written out, and
+    # turn.draw_actions), and the developments when this credit is the one they need;
+    # the rest kept.
     cards = state["cards"]
-    acts = old[:dev_start]
     cashes: list[Action] = []
     total = 0
-    for x in p["surface"]:
-        c = cards[x]
-        if cr >= DEVELOP_COST and c["dt"] < DEVELOPS_PER_BASE_PER_TURN:
-            acts.append(DEVELOP[x])
-        n = c["dev"]
-        if n:
-            cashes.append(CASH[x])
-            total += n
-    cash_start = len(acts)
+    if credits >= DEVELOP_COST:                      # the developments stay as they are
+        acts = old[:cash_start]
+        for x in p["surface"]:
+            n = cards[x]["dev"]
+            if n:
+                cashes.append(CASH[x])
+                total += n
+    else:                                            # (turn.development_actions too)
+        acts = old[:dev_start]
+        for x in p["surface"]:
+            c = cards[x]
+            if cr >= DEVELOP_COST and c["dt"] < DEVELOPS_PER_BASE_PER_TURN:
+                acts.append(DEVELOP[x])
+            n = c["dev"]
+            if n:
+                cashes.append(CASH[x])
+                total += n
+        cash_start = len(acts)
     if total >= CASH_DEVELOPMENTS:                   # constants.can_cash
         acts += cashes
     draw_start = len(acts)

@@ -682,7 +682,10 @@ def _cash(state: GameState, seat: int, p: Player, action: Action) -> None:
     push(state, "main")
     cards = state["cards"]
     cards[action["base"]]["dev"] -= 1
-    opts = [b for b in p["surface"] if cards[b]["dev"]]
+    opts = []                  # the developed bases (a loop: cheaper than a comprehension)
+    for b in p["surface"]:
+        if cards[b]["dev"]:
+            opts.append(b)
     state["dec"] = {"kind": "choose", "seat": seat, "why": "cash", "opts": opts}
 
 
