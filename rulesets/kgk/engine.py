@@ -218,14 +218,16 @@ def apply(state: GameState, seat: int, action: Action) -> Any:
     if picked is not None:
         legal, hint = picked
     else:
-        legal, hint = kind.legal(state, dec), None
+        legal_of = kind.legal           # (read, then called: a field, not a method)
+        legal, hint = legal_of(state, dec), None
     if (hint is None or legal[hint] != action) and action not in legal:
         raise diagnose(state, seat, action, legal)
     state["ev"] = []
-    kind.act(state, dec, action)          # handlers only read the action
+    act = kind.act                        # (read, then called: a field, not a method)
+    act(state, dec, action)               # handlers only read the action
     state["seq"] += 1
-    # The speed layer: after a develop or a face-down placement the next main list
-    # follows from ``legal``; after a cash the list is noted for the second base.
+    # The speed layer: after a develop, a draw or a face-down placement the next main
+    # list follows from ``legal``; after a cash the list is noted for the second base.
     t = action["type"]
     nd = state["dec"]
     if nd is None or state["opts"]["rules"] == "quick_start":
@@ -238,6 +240,9 @@ def apply(state: GameState, seat: int, action: Action) -> Any:
     elif t == "place":
         if nd["kind"] == "main":
             main_list.after_place(state, nd, legal, action["card"], action["as"])
+    elif t == "draw":
+        if nd["kind"] == "main":
+            main_list.after_draw(state, nd, legal)
     elif t == "cash":
         main_list.note_cash(state, legal, action["base"])
     return state, state.pop("ev")

@@ -10,7 +10,7 @@ computation over the states of seeded matches in every format, and
 ``tests/kgk/test_derived_lists.py`` every derived list with a fresh one.
 
 Interface: ``main_legal(state, dec)`` (the decision table's main list),
-``after_develop``, ``after_place``, ``note_cash`` and ``after_cash`` (called by
+``after_develop``, ``after_draw``, ``after_place``, ``note_cash`` and ``after_cash`` (called by
 ``engine.apply`` with the list the action was picked from; a derived list is left in
 ``legal_cache`` for the bot's next question) and ``forget()``.
 """
@@ -49,7 +49,7 @@ from rulesets.kgk.constants import (
     can_cash,
 )
 from rulesets.kgk.effects import HIDEABLE, target_fields, target_spec, targets
-from rulesets.kgk.jsontypes import Action, Decision, GameState
+from rulesets.kgk.jsontypes import Action, Decision, GameState, Player
 from rulesets.kgk.state import ACTIVE, aura, opponents
 from rulesets.kgk.static import KNOWN, facts
 from rulesets.kgk.turn import (
@@ -351,6 +351,87 @@ def after_develop(state: GameState, dec: Decision, old: list[Action], b: int) ->
     MAIN_META[0] = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
                     attack_start, need, nxt)
     legal_cache.keep(state, dec, acts)
+
+
+def after_draw(state: GameState, dec: Decision, old: list[Action]) -> None:
+    """The main list after drawing the colony's top card (KG-9.3.3 g), derived from
+    ``old``, the list the draw was picked from, and kept (unless it must be rebuilt).
+
+    The draw costs a credit and puts the colony's top card at the end of the hand;
+    nothing else changes. One credit less only removes actions: while the credits still
+    cover those of the hand, payments, abilities and attacks (``need``), the new card's
+    own hand actions join the end of the hand section (as ``main_legal`` offers them)
+    and the developments and draws follow the credits and the colony. An event or an
+    interrupt drawn (their targets, the interrupt section) and any interrupt already in
+    the hand (``need`` is then NEVER): rebuilt."""
+    m = MAIN_META[0]
+    if m is None or m[0] is not old:
+        return
+    _, hand_end, pay_end, dev_start, cash_start, draw_start, attack_start, need, nxt = m
+    seat = dec["seat"]
+    p = state["p"][seat]
+    cr = p["cr"]
+    if cr < need:
+        return
+    cid = p["hand"][-1]
+    cards = state["cards"]
+    defs = state["defs"]
+    d = defs[cards[cid]["d"]]
+    t = d["type"]
+    if t == "event" or t == "interrupt":
+        return
+    new: list[Action] = []                           # (main_legal's hand loop, one card)
+    if t == "ship":
+        f = KNOWN.get(id(cards)) or facts(state)
+        cost = (d["cost"] or 0) - (aura(state, seat, "ship_discount") if f.auras[seat] else 0)
+        if cost <= cr:
+            new.append(PLAY[cid])
+            if cost > need:
+                need = cost
+        elif cost < nxt:
+            nxt = cost
+    _placements(state, p, cid, t, new)
+    k = len(new)
+    acts = old[:hand_end]
+    acts += new
+    if cr >= DEVELOP_COST:
+        acts += old[hand_end:draw_start]
+    else:                                            # no developing without a credit
+        acts += old[hand_end:dev_start]
+        acts += old[cash_start:draw_start]
+        gone = cash_start - dev_start
+        cash_start -= gone
+        draw_start -= gone
+    new_draw_start = len(acts)
+    draw_actions(acts, p, cr, False)                 # the credits and the colony changed
+    new_attack_start = len(acts)
+    acts += old[attack_start:]
+    MAIN_META[0] = (acts, hand_end + k, pay_end + k, dev_start + k, cash_start + k,
+                    new_draw_start, new_attack_start, need, nxt)
+    legal_cache.keep(state, dec, acts)
+
+
+def _placements(state: GameState, p: Player, cid: int, t: str, acts: list[Action]) -> None:
+    """``main_legal``'s face-down placements of hand card ``cid`` (type ``t``)."""
+    bluff = state["opts"]["bluffing"]
+    if bluff:
+        acts.append(PLACE_BASE[cid])
+        acts.append(PLACE_CREW[cid])
+    elif t == "base":
+        acts.append(PLACE_BASE[cid])
+    elif t == "crew":
+        acts.append(PLACE_CREW[cid])
+    if bluff or t == "armament":
+        cards = state["cards"]
+        defs = state["defs"]
+        row = place_armament(cid)
+        for s in p["hangar"]:                        # (turn.ships_with_room)
+            c = cards[s]
+            if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
+                a = row.get(s)
+                if a is None:
+                    a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
+                acts.append(a)
 
 
 def after_place(state: GameState, dec: Decision, old: list[Action], cid: int,
