@@ -12,7 +12,7 @@ from rulesets.kgk.constants import DEVELOP_COST
 from rulesets.kgk.ending import eliminate, finish, finish_multiplayer
 from rulesets.kgk.jsontypes import Action, GameState
 from rulesets.kgk.state import alive_seats, emit, move, next_alive
-from rulesets.kgk.table import DECISIONS, TASKS
+from rulesets.kgk.table import DECISIONS, LEGAL_LISTS, TASKS
 from rulesets.kgk.view import view
 
 MAX_TASKS = 100000
@@ -125,7 +125,7 @@ def bot_action(state: GameState, seat: int, kind: str, seed: str) -> Action:
         dec = state["dec"]
         if dec is None or dec["seat"] != seat or state["phase"] == "over":
             raise ValueError("this seat has nothing to do now")
-        a = legal_cache.random_pick(state, dec, DECISIONS[dec["kind"]].legal, seed)
+        a = legal_cache.random_pick(state, dec, LEGAL_LISTS, seed)
         if a is None:
             raise ValueError("this seat has nothing to do now")
         return a

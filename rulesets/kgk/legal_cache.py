@@ -24,7 +24,7 @@ read once, so threads sharing the module never mix one state's key with another'
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from hashlib import sha256
 from typing import Any
 
@@ -91,10 +91,11 @@ _from_bytes = int.from_bytes
 
 
 def random_pick(state: GameState, dec: Decision,
-                build: Callable[[GameState, Decision], list[Action]],
+                build: Mapping[str, Callable[[GameState, Decision], list[Action]]],
                 seed: str) -> Action | None:
     """The random bot's whole step in one call (it runs at every step of a bot match):
-    the list kept for this very state and decision, or ``build(state, dec)`` kept now,
+    the list kept for this very state and decision, or one built now by
+    ``build[dec["kind"]](state, dec)`` (the decision table's) and kept,
     then a copy of the action ``bots.random_index`` picks from it by ``seed`` (its hash,
     written out here), noted for ``apply``. None when the list is empty.
     ``tests/kgk/test_derived_lists.py`` checks the pick against ``bots.random_index``."""
@@ -104,7 +105,7 @@ def random_pick(state: GameState, dec: Decision,
             or e[_SEQ] != state["seq"] or e[_TODO] != len(state["todo"]) \
             or e[_CREDITS] != p["cr"] or e[_HAND] != len(p["hand"]):   # (_fits)
         e = [state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"]),
-             build(state, dec), None]
+             build[dec["kind"]](state, dec), None]
         _LAST[0] = e
     legal: list[Action] = e[_LEGAL]
     if not legal:

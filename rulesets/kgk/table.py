@@ -45,6 +45,11 @@ DECISIONS: dict[str, DecisionKind] = {
     "trap": _decision(combat.trap_decision()),               # KG-4.5.10
 }
 
+# decision kind -> its legal-list function (for the speed layer's bot step, which
+# builds a list only when none is kept)
+LEGAL_LISTS: dict[str, Callable[[Any, Any], list[Any]]] = {
+    kind: decision.legal for kind, decision in DECISIONS.items()}
+
 # task name -> fn(state, arg), in the order of a turn
 TASKS: dict[str, Callable[[Any, Any], None]] = {
     # the game start (KG-8)
