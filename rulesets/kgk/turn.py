@@ -307,9 +307,11 @@ def payable_in_main(c: CardDict, d: CardDef) -> bool:
         return False
     t = d["type"]
     if t == "armament":
-        return d["sub"] != "rocket"
+        not_rocket: bool = d["sub"] != "rocket"
+        return not_rocket
     if t == "crew":
-        return c["z"] == "canteen"
+        in_canteen: bool = c["z"] == "canteen"
+        return in_canteen
     if t == "base":
         if d["sub"] == "trap":
             return False

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,8 @@ from rulesets.kgk import RULESET as R
 from rulesets.kgk.cards import refers_to_speed_or_return_fire
 
 # (format options, players, bot kinds per seat, seed)
-MATCHES = {
+# name -> (options, players, bot kinds, seed)
+MATCHES: dict[str, tuple[dict[str, Any], int, tuple[str, ...], str]] = {
     "official-random": ({}, 2, ("random", "random"), "pin-1"),
     "official-heuristic": ({}, 2, ("heuristic", "random"), "pin-2"),
     "simplified": ({"simplified_combat": True}, 2, ("random", "random"), "pin-3"),
