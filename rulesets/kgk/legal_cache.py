@@ -2,8 +2,8 @@
 and decision it was computed for.
 
 A bot asks for the legal actions and then applies one, so ``apply`` need not compute
-them again; after a develop, a cash or a face-down placement ``apply`` derives the next
-main list from the one before (``turn.after_develop`` and friends) and leaves it here
+them again; after a develop, a draw, a cash or a face-down placement the next main list
+is derived from the one before (``main_list.after_develop`` and friends) and left here
 for the bot's next question; a combat step that sets a decision leaves its list here.
 
 The entry holds strong references to the state and decision objects it was computed for
@@ -11,7 +11,8 @@ The entry holds strong references to the state and decision objects it was compu
 applied), its pending decision object, its task count and the deciding seat's credits and
 hand size are unchanged.
 
-Only the bot path reads it: ``bot_action`` answers from a valid entry and notes its pick;
+Only the bot path reads it: ``bot_action`` answers from a valid entry and notes its pick
+(``random_pick`` does the random bot's whole step);
 ``apply`` reuses an entry only when a bot just picked from it (``hint`` set), and
 ``legal_actions`` (the protocol's list, what people and tests ask) always computes the
 list from the state as it is. So a state edited by hand between calls (scenario tests

@@ -223,27 +223,26 @@ def main_legal(state: GameState, dec: Decision) -> list[Action]:  # noqa: C901  
                         need = cost
         # ---- developments and cashes (turn.development_actions, turn.cash_actions)
         dev_start = len(acts)
-        devs = []
+        cashes = []                  # a cash action per developed base, in surface order
         total = 0
-        surface = p["surface"]
         if cr >= DEVELOP_COST:
-            for b in surface:
+            for b in p["surface"]:
                 c = cards[b]
                 if c["dt"] < DEVELOPS_PER_BASE_PER_TURN:
                     add(DEVELOP[b])
-                if c["dev"]:
-                    devs.append(b)
-                    total += c["dev"]
+                n = c["dev"]
+                if n:
+                    cashes.append(CASH[b])
+                    total += n
         else:
-            for b in surface:
+            for b in p["surface"]:
                 n = cards[b]["dev"]
                 if n:
-                    devs.append(b)
+                    cashes.append(CASH[b])
                     total += n
         cash_start = len(acts)
         if total >= CASH_DEVELOPMENTS:                 # constants.can_cash
-            for b in devs:
-                add(CASH[b])
+            acts += cashes
         # ---- draws (turn.draw_actions)
         draw_start = len(acts)
         colony = p["colony"]
