@@ -5,7 +5,7 @@
         [--database-url postgres://kaosz:kaosz@127.0.0.1:5432/kaosz_load]
         [--redis-url redis://127.0.0.1:6379/5] [--server asgi|wsgi] [--workers 2]
         [--threads 32] [--pool 10] [--think-ms 0] [--warmup 5] [--spectators 0]
-        [--root PATH]
+        [--client-processes 1] [--root PATH]
 
 ``--server asgi`` (default): ``uvicorn --workers N`` with the database pool
 (``DB_POOL_MAX=--pool``); ``--server wsgi``: gunicorn with N workers x ``--threads``
@@ -23,7 +23,13 @@ one. The first matches are created, and the first ``--warmup`` seconds played, b
 measured window opens: latency is the steady state's, not the start-up burst's. A client
 asks for its legal actions only when a match begins: every action's answer carries the next ones
 (``include_legal_actions``), and a client whose turn it is not waits on the events
-long-poll with ``until=turn``, whose answer carries them too.
+long-poll with ``until=turn``, whose answer carries them too. A client keeps the number of
+the last event it has seen, from the long-poll's answers and from its own actions' answers
+(which number their events), and long-polls for what comes after it.
+
+``--client-processes K`` spreads the pairs over K client processes: a thousand client
+threads in one Python process wait for its one interpreter lock, and the time a thread
+waits for it after its answer has arrived would be counted as the server's latency.
 
 ``--think-ms 0`` (the default) is a closed loop: every client acts the moment it may, so
 latency measures the server's queue at saturation and actions per second its capacity.
@@ -62,7 +68,7 @@ def serve(kind: str, env: dict[str, str], port: int, workers: int, threads: int,
     if kind == "asgi":
         cmd = [sys.executable, "-m", "uvicorn", "kaosz.asgi:application", "--port", str(port),
                "--workers", str(workers), "--log-level", "warning", "--lifespan", "off",
-               "--no-access-log", "--backlog", "4096"]
+               "--no-access-log", "--backlog", "4096", "--timeout-graceful-shutdown", "10"]
     else:
         cmd = [sys.executable, "-m", "gunicorn", "kaosz.wsgi:application", "--bind",
                f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads),
@@ -306,6 +312,9 @@ class Client(threading.Thread):
             if status == 200:
                 if time.time() - elapsed >= self.measure_from:
                     self.latencies.append(elapsed)
+                # The answer numbers the events of this action: the next long-poll asks
+                # only for what came after them, as the board does.
+                last_event = max([last_event, *(e["n"] for e in body["events"])])
                 legal = body["legal_actions"]
                 if body.get("status") == "finished":
                     self.shared["finished"] = True
@@ -315,7 +324,95 @@ class Client(threading.Thread):
                 self.errors[str(status)] = self.errors.get(str(status), 0) + 1
 
 
+def make_pairs(base: str, users: list[tuple[str, str]], first_pair: int, stop: float,
+               ruleset: str, think: float) -> list[Client]:
+    """The clients of ``users`` (two per pair), each pair's first match created."""
+    clients = []
+    for i in range(len(users) // 2):
+        pair = first_pair + i
+        shared: dict = {}
+        (_, a_tok), (b_name, b_tok) = users[2 * i], users[2 * i + 1]
+        clients.append(Client(base, a_tok, b_name, pair * 2, stop, ruleset, shared, think,
+                              partner_token=b_tok))
+        clients.append(Client(base, b_tok, None, pair * 2 + 1, stop, ruleset, shared, think))
+    # Every pair's first match exists before the clock starts: 25 games set up at once
+    # are a burst of start-up work, not the steady play this measures. (Matches that
+    # finish are replaced inside the window, and those creations count.)
+    for creator in clients[::2]:
+        creator.shared.update(id=creator.new_match(), finished=False)
+    return clients
+
+
+def play(clients: list[Client], started: float, stop: float, seconds: float) -> dict:
+    """Run ``clients`` from now until ``stop``, measuring from ``started``; their figures."""
+    for c in clients:
+        c.stop, c.measure_from = stop, started
+        c.start()
+    for c in clients:
+        c.join(seconds + 90)
+    return {"latencies": [x for c in clients for x in c.latencies],
+            "errors": _tally([c.errors for c in clients]),
+            "conflicts": sum(c.conflicts for c in clients),
+            "matches": sum(c.matches for c in clients)}
+
+
+def client_process() -> None:
+    """``--client-process``: one slice of the pairs in a process of its own. Reads its
+    spec (one JSON line), creates its pairs' first matches, says ``ready``, reads the
+    window (one JSON line: begin, started, stop), plays, and prints its figures (JSON)."""
+    spec = json.loads(sys.stdin.readline())
+    clients = make_pairs(spec["base"], [tuple(u) for u in spec["users"]], spec["first_pair"],
+                         float("inf"), spec["ruleset"], spec["think"])
+    print("ready", flush=True)
+    window = json.loads(sys.stdin.readline())
+    time.sleep(max(0.0, window["begin"] - time.time()))
+    print(json.dumps(play(clients, window["started"], window["stop"], spec["seconds"])),
+          flush=True)
+
+
+def client_processes(base: str, users: list[tuple[str, str]], count: int,
+                     args: argparse.Namespace) -> list[subprocess.Popen]:
+    """``count`` client processes, each with a share of the pairs, all ready to play."""
+    pairs = len(users) // 2
+    procs = []
+    for k in range(count):
+        lo, hi = pairs * k // count, pairs * (k + 1) // count
+        proc = subprocess.Popen([sys.executable, __file__, "--client-process"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert proc.stdin is not None
+        proc.stdin.write(json.dumps({
+            "base": base, "users": users[2 * lo:2 * hi], "first_pair": lo,
+            "ruleset": args.ruleset, "think": args.think_ms / 1000,
+            "seconds": args.seconds}) + "\n")
+        proc.stdin.flush()
+        procs.append(proc)
+    for proc in procs:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    return procs
+
+
+def _tally(counts: list[dict[str, int]]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for one in counts:
+        for k, v in one.items():
+            total[k] = total.get(k, 0) + v
+    return total
+
+
+def _actions(parts: list[dict], elapsed: float) -> dict:
+    """The match actions' figures of every client (process)."""
+    latencies = [x for part in parts for x in part["latencies"]]
+    return {"actions": len(latencies), "seconds": round(elapsed, 2),
+            "actions_per_second": round(len(latencies) / elapsed, 1),
+            "latency": summary_ms(latencies),
+            "conflicts_409": sum(part["conflicts"] for part in parts),
+            "errors": _tally([part["errors"] for part in parts]),
+            "matches_started": sum(part["matches"] for part in parts)}
+
+
 def main() -> None:
+    if "--client-process" in sys.argv:
+        return client_process()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30)
@@ -341,9 +438,15 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0,
                         help="seconds played before the measured window opens")
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--client-processes", type=int, default=1, help=(
+        "spread the clients over this many processes (pairs stay together): a thousand "
+        "client threads in one process wait for its one interpreter lock, and that wait "
+        "would be counted as the server's latency"))
     args = parser.parse_args()
     if args.clients % 2:
         parser.error("--clients: an even number (clients play in pairs)")
+    if args.client_processes > 1 and args.spectators:
+        parser.error("--spectators: with one client process only")
 
     ensure_database(args.database_url)
     env = {"DATABASE_URL": args.database_url, "DJANGO_SETTINGS_MODULE": "kaosz.settings",
@@ -361,25 +464,17 @@ def main() -> None:
 
     with serve(args.server, env, args.port, args.workers, args.threads,
                args.root.resolve()) as (base, server):
-        stop = time.time() + args.seconds
-        clients = []
-        for pair in range(args.clients // 2):
-            shared: dict = {}
-            (_, a_tok), (b_name, b_tok) = users[2 * pair], users[2 * pair + 1]
-            think = args.think_ms / 1000
-            clients.append(Client(base, a_tok, b_name, pair * 2, stop, args.ruleset, shared,
-                                  think, partner_token=b_tok))
-            clients.append(Client(base, b_tok, None, pair * 2 + 1, stop, args.ruleset, shared,
-                                  think))
-        # Every pair's first match exists before the clock starts: 25 games set up at once
-        # are a burst of start-up work, not the steady play this measures. (Matches that
-        # finish are replaced inside the window, and those creations count.)
-        for pair in range(args.clients // 2):
-            creator = clients[2 * pair]
-            creator.shared.update(id=creator.new_match(), finished=False)
+        think = args.think_ms / 1000
+        procs: list[subprocess.Popen] = []
+        clients: list[Client] = []
+        if args.client_processes > 1:
+            procs = client_processes(base, users, args.client_processes, args)
+        else:
+            clients = make_pairs(base, users, 0, float("inf"), args.ruleset, think)
         # The warm-up (every client's first requests at once, each server thread opening its
         # database connection) is played but not measured.
-        started = time.time() + args.warmup
+        begin = time.time() + 0.5
+        started = begin + args.warmup
         stop = started + args.seconds
         idle = server_usage(server.pid)
         spectators = []
@@ -390,34 +485,33 @@ def main() -> None:
                           for i in range(args.spectators)]
             for s in spectators:
                 s.start()
-        for c in clients:
-            c.stop, c.measure_from = stop, started
-            c.start()
+        for proc in procs:
+            assert proc.stdin is not None
+            proc.stdin.write(json.dumps({"begin": begin, "started": started,
+                                         "stop": stop}) + "\n")
+            proc.stdin.flush()
+        time.sleep(max(0.0, begin - time.time()))
+        parts = []
+        if clients:
+            playing = threading.Thread(target=lambda: parts.append(
+                play(clients, started, stop, args.seconds)))
+            playing.start()
         time.sleep(max(0.0, started - time.time()))
         at_start = server_usage(server.pid)
-        for c in clients:
-            c.join(args.seconds + 90)
+        if clients:
+            playing.join(args.seconds + 120)
+        for proc in procs:
+            out, _ = proc.communicate(timeout=args.seconds + 120)
+            parts.append(json.loads(out.strip().splitlines()[-1]))
         at_end = server_usage(server.pid)
         # Waiting long-polls notice the stop late: count the load window only.
         elapsed = min(time.time(), stop) - started
-        latencies = [x for c in clients for x in c.latencies]
-        errors: dict[str, int] = {}
-        for c in clients:
-            for k, v in c.errors.items():
-                errors[k] = errors.get(k, 0) + v
-        watched: dict[str, int] = {}
-        for w in spectators:
-            for k, v in w.answers.items():
-                watched[k] = watched.get(k, 0) + v
         usage = {"before_load": idle, "window_start": at_start, "window_end": at_end,
                  "cpu_seconds_in_window": round(at_end["cpu_seconds"]
                                                 - at_start["cpu_seconds"], 2),
-                 "spectators": args.spectators, "spectator_answers": watched}
-        actions = {"actions": len(latencies), "seconds": round(elapsed, 2),
-                   "actions_per_second": round(len(latencies) / elapsed, 1),
-                   "latency": summary_ms(latencies), "conflicts_409": sum(c.conflicts
-                                                                          for c in clients),
-                   "errors": errors, "matches_started": sum(c.matches for c in clients)}
+                 "spectators": args.spectators,
+                 "spectator_answers": _tally([w.answers for w in spectators])}
+        actions = _actions(parts, elapsed)
 
         # The trivial endpoint, same server, same number of clients.
         health = throughput([base + "/healthz"], args.clients, min(args.seconds, 10))
@@ -431,6 +525,7 @@ def main() -> None:
         "ruleset": args.ruleset, "clients": args.clients, "server": args.server,
         "root": str(args.root.resolve()) if args.root != ROOT else "this checkout",
         "workers": args.workers, "threads": args.threads if args.server == "wsgi" else None,
+        "client_processes": args.client_processes,
         "pool": args.pool if args.server == "asgi" else None, "think_ms": args.think_ms,
         "warmup_seconds": args.warmup, "database": "postgresql",
         "cache": "redis" if args.redis_url else "local memory", "cpus": os.cpu_count(),

@@ -20,7 +20,7 @@ def _value(text: str) -> str:
     return text if text and all(c.isalnum() or c in "-_" for c in text) else quote(text)
 
 
-def build_query(params: Mapping[str, str]) -> str:
+def build_query(params: Mapping[str, str]) -> str:  # noqa: C901
     """Form fields -> query text. Unknown or empty fields are skipped."""
     parts: list[str] = []
     name = (params.get("name") or "").strip()

@@ -53,7 +53,7 @@ def _whole(raw: str, name: str, parsed: Parsed) -> int | None:
     return None
 
 
-def parse(post: Any, card_record: dict[str, Any] | None) -> Parsed:
+def parse(post: Any, card_record: dict[str, Any] | None) -> Parsed:  # noqa: C901
     """``post`` is a QueryDict-like mapping; ``card_record`` the corrected card's record."""
     parsed = Parsed()
     values: dict[str, Any] = {}

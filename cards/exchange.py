@@ -47,7 +47,7 @@ def to_csv(records: list[dict[str, Any]]) -> str:
     return out.getvalue()
 
 
-def from_csv(text: str) -> list[dict[str, Any]]:
+def from_csv(text: str) -> list[dict[str, Any]]:  # noqa: C901
     """Parse CSV rows into records; cell-level problems become FormatError with row/field."""
     reader = csv.DictReader(io.StringIO(text))
     missing = [c for c in ("slug", "name_hu", "type") if c not in (reader.fieldnames or [])]

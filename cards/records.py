@@ -20,7 +20,7 @@ def _err(row: int | None, field: str, message: str) -> dict[str, Any]:
     return {"row": row, "field": field, "message": message}
 
 
-def validate_record(record: Any, row: int | None = None, partial: bool = False
+def validate_record(record: Any, row: int | None = None, partial: bool = False  # noqa: C901
                     ) -> list[dict[str, Any]]:
     """Every problem with one record. ``partial`` allows a correction naming only some fields."""
     if not isinstance(record, dict):

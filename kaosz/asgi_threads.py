@@ -22,6 +22,8 @@ thread, and its next sync call borrows whichever thread is free.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import threading
 from collections import deque
@@ -32,11 +34,13 @@ from typing import Any
 
 from asgiref.sync import ThreadSensitiveContext, iscoroutinefunction, sync_to_async
 from django.conf import settings
-from django.core.handlers.asgi import ASGIHandler
+from django.core import signals
+from django.core.exceptions import RequestAborted
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
-from django.http import HttpRequest
+from django.http import FileResponse, HttpRequest
 from django.http.response import HttpResponseBase
-from django.urls import Resolver404, get_resolver, get_urlconf
+from django.urls import Resolver404, get_resolver, get_urlconf, set_script_prefix
 
 
 class ThreadPool:
@@ -175,25 +179,67 @@ class PooledThreadsASGIHandler(ASGIHandler):
         self._sync_handler = _SyncChain()
         self._sync_handler.load_middleware(is_async=False)
 
-    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
-        """A sync view's request passes the whole middleware chain and the view in ONE trip
-        to the request's thread, as under WSGI. (Django's async chain runs each built-in
-        middleware's ``process_request`` and ``process_response`` in that thread one
-        after another: about twenty trips to a thread and back per request, which cost
-        more CPU than a match action's own work.) An async view (the long-poll, the event
-        stream) keeps the async chain, so that its wait holds no thread."""
-        if _async_view(request.path_info):
-            return await super().get_response_async(request)
+    async def handle(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """Django's ``ASGIHandler.handle`` for a sync view's request, which passes the
+        whole middleware chain and the view in ONE trip to the request's thread, as under
+        WSGI. (Django's async chain runs each built-in middleware's ``process_request`` and
+        ``process_response`` in that thread one after another: about twenty trips to a
+        thread and back per request, which cost more CPU than a match action's own work.)
+        Django's handler also made a trip of its own for the ``request_started``
+        receivers and one for the response's ``close()`` (the ``request_finished``
+        receivers); here they go in the same trip as the chain: the
+        response is closed before it is sent, which is safe for a response whose content
+        is already in memory (a streamed or file response is closed after it is sent, as
+        Django does). The disconnect listener is left out: a sync view cannot be stopped
+        half way, and the answer to a client that left is dropped by the server. Async
+        views (the event stream) take Django's own path."""
+        path, root = scope.get("path", ""), scope.get("root_path", "")
+        if _async_view(path[len(root):] if root and path.startswith(root) else path):
+            await super().handle(scope, receive, send)
+            return
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        set_script_prefix(get_script_prefix(scope))
+        try:
+            request, response = await sync_to_async(self._serve, thread_sensitive=True)(
+                scope, body_file)
+            then = getattr(response, "kaosz_then", None)
+            if then is not None and request is not None:  # (a long-poll: it waits here,
+                # on the event loop, then is answered)
+                response = await then(functools.partial(self._chain_again, request))
+            with contextlib.suppress(asyncio.CancelledError):  # (the client left)
+                await self.send_response(response, send)
+            if not response.closed:
+                await sync_to_async(response.close)()
+        finally:
+            body_file.close()
 
-        def chain() -> Any:
-            return sync_to_async(self._sync_handler.get_response, thread_sensitive=True)(
-                request)
+    def _serve(self, scope: dict[str, Any],
+               body_file: Any) -> tuple[HttpRequest | None, HttpResponseBase]:
+        """In the request's thread: ``request_started``, the request, the chain and the
+        view, and the close of an answer that is all in memory."""
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        request, refused = self.create_request(scope, body_file)
+        if request is None:  # (a body that cannot be read: 400 or 413)
+            assert refused is not None
+            return None, self._finished(refused)
+        return request, self._finished(self._sync_handler.get_response(request))
 
-        response = await chain()
-        then = getattr(response, "kaosz_then", None)
-        if then is not None:  # (a long-poll: it waits here, on the loop, then is answered)
-            response = await then(chain)
+    def _finished(self, response: HttpResponseBase) -> HttpResponseBase:
+        response._handler_class = self.__class__  # type: ignore[attr-defined]
+        if isinstance(response, FileResponse):
+            response.block_size = self.chunk_size
+        elif not response.streaming:
+            response.close()  # (request_finished: the connection goes back to the pool)
         return response
+
+    async def _chain_again(self, request: HttpRequest) -> HttpResponseBase:
+        """A long-poll's answer after its wait: the chain and the view once more."""
+        return await sync_to_async(
+            lambda: self._finished(self._sync_handler.get_response(request)),
+            thread_sensitive=True)()
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":

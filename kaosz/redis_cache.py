@@ -7,14 +7,23 @@ fills a table of some 170 response callbacks: on a cheap request (a match action
 lookup, a cached search page) that was a measurable share of the work. A client is only a
 handle on its pool and is safe to share between threads, and the pool itself notices a
 fork, so one per pool is enough.
+
+Django keeps its cache objects per thread, and under ASGI per request: every request runs
+in a fresh context, so the stock backend builds a new client, a new connection pool and a
+new TCP connection to Redis for each request, and drops them afterwards. Under load that
+connecting was the largest single cost of a match action's token lookup. Here the client
+(and so its pool) is shared by every cache object of the process with the same servers and
+options.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from django.core.cache.backends.redis import RedisCache as _RedisCache
 from django.core.cache.backends.redis import RedisCacheClient as _RedisCacheClient
+from django.utils.functional import cached_property
 
 from kaosz.api import rediskv
 
@@ -76,10 +85,30 @@ def _incr(key: Any, delta: int = 1, version: Any = None) -> int:
     return delta
 
 
+_SHARED: dict[tuple[Any, ...], RedisCacheClient] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_client(servers: list[str], options: dict[str, Any]) -> RedisCacheClient:
+    """The process's one client (and connection pool) for these servers and options."""
+    key = (tuple(servers), repr(sorted(options.items())))
+    client = _SHARED.get(key)
+    if client is None:
+        with _SHARED_LOCK:
+            client = _SHARED.get(key)
+            if client is None:
+                client = _SHARED[key] = RedisCacheClient(servers, **options)
+    return client
+
+
 class RedisCache(_RedisCache):
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = RedisCacheClient
+
+    @cached_property  # (the stock one built a client per cache object: per request)
+    def _cache(self) -> RedisCacheClient:
+        return shared_client(self._servers, self._options)
 
     get = _soft("get", _default)
     set = _soft("set", _none)

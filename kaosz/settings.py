@@ -127,6 +127,10 @@ if DB_POOL_MAX > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.pos
         "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "5"))}
 # Waiting long-polls without an account, per client address (matches.api.live_views).
 KAOSZ_ANON_WAITERS_PER_CLIENT = int(os.environ.get("KAOSZ_ANON_WAITERS_PER_CLIENT", "8"))
+# Matches whose state (text) and static parts each web process keeps (matches.store.cache):
+# at least every match being played at once, or each action reads and parses its match
+# again (1,000 players play 500 matches; a KGK state is about 15 KB of text).
+KAOSZ_MATCH_CACHE = int(os.environ.get("KAOSZ_MATCH_CACHE", "1024"))
 # Under ASGI a request's sync work runs on a thread borrowed from a free list and given
 # back (kaosz.asgi_threads); at most this many idle ones are kept for reuse.
 KAOSZ_ASGI_IDLE_THREADS = int(os.environ.get("KAOSZ_ASGI_IDLE_THREADS", "64"))

@@ -86,7 +86,7 @@ def _copy(v: dict[str, Any]) -> dict[str, Any]:
             "cards": list(v["cards"])}
 
 
-def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
+def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,  # noqa: C901
              playability: Playability | None = DEFAULT, with_stats: bool = True) -> Result:
     """Check ``deck`` against format ``fmt``; see the module docstring for the result.
 

@@ -49,6 +49,11 @@ class Tally:
     previous: int = 0  # the shared counter of the window before
     pending: int = 0  # counted here, not yet added to the shared counter
     synced: float = float("-inf")
+    syncing: bool = False  # a request of this process is adding to the shared counter
+
+
+class _Unsynced(Exception):
+    """Redis is known to be down: count locally without trying."""
 
 
 class WindowRateThrottle(ScopedRateThrottle):
@@ -72,10 +77,21 @@ class WindowRateThrottle(ScopedRateThrottle):
         window = int(now // self.duration)
         batch = max(1, int(self.num_requests * BATCH_SHARE))
         with self.lock:
-            tally = self._tally(ident, window)
+            tally, tail = self._tally(ident, window)
             tally.pending += 1
-            if tally.pending >= batch or now - tally.synced >= SYNC_SECONDS:
-                self._sync_or_count_locally(ident, tally, now)
+            handed = 0
+            if not tally.syncing and (tally.pending >= batch
+                                      or now - tally.synced >= SYNC_SECONDS):
+                handed, tally.pending, tally.syncing = tally.pending, 0, True
+            self.current = tally.total + tally.pending + handed
+            self.previous = tally.previous
+        # The round trips happen outside the lock: the lock guards this process's tallies,
+        # and holding it across the network made every request of the process queue
+        # behind one client's sync.
+        if tail is not None:
+            self._add_tail(*tail)
+        if handed:
+            self._sync_or_count_locally(ident, tally, handed, now)
             self.current = tally.total + tally.pending
             self.previous = tally.previous
         self.elapsed = now - window * self.duration
@@ -96,31 +112,48 @@ class WindowRateThrottle(ScopedRateThrottle):
     def timer(self) -> float:
         return time.time()
 
-    def _tally(self, ident: str, window: int) -> Tally:
+    def _tally(self, ident: str, window: int) -> tuple[Tally, tuple[str, int] | None]:
+        """The client's tally for this window (called under the lock), and the last
+        window's unsynced tail to add to its shared counter, if any."""
         tally = self.tallies.get(ident)
         if tally is not None and tally.window == window:
-            return tally
-        if tally is not None and tally.pending and tally.window == window - 1 \
-                and not rediskv.down():
-            try:
-                self._add(f"{ident}:{tally.window}", tally.pending)  # the last window's tail
-            except rediskv.ERRORS as exc:
-                rediskv.failed(exc, "the API throttle")
+            return tally, None
+        tail = None
+        if tally is not None and tally.pending and tally.window == window - 1:
+            tail = (f"{ident}:{tally.window}", tally.pending)
         if len(self.tallies) >= MAX_TALLIES:
             for key in [k for k, t in self.tallies.items() if t.window < window - 1]:
                 del self.tallies[key]
         tally = self.tallies[ident] = Tally(window)
-        return tally
+        return tally, tail
 
-    def _sync_or_count_locally(self, ident: str, tally: Tally, now: float) -> None:
-        if rediskv.client() is not None and rediskv.down():
-            tally.synced = now  # keep the pending count: it limits this process alone
+    def _add_tail(self, key: str, amount: int) -> None:
+        if rediskv.down():
             return
         try:
-            self._sync(ident, tally, now)
+            self._add(key, amount)
         except rediskv.ERRORS as exc:
             rediskv.failed(exc, "the API throttle")
-            tally.synced = now
+
+    def _sync_or_count_locally(self, ident: str, tally: Tally, handed: int,
+                               now: float) -> None:
+        """Add ``handed`` (the requests taken from ``tally.pending``) to the shared
+        counter and read both windows; with Redis down, give them back to the pending
+        count, which then limits this process alone."""
+        try:
+            if rediskv.client() is not None and rediskv.down():
+                raise _Unsynced
+            total, previous = self._sync(ident, tally.window, handed)
+        except (_Unsynced, *rediskv.ERRORS) as exc:
+            if not isinstance(exc, _Unsynced):
+                rediskv.failed(exc, "the API throttle")
+            with self.lock:
+                tally.pending += handed
+                tally.synced, tally.syncing = now, False
+            return
+        with self.lock:
+            tally.total, tally.previous = total, previous
+            tally.synced, tally.syncing = now, False
 
     def _add(self, key: str, amount: int) -> int:
         r = rediskv.client()
@@ -132,22 +165,19 @@ class WindowRateThrottle(ScopedRateThrottle):
         pipe.expire(key, 2 * self.duration)
         return int(pipe.execute()[0])
 
-    def _sync(self, ident: str, tally: Tally, now: float) -> None:
-        """Add this process's pending requests to the shared counter; read both windows."""
-        cur, prev = f"{ident}:{tally.window}", f"{ident}:{tally.window - 1}"
+    def _sync(self, ident: str, window: int, amount: int) -> tuple[int, int]:
+        """Add ``amount`` to the shared counter of ``window``; answer it and the window
+        before's."""
+        cur, prev = f"{ident}:{window}", f"{ident}:{window - 1}"
         r = rediskv.client()
         if r is None:
-            tally.total = self._add(cur, tally.pending)
-            tally.previous = int(cache.get(prev) or 0)
-        else:
-            pipe = r.pipeline(transaction=False)
-            pipe.incrby(cur, tally.pending)
-            pipe.expire(cur, 2 * self.duration)
-            pipe.get(prev)
-            total, _, previous = pipe.execute()
-            tally.total, tally.previous = int(total), int(previous or 0)
-        tally.pending = 0
-        tally.synced = now
+            return self._add(cur, amount), int(cache.get(prev) or 0)
+        pipe = r.pipeline(transaction=False)
+        pipe.incrby(cur, amount)
+        pipe.expire(cur, 2 * self.duration)
+        pipe.get(prev)
+        total, _, previous = pipe.execute()
+        return int(total), int(previous or 0)
 
     def _estimate(self, elapsed: float) -> float:
         return self.current + self.previous * max(0.0, 1 - elapsed / self.duration)

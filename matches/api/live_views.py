@@ -13,6 +13,7 @@ a long-poll costs little now, but forty of them from one address must not be fre
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
@@ -29,6 +30,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpRe
 
 from kaosz.asgi_threads import let_go_of_thread
 from matches import live, live_async, store
+from matches.api import shared_renders
 from matches.api.views import MatchViewSet
 
 T = TypeVar("T")
@@ -113,9 +115,11 @@ async def events(request: HttpRequest, pk: str) -> HttpResponse:
         plan = getattr(request, "kaosz_wait", None)
         if plan is None:  # answered (or refused) at once
             return response
-        match_id, changed, deadline = plan
+        match_id, changed, deadline, unchanged = plan
         await live_async.wait_until(
             match_id, changed, lambda: _before_waiting(lambda: changed(None)), deadline)
+        if response.data is not None and unchanged():
+            return response  # (the view's answer for "nothing new")
     # The answer: the events as they now are (the same view, without a wait).
     request.kaosz_defer_wait, request.kaosz_wait = False, None
     query = request.GET.copy()
@@ -153,27 +157,43 @@ def events_sync_first(request: HttpRequest, pk: str) -> HttpResponse:
     if plan is None:  # answered (or refused) at once
         slot.__exit__(None, None, None)
         return response
-    return WaitThenAnswer(request, plan, lambda: slot.__exit__(None, None, None))
+    return WaitThenAnswer(request, plan, response, lambda: slot.__exit__(None, None, None))
+
+
+WaitPlan = tuple[int, Callable[[Any], bool], float, Callable[[], bool]]
 
 
 class WaitThenAnswer(HttpResponse):
-    """Not an answer: what a request waits for before it is answered (see
-    :func:`events_sync_first`). ``kaosz_then(again)`` waits, then answers through
-    ``again()`` (the middleware chain once more) with the same request, without a wait."""
+    """What a request waits for before it is answered (see :func:`events_sync_first`).
 
-    def __init__(self, request: HttpRequest, plan: tuple[int, Callable[[Any], bool], float],
+    It carries the view's answer for "nothing new" when the view gave one, and passes the
+    middleware chain as that answer. ``kaosz_then(again)`` waits; if nothing changed
+    meanwhile (most long-polls that time out) it is itself the answer, with no second
+    trip to a thread and no database read; otherwise it answers through ``again()`` (the
+    chain once more) with the same request, without a wait."""
+
+    def __init__(self, request: HttpRequest, plan: WaitPlan, quiet: Any,
                  done: Callable[[], None]) -> None:
-        super().__init__(status=204)
+        self.quiet = getattr(quiet, "data", None) is not None
+        if self.quiet:
+            quiet.render()
+            super().__init__(quiet.content, status=quiet.status_code)
+            for header, value in quiet.items():
+                self[header] = value
+        else:
+            super().__init__(status=204)
         self.request, self.plan, self.done = request, plan, done
 
     async def kaosz_then(self, again: Callable[[], Any]) -> HttpResponse:
         try:
-            match_id, changed, deadline = self.plan
+            match_id, changed, deadline, unchanged = self.plan
             let_go_of_thread()  # (the chain has run: nothing of this request is on it)
             await live_async.wait_until(
                 match_id, changed, lambda: _before_waiting(lambda: changed(None)), deadline)
         finally:
             self.done()
+        if self.quiet and unchanged():
+            return self
         request = self.request
         request.kaosz_defer_wait, request.kaosz_wait = False, None
         query = request.GET.copy()
@@ -200,6 +220,65 @@ def _events_now(request: HttpRequest, pk: str, after: int) -> tuple[int, bytes]:
     return response.status_code, response.content
 
 
+_QUIET = object()  # (a wait that ended with nothing new)
+
+
+async def _next_move(pk: int, version: int, state: str) -> Any:
+    """Wait (up to ``STREAM_KEEPALIVE``) for the match to leave ``version``/``state``;
+    its progress row then (None if it was deleted), or ``_QUIET``."""
+    change: list[Any] = []
+
+    def moved(row: Any) -> bool:
+        if row is None or row[1] != version or row[2] != state:
+            change.append(row)
+            return True
+        return False
+
+    async def look() -> bool:
+        return moved(await _before_waiting(lambda: store.match_progress(pk)))
+
+    await live_async.wait_until(pk, lambda payload: moved(live.progress(payload)), look,
+                                time.monotonic() + STREAM_KEEPALIVE)
+    return change[-1] if change else _QUIET
+
+
+async def _progress_events(request: HttpRequest, pk: str, body: bytes, public: bool,
+                           done: Callable[[], None]) -> Any:
+    """The stream's events: ``body`` (the answer at connecting), then one answer per
+    change, a keep-alive comment when nothing happened for a while."""
+
+    async def render(after: int) -> tuple[int, bytes]:
+        return await _before_waiting(lambda: _events_now(request, pk, after))
+
+    try:
+        seen = None
+        while True:
+            answer = json.loads(body)
+            mark = (answer["last"], answer["version"], answer["status"])
+            if mark != seen:
+                seen = mark
+                yield f"event: progress\ndata: {body.decode()}\n\n"
+            after = mark[0]
+            if answer["more"]:  # (a long match: the next page at once)
+                status, body = await render(after)
+            elif answer["status"] == "finished":
+                return
+            else:
+                row = await _next_move(int(pk), answer["version"], answer["status"])
+                if row is _QUIET:  # (keep the connection open; nothing to render)
+                    yield ": keep-alive\n\n"
+                    continue
+                if public and row is not None:
+                    status, body = await shared_renders.render_once(
+                        (int(pk), after, row[1], row[2]), functools.partial(render, after))
+                else:
+                    status, body = await render(after)
+            if status != 200:
+                return
+    finally:
+        done()
+
+
 async def stream(request: HttpRequest, pk: str) -> HttpResponse:
     """Server-Sent Events for the pages (``GET .../stream/?after=N``): one ``progress``
     event (the events answer's JSON: events, last, version, status, to_act) whenever the
@@ -221,6 +300,9 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponse:
                             status=400)
     anonymous = "HTTP_AUTHORIZATION" not in request.META and \
         not (await request.auser()).is_authenticated
+    # A spectator's stream shares each render with the process's other spectators
+    # (``shared_renders``); a player's shows its own seat's view.
+    public = anonymous and set(request.GET) <= {"after"}
     slot = _anonymous_slot(request, anonymous)
     if not slot.__enter__():
         slot.__exit__(None, None, None)
@@ -230,43 +312,9 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponse:
         slot.__exit__(None, None, None)
         return HttpResponse(body, status=status, content_type="application/json")
 
-    async def events() -> Any:
-        nonlocal body
-        try:
-            seen = None
-            while True:
-                answer = json.loads(body)
-                mark = (answer["last"], answer["version"], answer["status"])
-                if mark != seen:
-                    seen = mark
-                    yield f"event: progress\ndata: {body.decode()}\n\n"
-                if answer["status"] == "finished" and not answer["more"]:
-                    return
-                version, state = answer["version"], answer["status"]
-
-                def moved(row: Any, version: int = version, state: str = state) -> bool:
-                    return row is None or row[1] != version or row[2] != state
-
-                async def look(moved: Any = moved) -> bool:
-                    return moved(await _before_waiting(
-                        lambda: store.match_progress(int(pk))))
-
-                deadline = time.monotonic() + STREAM_KEEPALIVE
-                await live_async.wait_until(
-                    int(pk), lambda payload, moved=moved: moved(live.progress(payload)),
-                    look, deadline)
-                if time.monotonic() >= deadline:
-                    yield ": keep-alive\n\n"
-                after = seen[0]
-                status, fresh = await _before_waiting(
-                    lambda after=after: _events_now(request, pk, after))
-                if status != 200:
-                    return
-                body = fresh
-        finally:
-            slot.__exit__(None, None, None)
-
-    response = StreamingHttpResponse(events(), content_type="text/event-stream")
+    events = _progress_events(request, pk, body, public,
+                              lambda: slot.__exit__(None, None, None))
+    response = StreamingHttpResponse(events, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # (nginx: pass each event on at once)
     return response

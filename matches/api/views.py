@@ -133,6 +133,12 @@ def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
     return out
 
 
+# An events answer is the match as it is now: never kept by a cache, and never turned into
+# a "304 Not Modified" by an ETag (a long-poll must wait, not answer from a browser's
+# cache).
+LIVE_ANSWER = {"Cache-Control": "no-store"}
+
+
 def legal_actions_of(match: Match, seat: int | None, state: Any = None) -> dict[str, Any]:
     """The legal-actions answer for ``seat`` (none unless it is that seat's decision);
     ``state``: the match's state at ``match.version`` when the caller already has it."""
@@ -367,7 +373,7 @@ class MatchViewSet(viewsets.GenericViewSet):
             "legal_actions": {"version": 8, "seat": 0, "to_act": [0],
                               "actions": [{"type": "pass"}, {"type": "draw"}]}})])
     @action(detail=True, methods=["get"])
-    def events(self, request: Request, pk: str | None = None) -> Response:
+    def events(self, request: Request, pk: str | None = None) -> Response:  # noqa: C901
         match = self.get_object(users=False)
         seat = self._seat(match)
         after = _int_param(request, "after", 0, 0, 2**31)
@@ -410,8 +416,16 @@ class MatchViewSet(viewsets.GenericViewSet):
         # only hands over what to wait for, and is called again, without a wait, after.
         if wait and not done():
             if getattr(request._request, "kaosz_defer_wait", False):
-                request._request.kaosz_wait = (match.pk, changed, deadline)
-                return Response(None)
+                seen = (count, version, st, list(to_act))
+
+                def unchanged() -> bool:
+                    return (count, version, st, to_act) == seen
+
+                request._request.kaosz_wait = (match.pk, changed, deadline, unchanged)
+                # The answer should the wait end with nothing new (most timeouts): sent
+                # as it is, without reading the match again.
+                return Response(self._quiet_answer(seat, after, seen, with_legal),
+                                headers=LIVE_ANSWER)
             live.wait_until(match.pk, changed, deadline)
         rs = store.ruleset_of(match)
         # Not ``match.log``: a related manager gives each entry its match by reading the
@@ -442,7 +456,24 @@ class MatchViewSet(viewsets.GenericViewSet):
                 "status": fresh[2], "to_act": fresh[3]}
         if with_legal:
             body["legal_actions"] = legal_actions_of(now, seat)
-        return Response(body)
+        return Response(body, headers=LIVE_ANSWER)
+
+    @staticmethod
+    def _quiet_answer(seat: int | None, after: int,
+                      seen: tuple[int, int, str, list[int]],
+                      with_legal: bool) -> dict[str, Any] | None:
+        """The events answer when nothing has happened since ``seen`` (count, version,
+        status, to_act) and no event is newer than ``after``; None when it needs the
+        database (events to send, or the seat's own legal actions)."""
+        count, version, st, to_act = seen
+        if count > after or (with_legal and st == Match.ACTIVE and seat in to_act):
+            return None
+        body: dict[str, Any] = {"events": [], "last": after, "more": False,
+                                "version": version, "status": st, "to_act": to_act}
+        if with_legal:
+            body["legal_actions"] = {"version": version, "seat": seat, "to_act": to_act,
+                                     "actions": []}
+        return body
 
     @extend_schema(responses=s.ReplayOut)
     @action(detail=True, methods=["get"])

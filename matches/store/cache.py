@@ -10,6 +10,7 @@ import threading
 from collections import OrderedDict
 from typing import Any, NamedTuple
 
+from django.conf import settings
 from django.db import connection
 
 from matches.models import BIG_COLUMNS, Match, Seat
@@ -45,7 +46,9 @@ class Held(NamedTuple):
 
 _STATES: OrderedDict[int, Held] = OrderedDict()
 _STATES_LOCK = threading.Lock()
-STATE_CACHE_SIZE = 256
+# (KAOSZ_MATCH_CACHE: it was 256, and at 500 matches played at once about half the actions
+# read and parsed their match again)
+STATE_CACHE_SIZE = getattr(settings, "KAOSZ_MATCH_CACHE", 1024)
 
 
 def remember(match: Match, text: str) -> None:

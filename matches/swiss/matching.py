@@ -299,7 +299,7 @@ class _Blossom:
                 p = self.labelend[bt] ^ 1
 
     # -- main loop -----------------------------------------------------------------------
-    def solve(self) -> list[int]:
+    def solve(self) -> list[int]:  # noqa: C901
         n = self.n
         label, inb, dual = self.label, self.inblossom, self.dual
         for _stage in range(n):

@@ -406,7 +406,7 @@ def _augment(
 # -- exact path -----------------------------------------------------------------------------
 
 
-def _exact(
+def _exact(  # noqa: C901
     f: _Field, lo: int, hi: int, *, allow_rematch: bool = False, sink: bool = False
 ) -> list[tuple[int, int | None]] | None:
     """Optimal closed pairing of groups lo..hi by C, D, E (and fewest rematches first).

@@ -205,7 +205,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/manage.html", ctx)
 
 
-def _organiser_op(t: Tournament, request: HttpRequest) -> None:
+def _organiser_op(t: Tournament, request: HttpRequest) -> None:  # noqa: C901
     p, user, op = request.POST, request.user, request.POST.get("op")
     if op == "register":
         text = p.get("deck_text", "").strip()

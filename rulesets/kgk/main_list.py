@@ -98,7 +98,7 @@ def forget() -> None:
     CASH_PENDING[0] = None
 
 
-def main_legal(state: GameState, dec: Decision) -> list[Action]:  # noqa: C901  (one pass)
+def main_legal(state: GameState, dec: Decision) -> list[Action]:
     """``turn.main_legal``'s list (KG-9.3.3, section by section in the same order),
     written out in one pass, with its layout remembered (not in the quick start)."""
     seat = dec["seat"]

@@ -113,7 +113,7 @@ def patentable(state: State, seat: int, tech: dict[str, Any], row: int | None = 
     return None
 
 
-def turn_actions(state: State, seat: int) -> list[Action]:
+def turn_actions(state: State, seat: int) -> list[Action]:  # noqa: C901
     p = player(state, seat)
     c = comp(state)
     out: list[Action] = []

@@ -80,7 +80,7 @@ def take_gyro(state: State, seat: int, size: str, events: list[Event]) -> None:
     events.append({"type": "gyro_taken", "seat": seat, "size": size})
 
 
-def _apply_effect(state: State, seat: int, eff: dict[str, Any], events: list[Event]) -> None:
+def _apply_effect(state: State, seat: int, eff: dict[str, Any], events: list[Event]) -> None:  # noqa: C901
     (key, val), = eff.items()
     p = player(state, seat)
     c = comp(state)
@@ -204,7 +204,7 @@ def claim_pulsar(state: State, seat: int, node: str, events: list[Event]) -> Non
         push(state, effects_items(seat, [{"explore": 1}]))  # dead-end extra tile (A2.3)
 
 
-def resolve_pending(state: State, seat: int, action: Action, events: list[Event]) -> None:
+def resolve_pending(state: State, seat: int, action: Action, events: list[Event]) -> None:  # noqa: C901
     """Apply a choice that answers the pending decision (already checked against options)."""
     pend = state["pending"]
     state["pending"] = None

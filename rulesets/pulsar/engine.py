@@ -128,7 +128,7 @@ KNOWN = {"choose_gate", "choose_hq_side", "draft", "fly", "step", "take_gyro", "
          "teleport", "joint_die", "choose_goal", "buy_goal_bonus", "finish_scoring"}
 
 
-def diagnose(state: State, seat: int, action: Action, legal: list[Action]) -> IllegalAction:
+def diagnose(state: State, seat: int, action: Action, legal: list[Action]) -> IllegalAction:  # noqa: C901
     """Why ``action`` is not legal now: a stable code, a message and the rule."""
     t = action["type"]
     if t not in KNOWN:

@@ -33,7 +33,7 @@ def scoring_value(state: State, seat: int, spec: dict[str, Any]) -> int:
     return value
 
 
-def production(state: State, events: list[Event]) -> None:
+def production(state: State, events: list[Event]) -> None:  # noqa: C901
     n = state["seats"]
     gy = state["comp"]["gyrodynes"]
     events.append({"type": "phase", "phase": "production", "round": state["round"]})

@@ -55,7 +55,7 @@ def _tile_value(tile: int, side: str) -> float:
     return (2.0 if card.colour != "grey" else 1.0) + 3.0 - 0.6 * card.cost
 
 
-def _heuristic(v: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+def _heuristic(v: View, seat: int, legal: list[Action], rng: Rng) -> Action:  # noqa: C901
     me = v["players"][seat]
     kinds = {a["type"] for a in legal}
     if v["stage"] == "assign":

@@ -242,7 +242,7 @@ def _owns_all_highest_worlds(state: State, seat: int) -> bool:
     return mine == total
 
 
-def end_of_phase(state: State, seat: int, phase: str) -> dict[str, int]:
+def end_of_phase(state: State, seat: int, phase: str) -> dict[str, int]:  # noqa: C901
     """Credits and VP from end-of-phase powers; returns {"credits", "vp"} gained."""
     p = state["players"][seat]
     credits = 0

@@ -38,7 +38,7 @@ def _colour_list(data: dict[str, Any], key: str) -> list[str]:
     return list(value)
 
 
-def validate_components(data: Any, players: int, need_favourites: bool) -> dict[str, Any]:
+def validate_components(data: Any, players: int, need_favourites: bool) -> dict[str, Any]:  # noqa: C901
     """Check a component set and return the normalised form kept in the state:
     ``{"name", "standin", "planet_colours", "goods_colours", "cards": {id: card},
     "order": [ids], "characters": [...]}``."""

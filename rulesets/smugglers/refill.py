@@ -54,7 +54,7 @@ def legal(state: State, seat: int) -> list[Action]:
     return out
 
 
-def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
+def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:  # noqa: C901
     kind = action.get("type")
     limit = strength(state, seat)
     s = state["seats"][seat]

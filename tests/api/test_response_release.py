@@ -122,3 +122,20 @@ def test_playing_a_match_leaves_no_cyclic_garbage(django_user_model):
     assert answers[0].status_code == 200, answers[0].content
     assert _request_garbage(lambda: client.get(
         f"/api/v1/matches/{match_id}/events/?after=0")) == []
+
+
+def test_every_redis_cache_object_of_the_process_shares_one_client():
+    """Django makes a cache object per thread, and under ASGI per request (a fresh
+    context): each must reuse the process's client and pool, not connect to Redis anew."""
+    import contextvars
+
+    from django.core.cache import caches
+
+    url = "redis://127.0.0.1:6379/15"  # (nothing connects: the pool is lazy)
+    assert RedisCache(url, {})._cache is RedisCache(url, {})._cache
+    assert RedisCache(url, {})._cache is not RedisCache(url, {"OPTIONS": {"db": 1}})._cache
+
+    if settings.CACHES["default"]["BACKEND"] == "kaosz.redis_cache.RedisCache":
+        clients = [contextvars.Context().run(lambda: caches["default"]._cache)
+                   for _ in range(2)]
+        assert clients[0] is clients[1]

@@ -78,3 +78,43 @@ def test_processes_share_the_budget_in_batches():
     assert all(allowed[:1000])
     assert 1000 <= sum(allowed) <= 1000 + 2 * 9
     assert not any(allowed[-50:])
+
+
+def test_one_clients_round_trip_does_not_hold_up_the_others():
+    """The shared counter is reached over the network; while one client's sync waits on
+    it, another client's request in the same process is counted and answered (the
+    process's lock guards only its own tallies)."""
+    import threading
+
+    release = threading.Event()
+    entered = threading.Event()
+
+    class Slow(Throttle):
+        tallies: dict = {}
+
+        def _sync(self, *args, **kwargs):
+            entered.set()
+            assert release.wait(10)
+            return super()._sync(*args, **kwargs)
+
+    def request(ip: str) -> Request:
+        return Request(RequestFactory().get("/", REMOTE_ADDR=ip))
+
+    first = threading.Thread(target=lambda: Slow().allow_request(request("10.0.0.7"), View()))
+    first.start()
+    try:
+        assert entered.wait(10)
+        answered = threading.Event()
+
+        def second() -> None:
+            class Local(Slow):
+                def _sync(self, *args, **kwargs):  # (this client's sync is quick)
+                    return Throttle._sync(self, *args, **kwargs)
+            Local().allow_request(request("10.0.0.8"), View())
+            answered.set()
+
+        threading.Thread(target=second).start()
+        assert answered.wait(5), "a second client waited for the first one's round trip"
+    finally:
+        release.set()
+        first.join(10)

@@ -159,7 +159,7 @@ def ship_state(state, cid):
 
 # ---------------------------------------------------------------- invariants
 
-def check_invariants(state):
+def check_invariants(state):  # noqa: C901
     seen = {}
     for s, p in enumerate(state["p"]):
         for z in ZONES:

@@ -87,11 +87,17 @@ def answers(url: str) -> bool:
         return False
 
 
+# How long a stopping server lets open requests finish (README: 10 s in production; an
+# event stream never finishes by itself, so without it a stop waits forever).
+GRACEFUL_SECONDS = 3
+
+
 def uvicorn(env: dict[str, str]) -> tuple[Proc, str]:
     port = free_port()
     proc = Proc(f"uvicorn-test-{port}",
                 [sys.executable, "-m", "uvicorn", "kaosz.asgi:application", "--port",
-                 str(port), "--log-level", "warning", "--lifespan", "off"], env)
+                 str(port), "--log-level", "warning", "--lifespan", "off",
+                 "--timeout-graceful-shutdown", str(GRACEFUL_SECONDS)], env)
     base = f"http://127.0.0.1:{port}"
     proc.wait_for(lambda: answers(base + "/healthz"))
     return proc, base

@@ -60,7 +60,9 @@ def tiny_pool_server(django_db_setup, django_db_blocker) -> Iterator[str]:
     with django_db_blocker.unblock():
         # (more request threads than connections, so that requests wait for the pool: by
         # default there are as many threads as connections, and they wait for a thread)
-        yield from _server({"DB_POOL_MAX": "1", "DB_POOL_TIMEOUT": "0.05",
+        # (a pool timeout far shorter than a request: requests are quick enough now
+        # that thirty of them may otherwise take turns on one connection within 50 ms)
+        yield from _server({"DB_POOL_MAX": "1", "DB_POOL_TIMEOUT": "0.002",
                             "KAOSZ_ASGI_THREADS": "30"})
 
 
@@ -274,3 +276,200 @@ def test_without_asgi_the_stream_says_so_and_pages_long_poll(players):
     assert ca.get(f"/api/v1/matches/{m['id']}/stream/?probe=1").json() == {"available": False}
     r = ca.get(f"/api/v1/matches/{m['id']}/stream/")
     assert r.status_code == 501 and r.json()["error"]["code"] == "stream_unavailable"
+
+
+async def _in_process(path: str, query: str, token: str) -> tuple[int, dict, bytes]:
+    """One GET through ``kaosz.asgi.application`` in this process (no server)."""
+    from asgiref.testing import ApplicationCommunicator
+
+    from kaosz.asgi import application
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+             "query_string": query.encode(), "root_path": "",
+             "headers": [(b"host", b"testserver"),
+                         (b"authorization", f"Token {token}".encode())],
+             "client": ("127.0.0.1", 50000), "server": ("testserver", 80)}
+    talk = ApplicationCommunicator(application, scope)
+    await talk.send_input({"type": "http.request", "body": b"", "more_body": False})
+    start = await talk.receive_output(20)
+    body = b""
+    while True:
+        part = await talk.receive_output(20)
+        body += part.get("body", b"")
+        if not part.get("more_body"):
+            break
+    await talk.wait(20)
+    return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}, body
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_poll_that_ends_with_nothing_new_is_answered_without_a_second_pass(
+        django_user_model, monkeypatch):
+    """Most long-polls of a paced game time out with nothing new. That answer is known
+    when the request parks: it is sent as the view gave it then, without passing the
+    middleware chain and the view again (a trip to a thread and reads of the match), and
+    with the headers of any events answer."""
+    import asyncio
+
+    from django.test import Client
+
+    from matches.api.views import MatchViewSet
+
+    tokens = _players(django_user_model, 2)
+    clients = [Client(HTTP_AUTHORIZATION=f"Token {t}") for t in tokens]
+    m = clients[0].post("/api/v1/matches/", {"ruleset": "smugglers", "seats": [
+        {"player": "me"}, {"player": "asgi1"}]}, content_type="application/json").json()
+    assert clients[1].post(f"/api/v1/matches/{m['id']}/join/", {},
+                           content_type="application/json").json()["status"] == "active"
+    for _ in range(20):  # (play until one seat waits for the other)
+        legal = [c.get(f"/api/v1/matches/{m['id']}/legal-actions/").json() for c in clients]
+        if not all(seat["actions"] for seat in legal):
+            break
+        assert clients[0].post(f"/api/v1/matches/{m['id']}/actions/", {
+            "action": legal[0]["actions"][0], "expected_version": legal[0]["version"]},
+            content_type="application/json").status_code == 200
+    waiter = next(i for i in (0, 1) if not legal[i]["actions"])
+    version = legal[waiter]["version"]
+    plain = clients[waiter].get(f"/api/v1/matches/{m['id']}/events/?after=0")
+    assert plain.status_code == 200
+    last = plain.json()["last"]
+
+    passes = []
+    original = MatchViewSet.events
+
+    def counted(self, request, pk=None):
+        passes.append(request.query_params.get("wait"))
+        return original(self, request, pk=pk)
+
+    monkeypatch.setattr(MatchViewSet, "events", counted)
+    began = time.monotonic()
+    status, headers, body = asyncio.run(_in_process(
+        f"/api/v1/matches/{m['id']}/events/",
+        f"after={last}&wait=1&until=turn&include_legal_actions=1", tokens[waiter]))
+    assert time.monotonic() - began >= 0.9  # (it did wait)
+    assert status == 200, body
+    assert json.loads(body) == {
+        "events": [], "last": last, "more": False, "version": version, "status": "active",
+        "to_act": legal[waiter]["to_act"],
+        "legal_actions": {"version": version, "seat": waiter, "to_act": legal[waiter]["to_act"],
+                          "actions": []}}
+    assert passes == ["1"], "the view ran again after the wait"
+    assert headers["content-type"] == plain["Content-Type"]
+    assert headers["content-length"] == str(len(body))
+    assert headers["cache-control"] == "no-store" and "etag" not in headers
+    for header in ("X-Frame-Options", "Vary", "Allow", "X-Content-Type-Options"):
+        assert headers.get(header.lower()) == plain.get(header), header
+
+
+@pytest.mark.django_db(transaction=True)
+def test_spectators_streams_share_one_render_per_move(django_user_model, monkeypatch):
+    """Anonymous spectators' event streams of one match: after a move, the process
+    renders the new answer once and every stream sends it (a thousand spectators cost one
+    render per move, not a thousand); a player's stream still renders its own view."""
+    import asyncio
+
+    from asgiref.sync import sync_to_async
+    from asgiref.testing import ApplicationCommunicator
+    from django.test import Client
+
+    from kaosz.asgi import application
+    from matches.api.views import MatchViewSet
+
+    tokens = _players(django_user_model, 2)
+    clients = [Client(HTTP_AUTHORIZATION=f"Token {t}") for t in tokens]
+    m = clients[0].post("/api/v1/matches/", {"ruleset": "smugglers", "seats": [
+        {"player": "me"}, {"player": "asgi1"}]}, content_type="application/json").json()
+    clients[1].post(f"/api/v1/matches/{m['id']}/join/", {}, content_type="application/json")
+    path = f"/api/v1/matches/{m['id']}/stream/"
+    renders: list[str | None] = []
+    original = MatchViewSet.events
+
+    def counted(self, request, pk=None):
+        renders.append(request.META.get("HTTP_AUTHORIZATION"))
+        return original(self, request, pk=pk)
+
+    monkeypatch.setattr(MatchViewSet, "events", counted)
+
+    async def open_stream(token: str | None) -> ApplicationCommunicator:
+        headers = [(b"host", b"testserver")]
+        if token:
+            headers.append((b"authorization", f"Token {token}".encode()))
+        talk = ApplicationCommunicator(application, {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+            "query_string": b"after=0", "root_path": "", "headers": headers,
+            "client": ("127.0.0.1", 50000), "server": ("testserver", 80)})
+        await talk.send_input({"type": "http.request", "body": b"", "more_body": False})
+        assert (await talk.receive_output(20))["status"] == 200
+        return talk
+
+    async def next_version(talk: ApplicationCommunicator) -> int:
+        while True:
+            chunk = (await talk.receive_output(20)).get("body", b"").decode()
+            if chunk.startswith("event: progress"):
+                return json.loads(chunk.split("data: ", 1)[1])["version"]
+
+    def move() -> None:
+        from django.db import connection as this_threads
+
+        try:
+            legal = clients[0].get(f"/api/v1/matches/{m['id']}/legal-actions/").json()
+            assert clients[0].post(f"/api/v1/matches/{m['id']}/actions/", {
+                "action": legal["actions"][0], "expected_version": legal["version"]},
+                content_type="application/json").status_code == 200
+        finally:
+            this_threads.close()  # (a thread of its own: its connection is its own)
+
+    async def scenario() -> None:
+        talks = [await open_stream(None) for _ in range(4)] + [await open_stream(tokens[1])]
+        try:
+            assert [await next_version(t) for t in talks] == [0] * 5
+            renders.clear()
+            await sync_to_async(move, thread_sensitive=False)()
+            assert [await next_version(t) for t in talks] == [1] * 5
+        finally:
+            for talk in talks:
+                talk.future.cancel()
+                with contextlib.suppress(BaseException):
+                    await talk.future
+
+    import contextlib
+
+    asyncio.run(scenario())
+    # One render for the four spectators, one for the player's own stream.
+    assert sorted(renders, key=str) == [None, f"Token {tokens[1]}"], renders
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_server_with_streams_open_stops_within_its_grace_period(django_user_model):
+    """An event stream never ends by itself: the server is started as the README says,
+    with a grace period for open requests, and a stop (SIGTERM, a deploy) ends within it
+    even with a stream and a long-poll open."""
+    import contextlib
+    import http.client
+
+    proc, base = servers.uvicorn({"DATABASE_URL": servers.test_db_url()})
+    try:
+        tokens = _players(django_user_model, 2)
+        m = _match(base, tokens)
+        host, port = base.split("//")[1].split(":")
+        watching = http.client.HTTPConnection(host, int(port), timeout=60)
+        watching.request("GET", f"/api/v1/matches/{m['id']}/stream/?after=0")
+        assert watching.getresponse().status == 200
+        def long_poll() -> None:
+            with contextlib.suppress(OSError):  # (cut off by the stop: the client asks again)
+                call(base, "GET", f"/api/v1/matches/{m['id']}/events/?after=0&wait=30",
+                     tokens[0])
+
+        waiting = threading.Thread(target=long_poll)
+        waiting.start()
+        time.sleep(0.5)
+        began = time.monotonic()
+        proc.proc.terminate()
+        proc.proc.wait(servers.GRACEFUL_SECONDS + 10)
+        assert time.monotonic() - began < servers.GRACEFUL_SECONDS + 5
+        waiting.join(10)
+        watching.close()
+    finally:
+        proc.stop()

@@ -96,6 +96,25 @@ def test_a_requests_sync_work_runs_on_one_reused_thread():
     assert len({id(t) for _, t in seen}) == 1
 
 
+def test_a_sync_views_request_is_one_trip_to_its_thread(monkeypatch):
+    """The request_started receivers, the middleware chain with the view, and the
+    response's close (the request_finished receivers) go to the request's thread
+    together: Django's handler made three trips, each a hand-over between the event loop
+    and the thread."""
+    trips = []
+    submit = asgi_threads.Lease.submit
+
+    def counted(self, fn, /, *args, **kwargs):
+        trips.append(fn)
+        return submit(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(asgi_threads.Lease, "submit", counted)
+    for path in ("/healthz", "/api/v1/no-such-endpoint/"):
+        trips.clear()
+        status, _, _ = ask(path)
+        assert status in (200, 404) and len(trips) == 1, (path, trips)
+
+
 def test_a_lease_borrows_at_the_first_call_and_gives_back_at_the_end():
     pool = asgi_threads.ThreadPool(keep_idle=1)
     lease = asgi_threads.Lease(pool)

@@ -231,3 +231,11 @@ def test_verify_reads_the_log_in_a_fixed_number_of_queries(django_user_model):
             assert store.verify(current)["ok"] is True
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1], counts
+
+
+def test_a_process_keeps_every_match_of_a_thousand_players():
+    """1,000 players play 500 matches at once: each web process keeps all their states
+    (with 256 kept, about half the actions read and parsed their match again)."""
+    from matches.store import cache
+
+    assert cache.STATE_CACHE_SIZE >= 500

@@ -118,7 +118,7 @@ def check_text(board: dict, raw: re.Pattern) -> None:
     assert not found, f"raw engine words on the page: {sorted(set(found))}"
 
 
-def click_action(page, action: dict) -> None:
+def click_action(page, action: dict) -> None:  # noqa: C901
     """Do one move the way a person does: on the component it is about."""
     kind = action["type"]
     if kind == "place":

@@ -1,4 +1,5 @@
-"""The WSGI entry point does its one-off work at start-up, not in the first requests."""
+"""Both entry points (WSGI and ASGI) do their one-off work at start-up, not in the first
+requests, and keep start-up's objects out of the garbage collector's walks."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = """
 import gc, json
-import kaosz.wsgi
+import kaosz.ENTRY
 from django.conf import settings
 from django.urls import get_resolver
 print(json.dumps({"reverse_maps": sorted(get_resolver()._reverse_dict),
@@ -21,9 +24,13 @@ print(json.dumps({"reverse_maps": sorted(get_resolver()._reverse_dict),
 """
 
 
-def test_start_up_builds_every_languages_url_map_and_freezes_the_heap():
+ENTRY_POINTS = pytest.mark.parametrize("entry", ["wsgi", "asgi"])
+
+
+@ENTRY_POINTS
+def test_start_up_builds_every_languages_url_map_and_freezes_the_heap(entry):
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="kaosz.settings")
-    out = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, check=True,
+    out = subprocess.run([sys.executable, "-c", PROBE.replace("ENTRY", entry)], cwd=ROOT, env=env, check=True,
                          capture_output=True, text=True, timeout=120).stdout
     seen = json.loads(out.strip().splitlines()[-1])
     assert seen["reverse_maps"] == seen["languages"] == ["en", "hu"]
@@ -32,20 +39,22 @@ def test_start_up_builds_every_languages_url_map_and_freezes_the_heap():
 
 SETTLING = """
 import gc, json
-import kaosz.wsgi
+import kaosz.ENTRY
+from kaosz import heap
 kept, counts = [], []
-for _ in range(kaosz.wsgi.SETTLE_COLLECTIONS + 1):
+for _ in range(heap.SETTLE_COLLECTIONS + 1):
     kept.append([{"n": [i]} for i in range(5_000)])  # long-lived, made after start-up
     gc.collect()
     counts.append(gc.get_freeze_count())
-print(json.dumps({"counts": counts, "settle": kaosz.wsgi.SETTLE_COLLECTIONS,
+print(json.dumps({"counts": counts, "settle": heap.SETTLE_COLLECTIONS,
                   "unfrozen": len(gc.get_objects())}))
 """
 
 
-def test_the_first_full_collections_after_start_up_freeze_what_survived_them():
+@ENTRY_POINTS
+def test_the_first_full_collections_after_start_up_freeze_what_survived_them(entry):
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="kaosz.settings")
-    out = subprocess.run([sys.executable, "-c", SETTLING], cwd=ROOT, env=env, check=True,
+    out = subprocess.run([sys.executable, "-c", SETTLING.replace("ENTRY", entry)], cwd=ROOT, env=env, check=True,
                          capture_output=True, text=True, timeout=120).stdout
     seen = json.loads(out.strip().splitlines()[-1])
     counts, settle = seen["counts"], seen["settle"]

@@ -1,0 +1,36 @@
+"""The exemptions from the complexity ceiling (ruff's C901) only shrink: each function
+over the ceiling when it came in carries ``# noqa: C901``, a few files are still exempt
+as a whole; neither list may grow. Lower the numbers here when a function is split."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+FUNCTIONS_EXEMPT = 21
+FILES_EXEMPT = 8
+
+
+def _tracked_python() -> list[Path]:
+    out = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    return [ROOT / name for name in out.split()]
+
+
+def test_no_new_function_is_exempt_from_the_complexity_ceiling():
+    exempt = [f"{path.relative_to(ROOT)}: {line.strip()}"
+              for path in _tracked_python() if path.exists() and path != Path(__file__)
+              for line in path.read_text(encoding="utf-8").splitlines()
+              if re.search(r"#\s*noqa:[^#]*\bC901\b", line)]
+    assert len(exempt) <= FUNCTIONS_EXEMPT, "\n".join(exempt)
+
+
+def test_no_new_file_is_exempt_from_the_complexity_ceiling():
+    config = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    section = config.split("[tool.ruff.lint.per-file-ignores]", 1)[1].split("\n[", 1)[0]
+    files = [line for line in section.splitlines() if "C901" in line
+             and not line.lstrip().startswith("#")]
+    assert len(files) <= FILES_EXEMPT, "\n".join(files)
