@@ -250,6 +250,10 @@ async def _progress_events(request: HttpRequest, pk: str, body: bytes, public: b
     async def render(after: int) -> tuple[int, bytes]:
         return await _before_waiting(lambda: _events_now(request, pk, after))
 
+    # The middleware chain's answer to this request took a thread; a stream waiting with
+    # it would keep it for as long as it is open, and with as many streams open as the
+    # process lends threads (KAOSZ_ASGI_THREADS) every other request would wait.
+    let_go_of_thread()
     try:
         seen = None
         while True:

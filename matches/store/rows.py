@@ -89,7 +89,12 @@ def set_seats(match: Match, seats: list[Seat]) -> None:
     No reference from the seats or their queryset back to the match (the related
     manager's queryset names the match in its filter): a match read per request would
     otherwise be cyclic garbage, left for the garbage collector to free."""
-    qs = Seat.objects.filter(match_id=match.pk)
+    # The filter is deferred, as Django's own related managers defer theirs: it is built
+    # only if something chains a query on ``match.seats.all()``. Building it at once was
+    # ~90 microseconds of query compilation on every read of a match.
+    qs = Seat.objects.all()
+    qs._defer_next_filter = True
+    qs = qs.filter(match_id=match.pk)
     qs._result_cache = seats
     qs._prefetch_done = True
     match._prefetched_objects_cache = {"seats": qs}

@@ -27,12 +27,19 @@ print(json.dumps({"reverse_maps": sorted(get_resolver()._reverse_dict),
 ENTRY_POINTS = pytest.mark.parametrize("entry", ["wsgi", "asgi"])
 
 
+def _probe(script: str, entry: str) -> dict:
+    """What ``script`` prints last (JSON), run in a fresh process that imports
+    ``kaosz.<entry>`` (its ``ENTRY``)."""
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="kaosz.settings")
+    out = subprocess.run([sys.executable, "-c", script.replace("ENTRY", entry)], cwd=ROOT,
+                         env=env, check=True, capture_output=True, text=True,
+                         timeout=120).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
 @ENTRY_POINTS
 def test_start_up_builds_every_languages_url_map_and_freezes_the_heap(entry):
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="kaosz.settings")
-    out = subprocess.run([sys.executable, "-c", PROBE.replace("ENTRY", entry)], cwd=ROOT, env=env, check=True,
-                         capture_output=True, text=True, timeout=120).stdout
-    seen = json.loads(out.strip().splitlines()[-1])
+    seen = _probe(PROBE, entry)
     assert seen["reverse_maps"] == seen["languages"] == ["en", "hu"]
     assert seen["frozen"] > 10_000  # Django, DRF and every view module, out of the GC's walk
 
@@ -53,10 +60,7 @@ print(json.dumps({"counts": counts, "settle": heap.SETTLE_COLLECTIONS,
 
 @ENTRY_POINTS
 def test_the_first_full_collections_after_start_up_freeze_what_survived_them(entry):
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="kaosz.settings")
-    out = subprocess.run([sys.executable, "-c", SETTLING.replace("ENTRY", entry)], cwd=ROOT, env=env, check=True,
-                         capture_output=True, text=True, timeout=120).stdout
-    seen = json.loads(out.strip().splitlines()[-1])
+    seen = _probe(SETTLING, entry)
     counts, settle = seen["counts"], seen["settle"]
     # Each of the first collections freezes the 10,000 objects made before it...
     assert all(b - a >= 10_000 for a, b in zip(counts, counts[1:settle], strict=False))

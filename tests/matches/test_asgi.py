@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from tests.matches import servers
+from tests.matches import asgi_client, servers
 from tests.matches.servers import call
 
 pytestmark = [
@@ -278,31 +278,6 @@ def test_without_asgi_the_stream_says_so_and_pages_long_poll(players):
     assert r.status_code == 501 and r.json()["error"]["code"] == "stream_unavailable"
 
 
-async def _in_process(path: str, query: str, token: str) -> tuple[int, dict, bytes]:
-    """One GET through ``kaosz.asgi.application`` in this process (no server)."""
-    from asgiref.testing import ApplicationCommunicator
-
-    from kaosz.asgi import application
-
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-             "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
-             "query_string": query.encode(), "root_path": "",
-             "headers": [(b"host", b"testserver"),
-                         (b"authorization", f"Token {token}".encode())],
-             "client": ("127.0.0.1", 50000), "server": ("testserver", 80)}
-    talk = ApplicationCommunicator(application, scope)
-    await talk.send_input({"type": "http.request", "body": b"", "more_body": False})
-    start = await talk.receive_output(20)
-    body = b""
-    while True:
-        part = await talk.receive_output(20)
-        body += part.get("body", b"")
-        if not part.get("more_body"):
-            break
-    await talk.wait(20)
-    return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}, body
-
-
 @pytest.mark.django_db(transaction=True)
 def test_a_long_poll_that_ends_with_nothing_new_is_answered_without_a_second_pass(
         django_user_model, monkeypatch):
@@ -344,9 +319,10 @@ def test_a_long_poll_that_ends_with_nothing_new_is_answered_without_a_second_pas
 
     monkeypatch.setattr(MatchViewSet, "events", counted)
     began = time.monotonic()
-    status, headers, body = asyncio.run(_in_process(
+    status, headers, body = asyncio.run(asgi_client.ask(
         f"/api/v1/matches/{m['id']}/events/",
-        f"after={last}&wait=1&until=turn&include_legal_actions=1", tokens[waiter]))
+        f"after={last}&wait=1&until=turn&include_legal_actions=1".encode(),
+        headers=asgi_client.token(tokens[waiter])))
     assert time.monotonic() - began >= 0.9  # (it did wait)
     assert status == 200, body
     assert json.loads(body) == {
@@ -373,7 +349,6 @@ def test_spectators_streams_share_one_render_per_move(django_user_model, monkeyp
     from asgiref.testing import ApplicationCommunicator
     from django.test import Client
 
-    from kaosz.asgi import application
     from matches.api.views import MatchViewSet
 
     tokens = _players(django_user_model, 2)
@@ -392,16 +367,9 @@ def test_spectators_streams_share_one_render_per_move(django_user_model, monkeyp
     monkeypatch.setattr(MatchViewSet, "events", counted)
 
     async def open_stream(token: str | None) -> ApplicationCommunicator:
-        headers = [(b"host", b"testserver")]
-        if token:
-            headers.append((b"authorization", f"Token {token}".encode()))
-        talk = ApplicationCommunicator(application, {
-            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-            "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
-            "query_string": b"after=0", "root_path": "", "headers": headers,
-            "client": ("127.0.0.1", 50000), "server": ("testserver", 80)})
-        await talk.send_input({"type": "http.request", "body": b"", "more_body": False})
-        assert (await talk.receive_output(20))["status"] == 200
+        talk = asgi_client.connect(path, b"after=0",
+                                   headers=asgi_client.token(token) if token else None)
+        assert (await asgi_client.start(talk))["status"] == 200
         return talk
 
     async def next_version(talk: ApplicationCommunicator) -> int:
@@ -473,3 +441,56 @@ def test_a_server_with_streams_open_stops_within_its_grace_period(django_user_mo
         watching.close()
     finally:
         proc.stop()
+
+
+@pytest.fixture(scope="module")
+def few_threads_server(django_db_setup, django_db_blocker) -> Iterator[str]:
+    with django_db_blocker.unblock():
+        yield from _server({"DB_POOL_MAX": "2", "KAOSZ_ASGI_THREADS": "2",
+                            "KAOSZ_ASGI_IDLE_THREADS": "0"})
+
+
+@pytest.mark.django_db(transaction=True)
+def test_open_streams_hold_no_thread(few_threads_server, django_user_model):
+    """More event streams open than the process lends threads: a move is answered at once
+    and every stream sends it (a stream used to keep the thread its answer took through
+    the middleware chain, so two open board pages stalled every other request)."""
+    import http.client
+
+    base = few_threads_server
+    tokens = _players(django_user_model, 2)
+    m = _match(base, tokens)
+
+    def move(n: int) -> float:
+        began = time.monotonic()
+        status, legal = call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/",
+                             tokens[0])
+        status, acted = call(base, "POST", f"/api/v1/matches/{m['id']}/actions/", tokens[0],
+                             {"action": legal["actions"][0],
+                              "expected_version": legal["version"],
+                              "client_action_id": f"streams-{n}"})
+        assert status == 200, acted
+        return time.monotonic() - began
+
+    # A first wait starts the server's listener; after a move it has heard of the match,
+    # so a stream then waits without a look at the database (which gave its thread back).
+    call(base, "GET", f"/api/v1/matches/{m['id']}/events/?after=999&wait=1", tokens[1])
+    move(1)
+    host, port = base.split("//")[1].split(":")
+    streams = []
+    opening = time.monotonic()
+    for i in range(5):
+        conn = http.client.HTTPConnection(host, int(port), timeout=30)
+        conn.request("GET", f"/api/v1/matches/{m['id']}/stream/?after=0",
+                     headers={"Authorization": f"Token {tokens[i % 2]}"} if i < 2 else {})
+        response = conn.getresponse()
+        assert response.status == 200
+        assert _next_progress(response, time.monotonic() + 5)["version"] == 1
+        streams.append((conn, response))
+    # (each stream used to keep its thread until its first look at the database, ten
+    # seconds later: the third waited for one)
+    assert time.monotonic() - opening < 5.0, "a stream waited for a thread held by another"
+    assert move(2) < 3.0, "the move waited for a thread held by a stream"
+    for conn, response in streams:
+        assert _next_progress(response, time.monotonic() + 5)["version"] == 2
+        conn.close()

@@ -13,7 +13,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from asgiref.testing import ApplicationCommunicator
 from django.core.signals import request_finished, request_started
 from django.http import HttpResponse
 from django.test import RequestFactory
@@ -22,35 +21,15 @@ from django.utils.module_loading import import_string
 from kaosz import asgi_threads
 from kaosz.api.guard import InputGuardMiddleware
 from kaosz.api.release import ReleaseRenderedPayload
-from kaosz.asgi import application
 from kaosz.asgi_threads import PooledThreadsASGIHandler
 from kaosz.static_files import StaticFilesMiddleware
+from tests.matches import asgi_client
 
 BOARD_JS = Path(__file__).resolve().parents[2] / "matches" / "static" / "matches" / "board.js"
 
 
-async def _ask(path: str, query: bytes = b"", method: str = "GET",
-               headers: list[tuple[bytes, bytes]] | None = None) -> tuple[int, dict, bytes]:
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-             "method": method, "scheme": "http", "path": path, "raw_path": path.encode(),
-             "query_string": query, "root_path": "",
-             "headers": [(b"host", b"testserver"), *(headers or [])],
-             "client": ("127.0.0.1", 50000), "server": ("testserver", 80)}
-    talk = ApplicationCommunicator(application, scope)
-    await talk.send_input({"type": "http.request", "body": b"", "more_body": False})
-    start = await talk.receive_output(10)
-    body = b""
-    while True:
-        part = await talk.receive_output(10)
-        body += part.get("body", b"")
-        if not part.get("more_body"):
-            break
-    await talk.wait(10)
-    return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}, body
-
-
 def ask(path: str, **kwargs: Any) -> tuple[int, dict, bytes]:
-    return asyncio.run(_ask(path, **kwargs))
+    return asyncio.run(asgi_client.ask(path, **kwargs))
 
 
 def test_every_middleware_runs_in_both_modes(settings, caplog):

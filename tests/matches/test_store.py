@@ -239,3 +239,23 @@ def test_a_process_keeps_every_match_of_a_thousand_players():
     from matches.store import cache
 
     assert cache.STATE_CACHE_SIZE >= 500
+
+
+def test_a_match_read_compiles_no_query_for_its_seats_yet_chains_correctly(
+        db, django_user_model):
+    """Reading a match (the hot read of every match endpoint) hands over its seats without
+    compiling the seats' filter: that was ~90 microseconds per read. A query chained on
+    them later still asks for this match's seats only."""
+    from unittest import mock
+
+    from django.db.models.sql.query import Query
+
+    m, (a, b) = new_match(django_user_model, "smugglers")
+    store.create_match("smugglers", {}, [store.SeatSpec(user=u) for u in (b, a)])
+    with mock.patch.object(Query, "build_filter", autospec=True,
+                           side_effect=Query.build_filter) as built:
+        match = store.load_match(m.pk, users=False)  # (as the match endpoints read it)
+        seats = list(match.seats.all())
+    assert built.call_count == 0
+    assert [s.user_id for s in seats] == [a.pk, b.pk]
+    assert [s.user_id for s in match.seats.filter(index=1)] == [b.pk]
