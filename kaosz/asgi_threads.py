@@ -152,6 +152,7 @@ def let_go_of_thread() -> None:
         lease.give_back()
 
 
+@functools.lru_cache(maxsize=4096)  # (the URLconf does not change; the chain resolves again)
 def _async_view(path: str) -> bool:
     """Whether ``path`` goes to an async view that has no sync-first variant."""
     try:

@@ -15,12 +15,12 @@ from typing import Any
 
 from rulesets.kgk.effects import target_fields, targets
 from rulesets.kgk.state import ACTIVE, card, cdef
-from rulesets.kgk.static import LAST, facts
+from rulesets.kgk.static import KNOWN, facts
 
 State = dict[str, Any]
 
 IN_PLAY = frozenset(("canteen", "surface", "hangar", "att"))
-_WHERE = {"canteen": "canteen", "surface": "surface", "ship": "att"}
+_WHERE: dict[Any, str] = {"canteen": "canteen", "surface": "surface", "ship": "att"}
 
 
 def ability_timing_ok(state: State, seat: int, ab: dict[str, Any]) -> bool:
@@ -66,12 +66,10 @@ def usable_cards(state: State, seat: int) -> list[int]:
     """``seat``'s paid, active, face-up cards in play that have activated abilities."""
     if not state["p"][seat]["actv"]:
         return []
-    f = LAST[0]
-    if f is None or f[0] is not state["cards"]:
-        f = facts(state)
+    f = KNOWN.get(id(state["cards"])) or facts(state)   # (static.KNOWN: a hot path)
     cards = state["cards"]
     out = []
-    for cid in f[1][seat]:
+    for cid in f.activated[seat]:
         c = cards[cid]
         # (paid and active too: activated_ok refuses every ability otherwise)
         if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:

@@ -10,9 +10,8 @@ by every list that offers it.
 from __future__ import annotations
 
 import threading
-from typing import Any
 
-Action = dict[str, Any]
+from rulesets.kgk.jsontypes import Action
 
 DRAW: Action = {"type": "draw"}
 SEARCH: Action = {"type": "search"}

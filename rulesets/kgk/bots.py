@@ -8,40 +8,35 @@
 
 from __future__ import annotations
 
+from hashlib import sha256
+from typing import Any
+
+from rulesets.kgk.jsontypes import Action, Decision
 from rulesets.rng import Rng
 
-try:    # CPython's own SHA-256: the same digests without OpenSSL's per-call set-up
-    from _sha2 import sha256 as _sha256  # type: ignore[import-not-found]  # 3.12+
-except ImportError:
-    try:
-        from _sha256 import sha256 as _sha256  # type: ignore[import-not-found,no-redef]
-    except ImportError:
-        from hashlib import sha256 as _sha256  # type: ignore[assignment]
-_from_bytes = int.from_bytes
 
-
-def random_index(n, seed):
+def random_index(n: int, seed: object) -> int:
     """Uniform over ``range(n)``: a 256-bit hash of the seed reduced mod n
     (bias below 2**-240; cheaper than seeding a PRNG for one draw)."""
-    return _from_bytes(_sha256(str(seed).encode()).digest(), "big") % n
+    return int.from_bytes(sha256(str(seed).encode()).digest(), "big") % n
 
 
-def random_action(legal, seed):
+def random_action(legal: list[Action], seed: object) -> Action:
     """Uniform over ``legal``."""
     return legal[random_index(len(legal), seed)]
 
 
-def _by_id(cards):
+def _by_id(cards: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     return {c["id"]: c for c in cards if "id" in c}
 
 
-def heuristic_action(view, legal, seed):
+def heuristic_action(view: dict[str, Any], legal: list[Action], seed: str) -> Action | None:
     rng = Rng.from_seed(seed)
     dec = view["decision"]
     kind = dec["kind"]
     me = view["seat"]
     my = view["players"][me]
-    types = {}
+    types: dict[str, list[Action]] = {}
     for a in legal:
         types.setdefault(a["type"], []).append(a)
     opp_seats = [q for q in range(view["players_count"]) if q != me and view["players"][q]["alive"]]
@@ -51,8 +46,9 @@ def heuristic_action(view, legal, seed):
     for q in opp_seats:
         enemy_ships.update(_by_id(view["players"][q]["hangar"]))
 
-    def first(t):
-        return types.get(t, [None])[0]
+    def first(t: str) -> Action | None:
+        of_type = types.get(t)
+        return of_type[0] if of_type else None
 
     if kind == "mulligan":
         n_ships = sum(1 for c in hand.values() if c["type"] == "ship" and (c["cost"] or 0) <= 8)
@@ -92,12 +88,12 @@ def heuristic_action(view, legal, seed):
     if kind == "fire":
         best, score = None, None
         for a in types.get("fire", []):
-            s, t = ships.get(a["ship"]), enemy_ships.get(a["target"])
-            if not s or not t:
+            shooter, aim = ships.get(a["ship"]), enemy_ships.get(a["target"])
+            if not shooter or not aim:
                 continue
-            kill = s["firepower"] >= t["armor_now"]
-            sc = (1 if kill else 0, t["cost"] or 0 if kill else -t["armor_now"],
-                  -s["firepower"])
+            kill = shooter["firepower"] >= aim["armor_now"]
+            sc = (1 if kill else 0, aim["cost"] or 0 if kill else -aim["armor_now"],
+                  -shooter["firepower"])
             if score is None or sc > score:
                 best, score = a, sc
         if best is not None:
@@ -129,7 +125,8 @@ def heuristic_action(view, legal, seed):
     return rng.choice(legal)
 
 
-def _main(view, types, my, hand, ships, enemy_ships, rng):
+def _main(view: dict[str, Any], types: dict[str, list[Action]], my: dict[str, Any],
+          hand: dict[int, dict[str, Any]], ships: dict[int, dict[str, Any]], enemy_ships: dict[int, dict[str, Any]], rng: Any) -> Action | None:
     cr = my["credits"]
     # 1. pay equipment already on the table
     for a in types.get("pay", []):
@@ -179,7 +176,8 @@ def _main(view, types, my, hand, ships, enemy_ships, rng):
     return types["end_turn"][0]
 
 
-def _choose(view, acts, dec, hand, ships, enemy_ships):
+def _choose(view: dict[str, Any], acts: list[Action], dec: Decision, hand: dict[int, dict[str, Any]],
+            ships: dict[int, dict[str, Any]], enemy_ships: dict[int, dict[str, Any]]) -> Action | None:
     why = dec.get("why")
     if why == "search":
         cards = {c["id"]: c for c in dec.get("cards", [])}

@@ -58,7 +58,7 @@ def compile_def(rec: dict[str, Any]) -> dict[str, Any]:
     for s in STATS:
         d[s] = rec.get(s)
     if typ == "ship":
-        size = SHIP_SIZE.get(sub, 0)
+        size = SHIP_SIZE.get(sub or "", 0)
         d["cap"] = size                       # capacity stays the subtype size (KG-17.16)
         d["space"] = rec.get("size") or size  # hangar space (Mamut I.: 6, KG-4.2.9)
     raw = rec.get("modifiers") or {}

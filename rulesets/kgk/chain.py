@@ -17,6 +17,8 @@ Window contexts and the interrupt subtypes they admit (KG-10.7, KG-17.7/8):
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesets.kgk.abilities import ability_actions
 from rulesets.kgk.effects import (
     hidden_from,
@@ -28,18 +30,18 @@ from rulesets.kgk.effects import (
     targets,
     where,
 )
+from rulesets.kgk.jsontypes import Action, Decision, GameState
 from rulesets.kgk.state import (
     DAMAGED,
     USED,
     card,
+    card_cost,
     cdef,
-    decision,
     emit,
     leave_play,
     move,
     next_alive,
     push,
-    task,
 )
 
 WINDOW_SUBTYPES = {
@@ -51,7 +53,7 @@ WINDOW_SUBTYPES = {
 }
 
 
-def item_cost_for(state, cid, tgt):
+def item_cost_for(state: GameState, cid: int, tgt: Any) -> Any:
     d = cdef(state, cid)
     if d["cost_rule"] == "neutralised_cost":       # Felülbírálás: X = neutralised card's cost
         for it in state["chain"]:
@@ -61,7 +63,7 @@ def item_cost_for(state, cid, tgt):
     return d["cost"] or 0
 
 
-def interrupt_actions(state, seat, ctx):
+def interrupt_actions(state: GameState, seat: int, ctx: Any) -> Any:
     """Interrupt cards ``seat`` may play now in window context ``ctx``."""
     hand = state["p"][seat]["hand"]
     if not hand:
@@ -95,7 +97,8 @@ def interrupt_actions(state, seat, ctx):
     return out
 
 
-def _new_item(state, k, seat, cid=None, tgt=None, cost=0, ab=None, spec=None):
+def _new_item(state: GameState, k: str, seat: int, cid: int | None = None, tgt: Any = None,
+              cost: int = 0, ab: str | None = None, spec: Any = None) -> Any:
     state["uid"] += 1
     it = {"u": state["uid"], "k": k, "seat": seat, "card": cid, "tgt": tgt, "cost": cost,
           "neut": False, "ab": ab}
@@ -105,15 +108,11 @@ def _new_item(state, k, seat, cid=None, tgt=None, cost=0, ab=None, spec=None):
     return it
 
 
-def declare_card(state, seat, cid, tgt=None):
+def declare_card(state: GameState, seat: int, cid: int, tgt: Any = None) -> Any:
     """Play a ship, event or interrupt face up: pay now (KG-3.10.2, KG-10.5), put
     it on the chain."""
     d = cdef(state, cid)
-    if d["type"] == "ship":
-        from rulesets.kgk.state import card_cost
-        cost = card_cost(state, seat, cid)
-    else:
-        cost = item_cost_for(state, cid, tgt)
+    cost = card_cost(state, seat, cid) if d["type"] == "ship" else item_cost_for(state, cid, tgt)
     state["p"][seat]["cr"] -= cost
     c = card(state, cid)
     move(state, cid, "stack")
@@ -134,7 +133,7 @@ def declare_card(state, seat, cid, tgt=None):
     return it
 
 
-def declare_payment(state, seat, cid, cost):
+def declare_payment(state: GameState, seat: int, cid: int, cost: int) -> Any:
     """Pay a face-down card (KG-9.3.2, KG-9.6): credits now, face up now, effect
     when the payment resolves."""
     state["p"][seat]["cr"] -= cost
@@ -145,7 +144,8 @@ def declare_payment(state, seat, cid, cost):
     return it
 
 
-def declare_ability(state, seat, ab, cid, cost=0, tgt=None, extra=None, spec=None):
+def declare_ability(state: GameState, seat: int, ab: str, cid: int, cost: int = 0,
+                    tgt: Any = None, extra: dict[str, Any] | None = None, spec: Any = None) -> Any:
     it = _new_item(state, "ability", seat, cid, tgt, cost, ab=ab,
                    spec=spec["kind"] if spec else None)
     if extra:
@@ -163,7 +163,7 @@ def declare_ability(state, seat, ab, cid, cost=0, tgt=None, extra=None, spec=Non
     return it
 
 
-def use_ability(state, seat, action):
+def use_ability(state: GameState, seat: int, action: Action) -> None:
     """Use an activated ability (KG-12.8): pay its cost now (credits, turning the
     card used or damaged, or sacrificing it, KG-3.6) and put it on the chain as an
     interrupt (KG-10.1.2). The caller opens the window that follows."""
@@ -186,26 +186,26 @@ def use_ability(state, seat, action):
 
 # ---------------------------------------------------------------- windows
 
-def open_window(state, ctx, declarer):
+def open_window(state: GameState, ctx: Any, declarer: int) -> None:
     """Give the other seats a chance to respond to ``declarer``'s declaration."""
     w = {"kind": "prio", "ctx": ctx, "seat": next_alive(state, declarer), "passes": 0}
     _settle(state, w)
 
 
-def open_round(state, ctx, first):
+def open_round(state: GameState, ctx: Any, first: int) -> None:
     """A window in which ``first`` has priority first (start/end phase)."""
     w = {"kind": "prio", "ctx": ctx, "seat": first, "passes": 0}
     _settle(state, w)
 
 
-def responses(state, seat, ctx):
+def responses(state: GameState, seat: int, ctx: Any) -> Any:
     """What ``seat`` may add to the chain in a window of context ``ctx``: interrupt
     cards of the window's subtypes (KG-10.7) and activated abilities, which any
     window admits (KG-12.8, KG-17.9)."""
     return interrupt_actions(state, seat, ctx) + ability_actions(state, seat)
 
 
-def quiet_action_window(state, declarer, ctx):
+def quiet_action_window(state: GameState, declarer: int, ctx: Any) -> Any:
     """Whether a window opens after an action that used to open none: a draw, a development,
     a face-down play, a designation (commit, board, bomber). Reaction interrupts may
     come "bármikor" (at any time, KG-4.7.1) and abilities in any phase (KG-12.8).
@@ -224,26 +224,26 @@ def quiet_action_window(state, declarer, ctx):
     return False
 
 
-def has_response(state, seat, ctx):
+def has_response(state: GameState, seat: int, ctx: str) -> bool:
     """Whether ``seat`` holds something it could add now (looks into its hand)."""
     return bool(interrupt_actions(state, seat, ctx) or ability_actions(state, seat))
 
 
-def auto_passes(state, seat):
+def auto_passes(state: GameState, seat: int) -> bool:
     """Whether ``seat``'s windows are skipped when it has nothing to add (the
     ``auto_pass`` option: every seat, none, or the seats programs play)."""
     ap = state["opts"]["auto_pass"]
     return ap is True or (ap is not False and seat in ap)
 
 
-def could_respond(state, seat):
+def could_respond(state: GameState, seat: int) -> bool:
     """Whether ``seat`` might respond, judged only on what every player sees (KG-12.3:
     nobody may give out information about the cards in his hand): a card in hand may
     be an interrupt; an activated ability of a face-up card in play is there to see."""
     return bool(state["p"][seat]["hand"]) or bool(ability_actions(state, seat))
 
 
-def may_respond(state, seat, ctx):
+def may_respond(state: GameState, seat: int, ctx: str) -> bool:
     """Whether ``seat`` is offered a window (KG-10.2, KG-12.3). A seat that auto-passes
     (a program) is skipped when it holds nothing to add; any other seat is asked
     whenever it could respond as far as the other players can tell, so whether its
@@ -253,7 +253,7 @@ def may_respond(state, seat, ctx):
     return could_respond(state, seat)
 
 
-def _settle(state, w):
+def _settle(state: GameState, w: Decision) -> None:
     n = 2 if state["n"] == 2 else 0               # (two seats: nobody is eliminated)
     if not n:
         for q in state["p"]:
@@ -274,7 +274,8 @@ def _settle(state, w):
         return
 
 
-def play_from_decision(state, seat, action, ctx, resume):
+def play_from_decision(state: GameState, seat: int, action: Action, ctx: str,
+                       resume: list[Any]) -> None:
     """A proactive interrupt or ability (KG-12.8) from a seat's own decision: play
     it, resume the decision afterwards (KG-10.6: the player orders his own plays)."""
     push(state, resume[0], resume[1] if len(resume) > 1 else None)
@@ -285,12 +286,11 @@ def play_from_decision(state, seat, action, ctx, resume):
     open_window(state, ctx, seat)
 
 
-@decision("prio")
-def _prio():
-    def legal(state, dec):
+def prio_decision() -> Any:
+    def legal(state: GameState, dec: Decision) -> Any:
         return [{"type": "pass"}] + responses(state, dec["seat"], dec["ctx"])
 
-    def act(state, dec, action):
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         seat = dec["seat"]
         if action["type"] == "pass":
             emit(state, "pass", seat=seat)
@@ -308,8 +308,7 @@ def _prio():
 
 # ---------------------------------------------------------------- resolution
 
-@task("resolve")
-def _resolve(state, _arg):
+def resolve_chain(state: GameState, _arg: Any) -> None:
     """Resolve the top item, then come back for the next (KG-10.4)."""
     chain = state["chain"]
     if not chain:
@@ -375,12 +374,10 @@ def _resolve(state, _arg):
         if it["neut"]:
             emit(state, "no_effect", item=it["u"], card=cid, why="neutralised")
             return
-        from rulesets.kgk.combat import resolve_ability
-        resolve_ability(state, it)
+        push(state, "ability", it)     # (combat.resolve_ability, through the task table)
 
 
-@task("ops")
-def _ops(state, ctx):
+def continue_ops(state: GameState, ctx: Any) -> None:
     run_ops(state, ctx)
 
 

@@ -7,7 +7,7 @@
     step       target | equip | pay | eop | fire | bomb | disarm
     ships      committed ships of both sides (KG-9.4.5), attackers first
     fire       firing-step bookkeeping: passes, forced (seat), turn (simplified combat)
-    shot       the shot being carried out (see ``_shot``)
+    shot       the shot being carried out (see ``carry_out_shot``)
     bombers    ships designated to bombard
     eop        pending end-of-payment choices
 
@@ -16,7 +16,9 @@ Steps are tasks on ``state["todo"]``; each sets a decision when a player must ac
 
 from __future__ import annotations
 
-from rulesets.kgk import engine as _engine  # (circular: used at call time only)
+from typing import Any
+
+from rulesets.kgk import legal_cache
 from rulesets.kgk.abilities import ability_actions
 from rulesets.kgk.chain import (
     auto_passes,
@@ -28,7 +30,16 @@ from rulesets.kgk.chain import (
     play_from_decision,
     quiet_action_window,
 )
+from rulesets.kgk.constants import (
+    BOMBARD_THRESHOLD,
+    DEMOLITION_MAX_FACTOR,
+    FIRING_DECLINES_TO_END,
+    FORMATION_MIN_SHIPS,
+    HEAVY_WEAPONS_COST,
+    HEAVY_WEAPONS_MAX_FACTOR,
+)
 from rulesets.kgk.effects import mill, run_ops, targets, turn_hit
+from rulesets.kgk.jsontypes import Action, Decision, GameState
 from rulesets.kgk.state import (
     ACTIVE,
     DAMAGED,
@@ -37,29 +48,27 @@ from rulesets.kgk.state import (
     base_armor_now,
     card,
     cdef,
-    decision,
     emit,
     has,
     is_bluff,
     leave_play,
     move,
     push,
-    task,
     val,
 )
 
 CTX = "combat"
 
 
-def _qs(state):
+def _qs(state: GameState) -> Any:
     return state["opts"]["rules"] == "quick_start"
 
 
-def _simple(state):
+def _simple(state: GameState) -> Any:
     return state["opts"]["simplified_combat"]
 
 
-def begin_attack(state, seat, opp, tgt):
+def begin_attack(state: GameState, seat: int, opp: int, tgt: Any) -> None:
     """KG-9.4.1: the attack is declared; the combat phase starts."""
     state["phase"] = "combat"
     state["cb"] = {"att": seat, "def": opp, "tgt": tgt, "step": "target", "ships": [],
@@ -77,7 +86,7 @@ def begin_attack(state, seat, opp, tgt):
 
 # (Loops rather than comprehensions: these run many times per combat over one to
 # three ships, where a comprehension's own call costs more than the loop.)
-def _mine(state, seat):
+def _mine(state: GameState, seat: int) -> Any:
     cards = state["cards"]
     out = []
     for s in state["cb"]["ships"]:
@@ -87,7 +96,7 @@ def _mine(state, seat):
     return out
 
 
-def _enemy(state, seat):
+def _enemy(state: GameState, seat: int) -> Any:
     cards = state["cards"]
     out = []
     for s in state["cb"]["ships"]:
@@ -97,7 +106,7 @@ def _enemy(state, seat):
     return out
 
 
-def _plus_interrupts(state, seat, acts, ctx=CTX):
+def _plus_interrupts(state: GameState, seat: int, acts: list[Action], ctx: Any = CTX) -> Any:
     """A step decision also offers the seat's interrupts and, in any step, its
     activated abilities (KG-12.8, KG-17.9)."""
     acts.extend(interrupt_actions(state, seat, ctx))
@@ -105,7 +114,7 @@ def _plus_interrupts(state, seat, acts, ctx=CTX):
     return acts
 
 
-def _set(state, dec, legal):
+def _set(state: GameState, dec: Decision, legal: list[Action]) -> bool:
     """Set a step decision, or skip it when "done" is the only choice and asking would
     tell nothing: the seat auto-passes (a program), or it has no card in hand and no
     ability to use, which everybody sees (KG-12.3)."""
@@ -114,11 +123,11 @@ def _set(state, dec, legal):
             auto_passes(state, seat) or not could_respond(state, seat)):
         return False
     state["dec"] = dec
-    _engine._remember(state, dec, legal)   # the seat's next question: no need to ask again
+    legal_cache.keep(state, dec, legal)   # the seat's next question: no need to ask again
     return True
 
 
-def _designated(state, dec, resume):
+def _designated(state: GameState, dec: Decision, resume: list[Any]) -> None:
     """After a designation (a ship committed, a crew boarded, a bomber named): a
     window when someone may answer it (reaction interrupts "bármikor", abilities in
     any phase; see ``chain.quiet_action_window``), else the same decision again."""
@@ -132,7 +141,7 @@ def _designated(state, dec, resume):
 
 # ---------------------------------------------------------------- equip (KG-9.5)
 
-def _equip_legal(state, dec):
+def _equip_legal(state: GameState, dec: Decision) -> Any:
     seat = dec["seat"]
     cb = state["cb"]
     cards = state["cards"]
@@ -167,9 +176,8 @@ def _equip_legal(state, dec):
     return acts
 
 
-@decision("equip")
-def _equip():
-    def act(state, dec, action):
+def equip_decision() -> Any:
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         seat = dec["seat"]
         t = action["type"]
         cb = state["cb"]
@@ -192,20 +200,17 @@ def _equip():
     return _equip_legal, act
 
 
-@task("c_equip")
-def _c_equip(state, seat):
+def equip_step(state: GameState, seat: int) -> None:
     state["dec"] = {"kind": "equip", "seat": seat}
 
 
-@task("c_equip_att")
-def _c_equip_att(state, _):
+def equip_step_attacker(state: GameState, _: Any) -> None:
     cb = state["cb"]
     cb["step"] = "equip"
     state["dec"] = {"kind": "equip", "seat": cb["att"]}
 
 
-@task("c_equip_def")
-def _c_equip_def(state, _):
+def equip_step_defender(state: GameState, _: Any) -> None:
     cb = state["cb"]
     dec = {"kind": "equip", "seat": cb["def"]}
     _set(state, dec, _equip_legal(state, dec))
@@ -213,7 +218,7 @@ def _c_equip_def(state, _):
 
 # ---------------------------------------------------------------- payment (KG-9.6)
 
-def _pay_legal(state, dec):
+def _pay_legal(state: GameState, dec: Decision) -> Any:
     seat = dec["seat"]
     cards = state["cards"]
     defs = state["defs"]
@@ -229,9 +234,8 @@ def _pay_legal(state, dec):
     return _plus_interrupts(state, seat, acts)
 
 
-@decision("pay")
-def _pay():
-    def act(state, dec, action):
+def pay_decision() -> Any:
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         seat = dec["seat"]
         t = action["type"]
         if t == "done":
@@ -246,13 +250,12 @@ def _pay():
     return _pay_legal, act
 
 
-@task("c_pay")
-def _c_pay(state, seat):
+def payment_step(state: GameState, seat: int) -> None:
     dec = {"kind": "pay", "seat": seat}
     _set(state, dec, _pay_legal(state, dec))
 
 
-def _needs_payment_step(state, seat):
+def _needs_payment_step(state: GameState, seat: int) -> Any:
     """Skip a side's payment decision when nothing face down is aboard (public)."""
     cards = state["cards"]
     for s in _mine(state, seat):
@@ -262,7 +265,7 @@ def _needs_payment_step(state, seat):
     return False
 
 
-def _payment_step_opens(state, seat):
+def _payment_step_opens(state: GameState, seat: int) -> bool:
     """A side's payment decision: when something face down is aboard (public), or when
     the seat does not auto-pass and might play an interrupt there (KG-12.3: judged on
     what everybody sees, never on the hand's contents)."""
@@ -271,25 +274,22 @@ def _payment_step_opens(state, seat):
     return not auto_passes(state, seat) and could_respond(state, seat)
 
 
-@task("c_pay_att")
-def _c_pay_att(state, _):
+def payment_step_attacker(state: GameState, _: Any) -> None:
     cb = state["cb"]
     cb["step"] = "pay"
     if not _qs(state) and _payment_step_opens(state, cb["att"]):
-        _c_pay(state, cb["att"])
+        payment_step(state, cb["att"])
 
 
-@task("c_pay_def")
-def _c_pay_def(state, _):
+def payment_step_defender(state: GameState, _: Any) -> None:
     cb = state["cb"]
     if not _qs(state) and _payment_step_opens(state, cb["def"]):
-        _c_pay(state, cb["def"])
+        payment_step(state, cb["def"])
 
 
 # ------------------------------------------------- end of payment (KG-9.6.4)
 
-@task("c_eop")
-def _c_eop(state, _):
+def end_of_payment(state: GameState, _: Any) -> None:
     """Collect the end-of-payment choices (attacker's first), then apply rocket
     effects all at once."""
     cb = state["cb"]
@@ -346,29 +346,28 @@ def _c_eop(state, _):
 
 # ---------------------------------------------------------------- firing (KG-9.7)
 
-def _key(state, sid):
+def _key(state: GameState, sid: int) -> Any:
     return (-val(state, sid, "speed"), 0 if card(state, sid)["o"] == state["cb"]["att"] else 1)
 
 
-def _can_act(state, sid):
+def _can_act(state: GameState, sid: int) -> Any:
     if _enemy(state, card(state, sid)["o"]):
         return True
     return _can_stealth(state, sid)
 
 
-def _can_stealth(state, sid):
+def _can_stealth(state: GameState, sid: int) -> Any:
     cb = state["cb"]
     return (card(state, sid)["o"] == cb["att"] and has(state, sid, "stealth")
             and _target_bombardable(state))
 
 
-def _elig(state, seat):
+def _elig(state: GameState, seat: int) -> Any:
     cards = state["cards"]
     return [s for s in _mine(state, seat) if cards[s]["rot"] == ACTIVE and _can_act(state, s)]
 
 
-@task("c_fire")
-def _c_fire(state, _):
+def firing_step(state: GameState, _: Any) -> None:
     cb = state["cb"]
     cb["step"] = "fire"
     cards = state["cards"]
@@ -382,8 +381,7 @@ def _c_fire(state, _):
     _hit_ships_turn_damaged(state)
 
 
-@task("fire_loop")
-def _fire_loop(state, _):
+def next_shooter(state: GameState, _: Any) -> Any:
     cb = state["cb"]
     f = cb["fire"]
     att, dfn = cb["att"], cb["def"]
@@ -426,7 +424,7 @@ def _fire_loop(state, _):
     state["dec"] = {"kind": "fire", "seat": seat, "allowed": allowed}
 
 
-def _fire_legal(state, dec):
+def _fire_legal(state: GameState, dec: Decision) -> Any:
     seat = dec["seat"]
     acts = []
     enemy = _enemy(state, seat)
@@ -436,21 +434,20 @@ def _fire_legal(state, dec):
             acts.append({"type": "fire", "ship": s, "target": t})
         if _can_stealth(state, s):
             acts.append({"type": "stealth", "ship": s})
-        if (has(state, s, "heavy_weapons") and cr >= 2
+        if (has(state, s, "heavy_weapons") and cr >= HEAVY_WEAPONS_COST
                 and val(state, s, "firepower") + _pending(state, s, "heavy")
-                < 2 * (cdef(state, s)["firepower"] or 0)):
+                < HEAVY_WEAPONS_MAX_FACTOR * (cdef(state, s)["firepower"] or 0)):
             acts.append({"type": "heavy", "ship": s})
     acts.append({"type": "pass"})
     return _plus_interrupts(state, seat, acts)
 
 
-def _pending(state, sid, ab):
+def _pending(state: GameState, sid: int, ab: str) -> Any:
     return sum(1 for it in state["chain"] if it["ab"] == ab and it["card"] == sid)
 
 
-@decision("fire")
-def _fire():
-    def act(state, dec, action):
+def fire_decision() -> Any:
+    def act(state: GameState, dec: Decision, action: Action) -> Any:
         seat = dec["seat"]
         t = action["type"]
         cb = state["cb"]
@@ -464,12 +461,12 @@ def _fire():
             emit(state, "fire_pass", seat=seat)
             f["passes"] += 1
             if _simple(state):
-                if f["passes"] >= 2 or not _elig(state, other):
+                if f["passes"] >= FIRING_DECLINES_TO_END or not _elig(state, other):
                     return _end_firing(state)
                 f["turn"] = other
                 push(state, "fire_loop")
                 return
-            if f["forced"] is not None or f["passes"] >= 2:
+            if f["forced"] is not None or f["passes"] >= FIRING_DECLINES_TO_END:
                 return _end_firing(state)
             f["forced"] = other
             push(state, "fire_loop")
@@ -498,152 +495,195 @@ def _fire():
             open_window(state, CTX, seat)
         elif t == "heavy":
             s = action["ship"]
-            state["p"][seat]["cr"] -= 2
-            declare_ability(state, seat, "heavy", s, cost=2)   # KG-7.7
+            state["p"][seat]["cr"] -= HEAVY_WEAPONS_COST
+            declare_ability(state, seat, "heavy", s, cost=HEAVY_WEAPONS_COST)   # KG-7.7
             open_window(state, CTX, seat)
     return _fire_legal, act
 
 
-# A shot: ret (return decision) -> window -> alloc F -> alloc T -> salvo returns
-# -> formation -> apply. Stages live in cb["shot"]["stage"].
+# A shot, stage by stage (``cb["shot"]["stage"]``): the return-fire offer, the window
+# before damage, the firer's and the returner's damage, salvo returns, formation, and
+# the damage dealt. A stage that needs a decision pushes the "shot" task and sets it;
+# the next stage runs when the decision is taken.
 
-@task("shot")
-def _shot(state, _):
-    cb = state["cb"]
-    sh = cb["shot"]
+def carry_out_shot(state: GameState, _: Any) -> Any:
+    """Run the current shot from its stage (KG-9.7)."""
+    sh = state["cb"]["shot"]
+    return _SHOT_STAGES[sh["stage"]](state, sh)
+
+
+def _offer_return_fire(state: GameState, sh: Any) -> Any:
+    """KG-9.7.5, KG-7.6.2: the target may return fire (or use Lopakodás)."""
     cards = state["cards"]
     F, T = sh["F"], sh["T"]
-    st = sh["stage"]
-    if st == "ret":
-        sh["stage"] = "window"
-        tc = cards[T]
-        if (not _simple(state) and tc["z"] == "hangar" and tc["rot"] == ACTIVE
-                and not has(state, F, "rapid_fire")):          # KG-9.7.5, KG-7.3
-            push(state, "shot")
-            state["dec"] = {"kind": "ret", "seat": tc["o"], "ship": T}
-            return
-        if (not _simple(state) and tc["z"] == "hangar" and tc["rot"] == ACTIVE
-                and _can_stealth(state, T)):
-            push(state, "shot")
-            state["dec"] = {"kind": "ret", "seat": tc["o"], "ship": T}
-            return
-        return _shot(state, None)
-    if st == "window":
-        sh["stage"] = "allocF"
+    sh["stage"] = "window"
+    tc = cards[T]
+    if (not _simple(state) and tc["z"] == "hangar" and tc["rot"] == ACTIVE
+            and not has(state, F, "rapid_fire")):          # KG-9.7.5, KG-7.3
         push(state, "shot")
-        if _qs(state):
-            return
-        open_window(state, CTX, sh["decl"])            # KG-9.7.6: interrupts before damage
+        state["dec"] = {"kind": "ret", "seat": tc["o"], "ship": T}
         return
-    if st == "allocF":
-        sh["stage"] = "allocT"
-        if cards[F]["z"] == "hangar":
-            fp = val(state, F, "firepower")
-            if has(state, F, "salvo") and fp > 0:       # KG-7.4.1
-                sh["salvoF"] = True
-                opts = [s for s in _enemy(state, cards[F]["o"])
-                        if s == T or not has(state, s, "cloaking")]   # KG-17.24 c
-                if opts:
-                    push(state, "shot")
-                    state["dec"] = {"kind": "assign", "seat": cards[F]["o"], "src": F,
-                                    "left": fp, "opts": opts, "why": "salvo"}
-                    return
-            elif cards[T]["z"] == "hangar" and fp > 0:
-                sh["pk"].append([F, T, fp])
-        return _shot(state, None)
-    if st == "allocT":
-        sh["stage"] = "sret"
-        if sh["ret"] and cards[T]["z"] == "hangar":
-            fp = val(state, T, "firepower")
-            if has(state, T, "salvo") and fp > 0:       # KG-7.4.2
-                sh["salvoT"] = True
-                opts = [s for s in _enemy(state, cards[T]["o"])
-                        if s == F or not has(state, s, "cloaking")]
-                if opts:
-                    push(state, "shot")
-                    state["dec"] = {"kind": "assign", "seat": cards[T]["o"], "src": T,
-                                    "left": fp, "opts": opts, "why": "salvo"}
-                    return
-            elif cards[F]["z"] == "hangar" and fp > 0:
-                sh["pk"].append([T, F, fp])
-        return _shot(state, None)
-    if st == "sret":
-        # KG-7.4.3, KG-17.24 a: every active ship hit by a salvo may return fire at
-        # the salvo ship (not at a Gyors tüzelés ship).
-        for src, flag, hit, other in ((F, "salvoF", "hitF", T), (T, "salvoT", "hitT", F)):
-            if not sh[flag] or _simple(state) or has(state, src, "rapid_fire") \
-                    or cards[src]["z"] != "hangar":
-                continue
-            for x in sh[hit]:
-                if x != other and cards[x]["z"] == "hangar" and cards[x]["rot"] == ACTIVE \
-                        and x not in sh["asked"]:
-                    sh["asked"].append(x)
-                    push(state, "shot")
-                    state["dec"] = {"kind": "ret", "seat": cards[x]["o"], "ship": x,
-                                    "salvo_return": True, "at": src}
-                    return
-        sh["stage"] = "form"
-        return _shot(state, None)
-    if st == "form":
-        # KG-7.5, KG-17.23: Kötelék spreads a non-salvo shot's damage.
-        if sh["fq"] is None:
-            sh["fq"] = []
-            for i, (src, dst, _pts) in enumerate(sh["pk"]):
-                salvo_src = (src == F and sh["salvoF"]) or (src == T and sh["salvoT"])
-                if salvo_src or not has(state, dst, "formation"):
-                    continue
-                group = [s for s in _mine(state, cards[dst]["o"]) if has(state, s, "formation")]
-                if len(group) >= 2:
-                    sh["fq"].append(i)
-        while sh["fq"]:
-            i = sh["fq"][0]
-            src, dst, pts = sh["pk"][i]
-            if pts <= 0:
-                sh["fq"].pop(0)
-                continue
-            owner = cards[dst]["o"]
-            if "fa" not in sh:
-                sh["fa"] = []
-            used = {}
-            for _s, d2, p2 in sh["pk"]:
-                used[d2] = used.get(d2, 0) + p2
-            for d2, p2 in sh["fa"]:
-                used[d2] = used.get(d2, 0) + p2
-            used[dst] -= pts
-            group = [s for s in _mine(state, owner) if has(state, s, "formation")
-                     and armor_now(state, s) - used.get(s, 0) > 0]
-            if not group or group == [dst]:
-                # No other Kötelék ship can take a point: nothing to spread, so the
-                # damage stays on the ship it was dealt to (KG-7.1.1: the ability is not used).
-                sh["fq"].pop(0)
-                continue
-            push(state, "shot")
-            state["dec"] = {"kind": "assign", "seat": owner, "src": src, "left": pts,
-                            "opts": group, "why": "formation", "pk": i}
-            return
-        for d2, p2 in sh.pop("fa", []):
-            sh["pk"].append([-1, d2, p2])
-        sh["stage"] = "apply"
-        return _shot(state, None)
-    if st == "apply":
-        dealt = {}
-        for _src, dst, pts in sh["pk"]:
-            if pts > 0 and cards[dst]["z"] == "hangar":
-                dealt[dst] = dealt.get(dst, 0) + pts
-        for dst, pts in dealt.items():                # simultaneous (KG-9.7.6)
-            cards[dst]["dmg"] += pts
-            cards[dst]["hit"] = True                   # KG-9.7.10
-        emit(state, "shot_damage", damage=[[k, v] for k, v in dealt.items()])
-        if not _simple(state):
-            for dst in dealt:                          # KG-9.7.8
-                if cards[dst]["z"] == "hangar" and armor_now(state, dst) <= 0:
-                    leave_play(state, dst)
-        cb["shot"] = None
+    if (not _simple(state) and tc["z"] == "hangar" and tc["rot"] == ACTIVE
+            and _can_stealth(state, T)):
+        push(state, "shot")
+        state["dec"] = {"kind": "ret", "seat": tc["o"], "ship": T}
+        return
+    return carry_out_shot(state, None)
 
 
-@decision("ret")
-def _ret():
-    def legal(state, dec):
+def _window_before_damage(state: GameState, sh: Any) -> None:
+    """KG-9.7.6: interrupts before the damage is dealt."""
+    sh["stage"] = "allocF"
+    push(state, "shot")
+    if _qs(state):
+        return
+    open_window(state, CTX, sh["decl"])            # KG-9.7.6: interrupts before damage
+    return
+
+
+def _firer_damage(state: GameState, sh: Any) -> Any:
+    """KG-9.7.6, KG-7.4.1: the firing ship's damage (a salvo is distributed)."""
+    cards = state["cards"]
+    F, T = sh["F"], sh["T"]
+    sh["stage"] = "allocT"
+    if cards[F]["z"] == "hangar":
+        fp = val(state, F, "firepower")
+        if has(state, F, "salvo") and fp > 0:       # KG-7.4.1
+            sh["salvoF"] = True
+            opts = [s for s in _enemy(state, cards[F]["o"])
+                    if s == T or not has(state, s, "cloaking")]   # KG-17.24 c
+            if opts:
+                push(state, "shot")
+                state["dec"] = {"kind": "assign", "seat": cards[F]["o"], "src": F,
+                                "left": fp, "opts": opts, "why": "salvo"}
+                return
+        elif cards[T]["z"] == "hangar" and fp > 0:
+            sh["pk"].append([F, T, fp])
+    return carry_out_shot(state, None)
+
+
+def _returner_damage(state: GameState, sh: Any) -> Any:
+    """KG-9.7.5, KG-7.4.2: the returning ship's damage (a salvo is distributed)."""
+    cards = state["cards"]
+    F, T = sh["F"], sh["T"]
+    sh["stage"] = "sret"
+    if sh["ret"] and cards[T]["z"] == "hangar":
+        fp = val(state, T, "firepower")
+        if has(state, T, "salvo") and fp > 0:       # KG-7.4.2
+            sh["salvoT"] = True
+            opts = [s for s in _enemy(state, cards[T]["o"])
+                    if s == F or not has(state, s, "cloaking")]
+            if opts:
+                push(state, "shot")
+                state["dec"] = {"kind": "assign", "seat": cards[T]["o"], "src": T,
+                                "left": fp, "opts": opts, "why": "salvo"}
+                return
+        elif cards[F]["z"] == "hangar" and fp > 0:
+            sh["pk"].append([T, F, fp])
+    return carry_out_shot(state, None)
+
+
+def _salvo_returns(state: GameState, sh: Any) -> Any:
+    """KG-7.4.3, KG-17.24 a: ships hit by a salvo may return fire at it."""
+    cards = state["cards"]
+    F, T = sh["F"], sh["T"]
+    # KG-7.4.3, KG-17.24 a: every active ship hit by a salvo may return fire at
+    # the salvo ship (not at a Gyors tüzelés ship).
+    for src, flag, hit, other in ((F, "salvoF", "hitF", T), (T, "salvoT", "hitT", F)):
+        if not sh[flag] or _simple(state) or has(state, src, "rapid_fire") \
+                or cards[src]["z"] != "hangar":
+            continue
+        for x in sh[hit]:
+            if x != other and cards[x]["z"] == "hangar" and cards[x]["rot"] == ACTIVE \
+                    and x not in sh["asked"]:
+                sh["asked"].append(x)
+                push(state, "shot")
+                state["dec"] = {"kind": "ret", "seat": cards[x]["o"], "ship": x,
+                                "salvo_return": True, "at": src}
+                return
+    sh["stage"] = "form"
+    return carry_out_shot(state, None)
+
+
+def _formation_spread(state: GameState, sh: Any) -> Any:
+    """KG-7.5, KG-17.23: Kötelék spreads a non-salvo shot's damage."""
+    cards = state["cards"]
+    F, T = sh["F"], sh["T"]
+    # KG-7.5, KG-17.23: Kötelék spreads a non-salvo shot's damage.
+    if sh["fq"] is None:
+        fq: list[int] = []
+        sh["fq"] = fq
+        for i, (src, dst, _pts) in enumerate(sh["pk"]):
+            salvo_src = (src == F and sh["salvoF"]) or (src == T and sh["salvoT"])
+            if salvo_src or not has(state, dst, "formation"):
+                continue
+            group = [s for s in _mine(state, cards[dst]["o"]) if has(state, s, "formation")]
+            if len(group) >= FORMATION_MIN_SHIPS:
+                fq.append(i)
+    while sh["fq"]:
+        i = sh["fq"][0]
+        src, dst, pts = sh["pk"][i]
+        if pts <= 0:
+            sh["fq"].pop(0)
+            continue
+        owner = cards[dst]["o"]
+        if "fa" not in sh:
+            sh["fa"] = []
+        used: dict[int, int] = {}
+        for _s, d2, p2 in sh["pk"]:
+            used[d2] = used.get(d2, 0) + p2
+        for d2, p2 in sh["fa"]:
+            used[d2] = used.get(d2, 0) + p2
+        used[dst] -= pts
+        group = [s for s in _mine(state, owner) if has(state, s, "formation")
+                 and armor_now(state, s) - used.get(s, 0) > 0]
+        if not group or group == [dst]:
+            # No other Kötelék ship can take a point: nothing to spread, so the
+            # damage stays on the ship it was dealt to (KG-7.1.1: the ability is not used).
+            sh["fq"].pop(0)
+            continue
+        push(state, "shot")
+        state["dec"] = {"kind": "assign", "seat": owner, "src": src, "left": pts,
+                        "opts": group, "why": "formation", "pk": i}
+        return
+    for d2, p2 in sh.pop("fa", []):
+        sh["pk"].append([-1, d2, p2])
+    sh["stage"] = "apply"
+    return carry_out_shot(state, None)
+
+
+def _deal_damage(state: GameState, sh: Any) -> None:
+    """KG-9.7.6, KG-9.7.8: the damage is dealt at once; ships at 0 armor are destroyed."""
+    cb = state["cb"]
+    cards = state["cards"]
+    dealt: dict[int, int] = {}
+    for _src, dst, pts in sh["pk"]:
+        if pts > 0 and cards[dst]["z"] == "hangar":
+            dealt[dst] = dealt.get(dst, 0) + pts
+    for dst, pts in dealt.items():                # simultaneous (KG-9.7.6)
+        cards[dst]["dmg"] += pts
+        cards[dst]["hit"] = True                   # KG-9.7.10
+    emit(state, "shot_damage", damage=[[k, v] for k, v in dealt.items()])
+    if not _simple(state):
+        for dst in dealt:                          # KG-9.7.8
+            if cards[dst]["z"] == "hangar" and armor_now(state, dst) <= 0:
+                leave_play(state, dst)
+    cb["shot"] = None
+
+
+_SHOT_STAGES = {
+    "ret": _offer_return_fire,
+    "window": _window_before_damage,
+    "allocF": _firer_damage,
+    "allocT": _returner_damage,
+    "sret": _salvo_returns,
+    "form": _formation_spread,
+    "apply": _deal_damage,
+}
+
+
+def return_fire_decision() -> Any:
+    def legal(state: GameState, dec: Decision) -> Any:
         cards = state["cards"]
         T = dec["ship"]
         sh = state["cb"]["shot"]
@@ -656,7 +696,7 @@ def _ret():
         acts.append({"type": "no_return"})
         return acts
 
-    def act(state, dec, action):
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         cb = state["cb"]
         sh = cb["shot"]
         T = dec["ship"]
@@ -681,9 +721,8 @@ def _ret():
     return legal, act
 
 
-@decision("assign")
-def _assign():
-    def legal(state, dec):
+def assign_decision() -> Any:
+    def legal(state: GameState, dec: Decision) -> Any:
         acts = [{"type": "assign", "ship": s} for s in dec["opts"]]
         # Salvo: damage may be left unassigned (KG-7.4.4). Kötelék: using an ability is
         # optional (KG-7.1.1, "te döntöd el"), so the defender may stop spreading at any
@@ -691,7 +730,7 @@ def _assign():
         acts.append({"type": "assign_done"})
         return acts
 
-    def act(state, dec, action):
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         sh = state["cb"]["shot"]
         state["dec"] = None
         if action["type"] == "assign_done":
@@ -717,7 +756,7 @@ def _assign():
     return legal, act
 
 
-def _end_firing(state):
+def _end_firing(state: GameState) -> None:
     """KG-9.7.13: every hit ship turns damaged (Javítás: used)."""
     cb = state["cb"]
     cards = state["cards"]
@@ -730,7 +769,7 @@ def _end_firing(state):
     emit(state, "firing_over")
 
 
-def _hit_ships_turn_damaged(state):
+def _hit_ships_turn_damaged(state: GameState) -> None:
     """KG-3.5.1, KG-9.7.13: a participating ship that took a hit turns damaged when the
     firing step is over (Javítás: used)."""
     cards = state["cards"]
@@ -743,7 +782,7 @@ def _hit_ships_turn_damaged(state):
 
 # ---------------------------------------------------------------- bombardment (KG-9.8)
 
-def _target_bombardable(state):
+def _target_bombardable(state: GameState) -> Any:
     cb = state["cb"]
     tgt = cb["tgt"]
     if tgt["kind"] == "crew":
@@ -753,8 +792,7 @@ def _target_bombardable(state):
     return True
 
 
-@task("c_bomb")
-def _c_bomb(state, _):
+def bombardment_step(state: GameState, _: Any) -> None:
     cb = state["cb"]
     cb["step"] = "bomb"
     if not _target_bombardable(state):
@@ -766,13 +804,12 @@ def _c_bomb(state, _):
             return
 
 
-@task("c_bomb_dec")
-def _bomb_dec(state, _):
+def ask_bombers(state: GameState, _: Any) -> None:
     cb = state["cb"]
     state["dec"] = {"kind": "bomb", "seat": cb["att"]}
 
 
-def _bomb_legal(state, dec):
+def _bomb_legal(state: GameState, dec: Decision) -> Any:
     cb = state["cb"]
     seat = dec["seat"]
     acts = []
@@ -784,15 +821,14 @@ def _bomb_legal(state, dec):
     for s in cb["bombers"]:
         if (has(state, s, "pyrotechnics") and p["colony"] and cards[s]["z"] == "hangar"
                 and val(state, s, "bombard") + _pending(state, s, "pyro")
-                < 2 * (cdef(state, s)["bombard"] or 0)):
+                < DEMOLITION_MAX_FACTOR * (cdef(state, s)["bombard"] or 0)):
             acts.append({"type": "pyro", "ship": s})     # KG-7.9
     acts.append({"type": "bombard"})
     return _plus_interrupts(state, seat, acts)
 
 
-@decision("bomb")
-def _bomb():
-    def act(state, dec, action):
+def bomb_decision() -> Any:
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         cb = state["cb"]
         seat = dec["seat"]
         t = action["type"]
@@ -825,8 +861,7 @@ def _bomb():
     return _bomb_legal, act
 
 
-@task("c_bomb_land")
-def _bomb_land(state, ships):
+def bombard_target(state: GameState, ships: list[int]) -> None:
     """The declared bombardment lands, with the bombers still in play (KG-9.8)."""
     cb = state["cb"]
     ships = [s for s in ships if card(state, s)["z"] == "hangar"]
@@ -837,7 +872,7 @@ def _bomb_land(state, ships):
     bomb_hit(state, total, len(ships))
 
 
-def bomb_hit(state, total, n):
+def bomb_hit(state: GameState, total: int, n: int) -> None:
     """Resolve a bombardment of the attack's target (KG-9.8.2 - 9.8.6)."""
     cb = state["cb"]
     tgt = cb["tgt"]
@@ -847,14 +882,14 @@ def bomb_hit(state, total, n):
     if kind == "colony":
         mill(state, dfn, total)                              # KG-9.8.2
     elif kind == "central":
-        if (n >= 1) if qs else (total >= 2):                # KG-9.8.3; QS KG-16.2.8
+        if (n >= 1) if qs else (total >= BOMBARD_THRESHOLD):   # KG-9.8.3; QS KG-16.2.8
             hand = state["p"][dfn]["hand"]
             if hand:
                 state["dec"] = {"kind": "choose", "seat": dfn, "why": "discard",
                                 "opts": list(hand), "left": 1}
     elif kind == "crew":
         c = card(state, tgt["card"])
-        if total >= 2 and c["z"] == "canteen":               # KG-9.8.4
+        if total >= BOMBARD_THRESHOLD and c["z"] == "canteen":   # KG-9.8.4
             leave_play(state, tgt["card"], "bombarded")
     elif kind == "base":
         b = tgt["card"]
@@ -862,7 +897,7 @@ def bomb_hit(state, total, n):
         if c["z"] != "surface":
             return
         if not c["paid"]:
-            if total >= 2:                                    # KG-9.8.5
+            if total >= BOMBARD_THRESHOLD:                    # KG-9.8.5
                 # Whether the base is a trap the defender can pay is hidden: a seat that
                 # does not auto-pass is always asked, so the question tells nothing (KG-12.3).
                 can = _trap_payable(state, b)
@@ -878,7 +913,7 @@ def bomb_hit(state, total, n):
                 c["rot"] = DAMAGED
 
 
-def _trap_payable(state, b):
+def _trap_payable(state: GameState, b: int) -> Any:
     c = card(state, b)
     d = cdef(state, b)
     if d["type"] != "base" or d["sub"] != "trap" or is_bluff(c, d):
@@ -889,16 +924,15 @@ def _trap_payable(state, b):
     return state["p"][c["o"]]["cr"] >= (d["cost"] or 0)
 
 
-@decision("trap")
-def _trap():
-    def legal(state, dec):
+def trap_decision() -> Any:
+    def legal(state: GameState, dec: Decision) -> Any:
         acts = []
         if _trap_payable(state, dec["card"]):
             acts.append({"type": "pay_trap"})
         acts.append({"type": "decline"})
         return acts
 
-    def act(state, dec, action):
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         state["dec"] = None
         b = dec["card"]
         if action["type"] == "decline":
@@ -912,8 +946,7 @@ def _trap():
 
 # ---------------------------------------------------------------- disarm (KG-9.9)
 
-@task("c_disarm")
-def _c_disarm(state, _):
+def disarm_step(state: GameState, _: Any) -> None:
     cb = state["cb"]
     cb["step"] = "disarm"
     cards = state["cards"]
@@ -953,7 +986,7 @@ def _c_disarm(state, _):
 
 # ---------------------------------------------------------------- abilities
 
-def resolve_ability(state, it):
+def resolve_ability(state: GameState, it: dict[str, Any]) -> None:
     ab = it["ab"]
     s = it["card"]
     c = card(state, s)

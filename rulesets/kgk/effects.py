@@ -76,6 +76,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.kgk.jsontypes import Action, CardDict, GameState
 from rulesets.kgk.state import (
     ACTIVE,
     DAMAGED,
@@ -127,7 +128,7 @@ VICTIM_OPS = ("mill", "discard_choice", "victim_destroys_ship")
 _OPPONENT = {"kind": "opponent"}
 
 
-def target_spec(state, eff):
+def target_spec(state: GameState, eff: dict[str, Any]) -> Any:
     """The card's target spec. In a multiplayer game an effect on "your opponent"
     outside a combat names one of the two neighbours (KG-13.1.3)."""
     spec = eff.get("target")
@@ -137,7 +138,7 @@ def target_spec(state, eff):
     return spec
 
 
-def targets(state, seat, spec, face_down=False):
+def targets(state: GameState, seat: int, spec: Any, face_down: Any = False) -> Any:
     """Legal target values (card ids / chain uids / seats) for ``spec``.
 
     A base or crew target may be any card in play in that role, face down ones
@@ -184,13 +185,13 @@ def targets(state, seat, spec, face_down=False):
 HIDEABLE = ("base", "crew")      # target kinds that may name a face-down card
 
 
-def hidden_from(state, seat, cid):
+def hidden_from(state: GameState, seat: int, cid: int) -> Any:
     """Whether ``cid`` is another seat's face-down card, which ``seat`` may not know."""
     c = state["cards"][cid]
     return not c["up"] and c["o"] != seat
 
 
-def where(state, cid):
+def where(state: GameState, cid: int) -> Any:
     """Where a card in play lies, as everyone sees it: owner, zone and position
     (``ship``: the carrying ship and the slot aboard)."""
     c = state["cards"][cid]
@@ -201,7 +202,7 @@ def where(state, cid):
     return {"seat": c["o"], "zone": z, "pos": state["p"][c["o"]][z].index(cid)}
 
 
-def target_fields(state, seat, spec, tgt, a):
+def target_fields(state: GameState, seat: int, spec: Any, tgt: Any, a: Any) -> Any:
     """Put target ``tgt`` into the action ``a`` as ``seat`` may name it: by id, or
     another seat's face-down base or crew by where it lies (``target_seat``,
     ``target_zone``, ``target_pos``, and ``target_ship`` aboard a ship), so the
@@ -220,7 +221,7 @@ def target_fields(state, seat, spec, tgt, a):
     return a
 
 
-def named_target(state, action):
+def named_target(state: GameState, action: Action) -> Any:
     """The target an action names (see :func:`target_fields`), as a card id / uid /
     seat, or None. Only legal actions reach here, so the place holds a card."""
     if "target" in action:
@@ -233,7 +234,7 @@ def named_target(state, action):
     return state["p"][action["target_seat"]][z][action["target_pos"]]
 
 
-def item_kind(state, it):
+def item_kind(state: GameState, it: dict[str, Any]) -> Any:
     k = it["k"]
     if k == "card":
         t = state["defs"][card(state, it["card"])["d"]]["type"]
@@ -241,7 +242,7 @@ def item_kind(state, it):
     return k      # "payment" / "ability"
 
 
-def target_valid(state, seat, spec, tgt):
+def target_valid(state: GameState, seat: int, spec: Any, tgt: Any) -> Any:
     if spec is None:
         return True
     kind = spec["kind"]
@@ -257,12 +258,12 @@ def target_valid(state, seat, spec, tgt):
 
 # ---------------------------------------------------------------- ops
 
-def amount(op, x):
+def amount(op: Any, x: int) -> Any:
     a = op.get("amount", 1)
     return (x or 0) if a == "X" else a
 
 
-def victim_of(state, ctx):
+def victim_of(state: GameState, ctx: Any) -> Any:
     """Who "the opponent" is for an op: the target player, the other side of the
     current combat, or the only (first) opponent."""
     seat = ctx["seat"]
@@ -274,7 +275,7 @@ def victim_of(state, ctx):
     return opponents(state, seat)[0]
 
 
-def run_ops(state, ctx):
+def run_ops(state: GameState, ctx: Any) -> None:
     """Run ``ctx["ops"]`` from ``ctx["i"]``; an op that needs a player's choice
     sets the decision and leaves a continuation task."""
     ops = ctx["ops"]
@@ -287,11 +288,11 @@ def run_ops(state, ctx):
             return
 
 
-def _who(ctx, op):
+def _who(ctx: Any, op: Any) -> Any:
     return ctx["src_ship"] if op.get("who") == "self_ship" else ctx["tgt"]
 
 
-def _modify(state, ctx, op):
+def _modify(state: GameState, ctx: Any, op: Any) -> Any:
     cid = _who(ctx, op)
     if cid is None:
         return False
@@ -305,7 +306,7 @@ def _modify(state, ctx, op):
     return False
 
 
-def _neutralise(state, ctx, op):
+def _neutralise(state: GameState, ctx: Any, op: Any) -> Any:
     for it in state["chain"]:
         if it["u"] == ctx["tgt"]:
             it["neut"] = True
@@ -313,7 +314,7 @@ def _neutralise(state, ctx, op):
     return False
 
 
-def _hidden_card(state, c, cid):
+def _hidden_card(state: GameState, c: CardDict, cid: int) -> Any:
     """Event fields for an event about ``cid``: a face-down card's id is its
     owner's alone; the others see where it lies."""
     if c["up"]:
@@ -321,7 +322,7 @@ def _hidden_card(state, c, cid):
     return {"where": where(state, cid), "private_to": c["o"], "hide": ("card",)}
 
 
-def damage_card(state, cid, n):
+def damage_card(state: GameState, cid: int, n: int) -> None:
     """Damage outside the firing step: the ship or paid base turns damaged at once
     (Javítás: used), and is destroyed at 0 armor (KG-4.2.5, KG-4.5.11). During the
     payment and firing steps a participating ship only receives a hit (KG-4.2.6)."""
@@ -349,7 +350,7 @@ def damage_card(state, cid, n):
             c["rot"] = DAMAGED
 
 
-def turn_hit(state, cid):
+def turn_hit(state: GameState, cid: int) -> None:
     """A hit ship turns damaged, or used with Javítás (KG-7.8)."""
     c = card(state, cid)
     if has(state, cid, "repair"):
@@ -359,18 +360,18 @@ def turn_hit(state, cid):
         c["rot"] = DAMAGED
 
 
-def _damage(state, ctx, op):
+def _damage(state: GameState, ctx: Any, op: Any) -> Any:
     damage_card(state, ctx["tgt"], amount(op, ctx.get("x")))
     return False
 
 
-def _destroy(state, ctx, op):
+def _destroy(state: GameState, ctx: Any, op: Any) -> Any:
     if in_play(card(state, ctx["tgt"])):
         leave_play(state, ctx["tgt"])
     return False
 
 
-def _victim_destroys_ship(state, ctx, op):
+def _victim_destroys_ship(state: GameState, ctx: Any, op: Any) -> Any:
     victim = victim_of(state, ctx)
     ships = list(state["p"][victim]["hangar"])
     if not ships:
@@ -379,13 +380,13 @@ def _victim_destroys_ship(state, ctx, op):
     return True
 
 
-def _gain(state, ctx, op):
+def _gain(state: GameState, ctx: Any, op: Any) -> Any:
     state["p"][ctx["seat"]]["cr"] += amount(op, ctx.get("x"))
     emit(state, "credits", seat=ctx["seat"], amount=amount(op, ctx.get("x")))
     return False
 
 
-def draw_cards(state, seat, n):
+def draw_cards(state: GameState, seat: int, n: int) -> None:
     p = state["p"][seat]
     for _ in range(n):
         if not p["colony"]:
@@ -395,12 +396,12 @@ def draw_cards(state, seat, n):
         emit(state, "draw", seat=seat, card=cid, private_to=seat, hide=("card",))
 
 
-def _draw(state, ctx, op):
+def _draw(state: GameState, ctx: Any, op: Any) -> Any:
     draw_cards(state, ctx["seat"], amount(op, ctx.get("x")))
     return False
 
 
-def mill(state, seat, n):
+def mill(state: GameState, seat: int, n: int) -> Any:
     p = state["p"][seat]
     k = 0
     for _ in range(n):
@@ -412,12 +413,12 @@ def mill(state, seat, n):
     return k
 
 
-def _mill(state, ctx, op):
+def _mill(state: GameState, ctx: Any, op: Any) -> Any:
     mill(state, victim_of(state, ctx), amount(op, ctx.get("x")))
     return False
 
 
-def _discard_choice(state, ctx, op):
+def _discard_choice(state: GameState, ctx: Any, op: Any) -> Any:
     victim = victim_of(state, ctx)
     hand = state["p"][victim]["hand"]
     if not hand:
@@ -428,17 +429,17 @@ def _discard_choice(state, ctx, op):
     return True
 
 
-def _restore(state, ctx, op):
+def _restore(state: GameState, ctx: Any, op: Any) -> Any:
     card(state, ctx["tgt"])["dmg"] = 0
     return False
 
 
-def _ready(state, ctx, op):
+def _ready(state: GameState, ctx: Any, op: Any) -> Any:
     card(state, ctx["tgt"])["rot"] = ACTIVE
     return False
 
 
-def _develop(state, ctx, op):
+def _develop(state: GameState, ctx: Any, op: Any) -> Any:
     card(state, ctx["tgt"])["dev"] += amount(op, ctx.get("x"))
     return False
 

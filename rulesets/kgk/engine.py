@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesets.base import IllegalAction
-from rulesets.kgk import chain as _chain  # noqa: F401  (registers decisions/tasks)
-from rulesets.kgk import combat as _combat  # noqa: F401
-from rulesets.kgk import static
-from rulesets.kgk import turn as _turn  # noqa: F401
-from rulesets.kgk.bots import _from_bytes, _sha256
-from rulesets.kgk.state import DECISIONS, TASKS, alive_seats, emit, leave_play, move
+from rulesets.kgk import legal_cache, main_list, static
+from rulesets.kgk import turn as _turn
+from rulesets.kgk.bots import heuristic_action
+from rulesets.kgk.constants import DEVELOP_COST
+from rulesets.kgk.ending import eliminate, finish, finish_multiplayer
+from rulesets.kgk.jsontypes import Action, GameState
+from rulesets.kgk.state import alive_seats, emit, move, next_alive
+from rulesets.kgk.table import DECISIONS, LEGAL_LISTS, TASKS
+from rulesets.kgk.view import view
 
 MAX_TASKS = 100000
 
 
-def advance(state):
+def new_game(config: dict[str, Any], seed: str) -> Any:
+    """A new game (KG-8, or a set-up position), run to its first decision."""
+    state = _turn.start_game(config, seed)
+    advance(state)
+    return state
+
+
+def advance(state: GameState) -> Any:
     """Run continuation tasks until a decision is pending or the game is over."""
     if state["opts"]["rules"] == "quick_start":
         return _advance_quick_start(state)
@@ -29,7 +41,7 @@ def advance(state):
     raise RuntimeError("KGK engine loop")
 
 
-def _advance_quick_start(state):
+def _advance_quick_start(state: GameState) -> None:
     guard = 0
     while state["phase"] != "over":
         if _quick_start_over(state):
@@ -46,7 +58,7 @@ def _advance_quick_start(state):
             raise RuntimeError("KGK engine loop")
 
 
-def _quick_start_over(state):
+def _quick_start_over(state: GameState) -> Any:
     """KG-16.1.10, KG-16.2.12: the quick start ends as soon as a colony runs out;
     that player loses."""
     empty = [s for s in range(state["n"]) if not state["p"][s]["colony"]]
@@ -59,156 +71,71 @@ def _quick_start_over(state):
     return True
 
 
-def finish(state, winners, reason, **details):
-    state["phase"] = "over"
-    state["dec"] = None
-    state["todo"] = []
-    state["result"] = {"winners": list(winners), "reason": reason, "details": details}
-    emit(state, "game_over", winners=list(winners), reason=reason)
-
-
-def eliminate(state, seat, by=None):
-    """Multiplayer: ``seat`` is out; ``by`` is credited (KG-13.1.7, KG-17.31). His
-    cards leave the game."""
-    p = state["p"][seat]
-    if not p["alive"]:
-        return
-    p["alive"] = False
-    p["out_turn"] = state["turn"]
-    if by is not None:
-        state["p"][by]["elims"] += 1
-    for z in ("hangar", "canteen", "surface"):
-        for cid in list(p[z]):
-            leave_play(state, cid, "eliminated")
-    for z in ("colony", "hand", "trash", "ruin", "stack"):
-        for cid in list(p[z]):
-            move(state, cid, "out")
-    state["chain"] = [it for it in state["chain"] if it["seat"] != seat]
-    emit(state, "eliminated", seat=seat, by=by)
-
-
-def finish_multiplayer(state, reason="eliminations"):
-    """Most eliminations wins; ties go to whoever stayed in longer (KG-13.1.7)."""
-    big = 10 ** 9
-
-    def key(s):
-        p = state["p"][s]
-        return (p["elims"], big if p["alive"] else p["out_turn"])
-    best = max(key(s) for s in range(state["n"]))
-    winners = [s for s in range(state["n"]) if key(s) == best]
-    finish(state, winners, reason,
-           eliminations=[state["p"][s]["elims"] for s in range(state["n"])])
-
-
-def to_act(state):
+def to_act(state: GameState) -> Any:
     dec = state["dec"]
     if dec is None or state["phase"] == "over":
         return []
     return [dec["seat"]]
 
 
-# The last legal list computed, kept with strong references to the state and decision
-# objects it was computed for (so their ids cannot be recycled): a bot asks for the
-# legal actions and then applies one, and ``apply`` need not compute them again.
-# Every mutation through the protocol (``apply``, ``resign``) bumps ``state["seq"]`` or
-# clears the cache; the other key fields catch scenario code that edits a state by hand.
-# The one entry is ``[key, legal, hint]`` (hint: the index of the action a bot last
-# picked from the list, checked first by ``apply``), replaced as a whole and read once,
-# so threads sharing the module never mix one state's key with another's list.
-_CACHE: list = [None]
-
-
-def clear_cache():
-    _CACHE[0] = None
-    _turn.MAIN_META[0] = None
-    _turn.CASH_PENDING[0] = None
+def clear_cache() -> None:
+    """Drop every speed-layer cache (for code that edits a state by hand)."""
+    legal_cache.forget()
+    main_list.forget()
     static.clear()
 
 
-def _cached(state, dec):
-    """The cache entry for this very state and decision, or None."""
-    e = _CACHE[0]
-    if e is None:
-        return None
-    k = e[0]
-    if k[0] is not state or k[2] is not dec or k[1] != state["seq"]:
-        return None
-    p = state["p"][dec["seat"]]
-    if k[3] == len(state["todo"]) and k[4] == p["cr"] and k[5] == len(p["hand"]):
-        return e
-    return None
-
-
-def _remember(state, dec, legal):
-    p = state["p"][dec["seat"]]
-    e = [(state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"])), legal, None]
-    _CACHE[0] = e
-    return e
-
-
-def cached_legal(state, seat):
+def cached_legal(state: GameState, seat: int) -> list[Action]:
     """The legal list itself (shared with the cache: callers must not edit it)."""
     dec = state["dec"]
     if dec is None or dec["seat"] != seat or state["phase"] == "over":
         return []
-    e = _cached(state, dec)
-    if e is None:
-        e = _remember(state, dec, DECISIONS[dec["kind"]][0](state, dec))
-    return e[1]
+    legal = legal_cache.kept(state, dec)
+    if legal is None:
+        legal = DECISIONS[dec["kind"]].legal(state, dec)
+        legal_cache.keep(state, dec, legal)
+    return legal
 
 
-def legal_actions(state, seat):
-    return [dict(a) for a in cached_legal(state, seat)]  # a caller editing one cannot edit the cache
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    """The protocol's legal list, always computed from the state as it is (so a caller
+    that edits a state by hand gets the right list); copies, so a caller editing one
+    cannot edit the shared action tables."""
+    dec = state["dec"]
+    if dec is None or dec["seat"] != seat or state["phase"] == "over":
+        return []
+    return [dict(a) for a in DECISIONS[dec["kind"]].legal(state, dec)]
 
 
-def pick(legal, i):
+def pick(legal: list[Action], i: int) -> Action:
     """Hand out a copy of ``legal[i]`` and remember ``i`` for ``apply``."""
-    e = _CACHE[0]
-    if e is not None and e[1] is legal:
-        e[2] = i
-    return dict(legal[i])
+    legal_cache.note_pick(legal, i)
+    return legal[i].copy()
 
 
-def random_pick(state, seat, seed):
+def random_pick(state: GameState, seat: int, seed: str) -> Action:
     """The random bot: a uniform pick from the legal list, which stays cached for
     ``apply`` with the index."""
     return bot_action(state, seat, "random", seed)
 
 
-def bot_action(state, seat, kind, seed):
-    """The ruleset's ``bot_action``, with the random bot in the same call (it runs at
-    every step of a bot match)."""
-    if kind != "random":
-        return _other_bot(state, seat, kind, seed)
-    dec = state["dec"]
-    if dec is None or dec["seat"] != seat or state["phase"] == "over":
-        raise ValueError("this seat has nothing to do now")
-    e = _CACHE[0]
-    p = state["p"][seat]
-    if e is not None and (k := e[0])[0] is state and k[2] is dec and k[1] == state["seq"] \
-            and p["cr"] == k[4] and len(p["hand"]) == k[5] \
-            and len(state["todo"]) == k[3]:          # _cached, written out
-        legal = e[1]
-    else:                                 # (_remember, written out)
-        legal = DECISIONS[dec["kind"]][0](state, dec)
-        e = [(state, state["seq"], dec, len(state["todo"]), p["cr"], len(p["hand"])), legal,
-             None]
-        _CACHE[0] = e
-    if not legal:
-        raise ValueError("this seat has nothing to do now")
-    # random_index, written out (once per step)
-    i = _from_bytes(_sha256(str(seed).encode()).digest(), "big") % len(legal)
-    e[2] = i
-    return legal[i].copy()
-
-
-def _other_bot(state, seat, kind, seed):
+def bot_action(state: GameState, seat: int, kind: str, seed: str) -> Action:
+    """The ruleset's ``bot_action``."""
+    if kind == "random":                       # (at every step of a bot match)
+        dec = state["dec"]
+        if dec is None or dec["seat"] != seat or state["phase"] == "over":
+            raise ValueError("this seat has nothing to do now")
+        a = legal_cache.random_pick(state, dec, LEGAL_LISTS, seed)
+        if a is None:
+            raise ValueError("this seat has nothing to do now")
+        return a
     legal = cached_legal(state, seat)          # not copied: the bots only read it
     if not legal:
         raise ValueError("this seat has nothing to do now")
     if kind == "heuristic":
-        from rulesets.kgk import bots, view
-        a = bots.heuristic_action(view.view(state, seat), legal, seed)
+        a = heuristic_action(view(state, seat), legal, seed)
+        if a is None:
+            raise ValueError("the heuristic bot found nothing to do")
         for i, b in enumerate(legal):
             if b is a:
                 return pick(legal, i)
@@ -221,7 +148,7 @@ RULE_OF = {"main": "KG-9.3.3", "prio": "KG-10.7", "equip": "KG-9.5", "pay": "KG-
            "trap": "KG-4.5.10", "choose": "KG-9.1.3", "mulligan": "KG-8.4"}
 
 
-def diagnose(state, seat, action, legal):
+def diagnose(state: GameState, seat: int, action: Action, legal: list[Action]) -> Any:
     """Why ``action`` is not legal: a stable code and the rule that forbids it."""
     dec = state["dec"]
     t = action.get("type")
@@ -235,7 +162,7 @@ def diagnose(state, seat, action, legal):
     if t == "mulligan" and dec["kind"] != "mulligan":
         return IllegalAction("mulligan_used", "one mulligan, at the start only", rule="KG-8.4")
     if t == "develop" and dec["kind"] == "main" and isinstance(action.get("base"), int):
-        if p["cr"] < 1:
+        if p["cr"] < DEVELOP_COST:
             return IllegalAction("insufficient_credits", "not enough credits", rule="KG-9.3.7")
         return IllegalAction("develop_limit", "at most two developments per base per turn",
                              rule="KG-4.5.3")
@@ -252,7 +179,7 @@ def diagnose(state, seat, action, legal):
                          rule=RULE_OF.get(dec["kind"]))
 
 
-def _well_formed(action):
+def _well_formed(action: Action) -> Any:
     if type(action) is dict and type(action.get("type")) is str:
         for v in action.values():
             if type(v) is not int and type(v) is not str:
@@ -269,14 +196,14 @@ def _well_formed(action):
     return True
 
 
-def apply(state, seat, action):
+def apply(state: GameState, seat: int, action: Action) -> Any:
     if state["phase"] == "over":
         raise IllegalAction("game_over", "the game is over")
     dec = state["dec"]
     if dec is None or dec["seat"] != seat:
         raise IllegalAction("not_your_turn", "another seat must act now", rule="KG-9.1.3")
-    if type(action) is dict and type(t := action.get("type")) is str:
-        for v in action.values():         # _well_formed's common case, written out
+    if type(action) is dict and type(action.get("type")) is str:
+        for v in action.values():         # (_well_formed's common case, written out)
             if type(v) is not int and type(v) is not str:
                 if not _well_formed(action):
                     raise IllegalAction("malformed_action",
@@ -284,49 +211,44 @@ def apply(state, seat, action):
                 break
     elif not _well_formed(action):
         raise IllegalAction("malformed_action", "an action is an object with a 'type'")
-    else:
-        t = action["type"]
-    kind_legal, kind_act = DECISIONS[dec["kind"]]
+    kind = DECISIONS[dec["kind"]]
     # The list just handed out for this very state (bots ask, then apply) is reused,
     # and the action a bot picked from it is checked first.
-    e = _CACHE[0]
-    if e is not None and (k := e[0])[0] is state and k[2] is dec and k[1] == state["seq"] \
-            and (p := state["p"][seat])["cr"] == k[4] and len(p["hand"]) == k[5] \
-            and len(state["todo"]) == k[3]:          # _cached, written out
-        legal, hint = e[1], e[2]
+    picked = legal_cache.take_picked(state, dec)
+    if picked is not None:
+        legal, hint = picked
     else:
-        legal, hint = kind_legal(state, dec), None
-    _CACHE[0] = None
+        legal_of = kind.legal           # (read, then called: a field, not a method)
+        legal, hint = legal_of(state, dec), None
     if (hint is None or legal[hint] != action) and action not in legal:
         raise diagnose(state, seat, action, legal)
     state["ev"] = []
-    kind_act(state, dec, action)          # handlers only read the action
+    act = kind.act                        # (read, then called: a field, not a method)
+    act(state, dec, action)               # handlers only read the action
     state["seq"] += 1
+    # The speed layer: after a develop, a draw or a face-down placement the next main
+    # list follows from ``legal``; after a cash the list is noted for the second base.
+    t = action["type"]
     nd = state["dec"]
     if nd is None or state["opts"]["rules"] == "quick_start":
         advance(state)                    # (with a decision set and no quick start, a no-op)
-        if t == "choose" and dec["why"] == "cash" and (nd := state["dec"]) is not None \
-                and nd["kind"] == "main" and nd["seat"] == seat:
-            nl = _turn.after_cash(state, nd, action["pick"])
-            if nl is not None:
-                _remember(state, nd, nl)
-    elif t == "cash":
-        _turn.note_cash(state, legal, action["base"])
-    elif nd["kind"] != "main":
-        pass                              # a window opened after it (chain.quiet_action_window)
+        if t == "choose" and dec["why"] == "cash":
+            main_list.after_cash(state, seat, action["pick"])
     elif t == "develop":
-        # The commonest action: the next main list follows from this one.
-        nl = _turn.after_develop(state, nd, legal, action["base"])
-        if nl is not None:
-            _remember(state, nd, nl)
+        if nd["kind"] == "main":          # (else a window opened after it)
+            main_list.after_develop(state, nd, legal, action["base"])
     elif t == "place":
-        nl = _turn.after_place(state, nd, legal, action["card"], action["as"])
-        if nl is not None:
-            _remember(state, nd, nl)
+        if nd["kind"] == "main":
+            main_list.after_place(state, nd, legal, action["card"], action["as"])
+    elif t == "draw":
+        if nd["kind"] == "main":
+            main_list.after_draw(state, nd, legal)
+    elif t == "cash":
+        main_list.note_cash(state, legal, action["base"])
     return state, state.pop("ev")
 
 
-def resign(state, seat):
+def resign(state: GameState, seat: int) -> Any:
     if state["phase"] == "over":
         raise IllegalAction("game_over", "the game is over")
     clear_cache()           # a resignation may change what others may do (seq is kept)
@@ -355,7 +277,6 @@ def resign(state, seat):
                                 move(state, a, "canteen")
                 state["cb"] = None
             state["dec"] = None
-            from rulesets.kgk.state import next_alive
             nxt = state["active"] if state["active"] != seat else next_alive(state, seat)
             state["todo"] = [["begin_turn", nxt]] if state["active"] == seat else [["main", None]]
             state["phase"] = "main"

@@ -16,8 +16,8 @@ from rulesets.base import ConfigError, Outcome, State
 from rulesets.kgk import engine
 from rulesets.kgk import view as seat_view
 from rulesets.kgk.cards import playability as card_playability
+from rulesets.kgk.engine import new_game as engine_new_game
 from rulesets.kgk.shipped import read_deck, shipped_cards
-from rulesets.kgk.turn import new_game as engine_new_game
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6   # KG-1.4: two; KG-13.1: more (this engine: up to six)
 

@@ -88,7 +88,8 @@ def _int(v: Any, field: str, lo: int = 0, hi: int = MAX_NUMBER) -> int:
         raise _err("bad_scenario", field, f"must be at least {lo}", value=v)
     if v > hi:
         raise _err("bad_scenario", field, f"must be at most {hi}", value=v)
-    return v
+    number: int = v
+    return number
 
 
 def _obj(v: Any, field: str, keys: set[str]) -> dict[str, Any]:
@@ -221,7 +222,8 @@ class _Builder:
                 out.append(self.card(e, seat, zone, f)["id"])
         return out
 
-    def placed(self, seat: int, zone: str, e: Any, field: str, ship: dict | None = None):
+    def placed(self, seat: int, zone: str, e: Any, field: str,
+               ship: dict[str, Any] | None = None) -> dict[str, Any]:
         """A card in play: a ship in the hangar, a crew in the canteen, a base on the
         surface, or (``ship`` given) an armament or crew attached to that ship."""
         if isinstance(e, str):

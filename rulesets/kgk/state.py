@@ -35,35 +35,18 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.base import IllegalAction
-from rulesets.kgk.static import LAST, facts
+from rulesets.kgk.jsontypes import CardDef, CardDict, GameState
+from rulesets.kgk.static import KNOWN, facts
 
 ACTIVE, USED, DAMAGED = 0, 1, 2
 ROLE = {"ship": "ship", "armament": "armament", "crew": "crew", "base": "base"}
 
-# task name -> fn(state, arg); decision kind -> (legal(state, dec), act(state, dec, action))
-TASKS: dict[str, Any] = {}
-DECISIONS: dict[str, tuple[Any, Any]] = {}
-
-
-def task(name):
-    def deco(fn):
-        TASKS[name] = fn
-        return fn
-    return deco
-
-
-def decision(kind):
-    def deco(pair_fn):
-        DECISIONS[kind] = pair_fn()
-        return pair_fn
-    return deco
-
-
-def push(state, name, arg=None):
+def push(state: GameState, name: str, arg: Any = None) -> None:
     state["todo"].append([name, arg])
 
 
-def emit(state, typ, private_to=None, hide=(), **kw):
+def emit(state: GameState, typ: str, private_to: int | None = None,
+         hide: tuple[str, ...] | list[str]=(), **kw: Any) -> None:
     """Record an event. ``hide`` lists keys only ``private_to`` may see."""
     ev = {"type": typ, **kw}
     if private_to is not None and hide:
@@ -73,25 +56,25 @@ def emit(state, typ, private_to=None, hide=(), **kw):
         evs.append(ev)
 
 
-def illegal(code, msg, rule=None):
+def illegal(code: Any, msg: Any, rule: Any = None) -> None:
     raise IllegalAction(code, msg, rule=rule)
 
 
 # ---------------------------------------------------------------- cards
 
-def card(state, cid):
+def card(state: GameState, cid: int) -> Any:
     return state["cards"][cid]
 
 
-def cdef(state, cid):
+def cdef(state: GameState, cid: int) -> Any:
     return state["defs"][state["cards"][cid]["d"]]
 
 
-def is_bluff(c, d):
+def is_bluff(c: CardDict, d: CardDef) -> bool:
     return c["as"] is not None and c["as"] != ROLE.get(d["type"])
 
 
-def reset_card(c):
+def reset_card(c: CardDict) -> None:
     c["paid"] = False
     c["rot"] = ACTIVE
     c["dmg"] = 0
@@ -106,14 +89,14 @@ def reset_card(c):
     c["as"] = None
 
 
-def zone_list(state, c):
+def zone_list(state: GameState, c: CardDict) -> Any:
     z = c["z"]
     if z == "att":
         return state["cards"][c["on"]]["att"]
     return state["p"][c["o"]][z]
 
 
-def move(state, cid, zone, top=False):
+def move(state: GameState, cid: int, zone: str, top: bool = False) -> None:
     """Move a card to its owner's ``zone`` (KG-6.11.2). ``top`` puts it at index 0."""
     c = state["cards"][cid]
     zone_list(state, c).remove(cid)
@@ -133,7 +116,7 @@ def move(state, cid, zone, top=False):
         c["up"] = zone == "trash"
 
 
-def attach(state, cid, ship):
+def attach(state: GameState, cid: int, ship: int) -> None:
     c = state["cards"][cid]
     zone_list(state, c).remove(cid)
     c["z"] = "att"
@@ -141,11 +124,11 @@ def attach(state, cid, ship):
     state["cards"][ship]["att"].append(cid)
 
 
-def in_play(c):
+def in_play(c: CardDict) -> Any:
     return c["z"] in ("hangar", "canteen", "surface", "att")
 
 
-def leave_play(state, cid, reason="destroyed"):
+def leave_play(state: GameState, cid: int, reason: str = "destroyed") -> None:
     """A card leaves play: paid -> trash, unpaid -> ruin (KG-11.17); a ship takes
     its armaments and crews with it (KG-4.2.7). Markers fall off (KG-3.12)."""
     c = state["cards"][cid]
@@ -163,12 +146,12 @@ def leave_play(state, cid, reason="destroyed"):
 
 # ---------------------------------------------------------------- values
 
-def base_val(d, stat):
+def base_val(d: CardDef, stat: str) -> Any:
     v = d.get(stat)
     return v or 0
 
 
-def val(state, cid, stat):
+def val(state: GameState, cid: int, stat: str) -> Any:
     """Current value of a ship stat: printed + paid armaments/crews + temporary
     modifiers, never below 0 (KG-2.4, KG-12.6.2). Armor is the maximum armor."""
     cards = state["cards"]
@@ -191,18 +174,18 @@ def val(state, cid, stat):
     return v if v > 0 else 0
 
 
-def armor_now(state, cid):
+def armor_now(state: GameState, cid: int) -> Any:
     a = val(state, cid, "armor") - state["cards"][cid]["dmg"]
     return a if a > 0 else 0
 
 
-def base_armor_now(state, cid):
+def base_armor_now(state: GameState, cid: int) -> Any:
     c = state["cards"][cid]
     a = (state["defs"][c["d"]].get("armor") or 0) - c["dmg"]
     return a if a > 0 else 0
 
 
-def abilities(state, cid):
+def abilities(state: GameState, cid: int) -> Any:
     """Ship abilities: printed plus those granted by paid armaments/crews. The
     quick-start rules ignore ship text (KG-16.1.4)."""
     if state["opts"]["rules"] == "quick_start":
@@ -219,34 +202,32 @@ def abilities(state, cid):
     return out
 
 
-def has(state, cid, ability):
+def has(state: GameState, cid: int, ability: str) -> bool:
     return ability in abilities(state, cid)
 
 
-def space(state, cid):
+def space(state: GameState, cid: int) -> Any:
     return state["defs"][state["cards"][cid]["d"]].get("space") or 0
 
 
-def capacity_left(state, ship):
+def capacity_left(state: GameState, ship: int) -> Any:
     return (cdef(state, ship).get("cap") or 0) - len(state["cards"][ship]["att"])
 
 
-def aura(state, seat, key):
+def aura(state: GameState, seat: int, key: str) -> Any:
     """Sum of a continuous effect of ``seat``'s paid bases in play (KG-17.35:
     rotated bases keep their continuous effects)."""
     tot = 0
     cards = state["cards"]
-    f = LAST[0]
-    if f is None or f[0] is not cards:
-        f = facts(state)
-    for cid, a in f[2][seat]:                   # only the seat's cards that have one
+    f = KNOWN.get(id(cards)) or facts(state)     # (static.KNOWN: a hot path)
+    for cid, a in f.auras[seat]:                   # only the seat's cards that have one
         c = cards[cid]
         if c["z"] == "surface" and c["paid"]:
             tot += a.get(key, 0)
     return tot
 
 
-def card_cost(state, seat, cid):
+def card_cost(state: GameState, seat: int, cid: int) -> Any:
     """Credit cost to play/pay ``cid`` for ``seat`` (never below 0, KG-12.6.1)."""
     d = cdef(state, cid)
     cost = d["cost"] or 0
@@ -255,7 +236,7 @@ def card_cost(state, seat, cid):
     return cost if cost > 0 else 0
 
 
-def opponents(state, seat):
+def opponents(state: GameState, seat: int) -> Any:
     """Seats ``seat`` may treat as "the opponent" (KG-11.5, KG-13.1.2)."""
     n = state["n"]
     p = state["p"]
@@ -275,7 +256,7 @@ def opponents(state, seat):
     return out
 
 
-def next_alive(state, seat):
+def next_alive(state: GameState, seat: int) -> Any:
     n = state["n"]
     p = state["p"]
     if n == 2:
@@ -288,5 +269,5 @@ def next_alive(state, seat):
     return seat
 
 
-def alive_seats(state):
+def alive_seats(state: GameState) -> Any:
     return [s for s in range(state["n"]) if state["p"][s]["alive"]]

@@ -4,8 +4,10 @@ generic choice decisions.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesets.base import ConfigError
-from rulesets.kgk import engine as _engine  # (circular: used at call time only)
+from rulesets.kgk import scenario
 from rulesets.kgk.abilities import card_ability_actions
 from rulesets.kgk.actions import (
     ATTACK_BASE,
@@ -35,6 +37,26 @@ from rulesets.kgk.chain import (
     use_ability,
 )
 from rulesets.kgk.combat import begin_attack
+from rulesets.kgk.constants import (
+    CASH_GAIN,
+    CREDIT_CAP,
+    DEVELOP_COST,
+    DEVELOPS_PER_BASE_PER_TURN,
+    DRAW_COST,
+    HAND_LIMIT,
+    HANGAR_LIMIT,
+    INCOME,
+    MIN_PLAYERS,
+    MULLIGAN_DRAW,
+    RUIN_DRAW_COST,
+    RUIN_DRAW_MAX_COLONY,
+    SEARCH_COST,
+    SEARCH_DEPTH,
+    START_CREDITS,
+    START_HAND,
+    can_cash,
+    two_player_ramp,
+)
 from rulesets.kgk.effects import (
     HIDEABLE,
     draw_cards,
@@ -43,6 +65,8 @@ from rulesets.kgk.effects import (
     target_spec,
     targets,
 )
+from rulesets.kgk.ending import eliminate, finish, finish_multiplayer
+from rulesets.kgk.jsontypes import Action, CardDef, CardDict, Decision, GameState, Player
 from rulesets.kgk.shuffle import shuffle_and_cut
 from rulesets.kgk.state import (
     ACTIVE,
@@ -50,8 +74,8 @@ from rulesets.kgk.state import (
     attach,
     aura,
     card,
+    card_cost,
     cdef,
-    decision,
     emit,
     is_bluff,
     leave_play,
@@ -59,16 +83,9 @@ from rulesets.kgk.state import (
     next_alive,
     opponents,
     push,
-    task,
 )
-from rulesets.kgk.static import LAST, facts
+from rulesets.kgk.static import activated_cards
 from rulesets.rng import Rng
-
-HAND_LIMIT = 5        # KG-9.10.3
-HANGAR_LIMIT = 12     # KG-9.10.4
-CREDIT_CAP = 20       # KG-9.10.5
-START_HAND = 5        # KG-8.3
-START_CREDITS = 5     # KG-8.3
 
 DEFAULT_OPTS = {"rules": "official", "simplified_combat": False, "auto_pass": True,
                 "bluffing": True, "lenient_cards": False}
@@ -76,13 +93,13 @@ DEFAULT_OPTS = {"rules": "official", "simplified_combat": False, "auto_pass": Tr
 
 # ---------------------------------------------------------------- rng helpers
 
-def rng_of(state):
+def rng_of(state: GameState) -> Any:
     return Rng(state["rng"])
 
 
 # ---------------------------------------------------------------- new game
 
-def normalise_options(config):
+def normalise_options(config: dict[str, Any]) -> Any:
     opts = dict(DEFAULT_OPTS)
     opts.update(config.get("options") or {})
     if opts["rules"] not in ("official", "quick_start"):
@@ -92,7 +109,7 @@ def normalise_options(config):
     return opts
 
 
-def auto_pass_seats(auto_pass, automatic):
+def auto_pass_seats(auto_pass: Any, automatic: Any) -> bool | list[int]:
     """The seats whose windows may be skipped on what their hand holds (KG-12.3).
 
     Skipping a seat's window because it holds no playable interrupt tells the other
@@ -121,30 +138,17 @@ def auto_pass_seats(auto_pass, automatic):
     return sorted(set(seats))
 
 
-def _seat_list(value):
+def _seat_list(value: Any) -> bool:
     return isinstance(value, list) and all(
         isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 6 for x in value)
 
 
-def new_game(config, seed):
-    if config.get("scenario") is not None:        # a set-up position (scenario.py)
-        from rulesets.kgk import scenario
-        state = scenario.build(config, seed, normalise_options(
-            {"options": scenario.options(config),
-             "automatic_seats": config.get("automatic_seats")}))
-        from rulesets.kgk.engine import advance
-        advance(state)
-        return state
-    opts = normalise_options(config)
-    decks = config.get("decks")
-    n = config.get("players") or (len(decks) if decks else 2)
-    if not isinstance(decks, list) or len(decks) != n:
-        raise ConfigError("bad_decks", "config['decks'] needs one deck per player")
-    if n < 2:
-        raise ConfigError("bad_players", "KGK needs at least two players")
-    defs = []
-    index = {}
-    cards = []
+def _compile_decks(decks: list[Any], opts: dict[str, Any]) -> Any:
+    """The card definitions (one per distinct card, refused when unplayable) and the card
+    instances, every card in its owner's colony (ids follow the config order)."""
+    defs: list[CardDef] = []
+    index: dict[str, int] = {}
+    cards: list[CardDict] = []
     qs = opts["rules"] == "quick_start"
     for seat, deck in enumerate(decks):
         if not deck:
@@ -164,13 +168,34 @@ def new_game(config, seed):
                           "up": False, "rot": ACTIVE, "dmg": 0, "hit": False, "dev": 0,
                           "dt": 0, "on": None, "att": [], "mods": [], "x": None, "ch": None,
                           "as": None})
-    players = []
-    for seat in range(n):
-        players.append({"colony": [c["id"] for c in cards if c["o"] == seat], "hand": [],
-                        "trash": [], "ruin": [], "hangar": [], "canteen": [], "surface": [],
-                        "stack": [], "out": [], "fd": [], "cr": 0, "turns": 0, "mull": False,
-                        "actv": any(defs[c["d"]]["actv"] for c in cards if c["o"] == seat),
-                        "alive": True, "elims": 0, "out_turn": None})
+    return defs, cards
+
+
+def _new_player(seat: int, defs: list[CardDef], cards: list[CardDict]) -> Any:
+    """A seat at the start: every card in the colony, no credits yet."""
+    return {"colony": [c["id"] for c in cards if c["o"] == seat], "hand": [],
+            "trash": [], "ruin": [], "hangar": [], "canteen": [], "surface": [],
+            "stack": [], "out": [], "fd": [], "cr": 0, "turns": 0, "mull": False,
+            "actv": any(defs[c["d"]]["actv"] for c in cards if c["o"] == seat),
+            "alive": True, "elims": 0, "out_turn": None}
+
+
+def start_game(config: dict[str, Any], seed: str) -> Any:
+    """A new game's state before its first task runs (``engine.new_game`` runs them):
+    KG-8's set-up, or a set-up position (``scenario.py``)."""
+    if config.get("scenario") is not None:
+        return scenario.build(config, seed, normalise_options(
+            {"options": scenario.options(config),
+             "automatic_seats": config.get("automatic_seats")}))
+    opts = normalise_options(config)
+    decks = config.get("decks")
+    n = config.get("players") or (len(decks) if decks else 2)
+    if not isinstance(decks, list) or len(decks) != n:
+        raise ConfigError("bad_decks", "config['decks'] needs one deck per player")
+    if n < MIN_PLAYERS:
+        raise ConfigError("bad_players", "KGK needs at least two players")
+    defs, cards = _compile_decks(decks, opts)
+    players = [_new_player(seat, defs, cards) for seat in range(n)]
     state = {"game": "kgk", "v": 1, "opts": opts, "n": n,
              "rng": Rng.from_seed(seed).state, "seq": 0, "uid": 0,
              "defs": defs, "cards": cards, "p": players, "turn": 0, "active": 0,
@@ -199,22 +224,18 @@ def new_game(config, seed):
     if opts["rules"] == "official":
         for k in range(n - 1, -1, -1):
             push(state, "ask_mulligan", (first + k) % n)
-    from rulesets.kgk.engine import advance
-    advance(state)
     return state
 
 
-@task("ask_mulligan")
-def _ask_mulligan(state, seat):
+def ask_mulligan(state: GameState, seat: int) -> None:
     state["dec"] = {"kind": "mulligan", "seat": seat}
 
 
-@decision("mulligan")
-def _mulligan():
-    def legal(state, dec):
+def mulligan_decision() -> Any:
+    def legal(state: GameState, dec: Decision) -> Any:
         return [{"type": "keep"}, {"type": "mulligan"}]
 
-    def act(state, dec, action):
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         seat = dec["seat"]
         p = state["p"][seat]
         p["mull"] = True
@@ -226,25 +247,24 @@ def _mulligan():
             move(state, cid, "colony")
         shuffle_and_cut(state, seat)
         emit(state, "mulligan", seat=seat)
-        draw_cards(state, seat, START_HAND)
+        draw_cards(state, seat, MULLIGAN_DRAW)
     return legal, act
 
 
 # ---------------------------------------------------------------- start phase
 
-def income(state, seat):
+def income(state: GameState, seat: int) -> Any:
     """KG-8.5 ramp (first player 1, 3; second 2, 4; then 5); multiplayer and quick
     start: 5 from the first turn (KG-13.1.5, KG-16.1.6)."""
-    p = state["p"][seat]
-    k = p["turns"]
-    base = 5
-    if state["opts"]["rules"] == "official" and state["n"] == 2 and k <= 2:
-        base = (1, 3)[k - 1] if seat == state["first"] else (2, 4)[k - 1]
+    base = INCOME
+    if state["opts"]["rules"] == "official" and state["n"] == 2:
+        ramp = two_player_ramp(seat == state["first"], state["p"][seat]["turns"])
+        if ramp is not None:
+            base = ramp
     return base + aura(state, seat, "income")
 
 
-@task("begin_turn")
-def _begin_turn(state, seat):
+def begin_turn(state: GameState, seat: int) -> None:
     state["active"] = seat
     state["turn"] += 1
     p = state["p"][seat]
@@ -262,7 +282,7 @@ def _begin_turn(state, seat):
 
 # ---------------------------------------------------------------- main phase
 
-def can_attack(state, seat):
+def can_attack(state: GameState, seat: int) -> bool:
     """KG-8.6, KG-13.1.4: no attack in the starting player's first turn (nobody's, in
     multiplayer); at least one active ship (KG-17.33)."""
     p = state["p"][seat]
@@ -275,20 +295,23 @@ def can_attack(state, seat):
     return False
 
 
-def payable_main(state, seat, cid):
+def payable_main(state: GameState, seat: int, cid: int) -> Any:
     """KG-9.3.3 e: what may be paid in the main phase (not rockets, not traps,
     bases only when developed to their limit)."""
-    return _payable_main(card(state, cid), cdef(state, cid))
+    return payable_in_main(card(state, cid), cdef(state, cid))
 
 
-def _payable_main(c, d):
+def payable_in_main(c: CardDict, d: CardDef) -> bool:
+    """``payable_main`` for a card and its definition."""
     if c["paid"] or c["up"] or is_bluff(c, d):
         return False
     t = d["type"]
     if t == "armament":
-        return d["sub"] != "rocket"
+        not_rocket: bool = d["sub"] != "rocket"
+        return not_rocket
     if t == "crew":
-        return c["z"] == "canteen"
+        in_canteen: bool = c["z"] == "canteen"
+        return in_canteen
     if t == "base":
         if d["sub"] == "trap":
             return False
@@ -297,401 +320,222 @@ def _payable_main(c, d):
     return False
 
 
-@task("main")
-def _main(state, _):
+def main_phase(state: GameState, _: Any) -> None:
     state["phase"] = "main"
     state["dec"] = {"kind": "main", "seat": state["active"]}
 
 
-# The main phase is most of a match's decisions, so this is the engine's hot loop:
-# one pass per zone, no helper calls per card where a dict lookup does.
-#
-# The last main list built, with where its sections sit, for ``after_develop``,
-# ``after_cash`` and ``after_place``: ``(acts, hand_end, pay_end, dev_start,
-# cash_start, cash_end, attack_start, devs, need, nxt)``. Every credit-dependent action is "cost <= credits"; of those outside the
-# development, cash and draw sections, ``need`` is the highest cost among the ones in
-# the list and ``nxt`` the lowest among the ones left out, so the list keeps them all,
-# and no more, for any credit total in [need, nxt). Replaced as a whole and matched by
-# the identity of ``acts`` (held here, so its id cannot be reused), so threads sharing
-# the module never mix two lists.
-MAIN_META: list = [None]
-_NEVER = 1 << 30     # a ``need`` no credit total meets
+# KG-9.3.3's main-phase actions, section by section: the plain computation, which the
+# rules read like. The engine asks the speed layer's copy written out in one pass
+# (``main_list.main_legal``, with the lists derived after a develop, a placement or a
+# cash); ``tests/kgk/test_main_list.py`` checks the two give the same list.
 
-
-def _main_legal(state, dec):
+def main_legal(state: GameState, dec: Decision) -> Any:
+    """KG-9.3.3: the main-phase actions, section by section (the order is part of the
+    stored replays: the random bot picks by index)."""
     seat = dec["seat"]
     p = state["p"][seat]
     cr = p["cr"]
-    opts = state["opts"]
-    qs = opts["rules"] == "quick_start"
-    bluff = opts["bluffing"] and not qs
+    qs = state["opts"]["rules"] == "quick_start"
+    if len(DEVELOP) < len(state["cards"]):
+        ensure_actions(len(state["cards"]))
+    acts: list[Action] = []
+    if hand_actions(state, seat, p, acts, qs):
+        acts += interrupt_actions(state, seat, "main")      # KG-9.3.4
+    if qs:                             # KG-16: ships, draws and attacks only
+        draw_actions(acts, p, cr, qs)
+        attack_actions(state, seat, p, acts, qs)
+        return acts
+    payment_actions(state, p, acts)
+    ability_actions(state, seat, p, acts)
+    cards = state["cards"]
+    development_actions(acts, cards, p["surface"], cr)
+    cash_actions(acts, cards, p["surface"])
+    draw_actions(acts, p, cr, qs)
+    attack_actions(state, seat, p, acts, qs)
+    return acts
+
+
+def hand_actions(state: GameState, seat: int, p: Player, acts: list[Action], qs: bool) -> Any:
+    """KG-9.3.3 a and d, KG-12.10: for each hand card in order, its face-up plays (ships,
+    events) and its face-down placements. Returns whether the hand holds an interrupt."""
     cards = state["cards"]
     defs = state["defs"]
-    if len(DEVELOP) < len(cards):
-        ensure_actions(len(cards))
-    f = LAST[0]
-    if f is None or f[0] is not cards:
-        f = facts(state)
-    acts = []
-    add = acts.append
-    need = 0
-    nxt = _NEVER
+    cr = p["cr"]
+    bluff = state["opts"]["bluffing"] and not qs
     free_ships = None
-    discount = None
     interrupts = False
     for cid in p["hand"]:
         d = defs[cards[cid]["d"]]
         t = d["type"]
         if t == "ship":
-            if discount is None:
-                discount = aura(state, seat, "ship_discount") if f[2][seat] else 0
-            cost = (d["cost"] or 0) - discount
-            if cost <= cr:        # card_cost, floor 0 (KG-12.6.1)
-                add(PLAY[cid])
-                if cost > need:
-                    need = cost
-            elif cost < nxt:
-                nxt = cost
+            if card_cost(state, seat, cid) <= cr:       # KG-12.6.1
+                acts.append(PLAY[cid])
             if qs:
                 continue
         elif qs:
             continue
         elif t == "event":
-            cost = d["cost"] or 0
-            if cost <= cr:
-                if cost > need:
-                    need = cost
-                spec = target_spec(state, d["eff"])
-                if spec is not None and spec["kind"] in HIDEABLE:   # KG-11.10
-                    for tg in targets(state, seat, spec, True):
-                        add(target_fields(state, seat, spec, tg, {"type": "play", "card": cid}))
-                else:
-                    for tg in targets(state, seat, spec):
-                        add({"type": "play", "card": cid, "target": tg} if tg is not None
-                            else PLAY[cid])
-            elif cost < nxt:
-                nxt = cost
+            _event_plays(state, seat, cid, d, acts)
         elif t == "interrupt":
             interrupts = True
-        if bluff:
-            add(PLACE_BASE[cid])
-            add(PLACE_CREW[cid])
-        elif t == "base":
-            add(PLACE_BASE[cid])
+        if not bluff and t not in ("base", "crew", "armament"):
             continue
-        elif t == "crew":
-            add(PLACE_CREW[cid])
-            continue
-        elif t != "armament":
-            continue
+        if bluff or t != "armament":
+            _placements(acts, cid, t, bluff)
+            if not bluff:
+                continue
         if free_ships is None:
-            free_ships = []
-            for s in p["hangar"]:
-                c = cards[s]
-                if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
-                    free_ships.append(s)
-        if free_ships:
-            row = place_armament(cid)
-            for s in free_ships:
-                a = row.get(s)
-                if a is None:
-                    a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
-                add(a)
-    hend = len(acts)
-    if interrupts:
-        acts += interrupt_actions(state, seat, "main")
-        need = _NEVER              # (their costs vary with the target: rebuild)
-        nxt = 0
-    if not qs:
-        for cid in p["fd"]:                           # KG-9.3.3 e: pay later
-            c = cards[cid]
-            d = defs[c["d"]]
-            cost = d["cost"] or 0
-            if cost > cr:
-                if cost < nxt:
-                    nxt = cost
-            elif _payable_main(c, d):
-                add(PAY[cid])
-                if cost > need:
-                    need = cost
-        f1 = len(acts)
-        if p["actv"]:
-            up = []
-            for cid in f[1][seat]:                    # activated_cards(state, seat)
-                c = cards[cid]
-                # (paid and active too: activated_ok refuses every ability otherwise)
-                if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
-                    up.append(cid)
-            if up:
-                if len(up) > 1:
-                    up.sort(key=lambda cid: _play_order(state, p, cid))
-                for cid in up:
-                    d = defs[cards[cid]["d"]]
-                    card_ability_actions(state, seat, cid, d, acts)   # KG-12.8
-                    for ab in d["eff"]["activated"]:   # (bounds for either side)
-                        cost = (ab.get("cost") or {}).get("credits", 0)
-                        if cost > cr:
-                            if cost < nxt:
-                                nxt = cost
-                        elif cost > need:
-                            need = cost
-        devs = []
-        i0 = len(acts)
-        if cr >= 1:                                   # KG-4.5.3: two a turn per base
-            develop = DEVELOP
-            for b in p["surface"]:
-                c = cards[b]
-                if c["dt"] < 2:
-                    add(develop[b])
-                if c["dev"]:
-                    devs.append(b)
-        else:
-            for b in p["surface"]:
-                if cards[b]["dev"]:
-                    devs.append(b)
-        i1 = len(acts)
-        if len(devs) > 1 or (devs and cards[devs[0]]["dev"] >= 2):
-            # KG-4.5.13: two developments -> 1 credit (the second one is chosen next)
-            cash = CASH
-            for b in devs:
-                add(cash[b])
-        i2 = len(acts)
-    _draws(acts, p, cr, qs)
-    i3 = len(acts)
+            free_ships = ships_with_room(state, p)
+        _armament_placements(acts, cid, free_ships)
+    return interrupts
+
+
+def _event_plays(state: GameState, seat: int, cid: int, d: CardDef,
+                 acts: list[Action]) -> None:
+    """KG-9.3.3 d: an event, once for each target it may have (KG-11.10: another seat's
+    face-down card is named by where it lies)."""
+    if (d["cost"] or 0) > state["p"][seat]["cr"]:
+        return
+    spec = target_spec(state, d["eff"])
+    if spec is not None and spec["kind"] in HIDEABLE:
+        for tg in targets(state, seat, spec, True):
+            acts.append(target_fields(state, seat, spec, tg, {"type": "play", "card": cid}))
+    else:
+        for tg in targets(state, seat, spec):
+            acts.append({"type": "play", "card": cid, "target": tg} if tg is not None
+                        else PLAY[cid])
+
+
+def _placements(acts: list[Action], cid: int, t: str, bluff: bool) -> None:
+    """KG-9.3.3 a: a base to the surface, a crew to the canteen, face down (with
+    bluffing, KG-12.10, any card as either)."""
+    if bluff or t == "base":
+        acts.append(PLACE_BASE[cid])
+    if bluff or t == "crew":
+        acts.append(PLACE_CREW[cid])
+
+
+def ships_with_room(state: GameState, p: Player) -> list[int]:
+    """The seat's ships with armament capacity left (KG-4.2.8)."""
+    cards = state["cards"]
+    defs = state["defs"]
+    out = []
+    for s in p["hangar"]:
+        c = cards[s]
+        if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
+            out.append(s)
+    return out
+
+
+def _armament_placements(acts: list[Action], cid: int, free_ships: list[int]) -> None:
+    """KG-9.3.3 a: an armament face down onto one of the seat's ships with room."""
+    if free_ships:
+        row = place_armament(cid)
+        for s in free_ships:
+            acts.append(place_armament_on(row, cid, s))
+
+
+def payment_actions(state: GameState, p: Player, acts: list[Action]) -> None:
+    """KG-9.3.3 e: pay a face-down base, crew or armament played before."""
+    cards = state["cards"]
+    defs = state["defs"]
+    for cid in p["fd"]:
+        c = cards[cid]
+        d = defs[c["d"]]
+        if (d["cost"] or 0) <= p["cr"] and payable_in_main(c, d):
+            acts.append(PAY[cid])
+
+
+def ability_actions(state: GameState, seat: int, p: Player, acts: list[Action]) -> None:
+    """KG-12.8: the activated abilities of the seat's face-up cards in play, in play
+    order (canteen, surface, then ship by ship)."""
+    if not p["actv"]:
+        return
+    cards = state["cards"]
+    up = []
+    for cid in activated_cards(state, seat):
+        c = cards[cid]
+        # (paid and active too: activated_ok refuses every ability otherwise)
+        if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
+            up.append(cid)
+    up.sort(key=lambda cid: play_order(state, p, cid))
+    defs = state["defs"]
+    for cid in up:
+        card_ability_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
+
+
+def attack_actions(state: GameState, seat: int, p: Player, acts: list[Action],
+                   qs: bool) -> None:
+    """KG-9.3.3 b: attack a neighbour's colony, central, a crew or a base (quick start:
+    colony and central, KG-16), then END_TURN (KG-9.3.6). An attack tax
+    (Aknagyűrű, KG-14.2.2) must be payable."""
     if p["hangar"] and can_attack(state, seat):
         multi = state["n"] > 2
         for opp in opponents(state, seat) if multi else (1 - seat,):
-            tax = aura(state, opp, "attack_tax") if f[2][opp] else 0
-            if cr < tax:                              # Aknagyűrű (KG-14.2.2)
-                if tax < nxt:
-                    nxt = tax
+            if aura(state, opp, "attack_tax") > p["cr"]:
                 continue
-            if tax > need:
-                need = tax
             op = state["p"][opp]
             if multi:
-                add({"type": "attack", "target": "colony", "opp": opp})
-                add({"type": "attack", "target": "central", "opp": opp})
+                acts.append({"type": "attack", "target": "colony", "opp": opp})
+                acts.append({"type": "attack", "target": "central", "opp": opp})
             else:
-                add(ATTACK_COLONY)
-                add(ATTACK_CENTRAL)
+                acts.append(ATTACK_COLONY)
+                acts.append(ATTACK_CENTRAL)
             if qs:
                 continue
             if multi:
                 for tk, zone in (("crew", "canteen"), ("base", "surface")):
                     for i in range(len(op[zone])):
-                        add({"type": "attack", "target": tk, "pos": i, "opp": opp})
+                        acts.append({"type": "attack", "target": tk, "pos": i, "opp": opp})
             else:
                 acts += ATTACK_CREW[:len(op["canteen"])]
                 acts += ATTACK_BASE[:len(op["surface"])]
-    add(END_TURN)
-    if not qs:
-        MAIN_META[0] = (acts, hend, f1, i0, i1, i2, i3, devs, need, nxt)
-    return acts
+    acts.append(END_TURN)
 
 
-def _draws(acts, p, cr, qs):
-    if cr >= 1 and p["colony"]:
-        acts.append(DRAW)                           # KG-9.3.3 g
-    if not qs and cr >= 2:
-        if p["colony"]:
-            acts.append(SEARCH)                     # KG-9.3.3 h
-        if len(p["colony"]) <= 5 and p["ruin"]:
-            acts.append(RUIN_DRAW)                  # KG-9.3.3 i
+def development_actions(acts: list[Action], cards: list[CardDict], surface: list[int],
+                        cr: int) -> None:
+    """KG-9.3.3 f, KG-4.5.3: develop a base for a credit, at most two per base per turn."""
+    if cr >= DEVELOP_COST:
+        for b in surface:
+            if cards[b]["dt"] < DEVELOPS_PER_BASE_PER_TURN:
+                acts.append(DEVELOP[b])
 
 
-def after_develop(state, dec, old, b):
-    """The main list after developing base ``b`` (KG-4.5.3), derived from ``old``,
-    the list the develop was picked from, or None when it must be rebuilt.
-
-    A development costs one credit and adds one development to ``b`` (``dev`` and
-    ``dt``); nothing else changes. Every credit-dependent action is "cost <= credits",
-    so one credit less only removes actions: while the credits still cover those of
-    the hand, payments, abilities and attacks (``need``) and ``b`` is not a face-down
-    card its development makes payable (KG-9.3.3 e), only the developments, the cash
-    actions and the draws can change."""
-    m = MAIN_META[0]
-    if m is None or m[0] is not old:
-        return None
-    _, hend, f1, i0, i1, i2, i3, devs, need, nxt = m
-    p = state["p"][dec["seat"]]
-    cr = p["cr"]
-    if cr < need:
-        return None
-    cards = state["cards"]
-    c = cards[b]
-    if b in p["fd"] and _payable_main(c, state["defs"][c["d"]]):
-        return None
-    acts = old.copy()
-    if c["dt"] >= 2:                                 # KG-4.5.3: its second this turn
-        del acts[acts.index(DEVELOP[b], i0)]
-        i1 -= 1
-        i2 -= 1
-        i3 -= 1
-    dev = c["dev"]
-    if dev == 1:                                     # b joins the developed bases
-        devs = []
-        for x in p["surface"]:
-            if cards[x]["dev"]:
-                devs.append(x)
-        if len(devs) > 1:                            # KG-4.5.13 (as in _main_legal)
-            cash = CASH
-            new = []
-            for x in devs:
-                new.append(cash[x])
-            acts[i1:i2] = new
-            i3 += i1 + len(new) - i2
-            i2 = i1 + len(new)
-    elif i1 == i2 and devs == [b] and dev >= 2:      # b alone, now with two
-        acts.insert(i1, CASH[b])
-        i2 += 1
-        i3 += 1
-    if cr < 2:                                       # KG-9.3.3 g-i: draws need credits
-        k = i2 + 1 if acts[i2] is DRAW else i2      # (END_TURN ends every list)
-        if acts[k] is SEARCH:
-            del acts[k]
-            i3 -= 1
-        if acts[k] is RUIN_DRAW:
-            del acts[k]
-            i3 -= 1
-        if cr < 1:
-            if acts[i2] is DRAW:
-                del acts[i2]
-                i3 -= 1
-            del acts[i0:i1]                          # no developing without a credit
-            i2 -= i1 - i0
-            i3 -= i1 - i0
-            i1 = i0
-    MAIN_META[0] = (acts, hend, f1, i0, i1, i2, i3, devs, need, nxt)
-    return acts
-
-
-def after_place(state, dec, old, cid, role):
-    """The main list after ``cid`` was placed face down from the hand as a base or a
-    crew (KG-9.3.3 c/d, KG-12.10), derived from ``old``, or None when it must be rebuilt.
-
-    Nothing else changes and the credits stay: ``cid``'s own hand actions (contiguous,
-    in hand order) go; a base adds its develop at the end of the developments (the
-    surface's new right end, no developments yet, KG-4.5.3); a card placed in its own
-    role joins the face-down index and may be payable at once (KG-9.3.3 e). Bluffing
-    only (every hand card then offers both placements); an armament placement changes
-    which ships have room, and interrupts in the hand have cost-dependent targets:
-    rebuilt."""
-    m = MAIN_META[0]
-    if m is None or m[0] is not old or role == "armament":
-        return None
-    _, hend, f1, i0, i1, i2, i3, devs, need, nxt = m
-    if need >= _NEVER or not state["opts"]["bluffing"]:
-        return None
-    h = old.index(PLACE_BASE[cid], 0, hend)
-    lo = h
-    while lo and old[lo - 1].get("card") == cid:       # its plays
-        lo -= 1
-    hi = h + 2                                          # PLACE_BASE, PLACE_CREW
-    while hi < hend and old[hi].get("card") == cid:     # its armament placements
-        hi += 1
-    acts = old[:lo]
-    acts += old[hi:f1]
-    p = state["p"][dec["seat"]]
-    cr = p["cr"]
-    add_pay = 0
-    if p["fd"] and p["fd"][-1] == cid:
-        c = state["cards"][cid]
-        d = state["defs"][c["d"]]
-        cost = d["cost"] or 0
-        if cost > cr:
-            if cost < nxt:
-                nxt = cost
-        elif _payable_main(c, d):
-            acts.append(PAY[cid])
-            add_pay = 1
-            if cost > need:
-                need = cost
-    acts += old[f1:i1]
-    add_dev = 0
-    if role == "base" and cr >= 1:
-        acts.append(DEVELOP[cid])
-        add_dev = 1
-    acts += old[i1:]
-    k = add_pay - (hi - lo)
-    MAIN_META[0] = (acts, hend - (hi - lo), f1 + k, i0 + k, i1 + k + add_dev,
-                    i2 + k + add_dev, i3 + k + add_dev, devs, need, nxt)
-    return acts
-
-
-# After a cash action (KG-4.5.13) the main list it was picked from and the first
-# base, for ``after_cash``: ``(state, seq, meta, base, credits, hand, todo)``. Read
-# and replaced as a whole; it holds the state, so its id cannot be reused.
-CASH_PENDING: list = [None]
-
-
-def note_cash(state, old, b):
-    """Called by ``apply`` after a cash action picked from the main list ``old``."""
-    m = MAIN_META[0]
-    if m is None or m[0] is not old:
-        CASH_PENDING[0] = None
-        return
-    p = state["p"][state["dec"]["seat"]]
-    CASH_PENDING[0] = (state, state["seq"], m, b, p["cr"], len(p["hand"]),
-                       len(state["todo"]))
-
-
-def after_cash(state, dec, b2):
-    """The main list after the second base of a cash (``b2``) was chosen, derived
-    from the list the cash was picked from, or None when it must be rebuilt.
-
-    Cashing takes one development from two bases and gives one credit; nothing else
-    changes (the developments bought this turn stay). One credit more only adds
-    actions: while it stays below ``nxt`` and neither base is a face-down card that
-    could be paid (KG-9.3.3 e), only the developments (offered from one credit on),
-    the cash actions and the draws can change."""
-    pend = CASH_PENDING[0]
-    CASH_PENDING[0] = None
-    if pend is None or pend[0] is not state:
-        return None
-    _, seq, m, b1, cr0, hand, todo = pend
-    p = state["p"][dec["seat"]]
-    cr = p["cr"]
-    if (seq != state["seq"] - 1 or cr != cr0 + 1 or len(p["hand"]) != hand
-            or len(state["todo"]) != todo - 1 or cr >= m[9]):
-        return None
-    fd = p["fd"]
-    if fd and (b1 in fd or b2 in fd):
-        return None
-    old, hend, f1, i0, i1, i2, i3, devs, need, nxt = m
-    cards = state["cards"]
+def cash_actions(acts: list[Action], cards: list[CardDict], surface: list[int]) -> None:
+    """KG-9.3.3 c, KG-4.5.13: two developments give a credit; the action names the first
+    base, the second is chosen next (it may be the same one)."""
     devs = []
-    if cr0 >= 1:
-        acts = old[:i1]
-        for x in p["surface"]:
-            if cards[x]["dev"]:
-                devs.append(x)
-    else:                                            # now one credit: developments
-        acts = old[:i0]
-        develop = DEVELOP
-        for x in p["surface"]:
-            c = cards[x]
-            if c["dt"] < 2:
-                acts.append(develop[x])
-            if c["dev"]:
-                devs.append(x)
-        i1 = len(acts)
-    if len(devs) > 1 or (devs and cards[devs[0]]["dev"] >= 2):
-        cash = CASH                                  # KG-4.5.13 (as in _main_legal)
-        for x in devs:
-            acts.append(cash[x])
-    i2 = len(acts)
-    _draws(acts, p, cr, False)
-    j = len(acts)
-    acts += old[i3:]                                 # the attacks and END_TURN
-    MAIN_META[0] = (acts, hend, f1, i0, i1, i2, j, devs, need, nxt)
-    return acts
+    total = 0
+    for b in surface:
+        n = cards[b]["dev"]
+        if n:
+            devs.append(b)
+            total += n
+    if can_cash(total):
+        for b in devs:
+            acts.append(CASH[b])
 
 
-_PLACE_ARM: dict[int, dict[int, dict]] = {}
+def draw_actions(acts: list[Action], p: Player, cr: int, qs: bool) -> None:
+    """KG-9.3.3 g-i: draw the colony's top card, search its top cards, draw the ruin's
+    bottom card (quick start: draw only, KG-16)."""
+    colony = p["colony"]
+    if cr >= DRAW_COST and colony:
+        acts.append(DRAW)                           # KG-9.3.3 g
+    if qs:
+        return
+    if cr >= SEARCH_COST and colony:
+        acts.append(SEARCH)                         # KG-9.3.3 h
+    if cr >= RUIN_DRAW_COST and len(colony) <= RUIN_DRAW_MAX_COLONY and p["ruin"]:
+        acts.append(RUIN_DRAW)                      # KG-9.3.3 i
 
 
-def place_armament(cid: int) -> dict[int, dict]:
+_PLACE_ARM: dict[int, dict[int, Action]] = {}
+
+
+def place_armament(cid: int) -> dict[int, Action]:
     """The shared "place ``cid`` as armament on ship s" actions, by ship id (built on
     demand; read-only like the tables in ``actions``)."""
     row = _PLACE_ARM.get(cid)
@@ -700,10 +544,18 @@ def place_armament(cid: int) -> dict[int, dict]:
     return row
 
 
+def place_armament_on(row: dict[int, Action], cid: int, ship: int) -> Action:
+    """The shared "place ``cid`` as armament on ``ship``" action from ``cid``'s row."""
+    a = row.get(ship)
+    if a is None:
+        a = row[ship] = {"type": "place", "card": cid, "as": "armament", "ship": ship}
+    return a
+
+
 IN_PLAY = frozenset(("canteen", "surface", "hangar", "att"))
 
 
-def _play_order(state, p, cid):
+def play_order(state: GameState, p: Player, cid: int) -> Any:
     """Where an own card in play sits: canteen, surface, then ship by ship (its
     armaments and crews, then the ship), each left to right."""
     c = state["cards"][cid]
@@ -717,7 +569,7 @@ def _play_order(state, p, cid):
     return (2, p["hangar"].index(c["on"]), 0, state["cards"][c["on"]]["att"].index(cid))
 
 
-def _place(state, seat, p, action):
+def _place(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 c/d, KG-12.10: a card from the hand face down as base, crew or armament."""
     cid = action["card"]
     role = action["as"]
@@ -734,7 +586,7 @@ def _place(state, seat, p, action):
          private_to=seat, hide=("card",))
 
 
-def _quiet_done(state, seat):
+def _quiet_done(state: GameState, seat: int) -> None:
     """After a development, a draw or a face-down play: a window (reaction
     interrupts "bármikor", abilities in any phase) when someone may answer it,
     otherwise straight back to the main decision."""
@@ -746,95 +598,140 @@ def _quiet_done(state, seat):
         state["dec"] = {"kind": "main", "seat": seat}
 
 
-@decision("main")
-def _main_dec():
-    def act(state, dec, action):
-        seat = dec["seat"]
-        p = state["p"][seat]
-        t = action["type"]
-        if t == "develop":             # the commonest action: no choice; the main
-            b = action["base"]         # decision simply comes back (as the "main" task
-            c = state["cards"][b]      # would set it) unless a window opens
-            p["cr"] -= 1
-            c["dev"] += 1
-            c["dt"] += 1
-            # (emit, written out: actions run inside apply, which collects state["ev"])
-            state["ev"].append({"type": "develop", "seat": seat, "pos": p["surface"].index(b)})
-            _quiet_done(state, seat)
-            return
-        state["dec"] = None
-        if t == "end_turn":
-            emit(state, "end_turn", seat=seat)
-            state["phase"] = "end"
-            push(state, "end_steps")
-            open_round(state, "end", seat)
-            return
-        if t == "attack":
-            opp = action.get("opp", opponents(state, seat)[0])
-            tax = aura(state, opp, "attack_tax")
-            p["cr"] -= tax
-            tgt = {"kind": action["target"], "card": None}
-            if action["target"] == "crew":
-                tgt["card"] = state["p"][opp]["canteen"][action["pos"]]
-                tgt["pos"] = action["pos"]
-            elif action["target"] == "base":
-                tgt["card"] = state["p"][opp]["surface"][action["pos"]]
-                tgt["pos"] = action["pos"]
-            begin_attack(state, seat, opp, tgt)
-            return
-        if t == "place" or t == "draw" or t == "ruin_draw":
-            # no choice: the main decision comes back at once unless a window opens
-            if t == "place":
-                _place(state, seat, p, action)
-            elif t == "draw":
-                p["cr"] -= 1
-                draw_cards(state, seat, 1)
-            else:
-                p["cr"] -= 2
-                cid = p["ruin"][0]
-                move(state, cid, "hand")
-                emit(state, "ruin_draw", seat=seat, card=cid, private_to=seat, hide=("card",))
-            _quiet_done(state, seat)
-            return
-        push(state, "main")
-        if t == "play":
-            cid = action["card"]
-            cdef(state, cid)
-            declare_card(state, seat, cid, named_target(state, action))
-            open_window(state, "main", seat)
-        elif t == "pay":
-            cid = action["card"]
-            declare_payment(state, seat, cid, cdef(state, cid)["cost"] or 0)
-            open_window(state, "main", seat)
-        elif t == "cash":
-            cards = state["cards"]
-            cards[action["base"]]["dev"] -= 1
-            opts = []
-            for b in p["surface"]:
-                if cards[b]["dev"]:
-                    opts.append(b)
-            state["dec"] = {"kind": "choose", "seat": seat, "why": "cash", "opts": opts}
-        elif t == "search":
-            p["cr"] -= 2
-            top = p["colony"][:5]                       # KG-17.37: fewer than five: all
-            state["dec"] = {"kind": "choose", "seat": seat, "why": "search", "opts": top}
-        elif t == "ability":
-            use_ability(state, seat, action)          # KG-12.8
-            open_window(state, "main", seat)
-    return _main_legal, act
+def _develop(state: GameState, seat: int, p: Player, action: Action) -> None:
+    """KG-9.3.3 f: the commonest action. No choice follows: the main decision simply
+    comes back (as the "main" task would set it) unless a window opens."""
+    b = action["base"]
+    c = state["cards"][b]
+    p["cr"] -= DEVELOP_COST
+    c["dev"] += 1
+    c["dt"] += 1
+    # (emit, written out: actions run inside apply, which collects state["ev"])
+    state["ev"].append({"type": "develop", "seat": seat, "pos": p["surface"].index(b)})
+    _quiet_done(state, seat)
+
+
+def _end_turn(state: GameState, seat: int, p: Player, action: Action) -> None:
+    """KG-9.3.6: the end phase follows, after a window (KG-9.10.1)."""
+    state["dec"] = None
+    emit(state, "end_turn", seat=seat)
+    state["phase"] = "end"
+    push(state, "end_steps")
+    open_round(state, "end", seat)
+
+
+def _attack(state: GameState, seat: int, p: Player, action: Action) -> None:
+    """KG-9.3.3 b, KG-9.4.1: pay any attack tax, name the target, the combat begins."""
+    state["dec"] = None
+    opp = action.get("opp", opponents(state, seat)[0])
+    p["cr"] -= aura(state, opp, "attack_tax")
+    tgt = {"kind": action["target"], "card": None}
+    if action["target"] == "crew":
+        tgt["card"] = state["p"][opp]["canteen"][action["pos"]]
+        tgt["pos"] = action["pos"]
+    elif action["target"] == "base":
+        tgt["card"] = state["p"][opp]["surface"][action["pos"]]
+        tgt["pos"] = action["pos"]
+    begin_attack(state, seat, opp, tgt)
+
+
+def _place_action(state: GameState, seat: int, p: Player, action: Action) -> None:
+    """KG-9.3.3 a: no choice follows; the main decision comes back unless a window opens."""
+    state["dec"] = None
+    _place(state, seat, p, action)
+    _quiet_done(state, seat)
+
+
+def _draw(state: GameState, seat: int, p: Player, action: Action) -> None:
+    """KG-9.3.3 g: the top card of the colony."""
+    state["dec"] = None
+    p["cr"] -= DRAW_COST
+    draw_cards(state, seat, 1)
+    _quiet_done(state, seat)
+
+
+def _ruin_draw(state: GameState, seat: int, p: Player, action: Action) -> None:
+    """KG-9.3.3 i: the bottom card of the ruin."""
+    state["dec"] = None
+    p["cr"] -= RUIN_DRAW_COST
+    cid = p["ruin"][0]
+    move(state, cid, "hand")
+    emit(state, "ruin_draw", seat=seat, card=cid, private_to=seat, hide=("card",))
+    _quiet_done(state, seat)
+
+
+def _play(state: GameState, seat: int, p: Player, action: Action) -> None:
+    """KG-9.3.3 d: a ship, event or interrupt face up, paid at once, onto the chain."""
+    state["dec"] = None
+    push(state, "main")
+    declare_card(state, seat, action["card"], named_target(state, action))
+    open_window(state, "main", seat)
+
+
+def _pay(state: GameState, seat: int, p: Player, action: Action) -> None:
+    """KG-9.3.3 e: pay a face-down card; its effect when the payment resolves."""
+    state["dec"] = None
+    push(state, "main")
+    cid = action["card"]
+    declare_payment(state, seat, cid, cdef(state, cid)["cost"] or 0)
+    open_window(state, "main", seat)
+
+
+def _cash(state: GameState, seat: int, p: Player, action: Action) -> None:
+    """KG-9.3.3 c, KG-4.5.13: one development off the named base; the second base is
+    chosen next (a "choose" decision)."""
+    state["dec"] = None
+    push(state, "main")
+    cards = state["cards"]
+    cards[action["base"]]["dev"] -= 1
+    opts = []                  # the developed bases (a loop: cheaper than a comprehension)
+    for b in p["surface"]:
+        if cards[b]["dev"]:
+            opts.append(b)
+    state["dec"] = {"kind": "choose", "seat": seat, "why": "cash", "opts": opts}
+
+
+def _search(state: GameState, seat: int, p: Player, action: Action) -> None:
+    """KG-9.3.3 h: choose one of the colony's top cards (fewer than five: all, KG-17.37)."""
+    state["dec"] = None
+    push(state, "main")
+    p["cr"] -= SEARCH_COST
+    top = p["colony"][:SEARCH_DEPTH]
+    state["dec"] = {"kind": "choose", "seat": seat, "why": "search", "opts": top}
+
+
+def _ability(state: GameState, seat: int, p: Player, action: Action) -> None:
+    """KG-12.8: use an activated ability; it goes on the chain."""
+    state["dec"] = None
+    push(state, "main")
+    use_ability(state, seat, action)
+    open_window(state, "main", seat)
+
+
+# main-phase action type -> what it does (KG-9.3.3's list, and KG-12.8)
+MAIN_ACTIONS = {
+    "develop": _develop, "end_turn": _end_turn, "attack": _attack, "place": _place_action,
+    "draw": _draw, "ruin_draw": _ruin_draw, "play": _play, "pay": _pay, "cash": _cash,
+    "search": _search, "ability": _ability,
+}
+
+
+def main_act(state: GameState, dec: Decision, action: Action) -> None:
+    """Carry out a main-phase action (checked legal by ``engine.apply``)."""
+    seat = dec["seat"]
+    MAIN_ACTIONS[action["type"]](state, seat, state["p"][seat], action)
 
 
 # ---------------------------------------------------------------- choices
 
-@decision("choose")
-def _choose():
-    def legal(state, dec):
+def choose_decision() -> Any:
+    def legal(state: GameState, dec: Decision) -> Any:
         out = []
         for o in dec["opts"]:
             out.append({"type": "choose", "pick": o})
         return out
 
-    def act(state, dec, action):
+    def act(state: GameState, dec: Decision, action: Action) -> None:
         seat = dec["seat"]
         why = dec["why"]
         pick = action["pick"]
@@ -854,7 +751,7 @@ def _choose():
         elif why == "cash":
             p = state["p"][seat]
             state["cards"][pick]["dev"] -= 1
-            p["cr"] += 1
+            p["cr"] += CASH_GAIN
             state["ev"].append({"type": "cash", "seat": seat, "pos": p["surface"].index(pick)})
         elif why == "destroy_own_ship":
             leave_play(state, pick, "trap")
@@ -867,29 +764,27 @@ def _choose():
 
 # ---------------------------------------------------------------- end phase
 
-@task("end_steps")
-def _end_steps(state, _):
+def end_phase_win_check(state: GameState, _: Any) -> None:
     seat = state["active"]
     state["phase"] = "end"
     # KG-9.10.2 win check (multiplayer: eliminations, KG-13.1.7, KG-17.31)
     if state["n"] == 2:
         opp = 1 - seat
         if not state["p"][opp]["colony"]:
-            _engine.finish(state, [seat], "colony_empty")
+            finish(state, [seat], "colony_empty")
             return
     else:
         for opp in opponents(state, seat):
             if not state["p"][opp]["colony"]:
-                _engine.eliminate(state, opp, by=seat)
+                eliminate(state, opp, by=seat)
         if len(alive_seats(state)) <= 1:
-            _engine.finish_multiplayer(state)
+            finish_multiplayer(state)
             return
     state["todo"] += (["next_turn", None], ["end_rest", None], ["end_hangar", None],
                       ["end_hand", None])
 
 
-@task("end_hand")
-def _end_hand(state, _):
+def end_hand_limit(state: GameState, _: Any) -> None:
     seat = state["active"]
     hand = state["p"][seat]["hand"]
     if len(hand) > HAND_LIMIT:                        # KG-9.10.3
@@ -897,8 +792,7 @@ def _end_hand(state, _):
         state["dec"] = {"kind": "choose", "seat": seat, "why": "hand_limit", "opts": list(hand)}
 
 
-@task("end_hangar")
-def _end_hangar(state, _):
+def end_hangar_limit(state: GameState, _: Any) -> None:
     seat = state["active"]
     if state["opts"]["rules"] == "quick_start":
         return                                        # KG-16.2.13: hand limit only
@@ -909,8 +803,7 @@ def _end_hangar(state, _):
                         "opts": list(hangar)}
 
 
-@task("end_rest")
-def _end_rest(state, _):
+def end_phase_rest(state: GameState, _: Any) -> None:
     seat = state["active"]
     p = state["p"][seat]
     qs = state["opts"]["rules"] == "quick_start"
@@ -934,7 +827,7 @@ def _end_rest(state, _):
          hangar=hangar_space(state, hangar), quick_start=qs)
 
 
-def hangar_space(state, hangar):
+def hangar_space(state: GameState, hangar: list[int]) -> Any:
     cards = state["cards"]
     defs = state["defs"]
     tot = 0
@@ -943,9 +836,5 @@ def hangar_space(state, hangar):
     return tot
 
 
-@task("next_turn")
-def _next_turn(state, _):
+def next_turn(state: GameState, _: Any) -> None:
     state["todo"].append(["begin_turn", next_alive(state, state["active"])])
-
-
-__all__ = ["new_game"]

@@ -10,13 +10,16 @@ developments are public (KG-6.12, KG-12.4).
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesets.kgk.effects import item_kind, where
+from rulesets.kgk.jsontypes import GameState
 from rulesets.kgk.state import abilities, armor_now, base_armor_now, val
 
 PRIVATE_CHOICES = ("search", "discard", "hand_limit", "cash")
 
 
-def card_public(state, cid):
+def card_public(state: GameState, cid: int) -> Any:
     c = state["cards"][cid]
     d = state["defs"][c["d"]]
     v = {"id": cid, "slug": d["slug"], "name": d["name"], "type": d["type"],
@@ -32,12 +35,12 @@ def card_public(state, cid):
     return v
 
 
-def _visible(state, cid, seat):
+def _visible(state: GameState, cid: int, seat: int) -> Any:
     c = state["cards"][cid]
     return c["up"] or (seat is not None and c["o"] == seat)
 
 
-def in_play_view(state, cid, seat, pos):
+def in_play_view(state: GameState, cid: int, seat: int, pos: int) -> Any:
     c = state["cards"][cid]
     if not _visible(state, cid, seat):
         v = {"hidden": True, "pos": pos, "rot": c["rot"]}
@@ -56,11 +59,11 @@ def in_play_view(state, cid, seat, pos):
     return v
 
 
-def _role(state, cid):
+def _role(state: GameState, cid: int) -> Any:
     return state["defs"][state["cards"][cid]["d"]]["type"]
 
 
-def ship_view(state, sid, seat, pos):
+def ship_view(state: GameState, sid: int, seat: int, pos: int) -> Any:
     c = state["cards"][sid]
     v = card_public(state, sid)
     v.pop("abilities", None)
@@ -74,7 +77,7 @@ def ship_view(state, sid, seat, pos):
     return v
 
 
-def player_view(state, q, seat):
+def player_view(state: GameState, q: Any, seat: int) -> Any:
     p = state["p"][q]
     mine = seat == q
     return {
@@ -96,7 +99,7 @@ def player_view(state, q, seat):
     }
 
 
-def _target_ref(state, tid, seat):
+def _target_ref(state: GameState, tid: Any, seat: int) -> Any:
     """A target id as a seat may see it: hidden face-down cards lose their id."""
     if isinstance(tid, int) and 0 <= tid < len(state["cards"]) and not _visible(state, tid, seat):
         c = state["cards"][tid]
@@ -106,7 +109,7 @@ def _target_ref(state, tid, seat):
     return tid
 
 
-def chain_view(state, seat):
+def chain_view(state: GameState, seat: int) -> Any:
     out = []
     for it in state["chain"]:
         v = {"item": it["u"], "kind": item_kind(state, it), "seat": it["seat"],
@@ -126,7 +129,7 @@ def chain_view(state, seat):
     return out
 
 
-def combat_view(state, seat):
+def combat_view(state: GameState, seat: int) -> Any:
     cb = state["cb"]
     if not cb:
         return None
@@ -148,7 +151,7 @@ def combat_view(state, seat):
     return v
 
 
-def decision_view(state, seat):
+def decision_view(state: GameState, seat: int) -> Any:
     dec = state["dec"]
     if dec is None:
         return None
@@ -166,7 +169,7 @@ def decision_view(state, seat):
     return out
 
 
-def view(state, seat):
+def view(state: GameState, seat: int) -> Any:
     return {
         "game": "kgk",
         "seat": seat,
@@ -186,7 +189,7 @@ def view(state, seat):
     }
 
 
-def event_view(event, seat):
+def event_view(event: Any, seat: int) -> Any:
     priv = event.get("_priv")
     if priv is None:
         return event

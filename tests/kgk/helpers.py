@@ -96,7 +96,6 @@ def ids_of(state, seat, slug):
 
 def put(state, cid, zone, *, paid=None, ship=None, role=None, dev=None, rot=None):
     """Move a card straight into a zone (scenario set-up)."""
-    engine.clear_cache()
     c = state["cards"][cid]
     d = state["defs"][c["d"]]
     if c["z"] == "att":
@@ -277,7 +276,6 @@ __all__ = ["engine", "R"]
 def begin_game(state, *, hand=5, credits=5, first=0):
     """From a :func:`scenario`: draw ``hand`` cards each from the top, set the
     credits, and start ``first``'s first turn (KG-8.3, KG-8.5)."""
-    engine.clear_cache()
     for p in state["p"]:
         for _ in range(hand):
             cid = p["colony"].pop(0)
@@ -295,7 +293,6 @@ def begin_game(state, *, hand=5, credits=5, first=0):
 
 def mid_game(state, active, turns=3):
     """A scenario in ``active``'s main phase, past the first turns."""
-    engine.clear_cache()
     for p in state["p"]:
         p["turns"] = turns
     state["active"] = active

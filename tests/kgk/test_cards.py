@@ -109,8 +109,6 @@ def test_kg_3_6_sacrifice_cost_puts_the_card_in_the_trash():
     b = put(s, 0, "surface", paid=True)
     k = put(s, 1, "hangar", rot=2)
     s["p"][0]["cr"] = 5
-    from rulesets.kgk.engine import clear_cache
-    clear_cache()
     act(s, 0, {"type": "ability", "card": b, "n": 0, "target": k})
     assert s["cards"][b]["z"] == "trash" and s["cards"][k]["rot"] == 0
 
@@ -121,8 +119,6 @@ def test_kg_3_5_2_damaged_as_a_cost():
     s = scenario([[pilot] + filler(8), filler(10)])
     mid_game(s, 0)
     c = put(s, 0, "canteen", paid=True)
-    from rulesets.kgk.engine import clear_cache
-    clear_cache()
     act(s, 0, {"type": "ability", "card": c, "n": 0})
     assert s["cards"][c]["rot"] == 2 and s["p"][0]["cr"] == 2
 

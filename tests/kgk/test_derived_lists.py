@@ -1,10 +1,12 @@
 """The engine's derived main-phase lists and inlined shuffle equal the full computations.
 
-After a develop, a cash or a face-down placement, ``apply`` derives the next main list
-from the one the action was picked from (``turn.after_develop``, ``turn.after_cash``,
-``turn.after_place``) and caches it for the bot's next pick. Over a few hundred seeded random matches in several formats, every
-cached main list must equal a fresh ``_main_legal``; the derived paths must actually
-run. The colony shuffle must equal ``Rng.shuffle`` plus the cut draw.
+After a develop, a draw, a cash or a face-down placement, ``apply`` derives the next
+main list from the one the action was picked from (``main_list.after_develop``,
+``after_draw``, ``after_cash``, ``after_place``) and keeps it for the bot's next pick.
+Over a few hundred seeded random matches in several formats, every kept main list must
+equal the plain computation (``turn.main_legal``); the derived paths must actually run.
+The random bot's pick must be ``bots.random_index``'s. The colony shuffle must equal
+``Rng.shuffle`` plus the cut draw.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ import random
 import pytest
 
 from rulesets.kgk import RULESET as R
-from rulesets.kgk import engine
+from rulesets.kgk import engine, legal_cache
+from rulesets.kgk.bots import random_index
 from rulesets.kgk.shuffle import shuffle_and_cut
-from rulesets.kgk.state import DECISIONS
+from rulesets.kgk.turn import main_legal
 from rulesets.rng import Rng
 
 FORMATS = {"official": ({}, 2, 200), "no_bluff": ({"bluffing": False}, 2, 40),
@@ -28,8 +31,7 @@ def test_cached_main_lists_equal_full_computation(fmt):
     opts, players, games = FORMATS[fmt]
     cfg = R.example_config(players)
     cfg["options"].update(opts)
-    main_legal = DECISIONS["main"][0]
-    derived = {"develop": 0, "choose": 0, "place": 0}
+    derived = {"develop": 0, "choose": 0, "place": 0, "draw": 0}
     for g in range(games):
         s = R.new_game(cfg, f"derived-{fmt}-{g}")
         step = 0
@@ -39,21 +41,40 @@ def test_cached_main_lists_equal_full_computation(fmt):
             R.apply(s, seat, a)
             step += 1
             dec = s["dec"]
-            e = engine._CACHE[0]
-            if dec is None or dec["kind"] != "main" or e is None:
+            if dec is None or dec["kind"] != "main":
                 continue
-            assert e[0][0] is s and e[0][2] is dec
-            assert e[1] == main_legal(s, dec), (fmt, g, step, a)
+            kept = legal_cache.kept(s, dec)    # what the speed layer kept for this decision
+            if kept is None:
+                continue
+            assert kept == main_legal(s, dec), (fmt, g, step, a)
             if a["type"] in derived:
                 derived[a["type"]] += 1
     assert derived["choose"] > 5, derived
     if opts.get("auto_pass", True):
         assert derived["develop"] > 100, derived
+        assert derived["draw"] > 10, derived
         assert derived["place"] > (10 if opts.get("bluffing", True) else -1), derived
     # Without auto-pass a window follows a development or face-down play whenever the
     # other seat holds a card or an ability (reaction interrupts "bármikor", KG-12.3):
     # the main list after it is then built in full, and after the rest derived, which
     # the comparison at every step above checks either way.
+
+
+def test_random_bot_picks_by_random_index():
+    """The random bot's pick (``legal_cache.random_pick``, the hash written out) is the
+    action ``bots.random_index`` names in the protocol's legal list."""
+    cfg = R.example_config(2)
+    for g in range(3):
+        s = R.new_game(cfg, f"pick-{g}")
+        step = 0
+        while R.outcome(s) is None:
+            seat = R.to_act(s)[0]
+            seed = f"pick-{g}:{step}"
+            legal = R.legal_actions(s, seat)
+            a = R.bot_action(s, seat, "random", seed)
+            assert a == legal[random_index(len(legal), seed)], (g, step)
+            R.apply(s, seat, a)
+            step += 1
 
 
 def test_replay_without_caches_reaches_the_same_states():

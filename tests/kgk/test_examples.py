@@ -231,8 +231,6 @@ def test_kg_14_2_aknagyuru_taxes_danis_attacks():
     s["p"][DANI]["cr"] = 0
     assert "attack" not in legal_types(s, DANI)
     s["p"][DANI]["cr"] = 1
-    from rulesets.kgk.engine import clear_cache
-    clear_cache()
     act(s, DANI, {"type": "attack", "target": "colony"})
     assert s["p"][DANI]["cr"] == 0
 

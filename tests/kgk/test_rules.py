@@ -6,7 +6,6 @@ import pytest
 
 from rulesets.base import ConfigError, IllegalAction
 from rulesets.kgk import RULESET as R
-from rulesets.kgk.engine import clear_cache
 from rulesets.kgk.state import armor_now, val
 
 from .helpers import act, filler, legal_types, mid_game, practice, put, scenario, ship_state
@@ -39,7 +38,8 @@ def on_table(s, seat, name, zone="hangar", k=0, **kw):
 
 
 def fresh(s):
-    clear_cache()
+    """(Once cleared the engine's caches after a hand-built position; the engine's
+    protocol calls now never answer from a list kept for an earlier position.)"""
     return s
 
 

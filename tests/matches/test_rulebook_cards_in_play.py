@@ -39,9 +39,6 @@ def test_the_apps_aknagyuru_taxes_an_attack(cards_loaded, api):
     act(s, LACI, {"type": "end_turn"})
     put(s, ids_of(s, DANI, "holdimado")[0], "hangar")
     s["p"][DANI]["cr"] = 12
-    from rulesets.kgk.engine import clear_cache
-
-    clear_cache()
     act(s, DANI, {"type": "attack", "target": "colony"})
     assert s["p"][DANI]["cr"] == 11  # KG-14.2.2: one credit to attack (was 12 -> 12)
     assert R.outcome(s) is None

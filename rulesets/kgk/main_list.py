@@ -1,0 +1,559 @@
+"""The speed layer's main list: KG-9.3.3's main-phase actions written out in one pass,
+and the next list derived from it after a develop, a face-down placement or a cash.
+
+The main phase is most of a match's decisions, so this is the engine's hot loop. The
+rules read like ``turn.main_legal`` (one function per section of KG-9.3.3); this module
+gives the same list with no helper call per card or per section, and remembers where its
+sections sit (``MainLayout``) so the commonest actions need not build the next list
+again. ``tests/kgk/test_main_list.py`` compares ``main_legal`` here with the plain
+computation over the states of seeded matches in every format, and
+``tests/kgk/test_derived_lists.py`` every derived list with a fresh one.
+
+Interface: ``main_legal(state, dec)`` (the decision table's main list),
+``after_develop``, ``after_draw``, ``after_place``, ``note_cash`` and ``after_cash`` (called by
+``engine.apply`` with the list the action was picked from; a derived list is left in
+``legal_cache`` for the bot's next question) and ``forget()``.
+"""
+
+from __future__ import annotations
+
+from rulesets.kgk import legal_cache
+from rulesets.kgk.abilities import card_ability_actions
+from rulesets.kgk.actions import (
+    ATTACK_BASE,
+    ATTACK_CENTRAL,
+    ATTACK_COLONY,
+    ATTACK_CREW,
+    CASH,
+    DEVELOP,
+    DRAW,
+    END_TURN,
+    PAY,
+    PLACE_BASE,
+    PLACE_CREW,
+    PLAY,
+    RUIN_DRAW,
+    SEARCH,
+)
+from rulesets.kgk.actions import ensure as ensure_actions
+from rulesets.kgk.chain import interrupt_actions
+from rulesets.kgk.constants import (
+    CASH_DEVELOPMENTS,
+    CASH_GAIN,
+    DEVELOP_COST,
+    DEVELOPS_PER_BASE_PER_TURN,
+    DRAW_COST,
+    RUIN_DRAW_COST,
+    RUIN_DRAW_MAX_COLONY,
+    SEARCH_COST,
+    can_cash,
+)
+from rulesets.kgk.effects import HIDEABLE, target_fields, target_spec, targets
+from rulesets.kgk.jsontypes import Action, Decision, GameState, Player
+from rulesets.kgk.state import ACTIVE, aura, opponents
+from rulesets.kgk.static import KNOWN, facts
+from rulesets.kgk.turn import (
+    IN_PLAY,
+    can_attack,
+    draw_actions,
+    payable_in_main,
+    place_armament,
+    play_order,
+)
+
+# The last main list built and where its sections sit, for ``after_develop``,
+# ``after_cash`` and ``after_place``: ``(acts, hand_end, pay_end, dev_start, cash_start,
+# draw_start, attack_start, need, nxt)``, always unpacked whole, in this order, by name.
+#
+# The sections, in order: the hand (plays and placements) up to ``hand_end``, then
+# interrupts, payments up to ``pay_end`` and abilities; the developments from
+# ``dev_start``, the cash actions from ``cash_start``, the draws from ``draw_start``; the
+# attacks and END_TURN from ``attack_start``. Every credit-dependent action is "cost <=
+# credits"; of those outside the development, cash and draw sections, ``need`` is the
+# highest cost among the ones in the list and ``nxt`` the lowest among the ones left out,
+# so the list keeps them all, and no more, for any credit total in [need, nxt).
+# (A plain tuple, not a class: one is built after most main-phase actions.)
+MainLayout = tuple[list[Action], int, int, int, int, int, int, int, int]
+
+
+# After a cash action (KG-4.5.13): the main list it was picked from and the first base,
+# for ``after_cash``, with what must be unchanged when the second is chosen: ``(state,
+# seq, layout, base, credits, hand, todo)`` (the state held, so its id cannot be reused),
+# always unpacked whole, by name.
+CashPending = tuple[GameState, int, MainLayout, int, int, int, int]
+
+
+# Each replaced as a whole and matched by the identity of the list (or state) it holds,
+# so threads sharing the module never mix two lists.
+MAIN_META: list[MainLayout | None] = [None]
+CASH_PENDING: list[CashPending | None] = [None]
+NEVER = 1 << 30     # a ``need`` no credit total meets
+# From this many credits on, the draws (KG-9.3.3 g-i) no longer depend on the credits.
+DRAWS_SETTLED = max(DRAW_COST, SEARCH_COST, RUIN_DRAW_COST)
+
+
+def forget() -> None:
+    """Drop the remembered layout and pending cash (``engine.clear_cache``)."""
+    MAIN_META[0] = None
+    CASH_PENDING[0] = None
+
+
+def main_legal(state: GameState, dec: Decision) -> list[Action]:
+    """``turn.main_legal``'s list (KG-9.3.3, section by section in the same order),
+    written out in one pass, with its layout remembered (not in the quick start)."""
+    seat = dec["seat"]
+    p = state["p"][seat]
+    cr = p["cr"]
+    opts = state["opts"]
+    qs = opts["rules"] == "quick_start"
+    bluff = opts["bluffing"] and not qs
+    cards = state["cards"]
+    defs = state["defs"]
+    if len(DEVELOP) < len(cards):
+        ensure_actions(len(cards))
+    f = KNOWN.get(id(cards)) or facts(state)
+    auras = f.auras
+    acts: list[Action] = []
+    add = acts.append
+    need = 0
+    nxt = NEVER
+    free_ships = None
+    discount = None
+    interrupts = False
+    # ---- the hand (turn.hand_actions): plays and face-down placements, card by card
+    for cid in p["hand"]:
+        d = defs[cards[cid]["d"]]
+        t = d["type"]
+        if t == "ship":
+            if discount is None:
+                discount = aura(state, seat, "ship_discount") if auras[seat] else 0
+            cost = (d["cost"] or 0) - discount
+            if cost <= cr:                              # card_cost (KG-12.6.1)
+                add(PLAY[cid])
+                if cost > need:
+                    need = cost
+            elif cost < nxt:
+                nxt = cost
+            if qs:
+                continue
+        elif qs:
+            continue
+        elif t == "event":
+            cost = d["cost"] or 0
+            if cost <= cr:
+                if cost > need:
+                    need = cost
+                spec = target_spec(state, d["eff"])
+                if spec is not None and spec["kind"] in HIDEABLE:   # KG-11.10
+                    for tg in targets(state, seat, spec, True):
+                        add(target_fields(state, seat, spec, tg, {"type": "play", "card": cid}))
+                else:
+                    for tg in targets(state, seat, spec):
+                        add({"type": "play", "card": cid, "target": tg} if tg is not None
+                            else PLAY[cid])
+            elif cost < nxt:
+                nxt = cost
+        elif t == "interrupt":
+            interrupts = True
+        if bluff:
+            add(PLACE_BASE[cid])
+            add(PLACE_CREW[cid])
+        elif t == "base":
+            add(PLACE_BASE[cid])
+            continue
+        elif t == "crew":
+            add(PLACE_CREW[cid])
+            continue
+        elif t != "armament":
+            continue
+        if free_ships is None:                          # (turn.ships_with_room)
+            free_ships = []
+            for s in p["hangar"]:
+                c = cards[s]
+                if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
+                    free_ships.append(s)
+        if free_ships:
+            row = place_armament(cid)
+            for s in free_ships:
+                a = row.get(s)
+                if a is None:
+                    a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
+                add(a)
+    hand_end = len(acts)
+    if interrupts:
+        acts += interrupt_actions(state, seat, "main")  # KG-9.3.4
+        need = NEVER             # (their costs vary with the target: rebuild)
+        nxt = 0
+    if qs:                       # KG-16: ships, draws and attacks only
+        if cr >= DRAW_COST and p["colony"]:
+            add(DRAW)
+        pay_end = dev_start = cash_start = draw_start = 0
+    else:
+        # ---- payments (turn.payment_actions)
+        for cid in p["fd"]:
+            c = cards[cid]
+            d = defs[c["d"]]
+            cost = d["cost"] or 0
+            if cost > cr:
+                if cost < nxt:
+                    nxt = cost
+            elif payable_in_main(c, d):
+                add(PAY[cid])
+                if cost > need:
+                    need = cost
+        pay_end = len(acts)
+        # ---- abilities (turn.ability_actions)
+        if p["actv"]:
+            up = []
+            for cid in f.activated[seat]:
+                c = cards[cid]
+                if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
+                    up.append(cid)
+            if len(up) > 1:
+                up.sort(key=lambda cid: play_order(state, p, cid))
+            for cid in up:
+                d = defs[cards[cid]["d"]]
+                card_ability_actions(state, seat, cid, d, acts)
+                for ab in d["eff"]["activated"]:   # (bounds for either side)
+                    cost = (ab.get("cost") or {}).get("credits", 0)
+                    if cost > cr:
+                        if cost < nxt:
+                            nxt = cost
+                    elif cost > need:
+                        need = cost
+        # ---- developments and cashes (turn.development_actions, turn.cash_actions)
+        dev_start = len(acts)
+        cashes = []                  # a cash action per developed base, in surface order
+        total = 0
+        if cr >= DEVELOP_COST:
+            for b in p["surface"]:
+                c = cards[b]
+                if c["dt"] < DEVELOPS_PER_BASE_PER_TURN:
+                    add(DEVELOP[b])
+                n = c["dev"]
+                if n:
+                    cashes.append(CASH[b])
+                    total += n
+        else:
+            for b in p["surface"]:
+                n = cards[b]["dev"]
+                if n:
+                    cashes.append(CASH[b])
+                    total += n
+        cash_start = len(acts)
+        if total >= CASH_DEVELOPMENTS:                 # constants.can_cash
+            acts += cashes
+        # ---- draws (turn.draw_actions)
+        draw_start = len(acts)
+        colony = p["colony"]
+        if cr >= DRAW_COST and colony:
+            add(DRAW)
+        if cr >= SEARCH_COST and colony:
+            add(SEARCH)
+        if cr >= RUIN_DRAW_COST and len(colony) <= RUIN_DRAW_MAX_COLONY and p["ruin"]:
+            add(RUIN_DRAW)
+    attack_start = len(acts)
+    # ---- attacks and the end of the turn (turn.attack_actions)
+    if p["hangar"] and can_attack(state, seat):
+        multi = state["n"] > 2
+        for opp in opponents(state, seat) if multi else (1 - seat,):
+            tax = aura(state, opp, "attack_tax") if auras[opp] else 0
+            if tax > cr:                                # Aknagyűrű (KG-14.2.2)
+                if tax < nxt:
+                    nxt = tax
+                continue
+            if tax > need:
+                need = tax
+            op = state["p"][opp]
+            if multi:
+                add({"type": "attack", "target": "colony", "opp": opp})
+                add({"type": "attack", "target": "central", "opp": opp})
+            else:
+                add(ATTACK_COLONY)
+                add(ATTACK_CENTRAL)
+            if qs:
+                continue
+            if multi:
+                for tk, zone in (("crew", "canteen"), ("base", "surface")):
+                    for i in range(len(op[zone])):
+                        add({"type": "attack", "target": tk, "pos": i, "opp": opp})
+            else:
+                acts += ATTACK_CREW[:len(op["canteen"])]
+                acts += ATTACK_BASE[:len(op["surface"])]
+    add(END_TURN)
+    if not qs:
+        MAIN_META[0] = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
+                        attack_start, need, nxt)
+    return acts
+
+
+def after_develop(state: GameState, dec: Decision, old: list[Action], b: int) -> None:
+    """The main list after developing base ``b`` (KG-4.5.3), derived from ``old``,
+    the list the develop was picked from, kept for the next question (unless it must
+    be rebuilt).
+
+    A development costs one credit and adds one development to ``b`` (``dev`` and
+    ``dt``); nothing else changes. Every credit-dependent action is "cost <= credits",
+    so one credit less only removes actions: while the credits still cover those of
+    the hand, payments, abilities and attacks (``need``) and ``b`` is not a face-down
+    card its development makes payable (KG-9.3.3 e), only the developments, the cash
+    actions and the draws can change."""
+    m = MAIN_META[0]
+    if m is None or m[0] is not old:
+        return
+    _, hand_end, pay_end, dev_start, cash_start, draw_start, attack_start, need, nxt = m
+    p = state["p"][dec["seat"]]
+    cr = p["cr"]
+    if cr < need:
+        return
+    cards = state["cards"]
+    c = cards[b]
+    if b in p["fd"] and payable_in_main(c, state["defs"][c["d"]]):
+        return
+    # Edited in place rather than built again (this follows most developments): the
+    # same rules as turn.main_legal's sections, applied to what one development changes.
+    acts = old.copy()
+    if c["dt"] >= DEVELOPS_PER_BASE_PER_TURN:        # KG-4.5.3: its last one this turn
+        del acts[acts.index(DEVELOP[b], dev_start, cash_start)]
+        cash_start -= 1
+        draw_start -= 1
+        attack_start -= 1
+    dev = c["dev"]
+    if dev == 1:                                     # b joins the developed bases
+        cashes: list[Action] = []                    # (turn.cash_actions, written out)
+        total = 0
+        for x in p["surface"]:
+            n = cards[x]["dev"]
+            if n:
+                cashes.append(CASH[x])
+                total += n
+        if total >= CASH_DEVELOPMENTS:               # constants.can_cash
+            shift = len(cashes) - (draw_start - cash_start)
+            acts[cash_start:draw_start] = cashes
+            draw_start += shift
+            attack_start += shift
+    elif cash_start == draw_start and can_cash(dev):  # b alone, now with enough
+        acts.insert(cash_start, CASH[b])
+        draw_start += 1
+        attack_start += 1
+    if cr < DRAWS_SETTLED:                           # KG-9.3.3 g-i cost credits
+        draws: list[Action] = []
+        draw_actions(draws, p, cr, False)
+        acts[draw_start:attack_start] = draws
+        attack_start = draw_start + len(draws)
+    if cr < DEVELOP_COST:                            # no developing without a credit
+        gone = cash_start - dev_start
+        del acts[dev_start:cash_start]
+        cash_start -= gone
+        draw_start -= gone
+        attack_start -= gone
+    MAIN_META[0] = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
+                    attack_start, need, nxt)
+    legal_cache.keep(state, dec, acts)
+
+
+def after_draw(state: GameState, dec: Decision, old: list[Action]) -> None:
+    """The main list after drawing the colony's top card (KG-9.3.3 g), derived from
+    ``old``, the list the draw was picked from, and kept (unless it must be rebuilt).
+
+    The draw costs a credit and puts the colony's top card at the end of the hand;
+    nothing else changes. One credit less only removes actions: while the credits still
+    cover those of the hand, payments, abilities and attacks (``need``), the new card's
+    own hand actions join the end of the hand section (as ``main_legal`` offers them)
+    and the developments and draws follow the credits and the colony. An event or an
+    interrupt drawn (their targets, the interrupt section) and any interrupt already in
+    the hand (``need`` is then NEVER): rebuilt."""
+    m = MAIN_META[0]
+    if m is None or m[0] is not old:
+        return
+    _, hand_end, pay_end, dev_start, cash_start, draw_start, attack_start, need, nxt = m
+    seat = dec["seat"]
+    p = state["p"][seat]
+    cr = p["cr"]
+    if cr < need:
+        return
+    cid = p["hand"][-1]
+    cards = state["cards"]
+    defs = state["defs"]
+    d = defs[cards[cid]["d"]]
+    t = d["type"]
+    if t == "event" or t == "interrupt":
+        return
+    new: list[Action] = []                           # (main_legal's hand loop, one card)
+    if t == "ship":
+        f = KNOWN.get(id(cards)) or facts(state)
+        cost = (d["cost"] or 0) - (aura(state, seat, "ship_discount") if f.auras[seat] else 0)
+        if cost <= cr:
+            new.append(PLAY[cid])
+            if cost > need:
+                need = cost
+        elif cost < nxt:
+            nxt = cost
+    _placements(state, p, cid, t, new)
+    k = len(new)
+    acts = old[:hand_end]
+    acts += new
+    if cr >= DEVELOP_COST:
+        acts += old[hand_end:draw_start]
+    else:                                            # no developing without a credit
+        acts += old[hand_end:dev_start]
+        acts += old[cash_start:draw_start]
+        gone = cash_start - dev_start
+        cash_start -= gone
+        draw_start -= gone
+    new_draw_start = len(acts)
+    draw_actions(acts, p, cr, False)                 # the credits and the colony changed
+    new_attack_start = len(acts)
+    acts += old[attack_start:]
+    MAIN_META[0] = (acts, hand_end + k, pay_end + k, dev_start + k, cash_start + k,
+                    new_draw_start, new_attack_start, need, nxt)
+    legal_cache.keep(state, dec, acts)
+
+
+def _placements(state: GameState, p: Player, cid: int, t: str, acts: list[Action]) -> None:
+    """``main_legal``'s face-down placements of hand card ``cid`` (type ``t``)."""
+    bluff = state["opts"]["bluffing"]
+    if bluff:
+        acts.append(PLACE_BASE[cid])
+        acts.append(PLACE_CREW[cid])
+    elif t == "base":
+        acts.append(PLACE_BASE[cid])
+    elif t == "crew":
+        acts.append(PLACE_CREW[cid])
+    if bluff or t == "armament":
+        cards = state["cards"]
+        defs = state["defs"]
+        row = place_armament(cid)
+        for s in p["hangar"]:                        # (turn.ships_with_room)
+            c = cards[s]
+            if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
+                a = row.get(s)
+                if a is None:
+                    a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
+                acts.append(a)
+
+
+def after_place(state: GameState, dec: Decision, old: list[Action], cid: int,
+                role: str) -> None:
+    """The main list after ``cid`` was placed face down from the hand as a base or a
+    crew (KG-9.3.3 c/d, KG-12.10), derived from ``old`` and kept (unless it must be rebuilt).
+
+    Nothing else changes and the credits stay: ``cid``'s own hand actions (contiguous,
+    in hand order) go; a base adds its develop at the end of the developments (the
+    surface's new right end, no developments yet, KG-4.5.3); a card placed in its own
+    role joins the face-down index and may be payable at once (KG-9.3.3 e). Bluffing
+    only (every hand card then offers both placements); an armament placement changes
+    which ships have room, and interrupts in the hand have cost-dependent targets:
+    rebuilt."""
+    m = MAIN_META[0]
+    if m is None or m[0] is not old or role == "armament":
+        return
+    _, hend, f1, dev_start, i1, draw_start, attack_start, need, nxt = m
+    if need >= NEVER or not state["opts"]["bluffing"]:
+        return
+    h = old.index(PLACE_BASE[cid], 0, hend)
+    lo = h
+    while lo and old[lo - 1].get("card") == cid:       # its plays
+        lo -= 1
+    hi = h + 2                                          # PLACE_BASE, PLACE_CREW
+    while hi < hend and old[hi].get("card") == cid:     # its armament placements
+        hi += 1
+    acts = old[:lo]
+    acts += old[hi:f1]
+    p = state["p"][dec["seat"]]
+    cr = p["cr"]
+    add_pay = 0
+    if p["fd"] and p["fd"][-1] == cid:
+        c = state["cards"][cid]
+        d = state["defs"][c["d"]]
+        cost = d["cost"] or 0
+        if cost > cr:
+            if cost < nxt:
+                nxt = cost
+        elif payable_in_main(c, d):
+            acts.append(PAY[cid])
+            add_pay = 1
+            if cost > need:
+                need = cost
+    acts += old[f1:i1]
+    add_dev = 0
+    if role == "base" and cr >= DEVELOP_COST:      # (the surface's new right end)
+        acts.append(DEVELOP[cid])
+        add_dev = 1
+    acts += old[i1:]
+    k = add_pay - (hi - lo)
+    MAIN_META[0] = (acts, hend - (hi - lo), f1 + k, dev_start + k, i1 + k + add_dev,
+                    draw_start + k + add_dev, attack_start + k + add_dev, need, nxt)
+    legal_cache.keep(state, dec, acts)
+
+
+def note_cash(state: GameState, old: list[Action], b: int) -> None:
+    """Called by ``apply`` after a cash action picked from the main list ``old``."""
+    m = MAIN_META[0]
+    if m is None or m[0] is not old:
+        CASH_PENDING[0] = None
+        return
+    p = state["p"][state["dec"]["seat"]]
+    CASH_PENDING[0] = (state, state["seq"], m, b, p["cr"], len(p["hand"]), len(state["todo"]))
+
+
+def after_cash(state: GameState, seat: int, b2: int) -> None:
+    """The main list after ``seat`` chose the second base of a cash (``b2``), derived
+    from the list the cash was picked from and kept (unless it must be rebuilt).
+
+    Cashing takes one development from two bases and gives one credit; nothing else
+    changes (the developments bought this turn stay). One credit more only adds
+    actions: while it stays below ``nxt`` and neither base is a face-down card that
+    could be paid (KG-9.3.3 e), only the developments (offered from one credit on),
+    the cash actions and the draws can change."""
+    pend = CASH_PENDING[0]
+    CASH_PENDING[0] = None
+    dec = state["dec"]
+    if pend is None or pend[0] is not state or dec is None or dec["kind"] != "main" \
+            or dec["seat"] != seat:
+        return
+    _, seq, layout, b1, credits, hand, todo = pend
+    p = state["p"][dec["seat"]]
+    cr = p["cr"]
+    if (seq != state["seq"] - 1 or cr != credits + CASH_GAIN
+            or len(p["hand"]) != hand or len(state["todo"]) != todo - 1):
+        return
+    old, hand_end, pay_end, dev_start, cash_start, _, attack_start, need, nxt = layout
+    if cr >= nxt:
+        return
+    fd = p["fd"]
+    if fd and (b1 in fd or b2 in fd):
+        return
+    # The cash and draw sections built again (turn.cash_actions, written out, and
+    # turn.draw_actions), and the developments when this credit is the one they need;
+    # the rest kept.
+    cards = state["cards"]
+    cashes: list[Action] = []
+    total = 0
+    if credits >= DEVELOP_COST:                      # the developments stay as they are
+        acts = old[:cash_start]
+        for x in p["surface"]:
+            n = cards[x]["dev"]
+            if n:
+                cashes.append(CASH[x])
+                total += n
+    else:                                            # (turn.development_actions too)
+        acts = old[:dev_start]
+        for x in p["surface"]:
+            c = cards[x]
+            if cr >= DEVELOP_COST and c["dt"] < DEVELOPS_PER_BASE_PER_TURN:
+                acts.append(DEVELOP[x])
+            n = c["dev"]
+            if n:
+                cashes.append(CASH[x])
+                total += n
+        cash_start = len(acts)
+    if total >= CASH_DEVELOPMENTS:                   # constants.can_cash
+        acts += cashes
+    draw_start = len(acts)
+    draw_actions(acts, p, cr, False)
+    new_attack_start = len(acts)
+    acts += old[attack_start:]                       # the attacks and END_TURN
+    MAIN_META[0] = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
+                    new_attack_start, need, nxt)
+    legal_cache.keep(state, dec, acts)
