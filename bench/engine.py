@@ -25,12 +25,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesets import registry  # noqa: E402
+from rulesets.base import Outcome  # noqa: E402
 from rulesets.stats import wilson_rounded as wilson  # noqa: E402
 
 MAX_STEPS = 200_000  # a guard: a game that never ends is a bug to report, not to wait for
 
 
-def play(ruleset, config: dict, seed: str, bots: list[str]) -> tuple[int, object]:
+def play(ruleset, config: dict, seed: str, bots: list[str]) -> tuple[int, Outcome]:
     """One game with the given bot kind per seat; returns (steps, outcome)."""
     outcome, to_act, bot_action, apply = (ruleset.outcome, ruleset.to_act, ruleset.bot_action,
                                           ruleset.apply)   # bound once: time the engine

@@ -47,8 +47,10 @@ def strength(players: int, games: int) -> dict:
         s = play_match(kinds, f"duel-{players}-{g}")
         out = decide(s, "most_points")
         wins += h in out.winners
-        others = [x for i, x in enumerate(out.scores) if i != h]
-        margin += out.scores[h] - max(others)
+        scores = out.scores
+        assert scores is not None  # (decide always scores)
+        others = [x for i, x in enumerate(scores) if i != h]
+        margin += scores[h] - max(others)
     lo, hi = wilson(wins, games)
     return {"players": players, "games": games, "heuristic_wins": wins,
             "win_rate": round(wins / games, 4), "wilson95": [round(lo, 4), round(hi, 4)],

@@ -45,6 +45,7 @@ def win_rate(players: int, games: int, options: dict[str, bool]) -> dict[str, ob
         kinds = ["random"] * players
         kinds[seat] = "heuristic"
         out = RULESET.outcome(play(config, f"duel-{players}-{i}", kinds).state)
+        assert out is not None  # (play runs the game to its end)
         wins += seat in out.winners
     return {"players": players, "options": options, "games": games, "heuristic_wins": wins,
             "win_rate": round(wins / games, 4), "ci95_wilson": wilson(wins, games),

@@ -67,7 +67,9 @@ def request(method: str, url: str, body: dict | None = None,
             conn: http.client.HTTPConnection | None = None) -> tuple[int, bytes]:
     parts = urlsplit(url)
     own = conn is None
-    conn = conn or http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    if conn is None:
+        assert parts.hostname, f"no host in {url}"
+        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
     path = parts.path + (f"?{parts.query}" if parts.query else "")
     data = json.dumps(body).encode() if body is not None else None
     hdrs = {"Content-Type": "application/json"} if data else {}

@@ -48,7 +48,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    out = {"python": platform.python_version(), "round": 5, "results": []}
+    results: list[dict[str, object]] = []
+    out = {"python": platform.python_version(), "round": 5, "results": results}
     for n in args.sizes:
         history = build_history(n, 4, args.seed + n)
         active = [p.id for p in history.players]
@@ -63,7 +64,7 @@ def main() -> None:
             pair_round(history, active, 5, rows=rows)
             only.append(time.perf_counter() - t1)
         assert pairing is not None
-        out["results"].append(
+        results.append(
             {
                 "players": n,
                 "best_s": round(min(times), 4),

@@ -11,12 +11,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Count, Q, Sum
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from cards.models import Card, CardSet, CollectionEntry
 from cards.wording import tr_words
+from kaosz.signed_in import SignedInRequest
 
 MAX_COUNT = 999
 
@@ -42,7 +43,7 @@ def _rows(user, cards) -> list[dict]:
 
 
 @login_required
-def collection(request: HttpRequest) -> HttpResponse:
+def collection(request: SignedInRequest) -> HttpResponse:
     """All official cards with the user's counts, editable in place; filters by name."""
     show = request.GET.get("show", "all")
     qs = Card.objects.filter(official=True)
@@ -85,7 +86,7 @@ def _save(user, card: Card, owned: int, wanted: int) -> None:
 
 @login_required
 @require_POST
-def bulk_edit(request: HttpRequest) -> HttpResponse:
+def bulk_edit(request: SignedInRequest) -> HttpResponse:
     """Counts for any number of cards: fields ``owned-<slug>`` and ``wanted-<slug>``.
 
     htmx posts one row as it changes and gets the row back with a confirmation; without
@@ -123,7 +124,7 @@ def bulk_edit(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def export(request: HttpRequest) -> HttpResponse:
+def export(request: SignedInRequest) -> HttpResponse:
     """The collection as CSV (slug, name, owned, wanted) or as the deck text format."""
     entries = (CollectionEntry.objects.filter(user=request.user).select_related("card")
                .order_by("card__name_hu", "card__slug"))
@@ -182,14 +183,14 @@ def _parse_text(text: str) -> tuple[dict[str, tuple[int, int]], list[str]]:
 
 
 @login_required
-def import_view(request: HttpRequest) -> HttpResponse:
+def import_view(request: SignedInRequest) -> HttpResponse:
     """Counts from a CSV (as exported) or a deck text list; all or nothing."""
     errors: list[str] = []
     if request.method == "POST":
         upload = request.FILES.get("file")
         text = request.POST.get("text") or ""
         if upload is not None:
-            if upload.size > 2 * 1024 * 1024:
+            if (upload.size or 0) > 2 * 1024 * 1024:
                 errors.append(tr_words("A fájl túl nagy (legfeljebb 2 MB).",
                                        "The file is too large (at most 2 MB)."))
             else:

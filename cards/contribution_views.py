@@ -24,6 +24,7 @@ from cards.models import Card, CardImage, Contribution
 from cards.records import validate_record
 from cards.services import CatalogueError, approve, reject
 from cards.wording import tr_words
+from kaosz.signed_in import SignedInRequest
 
 
 def _lang() -> str:
@@ -36,7 +37,7 @@ def _subtype_groups() -> list[dict[str, Any]]:
             for t, v in vocab.TYPES.items()]
 
 
-def _pending_image(request: HttpRequest) -> CardImage | None:
+def _pending_image(request: SignedInRequest) -> CardImage | None:
     token = (request.POST.get("image_token") or "").strip()
     if not token:
         return None
@@ -45,7 +46,7 @@ def _pending_image(request: HttpRequest) -> CardImage | None:
 
 
 @login_required
-def contribute(request: HttpRequest) -> HttpResponse:
+def contribute(request: SignedInRequest) -> HttpResponse:
     slug = request.GET.get("card") or request.POST.get("card")
     correcting = Card.objects.filter(slug=slug).first() if slug else None
     record = correcting.to_record() if correcting else None
@@ -102,7 +103,7 @@ def contribute(request: HttpRequest) -> HttpResponse:
     })
 
 
-def diff_rows(item: Contribution, lang: str) -> list[dict[str, str]]:
+def diff_rows(item: Contribution, lang: str) -> list[dict[str, Any]]:
     """Field by field: label, the card's value now, the proposed value, in words."""
     current = item.card.to_record() if item.card is not None and \
         item.kind == Contribution.CORRECTION else {}
@@ -130,7 +131,7 @@ def _decorate(items, lang: str) -> list[Contribution]:
 
 
 @login_required
-def my_contributions(request: HttpRequest) -> HttpResponse:
+def my_contributions(request: SignedInRequest) -> HttpResponse:
     items = (Contribution.objects.filter(author=request.user)
              .select_related("card", "reviewer").prefetch_related("images"))
     return render(request, "cards/contributions.html",
@@ -177,7 +178,7 @@ def review_decide(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def contribute_csv(request: HttpRequest) -> HttpResponse:
+def contribute_csv(request: SignedInRequest) -> HttpResponse:
     """Many cards at once in the import command's CSV format; each row is its own proposal."""
     errors: list[str] = []
     lang = _lang()
@@ -190,7 +191,7 @@ def contribute_csv(request: HttpRequest) -> HttpResponse:
         records: list[dict[str, Any]] = []
         if upload is None:
             errors.append(tr_words("Válassz egy CSV fájlt.", "Choose a CSV file."))
-        elif upload.size > 2 * 1024 * 1024:
+        elif (upload.size or 0) > 2 * 1024 * 1024:
             errors.append(tr_words("A fájl túl nagy (legfeljebb 2 MB).",
                                    "The file is too large (at most 2 MB)."))
         else:

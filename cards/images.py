@@ -117,7 +117,7 @@ def clean(upload: IO[bytes]) -> CleanImage:
             # Pillow warns (and past twice its own limit raises) on decompression bombs;
             # our own limit below is checked from the header first.
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            img = Image.open(io.BytesIO(data))
+            img: Image.Image = Image.open(io.BytesIO(data))
             if img.format not in ALLOWED_FORMATS:
                 raise _not_image()
             pixels = img.width * img.height
@@ -178,15 +178,15 @@ def image_uris(card: Card, build_url=None) -> dict[str, str] | None:
 def uris_for_cards(cards: list[Card], build_url=None) -> dict[int, dict[str, str] | None]:
     """``image_uris`` for a page of cards in one query: the newest approved picture each,
     the generated face for a practice card without one, else None."""
-    newest: dict[int, CardImage] = {}
+    newest: dict[int | None, CardImage] = {}  # (card_id is never None here: filtered)
     for image in (CardImage.objects.filter(card_id__in=[c.pk for c in cards], approved=True)
                   .order_by("card_id", "-created", "-id")):
         newest.setdefault(image.card_id, image)
     out: dict[int, dict[str, str] | None] = {}
     for card in cards:
-        image = newest.get(card.pk)
-        if image is not None:
-            uris: dict[str, str] | None = image.uris()
+        picture = newest.get(card.pk)
+        if picture is not None:
+            uris: dict[str, str] | None = picture.uris()
         elif not card.official:
             uris = _face_uris(card)
         else:

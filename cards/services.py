@@ -102,18 +102,22 @@ def approve(contribution: Contribution, reviewer, note: str = "") -> Card:
                                "message": "only pending contributions can be approved"}])
     proposed = dict(contribution.proposed)
     partial = contribution.kind == Contribution.CORRECTION
+    # The card a correction corrects (always there: deleting a card deletes its
+    # contributions).
+    base = contribution.card if partial else None
     if not partial and Card.objects.filter(slug=proposed.get("slug")).exists():
         # A new card must never overwrite one approved meanwhile under the same identifier.
         raise CatalogueError([{"row": None, "field": "slug",
                                "message": "a card with this identifier exists now; "
                                           "propose a correction instead"}])
-    if partial:
-        proposed["slug"] = contribution.card.slug
-    merged = contribution.card.to_record() | proposed if partial else proposed
+    if base is not None:
+        proposed["slug"] = base.slug
+    merged = base.to_record() | proposed if base is not None else proposed
     errors = validate_record(merged)
     if errors:
         raise CatalogueError(errors)
-    provenance = dict(contribution.card.provenance if partial else proposed.get("provenance") or {})
+    provenance = dict(base.provenance if base is not None
+                      else proposed.get("provenance") or {})
     for field in proposed:
         if field in RECORD_FIELDS and field not in ("slug", "provenance", "sources", "effect"):
             provenance[field] = {"source": "contributed", "by": contribution.author.username,

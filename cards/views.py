@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
@@ -20,6 +22,7 @@ from cards.models import Card, CardImage, CardRevision, CollectionEntry
 from cards.search import search_cards
 from cards.services import CatalogueError, revert
 from cards.wording import tr_words
+from kaosz.signed_in import SignedInRequest
 
 SORTS = {"name": ("name_hu", "slug"), "-name": ("-name_hu", "-slug"),
          "cost": (F("cost").asc(nulls_last=True), "name_hu", "slug"),
@@ -62,7 +65,7 @@ def browse(request: HttpRequest) -> HttpResponse:
     query = _filters_to_query(request)
     user = request.user if request.user.is_authenticated else None
     error = None
-    warnings: list[str] = []
+    warnings: list[dict[str, Any]] = []
     try:
         result = search_cards(query, user=user)
         qs = result.queryset
@@ -197,7 +200,7 @@ def revert_revision(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def set_owned(request: HttpRequest, slug: str) -> HttpResponse:
+def set_owned(request: SignedInRequest, slug: str) -> HttpResponse:
     card = get_object_or_404(Card, slug=slug)
     try:
         owned = max(0, min(999, int(request.POST.get("owned", 0))))

@@ -141,7 +141,7 @@ def resolve_deck(spec: Any, user: Any, format_key: str) -> ResolvedDeck:
         deck = Deck.objects.filter(pk=spec).first()
         readable = deck is not None and (deck.public or (
             getattr(user, "is_authenticated", False) and deck.owner_id == user.pk))
-        if not readable:
+        if deck is None or not readable:
             raise DeckError("deck_not_found", f"no deck {spec} that you may use",
                             {"deck": spec})
         cards, errors, name = deck.cards, [], deck.name

@@ -25,6 +25,7 @@ from decks.services import (
 )
 from decks.tasks import bulk_validate
 from kaosz.messages import error_of, error_text
+from kaosz.signed_in import SignedInRequest
 
 
 def _lang() -> str:
@@ -111,7 +112,7 @@ def builder_search(request: HttpRequest) -> HttpResponse:
     text = request.GET.get("q", "")
     fmt = request.GET.get("format", "practice")
     try:
-        allow = check_format(fmt) and _format_allows_unofficial(fmt)
+        allow = bool(check_format(fmt)) and _format_allows_unofficial(fmt)
         result = search_cards(text, include_unofficial=allow)
         cards, error = list(result.queryset[:60]), None
         _attach_thumbnails(cards)
@@ -152,7 +153,7 @@ def _named(diff: dict) -> dict:
 
 @login_required
 @require_POST
-def copy(request: HttpRequest, pk: int) -> HttpResponse:
+def copy(request: SignedInRequest, pk: int) -> HttpResponse:
     source = _visible(request, pk)
     with transaction.atomic():
         # The copy's name is written in the language of the person who copies it.
@@ -182,10 +183,13 @@ def import_page(request: HttpRequest) -> HttpResponse:
 
 
 def deck_list(request: HttpRequest, mine: bool = False) -> HttpResponse:
-    if mine and not request.user.is_authenticated:
-        return redirect(f"/accounts/login/?next={request.path}")
     qs = Deck.objects.select_related("owner")
-    qs = qs.filter(owner=request.user) if mine else qs.filter(public=True)
+    if mine:
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
+        qs = qs.filter(owner=request.user)
+    else:
+        qs = qs.filter(public=True)
     q = request.GET.get("q", "").strip()
     if q:
         qs = qs.filter(Q(name__icontains=q) | Q(description__icontains=q))
@@ -194,12 +198,14 @@ def deck_list(request: HttpRequest, mine: bool = False) -> HttpResponse:
 
 
 @login_required
-def bulk(request: HttpRequest) -> HttpResponse:
+def bulk(request: SignedInRequest) -> HttpResponse:
     """Paste many decks separated by lines starting with '=== name'."""
     error = None
     if request.method == "POST":
         fmt = request.POST.get("format", "tournament")
-        entries, current, key = [], [], None
+        entries: list[tuple[str, str]] = []
+        current: list[str] = []
+        key: str | None = None
         for line in request.POST.get("decks", "").splitlines() + ["=== "]:
             if line.startswith("==="):
                 if key is not None or any(x.strip() for x in current):

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from kaosz.api.errors import ApiError
 from kaosz.api.tokens import issue, revoke
 from kaosz.models import ApiToken
+from kaosz.signed_in import SignedInRequest
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def tokens_page(request: HttpRequest) -> HttpResponse:
+def tokens_page(request: SignedInRequest) -> HttpResponse:
     new_key = None
     error = None
     if request.method == "POST":

@@ -19,6 +19,7 @@ options.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from django.core.cache.backends.redis import RedisCache as _RedisCache
@@ -29,6 +30,10 @@ from kaosz.api import rediskv
 
 
 class RedisCacheClient(_RedisCacheClient):
+    # Django's private attributes, which django-stubs leave out
+    _client: Callable[..., Any]
+    _get_connection_pool: Callable[[bool], Any]
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("socket_connect_timeout", rediskv.CONNECT_TIMEOUT)
         kwargs.setdefault("socket_timeout", rediskv.SOCKET_TIMEOUT)
@@ -102,6 +107,10 @@ def shared_client(servers: list[str], options: dict[str, Any]) -> RedisCacheClie
 
 
 class RedisCache(_RedisCache):
+    # Django's private attributes, which django-stubs leave out
+    _servers: list[str]
+    _options: dict[str, Any]
+
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = RedisCacheClient

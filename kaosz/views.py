@@ -37,7 +37,8 @@ class SignupForm(UserCreationForm):
 
     email = forms.EmailField(max_length=254)
 
-    class Meta(UserCreationForm.Meta):
+    # (django-stubs leave out UserCreationForm.Meta, which Django defines)
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]
         model = get_user_model()
         fields = ("username", "email")
 

@@ -8,6 +8,7 @@ to ``MatchAction``; everything here is plain data.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -55,6 +56,9 @@ class Match(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # Not a column: the one more value a raw read of the store selected with the row
+    # (``matches.store.rows.select_match``), when it did.
+    extra: Any
 
     class Meta:
         ordering = ["-id"]
@@ -103,7 +107,8 @@ class Seat(models.Model):
     def label(self) -> str:
         if self.bot:
             return f"bot:{self.bot}"
-        return self.user.username if self.user_id else ""
+        user = self.user if self.user_id else None
+        return user.username if user is not None else ""
 
 
 class MatchAction(models.Model):

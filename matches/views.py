@@ -126,7 +126,7 @@ def join_match(request: HttpRequest, pk: int) -> HttpResponse:
             resolve_deck(rs, None, request.user, match.options or {},
                          seat_index if seat_index is not None else open_seat(match))
         if invitation is not None and deck is None:
-            kept = match.seats.get(index=seat_index)
+            kept = match.seats.get(index=invitation.seat)  # (the seat_index it gave)
             deck, name = kept.deck, kept.deck_name
         store.join(match.pk, request.user, deck, name, seat_index=seat_index)
         accepted(invitation)

@@ -147,7 +147,8 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             return None
         throttle = SearchThrottle()
         allowed = throttle.allow_request(request, self)
-        request.search_throttle = (allowed, throttle)  # DRF answers a refusal, not recounted
+        # DRF answers a refusal, not recounted (a note on the request, read with getattr)
+        request.search_throttle = (allowed, throttle)  # type: ignore[attr-defined]
         if not allowed:
             return None
         key = self._cache_key(request, search_cache.catalogue_version(), "application/json")

@@ -205,13 +205,15 @@ class _Parser:
         if tok.value.strip() == "?" and spec.name in UNKNOWN_FIELDS:
             # `ár:?` / `faj:?`: the value is unknown (not yet catalogued).
             if tok.op not in (":", "=", "!="):
-                return self.bad_operator(tok)
-            term = Term(spec.name, ":", UNKNOWN)
-            return Not(term) if tok.op == "!=" else term
+                self.bad_operator(tok)
+                return None
+            unknown: Node = Term(spec.name, ":", UNKNOWN)
+            return Not(unknown) if tok.op == "!=" else unknown
         if spec.kind == kw.NUMBER:
             return self.number_term(spec, tok)
         if tok.op in _COMPARISONS and spec.name != "rarity":
-            return self.bad_operator(tok)
+            self.bad_operator(tok)
+            return None
         if spec.kind == kw.TEXT:
             value = set_slug(tok.value) if spec.name == "set" else fold(tok.value)
             if not value:
@@ -238,9 +240,10 @@ class _Parser:
         raw = tok.value.strip()
         if spec.name == "cost" and fold(raw) == "x":
             if tok.op not in (":", "=", "!="):
-                return self.bad_operator(tok)
-            term = Term("is", ":", "variable")
-            return Not(term) if tok.op == "!=" else term
+                self.bad_operator(tok)
+                return None
+            variable: Node = Term("is", ":", "variable")
+            return Not(variable) if tok.op == "!=" else variable
         if not _INT.fullmatch(raw):
             self.warn(
                 "bad_value",

@@ -90,8 +90,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         message = _first_message(exc.detail)
     else:
         message = str(exc.detail)
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        details["retry_after_seconds"] = int(exc.wait)
+    # (Throttled.wait is set by DRF's __init__; the DRF stubs leave the attribute out)
+    wait: float | None = getattr(exc, "wait", None) \
+        if isinstance(exc, exceptions.Throttled) else None
+    if wait is not None:
+        details["retry_after_seconds"] = int(wait)
     response.data = error_body(code, message, details)
     return response
 

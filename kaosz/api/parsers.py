@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rest_framework.exceptions import ParseError
@@ -18,7 +19,7 @@ class GuardedJSONParser(JSONParser):
     surrogate in any string or key."""
 
     def parse(self, stream: Any, media_type: str | None = None,
-              parser_context: dict[str, Any] | None = None) -> Any:
+              parser_context: Mapping[str, Any] | None = None) -> Any:
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as exc:
@@ -39,7 +40,7 @@ def _check_form(data: Any) -> None:
 
 class GuardedFormParser(FormParser):
     def parse(self, stream: Any, media_type: str | None = None,
-              parser_context: dict[str, Any] | None = None) -> Any:
+              parser_context: Mapping[str, Any] | None = None) -> Any:
         data = super().parse(stream, media_type, parser_context)
         _check_form(data)
         return data
@@ -47,7 +48,7 @@ class GuardedFormParser(FormParser):
 
 class GuardedMultiPartParser(MultiPartParser):
     def parse(self, stream: Any, media_type: str | None = None,
-              parser_context: dict[str, Any] | None = None) -> Any:
+              parser_context: Mapping[str, Any] | None = None) -> Any:
         parsed = super().parse(stream, media_type, parser_context)
         _check_form(parsed.data)
         return parsed

@@ -56,20 +56,31 @@ class _Unsynced(Exception):
     """Redis is known to be down: count locally without trying."""
 
 
+# What a sync may raise: Redis known to be down, or a Redis or network error.
+_SYNC_ERRORS: tuple[type[BaseException], ...] = (_Unsynced, *rediskv.ERRORS)
+
+
 class WindowRateThrottle(ScopedRateThrottle):
     scope_attr = "throttle_scope"
     # This process's tallies; a test can give a throttle its own to play another process.
     tallies: dict[str, Tally] = {}
     lock = threading.Lock()
+    # Set by allow_request (DRF's parse_rate types them optional: None only without a rate)
+    num_requests: int
+    duration: int
+    current: int
+    previous: int
+    elapsed: float
 
     def allow_request(self, request: Any, view: Any) -> bool:
         self.scope = self.scope_for(request, view)
         if not self.scope:
             return True
         self.rate = self.get_rate()
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        if self.rate is None:
+        num_requests, duration = self.parse_rate(self.rate)
+        if self.rate is None or num_requests is None or duration is None:
             return True
+        self.num_requests, self.duration = num_requests, duration
         ident = self.get_cache_key(request, view)
         if ident is None:
             return True
@@ -144,7 +155,7 @@ class WindowRateThrottle(ScopedRateThrottle):
             if rediskv.client() is not None and rediskv.down():
                 raise _Unsynced
             total, previous = self._sync(ident, tally.window, handed)
-        except (_Unsynced, *rediskv.ERRORS) as exc:
+        except _SYNC_ERRORS as exc:
             if not isinstance(exc, _Unsynced):
                 rediskv.failed(exc, "the API throttle")
             with self.lock:

@@ -26,7 +26,13 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBase,
+    JsonResponse,
+    StreamingHttpResponse,
+)
 
 from kaosz.asgi_threads import let_go_of_thread
 from matches import live, live_async, store
@@ -95,6 +101,12 @@ async def _before_waiting(fn: Callable[[], T]) -> T:
         let_go_of_thread()
 
 
+# The notes between this module and the DRF view, kept on the request
+# (``kaosz_defer_wait``: hand the wait over; ``kaosz_wait``: what to wait for), are attributes
+# HttpRequest does not declare, and ``request.GET`` is replaced by a changed copy (Django
+# allows it; its stubs type GET as immutable): hence the ``type: ignore`` on those lines.
+
+
 def _waits(request: HttpRequest) -> bool:
     raw = request.GET.get("wait") or "0"
     return raw.isdigit() and int(raw) > 0
@@ -110,7 +122,7 @@ async def events(request: HttpRequest, pk: str) -> HttpResponse:
             return _too_many(settings.KAOSZ_ANON_WAITERS_PER_CLIENT)
         if not isinstance(request, ASGIRequest) or connection.vendor != "postgresql":
             return await sync_to_async(_drf_events)(request, pk=pk)
-        request.kaosz_defer_wait = True
+        request.kaosz_defer_wait = True  # type: ignore[attr-defined]
         response = await _before_waiting(lambda: _drf_events(request, pk=pk))
         plan = getattr(request, "kaosz_wait", None)
         if plan is None:  # answered (or refused) at once
@@ -121,10 +133,10 @@ async def events(request: HttpRequest, pk: str) -> HttpResponse:
         if response.data is not None and unchanged():
             return response  # (the view's answer for "nothing new")
     # The answer: the events as they now are (the same view, without a wait).
-    request.kaosz_defer_wait, request.kaosz_wait = False, None
+    request.kaosz_defer_wait, request.kaosz_wait = False, None  # type: ignore[attr-defined]
     query = request.GET.copy()
     query["wait"] = "0"
-    request.GET = query
+    request.GET = query  # type: ignore[assignment]
     return await sync_to_async(_drf_events)(request, pk=pk)
 
 
@@ -148,7 +160,7 @@ def events_sync_first(request: HttpRequest, pk: str) -> HttpResponse:
         finally:
             slot.__exit__(None, None, None)
     try:
-        request.kaosz_defer_wait = True
+        request.kaosz_defer_wait = True  # type: ignore[attr-defined]
         response = _then_release(lambda: _drf_events(request, pk=pk))()
         plan = getattr(request, "kaosz_wait", None)
     except BaseException:
@@ -173,7 +185,7 @@ class WaitThenAnswer(HttpResponse):
     chain once more) with the same request, without a wait."""
 
     def __init__(self, request: HttpRequest, plan: WaitPlan, quiet: Any,
-                 done: Callable[[], None]) -> None:
+                 done: Callable[[], object]) -> None:
         self.quiet = getattr(quiet, "data", None) is not None
         if self.quiet:
             quiet.render()
@@ -195,10 +207,10 @@ class WaitThenAnswer(HttpResponse):
         if self.quiet and unchanged():
             return self
         request = self.request
-        request.kaosz_defer_wait, request.kaosz_wait = False, None
+        request.kaosz_defer_wait, request.kaosz_wait = False, None  # type: ignore[attr-defined]
         query = request.GET.copy()
         query["wait"] = "0"
-        request.GET = query
+        request.GET = query  # type: ignore[assignment]
         return await again()
 
 
@@ -214,7 +226,7 @@ def _events_now(request: HttpRequest, pk: str, after: int) -> tuple[int, bytes]:
     query = request.GET.copy()
     query["after"], query["wait"] = str(after), "0"
     query.pop("until", None)
-    request.GET = query
+    request.GET = query  # type: ignore[assignment]
     response = _drf_events(request, pk=pk)
     response.render()
     return response.status_code, response.content
@@ -243,7 +255,7 @@ async def _next_move(pk: int, version: int, state: str) -> Any:
 
 
 async def _progress_events(request: HttpRequest, pk: str, body: bytes, public: bool,
-                           done: Callable[[], None]) -> Any:
+                           done: Callable[[], object]) -> Any:
     """The stream's events: ``body`` (the answer at connecting), then one answer per
     change, a keep-alive comment when nothing happened for a while."""
 
@@ -283,7 +295,7 @@ async def _progress_events(request: HttpRequest, pk: str, body: bytes, public: b
         done()
 
 
-async def stream(request: HttpRequest, pk: str) -> HttpResponse:
+async def stream(request: HttpRequest, pk: str) -> HttpResponseBase:
     """Server-Sent Events for the pages (``GET .../stream/?after=N``): one ``progress``
     event (the events answer's JSON: events, last, version, status, to_act) whenever the
     match changes, a comment every ``STREAM_KEEPALIVE`` seconds otherwise. Served under

@@ -112,9 +112,9 @@ def seat_specs(rs: Ruleset, seats: list[dict[str, Any]], options: dict[str, Any]
             else:
                 # Another player is invited, never seated: the seat stays open, kept for
                 # them, until they accept (join) or decline; ``invite`` records it.
-                spec.invited = other  # type: ignore[attr-defined]
+                spec.invited = other
         # An open or invited seat's deck comes with whoever joins it (checked then).
-        waits = player == "open" or getattr(spec, "invited", None) is not None
+        waits = player == "open" or spec.invited is not None
         spec.deck, spec.deck_name = resolve_deck(rs, seat.get("deck"), user, options,
                                                  -1 if waits else i)
         out.append(spec)
@@ -149,7 +149,7 @@ def invite(match: Match, specs: list[SeatSpec], by: Any) -> list[SeatInvitation]
     """Record the invitations ``seat_specs`` left on ``specs`` (after ``create_match``)."""
     return SeatInvitation.objects.bulk_create([
         SeatInvitation(match=match, seat=i, user=spec.invited, invited_by=by)
-        for i, spec in enumerate(specs) if getattr(spec, "invited", None) is not None])
+        for i, spec in enumerate(specs) if spec.invited is not None])
 
 
 def seat_to_join(match: Match, user: Any) -> tuple[int | None, SeatInvitation | None]:

@@ -27,6 +27,9 @@ class SeatSpec:
     bot: str = ""
     deck: list[dict[str, Any]] | None = None
     deck_name: str = ""
+    # A player invited to the seat, which stays open, kept for them (the API's seating
+    # sets it; the store itself never reads it).
+    invited: Any = None
 
 
 @dataclass

@@ -13,10 +13,13 @@ def apply_entry(rs: Ruleset, state: State, kind: str, seat: int | None,
                 action: Any) -> tuple[State, list[Event]]:
     """Apply one log entry (the engine may update ``state`` in place or return a new one).
     Shared by live play and replay."""
+    # (``seat`` is typed optional for adjudications, which have none; an action or a
+    # resignation reaches here with the seat its caller resolved. Passed on unchecked,
+    # as before: this is the replay's hot path.)
     if kind == MatchAction.ACTION:
-        return rs.apply(state, seat, action)
+        return rs.apply(state, seat, action)  # type: ignore[arg-type]
     if kind == MatchAction.RESIGN:
-        return rs.resign(state, seat)
+        return rs.resign(state, seat)  # type: ignore[arg-type]
     if kind == MatchAction.ADJUDICATE:
         return state, [{"type": "adjudicated", **action}]
     raise ValueError(f"unknown log entry kind {kind!r}")

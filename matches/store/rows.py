@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.db import OperationalError, connection
+from django.db.models import Field, Model
 from django.utils import timezone
 
 from matches.models import BIG_COLUMNS, Match, MatchAction, Seat
@@ -30,7 +31,9 @@ def row_plan(leave_out: tuple[str, ...]) -> tuple[str, list[str], list[tuple[int
     plan = []
     for i, f in enumerate(fields):
         col = f.get_col(Match._meta.db_table)
-        converters = connection.ops.get_db_converters(col) + f.get_db_converters(connection)
+        # (Field.get_db_converters is Django's; django-stubs leave it out)
+        converters = (connection.ops.get_db_converters(col)
+                      + f.get_db_converters(connection))  # type: ignore[attr-defined]
         if converters:
             plan.append((i, col, converters))
     return ", ".join(quote(f.column) for f in fields), [f.attname for f in fields], plan
@@ -92,12 +95,14 @@ def set_seats(match: Match, seats: list[Seat]) -> None:
     # The filter is deferred, as Django's own related managers defer theirs: it is built
     # only if something chains a query on ``match.seats.all()``. Building it at once was
     # ~90 microseconds of query compilation on every read of a match.
+    # (QuerySet's private attributes used here and by prefetch, which django-stubs leave
+    # out, carry a ``type: ignore``)
     qs = Seat.objects.all()
-    qs._defer_next_filter = True
+    qs._defer_next_filter = True  # type: ignore[attr-defined]
     qs = qs.filter(match_id=match.pk)
     qs._result_cache = seats
-    qs._prefetch_done = True
-    match._prefetched_objects_cache = {"seats": qs}
+    qs._prefetch_done = True  # type: ignore[attr-defined]
+    match._prefetched_objects_cache = {"seats": qs}  # type: ignore[attr-defined]
 
 
 def load_match(match_id: int, users: bool = True) -> Match | None:
@@ -170,13 +175,21 @@ _ENTRY_FIELDS = ["match", "seq", "kind", "seat", "action", "client_action_id", "
                  "events", "first_event", "response", "created"]
 
 
+def _column(model: type[Model], name: str) -> Field[Any, Any]:
+    """The model's field ``name``, which is a column (not a relation's reverse side)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, Field):
+        raise TypeError(f"{model.__name__}.{name} is not a column")
+    return field
+
+
 @functools.cache
 def _cas() -> tuple[str, list[Any], list[Any]]:
     """The guarded write's SQL, and the match and log-entry fields it binds, in order."""
     quote = connection.ops.quote_name
-    fields = [Match._meta.get_field(n) for n in WRITTEN]
+    fields = [_column(Match, n) for n in WRITTEN]
     sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
-    entry = [MatchAction._meta.get_field(n) for n in _ENTRY_FIELDS]
+    entry = [_column(MatchAction, n) for n in _ENTRY_FIELDS]
     cols = ", ".join(quote(f.column) for f in entry)
     values = ", ".join(["id"] + ["%s"] * (len(entry) - 1))
     # (The time limit is the one column that changes without a new version: an

@@ -212,7 +212,9 @@ def read_for_write(match_id: int, with_seats: bool) -> tuple[Match | None, str]:
                          extra_params=[copy.version, copy.seed_hash] if copy else [-1, ""])
     if match is None:
         return None, ""
-    return match, match.extra if match.extra is not None else copy.text
+    if match.extra is None and copy is not None:  # the row is at this process's copy
+        return match, copy.text
+    return match, match.extra
 
 
 def _acting_seat(match: Match, sub: Submission) -> tuple[int | None, set[int] | None]:

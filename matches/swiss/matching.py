@@ -159,13 +159,14 @@ class _Blossom:
         # Least-slack edges from the new blossom to every other S-blossom.
         best_to = [-1] * (2 * self.n)
         for sub in path:
+            sub_best = self.bestedges[sub]
             lists = (
                 [[p >> 1 for p in self.neighbend[leaf]] for leaf in self.leaves(sub)]
-                if self.bestedges[sub] is None
-                else [self.bestedges[sub]]
+                if sub_best is None
+                else [sub_best]
             )
             for lst in lists:
-                for kk in lst:  # type: ignore[union-attr]
+                for kk in lst:
                     i, j, _ = self.edges[kk]
                     if inb[j] == b:
                         i, j = j, i
@@ -178,9 +179,9 @@ class _Blossom:
                         best_to[bj] = kk
             self.bestedges[sub] = None
             self.bestedge[sub] = -1
-        self.bestedges[b] = [kk for kk in best_to if kk != -1]
+        b_best = self.bestedges[b] = [kk for kk in best_to if kk != -1]
         best = -1
-        for kk in self.bestedges[b]:  # type: ignore[union-attr]
+        for kk in b_best:
             if best == -1 or self.slack(kk) < self.slack(best):
                 best = kk
         self.bestedge[b] = best

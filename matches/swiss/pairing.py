@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Collection, Sequence
+from typing import Literal, overload
 
 from .matching import max_weight_matching
 from .model import ByeKind, History, NoValidPairing, NoValidPairingReason, Pairing
@@ -113,7 +114,7 @@ def pair_round(
     else:
         candidates = [p for p in reversed(order) if bye_count[p] == 0]
         if allow_second_bye:
-            again = sorted((p for p in reversed(order) if bye_count[p] > 0), key=bye_count.get)
+            again = sorted((p for p in reversed(order) if bye_count[p] > 0), key=lambda p: bye_count[p])
             candidates += again
         if not candidates:
             raise NoValidPairing(
@@ -121,23 +122,24 @@ def pair_round(
                 round_no,
                 "odd field and every active player already had a bye",
             )
-        pairs = None
+        found: list[tuple[int, int]] | None = None
         skipped: list[int] = []
         for c in candidates:
             rest = [p for p in order if p != c]
             try:
-                pairs = _pair_even(rest, points, met, allow_rematch)
+                found = _pair_even(rest, points, met, allow_rematch)
             except _Infeasible:
                 skipped.append(c)
                 continue
             bye = c
             break
-        if pairs is None or bye is None:
+        if found is None or bye is None:
             raise NoValidPairing(
                 NoValidPairingReason.REMATCH_UNAVOIDABLE,
                 round_no,
                 "no bye candidate leaves a rematch-free pairing",
             )
+        pairs = found
         if skipped:
             warnings.append(
                 f"bye moved up past {len(skipped)} lower-ranked player(s) "
@@ -205,7 +207,8 @@ class _Field:
                 start = g + 1
         return segs
 
-    def profile(self, pairs: list[tuple[int, int | None]], lo: int, hi: int) -> tuple[int, ...]:
+    def profile(self, pairs: Sequence[tuple[int, int | None]], lo: int, hi: int
+                ) -> tuple[int, ...]:
         """c_j for the boundaries inside groups lo..hi; ``None`` is a wildcard below hi."""
         counts = [0] * (hi - lo)
         for a, b in pairs:
@@ -291,7 +294,7 @@ def _fast_segment(f: _Field, lo: int, hi: int) -> list[tuple[int, int]] | None:
         last = g == hi
         seen = f.met.get(carry, _EMPTY)
         tries = 0
-        step = None
+        step: tuple[list[tuple[int, int]], int | None] | None = None
         for x in members:
             if x in seen:
                 continue
@@ -406,9 +409,21 @@ def _augment(
 # -- exact path -----------------------------------------------------------------------------
 
 
+@overload
+def _exact(
+    f: _Field, lo: int, hi: int, *, allow_rematch: bool = False, sink: Literal[False] = False
+) -> list[tuple[int, int]] | None: ...
+
+
+@overload
+def _exact(
+    f: _Field, lo: int, hi: int, *, allow_rematch: bool = False, sink: Literal[True]
+) -> list[tuple[int, int | None]] | None: ...
+
+
 def _exact(  # noqa: C901
     f: _Field, lo: int, hi: int, *, allow_rematch: bool = False, sink: bool = False
-) -> list[tuple[int, int | None]] | None:
+) -> list[tuple[int, int]] | list[tuple[int, int | None]] | None:
     """Optimal closed pairing of groups lo..hi by C, D, E (and fewest rematches first).
 
     With ``sink`` the window may send players below it: each may pair with one of

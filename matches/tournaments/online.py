@@ -118,7 +118,7 @@ def sync_final(t: Tournament) -> int:
     for fm in FinalMatch.objects.filter(tournament=t, done=False).select_related("match"):
         if fm.match.status == "finished":
             settled = record_match_outcome(fm.match)
-            changed += bool(settled is not None and settled.done)
+            changed += bool(isinstance(settled, FinalMatch) and settled.done)
     return changed
 
 

@@ -28,6 +28,7 @@ from matches.tournaments.models import (
     Bye,
     Entry,
     FinalGame,
+    FinalMatch,
     Pairing,
     ResultChange,
     Round,
@@ -296,8 +297,8 @@ def as_id(value: Any) -> int | None:
 
 
 def _entry(t: Tournament, entry_id: Any) -> Entry:
-    entry = Entry.objects.filter(tournament=t, pk=as_id(entry_id)).first() \
-        if as_id(entry_id) else None
+    pk = as_id(entry_id)
+    entry = Entry.objects.filter(tournament=t, pk=pk).first() if pk else None
     if entry is None:
         raise TournamentError("not_found", f"no entry {entry_id} in this tournament", 404)
     return entry
@@ -468,7 +469,9 @@ def history(t: Tournament, *, upto: int | None = None) -> swiss.History:
     if upto is not None:
         pairings = pairings.filter(round__number__lte=upto)
         byes = byes.filter(round_number__lte=upto)
-    results = tuple(swiss.Result(*row) for row in pairings.order_by("round__number", "table")
+    # (a confirmed table has both scores: the columns are nullable for unreported ones)
+    results = tuple(swiss.Result(*row)  # type: ignore[arg-type]
+                    for row in pairings.order_by("round__number", "table")
                     .values_list("round__number", "a_id", "b_id", "games_a", "games_b"))
     return swiss.History(players, results, tuple(
         swiss.Bye(n, e, swiss.ByeKind(k))
@@ -752,9 +755,10 @@ def _check_games(t: Tournament, games_a: Any, games_b: Any) -> tuple[int, int]:
 
 
 def _pairing(t: Tournament, pairing_id: Any) -> Pairing:
+    pk = as_id(pairing_id)
     p = (Pairing.objects.select_related("round", "a", "b")
-         .filter(round__tournament=t, pk=as_id(pairing_id)).first()
-         if as_id(pairing_id) else None)
+         .filter(round__tournament=t, pk=pk).first()
+         if pk else None)
     if p is None:
         raise TournamentError("not_found", f"no pairing {pairing_id} in this tournament", 404)
     return p
@@ -766,7 +770,7 @@ def _log(p: Pairing, by: Any, kind: str, before: Any, after: Any, note: str = ""
                                 note=note[:300])
 
 
-def _result_of(p: Pairing) -> list[int] | None:
+def _result_of(p: Pairing) -> list[int | None] | None:
     return [p.games_a, p.games_b] if p.status == Pairing.CONFIRMED else None
 
 
@@ -1115,7 +1119,7 @@ def pairings_by_name(rnd: dict[str, Any], points: dict[int, int]) -> list[dict[s
     return sorted(rows, key=lambda r: r["name"].casefold())
 
 
-def record_match_outcome(match: Any) -> Pairing | None:
+def record_match_outcome(match: Any) -> Pairing | FinalMatch | None:
     """The hook for the matches app (see ``online.record_match_outcome``): call it when a
     match finishes; a tournament match's result becomes its table's result."""
     from matches.tournaments.online import record_match_outcome as record
@@ -1147,9 +1151,10 @@ def queue_pairing(t: Tournament, *, by: Any, allow_rematch: bool = False,
         with transaction.atomic():
             _lock(t.pk)
             busy = t.pairing_jobs.filter(status__in=[PairingJob.PENDING, PairingJob.RUNNING])
-            if busy.exists():
+            running = busy.first()
+            if running is not None:
                 raise TournamentError("pairing_in_progress", "a pairing job is already running",
-                                      409, {"job": busy.first().pk})
+                                      409, {"job": running.pk})
             return PairingJob.objects.create(tournament=t, allow_rematch=allow_rematch,
                                              allow_second_bye=allow_second_bye,
                                              created_by=by)

@@ -7,7 +7,7 @@ refusal is shown on the page with its code and message (the same words as the AP
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
@@ -18,6 +18,9 @@ from decks.core import all_formats
 from kaosz.api.errors import ApiError
 from matches.tournaments import services
 from matches.tournaments.models import PairingJob, Round, Tournament
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 def _visible(request: HttpRequest, pk: int) -> Tournament:
@@ -110,9 +113,10 @@ def public(request: HttpRequest, pk: int) -> HttpResponse:
     ctx = _context(t, request)
     error = None
     if request.method == "POST":
-        if not request.user.is_authenticated:
+        user = request.user
+        if not user.is_authenticated:
             return redirect(f"/accounts/login/?next={request.path}")
-        error = _run(lambda: _player_op(t, request))
+        error = _run(lambda: _player_op(t, request, user))
         if error is None:
             return redirect("tournament-public", pk=t.pk)
         ctx = _context(t, request)
@@ -120,7 +124,7 @@ def public(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/public.html", ctx)
 
 
-def _player_op(t: Tournament, request: HttpRequest) -> None:
+def _player_op(t: Tournament, request: HttpRequest, user: User) -> None:
     """A player enters (with a deck), changes the deck before the start, reports their own
     table, or drops — from the public page."""
     op = request.POST.get("op")
@@ -128,23 +132,23 @@ def _player_op(t: Tournament, request: HttpRequest) -> None:
         text = request.POST.get("deck_text", "").strip()
         # Always the signed-in person themself: for the organiser too, whom the service
         # would otherwise take to be entering someone else, with no name given.
-        services.register(t, by=request.user, user=request.user,
+        services.register(t, by=user, user=user,
                           deck={"text": text} if text else None,
                           deck_name=request.POST.get("deck_name", ""))
     elif op == "deck":
-        entry = t.entries.filter(user=request.user).first()
-        services.update_deck(t, entry.pk if entry else 0, by=request.user,
+        entry = t.entries.filter(user=user).first()
+        services.update_deck(t, entry.pk if entry else 0, by=user,
                              deck={"text": request.POST.get("deck_text", "")},
                              deck_name=request.POST.get("deck_name", ""))
     elif op == "report":
         a, b = _games(request.POST.get("result", ""))
-        services.report_result(t, request.POST.get("pairing", ""), by=request.user,
+        services.report_result(t, request.POST.get("pairing", ""), by=user,
                                games_a=a, games_b=b)
     elif op == "drop":
-        services.drop(t, request.POST.get("entry", ""), by=request.user)
+        services.drop(t, request.POST.get("entry", ""), by=user)
     elif op == "check_in":
-        entry = t.entries.filter(user=request.user).first()
-        services.check_in(t, entry.pk if entry else 0, by=request.user)
+        entry = t.entries.filter(user=user).first()
+        services.check_in(t, entry.pk if entry else 0, by=user)
     else:
         raise ApiError("invalid", "unknown operation", 400)
 

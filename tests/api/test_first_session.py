@@ -32,8 +32,11 @@ def curl(command: str, env: dict[str, str]) -> tuple[int, dict]:
     def expand(word: str) -> str:
         return re.sub(r"\$(\w+)", lambda m: env[m.group(1)], word)
 
+    def mark(m: re.Match[str]) -> str:
+        return "\x01" + m.group(1) + "\x02"
+
     # Single-quoted parts are literal; double-quoted and bare parts expand variables.
-    args = shlex.split(re.sub(r"\$(\w+)", lambda m: "\x01" + m.group(1) + "\x02", command))
+    args = shlex.split(re.sub(r"\$(\w+)", mark, command))
     args = [re.sub("\x01(\\w+)\x02", lambda m: env[m.group(1)], a) for a in args]
     assert args[0] == "curl"
     method, headers, data, url = "GET", {}, None, None
@@ -55,6 +58,7 @@ def curl(command: str, env: dict[str, str]) -> tuple[int, dict]:
         else:
             url = expand(a)
         i += 1
+    assert url is not None, f"no URL in {command!r}"
     request = urllib.request.Request(url, data=data, headers=headers, method=method)
     try:
         with urllib.request.urlopen(request, timeout=30) as response:

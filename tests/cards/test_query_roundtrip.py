@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,11 +20,13 @@ def _folded(transform=fold):
     return st.text(_ALPHABET, min_size=1, max_size=12).map(transform).filter(bool)
 
 
+def _term_of(field: str) -> Callable[[str], Term]:
+    return lambda key: Term(field, ":", key)
+
+
 _enum_terms = st.one_of(
     *(
-        st.sampled_from([v.key for v in kw.VOCAB[field]]).map(
-            lambda key, field=field: Term(field, ":", key)
-        )
+        st.sampled_from([v.key for v in kw.VOCAB[field]]).map(_term_of(field))
         for field in ("type", "subtype", "race", "rarity", "ability")
     ),
     st.builds(

@@ -11,6 +11,7 @@ BENCH = Path(__file__).resolve().parents[2] / "bench" / "validate.py"
 
 def test_bench_runs_and_prints_json(capsys) -> None:
     spec = importlib.util.spec_from_file_location("bench_validate", BENCH)
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.main(["--decks", "300", "--repeat", "1", "--playability", "dummy"]) == 0

@@ -78,8 +78,10 @@ def test_svg_is_accessible_and_labelled() -> None:
     root = ET.fromstring(svg)  # well-formed XML
     assert root.tag == f"{SVG}svg" and root.get("role") == "img"
     assert root.get("aria-labelledby") == "deck7-title deck7-desc"
-    assert root.find(f"{SVG}title").text == "Cost curve"
-    desc = root.find(f"{SVG}desc").text
+    title, desc_node = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
+    assert title is not None and desc_node is not None
+    assert title.text == "Cost curve"
+    desc = desc_node.text or ""
     assert "cards costing 0: 3" in desc and "unknown or variable: 3" in desc
     texts = [t.text for t in root.iter(f"{SVG}text")]
     for label in [*COST_BUCKETS, "?", "3", "1", "Cost (credits)", "Cards"]:

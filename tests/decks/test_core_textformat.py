@@ -9,7 +9,8 @@ from decks.core.cardindex import CardIndex, slugify
 from decks.core.textformat import export_text, import_text, parse_line
 
 
-def synth(slug: str, name_hu: str, type_: str = "ship", name_en: str | None = None) -> dict:
+def synth(slug: str, name_hu: str, type_: str | None = "ship",
+          name_en: str | None = None) -> dict:
     return {"slug": slug, "name_hu": name_hu, "name_en": name_en, "official": False,
             "type": type_, "race": None, "cost": 1}
 

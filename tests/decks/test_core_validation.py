@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
 
@@ -12,6 +14,7 @@ from decks.core.formats import (
     FORMATS,
     OPPOSED_RACES,
     RACES,
+    Format,
     UnknownFormat,
     all_formats,
     format_keys,
@@ -77,7 +80,7 @@ def only(result: dict, code: str, where: str = "errors") -> dict:
     return found[0]
 
 
-def run(deck: dict, fmt: str, **kw) -> dict:
+def run(deck: dict | Iterable[Any], fmt: str | Format, **kw) -> dict:
     kw.setdefault("playability", None)
     return validate(deck, fmt, INDEX, **kw)
 

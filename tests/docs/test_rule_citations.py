@@ -17,7 +17,7 @@ import re
 import subprocess
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, TypeVar
 
 import pytest
 
@@ -132,15 +132,25 @@ def citations(root: Path = ROOT) -> list[Citation]:
     return out
 
 
-def undefined(cited: Iterable[Citation], defined: Iterable[str]) -> list[Citation]:
+class Numbered(Protocol):
+    """A citation of any game (this module's, or the sister games')."""
+
+    @property
+    def number(self) -> str: ...
+
+
+C = TypeVar("C", bound=Numbered)
+
+
+def undefined(cited: Iterable[C], defined: Iterable[str]) -> list[C]:
     known = set(defined)
     return [c for c in cited if c.number not in known]
 
 
 def report(lines: Iterable[object], limit: int = 60) -> str:
-    lines = [str(x) for x in lines]
-    more = f"\n… and {len(lines) - limit} more" if len(lines) > limit else ""
-    return "\n".join(lines[:limit]) + more
+    shown = [str(x) for x in lines]
+    more = f"\n… and {len(shown) - limit} more" if len(shown) > limit else ""
+    return "\n".join(shown[:limit]) + more
 
 
 # --- the citations ----------------------------------------------------------------------

@@ -32,8 +32,9 @@ def players(db, django_user_model):
 
 def create(client: APIClient, ruleset: str, seats: list[Any], options: dict | None = None,
            status: int = 201) -> dict:
-    body = {"ruleset": ruleset, "seats": [s if isinstance(s, dict) else {"player": s}
-                                          for s in seats]}
+    body: dict[str, Any] = {"ruleset": ruleset,
+                            "seats": [s if isinstance(s, dict) else {"player": s}
+                                      for s in seats]}
     if options is not None:
         body["options"] = options
     r = client.post("/api/v1/matches/", body, format="json")
@@ -65,7 +66,9 @@ def next_move(match_id: int, k: int) -> tuple[Match, int, dict]:
     match = Match.objects.get(pk=match_id)
     rs = registry.get(match.ruleset)
     seat = match.to_act[0]
-    action = rs.bot_action(rs.from_json(match.state_json()), seat, "random", f"t{k}")
+    data = match.state_json()
+    assert data is not None, "the match has not started"
+    action = rs.bot_action(rs.from_json(data), seat, "random", f"t{k}")
     return match, seat, action
 
 

@@ -84,7 +84,9 @@ def play_like_the_heuristic(page, match_id: int, ruleset: str, seconds: float = 
             continue
         if str(match.version) != version:
             continue  # the page is about to catch up
-        state = rs.from_json(match.state_json())
+        data = match.state_json()
+        assert data is not None
+        state = rs.from_json(data)
         wanted = rs.bot_action(state, 0, "heuristic", f"page-{version}")
         if let_the_board_answer(page, wanted, version, wait_ms) in ("passed", "moved"):
             continue

@@ -59,7 +59,9 @@ def new_page(browser, width: int, height: int):
 
 
 def state_of(match_id: int):
-    return RS.from_json(Match.objects.get(pk=match_id).state_json())
+    data = Match.objects.get(pk=match_id).state_json()
+    assert data is not None
+    return RS.from_json(data)
 
 
 def assert_fits(pg) -> None:
@@ -119,7 +121,9 @@ def play_by_clicking(pg, match_id: int, names: list[str], check_every: int,
         match = Match.objects.get(pk=match_id)
         if str(match.version) != version:
             continue  # the page is about to catch up
-        state = RS.from_json(match.state_json())
+        data = match.state_json()
+        assert data is not None
+        state = RS.from_json(data)
         view = RS.view(state, 0)
         if clicks % check_every == 0 or view["phase"] not in checked_phases:
             checked_phases.add(view["phase"])

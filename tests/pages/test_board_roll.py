@@ -191,6 +191,7 @@ def yield_text(state: dict, a: dict) -> str:
     if a["type"] == "stock":
         return f"+{powers.stock_value(p, a['colour'])} $"
     colour = CARDS[a["world"]].colour
+    assert colour is not None  # (a world with a good has a colour)
     if a["type"] == "trade":
         return f"+{powers.trade_value(p, colour)} $"
     vp, credits = powers.consume_gain(p, a["colour"], a["good"], colour)
@@ -221,7 +222,9 @@ def play_by_clicking(page, match_id: int, lang: str, shots: str | None, size: st
                 f"document.querySelector('#board').dataset.version === '{match.version}' || "
                 "document.querySelector('#board').dataset.status === 'finished'", timeout=30000)
             continue
-        state = rs.from_json(match.state_json())
+        data = match.state_json()
+        assert data is not None
+        state = rs.from_json(data)
         view = json.loads(json.dumps(rs.view(state, 0)))
         assert_board_shows(page, view, names, lang == "hu")
         if clicks % 8 == 0:
@@ -256,7 +259,9 @@ def check_final(page, match_id: int, lang: str) -> None:
     assert match.status == Match.FINISHED and store.verify(match)["ok"]
     rows = page.locator("#roll-score tbody tr")
     assert rows.count() == 2
-    scores = match.state_json()["outcome"]["scores"]
+    data = match.state_json()
+    assert data is not None
+    scores = data["outcome"]["scores"]
     for i, score in enumerate(scores):
         assert rows.nth(i).locator("td").nth(3).inner_text().strip() == str(score)
     trail = page.inner_text("#roll-tiebreak")

@@ -13,6 +13,7 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -171,7 +172,7 @@ def play_by_clicking(page, match_id: int, raw: re.Pattern, shots: str | None = N
     """Click seat 0's moves (the heuristic bot's choice) until the game ends; checks the board
     against the view at every decision. Returns what was seen (kinds of moves, checks)."""
     rs = registry.get("smugglers")
-    seen = {"kinds": set(), "checks": 0, "phases": set()}
+    seen: dict[str, Any] = {"kinds": set(), "checks": 0, "phases": set()}
     for _ in range(max_moves):
         page.wait_for_function("document.querySelector('#board').dataset.status === 'finished' || "
                                "document.querySelectorAll('.smg').length > 0")
@@ -183,7 +184,9 @@ def play_by_clicking(page, match_id: int, raw: re.Pattern, shots: str | None = N
             page.wait_for_function(f"+document.querySelector('#board').dataset.version >= "
                                    f"{match.version}")
             continue
-        state = rs.from_json(match.state_json())
+        data = match.state_json()
+        assert data is not None
+        state = rs.from_json(data)
         view = json.loads(json.dumps(rs.view(state, 0)))
         totals = [row["total"] for row in scoring.breakdown(state)]
         assert shown(board) == expected(view, totals)
@@ -215,6 +218,7 @@ def check_final(page, match_id: int, raw: re.Pattern, hu: bool, players: int = 2
     assert match.status == Match.FINISHED
     assert store.verify(match)["ok"]
     outcome = match.outcome
+    assert outcome is not None
     assert page.locator("#smg-scores thead th[data-seat]").count() == players
     totals = [int(t) for t in page.locator("#smg-scores .smg-total").all_inner_texts()]
     assert totals == [int(s) for s in outcome["scores"]]

@@ -122,6 +122,7 @@ def _build_site(django_user_model) -> dict[str, Any]:
     tournaments.pair_next_round(t, by=user)
     card = Card.objects.filter(official=True).order_by("slug").first()
     unofficial = Card.objects.filter(official=False).order_by("slug").first()
+    assert card is not None and unofficial is not None
     Contribution.objects.create(kind=Contribution.CORRECTION, card=card,
                                 proposed={"cost": 3}, source_note="sweep", author=user)
     paths = {

@@ -51,7 +51,9 @@ def _heads_up(n_games: int) -> int:
         kinds = ["random", "random"]
         kinds[h] = "heuristic"
         s = play_match(kinds, f"duel-{g}")
-        wins += h in R.outcome(s).winners
+        out = R.outcome(s)
+        assert out is not None
+        wins += h in out.winners
     return wins
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -54,9 +55,11 @@ def test_bad_components_raise_config_error_with_path(mutate, where: str) -> None
 
 
 def test_bad_configs() -> None:
-    for cfg, code in (({"players": 5}, "bad_players"), ({"players": 1}, "bad_players"),
-                      ({"players": 2, "hq": "yes"}, "bad_config"),
-                      ({"players": 2, "colour": "red"}, "bad_config"), ([], "bad_config")):
+    cases: tuple[tuple[Any, str], ...] = (
+        ({"players": 5}, "bad_players"), ({"players": 1}, "bad_players"),
+        ({"players": 2, "hq": "yes"}, "bad_config"),
+        ({"players": 2, "colour": "red"}, "bad_config"), ([], "bad_config"))
+    for cfg, code in cases:
         with pytest.raises(ConfigError) as err:
             R.new_game(cfg, "x")
         assert err.value.code == code

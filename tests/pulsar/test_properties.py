@@ -50,7 +50,8 @@ def _sweep(n_games: int, deep_every: int) -> None:
         seed = f"prop-{g}"
         s, log, events = _run(players, seed, deep=g % deep_every == 0)
         out = R.outcome(s)
-        assert out is not None and out.reason == "most_points" and len(out.scores) == players
+        assert out is not None and out.reason == "most_points" and out.scores is not None
+        assert len(out.scores) == players
         assert max(out.scores) == out.scores[out.winners[0]] and len(out.winners) == 1
         with pytest.raises(Exception) as err:
             R.apply(s, 0, {"type": "end_turn"})
@@ -70,5 +71,5 @@ def test_resign_ends_the_game() -> None:
     s = R.new_game(R.example_config(3), "resign")
     R.resign(s, 1)
     out = R.outcome(s)
-    assert out.reason == "resigned" and 1 not in out.winners
+    assert out is not None and out.reason == "resigned" and 1 not in out.winners
     assert R.to_act(s) == []

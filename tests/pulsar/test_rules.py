@@ -182,7 +182,8 @@ def test_transmitters_take_connect_activate_and_joint_bonus_die() -> None:
     assert s["pending"] is None  # first tile: a new array, nothing to decide
     vp = p["vp"]
     act(s, find(R.legal_actions(s, seat), type="take_tx", slot=0, mod=""))
-    assert s["pending"]["kind"] == "connect"
+    pending = s["pending"]
+    assert pending is not None and pending["kind"] == "connect"
     act(s, {"type": "connect", "tile": "A1", "point": 0, "to": "A2", "to_point": 0})
     assert p["transmitters"]["A1"]["active"]  # single cost: flips when taken
     assert p["vp"] == vp + 2  # A1's one-time reward
@@ -312,6 +313,7 @@ def test_tie_goes_to_the_player_further_back() -> None:
     s["players"][0]["vp"] = 0
     finish(s, [])
     out = R.outcome(s)
+    assert out is not None and out.scores is not None
     assert out.scores[0] == out.scores[2] == 7
     assert out.winners == (2,) and out.tiebreak == ("turn_order_further_back",)
 

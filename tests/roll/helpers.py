@@ -22,17 +22,19 @@ def blank(state: dict[str, Any], seat: int, faction_keys: tuple[str, ...] = ("F9
           home: str = "H2w", credits: int = 1) -> dict[str, Any]:
     """Strip a seat to a known empire: given faction/home tableau, no dice, no tiles.
     Its dice and tiles go back to the supply/bag so components stay conserved."""
-    p = state["players"][seat]
+    p: dict[str, Any] = state["players"][seat]
     for c, n in owned_dice(p).items():
         state["supply"][c] += n
     for key in p["tableau"]:
         if key.startswith("T"):
             state["bag"].append(int(key[1:-1]))
     state["bag"].extend(p["dev_stack"] + p["world_stack"])
+    cols: dict[str, list[str]] = {ph: [] for ph in ("explore", "develop", "settle", "produce",
+                                                    "ship")}
     p.update({"tableau": [], "names": [], "cup": zero_dice(), "cit": zero_dice(),
               "dev_stack": [], "world_stack": [], "dev_workers": [], "world_workers": [],
               "goods": {}, "assign": None, "committed": True, "credits": credits, "vp": 0,
-              "cols": {ph: [] for ph in ("explore", "develop", "settle", "produce", "ship")},
+              "cols": cols,
               "selector": None})
     for key in (*faction_keys, home):
         add_to_tableau(p, key)

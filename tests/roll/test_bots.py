@@ -47,6 +47,7 @@ def test_heuristic_beats_random_two_players() -> None:
         kinds = ["random", "random"]
         kinds[seat] = "heuristic"
         o = R.outcome(play(f"hvr{i}", 2, kinds))
+        assert o is not None
         wins += o.winners == (seat,)
     assert wins >= 30, wins
 

@@ -15,8 +15,8 @@ def test_end_scoring_example_25_points() -> None:
     p = blank(s, 0, faction_keys=("F9w1", "F9w2"), home="H2w")  # worlds 0 + 3 + 0
     build(s, 0, "Galactic Federation", "New Galactic Order", "Diversification")  # 6 + 6 + 1
     to(s, 0, "cup", ["red"] * 4)
-    assert sum(c.cost for c in map(CARDS.get, p["tableau"]) if c.kind == "dev") == 13
-    assert sum(c.cost for c in map(CARDS.get, p["tableau"]) if c.kind == "world") == 3
+    assert sum(c.cost for c in map(CARDS.__getitem__, p["tableau"]) if c.kind == "dev") == 13
+    assert sum(c.cost for c in map(CARDS.__getitem__, p["tableau"]) if c.kind == "world") == 3
     assert powers.end_bonuses(p) == {"Galactic Federation": 5, "New Galactic Order": 4}
     assert powers.score(p) == 25
 

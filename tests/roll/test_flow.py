@@ -266,7 +266,8 @@ def test_game_ends_after_the_round_when_the_vp_pool_empties() -> None:
     assert s["players"][0]["vp"] == 3
     assert R.outcome(s) is None
     _finish_round(s)
-    assert s["stage"] == "over" and R.outcome(s).reason.startswith("vp_pool_empty")
+    o = R.outcome(s)
+    assert s["stage"] == "over" and o is not None and o.reason.startswith("vp_pool_empty")
 
 
 def test_game_ends_at_twelve_squares() -> None:
@@ -295,7 +296,7 @@ def test_resign_ends_the_game() -> None:
     s = new(3, "res")
     R.resign(s, 1)
     o = R.outcome(s)
-    assert o.reason == "resigned" and 1 not in o.winners
+    assert o is not None and o.reason == "resigned" and 1 not in o.winners
     assert R.to_act(s) == []
     with pytest.raises(IllegalAction):
         R.apply(s, 0, {"type": "done"})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rulesets.roll import RULESET as R
@@ -354,7 +356,8 @@ def _ship(monkeypatch, names: list[str], world: str, good_die: str, shipper: str
     build(s, 0, *names, world)
     key = good(s, 0, world, good_die)
     run_phases(s, ["ship"], {0: {"ship": [shipper]}} if shipper else {}, monkeypatch)
-    a = {"type": action, "colour": shipper or "white", "world": key, "good": good_die}
+    a: dict[str, Any] = {"type": action, "colour": shipper or "white", "world": key,
+                         "good": good_die}
     if shipper is None:
         a["virtual"] = True
     a.update(extra or {})

@@ -55,7 +55,8 @@ def _sweep(n_games: int, offset: int = 0) -> None:
         state, record = fast_random_game(f"sweep{i}", 2 + i % 4, hook)
         check_components(state)
         o = R.outcome(state)
-        assert o is not None and o.winners and len(o.scores) == 2 + i % 4
+        assert o is not None and o.winners and o.scores is not None
+        assert len(o.scores) == 2 + i % 4
         assert R.to_act(state) == [] and R.legal_actions(state, 0) == []
 
 

@@ -4,6 +4,7 @@ tie-breaks, config validation and resignation."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -14,13 +15,13 @@ from rulesets.smugglers.scoring import breakdown
 
 from .helpers import act, new, place, put_on_table, token
 
-CHEAP = [{"id": f"K{i}", "planets": ["red"] * (1 + i % 3), "ships": []}
-         for i in range(6)]
+CHEAP: list[dict[str, Any]] = [
+    {"id": f"K{i}", "planets": ["red"] * (1 + i % 3), "ships": []} for i in range(6)]
 
 
 def cheap(players: int, **options: bool):
     """A game whose first galaxy is ship-less cards (no goods to pay)."""
-    state = new(players, cards=CHEAP, **options)
+    state = new(players, seed="t", cards=CHEAP, characters=None, **options)
     put_on_table(state, [c["id"] for c in CHEAP[:len(state["table"])]])
     return state
 

@@ -273,7 +273,10 @@ class DeckCheckRow(serializers.Serializer):
     locked = serializers.BooleanField()
     cards = serializers.DictField(child=serializers.IntegerField())
     card_count = serializers.IntegerField()
-    errors = serializers.ListField(child=serializers.DictField())
+    # (a declared field: DRF's metaclass takes it out of the class, so Serializer.errors
+    # stays as it is; the stubs see an attribute override)
+    errors = serializers.ListField(  # type: ignore[assignment]
+        child=serializers.DictField())
     warnings = serializers.ListField(child=serializers.DictField())
     problem = serializers.CharField(allow_null=True, help_text="deck_missing / deck_invalid")
 

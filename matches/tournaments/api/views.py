@@ -262,7 +262,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
     @extend_schema(parameters=[CSV_PARAM], responses={200: s.RoundOut,
                                                       (200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True, url_path=r"rounds/(?P<number>\d+)")
-    def round(self, request: Request, pk: str | None = None, number: str = "") -> Response:
+    def round(self, request: Request, pk: str | None = None, number: str = "") -> HttpResponse:
         t = self._t()
         rnd = services._round(t, number)
         if t.mode == Tournament.ONLINE and rnd.status == rnd.STARTED:
@@ -325,7 +325,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
     @extend_schema(parameters=[ROUND_PARAM, CSV_PARAM],
                    responses={200: s.PairingOut(many=True), (200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True, pagination_class=None)
-    def pairings(self, request: Request, pk: str | None = None) -> Response:
+    def pairings(self, request: Request, pk: str | None = None) -> HttpResponse:
         """Every table (of one round with ``?round=``); ``?format=csv`` to download."""
         t = self._t()
         raw = request.query_params.get("round")
@@ -383,7 +383,7 @@ class TournamentViewSet(viewsets.ModelViewSet):
         "round", ROUND_NUMBER, description="the standings after this round (default: now)")],
         responses={200: s.StandingsOut, (200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True)
-    def standings(self, request: Request, pk: str | None = None) -> Response:
+    def standings(self, request: Request, pk: str | None = None) -> HttpResponse:
         """Rank, points and every tie-break figure, in the documented order of the event's
         tie-break profile; ``?round=N`` gives the standings after round N."""
         t = self._t()
