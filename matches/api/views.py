@@ -369,9 +369,12 @@ class MatchViewSet(viewsets.GenericViewSet):
     # ------------------------------------------------------------ watching
 
     @extend_schema(parameters=[
-        OpenApiParameter("after", OpenApiTypes.INT, description="Events numbered above this."),
-        OpenApiParameter("wait", OpenApiTypes.INT, description=(
-            "Long-poll: wait up to this many seconds (max 30) for a new event.")),
+        OpenApiParameter("after", {"type": "integer", "minimum": 0, "maximum": 2**31},
+                         description="Events numbered above this."),
+        OpenApiParameter("wait", {"type": "integer", "minimum": 0, "maximum": 3600},
+                         description=("Long-poll: wait up to this many seconds (at most 30 "
+                                      "are waited; up to 3600 is accepted) for a new "
+                                      "event.")),
         OpenApiParameter("until", OpenApiTypes.STR, enum=["event", "turn"], description=(
             "What ends the long-poll: any new event (default), or your seat's turn (or "
             "the end of the match); the events that happened meanwhile come in one answer.")),
