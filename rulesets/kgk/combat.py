@@ -543,43 +543,37 @@ def _window_before_damage(state: GameState, sh: Any) -> None:
 
 def _firer_damage(state: GameState, sh: Any) -> Any:
     """KG-9.7.6, KG-7.4.1: the firing ship's damage (a salvo is distributed)."""
-    cards = state["cards"]
-    F, T = sh["F"], sh["T"]
     sh["stage"] = "allocT"
-    if cards[F]["z"] == "hangar":
-        fp = val(state, F, "firepower")
-        if has(state, F, "salvo") and fp > 0:       # KG-7.4.1
-            sh["salvoF"] = True
-            opts = [s for s in _enemy(state, cards[F]["o"])
-                    if s == T or not has(state, s, "cloaking")]   # KG-17.24 c
-            if opts:
-                push(state, "shot")
-                state["dec"] = {"kind": "assign", "seat": cards[F]["o"], "src": F,
-                                "left": fp, "opts": opts, "why": "salvo"}
-                return
-        elif cards[T]["z"] == "hangar" and fp > 0:
-            sh["pk"].append([F, T, fp])
+    if state["cards"][sh["F"]]["z"] == "hangar":
+        return _ship_damage(state, sh, sh["F"], sh["T"], "salvoF")
     return carry_out_shot(state, None)
 
 
 def _returner_damage(state: GameState, sh: Any) -> Any:
     """KG-9.7.5, KG-7.4.2: the returning ship's damage (a salvo is distributed)."""
-    cards = state["cards"]
-    F, T = sh["F"], sh["T"]
     sh["stage"] = "sret"
-    if sh["ret"] and cards[T]["z"] == "hangar":
-        fp = val(state, T, "firepower")
-        if has(state, T, "salvo") and fp > 0:       # KG-7.4.2
-            sh["salvoT"] = True
-            opts = [s for s in _enemy(state, cards[T]["o"])
-                    if s == F or not has(state, s, "cloaking")]
-            if opts:
-                push(state, "shot")
-                state["dec"] = {"kind": "assign", "seat": cards[T]["o"], "src": T,
-                                "left": fp, "opts": opts, "why": "salvo"}
-                return
-        elif cards[F]["z"] == "hangar" and fp > 0:
-            sh["pk"].append([T, F, fp])
+    if sh["ret"] and state["cards"][sh["T"]]["z"] == "hangar":
+        return _ship_damage(state, sh, sh["T"], sh["F"], "salvoT")
+    return carry_out_shot(state, None)
+
+
+def _ship_damage(state: GameState, sh: Any, src: int, dst: int, salvo_flag: str) -> Any:
+    """``src`` (in the hangar) deals its firepower to ``dst``; with Gyors tüzelés
+    (KG-7.4.1 firing, KG-7.4.2 returning) its owner's opponent distributes it among the
+    enemy ships ``src`` may hit (KG-17.24 c: not a cloaked one other than ``dst``)."""
+    cards = state["cards"]
+    fp = val(state, src, "firepower")
+    if has(state, src, "salvo") and fp > 0:
+        sh[salvo_flag] = True
+        opts = [s for s in _enemy(state, cards[src]["o"])
+                if s == dst or not has(state, s, "cloaking")]
+        if opts:
+            push(state, "shot")
+            state["dec"] = {"kind": "assign", "seat": cards[src]["o"], "src": src,
+                            "left": fp, "opts": opts, "why": "salvo"}
+            return None
+    elif cards[dst]["z"] == "hangar" and fp > 0:
+        sh["pk"].append([src, dst, fp])
     return carry_out_shot(state, None)
 
 
