@@ -107,6 +107,15 @@ async def _before_waiting(fn: Callable[[], T]) -> T:
 # allows it; its stubs type GET as immutable): hence the ``type: ignore`` on those lines.
 
 
+def _answer_without_waiting(request: HttpRequest) -> None:
+    """Ready ``request`` for the view's answer after its wait: the same request, without
+    the wait (and without handing a wait over)."""
+    request.kaosz_defer_wait, request.kaosz_wait = False, None  # type: ignore[attr-defined]
+    query = request.GET.copy()
+    query["wait"] = "0"
+    request.GET = query  # type: ignore[assignment]
+
+
 def _waits(request: HttpRequest) -> bool:
     raw = request.GET.get("wait") or "0"
     return raw.isdigit() and int(raw) > 0
@@ -133,10 +142,7 @@ async def events(request: HttpRequest, pk: str) -> HttpResponse:
         if response.data is not None and unchanged():
             return response  # (the view's answer for "nothing new")
     # The answer: the events as they now are (the same view, without a wait).
-    request.kaosz_defer_wait, request.kaosz_wait = False, None  # type: ignore[attr-defined]
-    query = request.GET.copy()
-    query["wait"] = "0"
-    request.GET = query  # type: ignore[assignment]
+    _answer_without_waiting(request)
     return await sync_to_async(_drf_events)(request, pk=pk)
 
 
@@ -144,8 +150,8 @@ def events_sync_first(request: HttpRequest, pk: str) -> HttpResponse:
     """:func:`events` for ``kaosz.asgi_threads``' sync middleware chain: everything up to the
     wait runs there (one trip to a thread, as any sync view); a request that has to wait
     comes back with a :class:`WaitThenAnswer`, which the handler awaits on the event loop,
-    holding neither thread nor connection, and then passes through the chain again for the
-    answer (``wait=0``)."""
+    holding neither thread nor connection; it is then answered with the view's "nothing new"
+    answer if nothing changed, or passes through the chain again (``wait=0``)."""
     if not _waits(request):
         return _drf_events(request, pk=pk)
     anonymous = "HTTP_AUTHORIZATION" not in request.META and \
@@ -207,10 +213,7 @@ class WaitThenAnswer(HttpResponse):
         if self.quiet and unchanged():
             return self
         request = self.request
-        request.kaosz_defer_wait, request.kaosz_wait = False, None  # type: ignore[attr-defined]
-        query = request.GET.copy()
-        query["wait"] = "0"
-        request.GET = query  # type: ignore[assignment]
+        _answer_without_waiting(request)
         return await again()
 
 
