@@ -158,7 +158,13 @@ def legal_actions_of(match: Match, seat: int | None, state: Any = None) -> dict[
         if state is None:
             state = store.state_for_reading(match, rs)
         actions = rs.legal_actions(state, seat)
-    return {"version": match.version, "seat": seat, "to_act": match.to_act, "actions": actions}
+    return _legal_answer(match.version, seat, match.to_act, actions)
+
+
+def _legal_answer(version: int, seat: int | None, to_act: Sequence[int],
+                  actions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The legal-actions answer's shape (also inside events answers)."""
+    return {"version": version, "seat": seat, "to_act": to_act, "actions": actions}
 
 
 SEAT_PARAM = OpenApiParameter("seat", {"type": "integer", "minimum": 0, "maximum": 64},
@@ -488,8 +494,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         body: dict[str, Any] = {"events": [], "last": after, "more": False,
                                 "version": version, "status": st, "to_act": to_act}
         if with_legal:
-            body["legal_actions"] = {"version": version, "seat": seat, "to_act": to_act,
-                                     "actions": []}
+            body["legal_actions"] = _legal_answer(version, seat, to_act, [])
         return body
 
     @extend_schema(responses=s.ReplayOut)
