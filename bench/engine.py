@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/engine.py [--games kgk,smugglers,pulsar,roll] [--seconds 10]
         [--players 2] [--winrate 1000] [--profile kgk]
+        [--root OTHER_CHECKOUT ... [--rounds 10] [--count 20]]
 
 For each game: complete random-bot games per second and engine steps per second (a step is
 one ``apply``) per CPU second of this process, measured by playing seeded games back to back
@@ -9,6 +10,14 @@ for ``--seconds`` of CPU time (wall-clock figures are reported beside them). Wit
 ``--winrate N`` it also plays N seeded games heuristic bot vs random bot (seats alternating)
 and reports the heuristic's win rate with a 95 % Wilson interval. ``--profile GAME`` prints
 where the time goes (cProfile, top 25 by cumulative time) for that game. Prints JSON.
+
+Side by side (``--root``, repeatable: other checkouts of this project, e.g. the commit
+before a change): each round plays the same ``--count`` seeded random-bot games
+(``side-0``, ``side-1``, ...) once per checkout, each in a fresh process pinned to one
+core, alternating the order from round to round so drift on a shared machine hits every
+checkout alike. It reports each checkout's CPU microseconds per step, median and best
+over ``--rounds``, and their ratio to this checkout's (below 1: faster than this one).
+The best of many rounds is the steadier figure on a noisy machine: noise only adds time.
 """
 
 from __future__ import annotations
@@ -17,12 +26,17 @@ import argparse
 import cProfile
 import io
 import json
+import os
 import pstats
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# A side-by-side child measures another checkout's engines: its root goes first on the path.
+CHILD = len(sys.argv) == 5 and sys.argv[1] == "--child"
+sys.path.insert(0, sys.argv[2] if CHILD else str(Path(__file__).resolve().parent.parent))
 
 from rulesets import registry  # noqa: E402
 from rulesets.base import Outcome  # noqa: E402
@@ -83,14 +97,67 @@ def winrate(ruleset, players: int, n: int) -> dict:
             "fair_share": round(1 / players, 4)}
 
 
+def child(game: str, count: int) -> None:
+    """One side-by-side sample: CPU time of ``count`` seeded games, after one to warm up."""
+    ruleset = registry.get(game)
+    config = ruleset.example_config(2)
+    play(ruleset, config, "side-warm-up", ["random", "random"])
+    cpu0 = time.process_time()
+    steps = sum(play(ruleset, config, f"side-{i}", ["random", "random"])[0]
+                for i in range(count))
+    print(json.dumps({"cpu": time.process_time() - cpu0, "steps": steps}))
+
+
+def side_by_side(game: str, roots: list[Path], rounds: int, count: int) -> list[dict]:
+    here = Path(__file__).resolve()
+    pin = ["taskset", "-c", str(max(os.sched_getaffinity(0)))] if _has_taskset() else []
+    samples: dict[Path, list[float]] = {root: [] for root in roots}
+    steps: dict[Path, int] = {}
+    for r in range(rounds):
+        for root in roots if r % 2 == 0 else roots[::-1]:
+            run = subprocess.run([*pin, sys.executable, str(here), "--child", str(root), game,
+                                  str(count)], capture_output=True, text=True, check=True)
+            got = json.loads(run.stdout)
+            samples[root].append(got["cpu"] / got["steps"] * 1e6)
+            steps[root] = got["steps"]
+    first_median = statistics.median(samples[roots[0]])
+    first_best = min(samples[roots[0]])
+    return [{"root": str(root), "steps": steps[root],
+             "us_per_step_median": round(statistics.median(samples[root]), 3),
+             "us_per_step_best": round(min(samples[root]), 3),
+             "median_ratio_to_first": round(statistics.median(samples[root]) / first_median, 4),
+             "best_ratio_to_first": round(min(samples[root]) / first_best, 4)}
+            for root in roots]
+
+
+def _has_taskset() -> bool:
+    from shutil import which
+    return which("taskset") is not None
+
+
 def main() -> None:
+    if CHILD:
+        child(sys.argv[3], int(sys.argv[4]))
+        return
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", default=",".join(registry.names()))
     ap.add_argument("--seconds", type=float, default=10)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--winrate", type=int, default=0)
     ap.add_argument("--profile", default="")
+    ap.add_argument("--root", action="append", default=[],
+                    help="another checkout to measure side by side with this one (repeatable)")
+    ap.add_argument("--rounds", type=int, default=10)
+    ap.add_argument("--count", type=int, default=20, help="games per side-by-side sample")
     args = ap.parse_args()
+    if args.root:
+        roots = [Path(__file__).resolve().parent.parent, *(Path(r).resolve() for r in args.root)]
+        side = {"benchmark": "engine_side_by_side", "python": sys.version.split()[0],
+                "rounds": args.rounds, "games_per_sample": args.count}
+        for name in args.games.split(","):
+            side[name] = side_by_side(name, roots, args.rounds, args.count)
+        print(json.dumps(side, indent=1))
+        return
     out: dict = {"benchmark": "engine", "players": args.players, "python": sys.version.split()[0],
                 "executable": sys.executable}
     for name in args.games.split(","):

@@ -15,7 +15,7 @@ from typing import Any
 
 from rulesets.kgk.effects import target_fields, targets
 from rulesets.kgk.state import ACTIVE, card, cdef
-from rulesets.kgk.static import KNOWN, facts
+from rulesets.kgk.static import facts
 
 State = dict[str, Any]
 
@@ -66,7 +66,7 @@ def usable_cards(state: State, seat: int) -> list[int]:
     """``seat``'s paid, active, face-up cards in play that have activated abilities."""
     if not state["p"][seat]["actv"]:
         return []
-    f = KNOWN.get(id(state["cards"])) or facts(state)   # (static.KNOWN: a hot path)
+    f = facts(state)
     cards = state["cards"]
     out = []
     for cid in f.activated[seat]:

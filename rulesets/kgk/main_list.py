@@ -51,7 +51,7 @@ from rulesets.kgk.constants import (
 from rulesets.kgk.effects import HIDEABLE, target_fields, target_spec, targets
 from rulesets.kgk.jsontypes import Action, Decision, GameState, Player
 from rulesets.kgk.state import ACTIVE, aura, opponents
-from rulesets.kgk.static import KNOWN, facts
+from rulesets.kgk.static import facts
 from rulesets.kgk.turn import (
     IN_PLAY,
     can_attack,
@@ -111,7 +111,7 @@ def main_legal(state: GameState, dec: Decision) -> list[Action]:
     defs = state["defs"]
     if len(DEVELOP) < len(cards):
         ensure_actions(len(cards))
-    f = KNOWN.get(id(cards)) or facts(state)
+    f = facts(state)
     auras = f.auras
     acts: list[Action] = []
     add = acts.append
@@ -381,7 +381,7 @@ def after_draw(state: GameState, dec: Decision, old: list[Action]) -> None:
         return
     new: list[Action] = []                           # (main_legal's hand loop, one card)
     if t == "ship":
-        f = KNOWN.get(id(cards)) or facts(state)
+        f = facts(state)
         cost = (d["cost"] or 0) - (aura(state, seat, "ship_discount") if f.auras[seat] else 0)
         if cost <= cr:
             new.append(PLAY[cid])

@@ -36,7 +36,7 @@ from typing import Any
 
 from rulesets.base import IllegalAction
 from rulesets.kgk.jsontypes import CardDef, CardDict, GameState
-from rulesets.kgk.static import KNOWN, facts
+from rulesets.kgk.static import facts
 
 ACTIVE, USED, DAMAGED = 0, 1, 2
 ROLE = {"ship": "ship", "armament": "armament", "crew": "crew", "base": "base"}
@@ -219,7 +219,7 @@ def aura(state: GameState, seat: int, key: str) -> Any:
     rotated bases keep their continuous effects)."""
     tot = 0
     cards = state["cards"]
-    f = KNOWN.get(id(cards)) or facts(state)     # (static.KNOWN: a hot path)
+    f = facts(state)
     for cid, a in f.auras[seat]:                   # only the seat's cards that have one
         c = cards[cid]
         if c["z"] == "surface" and c["paid"]:

@@ -25,24 +25,31 @@ class Facts:
 
 
 # The facts of each match seen, by the id of its card list. An entry holds that list,
-# so while it is here no other object can have its id: a hot caller may look its facts
-# up with ``KNOWN.get(id(state["cards"])) or facts(state)`` (two C calls, no Python
-# frame: this runs at most decisions); everybody else calls ``facts``.
-KNOWN: dict[int, Facts] = {}
+# so while it is here no other object can have its id.
+_KNOWN: dict[int, Facts] = {}
+# The facts asked for last: consecutive questions are nearly always about the same
+# match, and comparing one list's identity is cheaper than hashing its id.
+_LAST: list[Facts | None] = [None]
 
 
 def clear() -> None:
-    KNOWN.clear()
+    _KNOWN.clear()
+    _LAST[0] = None
 
 
 def facts(state: dict[str, Any]) -> Facts:
-    """The facts of ``state``'s match, computed on its first question."""
+    """The facts of ``state``'s match, computed on its first question (this runs at
+    most decisions)."""
     cards = state["cards"]
-    f = KNOWN.get(id(cards))
-    if f is not None:
+    f = _LAST[0]
+    if f is not None and f.cards is cards:
         return f
-    if len(KNOWN) >= _MAX:
-        KNOWN.clear()
+    f = _KNOWN.get(id(cards))
+    if f is not None:
+        _LAST[0] = f
+        return f
+    if len(_KNOWN) >= _MAX:
+        _KNOWN.clear()
     defs = state["defs"]
     actv: list[list[int]] = [[] for _ in range(state["n"])]
     auras: list[list[tuple[int, dict[str, int]]]] = [[] for _ in range(state["n"])]
@@ -54,7 +61,8 @@ def facts(state: dict[str, Any]) -> Facts:
         if a:
             auras[c["o"]].append((c["id"], a))
     f = Facts(cards, tuple(tuple(x) for x in actv), tuple(tuple(x) for x in auras))
-    KNOWN[id(cards)] = f
+    _KNOWN[id(cards)] = f
+    _LAST[0] = f
     return f
 
 
