@@ -62,30 +62,18 @@ def card_ability_actions(state: State, seat: int, cid: int, d: dict[str, Any],
                                           {"type": "ability", "card": cid, "n": k}))
 
 
-def usable_cards(state: State, seat: int) -> list[int]:
-    """``seat``'s paid, active, face-up cards in play that have activated abilities."""
-    if not state["p"][seat]["actv"]:
+def ability_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every activated ability ``seat`` may use now (an interrupt window or one of
+    its own decisions), in card order: those of its paid, active, face-up cards in
+    play that have activated abilities."""
+    if not state["p"][seat]["actv"]:              # (no such card in its deck at all)
         return []
-    f = facts(state)
+    acts: list[dict[str, Any]] = []
     cards = state["cards"]
-    out = []
-    for cid in f.activated[seat]:
+    defs = state["defs"]
+    for cid in facts(state).activated[seat]:
         c = cards[cid]
         # (paid and active too: activated_ok refuses every ability otherwise)
         if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
-            out.append(cid)
-    return out
-
-
-def ability_actions(state: State, seat: int) -> list[dict[str, Any]]:
-    """Every activated ability ``seat`` may use now (an interrupt window or one of
-    its own decisions), in card order."""
-    up = usable_cards(state, seat)
-    if not up:
-        return []
-    acts: list[dict[str, Any]] = []
-    defs = state["defs"]
-    cards = state["cards"]
-    for cid in up:
-        card_ability_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
+            card_ability_actions(state, seat, cid, defs[c["d"]], acts)
     return acts

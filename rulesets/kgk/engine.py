@@ -227,13 +227,18 @@ def apply(state: GameState, seat: int, action: Action) -> Any:
     act(state, dec, action)               # handlers only read the action
     state["seq"] += 1
     # The speed layer: after a develop, a draw or a face-down placement the next main
-    # list follows from ``legal``; after a cash the list is noted for the second base.
+    # list follows from ``legal``; after a cash or a search the list is noted for the
+    # choice that follows.
     t = action["type"]
     nd = state["dec"]
     if nd is None or state["opts"]["rules"] == "quick_start":
         advance(state)                    # (with a decision set and no quick start, a no-op)
-        if t == "choose" and dec["why"] == "cash":
-            main_list.after_cash(state, seat, action["pick"])
+        if t == "choose":
+            why = dec["why"]
+            if why == "cash":
+                main_list.after_cash(state, seat, action["pick"])
+            elif why == "search":
+                main_list.after_search(state, seat)
     elif t == "develop":
         if nd["kind"] == "main":          # (else a window opened after it)
             main_list.after_develop(state, nd, legal, action["base"])
@@ -245,6 +250,8 @@ def apply(state: GameState, seat: int, action: Action) -> Any:
             main_list.after_draw(state, nd, legal)
     elif t == "cash":
         main_list.note_cash(state, legal, action["base"])
+    elif t == "search":
+        main_list.note_search(state, legal)
     return state, state.pop("ev")
 
 

@@ -82,20 +82,26 @@ MainLayout = tuple[list[Action], int, int, int, int, int, int, int, int]
 # always unpacked whole, by name.
 CashPending = tuple[GameState, int, MainLayout, int, int, int, int]
 
+# After a search action (KG-9.3.3 h): the same without a base, for ``after_search``:
+# ``(state, seq, layout, credits, hand, todo)``.
+SearchPending = tuple[GameState, int, MainLayout, int, int, int]
+
 
 # Each replaced as a whole and matched by the identity of the list (or state) it holds,
 # so threads sharing the module never mix two lists.
 MAIN_META: list[MainLayout | None] = [None]
 CASH_PENDING: list[CashPending | None] = [None]
+SEARCH_PENDING: list[SearchPending | None] = [None]
 NEVER = 1 << 30     # a ``need`` no credit total meets
 # From this many credits on, the draws (KG-9.3.3 g-i) no longer depend on the credits.
 DRAWS_SETTLED = max(DRAW_COST, SEARCH_COST, RUIN_DRAW_COST)
 
 
 def forget() -> None:
-    """Drop the remembered layout and pending cash (``engine.clear_cache``)."""
+    """Drop the remembered layout and pending cash or search (``engine.clear_cache``)."""
     MAIN_META[0] = None
     CASH_PENDING[0] = None
+    SEARCH_PENDING[0] = None
 
 
 def main_legal(state: GameState, dec: Decision) -> list[Action]:
@@ -364,9 +370,15 @@ def after_draw(state: GameState, dec: Decision, old: list[Action]) -> None:
     interrupt drawn (their targets, the interrupt section) and any interrupt already in
     the hand (``need`` is then NEVER): rebuilt."""
     m = MAIN_META[0]
-    if m is None or m[0] is not old:
-        return
-    _, hand_end, pay_end, dev_start, cash_start, draw_start, attack_start, need, nxt = m
+    if m is not None and m[0] is old:
+        _with_new_hand_card(state, dec, m)
+
+
+def _with_new_hand_card(state: GameState, dec: Decision, m: MainLayout) -> None:
+    """The main list of layout ``m`` after its seat paid for one more card, now at the
+    end of its hand (a draw or a search), kept unless it must be rebuilt: fewer
+    credits only remove actions (see ``after_draw``)."""
+    old, hand_end, pay_end, dev_start, cash_start, draw_start, attack_start, need, nxt = m
     seat = dec["seat"]
     p = state["p"][seat]
     cr = p["cr"]
@@ -485,6 +497,34 @@ def after_place(state: GameState, dec: Decision, old: list[Action], cid: int,
     MAIN_META[0] = (acts, hend - (hi - lo), f1 + k, dev_start + k, i1 + k + add_dev,
                     draw_start + k + add_dev, attack_start + k + add_dev, need, nxt)
     legal_cache.keep(state, dec, acts)
+
+
+def note_search(state: GameState, old: list[Action]) -> None:
+    """Called by ``apply`` after a search action picked from the main list ``old``."""
+    m = MAIN_META[0]
+    if m is None or m[0] is not old:
+        SEARCH_PENDING[0] = None
+        return
+    p = state["p"][state["dec"]["seat"]]
+    SEARCH_PENDING[0] = (state, state["seq"], m, p["cr"], len(p["hand"]), len(state["todo"]))
+
+
+def after_search(state: GameState, seat: int) -> None:
+    """The main list after ``seat`` took the card it chose from the colony's top cards
+    (KG-9.3.3 h), derived from the list the search was picked from, as after a draw:
+    the search cost its credits when it was picked, the chosen card joined the end of
+    the hand and the colony was shuffled, which no list depends on."""
+    pend = SEARCH_PENDING[0]
+    SEARCH_PENDING[0] = None
+    dec = state["dec"]
+    if pend is None or pend[0] is not state or dec is None or dec["kind"] != "main" \
+            or dec["seat"] != seat:
+        return
+    _, seq, layout, credits, hand, todo = pend
+    p = state["p"][seat]
+    if (seq == state["seq"] - 1 and p["cr"] == credits and len(p["hand"]) == hand + 1
+            and len(state["todo"]) == todo - 1):
+        _with_new_hand_card(state, dec, layout)
 
 
 def note_cash(state: GameState, old: list[Action], b: int) -> None:
