@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.kgk.effects import check_spec
+
 # The game's terms are defined once, in ``vocabulary`` (re-exported here for the engine).
 from rulesets.kgk.vocabulary import ABILITIES as ABILITIES
 from rulesets.kgk.vocabulary import OPPOSED as OPPOSED
@@ -177,6 +179,5 @@ def value_problems(card: dict[str, Any], rules: str = "official") -> list[str]:
             or card.get("modifiers")):
         out.append("unknown effect")
     if eff:
-        from rulesets.kgk.effects import check_spec
         out.extend(check_spec(eff))
     return out

@@ -121,7 +121,7 @@ def random_pick(state: GameState, dec: Decision,
         i = 0                  # (any hash mod 1: an eighth of a match's steps, unhashed)
     else:
         h = _EMPTY_SHA256.copy()
-        h.update(str(seed).encode())
+        h.update(seed.encode())
         i = _from_bytes(h.digest(), "big") % n
     e[7] = i
     return legal[i].copy()
