@@ -59,3 +59,21 @@ def test_written_out_main_list_equals_the_plain_computation(fmt):
             R.apply(s, seat, R.bot_action(s, seat, "random", f"mainlist-{fmt}-{g}:{step}"))
             step += 1
     assert compared > 50 * games, compared      # (the comparison really ran)
+
+
+def test_facts_of_interleaved_matches_are_each_their_own():
+    """``static.facts`` answers from the facts it gave last when the card list is the
+    same one: two matches asked in turn (a server plays many) each get their own, and
+    a copy of a state (its own card list) gets facts equal to the original's."""
+    cfg = R.example_config(2)
+    cfg_swapped = dict(cfg, decks=list(reversed(cfg["decks"])))   # other owners per card
+    a = R.new_game(cfg, "facts-a")
+    b = R.new_game(cfg_swapped, "facts-b")
+    for s in (a, b, a, a, b, b, a):
+        f = static.facts(s)
+        assert f.cards is s["cards"]
+        assert (f.activated, f.auras) == _fresh_facts(s)
+    assert static.facts(a).activated != static.facts(b).activated
+    twin = R.from_json(R.to_json(a))
+    assert static.facts(twin).cards is twin["cards"]
+    assert static.facts(twin).activated == static.facts(a).activated
