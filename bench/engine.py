@@ -111,23 +111,23 @@ def child(game: str, count: int) -> None:
 def side_by_side(game: str, roots: list[Path], rounds: int, count: int) -> list[dict]:
     here = Path(__file__).resolve()
     pin = ["taskset", "-c", str(max(os.sched_getaffinity(0)))] if _has_taskset() else []
-    samples: dict[Path, list[float]] = {root: [] for root in roots}
-    steps: dict[Path, int] = {}
+    samples: list[list[float]] = [[] for _ in roots]      # by position: a root may repeat
+    steps = [0] * len(roots)
+    order = list(range(len(roots)))
     for r in range(rounds):
-        for root in roots if r % 2 == 0 else roots[::-1]:
-            run = subprocess.run([*pin, sys.executable, str(here), "--child", str(root), game,
+        for i in order if r % 2 == 0 else order[::-1]:
+            run = subprocess.run([*pin, sys.executable, str(here), "--child", str(roots[i]), game,
                                   str(count)], capture_output=True, text=True, check=True)
             got = json.loads(run.stdout)
-            samples[root].append(got["cpu"] / got["steps"] * 1e6)
-            steps[root] = got["steps"]
-    first_median = statistics.median(samples[roots[0]])
-    first_best = min(samples[roots[0]])
-    return [{"root": str(root), "steps": steps[root],
-             "us_per_step_median": round(statistics.median(samples[root]), 3),
-             "us_per_step_best": round(min(samples[root]), 3),
-             "median_ratio_to_first": round(statistics.median(samples[root]) / first_median, 4),
-             "best_ratio_to_first": round(min(samples[root]) / first_best, 4)}
-            for root in roots]
+            samples[i].append(got["cpu"] / got["steps"] * 1e6)
+            steps[i] = got["steps"]
+    first_median, first_best = statistics.median(samples[0]), min(samples[0])
+    return [{"root": str(root), "steps": steps[i], "samples": len(samples[i]),
+             "us_per_step_median": round(statistics.median(samples[i]), 3),
+             "us_per_step_best": round(min(samples[i]), 3),
+             "median_ratio_to_first": round(statistics.median(samples[i]) / first_median, 4),
+             "best_ratio_to_first": round(min(samples[i]) / first_best, 4)}
+            for i, root in enumerate(roots)]
 
 
 def _has_taskset() -> bool:
