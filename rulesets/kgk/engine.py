@@ -234,11 +234,7 @@ def apply(state: GameState, seat: int, action: Action) -> Any:
     if nd is None or state["opts"]["rules"] == "quick_start":
         advance(state)                    # (with a decision set and no quick start, a no-op)
         if t == "choose":
-            why = dec["why"]
-            if why == "cash":
-                main_list.after_cash(state, seat, action["pick"])
-            elif why == "search":
-                main_list.after_search(state, seat)
+            main_list.after_choice(state, seat, dec["why"], action["pick"])
     elif t == "develop":
         if nd["kind"] == "main":          # (else a window opened after it)
             main_list.after_develop(state, nd, legal, action["base"])
@@ -248,10 +244,8 @@ def apply(state: GameState, seat: int, action: Action) -> Any:
     elif t == "draw":
         if nd["kind"] == "main":
             main_list.after_draw(state, nd, legal)
-    elif t == "cash":
-        main_list.note_cash(state, legal, action["base"])
-    elif t == "search":
-        main_list.note_search(state, legal)
+    elif t == "cash" or t == "search":
+        main_list.note_before_choice(state, legal, action)
     return state, state.pop("ev")
 
 

@@ -10,9 +10,10 @@ computation over the states of seeded matches in every format, and
 ``tests/kgk/test_derived_lists.py`` every derived list with a fresh one.
 
 Interface: ``main_legal(state, dec)`` (the decision table's main list),
-``after_develop``, ``after_draw``, ``after_place``, ``note_cash`` and ``after_cash`` (called by
-``engine.apply`` with the list the action was picked from; a derived list is left in
-``legal_cache`` for the bot's next question) and ``forget()``.
+``after_develop``, ``after_draw``, ``after_place`` (called by ``engine.apply`` with the list
+the action was picked from), ``note_before_choice`` and ``after_choice`` (a cash or a search
+and the choice that completes it); a derived list is left in ``legal_cache`` for the bot's
+next question; and ``forget()``.
 """
 
 from __future__ import annotations
@@ -497,6 +498,23 @@ def after_place(state: GameState, dec: Decision, old: list[Action], cid: int,
     MAIN_META[0] = (acts, hend - (hi - lo), f1 + k, dev_start + k, i1 + k + add_dev,
                     draw_start + k + add_dev, attack_start + k + add_dev, need, nxt)
     legal_cache.keep(state, dec, acts)
+
+
+def note_before_choice(state: GameState, old: list[Action], action: Action) -> None:
+    """Called by ``apply`` after a cash or a search picked from the main list ``old``:
+    a choice follows (the second base, or the card), then the main list again."""
+    if action["type"] == "cash":
+        note_cash(state, old, action["base"])
+    else:
+        note_search(state, old)
+
+
+def after_choice(state: GameState, seat: int, why: str, pick: int) -> None:
+    """Called by ``apply`` after ``seat`` made a choice (``why``: what it was for)."""
+    if why == "cash":
+        after_cash(state, seat, pick)
+    elif why == "search":
+        after_search(state, seat)
 
 
 def note_search(state: GameState, old: list[Action]) -> None:
