@@ -63,8 +63,9 @@ from rulesets.kgk.turn import (
 )
 
 # The last main list built and where its sections sit, for ``after_develop``,
-# ``after_cash`` and ``after_place``: ``(acts, hand_end, pay_end, dev_start, cash_start,
-# draw_start, attack_start, need, nxt)``, always unpacked whole, in this order, by name.
+# ``after_draw``, ``after_place`` and ``after_choice``: ``(acts, hand_end, pay_end,
+# dev_start, cash_start, draw_start, attack_start, need, nxt)``, always unpacked whole,
+# in this order, by name.
 #
 # The sections, in order: the hand (plays and placements) up to ``hand_end``, then
 # interrupts, payments up to ``pay_end`` and abilities; the developments from
@@ -77,22 +78,18 @@ from rulesets.kgk.turn import (
 MainLayout = tuple[list[Action], int, int, int, int, int, int, int, int]
 
 
-# After a cash action (KG-4.5.13): the main list it was picked from and the first base,
-# for ``after_cash``, with what must be unchanged when the second is chosen: ``(state,
-# seq, layout, base, credits, hand, todo)`` (the state held, so its id cannot be reused),
-# always unpacked whole, by name.
-CashPending = tuple[GameState, int, MainLayout, int, int, int, int]
-
-# After a search action (KG-9.3.3 h): the same without a base, for ``after_search``:
-# ``(state, seq, layout, credits, hand, todo)``.
-SearchPending = tuple[GameState, int, MainLayout, int, int, int]
+# After a cash (KG-4.5.13) or a search (KG-9.3.3 h): the main list it was picked from,
+# for the choice that completes it (the second base, or the card), with what that choice
+# must find unchanged: ``(state, seq, layout, why, base, credits, hand, todo)`` (``why``
+# as the choice will say it, ``base`` the cash's first base or -1; the state held, so its
+# id cannot be reused), always unpacked whole, by name.
+ChoicePending = tuple[GameState, int, MainLayout, str, int, int, int, int]
 
 
 # Each replaced as a whole and matched by the identity of the list (or state) it holds,
 # so threads sharing the module never mix two lists.
 MAIN_META: list[MainLayout | None] = [None]
-CASH_PENDING: list[CashPending | None] = [None]
-SEARCH_PENDING: list[SearchPending | None] = [None]
+CHOICE_PENDING: list[ChoicePending | None] = [None]
 NEVER = 1 << 30     # a ``need`` no credit total meets
 # From this many credits on, the draws (KG-9.3.3 g-i) no longer depend on the credits.
 DRAWS_SETTLED = max(DRAW_COST, SEARCH_COST, RUIN_DRAW_COST)
@@ -101,8 +98,7 @@ DRAWS_SETTLED = max(DRAW_COST, SEARCH_COST, RUIN_DRAW_COST)
 def forget() -> None:
     """Drop the remembered layout and pending cash or search (``engine.clear_cache``)."""
     MAIN_META[0] = None
-    CASH_PENDING[0] = None
-    SEARCH_PENDING[0] = None
+    CHOICE_PENDING[0] = None
 
 
 def main_legal(state: GameState, dec: Decision) -> list[Action]:
@@ -503,79 +499,54 @@ def after_place(state: GameState, dec: Decision, old: list[Action], cid: int,
 def note_before_choice(state: GameState, old: list[Action], action: Action) -> None:
     """Called by ``apply`` after a cash or a search picked from the main list ``old``:
     a choice follows (the second base, or the card), then the main list again."""
-    if action["type"] == "cash":
-        note_cash(state, old, action["base"])
-    else:
-        note_search(state, old)
+    m = MAIN_META[0]
+    if m is None or m[0] is not old:
+        CHOICE_PENDING[0] = None
+        return
+    p = state["p"][state["dec"]["seat"]]
+    cash = action["type"] == "cash"
+    CHOICE_PENDING[0] = (state, state["seq"], m, "cash" if cash else "search",
+                         action["base"] if cash else -1, p["cr"], len(p["hand"]),
+                         len(state["todo"]))
 
 
 def after_choice(state: GameState, seat: int, why: str, pick: int) -> None:
-    """Called by ``apply`` after ``seat`` made a choice (``why``: what it was for)."""
-    if why == "cash":
-        after_cash(state, seat, pick)
-    elif why == "search":
-        after_search(state, seat)
-
-
-def note_search(state: GameState, old: list[Action]) -> None:
-    """Called by ``apply`` after a search action picked from the main list ``old``."""
-    m = MAIN_META[0]
-    if m is None or m[0] is not old:
-        SEARCH_PENDING[0] = None
-        return
-    p = state["p"][state["dec"]["seat"]]
-    SEARCH_PENDING[0] = (state, state["seq"], m, p["cr"], len(p["hand"]), len(state["todo"]))
-
-
-def after_search(state: GameState, seat: int) -> None:
-    """The main list after ``seat`` took the card it chose from the colony's top cards
-    (KG-9.3.3 h), derived from the list the search was picked from, as after a draw:
-    the search cost its credits when it was picked, the chosen card joined the end of
-    the hand and the colony was shuffled, which no list depends on."""
-    pend = SEARCH_PENDING[0]
-    SEARCH_PENDING[0] = None
+    """Called by ``apply`` after ``seat`` made a choice (``why``: what it was for): the
+    main list after a cash or a search, when the choice completed the one noted and
+    nothing else happened in between (one action, the main task run, the hand and the
+    credits as the action leaves them)."""
+    pend = CHOICE_PENDING[0]
+    CHOICE_PENDING[0] = None
     dec = state["dec"]
     if pend is None or pend[0] is not state or dec is None or dec["kind"] != "main" \
             or dec["seat"] != seat:
         return
-    _, seq, layout, credits, hand, todo = pend
+    _, seq, layout, noted, b1, credits, hand, todo = pend
     p = state["p"][seat]
-    if (seq == state["seq"] - 1 and p["cr"] == credits and len(p["hand"]) == hand + 1
-            and len(state["todo"]) == todo - 1):
-        _with_new_hand_card(state, dec, layout)
-
-
-def note_cash(state: GameState, old: list[Action], b: int) -> None:
-    """Called by ``apply`` after a cash action picked from the main list ``old``."""
-    m = MAIN_META[0]
-    if m is None or m[0] is not old:
-        CASH_PENDING[0] = None
+    if noted != why or seq != state["seq"] - 1 or len(state["todo"]) != todo - 1:
         return
-    p = state["p"][state["dec"]["seat"]]
-    CASH_PENDING[0] = (state, state["seq"], m, b, p["cr"], len(p["hand"]), len(state["todo"]))
+    if why == "search":
+        # The search cost its credits when it was picked, the chosen card joined the
+        # end of the hand and the colony was shuffled, which no list depends on: as
+        # after a draw.
+        if p["cr"] == credits and len(p["hand"]) == hand + 1:
+            _with_new_hand_card(state, dec, layout)
+    elif p["cr"] == credits + CASH_GAIN and len(p["hand"]) == hand:
+        _after_cash(state, p, dec, layout, b1, pick, credits)
 
 
-def after_cash(state: GameState, seat: int, b2: int) -> None:
-    """The main list after ``seat`` chose the second base of a cash (``b2``), derived
-    from the list the cash was picked from and kept (unless it must be rebuilt).
+def _after_cash(state: GameState, p: Player, dec: Decision, layout: MainLayout, b1: int,
+                b2: int, credits: int) -> None:
+    """The main list after a cash of bases ``b1`` and ``b2``, derived from ``layout``
+    (the list the cash was picked from, with ``credits`` before the gain) and kept
+    (unless it must be rebuilt).
 
     Cashing takes one development from two bases and gives one credit; nothing else
     changes (the developments bought this turn stay). One credit more only adds
     actions: while it stays below ``nxt`` and neither base is a face-down card that
     could be paid (KG-9.3.3 e), only the developments (offered from one credit on),
     the cash actions and the draws can change."""
-    pend = CASH_PENDING[0]
-    CASH_PENDING[0] = None
-    dec = state["dec"]
-    if pend is None or pend[0] is not state or dec is None or dec["kind"] != "main" \
-            or dec["seat"] != seat:
-        return
-    _, seq, layout, b1, credits, hand, todo = pend
-    p = state["p"][dec["seat"]]
     cr = p["cr"]
-    if (seq != state["seq"] - 1 or cr != credits + CASH_GAIN
-            or len(p["hand"]) != hand or len(state["todo"]) != todo - 1):
-        return
     old, hand_end, pay_end, dev_start, cash_start, _, attack_start, need, nxt = layout
     if cr >= nxt:
         return

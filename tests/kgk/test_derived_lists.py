@@ -2,8 +2,8 @@
 
 After a develop, a draw, a cash, a search or a face-down placement, ``apply`` derives the
 next main list from the one the action was picked from (``main_list.after_develop``,
-``after_draw``, ``after_cash``, ``after_search``, ``after_place``) and keeps it for the
-bot's next pick.
+``after_draw``, ``after_place``, and ``after_choice`` after a cash's second base or a
+search's card) and keeps it for the bot's next pick.
 Over a few hundred seeded random matches in several formats, every kept main list must
 equal the plain computation (``turn.main_legal``); the derived paths must actually run.
 The random bot's pick must be ``bots.random_index``'s. The colony shuffle must equal
