@@ -1,0 +1,21 @@
+"""Player ratings (pure, no Django): Glicko-2 as Glickman describes it.
+
+Public API::
+
+    Rating(rating=1500.0, deviation=350.0, volatility=0.06)
+    rate(player, [Game(opponent, score), ...], tau=DEFAULT_TAU) -> Rating
+    idle(player) -> Rating          # a rating period with no games: only the deviation grows
+    is_provisional(games_rated) -> bool
+"""
+
+from .glicko2 import (
+    DEFAULT_TAU,
+    PROVISIONAL_GAMES,
+    Game,
+    Rating,
+    idle,
+    is_provisional,
+    rate,
+)
+
+__all__ = ["DEFAULT_TAU", "PROVISIONAL_GAMES", "Game", "Rating", "idle", "is_provisional", "rate"]
