@@ -6,6 +6,8 @@ Public API::
     rate(player, [Game(opponent, score), ...], tau=DEFAULT_TAU) -> Rating
     idle(player) -> Rating          # a rating period with no games: only the deviation grows
     is_provisional(games_rated) -> bool
+    RatingBook().record(RatedResult(match_id, game, family, players, places)) -> [Change]
+    rebuild(results) -> RatingBook    # the whole table from the ordered results
 """
 
 from .glicko2 import (
@@ -17,5 +19,19 @@ from .glicko2 import (
     is_provisional,
     rate,
 )
+from .ledger import Change, RatedResult, RatingBook, Standing, rebuild
 
-__all__ = ["DEFAULT_TAU", "PROVISIONAL_GAMES", "Game", "Rating", "idle", "is_provisional", "rate"]
+__all__ = [
+    "DEFAULT_TAU",
+    "PROVISIONAL_GAMES",
+    "Change",
+    "Game",
+    "RatedResult",
+    "Rating",
+    "RatingBook",
+    "Standing",
+    "idle",
+    "is_provisional",
+    "rate",
+    "rebuild",
+]
