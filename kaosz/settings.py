@@ -217,6 +217,24 @@ AUTHENTICATION_BACKENDS = ["kaosz.login_throttle.ThrottledModelBackend"]
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))  # per account and address
 LOGIN_FAILURE_LIMIT_PER_IP = int(os.environ.get("LOGIN_FAILURE_LIMIT_PER_IP", "50"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+# Account-wide, from any address (issue 27): after this many wrong passwords one check per
+# pause, the pause doubling per further failure up to LOGIN_ACCOUNT_MAX_PAUSE seconds.
+LOGIN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("LOGIN_ACCOUNT_FAILURE_LIMIT", "20"))
+LOGIN_ACCOUNT_MAX_PAUSE = int(os.environ.get("LOGIN_ACCOUNT_MAX_PAUSE", "300"))
+# Repeatable actions (kaosz.rate_limits, issue 27): (how many, per how many seconds).
+# Sign-ups and reset e-mails per address (IPv6: per /64), reset e-mails per typed address
+# too, invalid API tokens per address (then every token from it is refused until the
+# window passes), contribution CSV files per account.
+KAOSZ_RATE_LIMITS = {
+    "signup": (int(os.environ.get("SIGNUP_LIMIT_PER_IP", "10")), 3600),
+    "password_reset": (int(os.environ.get("PASSWORD_RESET_LIMIT_PER_IP", "10")), 3600),
+    "password_reset_email": (int(os.environ.get("PASSWORD_RESET_LIMIT_PER_EMAIL", "3")), 3600),
+    "bad_token": (int(os.environ.get("INVALID_TOKEN_LIMIT_PER_IP", "30")), 600),
+    "contribution_csv": (int(os.environ.get("CONTRIBUTION_CSV_LIMIT", "10")), 3600),
+}
+# Pending contributions one account may have at once (staff: no limit), and rows per CSV.
+KAOSZ_CONTRIB_MAX_PENDING = int(os.environ.get("KAOSZ_CONTRIB_MAX_PENDING", "300"))
+KAOSZ_CONTRIB_CSV_MAX_ROWS = int(os.environ.get("KAOSZ_CONTRIB_CSV_MAX_ROWS", "200"))
 # ---- end login throttling ---------------------------------------------------------------------------
 
 LOGIN_URL = "/accounts/login/"
