@@ -65,6 +65,9 @@ MIDDLEWARE = [
     # Malformed query strings and oversized API bodies answered in the error shape (issue 21).
     "kaosz.api.guard.InputGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every answer, a nonce per page (issue 27; outside
+    # WhiteNoise, so static SVG gets the SVG policy too).
+    "kaosz.csp.ContentSecurityPolicyMiddleware",
     # WhiteNoise, in both middleware modes: every middleware here is async-capable, so under
     # ASGI a request passes them all on the event loop without a thread (issue 17).
     "kaosz.static_files.StaticFilesMiddleware",
@@ -93,6 +96,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "kaosz.csp.context",  # csp_nonce (issue 27)
             ],
         },
     },
