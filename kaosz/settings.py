@@ -79,6 +79,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A read whose connection died under it runs once more (issue 27; kaosz.db_outage).
+    "kaosz.db_outage.RetryReadOnDeadConnection",
 ]
 
 ROOT_URLCONF = "kaosz.urls"
@@ -129,6 +131,11 @@ if DB_POOL_MAX > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.pos
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": min(2, DB_POOL_MAX), "max_size": DB_POOL_MAX,
         "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "5"))}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Issue 27: after a PostgreSQL restart every kept connection is dead, and each one
+    # failed a request with a 500. Checked before use: as it leaves the pool (Django hands
+    # the pool psycopg's check), or, a persistent one, before a request first uses it.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # Waiting long-polls without an account, per client address (matches.api.live_views).
 KAOSZ_ANON_WAITERS_PER_CLIENT = int(os.environ.get("KAOSZ_ANON_WAITERS_PER_CLIENT", "8"))
 # Matches whose state (text) and static parts each web process keeps (matches.store.cache):

@@ -7,10 +7,11 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import PasswordResetView
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
-from kaosz import rate_limits, readiness
+from kaosz import db_outage, rate_limits, readiness
 from kaosz.api.errors import error_body, json_404, json_500
 from kaosz.templatetags.kaosz_tags import tr
 
@@ -122,7 +123,25 @@ def _pool_saturated() -> bool:
     return False
 
 
+def _database_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 for a database that cannot be reached (``kaosz.db_outage``): the error shape on
+    the API, a page of its own elsewhere (rendered without the request: the site's base
+    template would ask the database for the user)."""
+    seconds = db_outage.RETRY_AFTER_SECONDS
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse(error_body(
+            "database_unavailable", "The database cannot be reached; nothing was applied. "
+            "Try again in a few seconds.", {"retry_after": seconds}), status=503)
+    else:
+        response = HttpResponse(render_to_string("503.html", {"seconds": seconds}),
+                                status=503)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
+    if db_outage.handling_outage():
+        return _database_unavailable(request)
     if _pool_saturated():
         response: HttpResponse = JsonResponse(error_body(
             "server_busy", "The server is busy; try again in a few seconds.",

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from django.conf import settings
+from django.core.exceptions import TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from kaosz import body_limit
@@ -92,20 +94,25 @@ def refusal(request: HttpRequest) -> HttpResponse | None:
     """The answer to a malformed request, or None to let it through."""
     api = request.path_info.startswith(API_PREFIX)
     if request.META.get("QUERY_STRING"):
-        why = _query_problem(request)
+        details: dict[str, Any] = {"where": "query"}
+        try:
+            why = _query_problem(request)
+        except TooManyFieldsSent:  # (issue 27: Django's own answer is an HTML 400)
+            most = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+            why = f"the query string has more than {most} parameters"
+            details["max_parameters"] = most
         if why:
             if api:
-                return JsonResponse(error_body("malformed_request", why,
-                                               {"where": "query"}), status=400)
+                return JsonResponse(error_body("malformed_request", why, details), status=400)
             return HttpResponse(why, status=400, content_type="text/plain; charset=utf-8")
     if bad_text(request.path_info):
         if api:
             return JsonResponse(error_body("malformed_request", "the path contains a NUL "
                                            "character or a lone surrogate"), status=400)
         return HttpResponse("bad path", status=400, content_type="text/plain; charset=utf-8")
-    limit = _too_big(request)
-    if limit is not None:
-        return body_limit.refusal(request.path_info, limit)
+    too_big = _too_big(request)
+    if too_big is not None:
+        return body_limit.refusal(request.path_info, too_big)
     return None
 
 

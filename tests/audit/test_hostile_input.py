@@ -119,3 +119,18 @@ def test_contribution_csv_files_are_rate_limited(user, cards_loaded, settings):
     client = _signed_in(user)
     codes = [_contribute_csv(client, _rows(1, start=i)).status_code for i in range(3)]
     assert codes == [302, 302, 429]
+
+
+MANY = "&".join(f"p{i}=1" for i in range(1001))
+
+
+def test_over_a_thousand_query_parameters_are_a_json_400_on_the_api(cards_loaded, user):
+    c = Client(raise_request_exception=False)
+    err = assert_error(c.get("/api/v1/cards/?" + MANY), 400, "malformed_request")
+    assert err["details"]["max_parameters"] == 1000
+    assert c.get("/?" + MANY).status_code == 400  # (a page: the plain 400, not a 500)
+    api = APIClient(raise_request_exception=False)
+    api.force_authenticate(user)
+    answer = api.post("/api/v1/decks/validate/", MANY,
+                      content_type="application/x-www-form-urlencoded")
+    assert_error(answer, 400, "malformed_request")
