@@ -367,6 +367,12 @@ SPECTACULAR_SETTINGS = {
 # ---- Readiness (issue 21) ----------------------------------------------------------------------
 # /readyz answers 503 when one of these is down (a part that is not configured is skipped).
 READY_REQUIRES = env_list("KAOSZ_READY_REQUIRES", "database,redis,broker")
+# Workers and beat write heartbeats (kaosz.heartbeats): every this many seconds, and a part
+# silent for longer than KAOSZ_HEARTBEAT_STALE is reported down (issue 27).
+KAOSZ_HEARTBEAT_EVERY = float(os.environ.get("KAOSZ_HEARTBEAT_EVERY", "5"))
+KAOSZ_HEARTBEAT_STALE = float(os.environ.get(
+    "KAOSZ_HEARTBEAT_STALE", str(max(3 * KAOSZ_HEARTBEAT_EVERY, 5 * KAOSZ_BOT_SWEEP_EVERY))))
+KAOSZ_HEARTBEAT_PREFIX = os.environ.get("KAOSZ_HEARTBEAT_PREFIX", "kaosz:heartbeat")
 # ---- end readiness ------------------------------------------------------------------------------
 
 LOGGING = {
