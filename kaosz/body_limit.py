@@ -22,6 +22,8 @@ from django.conf import settings
 from django.core.exceptions import RequestAborted
 from django.http import HttpResponse, JsonResponse
 
+from kaosz.numbers import whole
+
 API_PREFIX = "/api/"
 
 
@@ -57,8 +59,7 @@ def scope_limit(scope: dict[str, Any]) -> int:
 
 def declared_length(raw: str) -> int | None:
     """The declared body length, or None (absent or unreadable: the reader counts)."""
-    raw = raw.strip()
-    return int(raw) if raw.isdigit() and len(raw) < 20 else None
+    return whole(raw.strip())
 
 
 def declared_too_large(scope: dict[str, Any]) -> int | None:

@@ -134,3 +134,36 @@ def test_over_a_thousand_query_parameters_are_a_json_400_on_the_api(cards_loaded
     answer = api.post("/api/v1/decks/validate/", MANY,
                       content_type="application/x-www-form-urlencoded")
     assert_error(answer, 400, "malformed_request")
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("number", [HUGE, "²"])
+def test_number_fields_elsewhere_refuse_huge_and_non_ascii_digits(user, cards_loaded, number):
+    """The siblings of the CSV finding: every field read with ``str.isdigit()`` then
+    ``int()`` (a 5,000-digit number raises; so does '²', a digit to ``isdigit``)."""
+    c = _signed_in(user)
+    assert c.get("/cards/advanced/", {"cost": number}).status_code in (200, 302)
+    form = {"name_hu": "Próba", "type": "ship", "cost": number, "dev_limit": number,
+            "source_note": "audit"}
+    answer = c.post("/contribute/", form)
+    assert answer.status_code == 200 and not Contribution.objects.exists()
+    assert c.post("/account/tokens/", {"revoke": number}).status_code == 302
+    api = APIClient()
+    api.force_authenticate(user)
+    body = {"kind": "new", "proposed": {"slug": "proba", "name_hu": "Próba", "type": "ship",
+                                        "dev_limit": number}, "source_note": "audit"}
+    assert_error(api.post("/api/v1/contributions/", body, format="json"), 400, "invalid")
+
+
+@pytest.mark.parametrize("wait", [HUGE, "²"])
+def test_a_long_poll_wait_of_huge_or_non_ascii_digits_is_no_500(user, wait):
+    api = APIClient(raise_request_exception=False)
+    api.force_authenticate(user)
+    match = api.post("/api/v1/matches/", {"ruleset": "smugglers", "seats": [
+        {"player": "me"}, {"player": "bot:random"}]}, format="json")
+    assert match.status_code == 201, match.content
+    answer = api.get(f"/api/v1/matches/{match.json()['id']}/events/",
+                     {"after": "0", "wait": wait})
+    assert answer.status_code < 500, answer.status_code
