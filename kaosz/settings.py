@@ -288,6 +288,10 @@ if os.environ.get("SECURE_PROXY_SSL_HEADER"):
 SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 # Request bodies: over this the API answers 413 in its error shape (kaosz.api.guard).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440))
+# A multipart body (a picture upload, a CSV file) may be this large (0: CARD_IMAGE_MAX_BYTES
+# and a megabyte for the form); anything larger is refused before it is read
+# (kaosz.body_limit, issue 27).
+KAOSZ_MAX_UPLOAD_BYTES = int(os.environ.get("KAOSZ_MAX_UPLOAD_BYTES", "0"))
 # ---- end HTTPS and cookies ----------------------------------------------------------------------
 
 REST_FRAMEWORK = {
