@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from cards import vocabulary as vocab
 from cards.query.printer import quote
+from kaosz.numbers import whole
 
 NUMBER_FIELDS = (("cost", "ár"), ("speed", "seb"), ("firepower", "tűz"), ("armor", "pán"),
                  ("bombard", "bomb"))
@@ -54,8 +55,8 @@ def build_query(params: Mapping[str, str]) -> str:  # noqa: C901
             parts.append(f"{keyword}:?")
         elif raw == "X" and field == "cost":
             parts.append("ár:x" if op != "!=" else "ár!=x")
-        elif raw.isdigit():
-            parts.append(f"{keyword}{':' if op == '=' else op}{int(raw)}")
+        elif whole(raw) is not None:
+            parts.append(f"{keyword}{':' if op == '=' else op}{whole(raw)}")
     for ability in params.getlist("ability") if hasattr(params, "getlist") else []:
         if ability in vocab.ABILITIES:
             parts.append(f"képesség:{ability}")

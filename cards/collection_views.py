@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,9 +18,14 @@ from django.views.decorators.http import require_POST
 
 from cards.models import Card, CardSet, CollectionEntry
 from cards.wording import tr_words
+from kaosz import csvsafe
+from kaosz.api.guard import bad_text
 from kaosz.signed_in import SignedInRequest
 
 MAX_COUNT = 999
+_DIGITS = re.compile(r"[0-9]{1,6}")
+# Rows of one CSV import (more than every card there is, a few times over).
+MAX_ROWS = 5000
 
 
 def _set_completion(user) -> list[dict]:
@@ -71,7 +77,8 @@ def _count(raw: str | None) -> int | None:
     raw = (raw or "").strip()
     if raw == "":
         return 0
-    if not raw.isdigit() or int(raw) > MAX_COUNT:
+    # (ASCII digits, a few: `str.isdigit` takes '²', and int() of 5,000 digits raises)
+    if not _DIGITS.fullmatch(raw) or int(raw) > MAX_COUNT:
         return None
     return int(raw)
 
@@ -141,7 +148,8 @@ def export(request: SignedInRequest) -> HttpResponse:
     writer = csv.writer(out)
     writer.writerow(["slug", "name_hu", "owned", "wanted"])
     for e in entries:
-        writer.writerow([e.card.slug, e.card.name_hu, e.owned, e.wanted])
+        # (names are people's text: no formula reaches a spreadsheet, as in the card export)
+        writer.writerow(csvsafe.row([e.card.slug, e.card.name_hu, e.owned, e.wanted]))
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="gyujtemeny.csv"'
     return response
@@ -154,16 +162,24 @@ def _parse_csv(text: str) -> tuple[dict[str, tuple[int, int]], list[str]]:
                              'The "slug" column is missing (an exported file shows the format).')]
     counts: dict[str, tuple[int, int]] = {}
     errors: list[str] = []
-    for i, row in enumerate(reader, start=2):
-        slug = (row.get("slug") or "").strip()
-        owned, wanted = _count(row.get("owned")), _count(row.get("wanted"))
-        if not slug:
-            continue
-        if owned is None or wanted is None:
-            errors.append(tr_words(f"{i}. sor: a darabszám 0 és {MAX_COUNT} közötti egész szám.",
-                                   f"line {i}: counts are whole numbers from 0 to {MAX_COUNT}."))
-            continue
-        counts[slug] = (owned, wanted)
+    try:
+        for i, row in enumerate(reader, start=2):
+            if i > MAX_ROWS + 1:
+                return {}, [tr_words(f"Legfeljebb {MAX_ROWS} sor tölthető be egyszerre.",
+                                     f"At most {MAX_ROWS} rows at a time.")]
+            slug = (row.get("slug") or "").strip()
+            owned, wanted = _count(row.get("owned")), _count(row.get("wanted"))
+            if not slug:
+                continue
+            if owned is None or wanted is None:
+                errors.append(tr_words(
+                    f"{i}. sor: a darabszám 0 és {MAX_COUNT} közötti egész szám.",
+                    f"line {i}: counts are whole numbers from 0 to {MAX_COUNT}."))
+                continue
+            counts[slug] = (owned, wanted)
+    except csv.Error:  # (a cell over the csv module's 128 KB field limit, …)
+        return {}, [tr_words(f"{reader.line_num}. sor: nem olvasható CSV.",
+                             f"line {reader.line_num}: not readable CSV.")]
     known = set(Card.objects.filter(slug__in=list(counts)).values_list("slug", flat=True))
     for slug in counts:
         if slug not in known:
@@ -199,6 +215,9 @@ def import_view(request: SignedInRequest) -> HttpResponse:
                 except UnicodeDecodeError:
                     errors.append(tr_words("A fájl nem UTF-8 kódolású szöveg.",
                                            "The file is not UTF-8 text."))
+        if not errors and bad_text(text):
+            errors.append(tr_words("A szövegben tiltott vezérlőkarakter (NUL) van.",
+                                   "The text contains a forbidden control character (NUL)."))
         if not errors and not text.strip():
             errors.append(tr_words("Válassz fájlt, vagy másold be a listát.",
                                    "Choose a file or paste the list."))

@@ -14,6 +14,7 @@ from typing import Any
 from cards import vocabulary as vocab
 from cards.records import validate_record
 from cards.text import slugify
+from kaosz.numbers import whole
 
 TEXT_FIELDS = ("name_hu", "name_en", "clan", "text_hu", "text_en")
 CHOICE_FIELDS = ("type", "subtype", "race", "rarity", "cost_rule")
@@ -44,8 +45,9 @@ class Parsed:
 
 
 def _whole(raw: str, name: str, parsed: Parsed) -> int | None:
-    if raw.isdigit() and int(raw) <= 99:
-        return int(raw)
+    value = whole(raw)
+    if value is not None and value <= 99:
+        return value
     parsed.errors.append(FormError(name, "0 és 99 közötti egész szám legyen (vagy üres, ha "
                                          "nem tudod).",
                                    "must be a whole number from 0 to 99 (or empty if you "
@@ -81,7 +83,7 @@ def parse(post: Any, card_record: dict[str, Any] | None) -> Parsed:  # noqa: C90
         values["cost_rule"] = None
     dev = (post.get("dev_limit") or "").strip().upper()
     values["dev_limit"] = dev or None
-    if dev and not (dev in ("X", "?") or (dev.isdigit() and int(dev) <= 99)):
+    if dev and not (dev in ("X", "?") or (whole(dev) or 100) <= 99):
         parsed.errors.append(FormError("dev_limit", 'szám, "X" vagy "?" (csak csapdánál) lehet.',
                                        'must be a number, "X" or "?" (traps only).'))
         values["dev_limit"] = None

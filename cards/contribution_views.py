@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
@@ -22,9 +23,13 @@ from cards.exchange import FormatError, from_csv
 from cards.images import ImageRefused, store
 from cards.models import Card, CardImage, Contribution
 from cards.records import validate_record
-from cards.services import CatalogueError, approve, reject
+from cards.services import CatalogueError, approve, pending_room, reject
 from cards.wording import tr_words
+from kaosz import rate_limits
 from kaosz.signed_in import SignedInRequest
+
+_FULL_HU = "Túl sok beküldésed vár ellenőrzésre; várd meg, amíg a szerkesztők átnézik őket."
+_FULL_EN = "Too many of your contributions are waiting for review; wait until editors check them."
 
 
 def _lang() -> str:
@@ -67,6 +72,8 @@ def contribute(request: SignedInRequest) -> HttpResponse:
                 image = store(upload, user=request.user)
             except ImageRefused as exc:
                 errors.append(FormError("image", exc.hu, exc.en))
+        if pending_room(request.user) == 0:
+            errors.append(FormError("card", _FULL_HU, _FULL_EN))
         if correcting is not None and not parsed.proposed and image is None and not errors:
             errors.append(FormError("card", "nem változtattál semmit a lap jelenlegi adatain.",
                                     "you changed none of the card's current values."))
@@ -177,31 +184,50 @@ def review_decide(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("review-queue")
 
 
+def _csv_rate_refusal(request: SignedInRequest) -> HttpResponse | None:
+    """A 429 page when the account has sent its CSV files for the hour (staff: never)."""
+    if request.user.is_staff or rate_limits.spend("contribution_csv", str(request.user.pk)):
+        return None
+    limit, _ = settings.KAOSZ_RATE_LIMITS["contribution_csv"]
+    errors = [tr_words(f"Óránként legfeljebb {limit} CSV fájlt küldhetsz be; próbáld később.",
+                       f"At most {limit} CSV files an hour; try again later.")]
+    response = render(request, "cards/contribute_csv.html", {"errors": errors}, status=429)
+    response["Retry-After"] = str(rate_limits.retry_after("contribution_csv"))
+    return response
+
+
+def _read_csv(upload: Any, lang: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """The uploaded file's records, or why it is refused."""
+    if upload is None:
+        return [], [tr_words("Válassz egy CSV fájlt.", "Choose a CSV file.")]
+    if (upload.size or 0) > 2 * 1024 * 1024:
+        return [], [tr_words("A fájl túl nagy (legfeljebb 2 MB).",
+                             "The file is too large (at most 2 MB).")]
+    try:
+        return from_csv(upload.read().decode("utf-8-sig"),
+                        max_rows=settings.KAOSZ_CONTRIB_CSV_MAX_ROWS), []
+    except UnicodeDecodeError:
+        return [], [tr_words("A fájl nem UTF-8 kódolású szöveg.", "The file is not UTF-8 text.")]
+    except FormatError as exc:
+        return [], [_row_error(e, lang) for e in exc.errors]
+
+
 @login_required
 def contribute_csv(request: SignedInRequest) -> HttpResponse:
     """Many cards at once in the import command's CSV format; each row is its own proposal."""
     errors: list[str] = []
     lang = _lang()
     if request.method == "POST":
+        refused = _csv_rate_refusal(request)
+        if refused is not None:
+            return refused
         upload = request.FILES.get("file")
         source = (request.POST.get("source_note") or "").strip()
         if not source:
             errors.append(tr_words("Írd meg, honnan származnak az adatok.",
                                    "Say where the values come from."))
-        records: list[dict[str, Any]] = []
-        if upload is None:
-            errors.append(tr_words("Válassz egy CSV fájlt.", "Choose a CSV file."))
-        elif (upload.size or 0) > 2 * 1024 * 1024:
-            errors.append(tr_words("A fájl túl nagy (legfeljebb 2 MB).",
-                                   "The file is too large (at most 2 MB)."))
-        else:
-            try:
-                records = from_csv(upload.read().decode("utf-8-sig"))
-            except UnicodeDecodeError:
-                errors.append(tr_words("A fájl nem UTF-8 kódolású szöveg.",
-                                       "The file is not UTF-8 text."))
-            except FormatError as exc:
-                errors += [_row_error(e, lang) for e in exc.errors]
+        records, refusals = _read_csv(upload, lang)
+        errors += refusals
         for i, record in enumerate(records, start=1):
             record.pop("provenance", None)  # provenance is the reviewer's to set
             record.pop("effect", None)
@@ -211,6 +237,10 @@ def contribute_csv(request: SignedInRequest) -> HttpResponse:
             errors += [_row_error(e, lang) for e in validate_record(record, row=i)]
         if not records and not errors:
             errors.append(tr_words("A fájlban nincs egy sor sem.", "The file has no rows."))
+        room = pending_room(request.user)
+        if room is not None and len(records) > room:
+            errors.append(tr_words(f"{_FULL_HU} (Most még {room} fér el.)",
+                                   f"{_FULL_EN} (Room for {room} more now.)"))
         if not errors:
             batch = secrets.token_hex(6)
             with transaction.atomic():

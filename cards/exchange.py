@@ -5,11 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 from cards.models import RECORD_FIELDS, Card
 from kaosz import csvsafe
+from kaosz.api.guard import MAX_JSON_DEPTH, bad_text, check_document
 
 JSON_COLUMNS = ("modifiers", "effect", "provenance", "sources")
 INT_COLUMNS = ("cost", "speed", "firepower", "armor", "bombard", "size")
@@ -47,50 +49,85 @@ def to_csv(records: list[dict[str, Any]]) -> str:
     return out.getvalue()
 
 
-def from_csv(text: str) -> list[dict[str, Any]]:  # noqa: C901
-    """Parse CSV rows into records; cell-level problems become FormatError with row/field."""
+# What one CSV cell may be: an integer column's value fits the catalogue's numbers (a
+# 5,000-digit number was a ValueError, a 500), a JSON cell is nested at most as deep as
+# the API allows (50,000 '[' was a RecursionError), and no cell carries NUL (which
+# PostgreSQL refuses in text) or a lone surrogate.
+_INT = re.compile(r"[+-]?\d{1,6}")
+
+
+def _json_cell(raw: str) -> tuple[Any, str | None]:
+    if not raw:
+        return None, None
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        return None, f"invalid JSON: {exc.msg}"
+    except RecursionError:
+        return None, f"JSON nested more than {MAX_JSON_DEPTH} levels deep"
+    return value, check_document(value)
+
+
+def _cell(key: str, raw: str) -> tuple[Any, str | None]:
+    """The value of one cell, or why it is refused."""
+    if bad_text(raw):
+        return None, "a NUL character or a lone surrogate"
+    if key in JSON_COLUMNS:
+        return _json_cell(raw)
+    if key in INT_COLUMNS:
+        if raw == "":
+            return None, None
+        return (int(raw), None) if _INT.fullmatch(raw) else (None, "a whole number or empty")
+    if key == "abilities":
+        return [a.strip() for a in raw.split(";") if a.strip()], None
+    if key == "official":
+        if raw.lower() in ("true", "1", "yes", ""):
+            return True, None
+        if raw.lower() in ("false", "0", "no"):
+            return False, None
+        return None, "true or false"
+    return raw or None, None
+
+
+def from_csv(text: str, max_rows: int | None = None) -> list[dict[str, Any]]:
+    """Parse CSV rows into records; cell-level problems become FormatError with row/field.
+    More than ``max_rows`` rows (when given) is refused before any row is read."""
     reader = csv.DictReader(io.StringIO(text))
-    missing = [c for c in ("slug", "name_hu", "type") if c not in (reader.fieldnames or [])]
+    try:
+        fieldnames = reader.fieldnames or []
+    except csv.Error as exc:
+        raise FormatError([{"row": None, "field": "", "message": f"not CSV: {exc}"}]) from exc
+    missing = [c for c in ("slug", "name_hu", "type") if c not in fieldnames]
     if missing:
         raise FormatError([{"row": None, "field": c, "message": "missing column"} for c in missing])
-    unknown = [c for c in reader.fieldnames or [] if c not in RECORD_FIELDS]
+    unknown = [c for c in fieldnames if c not in RECORD_FIELDS]
     if unknown:
         raise FormatError([{"row": None, "field": c, "message": "unknown column"}
                            for c in unknown])
     records: list[dict[str, Any]] = []
     errors: list[dict[str, Any]] = []
-    for i, row in enumerate(reader, start=1):
-        record: dict[str, Any] = {}
-        for key, raw in row.items():
-            raw = csvsafe.unescape((raw or "").strip())  # undo the export's formula guard
-            if key in JSON_COLUMNS:
-                try:
-                    record[key] = json.loads(raw) if raw else None
-                except json.JSONDecodeError as exc:
-                    errors.append({"row": i, "field": key, "message": f"invalid JSON: {exc.msg}"})
-            elif key in INT_COLUMNS:
-                if raw == "":
-                    record[key] = None
-                elif raw.lstrip("-").isdigit():
-                    record[key] = int(raw)
+    try:
+        for i, row in enumerate(reader, start=1):
+            if max_rows is not None and i > max_rows:
+                raise FormatError([{"row": None, "field": "",
+                                    "message": f"more than {max_rows} rows"}])
+            record: dict[str, Any] = {}
+            for key, raw in row.items():
+                if key is None:  # (more cells than columns)
+                    errors.append({"row": i, "field": "", "message": "too many cells"})
+                    continue
+                value, why = _cell(key, csvsafe.unescape((raw or "").strip()))
+                if why:
+                    errors.append({"row": i, "field": key, "message": why})
                 else:
-                    errors.append({"row": i, "field": key, "message": "a whole number or empty"})
-            elif key == "abilities":
-                record[key] = [a.strip() for a in raw.split(";") if a.strip()]
-            elif key == "official":
-                if raw.lower() in ("true", "1", "yes", ""):
-                    record[key] = True
-                elif raw.lower() in ("false", "0", "no"):
-                    record[key] = False
-                else:
-                    errors.append({"row": i, "field": key, "message": "true or false"})
-            else:
-                record[key] = raw or None
-        if record.get("provenance") is None:
-            record["provenance"] = {}
-        if record.get("sources") is None:
-            record["sources"] = []
-        records.append(record)
+                    record[key] = value
+            if record.get("provenance") is None:
+                record["provenance"] = {}
+            if record.get("sources") is None:
+                record["sources"] = []
+            records.append(record)
+    except csv.Error as exc:
+        errors.append({"row": reader.line_num, "field": "", "message": f"not CSV: {exc}"})
     if errors:
         raise FormatError(errors)
     return records

@@ -6,8 +6,9 @@ speed-firepower-armour-bombard line and the rules text. Clearly marked unofficia
 
 from __future__ import annotations
 
+import html
+import re
 import textwrap
-from xml.sax.saxutils import escape
 
 from cards import vocabulary as vocab
 from cards.models import Card
@@ -16,6 +17,17 @@ RACE_COLOURS = {
     "ember": "#2f5ec4", "xeno": "#7a3fb8", "inszektoid": "#5a8f2e", "karnoplantusz": "#2e8f6a",
     "cerebrita": "#b8763f", "zarg": "#b83f3f", "triciplita": "#3f9fb8", "urcapa": "#3f4fb8",
 }
+
+
+# Characters XML 1.0 does not allow at all (a name with one would make the picture unreadable).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def escape(text: str) -> str:
+    """Text for an SVG element or attribute: ``& < > " '`` escaped (issue 27: the name
+    was escaped for element text only, and its ``"`` closed the ``aria-label`` attribute,
+    so a name could add an ``onload`` handler), characters XML forbids left out."""
+    return html.escape(_NOT_XML.sub("", text), quote=True)
 
 
 def card_face_svg(card: Card) -> str:

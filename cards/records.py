@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from cards import vocabulary as vocab
+from kaosz.numbers import whole
 
 INT_FIELDS = ("cost", "speed", "firepower", "armor", "bombard", "size")
 STR_FIELDS = ("name_en", "clan", "text_hu", "text_en", "notes")
@@ -64,7 +65,7 @@ def validate_record(record: Any, row: int | None = None, partial: bool = False  
     dev = record.get("dev_limit")
     if dev is not None:
         text = str(dev)
-        if not (text in ("X", "?") or (text.isdigit() and int(text) <= 99)):
+        if not (text in ("X", "?") or (whole(text) or 100) <= 99):
             errors.append(_err(row, "dev_limit", 'a number, "X", "?" or null'))
         elif text == "?" and record.get("subtype") not in (None, "trap"):
             errors.append(_err(row, "dev_limit", '"?" is for traps only (KG-4.5.6)'))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -24,6 +25,17 @@ class CatalogueError(Exception):
     def __init__(self, errors: list[dict[str, Any]]) -> None:
         super().__init__(f"{len(errors)} error(s)")
         self.errors = errors
+
+
+def pending_room(user: Any) -> int | None:
+    """How many more pending contributions ``user`` may send (None: no limit, staff).
+
+    Issue 27: a 134 KB CSV made 5,000 pending contributions; the review queue is people's
+    time, so each account has at most ``KAOSZ_CONTRIB_MAX_PENDING`` waiting at once."""
+    if user.is_staff:
+        return None
+    waiting = Contribution.objects.filter(author=user, status=Contribution.PENDING).count()
+    return max(0, settings.KAOSZ_CONTRIB_MAX_PENDING - waiting)
 
 
 def ensure_set(data: dict[str, Any]) -> CardSet:

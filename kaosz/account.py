@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods
 from kaosz.api.errors import ApiError
 from kaosz.api.tokens import issue, revoke
 from kaosz.models import ApiToken
+from kaosz.numbers import whole
 from kaosz.signed_in import SignedInRequest
 
 
@@ -22,7 +23,7 @@ def tokens_page(request: SignedInRequest) -> HttpResponse:
         if "revoke" in request.POST:
             raw = request.POST["revoke"]
             token = ApiToken.objects.filter(user=request.user, pk=raw).first() \
-                if raw.isdigit() and len(raw) < 19 else None
+                if whole(raw) is not None else None
             if token is not None:
                 revoke(token)
             return redirect("account-tokens")

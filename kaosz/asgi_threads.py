@@ -42,6 +42,8 @@ from django.http import FileResponse, HttpRequest
 from django.http.response import HttpResponseBase
 from django.urls import Resolver404, get_resolver, get_urlconf, set_script_prefix
 
+from kaosz import body_limit
+
 
 class ThreadPool:
     """The free single-thread executors of this process (most recently used first), and
@@ -141,6 +143,8 @@ def _settle(waiting: Future[Any], done: Future[Any]) -> None:
 
 
 _LEASE: ContextVar[Lease | None] = ContextVar("kaosz_request_thread", default=None)
+# The body limit of the request being read (kaosz.body_limit), set in handle().
+_BODY_LIMIT: ContextVar[int] = ContextVar("kaosz_body_limit", default=2_621_440)
 
 
 def let_go_of_thread() -> None:
@@ -181,6 +185,30 @@ class PooledThreadsASGIHandler(ASGIHandler):
         self._sync_handler.load_middleware(is_async=False)
 
     async def handle(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """A request, its body refused when over the limit (see :meth:`_handle`)."""
+        path, root = scope.get("path", ""), scope.get("root_path", "")
+        path = path[len(root):] if root and path.startswith(root) else path
+        # A body over the limit is refused before it is read (issue 27: Django reads the
+        # whole body to a temporary file first): by its Content-Length, or, chunked, as
+        # soon as it passes the limit (read_body below).
+        declared = body_limit.declared_too_large(scope)
+        if declared is not None:
+            await self.send_response(body_limit.refusal(path, declared), send)
+            return
+        limit = _BODY_LIMIT.set(body_limit.scope_limit(scope))
+        try:
+            await self._handle(scope, receive, send, path)
+        except body_limit.BodyTooLarge as exc:
+            await self.send_response(body_limit.refusal(path, exc.limit), send)
+        finally:
+            _BODY_LIMIT.reset(limit)
+
+    async def read_body(self, receive: Any) -> Any:
+        """Django's reader, stopping at the request's body limit (``kaosz.body_limit``)."""
+        return await body_limit.read_limited(receive, _BODY_LIMIT.get())
+
+    async def _handle(self, scope: dict[str, Any], receive: Any, send: Any,
+                      path: str) -> None:
         """Django's ``ASGIHandler.handle`` for a sync view's request, which passes the
         whole middleware chain and the view in ONE trip to the request's thread, as under
         WSGI. (Django's async chain runs each built-in middleware's ``process_request`` and
@@ -194,8 +222,7 @@ class PooledThreadsASGIHandler(ASGIHandler):
         Django does). The disconnect listener is left out: a sync view cannot be stopped
         half way, and the answer to a client that left is dropped by the server. Async
         views (the event stream) take Django's own path."""
-        path, root = scope.get("path", ""), scope.get("root_path", "")
-        if _async_view(path[len(root):] if root and path.startswith(root) else path):
+        if _async_view(path):
             await super().handle(scope, receive, send)
             return
         try:

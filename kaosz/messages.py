@@ -107,6 +107,16 @@ ERRORS: dict[str, tuple[str, str]] = {
     "trf_too_large": ("A verseny túl nagy a TRF exporthoz.", "The event is too large for TRF."),
     # pages' own form checks
     "not_a_number": ("Számot adj meg.", "Give a number."),
+    # issue 27 (edge hardening)
+    "database_unavailable": ("Az adatbázis most nem érhető el; próbáld újra néhány másodperc "
+                             "múlva.", "The database cannot be reached; try again in a few "
+                             "seconds."),
+    "too_many_invalid_tokens": ("Túl sok érvénytelen API-token erről a címről; várj egy kicsit.",
+                                "Too many invalid API tokens from this address; wait a while."),
+    "session_required": ("API-tokent csak belépve, a fiókoldalon lehet készíteni.",
+                         "API tokens are made on the account page, signed in."),
+    "too_many_pending": ("Túl sok beküldésed vár ellenőrzésre.",
+                         "Too many of your contributions are waiting for review."),
 }
 
 

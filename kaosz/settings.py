@@ -65,6 +65,9 @@ MIDDLEWARE = [
     # Malformed query strings and oversized API bodies answered in the error shape (issue 21).
     "kaosz.api.guard.InputGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every answer, a nonce per page (issue 27; outside
+    # WhiteNoise, so static SVG gets the SVG policy too).
+    "kaosz.csp.ContentSecurityPolicyMiddleware",
     # WhiteNoise, in both middleware modes: every middleware here is async-capable, so under
     # ASGI a request passes them all on the event loop without a thread (issue 17).
     "kaosz.static_files.StaticFilesMiddleware",
@@ -76,6 +79,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A read whose connection died under it runs once more (issue 27; kaosz.db_outage).
+    "kaosz.db_outage.RetryReadOnDeadConnection",
 ]
 
 ROOT_URLCONF = "kaosz.urls"
@@ -93,6 +98,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "kaosz.csp.context",  # csp_nonce (issue 27)
             ],
         },
     },
@@ -125,6 +131,11 @@ if DB_POOL_MAX > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.pos
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": min(2, DB_POOL_MAX), "max_size": DB_POOL_MAX,
         "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "5"))}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Issue 27: after a PostgreSQL restart every kept connection is dead, and each one
+    # failed a request with a 500. Checked before use: as it leaves the pool (Django hands
+    # the pool psycopg's check), or, a persistent one, before a request first uses it.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # Waiting long-polls without an account, per client address (matches.api.live_views).
 KAOSZ_ANON_WAITERS_PER_CLIENT = int(os.environ.get("KAOSZ_ANON_WAITERS_PER_CLIENT", "8"))
 # Matches whose state (text) and static parts each web process keeps (matches.store.cache):
@@ -217,6 +228,24 @@ AUTHENTICATION_BACKENDS = ["kaosz.login_throttle.ThrottledModelBackend"]
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))  # per account and address
 LOGIN_FAILURE_LIMIT_PER_IP = int(os.environ.get("LOGIN_FAILURE_LIMIT_PER_IP", "50"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+# Account-wide, from any address (issue 27): after this many wrong passwords one check per
+# pause, the pause doubling per further failure up to LOGIN_ACCOUNT_MAX_PAUSE seconds.
+LOGIN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("LOGIN_ACCOUNT_FAILURE_LIMIT", "20"))
+LOGIN_ACCOUNT_MAX_PAUSE = int(os.environ.get("LOGIN_ACCOUNT_MAX_PAUSE", "300"))
+# Repeatable actions (kaosz.rate_limits, issue 27): (how many, per how many seconds).
+# Sign-ups and reset e-mails per address (IPv6: per /64), reset e-mails per typed address
+# too, invalid API tokens per address (then every token from it is refused until the
+# window passes), contribution CSV files per account.
+KAOSZ_RATE_LIMITS = {
+    "signup": (int(os.environ.get("SIGNUP_LIMIT_PER_IP", "10")), 3600),
+    "password_reset": (int(os.environ.get("PASSWORD_RESET_LIMIT_PER_IP", "10")), 3600),
+    "password_reset_email": (int(os.environ.get("PASSWORD_RESET_LIMIT_PER_EMAIL", "3")), 3600),
+    "bad_token": (int(os.environ.get("INVALID_TOKEN_LIMIT_PER_IP", "30")), 600),
+    "contribution_csv": (int(os.environ.get("CONTRIBUTION_CSV_LIMIT", "10")), 3600),
+}
+# Pending contributions one account may have at once (staff: no limit), and rows per CSV.
+KAOSZ_CONTRIB_MAX_PENDING = int(os.environ.get("KAOSZ_CONTRIB_MAX_PENDING", "300"))
+KAOSZ_CONTRIB_CSV_MAX_ROWS = int(os.environ.get("KAOSZ_CONTRIB_CSV_MAX_ROWS", "200"))
 # ---- end login throttling ---------------------------------------------------------------------------
 
 LOGIN_URL = "/accounts/login/"
@@ -259,6 +288,10 @@ if os.environ.get("SECURE_PROXY_SSL_HEADER"):
 SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 # Request bodies: over this the API answers 413 in its error shape (kaosz.api.guard).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440))
+# A multipart body (a picture upload, a CSV file) may be this large (0: CARD_IMAGE_MAX_BYTES
+# and a megabyte for the form); anything larger is refused before it is read
+# (kaosz.body_limit, issue 27).
+KAOSZ_MAX_UPLOAD_BYTES = int(os.environ.get("KAOSZ_MAX_UPLOAD_BYTES", "0"))
 # ---- end HTTPS and cookies ----------------------------------------------------------------------
 
 REST_FRAMEWORK = {
@@ -338,6 +371,12 @@ SPECTACULAR_SETTINGS = {
 # ---- Readiness (issue 21) ----------------------------------------------------------------------
 # /readyz answers 503 when one of these is down (a part that is not configured is skipped).
 READY_REQUIRES = env_list("KAOSZ_READY_REQUIRES", "database,redis,broker")
+# Workers and beat write heartbeats (kaosz.heartbeats): every this many seconds, and a part
+# silent for longer than KAOSZ_HEARTBEAT_STALE is reported down (issue 27).
+KAOSZ_HEARTBEAT_EVERY = float(os.environ.get("KAOSZ_HEARTBEAT_EVERY", "5"))
+KAOSZ_HEARTBEAT_STALE = float(os.environ.get(
+    "KAOSZ_HEARTBEAT_STALE", str(max(3 * KAOSZ_HEARTBEAT_EVERY, 5 * KAOSZ_BOT_SWEEP_EVERY))))
+KAOSZ_HEARTBEAT_PREFIX = os.environ.get("KAOSZ_HEARTBEAT_PREFIX", "kaosz:heartbeat")
 # ---- end readiness ------------------------------------------------------------------------------
 
 LOGGING = {

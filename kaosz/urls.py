@@ -43,6 +43,8 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
+    path("accounts/password_reset/", views.ThrottledPasswordResetView.as_view(),
+         name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("accounts/signup/", views.signup, name="signup"),
     path("account/tokens/", account.tokens_page, name="account-tokens"),

@@ -4,12 +4,14 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.views import PasswordResetView
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
-from kaosz import readiness
+from kaosz import db_outage, rate_limits, readiness
 from kaosz.api.errors import error_body, json_404, json_500
 from kaosz.templatetags.kaosz_tags import tr
 
@@ -64,14 +66,44 @@ def _next(request: HttpRequest) -> str:
     return target if ok else "/"
 
 
+def too_many(request: HttpRequest, bucket: str) -> HttpResponse:
+    """The page for a repeated action over its limit (``kaosz.rate_limits``): 429."""
+    seconds = rate_limits.retry_after(bucket)
+    response = render(request, "registration/too_many.html",
+                      {"minutes": max(1, seconds // 60)}, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
 def signup(request: HttpRequest) -> HttpResponse:
+    address = rate_limits.client_address(request)
+    if request.method == "POST" and rate_limits.spent("signup", address):
+        return too_many(request, "signup")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        rate_limits.spend("signup", address)  # (accounts made, not forms sent)
+        # The project's own backend (AUTHENTICATION_BACKENDS): a backend not in that list
+        # makes the session anonymous again at the next request (issue 27).
+        login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         return redirect(_next(request))
     return render(request, "registration/signup.html",
                   {"form": form, "next": request.GET.get("next", "")})
+
+
+class ThrottledPasswordResetView(PasswordResetView):
+    """Django's reset form, sending at most so many e-mails per address of the sender and
+    per e-mail address typed (``KAOSZ_RATE_LIMITS``): each one is an e-mail the site sends
+    to whoever is named. Counted whether or not an account has that address, so the answer
+    tells nothing about which addresses have accounts."""
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        typed = (request.POST.get("email") or "").strip().lower()[:254]
+        if not rate_limits.spend("password_reset", rate_limits.client_address(request)):
+            return too_many(request, "password_reset")
+        if typed and not rate_limits.spend("password_reset_email", typed):
+            return too_many(request, "password_reset_email")
+        return super().post(request, *args, **kwargs)
 
 
 def not_found(request: HttpRequest, exception=None) -> HttpResponse:
@@ -91,7 +123,25 @@ def _pool_saturated() -> bool:
     return False
 
 
+def _database_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 for a database that cannot be reached (``kaosz.db_outage``): the error shape on
+    the API, a page of its own elsewhere (rendered without the request: the site's base
+    template would ask the database for the user)."""
+    seconds = db_outage.RETRY_AFTER_SECONDS
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse(error_body(
+            "database_unavailable", "The database cannot be reached; nothing was applied. "
+            "Try again in a few seconds.", {"retry_after": seconds}), status=503)
+    else:
+        response = HttpResponse(render_to_string("503.html", {"seconds": seconds}),
+                                status=503)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
+    if db_outage.handling_outage():
+        return _database_unavailable(request)
     if _pool_saturated():
         response: HttpResponse = JsonResponse(error_body(
             "server_busy", "The server is busy; try again in a few seconds.",

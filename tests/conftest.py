@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -100,11 +102,38 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-sync"]
 
 
+def _as_function(expression: str) -> str:
+    """A predicate written as an expression, as a function. Playwright evaluates a string
+    expression with ``eval`` in the page each time it polls, which the site's
+    Content-Security-Policy (no 'unsafe-eval', issue 27) refuses; a function it compiles
+    outside the page's policy."""
+    text = expression.strip()
+    if text.startswith(("function", "async ")) or "=>" in text.split("\n", 1)[0]:
+        return expression
+    return f"() => ({expression})"
+
+
+def _predicates_as_functions() -> None:
+    from playwright.sync_api import Frame, Page
+
+    for cls in (Page, Frame):
+        original = cls.wait_for_function
+        if getattr(original, "kaosz_wrapped", False):
+            continue
+
+        def wait_for_function(self, expression, *args, _original=original, **kwargs):
+            return _original(self, _as_function(expression), *args, **kwargs)
+
+        wait_for_function.kaosz_wrapped = True  # type: ignore[attr-defined]
+        cls.wait_for_function = wait_for_function  # type: ignore[method-assign]
+
+
 def launch_chromium(pw, chromium_path: str):
     """Debian's Chromium under Playwright, as every page test starts it."""
     # Playwright's sync API keeps an event loop on this thread; Django's ORM would refuse
     # the test's own database calls beside it, though they are plain synchronous calls.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    _predicates_as_functions()
     return pw.chromium.launch(executable_path=chromium_path, headless=True,
                               args=CHROMIUM_ARGS)
 
@@ -150,13 +179,22 @@ def bots_in_process():
     app.conf.task_always_eager = old
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Long property sweeps (``@pytest.mark.slow``) run only when asked for.
+def slow_tests_run(markexpr: str, env: Mapping[str, str]) -> bool:
+    """Whether the long property sweeps (``@pytest.mark.slow``) are collected.
 
-    ``-m slow`` (any ``-m``) or ``KAOSZ_SLOW=1`` selects them; otherwise they are
-    deselected (reported as such), not skipped. CI runs them in a step of their own.
+    ``KAOSZ_SLOW=1`` runs them; so does a ``-m`` expression that names ``slow`` itself
+    (``-m slow``, ``-m "slow and not kgk"``: whoever names the marker decides, and
+    ``-m "not slow"`` deselects them by its own means). Any other ``-m`` (``-m "not browser"``)
+    leaves the default alone: they stay deselected.
     """
-    if config.getoption("markexpr") or os.environ.get("KAOSZ_SLOW") == "1":
+    return env.get("KAOSZ_SLOW") == "1" or re.search(r"\bslow\b", markexpr or "") is not None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Long property sweeps (``@pytest.mark.slow``) run only when asked for
+    (:func:`slow_tests_run`); otherwise they are deselected (reported as such), not skipped.
+    CI runs them in a step of their own."""
+    if slow_tests_run(config.getoption("markexpr"), os.environ):
         return
     keep = [i for i in items if i.get_closest_marker("slow") is None]
     dropped = [i for i in items if i.get_closest_marker("slow") is not None]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 
+from django.conf import settings
 from django.db.models import Count, Q, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -38,7 +39,7 @@ from cards.api.serializers import (
 from cards.exchange import export_records, to_csv
 from cards.models import Card, CardRevision, CardSet, CollectionEntry, Contribution, DataVersion
 from cards.search import search_cards
-from cards.services import CatalogueError, approve, reject, revert
+from cards.services import CatalogueError, approve, pending_room, reject, revert
 from cards.text import fold
 from kaosz.api.errors import ApiError
 from kaosz.api.params import flag
@@ -495,6 +496,9 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
         return qs.filter(status=status_filter)
 
     def perform_create(self, serializer):
+        if pending_room(self.request.user) == 0:
+            raise ApiError("too_many_pending", "too many of your contributions are waiting for "
+                           "review", 429, {"max_pending": settings.KAOSZ_CONTRIB_MAX_PENDING})
         serializer.save(author=self.request.user)
 
     def _review(self, request, pk, fn):

@@ -127,12 +127,21 @@ class _Parser:
         return _join(And, parts)
 
     def unary(self, negated: bool) -> Node | None:
-        tok = self.peek()
-        if tok.kind == NEG:
+        # A run of '-' is read in a loop and counts against the nesting budget like '(':
+        # `-` x 1000 was a RecursionError (a 500) here and in every walk of the tree.
+        first, negations = self.peek(), 0
+        while self.peek().kind == NEG:
             self.advance()
-            child = self.unary(negated=not negated)
-            return Not(child) if child is not None else None
-        return self.atom(negated)
+            negations += 1
+        self.depth += negations
+        if self.depth > MAX_DEPTH:
+            raise QuerySyntaxError("Too deeply nested", first.pos, negations,
+                                   message_hu="Túl mély zárójelezés vagy tagadás")
+        node = self.atom(negated if negations % 2 == 0 else not negated)
+        self.depth -= negations
+        for _ in range(negations):
+            node = Not(node) if node is not None else None
+        return node
 
     def atom(self, negated: bool) -> Node | None:
         tok = self.advance()

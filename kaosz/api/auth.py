@@ -35,9 +35,12 @@ from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 from rest_framework import exceptions
-from rest_framework.authentication import TokenAuthentication
+from rest_framework.authentication import TokenAuthentication, get_authorization_header
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import SAFE_METHODS
+
+from kaosz import rate_limits
+from kaosz.rate_limits import client_address
 
 TOKEN_CACHE_SECONDS = 60
 LOCAL_SECONDS = 5.0
@@ -108,13 +111,36 @@ def _touch(token: Any) -> bool:
     return True
 
 
+class TooManyInvalidTokens(exceptions.Throttled):
+    error_code = "too_many_invalid_tokens"  # (kaosz.api.errors uses it as the error's code)
+
+
 class CachedTokenAuthentication(TokenAuthentication):
+    # (DRF makes the authenticators anew for each request: this is the request's address)
+    address = ""
+
     def authenticate(self, request: Any) -> tuple[Any, Any] | None:
-        found = super().authenticate(request)
+        if get_authorization_header(request)[:6].lower() == b"token ":
+            self.address = client_address(request)
+        try:
+            found = super().authenticate(request)
+        except exceptions.AuthenticationFailed:
+            # An address that sent too many unknown or revoked tokens has every token it
+            # sends looked up refused until its window passes (issue 27: guessing cost
+            # nothing but a database lookup each).
+            rate_limits.count("bad_token", self.address, rate_limits.retry_after("bad_token"))
+            raise
         if found is not None and getattr(found[1], "read_only", False) \
                 and request.method not in SAFE_METHODS:
             raise TokenReadOnly()
         return found
+
+    def _not_guessing(self) -> None:
+        """Before a token is looked up in the database (neither cache knows it): refuse an
+        address over its invalid-token limit. A known token, cached, costs no check."""
+        if rate_limits.spent("bad_token", self.address):
+            raise TooManyInvalidTokens(wait=rate_limits.retry_after("bad_token"),
+                                       detail="too many invalid tokens from this address")
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
         if key.startswith(TOKEN_PREFIX):
@@ -132,6 +158,7 @@ class CachedTokenAuthentication(TokenAuthentication):
             if shared:
                 _local_set(hashed, (user, token))
         else:
+            self._not_guessing()
             user, token = _personal(key)
             _local_set(hashed, (user, token))
             cache.set(hashed, (user, token), TOKEN_CACHE_SECONDS)
@@ -155,6 +182,7 @@ class CachedTokenAuthentication(TokenAuthentication):
                 if shared:
                     _local_set(hashed, (user, token))
                 return user, token
+        self._not_guessing()
         user, token = super().authenticate_credentials(key)
         cache.set(hashed, (user, token), TOKEN_CACHE_SECONDS)
         _local_set(hashed, (user, token))

@@ -7,7 +7,7 @@ parser's recursion limit), and bodies over ``DATA_UPLOAD_MAX_MEMORY_SIZE``, whic
 answers with an HTML 400.
 
 ``InputGuardMiddleware`` checks every request's query string (pages too: a page's search
-would meet the same database) and, on ``/api/``, the declared body size. The API's parsers
+would meet the same database) and the declared body size (``kaosz.body_limit``). The API's parsers
 (``kaosz.api.parsers``) check depth, NUL and surrogates on every parsed body.
 """
 
@@ -19,7 +19,10 @@ from typing import Any
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
+from django.core.exceptions import TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
+
+from kaosz import body_limit
 
 MAX_JSON_DEPTH = 32
 # NUL and any UTF-16 surrogate code point (only lone ones survive decoding).
@@ -78,39 +81,38 @@ def _query_problem(request: HttpRequest) -> str | None:
     return None
 
 
-def _too_big(request: HttpRequest) -> bool:
-    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    if limit is None or request.META.get("CONTENT_TYPE", "").startswith("multipart/form-data"):
-        # (an upload's files do not count against that limit: the picture endpoint has its
-        # own, CARD_IMAGE_MAX_BYTES; Django still bounds the non-file fields)
-        return False
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return False
-    return length > limit
+def _too_big(request: HttpRequest) -> int | None:
+    """The limit, when the declared body is longer (``kaosz.body_limit``: a multipart
+    upload has its own, larger limit); else None. Pages too: under WSGI a multipart body
+    is otherwise streamed to temporary files in full before a view sees it."""
+    length = body_limit.declared_length(str(request.META.get("CONTENT_LENGTH") or ""))
+    limit = body_limit.limit_for(str(request.META.get("CONTENT_TYPE") or ""))
+    return limit if length is not None and length > limit else None
 
 
 def refusal(request: HttpRequest) -> HttpResponse | None:
     """The answer to a malformed request, or None to let it through."""
     api = request.path_info.startswith(API_PREFIX)
     if request.META.get("QUERY_STRING"):
-        why = _query_problem(request)
+        details: dict[str, Any] = {"where": "query"}
+        try:
+            why = _query_problem(request)
+        except TooManyFieldsSent:  # (issue 27: Django's own answer is an HTML 400)
+            most = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+            why = f"the query string has more than {most} parameters"
+            details["max_parameters"] = most
         if why:
             if api:
-                return JsonResponse(error_body("malformed_request", why,
-                                               {"where": "query"}), status=400)
+                return JsonResponse(error_body("malformed_request", why, details), status=400)
             return HttpResponse(why, status=400, content_type="text/plain; charset=utf-8")
     if bad_text(request.path_info):
         if api:
             return JsonResponse(error_body("malformed_request", "the path contains a NUL "
                                            "character or a lone surrogate"), status=400)
         return HttpResponse("bad path", status=400, content_type="text/plain; charset=utf-8")
-    if api and _too_big(request):
-        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        return JsonResponse(error_body(
-            "request_too_large", f"the request body is larger than {limit} bytes",
-            {"max_bytes": limit}), status=413)
+    too_big = _too_big(request)
+    if too_big is not None:
+        return body_limit.refusal(request.path_info, too_big)
     return None
 
 

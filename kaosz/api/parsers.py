@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import TooManyFieldsSent
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
@@ -38,10 +40,20 @@ def _check_form(data: Any) -> None:
                              "surrogate")
 
 
+def _too_many_fields() -> ParseError:
+    # (Django's TooManyFieldsSent, which DRF's form parser lets through as a 500 or an
+    # HTML 400: issue 27)
+    return ParseError(f"form parse error - more than {settings.DATA_UPLOAD_MAX_NUMBER_FIELDS} "
+                      "fields")
+
+
 class GuardedFormParser(FormParser):
     def parse(self, stream: Any, media_type: str | None = None,
               parser_context: Mapping[str, Any] | None = None) -> Any:
-        data = super().parse(stream, media_type, parser_context)
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except TooManyFieldsSent as exc:
+            raise _too_many_fields() from exc
         _check_form(data)
         return data
 
@@ -49,6 +61,9 @@ class GuardedFormParser(FormParser):
 class GuardedMultiPartParser(MultiPartParser):
     def parse(self, stream: Any, media_type: str | None = None,
               parser_context: Mapping[str, Any] | None = None) -> Any:
-        parsed = super().parse(stream, media_type, parser_context)
+        try:
+            parsed = super().parse(stream, media_type, parser_context)
+        except TooManyFieldsSent as exc:
+            raise _too_many_fields() from exc
         _check_form(parsed.data)
         return parsed

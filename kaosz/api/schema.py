@@ -137,6 +137,16 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "too_many_games": (400, "More games than one simulation may run; `details`."),
     "too_many_simulations": (429, "Too many of your simulations are running; wait for one."),
     "simulation_ended": (409, "The simulation has already ended."),
+    # --- issue 27 (edge hardening)
+    "database_unavailable": (503, "The database cannot be reached (restarting or down); "
+                             "nothing was applied. Try again in a few seconds."),
+    "too_many_invalid_tokens": (429, "Too many unknown or revoked tokens from this address; "
+                                "every token from it is refused for `details.retry_after_"
+                                "seconds`."),
+    "session_required": (403, "API tokens are made from a signed-in session (the account "
+                         "page), not with another token."),
+    "too_many_pending": (429, "Too many of your contributions wait for review "
+                         "(`details.max_pending`); wait until editors check them."),
 }
 
 ERROR_SCHEMA = {
@@ -394,7 +404,7 @@ def _error_codes(method: str, path: str, op: dict[str, Any]) -> dict[int, list[s
         add("authentication_failed")  # a bad token is refused even where none is needed
     if "{" in path:
         add("not_found")
-    add("not_acceptable", "throttled")
+    add("not_acceptable", "throttled", "too_many_invalid_tokens", "database_unavailable")
     add(*_operation_codes(method, path))
     return codes
 
@@ -408,8 +418,8 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
     ("get", "/api/v1/cards/named/"): ["missing_parameter", "ambiguous", "not_found"],
     ("get", "/api/v1/cards/export/"): ["invalid_format"],
     ("post", "/api/v1/cards/batch/"): [],
-    ("post", "/api/v1/tokens/"): ["too_many_tokens"],
-    ("post", "/api/v1/contributions/"): ["invalid_contribution"],
+    ("post", "/api/v1/tokens/"): ["too_many_tokens", "session_required"],
+    ("post", "/api/v1/contributions/"): ["invalid_contribution", "too_many_pending"],
     ("post", "/api/v1/contributions/{id}/image/"): [
         "forbidden", "not_pending", "image_missing", "image_empty", "image_wrong_type",
         "image_too_many_pixels", "image_too_large"],

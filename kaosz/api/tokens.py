@@ -80,7 +80,9 @@ class TokenViewSet(viewsets.GenericViewSet):
         summary="Create an API token",
         description="Answers the key once, in `token`. Send it as `Authorization: Token "
                     "<key>`. A `read` token may only read (GET); anything else answers 403 "
-                    "`token_read_only`.",
+                    "`token_read_only`. Only a signed-in session (the site's own pages) "
+                    "makes tokens: a request authenticated by a token answers 403 "
+                    "`session_required`.",
         request=TokenRequest, responses={201: TokenCreated},
         examples=[OpenApiExample("a bot's token", request_only=True,
                                  value={"name": "my bot", "scope": "write"}),
@@ -91,6 +93,12 @@ class TokenViewSet(viewsets.GenericViewSet):
                                         "revoked": None,
                                         "token": "kz_Q2xhd2RlIGlzIG5vdCBhIHJlYWwgdG9rZW4"})])
     def create(self, request: Request) -> Response:
+        # Only a signed-in session makes tokens (issue 27): a token that could mint others
+        # would leave children alive after it is revoked, so a leaked token could outlive
+        # its revocation.
+        if request.auth is not None:
+            raise ApiError("session_required", "API tokens are made from a signed-in session "
+                           "(the account page), not with another token", 403)
         body = TokenRequest(data=request.data)
         body.is_valid(raise_exception=True)
         token, key = issue(request.user, body.validated_data["name"],

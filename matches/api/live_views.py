@@ -118,7 +118,8 @@ def _answer_without_waiting(request: HttpRequest) -> None:
 
 def _waits(request: HttpRequest) -> bool:
     raw = request.GET.get("wait") or "0"
-    return raw.isdigit() and int(raw) > 0
+    # (ASCII digits, a few: '²' or 5,000 digits made int() raise, a 500; issue 27)
+    return raw.isascii() and raw.isdigit() and len(raw) < 10 and int(raw) > 0
 
 
 async def events(request: HttpRequest, pk: str) -> HttpResponse:

@@ -82,7 +82,8 @@ def main() -> int:
         ap.error("set DATABASE_URL (CI: the PostgreSQL pass's database)")
     token = prepare()
     env = {"DEBUG": "0", "THROTTLE_ANON": "100000000/min", "THROTTLE_USER": "100000000/min",
-           "THROTTLE_SEARCH": "100000000/min", "THROTTLE_VERIFY": "100000000/min"}
+           "THROTTLE_SEARCH": "100000000/min", "THROTTLE_VERIFY": "100000000/min",
+           "INVALID_TOKEN_LIMIT_PER_IP": "100000000"}
     Path(args.report).parent.mkdir(parents=True, exist_ok=True)
     with gunicorn(env, args.port, workers=2) as base:
         cmd = [str(Path(sys.executable).parent / "schemathesis")]

@@ -59,3 +59,38 @@ def test_one_address_trying_many_accounts_is_locked(django_user_model):
     for i in range(20):
         login(client, "rossz", username=f"valaki{i}")
     assert login(client, PASSWORD).status_code == 429
+
+
+def test_guesses_spread_over_many_addresses_slow_the_account_down(django_user_model,
+                                                                  settings, monkeypatch):
+    """Issue 27: 200 guesses from 20 addresses, then the right password signed in. Now,
+    after LOGIN_ACCOUNT_FAILURE_LIMIT failures from anywhere, the account takes one check
+    per pause (429 meanwhile, even for the right password from a fresh address)."""
+    settings.LOGIN_ACCOUNT_FAILURE_LIMIT = 20
+    settings.LOGIN_ACCOUNT_MAX_PAUSE = 300
+    django_user_model.objects.create_user("gyujto", password=PASSWORD)
+    answers = [login(Client(), "rossz", ip=f"10.9.{n}.1").status_code
+               for n in range(20) for _ in range(4)]
+    assert answers[:20] == [200] * 20 and set(answers[20:]) == {429}  # (never checked)
+    r = login(Client(), PASSWORD, ip="10.50.0.1")
+    assert r.status_code == 429, r.status_code
+    assert 0 < int(r["Retry-After"]) <= 300
+    assert "másodperc" in r.content.decode()
+    # The pause passes (the clock moved on): the owner signs in from anywhere.
+    import kaosz.login_throttle as throttle
+
+    later = throttle._now() + 301
+    monkeypatch.setattr(throttle, "_now", lambda: later)
+    owner = Client()
+    assert login(owner, PASSWORD, ip="10.51.0.1").status_code == 302
+    assert "_auth_user_id" in owner.session
+
+
+def test_ipv6_addresses_count_by_their_64(django_user_model):
+    """One /64 is one client: twenty accounts tried from twenty addresses of one /64 lock
+    the twenty-first address of that /64, not another /64."""
+    django_user_model.objects.create_user("gyujto", password=PASSWORD)
+    for i in range(20):
+        login(Client(), "rossz", ip=f"2001:db8:1:2::{i + 1:x}", username=f"valaki{i}")
+    assert login(Client(), PASSWORD, ip="2001:db8:1:2:ffff::1").status_code == 429
+    assert login(Client(), PASSWORD, ip="2001:db8:1:3::1").status_code == 302
