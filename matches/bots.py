@@ -3,7 +3,9 @@
 A move is applied through the store with ``expected_version`` and the deterministic
 ``client_action_id`` ``bot:<match>:<version>:<seat>``, so a redelivered task (worker
 crashed after committing, before acking) or two tasks racing for the same version can
-neither lose nor double a move. The bot's choice is seeded from (match, version, seat),
+neither lose nor double a move. Keys are per seat (``MatchAction``'s constraint), so a
+person who sends that string takes nothing from the bot, and a refusal that a retry
+cannot change ends the task instead of looping. The bot's choice is seeded from (match, version, seat),
 so a retried task picks the same action.
 """
 
@@ -91,6 +93,12 @@ def sweep(stall_seconds: float | None = None) -> int:
     return scheduled
 
 
+def _moved(match_id: int, version: int) -> bool:
+    """Whether the match has left ``version`` (or ended) since a move was computed."""
+    return not Match.objects.filter(pk=match_id, version=version,
+                                    status=Match.ACTIVE).exists()
+
+
 def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: bool = True) -> int:
     """Play bot moves while a bot is to act; returns how many moves this call applied."""
     played = 0
@@ -127,15 +135,23 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
                 client_action_id=f"bot:{match_id}:{match.version}:{seat}",
                 schedule_bots=False)
         except store.StoreError as exc:
-            # Someone moved first; look again. (``idempotency_key_reused``: this version's
+            if exc.error_code not in ("version_conflict", "match_finished", "time_up",
+                                      "idempotency_key_reused"):
+                raise
+            # Someone moved first: look again. (``idempotency_key_reused``: this version's
             # move was stored already, and the state read had moved past it, so the action
-            # computed differs from the stored one.)
-            if exc.error_code in ("version_conflict", "match_finished", "time_up",
-                                  "idempotency_key_reused"):
-                continue
-            raise
+            # computed differs from the stored one.) When nothing moved, the refusal is
+            # the answer at this version and would be the same on every retry: stop
+            # (issue 27: a loop here held a worker, or in eager mode the request, for ever).
+            if not _moved(match_id, match.version):
+                log.warning("bot move for match %s v%s refused (%s); not retried",
+                            match_id, match.version, exc.error_code)
+                return played
+            continue
         if not result.repeated:
             played += 1
+        elif not _moved(match_id, match.version):  # (only a tampered log says so)
+            return played
     if reschedule:  # more to play: a fresh task continues
         schedule(match_id, Match.objects.values_list("version", flat=True).get(pk=match_id))
     return played
