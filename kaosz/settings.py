@@ -127,6 +127,8 @@ if DB_POOL_MAX > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.pos
         "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "5"))}
 # Waiting long-polls without an account, per client address (matches.api.live_views).
 KAOSZ_ANON_WAITERS_PER_CLIENT = int(os.environ.get("KAOSZ_ANON_WAITERS_PER_CLIENT", "8"))
+# ... and per signed-in user (session or token), wherever they come from.
+KAOSZ_WAITERS_PER_USER = int(os.environ.get("KAOSZ_WAITERS_PER_USER", "64"))
 # Matches whose state (text) and static parts each web process keeps (matches.store.cache):
 # at least every match being played at once, or each action reads and parses its match
 # again (1,000 players play 500 matches; a KGK state is about 15 KB of text).
