@@ -618,7 +618,7 @@ class SimulationViewSet(viewsets.GenericViewSet):
     def list(self, request: Request) -> Response:
         page = self.paginate_queryset(Simulation.objects.order_by("-id"))
         assert page is not None  # (None only for a view without pagination)
-        return self.get_paginated_response([sims.report(sim) for sim in page])
+        return self.get_paginated_response([sims.report(sim, request.user) for sim in page])
 
     @extend_schema(request=s.SimulationRequest, responses={202: s.SimulationOut}, examples=[
         OpenApiExample("100 seeded Pulsar games", request_only=True, value={
@@ -628,13 +628,13 @@ class SimulationViewSet(viewsets.GenericViewSet):
         data = validated(s.SimulationRequest, request.data)
         sim = start_simulation(data, request.user)
         sim.refresh_from_db()
-        return Response(sims.report(sim), status=status.HTTP_202_ACCEPTED)
+        return Response(sims.report(sim, request.user), status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(responses=s.SimulationOut)
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         sim = self.get_object()
         sims.redispatch_stale(sim)
-        return Response(sims.report(sim))
+        return Response(sims.report(sim, request.user))
 
     @extend_schema(request=None, responses=s.SimulationOut)
     @action(detail=True, methods=["post"])
@@ -648,7 +648,7 @@ class SimulationViewSet(viewsets.GenericViewSet):
             raise ApiError("simulation_ended", f"the simulation has already ended "
                            f"({sim.status})", 409, {"status": sim.status})
         sim.refresh_from_db()
-        return Response(sims.report(sim))
+        return Response(sims.report(sim, request.user))
 
 
 __all__ = ["MatchViewSet", "SimulationViewSet", "rulesets", "serializers"]
