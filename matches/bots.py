@@ -99,6 +99,33 @@ def _moved(match_id: int, version: int) -> bool:
                                     status=Match.ACTIVE).exists()
 
 
+def _submit(match_id: int, version: int, seat: int, action: Any) -> int | None:
+    """Submit the bot's move computed at ``version``: 1 when it was applied, 0 when the
+    match moved on meanwhile (look again), None when the refusal would be the same on
+    every retry (stop)."""
+    try:
+        result = store.submit(match_id, seat, action, expected_version=version,
+                              client_action_id=f"bot:{match_id}:{version}:{seat}",
+                              schedule_bots=False)
+    except store.StoreError as exc:
+        if exc.error_code not in ("version_conflict", "match_finished", "time_up",
+                                  "idempotency_key_reused"):
+            raise
+        # Someone moved first: look again. (``idempotency_key_reused``: this version's
+        # move was stored already, and the state read had moved past it, so the action
+        # computed differs from the stored one.) When nothing moved, the refusal is the
+        # answer at this version and would be the same on every retry: stop (issue 27:
+        # a loop here held a worker, or in eager mode the person's request, for ever).
+        if not _moved(match_id, version):
+            log.warning("bot move for match %s v%s refused (%s); not retried",
+                        match_id, version, exc.error_code)
+            return None
+        return 0
+    if not result.repeated:
+        return 1
+    return 0 if _moved(match_id, version) else None  # (only a tampered log says so)
+
+
 def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: bool = True) -> int:
     """Play bot moves while a bot is to act; returns how many moves this call applied."""
     played = 0
@@ -119,7 +146,10 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
         if settings.KAOSZ_BOT_MOVE_DELAY_MS:
             time.sleep(settings.KAOSZ_BOT_MOVE_DELAY_MS / 1000)
         rs = store.ruleset_of(match)
+        read_at = match.version
         state = store.state_for_reading(match, rs)
+        if match.version != read_at:  # the row moved on meanwhile: whose turn, again?
+            continue
         try:
             action = rs.bot_action(state, seat, bots[seat],
                                    bot_seed(match_id, match.version, seat))
@@ -129,29 +159,10 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
             if Match.objects.filter(pk=match_id, version=match.version).exists():
                 raise
             continue
-        try:
-            result = store.submit(
-                match_id, seat, action, expected_version=match.version,
-                client_action_id=f"bot:{match_id}:{match.version}:{seat}",
-                schedule_bots=False)
-        except store.StoreError as exc:
-            if exc.error_code not in ("version_conflict", "match_finished", "time_up",
-                                      "idempotency_key_reused"):
-                raise
-            # Someone moved first: look again. (``idempotency_key_reused``: this version's
-            # move was stored already, and the state read had moved past it, so the action
-            # computed differs from the stored one.) When nothing moved, the refusal is
-            # the answer at this version and would be the same on every retry: stop
-            # (issue 27: a loop here held a worker, or in eager mode the request, for ever).
-            if not _moved(match_id, match.version):
-                log.warning("bot move for match %s v%s refused (%s); not retried",
-                            match_id, match.version, exc.error_code)
-                return played
-            continue
-        if not result.repeated:
-            played += 1
-        elif not _moved(match_id, match.version):  # (only a tampered log says so)
+        outcome = _submit(match_id, match.version, seat, action)
+        if outcome is None:
             return played
+        played += outcome
     if reschedule:  # more to play: a fresh task continues
         schedule(match_id, Match.objects.values_list("version", flat=True).get(pk=match_id))
     return played

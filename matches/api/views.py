@@ -121,11 +121,13 @@ def summary(match: Match, request: Request | None = None) -> dict[str, Any]:
 
 
 def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
-    out = summary(match, request)
     view = None
     if match.status != Match.OPEN:
+        # (first: reading the state brings ``match`` up to it when the row moved on
+        # meanwhile, so the version, turn and clocks below are the view's own)
         rs = store.ruleset_of(match)
         view = rs.view(store.state_for_reading(match, rs), seat)
+    out = summary(match, request)
     user = request.user
     mine = [x.index for x in match.seats.all()
             if getattr(user, "is_authenticated", False) and x.user_id == user.pk]
@@ -155,9 +157,11 @@ def legal_actions_of(match: Match, seat: int | None, state: Any = None) -> dict[
     if seat is not None and match.status == Match.ACTIVE and seat in match.to_act \
             and not store.clock_view(match)["time_up"]:
         rs = store.ruleset_of(match)
-        if state is None:
+        if state is None:  # (may bring ``match`` up to a newer version: look again)
             state = store.state_for_reading(match, rs)
-        actions = rs.legal_actions(state, seat)
+        if match.status == Match.ACTIVE and seat in match.to_act \
+                and not store.clock_view(match)["time_up"]:
+            actions = rs.legal_actions(state, seat)
     return _legal_answer(match.version, seat, match.to_act, actions)
 
 
