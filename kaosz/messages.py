@@ -107,6 +107,9 @@ ERRORS: dict[str, tuple[str, str]] = {
     "trf_too_large": ("A verseny túl nagy a TRF exporthoz.", "The event is too large for TRF."),
     # pages' own form checks
     "not_a_number": ("Számot adj meg.", "Give a number."),
+    "too_many_bot_matches": ("Túl sok csak gépi játékosokkal folyó meccs fut; várd meg, amíg "
+                             "egy véget ér.", "Too many matches between bots only are "
+                             "running; wait for one to end."),
 }
 
 

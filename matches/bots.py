@@ -24,6 +24,7 @@ from matches.models import BIG_COLUMNS, Match, Seat
 # Moves one task plays before handing over to a fresh task (keeps eager mode shallow and
 # lets other matches' tasks interleave on a busy worker).
 MOVES_PER_TASK = 60
+BOTS_QUEUE, SIMS_QUEUE = "bots", "sims"  # (settings.CELERY_TASK_ROUTES names them too)
 log = logging.getLogger(__name__)
 
 
@@ -54,7 +55,10 @@ def schedule(match_id: int, version: int) -> None:
     from matches.tasks import play_bots
 
     try:
-        play_bots.delay(match_id, version)
+        # A match with a person in it is served first, on the bots queue; bots playing
+        # only each other are programs' play, on the simulations queue (issue 27).
+        people = Seat.objects.filter(match_id=match_id, bot="").exists()
+        play_bots.apply_async((match_id, version), queue=BOTS_QUEUE if people else SIMS_QUEUE)
     except Exception:
         log.exception("bot task for match %s v%s failed to run", match_id, version)
 

@@ -137,6 +137,8 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "too_many_games": (400, "More games than one simulation may run; `details`."),
     "too_many_simulations": (429, "Too many of your simulations are running; wait for one."),
     "simulation_ended": (409, "The simulation has already ended."),
+    "too_many_bot_matches": (429, "Too many matches between bots only are running (yours, "
+                             "or on the whole server); `details`."),
 }
 
 ERROR_SCHEMA = {
@@ -428,7 +430,7 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
         "unknown_ruleset", "ruleset_unavailable", "bad_players", "bad_config",
         "unknown_player", "deck_invalid", "deck_not_used", "deck_required", "deck_not_found",
         "deck_input", "deck_code_invalid", "bad_scenario", "scenario_not_supported",
-        "account_required"],
+        "account_required", "too_many_bot_matches"],
     ("post", "/api/v1/matches/{id}/join/"): [
         "not_open", "already_started", "deck_invalid", "deck_required", "deck_not_found",
         "deck_input", "deck_code_invalid", "account_required"],

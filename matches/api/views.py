@@ -32,6 +32,7 @@ from matches.api import serializers as s
 from matches.api.sandbox import sandbox_options, shown_options
 from matches.api.seating import (
     accepted,
+    check_bot_only_matches,
     check_options,
     get_ruleset,
     invitations_of,
@@ -250,6 +251,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         if data.get("scenario") is not None:
             options = sandbox_options(rs, options, data["scenario"], data["seats"])
         specs = seat_specs(rs, data["seats"], options, request.user)
+        check_bot_only_matches(specs, request.user)
         check_options(rs, options, specs)
         match = store.create_match(data["ruleset"], options, specs, created_by=request.user)
         invite(match, specs, request.user)
