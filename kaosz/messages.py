@@ -117,6 +117,9 @@ ERRORS: dict[str, tuple[str, str]] = {
                          "API tokens are made on the account page, signed in."),
     "too_many_pending": ("Túl sok beküldésed vár ellenőrzésre.",
                          "Too many of your contributions are waiting for review."),
+    "too_many_bot_matches": ("Túl sok csak gépi játékosokkal folyó meccs fut; várd meg, amíg "
+                             "egy véget ér.", "Too many matches between bots only are "
+                             "running; wait for one to end."),
 }
 
 

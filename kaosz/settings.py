@@ -138,6 +138,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # Waiting long-polls without an account, per client address (matches.api.live_views).
 KAOSZ_ANON_WAITERS_PER_CLIENT = int(os.environ.get("KAOSZ_ANON_WAITERS_PER_CLIENT", "8"))
+# ... and per signed-in user (session or token), wherever they come from.
+KAOSZ_WAITERS_PER_USER = int(os.environ.get("KAOSZ_WAITERS_PER_USER", "64"))
+# Matches with bots in every seat (matches.api.seating.check_bot_only_matches): at most
+# this many running per user (staff exempt) and on the whole server; their moves go to
+# the simulations queue, so people's bots on the bots queue come first.
+KAOSZ_BOT_MATCHES_PER_USER = int(os.environ.get("KAOSZ_BOT_MATCHES_PER_USER", "2"))
+KAOSZ_BOT_MATCHES_RUNNING = int(os.environ.get("KAOSZ_BOT_MATCHES_RUNNING", "20"))
 # Matches whose state (text) and static parts each web process keeps (matches.store.cache):
 # at least every match being played at once, or each action reads and parses its match
 # again (1,000 players play 500 matches; a KGK state is about 15 KB of text).

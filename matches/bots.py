@@ -3,7 +3,9 @@
 A move is applied through the store with ``expected_version`` and the deterministic
 ``client_action_id`` ``bot:<match>:<version>:<seat>``, so a redelivered task (worker
 crashed after committing, before acking) or two tasks racing for the same version can
-neither lose nor double a move. The bot's choice is seeded from (match, version, seat),
+neither lose nor double a move. Keys are per seat (``MatchAction``'s constraint), so a
+person who sends that string takes nothing from the bot, and a refusal that a retry
+cannot change ends the task instead of looping. The bot's choice is seeded from (match, version, seat),
 so a retried task picks the same action.
 """
 
@@ -22,6 +24,7 @@ from matches.models import BIG_COLUMNS, Match, Seat
 # Moves one task plays before handing over to a fresh task (keeps eager mode shallow and
 # lets other matches' tasks interleave on a busy worker).
 MOVES_PER_TASK = 60
+BOTS_QUEUE, SIMS_QUEUE = "bots", "sims"  # (settings.CELERY_TASK_ROUTES names them too)
 log = logging.getLogger(__name__)
 
 
@@ -52,7 +55,10 @@ def schedule(match_id: int, version: int) -> None:
     from matches.tasks import play_bots
 
     try:
-        play_bots.delay(match_id, version)
+        # A match with a person in it is served first, on the bots queue; bots playing
+        # only each other are programs' play, on the simulations queue (issue 27).
+        people = Seat.objects.filter(match_id=match_id, bot="").exists()
+        play_bots.apply_async((match_id, version), queue=BOTS_QUEUE if people else SIMS_QUEUE)
     except Exception:
         log.exception("bot task for match %s v%s failed to run", match_id, version)
 
@@ -91,6 +97,39 @@ def sweep(stall_seconds: float | None = None) -> int:
     return scheduled
 
 
+def _moved(match_id: int, version: int) -> bool:
+    """Whether the match has left ``version`` (or ended) since a move was computed."""
+    return not Match.objects.filter(pk=match_id, version=version,
+                                    status=Match.ACTIVE).exists()
+
+
+def _submit(match_id: int, version: int, seat: int, action: Any) -> int | None:
+    """Submit the bot's move computed at ``version``: 1 when it was applied, 0 when the
+    match moved on meanwhile (look again), None when the refusal would be the same on
+    every retry (stop)."""
+    try:
+        result = store.submit(match_id, seat, action, expected_version=version,
+                              client_action_id=f"bot:{match_id}:{version}:{seat}",
+                              schedule_bots=False)
+    except store.StoreError as exc:
+        if exc.error_code not in ("version_conflict", "match_finished", "time_up",
+                                  "idempotency_key_reused"):
+            raise
+        # Someone moved first: look again. (``idempotency_key_reused``: this version's
+        # move was stored already, and the state read had moved past it, so the action
+        # computed differs from the stored one.) When nothing moved, the refusal is the
+        # answer at this version and would be the same on every retry: stop (issue 27:
+        # a loop here held a worker, or in eager mode the person's request, for ever).
+        if not _moved(match_id, version):
+            log.warning("bot move for match %s v%s refused (%s); not retried",
+                        match_id, version, exc.error_code)
+            return None
+        return 0
+    if not result.repeated:
+        return 1
+    return 0 if _moved(match_id, version) else None  # (only a tampered log says so)
+
+
 def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: bool = True) -> int:
     """Play bot moves while a bot is to act; returns how many moves this call applied."""
     played = 0
@@ -111,7 +150,10 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
         if settings.KAOSZ_BOT_MOVE_DELAY_MS:
             time.sleep(settings.KAOSZ_BOT_MOVE_DELAY_MS / 1000)
         rs = store.ruleset_of(match)
+        read_at = match.version
         state = store.state_for_reading(match, rs)
+        if match.version != read_at:  # the row moved on meanwhile: whose turn, again?
+            continue
         try:
             action = rs.bot_action(state, seat, bots[seat],
                                    bot_seed(match_id, match.version, seat))
@@ -121,21 +163,10 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
             if Match.objects.filter(pk=match_id, version=match.version).exists():
                 raise
             continue
-        try:
-            result = store.submit(
-                match_id, seat, action, expected_version=match.version,
-                client_action_id=f"bot:{match_id}:{match.version}:{seat}",
-                schedule_bots=False)
-        except store.StoreError as exc:
-            # Someone moved first; look again. (``idempotency_key_reused``: this version's
-            # move was stored already, and the state read had moved past it, so the action
-            # computed differs from the stored one.)
-            if exc.error_code in ("version_conflict", "match_finished", "time_up",
-                                  "idempotency_key_reused"):
-                continue
-            raise
-        if not result.repeated:
-            played += 1
+        outcome = _submit(match_id, match.version, seat, action)
+        if outcome is None:
+            return played
+        played += outcome
     if reschedule:  # more to play: a fresh task continues
         schedule(match_id, Match.objects.values_list("version", flat=True).get(pk=match_id))
     return played

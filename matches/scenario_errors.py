@@ -359,6 +359,12 @@ def _what(code: str, message: str, details: dict[str, Any], doc: Any, lang: str)
         return format_html("{}", f"Ez a hajó legfeljebb {cap} lapot vihet (KG-4.2.4)."
                            if _hu(lang) else f"This ship carries at most {cap} cards "
                            "(KG-4.2.4).")
+    if code == "too_many_cards":
+        limit = details.get("limit")
+        return format_html("{}", f"Egy játékosnak legfeljebb {limit} lapja lehet, a paklija "
+                           f"(KG-1.6.1); itt {details.get('count')} van." if _hu(lang) else
+                           f"A player has at most {limit} cards, those of their deck "
+                           f"(KG-1.6.1); here there are {details.get('count')}.")
     if code == "unplayable_card":
         reasons = _reasons(list(details.get("reasons") or []), lang)
         if _hu(lang):

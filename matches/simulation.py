@@ -201,17 +201,31 @@ def results_of(sim: Simulation) -> list[dict[str, Any]]:
     return out
 
 
-def report(sim: Simulation) -> dict[str, Any]:
-    """The API/page/command view of a simulation: progress and the summary so far."""
+def shown_labels(sim: Simulation, viewer: Any) -> list[str]:
+    """The seats' names as ``viewer`` may see them: a deck's name (a saved deck may be
+    private, even from staff) only for the simulation's creator, and ``deck <i>`` for
+    everyone else (issue 27). ``viewer`` None: the command line, which sees everything."""
+    if viewer is None or (getattr(viewer, "is_authenticated", False)
+                          and viewer.pk == sim.created_by_id):
+        return list(sim.labels)
+    generic = ("seat", "example")
+    return [label if label in {f"{g} {i}" for g in generic} else f"deck {i}"
+            for i, label in enumerate(sim.labels)]
+
+
+def report(sim: Simulation, viewer: Any = None) -> dict[str, Any]:
+    """The API/page/command view of a simulation for ``viewer`` (see
+    :func:`shown_labels`): progress and the summary so far."""
     results = results_of(sim)
+    labels = shown_labels(sim, viewer)
     return {
         "id": sim.pk, "ruleset": sim.ruleset, "players": sim.players, "bots": sim.bots,
-        "labels": sim.labels, "games": sim.games, "seed": sim.seed, "status": sim.status,
+        "labels": labels, "games": sim.games, "seed": sim.seed, "status": sim.status,
         "games_done": sim.games_done,
         "progress": round(sim.games_done / sim.games, 4) if sim.games else 1.0,
         "chunks": {"total": sim.chunks.count(), "done": sim.chunks.filter(done=True).count()},
         "error": sim.error or None,
-        "summary": summarize(results, sim.players, sim.labels),
+        "summary": summarize(results, sim.players, labels),
         "created": sim.created.isoformat(),
         "finished": sim.finished.isoformat() if sim.finished else None,
     }

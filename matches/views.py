@@ -184,7 +184,8 @@ def simulations(request: HttpRequest) -> HttpResponse:
         except ValueError:
             error, error_code = error_text("not_a_number", "games/players: numbers"), \
                 "not_a_number"
-    recent = [sims.report(sim) for sim in Simulation.objects.order_by("-id")[:10]]
+    recent = [sims.report(sim, request.user)
+              for sim in Simulation.objects.order_by("-id")[:10]]
     return render(request, "matches/simulations.html",
                   {"rulesets": _rulesets(), "recent": recent, "error": error,
                    "error_code": error_code, "formats": all_formats(),
@@ -196,7 +197,7 @@ def simulations(request: HttpRequest) -> HttpResponse:
 def simulation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     sim = get_object_or_404(Simulation, pk=pk)
     sims.redispatch_stale(sim)
-    context = {"sim": sims.report(sim)}
+    context = {"sim": sims.report(sim, request.user)}
     if request.headers.get("HX-Request"):
         return render(request, "matches/_simulation_progress.html", context)
     return render(request, "matches/simulation.html", context)

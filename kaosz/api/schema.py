@@ -147,6 +147,8 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
                          "page), not with another token."),
     "too_many_pending": (429, "Too many of your contributions wait for review "
                          "(`details.max_pending`); wait until editors check them."),
+    "too_many_bot_matches": (429, "Too many matches between bots only are running (yours, "
+                             "or on the whole server); `details`."),
 }
 
 ERROR_SCHEMA = {
@@ -438,7 +440,7 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
         "unknown_ruleset", "ruleset_unavailable", "bad_players", "bad_config",
         "unknown_player", "deck_invalid", "deck_not_used", "deck_required", "deck_not_found",
         "deck_input", "deck_code_invalid", "bad_scenario", "scenario_not_supported",
-        "account_required"],
+        "account_required", "too_many_bot_matches"],
     ("post", "/api/v1/matches/{id}/join/"): [
         "not_open", "already_started", "deck_invalid", "deck_required", "deck_not_found",
         "deck_input", "deck_code_invalid", "account_required"],

@@ -7,8 +7,10 @@ watch, which events a seat sees, the answer's shape) is the DRF view's
 Without ASGI (the threaded server, the test client) or without PostgreSQL, the DRF view
 waits itself, in its thread (``matches.live``).
 
-Anonymous waiters are limited per client (``KAOSZ_ANON_WAITERS_PER_CLIENT``, by address):
-a long-poll costs little now, but forty of them from one address must not be free.
+Waiting long-polls and streams are limited per signed-in user (``KAOSZ_WAITERS_PER_USER``,
+by session or API token) and, without an account, per address
+(``KAOSZ_ANON_WAITERS_PER_CLIENT``): a long-poll costs little now, but forty of them from
+one address, or four hundred from one account, must not be free.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ from django.http import (
     JsonResponse,
     StreamingHttpResponse,
 )
+from rest_framework.exceptions import APIException
 
+from kaosz.api.auth import CachedTokenAuthentication
 from kaosz.asgi_threads import let_go_of_thread
 from matches import live, live_async, store
 from matches.api import shared_renders
@@ -41,43 +45,76 @@ from matches.api.views import MatchViewSet
 
 T = TypeVar("T")
 _drf_events = MatchViewSet.as_view({"get": "events"})
-_ANON: Counter[str] = Counter()
-_ANON_LOCK = threading.Lock()
+# Waiting long-polls and open streams, per signed-in user ("user:<id>") or, without an
+# account, per address ("addr:<ip>").
+_WAITERS: Counter[str] = Counter()
+_WAITERS_LOCK = threading.Lock()
 
 
 def _client(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR") or "?"
 
 
+def _token_user(request: HttpRequest) -> Any:
+    """The user of the request's API token, or None (no token, or one that is not valid:
+    the view refuses that one itself). A header alone says nothing: any string can be
+    sent, and the cap once trusted it (issue 27)."""
+    if "HTTP_AUTHORIZATION" not in request.META:
+        return None
+    try:
+        found = CachedTokenAuthentication().authenticate(request)
+    except APIException:
+        return None
+    return found[0] if found else None
+
+
+def _slot_of(request: HttpRequest, user: Any) -> tuple[str, int]:
+    """Whose waiting slots a request takes, and how many there are: a signed-in user's
+    (``KAOSZ_WAITERS_PER_USER``, wherever they come from), else the address's
+    (``KAOSZ_ANON_WAITERS_PER_CLIENT``)."""
+    if user is not None and getattr(user, "is_authenticated", False):
+        return f"user:{user.pk}", settings.KAOSZ_WAITERS_PER_USER
+    return f"addr:{_client(request)}", settings.KAOSZ_ANON_WAITERS_PER_CLIENT
+
+
+def _user_now(request: HttpRequest) -> Any:
+    """The signed-in user (session or API token) in a sync chain."""
+    user = request.user
+    return user if user.is_authenticated else _token_user(request)
+
+
+async def _user_async(request: HttpRequest) -> Any:
+    user = await request.auser()
+    if user.is_authenticated or "HTTP_AUTHORIZATION" not in request.META:
+        return user
+    return await sync_to_async(_token_user)(request)
+
+
 @contextmanager
-def _anonymous_slot(request: HttpRequest, anonymous: bool) -> Iterator[bool]:
-    """Take one of the client's anonymous waiting slots (yields False when none is free)."""
-    if not anonymous:
-        yield True
-        return
-    key = _client(request)
-    limit = settings.KAOSZ_ANON_WAITERS_PER_CLIENT
-    with _ANON_LOCK:
-        if _ANON[key] >= limit:
+def _waiting_slot(key: str, limit: int) -> Iterator[bool]:
+    """Take one of ``key``'s waiting slots (yields False when none is free)."""
+    with _WAITERS_LOCK:
+        if _WAITERS[key] >= limit:
             free = False
         else:
-            _ANON[key] += 1
+            _WAITERS[key] += 1
             free = True
     try:
         yield free
     finally:
         if free:
-            with _ANON_LOCK:
-                _ANON[key] -= 1
-                if _ANON[key] <= 0:
-                    del _ANON[key]
+            with _WAITERS_LOCK:
+                _WAITERS[key] -= 1
+                if _WAITERS[key] <= 0:
+                    del _WAITERS[key]
 
 
-def _too_many(limit: int) -> JsonResponse:
+def _too_many(key: str, limit: int) -> JsonResponse:
+    who = "per account" if key.startswith("user:") else "per client without signing in"
     return JsonResponse({"error": {
         "code": "too_many_waiters",
-        "message": f"at most {limit} waiting requests per client without signing in; "
-                   "sign in, or wait for an answer before asking again",
+        "message": f"at most {limit} waiting requests or streams {who}; wait for an "
+                   "answer before asking again",
         "details": {"limit": limit}}}, status=429)
 
 
@@ -125,11 +162,10 @@ def _waits(request: HttpRequest) -> bool:
 async def events(request: HttpRequest, pk: str) -> HttpResponse:
     if not _waits(request):
         return await sync_to_async(_drf_events)(request, pk=pk)
-    anonymous = "HTTP_AUTHORIZATION" not in request.META and \
-        not (await request.auser()).is_authenticated
-    with _anonymous_slot(request, anonymous) as free:
+    key, limit = _slot_of(request, await _user_async(request))
+    with _waiting_slot(key, limit) as free:
         if not free:
-            return _too_many(settings.KAOSZ_ANON_WAITERS_PER_CLIENT)
+            return _too_many(key, limit)
         if not isinstance(request, ASGIRequest) or connection.vendor != "postgresql":
             return await sync_to_async(_drf_events)(request, pk=pk)
         request.kaosz_defer_wait = True  # type: ignore[attr-defined]
@@ -155,12 +191,11 @@ def events_sync_first(request: HttpRequest, pk: str) -> HttpResponse:
     answer if nothing changed, or passes through the chain again (``wait=0``)."""
     if not _waits(request):
         return _drf_events(request, pk=pk)
-    anonymous = "HTTP_AUTHORIZATION" not in request.META and \
-        not request.user.is_authenticated
-    slot = _anonymous_slot(request, anonymous)
+    key, limit = _slot_of(request, _user_now(request))
+    slot = _waiting_slot(key, limit)
     if not slot.__enter__():
         slot.__exit__(None, None, None)
-        return _too_many(settings.KAOSZ_ANON_WAITERS_PER_CLIENT)
+        return _too_many(key, limit)
     if connection.vendor != "postgresql":  # (waits in this thread: SQLite re-reads)
         try:
             return _drf_events(request, pk=pk)
@@ -318,15 +353,16 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponseBase:
         return JsonResponse({"error": {"code": "invalid_parameter", "message": "after: an "
                                        "integer", "details": {"parameter": "after"}}},
                             status=400)
-    anonymous = "HTTP_AUTHORIZATION" not in request.META and \
-        not (await request.auser()).is_authenticated
+    user = await _user_async(request)
+    key, limit = _slot_of(request, user)
     # A spectator's stream shares each render with the process's other spectators
-    # (``shared_renders``); a player's shows its own seat's view.
-    public = anonymous and set(request.GET) <= {"after"}
-    slot = _anonymous_slot(request, anonymous)
+    # (``shared_renders``); a player's shows its own seat's view. Who is a spectator is
+    # the authenticated user's answer, not whether an Authorization header was sent.
+    public = not getattr(user, "is_authenticated", False) and set(request.GET) <= {"after"}
+    slot = _waiting_slot(key, limit)
     if not slot.__enter__():
         slot.__exit__(None, None, None)
-        return _too_many(settings.KAOSZ_ANON_WAITERS_PER_CLIENT)
+        return _too_many(key, limit)
     status, body = await _before_waiting(lambda: _events_now(request, pk, int(raw)))
     if status != 200:  # (not found, not allowed: the one error shape, as the view says)
         slot.__exit__(None, None, None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from kaosz.api.errors import ApiError
@@ -198,3 +199,26 @@ def check_options(rs: Ruleset, options: dict[str, Any], specs: list[SeatSpec]) -
     except (ValueError, KeyError, TypeError) as exc:
         raise ApiError("bad_config", f"the game cannot start from these options: {exc}",
                        400) from exc
+
+
+def bot_only_matches() -> Any:
+    """Running matches with a bot in every seat (no person, no open seat)."""
+    return Match.objects.filter(status=Match.ACTIVE).exclude(seats__bot="")
+
+
+def check_bot_only_matches(specs: list[SeatSpec], user: Any) -> None:
+    """A match of bots only is programs' play, which nobody waits for: at most
+    ``KAOSZ_BOT_MATCHES_PER_USER`` of a user's (staff exempt) and
+    ``KAOSZ_BOT_MATCHES_RUNNING`` on the whole server run at once (issue 27: a thousand
+    of them starved every person's bot). 429 ``too_many_bot_matches``."""
+    if not all(spec.bot for spec in specs):
+        return
+    running = bot_only_matches()
+    mine = running.filter(created_by=user).count() if not user.is_staff else 0
+    total = running.count()
+    if mine >= settings.KAOSZ_BOT_MATCHES_PER_USER or \
+            total >= settings.KAOSZ_BOT_MATCHES_RUNNING:
+        raise ApiError("too_many_bot_matches", "too many matches between bots only are "
+                       "running; wait for one to end", 429,
+                       {"yours": mine, "max_yours": settings.KAOSZ_BOT_MATCHES_PER_USER,
+                        "running": total, "max_running": settings.KAOSZ_BOT_MATCHES_RUNNING})

@@ -16,9 +16,26 @@ PLAYER_HELP = ('"me", a username, "bot:random", "bot:heuristic", or "open" '
 PLAYER_RE = re.compile(r"^(me|open|bot:[a-z_]+|[\w.@+-]{1,150})$")
 
 
+# Option keys only the host writes: a scenario arrives through its own field and always
+# makes a sandbox (``matches.api.sandbox``). Sent as options, a scenario started a match
+# that looked normal from a position of the creator's choosing (issue 27).
+RESERVED_OPTIONS = ("scenario", "sandbox")
+
+
 def _object(value: Any, field: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise serializers.ValidationError(f"{field}: a JSON object")
+    return value
+
+
+def _options(value: Any, field: str) -> dict[str, Any]:
+    """Game options: an object without the host's own keys."""
+    value = _object(value, field)
+    reserved = [k for k in RESERVED_OPTIONS if k in value]
+    if reserved:
+        raise serializers.ValidationError(
+            f"{field}: {reserved[0]!r} is not an option (a position is set up with the "
+            '"scenario" field of a new match, which makes it a sandbox)')
     return value
 
 
@@ -56,7 +73,7 @@ class MatchCreateRequest(StrictJSONMixin, serializers.Serializer):
         'tournament game.'))
 
     def validate_options(self, value: Any) -> dict[str, Any]:
-        value = _object(value, "options")
+        value = _options(value, "options")
         limit = value.get("time_limit_seconds")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or not 10 <= limit <= 7 * 24 * 3600):
@@ -116,7 +133,7 @@ class SimulationRequest(StrictJSONMixin, serializers.Serializer):
     chunk_size = serializers.IntegerField(required=False, min_value=1, max_value=1000)
 
     def validate_options(self, value: Any) -> dict[str, Any]:
-        return _object(value, "options")
+        return _options(value, "options")
 
 
 # ---------------------------------------------------------------- responses (schema)

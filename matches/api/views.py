@@ -32,6 +32,7 @@ from matches.api import serializers as s
 from matches.api.sandbox import sandbox_options, shown_options
 from matches.api.seating import (
     accepted,
+    check_bot_only_matches,
     check_options,
     get_ruleset,
     invitations_of,
@@ -121,11 +122,13 @@ def summary(match: Match, request: Request | None = None) -> dict[str, Any]:
 
 
 def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
-    out = summary(match, request)
     view = None
     if match.status != Match.OPEN:
+        # (first: reading the state brings ``match`` up to it when the row moved on
+        # meanwhile, so the version, turn and clocks below are the view's own)
         rs = store.ruleset_of(match)
         view = rs.view(store.state_for_reading(match, rs), seat)
+    out = summary(match, request)
     user = request.user
     mine = [x.index for x in match.seats.all()
             if getattr(user, "is_authenticated", False) and x.user_id == user.pk]
@@ -155,9 +158,11 @@ def legal_actions_of(match: Match, seat: int | None, state: Any = None) -> dict[
     if seat is not None and match.status == Match.ACTIVE and seat in match.to_act \
             and not store.clock_view(match)["time_up"]:
         rs = store.ruleset_of(match)
-        if state is None:
+        if state is None:  # (may bring ``match`` up to a newer version: look again)
             state = store.state_for_reading(match, rs)
-        actions = rs.legal_actions(state, seat)
+        if match.status == Match.ACTIVE and seat in match.to_act \
+                and not store.clock_view(match)["time_up"]:
+            actions = rs.legal_actions(state, seat)
     return _legal_answer(match.version, seat, match.to_act, actions)
 
 
@@ -246,6 +251,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         if data.get("scenario") is not None:
             options = sandbox_options(rs, options, data["scenario"], data["seats"])
         specs = seat_specs(rs, data["seats"], options, request.user)
+        check_bot_only_matches(specs, request.user)
         check_options(rs, options, specs)
         match = store.create_match(data["ruleset"], options, specs, created_by=request.user)
         invite(match, specs, request.user)
@@ -618,7 +624,7 @@ class SimulationViewSet(viewsets.GenericViewSet):
     def list(self, request: Request) -> Response:
         page = self.paginate_queryset(Simulation.objects.order_by("-id"))
         assert page is not None  # (None only for a view without pagination)
-        return self.get_paginated_response([sims.report(sim) for sim in page])
+        return self.get_paginated_response([sims.report(sim, request.user) for sim in page])
 
     @extend_schema(request=s.SimulationRequest, responses={202: s.SimulationOut}, examples=[
         OpenApiExample("100 seeded Pulsar games", request_only=True, value={
@@ -628,13 +634,13 @@ class SimulationViewSet(viewsets.GenericViewSet):
         data = validated(s.SimulationRequest, request.data)
         sim = start_simulation(data, request.user)
         sim.refresh_from_db()
-        return Response(sims.report(sim), status=status.HTTP_202_ACCEPTED)
+        return Response(sims.report(sim, request.user), status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(responses=s.SimulationOut)
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         sim = self.get_object()
         sims.redispatch_stale(sim)
-        return Response(sims.report(sim))
+        return Response(sims.report(sim, request.user))
 
     @extend_schema(request=None, responses=s.SimulationOut)
     @action(detail=True, methods=["post"])
@@ -648,7 +654,7 @@ class SimulationViewSet(viewsets.GenericViewSet):
             raise ApiError("simulation_ended", f"the simulation has already ended "
                            f"({sim.status})", 409, {"status": sim.status})
         sim.refresh_from_db()
-        return Response(sims.report(sim))
+        return Response(sims.report(sim, request.user))
 
 
 __all__ = ["MatchViewSet", "SimulationViewSet", "rulesets", "serializers"]

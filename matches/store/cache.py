@@ -181,19 +181,26 @@ def dumps_state(rs: Ruleset, state: State, statics: dict[str, Any] | None = None
     return dump(data)
 
 
+# The columns every change of the state changes with it (the store writes them together).
+PROGRESS = ("version", "to_act", "status", "outcome", "event_count", "clocks", "finished")
+
+
 def state_for_reading(match: Match, rs: Ruleset) -> State:
-    """The match's current state (at ``match.version``) for reads (``view``,
-    ``legal_actions``, bots): the caller's own copy."""
+    """The match's current state for reads (``view``, ``legal_actions``, bots): the
+    caller's own copy, at ``match.version``, which is brought up to the row's when the
+    state has to be read and the row has moved on meanwhile."""
     statics = statics_of(match)
     copy_ = held(match.pk)
     if copy_ is not None and copy_[:2] == (match.version, match.seed_hash):
         return loads_state(rs, copy_.text, statics)
-    fresh = True
     if "snapshot" in match.get_deferred_fields():
-        match.snapshot, version = Match.objects.values_list("snapshot", "version") \
-            .get(pk=match.pk)
-        fresh = version == match.version  # else the row moved on since ``match`` was read
-    if fresh:
-        remember(match, match.snapshot)
+        row = Match.objects.values_list("snapshot", *PROGRESS).get(pk=match.pk)
+        match.snapshot = row[0]
+        # When the row moved on since ``match`` was read, ``match`` moves on with it: the
+        # state and the version, turn and clocks shown beside it are one read (issue 27:
+        # the detail paired a newer view with an older version and to_act).
+        for name, value in zip(PROGRESS, row[1:], strict=True):
+            setattr(match, name, value)
+    remember(match, match.snapshot)
     return loads_state(rs, match.snapshot, statics)
 

@@ -4,8 +4,9 @@ of play.
 Every change is one transaction that checks ``expected_version``, applies the entry
 through the ruleset, appends one ``MatchAction`` with ``seq == version`` and bumps the
 version, all or nothing. A repeated ``client_action_id`` with the same request returns the
-stored first answer and changes nothing; with another request (another seat, kind or
-action) it is refused with 409 ``idempotency_key_reused``.
+stored first answer and changes nothing; with another request (another kind or action)
+it is refused with 409 ``idempotency_key_reused``. Keys are each seat's own: the same
+string from another seat is that seat's key, never this one's.
 
 Three ways to make that transaction:
 
@@ -112,7 +113,7 @@ def submit_entry(sub: Submission) -> Result:
 
 
 class _Repeated(Exception):
-    """The unique constraint on (match, client_action_id) refused the entry."""
+    """The unique constraint on (match, seat, client_action_id) refused the entry."""
 
     def __init__(self, error: IntegrityError, seat: int | None) -> None:
         super().__init__(str(error))
@@ -257,16 +258,19 @@ def _same_request(first: Any, action: Any) -> bool:
 
 
 def _repeat(match: Match, seat: int | None, sub: Submission) -> Result | None:
-    """The first answer when ``sub.client_action_id`` was used before for this very
-    request; 409 ``idempotency_key_reused`` when it was used for another one."""
+    """The first answer when ``sub.client_action_id`` was used before by this seat for
+    this very request; 409 ``idempotency_key_reused`` when it was used for another one.
+    Keys are per seat (the unique constraint is on match, seat and key): another seat's
+    use of the same string is not this seat's, so nobody can take a key the bot, or the
+    other player, will send (issue 27)."""
     if sub.client_action_id is None:
         return None
-    first = MatchAction.objects.filter(match=match, client_action_id=sub.client_action_id) \
+    first = MatchAction.objects.filter(match=match, seat=seat,
+                                       client_action_id=sub.client_action_id) \
         .only("seq", "seat", "kind", "action", "response").first()
     if first is None:
         return None
-    if first.seat != seat or first.kind != sub.kind or not _same_request(first.action,
-                                                                          sub.action):
+    if first.kind != sub.kind or not _same_request(first.action, sub.action):
         raise StoreError("idempotency_key_reused", "this client_action_id was already used "
                          "for another request; send a new id with a new request", 409,
                          {"client_action_id": sub.client_action_id, "seq": first.seq})

@@ -37,7 +37,14 @@ from rulesets.kgk.state import (
 from rulesets.rng import Rng
 
 FORMAT = "kgk-scenario/1"
-MAX_COUNT = 100               # copies in one entry (a deck is 45 cards; this is a guard)
+# Every card a seat has, in any zone, comes from its deck, and no deck has more than 45
+# cards (KG-1.6.1, KG-6.2.1; the quick start's has 30): a seat holds at most that many,
+# a document at most that many per seat (six seats). Counted before anything is built, so
+# a document of thousands of entries costs a walk over them, not a game state of them
+# (issue 27). The three-copies rule (KG-1.6.2) is not applied: a study position fills a
+# colony with any one card (the shipped KG-14 examples use ten of a filler).
+MAX_SEAT_CARDS = 45
+MAX_COUNT = MAX_SEAT_CARDS    # copies in one entry
 MAX_NUMBER = 9999             # turns, credits, damage...: far above any real game
 # Zones in id order. colony: index 0 is the top card; the others left to right.
 ZONES = ("colony", "hand", "trash", "ruin", "hangar", "canteen", "surface")
@@ -310,6 +317,42 @@ class _Builder:
         return c
 
 
+def _entry_cards(e: Any) -> int:
+    """How many cards one zone entry stands for (a malformed entry counts as one: the
+    builder refuses it with its own words)."""
+    if not isinstance(e, dict):
+        return 1
+    count = e.get("count", 1)
+    cards = count if isinstance(count, int) and not isinstance(count, bool) and count > 1 \
+        else 1
+    attached = e.get("attached")
+    return cards + (len(attached) if isinstance(attached, list) else 0)
+
+
+def _check_size(seats: list[Any], chain: Any) -> None:
+    """Refuse a seat with more cards than a deck has (``MAX_SEAT_CARDS``), counting its
+    zones and its cards on the chain, before any card is built."""
+    on_chain = [0] * len(seats)
+    for e in chain if isinstance(chain, list) else []:
+        seat = e.get("seat") if isinstance(e, dict) else None
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats):
+            on_chain[seat] += 1
+    for s, seat in enumerate(seats):
+        total = on_chain[s]
+        for z in ZONES:
+            entries = seat.get(z) if isinstance(seat, dict) else None
+            if not isinstance(entries, list):
+                continue
+            for i, e in enumerate(entries):
+                if isinstance(e, dict) and "count" in e:  # the entry's own bound first
+                    _int(e["count"], f"scenario.seats[{s}].{z}[{i}].count", 1, MAX_COUNT)
+                total += _entry_cards(e)
+        if total > MAX_SEAT_CARDS:
+            raise _err("too_many_cards", f"scenario.seats[{s}]",
+                       f"{total} cards: a seat has at most {MAX_SEAT_CARDS}, the cards of "
+                       "its deck (KG-1.6.1)", count=total, limit=MAX_SEAT_CARDS)
+
+
 def _default_turns(n: int, first: int, turn: int) -> list[int]:
     """Own turns begun by each seat by game turn ``turn`` (seats take turns in order)."""
     return [(turn - (s - first) % n + n - 1) // n for s in range(n)]
@@ -350,6 +393,7 @@ def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, 
     if scn.get("combat") is not None and phase != "combat":
         raise _err("bad_scenario", "scenario.phase", "a position with a combat is in the "
                    "combat phase: \"phase\": \"combat\"", value=phase)
+    _check_size(seats, scn.get("chain"))
     chain_doc = _chain_entries(scn, n)
 
     b = _Builder(scn, recs, opts)

@@ -76,13 +76,17 @@ def test_client_action_id_reused_with_another_body_is_409(db, django_user_model)
     assert match.version == 1 and match.log.count() == 1
 
 
-def test_client_action_id_of_another_seat_is_refused(db, django_user_model):
+def test_client_action_id_of_another_seat_is_not_this_seats(db, django_user_model):
+    """Keys are per seat (issue 27): another seat sending the same string gets neither the
+    first seat's answer nor a refusal for its use; its request is judged as its own."""
     match, _ = new_match(django_user_model, "smugglers")
     first = step(match.pk, 0)
     other = 1 - first.body["seat"]
     with pytest.raises(store.StoreError) as err:
         store.submit(match.pk, other, {"type": "done"}, client_action_id="c0")
-    assert err.value.error_code == "idempotency_key_reused"
+    assert err.value.error_code == "illegal_action"  # (its own, not seat 0's answer)
+    match.refresh_from_db()
+    assert match.version == 1 and match.log.count() == 1
 
 
 @pytest.mark.parametrize("ruleset", ALL)
