@@ -1,0 +1,29 @@
+"""The searching bot (``bot:search``), written once on the ruleset protocol.
+
+A game plugs in with two optional protocol hooks (see ``rulesets/base.py``):
+``determinize(state, seat, rng)``, a full state consistent with what ``seat`` may know,
+and ``evaluate(state)``, each seat's prospects in [0, 1] where a playout stops before the
+end. Its ``bot_action`` hands the search kinds (``LEVELS``) to :func:`bot_action`.
+"""
+
+from __future__ import annotations
+
+from rulesets.base import Action, Ruleset, State
+from rulesets.search.ismcts import Result, search, search_action
+from rulesets.search.levels import LEVELS, Level, level_of
+
+
+def is_search_kind(kind: str) -> bool:
+    return kind in LEVELS
+
+
+def bot_action(rs: Ruleset, state: State, seat: int, kind: str, seed: str) -> Action:
+    """The searching bot's move at the level ``kind`` names."""
+    level = level_of(kind)
+    if level is None:
+        raise ValueError(f"unknown bot kind {kind!r}")
+    return search_action(rs, state, seat, level, seed)
+
+
+__all__ = ["LEVELS", "Level", "Result", "bot_action", "is_search_kind", "level_of", "search",
+           "search_action"]
