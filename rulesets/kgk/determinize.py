@@ -67,7 +67,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     for q, p in enumerate(players):
         for zone in (HIDDEN_OWN if q == seat else HIDDEN_OTHER):
             places.append((p[zone], q, zone))
-    unknown = sorted(c for zone, _q, _z in places for c in zone if c not in pinned)
+    unknown = sorted(c for ids, _q, _z in places for c in ids if c not in pinned)
     # What the seat knows its own unseen cards are: its deck minus what it sees.
     own = sorted(cards[c]["d"] for c in unknown if cards[c]["o"] == seat)
     rng.shuffle(own)
@@ -77,14 +77,14 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
         if c["o"] != seat and c["up"]:
             guess += [c["d"]] * SHOWN_WEIGHT
     at = 0
-    for zone, q, zname in places:
-        for i, cid in enumerate(zone):
+    for ids, q, zname in places:
+        for i, cid in enumerate(ids):
             if cid in pinned:
                 continue
             new = unknown[at]
             at += 1
             d = own.pop() if q == seat and own else guess[rng.below(len(guess))]
-            zone[i] = new
+            ids[i] = new
             cards[new] = _fresh(new, d, q, zname)
     for q in range(len(players)):
         if q == seat:
@@ -108,8 +108,9 @@ def _strength(state: State, q: int) -> float:
     for s in p["hangar"]:
         d = defs[cards[s]["d"]]
         fleet += (d.get("firepower") or 0) + max(0, (d.get("armor") or 0) - cards[s]["dmg"])
-    return len(p["colony"]) + 0.6 * len(p["hand"]) + 0.5 * fleet + 0.1 * p["cr"] \
+    value: float = len(p["colony"]) + 0.6 * len(p["hand"]) + 0.5 * fleet + 0.1 * p["cr"] \
         + 0.5 * len(p["surface"])
+    return value
 
 
 def evaluate(state: State) -> list[float]:

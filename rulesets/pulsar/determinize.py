@@ -4,7 +4,8 @@ Hidden from every seat alike (``view.py``): the face-down system tiles (on the b
 the one in the box), the exploration stack, and the transmitter stack below its top. A
 sample deals the unseen system tiles again over the face-down systems and the box,
 shuffles the exploration stack, shuffles the transmitter stack within each letter (the
-stack is built letter by letter, so which letter lies where is known) and reseeds the
+stack is built letter by letter, last letter at the bottom, so the counts per letter tell
+which letter lies where) and reseeds the
 generator (dice to come are not the real ones).
 """
 
@@ -34,9 +35,14 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
         by_letter: dict[str, list[str]] = {}
         for tid in canonical(below):
             by_letter.setdefault(letter[tid]["letter"], []).append(tid)
-        for group in by_letter.values():
+        # Which letter lies where follows from the counts alone (the view's
+        # ``stack_letters``): built last letter first, so the bottom holds the last letters.
+        rebuilt: list[str] = []
+        for key in sorted(by_letter, reverse=True):
+            group = by_letter[key]
             rng.shuffle(group)
-        stack[:-1] = [by_letter[letter[tid]["letter"]].pop() for tid in below]
+            rebuilt += group
+        stack[:-1] = rebuilt
     st["rng"] = rng.next_u64()
     return st
 

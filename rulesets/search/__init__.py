@@ -8,8 +8,8 @@ end. Its ``bot_action`` hands the search kinds (``LEVELS``) to :func:`bot_action
 
 from __future__ import annotations
 
-from rulesets.base import Action, Ruleset, State
-from rulesets.search.ismcts import Result, search, search_action
+from rulesets.base import Action, State
+from rulesets.search.ismcts import Game, Result, search, search_action
 from rulesets.search.levels import LEVELS, Level, level_of
 
 
@@ -17,7 +17,7 @@ def is_search_kind(kind: str) -> bool:
     return kind in LEVELS
 
 
-def bot_action(rs: Ruleset, state: State, seat: int, kind: str, seed: str) -> Action:
+def bot_action(rs: Game, state: State, seat: int, kind: str, seed: str) -> Action:
     """The searching bot's move at the level ``kind`` names."""
     level = level_of(kind)
     if level is None:
@@ -25,5 +25,5 @@ def bot_action(rs: Ruleset, state: State, seat: int, kind: str, seed: str) -> Ac
     return search_action(rs, state, seat, level, seed)
 
 
-__all__ = ["LEVELS", "Level", "Result", "bot_action", "is_search_kind", "level_of", "search",
+__all__ = ["LEVELS", "Game", "Level", "Result", "bot_action", "is_search_kind", "level_of", "search",
            "search_action"]

@@ -23,13 +23,30 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
-from rulesets.base import Action, IllegalAction, Ruleset, State
+from rulesets.base import Action, Event, IllegalAction, Outcome, State
 from rulesets.rng import Rng
 from rulesets.search.levels import Level
 
 Determinize = Callable[[State, int, Rng], State]
 Evaluate = Callable[[State], list[float]]
+
+
+class Game(Protocol):
+    """The part of the ruleset protocol the search uses (``rulesets/base.py``)."""
+
+    name: str
+
+    def to_act(self, state: State) -> list[int]: ...
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]: ...
+
+    def outcome(self, state: State) -> Outcome | None: ...
+
+    def bot_action(self, state: State, seat: int, kind: str, seed: str) -> Action: ...
 
 
 class Node:
@@ -57,7 +74,7 @@ def action_key(action: Action) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
-def _hooks(rs: Ruleset) -> tuple[Determinize, Evaluate | None]:
+def _hooks(rs: Game) -> tuple[Determinize, Evaluate | None]:
     det: Determinize | None = getattr(rs, "determinize", None)
     if det is None:
         raise ValueError(f"{rs.name} has no determinization, so it cannot be searched")
@@ -65,7 +82,7 @@ def _hooks(rs: Ruleset) -> tuple[Determinize, Evaluate | None]:
     return det, ev
 
 
-def _rewards(rs: Ruleset, state: State, evaluate: Evaluate | None) -> Callable[[int], float]:
+def _rewards(rs: Game, state: State, evaluate: Evaluate | None) -> Callable[[int], float]:
     """The score of a position for each seat, in [0, 1]."""
     out = rs.outcome(state)
     if out is not None:
@@ -78,7 +95,7 @@ def _rewards(rs: Ruleset, state: State, evaluate: Evaluate | None) -> Callable[[
     return lambda s: values[s]
 
 
-def _playout(rs: Ruleset, state: State, level: Level, rng: Rng) -> State:
+def _playout(rs: Game, state: State, level: Level, rng: Rng) -> State:
     """Play ``level.depth`` moves from ``state`` with the game's cheap bots."""
     for _ in range(level.depth):
         acting = rs.to_act(state)
@@ -92,10 +109,11 @@ def _playout(rs: Ruleset, state: State, level: Level, rng: Rng) -> State:
     return state
 
 
-def _select(node: Node, s: int, acts: list[Action], rng: Rng, c: float
+def _select(node: Node, s: int, acts: list[Action], rng: Rng, c: float, first: str | None
             ) -> tuple[Node, Action, bool]:
     """The child to follow for seat ``s`` among ``acts`` (the legal actions of this
-    sample): an untried one at random, else the best by UCB1 over availability."""
+    sample): the ``first`` key when it is untried, else an untried one at random, else
+    the best by UCB1 over availability."""
     untried: list[tuple[str, Action]] = []
     present: list[tuple[Node, Action]] = []
     for a in acts:
@@ -107,7 +125,8 @@ def _select(node: Node, s: int, acts: list[Action], rng: Rng, c: float
             child.avail += 1
             present.append((child, a))
     if untried:
-        key, a = untried[rng.below(len(untried))]
+        pick = next((i for i, (k, _a) in enumerate(untried) if k == first), None)
+        key, a = untried[pick if pick is not None else rng.below(len(untried))]
         child = Node(s)
         child.avail = 1
         node.children[key] = child
@@ -122,9 +141,10 @@ def _select(node: Node, s: int, acts: list[Action], rng: Rng, c: float
     return best[0], best[1], False
 
 
-def search(rs: Ruleset, state: State, seat: int, level: Level, seed: str) -> Result:
+def search(rs: Game, state: State, seat: int, level: Level, seed: str) -> Result:
     """Search ``level.iterations`` determinizations and return the root action visited
-    most (ties: the better mean, then the earlier legal action)."""
+    most (ties: the better mean, then the earlier legal action); with ``level.prior``, the
+    heuristic bot's move unless that one's mean beats it by ``level.margin``."""
     legal = rs.legal_actions(state, seat)
     if not legal:
         raise ValueError("this seat has nothing to do now")
@@ -134,6 +154,9 @@ def search(rs: Ruleset, state: State, seat: int, level: Level, seed: str) -> Res
     determinize, evaluate = _hooks(rs)
     rng = Rng.from_seed(f"search|{seed}")
     root = Node(seat)
+    prior: str | None = None
+    if level.prior:      # the heuristic bot decides from the seat's view only
+        prior = f"{seat}|{action_key(rs.bot_action(state, seat, 'heuristic', seed))}"
     done = failures = 0
     for _ in range(level.iterations):
         st = determinize(state, seat, rng)
@@ -146,7 +169,8 @@ def search(rs: Ruleset, state: State, seat: int, level: Level, seed: str) -> Res
                 acts = rs.legal_actions(st, s)
                 if not acts:
                     break
-                node, a, new = _select(node, s, acts, rng, level.exploration)
+                node, a, new = _select(node, s, acts, rng, level.exploration,
+                                       prior if node is root else None)
                 path.append(node)
                 st, _ = rs.apply(st, s, a)
                 if new:
@@ -170,10 +194,15 @@ def search(rs: Ruleset, state: State, seat: int, level: Level, seed: str) -> Res
         return (visits[keys[i]], mean, -i)
 
     best = max(range(len(legal)), key=rank)
+    if prior in keys and keys[best] != prior:
+        chosen, default = root.children[keys[best]], root.children.get(prior)
+        if default is not None and default.visits and \
+                chosen.total / chosen.visits < default.total / default.visits + level.margin:
+            best = keys.index(prior)
     return Result(legal[best], done, failures, visits)
 
 
-def search_action(rs: Ruleset, state: State, seat: int, level: Level, seed: str) -> Action:
+def search_action(rs: Game, state: State, seat: int, level: Level, seed: str) -> Action:
     return search(rs, state, seat, level, seed).action
 
 

@@ -18,13 +18,19 @@ class Level:
     ``iterations``: playouts per decision. ``depth``: moves a playout makes before the
     game's evaluation scores the position (a finished game scores by its outcome).
     ``heuristic_share``: the part of the playout moves the game's heuristic bot chooses
-    (the rest are uniform random; heuristic moves cost a seat view each)."""
+    (the rest are uniform random; heuristic moves cost a seat view each). ``exploration``:
+    UCB1's constant."""
 
     name: str
     iterations: int
     depth: int
     heuristic_share: float = 0.0
     exploration: float = 0.7
+    # The game's heuristic bot's move is the default: it is searched first and kept
+    # unless another move's mean playout score beats it by ``margin`` (few playouts per
+    # move are noisy; without a default the search would play worse than the heuristic).
+    prior: bool = True
+    margin: float = 0.03
 
 
 # The bot kinds (``bot_action``'s ``kind``) of the search, weakest first; ``search`` is
