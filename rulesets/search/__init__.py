@@ -19,7 +19,7 @@ def is_search_kind(kind: str) -> bool:
 
 def bot_action(rs: Game, state: State, seat: int, kind: str, seed: str) -> Action:
     """The searching bot's move at the level ``kind`` names."""
-    level = level_of(kind)
+    level = level_of(kind, rs.name)
     if level is None:
         raise ValueError(f"unknown bot kind {kind!r}")
     return search_action(rs, state, seat, level, seed)

@@ -34,14 +34,41 @@ class Level:
 
 
 # The bot kinds (``bot_action``'s ``kind``) of the search, weakest first; ``search`` is
-# the normal level.
+# the normal level. Playouts are the games' heuristic bots against each other (cheap, and
+# much closer to real play than random moves), cut after ``depth`` moves.
 LEVELS: dict[str, Level] = {
-    "search-easy": Level("easy", iterations=24, depth=12),
-    "search": Level("normal", iterations=96, depth=16),
-    "search-hard": Level("hard", iterations=384, depth=16),
+    "search-easy": Level("easy", iterations=12, depth=40, heuristic_share=1.0),
+    "search": Level("normal", iterations=48, depth=40, heuristic_share=1.0),
+    "search-hard": Level("hard", iterations=192, depth=40, heuristic_share=1.0),
+}
+
+# Per game, where a game's steps cost more or less than KGK's: each level's iterations
+# and playout length are set so that normal takes about a quarter of a CPU second a
+# decision, hard about a second (bench/bot_strength.py measures it; README).
+TUNED: dict[str, dict[str, Level]] = {
+    # a whole game is some 70 cheap steps: play every playout to the end
+    "smugglers": {
+        "search-easy": Level("easy", iterations=12, depth=200, heuristic_share=1.0),
+        "search": Level("normal", iterations=48, depth=200, heuristic_share=1.0),
+        "search-hard": Level("hard", iterations=192, depth=200, heuristic_share=1.0),
+    },
+    # its heuristic's steps cost about 0.17 ms: shorter playouts
+    "pulsar": {
+        "search-easy": Level("easy", iterations=10, depth=30, heuristic_share=1.0),
+        "search": Level("normal", iterations=40, depth=30, heuristic_share=1.0),
+        "search-hard": Level("hard", iterations=160, depth=30, heuristic_share=1.0),
+    },
+    "roll": {
+        "search-easy": Level("easy", iterations=12, depth=60, heuristic_share=1.0),
+        "search": Level("normal", iterations=48, depth=60, heuristic_share=1.0),
+        "search-hard": Level("hard", iterations=192, depth=60, heuristic_share=1.0),
+    },
 }
 
 
-def level_of(kind: str) -> Level | None:
-    """The level a bot kind names, or ``None`` when the kind is not a search kind."""
-    return LEVELS.get(kind)
+def level_of(kind: str, game: str | None = None) -> Level | None:
+    """The level a bot kind names (for ``game``, where it has its own budgets), or
+    ``None`` when the kind is not a search kind."""
+    if kind not in LEVELS:
+        return None
+    return TUNED.get(game or "", {}).get(kind, LEVELS[kind])

@@ -13,7 +13,7 @@ import pytest
 from rulesets import registry
 from rulesets.base import Ruleset, State
 from rulesets.rng import Rng
-from rulesets.search import LEVELS, Level, search
+from rulesets.search import LEVELS, Level, level_of, search
 from rulesets.search.hidden import copy_state
 from tests.rulesets.test_conformance import CASES, NAMES, match, rearranged, sampled
 
@@ -122,11 +122,14 @@ def test_every_sample_plays_on_without_a_refused_move(name: str) -> None:
             assert r.failures == 0 and r.iterations == 4
 
 
-def test_the_levels_are_bot_kinds_with_growing_budgets() -> None:
+@pytest.mark.parametrize("name", NAMES)
+def test_the_levels_are_bot_kinds_with_growing_budgets(name: str) -> None:
     kinds = list(LEVELS)
     assert kinds == ["search-easy", "search", "search-hard"]
-    budgets = [LEVELS[k].iterations * LEVELS[k].depth for k in kinds]
-    assert budgets == sorted(budgets) and len(set(budgets)) == 3
+    levels = [level_of(k, name) for k in kinds]
+    budgets = [lv.iterations * lv.depth for lv in levels if lv is not None]
+    assert len(budgets) == 3 and budgets == sorted(budgets) and len(set(budgets)) == 3
+    assert level_of("heuristic", name) is None
 
 
 def test_a_single_legal_action_is_played_without_searching() -> None:
