@@ -101,7 +101,9 @@ def test_a_seeded_search_picks_the_same_move_twice(name: str) -> None:
     found = positions(name, "conf-1")[:4]
     assert found, "positions with a choice"
     for state, seat in found:
+        before = snapshot(rs, state)
         first = search(rs, state, seat, TINY, "same")
+        assert snapshot(rs, state) == before, "the search leaves the real state alone"
         again = search(rs, state, seat, TINY, "same")
         assert first.action == again.action and first.visits == again.visits
         assert first.action in rs.legal_actions(state, seat)
