@@ -82,12 +82,16 @@ def _hooks(rs: Game) -> tuple[Determinize, Evaluate | None]:
     return det, ev
 
 
-def _rewards(rs: Game, state: State, evaluate: Evaluate | None) -> Callable[[int], float]:
+def _rewards(rs: Game, state: State, evaluate: Evaluate | None, blend: float
+             ) -> Callable[[int], float]:
     """The score of a position for each seat, in [0, 1]."""
     out = rs.outcome(state)
     if out is not None:
         share = 1.0 / len(out.winners) if out.winners else 0.0
         winners = set(out.winners)
+        if blend and evaluate is not None:
+            points = evaluate(state)
+            return lambda s: (1 - blend) * (share if s in winners else 0.0) + blend * points[s]
         return lambda s: share if s in winners else 0.0
     if evaluate is None:
         return lambda s: 0.5
@@ -181,7 +185,7 @@ def search(rs: Game, state: State, seat: int, level: Level, seed: str) -> Result
             # A sample the engine refuses a move in: drop it (counted, and tested to be 0).
             failures += 1
             continue
-        reward = _rewards(rs, st, evaluate)
+        reward = _rewards(rs, st, evaluate, level.terminal_blend)
         for n in path:
             n.visits += 1
             n.total += reward(n.seat)

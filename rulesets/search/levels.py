@@ -31,6 +31,10 @@ class Level:
     # move are noisy; without a default the search would play worse than the heuristic).
     prior: bool = True
     margin: float = 0.03
+    # A finished playout scores ``(1 - blend) * outcome + blend * evaluate``: with the
+    # game's points in it, a narrow win differs from a wide one, which steadies the few
+    # playouts a move gets in games that are won on points.
+    terminal_blend: float = 0.0
 
 
 # The bot kinds (``bot_action``'s ``kind``) of the search, weakest first; ``search`` is
@@ -48,20 +52,29 @@ LEVELS: dict[str, Level] = {
 TUNED: dict[str, dict[str, Level]] = {
     # a whole game is some 70 cheap steps: play every playout to the end
     "smugglers": {
-        "search-easy": Level("easy", iterations=12, depth=200, heuristic_share=1.0),
-        "search": Level("normal", iterations=48, depth=200, heuristic_share=1.0),
-        "search-hard": Level("hard", iterations=192, depth=200, heuristic_share=1.0),
+        "search-easy": Level("easy", iterations=12, depth=200, heuristic_share=1.0,
+                             terminal_blend=0.5),
+        "search": Level("normal", iterations=48, depth=200, heuristic_share=1.0,
+                        terminal_blend=0.5),
+        "search-hard": Level("hard", iterations=192, depth=200, heuristic_share=1.0,
+                             terminal_blend=0.5),
     },
     # its heuristic's steps cost about 0.17 ms: shorter playouts
     "pulsar": {
-        "search-easy": Level("easy", iterations=10, depth=30, heuristic_share=1.0),
-        "search": Level("normal", iterations=40, depth=30, heuristic_share=1.0),
-        "search-hard": Level("hard", iterations=160, depth=30, heuristic_share=1.0),
+        "search-easy": Level("easy", iterations=8, depth=30, heuristic_share=1.0,
+                             terminal_blend=0.5),
+        "search": Level("normal", iterations=32, depth=30, heuristic_share=1.0,
+                        terminal_blend=0.5),
+        "search-hard": Level("hard", iterations=128, depth=30, heuristic_share=1.0,
+                             terminal_blend=0.5),
     },
     "roll": {
-        "search-easy": Level("easy", iterations=12, depth=60, heuristic_share=1.0),
-        "search": Level("normal", iterations=48, depth=60, heuristic_share=1.0),
-        "search-hard": Level("hard", iterations=192, depth=60, heuristic_share=1.0),
+        "search-easy": Level("easy", iterations=12, depth=60, heuristic_share=1.0,
+                             terminal_blend=0.5),
+        "search": Level("normal", iterations=48, depth=60, heuristic_share=1.0,
+                        terminal_blend=0.5),
+        "search-hard": Level("hard", iterations=192, depth=60, heuristic_share=1.0,
+                             terminal_blend=0.5),
     },
 }
 
