@@ -8,9 +8,13 @@ end. Its ``bot_action`` hands the search kinds (``LEVELS``) to :func:`bot_action
 
 from __future__ import annotations
 
+import logging
+
 from rulesets.base import Action, State
 from rulesets.search.ismcts import Game, Result, search, search_action
 from rulesets.search.levels import LEVELS, Level, level_of
+
+log = logging.getLogger(__name__)
 
 
 def is_search_kind(kind: str) -> bool:
@@ -18,11 +22,19 @@ def is_search_kind(kind: str) -> bool:
 
 
 def bot_action(rs: Game, state: State, seat: int, kind: str, seed: str) -> Action:
-    """The searching bot's move at the level ``kind`` names."""
+    """The searching bot's move at the level ``kind`` names. Should the search itself
+    fail (a bug in a game's hooks), the heuristic bot moves instead and the failure is
+    logged: a match with a search bot in it must never stall on it."""
     level = level_of(kind, rs.name)
     if level is None:
         raise ValueError(f"unknown bot kind {kind!r}")
-    return search_action(rs, state, seat, level, seed)
+    if not rs.legal_actions(state, seat):
+        raise ValueError("this seat has nothing to do now")
+    try:
+        return search_action(rs, state, seat, level, seed)
+    except Exception:
+        log.exception("%s search failed for seat %s; the heuristic bot moves", rs.name, seat)
+        return rs.bot_action(state, seat, "heuristic", seed)
 
 
 __all__ = ["LEVELS", "Game", "Level", "Result", "bot_action", "is_search_kind", "level_of", "search",

@@ -141,3 +141,17 @@ def test_a_single_legal_action_is_played_without_searching() -> None:
     legal: list[Any] = rs.legal_actions(state, seat)
     if len(legal) == 1:
         assert search(rs, state, seat, LEVELS["search"], "x").iterations == 0
+
+
+def test_a_failing_search_falls_back_to_the_heuristic_bot(monkeypatch, caplog) -> None:
+    """A bug in a game's hooks must not stall a match: the heuristic bot moves instead."""
+    rs = registry.get("smugglers")
+    state, seat = positions("smugglers", "conf-1")[0]
+
+    def broken(state: State, seat: int, rng: Rng) -> State:
+        raise KeyError("broken hook")
+
+    monkeypatch.setattr(type(rs), "determinize", staticmethod(broken))
+    assert rs.bot_action(state, seat, "search", "f") == \
+        rs.bot_action(state, seat, "heuristic", "f")
+    assert "search failed" in caplog.text
