@@ -12,7 +12,9 @@ players too.
 
 The search touches the game only through the ruleset protocol (``to_act``,
 ``legal_actions``, ``apply``, ``outcome``, ``bot_action``) on determinized copies; the
-real state is read only by ``determinize`` and ``legal_actions`` for the deciding seat.
+real state is read only by ``determinize``, ``legal_actions`` for the deciding seat and
+the heuristic bot's choice for it (which the protocol makes from the seat's view), so the
+search reads nothing the seat could not see.
 All randomness comes from one :class:`rulesets.rng.Rng` seeded from the bot seed and the
 budget is a count of iterations, so a seeded search is reproducible.
 """
