@@ -61,11 +61,11 @@ TUNED: dict[str, dict[str, Level]] = {
     },
     # its heuristic's steps cost about 0.17 ms: shorter playouts
     "pulsar": {
-        "search-easy": Level("easy", iterations=8, depth=30, heuristic_share=1.0,
+        "search-easy": Level("easy", iterations=7, depth=30, heuristic_share=1.0,
                              terminal_blend=0.5),
-        "search": Level("normal", iterations=32, depth=30, heuristic_share=1.0,
+        "search": Level("normal", iterations=28, depth=30, heuristic_share=1.0,
                         terminal_blend=0.5),
-        "search-hard": Level("hard", iterations=128, depth=30, heuristic_share=1.0,
+        "search-hard": Level("hard", iterations=112, depth=30, heuristic_share=1.0,
                              terminal_blend=0.5),
     },
     "roll": {
