@@ -13,6 +13,8 @@ stopped and resumed, and partial figures read at any time. Prints JSON: games, `
 wins, win rate and Wilson interval, and per kind the CPU seconds per decision (median,
 90th percentile, max, count; only decisions with more than one legal action, since a
 single one is played without searching) and the most CPU one seat spent in one game.
+``--positions N`` only times ``--a``'s decisions at N positions of seeded heuristic games
+(``--b`` is then unused): the CPU of an expensive level without whole matches.
 """
 
 from __future__ import annotations
@@ -61,6 +63,32 @@ def play(game: str, kinds: tuple[str, str], seed: str, g: int, max_steps: int = 
             "cpu_a": cpu[seat_of_a], "cpu_b": cpu[1 - seat_of_a]}
 
 
+def cpu_at_positions(game: str, kind: str, count: int, seed: str) -> dict[str, Any]:
+    """The CPU ``kind`` takes per decision at ``count`` positions with a choice, taken
+    every few moves from seeded heuristic-vs-heuristic games (no whole games played by
+    ``kind``: a quick figure for the expensive levels)."""
+    rs = registry.get(game)
+    spent: list[float] = []
+    g = 0
+    while len(spent) < count:
+        state = rs.new_game(rs.example_config(2), f"{seed}:pos:{g}")
+        step = 0
+        while rs.to_act(state) and len(spent) < count:
+            seat = rs.to_act(state)[0]
+            if step % 7 == 3 and len(rs.legal_actions(state, seat)) > 1:
+                t0 = time.process_time()
+                rs.bot_action(state, seat, kind, f"{seed}:{g}:{step}")
+                spent.append(time.process_time() - t0)
+            state, _ = rs.apply(state, seat, rs.bot_action(state, seat, "heuristic",
+                                                           f"{seed}:{g}:{step}:h"))
+            step += 1
+        g += 1
+    spent.sort()
+    return {"game": game, "kind": kind, "positions": len(spent),
+            "median_s": round(statistics.median(spent), 4),
+            "p90_s": round(spent[int(0.9 * (len(spent) - 1))], 4), "max_s": round(spent[-1], 4)}
+
+
 def summary(results: list[dict[str, Any]], kinds: tuple[str, str]) -> dict[str, Any]:
     n = len(results)
     wins = sum(1 for r in results if r["a_won"])
@@ -95,7 +123,12 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0, help="first game number")
     ap.add_argument("--seed", default="strength")
     ap.add_argument("--log", default=None, help="JSON-lines file: append, and resume from")
+    ap.add_argument("--positions", type=int, default=0,
+                    help="only time --a's decisions at this many positions (no matches)")
     args = ap.parse_args()
+    if args.positions:
+        print(json.dumps(cpu_at_positions(args.game, args.a, args.positions, args.seed)))
+        return
     kinds = (args.a, args.b)
     done: dict[int, dict[str, Any]] = {}
     log = Path(args.log) if args.log else None
