@@ -30,10 +30,13 @@ from matches.api.seating import (
     seat_to_join,
 )
 from matches.api.views import start_simulation
+from matches.bot_kinds import BOT_KINDS
 from matches.models import BIG_COLUMNS, Match, Seat, Simulation
 from rulesets import registry
 
-OPPONENTS = ["bot:random", "bot:heuristic", "open"]
+OPPONENTS = [f"bot:{kind}" for kind in BOT_KINDS] + ["open"]
+# (kind, name_hu, name_en, line_hu, line_en) for the bot selects and their strength notes
+BOT_CHOICES = [(kind, *names) for kind, names in BOT_KINDS.items()]
 
 
 def _rulesets() -> list[dict]:
@@ -72,7 +75,7 @@ def lobby(request: HttpRequest, error: ApiError | str | None = None,
         mine = list(matches.filter(Q(seats__user=request.user) | Q(created_by=request.user))
                     .distinct()[:20])
     context = {
-        "rulesets": _rulesets(), "opponents": OPPONENTS, "error": error,
+        "rulesets": _rulesets(), "opponents": OPPONENTS, "bot_kinds": BOT_CHOICES, "error": error,
         "open_matches": list(matches.filter(status=Match.OPEN)[:20]),
         "live_matches": list(matches.filter(status=Match.ACTIVE)[:20]),
         "finished_matches": list(matches.filter(status=Match.FINISHED)[:10]),
@@ -164,7 +167,7 @@ def simulations(request: HttpRequest) -> HttpResponse:
             data["players"] = players
             bot = request.POST.get("bot", "random")
             if bot not in Seat.BOT_KINDS:
-                raise ApiError("invalid", "bot: random or heuristic", 400)
+                raise ApiError("invalid", f"bot: one of {', '.join(Seat.BOT_KINDS)}", 400)
             data["bots"] = [bot] * players
             if request.POST.get("seed"):
                 data["seed"] = request.POST["seed"][:100]
@@ -187,7 +190,7 @@ def simulations(request: HttpRequest) -> HttpResponse:
     recent = [sims.report(sim, request.user)
               for sim in Simulation.objects.order_by("-id")[:10]]
     return render(request, "matches/simulations.html",
-                  {"rulesets": _rulesets(), "recent": recent, "error": error,
+                  {"rulesets": _rulesets(), "recent": recent, "error": error, "bot_kinds": BOT_CHOICES,
                    "error_code": error_code, "formats": all_formats(),
                    "my_decks": _my_decks(request),
                    "deck_sides": [("a", "A pakli", "Deck A"), ("b", "B pakli", "Deck B")]},

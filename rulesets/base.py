@@ -128,6 +128,14 @@ class Ruleset(Protocol):
     # hidden_zones: tuple[str, ...] = ()
     # Optional: ``playability(card, options) -> [reason]`` (see :class:`Playable`), for a
     # game played with decks of catalogue cards; found through ``registry.playability``.
+    # Optional, for the searching bot (``rulesets/search``, the ``search*`` bot kinds):
+    # ``determinize(state, seat, rng) -> State``, a new full state consistent with what
+    # ``seat`` may know (its view equal to the seat's real view; what the seat cannot see
+    # drawn with ``rng`` from what it may know: the components or the format's card pool,
+    # what the others have shown, its own deck list; the engine's generator reseeded). It
+    # must not depend on the hidden zones' order or contents. ``evaluate(state) ->
+    # [float]``: each seat's prospects in [0, 1] where a playout stops before the end.
+    # A game's hooks live in ``rulesets/<game>/determinize.py``.
 
     def example_config(self, players: int) -> dict[str, Any]:
         """A ready-to-play config for tests, benchmarks and simulations
@@ -155,8 +163,11 @@ class Ruleset(Protocol):
     def from_json(self, data: dict[str, Any]) -> State: ...
 
     def bot_action(self, state: State, seat: int, kind: str, seed: str) -> Action:
-        """``kind`` is ``"random"`` (uniform over legal actions) or ``"heuristic"``.
-        ``seed`` makes the choice reproducible; bots only read what ``view`` shows."""
+        """``kind`` is ``"random"`` (uniform over legal actions), ``"heuristic"``, or one of
+        the searching bot's levels (``rulesets.search.LEVELS``: ``"search-easy"``,
+        ``"search"``, ``"search-hard"``), which a game with the ``determinize`` hook hands
+        to ``rulesets.search.bot_action``. ``seed`` makes the choice reproducible; bots
+        only read what ``view`` shows."""
         ...
 
 

@@ -9,6 +9,7 @@ from django import template
 from django.utils.translation import get_language
 
 from cards import vocabulary as vocab
+from matches.bot_kinds import BOT_KINDS
 
 register = template.Library()
 
@@ -107,7 +108,8 @@ STATUSES = {
     "done": ("kész", "done"),
     "failed": ("sikertelen", "failed"),
 }
-BOTS = {"random": ("Véletlen gép", "Random bot"), "heuristic": ("Okosabb gép", "Heuristic bot")}
+# Bot kinds as people read them: one name everywhere (matches/bot_kinds.py).
+BOTS = {kind: (v[0], v[1]) for kind, v in BOT_KINDS.items()}
 
 
 @register.filter

@@ -9,11 +9,12 @@ from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
 from kaosz.api.strict import JSONObjectField, StrictJSONMixin
+from matches.bot_kinds import BOT_KINDS
 from matches.models import Seat
 
-PLAYER_HELP = ('"me", a username, "bot:random", "bot:heuristic", or "open" '
+PLAYER_HELP = ('"me", a username, "bot:<kind>" (' + ", ".join(BOT_KINDS) + '), or "open" '
                "(anyone may join)")
-PLAYER_RE = re.compile(r"^(me|open|bot:[a-z_]+|[\w.@+-]{1,150})$")
+PLAYER_RE = re.compile(r"^(me|open|bot:[a-z_-]+|[\w.@+-]{1,150})$")
 
 
 # Option keys only the host writes: a scenario arrives through its own field and always

@@ -12,7 +12,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from rulesets.base import ConfigError, Outcome, State
+from rulesets import search
+from rulesets.base import Action, ConfigError, Outcome, State
+from rulesets.kgk import determinize as search_hooks
 from rulesets.kgk import engine
 from rulesets.kgk import view as seat_view
 from rulesets.kgk.cards import playability as card_playability
@@ -73,6 +75,13 @@ def playability(card: Mapping[str, Any], options: Mapping[str, Any]) -> list[str
     return reasons
 
 
+def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
+    """The game's own bots, and the searching bot's levels (``rulesets/search``)."""
+    if search.is_search_kind(kind):
+        return search.bot_action(RULESET, state, seat, kind, seed)
+    return engine.bot_action(state, seat, kind, seed)
+
+
 class KGKRuleset:
     name = "kgk"
     title = "Káosz Galaktika"
@@ -101,8 +110,11 @@ class KGKRuleset:
     outcome = staticmethod(outcome)
     to_json = staticmethod(json_copy)
     from_json = staticmethod(json_copy)
-    # The random bot runs inside the engine's own call: one call per step.
-    bot_action = staticmethod(engine.bot_action)
+    bot_action = staticmethod(bot_action)
+    # The searching bot's hooks (rulesets/search): a sample of what the seat cannot see,
+    # and each seat's prospects where a playout stops.
+    determinize = staticmethod(search_hooks.determinize)
+    evaluate = staticmethod(search_hooks.evaluate)
     playability = staticmethod(playability)
 
 

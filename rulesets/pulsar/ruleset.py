@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rulesets import search
+from rulesets.base import Action, State
 from rulesets.pulsar import bots, engine, scoring, setup
+from rulesets.pulsar import determinize as search_hooks
 from rulesets.pulsar.view import event_view, view
 
 
@@ -14,6 +17,13 @@ def json_copy(data: dict[str, Any]) -> dict[str, Any]:
     """The state's JSON form: a JSON round trip (a copy, and proof that it is plain JSON)."""
     copied: dict[str, Any] = json.loads(json.dumps(data))
     return copied
+
+
+def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
+    """The game's own bots, and the searching bot's levels (``rulesets/search``)."""
+    if search.is_search_kind(kind):
+        return search.bot_action(RULESET, state, seat, kind, seed)
+    return bots.bot_action(state, seat, kind, seed)
 
 
 class PulsarRuleset:
@@ -38,7 +48,11 @@ class PulsarRuleset:
     outcome = staticmethod(scoring.outcome)
     to_json = staticmethod(json_copy)
     from_json = staticmethod(json_copy)
-    bot_action = staticmethod(bots.bot_action)
+    bot_action = staticmethod(bot_action)
+    # The searching bot's hooks (rulesets/search): a sample of what the seat cannot see,
+    # and each seat's prospects where a playout stops.
+    determinize = staticmethod(search_hooks.determinize)
+    evaluate = staticmethod(search_hooks.evaluate)
 
 
 RULESET = PulsarRuleset()

@@ -3,8 +3,18 @@ to the game's modules (the shape every game's ``RULESET`` has: see ``rulesets/kg
 
 from __future__ import annotations
 
+from rulesets import search
+from rulesets.base import Action, State
 from rulesets.roll import bots, engine
+from rulesets.roll import determinize as search_hooks
 from rulesets.roll import view as seat_view
+
+
+def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
+    """The game's own bots, and the searching bot's levels (``rulesets/search``)."""
+    if search.is_search_kind(kind):
+        return search.bot_action(RULESET, state, seat, kind, seed)
+    return bots.bot_action(state, seat, kind, seed)
 
 
 class RollRuleset:
@@ -29,7 +39,11 @@ class RollRuleset:
     outcome = staticmethod(engine.outcome)
     to_json = staticmethod(engine.to_json)
     from_json = staticmethod(engine.from_json)
-    bot_action = staticmethod(bots.bot_action)
+    bot_action = staticmethod(bot_action)
+    # The searching bot's hooks (rulesets/search): a sample of what the seat cannot see,
+    # and each seat's prospects where a playout stops.
+    determinize = staticmethod(search_hooks.determinize)
+    evaluate = staticmethod(search_hooks.evaluate)
 
 
 RULESET = RollRuleset()

@@ -3,8 +3,18 @@ game's modules (the shape every game's ``RULESET`` has: see ``rulesets/kgk/rules
 
 from __future__ import annotations
 
+from rulesets import search
+from rulesets.base import Action, State
+from rulesets.smugglers import determinize as search_hooks
 from rulesets.smugglers import rounds
 from rulesets.smugglers.view import event_view
+
+
+def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
+    """The game's own bots, and the searching bot's levels (``rulesets/search``)."""
+    if search.is_search_kind(kind):
+        return search.bot_action(RULESET, state, seat, kind, seed)
+    return rounds.bot_action(state, seat, kind, seed)
 
 
 class SmugglersRuleset:
@@ -27,7 +37,11 @@ class SmugglersRuleset:
     outcome = staticmethod(rounds.outcome)
     to_json = staticmethod(rounds.to_json)
     from_json = staticmethod(rounds.from_json)
-    bot_action = staticmethod(rounds.bot_action)
+    bot_action = staticmethod(bot_action)
+    # The searching bot's hooks (rulesets/search): a sample of what the seat cannot see,
+    # and each seat's prospects where a playout stops.
+    determinize = staticmethod(search_hooks.determinize)
+    evaluate = staticmethod(search_hooks.evaluate)
 
 
 RULESET = SmugglersRuleset()

@@ -70,7 +70,9 @@
     resigned: ['feladás', 'resignation'], time: ['lejárt az idő', 'time ran out'], time_up: ['lejárt az idő', 'time ran out'],
     adjudicated: ['döntés a szervezőtől', 'decided by the organiser'], draw: ['döntetlen', 'draw'],
   };
-  const BOTS = { random: ['véletlen', 'random'], heuristic: ['okos', 'smart'] };
+  // The bot kinds' short names (their full names and strength lines: matches/bot_kinds.py).
+  const BOTS = { random: ['véletlen', 'random'], heuristic: ['okos', 'smart'], 'search-easy': ['kereső, könnyű', 'search, easy'],
+    search: ['kereső', 'search'], 'search-hard': ['kereső, nehéz', 'search, hard'] };
 
   /* A seat's label in words: "bot:random" is the random bot, an empty seat is open. */
   function seatName(s) {
@@ -156,9 +158,14 @@
     const names = d.seats.map(seatName);
     const turn = document.getElementById('turn');
     if (d.status === 'active') {
-      turn.textContent = d.your_turn ? T('Te következel!', 'Your decision!') : T('Rá várunk: ', 'Waiting for: ') + d.to_act.map((s) => names[s]).join(', ');
+      // A bot to act may search for up to its budget: say that it is thinking.
+      const bots = d.your_turn ? [] : d.to_act.filter((s) => d.seats[s] && (d.seats[s].player || '').startsWith('bot:'));
+      turn.textContent = d.your_turn ? T('Te következel!', 'Your decision!')
+        : bots.length ? bots.map((s) => names[s]).join(', ') + T(' gondolkodik…', ' is thinking…')
+          : T('Rá várunk: ', 'Waiting for: ') + d.to_act.map((s) => names[s]).join(', ');
       turn.className = d.your_turn ? 'ok your-turn' : 'muted';
-    } else { turn.textContent = ''; turn.className = ''; }
+      turn.dataset.thinking = bots.length ? '1' : '';
+    } else { turn.textContent = ''; turn.className = ''; turn.dataset.thinking = ''; }
     signalTurn(d.status === 'active' && !!d.your_turn);
     const c = d.clocks || {};
     document.getElementById('clocks').textContent = (c.used_ms || []).map((ms, i) => `${names[i]} ${Math.round(ms / 1000)} s`).join(' · ') +

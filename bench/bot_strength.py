@@ -1,0 +1,157 @@
+"""How strong the bots are: seeded matches of two bot kinds, seats alternating, on one
+core; the win rate with its 95 % Wilson interval and the CPU each search decision took.
+
+    nice -n 10 .venv/bin/python bench/bot_strength.py --game kgk --a search --b heuristic \\
+        [--games 200] [--seed strength] [--log results.jsonl]
+
+Game ``g`` is played from the seed ``{seed}:{g}`` with ``--a`` in seat ``g % 2`` (two
+players), so each kind sits first as often as second, as in ``manage.py simulate`` (this
+is its pure-engine loop, with the CPU per decision measured; no database). A shared win
+counts for both, as there. With ``--log`` every finished game is appended to that file as
+one JSON line and a rerun skips the games already in it, so a long measurement can be
+stopped and resumed, and partial figures read at any time. Prints JSON: games, ``a``'s
+wins, win rate and Wilson interval, and per kind the CPU seconds per decision (median,
+90th percentile, max, count; only decisions with more than one legal action, since a
+single one is played without searching) and the most CPU one seat spent in one game.
+``--positions N`` only times ``--a``'s decisions at N positions of seeded heuristic games
+(``--b`` is then unused): the CPU of an expensive level without whole matches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rulesets import registry  # noqa: E402
+from rulesets.stats import wilson  # noqa: E402
+
+
+def play(game: str, kinds: tuple[str, str], seed: str, g: int, max_steps: int = 20_000
+         ) -> dict[str, Any]:
+    """Game ``g``: kind ``kinds[0]`` ("a") in seat ``g % 2``."""
+    rs = registry.get(game)
+    seat_of_a = g % 2
+    by_seat = [kinds[0], kinds[1]] if seat_of_a == 0 else [kinds[1], kinds[0]]
+    state = rs.new_game(rs.example_config(2), f"{seed}:{g}")
+    cpu: list[list[float]] = [[], []]
+    steps = 0
+    while steps < max_steps:
+        to_act = rs.to_act(state)
+        if not to_act:
+            break
+        seat = to_act[0]
+        several = len(rs.legal_actions(state, seat)) > 1
+        t0 = time.process_time()
+        action = rs.bot_action(state, seat, by_seat[seat], f"{seed}:{g}:{steps}")
+        spent = time.process_time() - t0
+        if several:
+            cpu[seat].append(spent)
+        state, _ = rs.apply(state, seat, action)
+        steps += 1
+    out = rs.outcome(state)
+    winners = list(out.winners) if out else []
+    return {"game": g, "a_seat": seat_of_a, "winners": winners,
+            "a_won": seat_of_a in winners, "shared": len(winners) > 1,
+            "reason": out.reason if out else "unfinished", "steps": steps,
+            "cpu_a": cpu[seat_of_a], "cpu_b": cpu[1 - seat_of_a]}
+
+
+def cpu_at_positions(game: str, kind: str, count: int, seed: str) -> dict[str, Any]:
+    """The CPU ``kind`` takes per decision at ``count`` positions with a choice, taken
+    every few moves from seeded heuristic-vs-heuristic games (no whole games played by
+    ``kind``: a quick figure for the expensive levels)."""
+    rs = registry.get(game)
+    spent: list[float] = []
+    g = 0
+    while len(spent) < count:
+        state = rs.new_game(rs.example_config(2), f"{seed}:pos:{g}")
+        step = 0
+        while rs.to_act(state) and len(spent) < count:
+            seat = rs.to_act(state)[0]
+            if step % 7 == 3 and len(rs.legal_actions(state, seat)) > 1:
+                t0 = time.process_time()
+                rs.bot_action(state, seat, kind, f"{seed}:{g}:{step}")
+                spent.append(time.process_time() - t0)
+            state, _ = rs.apply(state, seat, rs.bot_action(state, seat, "heuristic",
+                                                           f"{seed}:{g}:{step}:h"))
+            step += 1
+        g += 1
+    spent.sort()
+    return {"game": game, "kind": kind, "positions": len(spent),
+            "median_s": round(statistics.median(spent), 4),
+            "p90_s": round(spent[int(0.9 * (len(spent) - 1))], 4), "max_s": round(spent[-1], 4)}
+
+
+def summary(results: list[dict[str, Any]], kinds: tuple[str, str]) -> dict[str, Any]:
+    n = len(results)
+    wins = sum(1 for r in results if r["a_won"])
+    lo, hi = wilson(wins, n)
+
+    def cpu(key: str) -> dict[str, Any]:
+        all_ = sorted(x for r in results for x in r[key])
+        if not all_:
+            return {"decisions": 0}
+        return {"decisions": len(all_), "median_s": round(statistics.median(all_), 4),
+                "p90_s": round(all_[int(0.9 * (len(all_) - 1))], 4),
+                "max_s": round(all_[-1], 4),
+                "per_game_max_s": round(max(sum(r[key]) for r in results), 2),
+                "per_game_mean_s": round(sum(sum(r[key]) for r in results) / n, 2)}
+
+    return {"a": kinds[0], "b": kinds[1], "games": n, "a_wins": wins,
+            "shared": sum(1 for r in results if r["shared"]),
+            "unfinished": sum(1 for r in results if r["reason"] == "unfinished"),
+            "a_win_rate": round(wins / n, 4) if n else None,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "a_seat0_wins": sum(1 for r in results if r["a_won"] and r["a_seat"] == 0),
+            "a_seat1_wins": sum(1 for r in results if r["a_won"] and r["a_seat"] == 1),
+            "cpu_a": cpu("cpu_a"), "cpu_b": cpu("cpu_b")}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", required=True, choices=registry.names())
+    ap.add_argument("--a", required=True, help="bot kind measured (e.g. search)")
+    ap.add_argument("--b", required=True, help="its opponent (e.g. heuristic)")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--start", type=int, default=0, help="first game number")
+    ap.add_argument("--seed", default="strength")
+    ap.add_argument("--log", default=None, help="JSON-lines file: append, and resume from")
+    ap.add_argument("--positions", type=int, default=0,
+                    help="only time --a's decisions at this many positions (no matches)")
+    args = ap.parse_args()
+    if args.positions:
+        print(json.dumps(cpu_at_positions(args.game, args.a, args.positions, args.seed)))
+        return
+    kinds = (args.a, args.b)
+    done: dict[int, dict[str, Any]] = {}
+    log = Path(args.log) if args.log else None
+    if log and log.exists():
+        for line in log.read_text().splitlines():
+            r = json.loads(line)
+            if r.get("kinds") == list(kinds) and r.get("seed") == args.seed:
+                done[r["game"]] = r
+    for g in range(args.start, args.start + args.games):
+        if g in done:
+            continue
+        r = play(args.game, kinds, args.seed, g)
+        done[g] = r
+        if log:
+            with log.open("a") as f:
+                f.write(json.dumps({**r, "kinds": list(kinds), "seed": args.seed}) + "\n")
+        sys.stderr.write(f"\r{len(done)} games, {sum(x['a_won'] for x in done.values())} "
+                         f"won by {args.a}")
+        sys.stderr.flush()
+    sys.stderr.write("\n")
+    chosen = [done[g] for g in range(args.start, args.start + args.games) if g in done]
+    print(json.dumps({"game": args.game, "seed": args.seed, **summary(chosen, kinds)}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""KGK's determinization and evaluation for the searching bot (``rulesets/search``).
+
+What a seat does not know (KG-6.12, ``view.py``): the order and contents of every colony
+(its own too), the other seats' hands and ruins, and what the other seats' face-down
+cards in play are. A sample keeps everything public and the seat's own cards, and:
+
+* deals the hidden card ids again into the hidden zones in a canonical order (sorted
+  ids, zones in seat order), so a state whose hidden zones were rearranged gives the
+  same samples;
+* gives the seat's own colony its own unseen cards (its deck list minus what it sees),
+  shuffled;
+* gives the other seats' unseen cards (colony, hand, ruin, face-down in play) cards
+  drawn from what the seat may know of their decks: the cards they have shown, weighted
+  up, and the seat's own deck list as a stand-in for the format's card pool. The other
+  decks' real lists are never read.
+* reseeds the engine's generator, so draws and shuffles to come are not the real ones.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rulesets.base import State
+from rulesets.rng import Rng
+from rulesets.search.hidden import copy_state
+
+HIDDEN_OWN = ("colony",)                       # a seat's own zones hidden from it
+HIDDEN_OTHER = ("colony", "hand", "ruin")      # another seat's zones hidden from it
+IN_PLAY = ("canteen", "surface", "hangar")
+SHOWN_WEIGHT = 3                               # a card an opponent has shown, counted thrice
+
+
+def _fresh(cid: int, d: int, owner: int, zone: str) -> dict[str, Any]:
+    """A card at rest in a hidden zone (as ``state.move`` leaves it there)."""
+    return {"id": cid, "d": d, "o": owner, "z": zone, "paid": False, "up": False, "rot": 0,
+            "dmg": 0, "hit": False, "dev": 0, "dt": 0, "on": None, "att": [], "mods": [],
+            "x": None, "ch": None, "as": None}
+
+
+def _pinned(state: State) -> set[int]:
+    """Card ids a pending decision names (a private search's cards): left where they are."""
+    dec = state.get("dec") or {}
+    out: set[int] = set()
+    for c in dec.get("cards") or ():
+        cid = c.get("id") if isinstance(c, dict) else c
+        if isinstance(cid, int):
+            out.add(cid)
+    return out
+
+
+def _face_down_in_play(state: State, q: int) -> list[int]:
+    """Seat ``q``'s face-down cards in play (the canteen, the surface, on its ships)."""
+    p, cards = state["p"][q], state["cards"]
+    ids = list(p["canteen"]) + list(p["surface"])
+    for s in p["hangar"]:
+        ids += cards[s]["att"]
+    return [c for c in ids if not cards[c]["up"]]
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    st = copy_state(state, ("defs",))
+    cards, players = st["cards"], st["p"]
+    pinned = _pinned(st)
+    # The hidden zones (seat order, own colony first among its own), each keeping its size.
+    places: list[tuple[list[int], int, str]] = []
+    for q, p in enumerate(players):
+        for zone in (HIDDEN_OWN if q == seat else HIDDEN_OTHER):
+            places.append((p[zone], q, zone))
+    unknown = sorted(c for ids, _q, _z in places for c in ids if c not in pinned)
+    # What the seat knows its own unseen cards are: its deck minus what it sees.
+    own = sorted(cards[c]["d"] for c in unknown if cards[c]["o"] == seat)
+    rng.shuffle(own)
+    # What it may guess of the others': its own deck list and what they have shown.
+    guess = sorted(c["d"] for c in cards if c["o"] == seat)
+    for c in cards:
+        if c["o"] != seat and c["up"]:
+            guess += [c["d"]] * SHOWN_WEIGHT
+    at = 0
+    for ids, q, zname in places:
+        for i, cid in enumerate(ids):
+            if cid in pinned:
+                continue
+            new = unknown[at]
+            at += 1
+            d = own.pop() if q == seat and own else guess[rng.below(len(guess))]
+            ids[i] = new
+            cards[new] = _fresh(new, d, q, zname)
+    for q in range(len(players)):
+        if q == seat:
+            continue
+        for cid in _face_down_in_play(st, q):
+            cards[cid]["d"] = guess[rng.below(len(guess))]
+        for cid in pinned:
+            if cards[cid]["o"] == q and cards[cid]["z"] in HIDDEN_OTHER:
+                cards[cid]["d"] = guess[rng.below(len(guess))]
+    st["rng"] = rng.next_u64()
+    return st
+
+
+def _strength(state: State, q: int) -> float:
+    """A seat's prospects as a number: its colony (the life it has left) first, then its
+    hand and the fleet it has in play."""
+    p, cards, defs = state["p"][q], state["cards"], state["defs"]
+    if not p["alive"]:
+        return -1000.0
+    fleet = 0.0
+    for s in p["hangar"]:
+        d = defs[cards[s]["d"]]
+        fleet += (d.get("firepower") or 0) + max(0, (d.get("armor") or 0) - cards[s]["dmg"])
+    value: float = len(p["colony"]) + 0.6 * len(p["hand"]) + 0.5 * fleet + 0.1 * p["cr"] \
+        + 0.5 * len(p["surface"])
+    return value
+
+
+def evaluate(state: State) -> list[float]:
+    """Each seat's chance, roughly: a softmax of the strengths (two seats: a logistic of
+    the difference, four points of it being about 73 %)."""
+    s = [_strength(state, q) for q in range(len(state["p"]))]
+    top = max(s)
+    w = [math.exp((x - top) / 4.0) for x in s]
+    total = sum(w)
+    return [x / total for x in w]

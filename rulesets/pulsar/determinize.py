@@ -1,0 +1,57 @@
+"""Pulsar 2849's determinization and evaluation for the searching bot (``rulesets/search``).
+
+Hidden from every seat alike (``view.py``): the face-down system tiles (on the board and
+the one in the box), the exploration stack, and the transmitter stack below its top. A
+sample deals the unseen system tiles again over the face-down systems and the box,
+shuffles the exploration stack, shuffles the transmitter stack within each letter (the
+stack is built letter by letter, last letter at the bottom, so the counts per letter tell
+which letter lies where) and reseeds the
+generator (dice to come are not the real ones).
+"""
+
+from __future__ import annotations
+
+import math
+
+from rulesets.base import State
+from rulesets.pulsar.common import comp
+from rulesets.rng import Rng
+from rulesets.search.hidden import canonical, copy_state, redeal
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    st = copy_state(state)
+    face_down = [s for _n, s in sorted(st["systems"].items()) if not s["revealed"]]
+    tiles = canonical([s["tile"] for s in face_down] + list(st["box"]))
+    rng.shuffle(tiles)
+    for s in face_down:
+        s["tile"] = tiles.pop()
+    st["box"] = tiles
+    redeal(st, ("explore.stack",), seat, rng)
+    stack = st["tx"]["stack"]
+    if len(stack) > 1:
+        letter = comp(st).transmitters
+        below = stack[:-1]
+        by_letter: dict[str, list[str]] = {}
+        for tid in canonical(below):
+            by_letter.setdefault(letter[tid]["letter"], []).append(tid)
+        # Which letter lies where follows from the counts alone (the view's
+        # ``stack_letters``): built last letter first, so the bottom holds the last letters.
+        rebuilt: list[str] = []
+        for key in sorted(by_letter, reverse=True):
+            group = by_letter[key]
+            rng.shuffle(group)
+            rebuilt += group
+        stack[:-1] = rebuilt
+    st["rng"] = rng.next_u64()
+    return st
+
+
+def evaluate(state: State) -> list[float]:
+    """Each seat's chance, roughly: a softmax of its victory points (five points of lead
+    being about 73 % between two seats)."""
+    vp = [float(p["vp"]) for p in state["players"]]
+    top = max(vp)
+    w = [math.exp((x - top) / 5.0) for x in vp]
+    total = sum(w)
+    return [x / total for x in w]

@@ -1,0 +1,74 @@
+"""Roll for the Galaxy's determinization and evaluation for the searching bot
+(``rulesets/search``).
+
+Hidden from a seat (``view.py``): the bag and the Explore discards, the other seats'
+construction stacks below their top tiles, the tiles another seat's task holds, and,
+until everyone has committed, the other seats' rolls and assignments (their dice
+colours are public). A sample deals all those unseen tiles again as one pool (a seat
+knows the tile set and which tiles it has seen), rolls the other seats' hidden dice
+again (an uncommitted seat starts its assignment afresh; a committed one gets each die
+in its face's phase and one die as its phase selection), and reseeds the generator.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rulesets.base import State
+from rulesets.rng import Rng
+from rulesets.roll.data import COLOURS, DIE_FACES, PHASES, WILD
+from rulesets.roll.powers import score
+from rulesets.search.hidden import canonical, copy_state, deal, zones
+
+UNSEEN = ("bag", "discards", "players.{seat}.dev_stack[1:]", "players.{seat}.world_stack[1:]")
+
+
+def _task_tiles(state: State, seat: int) -> list[tuple[list[Any], slice]]:
+    """The tile lists other seats' pending tasks hold (their hidden draws)."""
+    out: list[tuple[list[Any], slice]] = []
+    for t in state["queue"]:
+        if t.get("seat") != seat and isinstance(t.get("tiles"), list):
+            out.append((t["tiles"], slice(None)))
+    return out
+
+
+def _reroll(a: dict[str, Any], committed: bool, rng: Rng) -> None:
+    colours = [d[0] for d in a["dice"]] + [d[0] for d in a["dict"]]
+    if a["sel"] is not None:
+        colours.append(a["sel"][0])
+    dice = []
+    for c in sorted(colours, key=COLOURS.index):
+        face = DIE_FACES[c][rng.below(6)]
+        # a committed seat has placed its wild dice in some phase
+        col = PHASES[rng.below(len(PHASES))] if committed and face == WILD else face
+        dice.append([c, face, col])
+    dice.sort()
+    sel = None
+    if committed and dice:
+        sel = dice.pop(rng.below(len(dice)))
+    a.update({"dice": dice, "sel": sel, "dict": [], "used": [], "pend": None})
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    st = copy_state(state)
+    places = [z for p in UNSEEN for z in zones(st, p, seat)] + _task_tiles(st, seat)
+    pool = canonical(x for zone, cut in places for x in zone[cut])
+    rng.shuffle(pool)
+    deal(places, pool)
+    if st["stage"] == "assign":
+        for q, p in enumerate(st["players"]):
+            if q != seat and p["assign"] is not None:
+                _reroll(p["assign"], bool(p["committed"]), rng)
+    st["rng"] = rng.next_u64()
+    return st
+
+
+def evaluate(state: State) -> list[float]:
+    """Each seat's chance, roughly: a softmax of the score it would have now (five points
+    of lead being about 73 % between two seats)."""
+    pts = [float(score(p)) for p in state["players"]]
+    top = max(pts)
+    w = [math.exp((x - top) / 5.0) for x in pts]
+    total = sum(w)
+    return [x / total for x in w]

@@ -1,0 +1,74 @@
+"""Helpers the games' determinizations share: copy a state, find its hidden zones, deal
+their contents again.
+
+A determinization must depend only on what its seat may know, so that a state whose
+hidden zones were rearranged (the conformance suite's shuffle) gives the same samples:
+``redeal`` therefore pools the items of the zones, puts them in a canonical order (their
+JSON text) and only then shuffles them with the search's own generator.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from rulesets.base import State
+from rulesets.rng import Rng
+
+_SLICE = re.compile(r"^(?P<path>[^\[]+)(?:\[(?P<start>-?\d*):(?P<stop>-?\d*)\])?$")
+
+
+def copy_state(state: State, static_keys: Iterable[str] = ()) -> State:
+    """A detached copy of a plain-JSON state; ``static_keys`` (never changed by the
+    engine) are shared, not copied."""
+    shared = {k: state[k] for k in static_keys if k in state}
+    copied: State = json.loads(json.dumps({k: v for k, v in state.items() if k not in shared}))
+    copied.update(shared)
+    return copied
+
+
+def zones(state: State, pattern: str, viewer: int | None) -> list[tuple[list[Any], slice]]:
+    """The lists a ``hidden_zones`` pattern (see ``rulesets/base.py``) names that
+    ``viewer`` may not see, each with the slice of it that is hidden."""
+    m = _SLICE.match(pattern)
+    if not m:
+        raise ValueError(f"bad hidden zone pattern {pattern!r}")
+    cut = slice(int(m["start"]) if m["start"] else None, int(m["stop"]) if m["stop"] else None)
+    nodes: list[Any] = [state]
+    for part in m["path"].split("."):
+        nxt: list[Any] = []
+        for node in nodes:
+            if part in ("*", "{seat}"):
+                items = list(enumerate(node)) if isinstance(node, list) else list(node.items())
+                nxt += [v for k, v in items if part == "*" or viewer is None or k != viewer]
+            else:
+                nxt.append(node[int(part)] if isinstance(node, list) else node[part])
+        nodes = nxt
+    return [(node, cut) for node in nodes if isinstance(node, list)]
+
+
+def canonical(items: Iterable[Any]) -> list[Any]:
+    """``items`` in an order that depends on what they are only, not where they were."""
+    return sorted(items, key=lambda x: json.dumps(x, sort_keys=True))
+
+
+def deal(places: list[tuple[list[Any], slice]], pool: list[Any]) -> None:
+    """Put ``pool`` back into ``places`` in order, each place keeping its size."""
+    at = 0
+    for zone, cut in places:
+        size = len(zone[cut])
+        zone[cut] = pool[at:at + size]
+        at += size
+    if at != len(pool):
+        raise ValueError("the pool does not fit the zones")
+
+
+def redeal(state: State, patterns: Iterable[str], viewer: int | None, rng: Rng) -> None:
+    """Deal the contents of every zone the patterns name (hidden from ``viewer``) again,
+    as one pool: a uniformly random arrangement of what those zones hold together."""
+    places = [z for p in patterns for z in zones(state, p, viewer)]
+    pool = canonical(x for zone, cut in places for x in zone[cut])
+    rng.shuffle(pool)
+    deal(places, pool)

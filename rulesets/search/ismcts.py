@@ -1,0 +1,215 @@
+"""Information Set Monte Carlo Tree Search, single observer (SO-ISMCTS; Cowling, Powley
+and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012).
+
+One tree for the deciding seat's information set. Each iteration samples a
+determinization (a full state consistent with what the seat has seen, from the game's
+``determinize`` hook), walks down the tree choosing among the actions legal in that
+sample (UCB1 with availability counts, so an action is judged only against the samples
+where it existed), adds one node, plays on for a few moves and scores the position (the
+outcome when the game ended there, else the game's ``evaluate`` hook). Every seat's
+moves in the tree are chosen to serve that seat, so opponents are modelled as searching
+players too.
+
+The search touches the game only through the ruleset protocol (``to_act``,
+``legal_actions``, ``apply``, ``outcome``, ``bot_action``) on determinized copies; the
+real state is read only by ``determinize``, ``legal_actions`` for the deciding seat and
+the heuristic bot's choice for it (which the protocol makes from the seat's view), so the
+search reads nothing the seat could not see.
+All randomness comes from one :class:`rulesets.rng.Rng` seeded from the bot seed and the
+budget is a count of iterations, so a seeded search is reproducible.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from rulesets.base import Action, Event, IllegalAction, Outcome, State
+from rulesets.rng import Rng
+from rulesets.search.levels import Level
+
+Determinize = Callable[[State, int, Rng], State]
+Evaluate = Callable[[State], list[float]]
+
+
+class Game(Protocol):
+    """The part of the ruleset protocol the search uses (``rulesets/base.py``)."""
+
+    name: str
+
+    def to_act(self, state: State) -> list[int]: ...
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]: ...
+
+    def outcome(self, state: State) -> Outcome | None: ...
+
+    def bot_action(self, state: State, seat: int, kind: str, seed: str) -> Action: ...
+
+
+class Node:
+    """One action's statistics in the tree, from the view of the seat that chose it."""
+
+    __slots__ = ("seat", "children", "visits", "avail", "total")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat                       # who chose the action leading here
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 0                         # samples in which the action was legal
+        self.total = 0.0                       # sum of the chooser's rewards
+
+
+@dataclass
+class Result:
+    action: Action
+    iterations: int         # iterations that ran to the end
+    failures: int           # iterations dropped because a sampled state refused a move
+    visits: dict[str, int]  # root action key -> visits
+
+
+def action_key(action: Action) -> str:
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def _hooks(rs: Game) -> tuple[Determinize, Evaluate | None]:
+    det: Determinize | None = getattr(rs, "determinize", None)
+    if det is None:
+        raise ValueError(f"{rs.name} has no determinization, so it cannot be searched")
+    ev: Evaluate | None = getattr(rs, "evaluate", None)
+    return det, ev
+
+
+def _rewards(rs: Game, state: State, evaluate: Evaluate | None, blend: float
+             ) -> Callable[[int], float]:
+    """The score of a position for each seat, in [0, 1]."""
+    out = rs.outcome(state)
+    if out is not None:
+        share = 1.0 / len(out.winners) if out.winners else 0.0
+        winners = set(out.winners)
+        if blend and evaluate is not None:
+            points = evaluate(state)
+            return lambda s: (1 - blend) * (share if s in winners else 0.0) + blend * points[s]
+        return lambda s: share if s in winners else 0.0
+    if evaluate is None:
+        return lambda s: 0.5
+    values = evaluate(state)
+    return lambda s: values[s]
+
+
+def _playout(rs: Game, state: State, level: Level, rng: Rng) -> State:
+    """Play ``level.depth`` moves from ``state`` with the game's cheap bots."""
+    for _ in range(level.depth):
+        acting = rs.to_act(state)
+        if not acting:
+            break
+        s = acting[rng.below(len(acting))] if len(acting) > 1 else acting[0]
+        kind = "heuristic" if level.heuristic_share and rng.random() < level.heuristic_share \
+            else "random"
+        action = rs.bot_action(state, s, kind, str(rng.next_u64()))
+        state, _ = rs.apply(state, s, action)
+    return state
+
+
+def _select(node: Node, s: int, acts: list[Action], rng: Rng, c: float, first: str | None
+            ) -> tuple[Node, Action, bool]:
+    """The child to follow for seat ``s`` among ``acts`` (the legal actions of this
+    sample): the ``first`` key when it is untried, else an untried one at random, else
+    the best by UCB1 over availability."""
+    untried: list[tuple[str, Action]] = []
+    present: list[tuple[Node, Action]] = []
+    for a in acts:
+        key = f"{s}|{action_key(a)}"
+        child = node.children.get(key)
+        if child is None:
+            untried.append((key, a))
+        else:
+            child.avail += 1
+            present.append((child, a))
+    if untried:
+        pick = next((i for i, (k, _a) in enumerate(untried) if k == first), None)
+        key, a = untried[pick if pick is not None else rng.below(len(untried))]
+        child = Node(s)
+        child.avail = 1
+        node.children[key] = child
+        return child, a, True
+    best: tuple[Node, Action] | None = None
+    best_score = -1.0
+    for child, a in present:
+        score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+        if score > best_score:
+            best, best_score = (child, a), score
+    assert best is not None
+    return best[0], best[1], False
+
+
+def search(rs: Game, state: State, seat: int, level: Level, seed: str) -> Result:
+    """Search ``level.iterations`` determinizations and return the root action visited
+    most (ties: the better mean, then the earlier legal action); with ``level.prior``, the
+    heuristic bot's move unless that one's mean beats it by ``level.margin``."""
+    legal = rs.legal_actions(state, seat)
+    if not legal:
+        raise ValueError("this seat has nothing to do now")
+    keys = [f"{seat}|{action_key(a)}" for a in legal]
+    if len(legal) == 1:
+        return Result(legal[0], 0, 0, {keys[0]: 0})
+    determinize, evaluate = _hooks(rs)
+    rng = Rng.from_seed(f"search|{seed}")
+    root = Node(seat)
+    prior: str | None = None
+    if level.prior:      # the heuristic bot decides from the seat's view only
+        prior = f"{seat}|{action_key(rs.bot_action(state, seat, 'heuristic', seed))}"
+    done = failures = 0
+    for _ in range(level.iterations):
+        st = determinize(state, seat, rng)
+        path: list[Node] = []
+        node = root
+        try:
+            acting = [seat]                    # the root is the deciding seat's choice
+            while acting:
+                s = acting[0] if len(acting) == 1 else acting[rng.below(len(acting))]
+                acts = rs.legal_actions(st, s)
+                if not acts:
+                    break
+                node, a, new = _select(node, s, acts, rng, level.exploration,
+                                       prior if node is root else None)
+                path.append(node)
+                st, _ = rs.apply(st, s, a)
+                if new:
+                    break
+                acting = rs.to_act(st)
+            st = _playout(rs, st, level, rng)
+        except (IllegalAction, ValueError):
+            # A sample the engine refuses a move in: drop it (counted, and tested to be 0).
+            failures += 1
+            continue
+        reward = _rewards(rs, st, evaluate, level.terminal_blend)
+        for n in path:
+            n.visits += 1
+            n.total += reward(n.seat)
+        done += 1
+    visits = {k: root.children[k].visits if k in root.children else 0 for k in keys}
+
+    def rank(i: int) -> tuple[int, float, int]:
+        child = root.children.get(keys[i])
+        mean = child.total / child.visits if child and child.visits else 0.0
+        return (visits[keys[i]], mean, -i)
+
+    best = max(range(len(legal)), key=rank)
+    if prior in keys and keys[best] != prior:
+        chosen, default = root.children[keys[best]], root.children.get(prior)
+        if default is not None and default.visits and \
+                chosen.total / chosen.visits < default.total / default.visits + level.margin:
+            best = keys.index(prior)
+    return Result(legal[best], done, failures, visits)
+
+
+def search_action(rs: Game, state: State, seat: int, level: Level, seed: str) -> Action:
+    return search(rs, state, seat, level, seed).action
+
+
+__all__ = ["Node", "Result", "action_key", "search", "search_action"]

@@ -1,0 +1,36 @@
+"""Űrcsempészek's determinization and evaluation for the searching bot (``rulesets/search``).
+
+Hidden from every seat alike (``view.py``): the face-down galaxies still to come and the
+cards left in the box. A seat knows the set of sector cards and which it has seen, so the
+unseen ones are those two zones' cards together: a sample deals them again, uniformly,
+keeping each zone's size, and reseeds the generator (dice to come are not the real ones).
+"""
+
+from __future__ import annotations
+
+import math
+
+from rulesets.base import State
+from rulesets.rng import Rng
+from rulesets.search.hidden import copy_state, redeal
+from rulesets.smugglers.scoring import breakdown
+
+UNSEEN = ("galaxies.*", "box")
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    st = copy_state(state)
+    redeal(st, UNSEEN, seat, rng)
+    st["rng"] = rng.next_u64()
+    return st
+
+
+def evaluate(state: State) -> list[float]:
+    """Each seat's chance, roughly: a softmax of the points it would score now (three
+    points of lead being about 73 % between two seats)."""
+    totals = [float(r["total"]) for r in breakdown(state)]
+    top = max(totals)
+    w = [0.0 if s["resigned"] else math.exp((x - top) / 3.0)
+         for x, s in zip(totals, state["seats"], strict=True)]
+    total = sum(w) or 1.0
+    return [x / total for x in w]

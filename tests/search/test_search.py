@@ -1,0 +1,157 @@
+"""The searching bot (rulesets/search) in every game: its samples agree with what the seat
+sees, it reads nothing the seat could not see, a seed fixes its choice, and the engine
+accepts every move of every sample."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from rulesets import registry
+from rulesets.base import Ruleset, State
+from rulesets.rng import Rng
+from rulesets.search import LEVELS, Level, level_of, search
+from rulesets.search.hidden import copy_state
+from tests.rulesets.test_conformance import CASES, NAMES, match, rearranged, sampled
+
+TINY = Level("tiny", iterations=6, depth=6)
+
+
+def snapshot(rs: Ruleset, state: State) -> str:
+    return json.dumps(rs.to_json(state), sort_keys=True)
+
+
+@pytest.mark.parametrize("name,seed", CASES)
+def test_a_sample_shows_its_seat_what_the_seat_sees(name: str, seed: str) -> None:
+    """Determinization consistency: the sampled state's view (and legal actions) for the
+    seat equal the real ones; the real state is left alone; and the samples do deal
+    the hidden information anew (the engine's generator at least, hidden zones too)."""
+    m = match(name, seed)
+    rs = registry.get(name)
+    rng = Rng.from_seed(f"det:{seed}")
+    looked = moved = 0
+    for _step, state, _seat, _action in sampled(m):
+        before = snapshot(rs, state)
+        for seat in range(m.players):
+            views = rs.view(state, seat)
+            legal = rs.legal_actions(state, seat)
+            for _ in range(3):
+                det = rs.determinize(state, seat, rng)  # type: ignore[attr-defined]
+                assert rs.view(det, seat) == views, f"seat {seat}'s view of a sample differs"
+                assert rs.legal_actions(det, seat) == legal
+                assert rs.to_act(det) == rs.to_act(state)
+                assert det["rng"] != state["rng"], "a sample reseeds the engine's generator"
+                other, changed = rearranged(rs, det, seat)
+                moved += changed
+                looked += 1
+        assert snapshot(rs, state) == before, "determinize left the real state alone"
+    assert looked and moved, "the samples have hidden zones to deal"
+
+
+@pytest.mark.parametrize("name,seed", CASES)
+def test_the_search_reads_nothing_its_seat_cannot_see(name: str, seed: str) -> None:
+    """Hidden-zone invariance: with the zones the seat may not see rearranged (the
+    conformance suite's shuffle), the samples are the same and so is the search's choice
+    for the same seed."""
+    m = match(name, seed)
+    rs = registry.get(name)
+    checked = 0
+    for step, state, _seat, _action in sampled(m):
+        for seat in rs.to_act(state):
+            other, _n = rearranged(rs, state, seat, f"{seed}:{step}")
+            a = rs.determinize(state, seat, Rng.from_seed(step))  # type: ignore[attr-defined]
+            b = rs.determinize(other, seat, Rng.from_seed(step))  # type: ignore[attr-defined]
+            assert snapshot(rs, a) == snapshot(rs, b), "a sample depends on hidden zones"
+            assert search(rs, other, seat, TINY, f"{seed}:{step}").action == \
+                search(rs, state, seat, TINY, f"{seed}:{step}").action
+            checked += 1
+    assert checked
+
+
+def test_the_invariance_check_catches_a_leaky_determinization() -> None:
+    """Guard against a vacuous check: a 'determinization' that copies the real state (so
+    reads the colonies as they are) gives different samples once they are rearranged."""
+    rs = registry.get("kgk")
+    state = rs.new_game(rs.example_config(2), "leak")
+    seat = rs.to_act(state)[0]
+    other, n = rearranged(rs, state, seat)
+    assert n > 0
+    assert snapshot(rs, copy_state(state, ("defs",))) != snapshot(rs, copy_state(other, ("defs",)))
+    determinize = getattr(rs, "determinize")  # noqa: B009 (an optional protocol hook)
+    assert snapshot(rs, determinize(state, seat, Rng(1))) == \
+        snapshot(rs, determinize(other, seat, Rng(1)))
+
+
+def positions(name: str, seed: str) -> list[tuple[State, int]]:
+    m = match(name, seed)
+    rs = registry.get(name)
+    out = []
+    for _step, state, seat, _action in sampled(m):
+        if len(rs.legal_actions(state, seat)) > 1:
+            out.append((rs.from_json(copy.deepcopy(rs.to_json(state))), seat))
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_seeded_search_picks_the_same_move_twice(name: str) -> None:
+    rs = registry.get(name)
+    found = positions(name, "conf-1")[:4]
+    assert found, "positions with a choice"
+    for state, seat in found:
+        before = snapshot(rs, state)
+        first = search(rs, state, seat, TINY, "same")
+        assert snapshot(rs, state) == before, "the search leaves the real state alone"
+        again = search(rs, state, seat, TINY, "same")
+        assert first.action == again.action and first.visits == again.visits
+        assert first.action in rs.legal_actions(state, seat)
+        assert first.iterations == TINY.iterations and first.failures == 0
+        # through the ruleset's bot_action too, at a real level
+        assert rs.bot_action(state, seat, "search-easy", "s") == \
+            rs.bot_action(state, seat, "search-easy", "s")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_sample_plays_on_without_a_refused_move(name: str) -> None:
+    """The engine accepts every move the search makes in its samples (a refused one would
+    be dropped and counted): the samples are well-formed states of the game."""
+    rs = registry.get(name)
+    for seed in ("conf-1", "conf-2"):
+        for state, seat in positions(name, seed):
+            r = search(rs, state, seat, Level("deep", iterations=4, depth=60), seed)
+            assert r.failures == 0 and r.iterations == 4
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_levels_are_bot_kinds_with_growing_budgets(name: str) -> None:
+    kinds = list(LEVELS)
+    assert kinds == ["search-easy", "search", "search-hard"]
+    levels = [level_of(k, name) for k in kinds]
+    budgets = [lv.iterations * lv.depth for lv in levels if lv is not None]
+    assert len(budgets) == 3 and budgets == sorted(budgets) and len(set(budgets)) == 3
+    assert level_of("heuristic", name) is None
+
+
+def test_a_single_legal_action_is_played_without_searching() -> None:
+    rs = registry.get("smugglers")
+    state = rs.new_game(rs.example_config(2), "one")
+    seat = rs.to_act(state)[0]
+    legal: list[Any] = rs.legal_actions(state, seat)
+    if len(legal) == 1:
+        assert search(rs, state, seat, LEVELS["search"], "x").iterations == 0
+
+
+def test_a_failing_search_falls_back_to_the_heuristic_bot(monkeypatch, caplog) -> None:
+    """A bug in a game's hooks must not stall a match: the heuristic bot moves instead."""
+    rs = registry.get("smugglers")
+    state, seat = positions("smugglers", "conf-1")[0]
+
+    def broken(state: State, seat: int, rng: Rng) -> State:
+        raise KeyError("broken hook")
+
+    monkeypatch.setattr(type(rs), "determinize", staticmethod(broken))
+    assert rs.bot_action(state, seat, "search", "f") == \
+        rs.bot_action(state, seat, "heuristic", "f")
+    assert "search failed" in caplog.text
