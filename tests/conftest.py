@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -137,6 +138,27 @@ def page(live_server, chromium_path):
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _live_server_requests_finish(request):
+    """A test with the live server ends when the requests it sent have been answered.
+
+    Torn down after the test's own fixtures (its browser page is closed by then) and before
+    pytest-django empties the database for the next test: a request still running then (a
+    move and the bot's answer) fails this test, here, instead of some later test by order.
+    The events long-poll is let go: it only reads, and ends once its match is gone.
+    """
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    from tests.support.live_server import counted, long_poll
+
+    request.getfixturevalue("transactional_db")
+    inflight = counted(request.getfixturevalue("live_server"))
+    yield
+    left = inflight.wait_idle(60.0, ignore=long_poll)
+    assert not left, f"the live server was still answering after the test: {left}"
+
+
 @pytest.fixture
 def bots_in_process():
     """Bot moves run in the server process right after each commit, in both CI passes.
@@ -163,10 +185,43 @@ def slow_tests_run(markexpr: str, env: Mapping[str, str]) -> bool:
     return env.get("KAOSZ_SLOW") == "1" or re.search(r"\bslow\b", markexpr or "") is not None
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--shuffle", metavar="SEED", default=None,
+        help="run the test modules in a random order, and the tests of each module in a "
+             "random order, drawn from SEED (the same SEED, the same order: every xdist "
+             "worker collects the same list). Tests must pass in any order.")
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    seed = config.getoption("shuffle")
+    return f"test order shuffled: --shuffle={seed}" if seed is not None else None
+
+
+def shuffled(items: list[pytest.Item], seed: str) -> list[pytest.Item]:
+    """The modules in a random order, each module's tests together (its module-scoped
+    fixtures, a browser, stay shared) in a random order of their own."""
+    rng = random.Random(seed)
+    modules: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.nodeid.split("::")[0], []).append(item)
+    order = list(modules)
+    rng.shuffle(order)
+    out: list[pytest.Item] = []
+    for name in order:
+        group = modules[name]
+        rng.shuffle(group)
+        out.extend(group)
+    return out
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Long property sweeps (``@pytest.mark.slow``) run only when asked for
     (:func:`slow_tests_run`); otherwise they are deselected (reported as such), not skipped.
-    CI runs them in a step of their own."""
+    CI runs them in a step of their own. ``--shuffle SEED`` then shuffles the order."""
+    seed = config.getoption("shuffle")
+    if seed is not None:
+        items[:] = shuffled(items, seed)
     if slow_tests_run(config.getoption("markexpr"), os.environ):
         return
     keep = [i for i in items if i.get_closest_marker("slow") is None]
