@@ -144,6 +144,8 @@ def test_kg_8_6_no_attack_in_the_starting_players_first_turn():
 # ---------------------------------------------------------------- KG-9.2 start phase
 
 def test_kg_9_2_2_start_interrupts_only_in_the_start_phase():
+    """The start phase, where every turn begins (KG-9.2): start interrupts are played there
+    only."""
     s = setup(["Korai riadó"], [], active=A)
     ri = on_table(s, A, "Korai riadó", "hand")
     fresh(s)
@@ -165,6 +167,7 @@ def test_kg_9_2_2_start_interrupts_only_in_the_start_phase():
 # ---------------------------------------------------------------- KG-9.3 main phase
 
 def test_kg_9_3_3_a_face_down_play_costs_nothing():
+    """The main phase, where cards are played (KG-9.3): a face-down play costs nothing."""
     s = setup(["Oktatótiszt", "Gyakorló aknazár", "Kiképző lézerágyú", "Kiképző Kolibri"])
     ship = on_table(s, A, "Kiképző Kolibri")
     crew = on_table(s, A, "Oktatótiszt", "hand")
@@ -194,6 +197,7 @@ def test_kg_4_2_4_capacity_limits_armaments_and_crews():
 
 
 def test_kg_9_3_3_e_pay_later_in_the_main_phase():
+    """The armament then affects its own ship (KG-4.3.4)."""
     s = setup(["Kiképző lézerágyú", "Kiképző Kolibri"])
     ship = on_table(s, A, "Kiképző Kolibri")
     gun = on_table(s, A, "Kiképző lézerágyú", "att", ship=ship, paid=False)
@@ -282,6 +286,7 @@ def test_kg_9_3_3_i_bottom_of_the_ruin_only_with_five_or_fewer_in_the_colony():
 
 
 def test_kg_4_2_2_ships_are_paid_when_played():
+    """What cannot be paid for is refused (KG-9.3.7: the credit pool is never negative)."""
     s = setup(["Gyakorló Bástyahajó"], [], cr=(11, 0))
     ship = on_table(s, A, "Gyakorló Bástyahajó", "hand")
     fresh(s)
@@ -384,7 +389,9 @@ def test_kg_4_4_11_crew_has_effect_only_aboard():
 
 def test_kg_9_6_attacker_pays_first_then_defender_rockets_only_here():
     """KG-9.6.2 / KG-9.6.3: the attacker pays everything first (``pay`` decision of A), then
-    the defender (``pay`` decision of B); payments do not alternate."""
+    the defender (``pay`` decision of B); payments do not alternate.
+    A rocket is paid only in a combat's payment step (KG-4.3.7.1) and acts when that step
+    ends, with the other payments (KG-4.3.7.2, KG-9.6.4)."""
     s = setup(["Próbarakéta", "Oktató Sólyom"], ["Kiképző lézerágyú", "Oktató Sólyom"])
     fa = on_table(s, A, "Oktató Sólyom")
     rocket = on_table(s, A, "Próbarakéta", "att", ship=fa, paid=False)
@@ -422,7 +429,8 @@ def test_kg_9_6_1_now_or_never_for_the_defender():
 # ---------------------------------------------------------------- KG-9.7 firing
 
 def test_kg_9_7_2_speed_order_ties_to_the_attacker():
-    """KG-9.7.1: the fastest ship fires first; KG-9.7.2: at equal speed, the attacker's."""
+    """KG-9.7.1: the fastest ship fires first; KG-9.7.2: at equal speed, the attacker's.
+    (Firing, one ship at a time: KG-9.7.)"""
     s = setup(["Tanfullánk"], ["Oktató Elmevadász"])       # both speed 4
     a = on_table(s, A, "Tanfullánk")
     b = on_table(s, B, "Oktató Elmevadász")
@@ -556,7 +564,8 @@ def bombard_with(s, target, ships, **extra):
 def test_kg_10_7_defender_may_respond_before_the_bombardment_lands():
     """KG-10.7 (combat and reaction interrupts in every combat step) and KG-10.2 (an
     interrupt answers an action before it takes effect): the declared bombardment opens a
-    window for the defender, who destroys the only bomber; nothing is bombarded."""
+    window for the defender, who destroys the only bomber; nothing is bombarded.
+    (The bombardment: KG-9.8.)"""
     s, d, k = bomb_setup(["Űrcápa célbaütés-gyakorlat"], auto_pass=False)
     shot = on_table(s, B, "Űrcápa célbaütés-gyakorlat", "hand")
     n = len(s["p"][B]["colony"])
@@ -736,6 +745,7 @@ def test_kg_9_9_crews_return_rockets_spent():
 # ---------------------------------------------------------------- KG-9.10 end phase
 
 def test_kg_9_10_2_win_check_in_the_end_phase():
+    """The end phase, done in its order (KG-9.10): the win check comes in it."""
     s = setup([], [])
     for c in list(s["p"][B]["colony"]):
         put(s, c, "ruin")
@@ -844,7 +854,9 @@ def test_kg_7_3_rapid_fire_cannot_be_returned():
 
 def test_kg_7_4_salvo_distribution_and_every_hit_active_ship_returns():
     """KG-7.4.1: Sorozatlövés spreads the firer's damage over the defending ships (``assign``
-    to k, then g twice)."""
+    to k, then g twice).
+    The damage need not all be placed (KG-7.4.4); each ship it hit that is active may return
+    fire (KG-7.4.3)."""
     s = setup(["Gyakorló Sortűzromboló"], [], active=B)
     s = setup([], ["Gyakorló Sortűzromboló", "Kiképző Kolibri"], active=A)
     s = setup(["Gyakorló Sortűzromboló"], ["Kiképző Kolibri", "Kiképző Szúnyog"], active=A)
@@ -1297,6 +1309,7 @@ def test_kg_13_1_3_multiplayer_opponent_effect_names_a_neighbour():
 
 
 def test_kg_10_10_card_whose_target_left_resolves_without_effect():
+    """Its cost is lost (KG-12.9)."""
     s = setup(["Gyakorló találat", "Oktató Sólyom"],
               ["Űrcápa célbaütés-gyakorlat", "Kiképző Kolibri"], auto_pass=False)
     hit = on_table(s, A, "Gyakorló találat", "hand")
@@ -1335,6 +1348,7 @@ def test_kg_10_10_card_whose_target_left_resolves_without_effect():
 
 
 def test_kg_10_7_combat_and_reaction_windows():
+    """A combat interrupt may be played right after the target is named (KG-9.4.2)."""
     s = setup(["Gyakorló találat", "Oktató Sólyom"], ["Zarg vészpajzs", "Kiképző Kolibri"],
               auto_pass=False)
     hit = on_table(s, A, "Gyakorló találat", "hand")

@@ -65,7 +65,8 @@ def test_kg_12_8_ability_in_the_owners_start_phase():
 def test_kg_12_8_rescue_in_the_opponents_combat():
     """Gyakorló mentőkabin restores a defending ship in the opponent's combat: offered
     in the defender's firing decision and used as an interrupt (KG-12.8, KG-17.9: the
-    combat window's subtype limit concerns interrupt cards only)."""
+    combat window's subtype limit concerns interrupt cards only).
+    It is offered in the shot's window before the damage (KG-9.7.6)."""
     s = setup(["Kiképző Kolibri"], ["Kiképző Szúnyog", "Gyakorló mentőkabin"], cr=(10, 10))
     att = on_table(s, A, "Kiképző Kolibri")
     dfn = on_table(s, B, "Kiképző Szúnyog")
