@@ -54,10 +54,6 @@ PAGE_KEYS = [
 ]
 CHECKS = ["scroll", "console", "requests", "raw"]
 
-# Page x check pairs expected to fail, with the reason (none: every page passes every check).
-XFAIL: dict[tuple[str, str], str] = {}
-
-
 def _visible_text_js() -> str:
     # innerText of the body without code samples (deck codes, query syntax are meant raw),
     # and without what a person cannot see.
@@ -272,18 +268,8 @@ def sweep(django_db_setup, django_db_blocker, live_server, chromium_path):
             call_command("flush", interactive=False, verbosity=0, stdout=sink)
 
 
-def _cases() -> list:
-    out = []
-    for key in PAGE_KEYS:
-        for check in CHECKS:
-            marks = []
-            if (key, check) in XFAIL:
-                marks.append(pytest.mark.xfail(strict=False, reason=XFAIL[(key, check)]))
-            out.append(pytest.param(key, check, id=f"{key}-{check}", marks=marks))
-    return out
-
-
-@pytest.mark.parametrize(("key", "check"), _cases())
+@pytest.mark.parametrize(("key", "check"), [
+    pytest.param(key, check, id=f"{key}-{check}") for key in PAGE_KEYS for check in CHECKS])
 def test_page(sweep, key: str, check: str) -> None:
     problems = sweep[key][check]
     assert not problems, f"{key} fails {check}:\n" + "\n".join(problems)
