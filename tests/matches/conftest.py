@@ -108,23 +108,6 @@ def wait_for(check: Callable[[], Any], timeout: float = 60.0, every: float = 0.1
     raise AssertionError(f"condition not met within {timeout} s")
 
 
-@pytest.fixture
-def sqlite_readers_do_not_wait():
-    """SQLite's shared-cache in-memory test database makes a reader fail at once ("table is
-    locked") while another connection writes — unlike a SQLite file in WAL mode (readers
-    never wait) or PostgreSQL. Let the test threads' readers through, as WAL would; writers
-    still exclude each other, which is what these tests are about."""
-    from django.db.backends.signals import connection_created
-
-    def pragma(sender, connection, **kwargs):
-        if connection.vendor == "sqlite":
-            connection.cursor().execute("PRAGMA read_uncommitted = 1")
-
-    connection_created.connect(pragma)
-    yield
-    connection_created.disconnect(pragma)
-
-
 HOLD_IF_STILL = ("v => { const b = document.getElementById('auto-hold');"
                  " if (!b) return 'none';"
                  " if (document.querySelector('#board').dataset.version !== v) return 'moved';"

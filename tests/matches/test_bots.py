@@ -59,7 +59,7 @@ def test_bot_against_bot_runs_to_the_end(celery_worker_process, django_user_mode
 
 
 @pytest.mark.django_db(transaction=True)
-def test_racing_bot_tasks_never_double_a_move(django_user_model, sqlite_readers_do_not_wait):
+def test_racing_bot_tasks_never_double_a_move(django_user_model):
     """Two workers running the same match's bot task at once (a redelivery racing the
     original): every version is played once, with the deterministic client_action_id."""
     users = [django_user_model.objects.create_user(f"u{i}") for i in range(2)]
