@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import os
-import random
-import re
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+
+from tests.support.browser import launch_chromium
+from tests.support.selection import shuffled, slow_tests_run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -96,22 +96,6 @@ def chromium_path() -> str:
     return path
 
 
-# Headless Chromium as root on a machine with no network but the package registries:
-# without the background-networking flags it tries (and fails) to reach Google's hosts.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
-
-
-def launch_chromium(pw, chromium_path: str):
-    """Debian's Chromium under Playwright, as every page test starts it."""
-    # Playwright's sync API keeps an event loop on this thread; Django's ORM would refuse
-    # the test's own database calls beside it, though they are plain synchronous calls.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    return pw.chromium.launch(executable_path=chromium_path, headless=True,
-                              args=CHROMIUM_ARGS)
-
-
 @pytest.fixture(scope="module")
 def browser(chromium_path):
     """One Chromium for a whole test module (modules that open many pages)."""
@@ -174,17 +158,6 @@ def bots_in_process():
     app.conf.task_always_eager = old
 
 
-def slow_tests_run(markexpr: str, env: Mapping[str, str]) -> bool:
-    """Whether the long property sweeps (``@pytest.mark.slow``) are collected.
-
-    ``KAOSZ_SLOW=1`` runs them; so does a ``-m`` expression that names ``slow`` itself
-    (``-m slow``, ``-m "slow and not kgk"``: whoever names the marker decides, and
-    ``-m "not slow"`` deselects them by its own means). Any other ``-m`` (``-m "not browser"``)
-    leaves the default alone: they stay deselected.
-    """
-    return env.get("KAOSZ_SLOW") == "1" or re.search(r"\bslow\b", markexpr or "") is not None
-
-
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--shuffle", metavar="SEED", default=None,
@@ -196,23 +169,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_report_header(config: pytest.Config) -> str | None:
     seed = config.getoption("shuffle")
     return f"test order shuffled: --shuffle={seed}" if seed is not None else None
-
-
-def shuffled(items: list[pytest.Item], seed: str) -> list[pytest.Item]:
-    """The modules in a random order, each module's tests together (its module-scoped
-    fixtures, a browser, stay shared) in a random order of their own."""
-    rng = random.Random(seed)
-    modules: dict[str, list[pytest.Item]] = {}
-    for item in items:
-        modules.setdefault(item.nodeid.split("::")[0], []).append(item)
-    order = list(modules)
-    rng.shuffle(order)
-    out: list[pytest.Item] = []
-    for name in order:
-        group = modules[name]
-        rng.shuffle(group)
-        out.extend(group)
-    return out
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -1,4 +1,4 @@
-"""The long property sweeps (``@pytest.mark.slow``) stay out of a run unless asked for, also
+"""The order of a run (``--shuffle SEED``) and the long property sweeps (``@pytest.mark.slow``) stay out of a run unless asked for, also
 when the run filters by another marker (``-m "not browser"`` once ran all of them)."""
 
 from __future__ import annotations
@@ -8,10 +8,11 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from tests.conftest import slow_tests_run
+from tests.support.selection import shuffled, slow_tests_run
 
 ROOT = Path(__file__).resolve().parents[2]
 # A module with one slow test (parametrized 400 times) and some quick ones; no database.
@@ -52,3 +53,16 @@ def test_another_marker_filter_leaves_the_slow_tests_deselected():
     assert not [i for i in filtered if "test_random_tournaments_heavy" in i]
     asked, asked_dropped = collected("-m", "slow")
     assert len(asked) == plain_dropped and asked_dropped == len(plain)
+
+
+def test_a_shuffled_order_keeps_every_test_and_each_module_together():
+    items = [SimpleNamespace(nodeid=f"tests/m{m}.py::test_{t}") for m in range(6)
+             for t in range(8)]
+    first = shuffled(list(items), "7")
+    assert sorted(i.nodeid for i in first) == sorted(i.nodeid for i in items)
+    assert [i.nodeid for i in first] != [i.nodeid for i in items]
+    assert [i.nodeid for i in shuffled(list(items), "7")] == [i.nodeid for i in first]
+    assert [i.nodeid for i in shuffled(list(items), "8")] != [i.nodeid for i in first]
+    modules = [i.nodeid.split("::")[0] for i in first]
+    runs = [m for k, m in enumerate(modules) if k == 0 or modules[k - 1] != m]
+    assert len(runs) == 6, "each module's tests run together"

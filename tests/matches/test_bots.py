@@ -12,7 +12,8 @@ from django.db import connection
 
 from matches import bots, store
 from matches.models import Match, Seat
-from tests.matches.conftest import client_for, create, play_step, wait_for
+from tests.api_helpers import client_for
+from tests.support.matches import create, play_step, wait_for
 
 
 def finished(match_id: int) -> bool:
@@ -99,7 +100,7 @@ def test_the_store_says_match_changed_and_bots_listen_to_it(django_user_model):
     receiver is connected by the app config, and no part of the store imports the bots."""
     from pathlib import Path
 
-    from tests.matches.conftest import next_move
+    from tests.support.matches import next_move
 
     heard: list[tuple[int, str, int]] = []
 

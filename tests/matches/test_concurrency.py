@@ -14,7 +14,8 @@ from django.db import connection
 
 from matches import store
 from matches.models import Match
-from tests.matches.conftest import client_for, create
+from tests.api_helpers import client_for
+from tests.support.matches import create
 
 THREADS = 8
 

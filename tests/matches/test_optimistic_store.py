@@ -13,7 +13,8 @@ from django.db import connection
 
 from matches import store
 from matches.models import Match
-from tests.matches.conftest import assert_error, client_for, create, new_match, next_move, step
+from tests.api_helpers import assert_error, client_for
+from tests.support.matches import create, new_match, next_move, step
 
 # The unlocked read and the guarded write are PostgreSQL's path; SQLite takes its write
 # lock first (the store's locked path), which the racing test below covers there.

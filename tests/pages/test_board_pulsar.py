@@ -17,7 +17,7 @@ import pytest
 from matches import store
 from matches.models import Match
 from rulesets import registry
-from tests.matches.test_pages import login
+from tests.support.pages import login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -22,7 +22,7 @@ from matches.models import Match
 from rulesets import registry
 from rulesets.roll import powers
 from rulesets.roll.data import CARDS
-from tests.matches.test_pages import login
+from tests.support.pages import login
 
 DATA_JS = Path(__file__).resolve().parents[2] / "matches/static/matches/roll-data.js"
 

@@ -12,8 +12,8 @@ import pytest
 from matches import swiss
 from matches.tournaments import services
 from matches.tournaments.models import ResultChange, Tournament
-
-from .conftest import DECK_A, DECK_B, assert_error, create, ok, play_round, report_all, url
+from tests.api_helpers import assert_error
+from tests.support.tournaments import DECK_A, DECK_B, create, ok, play_round, report_all, url
 
 pytestmark = pytest.mark.django_db
 
