@@ -69,7 +69,7 @@ def test_a_whole_kgk_match_against_the_random_bot_in_chromium(page, live_server,
     assert page.locator(".side").count() == 2
     assert page.locator(".side:not(.me) [data-zone=hand] .card.hidden").count() == 1
     assert page.locator(".side.me .credits").count() == 1
-    clicks = play_like_the_heuristic(page, match_id, "kgk", seconds=240)
+    clicks = play_like_the_heuristic(page, match_id, "kgk")
     assert clicks > 5
     page.wait_for_selector("#outcome:not([hidden])")
     match = Match.objects.get(pk=match_id)

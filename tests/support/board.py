@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 from matches.models import Match
 from rulesets import registry
@@ -106,15 +105,19 @@ def let_the_board_answer(page, wanted: dict, version: str, timeout: int) -> str:
     return page.evaluate(HOLD_IF_STILL, version)
 
 
-def play_like_the_heuristic(page, match_id: int, ruleset: str, seconds: float = 300,
+def play_like_the_heuristic(page, match_id: int, ruleset: str, max_clicks: int = 1500,
                             wait_ms: int = 30000) -> int:
     """Click seat 0's way to the end of the match, choosing what the heuristic bot would
-    from what seat 0 may see (so games end in hundreds of steps). Returns the clicks."""
+    from what seat 0 may see (so games end in hundreds of steps). Returns the clicks.
+
+    Bounded by moves, not by the clock: a loaded machine makes a game slower, not longer
+    (each step still has ``wait_ms`` to come)."""
     rs = registry.get(ruleset)
     clicks = 0
     page.on("dialog", lambda d: d.accept())   # the KGK board asks before an early end of turn
-    deadline = time.time() + seconds
-    while time.time() < deadline:
+    looks = 0
+    while clicks < max_clicks and looks < 20 * max_clicks:
+        looks += 1
         page.wait_for_function(
             "document.querySelector('#board').dataset.status === 'finished' || "
             "document.querySelectorAll('#actions button.action:not([disabled])').length > 0",
@@ -141,4 +144,4 @@ def play_like_the_heuristic(page, match_id: int, ruleset: str, seconds: float = 
         clicks += 1
         page.wait_for_function(
             f"document.querySelector('#board').dataset.version !== '{version}'", timeout=wait_ms)
-    raise AssertionError(f"{ruleset}: the match did not end in time ({clicks} clicks)")
+    raise AssertionError(f"{ruleset}: the match did not end within the move limit ({clicks} clicks)")
