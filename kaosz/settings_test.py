@@ -11,3 +11,19 @@ os.environ.setdefault("KAOSZ_PLAIN_HTTP", "1")
 os.environ.setdefault("SECRET_KEY", "kaosz-test-suite-key-not-secret-0123456789abcdefghij")
 
 from kaosz.settings import *  # noqa: E402,F403
+
+# The embedded (SQLite) test database is a file in WAL mode, not Django's shared-cache
+# in-memory database: there a reader meets "database table is locked" at once while another
+# connection writes (the live server's request threads, a bot's move, the test itself), which
+# made page tests fail by load and by order. In a WAL file readers never wait and writers wait
+# for each other (the busy timeout); a transaction takes its write lock when it begins, so it
+# never has to be retried for reading first. One file per test process (pytest-xdist adds
+# each worker's suffix to the name); Django creates it and deletes it at the end of the run.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    VAR_DIR.mkdir(parents=True, exist_ok=True)  # noqa: F405
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(VAR_DIR / f"test-{os.getpid()}.sqlite3")}  # noqa: F405
+    DATABASES["default"]["OPTIONS"].update({  # noqa: F405
+        "timeout": 30, "transaction_mode": "IMMEDIATE",
+        # nothing to keep after a crash: the file lives as long as the test run
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF;"})

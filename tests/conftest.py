@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+
+from tests.support.browser import launch_chromium
+from tests.support.selection import shuffled, slow_tests_run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -95,49 +96,6 @@ def chromium_path() -> str:
     return path
 
 
-# Headless Chromium as root on a machine with no network but the package registries:
-# without the background-networking flags it tries (and fails) to reach Google's hosts.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
-
-
-def _as_function(expression: str) -> str:
-    """A predicate written as an expression, as a function. Playwright evaluates a string
-    expression with ``eval`` in the page each time it polls, which the site's
-    Content-Security-Policy (no 'unsafe-eval', issue 27) refuses; a function it compiles
-    outside the page's policy."""
-    text = expression.strip()
-    if text.startswith(("function", "async ")) or "=>" in text.split("\n", 1)[0]:
-        return expression
-    return f"() => ({expression})"
-
-
-def _predicates_as_functions() -> None:
-    from playwright.sync_api import Frame, Page
-
-    for cls in (Page, Frame):
-        original = cls.wait_for_function
-        if getattr(original, "kaosz_wrapped", False):
-            continue
-
-        def wait_for_function(self, expression, *args, _original=original, **kwargs):
-            return _original(self, _as_function(expression), *args, **kwargs)
-
-        wait_for_function.kaosz_wrapped = True  # type: ignore[attr-defined]
-        cls.wait_for_function = wait_for_function  # type: ignore[method-assign]
-
-
-def launch_chromium(pw, chromium_path: str):
-    """Debian's Chromium under Playwright, as every page test starts it."""
-    # Playwright's sync API keeps an event loop on this thread; Django's ORM would refuse
-    # the test's own database calls beside it, though they are plain synchronous calls.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    _predicates_as_functions()
-    return pw.chromium.launch(executable_path=chromium_path, headless=True,
-                              args=CHROMIUM_ARGS)
-
-
 @pytest.fixture(scope="module")
 def browser(chromium_path):
     """One Chromium for a whole test module (modules that open many pages)."""
@@ -164,6 +122,27 @@ def page(live_server, chromium_path):
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _live_server_requests_finish(request):
+    """A test with the live server ends when the requests it sent have been answered.
+
+    Torn down after the test's own fixtures (its browser page is closed by then) and before
+    pytest-django empties the database for the next test: a request still running then (a
+    move and the bot's answer) fails this test, here, instead of some later test by order.
+    The events long-poll is let go: it only reads, and ends once its match is gone.
+    """
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    from tests.support.live_server import counted, long_poll
+
+    request.getfixturevalue("transactional_db")
+    inflight = counted(request.getfixturevalue("live_server"))
+    yield
+    left = inflight.wait_idle(60.0, ignore=long_poll)
+    assert not left, f"the live server was still answering after the test: {left}"
+
+
 @pytest.fixture
 def bots_in_process():
     """Bot moves run in the server process right after each commit, in both CI passes.
@@ -179,21 +158,26 @@ def bots_in_process():
     app.conf.task_always_eager = old
 
 
-def slow_tests_run(markexpr: str, env: Mapping[str, str]) -> bool:
-    """Whether the long property sweeps (``@pytest.mark.slow``) are collected.
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--shuffle", metavar="SEED", default=None,
+        help="run the test modules in a random order, and the tests of each module in a "
+             "random order, drawn from SEED (the same SEED, the same order: every xdist "
+             "worker collects the same list). Tests must pass in any order.")
 
-    ``KAOSZ_SLOW=1`` runs them; so does a ``-m`` expression that names ``slow`` itself
-    (``-m slow``, ``-m "slow and not kgk"``: whoever names the marker decides, and
-    ``-m "not slow"`` deselects them by its own means). Any other ``-m`` (``-m "not browser"``)
-    leaves the default alone: they stay deselected.
-    """
-    return env.get("KAOSZ_SLOW") == "1" or re.search(r"\bslow\b", markexpr or "") is not None
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    seed = config.getoption("shuffle")
+    return f"test order shuffled: --shuffle={seed}" if seed is not None else None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Long property sweeps (``@pytest.mark.slow``) run only when asked for
     (:func:`slow_tests_run`); otherwise they are deselected (reported as such), not skipped.
-    CI runs them in a step of their own."""
+    CI runs them in a step of their own. ``--shuffle SEED`` then shuffles the order."""
+    seed = config.getoption("shuffle")
+    if seed is not None:
+        items[:] = shuffled(items, seed)
     if slow_tests_run(config.getoption("markexpr"), os.environ):
         return
     keep = [i for i in items if i.get_closest_marker("slow") is None]

@@ -11,7 +11,7 @@ import pytest
 from cards.exchange import from_csv, to_csv
 from cards.models import Card
 from tests.api_helpers import client_for
-from tests.tournaments.conftest import create, ok, url
+from tests.support.tournaments import create, ok, url
 
 pytestmark = pytest.mark.django_db
 EVIL = ['=HYPERLINK("http://evil.example","x")', "+1+1", "-2+3", "@SUM(A1)"]

@@ -19,7 +19,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from kaosz.api import auth, rediskv
-from tests.matches.conftest import create
+from tests.support.matches import create
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None,
                                 reason="needs redis-server (CI installs it)")

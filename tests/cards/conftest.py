@@ -43,7 +43,7 @@ def few_cards(db):
     """The 15 rulebook cards and the first few practice cards: quicker than all fixtures."""
     from cards.exchange import read_file
     from cards.services import import_records
-    from tests.conftest import ROOT
+    from tests.support.matches import ROOT
 
     for name, limit in (("rulebook.json", None), ("practice.json", 4)):
         records, card_set = read_file(ROOT / "fixtures" / "cards" / name)

@@ -25,6 +25,7 @@ def test_fold_ignores_accents_and_case():
 
 
 def test_rulebook_cards_load_with_stated_values(cards_loaded):
+    """A ship's subtype is its size (KG-4.2.1: the destroyer CRX, size 4)."""
     crx = Card.objects.get(slug="crx")
     assert (crx.speed, crx.firepower, crx.armor, crx.bombard, crx.cost) == (0, 5, 5, 5, 15)
     assert crx.abilities == ["salvo"] and crx.effective_size == 4  # KG-4.2.1 destroyer

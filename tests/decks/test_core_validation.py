@@ -256,6 +256,7 @@ def test_every_message_has_both_languages_and_names() -> None:
 # -- KG-13.3 simplified race restrictions -------------------------------------------------
 
 def test_any4_allows_opposed_but_not_five_races() -> None:
+    """A deck may mix any races, opposed ones too, up to four (KG-13.3.1)."""
     deck = {f"synth-{r}-{i}": 3 for r in ["ember", "xeno", "zarg", "cerebrita"]
             for i in range(4)}
     deck.pop("synth-zarg-3")

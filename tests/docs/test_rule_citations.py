@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import re
 import subprocess
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple, Protocol, TypeVar
+from typing import NamedTuple
 
 import pytest
+
+from tests.support.citations import report, undefined
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_DIR = ROOT / "docs" / "rules" / "kgk"
@@ -130,27 +132,6 @@ def citations(root: Path = ROOT) -> list[Citation]:
         text = path.read_text(encoding="utf-8", errors="replace")
         out.extend(citations_in(text, path.relative_to(root).as_posix()))
     return out
-
-
-class Numbered(Protocol):
-    """A citation of any game (this module's, or the sister games')."""
-
-    @property
-    def number(self) -> str: ...
-
-
-C = TypeVar("C", bound=Numbered)
-
-
-def undefined(cited: Iterable[C], defined: Iterable[str]) -> list[C]:
-    known = set(defined)
-    return [c for c in cited if c.number not in known]
-
-
-def report(lines: Iterable[object], limit: int = 60) -> str:
-    shown = [str(x) for x in lines]
-    more = f"\n… and {len(shown) - limit} more" if len(shown) > limit else ""
-    return "\n".join(shown[:limit]) + more
 
 
 # --- the citations ----------------------------------------------------------------------

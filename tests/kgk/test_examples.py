@@ -36,6 +36,8 @@ def counts(s, seat):
 # ---------------------------------------------------------------- KG-14.1
 
 def test_kg_14_1_quick_start_example_game():
+    """A ship damaged in the opponent's turn cannot defend (KG-3.8); a new ship attacks in the
+    turn it was played (KG-4.2.8)."""
     s, c = from_file("kg-14-1")
     hold, uni, hell, hala = c["hold"], c["uni"], c["hell"], c["hala"]
     # S0 + KG-14.1.1: 5 + 5 credits in the quick start
@@ -281,7 +283,8 @@ def chain_scenario():
 
 
 def test_kg_14_3_interrupt_chain():
-    """KG-14.3, the chain example KG-10.14 points to, replayed step by step."""
+    """KG-14.3, the chain example KG-10.14 points to, replayed step by step.
+    Each interrupt is paid when it is played, in play order (KG-10.5)."""
     s, c = chain_scenario()
     assert s["dec"]["kind"] == "fire" and s["dec"]["seat"] == LACI
     # KG-14.3.1

@@ -14,7 +14,7 @@ from rulesets.base import ConfigError
 from rulesets.kgk import RULESET as R
 
 from .helpers import act
-from .test_rules import A, B, bombard_with, fresh, on_table, setup
+from .test_rules import A, B, bombard_with, on_table, setup
 
 PEOPLE: list[int] = []          # automatic_seats of a match between two people
 
@@ -23,7 +23,6 @@ def _after_a_ship(hand_card, **opts):
     s = setup(["Kiképző Kolibri"], [hand_card], **opts)
     ship = on_table(s, A, "Kiképző Kolibri", "hand")
     on_table(s, B, hand_card, "hand")
-    fresh(s)
     act(s, A, {"type": "play", "card": ship})
     return s
 
@@ -56,7 +55,6 @@ def test_kg_12_3_programs_keep_the_quick_skip():
 def test_kg_12_3_an_empty_hand_is_skipped_because_everybody_sees_it():
     s = setup(["Kiképző Kolibri"], [], automatic_seats=PEOPLE)
     ship = on_table(s, A, "Kiképző Kolibri", "hand")
-    fresh(s)
     assert not s["p"][B]["hand"]
     act(s, A, {"type": "play", "card": ship})
     assert s["dec"] == {"kind": "main", "seat": A}
@@ -70,7 +68,6 @@ def test_kg_12_3_bombarding_an_unpaid_base_asks_whether_or_not_it_is_a_trap(base
     s = setup(["Gyakorló Bástyahajó"], [base], cr=(20, 5), automatic_seats=PEOPLE)
     d = on_table(s, A, "Gyakorló Bástyahajó")
     b = on_table(s, B, base, "surface", paid=False)
-    fresh(s)
     bombard_with(s, "base", [d], pos=0)
     while s["dec"]["kind"] == "prio":
         act(s, s["dec"]["seat"], {"type": "pass"})

@@ -37,12 +37,6 @@ def on_table(s, seat, name, zone="hangar", k=0, **kw):
     return put(s, cid(s, seat, name, k), zone, **kw)
 
 
-def fresh(s):
-    """(Once cleared the engine's caches after a hand-built position; the engine's
-    protocol calls now never answer from a list kept for an earlier position.)"""
-    return s
-
-
 def maybe(s, seat, action):
     """Apply ``action`` if it is offered (auto-pass skips decisions with one choice)."""
     if action in R.legal_actions(s, seat):
@@ -130,23 +124,22 @@ def test_kg_8_6_no_attack_in_the_starting_players_first_turn():
     s["first"] = A
     s["p"][A]["turns"] = 1
     on_table(s, A, "Kiképző Kolibri")
-    fresh(s)
     assert "attack" not in legal_types(s, A)
     with pytest.raises(IllegalAction) as e:
         R.apply(s, A, {"type": "attack", "target": "colony"})
     assert e.value.rule == "KG-8.6"
     # the second player may attack in his first turn (KG-14.1.5)
     s["first"] = B
-    fresh(s)
     assert "attack" in legal_types(s, A)
 
 
 # ---------------------------------------------------------------- KG-9.2 start phase
 
 def test_kg_9_2_2_start_interrupts_only_in_the_start_phase():
+    """The start phase, where every turn begins (KG-9.2): start interrupts are played there
+    only."""
     s = setup(["Korai riadó"], [], active=A)
     ri = on_table(s, A, "Korai riadó", "hand")
-    fresh(s)
     assert {"type": "play", "card": ri} not in R.legal_actions(s, A)   # main phase: no
     act(s, A, {"type": "end_turn"})
     # KG-17.8: A may answer in B's start phase too
@@ -165,12 +158,12 @@ def test_kg_9_2_2_start_interrupts_only_in_the_start_phase():
 # ---------------------------------------------------------------- KG-9.3 main phase
 
 def test_kg_9_3_3_a_face_down_play_costs_nothing():
+    """The main phase, where cards are played (KG-9.3): a face-down play costs nothing."""
     s = setup(["Oktatótiszt", "Gyakorló aknazár", "Kiképző lézerágyú", "Kiképző Kolibri"])
     ship = on_table(s, A, "Kiképző Kolibri")
     crew = on_table(s, A, "Oktatótiszt", "hand")
     base = on_table(s, A, "Gyakorló aknazár", "hand")
     gun = on_table(s, A, "Kiképző lézerágyú", "hand")
-    fresh(s)
     act(s, A, {"type": "place", "card": crew, "as": "crew"})
     act(s, A, {"type": "place", "card": base, "as": "base"})
     act(s, A, {"type": "place", "card": gun, "as": "armament", "ship": ship})
@@ -187,17 +180,16 @@ def test_kg_4_2_4_capacity_limits_armaments_and_crews():
     ship = on_table(s, A, "Kiképző Kolibri")                # scout: capacity 1
     gun = on_table(s, A, "Kiképző lézerágyú", "hand")
     shield = on_table(s, A, "Gyakorló pajzs", "hand")
-    fresh(s)
     act(s, A, {"type": "place", "card": gun, "as": "armament", "ship": ship})
     assert not any(a.get("ship") == ship for a in R.legal_actions(s, A)
                    if a["type"] == "place" and a["card"] == shield)
 
 
 def test_kg_9_3_3_e_pay_later_in_the_main_phase():
+    """The armament then affects its own ship (KG-4.3.4)."""
     s = setup(["Kiképző lézerágyú", "Kiképző Kolibri"])
     ship = on_table(s, A, "Kiképző Kolibri")
     gun = on_table(s, A, "Kiképző lézerágyú", "att", ship=ship, paid=False)
-    fresh(s)
     act(s, A, {"type": "pay", "card": gun})
     assert s["cards"][gun]["paid"] and s["p"][A]["cr"] == 18
     assert val(s, ship, "firepower") == 3                  # KG-4.3.4
@@ -207,7 +199,6 @@ def test_kg_9_3_3_e_pay_later_in_the_main_phase():
 def test_kg_4_5_4_base_paid_only_when_developed_to_its_limit():
     s = setup(["Gyakorló aknazár"])
     b = on_table(s, A, "Gyakorló aknazár", "surface", paid=False, dev=2)
-    fresh(s)
     assert {"type": "pay", "card": b} not in R.legal_actions(s, A)
     act(s, A, {"type": "develop", "base": b})
     assert {"type": "pay", "card": b} in R.legal_actions(s, A)
@@ -218,7 +209,6 @@ def test_kg_4_5_3_two_developments_per_base_per_turn():
     s = setup(["Gyakorló aknazár", "Tanműhely"])
     b = on_table(s, A, "Gyakorló aknazár", "surface", paid=False)
     b2 = on_table(s, A, "Tanműhely", "surface", paid=False)
-    fresh(s)
     act(s, A, {"type": "develop", "base": b})
     act(s, A, {"type": "develop", "base": b})
     assert {"type": "develop", "base": b} not in R.legal_actions(s, A)
@@ -233,7 +223,6 @@ def test_kg_4_5_13_two_developments_for_one_credit():
     s = setup(["Gyakorló aknazár", "Tanműhely"])
     b1 = on_table(s, A, "Gyakorló aknazár", "surface", paid=False, dev=1)
     b2 = on_table(s, A, "Tanműhely", "surface", paid=False, dev=1)
-    fresh(s)
     act(s, A, {"type": "cash", "base": b1})
     assert s["dec"]["why"] == "cash" and s["dec"]["opts"] == [b2]
     act(s, A, {"type": "choose", "pick": b2})
@@ -251,7 +240,6 @@ def test_kg_9_3_3_g_draw_for_one_credit_not_from_an_empty_colony():
     for c in s["p"][A]["colony"]:
         s["cards"][c]["z"] = "hand"
     s["p"][A]["colony"] = []
-    fresh(s)
     assert "draw" not in legal_types(s, A) and "search" not in legal_types(s, A)   # KG-17.37
 
 
@@ -273,24 +261,21 @@ def test_kg_9_3_3_i_bottom_of_the_ruin_only_with_five_or_fewer_in_the_colony():
     for c in p["colony"][:2]:
         put(s, c, "ruin")
     bottom = p["ruin"][0]
-    fresh(s)
     assert len(p["colony"]) == 6 and "ruin_draw" not in legal_types(s, A)
     put(s, p["colony"][0], "hand")
-    fresh(s)
     act(s, A, {"type": "ruin_draw"})
     assert bottom in p["hand"] and p["cr"] == 18
 
 
 def test_kg_4_2_2_ships_are_paid_when_played():
+    """What cannot be paid for is refused (KG-9.3.7: the credit pool is never negative)."""
     s = setup(["Gyakorló Bástyahajó"], [], cr=(11, 0))
     ship = on_table(s, A, "Gyakorló Bástyahajó", "hand")
-    fresh(s)
     assert {"type": "play", "card": ship} not in R.legal_actions(s, A)
     with pytest.raises(IllegalAction) as e:
         R.apply(s, A, {"type": "play", "card": ship})
     assert e.value.code == "insufficient_credits" and e.value.rule == "KG-9.3.7"
     s["p"][A]["cr"] = 12
-    fresh(s)
     act(s, A, {"type": "play", "card": ship})
     assert s["p"][A]["hangar"] == [ship] and s["p"][A]["cr"] == 0
     assert s["cards"][ship]["paid"] and s["cards"][ship]["rot"] == 0    # KG-3.2
@@ -299,7 +284,6 @@ def test_kg_4_2_2_ships_are_paid_when_played():
 def test_kg_4_6_2_event_resolves_then_trash():
     s = setup(["Gyakorló segélyszállítmány"])
     ev = on_table(s, A, "Gyakorló segélyszállítmány", "hand")
-    fresh(s)
     act(s, A, {"type": "play", "card": ev})
     assert s["p"][A]["cr"] == 20 - 1 + 3 and s["p"][A]["trash"] == [ev]
 
@@ -308,7 +292,6 @@ def test_kg_4_5_9_research_goes_to_the_trash_when_paid():
     s = setup(["Kiképző kutatóbázis"])
     b = on_table(s, A, "Kiképző kutatóbázis", "surface", paid=False, dev=2)
     hand = len(s["p"][A]["hand"])
-    fresh(s)
     act(s, A, {"type": "pay", "card": b})
     assert s["p"][A]["trash"] == [b] and s["p"][A]["surface"] == []
     assert len(s["p"][A]["hand"]) == hand + 2
@@ -317,7 +300,6 @@ def test_kg_4_5_9_research_goes_to_the_trash_when_paid():
 def test_kg_4_5_5_x_base_fixed_at_payment():
     s = setup(["Karnoplantusz próbapiac"])
     b = on_table(s, A, "Karnoplantusz próbapiac", "surface", paid=False, dev=3)
-    fresh(s)
     act(s, A, {"type": "pay", "card": b})
     assert s["p"][A]["cr"] == 20 - 1 + 3
 
@@ -325,14 +307,12 @@ def test_kg_4_5_5_x_base_fixed_at_payment():
 def test_kg_4_5_10_traps_not_paid_in_the_main_phase():
     s = setup(["Vaktöltény-csapda"])
     b = on_table(s, A, "Vaktöltény-csapda", "surface", paid=False, dev=5)
-    fresh(s)
     assert {"type": "pay", "card": b} not in R.legal_actions(s, A)
 
 
 def test_kg_12_10_bluffing_face_down_card_can_never_be_paid():
     s = setup(["Célgyakorlat"])
     ev = on_table(s, A, "Célgyakorlat", "hand")
-    fresh(s)
     act(s, A, {"type": "place", "card": ev, "as": "base"})
     assert s["p"][A]["surface"] == [ev]
     act(s, A, {"type": "develop", "base": ev})
@@ -348,7 +328,6 @@ def test_kg_9_5_1_only_active_ships_attack_and_defend():
     a1 = on_table(s, A, "Kiképző Kolibri", rot=1)
     a2 = on_table(s, A, "Kiképző Kolibri", k=1)
     b1 = on_table(s, B, "Kiképző Kolibri", rot=2)
-    fresh(s)
     act(s, A, {"type": "attack", "target": "colony"})
     assert {a["ship"] for a in R.legal_actions(s, A) if a["type"] == "commit"} == {a2}
     assert {"type": "done"} not in R.legal_actions(s, A)      # KG-17.33: at least one
@@ -363,7 +342,6 @@ def test_kg_9_5_2_crews_board_only_ships_in_the_combat():
     k = on_table(s, A, "Kiképző Kolibri")
     f = on_table(s, A, "Oktató Sólyom")
     crew = on_table(s, A, "Oktatótiszt", "canteen", paid=True)
-    fresh(s)
     act(s, A, {"type": "attack", "target": "colony"})
     act(s, A, {"type": "commit", "ship": f})
     boards = [a for a in R.legal_actions(s, A) if a["type"] == "board"]
@@ -384,13 +362,14 @@ def test_kg_4_4_11_crew_has_effect_only_aboard():
 
 def test_kg_9_6_attacker_pays_first_then_defender_rockets_only_here():
     """KG-9.6.2 / KG-9.6.3: the attacker pays everything first (``pay`` decision of A), then
-    the defender (``pay`` decision of B); payments do not alternate."""
+    the defender (``pay`` decision of B); payments do not alternate.
+    A rocket is paid only in a combat's payment step (KG-4.3.7.1) and acts when that step
+    ends, with the other payments (KG-4.3.7.2, KG-9.6.4)."""
     s = setup(["Próbarakéta", "Oktató Sólyom"], ["Kiképző lézerágyú", "Oktató Sólyom"])
     fa = on_table(s, A, "Oktató Sólyom")
     rocket = on_table(s, A, "Próbarakéta", "att", ship=fa, paid=False)
     fb = on_table(s, B, "Oktató Sólyom")
     gun = on_table(s, B, "Kiképző lézerágyú", "att", ship=fb, paid=False)
-    fresh(s)
     assert {"type": "pay", "card": rocket} not in R.legal_actions(s, A)  # KG-4.3.7.1
     to_fire(s, A, "colony", [fa], [fb])
     assert s["dec"] == {"kind": "pay", "seat": A}
@@ -411,7 +390,6 @@ def test_kg_9_6_1_now_or_never_for_the_defender():
     fa = on_table(s, A, "Oktató Sólyom")
     fb = on_table(s, B, "Oktató Sólyom")
     gun = on_table(s, B, "Kiképző lézerágyú", "att", ship=fb, paid=False)
-    fresh(s)
     to_fire(s, A, "colony", [fa], [fb])
     act(s, B, {"type": "done"})
     assert s["dec"]["kind"] == "fire"
@@ -422,11 +400,11 @@ def test_kg_9_6_1_now_or_never_for_the_defender():
 # ---------------------------------------------------------------- KG-9.7 firing
 
 def test_kg_9_7_2_speed_order_ties_to_the_attacker():
-    """KG-9.7.1: the fastest ship fires first; KG-9.7.2: at equal speed, the attacker's."""
+    """KG-9.7.1: the fastest ship fires first; KG-9.7.2: at equal speed, the attacker's.
+    (Firing, one ship at a time: KG-9.7.)"""
     s = setup(["Tanfullánk"], ["Oktató Elmevadász"])       # both speed 4
     a = on_table(s, A, "Tanfullánk")
     b = on_table(s, B, "Oktató Elmevadász")
-    fresh(s)
     to_fire(s, A, "colony", [a], [b])
     assert s["dec"] == {"kind": "fire", "seat": A, "allowed": [a]}
 
@@ -437,7 +415,6 @@ def test_kg_9_7_3_free_order_among_your_faster_ships():
     t = on_table(s, A, "Tanfullánk")            # 4
     p = on_table(s, A, "Próbabogár")            # 2
     b = on_table(s, B, "Próbacirkáló")          # 3, armor 3
-    fresh(s)
     to_fire(s, A, "colony", [k, t, p], [b])
     assert sorted(s["dec"]["allowed"]) == sorted([k, t])   # not the speed-2 ship
     act(s, A, {"type": "fire", "ship": t, "target": b})      # the slower one first
@@ -449,7 +426,6 @@ def test_kg_9_7_4_passing_gives_the_opponent_the_next_shot():
     s = setup(["Oktató Gyorstüzelő"], ["Próbacirkáló"])
     k = on_table(s, A, "Oktató Gyorstüzelő")     # 3-3-4-2, ties go to the attacker
     b = on_table(s, B, "Próbacirkáló")           # 3-3-3-2
-    fresh(s)
     to_fire(s, A, "colony", [k], [b])
     assert s["dec"]["seat"] == A
     act(s, A, {"type": "pass"})
@@ -466,7 +442,6 @@ def test_kg_17_5_two_consecutive_declines_end_firing():
     s = setup(["Kiképző Kolibri"], ["Tanmodul-vadász"])
     k = on_table(s, A, "Kiképző Kolibri")
     b = on_table(s, B, "Tanmodul-vadász")
-    fresh(s)
     to_fire(s, A, "colony", [k], [b])
     act(s, A, {"type": "pass"})
     act(s, B, {"type": "pass"})
@@ -477,7 +452,6 @@ def test_kg_9_7_5_return_fire_and_simultaneous_damage_kg_9_7_9():
     s = setup(["Kiképző Kolibri"], ["Kiképző Szúnyog"])
     k = on_table(s, A, "Kiképző Kolibri")        # 5-1-1-1
     g = on_table(s, B, "Kiképző Szúnyog")        # 5-1-2-0
-    fresh(s)
     to_fire(s, A, "colony", [k], [g])
     act(s, A, {"type": "fire", "ship": k, "target": g})
     assert s["dec"]["kind"] == "ret" and legal_types(s, B) == {"return", "no_return"}
@@ -490,7 +464,6 @@ def test_kg_9_7_9_a_ship_being_destroyed_still_returns_fire():
     s = setup(["Tanmodul-vadász"], ["Kiképző Kolibri"])
     t = on_table(s, A, "Tanmodul-vadász")        # 3-3-2-1
     k = on_table(s, B, "Kiképző Kolibri")        # 5-1-1-1 (faster)
-    fresh(s)
     to_fire(s, A, "colony", [t], [k])
     act(s, B, {"type": "pass"})
     act(s, A, {"type": "fire", "ship": t, "target": k})
@@ -505,7 +478,6 @@ def test_kg_4_2_6_hit_ships_turn_damaged_only_at_the_end_of_firing():
     f = on_table(s, A, "Oktató Sólyom")
     k = on_table(s, A, "Kiképző Kolibri")
     b = on_table(s, B, "Oktató Elmevadász")
-    fresh(s)
     to_fire(s, A, "colony", [f, k], [b])
     act(s, A, {"type": "fire", "ship": k, "target": b})
     act(s, B, {"type": "no_return"})
@@ -524,7 +496,6 @@ def test_kg_4_2_7_destroyed_ship_takes_its_cards_paid_to_trash_unpaid_to_ruin():
     s["defs"][s["cards"][k]["d"]]["cap"] = 2           # room for both (test only)
     gun = on_table(s, B, "Kiképző lézerágyú", "att", ship=k, paid=True)
     shield = on_table(s, B, "Gyakorló pajzs", "att", ship=k, paid=False)
-    fresh(s)
     to_fire(s, A, "colony", [d], [k])
     maybe(s, B, {"type": "done"})
     act(s, B, {"type": "pass"})
@@ -556,11 +527,11 @@ def bombard_with(s, target, ships, **extra):
 def test_kg_10_7_defender_may_respond_before_the_bombardment_lands():
     """KG-10.7 (combat and reaction interrupts in every combat step) and KG-10.2 (an
     interrupt answers an action before it takes effect): the declared bombardment opens a
-    window for the defender, who destroys the only bomber; nothing is bombarded."""
+    window for the defender, who destroys the only bomber; nothing is bombarded.
+    (The bombardment: KG-9.8.)"""
     s, d, k = bomb_setup(["Űrcápa célbaütés-gyakorlat"], auto_pass=False)
     shot = on_table(s, B, "Űrcápa célbaütés-gyakorlat", "hand")
     n = len(s["p"][B]["colony"])
-    fresh(s)
     act(s, A, {"type": "attack", "target": "colony"})
     while s["dec"]["kind"] == "prio":                # the target window (KG-9.4.2)
         act(s, s["dec"]["seat"], {"type": "pass"})
@@ -589,7 +560,6 @@ def test_kg_3_5_1_a_ship_hit_in_the_payment_step_turns_damaged_without_a_firing_
     from rulesets.kgk.effects import damage_card
 
     s, d, k = bomb_setup(auto_pass=False)
-    fresh(s)
     act(s, A, {"type": "attack", "target": "colony"})
     while s["dec"]["kind"] != "pay":
         seat = s["dec"]["seat"]
@@ -610,7 +580,6 @@ def test_kg_3_5_1_a_ship_hit_in_the_payment_step_turns_damaged_without_a_firing_
 def test_kg_9_8_2_colony_no_threshold():
     s, d, k = bomb_setup()
     n = len(s["p"][B]["colony"])
-    fresh(s)
     bombard_with(s, "colony", [k])
     assert len(s["p"][B]["colony"]) == n - 1 and len(s["p"][B]["ruin"]) == 1
     assert ship_state(s, k)[0] == "H"                  # KG-9.8.7
@@ -620,7 +589,6 @@ def test_kg_9_8_3_central_needs_total_two():
     s, d, k = bomb_setup()
     put(s, s["p"][B]["colony"][0], "hand")
     put(s, s["p"][B]["colony"][0], "hand")
-    fresh(s)
     bombard_with(s, "central", [k])                    # total 1: nothing
     assert len(s["p"][B]["hand"]) == 2 and s["dec"]["kind"] == "main"
     bombard_with(s, "central", [d])                    # total 4: exactly one card
@@ -633,7 +601,6 @@ def test_kg_9_8_4_crew_needs_total_two_and_is_safe_aboard():
     s, d, k = bomb_setup(["Oktatótiszt", "Oktatótiszt", "Oktató Sólyom"])
     c1 = on_table(s, B, "Oktatótiszt", "canteen", paid=True)
     c2 = on_table(s, B, "Oktatótiszt", "canteen", paid=False, k=1)
-    fresh(s)
     bombard_with(s, "crew", [k], pos=0)               # total 1: nothing
     assert s["cards"][c1]["z"] == "canteen"
     bombard_with(s, "crew", [d], pos=1)               # unpaid crew -> ruin
@@ -642,7 +609,6 @@ def test_kg_9_8_4_crew_needs_total_two_and_is_safe_aboard():
     s2, d2, k2 = bomb_setup(["Oktatótiszt", "Oktató Sólyom"])
     crew = on_table(s2, B, "Oktatótiszt", "canteen", paid=True)
     f = on_table(s2, B, "Oktató Sólyom")
-    fresh(s2)
     act(s2, A, {"type": "attack", "target": "crew", "pos": 0})
     act(s2, A, {"type": "commit", "ship": d2})
     act(s2, A, {"type": "done"})
@@ -657,7 +623,6 @@ def test_kg_9_8_4_crew_needs_total_two_and_is_safe_aboard():
 def test_kg_9_8_5_unpaid_base_needs_total_two():
     s, d, k = bomb_setup(["Gyakorló aknazár"])
     b = on_table(s, B, "Gyakorló aknazár", "surface", paid=False)
-    fresh(s)
     bombard_with(s, "base", [k], pos=0)
     assert s["cards"][b]["z"] == "surface"
     bombard_with(s, "base", [d], pos=0)
@@ -670,7 +635,6 @@ def test_kg_9_8_5_unpaid_base_needs_total_two():
 def test_kg_9_8_6_paid_base_against_its_armor():
     s, d, k = bomb_setup(["Gyakorló aknazár"])
     b = on_table(s, B, "Gyakorló aknazár", "surface", paid=True)   # armor 3
-    fresh(s)
     bombard_with(s, "base", [k], pos=0)                # 1 < 3: loses 1 armor, damaged
     assert s["cards"][b]["z"] == "surface" and s["cards"][b]["rot"] == 2
     assert s["cards"][b]["dmg"] == 1
@@ -681,7 +645,6 @@ def test_kg_9_8_6_paid_base_against_its_armor():
 def test_kg_9_10_6_paid_base_armor_restored_in_the_end_phase():
     s, d, k = bomb_setup(["Gyakorló aknazár"])
     b = on_table(s, B, "Gyakorló aknazár", "surface", paid=True)
-    fresh(s)
     bombard_with(s, "base", [k], pos=0)
     act(s, A, {"type": "end_turn"})
     assert s["cards"][b]["dmg"] == 0
@@ -691,7 +654,6 @@ def test_kg_4_5_10_trap_paid_in_the_bombardment():
     s, d, k = bomb_setup(["Vaktöltény-csapda"], cr=(20, 5))
     t = on_table(s, B, "Vaktöltény-csapda", "surface", paid=False)
     n = len(s["p"][A]["colony"])
-    fresh(s)
     bombard_with(s, "base", [d], pos=0)
     assert s["dec"] == {"kind": "trap", "seat": B, "card": t}
     act(s, B, {"type": "pay_trap"})
@@ -713,7 +675,6 @@ def test_kg_9_9_crews_return_rockets_spent():
     c2 = on_table(s, A, "Oktatótiszt", "canteen", paid=True, k=1)
     r1 = on_table(s, A, "Űrcápa gyakorlótorpedó", "att", ship=f, paid=False)
     r2 = on_table(s, A, "Próbarakéta", "att", ship=g, paid=False)
-    fresh(s)
     act(s, A, {"type": "attack", "target": "colony"})
     act(s, A, {"type": "commit", "ship": f})
     act(s, A, {"type": "commit", "ship": g})
@@ -736,10 +697,10 @@ def test_kg_9_9_crews_return_rockets_spent():
 # ---------------------------------------------------------------- KG-9.10 end phase
 
 def test_kg_9_10_2_win_check_in_the_end_phase():
+    """The end phase, done in its order (KG-9.10): the win check comes in it."""
     s = setup([], [])
     for c in list(s["p"][B]["colony"]):
         put(s, c, "ruin")
-    fresh(s)
     assert R.outcome(s) is None                        # not before the end phase
     act(s, A, {"type": "end_turn"})
     out = R.outcome(s)
@@ -750,7 +711,6 @@ def test_kg_17_27_own_empty_colony_loses_only_at_the_opponents_check():
     s = setup([], [])
     for c in list(s["p"][A]["colony"]):
         put(s, c, "ruin")
-    fresh(s)
     act(s, A, {"type": "end_turn"})
     assert R.outcome(s) is None
     act(s, B, {"type": "end_turn"})
@@ -761,7 +721,6 @@ def test_kg_9_10_3_hand_limit_five_discard_by_choice_into_the_ruin():
     s = setup([], [])
     for c in list(s["p"][A]["colony"][:7]):
         put(s, c, "hand")
-    fresh(s)
     act(s, A, {"type": "end_turn"})
     assert s["dec"]["why"] == "hand_limit" and s["dec"]["seat"] == A
     act(s, A, R.legal_actions(s, A)[0])
@@ -774,7 +733,6 @@ def test_kg_9_10_4_hangar_limit_twelve():
     s = setup(["Gyakorló Bástyahajó"] * 3 + ["Kiképző Kolibri"], [])
     ships = [on_table(s, A, "Gyakorló Bástyahajó", k=i) for i in range(3)]
     k = on_table(s, A, "Kiképző Kolibri")
-    fresh(s)
     act(s, A, {"type": "end_turn"})
     assert s["dec"]["why"] == "hangar_limit" and sorted(s["dec"]["opts"]) == sorted(ships + [k])
     act(s, A, {"type": "choose", "pick": k})
@@ -791,7 +749,6 @@ def test_kg_4_2_9_mamut_takes_six_spaces():
     put(s, m[0], "hangar")
     put(s, m[1], "hangar")
     put(s, ids_of(s, A, "halalszarny")[0], "hangar")
-    fresh(s)
     act(s, A, {"type": "end_turn"})
     assert s["dec"]["why"] == "hangar_limit"             # 6 + 6 + 1 = 13 > 12
     assert s["defs"][s["cards"][m[0]]["d"]]["cap"] == 3  # capacity stays 3 (KG-17.16)
@@ -808,7 +765,6 @@ def test_kg_9_10_7_rotation_only_the_active_players_cards_one_step():
     a1 = on_table(s, A, "Kiképző Kolibri", rot=2)
     a2 = on_table(s, A, "Kiképző Kolibri", rot=1, k=1)
     b1 = on_table(s, B, "Kiképző Kolibri", rot=2)
-    fresh(s)
     act(s, A, {"type": "end_turn"})
     assert [s["cards"][x]["rot"] for x in (a1, a2, b1)] == [1, 0, 2]
 
@@ -821,7 +777,6 @@ def test_kg_7_2_cloaking_cannot_be_targeted_by_cards_but_can_be_fired_at():
     k = on_table(s, A, "Kiképző Kolibri")
     cl = on_table(s, B, "Szimulátor-szonda")
     e = on_table(s, B, "Oktató Elmevadász")
-    fresh(s)
     targets = {a.get("target") for a in R.legal_actions(s, A)
                if a.get("card") == ev and a["type"] == "play"}
     assert targets == {e}
@@ -834,7 +789,6 @@ def test_kg_7_3_rapid_fire_cannot_be_returned():
     s = setup(["Oktató Gyorstüzelő"], ["Oktató Elmevadász"])
     g = on_table(s, A, "Oktató Gyorstüzelő")            # 3-3-4-2 rapid fire
     e = on_table(s, B, "Oktató Elmevadász")             # 4-2-3-1
-    fresh(s)
     to_fire(s, A, "colony", [g], [e])
     act(s, B, {"type": "pass"})
     act(s, A, {"type": "fire", "ship": g, "target": e})
@@ -844,14 +798,15 @@ def test_kg_7_3_rapid_fire_cannot_be_returned():
 
 def test_kg_7_4_salvo_distribution_and_every_hit_active_ship_returns():
     """KG-7.4.1: Sorozatlövés spreads the firer's damage over the defending ships (``assign``
-    to k, then g twice)."""
+    to k, then g twice).
+    The damage need not all be placed (KG-7.4.4); each ship it hit that is active may return
+    fire (KG-7.4.3)."""
     s = setup(["Gyakorló Sortűzromboló"], [], active=B)
     s = setup([], ["Gyakorló Sortűzromboló", "Kiképző Kolibri"], active=A)
     s = setup(["Gyakorló Sortűzromboló"], ["Kiképző Kolibri", "Kiképző Szúnyog"], active=A)
     sal = on_table(s, A, "Gyakorló Sortűzromboló")        # 0-4-5-4 salvo
     k = on_table(s, B, "Kiképző Kolibri")                 # 5-1-1-1
     g = on_table(s, B, "Kiképző Szúnyog")                 # 5-1-2-0
-    fresh(s)
     to_fire(s, A, "colony", [sal], [k, g])
     act(s, B, {"type": "pass"})                           # both B ships pass
     act(s, A, {"type": "fire", "ship": sal, "target": k})
@@ -875,7 +830,6 @@ def formation_decision():
     d = on_table(s, A, "Gyakorló Bástyahajó")             # firepower 4
     f1 = on_table(s, B, "Oktató Sólyom")                  # armor 3, formation
     f2 = on_table(s, B, "Tanszázad-vadász")               # armor 3, formation
-    fresh(s)
     to_fire(s, A, "colony", [d], [f1, f2])
     act(s, B, {"type": "pass"})
     act(s, A, {"type": "fire", "ship": d, "target": f1})
@@ -917,7 +871,6 @@ def test_kg_7_5_3_formation_not_against_salvo():
     sal = on_table(s, A, "Gyakorló Sortűzromboló")
     f1 = on_table(s, B, "Oktató Sólyom")
     f2 = on_table(s, B, "Tanszázad-vadász")
-    fresh(s)
     to_fire(s, A, "colony", [sal], [f1, f2])
     act(s, B, {"type": "pass"})
     act(s, A, {"type": "fire", "ship": sal, "target": f1})
@@ -934,7 +887,6 @@ def test_kg_7_6_stealth_bombards_instead_of_firing():
     st = on_table(s, A, "Tanrovar")                       # 4-1-2-1 stealth
     g = on_table(s, B, "Kiképző Szúnyog")
     n = len(s["p"][B]["colony"])
-    fresh(s)
     to_fire(s, A, "colony", [st], [g])
     act(s, B, {"type": "pass"})
     assert {"type": "stealth", "ship": st} in R.legal_actions(s, A)
@@ -947,7 +899,6 @@ def test_kg_7_6_2_stealth_instead_of_returning_fire():
     st = on_table(s, A, "Tanrovar")
     k = on_table(s, B, "Kiképző Kolibri")
     n = len(s["p"][B]["colony"])
-    fresh(s)
     to_fire(s, A, "colony", [st], [k])
     act(s, B, {"type": "fire", "ship": k, "target": st})
     assert legal_types(s, A) == {"return", "stealth", "no_return"}
@@ -961,7 +912,6 @@ def test_kg_7_7_heavy_weapons_two_credits_per_point_up_to_double():
     s = setup(["Kiképző Kolibri"], ["Tanmodul-vadász"], active=B)
     k = on_table(s, A, "Kiképző Kolibri")
     h = on_table(s, B, "Tanmodul-vadász")                 # 3-3-2-1 heavy weapons
-    fresh(s)
     act(s, B, {"type": "attack", "target": "colony"})
     act(s, B, {"type": "commit", "ship": h})
     act(s, B, {"type": "done"})
@@ -984,7 +934,6 @@ def test_kg_7_8_repair_turns_used_instead_of_damaged():
     s = setup(["Kiképző Kolibri"], ["Tanfullánk"])
     k = on_table(s, A, "Kiképző Kolibri")
     r = on_table(s, B, "Tanfullánk")                      # repair
-    fresh(s)
     to_fire(s, A, "colony", [k], [r])
     act(s, A, {"type": "fire", "ship": k, "target": r})
     act(s, B, {"type": "no_return"})
@@ -1002,7 +951,6 @@ def test_kg_7_9_pyrotechnics_discards_own_colony_for_bombard():
     p = on_table(s, A, "Próbabogár")                      # bombard 3
     own = len(s["p"][A]["colony"])
     theirs = len(s["p"][B]["colony"])
-    fresh(s)
     act(s, A, {"type": "attack", "target": "colony"})
     act(s, A, {"type": "commit", "ship": p})
     act(s, A, {"type": "done"})
@@ -1023,7 +971,6 @@ def test_kg_10_7_subtype_windows():
     hit = on_table(s, A, "Gyakorló találat", "hand")
     order = on_table(s, A, "Kiképzési parancs", "hand")
     on_table(s, A, "Kiképző Kolibri")
-    fresh(s)
     playable = {a["card"] for a in R.legal_actions(s, A) if a["type"] == "play"}
     assert order in playable and hit not in playable      # general yes, combat no (main)
 
@@ -1034,7 +981,6 @@ def test_kg_10_3_interrupts_in_the_opponents_turn_and_priority_passes():
     ev = on_table(s, A, "Célgyakorlat", "hand")
     zz = on_table(s, B, "Zarg zavaró gyakorlat", "hand")
     bk = on_table(s, B, "Kiképző Kolibri")
-    fresh(s)
     act(s, A, {"type": "play", "card": ev, "target": bk})
     assert s["dec"]["kind"] == "prio" and s["dec"]["seat"] == B
     item = s["chain"][0]["u"]
@@ -1052,7 +998,6 @@ def test_kg_10_10_lost_target_leaves_without_effect():
     e1 = on_table(s, A, "Célgyakorlat", "hand")
     e2 = on_table(s, A, "Célgyakorlat", "hand", k=1)
     bk = on_table(s, B, "Kiképző Kolibri")
-    fresh(s)
     # A plays two events at the same ship; the later resolves first and kills it
     act(s, A, {"type": "play", "card": e1, "target": bk})
     act(s, B, {"type": "pass"})
@@ -1068,7 +1013,6 @@ def test_kg_10_1_3_payment_counts_as_an_interrupt_and_can_be_neutralised():
     k = on_table(s, A, "Kiképző Kolibri")
     gun = on_table(s, A, "Kiképző lézerágyú", "att", ship=k, paid=False)
     counter = on_table(s, B, "Gyakorló ellenparancs", "hand")
-    fresh(s)
     act(s, A, {"type": "pay", "card": gun})
     assert s["dec"]["kind"] == "prio" and s["dec"]["seat"] == B
     item = s["chain"][0]["u"]
@@ -1081,7 +1025,6 @@ def test_kg_10_6_own_sequence_resolves_last_in_first_out():
     s = setup(["Gyakorló segélyszállítmány", "Kiképzési parancs"], [], auto_pass=False)
     ev = on_table(s, A, "Gyakorló segélyszállítmány", "hand")
     order = on_table(s, A, "Kiképzési parancs", "hand")
-    fresh(s)
     act(s, A, {"type": "play", "card": ev})
     act(s, B, {"type": "pass"})
     events = act(s, A, {"type": "play", "card": order})
@@ -1096,7 +1039,6 @@ def test_kg_10_6_own_sequence_resolves_last_in_first_out():
 def test_kg_3_7_damaged_to_used_to_active_over_two_end_phases():
     s = setup(["Kiképző Kolibri"], [])
     k = on_table(s, A, "Kiképző Kolibri", rot=2)
-    fresh(s)
     act(s, A, {"type": "end_turn"})
     assert s["cards"][k]["rot"] == 1
     act(s, B, {"type": "end_turn"})
@@ -1108,7 +1050,6 @@ def test_kg_4_2_5_damage_outside_combat_is_immediate():
     s = setup(["Célgyakorlat"], ["Oktató Elmevadász", "Kiképző Kolibri"])
     ev = on_table(s, A, "Célgyakorlat", "hand")
     e = on_table(s, B, "Oktató Elmevadász")
-    fresh(s)
     act(s, A, {"type": "play", "card": ev, "target": e})
     assert ship_state(s, e) == ("D", 1, "hangar")
 
@@ -1116,7 +1057,6 @@ def test_kg_4_2_5_damage_outside_combat_is_immediate():
 def test_kg_4_4_9_passenger_used_in_the_canteen():
     s = setup(["Tanuló utas"], [])
     u = on_table(s, A, "Tanuló utas", "canteen", paid=True)
-    fresh(s)
     act(s, A, {"type": "ability", "card": u, "n": 0})
     assert s["p"][A]["cr"] == 21 and s["cards"][u]["rot"] == 1
     assert not any(a["type"] == "ability" for a in R.legal_actions(s, A))   # KG-3.4
@@ -1135,7 +1075,6 @@ def test_kg_4_6_event_opponent_discards_by_choice():
     ev = on_table(s, A, "Szimulált hadgyakorlat", "hand")
     put(s, s["p"][B]["colony"][0], "hand")
     put(s, s["p"][B]["colony"][0], "hand")
-    fresh(s)
     act(s, A, {"type": "play", "card": ev})
     assert s["dec"]["kind"] == "choose" and s["dec"]["seat"] == B
     assert "opts" not in R.view(s, A)["decision"]
@@ -1149,7 +1088,6 @@ def test_aura_income_and_ship_discount():
     on_table(s, A, "Oktató hírközpont", "surface", paid=True)
     k = on_table(s, A, "Kiképző Kolibri", "hand")
     s["p"][A]["cr"] = 1
-    fresh(s)
     act(s, A, {"type": "play", "card": k})                 # costs 2 - 1
     assert s["p"][A]["cr"] == 0
     act(s, A, {"type": "end_turn"})
@@ -1167,7 +1105,6 @@ def test_kg_13_2_simplified_combat_alternates_no_return_fire_late_destruction():
     k = on_table(s, A, "Kiképző Kolibri")
     f = on_table(s, A, "Oktató Sólyom")
     g = on_table(s, B, "Kiképző Szúnyog")
-    fresh(s)
     to_fire(s, A, "colony", [f, k], [g])
     assert s["dec"]["seat"] == A and sorted(s["dec"]["allowed"]) == sorted([f, k])  # no speed
     act(s, A, {"type": "fire", "ship": f, "target": g})  # 2 damage: Szúnyog at 0 armor
@@ -1206,7 +1143,6 @@ def test_kg_13_1_multiplayer_no_ramp_neighbours_only_no_first_turn_attack():
     ship = next(c for c in s["cards"] if c["o"] == seat
                 and s["defs"][c["d"]]["type"] == "ship")
     put(s, ship["id"], "hangar")
-    fresh(s)
     opps = {a["opp"] for a in R.legal_actions(s, seat) if a["type"] == "attack"}
     assert opps == {(seat + 1) % 4, (seat - 1) % 4}       # KG-13.1.2
 
@@ -1222,7 +1158,6 @@ def test_kg_13_1_7_most_eliminations_wins():
     for q in others:
         for c in list(s["p"][q]["colony"]):
             put(s, c, "ruin")
-    fresh(s)
     act(s, a, {"type": "end_turn"})
     out = R.outcome(s)
     assert out.winners == (a,) and out.scores[a] == 2.0
@@ -1245,7 +1180,6 @@ def test_kg_16_2_12_quick_start_ends_when_a_colony_runs_out():
     s = setup([], [], rules="quick_start", fill=6)
     for c in list(s["p"][A]["colony"][:-1]):
         put(s, c, "hand")
-    fresh(s)
     act(s, A, {"type": "draw"})
     assert R.outcome(s).winners == (B,)
 
@@ -1290,20 +1224,19 @@ def test_kg_13_1_3_multiplayer_opponent_effect_names_a_neighbour():
     if s["cards"][ev]["z"] != "hand":
         put(s, ev, "hand")
     s["p"][seat]["cr"] = 10
-    fresh(s)
     targets = {a.get("target") for a in R.legal_actions(s, seat)
                if a["type"] == "play" and a["card"] == ev}
     assert targets == {(seat + 1) % 3, (seat + 2) % 3}
 
 
 def test_kg_10_10_card_whose_target_left_resolves_without_effect():
+    """Its cost is lost (KG-12.9)."""
     s = setup(["Gyakorló találat", "Oktató Sólyom"],
               ["Űrcápa célbaütés-gyakorlat", "Kiképző Kolibri"], auto_pass=False)
     hit = on_table(s, A, "Gyakorló találat", "hand")
     f = on_table(s, A, "Oktató Sólyom")
     strike = on_table(s, B, "Űrcápa célbaütés-gyakorlat", "hand")
     k = on_table(s, B, "Kiképző Kolibri")
-    fresh(s)
     act(s, A, {"type": "attack", "target": "colony"})
     while s["dec"]["kind"] == "prio":
         act(s, s["dec"]["seat"], {"type": "pass"})
@@ -1335,13 +1268,13 @@ def test_kg_10_10_card_whose_target_left_resolves_without_effect():
 
 
 def test_kg_10_7_combat_and_reaction_windows():
+    """A combat interrupt may be played right after the target is named (KG-9.4.2)."""
     s = setup(["Gyakorló találat", "Oktató Sólyom"], ["Zarg vészpajzs", "Kiképző Kolibri"],
               auto_pass=False)
     hit = on_table(s, A, "Gyakorló találat", "hand")
     f = on_table(s, A, "Oktató Sólyom")
     shield = on_table(s, B, "Zarg vészpajzs", "hand")
     k = on_table(s, B, "Kiképző Kolibri")
-    fresh(s)
     # main phase: A's combat interrupt is not playable; B's reaction answers any window
     assert not any(a.get("card") == hit for a in R.legal_actions(s, A) if a["type"] == "play")
     act(s, A, {"type": "attack", "target": "colony"})
@@ -1381,7 +1314,6 @@ def test_kg_7_4_2_salvo_on_return_fire():
     k = on_table(s, A, "Kiképző Kolibri")                 # 5-1-1-1
     g = on_table(s, A, "Kiképző Szúnyog")                 # 5-1-2-0
     sal = on_table(s, B, "Gyakorló Sortűzromboló")        # 0-4-5-4 salvo
-    fresh(s)
     to_fire(s, A, "colony", [k, g], [sal])
     act(s, A, {"type": "fire", "ship": k, "target": sal})
     act(s, B, {"type": "return"})
@@ -1404,7 +1336,6 @@ def test_kg_4_5_10_trap_payment_can_be_neutralised():
     counter = on_table(s, A, "Gyakorló ellenparancs", "hand")
     t = on_table(s, B, "Vaktöltény-csapda", "surface", paid=False)
     colony = len(s["p"][A]["colony"])
-    fresh(s)
     act(s, A, {"type": "attack", "target": "base", "pos": 0})
     act(s, A, {"type": "commit", "ship": d})
     act(s, A, {"type": "done"})
@@ -1439,7 +1370,6 @@ def test_kg_7_8_repair_outside_combat_turns_used():
     s = setup(["Célgyakorlat"], ["Tanfullánk"])
     ev = on_table(s, A, "Célgyakorlat", "hand")
     r = on_table(s, B, "Tanfullánk")
-    fresh(s)
     act(s, A, {"type": "play", "card": ev, "target": r})
     assert ship_state(s, r) == ("H", 1, "hangar")
 
@@ -1463,7 +1393,6 @@ def test_kg_17_17_hangar_discard_takes_its_armaments():
     f = on_table(s, A, "Oktató Sólyom")
     gun = on_table(s, A, "Kiképző lézerágyú", "att", ship=f, paid=True)
     shield = on_table(s, A, "Gyakorló pajzs", "att", ship=f, paid=False)
-    fresh(s)
     act(s, A, {"type": "end_turn"})
     act(s, A, {"type": "choose", "pick": f})
     assert [s["cards"][x]["z"] for x in (f, gun, shield)] == ["trash", "trash", "ruin"]
@@ -1474,7 +1403,6 @@ def test_kg_4_2_5_ship_left_at_zero_armor_when_its_crew_leaves_is_destroyed():
     k = on_table(s, A, "Kiképző Kolibri")                  # armor 1
     robot = on_table(s, A, "Oktatórobot", "canteen", paid=True)   # +1 armor aboard
     b = on_table(s, B, "Kiképző Kolibri")
-    fresh(s)
     act(s, A, {"type": "attack", "target": "colony"})
     act(s, A, {"type": "commit", "ship": k})
     act(s, A, {"type": "board", "crew": robot, "ship": k})

@@ -71,7 +71,8 @@ def test_kg_9_4_4_steps_in_order_and_kg_9_4_6_main_phase_continues():
     """KG-9.4.1 a combat phase starts at the declaration, with its target; KG-9.4.4 equip,
     payment, firing and bombardment in that order, the disarm step closing the combat;
     KG-9.4.6 then the main phase goes on;
-    KG-9.3.1 another attack may follow in the same turn, with a combat phase of its own."""
+    KG-9.3.1 another attack may follow in the same turn, with a combat phase of its own.
+    (The combat phase: KG-9.4.)"""
     s, c = position(
         seat(hangar=[ship("practice-oktato-elmevadasz", "a1", attached=[
             {"card": "practice-kikepzo-lezeragyu", "label": "gun"}]),
@@ -142,7 +143,7 @@ def test_kg_9_4_5_only_designated_ships_take_part():
 
 def test_kg_9_5_3_defender_chooses_which_active_ships_defend_or_none():
     """KG-9.5.3: the defender decides whether and with which of his active ships
-    (KG-11.1: paid and unrotated) he defends; a used ship is not offered."""
+    (KG-11.1: paid and unrotated) he defends; a used ship is not offered. (Equip: KG-9.5.)"""
     s, c = position(
         seat(hangar=[ship("practice-oktato-elmevadasz", "a1")]),
         seat(hangar=[ship("practice-kikepzo-szunyog", "d1"), ship(FILL, "d2"),

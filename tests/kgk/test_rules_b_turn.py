@@ -25,7 +25,8 @@ def plays(s, q: int) -> set[int]:
 def test_kg_9_1_1_turns_alternate_and_kg_9_10_8_the_end_is_announced():
     """KG-9.1.1: when a turn ends the opponent's follows, then yours again. KG-9.1.5 /
     KG-9.10.8 / KG-11.15: the end of the end phase is announced: the opponent receives
-    the end-phase event. KG-9.3.6: ending the main phase leads to the end phase."""
+    the end-phase event. KG-9.3.6: ending the main phase leads to the end phase.
+    (How a turn is built: KG-9.1.)"""
     s, _ = position(seat(), seat())
     assert R.view(s, LACI)["active"] == DANI
     events = act(s, DANI, {"type": "end_turn"})

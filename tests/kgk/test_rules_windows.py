@@ -11,7 +11,7 @@ from rulesets.kgk import RULESET as R
 from rulesets.kgk.state import ACTIVE, USED, armor_now
 
 from .helpers import act, filler, mid_game, practice, rec, scenario
-from .test_rules import A, B, fresh, on_table, setup
+from .test_rules import A, B, on_table, setup
 
 
 def abilities_offered(s, seat):
@@ -32,7 +32,6 @@ def test_kg_12_8_ability_in_the_opponents_main_phase_window():
     s = setup(["Kiképző Kolibri"], ["Tanuló utas"], cr=(10, 3))
     ship = on_table(s, A, "Kiképző Kolibri", "hand")
     u = on_table(s, B, "Tanuló utas", "canteen", paid=True)
-    fresh(s)
     act(s, A, {"type": "play", "card": ship})
     assert s["dec"]["kind"] == "prio" and s["dec"]["seat"] == B
     assert abilities_offered(s, B) == [{"type": "ability", "card": u, "n": 0}]
@@ -49,7 +48,6 @@ def test_kg_12_8_ability_in_the_owners_start_phase():
     """KG-9.2.2 start-phase window: the active player may use an ability there."""
     s = setup([], ["Tanuló utas"], cr=(5, 0))
     u = on_table(s, B, "Tanuló utas", "canteen", paid=True)
-    fresh(s)
     act(s, A, {"type": "end_turn"})
     while s["phase"] == "end" and s["dec"]["kind"] == "prio":
         act(s, s["dec"]["seat"], {"type": "pass"})
@@ -65,12 +63,12 @@ def test_kg_12_8_ability_in_the_owners_start_phase():
 def test_kg_12_8_rescue_in_the_opponents_combat():
     """Gyakorló mentőkabin restores a defending ship in the opponent's combat: offered
     in the defender's firing decision and used as an interrupt (KG-12.8, KG-17.9: the
-    combat window's subtype limit concerns interrupt cards only)."""
+    combat window's subtype limit concerns interrupt cards only).
+    It is offered in the shot's window before the damage (KG-9.7.6)."""
     s = setup(["Kiképző Kolibri"], ["Kiképző Szúnyog", "Gyakorló mentőkabin"], cr=(10, 10))
     att = on_table(s, A, "Kiképző Kolibri")
     dfn = on_table(s, B, "Kiképző Szúnyog")
     pod = on_table(s, B, "Gyakorló mentőkabin", "surface", paid=True)
-    fresh(s)
     act(s, A, {"type": "attack", "target": "colony"})
     assert s["dec"]["kind"] == "prio" and s["dec"]["seat"] == B    # the target window
     assert abilities_offered(s, B)
@@ -119,7 +117,6 @@ def test_kg_7_1_3_an_ability_restricted_by_its_text_keeps_its_timing():
     s["p"][A]["cr"], s["p"][B]["cr"] = 10, 3
     ship = on_table(s, A, "Kiképző Kolibri", "hand")
     uid = on_table(s, B, "Tanuló utas", "canteen", paid=True)
-    fresh(s)
     act(s, A, {"type": "play", "card": ship})
     assert s["dec"] == {"kind": "main", "seat": A}      # B was not asked: nothing to use
     act(s, A, {"type": "end_turn"})
@@ -150,7 +147,6 @@ def hidden_target_game():
     base = on_table(s, B, "Tanműhely", "surface", paid=False)
     ship = on_table(s, B, "Kiképző Szúnyog")
     crew = on_table(s, B, "Oktatótiszt", "att", ship=ship, paid=False)
-    fresh(s)
     return s, e, i, base, ship, crew
 
 
@@ -200,7 +196,6 @@ def test_kg_4_7_1_a_reaction_interrupt_answers_a_development():
     base = on_table(s, A, "Tanműhely", "surface", paid=False)
     shield = on_table(s, B, "Zarg vészpajzs", "hand")
     ship = on_table(s, B, "Kiképző Szúnyog")
-    fresh(s)
     act(s, A, {"type": "develop", "base": base})
     assert s["dec"] == {"kind": "prio", "ctx": "main", "seat": B, "passes": 0}
     act(s, B, {"type": "play", "card": shield, "target": ship})
@@ -218,7 +213,6 @@ def test_kg_4_7_1_no_window_when_nobody_could_answer_with_auto_pass_on():
     base = on_table(s, A, "Tanműhely", "surface", paid=False)
     crew = on_table(s, A, "Oktatótiszt", "hand")
     on_table(s, B, "Kiképző Szúnyog")
-    fresh(s)
     for a in ({"type": "develop", "base": base}, {"type": "draw"},
               {"type": "place", "card": crew, "as": "crew"}):
         act(s, A, a)
@@ -237,7 +231,6 @@ def test_kg_10_7_windows_after_every_action_with_auto_pass_off():
     crew = on_table(s, A, "Oktatótiszt", "hand")
     att = on_table(s, A, "Kiképző Kolibri")
     on_table(s, B, "Kiképző Szúnyog")
-    fresh(s)
     for a in ({"type": "develop", "base": base}, {"type": "draw"},
               {"type": "place", "card": crew, "as": "crew"}):
         ev = act(s, A, a)

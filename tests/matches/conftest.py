@@ -1,25 +1,25 @@
-"""Helpers for the match tests: users with API clients, match creation, random play."""
+"""The match tests' fixtures: two players with their own API clients. The helpers that make
+and play matches are in ``tests/support/matches.py``."""
 
 from __future__ import annotations
 
-import random
-import time
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
-
 import pytest
-from rest_framework.test import APIClient
 
-from matches import store
-from matches.models import Match
-from rulesets import registry
-from tests.api_helpers import assert_error, client_for  # noqa: F401 - re-exported
+from tests.api_helpers import client_for
 
-ROOT = Path(__file__).resolve().parents[2]
-SISTERS = ["smugglers", "roll", "pulsar"]
-
-
+# (Importable from here for work written before tests/support/ existed; import them from
+# tests.support.matches and tests.support.board.)
+from tests.support.board import let_the_board_answer  # noqa: F401
+from tests.support.matches import (  # noqa: F401
+    ROOT,
+    SISTERS,
+    create,
+    new_match,
+    next_move,
+    play_step,
+    step,
+    wait_for,
+)
 
 
 @pytest.fixture
@@ -28,118 +28,3 @@ def players(db, django_user_model):
     a = django_user_model.objects.create_user("anna", password="titkos-jelszo-123")
     b = django_user_model.objects.create_user("bela", password="titkos-jelszo-123")
     return (a, client_for(a)), (b, client_for(b))
-
-
-def create(client: APIClient, ruleset: str, seats: list[Any], options: dict | None = None,
-           status: int = 201) -> dict:
-    body: dict[str, Any] = {"ruleset": ruleset,
-                            "seats": [s if isinstance(s, dict) else {"player": s}
-                                      for s in seats]}
-    if options is not None:
-        body["options"] = options
-    r = client.post("/api/v1/matches/", body, format="json")
-    assert r.status_code == status, r.content
-    if status != 201:
-        return r.json()
-    # A named player is invited, not seated: each accepts (joins), taking the proposed deck.
-    from django.contrib.auth import get_user_model
-
-    invited = [i["username"] for i in r.json().get("invitations", [])]
-    for name in invited:
-        other = client_for(get_user_model().objects.get(username=name))
-        joined = other.post(f"/api/v1/matches/{r.json()['id']}/join/", {}, format="json")
-        assert joined.status_code == 200, joined.content
-    return client.get(f"/api/v1/matches/{r.json()['id']}/").json() if invited else r.json()
-
-
-
-
-def new_match(django_user_model, ruleset: str) -> tuple[Match, list]:
-    """A started match of ``ruleset`` between two new users, made through the store."""
-    users = [django_user_model.objects.create_user(f"p{i}-{ruleset}") for i in range(2)]
-    match = store.create_match(ruleset, {}, [store.SeatSpec(user=u) for u in users])
-    return match, users
-
-
-def next_move(match_id: int, k: int) -> tuple[Match, int, dict]:
-    """The match as it is now, the seat to act and a seeded random legal action for it."""
-    match = Match.objects.get(pk=match_id)
-    rs = registry.get(match.ruleset)
-    seat = match.to_act[0]
-    data = match.state_json()
-    assert data is not None, "the match has not started"
-    action = rs.bot_action(rs.from_json(data), seat, "random", f"t{k}")
-    return match, seat, action
-
-
-def step(match_id: int, k: int) -> store.Result:
-    """Apply ``next_move`` through the store (client_action_id ``c{k}``)."""
-    match, seat, action = next_move(match_id, k)
-    return store.submit(match_id, seat, action, expected_version=match.version,
-                        client_action_id=f"c{k}")
-
-
-def play_step(client: APIClient, match_id: int, rng: random.Random,
-              seat: int | None = None) -> dict | None:
-    """One random legal action for the client's seat; None when it has nothing to do."""
-    q = f"?seat={seat}" if seat is not None else ""
-    legal = client.get(f"/api/v1/matches/{match_id}/legal-actions/{q}").json()
-    if not legal["actions"]:
-        return None
-    action = rng.choice(legal["actions"])
-    body = {"action": action, "expected_version": legal["version"],
-            "client_action_id": f"t-{match_id}-{legal['version']}-{legal['seat']}"}
-    if seat is not None:
-        body["seat"] = seat
-    r = client.post(f"/api/v1/matches/{match_id}/actions/", body, format="json")
-    if r.status_code == 409:  # someone else (a simultaneous seat, a bot) moved first
-        return None
-    assert r.status_code == 200, r.content
-    return r.json()
-
-
-def wait_for(check: Callable[[], Any], timeout: float = 60.0, every: float = 0.1) -> Any:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(every)
-    raise AssertionError(f"condition not met within {timeout} s")
-
-
-@pytest.fixture
-def sqlite_readers_do_not_wait():
-    """SQLite's shared-cache in-memory test database makes a reader fail at once ("table is
-    locked") while another connection writes — unlike a SQLite file in WAL mode (readers
-    never wait) or PostgreSQL. Let the test threads' readers through, as WAL would; writers
-    still exclude each other, which is what these tests are about."""
-    from django.db.backends.signals import connection_created
-
-    def pragma(sender, connection, **kwargs):
-        if connection.vendor == "sqlite":
-            connection.cursor().execute("PRAGMA read_uncommitted = 1")
-
-    connection_created.connect(pragma)
-    yield
-    connection_created.disconnect(pragma)
-
-
-HOLD_IF_STILL = ("v => { const b = document.getElementById('auto-hold');"
-                 " if (!b) return 'none';"
-                 " if (document.querySelector('#board').dataset.version !== v) return 'moved';"
-                 " b.click(); return 'held'; }")
-
-
-def let_the_board_answer(page, wanted: dict, version: str, timeout: int) -> str:
-    """Before a test clicks ``wanted`` on a board that may be counting down to its own
-    pass (the KGK board's default pass mode, KG-12.3): when ``wanted`` is that pass, wait
-    for the board to give it (``"passed"``); else hold the countdown, in one step with
-    checking the board has not moved on (``"held"``, or ``"none"`` without a countdown;
-    ``"moved"``: the board passed first, look again)."""
-    if wanted["type"] in ("pass", "done") and page.locator("#auto-hold").count():
-        page.wait_for_function(
-            f"document.querySelector('#board').dataset.version !== '{version}'",
-            timeout=timeout)
-        return "passed"
-    return page.evaluate(HOLD_IF_STILL, version)

@@ -9,7 +9,7 @@ from django.contrib.admin.sites import site
 
 from matches import store
 from matches.models import Match
-from tests.matches.conftest import new_match, step
+from tests.support.matches import new_match, step
 
 
 @pytest.mark.django_db

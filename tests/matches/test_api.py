@@ -11,7 +11,8 @@ from datetime import timedelta
 from django.utils import timezone
 
 from matches.models import Match
-from tests.matches.conftest import ROOT, assert_error, client_for, create, play_step
+from tests.api_helpers import assert_error, client_for
+from tests.support.matches import ROOT, create, play_step
 
 PRACTICE_A = (ROOT / "fixtures" / "decks" / "practice-a.txt").read_text(encoding="utf-8")
 PRACTICE_B = (ROOT / "fixtures" / "decks" / "practice-b.txt").read_text(encoding="utf-8")

@@ -269,7 +269,7 @@ def test_the_page_stream_sends_each_change_as_it_commits(asgi_server, django_use
 
 @pytest.mark.django_db
 def test_without_asgi_the_stream_says_so_and_pages_long_poll(players):
-    from tests.matches.conftest import create
+    from tests.support.matches import create
 
     (_, ca), (_, cb) = players
     m = create(ca, "smugglers", ["me", "bela"])

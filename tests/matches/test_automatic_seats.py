@@ -8,7 +8,7 @@ import pytest
 
 from matches import store
 from matches.models import Match
-from tests.matches.conftest import create
+from tests.support.matches import create
 
 
 def _opts(match):

@@ -12,7 +12,8 @@ from django.db import connection
 
 from matches import bots, store
 from matches.models import Match, Seat
-from tests.matches.conftest import client_for, create, play_step, wait_for
+from tests.api_helpers import client_for
+from tests.support.matches import create, play_step, wait_for
 
 
 def finished(match_id: int) -> bool:
@@ -59,7 +60,7 @@ def test_bot_against_bot_runs_to_the_end(celery_worker_process, django_user_mode
 
 
 @pytest.mark.django_db(transaction=True)
-def test_racing_bot_tasks_never_double_a_move(django_user_model, sqlite_readers_do_not_wait):
+def test_racing_bot_tasks_never_double_a_move(django_user_model):
     """Two workers running the same match's bot task at once (a redelivery racing the
     original): every version is played once, with the deterministic client_action_id."""
     users = [django_user_model.objects.create_user(f"u{i}") for i in range(2)]
@@ -99,7 +100,7 @@ def test_the_store_says_match_changed_and_bots_listen_to_it(django_user_model):
     receiver is connected by the app config, and no part of the store imports the bots."""
     from pathlib import Path
 
-    from tests.matches.conftest import next_move
+    from tests.support.matches import next_move
 
     heard: list[tuple[int, str, int]] = []
 

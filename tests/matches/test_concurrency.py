@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 import threading
-import time
 from collections import Counter
 
 import pytest
@@ -15,32 +14,10 @@ from django.db import connection
 
 from matches import store
 from matches.models import Match
-from tests.matches.conftest import client_for, create
+from tests.api_helpers import client_for
+from tests.support.matches import create
 
 THREADS = 8
-
-
-@pytest.fixture(autouse=True)
-def _readers(sqlite_readers_do_not_wait):
-    yield
-
-
-def call(method, *args, **kwargs):
-    """A request, retried while SQLite's shared-cache test database says "table is locked".
-
-    Only the in-memory test database does this (readers there wait on writers' table locks
-    without a busy timeout); a SQLite file in WAL mode and PostgreSQL never do.
-    """
-    from django.db import OperationalError
-
-    for _ in range(500):
-        try:
-            return method(*args, **kwargs)
-        except OperationalError as exc:
-            if connection.vendor != "sqlite" or "locked" not in str(exc):
-                raise
-            time.sleep(0.005)
-    raise AssertionError("the database stayed locked")
 
 
 def run_threads(target, n: int = THREADS) -> None:
@@ -81,7 +58,7 @@ def test_racing_submissions_apply_exactly_once_and_keep_the_log_gap_free(django_
         c = clients[i]
         k = 0
         while True:
-            legal = call(c.get, f"/api/v1/matches/{m['id']}/legal-actions/").json()
+            legal = c.get(f"/api/v1/matches/{m['id']}/legal-actions/").json()
             if legal["version"] >= target_version or not legal["to_act"]:
                 return
             if not legal["actions"]:
@@ -89,7 +66,7 @@ def test_racing_submissions_apply_exactly_once_and_keep_the_log_gap_free(django_
             cid = f"r{i}-{k}"
             k += 1
             sent[cid] = rng.choice(legal["actions"])
-            r = call(c.post, f"/api/v1/matches/{m['id']}/actions/",
+            r = c.post(f"/api/v1/matches/{m['id']}/actions/",
                        {"action": sent[cid],
                         "expected_version": legal["version"], "client_action_id": cid},
                        format="json")
@@ -120,7 +97,7 @@ def test_racing_submissions_apply_exactly_once_and_keep_the_log_gap_free(django_
         for cid, body in answers[i::THREADS]:
             seat = body["seat"]
             c = clients[seat] if seat < 2 else clients[0]
-            r = call(c.post, f"/api/v1/matches/{m['id']}/actions/",
+            r = c.post(f"/api/v1/matches/{m['id']}/actions/",
                        {"action": sent[cid], "expected_version": 0,
                         "client_action_id": cid}, format="json")
             assert r.status_code == 200, r.content
@@ -145,7 +122,7 @@ def test_one_client_action_id_from_many_threads_applies_once(django_user_model):
     answers: list = []
 
     def send(i: int) -> None:
-        r = call(client_for(user).post, f"/api/v1/matches/{m['id']}/actions/", body,
+        r = client_for(user).post(f"/api/v1/matches/{m['id']}/actions/", body,
                  format="json")
         answers.append((r.status_code, r.json()))
 

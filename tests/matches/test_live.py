@@ -10,7 +10,7 @@ from django.db import connection, connections, transaction
 
 from matches import live
 from matches.models import Match
-from tests.matches.conftest import new_match, step
+from tests.support.matches import new_match, step
 
 
 def _notify_soon(statements: list[tuple[str, str]], delay: float = 0.3) -> threading.Thread:
@@ -123,11 +123,11 @@ def test_a_waiter_ignores_another_matchs_notification_left_on_its_connection(
 
 @pytest.mark.django_db(transaction=True)
 def test_a_friend_joining_the_last_seat_wakes_the_creators_long_poll(
-        players, sqlite_readers_do_not_wait):
+        players):
     """Issue 15: joining emits no event and keeps version 0, so the creator's
     ``events?wait=`` slept to its deadline (~22 s on the page) while the creator's clock
     ran. The start of the match (a status change) now ends the wait at once."""
-    from tests.matches.conftest import create
+    from tests.support.matches import create
 
     (_, ca), (_, cb) = players
     m = create(ca, "roll", ["me", "open"])

@@ -13,8 +13,8 @@ from django.db import connection
 
 from matches import store
 from matches.models import Match
-from tests.matches.conftest import assert_error, client_for, create, new_match, next_move, step
-from tests.matches.test_concurrency import call
+from tests.api_helpers import assert_error, client_for
+from tests.support.matches import create, new_match, next_move, step
 
 # The unlocked read and the guarded write are PostgreSQL's path; SQLite takes its write
 # lock first (the store's locked path), which the racing test below covers there.
@@ -66,7 +66,7 @@ def test_the_write_path_uses_the_snapshot_it_already_holds(django_user_model):
 
 @pytest.mark.django_db(transaction=True)
 def test_racing_writers_without_expected_version_apply_exactly_once(
-        django_user_model, sqlite_readers_do_not_wait):
+        django_user_model):
     """No ``expected_version``: a writer whose read went stale recomputes (then falls back
     to the row lock), so every accepted request is exactly one log entry."""
     users = [django_user_model.objects.create_user(f"free{i}") for i in range(2)]
@@ -82,13 +82,12 @@ def test_racing_writers_without_expected_version_apply_exactly_once(
         rng = random.Random(i)
         try:
             for k in range(25):
-                legal = call(clients[i].get,
-                             f"/api/v1/matches/{m['id']}/legal-actions/").json()
+                legal = clients[i].get(f"/api/v1/matches/{m['id']}/legal-actions/").json()
                 if not legal["to_act"]:
                     return
                 if not legal["actions"]:
                     continue
-                r = call(clients[i].post, f"/api/v1/matches/{m['id']}/actions/",
+                r = clients[i].post(f"/api/v1/matches/{m['id']}/actions/",
                          {"action": rng.choice(legal["actions"]),
                           "client_action_id": f"free-{i}-{k}"}, format="json")
                 with lock:

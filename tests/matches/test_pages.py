@@ -3,16 +3,15 @@ headless Chromium a whole KGK match against the random bot, clicked to its end."
 
 from __future__ import annotations
 
-import json
-import time
-
 import pytest
-from django.db.utils import OperationalError
 
 from matches import store
 from matches.models import Match, Simulation
 from rulesets import registry
-from tests.matches.conftest import client_for, create, let_the_board_answer
+from tests.api_helpers import client_for
+from tests.support.board import play_like_the_heuristic
+from tests.support.matches import create
+from tests.support.pages import login
 
 
 def test_lobby_and_boards_render(players, client):
@@ -53,56 +52,6 @@ def test_simulation_pages(players, client):
     assert sim.games == 4
 
 
-def login(page, live_server, user) -> None:
-    page.goto(live_server.url + "/accounts/login/?next=/play/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", "titkos-jelszo-123")
-    page.click("main button[type=submit]")
-    page.wait_for_url("**/play/")
-
-
-def play_like_the_heuristic(page, match_id: int, ruleset: str, seconds: float = 300,
-                            wait_ms: int = 30000) -> int:
-    """Click seat 0's way to the end of the match, choosing what the heuristic bot would
-    from what seat 0 may see (so games end in hundreds of steps). Returns the clicks."""
-    rs = registry.get(ruleset)
-    clicks = 0
-    page.on("dialog", lambda d: d.accept())   # the KGK board asks before an early end of turn
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        page.wait_for_function(
-            "document.querySelector('#board').dataset.status === 'finished' || "
-            "document.querySelectorAll('#actions button.action:not([disabled])').length > 0",
-            timeout=wait_ms)
-        if page.get_attribute("#board", "data-status") == "finished":
-            return clicks
-        version = page.get_attribute("#board", "data-version")
-        try:
-            match = Match.objects.get(pk=match_id)
-        except OperationalError:   # SQLite "table is locked" while the server writes
-            page.wait_for_timeout(100)
-            continue
-        if str(match.version) != version:
-            continue  # the page is about to catch up
-        data = match.state_json()
-        assert data is not None
-        state = rs.from_json(data)
-        wanted = rs.bot_action(state, 0, "heuristic", f"page-{version}")
-        if let_the_board_answer(page, wanted, version, wait_ms) in ("passed", "moved"):
-            continue
-        buttons = page.locator("#actions button.action")
-        texts = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
-        index = next((i for i, t in enumerate(texts) if json.loads(t) == wanted), None)
-        if index is None:          # the list is being redrawn: look again
-            page.wait_for_timeout(100)
-            continue
-        buttons.nth(index).click()
-        clicks += 1
-        page.wait_for_function(
-            f"document.querySelector('#board').dataset.version !== '{version}'", timeout=wait_ms)
-    raise AssertionError(f"{ruleset}: the match did not end in time ({clicks} clicks)")
-
-
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_whole_kgk_match_against_the_random_bot_in_chromium(page, live_server,
@@ -120,7 +69,7 @@ def test_a_whole_kgk_match_against_the_random_bot_in_chromium(page, live_server,
     assert page.locator(".side").count() == 2
     assert page.locator(".side:not(.me) [data-zone=hand] .card.hidden").count() == 1
     assert page.locator(".side.me .credits").count() == 1
-    clicks = play_like_the_heuristic(page, match_id, "kgk", seconds=240)
+    clicks = play_like_the_heuristic(page, match_id, "kgk")
     assert clicks > 5
     page.wait_for_selector("#outcome:not([hidden])")
     match = Match.objects.get(pk=match_id)

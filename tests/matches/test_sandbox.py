@@ -8,7 +8,8 @@ import json
 from matches.models import Match
 from rulesets.kgk import SCENARIOS_DIR
 from rulesets.kgk.scenario import card_ids
-from tests.matches.conftest import assert_error
+from tests.api_helpers import assert_error
+from tests.support.matches import act
 
 LACI = 1
 
@@ -16,13 +17,6 @@ LACI = 1
 def post(client, body, status=201):
     r = client.post("/api/v1/matches/", body, format="json")
     assert r.status_code == status, r.content
-    return r.json()
-
-
-def act(client, match_id, seat, action):
-    r = client.post(f"/api/v1/matches/{match_id}/actions/",
-                    {"action": action, "seat": seat}, format="json")
-    assert r.status_code == 200, r.content
     return r.json()
 
 

@@ -14,7 +14,7 @@ from django.test import Client
 
 from matches.models import Match
 from rulesets.kgk import SCENARIOS_DIR, scenario_names
-from tests.matches.test_sandbox import act
+from tests.support.matches import act
 
 URL = "/play/positions/"
 KG_14_2 = json.loads((SCENARIOS_DIR / "kg-14-2.json").read_text(encoding="utf-8"))

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.matches.conftest import client_for, create
+from tests.api_helpers import client_for
+from tests.support.matches import create
 
 PREFIXES = ("/api/v1/matches", "/api/v1/simulations", "/api/v1/rulesets")
 JUNK: list[Any] = [None, "", "x" * 300, -1, 0, 2**40, 1.5, True, [], {}, [1, "a"],

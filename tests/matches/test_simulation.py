@@ -17,7 +17,8 @@ from django.core.management import call_command
 from matches import simulation as sims
 from matches.models import Simulation, SimulationChunk
 from rulesets import registry
-from tests.matches.conftest import ROOT, client_for, wait_for
+from tests.api_helpers import client_for
+from tests.support.matches import ROOT, wait_for
 
 
 def test_wilson_interval_known_values():

@@ -11,7 +11,7 @@ import pytest
 from matches import store
 from matches.models import Match
 from rulesets import registry
-from tests.matches.conftest import new_match, step
+from tests.support.matches import new_match, step
 
 
 @pytest.mark.django_db(transaction=True)

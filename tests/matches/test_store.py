@@ -10,7 +10,7 @@ import pytest
 from matches import store
 from matches.models import Match, MatchAction
 from rulesets import registry
-from tests.matches.conftest import new_match, next_move, step
+from tests.support.matches import new_match, next_move, step
 
 ALL = ["smugglers", "roll", "pulsar", "kgk"]
 

@@ -12,7 +12,6 @@ import json
 import os
 import random
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from matches.models import Match
 from rulesets import registry
 from rulesets.roll import powers
 from rulesets.roll.data import CARDS
-from tests.matches.test_pages import login
+from tests.support.pages import login
 
 DATA_JS = Path(__file__).resolve().parents[2] / "matches/static/matches/roll-data.js"
 
@@ -199,7 +198,7 @@ def yield_text(state: dict, a: dict) -> str:
 
 
 def play_by_clicking(page, match_id: int, lang: str, shots: str | None, size: str,
-                     seconds: float = 900, pick=None, max_clicks: int | None = None) -> int:
+                     pick=None, max_clicks: int | None = None) -> int:
     """Play seat 0 by clicking components, choosing as the heuristic bot would (or with
     ``pick(legal)``), to the end of the game or for ``max_clicks`` moves."""
     rs = registry.get("roll")
@@ -207,8 +206,11 @@ def play_by_clicking(page, match_id: int, lang: str, shots: str | None, size: st
     names = {k: v[lang] for k, v in data.items()}
     clicks = 0
     shot_taken = False
-    deadline = time.time() + seconds
-    while time.time() < deadline:
+    # Bounded by moves, not by the clock (a loaded machine makes a game slower, not longer).
+    limit = max_clicks if max_clicks is not None else 1500
+    looks = 0
+    while clicks <= limit and looks < 20 * (limit + 1):
+        looks += 1
         page.wait_for_function(
             "document.querySelector('#board').dataset.status === 'finished' || "
             "document.querySelectorAll('#actions button.action:not([disabled])').length > 0",
@@ -250,7 +252,7 @@ def play_by_clicking(page, match_id: int, lang: str, shots: str | None, size: st
         else:
             click_path(page, path)
         clicks += 1
-    raise AssertionError(f"the match did not end in time ({clicks} clicks)")
+    raise AssertionError(f"the match did not end within the move limit ({clicks} clicks)")
 
 
 def check_final(page, match_id: int, lang: str) -> None:

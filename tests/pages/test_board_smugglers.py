@@ -21,8 +21,9 @@ from matches import store
 from matches.models import Match
 from rulesets import registry
 from rulesets.smugglers import scoring
-from tests.matches.conftest import client_for, create
-from tests.matches.test_pages import login
+from tests.api_helpers import client_for
+from tests.support.matches import create
+from tests.support.pages import login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

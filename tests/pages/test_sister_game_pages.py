@@ -6,7 +6,8 @@ import pytest
 
 from matches import store
 from matches.models import Match
-from tests.matches.test_pages import login, play_like_the_heuristic
+from tests.support.board import play_like_the_heuristic
+from tests.support.pages import login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

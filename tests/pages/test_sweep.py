@@ -17,13 +17,13 @@ to ``var/sweep-widths.txt`` (page, phone px, laptop px) for before/after compari
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import launch_chromium
+from tests.support.browser import launch_chromium
+from tests.support.pages import raw_keys, visible_text_js
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,16 +32,6 @@ PASSWORD = "titkos-jelszo-123"
 SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
 LANGS = ("hu", "en")
 
-# Keys of the engines, the API and the models that must never reach the screen as they are.
-# Any snake_case word counts (``colony_empty``, ``cost_rule``, ``decks_not_ready``); these
-# are the plain words and other shapes that the pattern cannot tell from prose.
-RAW_ANY = ["tournament-any4", "bot:random", "bot:heuristic", "end_turn", "[0] ", "[1] "]
-# English status and provenance words on a Hungarian page are untranslated keys.
-RAW_HU = ["active", "finished", "done", "pending", "running", "stated", "derived", "unknown",
-          "open", "registration", "swiss", "practice", "tournament", "waiting"]
-# Hungarian leaking into the English page, and English grammar the key forgot.
-RAW_EN = ["(másolat)", "1 cards", "1 players", "1 games", "1 decks"]
-SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
 # page key -> (path, who may see it: "anon" pages are opened by everyone).
 # Filled in by the `site` fixture once the objects exist.
@@ -53,31 +43,6 @@ PAGE_KEYS = [
     "signup", "password-reset", "not-found",
 ]
 CHECKS = ["scroll", "console", "requests", "raw"]
-
-# Page x check pairs expected to fail, with the reason (none: every page passes every check).
-XFAIL: dict[tuple[str, str], str] = {}
-
-
-def _visible_text_js() -> str:
-    # innerText of the body without code samples (deck codes, query syntax are meant raw),
-    # and without what a person cannot see.
-    return """() => {
-        const body = document.body.cloneNode(true);
-        body.querySelectorAll('code, pre, kbd, script, style, template, [hidden], '
-                              + '[data-raw-ok], textarea').forEach(e => e.remove());
-        return body.innerText || '';
-    }"""
-
-
-def raw_keys(text: str, lang: str) -> list[str]:
-    found = set(SNAKE.findall(text))
-    words = set(re.findall(r"[\w:\-]+", text))
-    found |= {k for k in RAW_ANY if (k in text if " " in k or "[" in k else k in words)}
-    if lang == "hu":
-        found |= {w for w in RAW_HU if w in words}
-    else:
-        found |= {w for w in RAW_EN if w in text}
-    return sorted(found)
 
 
 def _build_site(django_user_model) -> dict[str, Any]:
@@ -200,7 +165,7 @@ def _visit(context, base: str, key: str, path: str, lang: str) -> dict[str, list
         failed.append(f"{icon} favicon")
     pg.wait_for_timeout(100)  # htmx/board scripts fill the page right after load
     widths = pg.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    text = pg.evaluate(_visible_text_js())
+    text = pg.evaluate(visible_text_js())
     pg.close()
     found: dict[str, list[str]] = {c: [] for c in CHECKS}
     if widths[0] > widths[1]:
@@ -272,18 +237,8 @@ def sweep(django_db_setup, django_db_blocker, live_server, chromium_path):
             call_command("flush", interactive=False, verbosity=0, stdout=sink)
 
 
-def _cases() -> list:
-    out = []
-    for key in PAGE_KEYS:
-        for check in CHECKS:
-            marks = []
-            if (key, check) in XFAIL:
-                marks.append(pytest.mark.xfail(strict=False, reason=XFAIL[(key, check)]))
-            out.append(pytest.param(key, check, id=f"{key}-{check}", marks=marks))
-    return out
-
-
-@pytest.mark.parametrize(("key", "check"), _cases())
+@pytest.mark.parametrize(("key", "check"), [
+    pytest.param(key, check, id=f"{key}-{check}") for key in PAGE_KEYS for check in CHECKS])
 def test_page(sweep, key: str, check: str) -> None:
     problems = sweep[key][check]
     assert not problems, f"{key} fails {check}:\n" + "\n".join(problems)

@@ -8,7 +8,7 @@ from typing import Any
 from rulesets.rng import Rng
 from rulesets.roll import RULESET, engine
 from rulesets.roll import phases as phase_table
-from rulesets.roll.data import BY_NAME, CARDS, COLOURS, DICE_COUNT, TILE_IDS
+from rulesets.roll.data import BY_NAME, CARDS, COLOURS, DICE_COUNT, DIE_FACES, TILE_IDS
 from rulesets.roll.empire import add_to_tableau, owned_dice, zero_dice
 
 R = RULESET
@@ -202,3 +202,43 @@ def set_roll(state: dict[str, Any], seat: int, faces: list[tuple[str, str]]) -> 
     a.update({"dice": sorted([c, f, f] for c, f in faces), "sel": None, "dict": [], "used": [], "pend": None})
     dice(state, [c for c, _f in faces])
     state["players"][seat]["committed"] = False
+
+
+def perturb(state: dict[str, Any], seat: int | None, rng: Rng) -> dict[str, Any]:
+    """A state that differs from ``state`` only in what ``seat`` may not see: the PRNG,
+    the bag order and contents, Explore discards, other seats' tiles below their stack
+    tops and tiles they hold, and other seats' unrevealed dice faces and columns."""
+    s = copy.deepcopy(state)
+    s["rng"] = rng.next_u64()
+    slots: list[tuple[list, int]] = [(s["bag"], i) for i in range(len(s["bag"]))]
+    slots += [(s["discards"], i) for i in range(len(s["discards"]))]
+    for q, p in enumerate(s["players"]):
+        if q == seat:
+            continue
+        for st in ("dev_stack", "world_stack"):
+            slots += [(p[st], i) for i in range(1, len(p[st]))]
+    for t in s["queue"]:
+        if t.get("seat") == seat:
+            continue
+        held = None
+        if t["kind"] == "explore" and t["scout"] and t["scout"]["drawn"]:
+            held = t["scout"]["drawn"]
+        elif t["kind"] == "research_team" and t["drawn"]:
+            held = t["drawn"]
+        elif t["kind"] == "setup":
+            held = t["tiles"]
+        if held:
+            slots += [(held, i) for i in range(len(held))]
+    values = [lst[i] for lst, i in slots]
+    rng.shuffle(values)
+    for (lst, i), v in zip(slots, values, strict=True):
+        lst[i] = v
+    if s["stage"] == "assign":
+        for q, p in enumerate(s["players"]):
+            if q == seat or p["assign"] is None:
+                continue
+            for d in p["assign"]["dice"]:
+                d[1] = DIE_FACES[d[0]][rng.below(6)]
+                d[2] = ("explore", "develop", "settle", "produce", "ship", "wild")[rng.below(6)]
+            p["assign"]["used"] = ["Dictate"] if rng.below(2) else []
+    return s

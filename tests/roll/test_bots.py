@@ -7,8 +7,7 @@ import pytest
 
 from rulesets.rng import Rng
 from rulesets.roll import RULESET as R
-from tests.roll.helpers import fast_random_game, play
-from tests.roll.test_properties import perturb
+from tests.roll.helpers import fast_random_game, perturb, play
 
 
 @pytest.mark.parametrize("kind", ["random", "heuristic"])

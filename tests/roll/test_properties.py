@@ -14,8 +14,7 @@ import pytest
 from rulesets.base import IllegalAction
 from rulesets.rng import Rng
 from rulesets.roll import RULESET as R
-from rulesets.roll.data import DIE_FACES
-from tests.roll.helpers import check_components, fast_random_game
+from tests.roll.helpers import check_components, fast_random_game, perturb
 
 DEFAULT_GAMES = 150
 SLOW_GAMES = 4000
@@ -70,45 +69,6 @@ def test_random_games_sweep_slow() -> None:
 
 
 # ---- hidden information ------------------------------------------------------------------
-
-def perturb(state: dict[str, Any], seat: int | None, rng: Rng) -> dict[str, Any]:
-    """A state that differs from ``state`` only in what ``seat`` may not see: the PRNG,
-    the bag order and contents, Explore discards, other seats' tiles below their stack
-    tops and tiles they hold, and other seats' unrevealed dice faces and columns."""
-    s = copy.deepcopy(state)
-    s["rng"] = rng.next_u64()
-    slots: list[tuple[list, int]] = [(s["bag"], i) for i in range(len(s["bag"]))]
-    slots += [(s["discards"], i) for i in range(len(s["discards"]))]
-    for q, p in enumerate(s["players"]):
-        if q == seat:
-            continue
-        for st in ("dev_stack", "world_stack"):
-            slots += [(p[st], i) for i in range(1, len(p[st]))]
-    for t in s["queue"]:
-        if t.get("seat") == seat:
-            continue
-        held = None
-        if t["kind"] == "explore" and t["scout"] and t["scout"]["drawn"]:
-            held = t["scout"]["drawn"]
-        elif t["kind"] == "research_team" and t["drawn"]:
-            held = t["drawn"]
-        elif t["kind"] == "setup":
-            held = t["tiles"]
-        if held:
-            slots += [(held, i) for i in range(len(held))]
-    values = [lst[i] for lst, i in slots]
-    rng.shuffle(values)
-    for (lst, i), v in zip(slots, values, strict=True):
-        lst[i] = v
-    if s["stage"] == "assign":
-        for q, p in enumerate(s["players"]):
-            if q == seat or p["assign"] is None:
-                continue
-            for d in p["assign"]["dice"]:
-                d[1] = DIE_FACES[d[0]][rng.below(6)]
-                d[2] = ("explore", "develop", "settle", "produce", "ship", "wild")[rng.below(6)]
-            p["assign"]["used"] = ["Dictate"] if rng.below(2) else []
-    return s
 
 
 def _hidden_check(n_games: int, offset: int) -> None:

@@ -12,8 +12,8 @@ import pytest
 from matches import swiss
 from matches.tournaments import services
 from matches.tournaments.models import ResultChange, Tournament
-
-from .conftest import DECK_A, DECK_B, assert_error, create, ok, play_round, report_all, url
+from tests.api_helpers import assert_error
+from tests.support.tournaments import DECK_A, DECK_B, create, ok, play_round, report_all, url
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,8 @@ def rows_by_name(client, t) -> dict[str, dict]:
 
 def test_full_paper_tournament_with_decks(api, org, make_players, cards_loaded):
     """KG-13.4.4: once a table's result stands a player cannot protest it any more (a new
-    report is refused with ``result_final``); the organiser, the judge, decides disputes."""
+    report is refused with ``result_final``); the organiser, the judge, decides disputes.
+    The cut: the top four who have not dropped play a final, 1v4 and 2v3 (KG-13.4.2)."""
     o, oc = org
     players = make_players(5)
     t = create(oc, rounds_planned=3, games_per_match=3)

@@ -13,8 +13,8 @@ import pytest
 
 from matches.tournaments import services
 from matches.tournaments.models import Bye, Entry, Pairing, Round, Tournament
-
-from .conftest import DECK_A, assert_error, create, ok, play_round, url
+from tests.api_helpers import assert_error
+from tests.support.tournaments import DECK_A, create, ok, play_round, url
 
 pytestmark = pytest.mark.django_db
 

@@ -105,7 +105,7 @@ def test_no_valid_pairing_offers_the_organisers_options(org):
 
 
 def test_player_registers_with_a_deck_on_the_public_page(org, make_players, cards_loaded):
-    from .conftest import DECK_A
+    from tests.support.tournaments import DECK_A
 
     o, _oc = org
     (pu, _), = make_players(1)

@@ -9,8 +9,7 @@ from matches import store
 from matches.models import Match
 from matches.tournaments import services
 from matches.tournaments.models import Pairing
-
-from .conftest import DECK_A, DECK_B, create, ok, url
+from tests.support.tournaments import DECK_A, DECK_B, create, ok, url
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import time
 
 from matches.tournaments import services
 from matches.tournaments.models import Entry, Pairing, PairingJob, Round, Tournament
-
-from .conftest import assert_error, create, ok, url
+from tests.api_helpers import assert_error
+from tests.support.tournaments import create, ok, url
 
 PLAYERS = 256
 

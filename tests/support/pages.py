@@ -1,0 +1,55 @@
+"""Reading a page as a person sees it, and signing in, for the browser tests."""
+
+from __future__ import annotations
+
+import re
+
+PASSWORD = "titkos-jelszo-123"
+
+
+def login(page, live_server, user) -> None:
+    page.goto(live_server.url + "/accounts/login/?next=/play/")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", "titkos-jelszo-123")
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/play/")
+
+
+# Keys of the engines, the API and the models that must never reach the screen as they are.
+# Any snake_case word counts (``colony_empty``, ``cost_rule``, ``decks_not_ready``); these
+# are the plain words and other shapes that the pattern cannot tell from prose.
+RAW_ANY = ["tournament-any4", "bot:random", "bot:heuristic", "end_turn", "[0] ", "[1] "]
+
+
+# English status and provenance words on a Hungarian page are untranslated keys.
+RAW_HU = ["active", "finished", "done", "pending", "running", "stated", "derived", "unknown",
+          "open", "registration", "swiss", "practice", "tournament", "waiting"]
+
+
+# Hungarian leaking into the English page, and English grammar the key forgot.
+RAW_EN = ["(másolat)", "1 cards", "1 players", "1 games", "1 decks"]
+
+
+SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+
+
+def visible_text_js() -> str:
+    # innerText of the body without code samples (deck codes, query syntax are meant raw),
+    # and without what a person cannot see.
+    return """() => {
+        const body = document.body.cloneNode(true);
+        body.querySelectorAll('code, pre, kbd, script, style, template, [hidden], '
+                              + '[data-raw-ok], textarea').forEach(e => e.remove());
+        return body.innerText || '';
+    }"""
+
+
+def raw_keys(text: str, lang: str) -> list[str]:
+    found = set(SNAKE.findall(text))
+    words = set(re.findall(r"[\w:\-]+", text))
+    found |= {k for k in RAW_ANY if (k in text if " " in k or "[" in k else k in words)}
+    if lang == "hu":
+        found |= {w for w in RAW_HU if w in words}
+    else:
+        found |= {w for w in RAW_EN if w in text}
+    return sorted(found)
