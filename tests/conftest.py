@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -179,22 +177,13 @@ def bots_in_process():
     app.conf.task_always_eager = old
 
 
-def slow_tests_run(markexpr: str, env: Mapping[str, str]) -> bool:
-    """Whether the long property sweeps (``@pytest.mark.slow``) are collected.
-
-    ``KAOSZ_SLOW=1`` runs them; so does a ``-m`` expression that names ``slow`` itself
-    (``-m slow``, ``-m "slow and not kgk"``: whoever names the marker decides, and
-    ``-m "not slow"`` deselects them by its own means). Any other ``-m`` (``-m "not browser"``)
-    leaves the default alone: they stay deselected.
-    """
-    return env.get("KAOSZ_SLOW") == "1" or re.search(r"\bslow\b", markexpr or "") is not None
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Long property sweeps (``@pytest.mark.slow``) run only when asked for
-    (:func:`slow_tests_run`); otherwise they are deselected (reported as such), not skipped.
-    CI runs them in a step of their own."""
-    if slow_tests_run(config.getoption("markexpr"), os.environ):
+    """Long property sweeps (``@pytest.mark.slow``) run only when asked for.
+
+    ``-m slow`` (any ``-m``) or ``KAOSZ_SLOW=1`` selects them; otherwise they are
+    deselected (reported as such), not skipped. CI runs them in a step of their own.
+    """
+    if config.getoption("markexpr") or os.environ.get("KAOSZ_SLOW") == "1":
         return
     keep = [i for i in items if i.get_closest_marker("slow") is None]
     dropped = [i for i in items if i.get_closest_marker("slow") is not None]
