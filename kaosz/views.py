@@ -144,7 +144,8 @@ def _database_unavailable(request: HttpRequest) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    if db_outage.handling_outage():
+    # (a pool timeout is an OperationalError too: the busy answer first)
+    if db_outage.handling_outage() and not _pool_saturated():
         return _database_unavailable(request)
     if _pool_saturated():
         response: HttpResponse = JsonResponse(error_body(
