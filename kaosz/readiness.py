@@ -9,9 +9,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from django.conf import settings
 from django.db import connection
 
+from kaosz import heartbeats
 from kaosz.api import rediskv
+from kaosz.celery import app as celery_app
 
 BROKER_TIMEOUT = 1.0
 
@@ -49,8 +52,7 @@ def check_redis() -> dict[str, Any]:
 
 
 def check_broker() -> dict[str, Any]:
-    from kaosz.celery import app
-
+    app = celery_app
     if app.conf.task_always_eager:
         return {"status": "not_configured", "note": "tasks run in-process"}
 
@@ -61,5 +63,33 @@ def check_broker() -> dict[str, Any]:
     return _timed(ping)
 
 
+def _heartbeat(key: str, what: str) -> dict[str, Any]:
+    age = heartbeats.ages([key])[key]
+    stale = settings.KAOSZ_HEARTBEAT_STALE
+    if age is None:
+        return {"status": "down", "error": f"no heartbeat from {what}"}
+    if age > stale:
+        return {"status": "down", "error": f"{what} silent for {age:.0f} s",
+                "seconds_ago": round(age, 1)}
+    return {"status": "ok", "seconds_ago": round(age, 1)}
+
+
+def check_workers() -> dict[str, dict[str, Any]]:
+    """The Celery workers of each queue and beat, from their heartbeats (kaosz.heartbeats);
+    ``not_configured`` when tasks run in-process."""
+    parts = {f"worker_{q}": (heartbeats.queue_key(q), f"a worker of the {q} queue")
+             for q in heartbeats.QUEUES}
+    parts["beat"] = (heartbeats.beat_key(), "celery beat")
+    if celery_app.conf.task_always_eager:
+        return {name: {"status": "not_configured", "note": "tasks run in-process"}
+                for name in parts}
+    try:
+        return {name: _heartbeat(key, what) for name, (key, what) in parts.items()}
+    except Exception as exc:  # noqa: BLE001 - the cache down: every part unknown, down
+        return {name: {"status": "down", "error": f"{type(exc).__name__}: {exc}"[:300]}
+                for name in parts}
+
+
 def check_all() -> dict[str, dict[str, Any]]:
-    return {"database": check_database(), "redis": check_redis(), "broker": check_broker()}
+    return {"database": check_database(), "redis": check_redis(), "broker": check_broker(),
+            **check_workers()}

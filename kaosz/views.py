@@ -24,10 +24,14 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def readyz(request: HttpRequest) -> JsonResponse:
-    """Readiness: the database, Redis and the Celery broker, each ``ok``, ``down`` (with the
-    error) or ``not_configured``; 503 when a required one (``KAOSZ_READY_REQUIRES``) is down."""
+    """Readiness: the database, Redis, the Celery broker, the workers of each queue and beat,
+    each ``ok``, ``down`` (with the error) or ``not_configured``; 503 when a required one
+    (``KAOSZ_READY_REQUIRES``, or named in ``?require=``) is down."""
     checks = readiness.check_all()
-    required = set(settings.READY_REQUIRES)
+    # ?require=worker_bots,beat: a probe of its own for the workers' deployment (the site
+    # itself stays ready when only a worker is down; KAOSZ_READY_REQUIRES can name them too)
+    asked = {p.strip() for p in request.GET.get("require", "").split(",") if p.strip()}
+    required = set(settings.READY_REQUIRES) | (asked & set(checks))
     ready = all(c["status"] != "down" for name, c in checks.items() if name in required)
     for name, c in checks.items():
         c["required"] = name in required
@@ -140,7 +144,8 @@ def _database_unavailable(request: HttpRequest) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    if db_outage.handling_outage():
+    # (a pool timeout is an OperationalError too: the busy answer first)
+    if db_outage.handling_outage() and not _pool_saturated():
         return _database_unavailable(request)
     if _pool_saturated():
         response: HttpResponse = JsonResponse(error_body(
