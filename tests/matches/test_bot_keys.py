@@ -18,7 +18,8 @@ from django.db import connection
 
 from matches import bots, store
 from matches.models import Match, MatchAction, Seat
-from tests.matches.conftest import client_for, create, wait_for
+from tests.api_helpers import client_for
+from tests.support.matches import create, wait_for
 
 # Long enough for a bot move on a loaded machine; the old code never returned at all.
 RETURNS_WITHIN = 60.0

@@ -13,7 +13,8 @@ from django.db import connection
 from matches import store
 from matches.models import Match
 from rulesets import registry
-from tests.matches.conftest import client_for, create
+from tests.api_helpers import client_for
+from tests.support.matches import create
 
 
 def _move_for_the_seat_to_act(match_id: int) -> None:

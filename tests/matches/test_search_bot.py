@@ -10,7 +10,8 @@ from matches import store
 from matches.bot_kinds import BOT_KINDS
 from matches.models import Match, Seat
 from rulesets.search import LEVELS
-from tests.matches.conftest import client_for, create, wait_for
+from tests.api_helpers import client_for
+from tests.support.matches import create, wait_for
 
 
 def test_every_search_level_is_a_bot_kind_with_names_and_a_line() -> None:

@@ -12,7 +12,8 @@ from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.matches.conftest import client_for, create
+from tests.api_helpers import client_for
+from tests.support.matches import create
 
 WAIT = 8  # seconds each long-poll waits: they all overlap (nothing happens in the match)
 

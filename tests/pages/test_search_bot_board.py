@@ -8,8 +8,9 @@ import pytest
 from matches import store
 from matches.models import Match, Seat
 from rulesets import registry
-from tests.matches.conftest import client_for, create
+from tests.api_helpers import client_for
 from tests.matches.test_pages import login
+from tests.support.matches import create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
