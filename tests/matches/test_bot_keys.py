@@ -154,4 +154,6 @@ def _any_legal(match_id: int, seat: int) -> dict:
 
     match = Match.objects.get(pk=match_id)
     rs = registry.get(match.ruleset)
-    return rs.legal_actions(rs.from_json(match.state_json()), seat)[0]
+    data = match.state_json()
+    assert data is not None
+    return rs.legal_actions(rs.from_json(data), seat)[0]

@@ -21,7 +21,9 @@ def _move_for_the_seat_to_act(match_id: int) -> None:
     match = Match.objects.get(pk=match_id)
     rs = registry.get(match.ruleset)
     seat = match.to_act[0]
-    action = rs.legal_actions(rs.from_json(match.state_json()), seat)[0]
+    data = match.state_json()
+    assert data is not None
+    action = rs.legal_actions(rs.from_json(data), seat)[0]
     store.submit(match_id, seat, action, expected_version=match.version)
 
 
