@@ -20,16 +20,20 @@ BOT_KINDS: dict[str, tuple[str, str, str, str]] = {
         "Plays greedily, one move ahead; beats the random bot almost always."),
     "search-easy": (
         "Kereső gép (könnyű)", "Search bot (easy)",
-        "Kevés lehetséges folytatást próbál ki: gyors, az okosabb géppel nagyjából egy szinten.",
-        "Tries few continuations: quick, about as strong as the heuristic bot."),
+        "A kereső gép kis kerettel (lépésenként kb. 0,05 mp): gyors, nagyjából az okosabb gép "
+        "szintjén.",
+        "The search bot on a small budget (about 0.05 s a move): quick, about the heuristic "
+        "bot's level."),
     "search": (
         "Kereső gép", "Search bot",
-        "Lépésenként kb. negyed másodpercig keres: az okosabb gépnél erősebb.",
-        "Searches about a quarter of a second a move: stronger than the heuristic bot."),
+        "Lépésenként legfeljebb kb. negyed másodpercig keres; Káosz Galaktikában a mérésekben "
+        "többnyire legyőzte az okosabb gépet.",
+        "Searches up to about a quarter of a second a move; in Káosz Galaktika it beat the "
+        "heuristic bot in most measured matches."),
     "search-hard": (
         "Kereső gép (nehéz)", "Search bot (hard)",
-        "Lépésenként kb. egy másodpercig keres: a legerősebb, de lassabban lép.",
-        "Searches about a second a move: the strongest, and the slowest to move."),
+        "Lépésenként kb. egy másodpercig keres: a legnagyobb keret, ez lép a leglassabban.",
+        "Searches about a second a move: the largest budget, and the slowest to move."),
 }
 
 

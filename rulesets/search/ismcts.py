@@ -110,8 +110,17 @@ def _playout(rs: Game, state: State, level: Level, rng: Rng) -> State:
         s = acting[rng.below(len(acting))] if len(acting) > 1 else acting[0]
         kind = "heuristic" if level.heuristic_share and rng.random() < level.heuristic_share \
             else "random"
-        action = rs.bot_action(state, s, kind, str(rng.next_u64()))
-        state, _ = rs.apply(state, s, action)
+        seed = str(rng.next_u64())
+        action = rs.bot_action(state, s, kind, seed)
+        try:
+            state, _ = rs.apply(state, s, action)
+        except IllegalAction:
+            # A heuristic bot can be wrong-footed by a position its own play never
+            # reaches (Roll's, after a power another move started): a random move then
+            # (a refused move leaves the state untouched).
+            if kind == "random":
+                raise
+            state, _ = rs.apply(state, s, rs.bot_action(state, s, "random", seed))
     return state
 
 
@@ -119,23 +128,27 @@ def _select(node: Node, s: int, acts: list[Action], rng: Rng, c: float, first: s
             ) -> tuple[Node, Action, bool]:
     """The child to follow for seat ``s`` among ``acts`` (the legal actions of this
     sample): the ``first`` key when it is untried, else an untried one at random, else
-    the best by UCB1 over availability."""
+    the best by UCB1 over availability. A child an earlier, dropped iteration added but
+    never scored counts as untried."""
     untried: list[tuple[str, Action]] = []
     present: list[tuple[Node, Action]] = []
     for a in acts:
         key = f"{s}|{action_key(a)}"
         child = node.children.get(key)
-        if child is None:
-            untried.append((key, a))
-        else:
+        if child is not None:
             child.avail += 1
-            present.append((child, a))
+            if child.visits:
+                present.append((child, a))
+                continue
+        untried.append((key, a))
     if untried:
         pick = next((i for i, (k, _a) in enumerate(untried) if k == first), None)
         key, a = untried[pick if pick is not None else rng.below(len(untried))]
-        child = Node(s)
-        child.avail = 1
-        node.children[key] = child
+        child = node.children.get(key)
+        if child is None:
+            child = Node(s)
+            child.avail = 1
+            node.children[key] = child
         return child, a, True
     best: tuple[Node, Action] | None = None
     best_score = -1.0

@@ -155,3 +155,23 @@ def test_a_failing_search_falls_back_to_the_heuristic_bot(monkeypatch, caplog) -
     assert rs.bot_action(state, seat, "search", "f") == \
         rs.bot_action(state, seat, "heuristic", "f")
     assert "search failed" in caplog.text
+
+
+def test_a_heuristic_playout_wrong_footed_by_the_tree_plays_on() -> None:
+    """Roll's heuristic bot never starts a power, so after the tree started one for it
+    the bot answers with a move the engine refuses; the playout then moves at random
+    for that step instead of dropping the iteration (and a dropped one's node is tried
+    again, not divided by its zero visits)."""
+    rs = registry.get("roll")
+    level = Level("heuristic playouts", iterations=12, depth=60, heuristic_share=1.0)
+    state = rs.new_game(rs.example_config(2), "rf-0")
+    searched = step = 0
+    while rs.to_act(state) and searched < 6:
+        seat = rs.to_act(state)[0]
+        if any(a["type"] == "power" for a in rs.legal_actions(state, seat)):
+            r = search(rs, state, seat, level, f"w-{step}")
+            assert r.failures == 0 and r.iterations == level.iterations
+            searched += 1
+        state, _ = rs.apply(state, seat, rs.bot_action(state, seat, "heuristic", f"w{step}"))
+        step += 1
+    assert searched
