@@ -2,13 +2,17 @@
 
 Every game's ``RULESET`` has this one shape: a class that names the game and binds each
 protocol method to a module function (``staticmethod``), so the class holds no logic and
-a step costs no extra call. The few functions below are the protocol's KGK glue: config
+a step costs no extra call. KGK's ``legal_actions``, ``bot_action``, ``apply`` and
+``resign`` go through the speed layer (``rulesets/kgk/fast``), whose cache the ruleset
+object owns, one per thread (a host may run matches in several threads); the rules layer
+itself (``engine``) stays the reference, and ``PLAIN`` is the ruleset on it alone. The few functions below are the protocol's KGK glue: config
 checks, the outcome record, the JSON form and the deck validator's playability question.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,6 +21,7 @@ from rulesets.kgk import engine
 from rulesets.kgk import view as seat_view
 from rulesets.kgk.cards import playability as card_playability
 from rulesets.kgk.engine import new_game as engine_new_game
+from rulesets.kgk.fast import FastEngine
 from rulesets.kgk.shipped import read_deck, shipped_cards
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6   # KG-1.4: two; KG-13.1: more (this engine: up to six)
@@ -74,6 +79,8 @@ def playability(card: Mapping[str, Any], options: Mapping[str, Any]) -> list[str
 
 
 class KGKRuleset:
+    """The KGK protocol object on the rules layer alone (``engine``): the reference."""
+
     name = "kgk"
     title = "Káosz Galaktika"
     min_players = MIN_PLAYERS
@@ -106,4 +113,37 @@ class KGKRuleset:
     playability = staticmethod(playability)
 
 
-RULESET = KGKRuleset()
+class _PerThread(threading.local):
+    """One ``FastEngine`` per thread (``__init__`` runs in each thread on first use)."""
+
+    def __init__(self) -> None:
+        self.engine = FastEngine()
+
+
+class FastKGKRuleset(KGKRuleset):
+    """The KGK protocol object the host, bots and search use: ``legal_actions``,
+    ``bot_action``, ``apply`` and ``resign`` through a ``FastEngine`` this object owns,
+    one per thread (its cache is that thread's alone)."""
+
+    def __init__(self) -> None:
+        self._local = _PerThread()
+
+    def fast(self) -> FastEngine:
+        """This thread's speed layer."""
+        return self._local.engine
+
+    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
+        return self._local.engine.legal_actions(state, seat)
+
+    def bot_action(self, state: State, seat: int, kind: str, seed: str) -> dict[str, Any]:
+        return self._local.engine.bot_action(state, seat, kind, seed)
+
+    def apply(self, state: State, seat: int, action: dict[str, Any]) -> Any:
+        return self._local.engine.apply(state, seat, action)
+
+    def resign(self, state: State, seat: int) -> Any:
+        return self._local.engine.resign(state, seat)
+
+
+PLAIN = KGKRuleset()
+RULESET = FastKGKRuleset()

@@ -1,0 +1,89 @@
+"""The speed layer's cache, an object its caller owns (one per thread, bot or search).
+
+It keeps the last legal list built, for the very state and decision it was built for
+(a bot asks for the legal actions and then applies one, so ``apply`` need not build the
+list again), the index a bot picked from it, and, for the main phase, where the
+sections of that list sit (``layout``) and a cash or search waiting for its choice
+(``pending``), from which ``main_list`` derives the next list instead of building it.
+
+The kept list is valid only while the state's ``seq`` (actions applied), its pending
+decision object, its task count and the deciding seat's credits and hand size are
+unchanged; the state and decision objects are held, so their ids cannot be recycled.
+"""
+
+from __future__ import annotations
+
+from rulesets.kgk.jsontypes import Action, Decision, GameState
+
+# The main list built last and where its sections sit, for ``main_list.after_develop``
+# and friends: ``(acts, hand_end, pay_end, dev_start, cash_start, draw_start,
+# attack_start, need, nxt)``, always unpacked whole, by name (see ``main_list``).
+# (A plain tuple, not a class: one is built after most main-phase actions.)
+MainLayout = tuple[list[Action], int, int, int, int, int, int, int, int]
+
+# After a cash (KG-4.5.13) or a search (KG-9.3.3 h): the layout of the main list it was
+# picked from, for the choice that completes it, with what that choice must find
+# unchanged: ``(state, seq, layout, why, base, credits, hand, todo)``.
+ChoicePending = tuple[GameState, int, MainLayout, str, int, int, int, int]
+
+
+class Cache:
+    """One caller's kept legal list, main-list layout and pending choice."""
+
+    __slots__ = ("state", "seq", "dec", "todo", "cr", "hand", "legal", "hint",
+                 "layout", "pending")
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None     # the state the kept list is for
+        self.seq = 0
+        self.dec: Decision | None = None
+        self.todo = 0
+        self.cr = 0
+        self.hand = 0
+        self.legal: list[Action] = []
+        self.hint: int | None = None            # a bot's pick from ``legal``
+        self.layout: MainLayout | None = None
+        self.pending: ChoicePending | None = None
+
+    def forget(self) -> None:
+        """Drop everything kept (after a resignation, or a state edited by hand)."""
+        self.state = None
+        self.dec = None
+        self.legal = []
+        self.hint = None
+        self.layout = None
+        self.pending = None
+
+    def fits(self, state: GameState, dec: Decision) -> bool:
+        """Whether the kept list was built for this very state and decision, unchanged."""
+        if self.state is not state or self.dec is not dec or self.seq != state["seq"]:
+            return False
+        p = state["p"][dec["seat"]]
+        return self.todo == len(state["todo"]) and self.cr == p["cr"] \
+            and self.hand == len(p["hand"])
+
+    def keep(self, state: GameState, dec: Decision, legal: list[Action]) -> None:
+        """Keep ``legal`` as the legal list of ``dec`` in ``state`` (no pick yet)."""
+        p = state["p"][dec["seat"]]
+        self.state = state
+        self.seq = state["seq"]
+        self.dec = dec
+        self.todo = len(state["todo"])
+        self.cr = p["cr"]
+        self.hand = len(p["hand"])
+        self.legal = legal
+        self.hint = None
+
+    def take_picked(self, state: GameState, dec: Decision) -> tuple[list[Action], int] | None:
+        """For ``apply``: the kept list and the bot's pick from it, if a bot just picked
+        from the list kept for this very state and decision; the kept list is dropped
+        either way (``apply`` is about to change the state)."""
+        hint = self.hint
+        fits = hint is not None and self.fits(state, dec)
+        legal = self.legal
+        self.state = None
+        self.dec = None
+        self.hint = None
+        if fits and hint is not None:
+            return legal, hint
+        return None
