@@ -73,17 +73,3 @@ class Cache:
         self.hand = len(p["hand"])
         self.legal = legal
         self.hint = None
-
-    def take_picked(self, state: GameState, dec: Decision) -> tuple[list[Action], int] | None:
-        """For ``apply``: the kept list and the bot's pick from it, if a bot just picked
-        from the list kept for this very state and decision; the kept list is dropped
-        either way (``apply`` is about to change the state)."""
-        hint = self.hint
-        fits = hint is not None and self.fits(state, dec)
-        legal = self.legal
-        self.state = None
-        self.dec = None
-        self.hint = None
-        if fits and hint is not None:
-            return legal, hint
-        return None

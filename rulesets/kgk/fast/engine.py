@@ -96,15 +96,24 @@ class FastEngine(Cache):
         list the bot just picked from when there is one, and the next main list derived
         after a develop, a draw, a face-down placement, a cash or a search."""
         dec = rules.check_turn(state, seat, action)
-        picked = self.take_picked(state, dec)
-        if picked is not None:
-            legal, hint = picked
-            if legal[hint] != action and action not in legal:
-                raise rules.diagnose(state, seat, action, legal)
+        # (take_picked, written out: once per step of every bot match)
+        hint = self.hint
+        legal = self.legal
+        if hint is not None and self.state is state and self.dec is dec \
+                and self.seq == state["seq"]:
+            p = state["p"][seat]
+            if self.todo != len(state["todo"]) or self.cr != p["cr"] \
+                    or self.hand != len(p["hand"]):
+                hint = None
         else:
+            hint = None
+        self.state = self.dec = self.hint = None
+        if hint is None:
             legal = self.build(state, dec)
             if action not in legal:
                 raise rules.diagnose(state, seat, action, legal)
+        elif legal[hint] != action and action not in legal:
+            raise rules.diagnose(state, seat, action, legal)
         events = rules.perform(state, dec, action)
         t = action["type"]
         nd = state["dec"]
