@@ -4,15 +4,14 @@ Every game's ``RULESET`` has this one shape: a class that names the game and bin
 protocol method to a module function (``staticmethod``), so the class holds no logic and
 a step costs no extra call. KGK's ``legal_actions``, ``bot_action``, ``apply`` and
 ``resign`` go through the speed layer (``rulesets/kgk/fast``), whose cache the ruleset
-object owns, one per thread (a host may run matches in several threads); the rules layer
-itself (``engine``) stays the reference, and ``PLAIN`` is the ruleset on it alone. The few functions below are the protocol's KGK glue: config
+object owns; the rules layer itself (``engine``) stays the reference, and ``PLAIN`` is
+the ruleset on it alone. The few functions below are the protocol's KGK glue: config
 checks, the outcome record, the JSON form and the deck validator's playability question.
 """
 
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -113,36 +112,18 @@ class KGKRuleset:
     playability = staticmethod(playability)
 
 
-class _PerThread(threading.local):
-    """One ``FastEngine`` per thread (``__init__`` runs in each thread on first use)."""
-
-    def __init__(self) -> None:
-        self.engine = FastEngine()
-
-
 class FastKGKRuleset(KGKRuleset):
     """The KGK protocol object the host, bots and search use: ``legal_actions``,
-    ``bot_action``, ``apply`` and ``resign`` through a ``FastEngine`` this object owns,
-    one per thread (its cache is that thread's alone)."""
+    ``bot_action``, ``apply`` and ``resign`` are those of a ``FastEngine`` this object
+    owns (bound straight to it: no call in between). The engine's cache is safe to share
+    between threads (each kept entry is replaced as a whole; see ``fast/cache.py``)."""
 
     def __init__(self) -> None:
-        self._local = _PerThread()
-
-    def fast(self) -> FastEngine:
-        """This thread's speed layer."""
-        return self._local.engine
-
-    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
-        return self._local.engine.legal_actions(state, seat)
-
-    def bot_action(self, state: State, seat: int, kind: str, seed: str) -> dict[str, Any]:
-        return self._local.engine.bot_action(state, seat, kind, seed)
-
-    def apply(self, state: State, seat: int, action: dict[str, Any]) -> Any:
-        return self._local.engine.apply(state, seat, action)
-
-    def resign(self, state: State, seat: int) -> Any:
-        return self._local.engine.resign(state, seat)
+        self.fast = FastEngine()
+        self.legal_actions = self.fast.legal_actions
+        self.bot_action = self.fast.bot_action
+        self.apply = self.fast.apply
+        self.resign = self.fast.resign
 
 
 PLAIN = KGKRuleset()

@@ -238,21 +238,18 @@ def activated_in_play(state: GameState, seat: int) -> list[int]:
     defs = state["defs"]
     p = state["p"][seat]
     out = []
-    for cid in p["canteen"]:
-        c = cards[cid]
-        if c["up"] and c["paid"] and c["rot"] == ACTIVE and defs[c["d"]]["actv"]:
-            out.append(cid)
-    for cid in p["surface"]:
-        c = cards[cid]
-        if c["up"] and c["paid"] and c["rot"] == ACTIVE and defs[c["d"]]["actv"]:
-            out.append(cid)
+    for zone in (p["canteen"], p["surface"]):
+        for cid in zone:
+            c = cards[cid]
+            if c["rot"] == ACTIVE and c["up"] and c["paid"] and defs[c["d"]]["actv"]:
+                out.append(cid)
     for s in p["hangar"]:
         ship = cards[s]
         for cid in ship["att"]:
             c = cards[cid]
-            if c["up"] and c["paid"] and c["rot"] == ACTIVE and defs[c["d"]]["actv"]:
+            if c["rot"] == ACTIVE and c["up"] and c["paid"] and defs[c["d"]]["actv"]:
                 out.append(cid)
-        if ship["up"] and ship["paid"] and ship["rot"] == ACTIVE and defs[ship["d"]]["actv"]:
+        if ship["rot"] == ACTIVE and ship["up"] and ship["paid"] and defs[ship["d"]]["actv"]:
             out.append(s)
     return out
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from rulesets.kgk import engine as rules
 from rulesets.kgk.fast import main_list
-from rulesets.kgk.fast.cache import Cache
+from rulesets.kgk.fast.cache import Cache, Kept
 from rulesets.kgk.jsontypes import Action, Decision, GameState
 from rulesets.kgk.table import DECISIONS
 
@@ -47,10 +47,11 @@ class FastEngine(Cache):
         dec = state["dec"]
         if dec is None or dec["seat"] != seat or state["phase"] == "over":
             return []
-        if self.fits(state, dec):
-            return self.legal
+        e = self.kept
+        if e is not None and e.fits(state, dec):
+            return e.legal
         legal = self.build(state, dec)
-        self.keep(state, dec, legal)
+        self.kept = Kept(state, dec, legal)
         return legal
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
@@ -66,12 +67,13 @@ class FastEngine(Cache):
         dec = state["dec"]
         if dec is None or dec["seat"] != seat or state["phase"] == "over":
             raise ValueError("this seat has nothing to do now")
+        e = self.kept
         p = state["p"][seat]
-        if self.state is not state or self.dec is not dec or self.seq != state["seq"] \
-                or self.todo != len(state["todo"]) or self.cr != p["cr"] \
-                or self.hand != len(p["hand"]):                      # (fits, written out)
-            self.keep(state, dec, self.build(state, dec))
-        legal = self.legal
+        if e is None or e.state is not state or e.dec is not dec or e.seq != state["seq"] \
+                or e.todo != len(state["todo"]) or e.cr != p["cr"] \
+                or e.hand != len(p["hand"]):                         # (Kept.fits)
+            e = self.kept = Kept(state, dec, self.build(state, dec))
+        legal = e.legal
         n = len(legal)
         if kind == "random":                 # (at every step of a bot match)
             if n == 0:
@@ -82,12 +84,12 @@ class FastEngine(Cache):
                 h = _EMPTY_SHA256.copy()
                 h.update(seed.encode())
                 i = _from_bytes(h.digest(), "big") % n
-            self.hint = i
+            e.hint = i
             return legal[i].copy()
         a = rules.choose_bot_action(state, seat, kind, seed, legal)
         for i, b in enumerate(legal):        # (the hint: ``apply`` compares it first)
             if b == a:
-                self.hint = i
+                e.hint = i
                 break
         return a
 
@@ -96,19 +98,19 @@ class FastEngine(Cache):
         list the bot just picked from when there is one, and the next main list derived
         after a develop, a draw, a face-down placement, a cash or a search."""
         dec = rules.check_turn(state, seat, action)
-        # (take_picked, written out: once per step of every bot match)
-        hint = self.hint
-        legal = self.legal
-        if hint is not None and self.state is state and self.dec is dec \
-                and self.seq == state["seq"]:
+        # The list a bot just picked from, kept for this very state and decision; the
+        # kept list is dropped either way (the state is about to change).
+        e = self.kept
+        self.kept = None
+        legal: list[Action] | None = None
+        hint = 0
+        if e is not None and e.hint is not None and e.state is state and e.dec is dec \
+                and e.seq == state["seq"]:
             p = state["p"][seat]
-            if self.todo != len(state["todo"]) or self.cr != p["cr"] \
-                    or self.hand != len(p["hand"]):
-                hint = None
-        else:
-            hint = None
-        self.state = self.dec = self.hint = None
-        if hint is None:
+            if e.todo == len(state["todo"]) and e.cr == p["cr"] and e.hand == len(p["hand"]):
+                legal = e.legal                                      # (Kept.fits)
+                hint = e.hint
+        if legal is None:
             legal = self.build(state, dec)
             if action not in legal:
                 raise rules.diagnose(state, seat, action, legal)
