@@ -236,3 +236,50 @@ def test_shuffle_equals_rng_shuffle_and_cut():
                 k = g.below(n)
                 col = col[k:] + col[:k]
             assert s["p"][0]["colony"] == col and s["rng"] == g.state, (n, x)
+
+
+class _Counting(FastEngine):
+    """A FastEngine that counts the lists it builds."""
+
+    __slots__ = ("built",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.built = 0
+
+    def build(self, state, dec):
+        self.built += 1
+        return super().build(state, dec)
+
+
+def test_apply_of_a_copy_legal_actions_handed_out_reuses_its_list():
+    """A search asks ``legal_actions`` and applies one of the copies: the match is the
+    plain one step for step, and ``apply`` builds no list again; an edited copy or a
+    state changed in between is checked afresh."""
+    cfg = R.example_config(2)
+    fast = _Counting()
+    a_state = R.new_game(cfg, "handed")
+    b_state = PLAIN.new_game(cfg, "handed")
+    steps = 0
+    while R.outcome(a_state) is None:
+        seat = R.to_act(a_state)[0]
+        legal = fast.legal_actions(a_state, seat)
+        pick = legal[random_index(len(legal), f"handed:{steps}")]
+        fast.apply(a_state, seat, pick)
+        PLAIN.apply(b_state, seat, dict(pick))
+        assert a_state == b_state, steps
+        steps += 1
+    assert fast.built == steps                     # one list per step, none in apply
+    s = R.new_game(cfg, "handed-edit")
+    seat = R.to_act(s)[0]
+    legal = fast.legal_actions(s, seat)
+    bad = legal[0]
+    bad["type"] = "no_such_action"                 # the copy, edited after it was handed out
+    with pytest.raises(Exception) as err:
+        fast.apply(s, seat, bad)
+    assert err.value.as_dict()["code"] == "wrong_action"
+    legal = fast.legal_actions(s, seat)
+    s["seq"] += 1                                  # the state changed in between
+    built = fast.built
+    fast.apply(s, seat, legal[0])
+    assert fast.built == built + 1                 # checked against a fresh list

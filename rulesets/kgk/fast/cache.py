@@ -30,10 +30,37 @@ MainLayout = tuple[list[Action], int, int, int, int, int, int, int, int]
 ChoicePending = tuple[GameState, int, MainLayout, str, int, int, int, int]
 
 
+class Facts:
+    """What never changes in a match once it has started (a card's owner and definition
+    are fixed from ``new_game`` on), for the card list it was computed from (held, so
+    its id cannot be reused): per seat, its cards whose definition has activated
+    abilities, and its cards with a continuous effect (``aura``) with that effect. The
+    rules scan zones instead (``state.aura``, ``state.activated_in_play``); the main
+    list reads these to skip the scans that find nothing."""
+
+    __slots__ = ("cards", "activated", "auras")
+
+    def __init__(self, state: GameState) -> None:
+        cards = state["cards"]
+        defs = state["defs"]
+        activated: list[list[int]] = [[] for _ in range(state["n"])]
+        auras: list[list[tuple[int, dict[str, int]]]] = [[] for _ in range(state["n"])]
+        for c in cards:
+            d = defs[c["d"]]
+            if d["actv"]:
+                activated[c["o"]].append(c["id"])
+            a = d["eff"].get("aura")
+            if a:
+                auras[c["o"]].append((c["id"], a))
+        self.cards = cards
+        self.activated = tuple(tuple(x) for x in activated)
+        self.auras = tuple(tuple(x) for x in auras)
+
+
 class Kept:
     """A legal list with the state and decision it was built for, and a bot's pick."""
 
-    __slots__ = ("state", "seq", "dec", "todo", "cr", "hand", "legal", "hint")
+    __slots__ = ("state", "seq", "dec", "todo", "cr", "hand", "legal", "hint", "handed")
 
     def __init__(self, state: GameState, dec: Decision, legal: list[Action]) -> None:
         p = state["p"][dec["seat"]]
@@ -45,6 +72,7 @@ class Kept:
         self.hand = len(p["hand"])
         self.legal = legal
         self.hint: int | None = None            # a bot's pick from ``legal``
+        self.handed: list[Action] | None = None  # the copies legal_actions handed out
 
     def fits(self, state: GameState, dec: Decision) -> bool:
         """Whether it was built for this very state and decision, unchanged."""
@@ -58,18 +86,28 @@ class Kept:
 class Cache:
     """One caller's kept legal list, main-list layout and pending choice."""
 
-    __slots__ = ("kept", "layout", "pending")
+    __slots__ = ("kept", "layout", "pending", "facts")
 
     def __init__(self) -> None:
         self.kept: Kept | None = None
         self.layout: MainLayout | None = None
         self.pending: ChoicePending | None = None
+        self.facts: Facts | None = None
 
     def forget(self) -> None:
-        """Drop everything kept (after a resignation, or a state edited by hand)."""
+        """Drop everything kept (after a resignation, or a state or its card definitions
+        edited by hand)."""
         self.kept = None
         self.layout = None
         self.pending = None
+        self.facts = None
+
+    def facts_of(self, state: GameState) -> Facts:
+        """The facts of ``state``'s match (computed again for another card list)."""
+        f = self.facts
+        if f is None or f.cards is not state["cards"]:
+            f = self.facts = Facts(state)
+        return f
 
     def keep(self, state: GameState, dec: Decision, legal: list[Action]) -> None:
         """Keep ``legal`` as the legal list of ``dec`` in ``state`` (no pick yet)."""

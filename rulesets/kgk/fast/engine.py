@@ -56,11 +56,18 @@ class FastEngine(Cache):
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         """The protocol's legal list, always built from the state as it is (a caller
-        may have edited it by hand); copies, so a caller cannot edit the action tables."""
+        may have edited it by hand); copies, so a caller cannot edit the action tables.
+        The list is kept with the copies handed out: ``apply`` of one of those very
+        objects on this very state, unchanged, need not build it again (a search asks,
+        then applies)."""
         dec = state["dec"]
         if dec is None or dec["seat"] != seat or state["phase"] == "over":
             return []
-        return [dict(a) for a in self.build(state, dec)]
+        legal = self.build(state, dec)
+        copies = [dict(a) for a in legal]
+        e = self.kept = Kept(state, dec, legal)
+        e.handed = copies
+        return copies
 
     def bot_action(self, state: GameState, seat: int, kind: str, seed: str) -> Action:
         """The protocol's ``bot_action``; the pick is noted for ``apply``."""
@@ -110,6 +117,12 @@ class FastEngine(Cache):
             if e.todo == len(state["todo"]) and e.cr == p["cr"] and e.hand == len(p["hand"]):
                 legal = e.legal                                      # (Kept.fits)
                 hint = e.hint
+        elif e is not None and e.handed is not None and e.fits(state, dec):
+            for i, a in enumerate(e.handed):     # one of the very copies legal_actions
+                if a is action:                  # handed out (compared below: it may
+                    legal = e.legal              # have been edited since)
+                    hint = i
+                    break
         if legal is None:
             legal = self.build(state, dec)
             if action not in legal:

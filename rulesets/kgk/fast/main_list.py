@@ -51,12 +51,14 @@ from rulesets.kgk.constants import (
 from rulesets.kgk.effects import HIDEABLE, target_fields, target_spec, targets
 from rulesets.kgk.fast.cache import Cache, MainLayout
 from rulesets.kgk.jsontypes import Action, Decision, GameState, Player
-from rulesets.kgk.state import activated_in_play, aura, opponents
+from rulesets.kgk.state import ACTIVE, aura, opponents
 from rulesets.kgk.turn import (
+    IN_PLAY,
     can_attack,
     draw_actions,
     payable_in_main,
     place_armament,
+    play_order,
 )
 
 # A layout's sections (``Cache.layout``), in order: the hand (plays and placements) up
@@ -85,6 +87,8 @@ def main_legal(cache: Cache, state: GameState, dec: Decision) -> list[Action]:
     defs = state["defs"]
     if len(DEVELOP) < len(cards):
         ensure_actions(len(cards))
+    f = cache.facts_of(state)
+    auras = f.auras
     acts: list[Action] = []
     add = acts.append
     need = 0
@@ -98,7 +102,7 @@ def main_legal(cache: Cache, state: GameState, dec: Decision) -> list[Action]:
         t = d["type"]
         if t == "ship":
             if discount is None:
-                discount = aura(state, seat, "ship_discount")
+                discount = aura(state, seat, "ship_discount") if auras[seat] else 0
             cost = (d["cost"] or 0) - discount
             if cost <= cr:                              # card_cost (KG-12.6.1)
                 add(PLAY[cid])
@@ -176,7 +180,14 @@ def main_legal(cache: Cache, state: GameState, dec: Decision) -> list[Action]:
         pay_end = len(acts)
         # ---- abilities (turn.ability_actions)
         if p["actv"]:
-            for cid in activated_in_play(state, seat):     # (in play order)
+            up = []
+            for cid in f.activated[seat]:
+                c = cards[cid]
+                if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
+                    up.append(cid)
+            if len(up) > 1:
+                up.sort(key=lambda cid: play_order(state, p, cid))
+            for cid in up:
                 d = defs[cards[cid]["d"]]
                 card_ability_actions(state, seat, cid, d, acts)
                 for ab in d["eff"]["activated"]:   # (bounds for either side)
@@ -222,7 +233,7 @@ def main_legal(cache: Cache, state: GameState, dec: Decision) -> list[Action]:
     if p["hangar"] and can_attack(state, seat):
         multi = state["n"] > 2
         for opp in opponents(state, seat) if multi else (1 - seat,):
-            tax = aura(state, opp, "attack_tax")
+            tax = aura(state, opp, "attack_tax") if auras[opp] else 0
             if tax > cr:                                # Aknagyűrű (KG-14.2.2)
                 if tax < nxt:
                     nxt = tax
@@ -352,7 +363,8 @@ def _with_new_hand_card(cache: Cache, state: GameState, dec: Decision, m: MainLa
         return
     new: list[Action] = []                           # (main_legal's hand loop, one card)
     if t == "ship":
-        cost = (d["cost"] or 0) - aura(state, seat, "ship_discount")
+        f = cache.facts_of(state)
+        cost = (d["cost"] or 0) - (aura(state, seat, "ship_discount") if f.auras[seat] else 0)
         if cost <= cr:
             new.append(PLAY[cid])
             if cost > need:
