@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.kgk.effects import target_fields, targets
-from rulesets.kgk.state import ACTIVE, card, cdef
-from rulesets.kgk.static import facts
+from rulesets.kgk.state import ACTIVE, activated_in_play, card, cdef
 
 State = dict[str, Any]
 
@@ -71,9 +70,9 @@ def ability_actions(state: State, seat: int) -> list[dict[str, Any]]:
     acts: list[dict[str, Any]] = []
     cards = state["cards"]
     defs = state["defs"]
-    for cid in facts(state).activated[seat]:
-        c = cards[cid]
-        # (paid and active too: activated_ok refuses every ability otherwise)
-        if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
-            card_ability_actions(state, seat, cid, defs[c["d"]], acts)
+    ready = activated_in_play(state, seat)     # (paid and active: activated_ok
+    if len(ready) > 1:                          # refuses every ability otherwise)
+        ready.sort()                            # (card order)
+    for cid in ready:
+        card_ability_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
     return acts

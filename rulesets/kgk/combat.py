@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.kgk import legal_cache
 from rulesets.kgk.abilities import ability_actions
 from rulesets.kgk.chain import (
     auto_passes,
@@ -123,7 +122,6 @@ def _set(state: GameState, dec: Decision, legal: list[Action]) -> bool:
             auto_passes(state, seat) or not could_respond(state, seat)):
         return False
     state["dec"] = dec
-    legal_cache.keep(state, dec, legal)   # the seat's next question: no need to ask again
     return True
 
 

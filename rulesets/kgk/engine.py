@@ -1,18 +1,22 @@
-"""The step function: run tasks until someone must decide; check and apply actions."""
+"""The step function: run tasks until someone must decide; check and apply actions.
+
+The rules layer only: ``apply`` checks an action against the decision table's list and
+carries it out. The speed layer (``rulesets/kgk/fast``) wraps these functions
+(``check_turn``, ``diagnose``, ``perform``) for bots, simulations and search; nothing here
+reads or keeps a cache."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rulesets.base import IllegalAction
-from rulesets.kgk import legal_cache, main_list, static
 from rulesets.kgk import turn as _turn
-from rulesets.kgk.bots import heuristic_action
+from rulesets.kgk.bots import heuristic_action, random_index
 from rulesets.kgk.constants import DEVELOP_COST
 from rulesets.kgk.ending import eliminate, finish, finish_multiplayer
-from rulesets.kgk.jsontypes import Action, GameState
+from rulesets.kgk.jsontypes import Action, Decision, GameState
 from rulesets.kgk.state import alive_seats, emit, move, next_alive
-from rulesets.kgk.table import DECISIONS, LEGAL_LISTS, TASKS
+from rulesets.kgk.table import DECISIONS, TASKS
 from rulesets.kgk.view import view
 
 MAX_TASKS = 100000
@@ -78,25 +82,6 @@ def to_act(state: GameState) -> Any:
     return [dec["seat"]]
 
 
-def clear_cache() -> None:
-    """Drop every speed-layer cache (for code that edits a state by hand)."""
-    legal_cache.forget()
-    main_list.forget()
-    static.clear()
-
-
-def cached_legal(state: GameState, seat: int) -> list[Action]:
-    """The legal list itself (shared with the cache: callers must not edit it)."""
-    dec = state["dec"]
-    if dec is None or dec["seat"] != seat or state["phase"] == "over":
-        return []
-    legal = legal_cache.kept(state, dec)
-    if legal is None:
-        legal = DECISIONS[dec["kind"]].legal(state, dec)
-        legal_cache.keep(state, dec, legal)
-    return legal
-
-
 def legal_actions(state: GameState, seat: int) -> list[Action]:
     """The protocol's legal list, always computed from the state as it is (so a caller
     that edits a state by hand gets the right list); copies, so a caller editing one
@@ -107,39 +92,27 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     return [dict(a) for a in DECISIONS[dec["kind"]].legal(state, dec)]
 
 
-def pick(legal: list[Action], i: int) -> Action:
-    """Hand out a copy of ``legal[i]`` and remember ``i`` for ``apply``."""
-    legal_cache.note_pick(legal, i)
-    return legal[i].copy()
-
-
-def random_pick(state: GameState, seat: int, seed: str) -> Action:
-    """The random bot: a uniform pick from the legal list, which stays cached for
-    ``apply`` with the index."""
-    return bot_action(state, seat, "random", seed)
-
-
 def bot_action(state: GameState, seat: int, kind: str, seed: str) -> Action:
-    """The ruleset's ``bot_action``."""
-    if kind == "random":                       # (at every step of a bot match)
-        dec = state["dec"]
-        if dec is None or dec["seat"] != seat or state["phase"] == "over":
-            raise ValueError("this seat has nothing to do now")
-        a = legal_cache.random_pick(state, dec, LEGAL_LISTS, seed)
-        if a is None:
-            raise ValueError("this seat has nothing to do now")
-        return a
-    legal = cached_legal(state, seat)          # not copied: the bots only read it
+    """The ruleset's ``bot_action``, from the decision table's list."""
+    dec = state["dec"]
+    if dec is None or dec["seat"] != seat or state["phase"] == "over":
+        raise ValueError("this seat has nothing to do now")
+    legal = DECISIONS[dec["kind"]].legal(state, dec)
+    return choose_bot_action(state, seat, kind, seed, legal)
+
+
+def choose_bot_action(state: GameState, seat: int, kind: str, seed: str,
+                      legal: list[Action]) -> Action:
+    """Bot ``kind``'s pick from ``legal`` (the seat's legal list, only read), a copy."""
     if not legal:
         raise ValueError("this seat has nothing to do now")
+    if kind == "random":
+        return legal[random_index(len(legal), seed)].copy()
     if kind == "heuristic":
         a = heuristic_action(view(state, seat), legal, seed)
         if a is None:
             raise ValueError("the heuristic bot found nothing to do")
-        for i, b in enumerate(legal):
-            if b is a:
-                return pick(legal, i)
-        return a
+        return a.copy()
     raise ValueError(f"unknown bot kind {kind!r}")
 
 
@@ -196,7 +169,9 @@ def _well_formed(action: Action) -> Any:
     return True
 
 
-def apply(state: GameState, seat: int, action: Action) -> Any:
+def check_turn(state: GameState, seat: int, action: Action) -> Decision:
+    """The checks before the legal list: the game goes on, ``seat`` must decide, the
+    action is well formed. Returns the pending decision."""
     if state["phase"] == "over":
         raise IllegalAction("game_over", "the game is over")
     dec = state["dec"]
@@ -211,48 +186,34 @@ def apply(state: GameState, seat: int, action: Action) -> Any:
                 break
     elif not _well_formed(action):
         raise IllegalAction("malformed_action", "an action is an object with a 'type'")
-    kind = DECISIONS[dec["kind"]]
-    # The list just handed out for this very state (bots ask, then apply) is reused,
-    # and the action a bot picked from it is checked first.
-    picked = legal_cache.take_picked(state, dec)
-    if picked is not None:
-        legal, hint = picked
-    else:
-        legal_of = kind.legal           # (read, then called: a field, not a method)
-        legal, hint = legal_of(state, dec), None
-    if (hint is None or legal[hint] != action) and action not in legal:
-        raise diagnose(state, seat, action, legal)
+    pending: Decision = dec
+    return pending
+
+
+def perform(state: GameState, dec: Decision, action: Action) -> list[Any]:
+    """Carry out ``action``, already found in ``dec``'s legal list, and run the game on
+    to the next decision; returns the events."""
     state["ev"] = []
-    act = kind.act                        # (read, then called: a field, not a method)
+    act = DECISIONS[dec["kind"]].act      # (read, then called: a field, not a method)
     act(state, dec, action)               # handlers only read the action
     state["seq"] += 1
-    # The speed layer: after a develop, a draw or a face-down placement the next main
-    # list follows from ``legal``; after a cash or a search the list is noted for the
-    # choice that follows.
-    t = action["type"]
-    nd = state["dec"]
-    if nd is None or state["opts"]["rules"] == "quick_start":
+    if state["dec"] is None or state["opts"]["rules"] == "quick_start":
         advance(state)                    # (with a decision set and no quick start, a no-op)
-        if t == "choose":
-            main_list.after_choice(state, seat, dec["why"], action["pick"])
-    elif t == "develop":
-        if nd["kind"] == "main":          # (else a window opened after it)
-            main_list.after_develop(state, nd, legal, action["base"])
-    elif t == "place":
-        if nd["kind"] == "main":
-            main_list.after_place(state, nd, legal, action["card"], action["as"])
-    elif t == "draw":
-        if nd["kind"] == "main":
-            main_list.after_draw(state, nd, legal)
-    elif t == "cash" or t == "search":
-        main_list.note_before_choice(state, legal, action)
-    return state, state.pop("ev")
+    events: list[Any] = state.pop("ev")
+    return events
+
+
+def apply(state: GameState, seat: int, action: Action) -> Any:
+    dec = check_turn(state, seat, action)
+    legal = DECISIONS[dec["kind"]].legal(state, dec)
+    if action not in legal:
+        raise diagnose(state, seat, action, legal)
+    return state, perform(state, dec, action)
 
 
 def resign(state: GameState, seat: int) -> Any:
     if state["phase"] == "over":
         raise IllegalAction("game_over", "the game is over")
-    clear_cache()           # a resignation may change what others may do (seq is kept)
     state["ev"] = []
     emit(state, "resign", seat=seat)
     if state["n"] == 2 or len(alive_seats(state)) <= 2:

@@ -2,7 +2,10 @@
 
 Every game's ``RULESET`` has this one shape: a class that names the game and binds each
 protocol method to a module function (``staticmethod``), so the class holds no logic and
-a step costs no extra call. The few functions below are the protocol's KGK glue: config
+a step costs no extra call. KGK's ``legal_actions``, ``bot_action``, ``apply`` and
+``resign`` go through the speed layer (``rulesets/kgk/fast``), whose cache the ruleset
+object owns; the rules layer itself (``engine``) stays the reference, and ``PLAIN`` is
+the ruleset on it alone. The few functions below are the protocol's KGK glue: config
 checks, the outcome record, the JSON form and the deck validator's playability question.
 """
 
@@ -19,6 +22,7 @@ from rulesets.kgk import engine
 from rulesets.kgk import view as seat_view
 from rulesets.kgk.cards import playability as card_playability
 from rulesets.kgk.engine import new_game as engine_new_game
+from rulesets.kgk.fast import FastEngine
 from rulesets.kgk.shipped import read_deck, shipped_cards
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6   # KG-1.4: two; KG-13.1: more (this engine: up to six)
@@ -83,6 +87,8 @@ def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
 
 
 class KGKRuleset:
+    """The KGK protocol object on the rules layer alone (``engine``): the reference."""
+
     name = "kgk"
     title = "Káosz Galaktika"
     min_players = MIN_PLAYERS
@@ -118,4 +124,25 @@ class KGKRuleset:
     playability = staticmethod(playability)
 
 
-RULESET = KGKRuleset()
+class FastKGKRuleset(KGKRuleset):
+    """The KGK protocol object the host, bots and search use: ``legal_actions``,
+    ``bot_action``, ``apply`` and ``resign`` are those of a ``FastEngine`` this object
+    owns (bound straight to it: no call in between). The engine's cache is safe to share
+    between threads (each kept entry is replaced as a whole; see ``fast/cache.py``)."""
+
+    def __init__(self) -> None:
+        self.fast = FastEngine()
+        self.legal_actions = self.fast.legal_actions
+        self.apply = self.fast.apply
+        self.resign = self.fast.resign
+
+    def bot_action(self, state: State, seat: int, kind: str, seed: str) -> Action:
+        """The searching bot's levels search on this (fast) object; the game's own bots are
+        the fast engine's."""
+        if search.is_search_kind(kind):
+            return search.bot_action(self, state, seat, kind, seed)
+        return self.fast.bot_action(state, seat, kind, seed)
+
+
+PLAIN = KGKRuleset()
+RULESET = FastKGKRuleset()

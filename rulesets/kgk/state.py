@@ -36,7 +36,6 @@ from typing import Any
 
 from rulesets.base import IllegalAction
 from rulesets.kgk.jsontypes import CardDef, CardDict, GameState
-from rulesets.kgk.static import facts
 
 ACTIVE, USED, DAMAGED = 0, 1, 2
 ROLE = {"ship": "ship", "armament": "armament", "crew": "crew", "base": "base"}
@@ -216,15 +215,43 @@ def capacity_left(state: GameState, ship: int) -> Any:
 
 def aura(state: GameState, seat: int, key: str) -> Any:
     """Sum of a continuous effect of ``seat``'s paid bases in play (KG-17.35:
-    rotated bases keep their continuous effects)."""
+    rotated bases keep their continuous effects). A card moves only between its
+    owner's zones (``move``), so the seat's surface holds exactly its bases in play."""
     tot = 0
     cards = state["cards"]
-    f = facts(state)
-    for cid, a in f.auras[seat]:                   # only the seat's cards that have one
+    defs = state["defs"]
+    for cid in state["p"][seat]["surface"]:
         c = cards[cid]
-        if c["z"] == "surface" and c["paid"]:
-            tot += a.get(key, 0)
+        if c["paid"]:
+            a = defs[c["d"]]["eff"].get("aura")
+            if a:
+                tot += a.get(key, 0)
     return tot
+
+
+def activated_in_play(state: GameState, seat: int) -> list[int]:
+    """Ids of ``seat``'s face-up, paid, active cards in play whose definition has
+    activated abilities (the ones that may use them, KG-12.8), in play order: canteen,
+    surface, then ship by ship (its armaments and crews, then the ship), each left to
+    right (``turn.play_order``). A card moves only between its owner's zones."""
+    cards = state["cards"]
+    defs = state["defs"]
+    p = state["p"][seat]
+    out = []
+    for zone in (p["canteen"], p["surface"]):
+        for cid in zone:
+            c = cards[cid]
+            if c["rot"] == ACTIVE and c["up"] and c["paid"] and defs[c["d"]]["actv"]:
+                out.append(cid)
+    for s in p["hangar"]:
+        ship = cards[s]
+        for cid in ship["att"]:
+            c = cards[cid]
+            if c["rot"] == ACTIVE and c["up"] and c["paid"] and defs[c["d"]]["actv"]:
+                out.append(cid)
+        if ship["rot"] == ACTIVE and ship["up"] and ship["paid"] and defs[ship["d"]]["actv"]:
+            out.append(s)
+    return out
 
 
 def card_cost(state: GameState, seat: int, cid: int) -> Any:

@@ -5,6 +5,9 @@ and each continuation task, in one place (like boardgame.io's phase and stage ta
 data so a state is plain JSON) until a decision is pending; ``engine.apply`` checks an
 action against ``DECISIONS[kind].legal`` and runs ``DECISIONS[kind].act``. The names are
 part of the stored JSON form of a match: renaming one breaks stored matches.
+
+This table is the rules layer only: the speed layer (``rulesets/kgk/fast``) wraps it for
+bots, simulations and search and is never called from here.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rulesets.kgk import chain, combat, main_list, turn
+from rulesets.kgk import chain, combat, turn
 
 
 @dataclass(frozen=True, slots=True)     # (slots: read at every step, by name)
@@ -31,9 +34,7 @@ def _decision(pair: tuple[Any, Any]) -> DecisionKind:
 # decision kind -> Decision, in the order a turn meets them (rules in engine.RULE_OF)
 DECISIONS: dict[str, DecisionKind] = {
     "mulligan": _decision(turn.mulligan_decision()),         # KG-8.4
-    # KG-9.3.3: the list written out in one pass (the speed layer; the plain
-    # computation, section by section, is turn.main_legal, and tests compare the two)
-    "main": DecisionKind(main_list.main_legal, turn.main_act),
+    "main": DecisionKind(turn.main_legal, turn.main_act),    # KG-9.3.3
     "choose": _decision(turn.choose_decision()),             # search, discards, limits, ...
     "prio": _decision(chain.prio_decision()),                # KG-10.7: an interrupt window
     "equip": _decision(combat.equip_decision()),             # KG-9.5
@@ -44,11 +45,6 @@ DECISIONS: dict[str, DecisionKind] = {
     "bomb": _decision(combat.bomb_decision()),               # KG-9.8
     "trap": _decision(combat.trap_decision()),               # KG-4.5.10
 }
-
-# decision kind -> its legal-list function (for the speed layer's bot step, which
-# builds a list only when none is kept)
-LEGAL_LISTS: dict[str, Callable[[Any, Any], list[Any]]] = {
-    kind: decision.legal for kind, decision in DECISIONS.items()}
 
 # task name -> fn(state, arg), in the order of a turn
 TASKS: dict[str, Callable[[Any, Any], None]] = {

@@ -70,6 +70,7 @@ from rulesets.kgk.jsontypes import Action, CardDef, CardDict, Decision, GameStat
 from rulesets.kgk.shuffle import shuffle_and_cut
 from rulesets.kgk.state import (
     ACTIVE,
+    activated_in_play,
     alive_seats,
     attach,
     aura,
@@ -84,7 +85,6 @@ from rulesets.kgk.state import (
     opponents,
     push,
 )
-from rulesets.kgk.static import activated_cards
 from rulesets.rng import Rng
 
 DEFAULT_OPTS = {"rules": "official", "simplified_combat": False, "auto_pass": True,
@@ -325,10 +325,10 @@ def main_phase(state: GameState, _: Any) -> None:
     state["dec"] = {"kind": "main", "seat": state["active"]}
 
 
-# KG-9.3.3's main-phase actions, section by section: the plain computation, which the
-# rules read like. The engine asks the speed layer's copy written out in one pass
-# (``main_list.main_legal``, with the lists derived after a develop, a placement or a
-# cash); ``tests/kgk/test_main_list.py`` checks the two give the same list.
+# KG-9.3.3's main-phase actions, section by section: the rules' one home for them (the
+# decision table's main list). The speed layer (``rulesets/kgk/fast``) has a copy written
+# out in one pass for bots and search; ``tests/kgk/test_fast_layer.py`` checks the two
+# give the same list.
 
 def main_legal(state: GameState, dec: Decision) -> Any:
     """KG-9.3.3: the main-phase actions, section by section (the order is part of the
@@ -453,13 +453,8 @@ def ability_actions(state: GameState, seat: int, p: Player, acts: list[Action]) 
     if not p["actv"]:
         return
     cards = state["cards"]
-    up = []
-    for cid in activated_cards(state, seat):
-        c = cards[cid]
-        # (paid and active too: activated_ok refuses every ability otherwise)
-        if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
-            up.append(cid)
-    up.sort(key=lambda cid: play_order(state, p, cid))
+    # (face up, paid and active: activated_ok refuses every ability otherwise)
+    up = activated_in_play(state, seat)             # (in play order)
     defs = state["defs"]
     for cid in up:
         card_ability_actions(state, seat, cid, defs[cards[cid]["d"]], acts)

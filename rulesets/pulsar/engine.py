@@ -67,16 +67,21 @@ def _normalise(action: Any) -> Action:
     return value
 
 
-def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def apply(state: State, seat: int, action: Action,
+          checked: bool = False) -> tuple[State, list[Event]]:
+    """Check ``action`` and carry it out. ``checked``: the caller vouches that it is in
+    the legal list (``rulesets.picked``: a bot just picked it from this very state), so
+    the list is not built again."""
     if state["phase"] == "over":
         raise illegal("game_over", "the game has ended")
     if seat not in to_act(state):
         raise illegal("not_your_turn", f"seat {seat} is not to act", rule="A2.3",
                       to_act=to_act(state))
     action = _normalise(action)
-    legal = legal_actions(state, seat)
-    if action not in legal:
-        raise diagnose(state, seat, action, legal)
+    if not checked:
+        legal = legal_actions(state, seat)
+        if action not in legal:
+            raise diagnose(state, seat, action, legal)
     events: list[Event] = []
     ph = state["phase"]
     if ph == "setup":

@@ -188,7 +188,11 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return legal(state, t) if legal else []
 
 
-def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def apply(state: State, seat: int, action: Action,
+          checked: bool = False) -> tuple[State, list[Event]]:
+    """Check ``action`` and carry it out. ``checked``: the caller vouches that it is in
+    the legal list (``rulesets.picked``: a bot just picked it from this very state), so
+    the list is not built again."""
     if state["stage"] == "over":
         raise IllegalAction("game_over", "the game is over")
     if seat not in to_act(state):
@@ -196,8 +200,8 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
                             details={"to_act": to_act(state)})
     if not isinstance(action, dict) or "type" not in action:
         raise IllegalAction("bad_action", "an action is an object with a 'type'")
-    legal = legal_actions(state, seat)
-    if action not in legal:
+    legal = [] if checked else legal_actions(state, seat)
+    if not checked and action not in legal:
         kinds = sorted({a["type"] for a in legal})
         if action["type"] not in kinds:
             raise IllegalAction("wrong_action_type", f"expected one of {kinds}",

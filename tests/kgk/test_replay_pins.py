@@ -19,6 +19,7 @@ import pytest
 
 from rulesets.kgk import RULESET as R
 from rulesets.kgk.cards import refers_to_speed_or_return_fire
+from rulesets.kgk.ruleset import PLAIN
 
 # (format options, players, bot kinds per seat, seed)
 # name -> (options, players, bot kinds, seed)
@@ -50,8 +51,9 @@ PINS = {
 }
 
 
-def digest(name: str) -> str:
-    """Play the named match; a SHA-256 over its step count, every event and the final
+def digest(name: str, R: Any = R) -> str:
+    """Play the named match on ruleset ``R`` (the speed layer by default, or ``PLAIN``,
+    the rules layer alone); a SHA-256 over its step count, every event and the final
     state (sorted-key JSON)."""
     opts, players, kinds, seed = MATCHES[name]
     cfg = R.example_config(players)
@@ -76,6 +78,12 @@ def digest(name: str) -> str:
 @pytest.mark.parametrize("name", list(MATCHES))
 def test_seeded_match_replays_to_the_pinned_state(name):
     assert digest(name) == PINS[name]
+
+
+@pytest.mark.parametrize("name", list(MATCHES))
+def test_the_rules_layer_alone_replays_to_the_same_pins(name):
+    """The plain path (no speed layer) is the reference: the same pins."""
+    assert digest(name, PLAIN) == PINS[name]
 
 
 if __name__ == "__main__":        # print fresh pins after a deliberate rules change

@@ -1,24 +1,23 @@
 """The speed layer's main list: KG-9.3.3's main-phase actions written out in one pass,
-and the next list derived from it after a develop, a face-down placement or a cash.
+and the next list derived from it after a develop, a draw, a face-down placement, a cash
+or a search.
 
 The main phase is most of a match's decisions, so this is the engine's hot loop. The
-rules read like ``turn.main_legal`` (one function per section of KG-9.3.3); this module
-gives the same list with no helper call per card or per section, and remembers where its
-sections sit (``MainLayout``) so the commonest actions need not build the next list
-again. ``tests/kgk/test_main_list.py`` compares ``main_legal`` here with the plain
-computation over the states of seeded matches in every format, and
-``tests/kgk/test_derived_lists.py`` every derived list with a fresh one.
+rules' one home for KG-9.3.3 is ``turn.main_legal`` (one function per section); this
+module gives the same list with no helper call per card or per section, and remembers
+where its sections sit (``Cache.layout``) so the commonest actions need not build the
+next list again. Only ``FastEngine`` (``fast/engine.py``) calls it; the rules never do.
+``tests/kgk/test_fast_layer.py`` compares every list here with the plain computation at
+every decision of seeded matches in every format.
 
-Interface: ``main_legal(state, dec)`` (the decision table's main list),
-``after_develop``, ``after_draw``, ``after_place`` (called by ``engine.apply`` with the list
-the action was picked from), ``note_before_choice`` and ``after_choice`` (a cash or a search
-and the choice that completes it); a derived list is left in ``legal_cache`` for the bot's
-next question; and ``forget()``.
+Interface: ``main_legal(cache, state, dec)``, ``after_develop``, ``after_draw``,
+``after_place`` (with the list the action was picked from), ``note_before_choice`` and
+``after_choice`` (a cash or a search and the choice that completes it); each derived
+list is kept in ``cache`` for the bot's next question.
 """
 
 from __future__ import annotations
 
-from rulesets.kgk import legal_cache
 from rulesets.kgk.abilities import card_ability_actions
 from rulesets.kgk.actions import (
     ATTACK_BASE,
@@ -50,9 +49,9 @@ from rulesets.kgk.constants import (
     can_cash,
 )
 from rulesets.kgk.effects import HIDEABLE, target_fields, target_spec, targets
+from rulesets.kgk.fast.cache import Cache, MainLayout
 from rulesets.kgk.jsontypes import Action, Decision, GameState, Player
 from rulesets.kgk.state import ACTIVE, aura, opponents
-from rulesets.kgk.static import facts
 from rulesets.kgk.turn import (
     IN_PLAY,
     can_attack,
@@ -62,46 +61,20 @@ from rulesets.kgk.turn import (
     play_order,
 )
 
-# The last main list built and where its sections sit, for ``after_develop``,
-# ``after_draw``, ``after_place`` and ``after_choice``: ``(acts, hand_end, pay_end,
-# dev_start, cash_start, draw_start, attack_start, need, nxt)``, always unpacked whole,
-# in this order, by name.
-#
-# The sections, in order: the hand (plays and placements) up to ``hand_end``, then
-# interrupts, payments up to ``pay_end`` and abilities; the developments from
-# ``dev_start``, the cash actions from ``cash_start``, the draws from ``draw_start``; the
-# attacks and END_TURN from ``attack_start``. Every credit-dependent action is "cost <=
-# credits"; of those outside the development, cash and draw sections, ``need`` is the
-# highest cost among the ones in the list and ``nxt`` the lowest among the ones left out,
-# so the list keeps them all, and no more, for any credit total in [need, nxt).
-# (A plain tuple, not a class: one is built after most main-phase actions.)
-MainLayout = tuple[list[Action], int, int, int, int, int, int, int, int]
-
-
-# After a cash (KG-4.5.13) or a search (KG-9.3.3 h): the main list it was picked from,
-# for the choice that completes it (the second base, or the card), with what that choice
-# must find unchanged: ``(state, seq, layout, why, base, credits, hand, todo)`` (``why``
-# as the choice will say it, ``base`` the cash's first base or -1; the state held, so its
-# id cannot be reused), always unpacked whole, by name.
-ChoicePending = tuple[GameState, int, MainLayout, str, int, int, int, int]
-
-
-# Each replaced as a whole and matched by the identity of the list (or state) it holds,
-# so threads sharing the module never mix two lists.
-MAIN_META: list[MainLayout | None] = [None]
-CHOICE_PENDING: list[ChoicePending | None] = [None]
+# A layout's sections (``Cache.layout``), in order: the hand (plays and placements) up
+# to ``hand_end``, then interrupts, payments up to ``pay_end`` and abilities; the
+# developments from ``dev_start``, the cash actions from ``cash_start``, the draws from
+# ``draw_start``; the attacks and END_TURN from ``attack_start``. Every credit-dependent
+# action is "cost <= credits"; of those outside the development, cash and draw sections,
+# ``need`` is the highest cost among the ones in the list and ``nxt`` the lowest among the
+# ones left out, so the list keeps them all, and no more, for any credit total in
+# [need, nxt).
 NEVER = 1 << 30     # a ``need`` no credit total meets
 # From this many credits on, the draws (KG-9.3.3 g-i) no longer depend on the credits.
 DRAWS_SETTLED = max(DRAW_COST, SEARCH_COST, RUIN_DRAW_COST)
 
 
-def forget() -> None:
-    """Drop the remembered layout and pending cash or search (``engine.clear_cache``)."""
-    MAIN_META[0] = None
-    CHOICE_PENDING[0] = None
-
-
-def main_legal(state: GameState, dec: Decision) -> list[Action]:
+def main_legal(cache: Cache, state: GameState, dec: Decision) -> list[Action]:
     """``turn.main_legal``'s list (KG-9.3.3, section by section in the same order),
     written out in one pass, with its layout remembered (not in the quick start)."""
     seat = dec["seat"]
@@ -114,7 +87,7 @@ def main_legal(state: GameState, dec: Decision) -> list[Action]:
     defs = state["defs"]
     if len(DEVELOP) < len(cards):
         ensure_actions(len(cards))
-    f = facts(state)
+    f = cache.facts_of(state)
     auras = f.auras
     acts: list[Action] = []
     add = acts.append
@@ -285,12 +258,12 @@ def main_legal(state: GameState, dec: Decision) -> list[Action]:
                 acts += ATTACK_BASE[:len(op["surface"])]
     add(END_TURN)
     if not qs:
-        MAIN_META[0] = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
+        cache.layout = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
                         attack_start, need, nxt)
     return acts
 
 
-def after_develop(state: GameState, dec: Decision, old: list[Action], b: int) -> None:
+def after_develop(cache: Cache, state: GameState, dec: Decision, old: list[Action], b: int) -> None:
     """The main list after developing base ``b`` (KG-4.5.3), derived from ``old``,
     the list the develop was picked from, kept for the next question (unless it must
     be rebuilt).
@@ -301,7 +274,7 @@ def after_develop(state: GameState, dec: Decision, old: list[Action], b: int) ->
     the hand, payments, abilities and attacks (``need``) and ``b`` is not a face-down
     card its development makes payable (KG-9.3.3 e), only the developments, the cash
     actions and the draws can change."""
-    m = MAIN_META[0]
+    m = cache.layout
     if m is None or m[0] is not old:
         return
     _, hand_end, pay_end, dev_start, cash_start, draw_start, attack_start, need, nxt = m
@@ -350,12 +323,12 @@ def after_develop(state: GameState, dec: Decision, old: list[Action], b: int) ->
         cash_start -= gone
         draw_start -= gone
         attack_start -= gone
-    MAIN_META[0] = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
+    cache.layout = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
                     attack_start, need, nxt)
-    legal_cache.keep(state, dec, acts)
+    cache.keep(state, dec, acts)
 
 
-def after_draw(state: GameState, dec: Decision, old: list[Action]) -> None:
+def after_draw(cache: Cache, state: GameState, dec: Decision, old: list[Action]) -> None:
     """The main list after drawing the colony's top card (KG-9.3.3 g), derived from
     ``old``, the list the draw was picked from, and kept (unless it must be rebuilt).
 
@@ -366,12 +339,12 @@ def after_draw(state: GameState, dec: Decision, old: list[Action]) -> None:
     and the developments and draws follow the credits and the colony. An event or an
     interrupt drawn (their targets, the interrupt section) and any interrupt already in
     the hand (``need`` is then NEVER): rebuilt."""
-    m = MAIN_META[0]
+    m = cache.layout
     if m is not None and m[0] is old:
-        _with_new_hand_card(state, dec, m)
+        _with_new_hand_card(cache, state, dec, m)
 
 
-def _with_new_hand_card(state: GameState, dec: Decision, m: MainLayout) -> None:
+def _with_new_hand_card(cache: Cache, state: GameState, dec: Decision, m: MainLayout) -> None:
     """The main list of layout ``m`` after its seat paid for one more card, now at the
     end of its hand (a draw or a search), kept unless it must be rebuilt: fewer
     credits only remove actions (see ``after_draw``)."""
@@ -390,7 +363,7 @@ def _with_new_hand_card(state: GameState, dec: Decision, m: MainLayout) -> None:
         return
     new: list[Action] = []                           # (main_legal's hand loop, one card)
     if t == "ship":
-        f = facts(state)
+        f = cache.facts_of(state)
         cost = (d["cost"] or 0) - (aura(state, seat, "ship_discount") if f.auras[seat] else 0)
         if cost <= cr:
             new.append(PLAY[cid])
@@ -414,9 +387,9 @@ def _with_new_hand_card(state: GameState, dec: Decision, m: MainLayout) -> None:
     draw_actions(acts, p, cr, False)                 # the credits and the colony changed
     new_attack_start = len(acts)
     acts += old[attack_start:]
-    MAIN_META[0] = (acts, hand_end + k, pay_end + k, dev_start + k, cash_start + k,
+    cache.layout = (acts, hand_end + k, pay_end + k, dev_start + k, cash_start + k,
                     new_draw_start, new_attack_start, need, nxt)
-    legal_cache.keep(state, dec, acts)
+    cache.keep(state, dec, acts)
 
 
 def _placements(state: GameState, p: Player, cid: int, t: str, acts: list[Action]) -> None:
@@ -442,7 +415,7 @@ def _placements(state: GameState, p: Player, cid: int, t: str, acts: list[Action
                 acts.append(a)
 
 
-def after_place(state: GameState, dec: Decision, old: list[Action], cid: int,
+def after_place(cache: Cache, state: GameState, dec: Decision, old: list[Action], cid: int,
                 role: str) -> None:
     """The main list after ``cid`` was placed face down from the hand as a base or a
     crew (KG-9.3.3 c/d, KG-12.10), derived from ``old`` and kept (unless it must be rebuilt).
@@ -454,7 +427,7 @@ def after_place(state: GameState, dec: Decision, old: list[Action], cid: int,
     only (every hand card then offers both placements); an armament placement changes
     which ships have room, and interrupts in the hand have cost-dependent targets:
     rebuilt."""
-    m = MAIN_META[0]
+    m = cache.layout
     if m is None or m[0] is not old or role == "armament":
         return
     _, hend, f1, dev_start, i1, draw_start, attack_start, need, nxt = m
@@ -491,32 +464,32 @@ def after_place(state: GameState, dec: Decision, old: list[Action], cid: int,
         add_dev = 1
     acts += old[i1:]
     k = add_pay - (hi - lo)
-    MAIN_META[0] = (acts, hend - (hi - lo), f1 + k, dev_start + k, i1 + k + add_dev,
+    cache.layout = (acts, hend - (hi - lo), f1 + k, dev_start + k, i1 + k + add_dev,
                     draw_start + k + add_dev, attack_start + k + add_dev, need, nxt)
-    legal_cache.keep(state, dec, acts)
+    cache.keep(state, dec, acts)
 
 
-def note_before_choice(state: GameState, old: list[Action], action: Action) -> None:
+def note_before_choice(cache: Cache, state: GameState, old: list[Action], action: Action) -> None:
     """Called by ``apply`` after a cash or a search picked from the main list ``old``:
     a choice follows (the second base, or the card), then the main list again."""
-    m = MAIN_META[0]
+    m = cache.layout
     if m is None or m[0] is not old:
-        CHOICE_PENDING[0] = None
+        cache.pending = None
         return
     p = state["p"][state["dec"]["seat"]]
     cash = action["type"] == "cash"
-    CHOICE_PENDING[0] = (state, state["seq"], m, "cash" if cash else "search",
+    cache.pending = (state, state["seq"], m, "cash" if cash else "search",
                          action["base"] if cash else -1, p["cr"], len(p["hand"]),
                          len(state["todo"]))
 
 
-def after_choice(state: GameState, seat: int, why: str, pick: int) -> None:
+def after_choice(cache: Cache, state: GameState, seat: int, why: str, pick: int) -> None:
     """Called by ``apply`` after ``seat`` made a choice (``why``: what it was for): the
     main list after a cash or a search, when the choice completed the one noted and
     nothing else happened in between (one action, the main task run, the hand and the
     credits as the action leaves them)."""
-    pend = CHOICE_PENDING[0]
-    CHOICE_PENDING[0] = None
+    pend = cache.pending
+    cache.pending = None
     dec = state["dec"]
     if pend is None or pend[0] is not state or dec is None or dec["kind"] != "main" \
             or dec["seat"] != seat:
@@ -530,12 +503,12 @@ def after_choice(state: GameState, seat: int, why: str, pick: int) -> None:
         # end of the hand and the colony was shuffled, which no list depends on: as
         # after a draw.
         if p["cr"] == credits and len(p["hand"]) == hand + 1:
-            _with_new_hand_card(state, dec, layout)
+            _with_new_hand_card(cache, state, dec, layout)
     elif p["cr"] == credits + CASH_GAIN and len(p["hand"]) == hand:
-        _after_cash(state, p, dec, layout, b1, pick, credits)
+        _after_cash(cache, state, p, dec, layout, b1, pick, credits)
 
 
-def _after_cash(state: GameState, p: Player, dec: Decision, layout: MainLayout, b1: int,
+def _after_cash(cache: Cache, state: GameState, p: Player, dec: Decision, layout: MainLayout, b1: int,
                 b2: int, credits: int) -> None:
     """The main list after a cash of bases ``b1`` and ``b2``, derived from ``layout``
     (the list the cash was picked from, with ``credits`` before the gain) and kept
@@ -583,6 +556,6 @@ def _after_cash(state: GameState, p: Player, dec: Decision, layout: MainLayout, 
     draw_actions(acts, p, cr, False)
     new_attack_start = len(acts)
     acts += old[attack_start:]                       # the attacks and END_TURN
-    MAIN_META[0] = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
+    cache.layout = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
                     new_attack_start, need, nxt)
-    legal_cache.keep(state, dec, acts)
+    cache.keep(state, dec, acts)

@@ -1,0 +1,153 @@
+"""``FastEngine``: the KGK rules wrapped for bots, simulations and search.
+
+It answers the protocol's ``legal_actions``, ``bot_action`` and ``apply`` with the same
+lists and the same results as the rules layer (``rulesets/kgk/engine.py``, the
+reference), faster: the main list is written out in one pass (``main_list``), the list a
+bot picked from is reused by ``apply`` instead of being built again, and after the
+commonest main-phase actions the next list is derived from the one before. Everything it
+keeps lives in the object (``Cache``), which its caller owns: the ruleset object keeps
+one per thread, a search may keep its own.
+
+``tests/kgk/test_fast_layer.py`` plays seeded matches in every format through this
+engine and the plain one side by side and compares the lists at every decision.
+"""
+
+from __future__ import annotations
+
+from hashlib import sha256
+from typing import Any
+
+from rulesets.kgk import engine as rules
+from rulesets.kgk.fast import main_list
+from rulesets.kgk.fast.cache import Cache, Kept
+from rulesets.kgk.jsontypes import Action, Decision, GameState
+from rulesets.kgk.table import DECISIONS
+
+_from_bytes = int.from_bytes
+# An empty SHA-256 hasher, copied for each pick: ``copy()`` skips OpenSSL's look-up of
+# the digest implementation that ``sha256(data)`` does on every call; the digest is the
+# same as ``bots.random_index``'s.
+_EMPTY_SHA256 = sha256()
+
+
+class FastEngine(Cache):
+    """The speed layer for one caller: the protocol's legal list, bot step and apply."""
+
+    __slots__ = ()
+
+    def build(self, state: GameState, dec: Decision) -> list[Action]:
+        """``dec``'s legal list, built now (the main list written out in one pass)."""
+        kind = dec["kind"]
+        if kind == "main":
+            return main_list.main_legal(self, state, dec)
+        return DECISIONS[kind].legal(state, dec)
+
+    def kept_legal(self, state: GameState, seat: int) -> list[Action]:
+        """``seat``'s legal list, kept for ``apply`` (shared: callers must not edit it)."""
+        dec = state["dec"]
+        if dec is None or dec["seat"] != seat or state["phase"] == "over":
+            return []
+        e = self.kept
+        if e is not None and e.fits(state, dec):
+            return e.legal
+        legal = self.build(state, dec)
+        self.kept = Kept(state, dec, legal)
+        return legal
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        """The protocol's legal list, always built from the state as it is (a caller
+        may have edited it by hand); copies, so a caller cannot edit the action tables.
+        The list is kept with the copies handed out: ``apply`` of one of those very
+        objects on this very state, unchanged, need not build it again (a search asks,
+        then applies)."""
+        dec = state["dec"]
+        if dec is None or dec["seat"] != seat or state["phase"] == "over":
+            return []
+        legal = self.build(state, dec)
+        copies = [dict(a) for a in legal]
+        e = self.kept = Kept(state, dec, legal)
+        e.handed = copies
+        return copies
+
+    def bot_action(self, state: GameState, seat: int, kind: str, seed: str) -> Action:
+        """The protocol's ``bot_action``; the pick is noted for ``apply``."""
+        dec = state["dec"]
+        if dec is None or dec["seat"] != seat or state["phase"] == "over":
+            raise ValueError("this seat has nothing to do now")
+        e = self.kept
+        p = state["p"][seat]
+        if e is None or e.state is not state or e.dec is not dec or e.seq != state["seq"] \
+                or e.todo != len(state["todo"]) or e.cr != p["cr"] \
+                or e.hand != len(p["hand"]):                         # (Kept.fits)
+            e = self.kept = Kept(state, dec, self.build(state, dec))
+        legal = e.legal
+        n = len(legal)
+        if kind == "random":                 # (at every step of a bot match)
+            if n == 0:
+                raise ValueError("this seat has nothing to do now")
+            if n == 1:
+                i = 0                        # (any hash mod 1: unhashed)
+            else:                            # (bots.random_index, written out)
+                h = _EMPTY_SHA256.copy()
+                h.update(seed.encode())
+                i = _from_bytes(h.digest(), "big") % n
+            e.hint = i
+            return legal[i].copy()
+        a = rules.choose_bot_action(state, seat, kind, seed, legal)
+        for i, b in enumerate(legal):        # (the hint: ``apply`` compares it first)
+            if b == a:
+                e.hint = i
+                break
+        return a
+
+    def apply(self, state: GameState, seat: int, action: Action) -> tuple[GameState, Any]:
+        """The protocol's ``apply``: the rules' checks and ``perform``, with the legal
+        list the bot just picked from when there is one, and the next main list derived
+        after a develop, a draw, a face-down placement, a cash or a search."""
+        dec = rules.check_turn(state, seat, action)
+        # The list a bot just picked from, kept for this very state and decision; the
+        # kept list is dropped either way (the state is about to change).
+        e = self.kept
+        self.kept = None
+        legal: list[Action] | None = None
+        hint = 0
+        if e is not None and e.hint is not None and e.state is state and e.dec is dec \
+                and e.seq == state["seq"]:
+            p = state["p"][seat]
+            if e.todo == len(state["todo"]) and e.cr == p["cr"] and e.hand == len(p["hand"]):
+                legal = e.legal                                      # (Kept.fits)
+                hint = e.hint
+        elif e is not None and e.handed is not None and e.fits(state, dec):
+            for i, a in enumerate(e.handed):     # one of the very copies legal_actions
+                if a is action:                  # handed out (compared below: it may
+                    legal = e.legal              # have been edited since)
+                    hint = i
+                    break
+        if legal is None:
+            legal = self.build(state, dec)
+            if action not in legal:
+                raise rules.diagnose(state, seat, action, legal)
+        elif legal[hint] != action and action not in legal:
+            raise rules.diagnose(state, seat, action, legal)
+        events = rules.perform(state, dec, action)
+        t = action["type"]
+        nd = state["dec"]
+        if t == "choose":                    # (a cash's second base, a search's card)
+            main_list.after_choice(self, state, seat, dec["why"], action["pick"])
+        elif nd is None or nd["kind"] != "main" or state["opts"]["rules"] == "quick_start":
+            if nd is not None and (t == "cash" or t == "search"):
+                main_list.note_before_choice(self, state, legal, action)
+        elif t == "develop":
+            main_list.after_develop(self, state, nd, legal, action["base"])
+        elif t == "place":
+            main_list.after_place(self, state, nd, legal, action["card"], action["as"])
+        elif t == "draw":
+            main_list.after_draw(self, state, nd, legal)
+        return state, events
+
+    def resign(self, state: GameState, seat: int) -> tuple[GameState, Any]:
+        """The rules' ``resign``; what is kept is dropped (a resignation changes what
+        the others may do without an action applied)."""
+        self.forget()
+        result: tuple[GameState, Any] = rules.resign(state, seat)
+        return result

@@ -1,0 +1,57 @@
+"""The speed layer's smallest piece, for any game: the action a bot just picked.
+
+A bot builds the legal list and picks one action from it; the protocol's ``apply`` then
+builds the same list again to check that action. ``Picked`` remembers the pick (the very
+state object, the seat and a copy of the action), so that the next ``apply`` of an equal
+action by that seat on that very state may skip the list; anything else (another state,
+another seat, another action, or any ``apply`` or ``resign`` in between, which forgets
+the pick) is checked as always. The rules never read it: it sits in the ruleset object,
+one per thread (``PerThread``), beside the game's engine functions.
+
+A caller that edits a state by hand between ``bot_action`` and ``apply`` (nothing in the
+project does) must call ``forget``. ``tests/rulesets/test_picked.py`` checks that the
+games give the same matches with it as without.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+
+class Picked:
+    """One caller's last bot pick."""
+
+    __slots__ = ("state", "seat", "action")
+
+    def __init__(self) -> None:
+        self.state: Any = None
+        self.seat = -1
+        self.action: dict[str, Any] | None = None
+
+    def note(self, state: Any, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+        """Remember that a bot of ``seat`` picked ``action`` from ``state``'s legal list;
+        returns the action."""
+        self.state = state
+        self.seat = seat
+        self.action = dict(action)        # (a copy: the caller may edit its own)
+        return action
+
+    def take(self, state: Any, seat: int, action: Any) -> bool:
+        """For ``apply``: whether ``action`` is the pick just noted for this very state
+        and seat (so it is legal); the pick is forgotten either way."""
+        ok = self.state is state and self.seat == seat and self.action == action
+        self.state = None
+        self.action = None
+        return ok
+
+    def forget(self) -> None:
+        self.state = None
+        self.action = None
+
+
+class PerThread(threading.local):
+    """A ``Picked`` per thread (``__init__`` runs in each thread on first use)."""
+
+    def __init__(self) -> None:
+        self.picked = Picked()

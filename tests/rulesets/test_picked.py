@@ -1,0 +1,74 @@
+"""The sister games' speed layer (``rulesets.picked``): ``apply`` of the action a bot just
+picked skips building the legal list again, and changes nothing else.
+
+For each game that uses it, seeded random and heuristic matches played through the
+``RULESET`` (with it) and through ``PLAIN`` (the rules alone) step by step give the same
+actions, events and states; an action other than the pick, or the pick applied to
+another state or by another seat, is still checked against the legal list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rulesets.base import IllegalAction
+from rulesets.picked import Picked
+from rulesets.pulsar import ruleset as pulsar_ruleset
+from rulesets.roll import ruleset as roll_ruleset
+
+GAMES: dict[str, Any] = {"pulsar": pulsar_ruleset, "roll": roll_ruleset}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_picked_and_plain_play_the_same_matches(game):
+    fast, plain = GAMES[game].RULESET, GAMES[game].PLAIN
+    for g in range(3):
+        cfg = fast.example_config(2 + g % 2)
+        a = fast.new_game(cfg, f"picked-{game}-{g}")
+        b = plain.new_game(cfg, f"picked-{game}-{g}")
+        step = 0
+        while fast.outcome(a) is None:
+            seat = fast.to_act(a)[0]
+            kind = ("random", "heuristic")[(seat + g) % 2]
+            seed = f"picked-{game}-{g}:{step}"
+            x = fast.bot_action(a, seat, kind, seed)
+            y = plain.bot_action(b, seat, kind, seed)
+            assert x == y, (game, g, step)
+            _, ev_a = fast.apply(a, seat, x)
+            _, ev_b = plain.apply(b, seat, y)
+            assert ev_a == ev_b and a == b, (game, g, step)
+            step += 1
+            assert step < 20_000
+        assert fast.outcome(a) == plain.outcome(b)
+
+
+def test_a_pick_vouches_only_for_its_own_state_seat_and_action_once():
+    picked = Picked()
+    state, other = {"n": 1}, {"n": 1}
+    action = {"type": "go", "to": 1}
+    for st, seat, act in ((other, 0, action), (state, 1, action),
+                          (state, 0, {"type": "go", "to": 2})):
+        picked.note(state, 0, action)
+        assert not picked.take(st, seat, act)
+    picked.note(state, 0, action)
+    assert picked.take(state, 0, dict(action))       # an equal action: the same
+    assert not picked.take(state, 0, action)         # once
+    picked.note(state, 0, action)
+    action["to"] = 2                                 # edited by its caller after the pick
+    assert not picked.take(state, 0, action)
+    picked.note(state, 0, action)
+    picked.forget()
+    assert not picked.take(state, 0, action)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_an_edited_pick_is_checked_against_the_legal_list(game):
+    fast = GAMES[game].RULESET
+    s = fast.new_game(fast.example_config(2), f"edited-{game}")
+    seat = fast.to_act(s)[0]
+    pick = fast.bot_action(s, seat, "random", "edited:0")
+    pick["type"] = "no_such_action"
+    with pytest.raises(IllegalAction):
+        fast.apply(s, seat, pick)
