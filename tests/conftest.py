@@ -185,3 +185,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = keep
+
+
+@pytest.hookimpl(trylast=True)   # after the session's fixtures (the database) are gone
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Django deletes this process's SQLite test database file at the end; its WAL files
+    (``-wal``, ``-shm``, see kaosz/settings_test.py) are left to us."""
+    from django.conf import settings
+
+    if not settings.configured:
+        return
+    db = settings.DATABASES["default"]
+    name = db.get("TEST", {}).get("NAME")
+    if db["ENGINE"] != "django.db.backends.sqlite3" or not name:
+        return
+    for suffix in ("-wal", "-shm"):
+        extra = Path(f"{name}{suffix}")
+        if extra.exists() and not Path(name).exists():
+            extra.unlink()
