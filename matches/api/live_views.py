@@ -78,16 +78,17 @@ def _slot_of(request: HttpRequest, user: Any) -> tuple[str, int]:
 
 
 def _user_now(request: HttpRequest) -> Any:
-    """The signed-in user (session or API token) in a sync chain."""
-    user = request.user
-    return user if user.is_authenticated else _token_user(request)
+    """The signed-in user (API token, else session) in a sync chain. (The token first: a
+    token client's answer must not read the session, which would add ``Vary: Cookie``.)"""
+    return _token_user(request) or request.user
 
 
 async def _user_async(request: HttpRequest) -> Any:
-    user = await request.auser()
-    if user.is_authenticated or "HTTP_AUTHORIZATION" not in request.META:
-        return user
-    return await sync_to_async(_token_user)(request)
+    if "HTTP_AUTHORIZATION" in request.META:
+        user = await sync_to_async(_token_user)(request)
+        if user is not None:
+            return user
+    return await request.auser()
 
 
 @contextmanager

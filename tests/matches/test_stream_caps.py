@@ -40,8 +40,7 @@ def _open_streams(base: str, match_id: int, authorization: str, n: int) -> tuple
     try:
         for _ in range(n):
             req = urllib.request.Request(f"{base}/api/v1/matches/{match_id}/stream/?after=0",
-                                         headers={"Authorization": authorization,
-                                                  "Accept": "text/event-stream"})
+                                         headers={"Authorization": authorization})
             try:
                 opened.append(urllib.request.urlopen(req, timeout=30))
             except urllib.error.HTTPError as exc:
