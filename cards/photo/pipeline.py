@@ -18,6 +18,7 @@ from cards.photo.locate import CROP_H, CROP_W, find_cards, straighten
 
 MIN_SIDE = 400  # px: a smaller photo cannot show a card's text legibly
 MAX_CARDS = 12  # a binder page holds nine; more is a table full of cards, read the first
+NAME_CONF = 50
 COST_BOX = (0.76, 0.0, 1.0, 0.16)  # the cost disc: left, top, right, bottom (relative)
 
 
@@ -95,7 +96,12 @@ def _name_text(crop: np.ndarray, bottom: int) -> str | None:
     sparse reading: no edge of the card beside it)."""
     right = int(COST_BOX[0] * CROP_W)
     band = crop[int(0.01 * CROP_H):max(bottom, int(0.08 * CROP_H)), int(0.02 * CROP_W):right]
-    lines = ocr.lines_of(ocr.read_words(band, psm=6))
+    # Edges of the band and of glare read as letters with little confidence; names do not.
+    width = band.shape[1]
+    words = [w for w in ocr.read_words(band, psm=6) if w.conf >= NAME_CONF
+             and (sum(c.isalnum() for c in w.text) > 2 or w.conf >= 85
+                  or 0.05 * width < w.left and w.left + w.width < 0.9 * width)]
+    lines = ocr.lines_of(words)
     text = " ".join(ln.text for ln in lines if ln.height > 0.5 * max(x.height for x in lines)) \
         if lines else ""
     return text.strip(" ,:;-|") or None
