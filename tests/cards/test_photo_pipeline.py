@@ -61,7 +61,7 @@ def test_single_cards_and_a_binder_page_are_found_and_read(card_photos):
 
 
 @pytest.mark.parametrize(("data", "code"), [
-    (photo_helpers.noise(), "photo_no_card"),
+    (photo_helpers.noise(1800, 1400), "photo_no_card"),
     (photo_helpers.plain(1600, 1200), "photo_no_card"),
     (photo_helpers.plain(300, 200), "photo_too_small"),
     (b"GIF89a not really", "image_wrong_type"),
