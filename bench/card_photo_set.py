@@ -96,11 +96,11 @@ class Photo:
 def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     """A table: a wood-like or cloth-like texture in a random colour."""
     base = rng.uniform(90, 200, size=3)
-    noise = rng.normal(0, 1, size=(h // 8 + 1, w // 8 + 1)).astype(np.float32)
-    noise = cv2.resize(noise, (w, h), interpolation=cv2.INTER_CUBIC)
+    coarse = rng.normal(0, 1, size=(h // 8 + 1, w // 8 + 1)).astype(np.float32)
+    noise: Any = cv2.resize(coarse, (w, h), interpolation=cv2.INTER_CUBIC)
     if rng.random() < 0.5:  # wood grain: stretched along one axis
-        grain = rng.normal(0, 1, size=(h, 1)).astype(np.float32)
-        grain = cv2.GaussianBlur(np.repeat(grain, w, axis=1), (0, 0), 2)
+        column = rng.normal(0, 1, size=(h, 1)).astype(np.float32)
+        grain = cv2.GaussianBlur(np.repeat(column, w, axis=1), (0, 0), 2)
         noise = noise * 0.5 + grain
     img = base.astype(np.float32)[None, None, :] + 18 * noise[:, :, None]
     return np.clip(img, 0, 255, out=img)
@@ -108,7 +108,7 @@ def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
 
 def _paste(canvas: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
     h, w = face.shape[:2]
-    src = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+    src = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], dtype=np.float32)
     m = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
     size = (canvas.shape[1], canvas.shape[0])
     warped = cv2.warpPerspective(face.astype(np.float32), m, size, flags=cv2.INTER_AREA)
@@ -119,14 +119,14 @@ def _paste(canvas: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
 def _card_quad(rng: np.random.Generator, cx: float, cy: float, card_h: float,
                tilt: float, skew: float) -> np.ndarray:
     w, h = card_h * 250 / 350, card_h
-    pts = np.float32([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
+    pts = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]], dtype=np.float32)
     a = np.deg2rad(tilt)
-    rot = np.float32([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], dtype=np.float32)
     pts = pts @ rot.T
     # Perspective: the far edge shorter (a phone held at an angle), a little jitter per corner.
     pts[:2, 0] *= 1 - skew
     pts += rng.normal(0, card_h * 0.01, size=pts.shape)
-    return pts + np.float32([cx, cy])
+    return pts + np.array([cx, cy], dtype=np.float32)
 
 
 def _light_and_lens(rng: np.random.Generator, img: np.ndarray, effects: list[str],
@@ -182,7 +182,7 @@ def photograph_page(rng: np.random.Generator, faces: list[np.ndarray],
     """Up to nine cards in a binder page's pockets (a light plastic sheet), about 2400 px."""
     h, w = 2400, 1800
     img = _background(rng, h, w)
-    sheet = np.float32([[60, 60], [w - 60, 60], [w - 60, h - 60], [60, h - 60]])
+    sheet = np.array([[60, 60], [w - 60, 60], [w - 60, h - 60], [60, h - 60]], dtype=np.float32)
     _paste(img, np.full((10, 10, 3), rng.uniform(215, 240), np.float32), sheet)
     tilt = rng.uniform(-6, 6)
     card_h, gap = 700.0, 40.0

@@ -20,8 +20,8 @@ from cards import wording
 from cards.contribution_form import FORM_FIELDS, FormError, form_values, parse, unique_slug
 from cards.exchange import FormatError, from_csv
 from cards.images import ImageRefused, store
-from cards.photo import ocr
 from cards.models import Card, CardImage, CardSet, Contribution
+from cards.photo import ocr
 from cards.records import validate_record
 from cards.services import CatalogueError, approve, reject
 from cards.wording import tr_words

@@ -202,7 +202,7 @@ def photo_review(request: SignedInRequest, token: str) -> HttpResponse:
         "token": token, "entries": _entries(pending, token, post, lang, errors),
         "general_errors": general, "any_errors": bool(errors), "sets": CardSet.objects.all(),
         "types": vocab.TYPES, "races": vocab.RACES, "groups": subtype_groups(),
-        "source_note": (post or {}).get("source_note", "") if post is not None else "",
+        "source_note": post.get("source_note", "") if post is not None else "",
         "photo_available": ocr.available()})
 
 

@@ -38,9 +38,9 @@ from cards.api.serializers import (
 )
 from cards.exchange import export_records, to_csv
 from cards.images import ImageRefused
+from cards.models import Card, CardRevision, CardSet, CollectionEntry, Contribution, DataVersion
 from cards.photo import pipeline as photo_pipeline
 from cards.photo.match import differences, matching_card
-from cards.models import Card, CardRevision, CardSet, CollectionEntry, Contribution, DataVersion
 from cards.search import search_cards
 from cards.services import CatalogueError, approve, reject, revert
 from cards.text import fold

@@ -48,7 +48,7 @@ def _card_like(quad: np.ndarray) -> bool:
     if min(sides) <= 0 or long <= 0:
         return False
     ratio = min(short, long) / max(short, long)
-    return abs(ratio - CARD_RATIO) < 0.12
+    return bool(abs(ratio - CARD_RATIO) < 0.12)
 
 
 def _candidates(gray: np.ndarray) -> list[np.ndarray]:
@@ -112,7 +112,7 @@ def find_cards(image: np.ndarray) -> list[Found]:
 
 def straighten(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The card under ``quad``, upright and flat, CROP_W x CROP_H."""
-    dst = np.float32([[0, 0], [CROP_W - 1, 0], [CROP_W - 1, CROP_H - 1], [0, CROP_H - 1]])
+    dst = np.array([[0, 0], [CROP_W - 1, 0], [CROP_W - 1, CROP_H - 1], [0, CROP_H - 1]], dtype=np.float32)
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
     return cv2.warpPerspective(image, m, (CROP_W, CROP_H), flags=cv2.INTER_CUBIC,
                                borderMode=cv2.BORDER_REPLICATE)

@@ -89,7 +89,7 @@ def prepare(card: np.ndarray) -> np.ndarray:
     background = cv2.resize(cv2.medianBlur(small, 23), (w, h), interpolation=cv2.INTER_LINEAR)
     diff = cv2.absdiff(gray, background)
     diff = cv2.GaussianBlur(diff, (3, 3), 0)
-    norm = cv2.normalize(diff, None, 0, 255, cv2.NORM_MINMAX)
+    norm = cv2.normalize(diff, None, 0, 255, cv2.NORM_MINMAX)  # type: ignore[call-overload]
     return 255 - norm
 
 
