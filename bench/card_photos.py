@@ -66,9 +66,9 @@ def _pair(truths: list[dict[str, Any]], reads: list[Any]) -> list[tuple[dict, An
         if not left:
             out.append((truth, None))
             continue
-        best = min(left, key=lambda r: edit_distance(
-            fold(r.reading.values.get("name_hu", "")), fold(truth["name_hu"])))
-        left.remove(best)
+        at = min(range(len(left)), key=lambda k: edit_distance(
+            fold(left[k].reading.values.get("name_hu", "")), fold(truth["name_hu"])))
+        best = left.pop(at)
         out.append((truth, best))
     return out
 
