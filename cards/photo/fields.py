@@ -141,7 +141,9 @@ def read_fields(lines: list[Line], width: int, height: int,
     """Fill a card's fields from its lines (``cost_text``: the cost disc read on its own)."""
     reading = Reading(raw_text="\n".join(ln.text for ln in lines))
     values = reading.values
-    lines = [ln for ln in lines if not _is_footer(ln.text)]
+    # The footer is at the bottom: the same words higher up are rules text (the practice
+    # cards' text begins "Gyakorló lap (nem hivatalos).").
+    lines = [ln for ln in lines if not (ln.top > 0.85 * height and _is_footer(ln.text))]
     type_at: int | None = None
     for i, ln in enumerate(lines):
         if ln.top > 0.45 * height:
