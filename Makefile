@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test setup db browser lint typecheck bench clean schemathesis
+.PHONY: run test setup db browser ocr lint typecheck bench clean schemathesis
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,7 +34,15 @@ browser:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: setup browser
+# Photo reading (issue 31) needs Tesseract with Hungarian data for the tests; `make run`
+# works without it (the contribution page then says photo reading is not available).
+ocr:
+	@if ! command -v tesseract >/dev/null 2>&1 || ! tesseract --list-langs 2>/dev/null | grep -qx hun; then \
+	  echo "installing tesseract-ocr and tesseract-ocr-hun (Debian packages) for the photo tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr tesseract-ocr-hun >/dev/null; \
+	fi
+
+test: setup browser ocr
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # Schemathesis against the live schema (needs DATABASE_URL; CI: the PostgreSQL pass): every

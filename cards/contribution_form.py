@@ -153,6 +153,7 @@ def form_values(card_record: dict[str, Any] | None, post: Any | None) -> dict[st
         out = {k: (post.get(k) or "") for k in FORM_FIELDS if k != "abilities"}
         out["abilities"] = post.getlist("abilities")
         out["source_note"] = post.get("source_note") or ""
+        out["image_set"] = post.get("image_set") or ""
         return out
     record = card_record or {}
     out = {k: "" if record.get(k) is None else str(record.get(k)) for k in FORM_FIELDS

@@ -21,7 +21,8 @@ from cards import wording
 from cards.contribution_form import FORM_FIELDS, FormError, form_values, parse, unique_slug
 from cards.exchange import FormatError, from_csv
 from cards.images import ImageRefused, store
-from cards.models import Card, CardImage, Contribution
+from cards.models import Card, CardImage, CardSet, Contribution
+from cards.photo import ocr
 from cards.records import validate_record
 from cards.services import CatalogueError, approve, pending_room, reject
 from cards.wording import tr_words
@@ -36,7 +37,7 @@ def _lang() -> str:
     return "hu" if (get_language() or "hu").startswith("hu") else "en"
 
 
-def _subtype_groups() -> list[dict[str, Any]]:
+def subtype_groups() -> list[dict[str, Any]]:
     return [{"type": t, "name_hu": v[0], "name_en": v[1],
              "subtypes": [{"key": k, "hu": hu, "en": en} for k, hu, en in v[2]]}
             for t, v in vocab.TYPES.items()]
@@ -91,7 +92,10 @@ def contribute(request: SignedInRequest) -> HttpResponse:
                     author=request.user)
                 if image is not None:
                     image.contribution = item
-                    image.save(update_fields=["contribution"])
+                    # The picture's printing (the set it is from), when the person knows it.
+                    image.card_set = CardSet.objects.filter(
+                        slug=request.POST.get("image_set") or "").first()
+                    image.save(update_fields=["contribution", "card_set"])
             messages.success(request, tr_words(
                 "Köszönjük! A beküldésed ellenőrzésre vár; itt látod, mi lesz vele.",
                 "Thank you! Your contribution is waiting for review; follow it here."))
@@ -105,8 +109,9 @@ def contribute(request: SignedInRequest) -> HttpResponse:
         "error_fields": {e.field for e in errors},
         "types": vocab.TYPES, "races": vocab.RACES, "rarities": vocab.RARITIES,
         "abilities": vocab.ABILITIES, "cost_rules": vocab.COST_RULES,
-        "groups": _subtype_groups(),
+        "groups": subtype_groups(),
         "current_type": (record or {}).get("type") or values.get("type") or "",
+        "sets": CardSet.objects.all(), "photo_available": ocr.available(),
     })
 
 
@@ -133,6 +138,10 @@ def _decorate(items, lang: str) -> list[Contribution]:
         item.diff = diff_rows(item, lang)
         item.pictures = list(item.images.all())
         item.status_text = wording.status_words(item.status, lang)
+        item.photo = getattr(item, "photo_reading", None)
+        if item.photo is not None:
+            item.photo_changed = ", ".join(wording.field_label(f, lang)
+                                           for f in item.photo.changed)
         out.append(item)
     return out
 
@@ -140,7 +149,7 @@ def _decorate(items, lang: str) -> list[Contribution]:
 @login_required
 def my_contributions(request: SignedInRequest) -> HttpResponse:
     items = (Contribution.objects.filter(author=request.user)
-             .select_related("card", "reviewer").prefetch_related("images"))
+             .select_related("card", "reviewer", "photo_reading").prefetch_related("images"))
     return render(request, "cards/contributions.html",
                   {"items": _decorate(items, _lang()), "review": False})
 
@@ -148,10 +157,17 @@ def my_contributions(request: SignedInRequest) -> HttpResponse:
 @staff_member_required
 def review_queue(request: HttpRequest) -> HttpResponse:
     items = (Contribution.objects.filter(status=Contribution.PENDING)
-             .select_related("card", "author").prefetch_related("images")
+             .select_related("card", "author", "photo_reading").prefetch_related("images")
              .order_by("created", "id"))
+    decorated = _decorate(items, _lang())
+    batches: dict[str, int] = {}
+    for item in decorated:
+        if item.batch:
+            batches[item.batch] = batches.get(item.batch, 0) + 1
     return render(request, "cards/contributions.html",
-                  {"items": _decorate(items, _lang()), "review": True})
+                  {"items": decorated, "review": True,
+                   "batches": [{"label": k, "count": n, "photo": k.startswith("photo-")}
+                               for k, n in batches.items() if n > 1]})
 
 
 @staff_member_required
@@ -269,3 +285,65 @@ def _row_error(e: dict[str, Any], lang: str) -> str:
     where = (f"{e['row']}. sor" if lang == "hu" else f"row {e['row']}") if e.get("row") else ""
     label = wording.field_label(e.get("field") or "", lang) if e.get("field") else ""
     return " · ".join(p for p in (where, label, e["message"]) if p)
+
+
+@staff_member_required
+@require_POST
+def review_batch(request: HttpRequest) -> HttpResponse:
+    """Approve or reject every pending contribution of one batch (a CSV file or a photo) at
+    once; each is still decided on its own, so one that does not validate stays pending."""
+    label = (request.POST.get("batch") or "").strip()
+    decision = request.POST.get("decision")
+    note = (request.POST.get("note") or "").strip()[:500]
+    items = list(Contribution.objects.filter(batch=label, status=Contribution.PENDING)
+                 .order_by("created", "id")) if label else []
+    if not items or decision not in ("approve", "reject"):
+        messages.error(request, tr_words("Ebben a csomagban nincs ellenőrzésre váró beküldés.",
+                                         "Nothing in this batch is waiting for review."))
+        return redirect("review-queue")
+    if decision == "reject" and not note:
+        messages.error(request, tr_words(
+            "Elutasításnál írd meg az indokot: a beküldő látni fogja.",
+            "Give a reason when rejecting: the contributor will see it."))
+        return redirect("review-queue")
+    done, failed = 0, []
+    for item in items:
+        try:
+            with transaction.atomic():
+                if decision == "approve":
+                    approve(item, request.user, note)
+                else:
+                    reject(item, request.user, note)
+            done += 1
+        except CatalogueError:
+            failed.append(item.proposed.get("name_hu") or (item.card.name_hu if item.card
+                                                            else str(item.pk)))
+    if decision == "approve":
+        messages.success(request, tr_words(f"{done} beküldés elfogadva.",
+                                           f"{done} contribution(s) approved."))
+    else:
+        messages.success(request, tr_words(f"{done} beküldés elutasítva.",
+                                           f"{done} contribution(s) rejected."))
+    if failed:
+        messages.error(request, tr_words(
+            "Nem érvényes, egyenként nézd át: " + ", ".join(failed),
+            "Does not validate, review it on its own: " + ", ".join(failed)))
+    return redirect("review-queue")
+
+
+def catalogue_progress(request: HttpRequest) -> HttpResponse:
+    """Public: which official cards lack which values, so collectors know what to bring."""
+    lang = _lang()
+    rows = []
+    cards = Card.objects.filter(official=True).order_by("name_hu", "slug")
+    with_picture = set(CardImage.objects.filter(approved=True, card__isnull=False)
+                       .values_list("card_id", flat=True))
+    for card in cards:
+        missing = [wording.field_label(f, lang) for f in card.missing_fields()]
+        if card.pk not in with_picture:
+            missing.append(tr_words("kép", "picture"))
+        rows.append({"card": card, "missing": missing})
+    complete = sum(1 for r in rows if not r["missing"])
+    return render(request, "cards/progress.html", {
+        "rows": rows, "complete": complete, "total": len(rows),
+        "incomplete": [r for r in rows if r["missing"]]})

@@ -109,8 +109,9 @@ class CleanImage:
     height: int
 
 
-def clean(upload: IO[bytes]) -> CleanImage:
-    """Check and re-encode an upload; raises ImageRefused with the reason."""
+def checked(upload: IO[bytes]) -> Image.Image:
+    """An upload read as a picture within the limits (size, pixels, format), EXIF rotation
+    applied; raises ImageRefused with the reason. (Photo reading uses it too.)"""
     data = _read_limited(upload)
     try:
         with warnings.catch_warnings():
@@ -130,9 +131,18 @@ def clean(upload: IO[bytes]) -> CleanImage:
         raise _bomb(None) from exc
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         raise _not_image() from exc
-    # Phone photos are often stored sideways with an EXIF rotation: apply it, then drop EXIF.
-    fmt = "PNG" if img.format == "PNG" else "JPEG"
+    # Phone photos are often stored sideways with an EXIF rotation: apply it.
+    fmt = img.format
     img = ImageOps.exif_transpose(img)
+    img.format = fmt
+    return img
+
+
+def clean(upload: IO[bytes]) -> CleanImage:
+    """Check and re-encode an upload; raises ImageRefused with the reason."""
+    img = checked(upload)
+    # EXIF was applied by ``checked``; what follows drops it with every other metadata.
+    fmt = "PNG" if img.format == "PNG" else "JPEG"
     if img.mode not in ("RGB", "RGBA", "L", "LA"):
         img = img.convert("RGBA" if fmt == "PNG" else "RGB")
     # A fresh image from the pixels alone: no info dict, so no EXIF, XMP or text chunks.

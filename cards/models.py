@@ -293,3 +293,23 @@ class CardImage(models.Model):
     def uris(self) -> dict[str, str]:
         """Like Scryfall's ``image_uris``: small (thumbnail), normal (web size), large."""
         return {"small": self.thumb.url, "normal": self.web.url, "large": self.original.url}
+
+
+def photo_path(instance: PhotoReading, filename: str) -> str:
+    return f"cards/photos/{instance.token}{filename[filename.rfind('.'):]}"
+
+
+class PhotoReading(models.Model):
+    """How a contribution was read from a photo (issue 31): the photo as sent (cleaned, no
+    EXIF), the text Tesseract read, the values it filled and which of them the person
+    changed before sending. Editors see it beside the proposal. Created only when the person
+    sends the proposal: a photo that was only read is never stored."""
+
+    contribution = models.OneToOneField(Contribution, on_delete=models.CASCADE,
+                                        related_name="photo_reading")
+    token = models.CharField(max_length=32, editable=False)
+    photo = models.FileField(upload_to=photo_path, max_length=200)
+    read_text = models.TextField(blank=True)
+    read_values = models.JSONField(default=dict, blank=True)
+    changed = models.JSONField(default=list, blank=True)
+    created = models.DateTimeField(auto_now_add=True)

@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.urls import path, re_path
 
-from cards import collection_views, contribution_views, media_views, views
+from cards import collection_views, contribution_views, media_views, photo_views, views
 
 urlpatterns = [
     path("", views.browse, name="card-browser"),
@@ -19,9 +19,16 @@ urlpatterns = [
     path("collection/import/", collection_views.import_view, name="collection-import"),
     path("contribute/", contribution_views.contribute, name="contribute"),
     path("contribute/csv/", contribution_views.contribute_csv, name="contribute-csv"),
+    path("contribute/photo/", photo_views.photo_upload, name="contribute-photo-upload"),
+    path("contribute/photo/<str:token>/", photo_views.photo_review, name="contribute-photo"),
+    path("contribute/photo/<str:token>/<str:index>.jpg", photo_views.photo_picture,
+         name="contribute-photo-picture"),
+    path("catalogue/progress/", contribution_views.catalogue_progress,
+         name="catalogue-progress"),
     path("contributions/", contribution_views.my_contributions, name="my-contributions"),
     path("review/", contribution_views.review_queue, name="review-queue"),
     path("review/<int:pk>/", contribution_views.review_decide, name="review-decide"),
+    path("review/batch/", contribution_views.review_batch, name="review-batch"),
 ]
 
 # Local media (the default storage) is served by the app itself; with S3 the URLs point there.

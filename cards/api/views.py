@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import difflib
 import json
 
@@ -37,7 +38,10 @@ from cards.api.serializers import (
     ContributionSerializer,
 )
 from cards.exchange import export_records, to_csv
+from cards.images import ImageRefused
 from cards.models import Card, CardRevision, CardSet, CollectionEntry, Contribution, DataVersion
+from cards.photo import pipeline as photo_pipeline
+from cards.photo.match import differences, matching_card
 from cards.search import search_cards
 from cards.services import CatalogueError, approve, pending_room, reject, revert
 from cards.text import fold
@@ -75,6 +79,24 @@ SUMMARY_OUT = {"type": "object", "required": ["distinct_owned", "copies_owned", 
                "properties": {"distinct_owned": {"type": "integer"},
                               "copies_owned": {"type": "integer"},
                               "copies_wanted": {"type": "integer"}}}
+READ_PHOTO_IN = {"type": "object", "required": ["photo"], "properties": {
+    "photo": {"type": "string", "format": "binary",
+              "description": "JPEG, PNG or WebP: one card or several (a binder page)."}}}
+READ_PHOTO_OUT = {"type": "object", "required": ["cards"], "properties": {"cards": {
+    "type": "array", "description": "One entry per card found, in reading order.",
+    "items": {"type": "object", "required": ["proposed", "read_fields", "read_text", "match",
+                                             "crop_jpeg_base64"],
+              "properties": {
+                  "proposed": {"type": "object", "additionalProperties": True,
+                               "description": "The values read (import-format fields)."},
+                  "read_fields": {"type": "array", "items": {"type": "string"},
+                                  "description": "Every field here was read from the photo: "
+                                                 "show it as such until a person confirms."},
+                  "read_text": {"type": "string"},
+                  "match": {"type": "object", "nullable": True, "properties": {
+                      "slug": {"type": "string"}, "name_hu": {"type": "string"},
+                      "differs": {"type": "object", "additionalProperties": True}}},
+                  "crop_jpeg_base64": {"type": "string", "format": "byte"}}}}}}
 ORDERING = {"name": ("name_hu", "slug"), "-name": ("-name_hu", "-slug"),
             "cost": ("cost", "slug"), "-cost": ("-cost", "slug"),
             "slug": ("slug",), "-slug": ("-slug",), "updated": ("updated", "slug"),
@@ -539,6 +561,43 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
                          "image_uris": {k: request.build_absolute_uri(v)
                                         for k, v in image.uris().items()}},
                         status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request={"multipart/form-data": READ_PHOTO_IN},
+        responses={200: READ_PHOTO_OUT},
+        description="Read a photo of one card or of a binder page (multipart field `photo`; "
+                    "the picture limits apply). Answers one pre-filled proposal per card "
+                    "found, with the straightened crop; nothing is stored. Send each as a "
+                    "contribution (`POST /contributions/`) and its crop as its picture "
+                    "(`POST /contributions/{id}/image/`). 503 `photo_reading_unavailable` "
+                    "where Tesseract is not installed.")
+    @action(detail=False, methods=["post"], url_path="read-photo",
+            parser_classes=[MultiPartParser])
+    def read_photo(self, request):
+        upload = request.FILES.get("photo")
+        if upload is None:
+            raise ApiError("photo_missing", "send the photo as the multipart field 'photo'",
+                           400, {"field": "photo"})
+        lang = "hu" if (get_language() or "hu").startswith("hu") else "en"
+        try:
+            reads = photo_pipeline.read_photo(upload)
+        except ImageRefused as exc:
+            status_code = {"image_too_large": 413, "photo_reading_unavailable": 503,
+                           "photo_no_card": 422}.get(exc.code, 400)
+            raise ApiError(exc.code, exc.en, status_code,
+                           {"field": "photo", "message_hu": exc.hu,
+                            "message": exc.message(lang)}) from exc
+        cards = []
+        for read in reads:
+            values = read.reading.record()
+            card = matching_card(str(values.get("name_hu", "")))
+            cards.append({
+                "proposed": values, "read_fields": sorted(values),
+                "read_text": read.reading.raw_text,
+                "match": {"slug": card.slug, "name_hu": card.name_hu,
+                          "differs": differences(card, values)} if card else None,
+                "crop_jpeg_base64": base64.b64encode(read.crop_jpeg()).decode("ascii")})
+        return Response({"cards": cards})
 
     @action(detail=True, methods=["post"], permission_classes=[IsStaff])
     def approve(self, request, pk=None):

@@ -61,6 +61,10 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "image_too_many_pixels": (400, "The picture claims more pixels than "
                               "`CARD_IMAGE_MAX_PIXELS` (a decompression bomb)."),
     "image_too_large": (413, "The picture is larger than `CARD_IMAGE_MAX_BYTES`."),
+    "photo_missing": (400, "Send the photo as the multipart field `photo`."),
+    "photo_too_small": (400, "The photo's shorter side has fewer than 400 pixels."),
+    "photo_no_card": (422, "No readable card was found in the photo."),
+    "photo_reading_unavailable": (503, "Tesseract is not installed on this server."),
     # --- decks
     "unknown_format": (400, "No such deck format; `GET /api/v1/formats/` lists them."),
     "deck_input": (400, "Give the deck as `text`, `cards` or `code`."),
@@ -425,6 +429,9 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
     ("post", "/api/v1/contributions/{id}/image/"): [
         "forbidden", "not_pending", "image_missing", "image_empty", "image_wrong_type",
         "image_too_many_pixels", "image_too_large"],
+    ("post", "/api/v1/contributions/read-photo/"): [
+        "photo_missing", "photo_too_small", "photo_no_card", "photo_reading_unavailable",
+        "image_empty", "image_wrong_type", "image_too_many_pixels", "image_too_large"],
     ("post", "/api/v1/contributions/{id}/approve/"): ["not_pending", "invalid_contribution"],
     ("post", "/api/v1/contributions/{id}/reject/"): ["not_pending", "invalid_contribution"],
     ("post", "/api/v1/revisions/{id}/revert/"): ["cannot_revert"],
@@ -518,6 +525,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, str]] = {
     ("get", "/api/v1/contributions/"): ("Your contributions", "Your proposals (staff: everyone's), filter with `status`."),
     ("post", "/api/v1/contributions/"): ("Propose a card or a correction", "A new card or a change to one, with sources; staff review it."),
     ("get", "/api/v1/contributions/{id}/"): ("Get a contribution", "One proposal with its review state."),
+    ("post", "/api/v1/contributions/read-photo/"): ("Read a photo of cards", "One pre-filled proposal per card found in a photo, with its straightened crop; nothing is stored."),
     ("post", "/api/v1/contributions/{id}/approve/"): ("Approve a contribution (staff)", "Applies the proposal as a new revision of the card."),
     ("post", "/api/v1/contributions/{id}/reject/"): ("Reject a contribution (staff)", "Closes the proposal with an optional `note`."),
     ("get", "/api/v1/data-version/"): ("Catalogue version", "A number that grows with every catalogue change: cache card data under it."),

@@ -48,3 +48,28 @@ def few_cards(db):
     for name, limit in (("rulebook.json", None), ("practice.json", 4)):
         records, card_set = read_file(ROOT / "fixtures" / "cards" / name)
         import_records(records[:limit], set_data=card_set, source=name)
+
+
+@pytest.fixture(scope="session")
+def card_photos(tmp_path_factory):
+    """Synthetic photos (bench/card_photo_set.py) of a few shipped cards: faces rendered by
+    Chromium once per session, then photographed. ``singles`` are one card each (rulebook
+    cards, then practice cards beyond the ``few_cards`` ones), ``page`` a binder page of
+    six cards, ``records`` the shipped records by slug."""
+    from bench import card_photo_set
+
+    records = card_photo_set.shipped_cards()
+    by_slug = {r["slug"]: r for r in records}
+    rulebook = [r for r in records if r["official"]]
+    practice = [r for r in records if not r["official"]]
+    chosen = rulebook[:4] + practice[10:12]
+    faces = card_photo_set.render_faces(chosen, tmp_path_factory.mktemp("faces"))
+    import numpy as np
+
+    rng = np.random.default_rng(7)
+    singles = [card_photo_set.photograph_one(rng, card_photo_set.load_face(faces[r["slug"]]),
+                                             card_photo_set.printed(r)) for r in chosen]
+    page = card_photo_set.photograph_page(
+        rng, [card_photo_set.load_face(faces[r["slug"]]) for r in chosen],
+        [card_photo_set.printed(r) for r in chosen])
+    return {"singles": singles, "page": page, "records": by_slug}

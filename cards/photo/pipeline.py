@@ -1,0 +1,134 @@
+"""One photo in, one reading per card out: check the upload (the picture limits), find the
+cards, straighten each, read it. Refusals carry a code and a message in both languages
+(``cards.images.ImageRefused``); nothing is stored here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import IO
+
+import cv2
+import numpy as np
+
+from cards.images import ImageRefused, checked
+from cards.photo import ocr
+from cards.photo.fields import Reading, match_words, read_fields
+from cards.photo.locate import CROP_H, CROP_W, find_cards, straighten
+
+MIN_SIDE = 400  # px: a smaller photo cannot show a card's text legibly
+MAX_CARDS = 12  # a binder page holds nine; more is a table full of cards, read the first
+NAME_CONF = 50
+COST_BOX = (0.76, 0.0, 1.0, 0.16)  # the cost disc: left, top, right, bottom (relative)
+
+
+@dataclass
+class CardRead:
+    crop: np.ndarray  # BGR, upright, CROP_W x CROP_H
+    reading: Reading
+
+    def crop_jpeg(self) -> bytes:
+        ok, data = cv2.imencode(".jpg", self.crop, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        return data.tobytes() if ok else b""
+
+
+def unavailable() -> ImageRefused:
+    return ImageRefused("photo_reading_unavailable",
+                        "A fényképről olvasás ezen a szerveren nem elérhető; töltsd ki a "
+                        "mezőket kézzel.",
+                        "Reading photos is not available on this server; fill in the "
+                        "fields by hand.")
+
+
+def no_card() -> ImageRefused:
+    return ImageRefused("photo_no_card",
+                        "Nem találtunk olvasható lapot a képen. Fényképezd a lapot egyenesen "
+                        "felülről, sima, a laptól eltérő színű háttéren, hogy az egész lap "
+                        "látsszon.",
+                        "No readable card was found in the picture. Photograph the card "
+                        "from straight above, on a plain background of another colour, with "
+                        "the whole card in view.")
+
+
+def too_small(width: int, height: int) -> ImageRefused:
+    return ImageRefused("photo_too_small",
+                        f"A kép túl kicsi ({width} × {height} képpont); legalább {MIN_SIDE} "
+                        "képpont kell a rövidebb oldalon, hogy a szöveg olvasható legyen.",
+                        f"The picture is too small ({width} x {height} pixels); the shorter "
+                        f"side needs at least {MIN_SIDE} pixels for the text to be legible.")
+
+
+def load(upload: IO[bytes]) -> np.ndarray:
+    """The upload as a BGR array, within the picture limits."""
+    img = checked(upload)
+    if min(img.size) < MIN_SIDE:
+        raise too_small(*img.size)
+    rgb = np.asarray(img.convert("RGB"))
+    return cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
+
+
+def _digits_only(box: np.ndarray) -> np.ndarray:
+    """The cost disc's digits alone, black on white: the dark blobs of a digit's size that
+    touch no edge of the box (the disc's rim and the band around it are dropped)."""
+    gray = cv2.cvtColor(box, cv2.COLOR_BGR2GRAY)
+    _, dark = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(dark)
+    h, w = gray.shape
+    out = np.full_like(gray, 255)
+    for i in range(1, count):
+        x, y, bw, bh, _area = stats[i]
+        if x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+            continue
+        if 0.2 * h <= bh <= 0.7 * h and bw <= 0.5 * w:
+            out[labels == i] = 0
+    return cv2.copyMakeBorder(out, 10, 10, 10, 10, cv2.BORDER_CONSTANT, value=255)
+
+
+def _cost_text(crop: np.ndarray) -> str | None:
+    left, top, right, bottom = COST_BOX
+    box = crop[int(top * CROP_H):int(bottom * CROP_H), int(left * CROP_W):int(right * CROP_W)]
+    words = ocr.read_words(_digits_only(box), psm=7, whitelist="0123456789X", raw=True)
+    return words[0].text if len(words) == 1 else None
+
+
+def _name_text(crop: np.ndarray, bottom: int) -> str | None:
+    """The name band read on its own as a block of text (cleaner than the whole card's
+    sparse reading: no edge of the card beside it)."""
+    right = int(COST_BOX[0] * CROP_W)
+    band = crop[int(0.01 * CROP_H):max(bottom, int(0.08 * CROP_H)), int(0.02 * CROP_W):right]
+    # Edges of the band and of glare read as letters with little confidence; names do not.
+    width = band.shape[1]
+    words = [w for w in ocr.read_words(band, psm=6) if w.conf >= NAME_CONF
+             and (sum(c.isalnum() for c in w.text) > 2 or w.conf >= 85
+                  or 0.05 * width < w.left and w.left + w.width < 0.9 * width)]
+    lines = ocr.lines_of(words)
+    text = " ".join(ln.text for ln in lines if ln.height > 0.5 * max(x.height for x in lines)) \
+        if lines else ""
+    return text.strip(" ,:;-|") or None
+
+
+def read_card(crop: np.ndarray) -> Reading:
+    lines = ocr.lines_of(ocr.read_words(crop))
+    reading = read_fields(lines, CROP_W, CROP_H, _cost_text(crop))
+    type_line = next((ln for ln in lines if reading.values.get("type")
+                      and ln.top > 0.08 * CROP_H and match_words(ln.text).get("type")), None)
+    name = _name_text(crop, type_line.top - 4 if type_line else int(0.2 * CROP_H))
+    if name:
+        reading.values["name_hu"] = name
+    return reading
+
+
+def read_photo(upload: IO[bytes]) -> list[CardRead]:
+    """Every card found and read; raises ImageRefused when there is none to read."""
+    if not ocr.available():
+        raise unavailable()
+    image = load(upload)
+    out: list[CardRead] = []
+    for found in find_cards(image)[:MAX_CARDS]:
+        crop = straighten(image, found.quad)
+        reading = read_card(crop)
+        if reading.values.get("name_hu"):
+            out.append(CardRead(crop, reading))
+    if not out:
+        raise no_card()
+    return out
