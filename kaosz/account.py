@@ -15,7 +15,6 @@ from kaosz.api.tokens import issue, revoke
 from kaosz.models import ApiToken
 from kaosz.signed_in import SignedInRequest
 
-
 # The session slot that carries a just-created key to the page that shows it once.
 NEW_KEY = "account_tokens_new_key"
 

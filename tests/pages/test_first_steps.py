@@ -6,12 +6,22 @@ tests/pages/test_first_steps_http.py.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "titkos-jelszo-123"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+
+
+def shot(page, name: str) -> None:
+    """With KAOSZ_SHOTS=dir, a full-page screenshot for a person to look at."""
+    where = os.environ.get("KAOSZ_SHOTS")
+    if where:
+        page.screenshot(path=str(Path(where) / f"{name}.png"), full_page=True)
 
 
 def signed_in(browser, live_server, username: str, viewport: dict, lang: str = "hu"):
@@ -50,5 +60,87 @@ def test_the_new_token_is_shown_whole_on_a_phone_copied_and_not_made_twice(brows
         page.reload()  # a reload neither shows the key again nor makes a second token
         assert key not in page.content()
         assert ApiToken.objects.filter(user=user).count() == 1
+    finally:
+        ctx.close()
+
+
+# ------------------------------------------------------------------ the organiser's phone
+
+
+def _tournament(organiser, rounds: int = 1, final: bool = False):
+    from matches.tournaments import services as tournaments
+
+    t = tournaments.create_tournament(organiser, name="Telefonos Kupa", decks_required=False,
+                                      rounds_planned=rounds, final_size=4 if final else 0)
+    for name in ["Anna Kovácsné", "Béla Szabó", "Cili Tóth", "Dani Nagy", "Emese Kis",
+                 "Feri Varga"]:
+        tournaments.register(t, by=organiser, name=name)
+    tournaments.start(t, by=organiser)
+    rnd = tournaments.pair_next_round(t, by=organiser)
+    tournaments.start_round(t, rnd.number, by=organiser)
+    if final:
+        for p in rnd.pairings.all():
+            tournaments.set_result(t, p.pk, by=organiser, games_a=2, games_b=0)
+        tournaments.finish_round(t, rnd.number, by=organiser)
+        tournaments.start_final(t, by=organiser)
+    return t
+
+
+def _outside(page, selector: str) -> list[str]:
+    """Elements matching the selector that are shown but end beyond the screen's edge."""
+    return page.evaluate("""sel => [...document.querySelectorAll(sel)]
+        .filter(e => e.offsetParent !== null)
+        .filter(e => e.getBoundingClientRect().right > innerWidth + 1
+                     || e.getBoundingClientRect().left < -1)
+        .map(e => e.tagName + ' ' + (e.innerText || e.value || '').slice(0, 30))""", selector)
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_an_organiser_on_a_phone_sees_every_result_form_and_the_standings(browser,
+                                                                       live_server, user,
+                                                                       lang):
+    t = _tournament(user)
+    ctx, page = signed_in(browser, live_server, "gyujto", PHONE, lang)
+    try:
+        page.goto(f"{live_server.url}/tournaments/{t.pk}/manage/")
+        forms = page.locator(".result-form")
+        assert forms.count() == 3
+        shot(page, f"manage-phone-{lang}")
+        # every result control on the screen, none in a box that scrolls out of sight
+        assert not _outside(page, ".result-form select, .result-form button"), \
+            _outside(page, ".result-form select, .result-form button")
+        assert not _outside(page, "#standings th, #standings td")
+        page.click("#jump-results")  # the way to the results from the top of the page
+        assert forms.first.locator("button").is_visible()
+        assert forms.first.locator("button").evaluate(
+            "e => e.getBoundingClientRect().bottom <= innerHeight")
+        # the hidden tie-breaks are one tap away
+        page.click("label[for=standings-all]")
+        assert page.locator("#standings th.tb-extra").first.is_visible()
+        # entering a result works from the phone
+        first = forms.first
+        first.locator("select").select_option("2-1")
+        with page.expect_navigation():
+            first.locator("button").click()
+        assert page.locator(".result-now").first.inner_text().strip() == "2-1"
+        page.set_viewport_size(DESKTOP)  # the desktop keeps the table with every column
+        page.reload()
+        assert page.locator("#manage-round-1 thead").is_visible()
+        assert page.locator("#standings th.tb-extra").first.is_visible()
+        assert not _outside(page, "#standings th")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_the_final_form_names_the_series_in_words(browser, live_server, user, lang):
+    t = _tournament(user, final=True)
+    ctx, page = signed_in(browser, live_server, "gyujto", PHONE, lang)
+    try:
+        page.goto(f"{live_server.url}/tournaments/{t.pk}/manage/")
+        text = page.locator("form.final-game").first.inner_text()
+        assert "semi1" not in text and "semi2" not in text
+        assert ("1. elődöntő" if lang == "hu" else "Semi-final 1") in text
+        assert not _outside(page, "form.final-game button")
     finally:
         ctx.close()
