@@ -193,8 +193,12 @@ def deck_list(request: HttpRequest, mine: bool = False) -> HttpResponse:
     q = request.GET.get("q", "").strip()
     if q:
         qs = qs.filter(Q(name__icontains=q) | Q(description__icontains=q))
+    # A signed-in person with private decks is told where they are (issue 32): the public
+    # list alone read "No decks" to them.
+    private = (Deck.objects.filter(owner=request.user, public=False).count()
+               if not mine and request.user.is_authenticated else 0)
     return render(request, "decks/list.html", {"decks": qs.order_by("-updated")[:200],
-                                               "mine": mine, "q": q})
+                                               "mine": mine, "q": q, "private": private})
 
 
 @login_required
