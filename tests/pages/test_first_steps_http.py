@@ -81,3 +81,67 @@ def test_the_grid_draws_every_official_card_without_a_scan(client, cards_loaded)
     assert html.count("face.svg?lang=en") == tiles and "no picture" not in html
     face = client.get("/cards/crx/face.svg?lang=en").content.decode()
     assert "drawn face" in face and "nincs" not in face
+
+
+# ------------------------------------------------------------------ decks
+
+
+def _deck(owner, public: bool, name: str = "Próba pakli"):
+    from pathlib import Path
+
+    from decks.models import Deck
+    from decks.services import parse_input, save_revision
+
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "fixtures" / "decks" / "practice-a.txt").read_text(encoding="utf-8")
+    deck = Deck.objects.create(owner=owner, name=name, format="practice", public=public)
+    save_revision(deck, parse_input({"text": text}).cards, "created")
+    return deck
+
+
+def test_the_public_deck_list_points_to_my_private_decks(client, cards_loaded, user):
+    _deck(user, public=False)
+    client.force_login(user)
+    text = visible(client.get("/decks/").content.decode())
+    assert "Nincs pakli" not in text
+    assert "Saját, nem nyilvános paklid: 1" in text
+    english(client)
+    text = visible(client.get("/decks/").content.decode())
+    assert "Your private decks: 1" in text and "No decks." not in text
+
+
+def test_the_deck_page_links_its_cards_and_offers_copy_download_and_play(client,
+                                                                         cards_loaded, user,
+                                                                         staff):
+    deck = _deck(user, public=True)
+    client.force_login(user)
+    html = client.get(f"/decks/{deck.pk}/").content.decode()
+    for slug in deck.cards:
+        assert f'href="/cards/{slug}/"' in html
+    assert 'data-copy="#deck-export"' in html and 'data-copy="#deck-code"' in html
+    assert "copy.js" in html
+    download = client.get(f"/decks/{deck.pk}/deck.txt")
+    assert download["Content-Type"].startswith("text/plain")
+    assert "attachment" in download["Content-Disposition"]
+    body = download.content.decode()
+    assert sum(int(line.split(" ", 1)[0]) for line in body.splitlines()
+               if line and not line.startswith("#")) == 45
+    play = re.search(r'id="play-deck" href="([^"]+)"', html).group(1).replace("&amp;", "&")
+    lobby = client.get(play).content.decode()
+    assert f'<option value="{deck.pk}" selected>' in lobby
+    assert '<option value="practice" selected>' in lobby
+    # someone else's public deck: the lobby gets its list as text
+    client.force_login(staff)
+    html = client.get(f"/decks/{deck.pk}/").content.decode()
+    play = re.search(r'id="play-deck" href="([^"]+)"', html).group(1).replace("&amp;", "&")
+    lobby = client.get(play).content.decode()
+    assert "<details open>" in lobby.replace("<details open >", "<details open>")
+    assert client.get(f"/decks/{_deck(user, public=False).pk}/deck.txt").status_code == 404
+
+
+def test_csv_column_names_are_shown_as_code(client, user):
+    client.force_login(user)
+    for path in ("/collection/import/", "/contribute/csv/"):
+        html = client.get(path).content.decode()
+        assert "<code>name_hu</code>" in html, path
+        assert "name_hu" not in visible(re.sub(r"<code>.*?</code>", "", html)), path
