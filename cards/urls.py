@@ -17,6 +17,7 @@ urlpatterns = [
          name="card-revert"),
     path("collection/", collection_views.collection, name="collection"),
     path("collection/edit/", collection_views.bulk_edit, name="collection-edit"),
+    path("collection/summary/", collection_views.summary, name="collection-summary"),
     path("collection/export/", collection_views.export, name="collection-export"),
     path("collection/import/", collection_views.import_view, name="collection-import"),
     path("contribute/", contribution_views.contribute, name="contribute"),

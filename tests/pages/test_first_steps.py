@@ -144,3 +144,25 @@ def test_the_final_form_names_the_series_in_words(browser, live_server, user, la
         assert not _outside(page, "form.final-game button")
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------------ the collection
+
+
+def test_the_collection_totals_follow_each_saved_row(browser, live_server, cards_loaded, user):
+    ctx, page = signed_in(browser, live_server, "gyujto", PHONE)
+    try:
+        page.goto(live_server.url + "/collection/")
+        assert page.inner_text("#total-owned") == "0"
+        row = page.locator(".collection-row").first
+        row.locator("input[name^=owned-]").fill("3")
+        row.locator("input[name^=owned-]").dispatch_event("change")
+        page.wait_for_selector(".collection-row .saved")
+        page.wait_for_function("document.querySelector('#total-owned').innerText === '3'")
+        first = page.locator(".collection-row input[name^=wanted-]").first
+        first.fill("2")
+        first.dispatch_event("change")
+        page.wait_for_function("document.querySelector('#total-wanted').innerText === '2'")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    finally:
+        ctx.close()
