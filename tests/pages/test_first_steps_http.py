@@ -118,7 +118,7 @@ def test_the_deck_page_links_its_cards_and_offers_copy_download_and_play(client,
     html = client.get(f"/decks/{deck.pk}/").content.decode()
     for slug in deck.cards:
         assert f'href="/cards/{slug}/"' in html
-    assert 'data-copy="#deck-export"' in html and 'data-copy="#deck-code"' in html
+    assert 'data-copy="#deck-export"' in html and 'data-copy="#share-code"' in html
     assert "copy.js" in html
     download = client.get(f"/decks/{deck.pk}/deck.txt")
     assert download["Content-Type"].startswith("text/plain")
@@ -145,3 +145,23 @@ def test_csv_column_names_are_shown_as_code(client, user):
         html = client.get(path).content.decode()
         assert "<code>name_hu</code>" in html, path
         assert "name_hu" not in visible(re.sub(r"<code>.*?</code>", "", html)), path
+
+
+# ------------------------------------------------------------------ Hungarian throughout
+
+
+def test_the_engines_reasons_are_hungarian_on_a_hungarian_page(client, cards_loaded):
+    names = list(Card.objects.filter(official=True).order_by("slug")
+                 .values_list("name_hu", flat=True)[:6])
+    text = "\n".join(f"1 {n}" for n in names)
+    html = client.post("/decks/builder/check/", {"text": text, "format": "tournament"}
+                       ).content.decode()
+    found = re.findall(r'data-code="deck_card_unplayable">(.*?)</li>', html, re.S)
+    assert found, html[:2000]
+    for message in found:
+        assert "unknown" not in message and "ismeretlen" in message, message
+    english(client)
+    html = client.post("/decks/builder/check/", {"text": text, "format": "tournament"}
+                       ).content.decode()
+    found = re.findall(r'data-code="deck_card_unplayable">(.*?)</li>', html, re.S)
+    assert found and all("ismeretlen" not in m and "unknown" in m for m in found)
