@@ -7,6 +7,7 @@ width, a click) are in tests/pages/test_first_steps.py.
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -20,7 +21,7 @@ def english(client) -> None:
 
 
 def visible(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
 
 
 # ------------------------------------------------------------------ card search
@@ -53,10 +54,10 @@ def test_a_search_that_finds_cards_gives_no_hint_and_one_result_is_singular(clie
 
 def test_a_mistyped_keyword_gets_a_did_you_mean(client, cards_loaded):
     text = visible(client.get("/", {"q": "fajj:ember"}).content.decode())
-    assert "erre gondoltál: 'faj:'?" in text.replace("&#x27;", "'")
+    assert "erre gondoltál: 'faj:'?" in text
     english(client)
     text = visible(client.get("/", {"q": "fajj:ember"}).content.decode())
-    assert "did you mean 'faj:'?" in text.replace("&#x27;", "'")
+    assert "did you mean 'faj:'?" in text
 
 
 def test_one_query_language_page(client):
@@ -165,3 +166,17 @@ def test_the_engines_reasons_are_hungarian_on_a_hungarian_page(client, cards_loa
                        ).content.decode()
     found = re.findall(r'data-code="deck_card_unplayable">(.*?)</li>', html, re.S)
     assert found and all("ismeretlen" not in m and "unknown" in m for m in found)
+
+
+def test_card_pages_give_the_rulebook_notes_in_hungarian(client, cards_loaded):
+    from cards.notes_hu import NOTES_HU
+
+    for card in Card.objects.filter(official=True):
+        html = client.get(f"/cards/{card.slug}/").content.decode()
+        text = visible(html)
+        assert "not in the rulebook" not in text, card.slug
+        if card.notes:
+            assert card.notes not in text and NOTES_HU[card.notes] in text, card.slug
+    english(client)
+    card = Card.objects.filter(official=True).exclude(notes="").first()
+    assert card.notes in visible(client.get(f"/cards/{card.slug}/").content.decode())
