@@ -166,3 +166,42 @@ def test_the_collection_totals_follow_each_saved_row(browser, live_server, cards
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------------ the deck builder
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_the_deck_builder_on_a_phone(browser, live_server, cards_loaded, user, lang):
+    ctx, page = signed_in(browser, live_server, "gyujto", PHONE, lang)
+    try:
+        page.goto(live_server.url + "/decks/new/")
+        # the format comes before the search it filters
+        fmt_y = page.locator("#deck-format").bounding_box()["y"]
+        assert fmt_y < page.locator("#card-q").bounding_box()["y"]
+        page.select_option("#deck-format", "practice")
+        page.wait_for_selector("#search-results .badge.unofficial")
+        # a format that forbids the practice cards stops offering them at once
+        with page.expect_response(lambda r: "/decks/builder/search/" in r.url):
+            page.select_option("#deck-format", "tournament")
+        page.wait_for_function("!document.querySelector('#search-results .badge.unofficial')")
+        page.select_option("#deck-format", "practice")
+        page.wait_for_selector("#search-results .badge.unofficial")
+        button = page.locator(".add-card").first
+        name = button.get_attribute("data-name")
+        button.click()
+        button.click()
+        # "+" shows what it did, where it was pressed
+        assert button.inner_text().strip() == "+ 2"
+        assert f"2 × {name}" in page.inner_text("#added")
+        # Save is on the screen without scrolling to it
+        save = page.locator("#save-deck")
+        box = save.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+        # the deck comes before its validation
+        page.wait_for_selector("#deck-invalid")
+        assert (page.locator("#deck-list").bounding_box()["y"]
+                < page.locator("#validation").bounding_box()["y"])
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    finally:
+        ctx.close()
