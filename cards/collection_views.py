@@ -65,12 +65,24 @@ def collection(request: SignedInRequest) -> HttpResponse:
     elif show == "wanted":
         qs = qs.filter(collection_entries__user=request.user, collection_entries__wanted__gt=0)
     page = Paginator(qs.order_by("name_hu", "slug"), 100).get_page(request.GET.get("page"))
-    totals = CollectionEntry.objects.filter(user=request.user).aggregate(
-        owned=Sum("owned"), wanted=Sum("wanted"))
     return render(request, "cards/collection.html", {
-        "page": page, "rows": _rows(request.user, list(page)), "sets": _set_completion(request.user),
-        "totals": totals, "show": show, "name": name,
+        "page": page, "rows": _rows(request.user, list(page)), "show": show, "name": name,
+        **_summary(request.user),
     })
+
+
+def _summary(user) -> dict:
+    """The totals and the set completion at the top of the collection page."""
+    totals = CollectionEntry.objects.filter(user=user).aggregate(
+        owned=Sum("owned"), wanted=Sum("wanted"))
+    return {"totals": totals, "sets": _set_completion(user)}
+
+
+@login_required
+def summary(request: SignedInRequest) -> HttpResponse:
+    """The totals again, fetched by the page after each saved row (issue 32: they stayed
+    stale until a reload)."""
+    return render(request, "cards/_collection_summary.html", _summary(request.user))
 
 
 def _count(raw: str | None) -> int | None:
@@ -120,7 +132,10 @@ def bulk_edit(request: SignedInRequest) -> HttpResponse:
         card = next(iter(cards.values()))
         row = _rows(request.user, [card])[0]
         status = "error" if bad else "saved"
-        return render(request, "cards/_collection_row.html", {"row": row, "status": status})
+        response = render(request, "cards/_collection_row.html", {"row": row, "status": status})
+        if saved:
+            response["HX-Trigger"] = "collection-changed"  # the totals fetch themselves again
+        return response
     if bad:
         messages.error(request, tr_words(
             f"0 és {MAX_COUNT} közötti egész számot adj meg: {', '.join(bad)}.",
@@ -200,7 +215,8 @@ def _parse_text(text: str) -> tuple[dict[str, tuple[int, int]], list[str]]:
 
 @login_required
 def import_view(request: SignedInRequest) -> HttpResponse:
-    """Counts from a CSV (as exported) or a deck text list; all or nothing."""
+    """Counts from a CSV (as exported) or a deck text list: every good line, and the bad
+    lines named."""
     errors: list[str] = []
     if request.method == "POST":
         upload = request.FILES.get("file")
@@ -225,11 +241,17 @@ def import_view(request: SignedInRequest) -> HttpResponse:
             first = text.lstrip().splitlines()[0] if text.strip() else ""
             is_csv = first.lower().startswith("slug")
             counts, errors = _parse_csv(text) if is_csv else _parse_text(text)
-            if not errors:
+            # The good lines are imported and the bad ones reported (issue 32: one bad line
+            # used to import nothing); with no good line the page says what is wrong.
+            cards = {c.slug: c for c in Card.objects.filter(slug__in=list(counts))}
+            if not cards and not errors:
+                errors = [tr_words("Nem találtunk lapot a listában.",
+                                   "No card was found in the list.")]
+            if cards:
                 mode = request.POST.get("mode", "add")
-                cards = {c.slug: c for c in Card.objects.filter(slug__in=list(counts))}
                 with transaction.atomic():
-                    for slug, (owned, wanted) in counts.items():
+                    for slug in cards:
+                        owned, wanted = counts[slug]
                         entry = CollectionEntry.objects.filter(user=request.user,
                                                                card=cards[slug]).first()
                         old_owned = entry.owned if entry else 0
@@ -241,7 +263,11 @@ def import_view(request: SignedInRequest) -> HttpResponse:
                         if not is_csv and mode == "add":
                             owned = min(MAX_COUNT, owned + old_owned)
                         _save(request.user, cards[slug], owned, wanted)
-                messages.success(request, tr_words(f"{len(counts)} lap betöltve.",
-                                                   f"{len(counts)} cards imported."))
+                messages.success(request, tr_words(f"{len(cards)} lap betöltve.",
+                                                   f"{len(cards)} cards imported."))
+                if errors:
+                    messages.warning(request, tr_words(
+                        f"{len(errors)} sort kihagytunk: " + "; ".join(errors[:20]),
+                        f"{len(errors)} lines were skipped: " + "; ".join(errors[:20])))
                 return redirect("collection")
     return render(request, "cards/collection_import.html", {"errors": errors})

@@ -1,12 +1,14 @@
 from django.conf import settings
 from django.urls import path, re_path
+from django.views.generic import RedirectView
 
 from cards import collection_views, contribution_views, media_views, photo_views, views
 
 urlpatterns = [
     path("", views.browse, name="card-browser"),
     path("cards/", views.browse, name="card-browser-alt"),
-    path("cards/syntax/", views.syntax_help, name="card-syntax"),
+    path("cards/syntax/", RedirectView.as_view(url="/help/query/", permanent=True),
+         name="card-syntax"),
     path("cards/advanced/", views.advanced_search, name="card-advanced"),
     path("cards/<slug:slug>/", views.card_detail, name="card-detail"),
     path("cards/<slug:slug>/face.svg", media_views.face, name="card-face"),
@@ -15,6 +17,7 @@ urlpatterns = [
          name="card-revert"),
     path("collection/", collection_views.collection, name="collection"),
     path("collection/edit/", collection_views.bulk_edit, name="collection-edit"),
+    path("collection/summary/", collection_views.summary, name="collection-summary"),
     path("collection/export/", collection_views.export, name="collection-export"),
     path("collection/import/", collection_views.import_view, name="collection-import"),
     path("contribute/", contribution_views.contribute, name="contribute"),

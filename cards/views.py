@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from cards import vocabulary as vocab
 from cards.api.serializers import provenance_of
+from cards.empty_search import why_empty
 from cards.models import Card, CardImage, CardRevision, CollectionEntry
 from cards.search import search_cards
 from cards.services import CatalogueError, revert
@@ -66,10 +67,12 @@ def browse(request: HttpRequest) -> HttpResponse:
     user = request.user if request.user.is_authenticated else None
     error = None
     warnings: list[dict[str, Any]] = []
+    parsed = None
     try:
         result = search_cards(query, user=user)
         qs = result.queryset
         warnings = result.warnings
+        parsed = result.ast
     except QuerySyntaxError as exc:
         error = exc
         qs = Card.objects.none()
@@ -81,7 +84,10 @@ def browse(request: HttpRequest) -> HttpResponse:
     view = "grid" if request.GET.get("view") == "grid" else "table"
     qs = qs.prefetch_related(Prefetch("images", queryset=CardImage.objects.filter(approved=True)))
     page = Paginator(qs, 60 if view == "grid" else 50).get_page(request.GET.get("page"))
+    hints = (why_empty(query, parsed, user)
+             if error is None and query and page.paginator.count == 0 else [])
     context = {"page": page, "query": query, "error": error, "warnings": warnings,
+               "hints": hints,
                "types": vocab.TYPES, "races": vocab.RACES, "rarities": vocab.RARITIES,
                "sort": sort, "sorts": _header_sorts(sort), "view": view,
                "official_count": Card.objects.filter(official=True).count()}
@@ -115,7 +121,9 @@ SYNTAX_EXAMPLES = [
     ('"mamut i."', "pontos névrész", "an exact phrase of the name"),
     ("t:űrhajó ár<=5", "legfeljebb 5 creditbe kerülő űrhajók", "ships costing at most 5 credits"),
     ("típus:megszakítás", "minden megszakítás", "every interrupt"),
-    ("faj:ember or faj:xeno", "ember vagy xeno lapok", "Human or Xeno cards"),
+    ("faj:ember or faj:xeno", "ember vagy xeno lapok (a hivatalos lapok faja még ismeretlen)",
+     "Human or Xeno cards (the official cards' races are not known yet)"),
+    ("faj:ember is:unofficial", "ember gyakorló lapok", "Human practice cards"),
     ("ár:?", "lapok, amelyeknek nem tudjuk az árát", "cards whose cost is not known"),
     ("faj:?", "lapok ismeretlen fajjal", "cards of unknown race"),
     ("ár:x", "változó árú lapok (X)", "variable-cost cards (X)"),

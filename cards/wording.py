@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cards import vocabulary as vocab
+from cards.notes_hu import note_words
 
 # field -> (hu, en)
 FIELD_LABELS: dict[str, tuple[str, str]] = {
@@ -119,7 +120,7 @@ def provenance_words(entry: dict[str, Any] | None, lang: str,
     if not entry:
         return ""
     source = entry.get("source")
-    note = (entry.get("note") or "").strip()
+    note = note_words((entry.get("note") or "").strip(), lang)
     if source == "stated":
         text = "A szabálykönyvből" if hu else "From the rulebook"
         if note:

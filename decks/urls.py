@@ -14,4 +14,5 @@ urlpatterns = [
     path("decks/<int:pk>/", views.detail, name="deck-detail"),
     path("decks/<int:pk>/edit/", views.builder, name="deck-edit"),
     path("decks/<int:pk>/copy/", views.copy, name="deck-copy"),
+    path("decks/<int:pk>/deck.txt", views.download, name="deck-download"),
 ]

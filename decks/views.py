@@ -7,12 +7,15 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import urlencode
+from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from cards.search import search_cards
 from decks.catalog import card_index
 from decks.core import all_formats, cost_curve_svg, deck_stats, encode_deck_code, export_text
+from decks.core.formats import TYPE_ORDER
 from decks.core.stats import diff_decks
 from decks.models import BulkValidation, Deck
 from decks.services import (
@@ -135,10 +138,39 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         diffs.append({"number": newer.number, "created": newer.created, "note": newer.note,
                       "diff": _named(diff_decks(older.cards, newer.cards))})
     missing = missing_cards(deck.cards, request.user) if request.user.is_authenticated else None
+    text = export_text(deck.cards, card_index(), lang=_lang())
+    is_owner = deck.owner_id == request.user.pk
+    # "Play this deck": the lobby's form filled in (the owner's saved deck, else its list).
+    play = {"ruleset": "kgk", "format": deck.format}
+    play.update({"saved_deck": str(deck.pk)} if is_owner else {"deck": text})
     return render(request, "decks/detail.html", {
-        "deck": deck, "panel": panel, "diffs": diffs, "missing": missing,
-        "text": export_text(deck.cards, card_index(), lang=_lang()),
-        "code": encode_deck_code(deck.cards), "is_owner": deck.owner_id == request.user.pk})
+        "deck": deck, "panel": panel, "diffs": diffs, "missing": missing, "text": text,
+        "entries": _entries(deck.cards), "play_query": urlencode(play),
+        "code": encode_deck_code(deck.cards), "is_owner": is_owner})
+
+
+def _entries(cards: dict[str, int]) -> list[dict]:
+    """The deck's cards in the list's order (type, then name), each with its page's slug."""
+    index, key = card_index(), "name_en" if _lang() == "en" else "name_hu"
+    rows = []
+    for slug, count in cards.items():
+        card = index.get(slug) or {}
+        name = card.get(key) or card.get("name_hu") or slug
+        kind = card.get("type") or ""
+        rows.append({"slug": slug, "count": count, "name": name, "type": kind,
+                     "order": (TYPE_ORDER.index(kind) if kind in TYPE_ORDER else 99,
+                               name.casefold())})
+    return sorted(rows, key=lambda r: r["order"])
+
+
+def download(request: HttpRequest, pk: int) -> HttpResponse:
+    """The deck list as a text file (the format the import page and the lobby read)."""
+    deck = _visible(request, pk)
+    response = HttpResponse(export_text(deck.cards, card_index(), lang=_lang()),
+                            content_type="text/plain; charset=utf-8")
+    name = slugify(deck.name) or f"deck-{deck.pk}"
+    response["Content-Disposition"] = f'attachment; filename="{name}.txt"'
+    return response
 
 
 def _named(diff: dict) -> dict:
@@ -193,8 +225,12 @@ def deck_list(request: HttpRequest, mine: bool = False) -> HttpResponse:
     q = request.GET.get("q", "").strip()
     if q:
         qs = qs.filter(Q(name__icontains=q) | Q(description__icontains=q))
+    # A signed-in person with private decks is told where they are (issue 32): the public
+    # list alone read "No decks" to them.
+    private = (Deck.objects.filter(owner=request.user, public=False).count()
+               if not mine and request.user.is_authenticated else 0)
     return render(request, "decks/list.html", {"decks": qs.order_by("-updated")[:200],
-                                               "mine": mine, "q": q})
+                                               "mine": mine, "q": q, "private": private})
 
 
 @login_required

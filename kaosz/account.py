@@ -1,4 +1,7 @@
-"""The account page for personal API tokens: create (the key shown once), list, revoke."""
+"""The account page for personal API tokens: create (the key shown once), list, revoke.
+
+Creating is POST/redirect/GET: the new key rides in the session to the next GET, which shows
+it once and forgets it, so reloading the page never creates a second token (issue 32)."""
 
 from __future__ import annotations
 
@@ -13,11 +16,14 @@ from kaosz.models import ApiToken
 from kaosz.numbers import whole
 from kaosz.signed_in import SignedInRequest
 
+# The session slot that carries a just-created key to the page that shows it once.
+NEW_KEY = "account_tokens_new_key"
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def tokens_page(request: SignedInRequest) -> HttpResponse:
-    new_key = None
+    new_key = request.session.pop(NEW_KEY, None) if request.method == "GET" else None
     error = None
     if request.method == "POST":
         if "revoke" in request.POST:
@@ -33,9 +39,12 @@ def tokens_page(request: SignedInRequest) -> HttpResponse:
             error = "invalid"
         else:
             try:
-                _, new_key = issue(request.user, name, scope)
+                _, key = issue(request.user, name, scope)
             except ApiError:
                 error = "too_many"
+            else:
+                request.session[NEW_KEY] = key
+                return redirect("account-tokens")
     tokens = ApiToken.objects.filter(user=request.user)
     response = render(request, "account/tokens.html",
                       {"tokens": tokens, "new_key": new_key, "error": error})

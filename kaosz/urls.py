@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView, TemplateView
+from django.views.generic import RedirectView
 from django.views.i18n import set_language
 from drf_spectacular.views import (
     SpectacularAPIView,
@@ -10,6 +10,7 @@ from drf_spectacular.views import (
 )
 from rest_framework.routers import DefaultRouter
 
+from cards import views as card_views
 from cards.api import urls as cards_api
 from decks.api import urls as decks_api
 from kaosz import account, views
@@ -48,8 +49,8 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("accounts/signup/", views.signup, name="signup"),
     path("account/tokens/", account.tokens_page, name="account-tokens"),
-    path("help/query/", TemplateView.as_view(template_name="help/query.html"),
-         name="query-language"),
+    # The one query-language page (issue 32: there were two); /cards/syntax/ redirects here.
+    path("help/query/", card_views.syntax_help, name="query-language"),
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", views.healthz, name="healthz"),
     path("readyz", views.readyz, name="readyz"),

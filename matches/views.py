@@ -79,10 +79,11 @@ def lobby(request: HttpRequest, error: ApiError | str | None = None,
         "open_matches": list(matches.filter(status=Match.OPEN)[:20]),
         "live_matches": list(matches.filter(status=Match.ACTIVE)[:20]),
         "finished_matches": list(matches.filter(status=Match.FINISHED)[:10]),
-        "my_matches": mine, "form": request.POST if request.method == "POST" else {},
+        # A GET's query fills the form in (the deck page's "play this deck" link).
+        "my_matches": mine, "form": request.POST if request.method == "POST" else request.GET,
         "formats": all_formats(), "my_decks": _my_decks(request),
-        "form_format": (request.POST.get("format") if request.method == "POST" else "")
-        or "practice",
+        "form_format": (request.POST if request.method == "POST" else request.GET)
+        .get("format") or "practice",
         "error_code": getattr(error, "error_code", None),
     }
     if isinstance(error, ApiError):

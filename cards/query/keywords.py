@@ -6,6 +6,7 @@ Aliases are stored folded (accent-free, lower-case); look-ups fold their input f
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 
 from cards import vocabulary as vocab
@@ -101,6 +102,13 @@ AND_WORDS = frozenset({"and", "es"})
 def lookup_field(word: str) -> FieldSpec | None:
     name = ALIASES.get(fold(word))
     return FIELDS[name] if name else None
+
+
+def closest_keyword(word: str) -> str | None:
+    """The keyword a mistyped one most likely meant (``fajj`` → ``faj``), or None."""
+    folded = fold(word)
+    close = difflib.get_close_matches(folded, ALIASES, n=1, cutoff=0.7)
+    return close[0] if close else None
 
 
 @dataclass(frozen=True)

@@ -194,10 +194,13 @@ class _Parser:
     def keyword_term(self, tok: Token, negated: bool) -> Node | None:
         spec = kw.lookup_field(tok.text)
         if spec is None:
+            guess = kw.closest_keyword(tok.text)
             self.warn(
                 "unknown_keyword",
-                f"Unknown keyword '{tok.text}' ignored",
-                f"Ismeretlen kulcsszó: '{tok.text}' (kihagytuk)",
+                f"Unknown keyword '{tok.text}' ignored"
+                + (f"; did you mean '{guess}:'?" if guess else ""),
+                f"Ismeretlen kulcsszó: '{tok.text}' (kihagytuk)"
+                + (f"; erre gondoltál: '{guess}:'?" if guess else ""),
                 tok,
             )
             return None

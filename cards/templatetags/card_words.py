@@ -77,3 +77,9 @@ def revision_source(revision) -> str:
             or revision.source.endswith(".json"):
         return "a projekt kártyaadatai" if hu else "the project's card data"
     return revision.source
+
+
+@register.filter
+def note_words(note: str) -> str:
+    """A card's data note in the page's language (Hungarian notes: cards/notes_hu.py)."""
+    return wording.note_words(note or "", _lang())

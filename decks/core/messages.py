@@ -8,6 +8,8 @@ the project is Hungarian-first. Templates use ``str.format`` fields; a parameter
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 Localized = dict[str, str]
@@ -91,6 +93,54 @@ TEMPLATES: dict[str, Localized] = {
         "en": "Line {line}: invalid count: {count} (must be between 1 and {max}).",
     },
 }
+
+
+# The rules engine's reasons why it cannot play a card are English (rulesets/ knows no
+# languages); the Hungarian page gets them in Hungarian (issue 32: a Hungarian message
+# ending in English). A reason not listed here keeps its English words.
+_STAT_HU = {"speed": "sebesség", "firepower": "tűzerő", "armor": "páncél", "bombard": "bombázás",
+            "cost": "ár", "type": "típus", "effect": "hatás",
+            "development limit": "fejlesztési korlát"}
+_TYPE_HU = {"ship": "űrhajó", "interrupt": "megszakítás", "base": "bázis",
+            "development": "fejlesztés", "trap": "csapda", "crew": "legénység"}
+_REASONS_HU: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+    (re.compile(r"unknown subtype \(size and capacity, (KG-[\d.]+)\)"),
+     lambda m: f"ismeretlen altípus (méret és kapacitás, {m[1]})"),
+    (re.compile(r"unknown subtype \(timing window, (KG-[\d.]+)\)"),
+     lambda m: f"ismeretlen altípus (mikor játszható ki, {m[1]})"),
+    (re.compile(r"unknown subtype \(subtype rules, (KG-[\d.]+)\)"),
+     lambda m: f"ismeretlen altípus (az altípus szabályai, {m[1]})"),
+    (re.compile(r"subtype (.+) is not a (\w+) subtype"),
+     lambda m: f"a(z) {m[1]} nem {_TYPE_HU.get(m[2], m[2])} altípus"),
+    (re.compile(r"unknown ability (.+)"), lambda m: f"ismeretlen képesség: {m[1]}"),
+    (re.compile(r"unknown modifier (.+)"), lambda m: f"ismeretlen módosító: {m[1]}"),
+    (re.compile(r"unknown (\w+) modifier"),
+     lambda m: f"ismeretlen {_STAT_HU.get(m[1], m[1])}-módosító"),
+    (re.compile(r"unknown (speed|firepower|armor|bombard|cost|type|effect|development limit)"),
+     lambda m: f"ismeretlen {_STAT_HU[m[1]]}"),
+    (re.compile(r"'\?' development limit on a non-trap base \((KG-[\d.]+)\)"),
+     lambda m: f"„?” fejlesztési korlát nem csapda bázison ({m[1]})"),
+    (re.compile(r"refers to speed or return fire, which the simplified combat system does "
+                r"not have \((KG-[\d.]+)\)"),
+     lambda m: f"sebességre vagy visszalövésre hivatkozik, ami az egyszerűsített harcban "
+               f"nincs ({m[1]})"),
+    (re.compile(r"playability check failed: (.+)"),
+     lambda m: f"a szabálymotor ellenőrzése hibára futott: {m[1]}"),
+]
+
+
+def reason_hu(reason: str) -> str:
+    """One engine reason in Hungarian (the English text when it is not a known shape)."""
+    for pattern, words in _REASONS_HU:
+        match = pattern.fullmatch(reason)
+        if match:
+            return words(match)
+    return reason
+
+
+def reasons(items: list[str]) -> dict[str, str]:
+    """The reasons as a message parameter in both languages."""
+    return {"hu": "; ".join(reason_hu(r) for r in items), "en": "; ".join(items)}
 
 
 def hint(suggestions: list[str]) -> dict[str, str]:

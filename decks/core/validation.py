@@ -20,6 +20,7 @@ from typing import Any
 from decks.core.cardindex import Card, CardIndex, CardInfo, display_name
 from decks.core.formats import RACES, Format, get_format
 from decks.core.messages import hint, violation
+from decks.core.messages import reasons as localized_reasons
 from decks.core.stats import finish_stats
 from rulesets import registry
 
@@ -76,7 +77,7 @@ def _unplayable(hook: Playability, card: Card) -> dict[str, Any] | None:
     if not reasons:
         return None
     return violation("deck_card_unplayable", {"name": display_name(card), "reasons": reasons},
-                     [card["slug"]], rule=None, params={"reasons": "; ".join(reasons)})
+                     [card["slug"]], rule=None, params={"reasons": localized_reasons(reasons)})
 
 
 def _copy(v: dict[str, Any]) -> dict[str, Any]:

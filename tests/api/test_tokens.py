@@ -103,12 +103,15 @@ def test_account_page_creates_shows_once_and_revokes(user):
     r = page.get("/account/tokens/")
     assert r.status_code == 200 and "API-tokenek" in r.content.decode()
     r = page.post("/account/tokens/", {"name": "telefon", "scope": "read"})
+    assert r.status_code == 302  # POST/redirect/GET: a reload cannot make a second token
+    r = page.get(r["Location"])
     html = r.content.decode()
-    key = re.search(r'value="(kz_[A-Za-z0-9_-]+)"', html).group(1)
+    key = re.search(r'id="token-key"[^>]*>(kz_[A-Za-z0-9_-]+)<', html).group(1)
     assert r["Cache-Control"] == "no-store"
     assert with_token(key).get("/api/v1/tokens/").status_code == 200
-    again = page.get("/account/tokens/").content.decode()
+    again = page.get("/account/tokens/").content.decode()  # a reload: shown once, no new token
     assert key not in again and key[:10] in again and "telefon" in again
+    assert ApiToken.objects.filter(user=user).count() == 1
     token = ApiToken.objects.get(user=user)
     page.post("/account/tokens/", {"revoke": str(token.pk)})
     assert_error(with_token(key).get("/api/v1/tokens/"), 401, "authentication_failed")

@@ -82,12 +82,19 @@ def test_deck_text_export_and_import(client, few_cards, user):
     assert _counts(user) == {"crx": (4, 0), "mamut-i": (2, 0)}
 
 
-def test_import_errors_save_nothing(client, few_cards, user):
+def test_import_keeps_the_good_lines_and_names_the_bad_ones(client, few_cards, user):
+    """Issue 32: one bad line used to import nothing."""
     client.force_login(user)
-    page = client.post("/collection/import/", {"text": "3 CRX\n2 Nincsilyen Lap"}
-                       ).content.decode()
-    assert "Semmit nem töltöttünk be" in page and "2. sor" in page
-    assert not CollectionEntry.objects.exists()
+    page = client.post("/collection/import/", {"text": "3 CRX\n2 Nincsilyen Lap"},
+                       follow=True).content.decode()
+    assert "1 lap betöltve" in page and "1 sort kihagytunk" in page and "2. sor" in page
+    assert CollectionEntry.objects.get(user=user).owned == 3
+    page = client.post("/collection/import/", {"text": "2 Nincsilyen Lap"}).content.decode()
+    assert "Semmit nem töltöttünk be" in page and "1. sor" in page  # nothing good: nothing
+    csv_text = "slug,name_hu,owned,wanted\ncrx,CRX,5,0\nnincs-ilyen,X,1,0\ncrx2,Y,sok,0\n"
+    page = client.post("/collection/import/", {"text": csv_text}, follow=True).content.decode()
+    assert "1 lap betöltve" in page and "2 sort kihagytunk" in page
+    assert CollectionEntry.objects.get(user=user).owned == 5
 
 
 def test_set_completion_leaves_the_practice_set_out(client, few_cards, user):
@@ -153,8 +160,11 @@ def test_grid_view_and_syntax_page(client, few_cards):
     grid = client.get("/", {"view": "grid", "q": "is:unofficial"}).content.decode()
     assert grid.count('class="card-tile"') == 4 and "face.svg" in grid
     official = client.get("/", {"view": "grid"}).content.decode()
-    assert "nincs kép" in official
-    syntax = client.get("/cards/syntax/").content.decode()
+    # every official card without a scan drawn from its values, no blank "nincs kép" box
+    assert "nincs kép" not in official
+    assert official.count("face.svg?lang=hu") == official.count('class="card-tile"') > 0
+    assert client.get("/cards/syntax/")["Location"] == "/help/query/"  # one help page
+    syntax = client.get("/help/query/").content.decode()
     assert "ár:?" in syntax and "lapok, amelyeknek nem tudjuk az árát" in syntax
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
-    assert "cards whose cost is not known" in client.get("/cards/syntax/").content.decode()
+    assert "cards whose cost is not known" in client.get("/help/query/").content.decode()

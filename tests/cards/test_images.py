@@ -164,7 +164,14 @@ def test_practice_card_face_is_svg(client, few_cards, api):
     assert "NEM HIVATALOS" in response.content.decode()
     uris = api.get(f"/api/v1/cards/{practice.slug}/").json()["image_uris"]
     assert uris["normal"].endswith(f"/cards/{practice.slug}/face.svg")
-    assert client.get("/cards/crx/face.svg").status_code == 404  # printed cards get no fake
+    # a printed card without a scan gets a drawn face that says so (issue 32), in the
+    # language asked for; the API still claims no picture for it
+    drawn = client.get("/cards/crx/face.svg?lang=hu").content.decode()
+    assert "CRX" in drawn and "nincs még szkennelt kép" in drawn and "NEM HIVATALOS" not in drawn
+    english = client.get(f"/cards/{practice.slug}/face.svg?lang=en").content.decode()
+    assert "UNOFFICIAL" in english and "NEM HIVATALOS" not in english
+    assert api.get("/api/v1/cards/crx/").json()["image_uris"] is None
+    assert client.get("/cards/no-such-card/face.svg").status_code == 404
 
 
 def test_media_view_refuses_paths_outside_card_pictures(client):

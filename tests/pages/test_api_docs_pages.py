@@ -31,3 +31,43 @@ def test_swagger_ui_fits_the_screen(browser, live_server, size):
         assert not outside, outside                           # nothing from a CDN
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("path", ["/api/v1/schema/ui/", "/api/v1/schema/redoc/"])
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_the_api_docs_lead_back_to_the_site_and_load_nothing_from_elsewhere(browser,
+                                                                           live_server,
+                                                                           path, size):
+    """Issue 32: Swagger UI had no way back; ReDoc loaded Google Fonts although the API
+    description says both pages work offline."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = ctx.new_page()
+    page.set_default_timeout(30000)
+    outside: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: outside.append(r.url)
+            if not r.url.startswith((live_server.url, "data:", f"blob:{live_server.url}"))
+            else None)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto(live_server.url + path)
+        page.wait_for_selector(".opblock" if "ui" in path else ".api-content")
+        back = page.locator("#back-to-site a.brand")
+        assert back.is_visible() and back.get_attribute("href") == "/"
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert not outside, outside
+        assert not errors, errors
+        if "ui" in path:  # the error table's header: "HTTP" and "meaning" apart
+            gap = page.evaluate("""() => {
+                const ths = [...document.querySelectorAll('.info th')];
+                const http = ths.find(t => t.innerText.trim() === 'HTTP');
+                const meaning = ths.find(t => t.innerText.trim() === 'meaning');
+                const at = th => { const r = document.createRange();
+                                   r.selectNodeContents(th); return r.getBoundingClientRect(); };
+                return at(meaning).left - at(http).right; }""")
+            assert gap >= 8, gap
+        with page.expect_navigation():
+            back.click()
+        assert page.url.rstrip("/") == live_server.url
+    finally:
+        ctx.close()

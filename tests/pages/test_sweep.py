@@ -40,7 +40,8 @@ PAGE_KEYS = [
     "builder", "import", "bulk", "lobby", "board-kgk", "board-smugglers", "simulations",
     "simulation", "tournaments", "tournament", "tournament-manage", "print-standings",
     "print-round", "collection", "contribute", "contributions", "review", "login",
-    "signup", "password-reset", "not-found",
+    "signup", "password-reset", "not-found", "tokens", "query-help", "advanced",
+    "collection-import", "contribute-csv", "api-swagger", "api-redoc",
 ]
 CHECKS = ["scroll", "console", "requests", "raw"]
 
@@ -104,6 +105,10 @@ def _build_site(django_user_model) -> dict[str, Any]:
         "contribute": "/contribute/", "contributions": "/contributions/", "review": "/review/",
         "login": "/accounts/login/", "signup": "/accounts/signup/",
         "password-reset": "/accounts/password_reset/", "not-found": "/no-such-page/",
+        "tokens": "/account/tokens/", "query-help": "/help/query/",
+        "advanced": "/cards/advanced/", "collection-import": "/collection/import/",
+        "contribute-csv": "/contribute/csv/", "api-swagger": "/api/v1/schema/ui/",
+        "api-redoc": "/api/v1/schema/redoc/",
     }
     assert set(paths) == set(PAGE_KEYS)
     return {"paths": paths, "user": user, "staff": staff}
@@ -112,9 +117,11 @@ def _build_site(django_user_model) -> dict[str, Any]:
 # Who opens which page: everyone opens the public ones; signed-in pages are opened by the
 # user (signed out they only redirect to the login page, which is swept on its own).
 SIGNED_IN_ONLY = {"decks-mine", "deck-edit", "tournament-manage", "collection", "contribute",
-                  "contributions"}
+                  "contributions", "tokens", "collection-import", "contribute-csv"}
 STAFF_ONLY = {"review"}
 EXPECTED_STATUS = {"not-found": 404}
+# Pages drawn by a script after load: the sweep looks once this has appeared.
+READY = {"api-swagger": ".opblock", "api-redoc": ".api-content"}
 
 
 def _roles_for(key: str) -> list[str]:
@@ -163,6 +170,8 @@ def _visit(context, base: str, key: str, path: str, lang: str) -> dict[str, list
         return r.status; }""")
     if icon >= 400:
         failed.append(f"{icon} favicon")
+    if key in READY:
+        pg.wait_for_selector(READY[key], timeout=30000)
     pg.wait_for_timeout(100)  # htmx/board scripts fill the page right after load
     widths = pg.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     text = pg.evaluate(visible_text_js())

@@ -31,6 +31,7 @@
   }
 
   function render(deck) {
+    mark(deck);
     list.replaceChildren();
     for (const [name, n] of deck) {
       const li = document.createElement("li");
@@ -49,12 +50,36 @@
     }
   }
 
+  const added = document.getElementById("added");
+  const counter = document.getElementById("deck-count");
+
+  function total(deck) { let n = 0; for (const v of deck.values()) n += Math.max(0, v); return n; }
+
+  // What a "+" did, where the finger is (issue 32: "+" showed no change on a phone): the
+  // button carries the card's count in the deck, and a line says it aloud.
+  function mark(deck) {
+    document.querySelectorAll(".add-card").forEach((b) => {
+      const n = deck.get(b.dataset.name) || 0;
+      b.textContent = n > 0 ? `+ ${n}` : "+";
+      b.classList.toggle("in-deck", n > 0);
+    });
+    if (counter) counter.textContent = `(${total(deck)} ${added ? added.dataset.cards : ""})`;
+  }
+
   document.addEventListener("click", (ev) => {
     const btn = ev.target.closest(".add-card");
     if (!btn) return;
     const d = parse();
     d.set(btn.dataset.name, (d.get(btn.dataset.name) || 0) + 1);
     write(d);
+    if (added) {
+      added.textContent = `✓ ${d.get(btn.dataset.name)} × ${btn.dataset.name} ${added.dataset.inDeck}`
+        + ` (${total(d)} ${added.dataset.cards})`;
+    }
+  });
+  // new search results show the counts too
+  document.body.addEventListener("htmx:afterSwap", (ev) => {
+    if (ev.target && ev.target.id === "search-results") mark(parse());
   });
   text.addEventListener("input", () => { render(parse()); check(); });
   document.getElementById("deck-format").addEventListener("change", check);

@@ -25,6 +25,21 @@ def state_name(key: str) -> str:
     return hu if (get_language() or "hu").startswith("hu") else en
 
 
+# The final's series as the organiser reads them (the keys are the API's).
+SERIES = {
+    "semi1": ("1. elődöntő (1. – 4.)", "Semi-final 1 (1st v 4th)"),
+    "semi2": ("2. elődöntő (2. – 3.)", "Semi-final 2 (2nd v 3rd)"),
+    "final": ("Döntő (1–2. hely)", "Final (1st–2nd)"),
+    "third": ("A 3. helyért", "For 3rd place"),
+}
+
+
+@register.filter
+def series_name(key: str) -> str:
+    hu, en = SERIES.get(key, (key, key))
+    return hu if (get_language() or "hu").startswith("hu") else en
+
+
 @register.filter
 def lookup(mapping: dict, key: object) -> object:
     """``{{ points|lookup:p.a }}``: a dict entry by a variable key (empty when missing)."""
