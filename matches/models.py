@@ -13,6 +13,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
+from matches.bot_kinds import BOT_KINDS
+
 # The columns only the store needs (big text): list reads of matches defer them.
 BIG_COLUMNS = ("config", "snapshot", "statics")
 
@@ -84,7 +86,7 @@ class Match(models.Model):
 class Seat(models.Model):
     """A place at the table: a user, a bot kind, or open for anyone to join."""
 
-    BOT_KINDS = ("random", "heuristic")
+    BOT_KINDS = tuple(BOT_KINDS)   # (the names: matches/bot_kinds.py)
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()

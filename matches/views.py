@@ -7,6 +7,8 @@ board template when ``matches/boards/<ruleset>.html`` exists, else the generic b
 
 from __future__ import annotations
 
+import json
+
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
@@ -30,10 +32,11 @@ from matches.api.seating import (
     seat_to_join,
 )
 from matches.api.views import start_simulation
+from matches.bot_kinds import BOT_KINDS, bot_kinds_json
 from matches.models import BIG_COLUMNS, Match, Seat, Simulation
 from rulesets import registry
 
-OPPONENTS = ["bot:random", "bot:heuristic", "open"]
+OPPONENTS = [f"bot:{kind}" for kind in BOT_KINDS] + ["open"]
 
 
 def _rulesets() -> list[dict]:
@@ -73,6 +76,7 @@ def lobby(request: HttpRequest, error: ApiError | str | None = None,
                     .distinct()[:20])
     context = {
         "rulesets": _rulesets(), "opponents": OPPONENTS, "error": error,
+        "bot_kinds": list(BOT_KINDS),
         "open_matches": list(matches.filter(status=Match.OPEN)[:20]),
         "live_matches": list(matches.filter(status=Match.ACTIVE)[:20]),
         "finished_matches": list(matches.filter(status=Match.FINISHED)[:10]),
@@ -147,7 +151,8 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     return HttpResponse(template.render({
         "match": match, "seat": seat, "title": rs.title if rs else match.ruleset,
         "seats": list(match.seats.all()), "can_join": can_join,
-        "uses_decks": bool(rs and rs.uses_decks)}, request))
+        "uses_decks": bool(rs and rs.uses_decks), "bot_kinds": json.dumps(bot_kinds_json(), ensure_ascii=False),
+        "bot_seats": sum(1 for s in match.seats.all() if s.bot)}, request))
 
 
 def simulations(request: HttpRequest) -> HttpResponse:
@@ -188,7 +193,7 @@ def simulations(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/simulations.html",
                   {"rulesets": _rulesets(), "recent": recent, "error": error,
                    "error_code": error_code, "formats": all_formats(),
-                   "my_decks": _my_decks(request),
+                   "my_decks": _my_decks(request), "bot_kinds": list(BOT_KINDS),
                    "deck_sides": [("a", "A pakli", "Deck A"), ("b", "B pakli", "Deck B")]},
                   status=400 if error else 200)
 

@@ -9,6 +9,7 @@ from django import template
 from django.utils.translation import get_language
 
 from cards import vocabulary as vocab
+from matches.bot_kinds import BOT_KINDS
 
 register = template.Library()
 
@@ -107,7 +108,8 @@ STATUSES = {
     "done": ("kész", "done"),
     "failed": ("sikertelen", "failed"),
 }
-BOTS = {"random": ("Véletlen gép", "Random bot"), "heuristic": ("Okosabb gép", "Heuristic bot")}
+# One name per bot everywhere (matches/bot_kinds.py).
+BOTS = {kind: (v[0], v[1]) for kind, v in BOT_KINDS.items()}
 
 
 @register.filter
@@ -120,6 +122,13 @@ def status_name(key: str | None) -> str:
 def bot_name(kind: str | None) -> str:
     hu, en = BOTS.get(kind or "", (kind or "", kind or ""))
     return hu if _hu() else en
+
+
+@register.filter
+def bot_line(kind: str | None) -> str:
+    """How the bot plays, in a few words (empty for an unknown kind)."""
+    v = BOT_KINDS.get(kind or "")
+    return "" if v is None else (v[2] if _hu() else v[3])
 
 
 @register.filter

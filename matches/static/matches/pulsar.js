@@ -629,7 +629,8 @@
 
   function renderView(view, d, t, e) {
     T = t; esc = e;
-    seatNames = (d.seats || []).map((s) => s.player);
+    // the one name of a bot (matches/bot_kinds.py), never its key
+    seatNames = (d.seats || []).map((s, i) => (window.KaoszSeatName ? window.KaoszSeatName(s, i, d.seats) : s.player));
     if (!view) return `<p class="muted">${T('A játszma még nem kezdődött el.', 'The match has not started yet.')}</p>`;
     if (ui.version !== d.version) { ui.version = d.version; ui.sel = null; ui.mod = ''; }
     cur = Object.assign({}, cur, { view, data: d });
