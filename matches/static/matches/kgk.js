@@ -872,9 +872,14 @@
     const bar = document.getElementById('hud-armed');
     if (bar) {
       const name = nm(+el.dataset.card, T);
+      // the card's moves without a target (placing it face down as a base…) stay one tap away
+      const aimedIdx = new Set(acts.map(([, i]) => i));
+      const others = actionsFor(el, ctx.legal, ctx.view, ctx.data.seat).map((a) => ctx.legal.actions.indexOf(a)).filter((i) => !aimedIdx.has(i));
       bar.innerHTML = `<span>${esc(T(`${name}: kattints a kiemelt célpontra`, `${name}: click a highlighted target`))}</span> ` +
+        (others.length ? `<span class="muted small">${T('vagy', 'or')}</span> ` + others.map((i) => `<button type="button" class="small arm-act" data-i="${i}">${esc(describeAction(ctx.legal.actions[i], ctx.view, T))}</button>`).join(' ') + ' ' : '') +
         `<button type="button" class="small" id="arm-info">${T('A lap', 'The card')}</button> <button type="button" class="small" id="arm-cancel">${T('Mégse', 'Cancel')}</button>`;
       bar.hidden = false;
+      bar.querySelectorAll('.arm-act').forEach((b) => b.addEventListener('click', () => { const a = ctx.legal.actions[+b.dataset.i]; disarm(); ctx.act(a); }));
       bar.querySelector('#arm-cancel').addEventListener('click', disarm);
       bar.querySelector('#arm-info').addEventListener('click', (ev) => { ev.stopPropagation(); openPop(el, 'click'); });
     }
@@ -931,7 +936,8 @@
       if (mine.length) el.classList.add('can-act');
       el.addEventListener('click', (ev) => {
         ev.stopPropagation();
-        if (armed && el.classList.contains('target-ok')) { onTarget(el, ctx); return; }
+        const aim = armed && el.closest('.target-ok');   // (a card drawn inside a chain item)
+        if (aim) { onTarget(aim, ctx); return; }
         const aimed = el.dataset.card != null && !(armed && armed.el === el) ? aimedFrom(+el.dataset.card, ctx) : [];
         if (aimed.length) { closePop(); arm(el, aimed, ctx); return; }
         disarm();
