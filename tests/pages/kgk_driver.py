@@ -16,7 +16,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from rulesets.kgk.bots import heuristic_action
+
+PASS_PAUSE_MS = 1000          # kgk.js: the board's pause before its own pass
 
 # The seat's view and legal actions of one version, read by the page itself.
 READ = """async () => {
@@ -38,6 +42,7 @@ class Tally:
     on_table: int = 0          # moves made on the table (a card, a target, a pile, the bar)
     auto: int = 0              # moves the board made for the person (its timed pass)
     scrolls: int = 0           # clicks on something that was off the screen first
+    stale_countdowns: int = 0  # a countdown shown for a pass the board then did not make
     seconds: float = 0.0
     by_way: dict[str, int] = field(default_factory=dict)
 
@@ -132,13 +137,15 @@ def play_on_table(page, seconds: float = 420, check=None) -> Tally:
         assert wanted is not None
         # The board passes by itself after its pause (the default pass mode): the person
         # wanting that pass waits, as the board promises the same pause whatever the hand.
-        if wanted["type"] in ("pass", "done") and \
-                page.locator("#auto-note[data-countdown='1']").count():
-            page.wait_for_function(
-                f"document.querySelector('#board').dataset.version !== '{version}'",
-                timeout=30000)
-            tally.auto += 1
-            continue
+        if wanted["type"] in ("pass", "done") and page.locator("#auto-hold").count():
+            try:
+                page.wait_for_function(
+                    f"document.querySelector('#board').dataset.version !== '{version}'",
+                    timeout=int(PASS_PAUSE_MS * 3))
+                tally.auto += 1
+                continue
+            except PlaywrightTimeout:   # a countdown the board did not answer: do it
+                tally.stale_countdowns += 1
         index = legal["actions"].index(wanted)
         try:
             how, clicks, scrolls = act_on_table(page, wanted, index)

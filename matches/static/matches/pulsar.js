@@ -730,7 +730,7 @@
 
   function describeAction(a, view, t, d) {
     T = t;
-    if (d) seatNames = (d.seats || []).map((s) => s.player);
+    if (d) seatNames = (d.seats || []).map((s, i) => (window.KaoszSeatName ? window.KaoszSeatName(s, i, d.seats) : s.player));
     const die = (a2) => {
       if (!view || d == null || d.seat == null || !view.players[d.seat]) return '';
       const x = view.players[d.seat].dice[a2.die];
@@ -784,7 +784,7 @@
 
   function describeEvent(e, view, t, d) {
     T = t;
-    if (d) seatNames = (d.seats || []).map((s) => s.player);
+    if (d) seatNames = (d.seats || []).map((s, i) => (window.KaoszSeatName ? window.KaoszSeatName(s, i, d.seats) : s.player));
     if (!view) return null;
     const w = e.seat != null ? who(e.seat) : '';
     const nn = (n) => nodeName(view, n);
