@@ -18,7 +18,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from rulesets.kgk.bots import heuristic_action
+from rulesets.kgk.bots import heuristic_action, random_action
 
 PASS_PAUSE_MS = 1000          # kgk.js: the board's pause before its own pass
 
@@ -133,8 +133,12 @@ def play_on_table(page, seconds: float = 420, check=None) -> Tally:
             continue
         if check is not None:
             check(page, d, legal)
-        wanted = heuristic_action(d["view"], legal["actions"], f"board-{version}")
-        assert wanted is not None
+        try:
+            wanted = heuristic_action(d["view"], legal["actions"], f"board-{version}")
+        except KeyError:     # (a list the heuristic does not expect, e.g. a main decision
+            wanted = None    # without "end turn"): a seeded random legal move instead
+        if wanted is None:
+            wanted = random_action(legal["actions"], f"board-{version}")
         # The board passes by itself after its pause (the default pass mode): the person
         # wanting that pass waits, as the board promises the same pause whatever the hand.
         if wanted["type"] in ("pass", "done") and page.locator("#auto-hold").count():
