@@ -199,6 +199,10 @@ def _browser_matches(url: str, games: int, size: str) -> dict:
                            for k in ("clicks", "moves", "scrolls", "auto", "conflicts",
                                      "stale_countdowns")}
     per["seconds"] = round(total["ms"] / 1000 / games, 1)
+    # (matches differ in length: the per-move figures compare boards more fairly)
+    per["clicks_per_move"] = round(total["clicks"] / max(1, total["moves"]), 2)
+    per["scrolls_per_move"] = round(total["scrolls"] / max(1, total["moves"]), 2)
+    per["seconds_per_decision"] = round(total["ms"] / 1000 / max(1, total["moves"] + total["auto"]), 2)
     per["moves_by_way"] = {k: round(v / games, 1) for k, v in sorted(ways.items())}
     return per
 

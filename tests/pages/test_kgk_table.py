@@ -141,7 +141,7 @@ def watch(page) -> list[str]:
 
     def response(r) -> None:
         if r.status == 409 or (r.status >= 500 and "/events/" not in r.url):
-            seen.append(f"{r.status} {r.url}")
+            seen.append(f"{r.status} {r.url} {r.request.post_data}")
 
     def console(m) -> None:
         if m.type == "error" and "/events/" not in (m.location or {}).get("url", ""):
@@ -336,6 +336,8 @@ def test_the_kg_14_3_chain_is_readable_and_played_on_the_table(
         assert "3. Felsőbb parancs" in page.inner_text("#answering")
         moves = page.locator("#actions button.action").all_inner_texts()
         assert any("Felülbírálás → 3. Felsőbb parancs" in m for m in moves), moves
+        assert (("Passz: nem válaszolok erre: 3. Felsőbb parancs" if hu
+                 else "Pass: no answer to 3. Felsőbb parancs") in moves), moves
         text = board_text(page)
         assert not raw_keys(text, lang), raw_keys(text, lang)
         no_sideways_scroll(page)

@@ -52,6 +52,7 @@
   let drawing = 0;          // the number of the newest redraw
   let pendingAuto = null;   // a timed automatic answer: {timer, version, drawing}
   let autoSentFor = -1;     // the version an automatic answer was last sent for
+  let postedFor = -1;       // the version a move was last sent for (any move)
 
   function autoNote(html, said) {
     const note = document.getElementById('auto-note');
@@ -315,11 +316,15 @@
       const q = R.confirmAction(action, current.view, T, lastLegal);
       if (q && !window.confirm(q)) return;
     }
-    // A move drawn for an older version is not sent: the board is redrawn instead.
+    // A move drawn for an older version is not sent: the board is redrawn instead. Nor is a
+    // second move for a version a move was already sent for (a quick second click, or a
+    // click racing the board's own answer, between the answer and the redraw).
     if (current && version !== current.version) { await refresh(); return; }
+    if (version === postedFor) return;
     busy = true;
+    postedFor = version;
     if (pendingAuto) { clearTimeout(pendingAuto.timer); pendingAuto = null; }
-    document.querySelectorAll('#actions button').forEach((b) => { b.disabled = true; });
+    document.querySelectorAll('#actions button, #hud-acts button').forEach((b) => { b.disabled = true; });
     const err = document.getElementById('action-error');
     err.textContent = '';
     const cid = (window.crypto && crypto.randomUUID) ? crypto.randomUUID() : String(Math.random()).slice(2);
@@ -329,6 +334,7 @@
     } finally {
       busy = false;
     }
+    if (!r || r.status !== 200) postedFor = -1;   // refused: the same version may be tried again
     if (r && r.status !== 200 && r.body && r.body.error) {
       const e = r.body.error;
       err.textContent = errorText(e) + (e.details && e.details.rule ? ` (${T('szabály', 'rule')} ${e.details.rule})` : '');

@@ -1,9 +1,15 @@
-/* Káosz Galaktika board: both sides' zones as the viewer may see them, card states,
- * credits, the interrupt chain, combat, whose decision it is, and readable move labels.
- * Loaded only by matches/boards/kgk.html; board.js does the talking to the API.
+/* Káosz Galaktika board, drawn as a card table (issue 32) from the seat's view and legal
+ * actions only: the opponent at the top, the combat and the interrupt chain drawn in the
+ * middle, the viewer at the bottom with the hand docked at the bottom of the screen, and a
+ * bar kept at the top with whose turn it is, the clock, the decision (and what a window
+ * answers) and the moves that belong to no card. Loaded only by matches/boards/kgk.html;
+ * board.js does the talking to the API.
  *
- * Every card is a button: hovering (mouse) or tapping it opens a popover with its rules
- * text, stats, state, the moves that involve it and a link to its card page. Names, texts
+ * Every card is a button: clicking a card that acts on a target highlights its targets on
+ * the table (cards, chain items, players) and clicking one makes the move; hovering (mouse)
+ * or tapping another card opens a popover with its rules text, stats, state, the moves
+ * that involve it and a link to its card page. Chain items carry the numbers the moves use
+ * ("→ 2. Durmacél célterelő"), from the view's target_kind. Names, texts
  * and English names come from the card API (/api/v1/cards/batch/), fetched once per card;
  * the engine's keys (decision kinds, phases, targets, abilities, reasons) are put into
  * words here, in the page's language, never shown raw. */
@@ -439,6 +445,12 @@
         return `${t}: ${T('lehetőség', 'option')} ${typeof a.pick === 'number' ? a.pick + 1 : a.pick}`;
       }
       case 'draw': case 'search': case 'ruin_draw': return `${t}${price}`;
+      case 'pass': {
+        // a pass in a window names what it lets resolve: the newest chain item
+        const items = ((view && view.chain) || []).slice().sort((x, y) => x.item - y.item);
+        if (!items.length || !(view.decision && view.decision.kind === 'prio')) return t;
+        return T(`${t}: nem válaszolok erre: ${chainItemName(items[items.length - 1], T)}`, `${t}: no answer to ${chainItemName(items[items.length - 1], T)}`);
+      }
       default: return t;
     }
   }
