@@ -25,6 +25,20 @@ might answer as far as the bot can tell (KG-12.3), and the bot keeps the quick s
 
 Prints JSON: clicks per match for each, the share of the forced equip decisions, and the
 decisions by kind.
+
+In Chromium (issue 32), on the real board, this checkout and others side by side:
+
+    python bench/kgk_clicks.py --browser [--root OTHER_CHECKOUT [--only-roots]]
+        [--games 2] [--size phone|desktop]
+
+For each checkout (this one first, then each ``--root``) a development server of that
+checkout is started on its own SQLite file, and a person plays ``--games`` whole matches
+against the heuristic bot on its board in headless Chromium, choosing what the heuristic
+bot would (tests/pages/kgk_driver.py: on the table where the board offers it, else the
+card's popover, else the moves list). Reported per match: the person's clicks and moves,
+how the moves were made (on a target, a card's popover, the bar, the list), clicks on
+something that was off the screen first (a scroll), passes the board made by itself,
+409 answers (a stale or double automatic move) and the wall-clock seconds.
 """
 
 from __future__ import annotations
@@ -32,12 +46,23 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import os
+import shutil
+import socket
+import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import ViewportSize, sync_playwright  # noqa: E402
 
 from rulesets.kgk import RULESET as R  # noqa: E402
+from tests.pages.kgk_driver import play_on_table  # noqa: E402
 
 USEFUL = {"play", "attack"}
 
@@ -96,11 +121,123 @@ def play(seed: str, bot: str) -> dict[str, int]:
     return c
 
 
+# ------------------------------------------------------------------ in Chromium
+
+PASSWORD = "bench-jelszo-123"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _server(root: Path, tmp: Path) -> tuple[subprocess.Popen, str]:
+    """A development server of the checkout ``root`` on its own SQLite file, cards loaded
+    and a player made; bots move in the server's process (no REDIS_URL)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
+    env.update(DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}", DEBUG="1", PYTHONPATH=str(root))
+    run = [sys.executable, "manage.py"]
+    for cmd in (["migrate", "--noinput", "-v", "0"], ["load_cards"],
+                ["shell", "-c", "from django.contrib.auth import get_user_model; "
+                 f"get_user_model().objects.create_user('bench', password='{PASSWORD}')"]):
+        subprocess.run(run + cmd, cwd=root, env=env, check=True, stdout=subprocess.DEVNULL)
+    port = _free_port()
+    log = open(tmp / "server.log", "w")  # noqa: SIM115 - lives with the server
+    proc = subprocess.Popen(run + ["runserver", f"127.0.0.1:{port}", "--noreload"], cwd=root,
+                            env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc, url
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError(f"the server of {root} did not start (see {tmp / 'server.log'})")
+
+
+def _browser_matches(url: str, games: int, size: str) -> dict:
+    viewport: ViewportSize = ({"width": 390, "height": 844} if size == "phone"
+                              else {"width": 1280, "height": 800})
+    total: collections.Counter[str] = collections.Counter()
+    ways: collections.Counter[str] = collections.Counter()
+    with sync_playwright() as pw:
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        browser = pw.chromium.launch(executable_path=chromium, headless=True,
+                                     args=["--no-sandbox", "--disable-dev-shm-usage"])
+        for _ in range(games):
+            ctx = browser.new_context(viewport=viewport, locale="hu-HU")
+            page = ctx.new_page()
+            page.set_default_timeout(30000)
+            conflicts: list[int] = []
+
+            def seen(r: Any, c: list[int] = conflicts) -> None:
+                if r.status == 409:
+                    c.append(1)
+
+            page.on("response", seen)
+            page.on("dialog", lambda d: d.accept())
+            page.goto(url + "/accounts/login/?next=/play/")
+            page.fill("#id_username", "bench")
+            page.fill("#id_password", PASSWORD)
+            page.click("main button[type=submit]")
+            page.wait_for_url("**/play/")
+            page.select_option("#ruleset", "kgk")
+            page.select_option("#opponent", "bot:heuristic")
+            page.click("#create")
+            page.wait_for_selector("#board[data-status=active]")
+            tally = play_on_table(page, seconds=900)
+            total.update(clicks=tally.clicks, moves=tally.moves, scrolls=tally.scrolls,
+                         auto=tally.auto, conflicts=len(conflicts),
+                         stale_countdowns=tally.stale_countdowns)
+            total["ms"] += int(tally.seconds * 1000)
+            ways.update(tally.by_way)
+            ctx.close()
+        browser.close()
+    per: dict[str, Any] = {k: round(total[k] / games, 1)
+                           for k in ("clicks", "moves", "scrolls", "auto", "conflicts",
+                                     "stale_countdowns")}
+    per["seconds"] = round(total["ms"] / 1000 / games, 1)
+    # (matches differ in length: the per-move figures compare boards more fairly)
+    per["clicks_per_move"] = round(total["clicks"] / max(1, total["moves"]), 2)
+    per["scrolls_per_move"] = round(total["scrolls"] / max(1, total["moves"]), 2)
+    per["seconds_per_decision"] = round(total["ms"] / 1000 / max(1, total["moves"] + total["auto"]), 2)
+    per["moves_by_way"] = {k: round(v / games, 1) for k, v in sorted(ways.items())}
+    return per
+
+
+def browser_main(roots: list[Path], games: int, size: str) -> None:
+    checkouts: dict[str, dict] = {}
+    out = {"games": games, "size": size, "bot": "heuristic", "checkouts": checkouts}
+    for root in roots:
+        with tempfile.TemporaryDirectory(prefix="kgk-clicks-") as tmp:
+            proc, url = _server(root, Path(tmp))
+            try:
+                checkouts[str(root)] = _browser_matches(url, games, size)
+            finally:
+                proc.terminate()
+                proc.wait(timeout=20)
+    print(json.dumps(out, ensure_ascii=False))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--games", type=int, default=None)
     ap.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
+    ap.add_argument("--browser", action="store_true",
+                    help="play on the real board in Chromium (this checkout and each --root)")
+    ap.add_argument("--root", action="append", default=[], type=Path,
+                    help="another checkout to measure beside this one (with --browser)")
+    ap.add_argument("--size", default="phone", choices=["phone", "desktop"])
+    ap.add_argument("--only-roots", action="store_true",
+                    help="measure the --root checkouts only (this one measured before)")
     args = ap.parse_args()
+    if args.browser:
+        browser_main(([] if args.only_roots else [ROOT]) + args.root, args.games or 2,
+                     args.size)
+        return
+    args.games = args.games or 40
     total: collections.Counter[str] = collections.Counter()
     for g in range(args.games):
         total.update(play(f"clicks-{g}", args.bot))

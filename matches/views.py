@@ -7,6 +7,8 @@ board template when ``matches/boards/<ruleset>.html`` exists, else the generic b
 
 from __future__ import annotations
 
+import json
+
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
@@ -30,7 +32,7 @@ from matches.api.seating import (
     seat_to_join,
 )
 from matches.api.views import start_simulation
-from matches.bot_kinds import BOT_KINDS
+from matches.bot_kinds import BOT_KINDS, bot_kinds_json
 from matches.models import BIG_COLUMNS, Match, Seat, Simulation
 from rulesets import registry
 
@@ -151,7 +153,8 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     return HttpResponse(template.render({
         "match": match, "seat": seat, "title": rs.title if rs else match.ruleset,
         "seats": list(match.seats.all()), "can_join": can_join,
-        "uses_decks": bool(rs and rs.uses_decks)}, request))
+        "uses_decks": bool(rs and rs.uses_decks), "bot_kinds": json.dumps(bot_kinds_json(), ensure_ascii=False),
+        "bot_seats": sum(1 for s in match.seats.all() if s.bot)}, request))
 
 
 def simulations(request: HttpRequest) -> HttpResponse:
@@ -191,7 +194,8 @@ def simulations(request: HttpRequest) -> HttpResponse:
     recent = [sims.report(sim, request.user)
               for sim in Simulation.objects.order_by("-id")[:10]]
     return render(request, "matches/simulations.html",
-                  {"rulesets": _rulesets(), "recent": recent, "error": error, "bot_kinds": BOT_CHOICES,
+                  {"rulesets": _rulesets(), "recent": recent, "error": error,
+                   "bot_kinds": BOT_CHOICES,
                    "error_code": error_code, "formats": all_formats(),
                    "my_decks": _my_decks(request),
                    "deck_sides": [("a", "A pakli", "Deck A"), ("b", "B pakli", "Deck B")]},

@@ -125,6 +125,13 @@ def bot_name(kind: str | None) -> str:
 
 
 @register.filter
+def bot_line(kind: str | None) -> str:
+    """How the bot plays, in a few words (empty for an unknown kind)."""
+    v = BOT_KINDS.get(kind or "")
+    return "" if v is None else (v[2] if _hu() else v[3])
+
+
+@register.filter
 def seat_name(seat) -> str:
     """A seat as a person reads it: the player's name, or which bot plays it."""
     if getattr(seat, "bot", None):

@@ -32,6 +32,11 @@ def card_public(state: GameState, cid: int) -> Any:
         v["modifiers"] = dict(d["mods"])
     if d["type"] == "base":
         v["dev_limit"] = d["dev"]
+    spec = (d["eff"] or {}).get("target")
+    if spec:
+        # what the card's printed text aims at (public): a board names a move's target
+        # by it, since a target number may be a card, a chain item or a seat
+        v["target_kind"] = spec.get("kind")
     return v
 
 
@@ -117,6 +122,8 @@ def chain_view(state: GameState, seat: int) -> Any:
         if it["tgt"] is not None:
             v["target"] = it["tgt"] if it.get("spec") in ("chain", "opponent") else \
                 _target_ref(state, it["tgt"], seat)
+            if it.get("spec"):
+                v["target_kind"] = it["spec"]     # "chain": target is an item number
         if it["ab"]:
             v["ability"] = it["ab"]
         cid = it["card"]

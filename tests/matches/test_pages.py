@@ -65,10 +65,12 @@ def test_a_whole_kgk_match_against_the_random_bot_in_chromium(page, live_server,
     page.wait_for_selector("#board[data-status=active]")
     match_id = int(page.get_attribute("#board", "data-match"))
     page.wait_for_selector(".side")
-    # Both sides are drawn; the bot's hand is hidden, ours is shown card by card.
-    assert page.locator(".side").count() == 2
-    assert page.locator(".side:not(.me) [data-zone=hand] .card.hidden").count() == 1
-    assert page.locator(".side.me .credits").count() == 1
+    # Both sides are drawn (and our hand docked below them); the bot's hand is a count,
+    # ours is shown card by card.
+    assert page.locator(".side:not(.hand-dock)").count() == 2
+    assert page.locator(".side.opp .zone-act[data-target=central]").count() == 1
+    assert page.locator(".side.me [data-zone=hand] button.card[data-card]").count() == 5
+    assert page.locator(".side.me:not(.hand-dock) b.credits").count() == 1
     clicks = play_like_the_heuristic(page, match_id, "kgk")
     assert clicks > 5
     page.wait_for_selector("#outcome:not([hidden])")

@@ -271,7 +271,7 @@ def check_final(page, match_id: int, lang: str) -> None:
     # The log reads as sentences with the players' names.
     log = page.inner_text("#log")
     me = "jatekos" if lang == "hu" else "player"
-    assert me in log and ("Okos gép" in log if lang == "hu" else "Heuristic bot" in log)
+    assert me in log and ("Okos gép" in log if lang == "hu" else "Smart bot" in log)
 
 
 @pytest.mark.browser

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from rulesets.kgk import SCENARIOS_DIR
+from tests.pages.kgk_driver import act_on_table
 from tests.support.board import DESKTOP, PHONE, board_text, no_sideways_scroll, open_page
 from tests.support.board import raw_keys as board_raw_keys
 from tests.support.pages import PASSWORD, visible_text_js
@@ -144,17 +145,17 @@ def test_signed_out_the_list_and_the_help_and_a_sign_in_link(browser, live_serve
 
 
 def click_action_on_card(page, card_id: int, wanted: dict) -> None:
-    """Click the card the move is about, then the move in the card's popover."""
+    """Click the card the move is about, then its target on the table (issue 32)."""
     index = page.evaluate(
         """w => [...document.querySelectorAll('#actions button.action')].findIndex(
                b => { const a = JSON.parse(b.dataset.action);
                       return Object.keys(w).every(k => a[k] === w[k]); })""", wanted)
     assert index >= 0, wanted
-    i = page.locator("#actions button.action").nth(index).get_attribute("data-i")
-    el = page.locator(f"#view button.card[data-card='{card_id}']").first
-    el.scroll_into_view_if_needed()
-    el.click()
-    page.locator(f"#card-pop .pop-act[data-i='{i}']").click()
+    i = int(page.locator("#actions button.action").nth(index).get_attribute("data-i"))
+    action = json.loads(page.locator("#actions button.action").nth(index)
+                        .get_attribute("data-action"))
+    how, _, _ = act_on_table(page, action, i)
+    assert how == "target", how
 
 
 @pytest.mark.parametrize("lang,size", [("hu", "desktop"), ("en", "phone")])

@@ -8,6 +8,9 @@ import re
 
 from matches.models import Match
 from rulesets import registry
+from rulesets.kgk import SCENARIOS_DIR
+from rulesets.kgk.scenario import card_ids
+from tests.api_helpers import client_for
 from tests.support.pages import PASSWORD
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -145,3 +148,19 @@ def play_like_the_heuristic(page, match_id: int, ruleset: str, max_clicks: int =
         page.wait_for_function(
             f"document.querySelector('#board').dataset.version !== '{version}'", timeout=wait_ms)
     raise AssertionError(f"{ruleset}: the match did not end within the move limit ({clicks} clicks)")
+
+
+def window_for_the_page_user(me, other) -> tuple[int, object]:
+    """A sandbox from the KG-14.2 position where the page's user (Dani, seat 0) holds a
+    card and the other player (Laci, seat 1, through the API) is in his main phase."""
+    doc = json.loads((SCENARIOS_DIR / "kg-14-2.json").read_text(encoding="utf-8"))
+    doc["seats"][0]["hand"] = ["felulbiralas"]
+    mine, theirs = client_for(me), client_for(other)
+    r = mine.post("/api/v1/matches/", {"ruleset": "kgk", "scenario": doc, "seats": [
+        {"player": "me"}, {"player": other.username}]}, format="json")
+    assert r.status_code == 201, r.content
+    match_id = r.json()["id"]
+    if r.json().get("invitations"):
+        assert theirs.post(f"/api/v1/matches/{match_id}/join/", {},
+                           format="json").status_code == 200
+    return match_id, (theirs, card_ids(doc)["akna"])

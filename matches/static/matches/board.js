@@ -18,11 +18,16 @@
  *   describeError(error, T) -> text | null      an API error ({code, message, details}) in
  *        the page's language
  *   outcomeReason(reason, T) -> text | null     why the match ended, in words
+ *   outcomeSummary(view, data, T, esc) -> html   a short summary of the finished match
+ *   afterEvents()                               new log lines arrived (they may change
+ *        what the drawing says, e.g. what a window answers)
  *   forcedAction(legal, view, data) -> action | {action, after} | null   an answer the
  *        board gives for the seat: an action is sent at once and said so; {action, after}
  *        is sent after `after` ms unless the person acts first or presses "Wait" (a
  *        countdown shows meanwhile). The game decides when either reveals nothing to the
- *        other side.
+ *        other side. board.js sends an automatic answer only if it is one of the legal
+ *        actions of the version on screen, once per version, never from a redraw that a
+ *        newer one overtook; the countdown shows only for an answer that will be sent.
  * board.js also gives every board: seat names (bots named in words), a numbered log, a
  * your-turn signal (document title, the #turn aria-live region, an optional sound that is
  * off by default), the collapsible "verify" box, and on phones the moves panel kept at the
@@ -40,14 +45,25 @@
   let last = 0;
   let busy = false;
   let current = null;
-  let pendingAuto = null;   // a timed automatic answer: {timer}
+  // Automatic answers (forcedAction) must never be stale or sent twice (issue 32): every
+  // redraw takes a number, a redraw overtaken by a newer one stops where it is, a timed
+  // answer belongs to the redraw that armed it (and to its version) and is dropped when
+  // anything newer happened, and one version gets at most one automatic answer.
+  let drawing = 0;          // the number of the newest redraw
+  let pendingAuto = null;   // a timed automatic answer: {timer, version, drawing}
+  let autoSentFor = -1;     // the version an automatic answer was last sent for
+  let postedFor = -1;       // the version a move was last sent for (any move)
 
-  function cancelAuto(said) {
-    if (!pendingAuto) return;
-    clearTimeout(pendingAuto.timer);
-    pendingAuto = null;
+  function autoNote(html, said) {
     const note = document.getElementById('auto-note');
-    if (note) note.textContent = said || '';
+    if (!note) return;
+    if (html != null) note.innerHTML = html; else note.textContent = said || '';
+    note.dataset.countdown = html != null ? '1' : '';
+  }
+  function cancelAuto(said) {
+    if (pendingAuto) clearTimeout(pendingAuto.timer);
+    pendingAuto = null;
+    autoNote(null, said);
   }
   let wasMyTurn = false;
   let lastLegal = null;
@@ -70,18 +86,30 @@
     resigned: ['feladás', 'resignation'], time: ['lejárt az idő', 'time ran out'], time_up: ['lejárt az idő', 'time ran out'],
     adjudicated: ['döntés a szervezőtől', 'decided by the organiser'], draw: ['döntetlen', 'draw'],
   };
-  // The bot kinds' short names (their full names and strength lines: matches/bot_kinds.py).
-  const BOTS = { random: ['véletlen', 'random'], heuristic: ['okos', 'smart'], 'search-easy': ['kereső, könnyű', 'search, easy'],
-    search: ['kereső', 'search'], 'search-hard': ['kereső, nehéz', 'search, hard'] };
+  // The bots' names, one per kind (matches/bot_kinds.py, handed over in data-bots):
+  // kind -> [name_hu, name_en, line_hu, line_en].
+  let BOTS = {};
+  try { BOTS = JSON.parse(root.dataset.bots || '{}'); } catch (e) { BOTS = {}; }
 
-  /* A seat's label in words: "bot:random" is the random bot, an empty seat is open. */
-  function seatName(s) {
+  /* A bot's one name; with several bots at the table each gets its seat number. */
+  function botName(kind, seatIndex, seats) {
+    const k = BOTS[kind];
+    const name = k ? T(k[0], k[1]) : T('Gép', 'Bot');
+    const several = (seats || []).filter((x) => x && (x.bot || String(x.player || '').startsWith('bot:'))).length > 1;
+    return several && seatIndex != null ? `${name} (${seatIndex + 1}${T('.', '')})` : name;
+  }
+
+  /* A seat's label in words: "bot:random" is the random bot, an empty seat is open. The
+   * boards call it as KaoszSeatName(seat, index, seats). */
+  function seatName(s, i, seats) {
     const p = s && s.player;
+    if (s && s.bot) return botName(s.bot, i, seats);
     if (!p) return T('szabad hely', 'open seat');
-    if (p.startsWith('bot:')) { const k = BOTS[p.slice(4)]; return T('Gép', 'Bot') + ` (${k ? T(k[0], k[1]) : p.slice(4)})`; }
+    if (p.startsWith('bot:')) return botName(p.slice(4), i, seats);
     return p;
   }
   window.KaoszSeatName = seatName;
+  window.KaoszBotName = botName;
 
   function errorText(e) {
     if (R.describeError) { const t = R.describeError(e, T); if (t) return t; }
@@ -155,7 +183,7 @@
     root.dataset.version = d.version;
     document.getElementById('status').textContent = { open: T('várakozik', 'waiting'), active: T('folyik', 'in progress'), finished: T('véget ért', 'finished') }[d.status] || d.status;
     document.getElementById('version').textContent = d.version;
-    const names = d.seats.map(seatName);
+    const names = d.seats.map((s, i) => seatName(s, i, d.seats));
     const turn = document.getElementById('turn');
     if (d.status === 'active') {
       // A bot to act may search for up to its budget: say that it is thinking.
@@ -172,14 +200,32 @@
       (c.remaining_ms != null ? ` · ${T('hátra', 'left')} ${Math.round(c.remaining_ms / 60000)} min` : '') + (c.time_up ? ` · ${T('LEJÁRT AZ IDŐ', 'TIME IS UP')}` : '');
     const out = document.getElementById('outcome');
     if (d.outcome) {
+      const firstTime = out.hidden;
       out.hidden = false;
       const w = d.outcome.winners.map((s) => names[s]).join(', ') || T('döntetlen', 'a draw');
       const why = (R.outcomeReason && R.outcomeReason(d.outcome.reason, T)) ||
         (OUTCOMES[d.outcome.reason] ? T(...OUTCOMES[d.outcome.reason]) : '');
+      // The result for the person first (issue 32): won, lost or a draw; a spectator, or a
+      // person holding every seat of a sandbox, reads the winner only.
+      const seats = d.your_seats || (d.seat != null ? [d.seat] : []);
+      const winners = d.outcome.winners || [];
+      let mine = '';
+      if (seats.length === 1) {
+        mine = !winners.length ? T('Döntetlen.', 'A draw.')
+          : winners.includes(seats[0]) ? (winners.length > 1 ? T('Holtverseny: nyertél, másokkal együtt.', 'You won, tied with others.') : T('Nyertél!', 'You won!'))
+            : T('Vesztettél.', 'You lost.');
+      }
+      const summary = R.outcomeSummary ? (R.outcomeSummary(d.view, d, T, esc) || '') : '';
       // (the span is drawn even when the reason has no words here: a board's afterRender
       // may fill it, as boards did when it held the engine's key)
-      out.innerHTML = `<strong>${T('Győztes', 'Winner')}: ${esc(w)}</strong> <span class="muted">${why ? `(${esc(why)})` : ''}</span>`;
+      out.innerHTML = (mine ? `<span class="result ${winners.includes(seats[0]) ? 'won' : 'lost'}" id="result">${esc(mine)}</span> ` : '') +
+        `<strong>${T('Győztes', 'Winner')}: ${esc(w)}</strong> <span class="muted">${why ? `(${esc(why)})` : ''}</span>` + summary +
+        `<span class="end-links"><a href="#log-panel" id="replay-link">${T('A játszma lépésről lépésre (napló)', 'The match move by move (log)')}</a> · ` +
+        `<a href="/api/v1/matches/${id}/replay/" id="replay-json">${T('Visszajátszás adatai', 'Replay data')}</a> · <a href="/play/">${T('Új játszma', 'New match')}</a></span>`;
       out.id = 'outcome';
+      out.className = 'outcome-box';
+      // the end is news: bring it into view once (the person may be reading the log)
+      if (firstTime && last > 0 && out.scrollIntoView) out.scrollIntoView({ block: 'nearest' });
     }
     if (d.seed) document.getElementById('seed').innerHTML = `${T('mag', 'seed')}: <code>${esc(d.seed)}</code>`;
     const resign = document.getElementById('resign');
@@ -200,60 +246,104 @@
     box.dataset.count = legal.actions.length;
   }
 
+  /* The match and the seat's legal actions of one version: the two are fetched together
+   * and fetched again while their versions differ (a move landed between the two reads),
+   * so nothing is ever drawn or answered from a mix of two versions. */
+  async function fetchBoth() {
+    for (let i = 0; ; i += 1) {
+      const [d, legal] = await Promise.all([api(''), api('legal-actions/')]);
+      if (d.status !== 200) return null;
+      const legalBody = legal.status === 200 && legal.body ? legal.body : { actions: [], version: d.body.version };
+      if (legalBody.version === d.body.version || i >= 4) {
+        if (legalBody.version !== d.body.version) legalBody.actions = [];   // never act on a mix
+        return { d: d.body, legal: legalBody };
+      }
+    }
+  }
+
   async function refresh() {
+    const mine = ++drawing;
     cancelAuto();
-    const [d, legal] = await Promise.all([api(''), api('legal-actions/')]);
-    if (d.status !== 200) return;
-    current = d.body;
-    if (R.prepare) { try { await R.prepare(d.body, T); } catch (e) { /* draw without the extras */ } }
-    renderHead(d.body);
+    const got = await fetchBoth();
+    if (!got || mine !== drawing) return;   // overtaken by a newer redraw: it draws
+    const data = got.d;
+    const legalBody = got.legal;
+    if (R.prepare) { try { await R.prepare(data, T); } catch (e) { /* draw without the extras */ } }
+    if (mine !== drawing) return;
+    current = data;
+    renderHead(data);
     const view = document.getElementById('view');
-    view.innerHTML = R.renderView ? R.renderView(d.body.view, d.body, T, esc) : genericValue(d.body.view, 0);
-    const legalBody = legal.body || { actions: [], version: d.body.version };
+    view.innerHTML = R.renderView ? R.renderView(data.view, data, T, esc) : genericValue(data.view, 0);
     lastLegal = legalBody;
-    renderActions(d.body, legalBody);
+    renderActions(data, legalBody);
     if (R.afterRender) {
-      R.afterRender({ el: view, data: d.body, view: d.body.view, legal: legalBody, T, esc,
+      R.afterRender({ el: view, data, view: data.view, legal: legalBody, T, esc,
         act: (a) => act(a, legalBody.version) });
     }
     relabelLog();
-    if (R.forcedAction && d.body.your_turn && d.body.status === 'active' && !busy) {
-      const f = R.forcedAction(legalBody, d.body.view, d.body);
-      const note = document.getElementById('auto-note');
-      if (f && f.action && f.after) {
-        const version = legalBody.version;
-        if (note) {
-          note.innerHTML = `${esc(T('Automatikus továbblépés hamarosan: ', 'Moving on shortly: '))}<b>${esc(describe(f.action, d.body.view))}</b> ` +
-            `<button type="button" id="auto-hold" class="small">${esc(T('Várj', 'Wait'))}</button>`;
-          const hold = document.getElementById('auto-hold');
-          if (hold) hold.addEventListener('click', () => cancelAuto(T('Megállítva: te döntesz.', 'Held: the decision is yours.')));
-        }
-        pendingAuto = { timer: setTimeout(() => { pendingAuto = null; act(f.action, version, true); }, f.after) };
-      } else if (f) {
-        if (note) note.textContent = T('Automatikus lépés (csak ez volt lehetséges): ', 'Automatic move (the only one possible): ') + describe(f, d.body.view);
-        await act(f, legalBody.version, true);
-      }
+    autoAnswer(data, legalBody, mine);
+  }
+
+  /* The board's own answer for the seat (the game's forcedAction hook): only while the
+   * match runs, the decision is this seat's, and the answer is one of the legal actions
+   * of this very version; a countdown is shown only for an answer that will be sent. */
+  function autoAnswer(data, legalBody, mine) {
+    if (!R.forcedAction || busy || data.status !== 'active' || !data.your_turn) return;
+    if (legalBody.version !== data.version || autoSentFor === data.version) return;
+    const f = R.forcedAction(legalBody, data.view, data);
+    const action = f && (f.action && f.after ? f.action : f);
+    if (!action || !legalBody.actions.some((a) => JSON.stringify(a) === JSON.stringify(action))) return;
+    const version = legalBody.version;
+    const send = () => {
+      if (mine !== drawing || busy || !current || current.version !== version || autoSentFor === version) return;
+      pendingAuto = null;
+      autoSentFor = version;
+      autoNote(null, '');
+      act(action, version, true);
+    };
+    if (f.action && f.after) {
+      autoNote(`${esc(T('Automatikus továbblépés hamarosan: ', 'Moving on shortly: '))}<b>${esc(describe(action, data.view))}</b> ` +
+        `<button type="button" id="auto-hold" class="small">${esc(T('Várj', 'Wait'))}</button>`);
+      const hold = document.getElementById('auto-hold');
+      if (hold) hold.addEventListener('click', () => cancelAuto(T('Megállítva: te döntesz.', 'Held: the decision is yours.')));
+      pendingAuto = { timer: setTimeout(send, f.after), version, drawing: mine };
+    } else {
+      autoNote(null, T('Automatikus lépés (csak ez volt lehetséges): ', 'Automatic move (the only one possible): ') + describe(action, data.view));
+      autoSentFor = version;
+      act(action, version, true);
     }
   }
 
   async function act(action, version, forced) {
     if (busy) return;
-    if (!forced) { cancelAuto(); const note = document.getElementById('auto-note'); if (note) note.textContent = ''; }
+    if (!forced) cancelAuto();
     if (!forced && R.confirmAction && current) {
       const q = R.confirmAction(action, current.view, T, lastLegal);
       if (q && !window.confirm(q)) return;
     }
+    // A move drawn for an older version is not sent: the board is redrawn instead. Nor is a
+    // second move for a version a move was already sent for (a quick second click, or a
+    // click racing the board's own answer, between the answer and the redraw).
+    if (current && version !== current.version) { await refresh(); return; }
+    if (version === postedFor) return;
     busy = true;
-    document.querySelectorAll('#actions button').forEach((b) => { b.disabled = true; });
+    postedFor = version;
+    if (pendingAuto) { clearTimeout(pendingAuto.timer); pendingAuto = null; }
+    document.querySelectorAll('#actions button, #hud-acts button').forEach((b) => { b.disabled = true; });
     const err = document.getElementById('action-error');
     err.textContent = '';
     const cid = (window.crypto && crypto.randomUUID) ? crypto.randomUUID() : String(Math.random()).slice(2);
-    const r = await post('actions/', { action, expected_version: version, client_action_id: cid });
-    if (r.status !== 200 && r.body && r.body.error) {
+    let r = null;
+    try {
+      r = await post('actions/', { action, expected_version: version, client_action_id: cid });
+    } finally {
+      busy = false;
+    }
+    if (!r || r.status !== 200) postedFor = -1;   // refused: the same version may be tried again
+    if (r && r.status !== 200 && r.body && r.body.error) {
       const e = r.body.error;
       err.textContent = errorText(e) + (e.details && e.details.rule ? ` (${T('szabály', 'rule')} ${e.details.rule})` : '');
     }
-    busy = false;
     await refresh();
   }
 
@@ -275,6 +365,7 @@
       logLine(li);
       log.insertBefore(li, log.firstChild);
     });
+    if (events.length && R.afterEvents) R.afterEvents();
   }
 
   function relabelLog() {

@@ -1,16 +1,23 @@
-/* Káosz Galaktika board: both sides' zones as the viewer may see them, card states,
- * credits, the interrupt chain, combat, whose decision it is, and readable move labels.
- * Loaded only by matches/boards/kgk.html; board.js does the talking to the API.
+/* Káosz Galaktika board, drawn as a card table (issue 32) from the seat's view and legal
+ * actions only: the opponent at the top, the combat and the interrupt chain drawn in the
+ * middle, the viewer at the bottom with the hand docked at the bottom of the screen, and a
+ * bar kept at the top with whose turn it is, the clock, the decision (and what a window
+ * answers) and the moves that belong to no card. Loaded only by matches/boards/kgk.html;
+ * board.js does the talking to the API.
  *
- * Every card is a button: hovering (mouse) or tapping it opens a popover with its rules
- * text, stats, state, the moves that involve it and a link to its card page. Names, texts
+ * Every card is a button: clicking a card that acts on a target highlights its targets on
+ * the table (cards, chain items, players) and clicking one makes the move; hovering (mouse)
+ * or tapping another card opens a popover with its rules text, stats, state, the moves
+ * that involve it and a link to its card page. Chain items carry the numbers the moves use
+ * ("→ 2. Durmacél célterelő"), from the view's target_kind. Names, texts
  * and English names come from the card API (/api/v1/cards/batch/), fetched once per card;
  * the engine's keys (decision kinds, phases, targets, abilities, reasons) are put into
  * words here, in the page's language, never shown raw. */
 (function () {
   'use strict';
   const META = {};   // slug -> card record of the card API (names, rules texts)
-  const KNOWN = {};  // card id -> {slug, name} of every card this viewer has been shown
+  const KNOWN = {};  // card id -> {slug, name, tk: what it targets} of every card this viewer has been shown
+  const ITEMS = {};  // chain item number -> its card id, so the log names items after they resolved
   let lastCtx = null;
 
   const L = (T, pair) => T(pair[0], pair[1]);
@@ -113,8 +120,11 @@
    * still name a card after it moved out of sight. */
   function learn(view) {
     const cards = cardsById(view);
-    Object.keys(cards).forEach((id) => { KNOWN[id] = { slug: cards[id].slug, name: cards[id].name }; });
-    ((view && view.chain) || []).forEach((it) => { if (it.card != null && it.name) KNOWN[it.card] = { slug: it.slug, name: it.name }; });
+    Object.keys(cards).forEach((id) => { KNOWN[id] = Object.assign(KNOWN[id] || {}, { slug: cards[id].slug, name: cards[id].name, tk: cards[id].target_kind }); });
+    ((view && view.chain) || []).forEach((it) => {
+      if (it.card != null && it.name) KNOWN[it.card] = Object.assign(KNOWN[it.card] || {}, { slug: it.slug, name: it.name, tk: it.target_kind || (KNOWN[it.card] || {}).tk });
+      if (typeof it.card === 'number') ITEMS[it.item] = it.card;
+    });
     ((view && view.decision && view.decision.cards) || []).forEach((c) => { KNOWN[c.id] = { slug: c.slug, name: c.name }; });
   }
 
@@ -162,56 +172,114 @@
       c.hit ? T('találat', 'hit') : '', c.rot === 1 ? T('használt', 'used') : c.rot === 2 ? T('sérült', 'damaged') : ''].filter(Boolean);
   }
 
+  // ------------------------------------------------------------------ the table
+  // KG-6.1 pictures each player's part of the table from the seat outwards: nearest the
+  // colony (with the credits) and the surface (bases); then the trash and the canteen
+  // (crews); farthest the ruin and the hangar (ships). The viewer sits at the bottom, the
+  // opponent at the top, mirrored, so the two hangars face each other across the middle,
+  // where the combat and the chain are drawn. Piles (colony, trash, ruin) are counts that
+  // open; the viewer's hand is docked at the bottom of the screen.
+
+  function picOf(c) {
+    const m = c && META[c.slug];
+    return m && m.image_uris ? (m.image_uris.small || m.image_uris.normal) : null;
+  }
+
+  function statChips(c, T, esc) {
+    return STATS.filter(([k]) => c[k] != null).map(([k, h, e, lh, le]) => {
+      const hurt = k === 'armor' && c.armor_now != null && c.armor_now !== c.armor;
+      const v = hurt ? `${c.armor_now}/${c.armor}` : c[k];
+      return `<span class="chip${hurt ? ' hurt' : ''}" title="${esc(T(lh, le))}">${esc(T(h, e))} ${esc(v)}</span>`;
+    }).join('');
+  }
+
+  /* One card drawn as a card: its picture band, cost, name, kind, stats, and its state on
+   * the card itself (turned, damaged, face down, unpaid, hit). */
   function cardHtml(c, T, esc, where) {
     if (!c || c.hidden) {
       const pos = c && c.pos != null ? ` data-pos="${c.pos}"` : '';
       const rot = c && c.rot ? ` rot${c.rot}` : '';
-      return `<button type="button" class="card hidden${rot}"${pos} data-where="${where || ''}" aria-label="${T('rejtett lap', 'hidden card')}">` +
-        `<span class="cn">${T('rejtett lap', 'hidden card')}</span>${c && c.dev ? `<span class="st">${T('fejlesztve', 'developed')} ${c.dev}</span>` : ''}</button>`;
+      const st = [c && c.rot === 1 ? T('használt', 'used') : c && c.rot === 2 ? T('sérült', 'damaged') : '',
+        c && c.dev ? `${T('fejlesztve', 'developed')} ${c.dev}` : ''].filter(Boolean);
+      return `<button type="button" class="card tile hidden${rot}"${pos} data-where="${where || ''}" aria-label="${T('rejtett lap', 'hidden card')}">` +
+        `<span class="cn">${T('rejtett lap', 'hidden card')}</span>${st.length ? `<span class="state">${esc(st.join(', '))}</span>` : ''}</button>`;
     }
-    const cls = ['card', `k-${c.type}`];
+    const cls = ['card', 'tile', `k-${c.type}`];
     if (c.face_down) cls.push('facedown');
+    if (c.paid === false) cls.push('unpaid');
     if (c.hit) cls.push('hit');
     if (c.rot) cls.push(`rot${c.rot}`);
-    const stats = statLine(c, T);
+    const name = nameOfSlug(c.slug, c.name, T);
     const st = stateWords(c, T);
+    const pic = picOf(c);
+    const kind = c.subtype ? word(T, SUBTYPES, c.subtype) : word(T, KINDS, c.type || '');
     const att = (c.att || []).map((a) => cardHtml(a, T, esc, 'att')).join('');
-    return `<span class="card-wrap"><button type="button" class="${cls.join(' ')}" data-card="${c.id}" data-slug="${esc(c.slug || '')}" aria-haspopup="dialog">` +
-      `<span class="cn">${esc(nameOfSlug(c.slug, c.name, T))}</span> <span class="cost" title="${T('ár', 'cost')}">${c.cost != null ? c.cost : '?'}<small>${T('kr', 'cr')}</small></span>` +
-      `<span class="st">${esc(c.subtype ? word(T, SUBTYPES, c.subtype) : word(T, KINDS, c.type || ''))}${stats ? ' · ' + esc(stats) : ''}</span>` +
+    const btn = `<button type="button" class="${cls.join(' ')}" data-card="${c.id}" data-slug="${esc(c.slug || '')}" aria-haspopup="dialog" ` +
+      `aria-label="${esc([name, `${T('ár', 'cost')} ${c.cost != null ? c.cost : '?'}`].concat(st).join(', '))}">` +
+      (pic ? `<img class="pic" src="${esc(pic)}" alt="" loading="lazy">` : '<span class="pic none"></span>') +
+      `<span class="cost" title="${T('ár', 'cost')}">${c.cost != null ? esc(c.cost) : '?'}<small>${T('kr', 'cr')}</small></span>` +
+      `<span class="cn">${esc(name)}</span><span class="st">${esc(kind)}</span>` +
+      (STATS.some(([k]) => c[k] != null) ? `<span class="stats">${statChips(c, T, esc)}</span>` : '') +
       ((c.abilities || []).length ? `<span class="st ab">${esc(c.abilities.map((a) => word(T, ABILITIES, a)).join(', '))}</span>` : '') +
-      (st.length ? `<span class="st state">${esc(st.join(', '))}</span>` : '') + '</button>' +
-      (att ? `<span class="att">${att}</span>` : '') + '</span>';
+      (st.length ? `<span class="state">${esc(st.join(', '))}</span>` : '') + '</button>';
+    return att ? `<span class="card-wrap">${btn}<span class="att">${att}</span></span>` : btn;
   }
 
   function seatNames(d) {
     // A sandbox position names its seats ("Dani", "Laci"; kept as the seat's deck name):
     // with one person in every seat, those names tell the sides apart.
     const sandbox = !!(d.options && d.options.sandbox);
-    return d.seats.map((s) => {
-      const who = window.KaoszSeatName ? window.KaoszSeatName(s) : s.player;
+    return d.seats.map((s, i) => {
+      const who = window.KaoszSeatName ? window.KaoszSeatName(s, i, d.seats) : s.player;
       return sandbox && s.deck_name ? `${s.deck_name} (${who})` : who;
     });
   }
 
+  const ZONE_NAMES = { hangar: ['Hangár', 'Hangar'], canteen: ['Kantin', 'Canteen'], surface: ['Felszín (bázisok)', 'Surface (bases)'],
+    trash: ['Szemét', 'Trash'], ruin: ['Pusztulat', 'Ruin'], hand: ['Kéz (központ)', 'Hand (central)'] };
+
+  function zoneHtml(p, z, T, esc) {
+    const cards = p[z] || [];
+    return `<div class="zone" data-zone="${z}"><span class="zname">${L(T, ZONE_NAMES[z])}</span>` +
+      `<div class="zcards${cards.length ? '' : ' empty'}">${cards.length ? cards.map((c) => cardHtml(c, T, esc, z)).join('') : '<span class="muted">–</span>'}</div></div>`;
+  }
+
+  /* A pile as a count that opens: the trash is public, the ruin is its owner's alone. */
+  function pileHtml(p, z, T, esc) {
+    const list = p[z];
+    const n = z === 'ruin' ? p.ruin_count : (list || []).length;
+    const label = `${L(T, ZONE_NAMES[z])} <b class="n">${n}</b>`;
+    if (!list || !list.length) return `<div class="pile" data-pile="${z}"><span class="pile-h">${label}</span></div>`;
+    return `<details class="pile" data-pile="${z}"><summary class="pile-h">${label}</summary><div class="pile-list">` +
+      list.map((c) => `<button type="button" class="card mini" data-card="${c.id}" data-slug="${esc(c.slug || '')}" data-where="${z}">${esc(nameOfSlug(c.slug, c.name, T))}</button>`).join('') +
+      '</div></details>';
+  }
+
+  /* A player's part of the table. The piles (colony, trash, ruin: counts that open) and
+   * the credits head it; the surface (bases) and the canteen (crews) are the home row; the
+   * hangar (ships) is the row nearest the middle, so the two fleets face each other across
+   * the combat (the opponent's hangar at the bottom of the top side, yours at the top of
+   * the bottom side), as the rulebook pictures the table (KG-6.1). */
   function side(p, view, d, T, esc) {
     const me = p.seat === d.seat;
-    const name = seatNames(d)[p.seat] || `#${p.seat}`;
-    const zones = ZONES.map(([z, h, e]) => {
-      let body;
-      if (p[z] === null || p[z] === undefined) {
-        const n = z === 'hand' ? p.hand_count : z === 'ruin' ? p.ruin_count : null;
-        body = n != null ? `<span class="card hidden count">${n} ${T('lap', n === 1 ? 'card' : 'cards')}</span>` : '<span class="muted">–</span>';
-      } else {
-        body = p[z].length ? p[z].map((c) => cardHtml(c, T, esc, z)).join('') : '<span class="muted">–</span>';
-      }
-      return `<div class="zone" data-zone="${z}"><span class="zname">${T(h, e)}</span><div class="zcards">${body}</div></div>`;
-    }).join('');
-    const colonyBtn = `<button type="button" class="zone-act" data-target="colony" data-seat="${p.seat}">${T('Kolónia', 'Colony')}: <span class="colony">${p.colony}</span></button>`;
-    return `<div class="side${me ? ' me' : ''}" data-side="${p.seat}"><h3>${esc(name)}${me ? ' (' + T('te', 'you') + ')' : ''}` +
-      `${view.active === p.seat ? ' · <span class="active-mark">' + T('soron van', 'to play') + '</span>' : ''}${p.alive === false ? ' · ' + T('kiesett', 'out') : ''}</h3>` +
-      `<p class="res"><b>${T('Kredit', 'Credits')}: <span class="credits">${p.credits}</span></b> · ${colonyBtn}` +
-      ` · <button type="button" class="zone-act" data-target="central" data-seat="${p.seat}">${T('Kéz', 'Hand')}: ${p.hand_count}</button> · ${T('Pusztulat', 'Ruin')}: ${p.ruin_count}</p>${zones}</div>`;
+    const name = seatNames(d)[p.seat] || `${p.seat + 1}.`;
+    const hand = me ? '' : ` <button type="button" class="zone-act pile" data-target="central" data-seat="${p.seat}">${T('Kéz', 'Hand')} <b class="n">${p.hand_count}</b></button>`;
+    const piles = `<div class="piles"><button type="button" class="zone-act pile colony" data-target="colony" data-seat="${p.seat}">` +
+      `${T('Kolónia', 'Colony')} <b class="colony n">${p.colony}</b></button>${hand}${pileHtml(p, 'trash', T, esc)}${pileHtml(p, 'ruin', T, esc)}</div>`;
+    const home = `<div class="row home">${zoneHtml(p, 'surface', T, esc)}${zoneHtml(p, 'canteen', T, esc)}</div>`;
+    const ships = `<div class="row ships">${zoneHtml(p, 'hangar', T, esc)}</div>`;
+    return `<section class="side ${me ? 'me' : 'opp'}" data-side="${p.seat}"><div class="side-top"><h3 class="side-h">${esc(name)}${me ? ' (' + T('te', 'you') + ')' : ''}` +
+      `${view.active === p.seat ? ' · <span class="active-mark">' + T('soron van', 'to play') + '</span>' : ''}${p.alive === false ? ' · ' + T('kiesett', 'out') : ''}` +
+      ` · <span class="res">${T('Kredit', 'Credits')}: <b class="credits">${p.credits}</b></span></h3>${piles}</div>` +
+      (me ? ships + home : home + ships) + '</section>';
+  }
+
+  /* The viewer's hand, docked at the bottom of the screen. */
+  function handDock(p, d, T, esc) {
+    const cards = p.hand || [];
+    return `<section class="side me hand-dock" data-side="${p.seat}" aria-label="${T('A kezed', 'Your hand')}">` +
+      `<div class="zone" data-zone="hand"><span class="zname">${T('Kezed', 'Your hand')} <b class="n">${p.hand_count}</b></span>` +
+      `<div class="zcards${cards.length ? '' : ' empty'}">${cards.length ? cards.map((c) => cardHtml(c, T, esc, 'hand')).join('') : `<span class="muted">${T('üres', 'empty')}</span>`}</div></div></section>`;
   }
 
   function targetWords(t, names, cards, T) {
@@ -222,32 +290,123 @@
     return s;
   }
 
+  /* A chain item as a person names it: its number (as the moves number it), its card. */
+  function chainItemName(it, T) {
+    const what = it.card != null && typeof it.card === 'number' ? nm(it.card, T) : it.kind === 'payment' ? T('kifizetés', 'a payment') : T('képesség', 'an ability');
+    return `${it.item}. ${what}`;
+  }
+
+  /* What a chain item (or a move) aims at: a card, another chain item, a seat, or a
+   * face-down card named by where it lies. */
+  function chainTargetWords(it, view, names, T) {
+    const t = it.target;
+    if (t == null) return '';
+    if (typeof t === 'object') {
+      return t.seat != null ? hiddenTarget({ target_seat: t.seat, target_zone: t.zone, target_ship: t.ship, target_pos: t.pos }, T).replace(/^ → /, '') : T('egy rejtett lap', 'a hidden card');
+    }
+    if (it.target_kind === 'chain') {
+      const other = (view.chain || []).find((x) => x.item === t);
+      return other ? chainItemName(other, T) : `${t}. ${T('láncelem', 'chain item')}`;
+    }
+    if (it.target_kind === 'opponent') return names[t] || '';
+    return nm(t, T);
+  }
+
+  function chainHtml(view, names, T, esc) {
+    const items = (view.chain || []).slice().sort((a, b) => a.item - b.item);
+    if (!items.length) return '';
+    const top = items[items.length - 1].item;
+    return `<div class="chain" id="chain"><h3>${T('Lánc', 'Chain')} <span class="muted small">${T('— a legfelső teljesül először (KG-10)', '— the top one resolves first (KG-10)')}</span></h3><ol class="chain-items">` +
+      items.map((it) => {
+        const kind = it.kind === 'payment' ? T('kifizetés', 'payment') : it.ability ? word(T, ABILITIES, it.ability) : '';
+        const tgt = chainTargetWords(it, view, names, T);
+        return `<li class="chain-item${it.item === top ? ' top' : ''}" data-item="${it.item}"><span class="num">${it.item}.</span> ` +
+          `<button type="button" class="card chip-card"${typeof it.card === 'number' ? ` data-card="${it.card}" data-slug="${esc(it.slug || '')}"` : ''}>${esc(it.card != null && typeof it.card === 'number' ? nm(it.card, T) : kind || T('képesség', 'ability'))}</button>` +
+          ` <span class="who">${esc(names[it.seat] || '')}</span>${kind && it.card != null ? ` <span class="muted">(${esc(kind)})</span>` : ''}` +
+          (tgt ? ` <span class="arrow" aria-hidden="true">➜</span><span class="sr">${T('célpont:', 'target:')}</span> <b class="tgt">${esc(tgt)}</b>` : '') + '</li>';
+      }).join('') + '</ol></div>';
+  }
+
+  /* The shots of the current combat, in order, from the log (fire, return fire, damage). */
+  function shotsSoFar(T) {
+    const out = [];
+    const lis = Array.from(document.querySelectorAll('#log li'));   // newest first
+    for (const li of lis) {
+      const e = li._event;
+      if (!e) continue;
+      if (e.type === 'attack' || e.type === 'combat_over') break;
+      if (e.type === 'fire' || e.type === 'return_fire') out.unshift({ f: e.ship, t: e.target, ret: e.type === 'return_fire', dmg: [] });
+      else if (e.type === 'shot_damage' && out.length === 0) out.unshift({ f: null, t: null, dmg: e.damage || [] });
+      else if (e.type === 'shot_damage') out[0].dmg = out[0].dmg.concat(e.damage || []);
+    }
+    return out;
+  }
+
+  function combatHtml(view, names, cards, T, esc) {
+    const cb = view.combat;
+    if (!cb) return '';
+    const ships = (cb.ships || []);
+    const fleet = (seat) => ships.filter((s) => cards[s] && cards[s].owner === seat).map((s) => {
+      const c = cards[s];
+      const shooting = cb.shot && (cb.shot.firer === s);
+      const aimed = cb.shot && (cb.shot.target === s);
+      return `<span class="ship-ref${shooting ? ' firing' : ''}${aimed ? ' aimed' : ''}${c.rot === 2 ? ' rot2' : ''}" data-ref="${s}">${esc(nm(s, T))}` +
+        ` <small>${esc(statLine(c, T))}</small></span>`;
+    }).join('') || `<span class="muted">${T('nincs hajó', 'no ships')}</span>`;
+    const shots = shotsSoFar(T);
+    const shotNow = cb.shot ? `<p class="shot-now"><b>${esc(nm(cb.shot.firer, T))}</b> <span class="arrow" aria-hidden="true">➜</span><span class="sr">${T('lő erre:', 'fires at')}</span> <b>${esc(nm(cb.shot.target, T))}</b>` +
+      `${cb.shot.returned ? ` <span class="muted">(${T('visszalövéssel', 'with return fire')})</span>` : ''}</p>` : '';
+    const list = shots.length ? `<ol class="shots">${shots.map((s) => `<li>${s.f != null ? `${esc(nm(s.f, T))} ➜ ${esc(nm(s.t, T))}${s.ret ? ` <span class="muted">(${T('visszalövés', 'return fire')})</span>` : ''}` : T('Sebzés', 'Damage')}` +
+      `${s.dmg.length ? ': ' + s.dmg.map(([id, k]) => `<span class="dmg">${esc(nm(id, T))} −${k}</span>`).join(', ') : ''}</li>`).join('')}</ol>` : '';
+    return `<div class="combat" id="combat"><h3>${T('Harc', 'Combat')}: ${esc(names[cb.attacker])} <span class="arrow" aria-hidden="true">➜</span> ${esc(names[cb.defender])}` +
+      ` <span class="muted small">${T('célpont', 'target')}: ${esc(targetWords(cb.target, names, cards, T))} · ${T('lépés', 'step')}: ${esc(word(T, STEPS, cb.step))}</span></h3>` +
+      `<div class="fleets"><div class="fleet att"><span class="who">${esc(names[cb.attacker])}</span>${fleet(cb.attacker)}</div>` +
+      `<div class="fleet def"><span class="who">${esc(names[cb.defender])}</span>${fleet(cb.defender)}</div></div>${shotNow}${list}</div>`;
+  }
+
+  /* What a window answers: the newest chain item, the shot about to land, or the last
+   * declaration in the log. */
+  function answeringWords(view, names, T) {
+    const items = (view.chain || []).slice().sort((a, b) => a.item - b.item);
+    if (items.length) {
+      const top = items[items.length - 1];
+      const tgt = chainTargetWords(top, view, names, T);
+      return `${names[top.seat] || ''}: ${chainItemName(top, T)}${tgt ? ' ➜ ' + tgt : ''}`;
+    }
+    if (view.combat && view.combat.shot) {
+      return `${nm(view.combat.shot.firer, T)} ➜ ${nm(view.combat.shot.target, T)}`;
+    }
+    const li = Array.from(document.querySelectorAll('#log li')).find((x) => x._event && !['pass', 'credits', 'turn'].includes(x._event.type));
+    return li ? li.textContent : '';
+  }
+
+  function decisionHtml(view, d, names, T, esc) {
+    const dec = view.decision;
+    if (!dec) return '';
+    const why = dec.why ? ` (${word(T, WHY, dec.why)})` : '';
+    const rule = RULE_OF[dec.kind];
+    const answering = dec.kind === 'prio' ? answeringWords(view, names, T) : '';
+    return `<p class="decision" id="decision"><span class="muted small">${T('Kör', 'Turn')} ${view.turn} · ${esc(word(T, PHASES, view.phase))} ·</span> ${T('Döntés', 'Decision')}: <b>${esc(word(T, DECISIONS, dec.kind))}${esc(why)}</b> — ` +
+      `${dec.seat === d.seat ? `<b class="ok">${T('te jössz', 'yours')}</b>` : `${T('rá vár', 'waiting on')}: <b>${esc(names[dec.seat] || '')}</b>`}` +
+      (rule ? ` <a href="#help-${rule}" class="rule-link" data-rule="${rule}">${T('szabály', 'rule')} ${rule}</a>` : '') + '</p>' +
+      (answering ? `<p class="answering" id="answering">${T('Válasz erre', 'Answering')}: <b>${esc(answering)}</b></p>` : '');
+  }
+
   function renderView(view, d, T, esc) {
     if (!view) return `<p class="muted">${T('A játszma még nem kezdődött el.', 'The match has not started yet.')}</p>`;
     learn(view);
     const names = seatNames(d);
-    const dec = view.decision;
-    const why = dec && dec.why ? ` (${word(T, WHY, dec.why)})` : '';
-    const rule = dec && RULE_OF[dec.kind];
-    const decText = dec ? `<p class="decision" id="decision">${T('Döntés', 'Decision')}: <b>${esc(word(T, DECISIONS, dec.kind))}${esc(why)}</b> — ` +
-      `${dec.seat === d.seat ? `<b class="ok">${T('te jössz', 'yours')}</b>` : `${T('rá vár', 'waiting on')}: <b>${esc(names[dec.seat] || '')}</b>`}` +
-      (rule ? ` <a href="#help-${rule}" class="rule-link" data-rule="${rule}">${T('szabály', 'rule')} ${rule}</a>` : '') + '</p>' : '';
     const cards = cardsById(view);
-    const chain = (view.chain || []).length ? `<div class="stack" id="chain"><h3>${T('Lánc (verem, felül a legutóbbi)', 'Chain (stack, newest on top)')}</h3><ol>` +
-      view.chain.slice().reverse().map((it) => {
-        const what = it.card != null ? nm(it.card, T) : T('képesség', 'ability');
-        const kind = it.kind === 'payment' ? T('kifizetés', 'payment') : it.ability ? T('képesség', 'ability') : '';
-        const tgt = it.target == null ? '' : ` → ${typeof it.target === 'object' ? T('rejtett lap', 'a hidden card') : (cards[it.target] || KNOWN[it.target] ? nm(it.target, T) : T('játékos', 'a player'))}`;
-        return `<li>${esc(names[it.seat] != null ? names[it.seat] + ': ' : '')}<b>${esc(what)}</b>${kind ? ` <span class="muted">(${esc(kind)})</span>` : ''}${esc(tgt)}</li>`;
-      }).join('') + '</ol></div>' : '';
-    const cb = view.combat;
-    const combat = cb ? `<div class="stack" id="combat"><h3>${T('Harc', 'Combat')}: ${esc(names[cb.attacker])} → ${esc(names[cb.defender])}</h3>` +
-      `<p>${T('Célpont', 'Target')}: ${esc(targetWords(cb.target, names, cards, T))} · ${T('lépés', 'step')}: ${esc(word(T, STEPS, cb.step))}</p>` +
-      `<p>${T('Harcoló hajók', 'Ships in combat')}: ${(cb.ships || []).map((s) => esc(nm(s, T))).join(', ') || '–'}</p></div>` : '';
     const others = view.players.filter((p) => p.seat !== d.seat);
     const mine = view.players.filter((p) => p.seat === d.seat);
-    return `<p class="turnline">${T('Kör', 'Turn')} ${view.turn} · ${T('fázis', 'phase')}: <b>${esc(word(T, PHASES, view.phase))}</b></p>${decText}${chain}${combat}` +
-      others.concat(mine).map((p) => side(p, view, d, T, esc)).join('');
+    const mid = combatHtml(view, names, cards, T, esc) + chainHtml(view, names, T, esc);
+    // The decision is drawn in the bar above the table (afterRender); the view keeps a copy
+    // for a spectator's reading order only when there is no bar.
+    return `<div class="kt${mine.length ? ' seated' : ''}"><p class="turnline">${T('Kör', 'Turn')} ${view.turn} · ${T('fázis', 'phase')}: <b>${esc(word(T, PHASES, view.phase))}</b></p>` +
+      others.map((p) => side(p, view, d, T, esc)).join('') +
+      `<div class="mid${mid ? '' : ' calm'}" id="table-mid">${mid}</div>` +
+      mine.map((p) => side(p, view, d, T, esc)).join('') +
+      mine.map((p) => handDock(p, d, T, esc)).join('') + '</div>';
   }
 
   /* What a move costs, in credits, when the view tells (shown on its button). */
@@ -269,7 +428,7 @@
     const price = cost != null ? ` · ${cost} ${T('kredit', cost === 1 ? 'credit' : 'credits')}` : '';
     const opp = (a.opp != null && lastCtx) ? ` (${seatNames(lastCtx.data)[a.opp]})` : '';
     switch (a.type) {
-      case 'play': return `${t}: ${n(a.card)}${a.target != null ? ' → ' + (typeof a.target === 'number' && KNOWN[a.target] ? n(a.target) : T('célpont', 'target') + ' ' + a.target) : hiddenTarget(a, T)}${price}`;
+      case 'play': return `${t}: ${n(a.card)}${a.target != null ? ' → ' + moveTarget(a, view, T) : hiddenTarget(a, T)}${price}`;
       case 'place': return `${t}: ${n(a.card)} ${word(T, ROLES, a.as)}${a.ship != null ? ' → ' + n(a.ship) : ''}`;
       case 'develop': case 'cash': return `${t}: ${n(a.base)}${price}`;
       case 'attack': return `${t}: ${word(T, TARGETS, a.target)}${a.pos != null ? ` (${a.pos + 1}.)` : ''}${a.card != null ? ': ' + n(a.card) : ''}${opp}`;
@@ -278,7 +437,7 @@
       case 'board': return `${t}: ${n(a.crew)} → ${n(a.ship)}`;
       case 'pay': case 'pay_trap': return `${t}: ${n(a.card)}${price}`;
       case 'commit': case 'bomber': case 'heavy': case 'pyro': return `${t}: ${n(a.ship)}${price}`;
-      case 'ability': return `${t}: ${n(a.card)} (${a.n + 1}.)${hiddenTarget(a, T)}`;
+      case 'ability': return `${t}: ${n(a.card)} (${a.n + 1}.)${a.target != null ? ' → ' + moveTarget(a, view, T) : hiddenTarget(a, T)}`;
       case 'assign': return `${t}: ${n(a.ship != null ? a.ship : a.target)}`;
       case 'choose': {
         if (typeof a.pick === 'number' && KNOWN[a.pick]) return `${t}: ${n(a.pick)}`;
@@ -286,8 +445,31 @@
         return `${t}: ${T('lehetőség', 'option')} ${typeof a.pick === 'number' ? a.pick + 1 : a.pick}`;
       }
       case 'draw': case 'search': case 'ruin_draw': return `${t}${price}`;
+      case 'pass': {
+        // a pass in a window names what it lets resolve: the newest chain item
+        const items = ((view && view.chain) || []).slice().sort((x, y) => x.item - y.item);
+        if (!items.length || !(view.decision && view.decision.kind === 'prio')) return t;
+        return T(`${t}: nem válaszolok erre: ${chainItemName(items[items.length - 1], T)}`, `${t}: no answer to ${chainItemName(items[items.length - 1], T)}`);
+      }
       default: return t;
     }
+  }
+
+  /* A move's numbered target by what the card aims at (its target_kind in the view): a
+   * chain item ("2. Durmacél célterelő", numbered as the chain draws it), a seat, or a card. */
+  function itemName(u, view, T) {
+    const it = ((view && view.chain) || []).find((x) => x.item === u);
+    if (it) return chainItemName(it, T);
+    return ITEMS[u] != null ? `${u}. ${nm(ITEMS[u], T)}` : `${u}. ${T('láncelem', 'chain item')}`;
+  }
+  function moveTarget(a, view, T) {
+    const t = a.target;
+    if (typeof t !== 'number') return T('célpont', 'target');
+    const tk = (KNOWN[a.card] || {}).tk;
+    const onChain = ((view && view.chain) || []).some((x) => x.item === t);
+    if (tk === 'chain' || (tk == null && onChain && !KNOWN[t])) return itemName(t, view, T);
+    if (tk === 'opponent') return (lastCtx ? seatNames(lastCtx.data)[t] : '') || `${t + 1}.`;
+    return KNOWN[t] ? nm(t, T) : T('célpont', 'target');
   }
 
   /* A target the seat may not identify (an opponent's face-down base or crew, KG-11.3,
@@ -324,8 +506,12 @@
         // A face-down target is named by where it lies (its identity stays hidden).
         const tw = e.target_where;
         const hid = (e.target == null && tw) ? hiddenTarget({ target_seat: tw.seat, target_zone: tw.zone, target_ship: tw.ship, target_pos: tw.pos }, T) : '';
-        return T(`${who} kijátszotta: ${n(e.card)}${e.target != null && typeof e.target === 'number' && KNOWN[e.target] ? ' → ' + n(e.target) : hid} (${cr(e.cost || 0)}).`,
-          `${who} played ${n(e.card)}${e.target != null && typeof e.target === 'number' && KNOWN[e.target] ? ' on ' + n(e.target) : hid} (${cr(e.cost || 0)}).`);
+        if (e.item != null && typeof e.card === 'number') ITEMS[e.item] = e.card;
+        const num = e.item != null ? `${e.item}. ` : '';
+        const tgt = e.target != null && typeof e.target === 'number' ? moveTarget({ card: e.card, target: e.target }, view, T) : '';
+        const to = tgt && tgt !== T('célpont', 'target') ? tgt : '';
+        return T(`${who} kijátszotta: ${num}${n(e.card)}${to ? ' → ' + to : hid} (${cr(e.cost || 0)}).`,
+          `${who} played ${num}${n(e.card)}${to ? ' on ' + to : hid} (${cr(e.cost || 0)}).`);
       }
       case 'pays': return T(`${who} kifizette: ${n(e.card)} (${cr(e.cost || 0)}).`, `${who} paid for ${n(e.card)} (${cr(e.cost || 0)}).`);
       case 'ability': return T(`${who} képességet használ: ${n(e.card)}${e.ability && ABILITIES[e.ability] ? ' – ' + word(T, ABILITIES, e.ability) : ''}.`,
@@ -387,7 +573,7 @@
     const acts = legal.actions || [];
     if (el.dataset.card != null) {
       const id = +el.dataset.card;
-      return acts.filter((a) => ['card', 'ship', 'base', 'crew', 'pick'].some((k) => a[k] === id) || (a.type === 'play' && a.target === id) ||
+      return acts.filter((a) => ['card', 'ship', 'base', 'crew', 'pick'].some((k) => a[k] === id) || (a.type === 'play' && a.target === id && !aimsAtChain(a, view)) ||
         (a.type === 'fire' && a.target === id) || (a.type === 'attack' && a.card === id));
     }
     const sideEl = el.closest('[data-side]');
@@ -491,6 +677,20 @@
   }
   function outcomeReason(r, T) { return OUTCOME[r] ? L(T, OUTCOME[r]) : null; }
 
+  /* The end of the match in a few lines: when it ended, and for each player what is left
+   * (colony, ships), what was lost (trash, ruin) and how often they attacked. */
+  function outcomeSummary(view, d, T, esc) {
+    if (!view || !view.players) return '';
+    const names = seatNames(d);
+    const attacks = {};
+    document.querySelectorAll('#log li').forEach((li) => { const e = li._event; if (e && e.type === 'attack') attacks[e.seat] = (attacks[e.seat] || 0) + 1; });
+    const head = [T('Kolónia', 'Colony'), T('Hajók', 'Ships'), T('Szemét', 'Trash'), T('Pusztulat', 'Ruin'), T('Támadások', 'Attacks')];
+    return `<p class="summary">${esc(T(`A játszma a(z) ${view.turn}. körben ért véget.`, `The match ended in turn ${view.turn}.`))}</p>` +
+      `<table class="end-table"><thead><tr><th>${T('Játékos', 'Player')}</th>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>` +
+      view.players.map((p) => `<tr><th>${esc(names[p.seat] || '')}</th><td>${p.colony}</td><td>${(p.hangar || []).length}</td><td>${(p.trash || []).length}</td><td>${p.ruin_count}</td><td>${attacks[p.seat] || 0}</td></tr>`).join('') +
+      '</tbody></table>';
+  }
+
   // ---------------------------------------------------------------- the card popover
   let pop = null;
   let popFor = null;
@@ -516,7 +716,7 @@
   }
   function closePop() { if (pop) { pop.hidden = true; pop.innerHTML = ''; } popFor = null; }
 
-  function openPop(el, by) {
+  function openPop(el, by, only) {
     const ctx = lastCtx;
     if (!ctx) return;
     const { T, esc, view, legal, data } = ctx;
@@ -526,7 +726,8 @@
     const cards = cardsById(view);
     let html = '';
     if (el.dataset.card != null) {
-      const c = cards[+el.dataset.card] || (view.decision && (view.decision.cards || []).find((x) => x.id === +el.dataset.card)) || {};
+      const id = +el.dataset.card;
+      const c = cards[id] || (view.decision && (view.decision.cards || []).find((x) => x.id === id)) || (KNOWN[id] ? { slug: KNOWN[id].slug, name: KNOWN[id].name } : {});
       const m = META[c.slug] || {};
       const title = nameOfSlug(c.slug, c.name, T);
       const text = T(m.text_hu, m.text_en || m.text_hu);
@@ -555,10 +756,15 @@
       html = `<h3>${esc(seatNames(data)[+(el.closest('[data-side]') || {}).dataset.side] || '')}: ${esc(word(T, TARGETS, el.dataset.target))}</h3>` +
         `<p class="muted">${el.dataset.target === 'colony' ? T('A kolónia a húzópakli; ha elfogy, a gazdája veszít (KG-12).', 'The colony is the draw deck; when it runs out its owner loses (KG-12).')
           : T('A kézben tartott lapok (központ); ennek bombázásakor lapot kell eldobni (KG-9.8.3).', 'The cards in hand (central); bombarding it forces a discard (KG-9.8.3).')}</p>`;
+    } else if (el.dataset.item != null) {
+      const it = (view.chain || []).find((x) => x.item === +el.dataset.item);
+      html = `<h3>${esc(it ? chainItemName(it, T) : '')}</h3><p class="muted">${T('A lánc eleme (KG-10).', 'An item on the chain (KG-10).')}</p>`;
+    } else if (el.classList.contains('side-h')) {
+      html = `<h3>${esc(el.textContent)}</h3>`;
     } else {
       html = `<h3>${T('Rejtett lap', 'Hidden card')}</h3><p class="muted">${T('Lefordított lap: csak a gazdája látja (KG-6.12).', 'A face-down card: only its owner sees it (KG-6.12).')}</p>`;
     }
-    const acts = actionsFor(el, legal, view, data.seat);
+    const acts = only ? only.map((i) => legal.actions[i]) : actionsFor(el, legal, view, data.seat);
     if (acts.length) {
       html += `<div class="pop-acts">` + acts.map((a) => `<button type="button" class="primary pop-act" data-i="${legal.actions.indexOf(a)}">${esc(describeAction(a, view, T))}</button>`).join('') + '</div>';
     }
@@ -581,20 +787,174 @@
     const vh = window.innerHeight;
     const w = Math.min(352, vw - 16);
     p.style.width = w + 'px';
+    p.style.maxHeight = Math.round(Math.min(vh * 0.7, vh - 16)) + 'px';   // never off the screen
     p.style.left = Math.max(8, Math.min(r.left, vw - w - 8)) + 'px';
     const h = p.offsetHeight;
     const below = r.bottom + 6;
     p.style.top = (below + h <= vh - 8 ? below : Math.max(8, r.top - h - 6)) + 'px';
   }
 
+  // ------------------------------------------------- the bar, and click a card then its target
+  // The bar above the table holds the status line (whose turn, the clocks), the decision,
+  // what a window answers, the moves that belong to no card (pass, done, end turn, draw…)
+  // and the automatic-pass note; it stays at the top of the screen over the table.
+  function hud() {
+    let h = document.getElementById('kgk-hud');
+    if (h) return h;
+    const view = document.getElementById('view');
+    if (!view) return null;
+    h = document.createElement('div');
+    h.id = 'kgk-hud';
+    h.className = 'hud';
+    h.innerHTML = '<div id="hud-decision"></div><div id="hud-armed" hidden></div><div class="hud-row"><div id="hud-acts" class="hud-acts"></div></div>';
+    ['outcome', 'status-line'].forEach((k) => { const e = document.getElementById(k); if (e) h.insertBefore(e, h.firstChild); });
+    const row = h.querySelector('.hud-row');
+    ['auto-note'].forEach((k) => { const e = document.getElementById(k); if (e) row.appendChild(e); });
+    ['action-error'].forEach((k) => { const e = document.getElementById(k); if (e) h.appendChild(e); });
+    view.parentNode.insertBefore(h, view);
+    // settings and resigning are rarely needed: below the table, out of the first screen
+    const tools = document.querySelector('.board-tools');
+    const grid = document.querySelector('.board-grid');
+    if (tools && grid) {
+      const panel = document.createElement('section');
+      panel.className = 'panel';
+      panel.id = 'tools-panel';
+      const hu = (document.documentElement.lang || 'hu').startsWith('hu');
+      panel.innerHTML = `<h2>${hu ? 'Beállítások' : 'Settings'}</h2>`;
+      panel.appendChild(tools);
+      grid.appendChild(panel);
+    }
+    return h;
+  }
+
+  const aimsAtChain = (a, view) => {
+    if (a.type !== 'play' && a.type !== 'ability') return false;
+    const tk = (KNOWN[a.card] || {}).tk;
+    return tk === 'chain' || (tk == null && ((view && view.chain) || []).some((x) => x.item === a.target) && !KNOWN[a.target]);
+  };
+
+  /* The element on the table a move aims at, if it is drawn there. */
+  function targetEl(a, ctx) {
+    const root = ctx.el;
+    if (a.target_zone != null) {
+      const sideEl = root.querySelector(`.side:not(.hand-dock)[data-side="${a.target_seat}"]`);
+      if (!sideEl) return null;
+      if (a.target_zone === 'ship') {
+        const ship = sideEl.querySelector(`button.card[data-card="${a.target_ship}"]`);
+        const wrap = ship && ship.closest('.card-wrap');
+        return wrap ? wrap.querySelectorAll('.att > .card')[a.target_pos] || null : null;
+      }
+      return sideEl.querySelector(`[data-zone="${a.target_zone}"] .card.hidden[data-pos="${a.target_pos}"]`);
+    }
+    if (typeof a.target !== 'number') return null;
+    if (aimsAtChain(a, ctx.view)) return root.querySelector(`#chain li[data-item="${a.target}"]`);
+    if ((KNOWN[a.card] || {}).tk === 'opponent') return root.querySelector(`.side.opp[data-side="${a.target}"] .side-h`);
+    return root.querySelector(`.side:not(.hand-dock) button.card[data-card="${a.target}"]`);
+  }
+
+  /* The moves a clicked card makes on a target: played from the hand, an ability, a ship
+   * firing, a crew boarding, an armament placed on a ship. */
+  function aimedFrom(id, ctx) {
+    return (ctx.legal.actions || []).map((a, i) => [a, i]).filter(([a]) =>
+      (a.card === id && (a.type === 'play' || a.type === 'ability' || (a.type === 'place' && a.ship != null))) ||
+      (a.type === 'fire' && a.ship === id) || (a.type === 'board' && a.crew === id))
+      .map(([a, i]) => [a, i, a.type === 'place' ? ctx.el.querySelector(`.side:not(.hand-dock) button.card[data-card="${a.ship}"]`)
+        : a.type === 'board' ? ctx.el.querySelector(`.side:not(.hand-dock) button.card[data-card="${a.ship}"]`) : targetEl(a, ctx)])
+      .filter(([, , el]) => el);
+  }
+
+  let armed = null;   // {id, acts: [[action, index, element]]}
+  function disarm() {
+    document.querySelectorAll('.target-ok').forEach((e) => { e.classList.remove('target-ok'); delete e.dataset.armI; });
+    document.querySelectorAll('.armed').forEach((e) => e.classList.remove('armed'));
+    const bar = document.getElementById('hud-armed');
+    if (bar) { bar.hidden = true; bar.innerHTML = ''; }
+    armed = null;
+  }
+
+  function arm(el, acts, ctx) {
+    disarm();
+    const { T, esc } = ctx;
+    armed = { el, acts };
+    el.classList.add('armed');
+    acts.forEach(([, i, t]) => {
+      t.classList.add('target-ok');
+      t.dataset.armI = (t.dataset.armI ? t.dataset.armI + ',' : '') + i;
+    });
+    const bar = document.getElementById('hud-armed');
+    if (bar) {
+      const name = nm(+el.dataset.card, T);
+      // the card's moves without a target (placing it face down as a base…) stay one tap away
+      const aimedIdx = new Set(acts.map(([, i]) => i));
+      const others = actionsFor(el, ctx.legal, ctx.view, ctx.data.seat).map((a) => ctx.legal.actions.indexOf(a)).filter((i) => !aimedIdx.has(i));
+      bar.innerHTML = `<span>${esc(T(`${name}: kattints a kiemelt célpontra`, `${name}: click a highlighted target`))}</span> ` +
+        (others.length ? `<span class="muted small">${T('vagy', 'or')}</span> ` + others.map((i) => `<button type="button" class="small arm-act" data-i="${i}">${esc(describeAction(ctx.legal.actions[i], ctx.view, T))}</button>`).join(' ') + ' ' : '') +
+        `<button type="button" class="small" id="arm-info">${T('A lap', 'The card')}</button> <button type="button" class="small" id="arm-cancel">${T('Mégse', 'Cancel')}</button>`;
+      bar.hidden = false;
+      bar.querySelectorAll('.arm-act').forEach((b) => b.addEventListener('click', () => { const a = ctx.legal.actions[+b.dataset.i]; disarm(); ctx.act(a); }));
+      bar.querySelector('#arm-cancel').addEventListener('click', disarm);
+      bar.querySelector('#arm-info').addEventListener('click', (ev) => { ev.stopPropagation(); openPop(el, 'click'); });
+    }
+  }
+
+  function onTarget(t, ctx) {
+    const idx = (t.dataset.armI || '').split(',').filter(Boolean).map(Number);
+    disarm();
+    if (idx.length === 1) { closePop(); ctx.act(ctx.legal.actions[idx[0]]); return; }
+    openPop(t, 'click', idx);
+  }
+
+  /* Every legal move has a place: on a drawn card or pile, or as a button in the bar. */
+  function hudActions(ctx, claimed) {
+    const box = document.getElementById('hud-acts');
+    if (!box) return;
+    const { T, esc, legal, data } = ctx;
+    const free = data.status === 'active' ? (legal.actions || []).map((a, i) => [a, i]).filter(([, i]) => !claimed.has(i)) : [];
+    box.innerHTML = free.map(([a, i]) => `<button type="button" class="hud-act${['pass', 'done', 'end_turn', 'keep', 'no_return', 'assign_done', 'decline'].includes(a.type) ? '' : ' primary'}" data-i="${i}">${esc(describeAction(a, data.view, T))}</button>`).join('');
+    box.querySelectorAll('button.hud-act').forEach((b) => b.addEventListener('click', () => ctx.act(legal.actions[+b.dataset.i])));
+  }
+
+  /* New log lines may name what a window answers and the shots of a combat: redraw those
+   * two parts (board.js calls this after adding events). */
+  function afterEvents() {
+    const ctx = lastCtx;
+    if (!ctx || !ctx.view) return;
+    const { T, esc, view, data } = ctx;
+    const names = seatNames(data);
+    const ans = document.getElementById('answering');
+    if (ans && view.decision && view.decision.kind === 'prio') {
+      ans.innerHTML = `${T('Válasz erre', 'Answering')}: <b>${esc(answeringWords(view, names, T))}</b>`;
+    }
+    const cb = document.getElementById('combat');
+    if (cb) cb.outerHTML = combatHtml(view, names, cardsById(view), T, esc);
+  }
+
   function afterRender(ctx) {
     lastCtx = ctx;
     closePop();
-    const acting = new Set();
+    armed = null;
+    const bar = hud();
+    const { T, esc, view, data } = ctx;
+    const dec = document.getElementById('hud-decision');
+    if (dec) dec.innerHTML = view ? (view.decision ? decisionHtml(view, data, seatNames(data), T, esc) : `<p class="turnline">${T('Kör', 'Turn')} ${view.turn} · ${T('fázis', 'phase')}: <b>${esc(word(T, PHASES, view.phase))}</b></p>`) : '';
+    const armedBar = document.getElementById('hud-armed');
+    if (armedBar) { armedBar.hidden = true; armedBar.innerHTML = ''; }
+    const claimed = new Set();
+    const acts = ctx.legal.actions || [];
     ctx.el.querySelectorAll('.card, .zone-act').forEach((el) => {
       if (el.classList.contains('count')) return;
-      if (actionsFor(el, ctx.legal, ctx.view, ctx.data.seat).length) { el.classList.add('can-act'); acting.add(el); }
-      el.addEventListener('click', (ev) => { ev.stopPropagation(); if (popFor === el && pop && !pop.hidden && pop.dataset.by === 'click') closePop(); else openPop(el, 'click'); });
+      const mine = actionsFor(el, ctx.legal, ctx.view, ctx.data.seat);
+      mine.forEach((a) => claimed.add(acts.indexOf(a)));
+      if (mine.length) el.classList.add('can-act');
+      el.addEventListener('click', (ev) => {
+        ev.stopPropagation();
+        const aim = armed && el.closest('.target-ok');   // (a card drawn inside a chain item)
+        if (aim) { onTarget(aim, ctx); return; }
+        const aimed = el.dataset.card != null && !(armed && armed.el === el) ? aimedFrom(+el.dataset.card, ctx) : [];
+        if (aimed.length) { closePop(); arm(el, aimed, ctx); return; }
+        disarm();
+        if (popFor === el && pop && !pop.hidden && pop.dataset.by === 'click') closePop(); else openPop(el, 'click');
+      });
       el.addEventListener('mouseenter', (ev) => {
         if (ev.pointerType === 'touch') return;
         clearTimeout(hoverTimer);
@@ -605,7 +965,21 @@
         if (pop && !pop.hidden && pop.dataset.by === 'hover' && popFor === el) closePop();
       });
     });
+    // chain items and a seat's name are targets too (an interrupt on an interrupt, a card
+    // aimed at a player)
+    ctx.el.querySelectorAll('#chain li[data-item], .side-h').forEach((el) => el.addEventListener('click', (ev) => {
+      if (armed && el.classList.contains('target-ok')) { ev.stopPropagation(); onTarget(el, ctx); }
+    }));
+    // an action aimed from a card is claimed by that card
+    acts.forEach((a, i) => {
+      if ((a.type === 'play' || a.type === 'ability') && ctx.el.querySelector(`button.card[data-card="${a.card}"]`)) claimed.add(i);
+    });
+    hudActions(ctx, claimed);
     ctx.el.querySelectorAll('.rule-link').forEach((a) => a.addEventListener('click', () => {
+      const box = document.getElementById('rules-help');
+      if (box) box.open = true;
+    }));
+    if (bar) bar.querySelectorAll('.rule-link').forEach((a) => a.addEventListener('click', () => {
       const box = document.getElementById('rules-help');
       if (box) box.open = true;
     }));
@@ -619,9 +993,9 @@
     const cur = view && view.decision && RULE_OF[view.decision.kind];
     body.innerHTML = `<p class="muted small">${T('A játék szabályainak rövid összefoglalása; a hivatkozás a szabálykönyv pontja.', 'A short summary of the rules; the number is the rulebook section.')}</p><dl class="help">` +
       HELP.map(([r, h, e, th, te]) => `<dt id="help-${r}"${r === cur ? ' class="current"' : ''}>${esc(T(h, e))} <span class="muted">(${r})</span></dt><dd>${esc(T(th, te))}</dd>`).join('') +
-      `</dl><p class="small">${T('Lépések a táblán: kattints (érintsd meg) a lapot, amivel lépni akarsz; a lehetséges lépései a felugró ablakban vannak. Minden lépés a „Lépéseid” listában is megvan.',
-        'On the board: click (tap) the card you want to act with; its moves are in the popover. Every move is also in the “Your moves” list.')}</p>`;
+      `</dl><p class="small">${T('Lépések a táblán: kattints (érintsd meg) a lapot, amivel lépni akarsz, aztán a kiemelt célpontját; a célpont nélküli lépései a felugró ablakban, a lap nélküli lépések (passz, kész, kör vége, húzás) a fenti sávban vannak. Minden lépés a „Lépéseid” listában is megvan.',
+        'On the table: click (tap) the card you act with, then its highlighted target; its moves without a target are in the popover, the moves without a card (pass, done, end turn, draw) in the bar above. Every move is also in the “Your moves” list.')}</p>`;
   }
 
-  window.KaoszBoard = { renderView, describeAction, actionTitle, describeEvent, afterRender, prepare, confirmAction, describeError, outcomeReason, forcedAction };
+  window.KaoszBoard = { afterEvents, renderView, describeAction, actionTitle, describeEvent, afterRender, prepare, confirmAction, describeError, outcomeReason, outcomeSummary, forcedAction };
 })();

@@ -629,7 +629,8 @@
 
   function renderView(view, d, t, e) {
     T = t; esc = e;
-    seatNames = (d.seats || []).map((s) => s.player);
+    // the one name of a bot (matches/bot_kinds.py), never its key
+    seatNames = (d.seats || []).map((s, i) => (window.KaoszSeatName ? window.KaoszSeatName(s, i, d.seats) : s.player));
     if (!view) return `<p class="muted">${T('A játszma még nem kezdődött el.', 'The match has not started yet.')}</p>`;
     if (ui.version !== d.version) { ui.version = d.version; ui.sel = null; ui.mod = ''; }
     cur = Object.assign({}, cur, { view, data: d });
@@ -729,7 +730,7 @@
 
   function describeAction(a, view, t, d) {
     T = t;
-    if (d) seatNames = (d.seats || []).map((s) => s.player);
+    if (d) seatNames = (d.seats || []).map((s, i) => (window.KaoszSeatName ? window.KaoszSeatName(s, i, d.seats) : s.player));
     const die = (a2) => {
       if (!view || d == null || d.seat == null || !view.players[d.seat]) return '';
       const x = view.players[d.seat].dice[a2.die];
@@ -783,7 +784,7 @@
 
   function describeEvent(e, view, t, d) {
     T = t;
-    if (d) seatNames = (d.seats || []).map((s) => s.player);
+    if (d) seatNames = (d.seats || []).map((s, i) => (window.KaoszSeatName ? window.KaoszSeatName(s, i, d.seats) : s.player));
     if (!view) return null;
     const w = e.seat != null ? who(e.seat) : '';
     const nn = (n) => nodeName(view, n);

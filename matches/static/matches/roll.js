@@ -52,8 +52,9 @@
   function seatName(data, s) {
     const seat = data && data.seats && data.seats[s];
     const name = seat && seat.player;
-    if (name === 'bot:heuristic') return T(`Okos gép (${s + 1}.)`, `Heuristic bot (${s + 1})`);
-    if (name === 'bot:random') return T(`Véletlen gép (${s + 1}.)`, `Random bot (${s + 1})`);
+    if (seat && (seat.bot || String(name || '').startsWith('bot:')) && window.KaoszSeatName) {
+      return window.KaoszSeatName(seat, s, data.seats);   // the one name (matches/bot_kinds.py)
+    }
     return name || T(`${s + 1}. játékos`, `player ${s + 1}`);
   }
 

@@ -56,7 +56,7 @@
   function seatName(d, i, T) {
     const s = (d && d.seats || [])[i];
     if (!s) return `#${i + 1}`;
-    if (s.bot) return T(s.bot === 'heuristic' ? 'Gép (okos)' : 'Gép (véletlen)', s.bot === 'heuristic' ? 'Bot (heuristic)' : 'Bot (random)') + (d.seats.filter((x) => x.bot).length > 1 ? ` ${i + 1}` : '');
+    if (s.bot && window.KaoszSeatName) return window.KaoszSeatName(s, i, d.seats);   // the one name (matches/bot_kinds.py)
     return s.player || T('szabad hely', 'open seat');
   }
 

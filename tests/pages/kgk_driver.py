@@ -1,0 +1,165 @@
+"""Playing KGK on the board the way a person does (issue 32), for the page tests and for
+``bench/kgk_clicks.py --browser``: the person's move is what the heuristic bot would choose
+from the seat's own view and legal actions (fetched by the page, as the board fetches
+them), made on the table: the card, then its target (or the move in the card's popover),
+a pile, or a button in the bar above the table; the moves list only when the table has no
+place for it. A pass the board is counting down to is left to the board.
+
+It also works on the board before issue 32 (no bar, no targets): there the card's popover
+or the moves list is clicked, so the bench can compare the two boards click for click.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from rulesets.kgk.bots import heuristic_action, random_action
+
+PASS_PAUSE_MS = 1000          # kgk.js: the board's pause before its own pass
+
+# The seat's view and legal actions of one version, read by the page itself.
+READ = """async () => {
+  const id = document.querySelector('#board').dataset.match;
+  const get = (p) => fetch(`/api/v1/matches/${id}/${p}`, {credentials: 'same-origin',
+      headers: {'Accept': 'application/json'}}).then((r) => r.json());
+  const [d, legal] = await Promise.all([get(''), get('legal-actions/')]);
+  return {d, legal, shown: document.querySelector('#board').dataset.version};
+}"""
+
+IN_VIEW = """el => { const r = el.getBoundingClientRect();
+  return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth; }"""
+
+
+@dataclass
+class Tally:
+    clicks: int = 0            # every click the person made
+    moves: int = 0             # moves the person made
+    on_table: int = 0          # moves made on the table (a card, a target, a pile, the bar)
+    auto: int = 0              # moves the board made for the person (its timed pass)
+    scrolls: int = 0           # clicks on something that was off the screen first
+    stale_countdowns: int = 0  # a countdown shown for a pass the board then did not make
+    seconds: float = 0.0
+    by_way: dict[str, int] = field(default_factory=dict)
+
+    def count(self, way: str, clicks: int, scrolled: int) -> None:
+        self.clicks += clicks
+        self.moves += 1
+        self.on_table += way != "list"
+        self.scrolls += scrolled
+        self.by_way[way] = self.by_way.get(way, 0) + 1
+
+
+def _click(page, loc) -> int:
+    """Click ``loc``; 1 when it had to be scrolled to first (it was off the screen)."""
+    off = not loc.evaluate(IN_VIEW)
+    loc.click()
+    return int(off)
+
+
+def act_on_table(page, wanted: dict[str, Any], index: int) -> tuple[str, int, int]:
+    """Make move ``index`` (``wanted``) as a person would. Returns (how, clicks, scrolls):
+    ``target`` (the card, then its highlighted target), ``card`` (the card, then the move in
+    its popover), ``bar`` (a button above the table), ``list`` (the moves list)."""
+    scrolled = 0
+    source = None
+    for key in ("card", "ship", "crew", "base", "pick"):
+        if isinstance(wanted.get(key), int):
+            loc = page.locator(f"#view button.card[data-card='{wanted[key]}']")
+            if loc.count():
+                source = loc.first
+                break
+    if source is None and wanted["type"] == "attack" and wanted.get("target") in ("colony",
+                                                                                 "central"):
+        loc = page.locator(f".side:not(.me) .zone-act[data-target={wanted['target']}]")
+        if loc.count():
+            source = loc.first
+    if source is not None:
+        scrolled += _click(page, source)
+        nth = page.evaluate(
+            "i => [...document.querySelectorAll('#view .target-ok')].findIndex("
+            "e => (e.dataset.armI || '').split(',').includes(String(i)))", index)
+        if page.locator("#hud-armed:not([hidden])").count() and nth >= 0:
+            scrolled += _click(page, page.locator("#view .target-ok").nth(nth))
+            pop = page.locator(f"#card-pop:not([hidden]) .pop-act[data-i='{index}']")
+            if pop.count():                      # several moves on that target: pick ours
+                pop.click()
+                return "target", 3, scrolled
+            return "target", 2, scrolled
+        pop = page.locator(f"#card-pop:not([hidden]) .pop-act[data-i='{index}'], "
+                           f"#hud-armed:not([hidden]) .arm-act[data-i='{index}']")
+        if pop.count():
+            scrolled += _click(page, pop.first)
+            return "card", 2, scrolled
+        page.keyboard.press("Escape")
+        cancel = page.locator("#arm-cancel")
+        if cancel.count() and cancel.is_visible():
+            cancel.click()
+    bar = page.locator(f"#hud-acts button.hud-act[data-i='{index}']")
+    if bar.count():
+        return "bar", 1, scrolled + _click(page, bar)
+    return "list", 1, scrolled + _click(page, page.locator(
+        f"#actions button.action[data-i='{index}']"))
+
+
+def wait_for_my_decision(page, timeout: int = 30000) -> None:
+    page.wait_for_function(
+        "document.querySelector('#board').dataset.status === 'finished' || "
+        "document.querySelectorAll('#actions button.action:not([disabled])').length > 0",
+        timeout=timeout)
+
+
+def play_on_table(page, seconds: float = 420, check=None) -> Tally:
+    """Play the seat's side to the end of the match. ``check(page, d, legal)`` runs at each
+    of the person's decisions (the table against the view, a test's assertions)."""
+    tally = Tally()
+    start = time.time()
+    deadline = start + seconds
+    while time.time() < deadline:
+        wait_for_my_decision(page)
+        if page.get_attribute("#board", "data-status") == "finished":
+            tally.seconds = time.time() - start
+            return tally
+        got = page.evaluate(READ)
+        d, legal = got["d"], got["legal"]
+        version = str(d["version"])
+        if legal.get("version") != d["version"] or got["shown"] != version \
+                or not d.get("your_turn") or not legal.get("actions"):
+            page.wait_for_timeout(50)          # the page is about to catch up
+            continue
+        if check is not None:
+            check(page, d, legal)
+        try:
+            wanted = heuristic_action(d["view"], legal["actions"], f"board-{version}")
+        except KeyError:     # (a list the heuristic does not expect, e.g. a main decision
+            wanted = None    # without "end turn"): a seeded random legal move instead
+        if wanted is None:
+            wanted = random_action(legal["actions"], f"board-{version}")
+        # The board passes by itself after its pause (the default pass mode): the person
+        # wanting that pass waits, as the board promises the same pause whatever the hand.
+        if wanted["type"] in ("pass", "done") and page.locator("#auto-hold").count():
+            try:
+                page.wait_for_function(
+                    f"document.querySelector('#board').dataset.version !== '{version}'",
+                    timeout=int(PASS_PAUSE_MS * 3))
+                tally.auto += 1
+                continue
+            except PlaywrightTimeout:   # a countdown the board did not answer: do it
+                tally.stale_countdowns += 1
+        index = legal["actions"].index(wanted)
+        try:
+            how, clicks, scrolls = act_on_table(page, wanted, index)
+        except Exception as exc:  # redrawn under the pointer (the board moved on): look again
+            if "not attached" not in str(exc) and "Timeout" not in type(exc).__name__:
+                raise
+            page.keyboard.press("Escape")
+            continue
+        tally.count(how, clicks, scrolls)
+        page.wait_for_function(
+            f"document.querySelector('#board').dataset.version !== '{version}' || "
+            "document.querySelector('#board').dataset.status === 'finished'", timeout=30000)
+    raise AssertionError(f"the match did not end in time ({json.dumps(tally.__dict__)})")
