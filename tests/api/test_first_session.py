@@ -74,8 +74,10 @@ def test_readme_first_session_plays_a_move(live_server, django_user_model, bots_
     django_user_model.objects.create_user("olvaso", password="titkos-jelszo-123")
     page = Client()
     page.login(username="olvaso", password="titkos-jelszo-123")
-    answer = page.post("/account/tokens/", {"name": "curl", "scope": "write"})
-    token = re.search(r'value="(kz_[A-Za-z0-9_-]+)"', answer.content.decode()).group(1)
+    answer = page.post("/account/tokens/", {"name": "curl", "scope": "write"}, follow=True)
+    found = re.search(r'id="token-key"[^>]*>(kz_[A-Za-z0-9_-]+)<', answer.content.decode())
+    assert found, "the new key is shown once after the redirect"
+    token = found.group(1)
     env = {"BASE": live_server.url, "TOKEN": token}
 
     status, tokens = curl(commands[0], env)

@@ -60,7 +60,7 @@ def _my_turn(me, match_id: int) -> dict:
 @pytest.mark.celery
 @pytest.mark.django_db(transaction=True)
 def test_a_person_sending_the_bots_next_key_does_not_stop_the_bot(
-        celery_worker_process, django_user_model, sqlite_readers_do_not_wait):
+        celery_worker_process, django_user_model):
     me = client_for(django_user_model.objects.create_user("ember"))
     m = create(me, "smugglers", ["me", "bot:random"])
     handed_over = 0  # moves of the person that handed the turn to the bot

@@ -52,7 +52,7 @@ def match_id(django_user_model):
 
 @pytest.mark.django_db(transaction=True)
 def test_any_authorization_header_does_not_lift_the_anonymous_cap(
-        settings, match_id, sqlite_readers_do_not_wait):
+        settings, match_id):
     """The audit opened 400 of 400 streams with a made-up header; the header is not an
     account: these five count as anonymous, from one address."""
     settings.KAOSZ_ANON_WAITERS_PER_CLIENT = 2
@@ -65,8 +65,7 @@ def test_any_authorization_header_does_not_lift_the_anonymous_cap(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_signed_in_user_has_a_cap_too(settings, match_id, django_user_model,
-                                         sqlite_readers_do_not_wait):
+def test_a_signed_in_user_has_a_cap_too(settings, match_id, django_user_model):
     """Per account, by token (each request its own connection, as separate programs):
     signing in lifts the address's cap, not every cap."""
     settings.KAOSZ_ANON_WAITERS_PER_CLIENT = 1
