@@ -31,7 +31,7 @@ def test_the_board_shows_that_the_bot_to_act_is_thinking(page, live_server, djan
     page.goto(f"{live_server.url}/play/{m['id']}/")
     page.wait_for_selector("#turn[data-thinking='1']")
     text = page.inner_text("#turn")
-    assert "gondolkodik" in text and "kereső" in text and "bot:" not in text
+    assert "gondolkodik" in text and "kereső" in text.lower() and "bot:" not in text
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     # Once it is a person's decision again, the line says whose, and no bot is thinking.
     Seat.objects.filter(match_id=m["id"], index=1).update(bot="", user=me)
