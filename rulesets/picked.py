@@ -16,7 +16,10 @@ games give the same matches with it as without.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
+
+from rulesets import search
 
 
 class Picked:
@@ -55,3 +58,30 @@ class PerThread(threading.local):
 
     def __init__(self) -> None:
         self.picked = Picked()
+
+
+class RememberingPicks:
+    """The fast ruleset object of a game whose ``apply`` takes ``checked`` (Pulsar, Roll):
+    ``bot_action`` notes its pick and ``apply`` of that very action skips the legal list.
+    A game's class sets the three engine functions below (as staticmethods) beside its
+    plain ruleset; the searching bot's kinds search on this (fast) object."""
+
+    game_bot_action: Callable[[Any, int, str, str], Any]
+    game_apply: Callable[[Any, int, Any, bool], Any]
+    game_resign: Callable[[Any, int], Any]
+
+    def __init__(self) -> None:
+        self._local = PerThread()
+
+    def bot_action(self, state: Any, seat: int, kind: str, seed: str) -> Any:
+        if search.is_search_kind(kind):
+            return search.bot_action(self, state, seat, kind, seed)  # type: ignore[arg-type]
+        return self._local.picked.note(state, seat, self.game_bot_action(state, seat, kind, seed))
+
+    def apply(self, state: Any, seat: int, action: Any, checked: bool = False) -> Any:
+        picked = self._local.picked.take(state, seat, action)   # (forgotten either way)
+        return self.game_apply(state, seat, action, checked or picked)
+
+    def resign(self, state: Any, seat: int) -> Any:
+        self._local.picked.forget()
+        return self.game_resign(state, seat)

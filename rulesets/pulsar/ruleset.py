@@ -8,7 +8,7 @@ from typing import Any
 
 from rulesets import search
 from rulesets.base import Action, State
-from rulesets.picked import PerThread
+from rulesets.picked import RememberingPicks
 from rulesets.pulsar import bots, engine, scoring, setup
 from rulesets.pulsar import determinize as search_hooks
 from rulesets.pulsar.view import event_view, view
@@ -56,26 +56,14 @@ class PulsarRuleset:
     evaluate = staticmethod(search_hooks.evaluate)
 
 
-class FastPulsarRuleset(PulsarRuleset):
+class FastPulsarRuleset(RememberingPicks, PulsarRuleset):
     """Pulsar 2849 for the host, bots and search: ``bot_action`` notes its pick
     (``rulesets.picked``, one per thread) so that ``apply`` of that very action need not
     build the legal list again; the rules are ``PulsarRuleset``'s, unchanged."""
 
-    def __init__(self) -> None:
-        self._local = PerThread()
-
-    def bot_action(self, state: Any, seat: int, kind: str, seed: str) -> Any:
-        if search.is_search_kind(kind):  # the searching bot searches on this (fast) object
-            return search.bot_action(self, state, seat, kind, seed)
-        return self._local.picked.note(state, seat, bots.bot_action(state, seat, kind, seed))
-
-    def apply(self, state: Any, seat: int, action: Any, checked: bool = False) -> Any:
-        picked = self._local.picked.take(state, seat, action)   # (forgotten either way)
-        return engine.apply(state, seat, action, checked or picked)
-
-    def resign(self, state: Any, seat: int) -> Any:
-        self._local.picked.forget()
-        return scoring.resign(state, seat)
+    game_bot_action = staticmethod(bots.bot_action)
+    game_apply = staticmethod(engine.apply)
+    game_resign = staticmethod(scoring.resign)
 
 
 PLAIN = PulsarRuleset()

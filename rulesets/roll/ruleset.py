@@ -3,11 +3,9 @@ to the game's modules (the shape every game's ``RULESET`` has: see ``rulesets/kg
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulesets import search
 from rulesets.base import Action, State
-from rulesets.picked import PerThread
+from rulesets.picked import RememberingPicks
 from rulesets.roll import bots, engine
 from rulesets.roll import determinize as search_hooks
 from rulesets.roll import view as seat_view
@@ -49,26 +47,14 @@ class RollRuleset:
     evaluate = staticmethod(search_hooks.evaluate)
 
 
-class FastRollRuleset(RollRuleset):
+class FastRollRuleset(RememberingPicks, RollRuleset):
     """Roll for the Galaxy for the host, bots and search: ``bot_action`` notes its pick
     (``rulesets.picked``, one per thread) so that ``apply`` of that very action need not
     build the legal list again; the rules are ``RollRuleset``'s, unchanged."""
 
-    def __init__(self) -> None:
-        self._local = PerThread()
-
-    def bot_action(self, state: Any, seat: int, kind: str, seed: str) -> Any:
-        if search.is_search_kind(kind):  # the searching bot searches on this (fast) object
-            return search.bot_action(self, state, seat, kind, seed)
-        return self._local.picked.note(state, seat, bots.bot_action(state, seat, kind, seed))
-
-    def apply(self, state: Any, seat: int, action: Any, checked: bool = False) -> Any:
-        picked = self._local.picked.take(state, seat, action)   # (forgotten either way)
-        return engine.apply(state, seat, action, checked or picked)
-
-    def resign(self, state: Any, seat: int) -> Any:
-        self._local.picked.forget()
-        return engine.resign(state, seat)
+    game_bot_action = staticmethod(bots.bot_action)
+    game_apply = staticmethod(engine.apply)
+    game_resign = staticmethod(engine.resign)
 
 
 PLAIN = RollRuleset()
