@@ -7,21 +7,15 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.pages import watch_problems
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "titkos-jelszo-123"
 
 
-def _watch(page) -> list[str]:
-    """Console errors and uncaught errors (a CSP violation is a console error)."""
-    problems: list[str] = []
-    page.on("console", lambda m: problems.append(m.text[:200]) if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(f"uncaught: {str(e)[:200]}"))
-    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url[:120]}"))
-    return problems
-
 
 def test_signing_up_leaves_you_signed_in(page, live_server):
-    problems = _watch(page)
+    problems = watch_problems(page)  # (a CSP violation is a console error)
     page.goto(live_server.url + "/accounts/signup/?next=/decks/")
     page.fill("#id_username", "ujjatekos")
     page.fill("#id_email", "uj@example.org")
@@ -35,6 +29,29 @@ def test_signing_up_leaves_you_signed_in(page, live_server):
     status = page.evaluate("async () => (await fetch('/api/v1/tokens/')).status")
     assert status == 200
     assert not problems, problems
+
+
+def test_the_watcher_counts_what_fails_but_not_what_a_navigation_aborts(page, live_server):
+    """The signing-up test above once failed on "failed: …/static/favicon.svg": the test
+    went to the next page while the favicon still loaded, and Chromium aborted it. Such an
+    abort is not counted; a static file answered 404 and a refused request still are."""
+    base = live_server.url
+    problems = watch_problems(page)
+    held: list = []   # the icon's request, left unanswered: it is still loading
+    page.route("**/static/favicon.svg", lambda route: held.append(route))
+    with page.expect_request("**/static/favicon.svg"):  # (asked for after the load)
+        page.goto(base + "/")
+    with page.expect_event("requestfailed", lambda r: "favicon" in r.url) as gone:
+        page.goto(base + "/cards/")                     # leaving aborts the icon's request
+    assert gone.value.failure == "net::ERR_ABORTED"
+    assert not problems, problems
+    page.route("**/static/refused.png", lambda route: route.abort("failed"))
+    with page.expect_console_message(lambda m: "404" in m.text), \
+            page.expect_event("requestfailed", lambda r: "refused.png" in r.url):
+        page.evaluate("""() => ['/static/no-such-file.png', '/static/refused.png']
+            .forEach((src) => { new Image().src = src; })""")
+    assert any("status of 404" in p for p in problems), problems
+    assert any(p.startswith("failed:") and "refused.png" in p for p in problems), problems
 
 
 def test_a_hostile_card_name_runs_nothing_on_its_face(page, live_server, cards_loaded):
@@ -70,7 +87,7 @@ def test_pages_with_former_inline_scripts_work_under_the_policy(page, live_serve
         tournaments.register(t, by=user, name=name)
     tournaments.start(t, by=user)
     tournaments.pair_next_round(t, by=user)
-    problems = _watch(page)
+    problems = watch_problems(page)  # (a CSP violation is a console error)
     base = live_server.url
     _sign_in(page, base, "szervezo")
     # The drop asks first (data-confirm, kaosz/static/site.js); dismissed, nothing happens.

@@ -256,31 +256,45 @@ def test_the_countdown_goes_away_when_the_match_moves_on(browser, live_server,
             page.wait_for_timeout(100)
         assert Match.objects.get(pk=match_id).log.filter(seat=0).count() == 1   # one pass
         assert "Moving on shortly" not in page.inner_text("main")
-        # Laci passes what is left and ends his turn: Dani's main phase comes, where Pass
-        # is not a move
-        for _ in range(10):
-            legal = theirs.get(f"/api/v1/matches/{match_id}/legal-actions/").json()
-            if not legal["actions"]:
-                break
+        # Laci passes what is left and ends his turn; the end of a turn opens a window that
+        # he, the active player, answers first, then Dani's board passes its own
+        # part of it, and Dani's main phase comes, where Pass is not a move. (Checked in the
+        # database, not on the page: before the board's redraw after its own pass, the page
+        # still showed Dani's window, "your decision", and the test once took that for his
+        # turn; when the redraw came first it waited for a turn that never came.)
+        version = _until_main_phase_of(match_id, theirs, client_for(me))
+        page.wait_for_function(
+            "v => document.querySelector('#board').dataset.version === String(v)"
+            " && document.querySelector('#turn').className.includes('your-turn')",
+            arg=version)
+        page.wait_for_timeout(1500)                              # longer than the pause
+        assert not page.locator("#auto-hold").count()
+        assert "Moving on shortly" not in page.inner_text("main")
+        assert Match.objects.get(pk=match_id).version == version   # the board sent nothing
+        assert not problems, problems
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def _until_main_phase_of(match_id: int, theirs, mine, seconds: float = 30) -> int:
+    """Laci (``theirs``) passes and ends his turn until Dani (``mine``) has his main phase;
+    Dani's windows on the way are his board's to pass. Returns the version then."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        legal = theirs.get(f"/api/v1/matches/{match_id}/legal-actions/").json()
+        if legal["actions"]:
             end = next((a for a in legal["actions"] if a["type"] == "end_turn"), None)
             r = theirs.post(f"/api/v1/matches/{match_id}/actions/",
                             {"action": end or {"type": "pass"},
                              "expected_version": legal["version"]}, format="json")
             assert r.status_code == 200, r.content
-            if end:
-                break
-        # (Laci's moves reach the page through its long-poll: on a loaded machine that took
-        # over 15 s once in a full parallel run, so the wait is generous; the check below is
-        # what the test is about.)
-        page.wait_for_function("document.querySelector('#turn').className.includes('your-turn')",
-                               timeout=45000)
-        page.wait_for_timeout(1500)                              # longer than the pause
-        assert not page.locator("#auto-hold").count()
-        assert "Moving on shortly" not in page.inner_text("main")
-        assert not problems, problems
-        assert not errors, errors
-    finally:
-        ctx.close()
+            continue
+        own = mine.get(f"/api/v1/matches/{match_id}/legal-actions/").json()
+        if any(a["type"] == "end_turn" for a in own["actions"]):
+            return own["version"]
+        time.sleep(0.1)   # (polling the database: Dani's board is passing a window)
+    raise AssertionError("Dani's main phase did not come")
 
 
 def _start_position(page, live_server, name: str) -> None:

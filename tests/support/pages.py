@@ -53,3 +53,31 @@ def raw_keys(text: str, lang: str) -> list[str]:
     else:
         found |= {w for w in RAW_EN if w in text}
     return sorted(found)
+
+
+# What Chromium reports for a request it gave up because the page went elsewhere (a test's
+# page.goto while the favicon was still loading): the browser's doing, not the site's.
+ABORTED = "net::ERR_ABORTED"
+
+
+def watch_problems(page) -> list[str]:
+    """Console errors, uncaught errors and failed requests of ``page`` from now on.
+
+    Counted: an uncaught error, any console error (a resource answered 404 or 500 is one:
+    "Failed to load resource: … status of 404"), a request that failed (refused, reset,
+    blocked). Not counted: a request aborted by a navigation (``ABORTED``), which happens
+    to any page a test leaves while it still loads, on a loaded machine more often."""
+    problems: list[str] = []
+
+    def console(m) -> None:
+        if m.type == "error" and ABORTED not in m.text:
+            problems.append(m.text[:200])
+
+    def failed(r) -> None:
+        if (r.failure or "") != ABORTED:
+            problems.append(f"failed: {r.url[:120]} {r.failure}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda e: problems.append(f"uncaught: {str(e)[:200]}"))
+    page.on("requestfailed", failed)
+    return problems
