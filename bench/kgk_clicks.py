@@ -34,7 +34,7 @@ In Chromium (issue 32), on the real board, this checkout and others side by side
 For each checkout (this one first, then each ``--root``) a development server of that
 checkout is started on its own SQLite file, and a person plays ``--games`` whole matches
 against the heuristic bot on its board in headless Chromium, choosing what the heuristic
-bot would (tests/pages/kgk_driver.py: on the table where the board offers it, else the
+bot would (tests/support/kgk_driver.py: on the table where the board offers it, else the
 card's popover, else the moves list). Reported per match: the person's clicks and moves,
 how the moves were made (on a target, a card's popover, the bar, the list), clicks on
 something that was off the screen first (a scroll), passes the board made by itself,
@@ -62,7 +62,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import ViewportSize, sync_playwright  # noqa: E402
 
 from rulesets.kgk import RULESET as R  # noqa: E402
-from tests.pages.kgk_driver import play_on_table  # noqa: E402
+from tests.support.kgk_driver import play_on_table  # noqa: E402
 
 USEFUL = {"play", "attack"}
 

@@ -26,7 +26,6 @@ from matches import store
 from matches.bot_kinds import BOT_KINDS, bot_kinds_json
 from matches.models import Match
 from tests.api_helpers import client_for
-from tests.pages.kgk_driver import act_on_table, play_on_table, wait_for_my_decision
 from tests.support.board import (
     DESKTOP,
     PHONE,
@@ -36,6 +35,7 @@ from tests.support.board import (
     raw_keys,
     window_for_the_page_user,
 )
+from tests.support.kgk_driver import act_on_table, play_on_table, wait_for_my_decision
 from tests.support.matches import create
 from tests.support.pages import PASSWORD
 

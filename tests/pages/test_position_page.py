@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from rulesets.kgk import SCENARIOS_DIR
-from tests.pages.kgk_driver import act_on_table
 from tests.support.board import DESKTOP, PHONE, board_text, no_sideways_scroll, open_page
 from tests.support.board import raw_keys as board_raw_keys
+from tests.support.kgk_driver import act_on_table
 from tests.support.pages import PASSWORD, visible_text_js
 from tests.support.pages import raw_keys as page_raw_keys
 
