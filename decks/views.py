@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Q
@@ -15,7 +18,7 @@ from django.views.decorators.http import require_POST
 from cards.search import search_cards
 from decks.catalog import card_index
 from decks.core import all_formats, cost_curve_svg, deck_stats, encode_deck_code, export_text
-from decks.core.formats import TYPE_ORDER
+from decks.core.formats import TYPE_ORDER, TYPES
 from decks.core.stats import diff_decks
 from decks.models import BulkValidation, Deck
 from decks.services import (
@@ -35,19 +38,51 @@ def _lang() -> str:
     return "en" if (get_language() or "hu").startswith("en") else "hu"
 
 
+# A line of the list as the builder's script reads it (decks/static/decks/builder.js).
+LIST_LINE = re.compile(r"^\s*(\d+)\s*[xX×]?\s+(.+?)\s*$")
+
+
+def _kinds(text: str) -> str:
+    """The type and cost of each card the list names, keyed by the name as typed (JSON):
+    the builder groups its clickable list by type and sorts it by them (issue 32)."""
+    index = card_index()
+    kinds: dict[str, dict[str, object]] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", "//")):
+            continue
+        m = LIST_LINE.match(line)
+        name = m.group(2) if m else line
+        card = index.find(name)
+        if card is not None and name not in kinds:
+            kinds[name] = {"type": card.get("type") if card.get("type") in TYPES else "other",
+                           "cost": card.get("cost")}
+    return json.dumps(kinds, ensure_ascii=False)
+
+
+def _groups() -> str:
+    """The builder's groups in the rulebook's order of types, named in the page's language
+    (JSON): each type, then other types, then names not (yet) recognised."""
+    lang = _lang()
+    groups = [[t, TYPES[t][f"{lang}_plural"]] for t in TYPE_ORDER]
+    groups.append(["other", "Egyéb" if lang == "hu" else "Other"])
+    groups.append(["?", "Ismeretlen nevek" if lang == "hu" else "Names not recognised"])
+    return json.dumps(groups, ensure_ascii=False)
+
+
 def _check(text: str, fmt: str) -> dict:
     """Everything the live validation panel shows for a deck list."""
     try:
         check_format(fmt)
         parsed = parse_input({"text": text}) if text.strip() else None
     except DeckError as exc:
-        return {"error": error_of(exc), "error_code": exc.code}
+        return {"error": error_of(exc), "error_code": exc.code, "kinds": "{}"}
     cards = parsed.cards if parsed else {}
     result = validate_cards(cards, fmt, parsed.import_errors if parsed else [])
     stats = result.get("stats") or deck_stats(cards, card_index())
     return {"result": result, "stats": stats, "cards": cards,
             "svg": cost_curve_svg(stats, lang=_lang()),
-            "code": encode_deck_code(cards) if cards else ""}
+            "code": encode_deck_code(cards) if cards else "", "kinds": _kinds(text)}
 
 
 def _visible(request: HttpRequest, pk: int) -> Deck:
@@ -84,12 +119,13 @@ def builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         # Not saved: show the list back exactly as typed, with what is wrong with it.
         return render(request, "decks/builder.html", {
             "deck": deck, "formats": all_formats(), "format": fmt, "initial_text": text,
-            "panel": panel, "name": name}, status=400)
+            "panel": panel, "name": name, "groups": _groups()}, status=400)
     initial = export_text(deck.cards, card_index(), headers=False) if deck else ""
     fmt = deck.format if deck else request.GET.get("format", "practice")
     return render(request, "decks/builder.html", {
         "deck": deck, "formats": all_formats(), "format": fmt, "initial_text": initial,
-        "panel": _check(initial, fmt), "name": deck.name if deck else ""})
+        "panel": _check(initial, fmt), "name": deck.name if deck else "",
+        "groups": _groups()})
 
 
 def builder_check(request: HttpRequest) -> HttpResponse:

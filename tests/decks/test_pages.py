@@ -71,3 +71,25 @@ def test_builder_preview_shows_card_pictures(client, cards_loaded, django_assert
     assert response.status_code == 200
     thumbs = html.count('class="thumb"')
     assert thumbs >= 5 and "/face.svg" in html
+
+
+def test_the_builder_panel_names_each_lines_type_and_cost(client, cards_loaded):
+    """The builder groups its list by type and sorts it by cost (issue 32) from what the
+    server read of the list: each name as typed, with its card's type and cost; a name
+    that is no card is left out (the list shows it under "names not recognised")."""
+    import html
+    import json
+    import re
+
+    from cards.models import Card
+
+    ship = Card.objects.filter(official=False, type="ship").order_by("name_hu").first()
+    text = f"2 {ship.name_hu}\n1 Nincs ilyen lap"
+    body = client.post("/decks/builder/check/", {"text": text, "format": "practice"}
+                       ).content.decode()
+    kinds = json.loads(html.unescape(re.search(r'data-kinds="([^"]*)"', body).group(1)))
+    assert kinds == {ship.name_hu: {"type": "ship", "cost": ship.cost}}
+    page = client.get("/decks/new/").content.decode()
+    groups = json.loads(html.unescape(re.search(r'data-groups="([^"]*)"', page).group(1)))
+    assert [g[0] for g in groups] == ["ship", "armament", "crew", "base", "event",
+                                      "interrupt", "other", "?"]

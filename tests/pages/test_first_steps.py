@@ -205,3 +205,45 @@ def test_the_deck_builder_on_a_phone(browser, live_server, cards_loaded, user, l
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("size,lang", [("phone", "hu"), ("desktop", "en")])
+def test_the_deck_builder_groups_and_sorts_the_deck_by_type(browser, live_server, cards_loaded,
+                                                           user, size, lang):
+    """Issue 32: the builder's list had no sort and no grouping by card type. Typed in any
+    order, the deck shows each type under its name with its count, in the rulebook's order
+    of types, cheapest first within a type; "by cost" is one list by cost."""
+    from cards.models import Card
+    from decks.core.formats import TYPES
+
+    practice = Card.objects.filter(official=False, cost__isnull=False)
+    cheap = practice.filter(type="ship").order_by("cost", "name_hu").first()
+    dear = practice.filter(type="ship").order_by("-cost", "name_hu").first()
+    crew = practice.filter(type="crew").order_by("name_hu").first()
+    event = practice.filter(type="event").order_by("name_hu").first()
+    assert cheap.cost < dear.cost
+    typed = f"1 {event.name_hu}\n1 {dear.name_hu}\n2 {crew.name_hu}\n2 {cheap.name_hu}"
+    ctx, page = signed_in(browser, live_server, "gyujto", PHONE if size == "phone" else DESKTOP,
+                          lang)
+    try:
+        page.goto(live_server.url + "/decks/new/?format=practice")
+        page.locator("#deck-text").evaluate("t => { t.closest('details').open = true; }")
+        page.fill("#deck-text", typed)
+        page.wait_for_function("document.querySelectorAll('#deck-list .deck-group').length === 3")
+        rows = page.locator("#deck-list li").evaluate_all(
+            "lis => lis.map(li => li.classList.contains('deck-group') ? '# ' + li.innerText"
+            " : li.dataset.name)")
+        plural = f"{lang}_plural"
+        assert rows == [f"# {TYPES['ship'][plural]} (3)", cheap.name_hu, dear.name_hu,
+                        f"# {TYPES['crew'][plural]} (2)", crew.name_hu,
+                        f"# {TYPES['event'][plural]} (1)", event.name_hu], rows
+        page.select_option("#deck-sort", "cost")
+        names = page.locator("#deck-list li.deck-entry").evaluate_all(
+            "lis => lis.map(li => li.dataset.name)")
+        assert not page.locator("#deck-list .deck-group").count()
+        costs = {c.name_hu: c.cost for c in (cheap, dear, crew, event)}
+        assert sorted(names) == sorted(costs)
+        assert [costs[n] for n in names] == sorted(costs.values()), names
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    finally:
+        ctx.close()
