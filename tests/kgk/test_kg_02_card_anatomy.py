@@ -1,32 +1,40 @@
-"""Rule coverage, section 2 (card anatomy): the printed values of the shipped card records
-as a game uses them, and state icons as costs."""
+"""KGK rules, section 2: Card anatomy (``docs/rules/kgk/02-card-anatomy.md``):
+each test names its rule (``test_kg_4_5_3_…``) or cites it in its docstring (KG-x.y).
+
+The games start from the practice decks (``early_games``) or from positions written in the
+scenario format (``positions``, ``asked_positions``; ``rulesets/kgk/SCENARIOS.md``); the
+tests act through ``legal_actions``/``apply`` and look through ``view``."""
 
 from __future__ import annotations
 
 from rulesets.kgk import shipped_cards
 
-from .test_rules_a_positions import (
-    DANI,
-    FILL,
-    LACI,
-    ROT,
-    do,
-    legal,
-    me,
-    pass_until,
-    position,
-    seat,
-    ship,
-)
+from .positions import DANI, FILL, LACI, ROT, do, legal, me, pass_until, position, seat, ship
 
 CARDS = {c["slug"]: c for c in shipped_cards()}
+
+
 SOLYOM = "practice-oktato-solyom"          # fighter 4-2-3-1, 5 credits
+
+
 LEZER = "practice-kikepzo-lezeragyu"       # weapon, Tt+2
+
+
 RADAR = "practice-oktato-celzoradar"       # item, Vv+1 Tt+1
+
+
 HALO = "practice-szimulalt-alcahalo"       # item: the ship has Álcázás (cloaking)
+
+
 TISZT = "practice-oktatotiszt"             # captain, Vv+1 Tt+1
+
+
 UTAS = "practice-tanulo-utas"              # passenger: Hh -> 1 credit, in the canteen
+
+
 PILOTA = "practice-xeno-serulesallo-pilota"  # personnel: Dd -> 2 credits, in the canteen
+
+
 KABIN = "practice-gyakorlo-mentokabin"     # building: Ll -> restore and ready an own ship
 
 

@@ -1,11 +1,17 @@
-"""Rule coverage, section 3 (card states): active / used / damaged, paid / unpaid, armor
-damage and markers, through scenario positions and the protocol."""
+"""KGK rules, section 3: Card states (``docs/rules/kgk/03-card-states.md``):
+each test names its rule (``test_kg_4_5_3_…``) or cites it in its docstring (KG-x.y).
+
+The games start from the practice decks (``early_games``) or from positions written in the
+scenario format (``positions``, ``asked_positions``; ``rulesets/kgk/SCENARIOS.md``); the
+tests act through ``legal_actions``/``apply`` and look through ``view``."""
 
 from __future__ import annotations
 
 from rulesets.kgk import RULESET as R
 
-from .test_rules_a_positions import (
+from .early_games import A, B, bomb_setup, on_table, setup
+from .helpers import act
+from .positions import (
     DANI,
     FILL,
     LACI,
@@ -26,16 +32,24 @@ from .test_rules_a_positions import (
 )
 
 SOLYOM = "practice-oktato-solyom"          # fighter 4-2-3-1, 5 credits
+
+
 ELME = "practice-oktato-elmevadasz"        # fighter 4-2-3-1, 4 credits
+
+
 SZUNYOG = "practice-kikepzo-szunyog"       # scout 5-1-2-0
+
+
 LEZER = "practice-kikepzo-lezeragyu"       # weapon Tt+2
+
+
 TISZT = "practice-oktatotiszt"             # captain Vv+1 Tt+1
+
+
 CELGYAK = "practice-celgyakorlat"          # event: 2 damage to an opponent's ship
+
+
 AKNAZAR = "practice-gyakorlo-aknazar"      # bunker, limit 3, armor 3
-
-
-def types(state, who):
-    return {a["type"] for a in legal(state, who)}
 
 
 def to_firing(state):
@@ -43,20 +57,6 @@ def to_firing(state):
     while (d := deciding(state)) and d[0] not in ("fire", "main", "bomb"):
         acts = legal(state, d[1])
         do(state, d[1], next(a for a in acts if a["type"] in ("done", "pass")))
-
-
-# ---------------------------------------------------------------- rotation
-
-def test_kg_3_2_cards_enter_play_active():
-    """KG-3.2: a ship played and a crew placed face down both come into play active."""
-    st, c = position(seat(hand=[{"card": SOLYOM, "label": "s"}, {"card": TISZT, "label": "t"}]),
-                     seat())
-    do(st, DANI, {"type": "play", "card": c["s"]})
-    pass_until(st, "main")
-    do(st, DANI, {"type": "place", "card": c["t"], "as": "crew"})
-    pass_until(st, "main")
-    assert ship(st, DANI, c["s"])["rot"] == ROT["active"]
-    assert [v["rot"] for v in me(st, DANI)["canteen"]] == [ROT["active"]]
 
 
 def fire_once(returns: bool):
@@ -72,6 +72,63 @@ def fire_once(returns: bool):
     do(st, LACI, {"type": "return" if returns else "no_return"})
     finish_combat(st)
     return st, c
+
+
+def test_kg_3_5_1_a_ship_hit_in_the_payment_step_turns_damaged_without_a_firing_step():
+    """No defenders, so no firing step (KG-9.5.5): a ship hit by a card in the payment
+    step (KG-4.2.6: a hit, not yet damage) still turns damaged (KG-3.5.1) when the firing
+    step would have ended, and so can no longer bombard (only active ships do)."""
+    from rulesets.kgk.effects import damage_card
+
+    s, d, k = bomb_setup(auto_pass=False)
+    act(s, A, {"type": "attack", "target": "colony"})
+    while s["dec"]["kind"] != "pay":
+        seat = s["dec"]["seat"]
+        if s["dec"]["kind"] == "equip" and seat == A and d not in s["cb"]["ships"]:
+            act(s, A, {"type": "commit", "ship": d})
+            continue                                 # (its window comes next)
+        act(s, seat, next(a for a in R.legal_actions(s, seat)
+                          if a["type"] in ("pass", "done")))
+    damage_card(s, d, 1)                             # a card's hit in the payment step
+    assert s["cards"][d]["hit"] and s["cards"][d]["rot"] == 0
+    while s["dec"] and s["dec"]["kind"] == "pay":
+        act(s, s["dec"]["seat"], {"type": "done"})
+    assert s["cards"][d]["rot"] != 0                 # damaged (Javítás: used)
+    assert not (s["dec"] and s["dec"]["kind"] == "bomb"
+                and {"type": "bomber", "ship": d} in R.legal_actions(s, A))
+
+
+def test_kg_3_7_damaged_to_used_to_active_over_two_end_phases():
+    s = setup(["Kiképző Kolibri"], [])
+    k = on_table(s, A, "Kiképző Kolibri", rot=2)
+    act(s, A, {"type": "end_turn"})
+    assert s["cards"][k]["rot"] == 1
+    act(s, B, {"type": "end_turn"})
+    act(s, A, {"type": "end_turn"})
+    assert s["cards"][k]["rot"] == 0
+
+
+def test_kg_3_1_each_card_in_play_has_exactly_one_of_three_states():
+    """KG-3.1: a ship is active, used or damaged, one at a time, and both seats see which."""
+    st, c = position(
+        seat(hangar=[{"card": FILL, "label": "a"}, {"card": FILL, "label": "u", "state": "used"},
+                     {"card": FILL, "label": "d", "state": "damaged"}]),
+        seat())
+    for who in (DANI, LACI):
+        rots = {label: ship(st, who, c[label], DANI)["rot"] for label in "aud"}
+        assert rots == {"a": ROT["active"], "u": ROT["used"], "d": ROT["damaged"]}
+
+
+def test_kg_3_2_cards_enter_play_active():
+    """KG-3.2: a ship played and a crew placed face down both come into play active."""
+    st, c = position(seat(hand=[{"card": SOLYOM, "label": "s"}, {"card": TISZT, "label": "t"}]),
+                     seat())
+    do(st, DANI, {"type": "play", "card": c["s"]})
+    pass_until(st, "main")
+    do(st, DANI, {"type": "place", "card": c["t"], "as": "crew"})
+    pass_until(st, "main")
+    assert ship(st, DANI, c["s"])["rot"] == ROT["active"]
+    assert [v["rot"] for v in me(st, DANI)["canteen"]] == [ROT["active"]]
 
 
 def test_kg_3_3_1_firing_and_return_fire_turn_ships_used():
@@ -161,8 +218,6 @@ def test_kg_3_9_only_active_ships_attack_defend_and_bombard():
     assert ship(st, DANI, c["a"])["rot"] != ROT["active"]
 
 
-# ---------------------------------------------------------------- paid / unpaid
-
 def test_kg_3_10_paid_face_up_unpaid_face_down():
     """KG-3.10: a paid card lies face up (both seats see it), an unpaid one face down
     (only its owner knows it)."""
@@ -217,8 +272,6 @@ def test_kg_3_10_3_a_face_down_card_is_paid_once_for_good():
     assert me(st, LACI, DANI)["canteen"][0]["id"] == c["t"]
     assert pay not in legal(st, DANI) and me(st, DANI)["credits"] == 8
 
-
-# ---------------------------------------------------------------- markers
 
 def test_kg_3_12_developments_fall_off_when_the_base_leaves_play():
     """KG-3.12 (with KG-6.11.3, KG-4.5.8): an unpaid base with two developments, bombarded

@@ -1,13 +1,33 @@
-"""Rule coverage, section 4 (card types and subtypes): ships, armaments, crews, bases,
-events and interrupts, through scenario positions and the protocol."""
+"""KGK rules, section 4: Card types and subtypes (``docs/rules/kgk/04-card-types.md``):
+each test names its rule (``test_kg_4_5_3_…``) or cites it in its docstring (KG-x.y).
+
+The games start from the practice decks (``early_games``) or from positions written in the
+scenario format (``positions``, ``asked_positions``; ``rulesets/kgk/SCENARIOS.md``); the
+tests act through ``legal_actions``/``apply`` and look through ``view``."""
 
 from __future__ import annotations
 
 import pytest
 
+from rulesets.base import IllegalAction
+from rulesets.kgk import RULESET as R
 from rulesets.kgk import shipped_cards
+from rulesets.kgk.state import armor_now, val
 
-from .test_rules_a_positions import (
+from .early_games import (
+    A,
+    B,
+    bomb_setup,
+    bombard_with,
+    maybe,
+    on_table,
+    pass_firing,
+    pass_prio,
+    setup,
+    to_fire,
+)
+from .helpers import act, filler, legal_types, mid_game, put, scenario, ship_state
+from .positions import (
     DANI,
     FILL,
     LACI,
@@ -28,24 +48,58 @@ from .test_rules_a_positions import (
 )
 
 CARDS = shipped_cards()
+
+
 ELME = "practice-oktato-elmevadasz"        # fighter 4-2-3-1 (capacity 2)
+
+
 SOLYOM = "practice-oktato-solyom"          # fighter 4-2-3-1
+
+
 BASTYA = "practice-gyakorlo-bastyahajo"    # destroyer 1-4-6-4 (4 spaces)
+
+
 LEZER = "practice-kikepzo-lezeragyu"       # weapon Tt+2
-PAJZS = "practice-gyakorlo-pajzs"          # shield Pp+2
+
+
 RAKETA = "practice-probaraketa"            # rocket: 2 damage to an opposing ship in combat
+
+
 TISZT = "practice-oktatotiszt"             # captain Vv+1 Tt+1
+
+
 UTAS = "practice-tanulo-utas"              # passenger: Hh -> 1 credit
+
+
 AKNAZAR = "practice-gyakorlo-aknazar"      # bunker, limit 3, armor 3
+
+
 BUNKER = "practice-xeno-gyakorlobunker"    # bunker, limit 2, armor 4
+
+
 CSAPDA = "practice-vaktolteny-csapda"      # trap, limit ?, mills 3 of the attacker's colony
+
+
 CELGYAK = "practice-celgyakorlat"          # event: 2 damage to an opponent's ship
+
+
 SEGELY = "practice-gyakorlo-segelyszallitmany"  # event: gain 3 credits
+
+
 PARANCS = "practice-kikepzesi-parancs"     # general interrupt: draw 2
+
+
 ZAVARO = "practice-zarg-zavaro-gyakorlat"  # general interrupt: neutralise an event
+
+
 TALALAT = "practice-gyakorlo-talalat"      # combat interrupt: a ship in combat Tt+2
+
+
 RIADO = "practice-korai-riado"             # start interrupt: draw 1, gain 1
+
+
 VESZPAJZS = "practice-zarg-veszpajzs"      # reaction interrupt: a ship Pp+2
+
 
 SUBTYPES = {
     "ship": {"scout", "fighter", "cruiser", "destroyer"},
@@ -61,7 +115,265 @@ def ids_in(cards):
     return [v.get("id") for v in cards]
 
 
-# ---------------------------------------------------------------- types
+def offered(state, who, cid):
+    return any(a["type"] == "play" and a["card"] == cid for a in legal(state, who))
+
+
+def test_kg_4_2_4_capacity_limits_armaments_and_crews():
+    s = setup(["Kiképző lézerágyú", "Gyakorló pajzs", "Kiképző Kolibri"])
+    ship = on_table(s, A, "Kiképző Kolibri")                # scout: capacity 1
+    gun = on_table(s, A, "Kiképző lézerágyú", "hand")
+    shield = on_table(s, A, "Gyakorló pajzs", "hand")
+    act(s, A, {"type": "place", "card": gun, "as": "armament", "ship": ship})
+    assert not any(a.get("ship") == ship for a in R.legal_actions(s, A)
+                   if a["type"] == "place" and a["card"] == shield)
+
+
+def test_kg_4_5_4_base_paid_only_when_developed_to_its_limit():
+    s = setup(["Gyakorló aknazár"])
+    b = on_table(s, A, "Gyakorló aknazár", "surface", paid=False, dev=2)
+    assert {"type": "pay", "card": b} not in R.legal_actions(s, A)
+    act(s, A, {"type": "develop", "base": b})
+    assert {"type": "pay", "card": b} in R.legal_actions(s, A)
+
+
+def test_kg_4_5_3_two_developments_per_base_per_turn():
+    """KG-4.5.3 / KG-11.7: at most two developments per base per turn, one credit each."""
+    s = setup(["Gyakorló aknazár", "Tanműhely"])
+    b = on_table(s, A, "Gyakorló aknazár", "surface", paid=False)
+    b2 = on_table(s, A, "Tanműhely", "surface", paid=False)
+    act(s, A, {"type": "develop", "base": b})
+    act(s, A, {"type": "develop", "base": b})
+    assert {"type": "develop", "base": b} not in R.legal_actions(s, A)
+    assert {"type": "develop", "base": b2} in R.legal_actions(s, A)
+    assert s["p"][A]["cr"] == 18
+    act(s, A, {"type": "end_turn"})
+    act(s, B, {"type": "end_turn"})
+    assert {"type": "develop", "base": b} in R.legal_actions(s, A)   # a new turn
+
+
+def test_kg_4_5_13_two_developments_for_one_credit():
+    s = setup(["Gyakorló aknazár", "Tanműhely"])
+    b1 = on_table(s, A, "Gyakorló aknazár", "surface", paid=False, dev=1)
+    b2 = on_table(s, A, "Tanműhely", "surface", paid=False, dev=1)
+    act(s, A, {"type": "cash", "base": b1})
+    assert s["dec"]["why"] == "cash" and s["dec"]["opts"] == [b2]
+    act(s, A, {"type": "choose", "pick": b2})
+    assert s["cards"][b1]["dev"] == 0 and s["cards"][b2]["dev"] == 0
+    assert s["p"][A]["cr"] == 21
+    assert "cash" not in legal_types(s, A)
+
+
+def test_kg_4_2_2_ships_are_paid_when_played():
+    """What cannot be paid for is refused (KG-9.3.7: the credit pool is never negative)."""
+    s = setup(["Gyakorló Bástyahajó"], [], cr=(11, 0))
+    ship = on_table(s, A, "Gyakorló Bástyahajó", "hand")
+    assert {"type": "play", "card": ship} not in R.legal_actions(s, A)
+    with pytest.raises(IllegalAction) as e:
+        R.apply(s, A, {"type": "play", "card": ship})
+    assert e.value.code == "insufficient_credits" and e.value.rule == "KG-9.3.7"
+    s["p"][A]["cr"] = 12
+    act(s, A, {"type": "play", "card": ship})
+    assert s["p"][A]["hangar"] == [ship] and s["p"][A]["cr"] == 0
+    assert s["cards"][ship]["paid"] and s["cards"][ship]["rot"] == 0    # KG-3.2
+
+
+def test_kg_4_6_2_event_resolves_then_trash():
+    s = setup(["Gyakorló segélyszállítmány"])
+    ev = on_table(s, A, "Gyakorló segélyszállítmány", "hand")
+    act(s, A, {"type": "play", "card": ev})
+    assert s["p"][A]["cr"] == 20 - 1 + 3 and s["p"][A]["trash"] == [ev]
+
+
+def test_kg_4_5_9_research_goes_to_the_trash_when_paid():
+    s = setup(["Kiképző kutatóbázis"])
+    b = on_table(s, A, "Kiképző kutatóbázis", "surface", paid=False, dev=2)
+    hand = len(s["p"][A]["hand"])
+    act(s, A, {"type": "pay", "card": b})
+    assert s["p"][A]["trash"] == [b] and s["p"][A]["surface"] == []
+    assert len(s["p"][A]["hand"]) == hand + 2
+
+
+def test_kg_4_5_5_x_base_fixed_at_payment():
+    s = setup(["Karnoplantusz próbapiac"])
+    b = on_table(s, A, "Karnoplantusz próbapiac", "surface", paid=False, dev=3)
+    act(s, A, {"type": "pay", "card": b})
+    assert s["p"][A]["cr"] == 20 - 1 + 3
+
+
+def test_kg_4_5_10_traps_not_paid_in_the_main_phase():
+    s = setup(["Vaktöltény-csapda"])
+    b = on_table(s, A, "Vaktöltény-csapda", "surface", paid=False, dev=5)
+    assert {"type": "pay", "card": b} not in R.legal_actions(s, A)
+
+
+def test_kg_4_4_11_crew_has_effect_only_aboard():
+    s = setup(["Oktatótiszt", "Oktató Sólyom"], [])
+    f = on_table(s, A, "Oktató Sólyom")
+    on_table(s, A, "Oktatótiszt", "canteen", paid=True)
+    assert val(s, f, "firepower") == 2
+
+
+def test_kg_4_2_6_hit_ships_turn_damaged_only_at_the_end_of_firing():
+    """KG-4.2.6 / KG-9.7.10 / KG-11.25.3: a ship that loses armor has received a hit (``hit``)
+    but stays active (``"A"``) until the firing step ends, then turns damaged (``"D"``)."""
+    s = setup(["Oktató Sólyom", "Kiképző Kolibri"], ["Oktató Elmevadász"])
+    f = on_table(s, A, "Oktató Sólyom")
+    k = on_table(s, A, "Kiképző Kolibri")
+    b = on_table(s, B, "Oktató Elmevadász")
+    to_fire(s, A, "colony", [f, k], [b])
+    act(s, A, {"type": "fire", "ship": k, "target": b})
+    act(s, B, {"type": "no_return"})
+    assert ship_state(s, b) == ("A", 2, "hangar") and s["cards"][b]["hit"]
+    act(s, A, {"type": "pass"})
+    act(s, B, {"type": "pass"})
+    assert ship_state(s, b)[0] == "D"                  # KG-9.7.13
+
+
+def test_kg_4_2_7_destroyed_ship_takes_its_cards_paid_to_trash_unpaid_to_ruin():
+    """KG-4.2.7 / KG-9.7.8 / KG-11.17: a ship at 0 armor goes to the trash with its cards: the
+    paid gun to the trash, the unpaid shield to the ruin."""
+    s = setup(["Gyakorló Bástyahajó"], ["Kiképző Kolibri", "Kiképző lézerágyú", "Gyakorló pajzs"])
+    d = on_table(s, A, "Gyakorló Bástyahajó")
+    k = on_table(s, B, "Kiképző Kolibri")
+    s["defs"][s["cards"][k]["d"]]["cap"] = 2           # room for both (test only)
+    gun = on_table(s, B, "Kiképző lézerágyú", "att", ship=k, paid=True)
+    shield = on_table(s, B, "Gyakorló pajzs", "att", ship=k, paid=False)
+    to_fire(s, A, "colony", [d], [k])
+    maybe(s, B, {"type": "done"})
+    act(s, B, {"type": "pass"})
+    act(s, A, {"type": "fire", "ship": d, "target": k})
+    act(s, B, {"type": "no_return"})
+    assert s["cards"][k]["z"] == "trash" and s["cards"][gun]["z"] == "trash"
+    assert s["cards"][shield]["z"] == "ruin"
+
+
+def test_kg_4_5_10_trap_paid_in_the_bombardment():
+    s, d, k = bomb_setup(["Vaktöltény-csapda"], cr=(20, 5))
+    t = on_table(s, B, "Vaktöltény-csapda", "surface", paid=False)
+    n = len(s["p"][A]["colony"])
+    bombard_with(s, "base", [d], pos=0)
+    assert s["dec"] == {"kind": "trap", "seat": B, "card": t}
+    act(s, B, {"type": "pay_trap"})
+    assert s["cards"][t]["z"] == "trash" and s["p"][B]["cr"] == 3
+    assert len(s["p"][A]["colony"]) == n - 3           # the trap's effect on the attacker
+
+
+def test_kg_4_2_9_mamut_takes_six_spaces():
+    from .helpers import rulebook_cards
+    rb = rulebook_cards()
+    s = scenario([[rb["mamut-i"], rb["mamut-i"], rb["halalszarny"]] + filler(5), filler(8)])
+    mid_game(s, A)
+    from .helpers import ids_of
+    m = ids_of(s, A, "mamut-i")
+    put(s, m[0], "hangar")
+    put(s, m[1], "hangar")
+    put(s, ids_of(s, A, "halalszarny")[0], "hangar")
+    act(s, A, {"type": "end_turn"})
+    assert s["dec"]["why"] == "hangar_limit"             # 6 + 6 + 1 = 13 > 12
+    assert s["defs"][s["cards"][m[0]]["d"]]["cap"] == 3  # capacity stays 3 (KG-17.16)
+
+
+def test_kg_4_2_5_damage_outside_combat_is_immediate():
+    s = setup(["Célgyakorlat"], ["Oktató Elmevadász", "Kiképző Kolibri"])
+    ev = on_table(s, A, "Célgyakorlat", "hand")
+    e = on_table(s, B, "Oktató Elmevadász")
+    act(s, A, {"type": "play", "card": ev, "target": e})
+    assert ship_state(s, e) == ("D", 1, "hangar")
+
+
+def test_kg_4_4_9_passenger_used_in_the_canteen():
+    s = setup(["Tanuló utas"], [])
+    u = on_table(s, A, "Tanuló utas", "canteen", paid=True)
+    act(s, A, {"type": "ability", "card": u, "n": 0})
+    assert s["p"][A]["cr"] == 21 and s["cards"][u]["rot"] == 1
+    assert not any(a["type"] == "ability" for a in R.legal_actions(s, A))   # KG-3.4
+
+
+def test_grants_and_modifiers_from_paid_equipment():
+    s = setup(["Oktatórobot", "Szimulált álcaháló", "Oktató Gyorstüzelő"], [])
+    g = on_table(s, A, "Oktató Gyorstüzelő")
+    on_table(s, A, "Szimulált álcaháló", "att", ship=g, paid=True)
+    from rulesets.kgk.state import abilities
+    assert "cloaking" in abilities(s, g)
+
+
+def test_kg_4_6_event_opponent_discards_by_choice():
+    s = setup(["Szimulált hadgyakorlat"], [])
+    ev = on_table(s, A, "Szimulált hadgyakorlat", "hand")
+    put(s, s["p"][B]["colony"][0], "hand")
+    put(s, s["p"][B]["colony"][0], "hand")
+    act(s, A, {"type": "play", "card": ev})
+    assert s["dec"]["kind"] == "choose" and s["dec"]["seat"] == B
+    assert "opts" not in R.view(s, A)["decision"]
+    act(s, B, R.legal_actions(s, B)[0])
+    assert len(s["p"][B]["hand"]) == 1 and len(s["p"][B]["ruin"]) == 1
+
+
+def test_aura_income_and_ship_discount():
+    s = setup(["Tanműhely", "Oktató hírközpont", "Kiképző Kolibri"], [])
+    on_table(s, A, "Tanműhely", "surface", paid=True)
+    on_table(s, A, "Oktató hírközpont", "surface", paid=True)
+    k = on_table(s, A, "Kiképző Kolibri", "hand")
+    s["p"][A]["cr"] = 1
+    act(s, A, {"type": "play", "card": k})                 # costs 2 - 1
+    assert s["p"][A]["cr"] == 0
+    act(s, A, {"type": "end_turn"})
+    act(s, B, {"type": "end_turn"})
+    assert s["p"][A]["cr"] == 5 + 1
+
+
+def test_kg_4_5_10_trap_payment_can_be_neutralised():
+    s = setup(["Gyakorló Bástyahajó", "Gyakorló ellenparancs"], ["Vaktöltény-csapda"],
+              cr=(20, 5))
+    d = on_table(s, A, "Gyakorló Bástyahajó")
+    counter = on_table(s, A, "Gyakorló ellenparancs", "hand")
+    t = on_table(s, B, "Vaktöltény-csapda", "surface", paid=False)
+    colony = len(s["p"][A]["colony"])
+    act(s, A, {"type": "attack", "target": "base", "pos": 0})
+    act(s, A, {"type": "commit", "ship": d})
+    act(s, A, {"type": "done"})
+    act(s, A, {"type": "bomber", "ship": d})
+    act(s, A, {"type": "bombard"})
+    act(s, B, {"type": "pay_trap"})
+    assert s["dec"]["kind"] == "prio" and s["dec"]["seat"] == A
+    act(s, A, {"type": "play", "card": counter, "target": s["chain"][0]["u"]})
+    assert s["cards"][t]["z"] == "trash" and len(s["p"][A]["colony"]) == colony
+    assert s["p"][B]["cr"] == 3
+
+
+def test_kg_4_4_9_passenger_aboard_cannot_pay_rotation_costs():
+    from rulesets.kgk.abilities import activated_ok as _activated_ok
+    s = setup(["Tanuló utas", "Oktató Sólyom"], [])
+    f = on_table(s, A, "Oktató Sólyom")
+    u = on_table(s, A, "Tanuló utas", "att", ship=f, paid=True)
+    ab = s["defs"][s["cards"][u]["d"]]["eff"]["activated"][0]
+    assert not _activated_ok(s, A, u, ab)
+    put(s, u, "canteen", paid=True)
+    assert _activated_ok(s, A, u, ab)
+
+
+def test_kg_4_2_5_ship_left_at_zero_armor_when_its_crew_leaves_is_destroyed():
+    s = setup(["Kiképző Kolibri", "Oktatórobot"], ["Kiképző Kolibri"])
+    k = on_table(s, A, "Kiképző Kolibri")                  # armor 1
+    robot = on_table(s, A, "Oktatórobot", "canteen", paid=True)   # +1 armor aboard
+    b = on_table(s, B, "Kiképző Kolibri")
+    act(s, A, {"type": "attack", "target": "colony"})
+    act(s, A, {"type": "commit", "ship": k})
+    act(s, A, {"type": "board", "crew": robot, "ship": k})
+    act(s, A, {"type": "done"})
+    act(s, B, {"type": "commit", "ship": b})
+    act(s, B, {"type": "done"})
+    act(s, A, {"type": "pass"})
+    act(s, B, {"type": "fire", "ship": b, "target": k})
+    act(s, A, {"type": "no_return"})
+    assert armor_now(s, k) == 1 and s["cards"][k]["z"] == "hangar"
+    pass_firing(s)
+    while s["dec"]["kind"] == "bomb":
+        act(s, A, {"type": "bombard"})
+    # disarm: the robot returns to the canteen, the Kolibri is left at 0 armor
+    assert s["cards"][k]["z"] == "trash" and s["cards"][robot]["z"] == "canteen"
+
 
 def test_kg_4_1_six_types_with_four_subtypes_each():
     """KG-4.1 (KG-4.3.1, KG-4.4.1, KG-4.5.1, KG-4.6.1): six card types, each with exactly
@@ -74,8 +386,6 @@ def test_kg_4_1_six_types_with_four_subtypes_each():
     used = {(c["type"], c["subtype"]) for c in CARDS if not c["official"]}
     assert used == {(t, s) for t, subs in SUBTYPES.items() for s in subs}
 
-
-# ---------------------------------------------------------------- ships
 
 def test_kg_4_2_3_hangar_over_twelve_only_matters_in_the_end_phase():
     """KG-4.2.3, KG-6.7.2: three destroyers (12 spaces) and a fighter played on top make
@@ -96,8 +406,6 @@ def test_kg_4_2_3_hangar_over_twelve_only_matters_in_the_end_phase():
     assert ids_in(me(st, LACI, DANI)["hangar"]) == [c["d0"], c["d2"], c["f"]]
     assert c["d1"] in ids_in(me(st, LACI, DANI)["trash"])
 
-
-# ---------------------------------------------------------------- armaments
 
 def test_kg_4_3_2_armament_placed_free_onto_an_own_ship_within_its_capacity():
     """KG-4.3.2: an armament goes face down onto one of your ships for no credits and
@@ -170,8 +478,6 @@ def test_kg_4_3_6_armaments_stay_on_the_ship_after_combat_and_stay_paid():
     assert ids_in(ship(st, DANI, c["b"])["att"]) == []
     assert c["r2"] in ids_in(me(st, DANI)["trash"])
 
-
-# ---------------------------------------------------------------- crews
 
 def test_kg_4_4_2_crew_placed_face_down_into_the_canteen_for_nothing():
     """KG-4.4.2 (with KG-6.5.1): a crew is played face down into your canteen at no cost;
@@ -274,8 +580,6 @@ def test_kg_4_4_10_a_crew_can_be_the_target_of_an_attack():
     assert me(st, LACI)["canteen"] == [] and ids_in(me(st, LACI)["ruin"]) == [c["t"]]
 
 
-# ---------------------------------------------------------------- bases
-
 def test_kg_4_5_2_bases_lie_left_to_right_in_the_order_played():
     """KG-4.5.2 (with KG-6.6.1, KG-6.6.2): bases go face down onto the surface, each to
     the right of the ones before, and keep that order."""
@@ -359,8 +663,6 @@ def test_kg_4_5_8_an_unpaid_base_falls_to_a_total_bombard_of_two_not_one():
         assert me(st, DANI, LACI)["ruin_count"] == (0 if survives else 1)
 
 
-# ---------------------------------------------------------------- events and interrupts
-
 def test_kg_4_6_3_the_opponent_may_answer_an_event_and_his_answer_comes_first():
     """KG-4.6.3, KG-4.7.2, KG-4.7.4: when Dani plays an event Laci may answer in Dani's
     turn with an interrupt; the interrupt takes effect first (it neutralises the event,
@@ -389,10 +691,6 @@ def test_kg_4_7_3_an_interrupt_is_paid_takes_effect_and_goes_to_the_trash():
     assert ids_in(mine["trash"]) == [c["p"]]
 
 
-def offered(state, who, cid):
-    return any(a["type"] == "play" and a["card"] == cid for a in legal(state, who))
-
-
 def test_kg_4_7_5_interrupt_timing_by_subtype():
     """KG-4.7.5: in the main phase a general and a reaction interrupt may be played, a
     start or combat one may not; in the start phase the start interrupt may be played and
@@ -413,3 +711,33 @@ def test_kg_4_7_5_interrupt_timing_by_subtype():
     assert deciding(st) == ("prio", DANI)
     assert offered(st, DANI, c[RIADO]) and not offered(st, DANI, c[PARANCS])
     assert not offered(st, DANI, c[TALALAT])
+
+
+def test_kg_4_7_1_a_reaction_interrupt_answers_a_development():
+    """Reaction interrupts may be played "bármikor" (at any time, KG-4.7.1): B holding
+    Zarg vészpajzs gets a window after A develops a base, with auto-pass on."""
+    s = setup(["Tanműhely"], ["Zarg vészpajzs", "Kiképző Szúnyog"], cr=(5, 5))
+    base = on_table(s, A, "Tanműhely", "surface", paid=False)
+    shield = on_table(s, B, "Zarg vészpajzs", "hand")
+    ship = on_table(s, B, "Kiképző Szúnyog")
+    act(s, A, {"type": "develop", "base": base})
+    assert s["dec"] == {"kind": "prio", "ctx": "main", "seat": B, "passes": 0}
+    act(s, B, {"type": "play", "card": shield, "target": ship})
+    pass_prio(s)
+    assert armor_now(s, ship) == 4 and s["cards"][base]["dev"] == 1
+    assert s["dec"] == {"kind": "main", "seat": A}
+    # the main list after the window is the full one (the derived list is not reused)
+    assert {"type": "develop", "base": base} in R.legal_actions(s, A)
+
+
+def test_kg_4_7_1_no_window_when_nobody_could_answer_with_auto_pass_on():
+    """With auto-pass on a seat with nothing to add is skipped, as in every window:
+    developing, drawing and placing face down keep A's main decision."""
+    s = setup(["Tanműhely", "Oktatótiszt"], ["Kiképző Szúnyog"], cr=(5, 5))
+    base = on_table(s, A, "Tanműhely", "surface", paid=False)
+    crew = on_table(s, A, "Oktatótiszt", "hand")
+    on_table(s, B, "Kiképző Szúnyog")
+    for a in ({"type": "develop", "base": base}, {"type": "draw"},
+              {"type": "place", "card": crew, "as": "crew"}):
+        act(s, A, a)
+        assert s["dec"] == {"kind": "main", "seat": A}, a

@@ -1,6 +1,9 @@
-"""Rule coverage, sections 1 and 6 (the object of the game; play areas and visibility):
-colony, trash, ruin, canteen, hangar, central, credit pool, leaving play, and what each
-seat's view shows (KG-6.12), through scenario positions and the protocol."""
+"""KGK rules, section 6: Play areas (zones) and what each player may see (``docs/rules/kgk/06-zones.md``):
+each test names its rule (``test_kg_4_5_3_…``) or cites it in its docstring (KG-x.y).
+
+The games start from the practice decks (``early_games``) or from positions written in the
+scenario format (``positions``, ``asked_positions``; ``rulesets/kgk/SCENARIOS.md``); the
+tests act through ``legal_actions``/``apply`` and look through ``view``."""
 
 from __future__ import annotations
 
@@ -8,7 +11,8 @@ import json
 
 from rulesets.kgk import RULESET as R
 
-from .test_rules_a_positions import (
+from .deck_checks import BY_RACE, LEGAL_FOUR, check, codes
+from .positions import (
     DANI,
     FILL,
     LACI,
@@ -16,6 +20,7 @@ from .test_rules_a_positions import (
     bombard,
     deciding,
     do,
+    end_turn,
     finish_combat,
     legal,
     me,
@@ -25,12 +30,26 @@ from .test_rules_a_positions import (
 )
 
 ELME = "practice-oktato-elmevadasz"        # fighter 4-2-3-1
+
+
 SOLYOM = "practice-oktato-solyom"          # fighter 4-2-3-1
+
+
 LEZER = "practice-kikepzo-lezeragyu"       # weapon Tt+2
+
+
 TISZT = "practice-oktatotiszt"             # captain
+
+
 BUNKER = "practice-xeno-gyakorlobunker"    # bunker, limit 2, armor 4
+
+
 CELGYAK = "practice-celgyakorlat"          # event: 2 damage to an opponent's ship
+
+
 SEGELY = "practice-gyakorlo-segelyszallitmany"  # event: 1 credit, gain 3
+
+
 TANROVAR = "practice-tanrovar"
 
 
@@ -44,22 +63,22 @@ def shows_id(view, cid) -> bool:
     return any(f'"{key}": {cid}{end}' in text for key in ("id", "card") for end in ",}]")
 
 
-def end_turn(state, who):
-    do(state, who, {"type": "end_turn"})
-    while (d := deciding(state)) and d[0] == "prio":
-        do(state, d[1], {"type": "pass"})
-
-
-# ---------------------------------------------------------------- colony
-
-def test_kg_1_3_emptying_the_opponents_colony_wins_at_your_end_phase():
-    """KG-1.3, KG-6.2.5: Laci's colony is empty; when Dani ends his turn (his end-phase
-    check) Dani has won."""
-    st, c = position(seat(), seat(colony=0))
-    assert R.outcome(st) is None
-    end_turn(st, DANI)
-    out = R.outcome(st)
-    assert out is not None and out.winners == (DANI,)
+def test_kg_6_2_1_official_colony_is_exactly_45_with_three_of_a_card():
+    """KG-6.2.1 (with KG-1.6.1, KG-1.6.2): an official colony is exactly 45 cards with at
+    most three of any one card."""
+    slugs = [s for r in LEGAL_FOUR for s in BY_RACE[r]][:15]
+    deck = {s: 3 for s in slugs}
+    assert check(deck, "practice")["valid"]
+    for delta in (-1, 1):
+        changed = dict(deck)
+        slug = next(iter(changed))
+        changed[slug] += delta
+        assert "deck_size" in codes(check(changed, "practice"))
+    four = dict(deck)
+    a, b = list(four)[:2]
+    four[a] += 1
+    four[b] -= 1
+    assert codes(check(four, "practice")) == ["deck_too_many_copies"]
 
 
 def test_kg_6_2_2_nobody_sees_a_colony_not_even_its_owner():
@@ -102,8 +121,6 @@ def test_kg_6_2_6_colony_bombardment_sends_top_cards_face_down_to_the_ruin():
     assert me(st, DANI, LACI)["ruin_count"] == 1 and me(st, DANI, LACI)["ruin"] is None
 
 
-# ---------------------------------------------------------------- trash, ruin
-
 def test_kg_6_3_1_trash_is_face_up_in_order_and_open_to_everyone():
     """KG-6.3.1, KG-6.3.2, KG-6.3.3: two resolved (paid) events lie face up in their
     owner's trash in the order they went there, and the opponent sees them as the owner
@@ -133,8 +150,6 @@ def test_kg_6_4_2_ruin_only_its_owner_sees_bottom_card_drawn_with_five_or_fewer(
     assert ids_in(me(st, DANI)["hand"]) == [c["r0"]]
     assert ids_in(me(st, DANI)["ruin"]) == [c["r1"]]
 
-
-# ---------------------------------------------------------------- hangar, central
 
 def test_kg_6_7_1_ships_lie_face_up_with_their_armaments_on_them():
     """KG-6.7.1: a ship played lies face up in its owner's hangar, seen by both; an
@@ -195,8 +210,6 @@ def test_kg_6_8_4_the_central_is_hidden_its_count_is_not():
     assert not shows_id(R.view(st, LACI), c["s"]) and shows_id(R.view(st, DANI), c["s"])
 
 
-# ---------------------------------------------------------------- credit pool
-
 def test_kg_6_9_3_credits_may_pass_twenty_in_the_turn_and_are_cut_to_twenty_at_its_end():
     """KG-6.9.1, KG-6.9.3, KG-6.9.4: playing from the pool; 19 + an event's 3 (after its
     cost of 1) is 21 during the turn; the end phase cuts it to 20; the opponent sees the
@@ -209,8 +222,6 @@ def test_kg_6_9_3_credits_may_pass_twenty_in_the_turn_and_are_cut_to_twenty_at_i
     assert me(st, LACI, DANI)["credits"] == 20
 
 
-# ---------------------------------------------------------------- leaving play
-
 def test_kg_6_11_2_cards_go_to_their_owners_piles():
     """KG-6.11.1, KG-6.11.2: Dani's event destroys Laci's paid ship: the ship goes to
     Laci's trash, the event to Dani's."""
@@ -221,8 +232,6 @@ def test_kg_6_11_2_cards_go_to_their_owners_piles():
     assert ids_in(me(st, DANI)["trash"]) == [c["e"]]
     assert ids_in(me(st, LACI)["trash"]) == [c["s"]]
 
-
-# ---------------------------------------------------------------- visibility
 
 def test_kg_6_12_what_each_seat_sees():
     """KG-6.12 (the table): the opponent sees paid cards in play, every trash, counts of

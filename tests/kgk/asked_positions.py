@@ -1,4 +1,4 @@
-"""Positions for the rule-coverage tests of sections 7–13 (``test_rules_b_*.py``): two or
+"""Positions for the rule tests of sections 7-13: two or
 more seats set up with the scenario format (``rulesets/kgk/SCENARIOS.md``) from the
 shipped cards, and the few reads and moves every module makes through the protocol."""
 

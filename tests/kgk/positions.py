@@ -1,9 +1,6 @@
-"""Rule coverage, sections 1-6 (part a): positions written in the scenario format
-(``rulesets/kgk/SCENARIOS.md``) and driven through the ruleset protocol only.
-
-The helpers here are shared by the other ``test_rules_a_*`` modules; the tests here check
-the card states a position can say (KG-3.1) as every seat sees them.
-"""
+"""Positions for the rule tests of sections 1-6, written in the scenario format
+(``rulesets/kgk/SCENARIOS.md``) and driven through the ruleset protocol only: two seats
+(Dani and Laci), the moves and reads every test makes, a combat step by step."""
 
 from __future__ import annotations
 
@@ -16,7 +13,11 @@ from rulesets.kgk import shipped_cards
 from rulesets.kgk.scenario import card_ids
 
 DANI, LACI = 0, 1
+
+
 FILL = "practice-kikepzo-kolibri"   # a plain 2-credit scout 5-1-1-1 (colony padding)
+
+
 ROT = {"active": 0, "used": 1, "damaged": 2}
 
 
@@ -129,14 +130,7 @@ def finish_combat(state: dict[str, Any]) -> None:
     to_decision(state, "main")
 
 
-# ---------------------------------------------------------------- states
-
-def test_kg_3_1_each_card_in_play_has_exactly_one_of_three_states():
-    """KG-3.1: a ship is active, used or damaged, one at a time, and both seats see which."""
-    st, c = position(
-        seat(hangar=[{"card": FILL, "label": "a"}, {"card": FILL, "label": "u", "state": "used"},
-                     {"card": FILL, "label": "d", "state": "damaged"}]),
-        seat())
-    for who in (DANI, LACI):
-        rots = {label: ship(st, who, c[label], DANI)["rot"] for label in "aud"}
-        assert rots == {"a": ROT["active"], "u": ROT["used"], "d": ROT["damaged"]}
+def end_turn(state, who):
+    do(state, who, {"type": "end_turn"})
+    while (d := deciding(state)) and d[0] == "prio":
+        do(state, d[1], {"type": "pass"})
