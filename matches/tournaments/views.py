@@ -185,17 +185,12 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     ctx = _context(t, request)
     if t.status == Tournament.SWISS and ctx["current"]:
         rnd = t.rounds.get(number=ctx["current"]["number"])
-        if t.mode == Tournament.ONLINE and rnd.status == Round.STARTED:
-            from matches.tournaments.online import sync_round
-
-            if sync_round(rnd):
-                ctx = _context(t, request)
-    if t.mode == Tournament.ONLINE and t.status == Tournament.FINAL:
-        from matches.tournaments.online import sync_final
-
-        if sync_final(t):
-            t.refresh_from_db()
+        if (t.mode == Tournament.ONLINE and rnd.status == Round.STARTED
+                and services.sync_round(rnd)):
             ctx = _context(t, request)
+    if t.mode == Tournament.ONLINE and t.status == Tournament.FINAL and services.sync_final(t):
+        t.refresh_from_db()
+        ctx = _context(t, request)
     job = t.pairing_jobs.first()  # the latest; its failure is shown like any refusal
     if job is not None and job.status == PairingJob.FAILED and error is None and \
             job.error and not t.rounds.filter(created__gt=job.created).exists() and \

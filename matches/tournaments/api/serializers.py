@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from kaosz.api.strict import DeckSpecField, StrictJSONMixin
 from matches.tournaments.models import Entry, Tournament
+from matches.tournaments.services import is_organiser
 
 
 class TournamentSerializer(StrictJSONMixin, serializers.ModelSerializer):
@@ -46,8 +47,6 @@ class TournamentSerializer(StrictJSONMixin, serializers.ModelSerializer):
         return last.number if last else None
 
     def get_is_organiser(self, t: Tournament) -> bool:
-        from matches.tournaments.services import is_organiser
-
         request = self.context.get("request")
         return bool(request and is_organiser(request.user, t))
 
