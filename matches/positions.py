@@ -20,10 +20,10 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from kaosz.api.errors import ApiError
 from kaosz.messages import error_of
-from matches.api.sandbox import create_sandbox
+from matches.errors import MatchError
 from matches.scenario_errors import json_error, scenario_error
+from matches.services.sandbox import create_sandbox
 from rulesets.kgk import SCENARIOS_DIR, scenario_names
 
 MAX_DOCUMENT_BYTES = 256 * 1024     # a scenario is a few KB; this is a guard
@@ -95,7 +95,7 @@ def _document(request: HttpRequest, lang: str) -> tuple[Any, str, SafeString | s
     return doc, text, None
 
 
-def _refusal(exc: ApiError, doc: Any, lang: str) -> SafeString | str:
+def _refusal(exc: MatchError, doc: Any, lang: str) -> SafeString | str:
     details = dict(exc.details or {})
     if exc.error_code == "bad_scenario":
         code = str(details.pop("code", "bad_scenario"))
@@ -129,7 +129,7 @@ def positions(request: HttpRequest) -> HttpResponse:
         if context["error"] is None:
             try:
                 match = create_sandbox(request.user, name or doc, seating)
-            except ApiError as exc:
+            except MatchError as exc:
                 context["error"] = _refusal(exc, doc, lang)
             else:
                 return redirect("play-board", pk=match.pk)

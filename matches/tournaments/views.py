@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from decks.core import all_formats
 from kaosz.api.errors import ApiError
+from kaosz.domain import DomainError
 from matches.tournaments import services
 from matches.tournaments.models import PairingJob, Round, Tournament
 
@@ -153,10 +154,10 @@ def _player_op(t: Tournament, request: HttpRequest, user: User) -> None:
         raise ApiError("invalid", "unknown operation", 400)
 
 
-def _run(fn: Callable[[], Any]) -> ApiError | None:
+def _run(fn: Callable[[], Any]) -> ApiError | DomainError | None:
     try:
         fn()
-    except ApiError as exc:
+    except (ApiError, DomainError) as exc:  # (online: the store's refusal of a match)
         return exc
     return None
 

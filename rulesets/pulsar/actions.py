@@ -11,7 +11,15 @@ from typing import Any
 
 from rulesets.base import Action, Event, State
 from rulesets.pulsar import effects, flight, gyros, transmitters
-from rulesets.pulsar.common import comp, effects_items, my_techs, player, push, tech_row_index
+from rulesets.pulsar.common import (
+    comp,
+    effects_items,
+    my_techs,
+    player,
+    push,
+    tech_row_index,
+    techs_in_play,
+)
 from rulesets.pulsar.components import SIZES
 
 MODS = {"": 0, "+1": 1, "-1": -1, "+2": 2}
@@ -191,8 +199,6 @@ def turn_actions(state: State, seat: int) -> list[Action]:  # noqa: C901
 
 
 def _available_techs(state: State) -> list[tuple[int, dict[str, Any]]]:
-    from rulesets.pulsar.common import techs_in_play
-
     return [(r, t) for r, t in techs_in_play(state) if r <= state["time"]]
 
 

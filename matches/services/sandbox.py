@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from kaosz.api.errors import ApiError
+from matches import store
+from matches.errors import MatchError
+from matches.services.seating import check_options, get_ruleset, invite, seat_specs
 from rulesets.base import ConfigError, Ruleset
+from rulesets.kgk import scenario_config
 
 SCENARIO_RULESETS = ("kgk",)
 HIDDEN_OPTIONS = ("scenario",)
@@ -23,22 +26,20 @@ def sandbox_options(rs: Ruleset, options: dict[str, Any], scenario: Any,
     """``options`` for a sandbox match from ``scenario``, refused now (not at the first
     join) when the position is inconsistent."""
     if rs.name not in SCENARIO_RULESETS:
-        raise ApiError("scenario_not_supported", f"{rs.title} has no scenarios", 400,
+        raise MatchError("scenario_not_supported", f"{rs.title} has no scenarios",
                        {"ruleset": rs.name, "supported": list(SCENARIO_RULESETS)})
-    from rulesets.kgk import scenario_config
-
     try:
         if isinstance(scenario, str):
             scenario = scenario_config(scenario)["scenario"]
         for i, seat in enumerate(seats):
             if seat.get("deck") is not None:
-                raise ApiError("deck_not_used", "a scenario sets every card: seats take no "
-                               "deck", 400, {"seat": i})
+                raise MatchError("deck_not_used", "a scenario sets every card: seats take no "
+                               "deck", {"seat": i})
         game = {k: v for k, v in options.items() if k not in ("format", "time_limit_seconds")}
         state = rs.new_game({"players": len(seats), "options": {**game, "scenario": scenario}},
                             "probe")
     except ConfigError as exc:
-        raise ApiError("bad_scenario", exc.message, 400, {"code": exc.code, **exc.details}) \
+        raise MatchError("bad_scenario", exc.message, {"code": exc.code, **exc.details}) \
             from exc
     del state
     return {**options, "sandbox": True, "scenario": scenario}
@@ -58,7 +59,7 @@ def sandbox_seats(seating: str, n: int) -> list[dict[str, Any]]:
     if seating in ("", "both", "all"):
         return [{"player": "me"} for _ in range(n)]
     if not seating.isdigit() or int(seating) >= n:
-        raise ApiError("bad_seating", f"seating: 'both' or a seat number below {n}", 400,
+        raise MatchError("bad_seating", f"seating: 'both' or a seat number below {n}",
                        {"seats": n})
     k = int(seating)
     return [{"player": "me" if i == k else BOT_FOR_SANDBOX} for i in range(n)]
@@ -67,9 +68,6 @@ def sandbox_seats(seating: str, n: int) -> list[dict[str, Any]]:
 def create_sandbox(user: Any, scenario: Any, seating: str = "both") -> Any:
     """Start a sandbox match for ``user`` from ``scenario`` (a document or a shipped name),
     as ``POST /api/v1/matches/`` would; the page's way in. Returns the match."""
-    from matches import store
-    from matches.api.seating import check_options, get_ruleset, invite, seat_specs
-
     rs = get_ruleset("kgk")
     n = _seat_count(scenario)
     seats = sandbox_seats(seating, n)
@@ -91,13 +89,10 @@ def _seat_count(scenario: Any) -> int:
     """The number of seats the scenario has (2 when it does not say: the engine then
     refuses the document with its own words)."""
     if isinstance(scenario, str):
-        from rulesets.base import ConfigError
-        from rulesets.kgk import scenario_config
-
         try:
             scenario = scenario_config(scenario)["scenario"]
         except ConfigError as exc:
-            raise ApiError("bad_scenario", exc.message, 400, {"code": exc.code, **exc.details}) \
+            raise MatchError("bad_scenario", exc.message, {"code": exc.code, **exc.details}) \
                 from exc
     seats = scenario.get("seats") if isinstance(scenario, dict) else None
     return len(seats) if isinstance(seats, list) and 2 <= len(seats) <= 6 else 2
