@@ -8,6 +8,9 @@ through one table (``kaosz.api.domain_status``).
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from kaosz.api.domain_status import STATUS, status_of
@@ -16,7 +19,7 @@ from kaosz.api.schema import ERROR_CODES
 from kaosz.domain import DomainError
 from matches.errors import MatchError
 from matches.store import StoreError
-from tests.docs.test_import_circles import graph
+from tests.docs.test_import_circles import ROOT, graph, imported, modules
 
 HTTP = ("kaosz.api", "matches.api", "matches.tournaments.api")
 
@@ -65,3 +68,24 @@ def test_a_domain_refusal_carries_no_http_status():
 
 def test_every_mapped_code_is_in_the_error_catalogue():
     assert not set(STATUS) - set(ERROR_CODES), sorted(set(STATUS) - set(ERROR_CODES))
+
+
+def _raw_imports(root: Path = ROOT) -> dict[str, set[str]]:
+    """Every project module each module imports, package faces included."""
+    mods = modules(root)
+    return {m: imported(ast.parse(p.read_text(encoding="utf-8")), m,
+                        p.name == "__init__.py", mods) for m, p in mods.items()}
+
+
+def games_named_in_matches(root: Path = ROOT) -> dict[str, list[str]]:
+    games = ("rulesets.kgk", "rulesets.pulsar", "rulesets.smugglers", "rulesets.roll")
+    return {m: sorted(t for t in targets if t.startswith(games))
+            for m, targets in _raw_imports(root).items()
+            if m.startswith("matches") and any(t.startswith(games) for t in targets)}
+
+
+def test_matches_names_no_game():
+    """``matches`` drives every game through the ruleset protocol and the registry: no
+    module of it imports a game's package (scenarios come through ``Scenarios``, an online
+    tournament's game from its deck format)."""
+    assert games_named_in_matches() == {}

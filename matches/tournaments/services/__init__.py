@@ -20,12 +20,12 @@ This file only hands the names on (``services.register(...)`` reads as before).
 from matches.tournaments.services.common import (
     GAME_SECONDS,
     MAX_ID,
-    ONLINE_RULESET,
     TournamentError,
     as_id,
     get_round,
     is_organiser,
     locked,
+    online_ruleset,
     require_organiser,
 )
 from matches.tournaments.services.final import (
@@ -103,7 +103,6 @@ __all__ = [
     "GAME_SECONDS",
     "MAX_ID",
     "MISSED_CHOICES",
-    "ONLINE_RULESET",
     "PROFILE_NAMES",
     "TIEBREAKS",
     "TIEBREAKS_MTR",
@@ -134,6 +133,7 @@ __all__ = [
     "history",
     "is_organiser",
     "locked",
+    "online_ruleset",
     "no_valid_pairing_error",
     "pair_next_round",
     "pairing_data",

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from django.db import connection, transaction
 from django.db.models import F
 
+from decks.core import get_format
 from kaosz.api.errors import ApiError
 from matches.store import with_retry as store_retry
 from matches.tournaments.models import (
@@ -22,8 +23,8 @@ from matches.tournaments.models import (
 
 T = TypeVar("T")
 
-# Online mode: a Swiss match is one game of one hour (KG-13.4.3), played on the server.
-ONLINE_RULESET = "kgk"
+# Online mode: a Swiss match is one game of one hour (KG-13.4.3), played on the server
+# by the ruleset that plays the tournament's deck format (``online_ruleset``).
 MAX_ID = 2**31  # ids from URLs beyond this are simply unknown (no database range error)
 GAME_SECONDS = 3600
 
@@ -108,3 +109,9 @@ def get_round(t: Tournament, number: Any) -> Round:
     if rnd is None:
         raise TournamentError("not_found", f"no round {number} in this tournament", 404)
     return rnd
+
+
+def online_ruleset(t: Tournament) -> str:
+    """The game an online match of ``t`` is played in: the ruleset that plays decks of
+    the tournament's format (the format says, ``decks.core``: its ``engine``)."""
+    return get_format(t.format).engine

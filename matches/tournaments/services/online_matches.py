@@ -16,7 +16,7 @@ from decks.services import DeckError, resolve_deck
 from matches import store
 from matches.store import SeatSpec
 from matches.tournaments.models import Entry, FinalMatch, Round, Tournament
-from matches.tournaments.services.common import ONLINE_RULESET, TournamentError
+from matches.tournaments.services.common import TournamentError, online_ruleset
 from matches.tournaments.services.reading import bracket
 
 
@@ -38,7 +38,7 @@ def _seat(entry: Entry, fmt: str) -> Any:
 def _create(t: Tournament, a: Entry, b: Entry) -> Any:
     return store.create_match(
         # The round timer is the match's clock: the organiser's timer and the server agree.
-        ONLINE_RULESET, {"format": t.format, "time_limit_seconds": t.round_minutes * 60},
+        online_ruleset(t), {"format": t.format, "time_limit_seconds": t.round_minutes * 60},
         [_seat(a, t.format), _seat(b, t.format)], created_by=t.organiser, organiser=t.organiser)
 
 
