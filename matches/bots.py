@@ -18,6 +18,7 @@ from typing import Any
 
 from celery import shared_task
 from django.conf import settings
+from django.core.cache import cache
 
 from matches import store
 from matches.models import BIG_COLUMNS, Match, Seat
@@ -70,8 +71,6 @@ def sweep(stall_seconds: float | None = None) -> int:
     in with ``expected_version`` and its deterministic ``client_action_id``); the same
     match and version are scheduled at most once per stall period all the same, so a
     slow queue is not flooded with copies."""
-    from django.core.cache import cache
-
     stall = settings.KAOSZ_BOT_STALL_SECONDS if stall_seconds is None else stall_seconds
     now = store.now_ms()
     candidates = list(Match.objects.filter(status=Match.ACTIVE, seats__bot__gt="")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
@@ -212,8 +213,6 @@ def _organiser_op(t: Tournament, request: HttpRequest) -> None:  # noqa: C901
         username = p.get("username", "").strip()
         player = None
         if username:
-            from django.contrib.auth import get_user_model
-
             player = get_user_model().objects.filter(username=username).first()
             if player is None:
                 raise ApiError("unknown_player", f"no user {username!r}", 400)

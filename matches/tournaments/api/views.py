@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -147,8 +148,6 @@ class TournamentViewSet(viewsets.ModelViewSet):
         data = _data(request, s.EntryCreate)
         user = None
         if data.get("username"):
-            from django.contrib.auth import get_user_model
-
             user = get_user_model().objects.filter(username=data["username"],
                                                    is_active=True).first()
             if user is None:
