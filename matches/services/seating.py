@@ -28,7 +28,7 @@ def get_ruleset(name: str) -> Ruleset:
         return registry.get(name)
     except (registry.UnknownRuleset, ImportError) as exc:
         raise MatchError("unknown_ruleset", f"unknown ruleset {name!r}",
-                       {"allowed": sorted(registry.available())}) from exc
+                         {"allowed": sorted(registry.available())}) from exc
 
 
 def deck_format(rs: Ruleset, options: dict[str, Any]) -> str:
@@ -51,15 +51,15 @@ def resolve_deck(rs: Ruleset, spec: Any, user: Any, options: dict[str, Any],
         return None, ""
     if not rs.uses_decks:
         raise MatchError("deck_not_used", f"{rs.title} is played without decks",
-                       {"seat": seat})
+                         {"seat": seat})
     try:
         deck = resolve(spec, user, deck_format(rs, options))
     except DeckError as exc:
         raise MatchError(exc.code, exc.message, {"seat": seat, **exc.details}) from exc
     if not deck.validation.get("valid"):
         raise MatchError("deck_invalid", f"the deck for seat {seat} is not valid in format "
-                       f"{deck_format(rs, options)!r}",
-                       {"seat": seat, "validation": deck.validation})
+                         f"{deck_format(rs, options)!r}",
+                         {"seat": seat, "validation": deck.validation})
     return deck.records, deck.name
 
 
@@ -82,15 +82,15 @@ def _check_example_deck(rs: Ruleset, options: dict[str, Any], seat: int) -> None
     validation = validate_cards(cards, fmt)
     if not validation.get("valid"):
         raise MatchError("deck_required", f"seat {seat} has no deck, and the example deck is "
-                       f"not valid in format {fmt!r}: give a deck for it",
-                       {"seat": seat, "format": fmt, "validation": validation})
+                         f"not valid in format {fmt!r}: give a deck for it",
+                         {"seat": seat, "format": fmt, "validation": validation})
 
 
 def seat_specs(rs: Ruleset, seats: list[dict[str, Any]], options: dict[str, Any],
                user: Any) -> list[SeatSpec]:
     if not rs.min_players <= len(seats) <= rs.max_players:
         raise MatchError("bad_players", f"{rs.title} is for {rs.min_players}-{rs.max_players} "
-                       "players", {"min": rs.min_players, "max": rs.max_players})
+                         "players", {"min": rs.min_players, "max": rs.max_players})
     users = get_user_model()
     out = []
     for i, seat in enumerate(seats):
@@ -133,7 +133,7 @@ def seat_of(match: Match, user: Any, wanted: int | None = None) -> int | None:
     if wanted is not None:
         if wanted not in mine:
             raise MatchError("not_your_seat", f"seat {wanted} is not yours",
-                           {"seat": wanted, "your_seats": mine})
+                             {"seat": wanted, "your_seats": mine})
         return wanted
     if not mine:
         return None
@@ -162,7 +162,7 @@ def seat_to_join(match: Match, user: Any) -> tuple[int | None, SeatInvitation | 
     free = [s.index for s in match.seats.all() if s.is_open and s.index not in kept]
     if not free:
         raise MatchError("not_open", "the open seats are kept for invited players",
-                       {"invited_seats": sorted(kept)})
+                         {"invited_seats": sorted(kept)})
     return free[0], None
 
 
@@ -211,6 +211,6 @@ def check_bot_only_matches(specs: list[SeatSpec], user: Any) -> None:
     if mine >= settings.KAOSZ_BOT_MATCHES_PER_USER or \
             total >= settings.KAOSZ_BOT_MATCHES_RUNNING:
         raise MatchError("too_many_bot_matches", "too many matches between bots only are "
-                       "running; wait for one to end",
-                       {"yours": mine, "max_yours": settings.KAOSZ_BOT_MATCHES_PER_USER,
-                        "running": total, "max_running": settings.KAOSZ_BOT_MATCHES_RUNNING})
+                         "running; wait for one to end",
+                         {"yours": mine, "max_yours": settings.KAOSZ_BOT_MATCHES_PER_USER,
+                          "running": total, "max_running": settings.KAOSZ_BOT_MATCHES_RUNNING})

@@ -23,13 +23,13 @@ def check_simulation_limits(user: Any, games: int) -> None:
     most = settings.KAOSZ_SIM_MAX_GAMES
     if games > most and not user.is_staff:
         raise MatchError("too_many_games", f"at most {most} games per simulation",
-                       {"max_games": most, "games": games})
+                         {"max_games": most, "games": games})
     running = sims.running_count(user)
     if running >= settings.KAOSZ_SIM_MAX_RUNNING and not user.is_staff:
         raise MatchError("too_many_simulations", f"at most {settings.KAOSZ_SIM_MAX_RUNNING} "
-                       "of your simulations may run at once; wait for one to finish or "
-                       "cancel one",
-                       {"running": running, "max_running": settings.KAOSZ_SIM_MAX_RUNNING})
+                         "of your simulations may run at once; wait for one to finish or "
+                         "cancel one",
+                         {"running": running, "max_running": settings.KAOSZ_SIM_MAX_RUNNING})
 
 
 def start_simulation(data: dict[str, Any], user: Any) -> Simulation:
@@ -40,7 +40,7 @@ def start_simulation(data: dict[str, Any], user: Any) -> Simulation:
     players = data.get("players") or rs.min_players
     if not rs.min_players <= players <= rs.max_players:
         raise MatchError("bad_players", f"{rs.title} is for {rs.min_players}-{rs.max_players} "
-                       "players", {"min": rs.min_players, "max": rs.max_players})
+                         "players", {"min": rs.min_players, "max": rs.max_players})
     options = dict(data.get("options") or {})
     config = store.with_options(rs.example_config(players), options)
     labels = [f"seat {i}" for i in range(players)]
