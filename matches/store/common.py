@@ -53,7 +53,8 @@ def ruleset_of(match: Match) -> Ruleset:
     try:
         return registry.get(match.ruleset)
     except (registry.UnknownRuleset, ImportError) as exc:
-        raise StoreError("ruleset_unavailable", f"ruleset {match.ruleset!r} is not available") from exc
+        raise StoreError("ruleset_unavailable",
+                         f"ruleset {match.ruleset!r} is not available") from exc
 
 
 def dump(data: Any) -> str:

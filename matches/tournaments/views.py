@@ -98,7 +98,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
                 publish_decklists=request.POST.get("publish_decklists") == "on",
                 public=True)
             return redirect("tournament-manage", pk=t.pk)
-        except ApiError as exc:
+        except (ApiError, DomainError) as exc:
             error = exc
     user = request.user
     visible = Q(public=True)

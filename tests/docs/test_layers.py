@@ -19,6 +19,7 @@ from kaosz.api.schema import ERROR_CODES
 from kaosz.domain import DomainError
 from matches.errors import MatchError
 from matches.store import StoreError
+from matches.tournaments.services import TournamentError
 from tests.docs.test_import_circles import ROOT, graph, imported, modules
 
 HTTP = ("kaosz.api", "matches.api", "matches.tournaments.api")
@@ -64,6 +65,14 @@ def test_a_domain_refusal_carries_no_http_status():
     assert status_of(err) == 409
     assert status_of(MatchError("illegal_action", "no")) == 422
     assert status_of(MatchError("bad_config", "no")) == 400
+
+
+def test_a_tournament_refusal_is_a_domain_refusal_too():
+    err = TournamentError("round_started", "round 2 has already started")
+    assert isinstance(err, DomainError) and not isinstance(err, ApiError)
+    assert status_of(err) == 409
+    assert status_of(TournamentError("not_organiser", "no")) == 403
+    assert status_of(TournamentError("invalid", "name: give the tournament a name")) == 400
 
 
 def test_every_mapped_code_is_in_the_error_catalogue():

@@ -13,7 +13,7 @@ from django.db import connection, transaction
 from django.db.models import F
 
 from decks.core import get_format
-from kaosz.api.errors import ApiError
+from kaosz.domain import DomainError
 from matches.store import with_retry as store_retry
 from matches.tournaments.models import (
     Entry,
@@ -29,8 +29,9 @@ MAX_ID = 2**31  # ids from URLs beyond this are simply unknown (no database rang
 GAME_SECONDS = 3600
 
 
-class TournamentError(ApiError):
-    """A refusal in the one error shape; pages show its message, the API returns it."""
+class TournamentError(DomainError):
+    """A refusal (no HTTP in it: the API edge gives its code a status, pages show its
+    sentence)."""
 
 
 def is_organiser(user: Any, t: Tournament) -> bool:
@@ -41,10 +42,10 @@ def is_organiser(user: Any, t: Tournament) -> bool:
 
 def require_organiser(user: Any, t: Tournament) -> None:
     if not getattr(user, "is_authenticated", False):
-        raise TournamentError("not_authenticated", "log in first", 401)
+        raise TournamentError("not_authenticated", "log in first")
     if not is_organiser(user, t):
         raise TournamentError("not_organiser", "only the tournament's organiser may do this",
-                              403, {"tournament": t.pk})
+                              {"tournament": t.pk})
 
 
 def with_retry(fn: Callable[[], T]) -> T:
@@ -58,7 +59,7 @@ def lock(pk: int) -> Tournament:
         Tournament.objects.filter(pk=pk).update(seed=F("seed"))
     t = Tournament.objects.select_for_update().filter(pk=pk).first()
     if t is None:
-        raise TournamentError("not_found", f"no tournament {pk}", 404)
+        raise TournamentError("not_found", f"no tournament {pk}")
     return t
 
 
@@ -99,7 +100,7 @@ def entry_of(t: Tournament, entry_id: Any) -> Entry:
     pk = as_id(entry_id)
     entry = Entry.objects.filter(tournament=t, pk=pk).first() if pk else None
     if entry is None:
-        raise TournamentError("not_found", f"no entry {entry_id} in this tournament", 404)
+        raise TournamentError("not_found", f"no entry {entry_id} in this tournament")
     return entry
 
 
@@ -107,7 +108,7 @@ def get_round(t: Tournament, number: Any) -> Round:
     n = as_id(number)
     rnd = t.rounds.filter(number=n).first() if n and n < 2**15 else None
     if rnd is None:
-        raise TournamentError("not_found", f"no round {number} in this tournament", 404)
+        raise TournamentError("not_found", f"no round {number} in this tournament")
     return rnd
 
 

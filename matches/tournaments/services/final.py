@@ -62,10 +62,10 @@ def start_final(t: Tournament, *, by: Any) -> Tournament:
     the tournament ends on the Swiss standings."""
     require_organiser(by, t)
     if t.status != Tournament.SWISS:
-        raise TournamentError("not_in_swiss", f"the tournament is in {t.status}", 409)
+        raise TournamentError("not_in_swiss", f"the tournament is in {t.status}")
     last = last_round(t)
     if last is None or last.status != Round.FINISHED:
-        raise TournamentError("round_not_finished", "finish the current round first", 409,
+        raise TournamentError("round_not_finished", "finish the current round first",
                               {"round": last.number if last else None})
     dropped = set(t.entries.filter(dropped_after__isnull=False).values_list("pk", flat=True))
     ranked = [r.player for r in swiss.standings(history(t), profile=t.tiebreaks)
@@ -89,13 +89,13 @@ def end_event(t: Tournament, *, by: Any, reason: str) -> Tournament:
     require_organiser(by, t)
     reason = str(reason or "").strip()
     if not reason:
-        raise TournamentError("invalid", "reason: say why the event ends early", 400,
+        raise TournamentError("invalid", "reason: say why the event ends early",
                               {"field": "reason"})
     if t.status == Tournament.FINISHED:
-        raise TournamentError("tournament_finished", "the tournament is over", 409)
+        raise TournamentError("tournament_finished", "the tournament is over")
     if t.status == Tournament.REGISTRATION:
         raise TournamentError("not_started", "the tournament has not started; delete it "
-                              "instead", 409)
+                              "instead")
     t.status, t.finished, t.end_reason = Tournament.FINISHED, timezone.now(), reason[:300]
     t.save(update_fields=["status", "finished", "end_reason"])
     return t
@@ -106,19 +106,19 @@ def record_final_game(t: Tournament, series: str, winner: Any, *, by: Any) -> sw
     """One game of a best-of-three series; no draws (a game at time is the judge's call)."""
     require_organiser(by, t)
     if t.status != Tournament.FINAL:
-        raise TournamentError("not_in_final", f"the tournament is in {t.status}", 409)
+        raise TournamentError("not_in_final", f"the tournament is in {t.status}")
     b = bracket(t)
     assert b is not None
     if series not in b.series:
         raise TournamentError("series_not_open", f"{series!r} is not open; open: "
-                              f"{sorted(s.name for s in b.open_series())}", 409,
+                              f"{sorted(s.name for s in b.open_series())}",
                               {"open": [s.name for s in b.open_series()]})
     s = b.series[series]
     if not isinstance(winner, int) or isinstance(winner, bool) or winner not in (s.a, s.b):
-        raise TournamentError("invalid", f"winner: entry {s.a} or {s.b}", 400,
+        raise TournamentError("invalid", f"winner: entry {s.a} or {s.b}",
                               {"field": "winner", "allowed": [s.a, s.b]})
     if s.winner is not None:
-        raise TournamentError("series_decided", f"{series} is already decided", 409)
+        raise TournamentError("series_decided", f"{series} is already decided")
     return record_final_win(t, series, winner, by=by)
 
 

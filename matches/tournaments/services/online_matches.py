@@ -23,14 +23,14 @@ from matches.tournaments.services.reading import bracket
 def _seat(entry: Entry, fmt: str) -> Any:
     if entry.user is None or not entry.deck:
         raise TournamentError("online_entry_incomplete", f"{entry.name} has no account or no "
-                              "deck for an online match", 409, {"entry": entry.pk})
+                              "deck for an online match", {"entry": entry.pk})
     try:  # the locked list, resolved to card records by the one validator
         deck = resolve_deck({"cards": [{"card": s, "count": n} for s, n in entry.deck.items()]},
                             entry.user, fmt)
     except DeckError as exc:
-        raise TournamentError(exc.code, exc.message, 400, exc.details) from exc
+        raise TournamentError(exc.code, exc.message, exc.details) from exc
     if not deck.validation.get("valid"):
-        raise TournamentError("deck_invalid", f"{entry.name}'s deck is not legal", 409,
+        raise TournamentError("deck_invalid", f"{entry.name}'s deck is not legal",
                               {"entry": entry.pk, "validation": deck.validation})
     return SeatSpec(user=entry.user, deck=deck.records, deck_name=entry.deck_name or entry.name)
 

@@ -48,23 +48,23 @@ def create_tournament(organiser: Any, *, name: str, format: str = "tournament",
                       publish_decklists: bool = False) -> Tournament:
     name = (name or "").strip()
     if not name:
-        raise TournamentError("invalid", "name: give the tournament a name", 400,
+        raise TournamentError("invalid", "name: give the tournament a name",
                               {"field": "name"})
     try:
         check_format(format)
     except DeckError as exc:
-        raise TournamentError(exc.code, exc.message, 400, exc.details) from exc
+        raise TournamentError(exc.code, exc.message, exc.details) from exc
     if not for_tournaments(format):
         raise TournamentError("invalid", "format: a tournament keeps the original race "
-                              "restrictions (KG-1.6.6); this format relaxes them", 400,
+                              "restrictions (KG-1.6.6); this format relaxes them",
                               {"field": "format"})
     if mode not in (Tournament.PAPER, Tournament.ONLINE):
-        raise TournamentError("invalid", "mode: paper or online", 400, {"field": "mode"})
+        raise TournamentError("invalid", "mode: paper or online", {"field": "mode"})
     if games_per_match not in (1, 3):
-        raise TournamentError("invalid", "games_per_match: 1 or 3 (best of three)", 400,
+        raise TournamentError("invalid", "games_per_match: 1 or 3 (best of three)",
                               {"field": "games_per_match"})
     if tiebreaks not in swiss.PROFILES:
-        raise TournamentError("invalid", f"tiebreaks: one of {', '.join(swiss.PROFILES)}", 400,
+        raise TournamentError("invalid", f"tiebreaks: one of {', '.join(swiss.PROFILES)}",
                               {"field": "tiebreaks", "allowed": list(swiss.PROFILES)})
     size = check_final_size(final_size if final_size is not None else (4 if top_cut else 0))
     if mode == Tournament.ONLINE:
@@ -86,7 +86,7 @@ def check_final_size(size: Any) -> int:
     allowed = [value for value, _label in Tournament.FINAL_SIZES]
     if size not in allowed or isinstance(size, bool):
         raise TournamentError("invalid", "final_size: 4 (top-4 final), 2 (top-2) or 0 (none)",
-                              400, {"field": "final_size", "allowed": allowed})
+                              {"field": "final_size", "allowed": allowed})
     return int(size)
 
 
@@ -97,7 +97,7 @@ def configure_final(t: Tournament, *, by: Any, final_size: Any) -> Tournament:
     size = check_final_size(final_size)
     if t.status not in (Tournament.REGISTRATION, Tournament.SWISS):
         raise TournamentError("final_started", "the cut has been made; the final's size is "
-                              "fixed", 409, {"status": t.status})
+                              "fixed", {"status": t.status})
     t.final_size, t.top_cut = size, size > 0
     t.save(update_fields=["final_size", "top_cut"])
     return t
@@ -113,12 +113,12 @@ class CheckedDeck:
 def check_deck(t: Tournament, spec: Any, user: Any) -> CheckedDeck:
     """The deck validator's answer for the tournament's format (the one source of truth)."""
     if isinstance(spec, int) and not isinstance(spec, bool) and not 0 < spec < MAX_ID:
-        raise TournamentError("deck_not_found", f"no deck {spec} that you may use", 400,
+        raise TournamentError("deck_not_found", f"no deck {spec} that you may use",
                               {"deck": spec})
     try:
         deck = resolve_deck(spec, user, t.format)
     except DeckError as exc:
-        raise TournamentError(exc.code, exc.message, 400, exc.details) from exc
+        raise TournamentError(exc.code, exc.message, exc.details) from exc
     return CheckedDeck(deck.name, deck.cards, deck.validation)
 
 
@@ -130,38 +130,36 @@ def register(t: Tournament, *, by: Any, user: Any = None, name: str = "", deck: 
     entry: from the next round, with 0 points or with byes for the rounds already paired."""
     organiser = is_organiser(by, t)
     if t.status in (Tournament.FINAL, Tournament.FINISHED):
-        raise TournamentError("registration_closed", "the Swiss rounds are over", 409)
+        raise TournamentError("registration_closed", "the Swiss rounds are over")
     late = t.status == Tournament.SWISS
     if late and not organiser:
         raise TournamentError("registration_closed",
-                              "the tournament has started; ask the organiser for a late entry",
-                              409)
+                              "the tournament has started; ask the organiser for a late entry")
     if byes and not (late and organiser):
         raise TournamentError("invalid", "byes: only the organiser grants byes to a late entry",
-                              400, {"field": "byes"})
+                              {"field": "byes"})
     if not organiser:
         user, name = by, by.username
     name = (name or (user.username if user else "")).strip()[:80]
     if not name:
-        raise TournamentError("invalid", "name: a player name or username", 400,
+        raise TournamentError("invalid", "name: a player name or username",
                               {"field": "name"})
     if user is not None and t.entries.filter(user=user).exists():
-        raise TournamentError("already_registered", f"{user.username} is already registered",
-                              409)
+        raise TournamentError("already_registered", f"{user.username} is already registered")
     if t.entries.filter(name=name).exists():
         raise TournamentError("name_taken", f"a player named {name!r} is already registered",
-                              409, {"field": "name"})
+                              {"field": "name"})
     if t.mode == Tournament.ONLINE and user is None:
         raise TournamentError("account_required", "an online tournament needs player accounts",
-                              400, {"field": "username"})
+                              {"field": "username"})
     checked = None
     if deck is not None:
         checked = check_deck(t, deck, by)
     elif t.decks_required and late:
-        raise TournamentError("deck_required", "a late entry needs a deck list", 400,
+        raise TournamentError("deck_required", "a late entry needs a deck list",
                               {"field": "deck"})
     if late and checked is not None and not checked.validation.get("valid"):
-        raise TournamentError("deck_invalid", "the deck is not legal for this tournament", 400,
+        raise TournamentError("deck_invalid", "the deck is not legal for this tournament",
                               {"validation": checked.validation})
     last = last_number(t)
     previous = last_round(t)
@@ -178,8 +176,7 @@ def register(t: Tournament, *, by: Any, user: Any = None, name: str = "", deck: 
                 deck_validation=checked.validation if checked else None,
                 deck_locked=late, first_round=last + 1)
     except IntegrityError as exc:  # a concurrent registration of the same player
-        raise TournamentError("already_registered", "that player is already registered",
-                              409) from exc
+        raise TournamentError("already_registered", "that player is already registered") from exc
     if late and byes:
         Bye.objects.bulk_create([Bye(tournament=t, round_number=n, entry=entry,
                                      kind=Bye.AWARDED) for n in range(1, last + 1)])
@@ -192,9 +189,9 @@ def update_deck(t: Tournament, entry_id: int, *, by: Any, deck: Any,
     entry = entry_of(t, entry_id)
     if not (is_organiser(by, t) or (entry.user_id and entry.user_id == by.pk)):
         raise TournamentError("not_your_entry", "only the player or the organiser may change "
-                              "this deck", 403)
+                              "this deck")
     if entry.deck_locked or t.status != Tournament.REGISTRATION:
-        raise TournamentError("deck_locked", "deck lists are locked at the start", 409)
+        raise TournamentError("deck_locked", "deck lists are locked at the start")
     checked = check_deck(t, deck, by)
     entry.deck, entry.deck_validation = checked.cards, checked.validation
     entry.deck_name = (deck_name or checked.name or entry.deck_name)[:120]
@@ -209,14 +206,14 @@ def drop(t: Tournament, entry_id: int, *, by: Any) -> Entry | None:
     entry = entry_of(t, entry_id)
     if not (is_organiser(by, t) or (entry.user_id and entry.user_id == by.pk)):
         raise TournamentError("not_your_entry", "only the player or the organiser may drop "
-                              "this entry", 403)
+                              "this entry")
     if t.status == Tournament.REGISTRATION:
         entry.delete()
         return None
     if t.status == Tournament.FINISHED:
-        raise TournamentError("tournament_finished", "the tournament is over", 409)
+        raise TournamentError("tournament_finished", "the tournament is over")
     if entry.dropped:
-        raise TournamentError("already_dropped", f"{entry.name} has already dropped", 409)
+        raise TournamentError("already_dropped", f"{entry.name} has already dropped")
     entry.dropped_after = last_number(t)
     entry.save(update_fields=["dropped_after"])
     if t.status == Tournament.FINAL:
@@ -239,14 +236,14 @@ def undrop(t: Tournament, entry_id: int, *, by: Any, missed: str = "not_played")
     """
     require_organiser(by, t)
     if missed not in MISSED_CHOICES:
-        raise TournamentError("invalid", "missed: not_played or loss", 400,
+        raise TournamentError("invalid", "missed: not_played or loss",
                               {"field": "missed", "allowed": list(MISSED_CHOICES)})
     entry = entry_of(t, entry_id)
     if not entry.dropped:
-        raise TournamentError("not_dropped", f"{entry.name} has not dropped", 409)
+        raise TournamentError("not_dropped", f"{entry.name} has not dropped")
     if t.status not in (Tournament.SWISS,):
         raise TournamentError("not_in_swiss", "a player can come back only during the Swiss "
-                              "rounds", 409, {"status": t.status})
+                              "rounds", {"status": t.status})
     if missed == "loss":
         played = t.rounds.filter(number__gt=entry.dropped_after).exclude(status=Round.PAIRED)
         Bye.objects.bulk_create([Bye(tournament=t, round_number=n, entry=entry, kind=Bye.ZERO)
@@ -262,9 +259,9 @@ def check_in(t: Tournament, entry_id: int, *, by: Any, present: bool = True) -> 
     entry = entry_of(t, entry_id)
     if not (is_organiser(by, t) or (entry.user_id and entry.user_id == by.pk)):
         raise TournamentError("not_your_entry", "only the player or the organiser may check "
-                              "this player in", 403)
+                              "this player in")
     if t.status != Tournament.REGISTRATION:
-        raise TournamentError("already_started", "check-in closes at the start", 409)
+        raise TournamentError("already_started", "check-in closes at the start")
     entry.checked_in = bool(present)
     entry.save(update_fields=["checked_in"])
     return entry
@@ -276,7 +273,7 @@ def decklists(t: Tournament, *, user: Any) -> list[dict[str, Any]]:
     published = t.publish_decklists and t.status == Tournament.FINISHED
     if not (published or is_organiser(user, t)):
         raise TournamentError("decklists_not_published", "deck lists are published only "
-                              "after the event, if the organiser chooses", 403)
+                              "after the event, if the organiser chooses")
     return [{"entry": e.pk, "name": e.name, "deck_name": e.deck_name, "cards": e.deck or {}}
             for e in t.entries.order_by("name") if e.deck is not None]
 
@@ -308,18 +305,18 @@ def start(t: Tournament, *, by: Any, drop_no_shows: bool = False) -> Tournament:
     ``drop_no_shows``: players who have not checked in are withdrawn first."""
     require_organiser(by, t)
     if t.status != Tournament.REGISTRATION:
-        raise TournamentError("already_started", "the tournament has already started", 409)
+        raise TournamentError("already_started", "the tournament has already started")
     if drop_no_shows:
         t.entries.filter(checked_in=False).delete()
     entries = list(t.entries.all())
     if len(entries) < 2:
-        raise TournamentError("too_few_players", "a tournament needs at least two players", 409,
+        raise TournamentError("too_few_players", "a tournament needs at least two players",
                               {"players": len(entries)})
     problems = [{"entry": e.pk, "name": e.name, "problem": p}
                 for e in entries if (p := _deck_problem(t, e))]
     if problems:
         raise TournamentError("decks_not_ready", "some decks are missing or not legal; fix "
-                              "them or drop those players", 409, {"entries": problems})
+                              "them or drop those players", {"entries": problems})
     t.entries.update(deck_locked=True)
     t.status = Tournament.SWISS
     t.started = timezone.now()

@@ -27,7 +27,7 @@ def _check_games(t: Tournament, games_a: Any, games_b: Any) -> tuple[int, int]:
     if not ok or not (0 <= min(games_a, games_b) < max(games_a, games_b) == need):
         allowed = ["1-0", "0-1"] if need == 1 else ["2-0", "2-1", "1-2", "0-2"]
         raise TournamentError("invalid_result", "a result is the games each player won; no "
-                              f"draws (KG-13.4.3); allowed: {', '.join(allowed)}", 400,
+                              f"draws (KG-13.4.3); allowed: {', '.join(allowed)}",
                               {"allowed": allowed})
     return games_a, games_b
 
@@ -38,7 +38,7 @@ def _pairing(t: Tournament, pairing_id: Any) -> Pairing:
          .filter(round__tournament=t, pk=pk).first()
          if pk else None)
     if p is None:
-        raise TournamentError("not_found", f"no pairing {pairing_id} in this tournament", 404)
+        raise TournamentError("not_found", f"no pairing {pairing_id} in this tournament")
     return p
 
 
@@ -54,10 +54,9 @@ def _result_of(p: Pairing) -> list[int | None] | None:
 
 def _accepting(t: Tournament, p: Pairing) -> None:
     if p.round.status == Round.PAIRED:
-        raise TournamentError("round_not_started", f"round {p.round.number} has not started",
-                              409)
+        raise TournamentError("round_not_started", f"round {p.round.number} has not started")
     if t.status not in (Tournament.SWISS, Tournament.FINAL, Tournament.FINISHED):
-        raise TournamentError("not_in_swiss", "no Swiss results now", 409)
+        raise TournamentError("not_in_swiss", "no Swiss results now")
 
 
 @locked
@@ -70,14 +69,14 @@ def report_result(t: Tournament, pairing_id: int, *, by: Any, games_a: Any,
     side = ("a" if by.pk == p.a.user_id else "b" if by.pk == p.b.user_id else None) \
         if getattr(by, "is_authenticated", False) else None
     if side is None:
-        raise TournamentError("not_your_table", "players report only their own results", 403)
+        raise TournamentError("not_your_table", "players report only their own results")
     _accepting(t, p)
     if p.round.status != Round.STARTED or p.status == Pairing.CONFIRMED:
         raise TournamentError("result_final", "the result already stands; ask the organiser "
-                              "for a correction", 409, {"result": _result_of(p)})
+                              "for a correction", {"result": _result_of(p)})
     if p.match_id is not None:
         raise TournamentError("online_table", "this table is an online match; its result "
-                              "comes from the match", 409, {"match": p.match_id})
+                              "comes from the match", {"match": p.match_id})
     report = list(_check_games(t, games_a, games_b))
     setattr(p, f"report_{side}", report)
     _log(p, by, "report", None, report, f"reported by {side}")
@@ -113,14 +112,14 @@ def set_result(t: Tournament, pairing_id: int, *, by: Any, games_a: Any = None,
     p = _pairing(t, pairing_id)
     _accepting(t, p)
     if outcome not in (Pairing.PLAYED, Pairing.NO_SHOW, Pairing.FORFEIT):
-        raise TournamentError("invalid", "outcome: played, no_show or forfeit", 400,
+        raise TournamentError("invalid", "outcome: played, no_show or forfeit",
                               {"field": "outcome"})
     if outcome == Pairing.PLAYED:
         result = list(_check_games(t, games_a, games_b))
     elif winner in ("a", "b"):
         result = list(forfeit_games(t, winner))
     else:
-        raise TournamentError("invalid", "winner: a or b (the player who was there)", 400,
+        raise TournamentError("invalid", "winner: a or b (the player who was there)",
                               {"field": "winner"})
     before = _result_of(p)
     kind = "set" if before is None else "corrected"
@@ -154,7 +153,7 @@ def result_history(t: Tournament, pairing_id: int, *, user: Any) -> list[dict[st
         private = False
     else:
         raise TournamentError("not_your_table", "a table's history is for its players and "
-                              "the organiser", 403)
+                              "the organiser")
     return [{"kind": c.kind, "by": c.by.username if c.by else None, "before": c.before,
              "after": c.after, "note": c.note if private or c.kind == "report" else "",
              "at": c.created}

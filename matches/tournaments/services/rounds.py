@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from kaosz.api.errors import ApiError
+from kaosz.domain import DomainError
 from matches import swiss
 from matches.tournaments.models import (
     Bye,
@@ -45,7 +45,7 @@ def no_valid_pairing_error(exc: swiss.NoValidPairing) -> TournamentError:
         options = ["allow_rematch", "allow_second_bye"]
     return TournamentError("no_valid_pairing", f"round {exc.round}: no valid pairing "
                            f"({exc.reason.value}). {exc.detail}. The organiser decides: pair "
-                           "again allowing it, or end the Swiss stage.", 409,
+                           "again allowing it, or end the Swiss stage.",
                            {"reason": exc.reason.value, "round": exc.round,
                             "players": list(exc.players), "options": options})
 
@@ -81,15 +81,15 @@ def pair_next_round(t: Tournament, *, by: Any = None, allow_rematch: bool = Fals
         require_organiser(by, t)
     if t.status != Tournament.SWISS:
         raise TournamentError("not_in_swiss", f"the tournament is in {t.status}, not in the "
-                              "Swiss rounds", 409, {"status": t.status})
+                              "Swiss rounds", {"status": t.status})
     last = last_round(t)
     if last is not None and last.status != Round.FINISHED:
-        raise TournamentError("round_not_finished", f"round {last.number} is not finished", 409,
+        raise TournamentError("round_not_finished", f"round {last.number} is not finished",
                               {"round": last.number})
     number = (last.number if last else 0) + 1
     if t.rounds_planned and number > t.rounds_planned:
         raise TournamentError("all_rounds_played", f"all {t.rounds_planned} Swiss rounds are "
-                              "paired; start the final or raise rounds_planned", 409,
+                              "paired; start the final or raise rounds_planned",
                               {"rounds_planned": t.rounds_planned})
     return _pair(t, number, allow_rematch, allow_second_bye)
 
@@ -101,7 +101,7 @@ def repair_round(t: Tournament, number: int, *, by: Any, allow_rematch: bool = F
     require_organiser(by, t)
     rnd = get_round(t, number)
     if rnd.status != Round.PAIRED:
-        raise TournamentError("round_started", f"round {rnd.number} has already started", 409,
+        raise TournamentError("round_started", f"round {rnd.number} has already started",
                               {"round": rnd.number, "status": rnd.status})
     rnd.pairings.all().delete()
     Bye.objects.filter(tournament=t, round_number=rnd.number, kind=Bye.PAIRING).delete()
@@ -123,10 +123,10 @@ def swap_players(t: Tournament, number: int, a: Any, b: Any, *, by: Any,
     require_organiser(by, t)
     rnd = get_round(t, number)
     if rnd.status != Round.PAIRED:
-        raise TournamentError("round_started", f"round {rnd.number} has already started", 409)
+        raise TournamentError("round_started", f"round {rnd.number} has already started")
     ea, eb = entry_of(t, a), entry_of(t, b)
     if ea.pk == eb.pk:
-        raise TournamentError("invalid", "choose two different players", 400)
+        raise TournamentError("invalid", "choose two different players")
     tables = list(rnd.pairings.all())
     bye = Bye.objects.filter(tournament=t, round_number=rnd.number, kind=Bye.PAIRING).first()
 
@@ -137,12 +137,12 @@ def swap_players(t: Tournament, number: int, a: Any, b: Any, *, by: Any,
         if bye is not None and bye.entry_id == e.pk:
             return None, "bye"
         raise TournamentError("not_paired", f"{e.name} is not in round {rnd.number}'s "
-                              "pairing", 409, {"entry": e.pk})
+                              "pairing", {"entry": e.pk})
 
     (pa, sa), (pb, sb) = place(ea), place(eb)
     if pa is not None and pa is pb:
         raise TournamentError("same_table", f"{ea.name} and {eb.name} already play each "
-                              "other", 409)
+                              "other")
     if pa is not None:
         setattr(pa, f"{sa}_id", eb.pk)
     if pb is not None:
@@ -157,7 +157,7 @@ def swap_players(t: Tournament, number: int, a: Any, b: Any, *, by: Any,
         broken.append(f"second bye: {new_bye.name}")
     if broken and not accept:
         raise TournamentError("pairing_rule_broken", "this change breaks: " + "; ".join(broken)
-                              + ". Accept it explicitly to make it.", 409, {"broken": broken})
+                              + ". Accept it explicitly to make it.", {"broken": broken})
     for p in (pa, pb):
         if p is not None:
             p.save(update_fields=["a", "b"])
@@ -177,7 +177,7 @@ def start_round(t: Tournament, number: int, *, by: Any) -> Round:
     require_organiser(by, t)
     rnd = get_round(t, number)
     if rnd.status != Round.PAIRED:
-        raise TournamentError("round_started", f"round {rnd.number} has already started", 409)
+        raise TournamentError("round_started", f"round {rnd.number} has already started")
     if t.mode == Tournament.ONLINE:
         create_round_matches(t, rnd)
     rnd.status, rnd.started_at = Round.STARTED, timezone.now()
@@ -191,16 +191,16 @@ def finish_round(t: Tournament, number: int, *, by: Any) -> Round:
     require_organiser(by, t)
     rnd = get_round(t, number)
     if rnd.status == Round.FINISHED:
-        raise TournamentError("round_finished", f"round {rnd.number} is already finished", 409)
+        raise TournamentError("round_finished", f"round {rnd.number} is already finished")
     if rnd.status == Round.PAIRED:
-        raise TournamentError("round_not_started", f"round {rnd.number} has not started", 409)
+        raise TournamentError("round_not_started", f"round {rnd.number} has not started")
     if t.mode == Tournament.ONLINE:
         sync_round(rnd)
     open_tables = list(rnd.pairings.exclude(status=Pairing.CONFIRMED)
                        .values("table", "status"))
     if open_tables:
         raise TournamentError("round_incomplete", f"round {rnd.number} still has "
-                              f"{len(open_tables)} table(s) without a result", 409,
+                              f"{len(open_tables)} table(s) without a result",
                               {"round": rnd.number, "tables": open_tables})
     rnd.status = Round.FINISHED
     rnd.save(update_fields=["status"])
@@ -217,7 +217,7 @@ def queue_pairing(t: Tournament, *, by: Any, allow_rematch: bool = False,
     """Queue the next round's pairing as a task; the job row says how it went."""
     require_organiser(by, t)
     if t.status != Tournament.SWISS:
-        raise TournamentError("not_in_swiss", f"the tournament is in {t.status}", 409)
+        raise TournamentError("not_in_swiss", f"the tournament is in {t.status}")
 
     def create() -> PairingJob:
         with transaction.atomic():
@@ -226,7 +226,7 @@ def queue_pairing(t: Tournament, *, by: Any, allow_rematch: bool = False,
             running = busy.first()
             if running is not None:
                 raise TournamentError("pairing_in_progress", "a pairing job is already running",
-                                      409, {"job": running.pk})
+                                      {"job": running.pk})
             return PairingJob.objects.create(tournament=t, allow_rematch=allow_rematch,
                                              allow_second_bye=allow_second_bye,
                                              created_by=by)
@@ -256,7 +256,7 @@ def pair_round_task(job_id: int) -> dict:
             PairingJob.objects.filter(pk=job_id).update(
                 status=PairingJob.DONE, round_number=rnd.number, finished=timezone.now(),
                 seconds=time.perf_counter() - started)
-    except ApiError as exc:  # no valid pairing, round not finished…: the organiser is told
+    except DomainError as exc:  # no valid pairing, round not finished…: the organiser is told
         PairingJob.objects.filter(pk=job_id).update(
             status=PairingJob.FAILED, finished=timezone.now(),
             seconds=time.perf_counter() - started,
