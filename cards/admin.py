@@ -1,12 +1,12 @@
 from django.contrib import admin
 
+from cards import cache as catalogue_cache
 from cards.models import (
     Card,
     CardRevision,
     CardSet,
     CollectionEntry,
     Contribution,
-    DataVersion,
     Printing,
 )
 
@@ -17,15 +17,15 @@ class BumpsCatalogue(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change) -> None:
         super().save_related(request, form, formsets, change)
-        DataVersion.bump()
+        catalogue_cache.bump()
 
     def delete_model(self, request, obj) -> None:
         super().delete_model(request, obj)
-        DataVersion.bump()
+        catalogue_cache.bump()
 
     def delete_queryset(self, request, queryset) -> None:
         super().delete_queryset(request, queryset)
-        DataVersion.bump()
+        catalogue_cache.bump()
 
 
 class PrintingInline(admin.TabularInline):

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from django.db import connection, transaction
 
+from cards.models import DataVersion
 from kaosz.api import rediskv
 
 VERSION_TTL = 7 * 24 * 3600  # only bounds a forgotten key; a bump rewrites it
@@ -56,8 +57,6 @@ def version_key() -> str:
 
 
 def _database_version() -> int:
-    from cards.models import DataVersion
-
     return DataVersion.current().version
 
 
@@ -103,8 +102,18 @@ def catalogue_version() -> int:
         return version
 
 
+def bump() -> None:
+    """A catalogue change: the version rises by one and the cache hears of it.
+
+    Every change to the catalogue calls this (inside its transaction); the model only
+    counts, so that the cache (which reads the model) is the one module that knows both.
+    """
+    DataVersion.increment()
+    version_changed()
+
+
 def version_changed() -> None:
-    """Called by ``DataVersion.bump`` (inside its transaction).
+    """Called by ``bump`` (inside its transaction).
 
     The mirror is dropped at once, so this process's next reads see the bump (from the
     database), and set again from the database once the change is committed.

@@ -17,7 +17,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from cards.models import Card, CardSet, CollectionEntry
+from cards.text import fold
 from cards.wording import tr_words
+from decks.catalog import card_index
+from decks.core.textformat import export_text, import_text
 from kaosz import csvsafe
 from kaosz.api.guard import bad_text
 from kaosz.signed_in import SignedInRequest
@@ -57,8 +60,6 @@ def collection(request: SignedInRequest) -> HttpResponse:
         qs = Card.objects.all()
     name = (request.GET.get("name") or "").strip()
     if name:
-        from cards.text import fold
-
         qs = qs.filter(search_name__contains=fold(name))
     if show == "owned":
         qs = qs.filter(collection_entries__user=request.user, collection_entries__owned__gt=0)
@@ -151,9 +152,6 @@ def export(request: SignedInRequest) -> HttpResponse:
     entries = (CollectionEntry.objects.filter(user=request.user).select_related("card")
                .order_by("card__name_hu", "card__slug"))
     if request.GET.get("format") == "text":
-        from decks.catalog import card_index
-        from decks.core.textformat import export_text
-
         owned = {e.card.slug: e.owned for e in entries if e.owned}
         text = export_text(owned, card_index(), headers=False) if owned else ""
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
@@ -203,9 +201,6 @@ def _parse_csv(text: str) -> tuple[dict[str, tuple[int, int]], list[str]]:
 
 
 def _parse_text(text: str) -> tuple[dict[str, tuple[int, int]], list[str]]:
-    from decks.catalog import card_index
-    from decks.core.textformat import import_text
-
     result = import_text(text, card_index(), max_count=MAX_COUNT)
     errors = [tr_words(f"{e['details']['line']}. sor: nem ismerem fel: {e['details']['text']}",
                        f"line {e['details']['line']}: not recognised: {e['details']['text']}")

@@ -17,6 +17,7 @@ from typing import IO
 
 from django.conf import settings
 from django.core.files.base import ContentFile
+from django.urls import reverse
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from cards.models import Card, CardImage
@@ -174,8 +175,6 @@ def approved_images(card: Card) -> list[CardImage]:
 
 
 def _face_uris(card: Card) -> dict[str, str]:
-    from django.urls import reverse
-
     face = reverse("card-face", args=[card.slug])
     return {"small": face, "normal": face, "large": face}
 

@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import F
+from django.utils import timezone
 
 from cards import vocabulary as vocab
 from cards.text import fold
@@ -167,15 +168,11 @@ class DataVersion(models.Model):
         return obj
 
     @classmethod
-    def bump(cls) -> None:
-        from django.utils import timezone
-
-        from cards.cache import version_changed
-
+    def increment(cls) -> None:
+        """Raise the version by one (the search cache is told by ``cards.cache.bump``)."""
         cls.current()
         # update() skips auto_now, so the time of the change is set here.
         cls.objects.filter(pk=1).update(version=F("version") + 1, updated=timezone.now())
-        version_changed()
 
 
 class CardRevision(models.Model):

@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from cards.models import Card
+from cards.query import compile_query, mentions_officiality, parse
 
 
 @dataclass
@@ -24,8 +25,6 @@ def search_cards(text: str | None, user=None, base: QuerySet | None = None,
 
     Unofficial (practice) cards are left out unless the query asks about officiality or sets.
     """
-    from cards.query import compile_query, mentions_officiality, parse
-
     qs = base if base is not None else Card.objects.all()
     text = (text or "").strip()
     if not text:

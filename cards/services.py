@@ -9,13 +9,13 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from cards import cache as catalogue_cache
 from cards.models import (
     RECORD_FIELDS,
     Card,
     CardRevision,
     CardSet,
     Contribution,
-    DataVersion,
     Printing,
 )
 from cards.records import validate_record
@@ -65,13 +65,13 @@ def save_card(record: dict[str, Any], *, author=None, source: str = "", kind: st
         card.save()
         CardRevision.objects.create(card=card, author=author, source=source, kind=kind,
                                     before=before, after=after, contribution=contribution)
-        DataVersion.bump()
+        catalogue_cache.bump()
     if card_set is not None:
         _, created = Printing.objects.get_or_create(card=card, card_set=card_set)
         if created or card.set_slugs.strip() == "":
             card.store_set_slugs()
             if not changed:  # a new printing alone changes what `set:` searches find
-                DataVersion.bump()
+                catalogue_cache.bump()
     return card, changed
 
 
@@ -150,7 +150,7 @@ def approve(contribution: Contribution, reviewer, note: str = "") -> Card:
         # The pictures sent with it are shown from now on (the newest first).
         contribution.images.update(card=card, approved=True)
         if contribution.images.exists():
-            DataVersion.bump()
+            catalogue_cache.bump()
     return card
 
 
@@ -178,5 +178,5 @@ def revert(revision: CardRevision, author) -> CardRevision:
                                           before=before, after=card.to_record())
         revision.reverted_by = new
         revision.save(update_fields=["reverted_by"])
-        DataVersion.bump()
+        catalogue_cache.bump()
     return new

@@ -17,9 +17,12 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_POST
 
 from cards import vocabulary as vocab
+from cards.advanced import build_query
 from cards.api.serializers import provenance_of
 from cards.empty_search import why_empty
+from cards.images import approved_images
 from cards.models import Card, CardImage, CardRevision, CollectionEntry
+from cards.query import QuerySyntaxError
 from cards.search import search_cards
 from cards.services import CatalogueError, revert
 from cards.wording import tr_words
@@ -61,8 +64,6 @@ def _header_sorts(sort: str | None) -> dict[str, dict[str, str]]:
 
 
 def browse(request: HttpRequest) -> HttpResponse:
-    from cards.query import QuerySyntaxError
-
     query = _filters_to_query(request)
     user = request.user if request.user.is_authenticated else None
     error = None
@@ -97,8 +98,6 @@ def browse(request: HttpRequest) -> HttpResponse:
 
 def advanced_search(request: HttpRequest) -> HttpResponse:
     """The form builds query text; submitting goes to the browser with that text as `q`."""
-    from cards.advanced import build_query
-
     built = build_query(request.GET)
     if request.headers.get("HX-Request"):  # the live preview under the form
         return HttpResponse(escape(built))
@@ -185,8 +184,6 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _card_images(card: Card) -> list:
-    from cards.images import approved_images
-
     return approved_images(card)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
+from cards.models import Card, CollectionEntry
 from decks.catalog import card_index
 from decks.core import (
     DeckCodeError,
@@ -17,6 +18,7 @@ from decks.core import (
     import_text,
     validate,
 )
+from decks.core.formats import format_keys
 from decks.models import Deck, DeckRevision
 
 MAX_TEXT = 20_000
@@ -43,8 +45,6 @@ def check_format(key: Any) -> str:
     try:
         get_format(key)
     except UnknownFormat as exc:
-        from decks.core.formats import format_keys
-
         raise DeckError("unknown_format", f"unknown format {key!r}",
                         {"field": "format", "allowed": format_keys()}) from exc
     return key
@@ -160,8 +160,6 @@ def missing_cards(cards: dict[str, int], user: Any) -> list[dict[str, Any]]:
 
     Unofficial practice cards are left out: nobody can own a printed copy of them.
     """
-    from cards.models import Card, CollectionEntry
-
     owned = dict(CollectionEntry.objects.filter(user=user, card__slug__in=list(cards))
                  .values_list("card__slug", "owned"))
     unofficial = set(Card.objects.filter(slug__in=list(cards), official=False)

@@ -15,6 +15,8 @@ from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
+from cards.images import uris_for_cards
+from cards.query import QuerySyntaxError
 from cards.search import search_cards
 from decks.catalog import card_index
 from decks.core import all_formats, cost_curve_svg, deck_stats, encode_deck_code, export_text
@@ -138,16 +140,12 @@ def builder_check(request: HttpRequest) -> HttpResponse:
 def _attach_thumbnails(cards: list) -> None:
     """Each result's thumbnail (a collector's picture, or a practice card's generated
     face) for the builder's preview, read for the whole page in one query."""
-    from cards.images import uris_for_cards
-
     uris = uris_for_cards(cards)
     for card in cards:
         card.thumb = (uris.get(card.pk) or {}).get("small", "")
 
 
 def builder_search(request: HttpRequest) -> HttpResponse:
-    from cards.query import QuerySyntaxError
-
     text = request.GET.get("q", "")
     fmt = request.GET.get("format", "practice")
     try:

@@ -140,7 +140,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 KAOSZ_ANON_WAITERS_PER_CLIENT = int(os.environ.get("KAOSZ_ANON_WAITERS_PER_CLIENT", "8"))
 # ... and per signed-in user (session or token), wherever they come from.
 KAOSZ_WAITERS_PER_USER = int(os.environ.get("KAOSZ_WAITERS_PER_USER", "64"))
-# Matches with bots in every seat (matches.api.seating.check_bot_only_matches): at most
+# Matches with bots in every seat (matches.services.seating.check_bot_only_matches): at most
 # this many running per user (staff exempt) and on the whole server; their moves go to
 # the simulations queue, so people's bots on the bots queue come first.
 KAOSZ_BOT_MATCHES_PER_USER = int(os.environ.get("KAOSZ_BOT_MATCHES_PER_USER", "2"))

@@ -6,7 +6,8 @@ class MatchesConfig(AppConfig):
 
     def ready(self) -> None:
         # The store says "a match changed"; bots listen (the store never imports them).
-        from matches import bots
-        from matches.store import match_changed
+        # (Imported here: models may be imported only once the app registry is ready.)
+        from matches import bots  # (app loading: see above)
+        from matches.store import match_changed  # (app loading: see above)
 
         match_changed.connect(bots.on_match_changed, dispatch_uid="matches.bots")

@@ -16,7 +16,9 @@ import logging
 import time
 from typing import Any
 
+from celery import shared_task
 from django.conf import settings
+from django.core.cache import cache
 
 from matches import store
 from matches.models import BIG_COLUMNS, Match, Seat
@@ -52,8 +54,6 @@ def on_match_changed(sender: Any, match: Match, bot_seats: set[int] | None = Non
 def schedule(match_id: int, version: int) -> None:
     """Enqueue the bot task. Runs after the human's commit: a broker outage or (in eager
     mode) a failing bot must not turn the already-applied action into an error."""
-    from matches.tasks import play_bots
-
     try:
         # A match with a person in it is served first, on the bots queue; bots playing
         # only each other are programs' play, on the simulations queue (issue 27).
@@ -71,8 +71,6 @@ def sweep(stall_seconds: float | None = None) -> int:
     in with ``expected_version`` and its deterministic ``client_action_id``); the same
     match and version are scheduled at most once per stall period all the same, so a
     slow queue is not flooded with copies."""
-    from django.core.cache import cache
-
     stall = settings.KAOSZ_BOT_STALL_SECONDS if stall_seconds is None else stall_seconds
     now = store.now_ms()
     candidates = list(Match.objects.filter(status=Match.ACTIVE, seats__bot__gt="")
@@ -170,3 +168,20 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
     if reschedule:  # more to play: a fresh task continues
         schedule(match_id, Match.objects.values_list("version", flat=True).get(pk=match_id))
     return played
+
+
+# The Celery tasks of this module (their names stay ``matches.tasks.*``: queued tasks and
+# CELERY_TASK_ROUTES know them by name). All are idempotent and acked late.
+@shared_task(name="matches.tasks.play_bots", acks_late=True, reject_on_worker_lost=True,
+             ignore_result=True)
+def play_bots(match_id: int, version: int) -> int:
+    """Play the pending bot moves of a match (``version`` is informational: the store's
+    expected_version check makes a stale task harmless)."""
+    return play_pending(match_id)
+
+
+@shared_task(name="matches.tasks.sweep_bots", ignore_result=True)
+def sweep_bots() -> int:
+    """Beat's periodic task: schedule the move of every bot that should have moved by now
+    (a killed worker, a broker outage at the hand-over). Returns how many it scheduled."""
+    return sweep()

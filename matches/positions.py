@@ -1,6 +1,7 @@
-"""The "set up a position" page (Állás összeállítása): KGK sandbox matches for people.
+"""The "set up a position" page (Állás összeállítása): sandbox matches for people, of the
+game that offers scenarios through the ruleset protocol (``rulesets.base.Scenarios``: KGK).
 
-The shipped scenarios (``fixtures/scenarios/kgk/``, the rulebook's KG-14 worked examples)
+The shipped scenarios (KGK: the rulebook's KG-14 worked examples)
 are listed with their title, rule and notes in the page's language, each with a button
 that starts a sandbox match from it; a form takes a scenario document (pasted or
 uploaded, the format of ``rulesets/kgk/SCENARIOS.md``) and, when the engine refuses it,
@@ -15,32 +16,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from kaosz.api.errors import ApiError
 from kaosz.messages import error_of
-from matches.api.sandbox import create_sandbox
+from matches.errors import MatchError
 from matches.scenario_errors import json_error, scenario_error
-from rulesets.kgk import SCENARIOS_DIR, scenario_names
+from matches.services.sandbox import create_sandbox, scenario_rulesets
+from rulesets.base import Ruleset, Scenarios
 
 MAX_DOCUMENT_BYTES = 256 * 1024     # a scenario is a few KB; this is a guard
-EXAMPLE = """{
-  "format": "kgk-scenario/1",
-  "turn": 3, "active": 0, "phase": "main",
-  "seats": [
-    {"name": "Anna", "credits": 5,
-     "colony": [{"card": "practice-kikepzo-kolibri", "count": 10}],
-     "hand": ["practice-kikepzo-kolibri"]},
-    {"name": "Béla", "credits": 4,
-     "colony": [{"card": "practice-kikepzo-kolibri", "count": 10}],
-     "hangar": ["practice-kikepzo-kolibri"]}
-  ]
-}"""
-
-
 def _lang() -> str:
     return "hu" if (get_language() or "hu").startswith("hu") else "en"
 
@@ -52,11 +39,21 @@ def _text(value: Any, lang: str) -> str:
     return str(value or "")
 
 
-def shipped(lang: str) -> list[dict[str, Any]]:
+def game() -> Ruleset:
+    """The game whose positions this page sets up: the one ruleset offering scenarios
+    (``rulesets.base.Scenarios``: KGK today)."""
+    offered = scenario_rulesets()
+    if not offered:
+        raise Http404("no game offers scenarios")
+    return offered[0]
+
+
+def shipped(rs: Ruleset, lang: str) -> list[dict[str, Any]]:
     """The shipped scenarios as the page lists them."""
+    assert isinstance(rs, Scenarios)
     out = []
-    for name in scenario_names():
-        doc = json.loads((SCENARIOS_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    for name in rs.scenario_names():
+        doc = rs.scenario_document(name)
         seats = [s.get("name") or "" for s in doc.get("seats", [])]
         out.append({"name": name, "rule": doc.get("rule", ""),
                     "title": _text(doc.get("title"), lang),
@@ -95,7 +92,7 @@ def _document(request: HttpRequest, lang: str) -> tuple[Any, str, SafeString | s
     return doc, text, None
 
 
-def _refusal(exc: ApiError, doc: Any, lang: str) -> SafeString | str:
+def _refusal(exc: MatchError, doc: Any, lang: str) -> SafeString | str:
     details = dict(exc.details or {})
     if exc.error_code == "bad_scenario":
         code = str(details.pop("code", "bad_scenario"))
@@ -109,7 +106,9 @@ def _refusal(exc: ApiError, doc: Any, lang: str) -> SafeString | str:
 
 def positions(request: HttpRequest) -> HttpResponse:
     lang = _lang()
-    context: dict[str, Any] = {"scenarios": shipped(lang), "example": EXAMPLE,
+    rs = game()
+    assert isinstance(rs, Scenarios)
+    context: dict[str, Any] = {"scenarios": shipped(rs, lang), "example": rs.scenario_example(),
                                "document": "", "error": None, "error_for": None,
                                "seating": request.POST.get("seating", "both")}
     if request.method == "POST":
@@ -120,7 +119,7 @@ def positions(request: HttpRequest) -> HttpResponse:
         doc: Any = None
         if name:
             context["error_for"] = name
-            if name not in scenario_names():
+            if name not in rs.scenario_names():
                 context["error"] = ("Nincs ilyen beépített állás." if lang == "hu" else
                                     "There is no such shipped position.")
         else:
@@ -128,8 +127,8 @@ def positions(request: HttpRequest) -> HttpResponse:
             doc, context["document"], context["error"] = _document(request, lang)
         if context["error"] is None:
             try:
-                match = create_sandbox(request.user, name or doc, seating)
-            except ApiError as exc:
+                match = create_sandbox(request.user, rs, name or doc, seating)
+            except MatchError as exc:
                 context["error"] = _refusal(exc, doc, lang)
             else:
                 return redirect("play-board", pk=match.pk)

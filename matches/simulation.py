@@ -12,11 +12,13 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from celery import shared_task
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from matches.models import Simulation, SimulationChunk
+from matches.store import with_retry
 from rulesets import registry
 from rulesets.base import Ruleset
 from rulesets.stats import wilson
@@ -111,8 +113,6 @@ def create(ruleset: str, config: dict[str, Any], players: int, games: int, seed:
 
 def dispatch(sim_id: int, only_stale: bool = False) -> int:
     """Enqueue the chunks not done (all, or only those whose lease ran out)."""
-    from matches.tasks import run_simulation_chunk
-
     sim = Simulation.objects.get(pk=sim_id)
     now = timezone.now()
     chunks = SimulationChunk.objects.filter(simulation=sim, done=False)
@@ -150,8 +150,6 @@ def cancel(sim: Simulation) -> bool:
 
 def run_chunk(sim_id: int, index: int, worker: str | None = None) -> bool:
     """Play a chunk and record it; ``False`` when it was already recorded."""
-    from matches.store import with_retry
-
     chunk = SimulationChunk.objects.select_related("simulation").filter(
         simulation_id=sim_id, index=index).first()
     if chunk is None or chunk.done:
@@ -229,3 +227,13 @@ def report(sim: Simulation, viewer: Any = None) -> dict[str, Any]:
         "created": sim.created.isoformat(),
         "finished": sim.finished.isoformat() if sim.finished else None,
     }
+
+
+# The chunk's Celery task (named ``matches.tasks.*`` as queued tasks and the routes know it).
+@shared_task(name="matches.tasks.run_simulation_chunk", acks_late=True,
+             reject_on_worker_lost=True, ignore_result=True)
+def run_simulation_chunk(simulation_id: int, index: int) -> bool:
+    """Play one chunk of a simulation and record it exactly once."""
+    request = run_simulation_chunk.request
+    worker = "eager" if request.is_eager else request.hostname
+    return run_chunk(simulation_id, index, worker=worker)

@@ -1,5 +1,8 @@
 """Pages: the lobby (create, join, watch), the match board, and simulations.
 
+Pages call the services (``matches.services``), as the API does, never the API itself;
+their refusals (``MatchError``) are shown as sentences (``kaosz.messages.error_of``).
+
 The board is a thin client of the JSON API (``matches/static/matches/board.js``): the same
 views, legal actions and long-polled events any REST client gets. A ruleset gets its own
 board template when ``matches/boards/<ruleset>.html`` exists, else the generic board.
@@ -17,11 +20,14 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_POST
 
 from decks.core import all_formats
-from kaosz.api.errors import ApiError
+from decks.models import Deck
 from kaosz.messages import error_of, error_text
 from matches import simulation as sims
 from matches import store
-from matches.api.seating import (
+from matches.bot_kinds import BOT_KINDS, bot_kinds_json
+from matches.errors import MatchError
+from matches.models import BIG_COLUMNS, Match, Seat, Simulation
+from matches.services.seating import (
     accepted,
     get_ruleset,
     invite,
@@ -31,9 +37,7 @@ from matches.api.seating import (
     seat_specs,
     seat_to_join,
 )
-from matches.api.views import start_simulation
-from matches.bot_kinds import BOT_KINDS, bot_kinds_json
-from matches.models import BIG_COLUMNS, Match, Seat, Simulation
+from matches.services.simulations import start_simulation
 from rulesets import registry
 
 OPPONENTS = [f"bot:{kind}" for kind in BOT_KINDS] + ["open"]
@@ -51,8 +55,6 @@ def _my_decks(request: HttpRequest) -> list:
     """The signed-in person's saved decks, offered by the lobby and the simulation page."""
     if not request.user.is_authenticated:
         return []
-    from decks.models import Deck
-
     return list(Deck.objects.filter(owner=request.user).order_by("-id")
                 .only("id", "name", "format")[:100])
 
@@ -62,13 +64,13 @@ def _deck_spec(request: HttpRequest, saved_key: str, text_key: str) -> dict | in
     saved = request.POST.get(saved_key, "").strip()
     if saved:
         if not saved.isdigit():
-            raise ApiError("deck_not_found", f"no deck {saved!r} that you may use", 400)
+            raise MatchError("deck_not_found", f"no deck {saved!r} that you may use")
         return int(saved)
     text = request.POST.get(text_key, "").strip()
     return {"text": text} if text else None
 
 
-def lobby(request: HttpRequest, error: ApiError | str | None = None,
+def lobby(request: HttpRequest, error: MatchError | str | None = None,
           status: int = 200) -> HttpResponse:
     matches = Match.objects.defer(*BIG_COLUMNS).prefetch_related("seats__user") \
         .order_by("-id")
@@ -88,7 +90,7 @@ def lobby(request: HttpRequest, error: ApiError | str | None = None,
         .get("format") or "practice",
         "error_code": getattr(error, "error_code", None),
     }
-    if isinstance(error, ApiError):
+    if isinstance(error, MatchError):
         context["error"] = error_of(error)
     return render(request, "matches/lobby.html", context, status=status)
 
@@ -110,10 +112,10 @@ def create_match(request: HttpRequest) -> HttpResponse:
         specs = seat_specs(rs, seats, options, request.user)
         match = store.create_match(name, options, specs, created_by=request.user)
         invite(match, specs, request.user)  # a named opponent is invited, not seated
-    except ApiError as exc:
+    except MatchError as exc:
         return lobby(request, error=exc, status=400)
     except ValueError:
-        return lobby(request, error=ApiError("not_a_number", "players: a number"), status=400)
+        return lobby(request, error=MatchError("not_a_number", "players: a number"), status=400)
     return redirect("play-board", pk=match.pk)
 
 
@@ -136,7 +138,7 @@ def join_match(request: HttpRequest, pk: int) -> HttpResponse:
             deck, name = kept.deck, kept.deck_name
         store.join(match.pk, request.user, deck, name, seat_index=seat_index)
         accepted(invitation)
-    except ApiError as exc:
+    except MatchError as exc:
         return lobby(request, error=exc, status=400)
     return redirect("play-board", pk=pk)
 
@@ -171,12 +173,12 @@ def simulations(request: HttpRequest) -> HttpResponse:
             data["players"] = players
             bot = request.POST.get("bot", "random")
             if bot not in Seat.BOT_KINDS:
-                raise ApiError("invalid", f"bot: one of {', '.join(Seat.BOT_KINDS)}", 400)
+                raise MatchError("invalid", f"bot: one of {', '.join(Seat.BOT_KINDS)}")
             data["bots"] = [bot] * players
             if request.POST.get("seed"):
                 data["seed"] = request.POST["seed"][:100]
             if not 1 <= data["games"] <= 2000:
-                raise ApiError("invalid", "games: 1 to 2000", 400)
+                raise MatchError("invalid", "games: 1 to 2000")
             if rs.uses_decks:
                 data["options"] = {"format": request.POST.get("format") or "practice"}
                 for side in ("a", "b"):
@@ -186,7 +188,7 @@ def simulations(request: HttpRequest) -> HttpResponse:
                     data["decks"].append(spec)
             sim = start_simulation(data, request.user)
             return redirect("play-simulation", pk=sim.pk)
-        except ApiError as exc:
+        except MatchError as exc:
             error, error_code = error_of(exc), exc.error_code
         except ValueError:
             error, error_code = error_text("not_a_number", "games/players: numbers"), \

@@ -180,3 +180,30 @@ class Playable(Protocol):
         ``engine_options`` (KGK: ``{"rules": "official" | "quick_start", ...}``); empty
         when it can. The deck validator asks it once per card and format."""
         ...
+
+
+@runtime_checkable
+class Scenarios(Protocol):
+    """The optional part of the protocol for a game whose positions can be set up from a
+    document (KGK: ``rulesets/kgk/SCENARIOS.md``), which is how a host starts a sandbox.
+
+    The document rides to ``new_game`` in ``config["options"]["scenario"]``; one the game
+    cannot set up is refused there with a ``ConfigError`` whose ``details["field"]`` is the
+    path of the offending field. The host never reads a document itself: it asks these."""
+
+    def scenario_names(self) -> list[str]:
+        """The positions the game ships (named after the rule each illustrates)."""
+        ...
+
+    def scenario_document(self, name: str) -> dict[str, Any]:
+        """A shipped position's document; ``ConfigError("unknown_scenario")`` otherwise."""
+        ...
+
+    def scenario_seats(self, document: Any) -> list[str]:
+        """One entry per seat the document sets up: the name it gives the seat, or ``""``;
+        empty when the document does not say (``new_game`` then refuses it in its words)."""
+        ...
+
+    def scenario_example(self) -> str:
+        """A small document as text, for people to start from."""
+        ...

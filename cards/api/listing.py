@@ -15,6 +15,7 @@ from django.utils import timezone
 from rest_framework.reverse import reverse
 
 from cards import vocabulary as vocab
+from cards.images import uris_for_cards
 from cards.models import Card
 
 _PLACEHOLDER = "card-slug-placeholder"
@@ -49,8 +50,6 @@ def _str(value: Any) -> str | None:
 
 
 def card_items(cards: list[Card], request: Any) -> list[dict[str, Any]]:
-    from cards.images import uris_for_cards
-
     template = request.build_absolute_uri(_detail_path())
     uris = uris_for_cards(cards, request.build_absolute_uri)  # one query for the page
     return [card_item(card, request, template, uris.get(card.pk)) for card in cards]

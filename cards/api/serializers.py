@@ -5,6 +5,7 @@ from typing import Any
 from rest_framework import serializers
 
 from cards import vocabulary as vocab
+from cards.images import image_uris
 from cards.models import Card, CardRevision, CardSet, CollectionEntry, Contribution
 from cards.records import validate_record
 from kaosz.api.strict import StrictJSONMixin
@@ -66,8 +67,6 @@ class CardSerializer(serializers.ModelSerializer):
 
     def get_image_uris(self, card: Card) -> dict[str, str] | None:
         """Like Scryfall's: ``small`` (thumbnail), ``normal`` (web size), ``large``."""
-        from cards.images import image_uris
-
         request = self.context.get("request")
         return image_uris(card, request.build_absolute_uri if request else None)
 

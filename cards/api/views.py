@@ -38,10 +38,11 @@ from cards.api.serializers import (
     ContributionSerializer,
 )
 from cards.exchange import export_records, to_csv
-from cards.images import ImageRefused
+from cards.images import ImageRefused, store
 from cards.models import Card, CardRevision, CardSet, CollectionEntry, Contribution, DataVersion
 from cards.photo import pipeline as photo_pipeline
 from cards.photo.match import differences, matching_card
+from cards.query import QuerySyntaxError, explain, parse
 from cards.search import search_cards
 from cards.services import CatalogueError, approve, pending_room, reject, revert
 from cards.text import fold
@@ -206,8 +207,6 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
                                            "firepower": 2, "armor": 3,
                                            "url": "https://kaosz.example/api/v1/cards/crx/"}]})])
     def list(self, request, *args, **kwargs):
-        from cards.query import QuerySyntaxError
-
         # JSON answers that do not depend on the user depend only on the request's URL, host,
         # language and media type, and on the catalogue version: a repeated anonymous search
         # is a lookup, the query is not even parsed again.
@@ -272,8 +271,6 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
             "text_hu": "Lapok, ahol ár ≤ 5, csak hivatalos lapok, ár szerint."})])
     @action(detail=False)
     def explain(self, request):
-        from cards.query import QuerySyntaxError, explain, parse
-
         text = request.query_params.get("q", "")
         try:
             parsed = parse(text)
@@ -340,8 +337,6 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(parameters=[Q_PARAM], responses={200: CardSerializer})
     @action(detail=False)
     def random(self, request):
-        from cards.query import QuerySyntaxError
-
         try:
             qs = search_cards(request.query_params.get("q", ""), user=self._user()).queryset
         except QuerySyntaxError as exc:
@@ -538,8 +533,6 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
     @action(detail=True, methods=["post"], parser_classes=[MultiPartParser, FormParser])
     def image(self, request, pk=None):
         """Attach a picture (multipart field ``image``) to one's own pending contribution."""
-        from cards.images import ImageRefused, store
-
         contribution = get_object_or_404(self.get_queryset(), pk=pk)
         if contribution.author_id != request.user.pk:
             raise ApiError("forbidden", "only the contributor can add pictures", 403)

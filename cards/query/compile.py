@@ -21,7 +21,7 @@ from django.db.models.expressions import OrderBy
 from django.db.models.functions import Coalesce
 
 from cards.query import keywords as kw
-from cards.query.ast import And, Node, Not, Or, OrderKey, ParseResult, Term
+from cards.query.ast import And, Node, Not, Or, OrderKey, ParseResult, Term, walk
 from cards.query.errors import QueryWarning
 
 NOTHING = Q(pk__in=[])  # Django short-circuits this to an empty result
@@ -216,8 +216,6 @@ def compile_query(
 def mentions_officiality(ast: ParseResult | Node | None) -> bool:
     """True when the query says anything about officiality (is:official/unofficial, set:),
     so the view should not add its default "official cards only" filter."""
-    from cards.query.ast import walk
-
     node = ast.query if isinstance(ast, ParseResult) else ast
     return any(
         isinstance(n, Term)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils import timezone
 from django.utils.translation import get_language
 
 from cards import wording
+from cards.images import image_uris
 
 register = template.Library()
 
@@ -57,8 +59,6 @@ def card_thumb_url(card) -> str:
 
     For other pages that show cards (the deck builder's preview, boards): one query per card.
     """
-    from cards.images import image_uris
-
     uris = image_uris(card)
     return uris["small"] if uris else ""
 
@@ -68,8 +68,6 @@ def revision_source(revision) -> str:
     """A revision's source in words: imports and reverts have fixed machine-made sources."""
     hu = _lang() == "hu"
     if revision.kind == "revert":
-        from django.utils import timezone
-
         undone = revision.reverts.first()
         when = timezone.localtime(undone.created).strftime("%Y-%m-%d %H:%M") if undone else ""
         return f"a(z) {when} változás visszavonása" if hu else f"undoes the change of {when}"

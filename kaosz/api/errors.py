@@ -14,6 +14,9 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from kaosz.api.domain_status import status_of
+from kaosz.domain import DomainError
+
 
 class ApiError(exceptions.APIException):
     """An error with a stable code, raised anywhere in a view."""
@@ -75,6 +78,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    if isinstance(exc, DomainError):  # a service's refusal: its code's status (one table)
+        return error_response(exc.code, exc.message, status_of(exc), exc.details)
     if isinstance(exc, ApiError):
         return error_response(exc.error_code, exc.message, exc.status_code, exc.details)
     response = drf_exception_handler(exc, context)

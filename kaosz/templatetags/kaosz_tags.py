@@ -9,7 +9,10 @@ from django import template
 from django.utils.translation import get_language
 
 from cards import vocabulary as vocab
+from decks.core import all_formats
+from kaosz.messages import error_of
 from matches.bot_kinds import BOT_KINDS
+from rulesets import registry
 
 register = template.Library()
 
@@ -70,8 +73,6 @@ def query_with(context, **kwargs) -> str:
 @register.filter
 def error_text(error) -> str:
     """An API refusal as a sentence in the page's language (never the bare code)."""
-    from kaosz.messages import error_of
-
     if isinstance(error, str):
         return error
     return error_of(error)
@@ -80,8 +81,6 @@ def error_text(error) -> str:
 @register.filter
 def format_name(key: str | None) -> str:
     """A deck format's title in the page's language (``tournament-any4`` → its name)."""
-    from decks.core import all_formats
-
     for f in all_formats():
         if f["key"] == key:
             return f["title"]["hu"] if _hu() else f["title"]["en"]
@@ -142,8 +141,6 @@ def seat_name(seat) -> str:
 
 @register.filter
 def ruleset_title(name: str | None) -> str:
-    from rulesets import registry
-
     rs = registry.available().get(name or "")
     return rs.title if rs else (name or "")
 

@@ -18,7 +18,7 @@ PLAYER_RE = re.compile(r"^(me|open|bot:[a-z_-]+|[\w.@+-]{1,150})$")
 
 
 # Option keys only the host writes: a scenario arrives through its own field and always
-# makes a sandbox (``matches.api.sandbox``). Sent as options, a scenario started a match
+# makes a sandbox (``matches.services.sandbox``). Sent as options, a scenario started a match
 # that looked normal from a position of the creator's choosing (issue 27).
 RESERVED_OPTIONS = ("scenario", "sandbox")
 

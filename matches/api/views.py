@@ -27,10 +27,11 @@ from kaosz.api.params import flag
 from kaosz.api.throttling import AnonWindowThrottle, UserWindowThrottle, WindowRateThrottle
 from kaosz.models import SeatInvitation
 from matches import live, store
-from matches import simulation as sims
 from matches.api import serializers as s
-from matches.api.sandbox import sandbox_options, shown_options
-from matches.api.seating import (
+from matches.errors import MatchError
+from matches.models import BIG_COLUMNS, Match, MatchAction
+from matches.services.sandbox import sandbox_options, shown_options
+from matches.services.seating import (
     accepted,
     check_bot_only_matches,
     check_options,
@@ -43,7 +44,6 @@ from matches.api.seating import (
     seat_specs,
     seat_to_join,
 )
-from matches.models import BIG_COLUMNS, Match, MatchAction, Simulation
 from rulesets import registry
 
 MAX_WAIT = 30.0
@@ -209,7 +209,8 @@ class MatchViewSet(viewsets.GenericViewSet):
     def _acting_seat(self, match: Match, wanted: int | None) -> int:
         seat = self._seat(match, wanted)
         if seat is None:
-            raise ApiError("not_a_player", "only a seat's player may act for it", 403)
+            # (a MatchError: it is raised inside the store's submission too, see submit)
+            raise MatchError("not_a_player", "only a seat's player may act for it")
         return seat
 
     # ------------------------------------------------------------ list / create / detail
@@ -547,114 +548,4 @@ def rulesets(request: Request) -> Response:
                      for rs in registry.available().values()])
 
 
-# ---------------------------------------------------------------- simulations
-
-def check_simulation_limits(user: Any, games: int) -> None:
-    """Per-user limits (settings ``KAOSZ_SIM_MAX_GAMES``, ``KAOSZ_SIM_MAX_RUNNING``):
-    simulations run on their own queue and workers, and these keep one user's flood from
-    filling it for everyone else."""
-    from django.conf import settings
-
-    most = settings.KAOSZ_SIM_MAX_GAMES
-    if games > most and not user.is_staff:
-        raise ApiError("too_many_games", f"at most {most} games per simulation", 400,
-                       {"max_games": most, "games": games})
-    running = sims.running_count(user)
-    if running >= settings.KAOSZ_SIM_MAX_RUNNING and not user.is_staff:
-        raise ApiError("too_many_simulations", f"at most {settings.KAOSZ_SIM_MAX_RUNNING} "
-                       "of your simulations may run at once; wait for one to finish or "
-                       "cancel one", 429,
-                       {"running": running, "max_running": settings.KAOSZ_SIM_MAX_RUNNING})
-
-
-def start_simulation(data: dict[str, Any], user: Any) -> Simulation:
-    """Shared by the API and the page: validate, resolve decks, create and dispatch."""
-    import secrets
-
-    if getattr(user, "is_authenticated", False):  # (the command line has no limits)
-        check_simulation_limits(user, data["games"])
-    rs = get_ruleset(data["ruleset"])
-    players = data.get("players") or rs.min_players
-    if not rs.min_players <= players <= rs.max_players:
-        raise ApiError("bad_players", f"{rs.title} is for {rs.min_players}-{rs.max_players} "
-                       "players", 400, {"min": rs.min_players, "max": rs.max_players})
-    options = dict(data.get("options") or {})
-    config = store.with_options(rs.example_config(players), options)
-    labels = [f"seat {i}" for i in range(players)]
-    decks = data.get("decks") or []
-    if decks and not rs.uses_decks:
-        raise ApiError("deck_not_used", f"{rs.title} is played without decks", 400)
-    if len(decks) > players:
-        raise ApiError("invalid", f"decks: at most {players}", 400)
-    if rs.uses_decks:
-        labels = [f"example {i}" for i in range(players)]
-        for i in range(players):  # a seat without a deck plays the example deck
-            spec = decks[i] if i < len(decks) else None
-            records, name = resolve_deck(rs, spec, user, options, i)
-            if records is not None:
-                config["decks"][i] = records
-                labels[i] = name or f"deck {i}"
-    bots = list(data.get("bots") or ["random"] * players)
-    if len(bots) != players:
-        raise ApiError("invalid", f"bots: one bot kind per seat ({players})", 400)
-    try:  # refuse a config the game cannot start from now, not in a worker later
-        rs.new_game(config, "probe")
-    except (ValueError, KeyError, TypeError) as exc:
-        raise ApiError("bad_config", f"the game cannot start from these options: {exc}",
-                       400) from exc
-    return sims.create(rs.name, config, players, data["games"],
-                       data.get("seed") or secrets.token_hex(8), bots, labels,
-                       chunk_size=data.get("chunk_size") or 10, created_by=user)
-
-
-class SimulationViewSet(viewsets.GenericViewSet):
-    queryset = Simulation.objects.all()
-    serializer_class = s.SimulationOut
-    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
-    filter_backends: list = []
-
-    def get_object(self) -> Simulation:
-        pk = str(self.kwargs.get("pk", ""))
-        sim = Simulation.objects.filter(pk=int(pk)).first() if pk.isdigit() else None
-        if sim is None:
-            raise ApiError("not_found", f"no simulation {pk}", 404)
-        return sim
-
-    @extend_schema(responses=s.SimulationOut(many=True))
-    def list(self, request: Request) -> Response:
-        page = self.paginate_queryset(Simulation.objects.order_by("-id"))
-        assert page is not None  # (None only for a view without pagination)
-        return self.get_paginated_response([sims.report(sim, request.user) for sim in page])
-
-    @extend_schema(request=s.SimulationRequest, responses={202: s.SimulationOut}, examples=[
-        OpenApiExample("100 seeded Pulsar games", request_only=True, value={
-            "ruleset": "pulsar", "games": 100, "players": 2, "seed": "s1",
-            "bots": ["random", "heuristic"]})])
-    def create(self, request: Request) -> Response:
-        data = validated(s.SimulationRequest, request.data)
-        sim = start_simulation(data, request.user)
-        sim.refresh_from_db()
-        return Response(sims.report(sim, request.user), status=status.HTTP_202_ACCEPTED)
-
-    @extend_schema(responses=s.SimulationOut)
-    def retrieve(self, request: Request, pk: str | None = None) -> Response:
-        sim = self.get_object()
-        sims.redispatch_stale(sim)
-        return Response(sims.report(sim, request.user))
-
-    @extend_schema(request=None, responses=s.SimulationOut)
-    @action(detail=True, methods=["post"])
-    def cancel(self, request: Request, pk: str | None = None) -> Response:
-        """Stop a simulation (its creator or staff): the games already played stay."""
-        sim = self.get_object()
-        if not (request.user.is_staff or sim.created_by_id == request.user.pk):
-            raise ApiError("permission_denied", "only its creator or staff may cancel a "
-                           "simulation", 403)
-        if not sims.cancel(sim):
-            raise ApiError("simulation_ended", f"the simulation has already ended "
-                           f"({sim.status})", 409, {"status": sim.status})
-        sim.refresh_from_db()
-        return Response(sims.report(sim, request.user))
-
-
-__all__ = ["MatchViewSet", "SimulationViewSet", "rulesets", "serializers"]
+__all__ = ["MatchViewSet", "rulesets", "serializers"]

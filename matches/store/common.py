@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from kaosz.api.errors import ApiError
+from matches.errors import MatchError
 from matches.models import Match
 from rulesets import registry
 from rulesets.base import Ruleset, State
@@ -17,8 +17,9 @@ from rulesets.base import Ruleset, State
 HOST_OPTIONS = ("format", "time_limit_seconds")
 
 
-class StoreError(ApiError):
-    """An ``ApiError`` raised by the store (so views and tasks share one error type)."""
+class StoreError(MatchError):
+    """A refusal by the store: a code, a sentence, details, and no HTTP (the API edge maps
+    the code to its status: ``kaosz.api.domain_status``)."""
 
 
 @dataclass
@@ -52,8 +53,8 @@ def ruleset_of(match: Match) -> Ruleset:
     try:
         return registry.get(match.ruleset)
     except (registry.UnknownRuleset, ImportError) as exc:
-        raise StoreError("ruleset_unavailable", f"ruleset {match.ruleset!r} is not available",
-                         503) from exc
+        raise StoreError("ruleset_unavailable",
+                         f"ruleset {match.ruleset!r} is not available") from exc
 
 
 def dump(data: Any) -> str:

@@ -24,11 +24,11 @@ def create_match(ruleset_name: str, options: dict[str, Any], seats: list[SeatSpe
     try:
         rs = registry.get(ruleset_name)
     except (registry.UnknownRuleset, ImportError) as exc:
-        raise StoreError("unknown_ruleset", f"unknown ruleset {ruleset_name!r}", 400,
+        raise StoreError("unknown_ruleset", f"unknown ruleset {ruleset_name!r}",
                          {"allowed": sorted(registry.available())}) from exc
     if not rs.min_players <= len(seats) <= rs.max_players:
         raise StoreError("bad_players", f"{rs.title} is for {rs.min_players}-{rs.max_players} "
-                         "players", 400, {"min": rs.min_players, "max": rs.max_players})
+                         "players", {"min": rs.min_players, "max": rs.max_players})
     limit = options.get("time_limit_seconds")
     seed = secrets.token_hex(16)
 
@@ -52,17 +52,17 @@ def create_match(ruleset_name: str, options: dict[str, Any], seats: list[SeatSpe
 def join(match_id: int, user: Any, deck: list[dict[str, Any]] | None = None,
          deck_name: str = "", seat_index: int | None = None) -> Match:
     """Seat ``user`` in the first open seat, or in ``seat_index`` when given (a seat kept
-    for an invited player: ``matches.api.seating.seat_to_join``)."""
+    for an invited player: ``matches.services.seating.seat_to_join``)."""
     def run() -> Match:
         with transaction.atomic():
             match = lock_match(match_id)
             if match.status != Match.OPEN:
-                raise StoreError("not_open", "this match has no open seat", 409)
+                raise StoreError("not_open", "this match has no open seat")
             seats = list(match.seats.all())
             free = [s for s in seats if s.is_open]
             chosen = [s for s in free if seat_index is None or s.index == seat_index]
             if not chosen:
-                raise StoreError("not_open", "this match has no open seat", 409)
+                raise StoreError("not_open", "this match has no open seat")
             seat = chosen[0]
             seat.user, seat.deck, seat.deck_name = user, deck, deck_name
             seat.save(update_fields=["user", "deck", "deck_name"])
@@ -108,10 +108,9 @@ def start(match: Match, rs: Ruleset) -> None:
     try:
         state = rs.new_game(config, match.seed)
     except ConfigError as exc:
-        raise StoreError("bad_config", exc.message, 400, {"code": exc.code, **exc.details}) from exc
+        raise StoreError("bad_config", exc.message, {"code": exc.code, **exc.details}) from exc
     except (ValueError, KeyError, TypeError) as exc:
-        raise StoreError("bad_config", f"the game cannot start from these options: {exc}",
-                         400) from exc
+        raise StoreError("bad_config", f"the game cannot start from these options: {exc}") from exc
     to_act = list(rs.to_act(state))
     at = now_ms()
     match.config = config

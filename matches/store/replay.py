@@ -18,7 +18,7 @@ def replay(match: Match, upto: int | None = None) -> tuple[State, list[list[Even
     events."""
     rs = ruleset_of(match)
     if match.config is None:
-        raise StoreError("match_not_started", "the match has not started", 409)
+        raise StoreError("match_not_started", "the match has not started")
     state = rs.new_game(match.config, match.seed)
     all_events = []
     entries = match.log.order_by("seq")

@@ -165,7 +165,7 @@ def lock_match(match_id: int, with_seats: bool = False) -> Match:
     match = select_match(match_id, ("config", "statics"),
                           with_seats and connection.vendor in SEATS_JSON, lock)
     if match is None:
-        raise StoreError("not_found", f"no match {match_id}", 404)
+        raise StoreError("not_found", f"no match {match_id}")
     return match
 
 

@@ -38,7 +38,7 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 
-from kaosz.api.errors import ApiError
+from matches.errors import MatchError
 from matches.models import BIG_COLUMNS, Match, MatchAction
 from matches.store.cache import dumps_state, held, loads_state, match_from_row, remember, statics_of
 from matches.store.clocks import clock_view, now_ms, tick_clocks
@@ -83,7 +83,8 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
            viewer: int | None = None,
            authorize: Callable[[Match], int] | None = None) -> Result:
     """Apply one entry for ``seat`` in one transaction (see :class:`Submission`). Raises
-    ``StoreError`` (404/409/422) and changes nothing on failure."""
+    ``StoreError`` (``not_found``, ``version_conflict``, ``illegal_action``…) and changes
+    nothing on failure."""
     return submit_entry(Submission(
         match_id, action, seat, kind, user, expected_version, client_action_id,
         schedule_bots, viewer, authorize))
@@ -153,7 +154,7 @@ def _submit_optimistic(sub: Submission) -> Result | None:
     ``None``: another writer got there first, and nothing was written."""
     match, text = read_for_write(sub.match_id, sub.authorize is not None)
     if match is None:
-        raise StoreError("not_found", f"no match {sub.match_id}", 404)
+        raise StoreError("not_found", f"no match {sub.match_id}")
     acting, bots = _acting_seat(match, sub)
     read_version = match.version
     prepared = _prepare_or_repeat(match, acting, sub, text)
@@ -198,7 +199,7 @@ def submit_held(sub: Submission) -> Result | None:
     try:
         acting, bots = _acting_seat(match, sub)
         body, state, entry = prepare(match, acting, sub, copy.text)
-    except ApiError:
+    except MatchError:  # (a refusal, the caller's too: the locked path gives it again)
         return None
     return _store_if_current(match, copy.version, acting, bots, body, state, entry, sub)
 
@@ -272,7 +273,7 @@ def _repeat(match: Match, seat: int | None, sub: Submission) -> Result | None:
         return None
     if first.kind != sub.kind or not _same_request(first.action, sub.action):
         raise StoreError("idempotency_key_reused", "this client_action_id was already used "
-                         "for another request; send a new id with a new request", 409,
+                         "for another request; send a new id with a new request",
                          {"client_action_id": sub.client_action_id, "seq": first.seq})
     return Result(first.response, 200, repeated=True, match=match)
 
@@ -290,16 +291,16 @@ def prepare(match: Match, seat: int | None, sub: Submission,
     kind, action = sub.kind, sub.action
     if match.status != Match.ACTIVE:
         code = "match_finished" if match.status == Match.FINISHED else "match_not_started"
-        raise StoreError(code, f"the match is {match.status}", 409,
+        raise StoreError(code, f"the match is {match.status}",
                          {"status": match.status, "version": match.version})
     if sub.expected_version is not None and sub.expected_version != match.version:
         raise StoreError("version_conflict", f"expected version {sub.expected_version}, "
-                         f"the match is at {match.version}", 409,
+                         f"the match is at {match.version}",
                          {"version": match.version, "expected": sub.expected_version})
     at = now_ms()
     if kind == MatchAction.ACTION and clock_view(match, at)["time_up"]:
         raise StoreError("time_up", "the match's time is up; the organiser decides "
-                         "the result", 409, {"version": match.version})
+                         "the result", {"version": match.version})
     rs = ruleset_of(match)
     statics = statics_of(match)
     state = loads_state(rs, snapshot, statics)
@@ -308,7 +309,7 @@ def prepare(match: Match, seat: int | None, sub: Submission,
     except IllegalAction as exc:
         # The error reaches only the acting seat; it says nothing beyond what the
         # engine chose to put in it for that seat.
-        raise StoreError("illegal_action", exc.message, 422,
+        raise StoreError("illegal_action", exc.message,
                          {**exc.as_dict(), "version": match.version}) from exc
     n = len((match.clocks or {}).get("used_ms") or []) or match.seats.count()
     before = list(match.to_act)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from decks.core import all_formats
 from kaosz.api.errors import ApiError
+from kaosz.domain import DomainError
 from matches.tournaments import services
 from matches.tournaments.models import PairingJob, Round, Tournament
 
@@ -96,7 +98,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
                 publish_decklists=request.POST.get("publish_decklists") == "on",
                 public=True)
             return redirect("tournament-manage", pk=t.pk)
-        except ApiError as exc:
+        except (ApiError, DomainError) as exc:
             error = exc
     user = request.user
     visible = Q(public=True)
@@ -153,10 +155,10 @@ def _player_op(t: Tournament, request: HttpRequest, user: User) -> None:
         raise ApiError("invalid", "unknown operation", 400)
 
 
-def _run(fn: Callable[[], Any]) -> ApiError | None:
+def _run(fn: Callable[[], Any]) -> ApiError | DomainError | None:
     try:
         fn()
-    except ApiError as exc:
+    except (ApiError, DomainError) as exc:  # (online: the store's refusal of a match)
         return exc
     return None
 
@@ -185,17 +187,12 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     ctx = _context(t, request)
     if t.status == Tournament.SWISS and ctx["current"]:
         rnd = t.rounds.get(number=ctx["current"]["number"])
-        if t.mode == Tournament.ONLINE and rnd.status == Round.STARTED:
-            from matches.tournaments.online import sync_round
-
-            if sync_round(rnd):
-                ctx = _context(t, request)
-    if t.mode == Tournament.ONLINE and t.status == Tournament.FINAL:
-        from matches.tournaments.online import sync_final
-
-        if sync_final(t):
-            t.refresh_from_db()
+        if (t.mode == Tournament.ONLINE and rnd.status == Round.STARTED
+                and services.sync_round(rnd)):
             ctx = _context(t, request)
+    if t.mode == Tournament.ONLINE and t.status == Tournament.FINAL and services.sync_final(t):
+        t.refresh_from_db()
+        ctx = _context(t, request)
     job = t.pairing_jobs.first()  # the latest; its failure is shown like any refusal
     if job is not None and job.status == PairingJob.FAILED and error is None and \
             job.error and not t.rounds.filter(created__gt=job.created).exists() and \
@@ -216,8 +213,6 @@ def _organiser_op(t: Tournament, request: HttpRequest) -> None:  # noqa: C901
         username = p.get("username", "").strip()
         player = None
         if username:
-            from django.contrib.auth import get_user_model
-
             player = get_user_model().objects.filter(username=username).first()
             if player is None:
                 raise ApiError("unknown_player", f"no user {username!r}", 400)

@@ -44,6 +44,7 @@ from rulesets.kgk.state import (
     DAMAGED,
     USED,
     armor_now,
+    attach,
     base_armor_now,
     card,
     cdef,
@@ -184,7 +185,6 @@ def equip_decision() -> Any:
             emit(state, "commit", seat=seat, ship=action["ship"])
             _designated(state, dec, ["c_equip", seat])
         elif t == "board":
-            from rulesets.kgk.state import attach
             attach(state, action["crew"], action["ship"])
             c = card(state, action["crew"])
             emit(state, "board", seat=seat, ship=action["ship"],

@@ -23,7 +23,14 @@ from rulesets.kgk import view as seat_view
 from rulesets.kgk.cards import playability as card_playability
 from rulesets.kgk.engine import new_game as engine_new_game
 from rulesets.kgk.fast import FastEngine
-from rulesets.kgk.shipped import read_deck, shipped_cards
+from rulesets.kgk.shipped import (
+    read_deck,
+    scenario_document,
+    scenario_example,
+    scenario_names,
+    scenario_seats,
+    shipped_cards,
+)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6   # KG-1.4: two; KG-13.1: more (this engine: up to six)
 
@@ -122,6 +129,12 @@ class KGKRuleset:
     determinize = staticmethod(search_hooks.determinize)
     evaluate = staticmethod(search_hooks.evaluate)
     playability = staticmethod(playability)
+    # Positions set up from a document (rulesets.base.Scenarios; SCENARIOS.md): the host's
+    # sandbox asks these and never reads a document itself.
+    scenario_names = staticmethod(scenario_names)
+    scenario_document = staticmethod(scenario_document)
+    scenario_seats = staticmethod(scenario_seats)
+    scenario_example = staticmethod(scenario_example)
 
 
 class FastKGKRuleset(KGKRuleset):

@@ -39,13 +39,47 @@ def scenario_names() -> list[str]:
     return sorted(p.stem for p in SCENARIOS_DIR.glob("*.json"))
 
 
-def scenario_config(name: str, **options: Any) -> dict[str, Any]:
-    """A ``new_game`` config for a shipped scenario, with the shipped card records."""
+def scenario_document(name: str) -> dict[str, Any]:
+    """A shipped scenario's document (``ConfigError`` ``unknown_scenario`` otherwise)."""
     if name not in scenario_names():
         raise ConfigError("unknown_scenario", f"no shipped scenario {name!r}",
                           {"field": "scenario", "known": scenario_names()})
-    doc = json.loads((SCENARIOS_DIR / f"{name}.json").read_text(encoding="utf-8"))
-    return {"scenario": doc, "cards": shipped_cards(), "options": options}
+    doc: dict[str, Any] = json.loads((SCENARIOS_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    return doc
+
+
+def scenario_seats(document: Any) -> list[str]:
+    """The seats a scenario document sets up (``seats``: 2 to 6), by the names it gives
+    them ("" when unnamed); empty when it has no such list (``new_game`` refuses it)."""
+    seats = document.get("seats") if isinstance(document, dict) else None
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 6:
+        return []
+    names = [s.get("name") if isinstance(s, dict) else None for s in seats]
+    return [n.strip()[:120] if isinstance(n, str) else "" for n in names]
+
+
+SCENARIO_EXAMPLE = """{
+  "format": "kgk-scenario/1",
+  "turn": 3, "active": 0, "phase": "main",
+  "seats": [
+    {"name": "Anna", "credits": 5,
+     "colony": [{"card": "practice-kikepzo-kolibri", "count": 10}],
+     "hand": ["practice-kikepzo-kolibri"]},
+    {"name": "Béla", "credits": 4,
+     "colony": [{"card": "practice-kikepzo-kolibri", "count": 10}],
+     "hangar": ["practice-kikepzo-kolibri"]}
+  ]
+}"""
+
+
+def scenario_example() -> str:
+    """A small scenario document, as the "set up a position" page offers it to start from."""
+    return SCENARIO_EXAMPLE
+
+
+def scenario_config(name: str, **options: Any) -> dict[str, Any]:
+    """A ``new_game`` config for a shipped scenario, with the shipped card records."""
+    return {"scenario": scenario_document(name), "cards": shipped_cards(), "options": options}
 
 
 # Practice decks as JSON text: parsing it hands every caller fresh records several times

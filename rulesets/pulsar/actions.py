@@ -11,7 +11,15 @@ from typing import Any
 
 from rulesets.base import Action, Event, State
 from rulesets.pulsar import effects, flight, gyros, transmitters
-from rulesets.pulsar.common import comp, my_techs, player, tech_row_index
+from rulesets.pulsar.common import (
+    comp,
+    effects_items,
+    my_techs,
+    player,
+    push,
+    tech_row_index,
+    techs_in_play,
+)
 from rulesets.pulsar.components import SIZES
 
 MODS = {"": 0, "+1": 1, "-1": -1, "+2": 2}
@@ -191,8 +199,6 @@ def turn_actions(state: State, seat: int) -> list[Action]:  # noqa: C901
 
 
 def _available_techs(state: State) -> list[tuple[int, dict[str, Any]]]:
-    from rulesets.pulsar.common import techs_in_play
-
     return [(r, t) for r, t in techs_in_play(state) if r <= state["time"]]
 
 
@@ -233,7 +239,7 @@ def apply_turn_action(state: State, seat: int, action: Action, events: list[Even
         p["hq_done"].append(proj["id"])
         p["markers"] -= 1
         events.append({"type": "hq", "seat": seat, "project": proj["id"]})
-        effects.push(state, effects.effects_items(seat, proj["reward"]))
+        push(state, effects_items(seat, proj["reward"]))
     elif t == "patent":
         tech = c.tech[action["tech"]]
         rec = state["techs"].setdefault(tech["id"], {"by": [], "round": None})
@@ -245,7 +251,7 @@ def apply_turn_action(state: State, seat: int, action: Action, events: list[Even
         if "patent_die" in tech:
             p["cubes"] -= 1  # patent bonus die costs one engineer cube (A2.3)
             effects.gain_bonus_die(state, seat, tech["patent_die"], "patent", events)
-        effects.push(state, effects.effects_items(seat, tech.get("immediate", [])))
+        push(state, effects_items(seat, tech.get("immediate", [])))
     elif t == "buy_mod":
         p["mods"][action["kind"]] += 1
         events.append({"type": "modifier", "seat": seat, "kind": action["kind"]})

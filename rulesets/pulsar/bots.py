@@ -13,7 +13,8 @@ from rulesets.base import Action, State
 from rulesets.pulsar.common import ROUNDS
 from rulesets.pulsar.components import Compiled, compiled
 from rulesets.pulsar.dice import die_move
-from rulesets.pulsar.engine import legal_actions
+from rulesets.pulsar.engine import apply, legal_actions, to_act
+from rulesets.pulsar.setup import example_config, new_game
 from rulesets.pulsar.view import view
 from rulesets.rng import Rng
 
@@ -272,9 +273,6 @@ class _Ctx:
 
 def play_match(kinds: list[str], seed: str, config: dict[str, Any] | None = None) -> State:
     """Play one game between bots from a seed (benchmarks, tests, simulations)."""
-    from rulesets.pulsar.engine import apply, to_act
-    from rulesets.pulsar.setup import example_config, new_game
-
     state = new_game(config or example_config(len(kinds)), seed)
     step = 0
     while state["phase"] != "over":

@@ -126,3 +126,22 @@ def spinning_by_size(state: State, seat: int) -> dict[str, int]:
 
 def illegal(code: str, message: str, rule: str | None = None, **details: Any) -> IllegalAction:
     return IllegalAction(code, message, rule=rule, details=details or None)
+
+
+# The reward queue (run by ``effects.run_queue``): items are plain dicts in the state, so
+# every module that queues a reward (flight, transmitters, actions) needs only these two.
+def push(state: State, items: list[dict[str, Any]], front: bool = True) -> None:
+    state["queue"] = items + state["queue"] if front else state["queue"] + items
+
+
+def effects_items(seat: int, effs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"k": "effect", "seat": seat, "eff": e} for e in effs]
+
+
+def scoring_value(state: State, seat: int, spec: dict[str, Any]) -> int:
+    """A technology's VP spec (per round or at the end): fixed, or so many per counted thing."""
+    if "vp" in spec:
+        value: int = spec["vp"]
+        return value
+    value = spec["n"] * counter(state, seat, spec["vp_per"])
+    return value

@@ -11,17 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.base import Action, Event, State
-from rulesets.pulsar.common import comp, gain_vp, player, rng_draw
+from rulesets.pulsar.common import comp, effects_items, gain_vp, player, push, rng_draw
 from rulesets.pulsar.components import SIZES
 from rulesets.pulsar.flight import reveal
-
-
-def push(state: State, items: list[dict[str, Any]], front: bool = True) -> None:
-    state["queue"] = items + state["queue"] if front else state["queue"] + items
-
-
-def effects_items(seat: int, effs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"k": "effect", "seat": seat, "eff": e} for e in effs]
+from rulesets.pulsar.transmitters import apply_connect, connect_options, maybe_activate
 
 
 def _pend(state: State, kind: str, seat: int, options: list[Action], **ctx: Any) -> None:
@@ -178,14 +171,10 @@ def _run_item(state: State, item: dict[str, Any], events: list[Event]) -> None:
         else:
             _pend(state, "joint", seat, [{"type": "joint_die", "value": v} for v in vals])
     elif k == "connect":
-        from rulesets.pulsar.transmitters import connect_options
-
         opts = connect_options(state, seat, item["tile"])
         if len(opts) > 1:
             _pend(state, "connect", seat, opts)
     elif k == "activate":
-        from rulesets.pulsar.transmitters import maybe_activate
-
         maybe_activate(state, seat, item["tile"], events)
     else:
         raise AssertionError(k)
@@ -257,22 +246,8 @@ def resolve_pending(state: State, seat: int, action: Action, events: list[Event]
     elif kind == "joint":
         gain_bonus_die(state, seat, action["value"], "joint", events)
     elif kind == "connect":
-        from rulesets.pulsar.transmitters import apply_connect
-
         apply_connect(state, seat, action, events)
     else:
         raise AssertionError(kind)
     run_queue(state, events)
 
-
-def race_score(state: State, seat: int, flight: dict[str, Any], events: list[Event]) -> None:
-    """Jump-gate race: VP per distinct gate of the colour visited; start excluded (A2.3 HQ)."""
-    race = flight["race"]
-    c = comp(state)
-    proj = c.hq_projects[race["project"]]
-    gates = {n for n in flight["visited"] if c.nodes[n].get("color") == race["color"]}
-    vp = proj["race"]["vp"] * len(gates)
-    player(state, seat)["races_used"].append(race["project"])
-    events.append({"type": "race", "seat": seat, "project": race["project"],
-                   "color": race["color"], "gates": sorted(gates), "vp": vp})
-    gain_vp(state, seat, vp, "race", events)

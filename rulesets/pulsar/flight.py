@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.base import Action, Event, State
-from rulesets.pulsar.common import comp, player
+from rulesets.pulsar.common import comp, gain_vp, player
 from rulesets.pulsar.components import Compiled
 
 
@@ -125,8 +125,6 @@ def apply_step(state: State, seat: int, action: Action, events: list[Event]) -> 
 
 def end_flight(state: State, seat: int, events: list[Event]) -> None:
     """Queue the end-of-flight decisions: passing stations in visit order, then the end."""
-    from rulesets.pulsar.effects import race_score  # local: effects imports flight
-
     f = state["flight"]
     c = comp(state)
     final = f["at"]
@@ -141,3 +139,16 @@ def end_flight(state: State, seat: int, events: list[Event]) -> None:
         race_score(state, seat, f, events)
     state["flight"] = None
     state["queue"] = items + state["queue"]
+
+
+def race_score(state: State, seat: int, flight: dict[str, Any], events: list[Event]) -> None:
+    """Jump-gate race: VP per distinct gate of the colour visited; start excluded (A2.3 HQ)."""
+    race = flight["race"]
+    c = comp(state)
+    proj = c.hq_projects[race["project"]]
+    gates = {n for n in flight["visited"] if c.nodes[n].get("color") == race["color"]}
+    vp = proj["race"]["vp"] * len(gates)
+    player(state, seat)["races_used"].append(race["project"])
+    events.append({"type": "race", "seat": seat, "project": race["project"],
+                   "color": race["color"], "gates": sorted(gates), "vp": vp})
+    gain_vp(state, seat, vp, "race", events)

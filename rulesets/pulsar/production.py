@@ -2,35 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulesets.base import Event, State
 from rulesets.pulsar.common import (
     ROUNDS,
     TRACKS,
     comp,
-    counter,
     gain_vp,
     median_value,
     my_techs,
     player,
+    scoring_value,
     time_row,
 )
-from rulesets.pulsar.dice import order_on
+from rulesets.pulsar.dice import order_on, roll
+from rulesets.pulsar.scoring import start_final
 
 
 def row_bonus(state: State) -> int:
     """Gyrodyne bonus of the time marker's row; the median symbol reads the median marker."""
     bonus = time_row(state)["bonus"]
     return median_value(state["dice"]["median"]) if bonus == "median" else int(bonus)
-
-
-def scoring_value(state: State, seat: int, spec: dict[str, Any]) -> int:
-    if "vp" in spec:
-        value: int = spec["vp"]
-        return value
-    value = spec["n"] * counter(state, seat, spec["vp_per"])
-    return value
 
 
 def production(state: State, events: list[Event]) -> None:  # noqa: C901
@@ -96,8 +87,6 @@ def production(state: State, events: list[Event]) -> None:  # noqa: C901
             if t.get("color") == "green" and "per_round" in t:
                 gain_vp(state, seat, scoring_value(state, seat, t["per_round"]), t["id"], events)
     if state["round"] >= ROUNDS:
-        from rulesets.pulsar.scoring import start_final
-
         start_final(state, events)
         return
     # 7. next round: new transmitters, time marker one row outward
@@ -109,6 +98,4 @@ def production(state: State, events: list[Event]) -> None:  # noqa: C901
     events.append({"type": "tx_display", "display": list(tx["display"])})
     state["time"] += 1
     state["round"] += 1
-    from rulesets.pulsar.dice import roll
-
     roll(state, events)

@@ -5,9 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.base import Action, Event, IllegalAction, Outcome, State
-from rulesets.pulsar.common import counter, gain_vp, my_techs, player, spinning_by_size
+from rulesets.pulsar.common import (
+    counter,
+    gain_vp,
+    my_techs,
+    player,
+    scoring_value,
+    spinning_by_size,
+)
 from rulesets.pulsar.components import GYRO_GOALS
-from rulesets.pulsar.production import scoring_value
 
 FINAL_ORDER_VP = {2: (7, 4, 2, 0), 3: (7, 4, 0), 4: (7, 4, 2, 0)}  # A2.4 step 6
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.base import Action, Event, State
-from rulesets.pulsar.common import comp, player
-from rulesets.pulsar.effects import effects_items, push
+from rulesets.pulsar.common import comp, effects_items, player, push
 
 
 def free_points(state: State, seat: int, tile: str) -> list[int]:

@@ -22,6 +22,17 @@ TOTAL_CARDS = 36          # A1.1
 BOARDS = 6                # A1.1
 GOODS_PER_COLOUR = 13     # A1.1: 52 goods in 4 colours
 
+# A1.2 setup table by player count (rulebook says); a component set is checked against it.
+# Energy is kept as an integer value: 7x1 + 1x5 = 12.
+TABLE: dict[int, dict[str, Any]] = {
+    2: {"tokens": [-1, 0, 1, 3], "galaxies": 8, "per_galaxy": 3, "goods_each": 3, "energy": 12},
+    3: {"tokens": [-1, 1, 2], "galaxies": 8, "per_galaxy": 3, "goods_each": 3, "energy": 12},
+    4: {"tokens": [-1, 1, 2, 3], "galaxies": 8, "per_galaxy": 4, "goods_each": 3, "energy": 12},
+    5: {"tokens": [-1, 1, 2, 3, 4], "galaxies": 6, "per_galaxy": 5, "goods_each": 2, "energy": 9},
+    6: {"tokens": [-1, 0, 1, 2, 3, 4], "galaxies": 6, "per_galaxy": 6, "goods_each": 2,
+        "energy": 9},
+}
+
 
 def _fail(code: str, message: str, **details: Any) -> ConfigError:
     return ConfigError(code, message, details)
@@ -109,7 +120,6 @@ def validate_components(data: Any, players: int, need_favourites: bool) -> dict[
                             index=i, key=key)
             out[key] = list(fav)
         characters.append(out)
-    from rulesets.smugglers.setup import TABLE  # local: setup imports this module
     needed = TABLE[players]["galaxies"] * TABLE[players]["per_galaxy"]
     if len(order) < needed:
         raise _fail("components_too_few_cards",

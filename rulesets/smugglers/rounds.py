@@ -9,6 +9,7 @@ from typing import Any
 from rulesets.base import Action, ConfigError, Event, IllegalAction, Outcome, State
 from rulesets.smugglers import bidding, payment, refill, scoring, setup
 from rulesets.smugglers import view as view_mod
+from rulesets.smugglers.bots import choose
 from rulesets.smugglers.components import standin
 
 # The exact fields of every action type: anything else is rejected, so an action is
@@ -204,7 +205,6 @@ def from_json(data: dict[str, Any]) -> State:
 
 
 def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
-    from rulesets.smugglers.bots import choose
     legal = legal_actions(state, seat)
     # The random bot reads nothing but the legal list; skip building its view.
     seen = view(state, seat) if kind != "random" else {}

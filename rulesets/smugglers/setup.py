@@ -6,17 +6,7 @@ from typing import Any
 
 from rulesets.base import ConfigError, State
 from rulesets.rng import Rng
-from rulesets.smugglers.components import standin, validate_components
-
-# A1.2 setup table (rulebook says). Energy is kept as an integer value: 7x1 + 1x5 = 12.
-TABLE: dict[int, dict[str, Any]] = {
-    2: {"tokens": [-1, 0, 1, 3], "galaxies": 8, "per_galaxy": 3, "goods_each": 3, "energy": 12},
-    3: {"tokens": [-1, 1, 2], "galaxies": 8, "per_galaxy": 3, "goods_each": 3, "energy": 12},
-    4: {"tokens": [-1, 1, 2, 3], "galaxies": 8, "per_galaxy": 4, "goods_each": 3, "energy": 12},
-    5: {"tokens": [-1, 1, 2, 3, 4], "galaxies": 6, "per_galaxy": 5, "goods_each": 2, "energy": 9},
-    6: {"tokens": [-1, 0, 1, 2, 3, 4], "galaxies": 6, "per_galaxy": 6, "goods_each": 2,
-        "energy": 9},
-}
+from rulesets.smugglers.components import TABLE, standin, validate_components
 
 # Option keys. "advanced" switches on the three A1.6 rules together.
 OPTION_DEFAULTS: dict[str, bool] = {

@@ -60,7 +60,7 @@ def test_every_operation_has_summary_description_and_error_answers(spec):
 
 def test_the_schema_lists_every_error_code_the_source_raises(spec):
     raised: set[str] = set()
-    pattern = re.compile(r'(?:ApiError|StoreError|TournamentError|DeckError|error_response|'
+    pattern = re.compile(r'(?:ApiError|StoreError|MatchError|TournamentError|DeckError|error_response|'
                          r'error_body)\(\s*"([a-z_]+)"')
     for source in ROOT.glob("**/*.py"):
         if any(part in (".venv", "tests", "node_modules") for part in source.parts):

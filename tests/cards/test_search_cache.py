@@ -61,7 +61,7 @@ def test_a_stale_reader_cannot_roll_the_version_back(cards_loaded,
                                                      django_capture_on_commit_callbacks):
     old = search_cache.catalogue_version()
     with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
-        DataVersion.bump()
+        search_cache.bump()
     new = DataVersion.current().version
     assert new == old + 1
     # A process that read the row before the bump publishes what it saw, late.

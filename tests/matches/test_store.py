@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from kaosz.api.domain_status import status_of
 from matches import store
 from matches.models import Match, MatchAction
 from rulesets import registry
@@ -42,7 +43,7 @@ def test_stale_version_is_409_and_changes_nothing(db, django_user_model):
     action = rs.legal_actions(rs.from_json(match.state_json()), seat)[0]
     with pytest.raises(store.StoreError) as err:
         store.submit(match.pk, seat, action, expected_version=0)
-    assert err.value.status_code == 409 and err.value.error_code == "version_conflict"
+    assert status_of(err.value) == 409 and err.value.error_code == "version_conflict"
     assert err.value.details["version"] == 1
     assert Match.objects.get(pk=match.pk).version == 1 and match.log.count() == 1
 
@@ -70,7 +71,7 @@ def test_client_action_id_reused_with_another_body_is_409(db, django_user_model)
     with pytest.raises(store.StoreError) as err:
         store.submit(match.pk, first.body["seat"], {"type": "anything"},
                      expected_version=0, client_action_id="c0")
-    assert err.value.status_code == 409
+    assert status_of(err.value) == 409
     assert err.value.error_code == "idempotency_key_reused"
     match.refresh_from_db()
     assert match.version == 1 and match.log.count() == 1
@@ -96,7 +97,7 @@ def test_illegal_action_is_422_with_rule_and_leaves_state(db, django_user_model,
     seat = match.to_act[0]
     with pytest.raises(store.StoreError) as err:
         store.submit(match.pk, seat, {"type": "no_such_action_type"}, expected_version=0)
-    assert err.value.status_code == 422 and err.value.error_code == "illegal_action"
+    assert status_of(err.value) == 422 and err.value.error_code == "illegal_action"
     assert "code" in err.value.details
     after = Match.objects.get(pk=match.pk)
     assert after.snapshot == before and after.version == 0 and after.log.count() == 0

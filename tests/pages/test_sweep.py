@@ -55,7 +55,7 @@ def _build_site(django_user_model) -> dict[str, Any]:
     from decks.models import Deck
     from decks.services import save_revision
     from matches import store
-    from matches.api.views import start_simulation
+    from matches.services.simulations import start_simulation
     from matches.tournaments import services as tournaments
 
     with open(os.devnull, "w") as sink:

@@ -20,9 +20,12 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from kaosz.api.errors import ApiError
+from kaosz.domain import DomainError
 from matches import simulation as sims
+from matches import store
 from matches.models import Seat, Simulation
+from matches.services.simulations import start_simulation
+from rulesets import registry
 
 
 def deck_spec(value: str) -> Any:
@@ -73,14 +76,11 @@ class Command(BaseCommand):
                     data["bots"] = None
                     data["bot_kind"] = o["bot"]
                 summary = self.stored(data, o)
-        except ApiError as exc:
+        except DomainError as exc:
             raise CommandError(f"{exc.error_code}: {exc.message} {exc.details or ''}") from exc
         self.stdout.write(json.dumps(summary, ensure_ascii=False))
 
     def stored(self, data: dict[str, Any], o: dict[str, Any]) -> dict[str, Any]:
-        from matches.api.views import start_simulation
-        from rulesets import registry
-
         if data.get("bots") is None:
             rs = registry.get(data["ruleset"]) if data["ruleset"] in registry.names() else None
             players = data["players"] or (rs.min_players if rs else 2)
@@ -112,9 +112,6 @@ class Command(BaseCommand):
     def inline(self, data: dict[str, Any], bot: str) -> dict[str, Any]:
         """The same games without the database: config from the example (decks need the
         database to resolve, so only the example decks here)."""
-        from matches import store
-        from rulesets import registry
-
         if data["ruleset"] not in registry.names():
             raise CommandError(f"unknown ruleset {data['ruleset']!r}")
         if any(data["decks"]):

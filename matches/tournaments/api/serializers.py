@@ -5,7 +5,9 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from kaosz.api.strict import DeckSpecField, StrictJSONMixin
+from matches.swiss import suggested_rounds
 from matches.tournaments.models import Entry, Tournament
+from matches.tournaments.services import is_organiser
 
 
 class TournamentSerializer(StrictJSONMixin, serializers.ModelSerializer):
@@ -33,8 +35,6 @@ class TournamentSerializer(StrictJSONMixin, serializers.ModelSerializer):
 
     def get_suggested_rounds(self, t: Tournament) -> int:
         """``max(3, ceil(log2 N))`` for the players not dropped (announced at the start)."""
-        from matches.swiss import suggested_rounds
-
         return suggested_rounds(t.entries.filter(dropped_after__isnull=True).count())
 
     def get_disputes(self, t: Tournament) -> int:
@@ -46,8 +46,6 @@ class TournamentSerializer(StrictJSONMixin, serializers.ModelSerializer):
         return last.number if last else None
 
     def get_is_organiser(self, t: Tournament) -> bool:
-        from matches.tournaments.services import is_organiser
-
         request = self.context.get("request")
         return bool(request and is_organiser(request.user, t))
 

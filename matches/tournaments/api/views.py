@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -147,8 +148,6 @@ class TournamentViewSet(viewsets.ModelViewSet):
         data = _data(request, s.EntryCreate)
         user = None
         if data.get("username"):
-            from django.contrib.auth import get_user_model
-
             user = get_user_model().objects.filter(username=data["username"],
                                                    is_active=True).first()
             if user is None:
@@ -264,11 +263,9 @@ class TournamentViewSet(viewsets.ModelViewSet):
     @action(detail=True, url_path=r"rounds/(?P<number>\d+)")
     def round(self, request: Request, pk: str | None = None, number: str = "") -> HttpResponse:
         t = self._t()
-        rnd = services._round(t, number)
+        rnd = services.get_round(t, number)
         if t.mode == Tournament.ONLINE and rnd.status == rnd.STARTED:
-            from matches.tournaments.online import sync_round
-
-            sync_round(rnd)
+            services.sync_round(rnd)
         if _wants_csv(request):
             return _csv(exports.pairings_csv(t, rnd.number), f"pairings-{t.pk}-{rnd.number}.csv")
         return Response(services.rounds_data(t, [rnd.number])[0])
@@ -422,11 +419,9 @@ class TournamentViewSet(viewsets.ModelViewSet):
         t = self._t()
         if request.method == "POST":
             services.start_final(t, by=request.user)
-        elif t.mode == Tournament.ONLINE and t.status == Tournament.FINAL:
-            from matches.tournaments.online import sync_final
-
-            if sync_final(t):
-                t.refresh_from_db()
+        elif (t.mode == Tournament.ONLINE and t.status == Tournament.FINAL
+              and services.sync_final(t)):
+            t.refresh_from_db()
         return Response({"status": t.status, "bracket": services.bracket_data(t),
                          "placements": services.placements(t)})
 

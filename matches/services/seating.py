@@ -1,6 +1,7 @@
 """From a create/join request to seat specs: who sits where, and with which validated deck.
 
-Shared by the API and the lobby page so both give the same answers.
+A service: the API and the lobby page both call it, so both give the same answers; its
+refusals are ``MatchError`` (no HTTP: the API edge gives each code its status).
 """
 
 from __future__ import annotations
@@ -10,12 +11,14 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
-from kaosz.api.errors import ApiError
+from decks.services import DeckError, check_format, validate_cards
+from decks.services import resolve_deck as resolve
 from kaosz.models import SeatInvitation
+from matches.errors import MatchError
 from matches.models import Match
-from matches.store import SeatSpec
+from matches.store import SeatSpec, with_options
 from rulesets import registry
-from rulesets.base import Ruleset
+from rulesets.base import ConfigError, Ruleset
 
 DEFAULT_FORMAT = "practice"
 
@@ -24,8 +27,8 @@ def get_ruleset(name: str) -> Ruleset:
     try:
         return registry.get(name)
     except (registry.UnknownRuleset, ImportError) as exc:
-        raise ApiError("unknown_ruleset", f"unknown ruleset {name!r}", 400,
-                       {"allowed": sorted(registry.available())}) from exc
+        raise MatchError("unknown_ruleset", f"unknown ruleset {name!r}",
+                         {"allowed": sorted(registry.available())}) from exc
 
 
 def deck_format(rs: Ruleset, options: dict[str, Any]) -> str:
@@ -47,29 +50,24 @@ def resolve_deck(rs: Ruleset, spec: Any, user: Any, options: dict[str, Any],
             _check_example_deck(rs, options, seat)
         return None, ""
     if not rs.uses_decks:
-        raise ApiError("deck_not_used", f"{rs.title} is played without decks", 400,
-                       {"seat": seat})
-    from decks.services import DeckError
-    from decks.services import resolve_deck as resolve
-
+        raise MatchError("deck_not_used", f"{rs.title} is played without decks",
+                         {"seat": seat})
     try:
         deck = resolve(spec, user, deck_format(rs, options))
     except DeckError as exc:
-        raise ApiError(exc.code, exc.message, 400, {"seat": seat, **exc.details}) from exc
+        raise MatchError(exc.code, exc.message, {"seat": seat, **exc.details}) from exc
     if not deck.validation.get("valid"):
-        raise ApiError("deck_invalid", f"the deck for seat {seat} is not valid in format "
-                       f"{deck_format(rs, options)!r}", 400,
-                       {"seat": seat, "validation": deck.validation})
+        raise MatchError("deck_invalid", f"the deck for seat {seat} is not valid in format "
+                         f"{deck_format(rs, options)!r}",
+                         {"seat": seat, "validation": deck.validation})
     return deck.records, deck.name
 
 
 def _check_format(rs: Ruleset, options: dict[str, Any]) -> None:
-    from decks.services import DeckError, check_format
-
     try:
         check_format(deck_format(rs, options))
     except DeckError as exc:
-        raise ApiError(exc.code, exc.message, 400, exc.details) from exc
+        raise MatchError(exc.code, exc.message, exc.details) from exc
 
 
 def _check_example_deck(rs: Ruleset, options: dict[str, Any], seat: int) -> None:
@@ -77,24 +75,22 @@ def _check_example_deck(rs: Ruleset, options: dict[str, Any], seat: int) -> None
     fmt = deck_format(rs, options)
     if fmt == DEFAULT_FORMAT:  # the example decks are built for the default format
         return
-    from decks.services import validate_cards
-
     records = rs.example_config(max(rs.min_players, seat + 1))["decks"][seat]
     cards: dict[str, int] = {}
     for record in records:
         cards[record["slug"]] = cards.get(record["slug"], 0) + 1
     validation = validate_cards(cards, fmt)
     if not validation.get("valid"):
-        raise ApiError("deck_required", f"seat {seat} has no deck, and the example deck is "
-                       f"not valid in format {fmt!r}: give a deck for it", 400,
-                       {"seat": seat, "format": fmt, "validation": validation})
+        raise MatchError("deck_required", f"seat {seat} has no deck, and the example deck is "
+                         f"not valid in format {fmt!r}: give a deck for it",
+                         {"seat": seat, "format": fmt, "validation": validation})
 
 
 def seat_specs(rs: Ruleset, seats: list[dict[str, Any]], options: dict[str, Any],
                user: Any) -> list[SeatSpec]:
     if not rs.min_players <= len(seats) <= rs.max_players:
-        raise ApiError("bad_players", f"{rs.title} is for {rs.min_players}-{rs.max_players} "
-                       "players", 400, {"min": rs.min_players, "max": rs.max_players})
+        raise MatchError("bad_players", f"{rs.title} is for {rs.min_players}-{rs.max_players} "
+                         "players", {"min": rs.min_players, "max": rs.max_players})
     users = get_user_model()
     out = []
     for i, seat in enumerate(seats):
@@ -107,7 +103,7 @@ def seat_specs(rs: Ruleset, seats: list[dict[str, Any]], options: dict[str, Any]
         elif player != "open":
             other = users.objects.filter(username=player, is_active=True).first()
             if other is None:
-                raise ApiError("unknown_player", f"no user {player!r}", 400, {"seat": i})
+                raise MatchError("unknown_player", f"no user {player!r}", {"seat": i})
             if getattr(user, "pk", None) == other.pk:
                 spec.user = other
             else:
@@ -131,13 +127,13 @@ def seat_of(match: Match, user: Any, wanted: int | None = None) -> int | None:
     """The seat ``user`` speaks for (``wanted`` when they hold several), else ``None``."""
     if not getattr(user, "is_authenticated", False):
         if wanted is not None:
-            raise ApiError("not_your_seat", "log in to act for a seat", 403, {"seat": wanted})
+            raise MatchError("not_your_seat", "log in to act for a seat", {"seat": wanted})
         return None
     mine = [s.index for s in match.seats.all() if s.user_id == user.pk]
     if wanted is not None:
         if wanted not in mine:
-            raise ApiError("not_your_seat", f"seat {wanted} is not yours", 403,
-                           {"seat": wanted, "your_seats": mine})
+            raise MatchError("not_your_seat", f"seat {wanted} is not yours",
+                             {"seat": wanted, "your_seats": mine})
         return wanted
     if not mine:
         return None
@@ -165,8 +161,8 @@ def seat_to_join(match: Match, user: Any) -> tuple[int | None, SeatInvitation | 
     kept = {i.seat for i in pending}
     free = [s.index for s in match.seats.all() if s.is_open and s.index not in kept]
     if not free:
-        raise ApiError("not_open", "the open seats are kept for invited players", 409,
-                       {"invited_seats": sorted(kept)})
+        raise MatchError("not_open", "the open seats are kept for invited players",
+                         {"invited_seats": sorted(kept)})
     return free[0], None
 
 
@@ -187,18 +183,14 @@ def check_options(rs: Ruleset, options: dict[str, Any], specs: list[SeatSpec]) -
     checks them when the match starts, which would be too late to tell the creator)."""
     if not any(getattr(spec, "invited", None) is not None for spec in specs):
         return
-    from matches.store import with_options
-    from rulesets.base import ConfigError
-
     config = with_options(rs.example_config(len(specs)), options)
     try:
         rs.new_game(config, "options-check")
     except ConfigError as exc:
-        raise ApiError("bad_config", exc.message, 400, {"code": exc.code, **exc.details}) \
+        raise MatchError("bad_config", exc.message, {"code": exc.code, **exc.details}) \
             from exc
     except (ValueError, KeyError, TypeError) as exc:
-        raise ApiError("bad_config", f"the game cannot start from these options: {exc}",
-                       400) from exc
+        raise MatchError("bad_config", f"the game cannot start from these options: {exc}") from exc
 
 
 def bot_only_matches() -> Any:
@@ -218,7 +210,7 @@ def check_bot_only_matches(specs: list[SeatSpec], user: Any) -> None:
     total = running.count()
     if mine >= settings.KAOSZ_BOT_MATCHES_PER_USER or \
             total >= settings.KAOSZ_BOT_MATCHES_RUNNING:
-        raise ApiError("too_many_bot_matches", "too many matches between bots only are "
-                       "running; wait for one to end", 429,
-                       {"yours": mine, "max_yours": settings.KAOSZ_BOT_MATCHES_PER_USER,
-                        "running": total, "max_running": settings.KAOSZ_BOT_MATCHES_RUNNING})
+        raise MatchError("too_many_bot_matches", "too many matches between bots only are "
+                         "running; wait for one to end",
+                         {"yours": mine, "max_yours": settings.KAOSZ_BOT_MATCHES_PER_USER,
+                          "running": total, "max_running": settings.KAOSZ_BOT_MATCHES_RUNNING})

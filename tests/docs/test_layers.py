@@ -1,0 +1,100 @@
+"""``matches`` is layered one way (issue 28): models → store → services → API and pages.
+
+Read from the source with the same import graph as ``test_import_circles`` (imports inside
+functions count). The pages call the services, never the API; the store and the services
+know no HTTP: they refuse with a ``DomainError`` whose code the API edge maps to a status
+through one table (``kaosz.api.domain_status``).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from kaosz.api.domain_status import STATUS, status_of
+from kaosz.api.errors import ApiError
+from kaosz.api.schema import ERROR_CODES
+from kaosz.domain import DomainError
+from matches.errors import MatchError
+from matches.store import StoreError
+from matches.tournaments.services import TournamentError
+from tests.docs.test_import_circles import ROOT, graph, imported, modules
+
+HTTP = ("kaosz.api", "matches.api", "matches.tournaments.api")
+
+
+def _below(module: str) -> bool:
+    """The store and the services: what the API and the pages stand on."""
+    return module.startswith(("matches.store", "matches.services"))
+
+
+@pytest.fixture(scope="module")
+def edges() -> dict[str, set[str]]:
+    return graph()
+
+
+def test_pages_call_the_services_never_the_api(edges):
+    pages = [m for m in edges if m in ("matches.views", "matches.positions")
+             or m.startswith("matches.tournaments.views")]
+    assert "matches.views" in pages
+    wrong = {m: sorted(t for t in edges[m] if t.startswith("matches.api")) for m in pages}
+    assert not any(wrong.values()), wrong
+    assert any(t.startswith("matches.services") for t in edges["matches.views"])
+
+
+def test_the_store_and_the_services_know_no_http(edges):
+    below = [m for m in edges if _below(m)]
+    assert "matches.services.seating" in below and "matches.store.submission" in below
+    wrong = {m: sorted(t for t in edges[m] if t.startswith(HTTP)) for m in below}
+    assert not any(wrong.values()), wrong
+    upward = {m: sorted(t for t in edges[m] if t.startswith("matches.services"))
+              for m in below if m.startswith("matches.store")}
+    assert not any(upward.values()), upward  # the store never calls up into the services
+
+
+def test_a_domain_refusal_carries_no_http_status():
+    err = StoreError("version_conflict", "expected version 1, the match is at 2",
+                     {"version": 2})
+    assert isinstance(err, MatchError) and isinstance(err, DomainError)
+    assert not isinstance(err, ApiError) and not hasattr(err, "status_code")
+    assert (err.code, err.error_code, err.details) == ("version_conflict",
+                                                       "version_conflict", {"version": 2})
+    # The one table at the API edge: listed codes get their status, the rest 400.
+    assert status_of(err) == 409
+    assert status_of(MatchError("illegal_action", "no")) == 422
+    assert status_of(MatchError("bad_config", "no")) == 400
+
+
+def test_a_tournament_refusal_is_a_domain_refusal_too():
+    err = TournamentError("round_started", "round 2 has already started")
+    assert isinstance(err, DomainError) and not isinstance(err, ApiError)
+    assert status_of(err) == 409
+    assert status_of(TournamentError("not_organiser", "no")) == 403
+    assert status_of(TournamentError("invalid", "name: give the tournament a name")) == 400
+
+
+def test_every_mapped_code_is_in_the_error_catalogue():
+    assert not set(STATUS) - set(ERROR_CODES), sorted(set(STATUS) - set(ERROR_CODES))
+
+
+def _raw_imports(root: Path = ROOT) -> dict[str, set[str]]:
+    """Every project module each module imports, package faces included."""
+    mods = modules(root)
+    return {m: imported(ast.parse(p.read_text(encoding="utf-8")), m,
+                        p.name == "__init__.py", mods) for m, p in mods.items()}
+
+
+def games_named_in_matches(root: Path = ROOT) -> dict[str, list[str]]:
+    games = ("rulesets.kgk", "rulesets.pulsar", "rulesets.smugglers", "rulesets.roll")
+    return {m: sorted(t for t in targets if t.startswith(games))
+            for m, targets in _raw_imports(root).items()
+            if m.startswith("matches") and any(t.startswith(games) for t in targets)}
+
+
+def test_matches_names_no_game():
+    """``matches`` drives every game through the ruleset protocol and the registry: no
+    module of it imports a game's package (scenarios come through ``Scenarios``, an online
+    tournament's game from its deck format)."""
+    assert games_named_in_matches() == {}
