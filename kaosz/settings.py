@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "decks",
     "matches",
     "matches.tournaments",
+    "players",  # ratings, leaderboards, player pages, challenges (issue 30)
 ]
 
 MIDDLEWARE = [

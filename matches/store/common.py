@@ -14,7 +14,8 @@ from rulesets import registry
 from rulesets.base import Ruleset, State
 
 # Option keys the host consumes; everything else in ``options`` goes to the ruleset.
-HOST_OPTIONS = ("format", "time_limit_seconds")
+# "rated" and "time_control" (issue 30) belong to the host as well: no ruleset reads them.
+HOST_OPTIONS = ("format", "time_limit_seconds", "rated", "time_control")
 
 
 class StoreError(ApiError):

@@ -1,0 +1,54 @@
+"""Ratings as stored: the current standing per player, game and time-control family, and
+one event per player per rated match (the history the chart draws and the log a rebuild
+replays). Both are derived data: ``rebuild_ratings`` recomputes them from finished matches."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from matches.ratings import PROVISIONAL_GAMES
+
+
+class Rating(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="ratings")
+    game = models.CharField(max_length=40)       # the ruleset's name ("kgk", "roll", ...)
+    family = models.CharField(max_length=8)      # "live" or "turn" (matches.timecontrol)
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    games = models.PositiveIntegerField(default=0)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-rating", "deviation", "id"]
+        constraints = [models.UniqueConstraint(fields=["user", "game", "family"],
+                                               name="rating_per_user_game_family")]
+        indexes = [models.Index(fields=["game", "family", "-rating"])]
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
+
+
+class RatingEvent(models.Model):
+    """What one rated match did to one player's rating."""
+
+    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE,
+                              related_name="rating_events")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="rating_events")
+    game = models.CharField(max_length=40)
+    family = models.CharField(max_length=8)
+    before = models.FloatField()
+    after = models.FloatField()
+    deviation = models.FloatField()
+    volatility = models.FloatField()
+    games = models.PositiveIntegerField()        # rated games counting this one
+    at = models.DateTimeField()                  # when the match finished
+
+    class Meta:
+        ordering = ["at", "match_id", "id"]
+        constraints = [models.UniqueConstraint(fields=["match", "user"],
+                                               name="rating_event_once_per_match")]
