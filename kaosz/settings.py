@@ -146,6 +146,10 @@ KAOSZ_WAITERS_PER_USER = int(os.environ.get("KAOSZ_WAITERS_PER_USER", "64"))
 # the simulations queue, so people's bots on the bots queue come first.
 KAOSZ_BOT_MATCHES_PER_USER = int(os.environ.get("KAOSZ_BOT_MATCHES_PER_USER", "2"))
 KAOSZ_BOT_MATCHES_RUNNING = int(os.environ.get("KAOSZ_BOT_MATCHES_RUNNING", "20"))
+# Issue 30: open challenges waiting for an opponent, and turn-based matches running
+# (challenges and invitations included), per user (staff exempt).
+KAOSZ_CHALLENGES_PER_USER = int(os.environ.get("KAOSZ_CHALLENGES_PER_USER", "5"))
+KAOSZ_TURN_MATCHES_PER_USER = int(os.environ.get("KAOSZ_TURN_MATCHES_PER_USER", "30"))
 # Matches whose state (text) and static parts each web process keeps (matches.store.cache):
 # at least every match being played at once, or each action reads and parses its match
 # again (1,000 players play 500 matches; a KGK state is about 15 KB of text).

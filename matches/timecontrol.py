@@ -21,3 +21,29 @@ def family_of(options: dict[str, Any] | None) -> str:
     if isinstance(control, dict) and control.get("kind") == TURN:
         return TURN
     return LIVE
+
+
+# Turn-based presets: a move within this many seconds. Every player also has a reserve
+# (the weekend's, or a busy day's) drawn on once a deadline passes, before the timeout.
+DAY = 24 * 3600
+PRESETS: dict[str, int] = {"1d": DAY, "3d": 3 * DAY}
+RESERVE_SECONDS = 2 * DAY
+CHOICES = ("live", *PRESETS)
+
+
+def control_of(choice: str) -> dict[str, Any]:
+    """The options' ``time_control`` for a choice ("live", "1d", "3d"); ValueError else."""
+    if choice == LIVE:
+        return {"kind": LIVE}
+    if choice in PRESETS:
+        return {"kind": TURN, "preset": choice}
+    raise ValueError(choice)
+
+
+def choice_of(options: dict[str, Any] | None) -> str:
+    """The preset name of a match's time control ("live" for a live match)."""
+    control = (options or {}).get("time_control")
+    if isinstance(control, dict) and control.get("kind") == TURN and \
+            control.get("preset") in PRESETS:
+        return str(control["preset"])
+    return LIVE

@@ -10,6 +10,8 @@ class PlayersConfig(AppConfig):
         # A finished rated match moves its players' ratings: listen to the store's one
         # signal (the store never imports this app).
         from matches.store import match_changed
-        from players import ratings
+        from matches.store.signals import joining
+        from players import challenges, ratings
 
         match_changed.connect(ratings.on_match_changed, dispatch_uid="players.ratings")
+        joining.connect(challenges.on_joining, dispatch_uid="players.challenges")

@@ -1,9 +1,13 @@
 from django.urls import path
 
-from players import views
+from players import challenge_views, views
 
 urlpatterns = [
     path("players/<str:username>/", views.player, name="player"),
     path("leaderboards/", views.leaderboards, name="leaderboards"),
     path("leaderboards/<str:game>/", views.leaderboard, name="leaderboard"),
+    path("challenges/", challenge_views.challenges_page, name="challenges"),
+    path("challenges/new/", challenge_views.create, name="challenge-create"),
+    path("challenges/<int:pk>/accept/", challenge_views.accept, name="challenge-accept"),
+    path("challenges/<int:pk>/cancel/", challenge_views.cancel, name="challenge-cancel"),
 ]
