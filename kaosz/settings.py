@@ -205,6 +205,10 @@ KAOSZ_BOT_SWEEP_EVERY = float(os.environ.get("KAOSZ_BOT_SWEEP_EVERY", "3"))
 KAOSZ_BOT_STALL_SECONDS = float(os.environ.get("KAOSZ_BOT_STALL_SECONDS", "3"))
 CELERY_BEAT_SCHEDULE = {"sweep-bots": {"task": "matches.tasks.sweep_bots",
                                        "schedule": KAOSZ_BOT_SWEEP_EVERY}}
+# Issue 30: turn-based deadlines are enforced (and left-behind ratings recorded) this often.
+KAOSZ_TURN_SWEEP_EVERY = float(os.environ.get("KAOSZ_TURN_SWEEP_EVERY", "20"))
+CELERY_BEAT_SCHEDULE["sweep-turns"] = {"task": "players.tasks.sweep_turns",
+                                       "schedule": KAOSZ_TURN_SWEEP_EVERY}
 # A pause before each bot move (0: none). Tests use it to kill a worker mid-move.
 KAOSZ_BOT_MOVE_DELAY_MS = int(os.environ.get("KAOSZ_BOT_MOVE_DELAY_MS", "0"))
 # Simulations: games per request and simulations running at once per user.

@@ -31,13 +31,25 @@ RESERVE_SECONDS = 2 * DAY
 CHOICES = ("live", *PRESETS)
 
 
-def control_of(choice: str) -> dict[str, Any]:
-    """The options' ``time_control`` for a choice ("live", "1d", "3d"); ValueError else."""
+def control_of(choice: str, bot_on_timeout: bool = False) -> dict[str, Any]:
+    """The options' ``time_control`` for a choice ("live", "1d", "3d"); ValueError else.
+    ``bot_on_timeout``: a late player's move is played by a bot instead of losing."""
     if choice == LIVE:
         return {"kind": LIVE}
     if choice in PRESETS:
-        return {"kind": TURN, "preset": choice}
+        return {"kind": TURN, "preset": choice, "on_timeout": "bot" if bot_on_timeout else "lose"}
     raise ValueError(choice)
+
+
+def seconds_per_move(options: dict[str, Any] | None) -> int | None:
+    """A turn-based match's time for one move (None for a live match)."""
+    choice = choice_of(options)
+    return PRESETS.get(choice)
+
+
+def bot_on_timeout(options: dict[str, Any] | None) -> bool:
+    control = (options or {}).get("time_control")
+    return isinstance(control, dict) and control.get("on_timeout") == "bot"
 
 
 def choice_of(options: dict[str, Any] | None) -> str:

@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.timecontrol import FAMILIES, LIVE
-from players import queries
+from players import mine, queries
 
 FAMILY = OpenApiParameter("family", str, enum=list(FAMILIES), default=LIVE,
                           description="live (today's matches) or turn (turn-based)")
@@ -34,3 +34,21 @@ def leaderboard(request: Request, game: str) -> Response:
 @permission_classes([permissions.AllowAny])
 def player(request: Request, username: str) -> Response:
     return Response(queries.player_profile(queries.player_of(username)))
+
+
+@extend_schema(responses=OpenApiTypes.OBJECT,
+               description="Your unfinished matches (and invitations), those where it is "
+                           "your turn first, then by the nearest deadline.")
+@api_view(["GET"])
+@permission_classes([permissions.IsAuthenticated])
+def my_matches(request: Request) -> Response:
+    rows = mine.my_matches(request.user)
+    return Response({"your_turn": sum(1 for r in rows if r["your_turn"]), "matches": rows})
+
+
+@extend_schema(responses=OpenApiTypes.OBJECT,
+               description="How many of your matches wait for your move (polled by pages).")
+@api_view(["GET"])
+@permission_classes([permissions.IsAuthenticated])
+def my_turn_count(request: Request) -> Response:
+    return Response({"your_turn": mine.your_turn_count(request.user)})

@@ -22,6 +22,9 @@ class ChallengeRequest(serializers.Serializer):
     time_control = serializers.ChoiceField(choices=list(CHOICES), default="live",
                                            help_text="live, or a move within 1 or 3 days")
     rated = serializers.BooleanField(default=False)
+    timeout_bot = serializers.BooleanField(
+        default=False, help_text="turn-based: a bot moves for a late player instead of "
+                                 "their losing on time")
     min_rating = serializers.IntegerField(required=False, allow_null=True, min_value=0,
                                           max_value=challenges.MAX_MIN_RATING)
     deck = serializers.JSONField(required=False, allow_null=True,
@@ -62,7 +65,7 @@ def challenge_list(request: Request) -> Response:
     match = challenges.create(
         request.user, data["ruleset"], time_control=data["time_control"],
         rated=data["rated"], fmt=data.get("format") or None, min_rating=data.get("min_rating"),
-        deck=data.get("deck"), opponent=data.get("opponent"))
+        deck=data.get("deck"), opponent=data.get("opponent"), timeout_bot=data["timeout_bot"])
     return Response(challenge_json(match), status=201)
 
 

@@ -59,7 +59,8 @@ def create(request: HttpRequest) -> HttpResponse:
             fmt=(request.POST.get("format") or None) if rs and rs.uses_decks else None,
             min_rating=int(raw_min) if raw_min else None,
             deck=_deck(request) if rs and rs.uses_decks else None,
-            opponent=request.POST.get("opponent", "").strip() or None)
+            opponent=request.POST.get("opponent", "").strip() or None,
+            timeout_bot=request.POST.get("timeout_bot") == "on")
     except ApiError as exc:
         return challenges_page(request, error=exc, status=400)
     return redirect("play-board", pk=match.pk)

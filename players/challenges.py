@@ -70,7 +70,7 @@ def check_caps(user: Any, turn_based: bool) -> None:
 
 
 def _options(time_control: str, rated: bool, fmt: str | None,
-             min_rating: int | None) -> dict[str, Any]:
+             min_rating: int | None, timeout_bot: bool = False) -> dict[str, Any]:
     if time_control not in CHOICES:
         raise ApiError("invalid_parameter", f"time_control must be one of {', '.join(CHOICES)}",
                        400, {"parameter": "time_control", "allowed": list(CHOICES)})
@@ -78,7 +78,7 @@ def _options(time_control: str, rated: bool, fmt: str | None,
         raise ApiError("invalid_parameter", f"min_rating must be 0-{MAX_MIN_RATING}", 400,
                        {"parameter": "min_rating"})
     options: dict[str, Any] = {"seek": True, "rated": bool(rated),
-                               "time_control": control_of(time_control)}
+                               "time_control": control_of(time_control, timeout_bot)}
     if fmt:
         options["format"] = fmt
     if min_rating:
@@ -88,10 +88,11 @@ def _options(time_control: str, rated: bool, fmt: str | None,
 
 def create(user: Any, ruleset: str, *, time_control: str = "live", rated: bool = False,
            fmt: str | None = None, min_rating: int | None = None, deck: Any = None,
-           opponent: str | None = None) -> Match:
-    """A challenge by ``user``: open to anyone, or to ``opponent`` (a username)."""
+           opponent: str | None = None, timeout_bot: bool = False) -> Match:
+    """A challenge by ``user``: open to anyone, or to ``opponent`` (a username).
+    ``timeout_bot``: in a turn-based match, a bot moves for a late player (else they lose)."""
     rs = get_ruleset(ruleset)
-    options = _options(time_control, rated, fmt, min_rating)
+    options = _options(time_control, rated, fmt, min_rating, timeout_bot)
     check_caps(user, options["time_control"]["kind"] == TURN)
     seats = [{"player": "me", "deck": deck}, {"player": opponent or "open"}]
     if opponent is not None and opponent in ("me", "open", user.username) or \

@@ -52,3 +52,27 @@ class RatingEvent(models.Model):
         ordering = ["at", "match_id", "id"]
         constraints = [models.UniqueConstraint(fields=["match", "user"],
                                                name="rating_event_once_per_match")]
+
+
+class TurnClock(models.Model):
+    """A turn-based match's deadline (issue 30): who must move by when, each seat's
+    reserve, and what happened on a timeout. Kept beside the match (the store's clocks
+    measure live play); the players app's receiver sets it after every move and the beat
+    enforces it (``players.turns``)."""
+
+    LOSE, BOT = "lose", "bot"
+    ON_TIMEOUT = [(LOSE, LOSE), (BOT, BOT)]
+
+    match = models.OneToOneField("matches.Match", on_delete=models.CASCADE,
+                                 related_name="turn_clock")
+    version = models.PositiveIntegerField(default=0)      # the match version it was set at
+    to_act = models.JSONField(default=list)               # the seats that must move
+    deadline = models.DateTimeField()                     # the move's own time runs out
+    # When the sweep acts: the deadline plus the smallest reserve among the seats to act.
+    expires = models.DateTimeField(db_index=True)
+    reserve_ms = models.JSONField(default=list)           # per seat: reserve left (ms)
+    on_timeout = models.CharField(max_length=4, choices=ON_TIMEOUT, default=LOSE)
+    timed_out_seat = models.SmallIntegerField(null=True, blank=True)   # lost on time
+    bot_moves = models.JSONField(default=list)            # [[version, seat], ...] moved for
+    notified_version = models.IntegerField(default=-1)    # the e-mail for this turn was sent
+    done = models.BooleanField(default=False, db_index=True)

@@ -6,6 +6,7 @@ urlpatterns = [
     path("players/<str:username>/", views.player, name="player"),
     path("leaderboards/", views.leaderboards, name="leaderboards"),
     path("leaderboards/<str:game>/", views.leaderboard, name="leaderboard"),
+    path("play/mine/", views.my_matches, name="my-matches"),
     path("challenges/", challenge_views.challenges_page, name="challenges"),
     path("challenges/new/", challenge_views.create, name="challenge-create"),
     path("challenges/<int:pk>/accept/", challenge_views.accept, name="challenge-accept"),

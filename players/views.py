@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
@@ -10,7 +11,7 @@ from django.utils.translation import get_language
 from kaosz.api.errors import ApiError
 from matches.bot_kinds import bot_name
 from matches.timecontrol import FAMILIES, LIVE
-from players import queries
+from players import mine, queries
 from players.chart import rating_svg
 
 
@@ -70,3 +71,13 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     return render(request, "players/player.html", {
         "player": user, "ratings": ratings, "recent": recent,
         "tournaments": profile["tournaments"], "decks": profile["decks"]})
+
+
+@login_required
+def my_matches(request: HttpRequest) -> HttpResponse:
+    titles = queries.game_titles()
+    hu = _hu()
+    rows = [{**r, "title": titles.get(r["ruleset"], r["ruleset"]),
+             "players_text": ", ".join(_opponent(p, hu) or "—" for p in r["players"])}
+            for r in mine.my_matches(request.user)]
+    return render(request, "players/my_matches.html", {"rows": rows})

@@ -26,7 +26,7 @@ def test_make_see_and_accept_a_challenge_on_the_pages(client, people, lang):
                                          "rated": "on"})
     assert r.status_code == 302
     match = Match.objects.get()
-    assert match.options["time_control"] == {"kind": "turn", "preset": "1d"}
+    assert match.options["time_control"] == {"kind": "turn", "preset": "1d", "on_timeout": "lose"}
     mine = client.get("/challenges/").content.decode()
     assert ("1 nap lépésenként" if lang == "hu" else "1 day a move") in mine
     assert ("Visszavonom" if lang == "hu" else "Withdraw") in mine
