@@ -291,6 +291,8 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kaosz <noreply@localhost>")
 EMAIL_TIMEOUT = 20
+# Links in e-mails sent by the worker (no request to take the host from; issue 30).
+KAOSZ_SITE_URL = os.environ.get("KAOSZ_SITE_URL", "http://localhost:8000").rstrip("/")
 
 SESSION_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -74,5 +74,16 @@ class TurnClock(models.Model):
     on_timeout = models.CharField(max_length=4, choices=ON_TIMEOUT, default=LOSE)
     timed_out_seat = models.SmallIntegerField(null=True, blank=True)   # lost on time
     bot_moves = models.JSONField(default=list)            # [[version, seat], ...] moved for
-    notified_version = models.IntegerField(default=-1)    # the e-mail for this turn was sent
+    notified_version = models.IntegerField(default=-1)    # the e-mails for it were sent
+    # Seats already told it is their turn (a KGK turn is many actions: one mail per turn).
+    notified_seats = models.JSONField(default=list)
     done = models.BooleanField(default=False, db_index=True)
+
+
+class NotificationSetting(models.Model):
+    """A person's choice about "your turn" e-mails (on unless they turned it off)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="notification_setting")
+    email_turns = models.BooleanField(default=True)
+    updated = models.DateTimeField(auto_now=True)
