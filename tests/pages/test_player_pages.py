@@ -7,6 +7,7 @@ finished board starts the same game again with one click."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,8 @@ from tests.support.browser import launch_chromium
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screens"
+SHOT_KEYS = ["leaderboard", "player", "challenges", "my-matches", "board-turn"]
 KEYS = ["leaderboard", "player", "challenges", "my-matches", "notifications",
         "unsubscribe", "board-turn", "lobby"]
 
@@ -64,9 +67,21 @@ def test_the_new_pages_at_both_sizes_in_both_languages(live_server, chromium_pat
                     found.pop("_width")
                     problems += [f"{key} {size}/{lang} {c}: {found[c]}" for c in CHECKS
                                  if found[c]]
+                    if os.environ.get("KAOSZ_SCREENS") and key in SHOT_KEYS:
+                        _shot(context, live_server.url + paths[key], f"{key}-{lang}-{size}")
                 context.close()
             browser.close()
     assert not problems, "\n".join(problems)
+
+
+def _shot(context, url: str, name: str) -> None:
+    """docs/screens/issue30-*.png (only when KAOSZ_SCREENS is set)."""
+    pg = context.new_page()
+    pg.goto(url, wait_until="load")
+    pg.wait_for_timeout(300)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(SHOTS / f"issue30-{name}.png"), scale="css")
+    pg.close()
 
 
 def test_rematch_with_one_click_on_the_end_screen(live_server, chromium_path,
