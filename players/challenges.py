@@ -137,9 +137,12 @@ def on_joining(sender: Any, match: Match, user: Any, **kwargs: Any) -> None:
 
 def accept(match_id: int, user: Any, deck: Any = None) -> Match:
     """Take the challenge's open seat (or the one kept for ``user``)."""
-    match = _seeks().filter(pk=match_id).prefetch_related("seats").first()
+    match = Match.objects.filter(pk=match_id, options__seek=True).defer(*BIG_COLUMNS) \
+        .prefetch_related("seats").first()
     if match is None:
         raise ApiError("not_found", "no such challenge", 404)
+    if match.status != Match.OPEN:          # someone accepted first
+        raise ApiError("not_open", "this challenge was already accepted", 409)
     if any(s.user_id == user.pk for s in match.seats.all()):
         raise ApiError("own_challenge", "this challenge is yours; another player accepts it",
                        409)

@@ -39,10 +39,11 @@ def test_make_see_and_accept_a_challenge_on_the_pages(client, people, lang):
     match.refresh_from_db()
     assert match.status == "active"
     again = client.post(f"/challenges/{match.pk}/accept/")
-    assert again.status_code == 404
+    assert again.status_code == 409
     text = again.content.decode()
-    assert ("Nincs ilyen." if lang == "hu" else "no such challenge") in text
-    assert "not_found" not in text
+    assert ("Ebben a meccsben nincs szabad hely." if lang == "hu"
+            else "this challenge was already accepted") in text
+    assert "not_open" not in text
 
 
 def test_a_refused_challenge_says_why_in_hungarian(client, people):

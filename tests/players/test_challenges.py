@@ -47,7 +47,7 @@ def test_an_open_challenge_is_listed_and_the_first_to_accept_plays(people, clien
     assert match.status == "active"
     assert sorted(s.user.username for s in match.seats.all()) == ["anna", "bela"]
     assert_error(client_for(people["cili"]).post(f"/api/v1/challenges/{c['id']}/accept/", {},
-                                                 format="json"), 404, "not_found")
+                                                 format="json"), 409, "not_open")
     assert client.get("/api/v1/challenges/").json()["challenges"] == []
 
 
