@@ -22,7 +22,7 @@ KEYS = ["leaderboard", "player", "challenges", "my-matches", "notifications",
         "unsubscribe", "board-turn", "lobby"]
 
 
-def _site(users) -> dict[str, str]:
+def _site(users) -> tuple[dict[str, str], int]:
     from matches import store
     from players import challenges, turns
     from players.notify import unsubscribe_token

@@ -79,7 +79,7 @@ def turn_based_match(people, ruleset: str = "kgk") -> Match:
 
 def acting_users(match: Match) -> set[str]:
     match.refresh_from_db()
-    return {s.user.username for s in match.seats.all() if s.index in match.to_act}
+    return {s.label() for s in match.seats.all() if s.index in match.to_act}
 
 
 def test_a_match_over_simulated_days_mails_each_turn_once(smtp, people, client):
