@@ -41,7 +41,7 @@ PAGE_KEYS = [
     "simulation", "tournaments", "tournament", "tournament-manage", "print-standings",
     "print-round", "collection", "contribute", "contributions", "review", "login",
     "signup", "password-reset", "not-found", "tokens", "query-help", "advanced",
-    "collection-import", "contribute-csv", "api-swagger", "api-redoc",
+    "collection-import", "contribute-csv", "api-swagger", "api-redoc", "leaderboard", "player",
 ]
 CHECKS = ["scroll", "console", "requests", "raw"]
 
