@@ -113,6 +113,17 @@ def test_a_match_over_simulated_days_mails_each_turn_once(smtp, people, client):
             break
     # both players were told, several times, and never twice for one turn
     assert turns_changed >= 3 and len({m["To"] for m in smtp.messages}) == 2
+    # the match ends (the one to act resigns); both see the new turn-based rating
+    loser = sorted(acting_users(match))[0]
+    r = clients[loser].post(f"/api/v1/matches/{match.pk}/resign/", {}, format="json")
+    assert r.status_code == 200, r.content
+    client.cookies["django_language"] = "en"
+    for name in people:
+        page = client.get(f"/players/{name}/").content.decode()
+        assert "Káosz Galaktika · turn-based" in page and "<polyline" in page
+        rating = client.get(f"/api/v1/players/{name}/").json()["ratings"][0]
+        assert rating["family"] == "turn" and rating["games"] == 1
+        assert (rating["rating"] < 1500) == (name == loser)
 
 
 def test_the_unsubscribe_link_and_the_setting_stop_the_mails(smtp, people, client):
