@@ -84,8 +84,9 @@ def _shot(context, url: str, name: str) -> None:
     pg.close()
 
 
+@pytest.mark.parametrize("ruleset", ["smugglers", "kgk"])   # KGK moves the end screen
 def test_rematch_with_one_click_on_the_end_screen(live_server, chromium_path,
-                                                  django_user_model):
+                                                  django_user_model, ruleset):
     from playwright.sync_api import sync_playwright
 
     from matches import store
@@ -93,8 +94,8 @@ def test_rematch_with_one_click_on_the_end_screen(live_server, chromium_path,
 
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     anna = django_user_model.objects.create_user("anna", password=PASSWORD)
-    old = store.create_match("smugglers", {}, [store.SeatSpec(user=anna),
-                                               store.SeatSpec(bot="random")])
+    old = store.create_match(ruleset, {}, [store.SeatSpec(user=anna),
+                                           store.SeatSpec(bot="random")])
     store.submit(old.pk, 0, None, kind="resign", user=anna)
     with sync_playwright() as pw:
         browser = launch_chromium(pw, chromium_path)
@@ -107,5 +108,5 @@ def test_rematch_with_one_click_on_the_end_screen(live_server, chromium_path,
         new_id = int(pg.url.rstrip("/").split("/")[-1])
         browser.close()
     new = Match.objects.get(pk=new_id)
-    assert new.ruleset == "smugglers" and new.status == "active"
+    assert new.ruleset == ruleset and new.status == "active"
     assert sorted(s.bot or s.user.username for s in new.seats.all()) == ["anna", "random"]
