@@ -120,6 +120,19 @@ ERRORS: dict[str, tuple[str, str]] = {
     "too_many_bot_matches": ("Túl sok csak gépi játékosokkal folyó meccs fut; várd meg, amíg "
                              "egy véget ér.", "Too many matches between bots only are "
                              "running; wait for one to end."),
+    # challenges, rematches, turn-based matches (issue 30)
+    "too_many_challenges": ("Már annyi nyitott kihívásod van, amennyi lehet; vonj vissza egyet, "
+                            "vagy várd meg, hogy elfogadják.", "You have as many open "
+                            "challenges as allowed; withdraw one or wait for it to be accepted."),
+    "too_many_turn_matches": ("Már annyi levelezős játszmád fut, amennyi lehet; előbb fejezz be "
+                              "egyet.", "You have as many turn-based matches as allowed; "
+                              "finish one first."),
+    "rating_too_low": ("Ez a kihívás ennél magasabb értékszámot kér.",
+                       "This challenge asks a higher rating."),
+    "own_challenge": ("Ez a saját kihívásod; egy másik játékos fogadhatja el.",
+                      "This challenge is yours; another player accepts it."),
+    "no_rematch": ("Ehhez a játszmához nincs visszavágó (még folyik, homokozó vagy verseny).",
+                   "This match has no rematch (still running, a sandbox or a tournament game)."),
 }
 
 

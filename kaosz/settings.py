@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "decks",
     "matches",
     "matches.tournaments",
+    "players",  # ratings, leaderboards, player pages, challenges (issue 30)
 ]
 
 MIDDLEWARE = [
@@ -145,6 +146,10 @@ KAOSZ_WAITERS_PER_USER = int(os.environ.get("KAOSZ_WAITERS_PER_USER", "64"))
 # the simulations queue, so people's bots on the bots queue come first.
 KAOSZ_BOT_MATCHES_PER_USER = int(os.environ.get("KAOSZ_BOT_MATCHES_PER_USER", "2"))
 KAOSZ_BOT_MATCHES_RUNNING = int(os.environ.get("KAOSZ_BOT_MATCHES_RUNNING", "20"))
+# Issue 30: open challenges waiting for an opponent, and turn-based matches running
+# (challenges and invitations included), per user (staff exempt).
+KAOSZ_CHALLENGES_PER_USER = int(os.environ.get("KAOSZ_CHALLENGES_PER_USER", "5"))
+KAOSZ_TURN_MATCHES_PER_USER = int(os.environ.get("KAOSZ_TURN_MATCHES_PER_USER", "30"))
 # Matches whose state (text) and static parts each web process keeps (matches.store.cache):
 # at least every match being played at once, or each action reads and parses its match
 # again (1,000 players play 500 matches; a KGK state is about 15 KB of text).
@@ -200,6 +205,10 @@ KAOSZ_BOT_SWEEP_EVERY = float(os.environ.get("KAOSZ_BOT_SWEEP_EVERY", "3"))
 KAOSZ_BOT_STALL_SECONDS = float(os.environ.get("KAOSZ_BOT_STALL_SECONDS", "3"))
 CELERY_BEAT_SCHEDULE = {"sweep-bots": {"task": "matches.tasks.sweep_bots",
                                        "schedule": KAOSZ_BOT_SWEEP_EVERY}}
+# Issue 30: turn-based deadlines are enforced (and left-behind ratings recorded) this often.
+KAOSZ_TURN_SWEEP_EVERY = float(os.environ.get("KAOSZ_TURN_SWEEP_EVERY", "20"))
+CELERY_BEAT_SCHEDULE["sweep-turns"] = {"task": "players.tasks.sweep_turns",
+                                       "schedule": KAOSZ_TURN_SWEEP_EVERY}
 # A pause before each bot move (0: none). Tests use it to kill a worker mid-move.
 KAOSZ_BOT_MOVE_DELAY_MS = int(os.environ.get("KAOSZ_BOT_MOVE_DELAY_MS", "0"))
 # Simulations: games per request and simulations running at once per user.
@@ -282,6 +291,8 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kaosz <noreply@localhost>")
 EMAIL_TIMEOUT = 20
+# Links in e-mails sent by the worker (no request to take the host from; issue 30).
+KAOSZ_SITE_URL = os.environ.get("KAOSZ_SITE_URL", "http://localhost:8000").rstrip("/")
 
 SESSION_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True

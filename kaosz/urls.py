@@ -18,6 +18,7 @@ from kaosz.api import guide, tokens
 from kaosz.login_throttle import ThrottledLoginView
 from matches.api import urls as matches_api
 from matches.tournaments.api import urls as tournaments_api
+from players import api_urls as players_api
 
 # One flat list, in the order the includes had: a pattern that does not match is passed
 # over, while an include that does not match raises (and catches) an exception listing
@@ -33,6 +34,7 @@ api_v1 = [
     *cards_api.urlpatterns,
     *decks_api.urlpatterns,
     *tournaments_api.urlpatterns,
+    *players_api.urlpatterns,
     *tokens_router.urls,
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("schema/ui/", SpectacularSwaggerView.as_view(url_name="schema"), name="schema-ui"),
@@ -59,6 +61,7 @@ urlpatterns = [
     path("", include("decks.urls")),
     path("", include("matches.urls")),
     path("", include("matches.tournaments.urls")),
+    path("", include("players.urls")),
     path("", include("cards.urls")),
 ]
 

@@ -153,6 +153,14 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
                          "(`details.max_pending`); wait until editors check them."),
     "too_many_bot_matches": (429, "Too many matches between bots only are running (yours, "
                              "or on the whole server); `details`."),
+    # issue 30: challenges, rematches, turn-based matches
+    "too_many_challenges": (429, "You have as many open challenges as allowed "
+                            "(`details.max_yours`); withdraw one or wait."),
+    "too_many_turn_matches": (429, "You have as many unfinished turn-based matches as "
+                              "allowed (`details.max_yours`)."),
+    "rating_too_low": (403, "The challenge asks a higher rating (`details.min_rating`)."),
+    "own_challenge": (409, "The challenge is yours; another player accepts it."),
+    "no_rematch": (409, "The match is not finished, or is a sandbox or tournament game."),
 }
 
 ERROR_SCHEMA = {
@@ -449,7 +457,7 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
         "deck_input", "deck_code_invalid", "bad_scenario", "scenario_not_supported",
         "account_required", "too_many_bot_matches"],
     ("post", "/api/v1/matches/{id}/join/"): [
-        "not_open", "already_started", "deck_invalid", "deck_required", "deck_not_found",
+        "not_open", "already_started", "rating_too_low", "deck_invalid", "deck_required", "deck_not_found",
         "deck_input", "deck_code_invalid", "account_required"],
     ("post", "/api/v1/matches/{id}/decline/"): ["invitation_not_found"],
     ("post", "/api/v1/matches/{id}/actions/"): [
@@ -507,6 +515,20 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
                                                   "round_not_finished", "final_started"],
     ("post", "/api/v1/tournaments/{id}/final/games/"): [
         "not_organiser", "series_not_open", "series_decided", "not_in_final"],
+    # issue 30
+    ("get", "/api/v1/leaderboards/{game}/"): ["unknown_ruleset"],
+    ("post", "/api/v1/challenges/"): [
+        "unknown_ruleset", "unknown_player", "bad_config", "deck_not_used", "deck_invalid",
+        "deck_not_found", "deck_input", "deck_code_invalid", "deck_required",
+        "unknown_format", "too_many_challenges", "too_many_turn_matches"],
+    ("post", "/api/v1/challenges/{id}/accept/"): [
+        "not_open", "own_challenge", "rating_too_low", "too_many_challenges",
+        "too_many_turn_matches", "deck_invalid", "deck_required", "deck_not_found",
+        "deck_input", "deck_code_invalid", "deck_not_used", "bad_config"],
+    ("post", "/api/v1/challenges/{id}/cancel/"): ["not_open"],
+    ("post", "/api/v1/matches/{id}/rematch/"): [
+        "not_your_seat", "no_rematch", "too_many_challenges", "too_many_turn_matches",
+        "bad_config"],
 }
 
 

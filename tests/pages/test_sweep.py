@@ -41,7 +41,7 @@ PAGE_KEYS = [
     "simulation", "tournaments", "tournament", "tournament-manage", "print-standings",
     "print-round", "collection", "contribute", "contributions", "review", "login",
     "signup", "password-reset", "not-found", "tokens", "query-help", "advanced",
-    "collection-import", "contribute-csv", "api-swagger", "api-redoc",
+    "collection-import", "contribute-csv", "api-swagger", "api-redoc", "leaderboard", "player",
 ]
 CHECKS = ["scroll", "console", "requests", "raw"]
 
@@ -86,6 +86,12 @@ def _build_site(django_user_model) -> dict[str, Any]:
         tournaments.register(t, by=user, name=name)
     tournaments.start(t, by=user)
     tournaments.pair_next_round(t, by=user)
+    # A rated match the user won (issue 30): the player page draws a rating chart.
+    rated = store.create_match("smugglers", {"rated": True},
+                               [store.SeatSpec(user=user), store.SeatSpec(user=staff)])
+    store.submit(rated.pk, 1, None, kind="resign", user=staff)
+    from players.ratings import record_match
+    record_match(rated.pk)
     card = Card.objects.filter(official=True).order_by("slug").first()
     unofficial = Card.objects.filter(official=False).order_by("slug").first()
     assert card is not None and unofficial is not None
@@ -109,6 +115,7 @@ def _build_site(django_user_model) -> dict[str, Any]:
         "advanced": "/cards/advanced/", "collection-import": "/collection/import/",
         "contribute-csv": "/contribute/csv/", "api-swagger": "/api/v1/schema/ui/",
         "api-redoc": "/api/v1/schema/redoc/",
+        "leaderboard": "/leaderboards/smugglers/", "player": f"/players/{user.username}/",
     }
     assert set(paths) == set(PAGE_KEYS)
     return {"paths": paths, "user": user, "staff": staff}

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from players import api, challenge_api
+
+urlpatterns = [
+    path("leaderboards/<str:game>/", api.leaderboard, name="api-leaderboard"),
+    path("players/<str:username>/", api.player, name="api-player"),
+    path("challenges/", challenge_api.challenge_list, name="api-challenges"),
+    path("challenges/<int:pk>/accept/", challenge_api.accept, name="api-challenge-accept"),
+    path("challenges/<int:pk>/cancel/", challenge_api.cancel, name="api-challenge-cancel"),
+    path("matches/<int:pk>/rematch/", challenge_api.rematch, name="api-match-rematch"),
+    path("my-matches/", api.my_matches, name="api-my-matches"),
+    path("my-matches/count/", api.my_turn_count, name="api-my-turn-count"),
+]

@@ -1,0 +1,19 @@
+from django.apps import AppConfig
+
+
+class PlayersConfig(AppConfig):
+    """People as players: ratings, leaderboards, player pages (issue 30)."""
+
+    name = "players"
+
+    def ready(self) -> None:
+        # A finished rated match moves its players' ratings: listen to the store's one
+        # signal (the store never imports this app).
+        from matches.store import match_changed
+        from matches.store.signals import joining
+        from players import challenges, ratings, tasks, turns
+
+        match_changed.connect(ratings.on_match_changed, dispatch_uid="players.ratings")
+        match_changed.connect(turns.on_match_changed, dispatch_uid="players.turns")
+        match_changed.connect(tasks.on_match_changed, dispatch_uid="players.notify")
+        joining.connect(challenges.on_joining, dispatch_uid="players.challenges")

@@ -1,0 +1,99 @@
+"""The challenges' API (issue 30): the waiting list, create, accept, cancel, rematch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from matches.models import Match
+from matches.timecontrol import CHOICES, choice_of
+from players import challenges
+
+
+class ChallengeRequest(serializers.Serializer):
+    ruleset = serializers.CharField(max_length=40, help_text="kgk, pulsar, roll, smugglers")
+    format = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    time_control = serializers.ChoiceField(choices=list(CHOICES), default="live",
+                                           help_text="live, or a move within 1 or 3 days")
+    rated = serializers.BooleanField(default=False)
+    timeout_bot = serializers.BooleanField(
+        default=False, help_text="turn-based: a bot moves for a late player instead of "
+                                 "their losing on time")
+    min_rating = serializers.IntegerField(required=False, allow_null=True, min_value=0,
+                                          max_value=challenges.MAX_MIN_RATING)
+    deck = serializers.JSONField(required=False, allow_null=True,
+                                 help_text="your deck: a saved deck id, a list or a deck code")
+    opponent = serializers.CharField(max_length=150, required=False, allow_null=True,
+                                     help_text="a username: a direct challenge")
+
+
+class AcceptRequest(serializers.Serializer):
+    deck = serializers.JSONField(required=False, allow_null=True)
+
+
+def _valid(serializer: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    body = serializer(data=data)
+    body.is_valid(raise_exception=True)     # a 400 in the one error shape
+    return dict(body.validated_data)
+
+
+def challenge_json(match: Match) -> dict[str, Any]:
+    options = match.options or {}
+    return {"id": match.pk, "ruleset": match.ruleset, "format": options.get("format"),
+            "time_control": choice_of(options), "rated": bool(options.get("rated")),
+            "min_rating": options.get("min_rating"), "status": match.status,
+            "created_by": match.created_by.username if match.created_by else None,
+            "created": match.created.isoformat()}
+
+
+@extend_schema(methods=["GET"], responses=OpenApiTypes.OBJECT,
+               description="Open challenges waiting for an opponent, oldest first.")
+@extend_schema(methods=["POST"], request=ChallengeRequest, responses={201: OpenApiTypes.OBJECT},
+               description="Challenge anyone (or a named opponent). 429 over the caps.")
+@api_view(["GET", "POST"])
+@permission_classes([permissions.IsAuthenticatedOrReadOnly])
+def challenge_list(request: Request) -> Response:
+    if request.method == "GET":
+        return Response({"challenges": [challenge_json(m) for m in challenges.waiting()]})
+    data = _valid(ChallengeRequest, request.data)
+    match = challenges.create(
+        request.user, data["ruleset"], time_control=data["time_control"],
+        rated=data["rated"], fmt=data.get("format") or None, min_rating=data.get("min_rating"),
+        deck=data.get("deck"), opponent=data.get("opponent"), timeout_bot=data["timeout_bot"])
+    return Response(challenge_json(match), status=201)
+
+
+@extend_schema(request=AcceptRequest, responses=OpenApiTypes.OBJECT,
+               description="Take the challenge's seat; 409 not_open when someone was first.")
+@api_view(["POST"])
+@permission_classes([permissions.IsAuthenticated])
+def accept(request: Request, pk: int) -> Response:
+    data = _valid(AcceptRequest, request.data)
+    match = challenges.accept(pk, request.user, data.get("deck"))
+    return Response({**challenge_json(match), "match": match.pk})
+
+
+@extend_schema(request=None, responses={204: None},
+               description="Withdraw your challenge nobody has accepted yet.")
+@api_view(["POST"])
+@permission_classes([permissions.IsAuthenticated])
+def cancel(request: Request, pk: int) -> Response:
+    challenges.cancel(pk, request.user)
+    return Response(status=204)
+
+
+@extend_schema(request=None, responses={201: OpenApiTypes.OBJECT},
+               description="The same game again (a finished match's player): the other "
+                           "player is invited; bots sit down at once.")
+@api_view(["POST"])
+@permission_classes([permissions.IsAuthenticated])
+def rematch(request: Request, pk: int) -> Response:
+    match = challenges.rematch(pk, request.user)
+    return Response({"id": match.pk, "status": match.status, "url": f"/play/{match.pk}/"},
+                    status=201)

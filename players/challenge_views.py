@@ -1,0 +1,86 @@
+"""The challenge pages (issue 30): make one, accept one, withdraw yours, rematch.
+
+Forms post here and land back on a page (POST/redirect/GET); a refusal is shown on the
+challenges page in the page's language (``kaosz.messages``), never as a code."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from decks.core import all_formats
+from kaosz.api.errors import ApiError
+from kaosz.messages import error_of
+from matches.timecontrol import CHOICES
+from players import challenges
+from players.templatetags.players_tags import time_control_name
+from rulesets import registry
+
+
+def _deck(request: HttpRequest) -> int | None:
+    saved = request.POST.get("saved_deck", "").strip()
+    if saved and not saved.isdigit():
+        raise ApiError("deck_not_found", f"no deck {saved!r} that you may use", 400)
+    return int(saved) if saved else None
+
+
+def challenges_page(request: HttpRequest, error: ApiError | None = None,
+                    status: int = 200) -> HttpResponse:
+    from decks.models import Deck
+
+    mine = []
+    decks = []
+    if request.user.is_authenticated:
+        mine = list(challenges._seeks().filter(created_by=request.user).order_by("-pk")[:20])
+        decks = list(Deck.objects.filter(owner=request.user).order_by("-id")
+                     .only("id", "name", "format")[:100])
+    return render(request, "players/challenges.html", {
+        "waiting": challenges.waiting(), "mine": mine, "my_decks": decks,
+        "rulesets": [(n, rs.title) for n, rs in registry.available().items()],
+        "formats": all_formats(),
+        "controls": [(c, time_control_name(c)) for c in CHOICES],
+        "error": error_of(error) if error else None, "form": request.POST}, status=status)
+
+
+@login_required
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    try:
+        raw_min = request.POST.get("min_rating", "").strip()
+        if raw_min and not raw_min.isdigit():
+            raise ApiError("invalid_parameter", "min_rating: a whole number", 400)
+        name = request.POST.get("ruleset", "")
+        rs = registry.available().get(name)
+        match = challenges.create(
+            request.user, name, time_control=request.POST.get("time_control", "live"),
+            rated=request.POST.get("rated") == "on",
+            fmt=(request.POST.get("format") or None) if rs and rs.uses_decks else None,
+            min_rating=int(raw_min) if raw_min else None,
+            deck=_deck(request) if rs and rs.uses_decks else None,
+            opponent=request.POST.get("opponent", "").strip() or None,
+            timeout_bot=request.POST.get("timeout_bot") == "on")
+    except ApiError as exc:
+        return challenges_page(request, error=exc, status=400)
+    return redirect("play-board", pk=match.pk)
+
+
+@login_required
+@require_POST
+def accept(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        match = challenges.accept(pk, request.user, _deck(request))
+    except ApiError as exc:
+        return challenges_page(request, error=exc, status=exc.status_code)
+    return redirect("play-board", pk=match.pk)
+
+
+@login_required
+@require_POST
+def cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        challenges.cancel(pk, request.user)
+    except ApiError as exc:
+        return challenges_page(request, error=exc, status=exc.status_code)
+    return redirect("challenges")

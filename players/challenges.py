@@ -1,0 +1,217 @@
+"""Finding an opponent (issue 30): open challenges (seeks), direct challenges, rematches.
+
+A challenge is a match waiting in the store: its creator seated, the other seat open (an
+open challenge, ``options["seek"]``) or kept for a named player (a direct challenge: today's
+invitation). Accepting is the store's ``join``, which locks the match row, so a challenge
+accepted twice at once seats exactly one player; the other gets 409 ``not_open``. A
+challenge may ask a minimum rating of whoever accepts (in its game and time-control
+family), and is rated or not, live or turn-based (``matches.timecontrol``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from kaosz.api.errors import ApiError
+from kaosz.models import SeatInvitation
+from matches import store
+from matches.api.seating import (
+    accepted,
+    check_options,
+    get_ruleset,
+    invite,
+    resolve_deck,
+    seat_specs,
+    seat_to_join,
+)
+from matches.models import BIG_COLUMNS, Match, Seat
+from matches.timecontrol import CHOICES, TURN, control_of, family_of
+from matches.tournaments.models import FinalMatch, Pairing
+from players.models import Rating
+
+MAX_MIN_RATING = 3000
+
+
+def _seeks() -> Any:
+    return Match.objects.filter(status=Match.OPEN, options__seek=True).defer(*BIG_COLUMNS)
+
+
+def open_count(user: Any) -> int:
+    """The user's challenges still waiting (open or direct)."""
+    return _seeks().filter(created_by=user).count()
+
+
+def turn_based_count(user: Any) -> int:
+    """Turn-based matches the user sits in that are not finished."""
+    return Match.objects.filter(seats__user=user, options__time_control__kind=TURN) \
+        .exclude(status=Match.FINISHED).distinct().count()
+
+
+def check_caps(user: Any, turn_based: bool) -> None:
+    """429 when the user already has as many challenges (or turn-based matches) as the
+    settings allow; staff are exempt (as with bot matches)."""
+    if user.is_staff:
+        return
+    mine = open_count(user)
+    if mine >= settings.KAOSZ_CHALLENGES_PER_USER:
+        raise ApiError("too_many_challenges", "you have as many open challenges as allowed; "
+                       "cancel one or wait for it to be accepted", 429,
+                       {"yours": mine, "max_yours": settings.KAOSZ_CHALLENGES_PER_USER})
+    if turn_based:
+        running = turn_based_count(user)
+        if running >= settings.KAOSZ_TURN_MATCHES_PER_USER:
+            raise ApiError("too_many_turn_matches", "you have as many turn-based matches as "
+                           "allowed; finish one first", 429,
+                           {"yours": running,
+                            "max_yours": settings.KAOSZ_TURN_MATCHES_PER_USER})
+
+
+def _options(time_control: str, rated: bool, fmt: str | None,
+             min_rating: int | None, timeout_bot: bool = False) -> dict[str, Any]:
+    if time_control not in CHOICES:
+        raise ApiError("invalid_parameter", f"time_control must be one of {', '.join(CHOICES)}",
+                       400, {"parameter": "time_control", "allowed": list(CHOICES)})
+    if min_rating is not None and not 0 <= min_rating <= MAX_MIN_RATING:
+        raise ApiError("invalid_parameter", f"min_rating must be 0-{MAX_MIN_RATING}", 400,
+                       {"parameter": "min_rating"})
+    options: dict[str, Any] = {"seek": True, "rated": bool(rated),
+                               "time_control": control_of(time_control, timeout_bot)}
+    if fmt:
+        options["format"] = fmt
+    if min_rating:
+        options["min_rating"] = min_rating
+    return options
+
+
+def create(user: Any, ruleset: str, *, time_control: str = "live", rated: bool = False,
+           fmt: str | None = None, min_rating: int | None = None, deck: Any = None,
+           opponent: str | None = None, timeout_bot: bool = False) -> Match:
+    """A challenge by ``user``: open to anyone, or to ``opponent`` (a username).
+    ``timeout_bot``: in a turn-based match, a bot moves for a late player (else they lose)."""
+    rs = get_ruleset(ruleset)
+    options = _options(time_control, rated, fmt, min_rating, timeout_bot)
+    check_caps(user, options["time_control"]["kind"] == TURN)
+    seats = [{"player": "me", "deck": deck}, {"player": opponent or "open"}]
+    if opponent is not None and opponent in ("me", "open", user.username) or \
+            (opponent or "").startswith("bot:"):
+        raise ApiError("invalid_parameter", "challenge another player by name", 400,
+                       {"parameter": "opponent"})
+    specs = seat_specs(rs, seats, options, user)
+    # Refuse bad game options now, not when the opponent arrives (check_options checks
+    # when a seat waits).
+    check_options(rs, options, [specs[0], store.SeatSpec(invited=True)])
+    match = store.create_match(rs.name, options, specs, created_by=user)
+    invite(match, specs, user)
+    return match
+
+
+def waiting() -> list[Match]:
+    """Open challenges anyone may accept (not the direct ones), oldest first."""
+    direct = SeatInvitation.objects.filter(status=SeatInvitation.PENDING) \
+        .values_list("match_id", flat=True)
+    return list(_seeks().exclude(pk__in=direct).select_related("created_by")
+                .order_by("created", "pk")[:100])
+
+
+def rating_of(user: Any, game: str, family: str) -> float | None:
+    row = Rating.objects.filter(user=user, game=game, family=family, games__gt=0).first()
+    return row.rating if row is not None else None
+
+
+def on_joining(sender: Any, match: Match, user: Any, **kwargs: Any) -> None:
+    """The store's ``joining`` receiver: whoever takes a seat of a challenge with a
+    minimum rating must have it (in its game and family), whichever way they join."""
+    options = match.options or {}
+    wanted = options.get("min_rating")
+    if not wanted:
+        return
+    have = rating_of(user, match.ruleset, family_of(options))
+    if have is None or have < wanted:
+        raise ApiError("rating_too_low", f"this challenge asks a rating of {wanted} or more",
+                       403, {"min_rating": wanted,
+                             "your_rating": round(have) if have is not None else None})
+
+
+def accept(match_id: int, user: Any, deck: Any = None) -> Match:
+    """Take the challenge's open seat (or the one kept for ``user``)."""
+    match = Match.objects.filter(pk=match_id, options__seek=True).defer(*BIG_COLUMNS) \
+        .prefetch_related("seats").first()
+    if match is None:
+        raise ApiError("not_found", "no such challenge", 404)
+    if match.status != Match.OPEN:          # someone accepted first
+        raise ApiError("not_open", "this challenge was already accepted", 409)
+    if any(s.user_id == user.pk for s in match.seats.all()):
+        raise ApiError("own_challenge", "this challenge is yours; another player accepts it",
+                       409)
+    options = match.options or {}
+    seat_index, invitation = seat_to_join(match, user)
+    if invitation is None:   # an invited player was counted when invited
+        check_caps(user, options.get("time_control", {}).get("kind") == TURN)
+    rs = store.ruleset_of(match)
+    target = seat_index if seat_index is not None else \
+        next((s.index for s in match.seats.all() if s.is_open), -1)
+    if invitation is not None and deck is None:
+        # An invited player (a rematch) who brings no deck plays the one proposed.
+        kept = next(s for s in match.seats.all() if s.index == seat_index)
+        records, name = kept.deck, kept.deck_name
+    else:
+        records, name = resolve_deck(rs, deck, user, options, target)
+    store.join(match.pk, user, records, name, seat_index=seat_index)
+    accepted(invitation)
+    return Match.objects.defer(*BIG_COLUMNS).get(pk=match.pk)
+
+
+def cancel(match_id: int, user: Any) -> None:
+    """The creator withdraws a challenge nobody accepted yet (the waiting match goes)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().defer(*BIG_COLUMNS) \
+            .filter(pk=match_id, options__seek=True).first()
+        if match is None or match.created_by_id != user.pk:
+            raise ApiError("not_found", "no such challenge of yours", 404)
+        if match.status != Match.OPEN:
+            raise ApiError("not_open", "this challenge was already accepted", 409)
+        match.delete()
+
+
+def rematch(match_id: int, user: Any) -> Match:
+    """The same game again, from a finished match: same options and decks, seats swapped
+    for two players; the other player(s) are invited (one click accepts), bots sit down
+    at once. Sandbox positions and tournament games have no rematch."""
+    match = Match.objects.defer("snapshot", "statics").filter(pk=match_id).first()
+    if match is None:
+        raise ApiError("not_found", "no such match", 404)
+    seats = list(Seat.objects.filter(match=match).select_related("user").order_by("index"))
+    if not any(s.user_id == user.pk for s in seats):
+        raise ApiError("not_your_seat", "only a player of the match may ask a rematch", 403)
+    options = dict(match.options or {})
+    tournament = Pairing.objects.filter(match_id=match_id).exists() or \
+        FinalMatch.objects.filter(match_id=match_id).exists()
+    if match.status != Match.FINISHED or options.get("sandbox") or tournament:
+        raise ApiError("no_rematch", "a rematch follows a finished match that is not a "
+                       "set-up position or a tournament game", 409)
+    decks = list((match.config or {}).get("decks") or [])
+    rs = store.ruleset_of(match)
+    if len(seats) == 2:
+        seats = seats[::-1]                       # the other one begins this time
+        decks = decks[::-1] if decks else decks
+    keep = {k: options[k] for k in ("format", "rated", "time_control", "time_limit_seconds")
+            if k in options}
+    people = [s for s in seats if s.user_id is not None and s.user_id != user.pk]
+    if people:
+        keep["seek"] = True                       # waits as a direct challenge
+        check_caps(user, keep.get("time_control", {}).get("kind") == TURN)
+    specs = []
+    for i, s in enumerate(seats):
+        deck = decks[i] if rs.uses_decks and i < len(decks) else None
+        spec = store.SeatSpec(bot=s.bot, deck=deck, deck_name=s.deck_name)
+        if s.user_id == user.pk:
+            spec.user = user
+        elif s.user_id is not None:
+            spec.invited = s.user
+        specs.append(spec)
+    new = store.create_match(match.ruleset, keep, specs, created_by=user)
+    invite(new, specs, user)
+    return new

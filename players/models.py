@@ -1,0 +1,89 @@
+"""Ratings as stored: the current standing per player, game and time-control family, and
+one event per player per rated match (the history the chart draws and the log a rebuild
+replays). Both are derived data: ``rebuild_ratings`` recomputes them from finished matches."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from matches.ratings import PROVISIONAL_GAMES
+
+
+class Rating(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="ratings")
+    game = models.CharField(max_length=40)       # the ruleset's name ("kgk", "roll", ...)
+    family = models.CharField(max_length=8)      # "live" or "turn" (matches.timecontrol)
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    games = models.PositiveIntegerField(default=0)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-rating", "deviation", "id"]
+        constraints = [models.UniqueConstraint(fields=["user", "game", "family"],
+                                               name="rating_per_user_game_family")]
+        indexes = [models.Index(fields=["game", "family", "-rating"])]
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
+
+
+class RatingEvent(models.Model):
+    """What one rated match did to one player's rating."""
+
+    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE,
+                              related_name="rating_events")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="rating_events")
+    game = models.CharField(max_length=40)
+    family = models.CharField(max_length=8)
+    before = models.FloatField()
+    after = models.FloatField()
+    deviation = models.FloatField()
+    volatility = models.FloatField()
+    games = models.PositiveIntegerField()        # rated games counting this one
+    at = models.DateTimeField()                  # when the match finished
+
+    class Meta:
+        ordering = ["at", "match_id", "id"]
+        constraints = [models.UniqueConstraint(fields=["match", "user"],
+                                               name="rating_event_once_per_match")]
+
+
+class TurnClock(models.Model):
+    """A turn-based match's deadline (issue 30): who must move by when, each seat's
+    reserve, and what happened on a timeout. Kept beside the match (the store's clocks
+    measure live play); the players app's receiver sets it after every move and the beat
+    enforces it (``players.turns``)."""
+
+    LOSE, BOT = "lose", "bot"
+    ON_TIMEOUT = [(LOSE, LOSE), (BOT, BOT)]
+
+    match = models.OneToOneField("matches.Match", on_delete=models.CASCADE,
+                                 related_name="turn_clock")
+    version = models.PositiveIntegerField(default=0)      # the match version it was set at
+    to_act = models.JSONField(default=list)               # the seats that must move
+    deadline = models.DateTimeField()                     # the move's own time runs out
+    # When the sweep acts: the deadline plus the smallest reserve among the seats to act.
+    expires = models.DateTimeField(db_index=True)
+    reserve_ms = models.JSONField(default=list)           # per seat: reserve left (ms)
+    on_timeout = models.CharField(max_length=4, choices=ON_TIMEOUT, default=LOSE)
+    timed_out_seat = models.SmallIntegerField(null=True, blank=True)   # lost on time
+    bot_moves = models.JSONField(default=list)            # [[version, seat], ...] moved for
+    notified_version = models.IntegerField(default=-1)    # the e-mails for it were sent
+    # Seats already told it is their turn (a KGK turn is many actions: one mail per turn).
+    notified_seats = models.JSONField(default=list)
+    done = models.BooleanField(default=False, db_index=True)
+
+
+class NotificationSetting(models.Model):
+    """A person's choice about "your turn" e-mails (on unless they turned it off)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="notification_setting")
+    email_turns = models.BooleanField(default=True)
+    updated = models.DateTimeField(auto_now=True)

@@ -1,0 +1,50 @@
+"""The players app's Celery tasks (issue 30): the beat's sweep (turn deadlines, turn
+e-mails not sent yet, ratings left behind) and the "your turn" e-mail after a move."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery import shared_task
+from django.conf import settings
+
+from matches.models import Match
+from matches.timecontrol import TURN, family_of
+from players import notify, ratings, turns
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(name="players.tasks.sweep_turns")
+def sweep_turns() -> dict[str, int]:
+    """Enforce expired turn deadlines (a deadline passed while no worker ran is enforced
+    now), send turn e-mails a down SMTP server held back, rate finished rated matches not
+    rated yet."""
+    return {"timeouts": turns.sweep(), "mails": notify.send_due(),
+            "rated": ratings.record_pending()}
+
+
+@shared_task(name="players.tasks.notify_turn")
+def notify_turn(match_id: int) -> int:
+    """Mail whoever has just come to act; on an SMTP failure the sweep retries."""
+    try:
+        return notify.send_turn_mail(match_id)
+    except Exception as exc:
+        log.warning("turn mail for match %s not sent (retried by the sweep): %s", match_id, exc)
+        return 0
+
+
+def on_match_changed(sender: Any, match: Match, **kwargs: Any) -> None:
+    """The store's ``match_changed`` receiver (after the turn clock's): ask the worker for
+    the turn e-mail. Never on the move's path: publishing gives up fast when the broker is
+    down (the sweep sends it then), and without a broker (embedded, eager) the sweep sends
+    it rather than the request."""
+    if match.status != Match.ACTIVE or family_of(match.options) != TURN:
+        return
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return
+    try:
+        notify_turn.delay(match.pk)
+    except Exception as exc:
+        log.warning("turn mail for match %s not queued (the sweep sends it): %s", match.pk, exc)

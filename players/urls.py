@@ -1,0 +1,17 @@
+from django.urls import path
+
+from players import challenge_views, notification_views, views
+
+urlpatterns = [
+    path("players/<str:username>/", views.player, name="player"),
+    path("leaderboards/", views.leaderboards, name="leaderboards"),
+    path("leaderboards/<str:game>/", views.leaderboard, name="leaderboard"),
+    path("play/mine/", views.my_matches, name="my-matches"),
+    path("challenges/", challenge_views.challenges_page, name="challenges"),
+    path("challenges/new/", challenge_views.create, name="challenge-create"),
+    path("challenges/<int:pk>/accept/", challenge_views.accept, name="challenge-accept"),
+    path("challenges/<int:pk>/cancel/", challenge_views.cancel, name="challenge-cancel"),
+    path("account/notifications/", notification_views.settings_page, name="notifications"),
+    path("notifications/unsubscribe/<str:token>/", notification_views.unsubscribe,
+         name="unsubscribe"),
+]

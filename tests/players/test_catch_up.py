@@ -1,0 +1,44 @@
+"""The beat catches up what a lost signal left undone (issue 30): a rated match that
+finished without its signal is rated by the next sweep; a turn-based match whose move
+came without one gets its new deadline."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches import store
+from matches.models import MatchAction
+from players.models import Rating, TurnClock
+from players.tasks import sweep_turns
+from rulesets import registry
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_finished_rated_match_without_its_signal_is_rated_by_the_sweep(django_user_model):
+    a, b = (django_user_model.objects.create_user(n) for n in ("anna", "bela"))
+    match = store.create_match("smugglers", {"rated": True},
+                               [store.SeatSpec(user=a), store.SeatSpec(user=b)])
+    store.submit(match.pk, 0, None, kind=MatchAction.RESIGN, schedule_bots=False)  # no signal
+    assert not Rating.objects.exists()
+    assert sweep_turns.apply().get()["rated"] == 1
+    assert Rating.objects.count() == 2
+    assert sweep_turns.apply().get()["rated"] == 0                   # once
+
+
+def test_a_turn_based_move_without_its_signal_gets_its_deadline(django_user_model):
+    a, b = (django_user_model.objects.create_user(n) for n in ("anna", "bela"))
+    match = store.create_match("kgk", {"time_control": {"kind": "turn", "preset": "1d"}},
+                               [store.SeatSpec(user=a), store.SeatSpec(user=b)])
+    clock = TurnClock.objects.get(match=match)
+    assert clock.version == match.version
+    match.refresh_from_db()
+    state = match.state_json()
+    rs = registry.get("kgk")
+    seat = match.to_act[0]
+    action = rs.bot_action(rs.from_json(state), seat, "random", "t")
+    store.submit(match.pk, seat, action, schedule_bots=False)          # no signal
+    match.refresh_from_db()
+    assert TurnClock.objects.get(match=match).version != match.version
+    sweep_turns.apply().get()
+    assert TurnClock.objects.get(match=match).version == match.version

@@ -1,0 +1,168 @@
+"""'Your turn' e-mails (issue 30) received by a real SMTP server (aiosmtpd, started here
+on a free port): a turn-based match played over simulated days, one mail per match per
+turn, the unsubscribe link and the setting, and an SMTP server that is down delaying the
+mail (retried by the sweep), never the move."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import threading
+from datetime import timedelta
+from email import message_from_bytes
+from email.message import Message
+
+import pytest
+from aiosmtpd.smtp import SMTP
+
+from matches.models import Match
+from players import turns
+from players.models import TurnClock
+from players.tasks import notify_turn, sweep_turns
+from tests.api_helpers import client_for
+from tests.support.matches import play_step
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Inbox:
+    """An aiosmtpd handler keeping every message it receives."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+        self.messages.append(message_from_bytes(envelope.content))
+        return "250 OK"
+
+    def to(self, address: str) -> list[Message]:
+        return [m for m in self.messages if m["To"] == address]
+
+
+@pytest.fixture
+def smtp(settings):
+    """A real SMTP server on a port the system picks; the settings point Django at it."""
+    inbox = Inbox()
+    loop = asyncio.new_event_loop()
+    server = loop.run_until_complete(loop.create_server(
+        lambda: SMTP(inbox, loop=loop), "127.0.0.1", 0))
+    port = server.sockets[0].getsockname()[1]
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+    settings.EMAIL_USE_TLS, settings.EMAIL_TIMEOUT = False, 5
+    settings.KAOSZ_SITE_URL = "https://kaosz.example"
+    yield inbox
+    loop.call_soon_threadsafe(server.close)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
+
+
+@pytest.fixture
+def people(django_user_model):
+    return {n: django_user_model.objects.create_user(n, email=f"{n}@example.org",
+                                                     password="titkos-jelszo-123")
+            for n in ("anna", "bela")}
+
+
+def turn_based_match(people, ruleset: str = "kgk") -> Match:
+    r = client_for(people["anna"]).post("/api/v1/challenges/", {
+        "ruleset": ruleset, "time_control": "1d", "rated": True}, format="json")
+    assert r.status_code == 201, r.content
+    a = client_for(people["bela"]).post(f"/api/v1/challenges/{r.json()['id']}/accept/", {},
+                                        format="json")
+    assert a.status_code == 200, a.content
+    return Match.objects.get(pk=r.json()["id"])
+
+
+def acting_users(match: Match) -> set[str]:
+    match.refresh_from_db()
+    return {s.label() for s in match.seats.all() if s.index in match.to_act}
+
+
+def test_a_match_over_simulated_days_mails_each_turn_once(smtp, people, client):
+    match = turn_based_match(people)
+    rng = random.Random(30)
+    clients = {n: client_for(u) for n, u in people.items()}
+    received, told, turns_changed = 0, set(), 0
+    for _ in range(40):                       # a move a (simulated) day
+        due = acting_users(match)
+        new = due - told                      # who has just come to act
+        assert notify_turn.apply((match.pk,)).get() == len(new)   # the worker's task
+        assert notify_turn.apply((match.pk,)).get() == 0          # at most once a turn
+        received += len(new)
+        turns_changed += bool(new)
+        told = due
+        assert len(smtp.messages) == received
+        for name in new:
+            mail = smtp.to(f"{name}@example.org")[-1]
+            assert f"https://kaosz.example/play/{match.pk}/" in mail.get_payload()
+            assert "Te jössz" in mail.get_payload() and "your turn" in mail.get_payload()
+            assert mail["List-Unsubscribe"].strip().startswith(
+                "<https://kaosz.example/notifications/unsubscribe/")
+        # the sweep runs 20 hours into the move's day: within the day, nothing is enforced
+        deadline = TurnClock.objects.get(match=match).deadline
+        assert turns.sweep(now=deadline - timedelta(hours=4)) == 0
+        name = sorted(due)[0]
+        seat = next(s.index for s in match.seats.all() if s.user.username == name)
+        play_step(clients[name], match.pk, rng, seat=seat)
+        match.refresh_from_db()
+        if match.status != "active" or turns_changed >= 4:
+            break
+    # both players were told, several times, and never twice for one turn
+    assert turns_changed >= 3 and len({m["To"] for m in smtp.messages}) == 2
+    # the match ends (the one to act resigns); both see the new turn-based rating
+    loser = sorted(acting_users(match))[0]
+    r = clients[loser].post(f"/api/v1/matches/{match.pk}/resign/", {}, format="json")
+    assert r.status_code == 200, r.content
+    client.cookies["django_language"] = "en"
+    for name in people:
+        page = client.get(f"/players/{name}/").content.decode()
+        assert "Káosz Galaktika · turn-based" in page and "<polyline" in page
+        rating = client.get(f"/api/v1/players/{name}/").json()["ratings"][0]
+        assert rating["family"] == "turn" and rating["games"] == 1
+        assert (rating["rating"] < 1500) == (name == loser)
+
+
+def test_the_unsubscribe_link_and_the_setting_stop_the_mails(smtp, people, client):
+    match = turn_based_match(people)
+    name = sorted(acting_users(match))[0]
+    assert notify_turn.apply((match.pk,)).get() >= 1
+    link = re.search(r"https://kaosz\.example(/notifications/unsubscribe/[^/\s]+/)",
+                     smtp.to(f"{name}@example.org")[0].get_payload()).group(1)
+    page = client.get(link)                       # asking changes nothing
+    assert page.status_code == 200 and 'id="unsubscribe"' in page.content.decode()
+    done = client.post(link)
+    assert done.status_code == 200 and 'id="unsubscribed"' in done.content.decode()
+    assert client.post(link[:-3] + "xx/").status_code == 404   # a forged token
+    TurnClock.objects.filter(match=match).update(notified_version=-1, notified_seats=[])
+    before = len(smtp.to(f"{name}@example.org"))
+    notify_turn.apply((match.pk,)).get()
+    assert len(smtp.to(f"{name}@example.org")) == before       # unsubscribed: none
+    # the settings page turns it back on
+    client.force_login(people[name])
+    client.post("/account/notifications/", {"email_turns": "on"})
+    TurnClock.objects.filter(match=match).update(notified_version=-1, notified_seats=[])
+    notify_turn.apply((match.pk,)).get()
+    assert len(smtp.to(f"{name}@example.org")) == before + 1
+
+
+def test_smtp_down_delays_the_mail_never_the_move(smtp, people, settings):
+    match = turn_based_match(people)
+    port, settings.EMAIL_PORT = settings.EMAIL_PORT, 1   # nothing listens: refused
+    assert notify_turn.apply((match.pk,)).get() == 0              # failed, not marked sent
+    clock = TurnClock.objects.get(match=match)
+    assert clock.notified_version != clock.version
+    # the move is answered meanwhile
+    name = sorted(acting_users(match))[0]
+    seat = next(s.index for s in match.seats.all() if s.user.username == name)
+    played = play_step(client_for(people[name]), match.pk, random.Random(1), seat=seat)
+    assert played is not None
+    assert sweep_turns.apply().get()["mails"] == 0                # still down: retried later
+    assert smtp.messages == []
+    settings.EMAIL_PORT = port
+    assert sweep_turns.apply().get()["mails"] >= 1                # back: the sweep sends it
+    assert smtp.messages
+
