@@ -11,7 +11,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from decks.core import all_formats
+from kaosz.api.domain_status import status_of
 from kaosz.api.errors import ApiError
+from kaosz.domain import DomainError
 from kaosz.messages import error_of
 from matches.timecontrol import CHOICES
 from players import challenges
@@ -26,7 +28,7 @@ def _deck(request: HttpRequest) -> int | None:
     return int(saved) if saved else None
 
 
-def challenges_page(request: HttpRequest, error: ApiError | None = None,
+def challenges_page(request: HttpRequest, error: ApiError | DomainError | None = None,
                     status: int = 200) -> HttpResponse:
     from decks.models import Deck
 
@@ -42,6 +44,10 @@ def challenges_page(request: HttpRequest, error: ApiError | None = None,
         "formats": all_formats(),
         "controls": [(c, time_control_name(c)) for c in CHOICES],
         "error": error_of(error) if error else None, "form": request.POST}, status=status)
+
+
+def _status(exc: ApiError | DomainError) -> int:
+    return exc.status_code if isinstance(exc, ApiError) else status_of(exc)
 
 
 @login_required
@@ -61,7 +67,7 @@ def create(request: HttpRequest) -> HttpResponse:
             deck=_deck(request) if rs and rs.uses_decks else None,
             opponent=request.POST.get("opponent", "").strip() or None,
             timeout_bot=request.POST.get("timeout_bot") == "on")
-    except ApiError as exc:
+    except (ApiError, DomainError) as exc:  # the seating services refuse with DomainError
         return challenges_page(request, error=exc, status=400)
     return redirect("play-board", pk=match.pk)
 
@@ -71,8 +77,8 @@ def create(request: HttpRequest) -> HttpResponse:
 def accept(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         match = challenges.accept(pk, request.user, _deck(request))
-    except ApiError as exc:
-        return challenges_page(request, error=exc, status=exc.status_code)
+    except (ApiError, DomainError) as exc:
+        return challenges_page(request, error=exc, status=_status(exc))
     return redirect("play-board", pk=match.pk)
 
 
@@ -81,6 +87,6 @@ def accept(request: HttpRequest, pk: int) -> HttpResponse:
 def cancel(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         challenges.cancel(pk, request.user)
-    except ApiError as exc:
-        return challenges_page(request, error=exc, status=exc.status_code)
+    except (ApiError, DomainError) as exc:
+        return challenges_page(request, error=exc, status=_status(exc))
     return redirect("challenges")

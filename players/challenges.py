@@ -18,7 +18,7 @@ from django.db import transaction
 from kaosz.api.errors import ApiError
 from kaosz.models import SeatInvitation
 from matches import store
-from matches.api.seating import (
+from matches.services.seating import (
     accepted,
     check_options,
     get_ruleset,
