@@ -18,6 +18,7 @@ from django.db import transaction
 from kaosz.api.errors import ApiError
 from kaosz.models import SeatInvitation
 from matches import store
+from matches.models import BIG_COLUMNS, Match, Seat
 from matches.services.seating import (
     accepted,
     check_options,
@@ -27,7 +28,6 @@ from matches.services.seating import (
     seat_specs,
     seat_to_join,
 )
-from matches.models import BIG_COLUMNS, Match, Seat
 from matches.timecontrol import CHOICES, TURN, control_of, family_of
 from matches.tournaments.models import FinalMatch, Pairing
 from players.models import Rating
