@@ -1,5 +1,7 @@
 """How strong the bots are: seeded matches of two bot kinds, seats alternating, on one
-core; the win rate with its 95 % Wilson interval and the CPU each search decision took.
+core; the win rate with its 95 % Wilson interval and the CPU each search decision took
+(the thread's own CPU time, so other load on the machine does not change it; the
+levels count their budgets in iterations, so it does not change the moves either).
 
     nice -n 10 .venv/bin/python bench/bot_strength.py --game kgk --a search --b heuristic \\
         [--games 200] [--seed strength] [--log results.jsonl]
@@ -48,9 +50,9 @@ def play(game: str, kinds: tuple[str, str], seed: str, g: int, max_steps: int = 
             break
         seat = to_act[0]
         several = len(rs.legal_actions(state, seat)) > 1
-        t0 = time.process_time()
+        t0 = time.thread_time()
         action = rs.bot_action(state, seat, by_seat[seat], f"{seed}:{g}:{steps}")
-        spent = time.process_time() - t0
+        spent = time.thread_time() - t0
         if several:
             cpu[seat].append(spent)
         state, _ = rs.apply(state, seat, action)
@@ -76,9 +78,9 @@ def cpu_at_positions(game: str, kind: str, count: int, seed: str) -> dict[str, A
         while rs.to_act(state) and len(spent) < count:
             seat = rs.to_act(state)[0]
             if step % 7 == 3 and len(rs.legal_actions(state, seat)) > 1:
-                t0 = time.process_time()
+                t0 = time.thread_time()
                 rs.bot_action(state, seat, kind, f"{seed}:{g}:{step}")
-                spent.append(time.process_time() - t0)
+                spent.append(time.thread_time() - t0)
             state, _ = rs.apply(state, seat, rs.bot_action(state, seat, "heuristic",
                                                            f"{seed}:{g}:{step}:h"))
             step += 1

@@ -76,3 +76,18 @@ def ability_actions(state: State, seat: int) -> list[dict[str, Any]]:
     for cid in ready:
         card_ability_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
     return acts
+
+
+def has_ability_action(state: State, seat: int) -> bool:
+    """Whether ``ability_actions`` would offer anything (stops at the first card that
+    has an action: the windows ask this of every seat after most actions)."""
+    if not state["p"][seat]["actv"]:
+        return False
+    acts: list[dict[str, Any]] = []
+    cards = state["cards"]
+    defs = state["defs"]
+    for cid in activated_in_play(state, seat):
+        card_ability_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
+        if acts:
+            return True
+    return False

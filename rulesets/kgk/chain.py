@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.kgk.abilities import ability_actions
+from rulesets.kgk.abilities import ability_actions, has_ability_action
 from rulesets.kgk.effects import (
     hidden_from,
     named_target,
@@ -226,7 +226,7 @@ def quiet_action_window(state: GameState, declarer: int, ctx: Any) -> Any:
 
 def has_response(state: GameState, seat: int, ctx: str) -> bool:
     """Whether ``seat`` holds something it could add now (looks into its hand)."""
-    return bool(interrupt_actions(state, seat, ctx) or ability_actions(state, seat))
+    return bool(interrupt_actions(state, seat, ctx)) or has_ability_action(state, seat)
 
 
 def auto_passes(state: GameState, seat: int) -> bool:
@@ -240,7 +240,7 @@ def could_respond(state: GameState, seat: int) -> bool:
     """Whether ``seat`` might respond, judged only on what every player sees (KG-12.3:
     nobody may give out information about the cards in his hand): a card in hand may
     be an interrupt; an activated ability of a face-up card in play is there to see."""
-    return bool(state["p"][seat]["hand"]) or bool(ability_actions(state, seat))
+    return bool(state["p"][seat]["hand"]) or has_ability_action(state, seat)
 
 
 def may_respond(state: GameState, seat: int, ctx: str) -> bool:

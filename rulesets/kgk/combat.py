@@ -24,6 +24,7 @@ from rulesets.kgk.chain import (
     could_respond,
     declare_ability,
     declare_payment,
+    has_response,
     interrupt_actions,
     open_window,
     play_from_decision,
@@ -114,13 +115,17 @@ def _plus_interrupts(state: GameState, seat: int, acts: list[Action], ctx: Any =
     return acts
 
 
-def _set(state: GameState, dec: Decision, legal: list[Action]) -> bool:
+def _set(state: GameState, dec: Decision, own: list[Action]) -> bool:
     """Set a step decision, or skip it when "done" is the only choice and asking would
     tell nothing: the seat auto-passes (a program), or it has no card in hand and no
-    ability to use, which everybody sees (KG-12.3)."""
+    ability to use, which everybody sees (KG-12.3). ``own`` is the step's own actions,
+    before the interrupts and abilities ``_plus_interrupts`` adds: whether those add
+    anything is asked only when ``own`` is the lone "done" (the seat's bot builds the
+    whole list when it decides)."""
     seat = dec["seat"]
-    if len(legal) == 1 and legal[0]["type"] in ("done", "bombard") and (
-            auto_passes(state, seat) or not could_respond(state, seat)):
+    if len(own) == 1 and own[0]["type"] in ("done", "bombard") and (
+            not has_response(state, seat, CTX) if auto_passes(state, seat)
+            else not could_respond(state, seat)):
         return False
     state["dec"] = dec
     return True
@@ -141,6 +146,16 @@ def _designated(state: GameState, dec: Decision, resume: list[Any]) -> None:
 # ---------------------------------------------------------------- equip (KG-9.5)
 
 def _equip_legal(state: GameState, dec: Decision) -> Any:
+    seat = dec["seat"]
+    acts = _equip_own(state, dec)
+    if state["p"][seat]["hand"]:
+        acts.extend(interrupt_actions(state, seat, CTX))
+    acts.extend(ability_actions(state, seat))          # KG-12.8
+    return acts
+
+
+def _equip_own(state: GameState, dec: Decision) -> list[Action]:
+    """The equip step's own actions: commits, boardings and "done" (KG-9.5)."""
     seat = dec["seat"]
     cb = state["cb"]
     cards = state["cards"]
@@ -169,9 +184,6 @@ def _equip_legal(state: GameState, dec: Decision) -> Any:
     # (an interrupt in the target window took it out): then the attack fizzles.
     if seat != cb["att"] or mine or not commits:
         acts.append({"type": "done"})
-    if p["hand"]:
-        acts.extend(interrupt_actions(state, seat, CTX))
-    acts.extend(ability_actions(state, seat))          # KG-12.8
     return acts
 
 
@@ -211,12 +223,18 @@ def equip_step_attacker(state: GameState, _: Any) -> None:
 def equip_step_defender(state: GameState, _: Any) -> None:
     cb = state["cb"]
     dec = {"kind": "equip", "seat": cb["def"]}
-    _set(state, dec, _equip_legal(state, dec))
+    _set(state, dec, _equip_own(state, dec))
 
 
 # ---------------------------------------------------------------- payment (KG-9.6)
 
 def _pay_legal(state: GameState, dec: Decision) -> Any:
+    return _plus_interrupts(state, dec["seat"], _pay_own(state, dec))
+
+
+def _pay_own(state: GameState, dec: Decision) -> list[Action]:
+    """The payment step's own actions: a payment per face-down card aboard the seat's
+    ships it can pay for, and "done" (KG-9.6)."""
     seat = dec["seat"]
     cards = state["cards"]
     defs = state["defs"]
@@ -229,7 +247,7 @@ def _pay_legal(state: GameState, dec: Decision) -> Any:
             if not c["paid"] and not c["up"] and not is_bluff(c, d) and (d["cost"] or 0) <= cr:
                 acts.append({"type": "pay", "card": a})
     acts.append({"type": "done"})
-    return _plus_interrupts(state, seat, acts)
+    return acts
 
 
 def pay_decision() -> Any:
@@ -250,7 +268,7 @@ def pay_decision() -> Any:
 
 def payment_step(state: GameState, seat: int) -> None:
     dec = {"kind": "pay", "seat": seat}
-    _set(state, dec, _pay_legal(state, dec))
+    _set(state, dec, _pay_own(state, dec))
 
 
 def _needs_payment_step(state: GameState, seat: int) -> Any:

@@ -152,7 +152,7 @@ class FastKGKRuleset(KGKRuleset):
     def bot_action(self, state: State, seat: int, kind: str, seed: str) -> Action:
         """The searching bot's levels search on this (fast) object; the game's own bots are
         the fast engine's."""
-        if search.is_search_kind(kind):
+        if kind in search.LEVELS:          # (search.is_search_kind: at every bot step)
             return search.bot_action(self, state, seat, kind, seed)
         return self.fast.bot_action(state, seat, kind, seed)
 

@@ -233,7 +233,8 @@ def activated_in_play(state: GameState, seat: int) -> list[int]:
     """Ids of ``seat``'s face-up, paid, active cards in play whose definition has
     activated abilities (the ones that may use them, KG-12.8), in play order: canteen,
     surface, then ship by ship (its armaments and crews, then the ship), each left to
-    right (``turn.play_order``). A card moves only between its owner's zones."""
+    right (``turn.play_order``). A card moves only between its owner's zones. (The
+    definition's flag is tested first: most cards in play have no activated ability.)"""
     cards = state["cards"]
     defs = state["defs"]
     p = state["p"][seat]
@@ -241,15 +242,15 @@ def activated_in_play(state: GameState, seat: int) -> list[int]:
     for zone in (p["canteen"], p["surface"]):
         for cid in zone:
             c = cards[cid]
-            if c["rot"] == ACTIVE and c["up"] and c["paid"] and defs[c["d"]]["actv"]:
+            if defs[c["d"]]["actv"] and c["rot"] == ACTIVE and c["up"] and c["paid"]:
                 out.append(cid)
     for s in p["hangar"]:
         ship = cards[s]
         for cid in ship["att"]:
             c = cards[cid]
-            if c["rot"] == ACTIVE and c["up"] and c["paid"] and defs[c["d"]]["actv"]:
+            if defs[c["d"]]["actv"] and c["rot"] == ACTIVE and c["up"] and c["paid"]:
                 out.append(cid)
-        if ship["rot"] == ACTIVE and ship["up"] and ship["paid"] and defs[ship["d"]]["actv"]:
+        if defs[ship["d"]]["actv"] and ship["rot"] == ACTIVE and ship["up"] and ship["paid"]:
             out.append(s)
     return out
 

@@ -330,15 +330,21 @@ def main_phase(state: GameState, _: Any) -> None:
 # out in one pass for bots and search; ``tests/kgk/test_fast_layer.py`` checks the two
 # give the same list.
 
+def main_start(state: GameState, dec: Decision) -> tuple[int, Player, int, bool]:
+    """What both main lists (this one and the speed layer's) start from: the deciding
+    seat, its player, its credits and whether the quick start is played; the shared
+    action tables are grown to the match's card count first."""
+    seat = dec["seat"]
+    p = state["p"][seat]
+    if len(DEVELOP) < len(state["cards"]):
+        ensure_actions(len(state["cards"]))
+    return seat, p, p["cr"], state["opts"]["rules"] == "quick_start"
+
+
 def main_legal(state: GameState, dec: Decision) -> Any:
     """KG-9.3.3: the main-phase actions, section by section (the order is part of the
     stored replays: the random bot picks by index)."""
-    seat = dec["seat"]
-    p = state["p"][seat]
-    cr = p["cr"]
-    qs = state["opts"]["rules"] == "quick_start"
-    if len(DEVELOP) < len(state["cards"]):
-        ensure_actions(len(state["cards"]))
+    seat, p, cr, qs = main_start(state, dec)
     acts: list[Action] = []
     if hand_actions(state, seat, p, acts, qs):
         acts += interrupt_actions(state, seat, "main")      # KG-9.3.4

@@ -77,7 +77,12 @@ def _heuristic(v: View, seat: int, legal: list[Action], rng: Rng) -> Action:  # 
             return busiest
         if "stop" in kinds:
             return {"type": "stop"}
-        return {"type": "done"}
+        if "reassign" in kinds:
+            # A power that must move a worker (its minimum not yet reached) offers only
+            # moves: the one from the least useful column to the most useful.
+            moves = [x for x in legal if x["type"] == "reassign"]
+            return max(moves, key=lambda x: values.get(x["to"], 0.0) - values.get(x["from"], 0.0))
+        return {"type": "done"} if "done" in kinds else legal[0]
     if "setup" in kinds:
         return max(legal, key=lambda x: _tile_value(x["dev"], "dev"))
     if "draw" in kinds:

@@ -31,7 +31,9 @@ def copy_state(state: State, static_keys: Iterable[str] = ()) -> State:
 
 def zones(state: State, pattern: str, viewer: int | None) -> list[tuple[list[Any], slice]]:
     """The lists a ``hidden_zones`` pattern (see ``rulesets/base.py``) names that
-    ``viewer`` may not see, each with the slice of it that is hidden."""
+    ``viewer`` may not see, each with the slice of it that is hidden. The one walk of
+    the patterns: the determinizations deal these zones again, and the conformance
+    suite (``tests/rulesets/test_conformance.py``) rearranges them to check the views."""
     m = _SLICE.match(pattern)
     if not m:
         raise ValueError(f"bad hidden zone pattern {pattern!r}")

@@ -37,45 +37,31 @@ class Level:
     terminal_blend: float = 0.0
 
 
+def _ladder(normal: int, depth: int, terminal_blend: float = 0.0) -> dict[str, Level]:
+    """The three levels of one game: normal's ``normal`` iterations a decision, easy a
+    quarter of them, hard four times as many; the playout length and the rest alike."""
+    return {kind: Level(name, iterations=iterations, depth=depth, heuristic_share=1.0,
+                        terminal_blend=terminal_blend)
+            for kind, name, iterations in (("search-easy", "easy", normal // 4),
+                                           ("search", "normal", normal),
+                                           ("search-hard", "hard", normal * 4))}
+
+
 # The bot kinds (``bot_action``'s ``kind``) of the search, weakest first; ``search`` is
 # the normal level. Playouts are the games' heuristic bots against each other (cheap, and
 # much closer to real play than random moves), cut after ``depth`` moves.
-LEVELS: dict[str, Level] = {
-    "search-easy": Level("easy", iterations=12, depth=40, heuristic_share=1.0),
-    "search": Level("normal", iterations=48, depth=40, heuristic_share=1.0),
-    "search-hard": Level("hard", iterations=192, depth=40, heuristic_share=1.0),
-}
+LEVELS: dict[str, Level] = _ladder(48, depth=40)
 
 # Per game, where a game's steps cost more or less than KGK's: each level's iterations
 # and playout length are set so that normal takes about a quarter of a CPU second a
-# decision, hard about a second (bench/bot_strength.py measures it; README).
+# decision, hard about a second (bench/bot_strength.py measures it; README). The games
+# won on points blend them into a finished playout's score.
 TUNED: dict[str, dict[str, Level]] = {
     # a whole game is some 70 cheap steps: play every playout to the end
-    "smugglers": {
-        "search-easy": Level("easy", iterations=12, depth=200, heuristic_share=1.0,
-                             terminal_blend=0.5),
-        "search": Level("normal", iterations=48, depth=200, heuristic_share=1.0,
-                        terminal_blend=0.5),
-        "search-hard": Level("hard", iterations=192, depth=200, heuristic_share=1.0,
-                             terminal_blend=0.5),
-    },
+    "smugglers": _ladder(48, depth=200, terminal_blend=0.5),
     # its heuristic's steps cost about 0.17 ms: shorter playouts
-    "pulsar": {
-        "search-easy": Level("easy", iterations=7, depth=30, heuristic_share=1.0,
-                             terminal_blend=0.5),
-        "search": Level("normal", iterations=28, depth=30, heuristic_share=1.0,
-                        terminal_blend=0.5),
-        "search-hard": Level("hard", iterations=112, depth=30, heuristic_share=1.0,
-                             terminal_blend=0.5),
-    },
-    "roll": {
-        "search-easy": Level("easy", iterations=12, depth=60, heuristic_share=1.0,
-                             terminal_blend=0.5),
-        "search": Level("normal", iterations=48, depth=60, heuristic_share=1.0,
-                        terminal_blend=0.5),
-        "search-hard": Level("hard", iterations=192, depth=60, heuristic_share=1.0,
-                             terminal_blend=0.5),
-    },
+    "pulsar": _ladder(28, depth=30, terminal_blend=0.5),
+    "roll": _ladder(48, depth=60, terminal_blend=0.5),
 }
 
 

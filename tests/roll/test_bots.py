@@ -55,3 +55,19 @@ def test_unknown_bot_kind() -> None:
     state = R.new_game(R.example_config(2), "k")
     with pytest.raises(ValueError):
         R.bot_action(state, R.to_act(state)[0], "clever", "s")
+
+
+def test_heuristic_answers_positions_its_own_play_never_reaches() -> None:
+    """Under random play (as in the search's playouts) a power can wait for a worker move
+    with no "stop" offered; the heuristic bot must still pick a legal action (it answered
+    "done", which the engine refused)."""
+    forced = 0
+
+    def hook(state, seat, legal, rng):
+        nonlocal forced
+        forced += {a["type"] for a in legal} == {"reassign"}
+        assert R.bot_action(state, seat, "heuristic", "h") in legal
+
+    for i in range(4):
+        fast_random_game(f"forced-reassign-{i}", 3, hook)
+    assert forced > 0, "no position with only worker moves was reached"

@@ -20,7 +20,6 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +29,7 @@ import pytest
 from rulesets import registry
 from rulesets.base import Action, IllegalAction, Outcome, Ruleset, State
 from rulesets.rng import Rng
+from rulesets.search.hidden import zones as hidden_zone_lists
 
 NAMES = registry.names()
 SEEDS = ("conf-1", "conf-2")
@@ -214,28 +214,6 @@ def test_state_view_and_events_survive_json(name: str, seed: str) -> None:
 
 # ---- hidden information -----------------------------------------------------------------------
 
-_SLICE = re.compile(r"^(?P<path>[^\[]+)(?:\[(?P<start>-?\d*):(?P<stop>-?\d*)\])?$")
-
-
-def hidden_lists(state: State, pattern: str, viewer: int | None
-                 ) -> list[tuple[list[Any], slice]]:
-    """The lists a ``hidden_zones`` pattern names that ``viewer`` may not see."""
-    m = _SLICE.match(pattern)
-    assert m, f"bad hidden zone pattern {pattern!r}"
-    cut = slice(int(m["start"]) if m["start"] else None, int(m["stop"]) if m["stop"] else None)
-    nodes: list[Any] = [state]
-    for part in m["path"].split("."):
-        nxt: list[Any] = []
-        for node in nodes:
-            if part in ("*", "{seat}"):
-                items = list(enumerate(node)) if isinstance(node, list) else list(node.items())
-                nxt += [v for k, v in items if part == "*" or viewer is None or k != viewer]
-            else:
-                nxt.append(node[int(part)] if isinstance(node, list) else node[part])
-        nodes = nxt
-    return [(node, cut) for node in nodes if isinstance(node, list)]
-
-
 def rearranged(rs: Ruleset, state: State, viewer: int | None,
                seed: str = "rearrange") -> tuple[State, int]:
     """A copy of ``state`` where what ``viewer`` may not see is dealt again: for each
@@ -246,7 +224,7 @@ def rearranged(rs: Ruleset, state: State, viewer: int | None,
     rng = Rng.from_seed(seed)
     changed = 0
     for pattern in getattr(rs, "hidden_zones", ()):
-        zones = hidden_lists(other, pattern, viewer)
+        zones = hidden_zone_lists(other, pattern, viewer)
         pool = [x for zone, cut in zones for x in zone[cut]]
         if len({json.dumps(x, sort_keys=True) for x in pool}) < 2:
             continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import time
 from typing import Any
 
 import pytest
@@ -175,3 +176,26 @@ def test_a_heuristic_playout_wrong_footed_by_the_tree_plays_on() -> None:
         state, _ = rs.apply(state, seat, rs.bot_action(state, seat, "heuristic", f"w{step}"))
         step += 1
     assert searched
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_level_reads_no_clock(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budgets are iterations, never seconds: a search at a real level runs with every
+    clock refused, so a busy machine cannot change how far it searches or what it picks
+    (bench/bot_strength.py measures its CPU with the thread's own CPU time)."""
+
+    def no_clock(*_args: Any) -> float:
+        raise AssertionError("the search read a clock")
+
+    rs = registry.get(name)
+    level = level_of("search-easy", name)
+    assert level is not None
+    state, seat = positions(name, "conf-1")[0]
+    expected = search(rs, state, seat, level, "clock")
+    for clock in ("time", "monotonic", "perf_counter", "process_time", "thread_time",
+                  "time_ns", "monotonic_ns", "perf_counter_ns", "process_time_ns",
+                  "thread_time_ns"):
+        monkeypatch.setattr(time, clock, no_clock)
+    again = search(rs, state, seat, level, "clock")
+    assert (again.action, again.visits, again.iterations) == \
+        (expected.action, expected.visits, level.iterations)

@@ -35,7 +35,6 @@ from rulesets.kgk.actions import (
     RUIN_DRAW,
     SEARCH,
 )
-from rulesets.kgk.actions import ensure as ensure_actions
 from rulesets.kgk.chain import interrupt_actions
 from rulesets.kgk.constants import (
     CASH_DEVELOPMENTS,
@@ -56,6 +55,7 @@ from rulesets.kgk.turn import (
     IN_PLAY,
     can_attack,
     draw_actions,
+    main_start,
     payable_in_main,
     place_armament,
     play_order,
@@ -77,16 +77,10 @@ DRAWS_SETTLED = max(DRAW_COST, SEARCH_COST, RUIN_DRAW_COST)
 def main_legal(cache: Cache, state: GameState, dec: Decision) -> list[Action]:
     """``turn.main_legal``'s list (KG-9.3.3, section by section in the same order),
     written out in one pass, with its layout remembered (not in the quick start)."""
-    seat = dec["seat"]
-    p = state["p"][seat]
-    cr = p["cr"]
-    opts = state["opts"]
-    qs = opts["rules"] == "quick_start"
-    bluff = opts["bluffing"] and not qs
+    seat, p, cr, qs = main_start(state, dec)
+    bluff = state["opts"]["bluffing"] and not qs
     cards = state["cards"]
     defs = state["defs"]
-    if len(DEVELOP) < len(cards):
-        ensure_actions(len(cards))
     f = cache.facts_of(state)
     auras = f.auras
     acts: list[Action] = []
