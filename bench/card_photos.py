@@ -95,6 +95,9 @@ def score(photos: list[card_photo_set.Photo], names: list[str]) -> dict[str, flo
         seconds += _cpu() - start
         total += len(photo.truths)
         found += min(len(reads), len(photo.truths))
+        if len(reads) < len(photo.truths):
+            print(f"  missed {len(photo.truths) - len(reads)} of {len(photo.truths)} "
+                  f"({', '.join(photo.effects)})")
         for truth, read in _pair(photo.truths, reads):
             values = read.reading.values if read is not None else {}
             name = values.get("name_hu", "")
