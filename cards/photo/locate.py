@@ -115,7 +115,8 @@ def _candidates(gray: np.ndarray) -> list[np.ndarray]:
                            gray.shape[0])
         if whole is not None and _card_like(whole):
             out.append(whole)
-        elif len(approx) == 4:
+            continue
+        if len(approx) == 4:
             quad = approx.reshape(4, 2).astype(np.float32)
         else:
             # Rounded corners or a blurred edge: the tightest rotated rectangle, if the
