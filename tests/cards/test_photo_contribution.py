@@ -203,3 +203,26 @@ def test_catalogue_progress_lists_what_cards_lack(client, few_cards):
     halal = Card.objects.get(slug="halalszarny")
     assert f'data-card="{halal.slug}"' in html  # no race known, no picture
     assert "Faj" in html
+
+
+def test_a_card_already_in_the_catalogue_becomes_a_correction_showing_what_differs(
+        client, few_cards, user, card_photos):
+    # The catalogue says Halálszárny's speed is 9; the card in the photo says 5.
+    Card.objects.filter(slug="halalszarny").update(speed=9)
+    client.force_login(user)
+    sent = client.post("/contribute/photo/", {"photo": _upload(card_photos["singles"][0])})
+    html = client.get(sent["Location"], HTTP_ACCEPT_LANGUAGE="hu").content.decode()
+    assert "Javítás" in html and "ami eltér, ki van emelve" in html
+    speed = re.search(r'<label class="photo-field[^"]*" data-field="speed">', html)
+    assert speed is not None and "differs" in speed.group(0)
+    armor = re.search(r'<label class="photo-field[^"]*" data-field="armor">', html)
+    assert armor is not None and "differs" not in armor.group(0)
+    assert "most: 9" in html
+    form = {"source_note": "saját lapom", "c0-send": "1"}
+    for name in ("subtype", "race", "cost", "speed", "firepower", "armor", "bombard", "text_hu"):
+        if f'name="c0-{name}"' in html:
+            form[f"c0-{name}"] = _shown_value(html, f"c0-{name}")
+    assert client.post(sent["Location"], form).status_code == 302
+    item = Contribution.objects.get()
+    assert item.kind == Contribution.CORRECTION and item.card.slug == "halalszarny"
+    assert item.proposed["speed"] == 5
