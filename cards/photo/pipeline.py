@@ -18,7 +18,7 @@ from cards.photo.locate import CROP_H, CROP_W, Found, find_cards, straighten
 
 MIN_SIDE = 400  # px: a smaller photo cannot show a card's text legibly
 MAX_CARDS = 12  # a binder page holds nine; more is a table full of cards, read the first
-NAME_CONF = 50
+NAME_CONF = 40
 COST_BOX = (0.76, 0.0, 1.0, 0.16)  # the cost disc: left, top, right, bottom (relative)
 NAME_RIGHT = 0.795  # the name band's right side: the cost disc's rim (relative)
 
@@ -114,14 +114,15 @@ def read_card(crop: np.ndarray) -> Reading:
     lines = ocr.lines_of(ocr.read_words(crop))
     reading = read_fields(lines, CROP_W, CROP_H, _cost_text(crop))
     # The type line ("űrhajó · romboló · Cerebrita") ends the name. A second name line may
-    # hold a vocabulary word too ("Kiképző kutatóbázis"), so the line naming most is it.
+    # hold a vocabulary word too ("Kiképző kutatóbázis"), so the line naming most is it;
+    # of equals the highest (the rules text below may name a type too).
     type_line = None
     if reading.values.get("type"):
         named = [(len(match_words(ln.text)), ln.top, ln) for ln in lines
                  if 0.08 * CROP_H < ln.top < 0.4 * CROP_H]
         named = [n for n in named if n[0] and match_words(n[2].text).get("type")]
         if named:
-            type_line = max(named, key=lambda n: (n[0], n[1]))[2]
+            type_line = max(named, key=lambda n: (n[0], -n[1]))[2]
     name = _name_text(crop, type_line.top - 4 if type_line else int(0.2 * CROP_H))
     if name:
         reading.values["name_hu"] = name
