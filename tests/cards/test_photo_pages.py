@@ -159,3 +159,25 @@ def test_editor_reviews_a_photo_batch_on_a_phone(phone, live_server, few_cards, 
         == {"approved"}
     assert "elfogadva" in pg.inner_text("main")
     assert _no_sideways_scroll(pg)
+
+
+def test_a_photo_over_the_size_limit_is_stopped_on_the_page_in_its_language(
+        phone, live_server, user, card_photos, settings):
+    settings.CARD_IMAGE_MAX_BYTES = 200_000  # the card photo below is larger
+    pg = phone
+    _login(pg, live_server.url, user.username)
+    pg.goto(live_server.url + "/contribute/")
+    assert not pg.locator("#photo-too-big").is_visible()
+    sent: list[str] = []
+    pg.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+    big = photo_helpers.jpeg(card_photos["singles"][0].image)
+    assert len(big) > 200_000
+    pg.set_input_files("#f-photo", files=[{"name": "IMG_9.jpg", "mimeType": "image/jpeg",
+                                           "buffer": big}])
+    pg.click("#read-photo")
+    note = pg.locator("#photo-too-big")
+    note.wait_for(state="visible")
+    assert "túl nagy" in note.inner_text() and "0,2 MB" in note.inner_text()
+    assert pg.url.endswith("/contribute/") and not sent
+    assert not CardImage.objects.exists()
+    assert _no_sideways_scroll(pg)
