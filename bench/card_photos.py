@@ -97,7 +97,7 @@ def score(photos: list[card_photo_set.Photo], names: list[str]) -> dict[str, flo
         seconds += _cpu() - start
         total += len(photo.truths)
         found += min(len(reads), len(photo.truths))
-        if len(reads) < len(photo.truths):
+        if VERBOSE and len(reads) < len(photo.truths):
             print(f"  missed {len(photo.truths) - len(reads)} of {len(photo.truths)} "
                   f"({', '.join(photo.effects)})")
         for truth, read in _pair(photo.truths, reads):
