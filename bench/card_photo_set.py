@@ -177,6 +177,23 @@ def photograph_one(rng: np.random.Generator, face: np.ndarray, truth: dict[str, 
     return Photo(out, [truth], effects)
 
 
+def photograph_cut(rng: np.random.Generator, face: np.ndarray, truth: dict[str, Any],
+                   corner: bool) -> Photo:
+    """One card held too close: the frame cuts off a corner of it (``corner``) or a strip
+    along its bottom edge (only the card's margin: its text stays in view), on a grainy
+    table whose texture runs into the card's edge."""
+    h, w = 1600, 1200
+    img = _background(rng, h, w)
+    card_h = 0.8 * h
+    if corner:
+        quad = _card_quad(rng, w * 0.58, h * 0.52, card_h, 18.0, 0.05)
+    else:
+        quad = _card_quad(rng, w / 2, h / 2 + 0.1 * card_h, card_h, 0.0, 0.04)
+    _paste(img, face, quad)
+    effects = ["perspective", "cut_corner" if corner else "cut_edge"]
+    return Photo(_light_and_lens(rng, img, effects, [quad]), [truth], effects)
+
+
 def photograph_page(rng: np.random.Generator, faces: list[np.ndarray],
                     truths: list[dict[str, Any]]) -> Photo:
     """Up to nine cards in a binder page's pockets (a light plastic sheet), about 2400 px."""

@@ -58,19 +58,21 @@ def edit_distance(a: str, b: str) -> int:
 
 
 def _pair(truths: list[dict[str, Any]], reads: list[Any]) -> list[tuple[dict, Any]]:
-    """Each card in the photo with the reading of it (found cards come in reading order;
-    a missing one is paired by the closest name)."""
-    out: list[tuple[dict, Any]] = []
-    left = list(reads)
-    for truth in truths:
-        if not left:
-            out.append((truth, None))
-            continue
-        at = min(range(len(left)), key=lambda k: edit_distance(
-            fold(left[k].reading.values.get("name_hu", "")), fold(truth["name_hu"])))
-        best = left.pop(at)
-        out.append((truth, best))
-    return out
+    """Each card in the photo with the reading of it: the closest pairs by name first (the
+    relative edit distance), so that one misread name on a page does not shift the others;
+    a card left without a reading is a missed one."""
+    def gap(truth: dict[str, Any], read: Any) -> float:
+        a, b = fold(read.reading.values.get("name_hu", "")), fold(truth["name_hu"])
+        return edit_distance(a, b) / max(1, len(a), len(b))
+
+    pairs = sorted((gap(t, r), ti, ri) for ti, t in enumerate(truths) for ri, r in enumerate(reads))
+    chosen: dict[int, Any] = {}
+    used: set[int] = set()
+    for _, ti, ri in pairs:
+        if ti not in chosen and ri not in used:
+            chosen[ti] = reads[ri]
+            used.add(ri)
+    return [(t, chosen.get(ti)) for ti, t in enumerate(truths)]
 
 
 def _cpu() -> float:
@@ -95,6 +97,9 @@ def score(photos: list[card_photo_set.Photo], names: list[str]) -> dict[str, flo
         seconds += _cpu() - start
         total += len(photo.truths)
         found += min(len(reads), len(photo.truths))
+        if VERBOSE and len(reads) < len(photo.truths):
+            print(f"  missed {len(photo.truths) - len(reads)} of {len(photo.truths)} "
+                  f"({', '.join(photo.effects)})")
         for truth, read in _pair(photo.truths, reads):
             values = read.reading.values if read is not None else {}
             name = values.get("name_hu", "")

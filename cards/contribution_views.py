@@ -112,6 +112,8 @@ def contribute(request: SignedInRequest) -> HttpResponse:
         "groups": subtype_groups(),
         "current_type": (record or {}).get("type") or values.get("type") or "",
         "sets": CardSet.objects.all(), "photo_available": ocr.available(),
+        "photo_max_bytes": settings.CARD_IMAGE_MAX_BYTES,
+        "photo_max_mb": round(settings.CARD_IMAGE_MAX_BYTES / (1024 * 1024), 1),
     })
 
 

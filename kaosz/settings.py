@@ -411,6 +411,8 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
 MEDIA_URL = os.environ.get("MEDIA_URL", "/media/")
 CARD_IMAGE_MAX_BYTES = int(os.environ.get("CARD_IMAGE_MAX_BYTES", str(10 * 1024 * 1024)))
 CARD_IMAGE_MAX_PIXELS = int(os.environ.get("CARD_IMAGE_MAX_PIXELS", "40000000"))
+# The Tesseract program photo reading runs (issue 31); missing, the form says so.
+TESSERACT_BINARY = os.environ.get("TESSERACT_BINARY", "tesseract")
 if os.environ.get("MEDIA_S3_BUCKET"):
     STORAGES["default"] = {
         "BACKEND": "storages.backends.s3.S3Storage",

@@ -16,17 +16,28 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from django.conf import settings
 
 TIMEOUT = 20  # seconds for one card
 LANG = "hun"
 
 
-@functools.lru_cache(maxsize=1)
+def binary() -> str:
+    """The Tesseract program to run: settings.TESSERACT_BINARY (a name on the PATH or a path)."""
+    return str(getattr(settings, "TESSERACT_BINARY", "tesseract") or "tesseract")
+
+
 def available() -> bool:
     """True when the ``tesseract`` binary is installed with Hungarian data."""
-    binary = shutil.which("tesseract")
-    if binary is None:
+    return _available(binary())
+
+
+@functools.lru_cache(maxsize=4)
+def _available(name: str) -> bool:
+    found = shutil.which(name)
+    if found is None:
         return False
+    binary = found
     try:
         out = subprocess.run([binary, "--list-langs"], capture_output=True, text=True,
                              timeout=10, check=False)
@@ -107,7 +118,7 @@ def read_words(card: np.ndarray, psm: int = 11, whitelist: str = "", raw: bool =
         return []
     config = ["-c", f"tessedit_char_whitelist={whitelist}"] if whitelist else []
     try:
-        out = subprocess.run(["tesseract", "stdin", "stdout", "-l", LANG, "--psm", str(psm),
+        out = subprocess.run([binary(), "stdin", "stdout", "-l", LANG, "--psm", str(psm),
                               *config, "tsv"],
                              input=png.tobytes(), capture_output=True, timeout=TIMEOUT,
                              check=False, env={"OMP_THREAD_LIMIT": "1", "PATH": "/usr/bin:/bin"})

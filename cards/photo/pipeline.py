@@ -14,12 +14,13 @@ import numpy as np
 from cards.images import ImageRefused, checked
 from cards.photo import ocr
 from cards.photo.fields import Reading, match_words, read_fields
-from cards.photo.locate import CROP_H, CROP_W, find_cards, straighten
+from cards.photo.locate import CROP_H, CROP_W, Found, find_cards, straighten
 
 MIN_SIDE = 400  # px: a smaller photo cannot show a card's text legibly
 MAX_CARDS = 12  # a binder page holds nine; more is a table full of cards, read the first
-NAME_CONF = 50
+NAME_CONF = 40
 COST_BOX = (0.76, 0.0, 1.0, 0.16)  # the cost disc: left, top, right, bottom (relative)
+NAME_RIGHT = 0.795  # the name band's right side: the cost disc's rim (relative)
 
 
 @dataclass
@@ -94,8 +95,10 @@ def _cost_text(crop: np.ndarray) -> str | None:
 def _name_text(crop: np.ndarray, bottom: int) -> str | None:
     """The name band read on its own as a block of text (cleaner than the whole card's
     sparse reading: no edge of the card beside it)."""
-    right = int(COST_BOX[0] * CROP_W)
-    band = crop[int(0.01 * CROP_H):max(bottom, int(0.08 * CROP_H)), int(0.02 * CROP_W):right]
+    # A long name runs up to the cost disc's rim ("Tanfolyam-romboló" beside a 12): the band
+    # ends where the disc starts, not at the cost box's left side.
+    band = crop[int(0.01 * CROP_H):max(bottom, int(0.08 * CROP_H)),
+                int(0.02 * CROP_W):int(NAME_RIGHT * CROP_W)]
     # Edges of the band and of glare read as letters with little confidence; names do not.
     width = band.shape[1]
     words = [w for w in ocr.read_words(band, psm=6) if w.conf >= NAME_CONF
@@ -110,12 +113,34 @@ def _name_text(crop: np.ndarray, bottom: int) -> str | None:
 def read_card(crop: np.ndarray) -> Reading:
     lines = ocr.lines_of(ocr.read_words(crop))
     reading = read_fields(lines, CROP_W, CROP_H, _cost_text(crop))
-    type_line = next((ln for ln in lines if reading.values.get("type")
-                      and ln.top > 0.08 * CROP_H and match_words(ln.text).get("type")), None)
+    # The type line ("űrhajó · romboló · Cerebrita") ends the name. A second name line may
+    # hold a vocabulary word too ("Kiképző kutatóbázis"), so the line naming most is it;
+    # of equals the highest (the rules text below may name a type too).
+    type_line = None
+    if reading.values.get("type"):
+        named = [(len(match_words(ln.text)), ln.top, ln) for ln in lines
+                 if 0.08 * CROP_H < ln.top < 0.4 * CROP_H]
+        named = [n for n in named if n[0] and match_words(n[2].text).get("type")]
+        if named:
+            type_line = max(named, key=lambda n: (n[0], -n[1]))[2]
     name = _name_text(crop, type_line.top - 4 if type_line else int(0.2 * CROP_H))
     if name:
         reading.values["name_hu"] = name
     return reading
+
+
+def _typed(read: CardRead) -> bool:
+    return bool(read.reading.values.get("type"))
+
+
+def _read_found(image: np.ndarray, found: list[Found]) -> list[CardRead]:
+    out: list[CardRead] = []
+    for one in found[:MAX_CARDS]:
+        crop = straighten(image, one.quad)
+        reading = read_card(crop)
+        if reading.values.get("name_hu"):
+            out.append(CardRead(crop, reading))
+    return out
 
 
 def read_photo(upload: IO[bytes]) -> list[CardRead]:
@@ -123,12 +148,13 @@ def read_photo(upload: IO[bytes]) -> list[CardRead]:
     if not ocr.available():
         raise unavailable()
     image = load(upload)
-    out: list[CardRead] = []
-    for found in find_cards(image)[:MAX_CARDS]:
-        crop = straighten(image, found.quad)
-        reading = read_card(crop)
-        if reading.values.get("name_hu"):
-            out.append(CardRead(crop, reading))
+    out = _read_found(image, find_cards(image))
+    if not any(_typed(r) for r in out):
+        # The edges outlined something else (a table's grain): what reads as a name there
+        # has no type line under it. Look by the table's colour, keep the better reading.
+        again = _read_found(image, find_cards(image, by_colour=True))
+        if sum(map(_typed, again)) > sum(map(_typed, out)) or not out:
+            out = again
     if not out:
         raise no_card()
     return out

@@ -55,7 +55,8 @@ def card_photos(tmp_path_factory):
     """Synthetic photos (bench/card_photo_set.py) of a few shipped cards: faces rendered by
     Chromium once per session, then photographed. ``singles`` are one card each (rulebook
     cards, then practice cards beyond the ``few_cards`` ones), ``page`` a binder page of
-    six cards, ``records`` the shipped records by slug."""
+    six cards, ``cut`` two photos whose frame cuts a card (a corner, the bottom margin),
+    ``records`` the shipped records by slug."""
     from bench import card_photo_set
 
     records = card_photo_set.shipped_cards()
@@ -72,4 +73,7 @@ def card_photos(tmp_path_factory):
     page = card_photo_set.photograph_page(
         rng, [card_photo_set.load_face(faces[r["slug"]]) for r in chosen],
         [card_photo_set.printed(r) for r in chosen])
-    return {"singles": singles, "page": page, "records": by_slug}
+    cut = [card_photo_set.photograph_cut(rng, card_photo_set.load_face(faces[r["slug"]]),
+                                         card_photo_set.printed(r), corner)
+           for r, corner in ((chosen[4], True), (chosen[5], False))]
+    return {"singles": singles, "page": page, "cut": cut, "records": by_slug}

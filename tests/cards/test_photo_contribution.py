@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import base64
 import io
-import json
 import re
 
 import pytest
@@ -45,15 +44,6 @@ def test_api_reads_a_photo_sent_as_multipart(api, few_cards, user, card_photos):
     assert crop.size == (600, 840)
     # Nothing is stored by reading.
     assert not CardImage.objects.exists() and not Contribution.objects.exists()
-
-
-def test_api_schema_declares_the_upload_as_multipart(client):
-    response = client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
-    schema = json.loads(response.content)
-    body = schema["paths"]["/api/v1/contributions/read-photo/"]["post"]["requestBody"]
-    assert list(body["content"]) == ["multipart/form-data"]
-    photo = body["content"]["multipart/form-data"]["schema"]["properties"]["photo"]
-    assert photo["format"] == "binary"
 
 
 @pytest.mark.parametrize(("data", "code", "status"), [
@@ -179,24 +169,32 @@ def test_bad_photo_on_the_page_says_why(client, user):
     assert not CardImage.objects.exists()
 
 
-def test_without_tesseract_the_form_works_and_says_so(client, few_cards, user, monkeypatch,
+def test_without_tesseract_the_form_works_and_says_so(client, api, few_cards, user, settings,
                                                       tmp_path):
-    monkeypatch.setenv("PATH", str(tmp_path))  # no tesseract binary on this PATH
-    ocr.available.cache_clear()
-    try:
-        client.force_login(user)
-        html = client.get("/contribute/").content.decode()
-        assert 'id="photo-unavailable"' in html and "photo-upload-form" not in html
-        response = client.post("/contribute/photo/", {
-            "photo": SimpleUploadedFile("a.jpg", photo_helpers.plain(1600, 1200))},
-            follow=True)
-        assert "nem elérhető" in response.content.decode()
-        sent = client.post("/contribute/", {"name_hu": "Kézi lap", "type": "event",
-                                            "source_note": "saját lap"})
-        assert sent.status_code == 302 and Contribution.objects.count() == 1
-    finally:
-        monkeypatch.undo()
-        ocr.available.cache_clear()
+    # A server whose Tesseract is missing (as a fresh `make run` without the system package).
+    settings.TESSERACT_BINARY = str(tmp_path / "no-tesseract-here")
+    client.force_login(user)
+    html = client.get("/contribute/", HTTP_ACCEPT_LANGUAGE="hu").content.decode()
+    assert 'id="photo-unavailable"' in html and "photo-upload-form" not in html
+    assert "nem elérhető" in html
+    english = client.get("/contribute/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "not available on this server" in english
+    response = client.post("/contribute/photo/", {
+        "photo": SimpleUploadedFile("a.jpg", photo_helpers.plain(1600, 1200))}, follow=True)
+    assert response.status_code == 200 and "nem elérhető" in response.content.decode()
+    api.force_authenticate(user)
+    refused = api.post("/api/v1/contributions/read-photo/", {
+        "photo": SimpleUploadedFile("a.jpg", photo_helpers.plain(1600, 1200))},
+        format="multipart")
+    assert refused.status_code == 503
+    assert refused.json()["error"]["code"] == "photo_reading_unavailable"
+    # The form itself works as before.
+    sent = client.post("/contribute/", {"name_hu": "Kézi lap", "type": "event",
+                                        "source_note": "saját lap"})
+    assert sent.status_code == 302 and Contribution.objects.count() == 1
+    assert not CardImage.objects.exists()
+    settings.TESSERACT_BINARY = "tesseract"
+    assert ocr.available()
 
 
 def test_catalogue_progress_lists_what_cards_lack(client, few_cards):
@@ -205,3 +203,26 @@ def test_catalogue_progress_lists_what_cards_lack(client, few_cards):
     halal = Card.objects.get(slug="halalszarny")
     assert f'data-card="{halal.slug}"' in html  # no race known, no picture
     assert "Faj" in html
+
+
+def test_a_card_already_in_the_catalogue_becomes_a_correction_showing_what_differs(
+        client, few_cards, user, card_photos):
+    # The catalogue says Halálszárny's speed is 9; the card in the photo says 5.
+    Card.objects.filter(slug="halalszarny").update(speed=9)
+    client.force_login(user)
+    sent = client.post("/contribute/photo/", {"photo": _upload(card_photos["singles"][0])})
+    html = client.get(sent["Location"], HTTP_ACCEPT_LANGUAGE="hu").content.decode()
+    assert "Javítás" in html and "ami eltér, ki van emelve" in html
+    speed = re.search(r'<label class="photo-field[^"]*" data-field="speed">', html)
+    assert speed is not None and "differs" in speed.group(0)
+    armor = re.search(r'<label class="photo-field[^"]*" data-field="armor">', html)
+    assert armor is not None and "differs" not in armor.group(0)
+    assert "most: 9" in html
+    form = {"source_note": "saját lapom", "c0-send": "1"}
+    for name in ("subtype", "race", "cost", "speed", "firepower", "armor", "bombard", "text_hu"):
+        if f'name="c0-{name}"' in html:
+            form[f"c0-{name}"] = _shown_value(html, f"c0-{name}")
+    assert client.post(sent["Location"], form).status_code == 302
+    item = Contribution.objects.get()
+    assert item.kind == Contribution.CORRECTION and item.card.slug == "halalszarny"
+    assert item.proposed["speed"] == 5
