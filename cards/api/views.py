@@ -18,8 +18,9 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
     extend_schema_view,
+    inline_serializer,
 )
-from rest_framework import mixins, permissions, status, viewsets
+from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.renderers import JSONRenderer
@@ -28,7 +29,7 @@ from rest_framework.response import Response
 from cards import cache as search_cache
 from cards.api.filters import CardFilter
 from cards.api.listing import card_items
-from cards.api.pagination import SearchPagination
+from cards.api.pagination import QUERY_WARNINGS, SearchPagination
 from cards.api.serializers import (
     CardListSerializer,
     CardRevisionSerializer,
@@ -61,7 +62,7 @@ EXPLAIN_OUT = {"type": "object", "required": ["query", "order", "official_only",
                        "field": {"type": "string"}, "descending": {"type": "boolean"}}}},
                    "official_only": {"type": "boolean"},
                    "canonical": {"type": "string", "description": "The query written out."},
-                   "warnings": {"type": "array", "items": {"type": "object"}},
+                   "warnings": QUERY_WARNINGS,
                    "text_en": {"type": "string"}, "text_hu": {"type": "string"}}}
 NAMES_OUT = {"type": "object", "required": ["results"],
              "properties": {"results": {"type": "array", "items": {"type": "string"},
@@ -79,6 +80,20 @@ SUMMARY_OUT = {"type": "object", "required": ["distinct_owned", "copies_owned", 
                "properties": {"distinct_owned": {"type": "integer"},
                               "copies_owned": {"type": "integer"},
                               "copies_wanted": {"type": "integer"}}}
+# The picture of a contribution: a multipart `image` file (issue 29: it was declared with the
+# contribution's JSON body), answered with the stored picture.
+IMAGE_IN = {"type": "object", "required": ["image"], "properties": {
+    "image": {"type": "string", "format": "binary",
+              "description": "JPEG, PNG or WebP, within the size and pixel limits."}}}
+IMAGE_OUT = {"type": "object", "required": ["id", "width", "height", "image_uris"],
+             "properties": {"id": {"type": "integer"}, "width": {"type": "integer"},
+                            "height": {"type": "integer"},
+                            "image_uris": {"type": "object",
+                                           "additionalProperties": {"type": "string"},
+                                           "description": "small, normal and large."}}}
+# Approve and reject take only an optional note (they were declared with the contribution).
+REVIEW_IN = inline_serializer("Review", fields={"note": serializers.CharField(
+    required=False, allow_blank=True, max_length=500, help_text="The reviewer's note.")})
 READ_PHOTO_IN = {"type": "object", "required": ["photo"], "properties": {
     "photo": {"type": "string", "format": "binary",
               "description": "JPEG, PNG or WebP: one card or several (a binder page)."}}}
@@ -197,14 +212,16 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
                                                         enum=list(ORDERING))],
                    examples=[OpenApiExample(
                        "t:ship faj:ember ár<=5", response_only=True, status_codes=["200"],
-                       value={"count": 1, "next": None, "previous": None, "warnings": [],
-                              "results": [{"id": 3, "slug": "crx", "name_hu": "CRX",
-                                           "name_en": None, "official": True,
-                                           "type": "ship", "type_hu": "űrhajó",
-                                           "subtype": "cruiser", "race": "ember",
-                                           "rarity": None, "cost": 4, "speed": 3,
-                                           "firepower": 2, "armor": 3,
-                                           "url": "https://kaosz.example/api/v1/cards/crx/"}]})])
+                       # (one result: drf-spectacular wraps it in the page)
+                       value={"id": 3, "slug": "crx", "name_hu": "CRX",
+                              "name_en": None, "official": True, "complete": True,
+                              "type": "ship", "type_hu": "űrhajó",
+                              "subtype": "cruiser", "subtype_hu": "cirkáló",
+                              "race": "ember", "race_hu": "ember", "size": 2,
+                              "rarity": None, "cost": 4, "speed": 3,
+                              "firepower": 2, "armor": 3, "sets": ["alap"], "missing": [],
+                              "image_uris": None, "updated": "2026-01-01T00:00:00Z",
+                              "url": "https://kaosz.example/api/v1/cards/crx/"})])
     def list(self, request, *args, **kwargs):
         from cards.query import QuerySyntaxError
 
@@ -535,6 +552,7 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
         contribution.refresh_from_db()
         return Response(ContributionSerializer(contribution).data)
 
+    @extend_schema(request={"multipart/form-data": IMAGE_IN}, responses={201: IMAGE_OUT})
     @action(detail=True, methods=["post"], parser_classes=[MultiPartParser, FormParser])
     def image(self, request, pk=None):
         """Attach a picture (multipart field ``image``) to one's own pending contribution."""
@@ -599,10 +617,12 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
                 "crop_jpeg_base64": base64.b64encode(read.crop_jpeg()).decode("ascii")})
         return Response({"cards": cards})
 
+    @extend_schema(request=REVIEW_IN, responses={200: ContributionSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsStaff])
     def approve(self, request, pk=None):
         return self._review(request, pk, approve)
 
+    @extend_schema(request=REVIEW_IN, responses={200: ContributionSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsStaff])
     def reject(self, request, pk=None):
         return self._review(request, pk, reject)

@@ -275,6 +275,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
                               for code in sorted(ERROR_CODES)}
     apply_operations(result)
     _deck_formats(components["schemas"])
+    _typed_nullables(components["schemas"])
     for path, item in result.get("paths", {}).items():
         for method, op in item.items():
             if method not in ("get", "post", "put", "patch", "delete"):
@@ -292,7 +293,60 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
             responses = op.setdefault("responses", {})
             for status, names in sorted(_error_codes(method, path, op).items()):
                 responses[str(status)] = _error_response(status, names)
+            if method == "get":
+                responses.setdefault("304", NOT_MODIFIED)
     return result
+
+
+# Django's ConditionalGetMiddleware gives every GET answer an ETag and answers a matching
+# If-None-Match with an empty 304 (issue 29: sent, but not declared).
+NOT_MODIFIED: dict[str, Any] = {
+    "description": "Not modified: the `If-None-Match` ETag still matches; no body.",
+    "headers": {"ETag": {"schema": {"type": "string"}}}}
+
+
+def _type_of(node: dict[str, Any], schemas: dict[str, Any], depth: int = 0) -> str | None:
+    """The JSON type a schema's values have, if one: its own, its enum's, its refs'."""
+    if "type" in node or depth > 8:
+        return node.get("type")
+    if "$ref" in node:
+        return _type_of(schemas.get(node["$ref"].rsplit("/", 1)[-1], {}), schemas, depth + 1)
+    values = [v for v in node.get("enum", []) if v is not None]
+    if values:
+        kinds = {"string" if isinstance(v, str) else "boolean" if isinstance(v, bool)
+                 else "integer" if isinstance(v, int) else "number" for v in values}
+        return kinds.pop() if len(kinds) == 1 else None
+    parts = [_type_of(p, schemas, depth + 1)
+             for key in ("allOf", "oneOf", "anyOf") for p in node.get(key, [])]
+    kinds = {k for k in parts if k is not None}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _typed_nullables(schemas: dict[str, Any]) -> None:
+    """Every ``nullable`` beside a ``type`` (issue 29: sixteen were not, which OpenAPI 3.0
+    says has no effect and Redocly's linter reports). A free-form value (a JSON field:
+    any type) needs no ``nullable``; an enum or a reference gets the type of its values;
+    drf-spectacular's ``NullEnum``/``BlankEnum`` get theirs."""
+    if "NullEnum" in schemas:
+        schemas["NullEnum"] = {"type": "string", "nullable": True, "enum": [None]}
+    if "BlankEnum" in schemas:
+        schemas["BlankEnum"] = {"type": "string", "enum": [""]}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "nullable" in node and "type" not in node:
+                kind = _type_of(node, schemas)
+                if kind is None:
+                    del node["nullable"]
+                else:
+                    node["type"] = kind
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schemas)
 
 
 # Request bodies whose `format` is a deck format (the server refuses any other value).
