@@ -72,7 +72,7 @@ MIDDLEWARE = [
     # ASGI a request passes them all on the event loop without a thread (issue 17).
     "kaosz.static_files.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "kaosz.api.language.LocaleMiddleware",  # API answers: English unless asked (issue 29)
     "django.middleware.common.CommonMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -162,9 +162,17 @@ ERROR_SCHEMA = {
     "properties": {"error": {
         "type": "object", "required": ["code", "message", "details"],
         "properties": {
-            "code": {"type": "string", "description": "Stable, machine-readable; see the "
-                     "list in the API description.", "enum": sorted(ERROR_CODES)},
-            "message": {"type": "string", "description": "For people (English)."},
+            # An open string (issue 29): a closed enum made generated clients raise on
+            # any code added later. The catalogue is documentation: the API description's
+            # table and `x-error-codes` here.
+            "code": {"type": "string", "description": "Stable and machine-readable, an "
+                     "open set: new codes may appear, so handle an unknown one by its HTTP "
+                     "status. The catalogue is in the API description and `x-error-codes`.",
+                     "x-error-codes": {code: {"status": status, "description": text}
+                                       for code, (status, text) in sorted(ERROR_CODES.items())},
+                     "example": "not_found"},
+            "message": {"type": "string", "description": "For people: English, or Hungarian "
+                        "with `Accept-Language: hu`."},
             "details": {"type": "object", "additionalProperties": True,
                         "description": "Code-specific facts (fields, limits, positions)."},
         }}},

@@ -1,0 +1,38 @@
+"""One error shape for a client author (issue 29): the code an open string, messages in
+English unless Hungarian is asked for, and one retry hint on every 429 and 503."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.api_helpers import assert_error, client_for
+
+pytestmark = pytest.mark.django_db
+
+
+def test_api_messages_are_english_unless_hungarian_is_asked(django_user_model):
+    api = client_for(django_user_model.objects.create_user("nyelv"))
+    english = assert_error(api.post("/api/v1/tournaments/", {}, format="json"), 400, "invalid")
+    assert english["details"]["fields"]["name"] == ["This field is required."]
+    # the site's language cookie (a page's choice) does not change the API's language
+    api.cookies["django_language"] = "hu"
+    assert assert_error(api.post("/api/v1/tournaments/", {}, format="json"), 400)[
+        "details"]["fields"]["name"] == ["This field is required."]
+    hungarian = assert_error(api.post("/api/v1/tournaments/", {}, format="json",
+                                      HTTP_ACCEPT_LANGUAGE="hu-HU,hu;q=0.9"), 400, "invalid")
+    assert hungarian["details"]["fields"]["name"] == ["Ennek a mezőnek a megadása kötelező."]
+
+
+def test_a_page_keeps_hungarian_first():
+    assert 'lang="hu"' in Client().get("/help/query/").content.decode()
+
+
+def test_every_429_carries_the_one_retry_hint(django_user_model, settings):
+    settings.KAOSZ_CONTRIB_MAX_PENDING = 0
+    api = client_for(django_user_model.objects.create_user("sok"))
+    answer = api.post("/api/v1/contributions/", {"kind": "new", "proposed": {
+        "slug": "proba", "name_hu": "Próba", "type": "ship"}, "source_note": "a test"}, format="json")
+    error = assert_error(answer, 429, "too_many_pending")
+    assert error["details"]["retry_after_seconds"] > 0
+    assert int(answer["Retry-After"]) == error["details"]["retry_after_seconds"]
