@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -199,6 +200,11 @@ class DeckViewSet(viewsets.ModelViewSet):
     serializer_class = DeckSerializer
     permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsOwnerOrPublicReadOnly]
 
+    def perform_content_negotiation(self, request, force=False):
+        # The cost curve is a picture whatever the Accept header says (its errors stay JSON).
+        return super().perform_content_negotiation(
+            request, force=force or getattr(self, "action", None) == "cost_curve")
+
     def get_queryset(self):
         user = self.request.user
         qs = Deck.objects.select_related("owner")
@@ -307,7 +313,11 @@ class DeckViewSet(viewsets.ModelViewSet):
     def stats(self, request, pk=None):
         return Response(deck_stats(self.get_object().cards, card_index()))
 
-    @extend_schema(parameters=[LANG_PARAM], responses={(200, "image/svg+xml"): str},
+    # Also as application/octet-stream (same bytes) when asked: generators that know no
+    # image/svg+xml keep the operation as a binary download (issue 29: it was dropped).
+    @extend_schema(parameters=[LANG_PARAM], responses={(200, "image/svg+xml"): str,
+                                                       (200, "application/octet-stream"):
+                                                           OpenApiTypes.BINARY},
                    examples=[OpenApiExample(
                        "a cost curve", response_only=True, status_codes=["200"],
                        media_type="image/svg+xml",
@@ -318,7 +328,10 @@ class DeckViewSet(viewsets.ModelViewSet):
         deck = self.get_object()
         lang = lang_param(request)
         svg = cost_curve_svg(deck_stats(deck.cards, card_index()), lang=lang)
-        return HttpResponse(svg, content_type="image/svg+xml")
+        accept = request.META.get("HTTP_ACCEPT", "")
+        binary = "application/octet-stream" in accept and "image/svg+xml" not in accept
+        return HttpResponse(svg, content_type="application/octet-stream" if binary
+                            else "image/svg+xml")
 
     @extend_schema(responses={200: MISSING_OUT})
     @action(detail=True, permission_classes=[permissions.IsAuthenticated])

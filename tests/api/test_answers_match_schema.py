@@ -138,6 +138,13 @@ def test_card_and_deck_answers_carry_only_declared_fields(schema, cards_loaded,
     api.get(f"/api/v1/decks/{deck['id']}/export/")
     api.get(f"/api/v1/decks/{deck['id']}/revisions/")
     api.get("/api/v1/collection/")
+    curve = f"/api/v1/decks/{deck['id']}/cost-curve/"
+    svg = api.get(curve, HTTP_ACCEPT="image/svg+xml")
+    assert svg.startswith(b"<svg")
+    # the same picture as a download for generators that know no image/svg+xml
+    binary = api.client.get(curve, HTTP_ACCEPT="application/octet-stream")
+    assert binary["Content-Type"] == "application/octet-stream" and binary.content == svg
+    schema.check("GET", curve, binary)
 
 
 @pytest.mark.parametrize("ruleset", ["kgk", "smugglers", "pulsar", "roll"])
