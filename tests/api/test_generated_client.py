@@ -85,24 +85,33 @@ def test_a_generated_client_plays_every_game_to_the_end(live_server, tmp_path,
             ruleset=ruleset, seats=[SeatRequestRequest(player="me"),
                                     SeatRequestRequest(player="bot:random")]))
         assert not isinstance(match, Error) and match is not None, match
-        for _ in range(2000):
-            state = matches_retrieve.sync(match.id, client=client)
-            assert state is not None and not isinstance(state, Error)
-            if state.status == "finished":
+        # One request per move: an action answers with the seat's next legal actions,
+        # a wait for the bot's move with them too.
+        legal = matches_legal_actions_retrieve.sync(match.id, client=client)
+        status, last = match.status, 0
+        for _ in range(3000):
+            assert legal is not None and not isinstance(legal, Error), ruleset
+            if status == "finished":
                 break
-            legal = matches_legal_actions_retrieve.sync(match.id, client=client)
-            assert legal is not None and not isinstance(legal, Error)
             if not legal.actions:
-                matches_events_retrieve.sync(match.id, client=client, after=0, wait=5,
-                                             until=MatchesEventsRetrieveUntil.TURN)
+                waited = matches_events_retrieve.sync(
+                    match.id, client=client, after=last, wait=5,
+                    until=MatchesEventsRetrieveUntil.TURN, include_legal_actions=True)
+                assert waited is not None and not isinstance(waited, Error), ruleset
+                status, legal, last = waited.status, waited.legal_actions, waited.last
                 continue
-            chosen = rng.choice(legal.actions).to_dict()
-            played = matches_actions_create.sync(match.id, client=client,
-                                                 body=ActionRequestRequest(
-                                                     action=chosen,
-                                                     expected_version=legal.version,
-                                                     client_action_id=f"g{legal.version}"))
-            assert played is not None, ruleset
+            played = matches_actions_create.sync(match.id, client=client, body=(
+                ActionRequestRequest(action=rng.choice(legal.actions).to_dict(),
+                                     expected_version=legal.version,
+                                     client_action_id=f"g{legal.version}",
+                                     include_legal_actions=True)))
+            if isinstance(played, Error) and played.error.code == "version_conflict":
+                # the bot moved meanwhile (as the guide says: read again and go on)
+                legal = matches_legal_actions_retrieve.sync(match.id, client=client)
+                continue
+            assert played is not None and not isinstance(played, Error), (ruleset, played)
+            status, legal = played.status, played.legal_actions
+            last = max([last, *(e.n for e in played.events)])
         final = matches_retrieve.sync(match.id, client=client)
         assert final is not None and not isinstance(final, Error)
         assert final.status == "finished", (ruleset, final.status)
