@@ -93,8 +93,10 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "match_finished": (409, "The match is over: no more actions."),
     "version_conflict": (409, "`expected_version` is not the match's version: someone moved "
                          "first; re-read and retry."),
-    "client_action_id_reused": (409, "This `client_action_id` was used for another action."),
-    "idempotency_key_reused": (409, "This `client_action_id` was used with a different body."),
+    "idempotency_key_reused": (409, "This seat used this `client_action_id` for another "
+                               "action (or kind); the same action again answers the first "
+                               "answer (`expected_version` and `include_legal_actions` are "
+                               "not compared: a retry may be sent as is)."),
     "time_up": (409, "The match's time limit is over."),
     "account_required": (403, "Sign in to do this."),
     "invitation_not_found": (404, "No pending invitation for you in this match."),
@@ -516,11 +518,11 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
     ("post", "/api/v1/matches/{id}/decline/"): ["invitation_not_found"],
     ("post", "/api/v1/matches/{id}/actions/"): [
         "not_a_player", "not_your_seat", "illegal_action", "version_conflict",
-        "idempotency_key_reused", "client_action_id_reused", "match_not_started",
+        "idempotency_key_reused", "match_not_started",
         "match_finished", "time_up", "server_busy"],
     ("post", "/api/v1/matches/{id}/resign/"): [
         "not_a_player", "not_your_seat", "match_not_started", "match_finished",
-        "idempotency_key_reused", "client_action_id_reused"],
+        "idempotency_key_reused"],
     ("get", "/api/v1/matches/{id}/"): ["not_your_seat"],
     ("get", "/api/v1/matches/{id}/legal-actions/"): ["not_your_seat"],
     ("post", "/api/v1/matches/{id}/adjudicate/"): ["match_not_started", "match_finished"],
@@ -633,7 +635,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, str]] = {
     ("get", "/api/v1/tournaments/{id}/entries/"): ("Registered players", "Every entry with its deck state."),
     ("post", "/api/v1/tournaments/{id}/entries/"): ("Register", "Yourself (with a deck), or as organiser a user or a name."),
     ("get", "/api/v1/tournaments/{id}/final/"): ("The top-4 final", "The bracket and its series."),
-    ("post", "/api/v1/tournaments/{id}/final/"): ("Start the top-4 final", "The organiser seeds the final from the standings."),
+    ("post", "/api/v1/tournaments/{id}/final/"): ("End the Swiss stage", "After the last Swiss round the organiser ends the Swiss stage: the top players (by `final_size`: 4, 2 or none) are seeded into the final from the standings; with no final the tournament ends on the Swiss standings."),
     ("get", "/api/v1/tournaments/{id}/pairing-jobs/{job_id}/"): ("Pairing job", "A background pairing's state; the round when done."),
     ("get", "/api/v1/tournaments/{id}/rounds/"): ("Rounds", "Every round with its tables. POST pairs the next one."),
     ("post", "/api/v1/tournaments/{id}/rounds/"): ("Pair the next round", "201 with the round, or 202 with a job for a large event. 409 `no_valid_pairing` names the organiser's options."),
