@@ -177,6 +177,8 @@ ERROR_SCHEMA = {
                         "with `Accept-Language: hu`."},
             "details": {"type": "object", "additionalProperties": True,
                         "description": "Code-specific facts (fields, limits, positions)."},
+            "request_id": {"type": "string", "description": "The answer's `X-Request-ID` "
+                           "(yours when you sent a sensible one): quote it in a report."},
         }}},
 }
 

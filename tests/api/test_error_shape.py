@@ -36,3 +36,27 @@ def test_every_429_carries_the_one_retry_hint(django_user_model, settings):
     error = assert_error(answer, 429, "too_many_pending")
     assert error["details"]["retry_after_seconds"] > 0
     assert int(answer["Retry-After"]) == error["details"]["retry_after_seconds"]
+
+
+def test_a_request_id_is_echoed_or_made_and_named_in_errors():
+    answer = Client().get("/api/v1/matches/999999/", HTTP_X_REQUEST_ID="bot-7.42")
+    assert answer["X-Request-ID"] == "bot-7.42"
+    assert answer.json()["error"]["request_id"] == "bot-7.42"
+    made = Client().get("/api/v1/rulesets/", HTTP_X_REQUEST_ID="no spaces <here>")
+    assert made.status_code == 200 and len(made["X-Request-ID"]) == 32
+    assert made["X-Request-ID"] != Client().get("/api/v1/rulesets/")["X-Request-ID"]
+
+
+def test_cors_answers_only_the_allowed_origins(settings):
+    settings.CORS_ALLOWED_ORIGINS = ["https://bot.example"]
+    allowed = Client().options("/api/v1/rulesets/", HTTP_ORIGIN="https://bot.example",
+                               HTTP_ACCESS_CONTROL_REQUEST_METHOD="POST",
+                               HTTP_ACCESS_CONTROL_REQUEST_HEADERS="authorization")
+    assert allowed["Access-Control-Allow-Origin"] == "https://bot.example"
+    assert "authorization" in allowed["Access-Control-Allow-Headers"]
+    got = Client().get("/api/v1/rulesets/", HTTP_ORIGIN="https://bot.example")
+    assert "X-Request-ID" in got["Access-Control-Expose-Headers"]
+    other = Client().get("/api/v1/rulesets/", HTTP_ORIGIN="https://evil.example")
+    assert "Access-Control-Allow-Origin" not in other
+    page = Client().get("/help/query/", HTTP_ORIGIN="https://bot.example")
+    assert "Access-Control-Allow-Origin" not in page
