@@ -1,4 +1,5 @@
-"""A request id on every API answer (issue 29): the client's ``X-Request-ID`` when it is a
+"""A request id on every API answer (and the throttle's IETF ``RateLimit`` headers where
+one counted the request) (issue 29): the client's ``X-Request-ID`` when it is a
 sensible token, else a new one; echoed in the ``X-Request-ID`` header and, in an error
 answer, as ``error.request_id``, so a client's log line and the server's can be matched."""
 
@@ -27,6 +28,11 @@ def tag(request: Any, response: Any) -> Any:
         return response
     rid = getattr(request, "request_id", None) or request_id(request)
     response[HEADER] = rid
+    limit = getattr(request, "kaosz_rate_limit", None)
+    if limit is not None:  # (set by kaosz.api.throttling: the tightest limit it counted)
+        scope, quota, remaining, window, reset = limit
+        response["RateLimit-Policy"] = f'"{scope}";q={quota};w={window}'
+        response["RateLimit"] = f'"{scope}";r={remaining};t={reset}'
     if response.status_code >= 400 and not getattr(response, "streaming", False) and \
             response.get("Content-Type", "").startswith("application/json"):
         try:

@@ -60,3 +60,25 @@ def test_cors_answers_only_the_allowed_origins(settings):
     assert "Access-Control-Allow-Origin" not in other
     page = Client().get("/help/query/", HTTP_ORIGIN="https://bot.example")
     assert "Access-Control-Allow-Origin" not in page
+
+
+def test_throttled_operations_announce_their_limit_before_the_429(settings):
+    from rest_framework.throttling import SimpleRateThrottle
+
+    from kaosz.api.throttling import WindowRateThrottle
+
+    rates = dict(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], anon="3/min")
+    old = SimpleRateThrottle.THROTTLE_RATES
+    SimpleRateThrottle.THROTTLE_RATES = rates
+    WindowRateThrottle.tallies = {}
+    try:
+        seen = [Client().get("/api/v1/rulesets/", REMOTE_ADDR="203.0.113.9")
+                for _ in range(4)]
+        assert [a.status_code for a in seen] == [200, 200, 200, 429]
+        assert seen[0]["RateLimit-Policy"] == '"anon";q=3;w=60'
+        remaining = [int(a["RateLimit"].split(";r=")[1].split(";")[0]) for a in seen[:3]]
+        assert remaining == [2, 1, 0]
+        assert seen[3]["RateLimit"].startswith('"anon";r=0;t=')
+    finally:
+        SimpleRateThrottle.THROTTLE_RATES = old
+        WindowRateThrottle.tallies = {}
