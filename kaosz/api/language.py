@@ -5,10 +5,11 @@ a 429 in two languages). Pages keep Django's choice (cookie, header, Hungarian f
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any
 
 from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import trans_real
 
 API_PREFIX = "/api/"
@@ -28,9 +29,18 @@ def api_language(header: str) -> str:
 
 
 class LocaleMiddleware(DjangoLocaleMiddleware):
+    """Also the API's time zone: UTC, so every timestamp ends in ``Z`` (issue 29: those
+    from serializers came in the site's zone, ``+01:00``, the rest in UTC)."""
+
     def process_request(self, request: Any) -> None:
         if request.path.startswith(API_PREFIX):
             translation.activate(api_language(request.META.get("HTTP_ACCEPT_LANGUAGE", "")))
             request.LANGUAGE_CODE = translation.get_language()
+            timezone.activate(UTC)
             return
         super().process_request(request)
+
+    def process_response(self, request: Any, response: Any) -> Any:
+        if request.path.startswith(API_PREFIX):
+            timezone.deactivate()  # (the thread serves pages next, in the site's zone)
+        return super().process_response(request, response)

@@ -82,3 +82,16 @@ def test_throttled_operations_announce_their_limit_before_the_429(settings):
     finally:
         SimpleRateThrottle.THROTTLE_RATES = old
         WindowRateThrottle.tallies = {}
+
+
+def test_every_api_timestamp_is_utc_with_a_z(django_user_model):
+    import re
+
+    api = client_for(django_user_model.objects.create_user("ido"))
+    event = api.post("/api/v1/tournaments/", {"name": "Idő", "format": "practice"},
+                     format="json")
+    assert event.status_code == 201, event.content
+    stamps = re.findall(r'"(\d{4}-\d\d-\d\dT[^"]+)"', event.content.decode())
+    assert stamps and all(s.endswith("Z") for s in stamps), stamps
+    me = api.get("/api/v1/me/").json()
+    assert me["date_joined"].endswith("Z")
