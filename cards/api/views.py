@@ -572,8 +572,8 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
             image = store(upload, user=request.user, contribution=contribution)
         except ImageRefused as exc:
             status_code = 413 if exc.code == "image_too_large" else 400
-            raise ApiError(exc.code, exc.en, status_code,
-                           {"field": "image", "message_hu": exc.hu, "message": exc.message(lang)}
+            # one message shape (issue 29): `message` in the answer's language
+            raise ApiError(exc.code, exc.message(lang), status_code, {"field": "image"}
                            ) from exc
         return Response({"id": image.pk, "width": image.width, "height": image.height,
                          "image_uris": {k: request.build_absolute_uri(v)
@@ -602,9 +602,8 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
         except ImageRefused as exc:
             status_code = {"image_too_large": 413, "photo_reading_unavailable": 503,
                            "photo_no_card": 422}.get(exc.code, 400)
-            raise ApiError(exc.code, exc.en, status_code,
-                           {"field": "photo", "message_hu": exc.hu,
-                            "message": exc.message(lang)}) from exc
+            raise ApiError(exc.code, exc.message(lang), status_code,
+                           {"field": "photo"}) from exc
         cards = []
         for read in reads:
             values = read.reading.record()

@@ -48,13 +48,24 @@ def with_retry_after(response: Any, details: dict[str, Any]) -> Any:
     return response
 
 
+def bad_input_details(message: str, details: dict[str, Any]) -> dict[str, Any]:
+    """One details shape for bad input (issue 29: `fields`, `field` and `parameter` were
+    three): whatever names the input also gives ``fields: {name: [message]}``, as a body
+    field's refusal does. (`parameter` and `field` stay, for the clients that read them.)"""
+    name = details.get("parameter") or details.get("field")
+    if isinstance(name, str) and "fields" not in details:
+        text = message.split(": ", 1)[1] if message.startswith(f"{name}: ") else message
+        return {**details, "fields": {name: [text]}}
+    return details
+
+
 def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, "details": details or {}}}
 
 
 def error_response(code: str, message: str, status_code: int,
                    details: dict[str, Any] | None = None) -> Response:
-    details = retry_details(status_code, details)
+    details = bad_input_details(message, retry_details(status_code, details))
     return with_retry_after(Response(error_body(code, message, details), status=status_code),
                             details)
 

@@ -20,7 +20,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "invalid": (400, "A field is missing or has the wrong type or value; `details.fields` "
                 "names each field with its messages."),
     "invalid_parameter": (400, "A query parameter is out of range or of the wrong kind; "
-                          "`details.parameter` names it."),
+                          "`details.fields` names it with its message, as for a body field."),
     "missing_parameter": (400, "A required query parameter is missing."),
     "not_a_number": (400, "A number was expected (the lobby's player count)."),
     "bad_scenario": (400, "The scenario cannot be set up; `details` names the engine's code "

@@ -95,3 +95,11 @@ def test_every_api_timestamp_is_utc_with_a_z(django_user_model):
     assert stamps and all(s.endswith("Z") for s in stamps), stamps
     me = api.get("/api/v1/me/").json()
     assert me["date_joined"].endswith("Z")
+
+
+def test_bad_input_names_its_field_in_one_shape():
+    page = assert_error(Client().get("/api/v1/sets/?page_size=0"), 400, "invalid_parameter")
+    assert page["details"]["fields"] == {"page_size": ["1 to 500"]}
+    flag = assert_error(Client().get("/api/v1/cards/?official=talan"), 400,
+                        "invalid_parameter")
+    assert flag["details"]["fields"] == {"official": ["true or false"]}
