@@ -54,7 +54,8 @@ ERRORS: dict[str, tuple[str, str]] = {
     "version_conflict": ("Közben változott a játék állása; frissítsd az oldalt.",
                          "The game moved on meanwhile; reload the page."),
     "time_up": ("Lejárt az idő.", "Time is up."),
-    "client_action_id_reused": ("Ezt a lépést már elküldted.", "You already sent that move."),
+    "idempotency_key_reused": ("Ezt a lépésazonosítót már egy másik lépéshez használtad.",
+                               "That move id was already used for another move."),
     # tournaments
     "registration_closed": ("A nevezés lezárult.", "Registration is closed."),
     "already_registered": ("Már neveztél.", "Already registered."),

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI / ReDoc assets, served locally (issue 21)
+    "corsheaders",  # issue 29: browser clients on the origins in KAOSZ_CORS_ORIGINS
     "kaosz",
     "cards",
     "decks",
@@ -63,6 +64,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "kaosz.api.release.ReleaseRenderedPayload",
+    # X-Request-ID on every API answer, and in its error body (issue 29).
+    "kaosz.api.request_id.RequestIdMiddleware",
+    # CORS for the API only, from an allow-list (issue 29; before anything that may answer).
+    "corsheaders.middleware.CorsMiddleware",
     # Malformed query strings and oversized API bodies answered in the error shape (issue 21).
     "kaosz.api.guard.InputGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -73,7 +78,7 @@ MIDDLEWARE = [
     # ASGI a request passes them all on the event loop without a thread (issue 17).
     "kaosz.static_files.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "kaosz.api.language.LocaleMiddleware",  # API answers: English unless asked (issue 29)
     "django.middleware.common.CommonMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -344,6 +349,18 @@ REST_FRAMEWORK = {
     # `?format=csv` is ours (exports), not DRF's renderer override.
     "URL_FORMAT_OVERRIDE": None,
 }
+
+# ---- CORS (issue 29): browser clients on other origins may call the API ------------------------
+# A comma-separated allow-list of origins (e.g. "https://bot.example,http://localhost:5173");
+# empty (the default): no other origin. Tokens travel in the Authorization header, so no
+# credentials (cookies) cross origins.
+CORS_ALLOWED_ORIGINS = env_list("KAOSZ_CORS_ORIGINS", "")
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_CREDENTIALS = False
+CORS_EXPOSE_HEADERS = ["Retry-After", "RateLimit", "RateLimit-Policy", "X-Request-ID", "ETag"]
+CORS_ALLOW_HEADERS = ["accept", "accept-language", "authorization", "content-type",
+                      "if-none-match", "x-request-id"]
+# ---- end CORS ------------------------------------------------------------------------------------
 
 # ---- API documentation (issue 21) ----------------------------------------------------------------
 from kaosz.api.schema import error_table  # noqa: E402 (pure: no Django import)

@@ -3,18 +3,15 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 from django.views.i18n import set_language
-from drf_spectacular.views import (
-    SpectacularAPIView,
-    SpectacularRedocView,
-    SpectacularSwaggerView,
-)
+from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
 from cards import views as card_views
 from cards.api import urls as cards_api
 from decks.api import urls as decks_api
 from kaosz import account, views
-from kaosz.api import guide, tokens
+from kaosz.api import guide, me, tokens
+from kaosz.api.schema_view import SchemaView
 from kaosz.login_throttle import ThrottledLoginView
 from matches.api import urls as matches_api
 from matches.tournaments.api import urls as tournaments_api
@@ -36,7 +33,8 @@ api_v1 = [
     *tournaments_api.urlpatterns,
     *players_api.urlpatterns,
     *tokens_router.urls,
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("me/", me.me, name="api-me"),
+    path("schema/", SchemaView.as_view(), name="schema"),
     path("schema/ui/", SpectacularSwaggerView.as_view(url_name="schema"), name="schema-ui"),
     path("schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="schema-redoc"),
     path("guide/bot-client.md", guide.bot_client, name="api-guide-bot-client"),

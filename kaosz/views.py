@@ -135,7 +135,7 @@ def _database_unavailable(request: HttpRequest) -> HttpResponse:
     if request.path.startswith("/api/"):
         response: HttpResponse = JsonResponse(error_body(
             "database_unavailable", "The database cannot be reached; nothing was applied. "
-            "Try again in a few seconds.", {"retry_after": seconds}), status=503)
+            "Try again in a few seconds.", {"retry_after_seconds": seconds}), status=503)
     else:
         response = HttpResponse(render_to_string("503.html", {"seconds": seconds}),
                                 status=503)
@@ -150,7 +150,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if _pool_saturated():
         response: HttpResponse = JsonResponse(error_body(
             "server_busy", "The server is busy; try again in a few seconds.",
-            {"retry_after": 2}), status=503)
+            {"retry_after_seconds": 2}), status=503)
         if not request.path.startswith("/api/"):
             response = HttpResponse(
                 "<h1>A szerver most túlterhelt / The server is busy</h1>"

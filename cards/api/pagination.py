@@ -50,3 +50,24 @@ class SearchPagination(PageNumberPagination):
     def django_paginator_class(  # type: ignore[override]
             self, object_list: Any, per_page: int) -> Paginator:
         return CountCachingPaginator(object_list, per_page, self.count_version)
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        # The search adds the parts of `q` it ignored (issue 29: sent but undeclared).
+        out = super().get_paginated_response_schema(schema)
+        out["required"] = [*out.get("required", []), "warnings"]
+        out["properties"]["warnings"] = {**QUERY_WARNINGS, "example": []}
+        return out
+
+
+QUERY_WARNINGS: dict[str, Any] = {
+    "type": "array", "description": "Parts of `q` that were ignored, and why.",
+    "items": {"type": "object", "required": ["code", "message", "message_hu", "position",
+                                             "length"],
+              "properties": {
+                  "code": {"type": "string", "description": "unknown_keyword, unknown_value, "
+                           "ambiguous_value, bad_operator, needs_login, …"},
+                  "message": {"type": "string", "description": "English."},
+                  "message_hu": {"type": "string", "description": "Hungarian."},
+                  "position": {"type": "integer", "nullable": True,
+                               "description": "Where in `q` (0-based), if known."},
+                  "length": {"type": "integer"}}}}

@@ -18,8 +18,9 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
     extend_schema_view,
+    inline_serializer,
 )
-from rest_framework import mixins, permissions, status, viewsets
+from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.renderers import JSONRenderer
@@ -28,7 +29,7 @@ from rest_framework.response import Response
 from cards import cache as search_cache
 from cards.api.filters import CardFilter
 from cards.api.listing import card_items
-from cards.api.pagination import SearchPagination
+from cards.api.pagination import QUERY_WARNINGS, SearchPagination
 from cards.api.serializers import (
     CardListSerializer,
     CardRevisionSerializer,
@@ -62,7 +63,7 @@ EXPLAIN_OUT = {"type": "object", "required": ["query", "order", "official_only",
                        "field": {"type": "string"}, "descending": {"type": "boolean"}}}},
                    "official_only": {"type": "boolean"},
                    "canonical": {"type": "string", "description": "The query written out."},
-                   "warnings": {"type": "array", "items": {"type": "object"}},
+                   "warnings": QUERY_WARNINGS,
                    "text_en": {"type": "string"}, "text_hu": {"type": "string"}}}
 NAMES_OUT = {"type": "object", "required": ["results"],
              "properties": {"results": {"type": "array", "items": {"type": "string"},
@@ -80,6 +81,20 @@ SUMMARY_OUT = {"type": "object", "required": ["distinct_owned", "copies_owned", 
                "properties": {"distinct_owned": {"type": "integer"},
                               "copies_owned": {"type": "integer"},
                               "copies_wanted": {"type": "integer"}}}
+# The picture of a contribution: a multipart `image` file (issue 29: it was declared with the
+# contribution's JSON body), answered with the stored picture.
+IMAGE_IN = {"type": "object", "required": ["image"], "properties": {
+    "image": {"type": "string", "format": "binary",
+              "description": "JPEG, PNG or WebP, within the size and pixel limits."}}}
+IMAGE_OUT = {"type": "object", "required": ["id", "width", "height", "image_uris"],
+             "properties": {"id": {"type": "integer"}, "width": {"type": "integer"},
+                            "height": {"type": "integer"},
+                            "image_uris": {"type": "object",
+                                           "additionalProperties": {"type": "string"},
+                                           "description": "small, normal and large."}}}
+# Approve and reject take only an optional note (they were declared with the contribution).
+REVIEW_IN = inline_serializer("Review", fields={"note": serializers.CharField(
+    required=False, allow_blank=True, max_length=500, help_text="The reviewer's note.")})
 READ_PHOTO_IN = {"type": "object", "required": ["photo"], "properties": {
     "photo": {"type": "string", "format": "binary",
               "description": "JPEG, PNG or WebP: one card or several (a binder page)."}}}
@@ -198,14 +213,16 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
                                                         enum=list(ORDERING))],
                    examples=[OpenApiExample(
                        "t:ship faj:ember ár<=5", response_only=True, status_codes=["200"],
-                       value={"count": 1, "next": None, "previous": None, "warnings": [],
-                              "results": [{"id": 3, "slug": "crx", "name_hu": "CRX",
-                                           "name_en": None, "official": True,
-                                           "type": "ship", "type_hu": "űrhajó",
-                                           "subtype": "cruiser", "race": "ember",
-                                           "rarity": None, "cost": 4, "speed": 3,
-                                           "firepower": 2, "armor": 3,
-                                           "url": "https://kaosz.example/api/v1/cards/crx/"}]})])
+                       # (one result: drf-spectacular wraps it in the page)
+                       value={"id": 3, "slug": "crx", "name_hu": "CRX",
+                              "name_en": None, "official": True, "complete": True,
+                              "type": "ship", "type_hu": "űrhajó",
+                              "subtype": "cruiser", "subtype_hu": "cirkáló",
+                              "race": "ember", "race_hu": "ember", "size": 2,
+                              "rarity": None, "cost": 4, "speed": 3,
+                              "firepower": 2, "armor": 3, "sets": ["alap"], "missing": [],
+                              "image_uris": None, "updated": "2026-01-01T00:00:00Z",
+                              "url": "https://kaosz.example/api/v1/cards/crx/"})])
     def list(self, request, *args, **kwargs):
         # JSON answers that do not depend on the user depend only on the request's URL, host,
         # language and media type, and on the catalogue version: a repeated anonymous search
@@ -530,6 +547,7 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
         contribution.refresh_from_db()
         return Response(ContributionSerializer(contribution).data)
 
+    @extend_schema(request={"multipart/form-data": IMAGE_IN}, responses={201: IMAGE_OUT})
     @action(detail=True, methods=["post"], parser_classes=[MultiPartParser, FormParser])
     def image(self, request, pk=None):
         """Attach a picture (multipart field ``image``) to one's own pending contribution."""
@@ -547,8 +565,8 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
             image = store(upload, user=request.user, contribution=contribution)
         except ImageRefused as exc:
             status_code = 413 if exc.code == "image_too_large" else 400
-            raise ApiError(exc.code, exc.en, status_code,
-                           {"field": "image", "message_hu": exc.hu, "message": exc.message(lang)}
+            # one message shape (issue 29): `message` in the answer's language
+            raise ApiError(exc.code, exc.message(lang), status_code, {"field": "image"}
                            ) from exc
         return Response({"id": image.pk, "width": image.width, "height": image.height,
                          "image_uris": {k: request.build_absolute_uri(v)
@@ -577,9 +595,8 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
         except ImageRefused as exc:
             status_code = {"image_too_large": 413, "photo_reading_unavailable": 503,
                            "photo_no_card": 422}.get(exc.code, 400)
-            raise ApiError(exc.code, exc.en, status_code,
-                           {"field": "photo", "message_hu": exc.hu,
-                            "message": exc.message(lang)}) from exc
+            raise ApiError(exc.code, exc.message(lang), status_code,
+                           {"field": "photo"}) from exc
         cards = []
         for read in reads:
             values = read.reading.record()
@@ -592,10 +609,12 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
                 "crop_jpeg_base64": base64.b64encode(read.crop_jpeg()).decode("ascii")})
         return Response({"cards": cards})
 
+    @extend_schema(request=REVIEW_IN, responses={200: ContributionSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsStaff])
     def approve(self, request, pk=None):
         return self._review(request, pk, approve)
 
+    @extend_schema(request=REVIEW_IN, responses={200: ContributionSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsStaff])
     def reject(self, request, pk=None):
         return self._review(request, pk, reject)

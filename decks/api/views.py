@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -18,6 +19,7 @@ from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.response import Response
 
+from decks.api.schemas import DeckStats, DeckValidation, Format
 from decks.catalog import card_index
 from decks.core import (
     all_formats,
@@ -68,13 +70,15 @@ DeckInput = inline_serializer("DeckInput", fields={
     OpenApiExample("a deck as cards", request_only=True,
                    value={"format": "casual", "cards": [{"card": "crx", "count": 3}]}),
     OpenApiExample("too few cards", response_only=True, status_codes=["200"], value={
-        "valid": False, "errors": [{"code": "deck_size", "rule": "KG-1.5.1",
-                                    "message": {"hu": "A pakli 5 lapos; legalább 40 kell.",
-                                                "en": "The deck has 5 cards; at least 40."}}],
-        "warnings": [], "stats": {"total": 5}, "code": "KGK1-AAECAwQ"})],
-    request=DeckInput, responses={200: inline_serializer("Validation", fields={
-    "valid": serializers.BooleanField(), "errors": serializers.ListField(),
-    "warnings": serializers.ListField(), "stats": serializers.DictField()})})
+        "valid": False, "format": "tournament", "errors": [{
+            "code": "deck_size", "rule": "KG-1.6.1", "cards": [],
+            "details": {"expected": 45, "actual": 5, "diff": 40},
+            "message": {"hu": "A paklinak pontosan 45 lapból kell állnia, de csak 5 lap van "
+                              "benne (40 lap hiányzik).",
+                        "en": "The deck must contain exactly 45 cards but has 5 (40 too "
+                              "few)."}}],
+        "warnings": [], "code": "KGK1-AAECAwQ"})],
+    request=DeckInput, responses={200: DeckValidation})
 @api_view(["POST"])
 @permission_classes([permissions.AllowAny])
 def validate_deck(request):
@@ -91,12 +95,8 @@ def validate_deck(request):
                      "code": encode_deck_code(parsed.cards) if parsed.cards else None})
 
 
-# A format's record: its key plus the rules it declares (sizes, copy limits, races...).
-FormatsOut = inline_serializer("Format", fields={"key": serializers.CharField()}, many=True)
-ValidationOut = inline_serializer("DeckValidation", fields={
-    "valid": serializers.BooleanField(), "errors": serializers.ListField(
-        child=serializers.JSONField()), "warnings": serializers.ListField(
-        child=serializers.JSONField()), "stats": serializers.JSONField(required=False)})
+FormatsOut = Format(many=True)
+ValidationOut = DeckValidation
 BulkJobOut = inline_serializer("BulkValidationJob", fields={
     "id": serializers.IntegerField(), "status": serializers.CharField(),
     "format": serializers.CharField(), "total": serializers.IntegerField(),
@@ -137,19 +137,6 @@ REVISIONS_OUT = {"type": "array", "items": {
                    "note": {"type": "string"},
                    "cards": {"type": "object", "additionalProperties": {"type": "integer"},
                              "description": "slug: count"}}}}
-STATS_OUT = {"type": "object", "required": ["total", "distinct", "by_type", "cost_curve"],
-             "properties": {
-                 "total": {"type": "integer"}, "distinct": {"type": "integer"},
-                 "unknown_cards": {"type": "integer"},
-                 "by_type": {"type": "object", "additionalProperties": {"type": "integer"}},
-                 "by_subtype": {"type": "object", "additionalProperties": {"type": "integer"}},
-                 "by_race": {"type": "object", "additionalProperties": {"type": "integer"}},
-                 "cost_curve": {"type": "object", "additionalProperties": {"type": "integer"}},
-                 "cost_unknown": {"type": "integer"}, "cost_variable": {"type": "integer"},
-                 "average_cost": {"type": "number", "nullable": True},
-                 "ship_share": {"type": "number"},
-                 "notes": {"type": "array", "items": {"type": "object"}}},
-             "additionalProperties": True}
 LANG_PARAM = OpenApiParameter("lang", str, enum=["hu", "en"],
                               description="Card names in Hungarian (default) or English.")
 
@@ -212,6 +199,11 @@ class DeckViewSet(viewsets.ModelViewSet):
 
     serializer_class = DeckSerializer
     permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsOwnerOrPublicReadOnly]
+
+    def perform_content_negotiation(self, request, force=False):
+        # The cost curve is a picture whatever the Accept header says (its errors stay JSON).
+        return super().perform_content_negotiation(
+            request, force=force or getattr(self, "action", None) == "cost_curve")
 
     def get_queryset(self):
         user = self.request.user
@@ -316,12 +308,16 @@ class DeckViewSet(viewsets.ModelViewSet):
         return Response({"text": export_text(deck.cards, card_index(), lang=lang),
                          "code": encode_deck_code(deck.cards)})
 
-    @extend_schema(responses={200: STATS_OUT})
+    @extend_schema(responses={200: DeckStats})
     @action(detail=True)
     def stats(self, request, pk=None):
         return Response(deck_stats(self.get_object().cards, card_index()))
 
-    @extend_schema(parameters=[LANG_PARAM], responses={(200, "image/svg+xml"): str},
+    # Also as application/octet-stream (same bytes) when asked: generators that know no
+    # image/svg+xml keep the operation as a binary download (issue 29: it was dropped).
+    @extend_schema(parameters=[LANG_PARAM], responses={(200, "image/svg+xml"): str,
+                                                       (200, "application/octet-stream"):
+                                                           OpenApiTypes.BINARY},
                    examples=[OpenApiExample(
                        "a cost curve", response_only=True, status_codes=["200"],
                        media_type="image/svg+xml",
@@ -332,7 +328,10 @@ class DeckViewSet(viewsets.ModelViewSet):
         deck = self.get_object()
         lang = lang_param(request)
         svg = cost_curve_svg(deck_stats(deck.cards, card_index()), lang=lang)
-        return HttpResponse(svg, content_type="image/svg+xml")
+        accept = request.META.get("HTTP_ACCEPT", "")
+        binary = "application/octet-stream" in accept and "image/svg+xml" not in accept
+        return HttpResponse(svg, content_type="application/octet-stream" if binary
+                            else "image/svg+xml")
 
     @extend_schema(responses={200: MISSING_OUT})
     @action(detail=True, permission_classes=[permissions.IsAuthenticated])

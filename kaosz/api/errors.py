@@ -30,13 +30,47 @@ class ApiError(exceptions.APIException):
         self.details = details or {}
 
 
+# The one retry hint (issue 29: `retry_after_seconds` on 429 but `retry_after` on 503):
+# every 429 and 503 carries `details.retry_after_seconds` and the same `Retry-After`
+# header. A refusal that knows no better time (a limit on running things) gives these.
+DEFAULT_RETRY_SECONDS = {429: 30, 503: 5}
+
+
+def retry_details(status_code: int, details: dict[str, Any] | None) -> dict[str, Any]:
+    """``details`` with the retry hint added for a 429 or 503 that has none."""
+    details = dict(details or {})
+    if status_code in DEFAULT_RETRY_SECONDS:
+        details.setdefault("retry_after_seconds", DEFAULT_RETRY_SECONDS[status_code])
+    return details
+
+
+def with_retry_after(response: Any, details: dict[str, Any]) -> Any:
+    seconds = details.get("retry_after_seconds")
+    if seconds is not None:
+        response["Retry-After"] = str(int(seconds))
+    return response
+
+
+def bad_input_details(message: str, details: dict[str, Any]) -> dict[str, Any]:
+    """One details shape for bad input (issue 29: `fields`, `field` and `parameter` were
+    three): whatever names the input also gives ``fields: {name: [message]}``, as a body
+    field's refusal does. (`parameter` and `field` stay, for the clients that read them.)"""
+    name = details.get("parameter") or details.get("field")
+    if isinstance(name, str) and "fields" not in details:
+        text = message.split(": ", 1)[1] if message.startswith(f"{name}: ") else message
+        return {**details, "fields": {name: [text]}}
+    return details
+
+
 def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, "details": details or {}}}
 
 
 def error_response(code: str, message: str, status_code: int,
                    details: dict[str, Any] | None = None) -> Response:
-    return Response(error_body(code, message, details), status=status_code)
+    details = bad_input_details(message, retry_details(status_code, details))
+    return with_retry_after(Response(error_body(code, message, details), status=status_code),
+                            details)
 
 
 _CODES: dict[type, str] = {
@@ -99,9 +133,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     wait: float | None = getattr(exc, "wait", None) \
         if isinstance(exc, exceptions.Throttled) else None
     if wait is not None:
-        details["retry_after_seconds"] = int(wait)
+        details["retry_after_seconds"] = max(1, int(wait + 0.999))
+    details = retry_details(response.status_code, details)
     response.data = error_body(code, message, details)
-    return response
+    return with_retry_after(response, details)
 
 
 def json_404(request, exception=None) -> JsonResponse:  # noqa: ARG001

@@ -20,7 +20,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "invalid": (400, "A field is missing or has the wrong type or value; `details.fields` "
                 "names each field with its messages."),
     "invalid_parameter": (400, "A query parameter is out of range or of the wrong kind; "
-                          "`details.parameter` names it."),
+                          "`details.fields` names it with its message, as for a body field."),
     "missing_parameter": (400, "A required query parameter is missing."),
     "not_a_number": (400, "A number was expected (the lobby's player count)."),
     "bad_scenario": (400, "The scenario cannot be set up; `details` names the engine's code "
@@ -93,8 +93,10 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "match_finished": (409, "The match is over: no more actions."),
     "version_conflict": (409, "`expected_version` is not the match's version: someone moved "
                          "first; re-read and retry."),
-    "client_action_id_reused": (409, "This `client_action_id` was used for another action."),
-    "idempotency_key_reused": (409, "This `client_action_id` was used with a different body."),
+    "idempotency_key_reused": (409, "This seat used this `client_action_id` for another "
+                               "action (or kind); the same action again answers the first "
+                               "answer (`expected_version` and `include_legal_actions` are "
+                               "not compared: a retry may be sent as is)."),
     "time_up": (409, "The match's time limit is over."),
     "account_required": (403, "Sign in to do this."),
     "invitation_not_found": (404, "No pending invitation for you in this match."),
@@ -170,11 +172,21 @@ ERROR_SCHEMA = {
     "properties": {"error": {
         "type": "object", "required": ["code", "message", "details"],
         "properties": {
-            "code": {"type": "string", "description": "Stable, machine-readable; see the "
-                     "list in the API description.", "enum": sorted(ERROR_CODES)},
-            "message": {"type": "string", "description": "For people (English)."},
+            # An open string (issue 29): a closed enum made generated clients raise on
+            # any code added later. The catalogue is documentation: the API description's
+            # table and `x-error-codes` here.
+            "code": {"type": "string", "description": "Stable and machine-readable, an "
+                     "open set: new codes may appear, so handle an unknown one by its HTTP "
+                     "status. The catalogue is in the API description and `x-error-codes`.",
+                     "x-error-codes": {code: {"status": status, "description": text}
+                                       for code, (status, text) in sorted(ERROR_CODES.items())},
+                     "example": "not_found"},
+            "message": {"type": "string", "description": "For people: English, or Hungarian "
+                        "with `Accept-Language: hu`."},
             "details": {"type": "object", "additionalProperties": True,
                         "description": "Code-specific facts (fields, limits, positions)."},
+            "request_id": {"type": "string", "description": "The answer's `X-Request-ID` "
+                           "(yours when you sent a sensible one): quote it in a report."},
         }}},
 }
 
@@ -283,6 +295,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
                               for code in sorted(ERROR_CODES)}
     apply_operations(result)
     _deck_formats(components["schemas"])
+    _typed_nullables(components["schemas"])
     for path, item in result.get("paths", {}).items():
         for method, op in item.items():
             if method not in ("get", "post", "put", "patch", "delete"):
@@ -300,7 +313,60 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
             responses = op.setdefault("responses", {})
             for status, names in sorted(_error_codes(method, path, op).items()):
                 responses[str(status)] = _error_response(status, names)
+            if method == "get":
+                responses.setdefault("304", NOT_MODIFIED)
     return result
+
+
+# Django's ConditionalGetMiddleware gives every GET answer an ETag and answers a matching
+# If-None-Match with an empty 304 (issue 29: sent, but not declared).
+NOT_MODIFIED: dict[str, Any] = {
+    "description": "Not modified: the `If-None-Match` ETag still matches; no body.",
+    "headers": {"ETag": {"schema": {"type": "string"}}}}
+
+
+def _type_of(node: dict[str, Any], schemas: dict[str, Any], depth: int = 0) -> str | None:
+    """The JSON type a schema's values have, if one: its own, its enum's, its refs'."""
+    if "type" in node or depth > 8:
+        return node.get("type")
+    if "$ref" in node:
+        return _type_of(schemas.get(node["$ref"].rsplit("/", 1)[-1], {}), schemas, depth + 1)
+    values = [v for v in node.get("enum", []) if v is not None]
+    if values:
+        kinds = {"string" if isinstance(v, str) else "boolean" if isinstance(v, bool)
+                 else "integer" if isinstance(v, int) else "number" for v in values}
+        return kinds.pop() if len(kinds) == 1 else None
+    parts = [_type_of(p, schemas, depth + 1)
+             for key in ("allOf", "oneOf", "anyOf") for p in node.get(key, [])]
+    kinds = {k for k in parts if k is not None}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _typed_nullables(schemas: dict[str, Any]) -> None:
+    """Every ``nullable`` beside a ``type`` (issue 29: sixteen were not, which OpenAPI 3.0
+    says has no effect and Redocly's linter reports). A free-form value (a JSON field:
+    any type) needs no ``nullable``; an enum or a reference gets the type of its values;
+    drf-spectacular's ``NullEnum``/``BlankEnum`` get theirs."""
+    if "NullEnum" in schemas:
+        schemas["NullEnum"] = {"type": "string", "nullable": True, "enum": [None]}
+    if "BlankEnum" in schemas:
+        schemas["BlankEnum"] = {"type": "string", "enum": [""]}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "nullable" in node and "type" not in node:
+                kind = _type_of(node, schemas)
+                if kind is None:
+                    del node["nullable"]
+                else:
+                    node["type"] = kind
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schemas)
 
 
 # Request bodies whose `format` is a deck format (the server refuses any other value).
@@ -462,11 +528,11 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
     ("post", "/api/v1/matches/{id}/decline/"): ["invitation_not_found"],
     ("post", "/api/v1/matches/{id}/actions/"): [
         "not_a_player", "not_your_seat", "illegal_action", "version_conflict",
-        "idempotency_key_reused", "client_action_id_reused", "match_not_started",
+        "idempotency_key_reused", "match_not_started",
         "match_finished", "time_up", "server_busy"],
     ("post", "/api/v1/matches/{id}/resign/"): [
         "not_a_player", "not_your_seat", "match_not_started", "match_finished",
-        "idempotency_key_reused", "client_action_id_reused"],
+        "idempotency_key_reused"],
     ("get", "/api/v1/matches/{id}/"): ["not_your_seat"],
     ("get", "/api/v1/matches/{id}/legal-actions/"): ["not_your_seat"],
     ("post", "/api/v1/matches/{id}/adjudicate/"): ["match_not_started", "match_finished"],
@@ -593,7 +659,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, str]] = {
     ("get", "/api/v1/tournaments/{id}/entries/"): ("Registered players", "Every entry with its deck state."),
     ("post", "/api/v1/tournaments/{id}/entries/"): ("Register", "Yourself (with a deck), or as organiser a user or a name."),
     ("get", "/api/v1/tournaments/{id}/final/"): ("The top-4 final", "The bracket and its series."),
-    ("post", "/api/v1/tournaments/{id}/final/"): ("Start the top-4 final", "The organiser seeds the final from the standings."),
+    ("post", "/api/v1/tournaments/{id}/final/"): ("End the Swiss stage", "After the last Swiss round the organiser ends the Swiss stage: the top players (by `final_size`: 4, 2 or none) are seeded into the final from the standings; with no final the tournament ends on the Swiss standings."),
     ("get", "/api/v1/tournaments/{id}/pairing-jobs/{job_id}/"): ("Pairing job", "A background pairing's state; the round when done."),
     ("get", "/api/v1/tournaments/{id}/rounds/"): ("Rounds", "Every round with its tables. POST pairs the next one."),
     ("post", "/api/v1/tournaments/{id}/rounds/"): ("Pair the next round", "201 with the round, or 202 with a job for a large event. 409 `no_valid_pairing` names the organiser's options."),

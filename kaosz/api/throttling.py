@@ -106,7 +106,21 @@ class WindowRateThrottle(ScopedRateThrottle):
             self.current = tally.total + tally.pending
             self.previous = tally.previous
         self.elapsed = now - window * self.duration
-        return self._estimate(self.elapsed) <= self.num_requests
+        estimate = self._estimate(self.elapsed)
+        self._note(request, estimate)
+        return estimate <= self.num_requests
+
+    def _note(self, request: Any, estimate: float) -> None:
+        """Keep the tightest of the request's limits for the IETF ``RateLimit`` headers
+        (issue 29: a client saw nothing before its 429); ``kaosz.api.request_id`` writes
+        them: ``RateLimit-Policy: "user";q=6000;w=60`` and ``RateLimit: "user";r=5990;t=42``."""
+        remaining = max(0, self.num_requests - math.ceil(estimate))
+        reset = max(1, math.ceil(self.duration - self.elapsed))
+        django_request = getattr(request, "_request", request)
+        known = getattr(django_request, "kaosz_rate_limit", None)
+        if known is None or remaining < known[2]:
+            django_request.kaosz_rate_limit = (self.scope, self.num_requests, remaining,
+                                               self.duration, reset)
 
     def scope_for(self, request: Any, view: Any) -> str | None:
         return getattr(view, self.scope_attr, None)

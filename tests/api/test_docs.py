@@ -72,8 +72,10 @@ def test_the_schema_lists_every_error_code_the_source_raises(spec):
             raised |= set(pair)
     assert len(raised) > 40
     assert not raised - set(ERROR_CODES), sorted(raised - set(ERROR_CODES))
-    enum = spec["components"]["schemas"]["Error"]["properties"]["error"]["properties"]["code"]
-    assert set(enum["enum"]) == set(ERROR_CODES)
+    code = spec["components"]["schemas"]["Error"]["properties"]["error"]["properties"]["code"]
+    # an open string (a closed enum broke generated clients on any new code), documented
+    assert "enum" not in code and code["type"] == "string"
+    assert set(code["x-error-codes"]) == set(ERROR_CODES)
     for code in ERROR_CODES:
         assert f"`{code}`" in spec["info"]["description"], code
 

@@ -98,7 +98,8 @@ class TournamentUpdate(StrictJSONMixin, serializers.Serializer):
 
 
 class EntrySerializer(serializers.ModelSerializer):
-    username = serializers.CharField(source="user.username", read_only=True, default=None)
+    username = serializers.CharField(source="user.username", read_only=True, default=None,
+                                     allow_null=True)
     deck_valid = serializers.BooleanField(read_only=True, allow_null=True)
     dropped = serializers.BooleanField(read_only=True)
     has_deck = serializers.SerializerMethodField()
@@ -237,6 +238,14 @@ class PairingOut(serializers.Serializer):
     disputed = serializers.BooleanField()
     match = serializers.IntegerField(allow_null=True)
     outcome = serializers.CharField(help_text="played, no_show or forfeit")
+    result = serializers.CharField(allow_null=True, help_text=(
+        'The confirmed result as "games_a-games_b" (e.g. "2-1"); null until confirmed.'))
+
+
+class ByeOut(serializers.Serializer):
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.CharField(help_text="Why the player sits out this round.")
 
 
 class RoundOut(serializers.Serializer):
@@ -250,7 +259,7 @@ class RoundOut(serializers.Serializer):
     started_at = serializers.DateTimeField(allow_null=True)
     ends_at = serializers.DateTimeField(allow_null=True, help_text="The round timer's end.")
     pairings = PairingOut(many=True)
-    byes = serializers.ListField(child=serializers.DictField())
+    byes = ByeOut(many=True)
 
 
 class JobOut(serializers.Serializer):
