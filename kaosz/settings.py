@@ -61,7 +61,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "kaosz.api.release.ReleaseRenderedPayload",
+    "kaosz.server.release.ReleaseRenderedPayload",
     # Malformed query strings and oversized API bodies answered in the error shape (issue 21).
     "kaosz.api.guard.InputGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -70,7 +70,7 @@ MIDDLEWARE = [
     "kaosz.csp.ContentSecurityPolicyMiddleware",
     # WhiteNoise, in both middleware modes: every middleware here is async-capable, so under
     # ASGI a request passes them all on the event loop without a thread (issue 17).
-    "kaosz.static_files.StaticFilesMiddleware",
+    "kaosz.server.static_files.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -150,7 +150,7 @@ KAOSZ_BOT_MATCHES_RUNNING = int(os.environ.get("KAOSZ_BOT_MATCHES_RUNNING", "20"
 # again (1,000 players play 500 matches; a KGK state is about 15 KB of text).
 KAOSZ_MATCH_CACHE = int(os.environ.get("KAOSZ_MATCH_CACHE", "1024"))
 # Under ASGI a request's sync work runs on a thread borrowed from a free list and given
-# back (kaosz.asgi_threads); at most this many idle ones are kept for reuse.
+# back (kaosz.server.threads); at most this many idle ones are kept for reuse.
 KAOSZ_ASGI_IDLE_THREADS = int(os.environ.get("KAOSZ_ASGI_IDLE_THREADS", "64"))
 # ...and at most this many lent out at once (0: no limit); by default the pool's size, so
 # that a request waits for a thread on the event loop rather than for a connection.

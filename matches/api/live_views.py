@@ -38,7 +38,7 @@ from django.http import (
 from rest_framework.exceptions import APIException
 
 from kaosz.api.auth import CachedTokenAuthentication
-from kaosz.asgi_threads import let_go_of_thread
+from kaosz.server.threads import let_go_of_thread
 from matches import live, live_async, store
 from matches.api import shared_renders
 from matches.api.views import MatchViewSet
@@ -132,7 +132,7 @@ def _then_release(fn: Callable[[], T]) -> Callable[[], T]:
 
 async def _before_waiting(fn: Callable[[], T]) -> T:
     """``fn`` in the request's thread, then give back both the database connection and the
-    thread (``kaosz.asgi_threads``): what follows is a wait that needs neither."""
+    thread (``kaosz.server.threads``): what follows is a wait that needs neither."""
     try:
         return await sync_to_async(_then_release(fn))()
     finally:
@@ -185,7 +185,7 @@ async def events(request: HttpRequest, pk: str) -> HttpResponse:
 
 
 def events_sync_first(request: HttpRequest, pk: str) -> HttpResponse:
-    """:func:`events` for ``kaosz.asgi_threads``' sync middleware chain: everything up to the
+    """:func:`events` for ``kaosz.server.threads``' sync middleware chain: everything up to the
     wait runs there (one trip to a thread, as any sync view); a request that has to wait
     comes back with a :class:`WaitThenAnswer`, which the handler awaits on the event loop,
     holding neither thread nor connection; it is then answered with the view's "nothing new"
@@ -254,7 +254,7 @@ class WaitThenAnswer(HttpResponse):
         return await again()
 
 
-# Under kaosz.asgi_threads the sync chain calls this instead of the async view.
+# Under kaosz.server.threads the sync chain calls this instead of the async view.
 events.kaosz_sync_view = events_sync_first  # type: ignore[attr-defined]
 
 

@@ -92,7 +92,7 @@ def _flag_param(request: Request, name: str) -> bool:
 def validated(serializer: type[serializers.Serializer], data: Any) -> Any:
     """``serializer``'s validated data for ``data`` (a 400 in the one error shape when
     invalid). The bound fields and the serializer point at each other; dropping them here
-    lets the request's objects go by reference counting (see ``kaosz.api.release``)."""
+    lets the request's objects go by reference counting (see ``kaosz.server.release``)."""
     body = serializer(data=data)
     try:
         body.is_valid(raise_exception=True)
