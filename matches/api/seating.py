@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 
 from kaosz.api.errors import ApiError
 from kaosz.models import SeatInvitation
+from matches.live import account
 from matches.models import Match
 from matches.store import SeatSpec
 from rulesets import registry
@@ -147,10 +148,13 @@ def seat_of(match: Match, user: Any, wanted: int | None = None) -> int | None:
 
 
 def invite(match: Match, specs: list[SeatSpec], by: Any) -> list[SeatInvitation]:
-    """Record the invitations ``seat_specs`` left on ``specs`` (after ``create_match``)."""
-    return SeatInvitation.objects.bulk_create([
+    """Record the invitations ``seat_specs`` left on ``specs`` (after ``create_match``),
+    and tell the invited users' account streams."""
+    made = SeatInvitation.objects.bulk_create([
         SeatInvitation(match=match, seat=i, user=spec.invited, invited_by=by)
         for i, spec in enumerate(specs) if spec.invited is not None])
+    account.invited(made)
+    return made
 
 
 def seat_to_join(match: Match, user: Any) -> tuple[int | None, SeatInvitation | None]:
