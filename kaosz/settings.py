@@ -371,6 +371,8 @@ SPECTACULAR_SETTINGS = {
         "FinalSizeEnum": "matches.tournaments.models.Tournament.FINAL_SIZES",
     },
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             # the event streams (async views the generator cannot see)
+                             "matches.api.stream_schema.postprocess",
                              "kaosz.api.schema.postprocess"],
 }
 # ---- end API documentation ------------------------------------------------------------------------

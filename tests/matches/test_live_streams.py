@@ -210,3 +210,20 @@ def test_a_snapshot_names_the_turns_and_invitations_waiting(asgi_server, django_
         assert [t["match"] for t in hello["your_turn"]] == [m["id"]], hello
     finally:
         s.close()
+
+
+@pytest.mark.django_db
+def test_the_streams_are_in_the_schema(client):
+    """Both streams are documented operations (issue 29: the stream was missing), their
+    answer ``text/event-stream`` and each event's JSON a named schema."""
+    spec = client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    schemas = spec["components"]["schemas"]
+    for path, events in (("/api/v1/matches/{id}/stream/", {"progress"}),
+                         ("/api/v1/me/stream/", {"hello", "your_turn", "invitation",
+                                                  "match_finished"})):
+        ok = spec["paths"][path]["get"]["responses"]["200"]
+        assert "text/event-stream" in ok["content"], path
+        assert set(ok["x-events"]) == events, path
+        for ref in ok["x-events"].values():
+            assert ref["$ref"].rsplit("/", 1)[1] in schemas, ref
+    assert set(schemas["AccountHello"]["required"]) == {"user", "your_turn", "invitations"}
