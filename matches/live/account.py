@@ -23,6 +23,7 @@ import queue
 import select
 import threading
 import time
+from collections import OrderedDict
 from typing import Any
 
 from django.db import connection, transaction
@@ -95,19 +96,45 @@ def invitation_payload(invitation: SeatInvitation) -> dict[str, Any]:
             "seat": invitation.seat, "from": by.get_username() if by is not None else None}
 
 
-def on_match_changed(sender: Any, match: Match, reason: str, **kwargs: Any) -> None:
+# Who sits at each seat of the matches this process has seen move ({match: {seat: user}}):
+# seats change only when someone joins (the store's "created" and "joined"), so an action
+# costs no query to know whose turn it now is.
+_SEAT_USERS: OrderedDict[int, dict[int, int]] = OrderedDict()
+_SEAT_USERS_KEPT = 4096
+
+
+def _seat_users(match_id: int, fresh: bool) -> dict[int, int]:
+    with _LOCAL_LOCK:
+        known = None if fresh else _SEAT_USERS.get(match_id)
+    if known is None:
+        known = dict(Seat.objects.filter(match_id=match_id, user__isnull=False)
+                     .values_list("index", "user_id"))
+        with _LOCAL_LOCK:
+            _SEAT_USERS[match_id] = known
+            _SEAT_USERS.move_to_end(match_id)
+            while len(_SEAT_USERS) > _SEAT_USERS_KEPT:
+                _SEAT_USERS.popitem(last=False)
+    return known
+
+
+def on_match_changed(sender: Any, match: Match, reason: str,
+                     bot_seats: set[int] | None = None, **kwargs: Any) -> None:
     """The store's "a match changed" (after it commits): ``your_turn`` to the users whose
-    seats are now to act, ``match_finished`` to everyone seated once it has ended."""
+    seats are now to act, ``match_finished`` to everyone seated once it has ended. (A
+    bot's turn, known from ``bot_seats``, costs no query.)"""
     if match.status == Match.ACTIVE and match.to_act:
-        seats = Seat.objects.filter(match_id=match.pk, index__in=list(match.to_act),
-                                    user__isnull=False).values_list("user_id", "index")
-        for user_id, index in seats:
-            publish_account_event(user_id, YOUR_TURN, {
-                "match": match.pk, "seat": index, "version": match.version})
+        if bot_seats is not None and set(match.to_act) <= bot_seats:
+            return
+        users = _seat_users(match.pk, fresh=reason != "action")
+        for index in match.to_act:
+            if index in users:
+                publish_account_event(users[index], YOUR_TURN, {
+                    "match": match.pk, "seat": index, "version": match.version})
     elif match.status == Match.FINISHED:
-        users = set(Seat.objects.filter(match_id=match.pk, user__isnull=False)
-                    .values_list("user_id", flat=True))
-        for user_id in sorted(users):
+        users = _seat_users(match.pk, fresh=reason != "action")
+        with _LOCAL_LOCK:
+            _SEAT_USERS.pop(match.pk, None)
+        for user_id in sorted(set(users.values())):
             publish_account_event(user_id, MATCH_FINISHED, {"match": match.pk})
 
 
