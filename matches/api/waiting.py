@@ -41,8 +41,9 @@ class LiveAnswer(Response):
         self.slot: Slot | None = None  # (the client's waiting slot, given back after it)
 
     async def kaosz_then(self) -> LiveAnswer:
-        """Wait (see the module), then be the answer."""
-        assert self.wait is not None
+        """Wait (see the module), then be the answer (at once when there is no wait)."""
+        if self.wait is None:
+            return self
         try:
             let_go_of_thread()  # (the chain has run: nothing of this request is on it)
             now = await wait_for_change_async(self.wait)

@@ -44,7 +44,3 @@ def take(key: str, limit: int) -> Slot | None:
             return None
         _WAITERS[key] += 1
     return Slot(key)
-
-
-def held(key: str) -> int:
-    return _WAITERS.get(key, 0)

@@ -7,7 +7,6 @@ anything happened."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -72,7 +71,3 @@ async def wait_for_change_async(wait: Wait) -> Progress | None:
     if not wait.over(wait.seen):
         await hub.wait_until(wait.match_id, heard, look, wait.deadline)
     return latest[0]
-
-
-def deadline_in(seconds: float) -> float:
-    return time.monotonic() + seconds

@@ -227,3 +227,22 @@ def test_the_streams_are_in_the_schema(client):
         for ref in ok["x-events"].values():
             assert ref["$ref"].rsplit("/", 1)[1] in schemas, ref
     assert set(schemas["AccountHello"]["required"]) == {"user", "your_turn", "invitations"}
+
+
+@pytest.mark.postgres
+@on_postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_long_poll_with_news_already_is_answered_at_once(asgi_server, django_user_model):
+    """Under the ASGI server a long-poll that has something to send when it arrives does
+    not wait (nor fail): the events view's answer is the answer."""
+    tokens = _tokens(django_user_model, "p0", "p1")
+    m = _invite(asgi_server, tokens[0], "p1")
+    status, _ = call(asgi_server, "POST", f"/api/v1/matches/{m['id']}/join/", tokens[1], {})
+    assert status == 200
+    who = _to_act(asgi_server, m["id"], tokens)
+    _move(asgi_server, m["id"], tokens[who])
+    began = time.monotonic()
+    status, body = call(asgi_server, "GET", f"/api/v1/matches/{m['id']}/events/?after=0&wait=20",
+                        tokens[1 - who])
+    assert status == 200 and body["events"] and body["version"] == 1, body
+    assert time.monotonic() - began < 10
