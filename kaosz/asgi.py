@@ -1,8 +1,8 @@
 """The ASGI application (production: ``uvicorn kaosz.asgi:application``).
 
 Django's own handler, except that a request's synchronous work runs on a reused thread
-instead of a new one per request (``kaosz.asgi_threads``). Start-up freezes the heap, as
-the WSGI entry point does (``kaosz.heap``): under ASGI too, a full collection walking the
+instead of a new one per request (``kaosz.server.threads``). Start-up freezes the heap, as
+the WSGI entry point does (``kaosz.server.heap``): under ASGI too, a full collection walking the
 110,000 objects of start-up held up every request of the process for 50-200 ms."""
 
 import os
@@ -12,8 +12,8 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kaosz.settings")
 django.setup(set_prefix=False)
 
-from kaosz import heap  # noqa: E402  (after setup)
-from kaosz.asgi_threads import PooledThreadsASGIHandler  # noqa: E402
+from kaosz.server import heap  # noqa: E402  (after setup)
+from kaosz.server.threads import PooledThreadsASGIHandler  # noqa: E402
 
 application = PooledThreadsASGIHandler()
 heap.settle()  # (URL maps built, start-up's objects out of the collector's walks)

@@ -2,7 +2,7 @@
 
 Django's ASGI handler reads a request's whole body into a spooled temporary file before any
 middleware runs, so the guard's 413 came after the server had written all of it to disk
-(400 MB, anonymous, in the audit). ``kaosz.asgi_threads`` now refuses a body whose
+(400 MB, anonymous, in the audit). ``kaosz.server.threads`` now refuses a body whose
 ``Content-Length`` is over the limit without reading a byte of it, and stops reading a
 body without one (chunked) at the limit; ``kaosz.api.guard`` refuses the declared length
 under WSGI too, where a multipart upload would otherwise be streamed to disk in full.

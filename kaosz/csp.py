@@ -83,7 +83,7 @@ def _apply(request: HttpRequest, response: Any) -> Any:
 
 class ContentSecurityPolicyMiddleware:
     # Both modes: under ASGI a sync-only middleware makes every request hop to a thread
-    # and back to pass it (see kaosz.asgi_threads).
+    # and back to pass it (see kaosz.server.threads).
     sync_capable = True
     async_capable = True
 

@@ -63,7 +63,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "kaosz.api.release.ReleaseRenderedPayload",
+    "kaosz.server.release.ReleaseRenderedPayload",
     # X-Request-ID on every API answer, and in its error body (issue 29).
     "kaosz.api.request_id.RequestIdMiddleware",
     # CORS for the API only, from an allow-list (issue 29; before anything that may answer).
@@ -76,7 +76,7 @@ MIDDLEWARE = [
     "kaosz.csp.ContentSecurityPolicyMiddleware",
     # WhiteNoise, in both middleware modes: every middleware here is async-capable, so under
     # ASGI a request passes them all on the event loop without a thread (issue 17).
-    "kaosz.static_files.StaticFilesMiddleware",
+    "kaosz.server.static_files.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "kaosz.api.language.LocaleMiddleware",  # API answers: English unless asked (issue 29)
     "django.middleware.common.CommonMiddleware",
@@ -160,7 +160,7 @@ KAOSZ_TURN_MATCHES_PER_USER = int(os.environ.get("KAOSZ_TURN_MATCHES_PER_USER", 
 # again (1,000 players play 500 matches; a KGK state is about 15 KB of text).
 KAOSZ_MATCH_CACHE = int(os.environ.get("KAOSZ_MATCH_CACHE", "1024"))
 # Under ASGI a request's sync work runs on a thread borrowed from a free list and given
-# back (kaosz.asgi_threads); at most this many idle ones are kept for reuse.
+# back (kaosz.server.threads); at most this many idle ones are kept for reuse.
 KAOSZ_ASGI_IDLE_THREADS = int(os.environ.get("KAOSZ_ASGI_IDLE_THREADS", "64"))
 # ...and at most this many lent out at once (0: no limit); by default the pool's size, so
 # that a request waits for a thread on the event loop rather than for a connection.
@@ -399,6 +399,8 @@ SPECTACULAR_SETTINGS = {
         "FinalSizeEnum": "matches.tournaments.models.Tournament.FINAL_SIZES",
     },
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             # the event streams (async views the generator cannot see)
+                             "matches.api.stream_schema.postprocess",
                              "kaosz.api.schema.postprocess"],
 }
 # ---- end API documentation ------------------------------------------------------------------------

@@ -118,7 +118,7 @@ def refusal(request: HttpRequest) -> HttpResponse | None:
 
 class InputGuardMiddleware:
     # Both modes: under ASGI a sync-only middleware makes every request hop to a thread
-    # and back to pass it (see kaosz.asgi_threads).
+    # and back to pass it (see kaosz.server.threads).
     sync_capable = True
     async_capable = True
 

@@ -1,55 +1,57 @@
-"""The events long-poll as an async view: under ASGI a waiting request is a coroutine
-parked on the process's one listening connection (``matches.live_async``), holding
-neither a thread nor a database connection. Everything else about the request (who may
-watch, which events a seat sees, the answer's shape) is the DRF view's
-(``MatchViewSet.events``), called once to check and once to answer.
+"""The live endpoints: the events long-poll, the match event stream and the account event
+stream. What a client sees and when a wait is over is ``matches.live``'s; who may watch,
+which seat and the answer's shape are the events view's (``MatchViewSet.events``), run
+once per request (``as_view(..., hand_over_wait=True)``: it answers a ``LiveAnswer``,
+which carries the wait and how to read on; see ``matches.api.waiting``).
 
-Without ASGI (the threaded server, the test client) or without PostgreSQL, the DRF view
-waits itself, in its thread (``matches.live``).
+How a request waits depends on the server:
 
-Waiting long-polls and streams are limited per signed-in user (``KAOSZ_WAITERS_PER_USER``,
-by session or API token) and, without an account, per address
-(``KAOSZ_ANON_WAITERS_PER_CLIENT``): a long-poll costs little now, but forty of them from
-one address, or four hundred from one account, must not be free.
+- ASGI (``kaosz.server.threads``) on PostgreSQL: on the event loop, woken by the process's
+  one listening connection (``matches.live.hub``): a waiting long-poll or an open stream
+  holds neither a thread nor a database connection;
+- elsewhere (the threaded WSGI server of ``make run``, the test client, SQLite): in its
+  thread (``matches.live.notify``: ``LISTEN`` on PostgreSQL, re-reads on SQLite). A stream
+  there takes a thread for as long as it is open, so the pages long-poll instead (the
+  probe says which is cheaper).
+
+Waits and streams are capped per signed-in user and per anonymous address
+(``matches.live.caps``).
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import threading
 import time
-from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any, TypeVar
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-    HttpResponseBase,
-    JsonResponse,
-    StreamingHttpResponse,
-)
+from django.http import HttpRequest, HttpResponseBase, JsonResponse, StreamingHttpResponse
 from rest_framework.exceptions import APIException
 
 from kaosz.api.auth import CachedTokenAuthentication
-from kaosz.asgi_threads import let_go_of_thread
-from matches import live, live_async, store
+from kaosz.api.errors import error_body
+from kaosz.server.threads import lent_thread, let_go_of_thread
 from matches.api import shared_renders
 from matches.api.views import MatchViewSet
+from matches.api.waiting import JsonOnly, LiveAnswer, Read
+from matches.live import account, caps, hub
+from matches.live.events import Wait, unchanged
+from matches.live.wait import before_waiting, wait_for_change, wait_for_change_async
 
-T = TypeVar("T")
 _drf_events = MatchViewSet.as_view({"get": "events"})
-# Waiting long-polls and open streams, per signed-in user ("user:<id>") or, without an
-# account, per address ("addr:<ip>").
-_WAITERS: Counter[str] = Counter()
-_WAITERS_LOCK = threading.Lock()
+_drf_live = MatchViewSet.as_view({"get": "events"}, hand_over_wait=True)
+_drf_stream = MatchViewSet.as_view({"get": "events"}, hand_over_wait=True,
+                                   content_negotiation_class=JsonOnly)
 
+STREAM_KEEPALIVE = 20.0
+
+
+# ------------------------------------------------------------------ who is waiting
 
 def _client(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR") or "?"
@@ -91,67 +93,11 @@ async def _user_async(request: HttpRequest) -> Any:
     return await request.auser()
 
 
-@contextmanager
-def _waiting_slot(key: str, limit: int) -> Iterator[bool]:
-    """Take one of ``key``'s waiting slots (yields False when none is free)."""
-    with _WAITERS_LOCK:
-        if _WAITERS[key] >= limit:
-            free = False
-        else:
-            _WAITERS[key] += 1
-            free = True
-    try:
-        yield free
-    finally:
-        if free:
-            with _WAITERS_LOCK:
-                _WAITERS[key] -= 1
-                if _WAITERS[key] <= 0:
-                    del _WAITERS[key]
-
-
 def _too_many(key: str, limit: int) -> JsonResponse:
     who = "per account" if key.startswith("user:") else "per client without signing in"
-    return JsonResponse({"error": {
-        "code": "too_many_waiters",
-        "message": f"at most {limit} waiting requests or streams {who}; wait for an "
-                   "answer before asking again",
-        "details": {"limit": limit}}}, status=429)
-
-
-def _then_release(fn: Callable[[], T]) -> Callable[[], T]:
-    """``fn``, then give the database connection back (to the pool) before the request
-    parks: a waiting request must hold none."""
-    def run() -> T:
-        try:
-            return fn()
-        finally:
-            connection.close()
-    return run
-
-
-async def _before_waiting(fn: Callable[[], T]) -> T:
-    """``fn`` in the request's thread, then give back both the database connection and the
-    thread (``kaosz.asgi_threads``): what follows is a wait that needs neither."""
-    try:
-        return await sync_to_async(_then_release(fn))()
-    finally:
-        let_go_of_thread()
-
-
-# The notes between this module and the DRF view, kept on the request
-# (``kaosz_defer_wait``: hand the wait over; ``kaosz_wait``: what to wait for), are attributes
-# HttpRequest does not declare, and ``request.GET`` is replaced by a changed copy (Django
-# allows it; its stubs type GET as immutable): hence the ``type: ignore`` on those lines.
-
-
-def _answer_without_waiting(request: HttpRequest) -> None:
-    """Ready ``request`` for the view's answer after its wait: the same request, without
-    the wait (and without handing a wait over)."""
-    request.kaosz_defer_wait, request.kaosz_wait = False, None  # type: ignore[attr-defined]
-    query = request.GET.copy()
-    query["wait"] = "0"
-    request.GET = query  # type: ignore[assignment]
+    return JsonResponse(error_body(
+        "too_many_waiters", f"at most {limit} waiting requests or streams {who}; wait for "
+        "an answer before asking again", {"limit": limit}), status=429)
 
 
 def _waits(request: HttpRequest) -> bool:
@@ -160,219 +106,245 @@ def _waits(request: HttpRequest) -> bool:
     return raw.isascii() and raw.isdigit() and len(raw) < 10 and int(raw) > 0
 
 
-async def events(request: HttpRequest, pk: str) -> HttpResponse:
-    if not _waits(request):
-        return await sync_to_async(_drf_events)(request, pk=pk)
-    key, limit = _slot_of(request, await _user_async(request))
-    with _waiting_slot(key, limit) as free:
-        if not free:
-            return _too_many(key, limit)
-        if not isinstance(request, ASGIRequest) or connection.vendor != "postgresql":
-            return await sync_to_async(_drf_events)(request, pk=pk)
-        request.kaosz_defer_wait = True  # type: ignore[attr-defined]
-        response = await _before_waiting(lambda: _drf_events(request, pk=pk))
-        plan = getattr(request, "kaosz_wait", None)
-        if plan is None:  # answered (or refused) at once
-            return response
-        match_id, changed, deadline, unchanged = plan
-        await live_async.wait_until(
-            match_id, changed, lambda: _before_waiting(lambda: changed(None)), deadline)
-        if response.data is not None and unchanged():
-            return response  # (the view's answer for "nothing new")
-    # The answer: the events as they now are (the same view, without a wait).
-    _answer_without_waiting(request)
-    return await sync_to_async(_drf_events)(request, pk=pk)
+def _on_the_event_loop(request: HttpRequest) -> bool:
+    """Whether a wait can park on the event loop (ASGI on PostgreSQL)."""
+    return isinstance(request, ASGIRequest) and connection.vendor == "postgresql"
 
 
-def events_sync_first(request: HttpRequest, pk: str) -> HttpResponse:
-    """:func:`events` for ``kaosz.asgi_threads``' sync middleware chain: everything up to the
-    wait runs there (one trip to a thread, as any sync view); a request that has to wait
-    comes back with a :class:`WaitThenAnswer`, which the handler awaits on the event loop,
-    holding neither thread nor connection; it is then answered with the view's "nothing new"
-    answer if nothing changed, or passes through the chain again (``wait=0``)."""
+# ------------------------------------------------------------------ the long-poll
+
+def events(request: HttpRequest, pk: str) -> HttpResponseBase:
+    """``GET .../events/``: the events view, its wait capped per client. Under
+    ``kaosz.server.threads`` on PostgreSQL a waiting request comes back as a
+    ``LiveAnswer`` that the handler awaits on the event loop; elsewhere the view waits
+    in this thread."""
     if not _waits(request):
         return _drf_events(request, pk=pk)
     key, limit = _slot_of(request, _user_now(request))
-    slot = _waiting_slot(key, limit)
-    if not slot.__enter__():
-        slot.__exit__(None, None, None)
+    slot = caps.take(key, limit)
+    if slot is None:
         return _too_many(key, limit)
-    if connection.vendor != "postgresql":  # (waits in this thread: SQLite re-reads)
-        try:
+    if not (lent_thread() and connection.vendor == "postgresql"):
+        with slot:
             return _drf_events(request, pk=pk)
-        finally:
-            slot.__exit__(None, None, None)
     try:
-        request.kaosz_defer_wait = True  # type: ignore[attr-defined]
-        response = _then_release(lambda: _drf_events(request, pk=pk))()
-        plan = getattr(request, "kaosz_wait", None)
-    except BaseException:
-        slot.__exit__(None, None, None)
-        raise
-    if plan is None:  # answered (or refused) at once
-        slot.__exit__(None, None, None)
-        return response
-    return WaitThenAnswer(request, plan, response, lambda: slot.__exit__(None, None, None))
+        response = _drf_live(request, pk=pk)
+    finally:
+        connection.close()  # (a waiting request holds no connection)
+    if isinstance(response, LiveAnswer) and response.wait is not None:
+        response.slot = slot  # (given back when its wait ends)
+    else:
+        slot.release()
+    return response
 
 
-WaitPlan = tuple[int, Callable[[Any], bool], float, Callable[[], bool]]
+# ------------------------------------------------------------------ the match stream
+
+def _progress(body: dict[str, Any]) -> str:
+    return f"event: progress\ndata: {json.dumps(body, separators=(',', ':'))}\n\n"
 
 
-class WaitThenAnswer(HttpResponse):
-    """What a request waits for before it is answered (see :func:`events_sync_first`).
-
-    It carries the view's answer for "nothing new" when the view gave one, and passes the
-    middleware chain as that answer. ``kaosz_then(again)`` waits; if nothing changed
-    meanwhile (most long-polls that time out) it is itself the answer, with no second
-    trip to a thread and no database read; otherwise it answers through ``again()`` (the
-    chain once more) with the same request, without a wait."""
-
-    def __init__(self, request: HttpRequest, plan: WaitPlan, quiet: Any,
-                 done: Callable[[], object]) -> None:
-        self.quiet = getattr(quiet, "data", None) is not None
-        if self.quiet:
-            quiet.render()
-            super().__init__(quiet.content, status=quiet.status_code)
-            for header, value in quiet.items():
-                self[header] = value
-        else:
-            super().__init__(status=204)
-        self.request, self.plan, self.done = request, plan, done
-
-    async def kaosz_then(self, again: Callable[[], Any]) -> HttpResponse:
-        try:
-            match_id, changed, deadline, unchanged = self.plan
-            let_go_of_thread()  # (the chain has run: nothing of this request is on it)
-            await live_async.wait_until(
-                match_id, changed, lambda: _before_waiting(lambda: changed(None)), deadline)
-        finally:
-            self.done()
-        if self.quiet and unchanged():
-            return self
-        request = self.request
-        _answer_without_waiting(request)
-        return await again()
+def _next_wait(pk: int, body: dict[str, Any]) -> Wait:
+    after = body["last"]
+    seen = (after, body["version"], body["status"], list(body["to_act"]))
+    return Wait(pk, seen, after, time.monotonic() + STREAM_KEEPALIVE)
 
 
-# Under kaosz.asgi_threads the sync chain calls this instead of the async view.
-events.kaosz_sync_view = events_sync_first  # type: ignore[attr-defined]
+def _sends(body: dict[str, Any], sent: tuple[int, int, str] | None) -> bool:
+    return (body["last"], body["version"], body["status"]) != sent
 
 
-STREAM_KEEPALIVE = 20.0
+def _progress_threaded(pk: int, body: dict[str, Any] | None, read: Read,
+                       slot: caps.Slot) -> Iterator[str]:
+    """The stream's events in this thread (WSGI, SQLite): ``body`` (the answer at
+    connecting), then one answer per change, a keep-alive comment when nothing happened
+    for a while. Ends with the match, or when the client goes away (the server then
+    closes this generator)."""
+    try:
+        sent = None
+        while body is not None:
+            if _sends(body, sent):
+                sent = (body["last"], body["version"], body["status"])
+                yield _progress(body)
+            if body["more"]:  # (a long match: the next page at once)
+                body = read(body["last"])
+            elif body["status"] == "finished":
+                return
+            else:
+                wait = _next_wait(pk, body)
+                if unchanged(wait.seen, wait_for_change(wait)):
+                    yield ": keep-alive\n\n"
+                    continue
+                body = read(wait.after)
+    finally:
+        slot.release()
 
 
-def _events_now(request: HttpRequest, pk: str, after: int) -> tuple[int, bytes]:
-    """The events answer as it is now (the DRF view without a wait), rendered."""
-    query = request.GET.copy()
-    query["after"], query["wait"] = str(after), "0"
-    query.pop("until", None)
-    request.GET = query  # type: ignore[assignment]
-    response = _drf_events(request, pk=pk)
-    response.render()
-    return response.status_code, response.content
-
-
-_QUIET = object()  # (a wait that ended with nothing new)
-
-
-async def _next_move(pk: int, version: int, state: str) -> Any:
-    """Wait (up to ``STREAM_KEEPALIVE``) for the match to leave ``version``/``state``;
-    its progress row then (None if it was deleted), or ``_QUIET``."""
-    change: list[Any] = []
-
-    def moved(row: Any) -> bool:
-        if row is None or row[1] != version or row[2] != state:
-            change.append(row)
-            return True
-        return False
-
-    async def look() -> bool:
-        return moved(await _before_waiting(lambda: store.match_progress(pk)))
-
-    await live_async.wait_until(pk, lambda payload: moved(live.progress(payload)), look,
-                                time.monotonic() + STREAM_KEEPALIVE)
-    return change[-1] if change else _QUIET
-
-
-async def _progress_events(request: HttpRequest, pk: str, body: bytes, public: bool,
-                           done: Callable[[], object]) -> Any:
-    """The stream's events: ``body`` (the answer at connecting), then one answer per
-    change, a keep-alive comment when nothing happened for a while."""
+async def _progress_async(pk: int, body: dict[str, Any] | None, read: Read, public: bool,
+                          slot: caps.Slot) -> AsyncIterator[str]:
+    """The same on the event loop (ASGI on PostgreSQL): the waits hold neither a thread
+    nor a connection, and spectators' streams share each render (``shared_renders``)."""
 
     async def render(after: int) -> tuple[int, bytes]:
-        return await _before_waiting(lambda: _events_now(request, pk, after))
+        found = await before_waiting(functools.partial(read, after))
+        return (200, json.dumps(found).encode()) if found is not None else (404, b"")
 
     # The middleware chain's answer to this request took a thread; a stream waiting with
     # it would keep it for as long as it is open, and with as many streams open as the
     # process lends threads (KAOSZ_ASGI_THREADS) every other request would wait.
     let_go_of_thread()
     try:
-        seen = None
-        while True:
-            answer = json.loads(body)
-            mark = (answer["last"], answer["version"], answer["status"])
-            if mark != seen:
-                seen = mark
-                yield f"event: progress\ndata: {body.decode()}\n\n"
-            after = mark[0]
-            if answer["more"]:  # (a long match: the next page at once)
-                status, body = await render(after)
-            elif answer["status"] == "finished":
+        sent = None
+        while body is not None:
+            if _sends(body, sent):
+                sent = (body["last"], body["version"], body["status"])
+                yield _progress(body)
+            after = body["last"]
+            if body["more"]:
+                body = await before_waiting(functools.partial(read, after))
+            elif body["status"] == "finished":
                 return
             else:
-                row = await _next_move(int(pk), answer["version"], answer["status"])
-                if row is _QUIET:  # (keep the connection open; nothing to render)
+                wait = _next_wait(pk, body)
+                now = await wait_for_change_async(wait)
+                if unchanged(wait.seen, now):
                     yield ": keep-alive\n\n"
                     continue
-                if public and row is not None:
-                    status, body = await shared_renders.render_once(
-                        (int(pk), after, row[1], row[2]), functools.partial(render, after))
+                if public and now is not None:
+                    status, raw = await shared_renders.render_once(
+                        (pk, after, now[1], now[2]), functools.partial(render, after))
                 else:
-                    status, body = await render(after)
-            if status != 200:
-                return
+                    status, raw = await render(after)
+                body = json.loads(raw) if status == 200 else None
     finally:
-        done()
+        slot.release()
+
+
+def _event_stream(events: Iterator[str] | AsyncIterator[str],
+                  slot: caps.Slot) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(events, content_type="text/event-stream")
+    # The slot goes back when the stream ends (its generator's ``finally``) and, at the
+    # latest, when the response is closed: a stream never started (the client left
+    # before its first event) runs no ``finally``. (Django closes every response at the
+    # request's end; ``release`` is idempotent.)
+    response._resource_closers.append(slot.release)  # type: ignore[attr-defined]
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # (nginx: pass each event on at once)
+    return response
 
 
 async def stream(request: HttpRequest, pk: str) -> HttpResponseBase:
-    """Server-Sent Events for the pages (``GET .../stream/?after=N``): one ``progress``
-    event (the events answer's JSON: events, last, version, status, to_act) whenever the
-    match changes, a comment every ``STREAM_KEEPALIVE`` seconds otherwise. Served under
-    ASGI on PostgreSQL only (a stream waits like a long-poll: no thread, no connection);
-    elsewhere it answers 501 ``stream_unavailable`` and the page long-polls.
-    ``?probe=1`` answers ``{"available": true|false}`` at once."""
-    available = isinstance(request, ASGIRequest) and connection.vendor == "postgresql"
+    """Server-Sent Events (``GET .../stream/?after=N``): one ``progress`` event (the events
+    answer's JSON: events, last, more, version, status, to_act) whenever the match
+    changes, a comment every ``STREAM_KEEPALIVE`` seconds otherwise; the stream ends with
+    the match. ``?probe=1`` answers ``{"available": true|false}`` at once: whether a
+    stream here costs no thread (ASGI on PostgreSQL), for the pages to choose between the
+    stream and long-polls."""
     if request.GET.get("probe"):  # (a page asks first, so no failed request is logged)
-        return JsonResponse({"available": available})
-    if not available:
-        return JsonResponse({"error": {
-            "code": "stream_unavailable", "message": "event streams need the ASGI server; "
-            "use events?wait= (long-poll)", "details": {}}}, status=501)
+        return JsonResponse({"available": _on_the_event_loop(request)})
     raw = request.GET.get("after") or "0"
-    if not raw.isdigit():
-        return JsonResponse({"error": {"code": "invalid_parameter", "message": "after: an "
-                                       "integer", "details": {"parameter": "after"}}},
-                            status=400)
+    if not (raw.isascii() and raw.isdigit() and len(raw) < 11):
+        return JsonResponse(error_body("invalid_parameter", "after: an integer",
+                                       {"parameter": "after"}), status=400)
     user = await _user_async(request)
     key, limit = _slot_of(request, user)
     # A spectator's stream shares each render with the process's other spectators
     # (``shared_renders``); a player's shows its own seat's view. Who is a spectator is
     # the authenticated user's answer, not whether an Authorization header was sent.
     public = not getattr(user, "is_authenticated", False) and set(request.GET) <= {"after"}
-    slot = _waiting_slot(key, limit)
-    if not slot.__enter__():
-        slot.__exit__(None, None, None)
+    slot = caps.take(key, limit)
+    if slot is None:
         return _too_many(key, limit)
-    status, body = await _before_waiting(lambda: _events_now(request, pk, int(raw)))
-    if status != 200:  # (not found, not allowed: the one error shape, as the view says)
-        slot.__exit__(None, None, None)
-        return HttpResponse(body, status=status, content_type="application/json")
+    try:
+        first = await before_waiting(lambda: _rendered(_drf_stream(request, pk=pk)))
+    except BaseException:
+        slot.release()
+        raise
+    if not isinstance(first, LiveAnswer):  # (not found, not allowed: the view's answer)
+        slot.release()
+        return first
+    body: dict[str, Any] = json.loads(first.content)
+    if _on_the_event_loop(request):
+        return _event_stream(_progress_async(int(pk), body, first.read, public, slot), slot)
+    return _event_stream(_progress_threaded(int(pk), body, first.read, slot), slot)
 
-    events = _progress_events(request, pk, body, public,
-                              lambda: slot.__exit__(None, None, None))
-    response = StreamingHttpResponse(events, content_type="text/event-stream")
-    response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"  # (nginx: pass each event on at once)
+
+def _rendered(response: HttpResponseBase) -> HttpResponseBase:
+    render: Callable[[], object] | None = getattr(response, "render", None)
+    if render is not None:
+        render()
     return response
+
+
+# ------------------------------------------------------------------ the account stream
+
+def _sse(kind: str, data: dict[str, Any]) -> str:
+    return f"event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def _hello(user_id: int) -> str:
+    return _sse("hello", {"user": user_id, **account.snapshot(user_id)})
+
+
+def _account_threaded(user_id: int, slot: caps.Slot) -> Iterator[str]:
+    listener = account.Listener(user_id)
+    try:
+        yield _hello(user_id)
+        while True:
+            found = listener.next(STREAM_KEEPALIVE)
+            if not found:
+                yield ": keep-alive\n\n"
+            for message in found:
+                parsed = account.parse(message)
+                if parsed is not None and parsed[0] == user_id:
+                    yield _sse(parsed[1], parsed[2])
+    finally:
+        listener.close()
+        slot.release()
+
+
+async def _account_async(user_id: int, slot: caps.Slot) -> AsyncIterator[str]:
+    let_go_of_thread()  # (as a match stream: see _progress_async)
+    h = hub.hub()
+    subscription = h.subscribe_account(user_id)
+    try:
+        # (the hello after the listener listens: what is published from then on comes
+        # after it; the listener's "look again" at its start is the hello itself)
+        await account.listening(h, STREAM_KEEPALIVE)
+        while not subscription.empty():
+            subscription.get_nowait()
+        yield await before_waiting(lambda: _hello(user_id))
+        while True:
+            found = await account.next_messages_async(subscription, STREAM_KEEPALIVE)
+            if not found:
+                yield ": keep-alive\n\n"
+            for message in found:
+                if message is None:  # (the listener reconnected: what is waiting now)
+                    yield await before_waiting(lambda: _hello(user_id))
+                    continue
+                parsed = account.parse(message)
+                if parsed is not None:
+                    yield _sse(parsed[1], parsed[2])
+    finally:
+        h.unsubscribe_account(user_id, subscription)
+        slot.release()
+
+
+async def account_stream(request: HttpRequest) -> HttpResponseBase:
+    """Server-Sent Events for the signed-in user (``GET /api/v1/me/stream/``): first a
+    ``hello`` event (the matches where it is their turn, the invitations waiting for them),
+    then ``your_turn``, ``invitation`` and ``match_finished`` events as they happen (more
+    kinds may come: a client ignores those it does not know), a comment every
+    ``STREAM_KEEPALIVE`` seconds otherwise."""
+    user = await _user_async(request)
+    if not getattr(user, "is_authenticated", False):
+        return JsonResponse(error_body("not_authenticated", "Log in to do that."),
+                            status=401)
+    key, limit = _slot_of(request, user)
+    slot = caps.take(key, limit)
+    if slot is None:
+        return _too_many(key, limit)
+    if _on_the_event_loop(request):
+        return _event_stream(_account_async(user.pk, slot), slot)
+    return _event_stream(_account_threaded(user.pk, slot), slot)
 

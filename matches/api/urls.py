@@ -13,5 +13,6 @@ urlpatterns = [
     # The long-poll waits without a thread under ASGI (before the router's own route).
     path("matches/<str:pk>/events/", live_views.events, name="api-match-events-live"),
     path("matches/<str:pk>/stream/", live_views.stream, name="api-match-stream"),
+    path("me/stream/", live_views.account_stream, name="api-account-stream"),
     *router.urls,  # (flat: see kaosz/urls.py)
 ]

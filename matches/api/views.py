@@ -26,9 +26,12 @@ from kaosz.api.errors import ApiError
 from kaosz.api.params import flag
 from kaosz.api.throttling import AnonWindowThrottle, UserWindowThrottle, WindowRateThrottle
 from kaosz.models import SeatInvitation
-from matches import live, store
+from matches import store
 from matches.api import serializers as s
+from matches.api.waiting import LiveAnswer
 from matches.errors import MatchError
+from matches.live import events as live
+from matches.live.wait import wait_for_change
 from matches.models import BIG_COLUMNS, Match, MatchAction
 from matches.services.sandbox import sandbox_options, shown_options
 from matches.services.seating import (
@@ -48,7 +51,6 @@ from rulesets import registry
 
 MAX_WAIT = 30.0
 VERIFY_CACHE_SECONDS = 24 * 3600  # a version's verdict never changes; this only bounds memory
-EVENTS_PAGE = 200
 
 
 class VerifyThrottle(WindowRateThrottle):
@@ -92,7 +94,7 @@ def _flag_param(request: Request, name: str) -> bool:
 def validated(serializer: type[serializers.Serializer], data: Any) -> Any:
     """``serializer``'s validated data for ``data`` (a 400 in the one error shape when
     invalid). The bound fields and the serializer point at each other; dropping them here
-    lets the request's objects go by reference counting (see ``kaosz.api.release``)."""
+    lets the request's objects go by reference counting (see ``kaosz.server.release``)."""
     body = serializer(data=data)
     try:
         body.is_valid(raise_exception=True)
@@ -183,6 +185,10 @@ class MatchViewSet(viewsets.GenericViewSet):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     filterset_class = None
     filter_backends: list = []
+    # ``as_view(..., hand_over_wait=True)``: the events view answers a ``LiveAnswer``, which
+    # carries a long-poll's wait to the caller instead of waiting here, and how to read on
+    # (matches.api.live_views).
+    hand_over_wait = False
 
     def _match_id(self) -> int:
         pk = self.kwargs.get("pk", "")
@@ -417,76 +423,40 @@ class MatchViewSet(viewsets.GenericViewSet):
         if with_legal and seat is None:
             raise ApiError("invalid_parameter", "include_legal_actions: only for a seat's "
                            "player", 400, {"parameter": "include_legal_actions"})
-        deadline = time.monotonic() + min(float(wait), MAX_WAIT)
-        count, version, st, to_act = (match.event_count, match.version, match.status,
-                                      match.to_act)
+        seen = live.progress_of(match)
+        wait_for = live.Wait(match.pk, seen, after, time.monotonic() + min(float(wait), MAX_WAIT),
+                             until, seat)
 
-        def done() -> bool:
-            # A change of status ends every wait: a friend taking the last open seat
-            # starts the match without an event or a new version, and the creator's page
-            # must see it at once (it slept to the deadline while its clock ran).
-            if st == Match.FINISHED or st != match.status:
-                return True
-            if until == "turn":
-                return seat in to_act
-            return count > after or version != match.version
+        def read(since: int) -> dict[str, Any] | None:
+            return self._events_body(match, seat, since, with_legal)
 
-        def changed(payload: str | None) -> bool:
-            nonlocal count, version, st, to_act
-            row = live.progress(payload) or store.match_progress(match.pk)
-            if row is None:  # deleted while this request waited
-                raise ApiError("not_found", "no such match", 404)
-            count, version, st, to_act = row
-            return done()
-
-        # Long-poll: wait (woken by the store's notification on PostgreSQL). Under ASGI
-        # the wait happens outside this thread (``matches.api.live_views``): this view
-        # only hands over what to wait for, and is called again, without a wait, after.
-        if wait and not done():
-            if getattr(request._request, "kaosz_defer_wait", False):
-                seen = (count, version, st, list(to_act))
-
-                def unchanged() -> bool:
-                    return (count, version, st, to_act) == seen
-
-                # (a note on the request for matches.api.live_views, read with getattr)
-                request._request.kaosz_wait = (  # type: ignore[attr-defined]
-                    match.pk, changed, deadline, unchanged)
-                # The answer should the wait end with nothing new (most timeouts): sent
-                # as it is, without reading the match again.
-                return Response(self._quiet_answer(seat, after, seen, with_legal),
-                                headers=LIVE_ANSWER)
-            live.wait_until(match.pk, changed, deadline)
-        rs = store.ruleset_of(match)
-        # Not ``match.log``: a related manager gives each entry its match by reading the
-        # entry's ``match_id``, which ``only()`` defers, so every entry cost one more query.
-        log = MatchAction.objects.filter(match_id=match.pk).only("first_event", "events")
-        entries = list(log.filter(first_event__gt=after).order_by("seq")[:EVENTS_PAGE])
-        prev = log.filter(first_event__lte=after).order_by("-seq").first()
-        if prev is not None and prev.last_event > after:
-            entries.insert(0, prev)
-        out: list[dict[str, Any]] = []
-        last = after
-        for entry in entries:
-            numbered = store.seat_events(rs, entry.events, entry.first_event, seat)
-            out.extend(e for e in numbered if e["n"] > after)
-            last = max(last, entry.last_event)
-        more = len(entries) >= EVENTS_PAGE
-        if not more:
-            last = max(last, count)
-        if with_legal:
-            now = store.load_match(match.pk, users=False)
-            fresh = None if now is None else (now.event_count, now.version, now.status,
-                                              now.to_act)
-        else:
-            fresh = store.match_progress(match.pk)
-        if fresh is None:  # deleted while this request waited
+        if wait and not wait_for.over(seen):
+            quiet = self._quiet_answer(seat, after, seen, with_legal)
+            if self.hand_over_wait and request.accepted_renderer.format == "json":
+                # Under ASGI the wait happens on the event loop (matches.api.live_views).
+                return LiveAnswer(quiet, read, wait_for, headers=LIVE_ANSWER)
+            now = wait_for_change(wait_for)
+            if quiet is not None and live.unchanged(seen, now):
+                return Response(quiet, headers=LIVE_ANSWER)
+        body = read(after)
+        if body is None:  # deleted while this request waited
             raise ApiError("not_found", "no such match", 404)
-        body = {"events": out, "last": last, "more": more, "version": fresh[1],
-                "status": fresh[2], "to_act": fresh[3]}
-        if with_legal and now is not None:  # (not None: fresh is not)
-            body["legal_actions"] = legal_actions_of(now, seat)
+        if self.hand_over_wait:
+            return LiveAnswer(body, read, headers=LIVE_ANSWER)
         return Response(body, headers=LIVE_ANSWER)
+
+    @staticmethod
+    def _events_body(match: Match, seat: int | None, after: int,
+                     with_legal: bool) -> dict[str, Any] | None:
+        """The events answer as the match now is (None: deleted)."""
+        now = store.load_match(match.pk, users=False) if with_legal else None
+        if with_legal and now is None:
+            return None
+        body = live.events_since(match, seat, after,
+                                 live.progress_of(now) if now is not None else None)
+        if body is not None and now is not None:
+            body["legal_actions"] = legal_actions_of(now, seat)
+        return body
 
     @staticmethod
     def _quiet_answer(seat: int | None, after: int,

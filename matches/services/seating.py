@@ -15,6 +15,7 @@ from decks.services import DeckError, check_format, validate_cards
 from decks.services import resolve_deck as resolve
 from kaosz.models import SeatInvitation
 from matches.errors import MatchError
+from matches.live import account
 from matches.models import Match
 from matches.store import SeatSpec, with_options
 from rulesets import registry
@@ -143,10 +144,13 @@ def seat_of(match: Match, user: Any, wanted: int | None = None) -> int | None:
 
 
 def invite(match: Match, specs: list[SeatSpec], by: Any) -> list[SeatInvitation]:
-    """Record the invitations ``seat_specs`` left on ``specs`` (after ``create_match``)."""
-    return SeatInvitation.objects.bulk_create([
+    """Record the invitations ``seat_specs`` left on ``specs`` (after ``create_match``),
+    and tell the invited users' account streams."""
+    made = SeatInvitation.objects.bulk_create([
         SeatInvitation(match=match, seat=i, user=spec.invited, invited_by=by)
         for i, spec in enumerate(specs) if spec.invited is not None])
+    account.invited(made)
+    return made
 
 
 def seat_to_join(match: Match, user: Any) -> tuple[int | None, SeatInvitation | None]:

@@ -1,4 +1,4 @@
-"""API responses let go of their payload once rendered (kaosz.api.release), and the Redis
+"""API responses let go of their payload once rendered (kaosz.server.release), and the Redis
 cache hands out one client per pool (kaosz.redis_cache)."""
 
 from __future__ import annotations

@@ -47,7 +47,11 @@ class Proc:
         LOGS.mkdir(exist_ok=True)
         self.log_path = LOGS / f"{name}.log"
         self._log = open(self.log_path, "w")  # noqa: SIM115 - lives with the process
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **env},
+        # DEBUG off unless the test asks: a module imported earlier in the session may
+        # have set it in this process's environment (bench/card_photos.py does, for
+        # itself), and a server under DEBUG answers an error with Django's technical 500
+        # page instead of the project's error shape (503 for a database outage).
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, "DEBUG": "0", **env},
                                      stdout=self._log, stderr=subprocess.STDOUT)
 
     def log(self) -> str:

@@ -169,7 +169,7 @@ def test_a_hundred_waiters_neither_delay_a_move_nor_hold_connections(asgi_server
     # One listening connection (and the pool's few), not one per waiter.
     assert during - sessions_before <= 12, (sessions_before, during)
     # ...and no thread per waiter either: each gives its request thread back before it
-    # parks (kaosz.asgi_threads), and this server keeps no idle one.
+    # parks (kaosz.server.threads), and this server keeps no idle one.
     assert threads_during - threads_before <= 5, (threads_before, threads_during)
 
 
@@ -268,14 +268,22 @@ def test_the_page_stream_sends_each_change_as_it_commits(asgi_server, django_use
 
 
 @pytest.mark.django_db
-def test_without_asgi_the_stream_says_so_and_pages_long_poll(players):
+def test_without_asgi_the_stream_is_served_and_pages_long_poll(players):
+    """Without ASGI a stream takes a thread for as long as it is open: it is served (a
+    bot may use it; issue 29), and the probe tells the pages to long-poll instead."""
     from tests.support.matches import create
 
     (_, ca), (_, cb) = players
     m = create(ca, "smugglers", ["me", "bela"])
     assert ca.get(f"/api/v1/matches/{m['id']}/stream/?probe=1").json() == {"available": False}
-    r = ca.get(f"/api/v1/matches/{m['id']}/stream/")
-    assert r.status_code == 501 and r.json()["error"]["code"] == "stream_unavailable"
+    r = ca.get(f"/api/v1/matches/{m['id']}/stream/", HTTP_ACCEPT="text/event-stream")
+    try:
+        assert r.status_code == 200 and r["Content-Type"].startswith("text/event-stream")
+        first = next(iter(r.streaming_content)).decode()
+        assert first.startswith("event: progress\ndata: ")
+        assert json.loads(first.split("data: ", 1)[1])["version"] == 0
+    finally:
+        r.close()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -357,14 +365,14 @@ def test_spectators_streams_share_one_render_per_move(django_user_model, monkeyp
         {"player": "me"}, {"player": "asgi1"}]}, content_type="application/json").json()
     clients[1].post(f"/api/v1/matches/{m['id']}/join/", {}, content_type="application/json")
     path = f"/api/v1/matches/{m['id']}/stream/"
-    renders: list[str | None] = []
-    original = MatchViewSet.events
+    renders: list[int | None] = []  # (the seat each render was for)
+    original = MatchViewSet._events_body
 
-    def counted(self, request, pk=None):
-        renders.append(request.META.get("HTTP_AUTHORIZATION"))
-        return original(self, request, pk=pk)
+    def counted(match, seat, after, with_legal):
+        renders.append(seat)
+        return original(match, seat, after, with_legal)
 
-    monkeypatch.setattr(MatchViewSet, "events", counted)
+    monkeypatch.setattr(MatchViewSet, "_events_body", staticmethod(counted))
 
     async def open_stream(token: str | None) -> ApplicationCommunicator:
         talk = asgi_client.connect(path, b"after=0",
@@ -405,8 +413,8 @@ def test_spectators_streams_share_one_render_per_move(django_user_model, monkeyp
     import contextlib
 
     asyncio.run(scenario())
-    # One render for the four spectators, one for the player's own stream.
-    assert sorted(renders, key=str) == [None, f"Token {tokens[1]}"], renders
+    # One render for the four spectators, one for the player's own stream (seat 1).
+    assert sorted(renders, key=str) == [1, None], renders
 
 
 @pytest.mark.django_db(transaction=True)

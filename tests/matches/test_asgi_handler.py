@@ -18,11 +18,11 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 from django.utils.module_loading import import_string
 
-from kaosz import asgi_threads
 from kaosz.api.guard import InputGuardMiddleware
-from kaosz.api.release import ReleaseRenderedPayload
-from kaosz.asgi_threads import PooledThreadsASGIHandler
-from kaosz.static_files import StaticFilesMiddleware
+from kaosz.server import threads as asgi_threads
+from kaosz.server.release import ReleaseRenderedPayload
+from kaosz.server.static_files import StaticFilesMiddleware
+from kaosz.server.threads import PooledThreadsASGIHandler
 from tests.matches import asgi_client
 
 BOARD_JS = Path(__file__).resolve().parents[2] / "matches" / "static" / "matches" / "board.js"
@@ -150,7 +150,7 @@ def test_the_input_guard_under_asgi():
 
 
 def test_sync_views_take_the_sync_chain_and_the_stream_the_async_one():
-    from kaosz.asgi_threads import _async_view
+    from kaosz.server.threads import _async_view
 
     assert not _async_view("/healthz")
     assert not _async_view("/api/v1/matches/1/actions/")

@@ -1,4 +1,4 @@
-"""Long-poll wake-ups (matches.live): the notification carries the row's progress."""
+"""Long-poll wake-ups (matches.live.notify): the notification carries the row's progress."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 import pytest
 from django.db import connection, connections, transaction
 
-from matches import live
+from matches.live import notify as live
 from matches.models import Match
 from tests.support.matches import new_match, step
 

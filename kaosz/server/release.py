@@ -26,7 +26,7 @@ _REQUEST_BACK_REFERENCES = ("user", "auser", "_messages", "_cached_user")
 class ReleaseRenderedPayload:
     # Both modes, so that under ASGI a request does not hop between the event loop and a
     # thread to pass this middleware (a sync-only middleware costs every request two thread
-    # switches; see kaosz.asgi_threads).
+    # switches; see kaosz.server.threads).
     sync_capable = True
     async_capable = True
 

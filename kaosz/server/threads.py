@@ -15,7 +15,7 @@ the same), without a thread per request. asgiref 3.13's ``ThreadSensitiveContext
 executor=...)`` is the documented way to supply that executor.
 
 A view about to wait without touching the database (the events long-poll and the event
-stream, ``matches.api.live_views``) calls :func:`let_go_of_thread` once its sync work is
+streams, ``matches.api.live_views``, ``matches.live``) calls :func:`let_go_of_thread` once its sync work is
 done and its connection closed: a waiting request then holds neither a connection nor a
 thread, and its next sync call borrows whichever thread is free.
 """
@@ -156,32 +156,26 @@ def let_go_of_thread() -> None:
         lease.give_back()
 
 
+def lent_thread() -> bool:
+    """Whether this request runs under this handler, on a lent thread it may give back
+    (:func:`let_go_of_thread`) to wait on the event loop instead."""
+    return _LEASE.get() is not None
+
+
 @functools.lru_cache(maxsize=4096)  # (the URLconf does not change; the chain resolves again)
 def _async_view(path: str) -> bool:
-    """Whether ``path`` goes to an async view that has no sync-first variant."""
+    """Whether ``path`` goes to an async view."""
     try:
         match = get_resolver(get_urlconf()).resolve(path)
     except Resolver404:
         return False
-    return iscoroutinefunction(match.func) and not hasattr(match.func, "kaosz_sync_view")
-
-
-class _SyncChain(BaseHandler):
-    """Django's sync handler, calling a view's sync-first variant (``kaosz_sync_view``: it
-    runs up to its wait and hands the wait to the event loop) where it has one."""
-
-    def resolve_request(self, request: HttpRequest) -> Any:
-        match = super().resolve_request(request)
-        variant = getattr(match.func, "kaosz_sync_view", None)
-        if variant is not None:
-            match.func = variant
-        return match
+    return iscoroutinefunction(match.func)
 
 
 class PooledThreadsASGIHandler(ASGIHandler):
     def __init__(self) -> None:
         super().__init__()  # (the async middleware chain, for async views)
-        self._sync_handler = _SyncChain()
+        self._sync_handler = BaseHandler()
         self._sync_handler.load_middleware(is_async=False)
 
     async def handle(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
@@ -235,8 +229,8 @@ class PooledThreadsASGIHandler(ASGIHandler):
                 scope, body_file)
             then = getattr(response, "kaosz_then", None)
             if then is not None and request is not None:  # (a long-poll: it waits here,
-                # on the event loop, then is answered)
-                response = await then(functools.partial(self._chain_again, request))
+                # on the event loop, then is answered; matches.api.waiting)
+                response = await then()
             with contextlib.suppress(asyncio.CancelledError):  # (the client left)
                 await self.send_response(response, send)
             if not response.closed:
@@ -262,12 +256,6 @@ class PooledThreadsASGIHandler(ASGIHandler):
         elif not response.streaming:
             response.close()  # (request_finished: the connection goes back to the pool)
         return response
-
-    async def _chain_again(self, request: HttpRequest) -> HttpResponseBase:
-        """A long-poll's answer after its wait: the chain and the view once more."""
-        return await sync_to_async(
-            lambda: self._finished(self._sync_handler.get_response(request)),
-            thread_sensitive=True)()
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":

@@ -1,4 +1,4 @@
-"""Waiting for a match to change without a thread or a database connection (ASGI).
+"""Waiting for a match (or an account) to change without a thread or a database connection (ASGI).
 
 Each server process keeps ONE PostgreSQL connection that ``LISTEN``s on ``kaosz_matches``,
 where the trigger (migration 0007) announces every committed change of every match with
@@ -27,9 +27,12 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from django.db import connection
+
 log = logging.getLogger(__name__)
 
 CHANNEL = "kaosz_matches"
+ACCOUNTS = "kaosz_accounts"  # (account events: matches.live.account)
 # Longest sleep between two looks at the database should no notification come: a safety
 # net (a lost notification), not the wake-up mechanism.
 SAFETY_SLICE = 10.0
@@ -52,6 +55,8 @@ class Hub:
     def __init__(self, conninfo: dict[str, Any]) -> None:
         self.conninfo = conninfo
         self.waiters: dict[int, set[asyncio.Queue[str | None]]] = {}
+        # Account streams, by user id: each queue gets every event of its user.
+        self.accounts: dict[int, set[asyncio.Queue[str | None]]] = {}
         self.known: OrderedDict[int, str] = OrderedDict()
         self.listening = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
@@ -68,11 +73,15 @@ class Hub:
                 async with await psycopg.AsyncConnection.connect(
                         **self.conninfo, autocommit=True) as conn:
                     await conn.execute(f'LISTEN "{CHANNEL}"')
+                    await conn.execute(f'LISTEN "{ACCOUNTS}"')
                     self.known.clear()  # (what was missed while not listening is unknown)
                     self.listening.set()
                     self._wake_all()
                     async for note in conn.notifies():
-                        self._dispatch(note.payload)
+                        if note.channel == ACCOUNTS:
+                            self._dispatch_account(note.payload)
+                        else:
+                            self._dispatch(note.payload)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -93,8 +102,14 @@ class Hub:
         for queue in self.waiters.get(match_id, ()):
             queue.put_nowait(progress)
 
+    def _dispatch_account(self, payload: str) -> None:
+        head, _, _ = payload.partition("|")
+        if head.isdigit():
+            for queue in self.accounts.get(int(head), ()):
+                queue.put_nowait(payload)
+
     def _wake_all(self) -> None:
-        for queues in self.waiters.values():
+        for queues in (*self.waiters.values(), *self.accounts.values()):
             for queue in queues:
                 queue.put_nowait(None)
 
@@ -110,6 +125,18 @@ class Hub:
             if not queues:
                 del self.waiters[match_id]
 
+    def subscribe_account(self, user_id: int) -> asyncio.Queue[str | None]:
+        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.accounts.setdefault(user_id, set()).add(queue)
+        return queue
+
+    def unsubscribe_account(self, user_id: int, queue: asyncio.Queue[str | None]) -> None:
+        queues = self.accounts.get(user_id)
+        if queues is not None:
+            queues.discard(queue)
+            if not queues:
+                del self.accounts[user_id]
+
     def waiting(self) -> int:
         return sum(len(q) for q in self.waiters.values())
 
@@ -118,8 +145,6 @@ _HUBS: dict[int, Hub] = {}
 
 
 def conninfo() -> dict[str, Any]:
-    from django.db import connection
-
     db = connection.settings_dict
     info = {"dbname": db["NAME"], "user": db.get("USER") or None,
             "password": db.get("PASSWORD") or None, "host": db.get("HOST") or None,

@@ -1,0 +1,103 @@
+"""What a seat (or a spectator) sees of a match since an event number, and when a wait
+for more is over: no request, no waiting, no HTTP.
+
+``Progress`` is the cheap summary of a match the waits work with (one row, or a
+notification's payload); :class:`Wait` says what a waiting client waits for;
+:func:`events_since` reads the answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from matches import store
+from matches.models import Match, MatchAction
+
+# (event_count, version, status, to_act)
+Progress = tuple[int, int, str, list[int]]
+
+EVENTS_PAGE = 200  # log entries per answer (a long match comes in pages: "more")
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A long-poll's question: has match ``match_id`` moved past ``seen`` in a way that
+    concerns this client (any new event after ``after``, or, ``until="turn"``, its
+    ``seat``'s turn), before ``deadline`` (``time.monotonic()``)?"""
+
+    match_id: int
+    seen: Progress
+    after: int
+    deadline: float
+    until: str = "event"
+    seat: int | None = None
+
+    def over(self, now: Progress | None) -> bool:
+        """Whether the match as it now is (None: deleted) ends the wait."""
+        if now is None:
+            return True
+        count, version, status, to_act = now
+        # A change of status ends every wait: a friend taking the last open seat starts
+        # the match without an event or a new version, and the creator's page must see it
+        # at once (it slept to the deadline while its clock ran).
+        if status == Match.FINISHED or status != self.seen[2]:
+            return True
+        if self.until == "turn":
+            return self.seat in to_act
+        return count > self.after or version != self.seen[1]
+
+
+def progress_of(match: Match) -> Progress:
+    return match.event_count, match.version, match.status, list(match.to_act)
+
+
+def quiet(seen: Progress, after: int) -> dict[str, Any] | None:
+    """The events answer when nothing happened since ``seen`` and no event is newer than
+    ``after`` (known without reading the log); None when there are events to send."""
+    count, version, status, to_act = seen
+    if count > after:
+        return None
+    return {"events": [], "last": after, "more": False, "version": version,
+            "status": status, "to_act": to_act}
+
+
+def events_since(match: Match, seat: int | None, since: int,
+                 now: Progress | None = None) -> dict[str, Any] | None:
+    """The events numbered above ``since`` that ``seat`` may see (None: a spectator's
+    public view), as the events answer: ``events``, ``last``, ``more`` (another page
+    follows), and the match's ``version``, ``status``, ``to_act``. ``now`` is the match's
+    progress when the caller has just read it; else it is read here. None when the match
+    is gone.
+
+    The progress is read before the log: ``last`` may then claim every event it counts,
+    all of which the log read after it holds."""
+    if now is None:
+        now = store.match_progress(match.pk)
+        if now is None:
+            return None
+    count, version, status, to_act = now
+    rs = store.ruleset_of(match)
+    # Not ``match.log``: a related manager gives each entry its match by reading the
+    # entry's ``match_id``, which ``only()`` defers, so every entry cost one more query.
+    log = MatchAction.objects.filter(match_id=match.pk).only("first_event", "events")
+    entries = list(log.filter(first_event__gt=since).order_by("seq")[:EVENTS_PAGE])
+    prev = log.filter(first_event__lte=since).order_by("-seq").first()
+    if prev is not None and prev.last_event > since:
+        entries.insert(0, prev)
+    out: list[dict[str, Any]] = []
+    last = since
+    for entry in entries:
+        numbered = store.seat_events(rs, entry.events, entry.first_event, seat)
+        out.extend(e for e in numbered if e["n"] > since)
+        last = max(last, entry.last_event)
+    more = len(entries) >= EVENTS_PAGE
+    if not more:
+        last = max(last, count)
+    return {"events": out, "last": last, "more": more, "version": version,
+            "status": status, "to_act": list(to_act)}
+
+
+def unchanged(seen: Progress, now: Progress | None) -> bool:
+    """Whether ``now`` is still ``seen`` (None, a deleted match, is a change)."""
+    return now is not None and (now[0], now[1], now[2], list(now[3])) == \
+        (seen[0], seen[1], seen[2], list(seen[3]))

@@ -1,0 +1,248 @@
+"""The event streams over HTTP (issue 29, item 3): a match's stream and the account stream,
+embedded (the threaded WSGI server, SQLite: a thread per stream) and, where PostgreSQL is
+there, through the ASGI server (uvicorn: the hub, no thread per stream)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from matches.api import live_views
+from tests.matches import servers
+from tests.matches.servers import call
+
+on_postgres = pytest.mark.skipif(connection.vendor != "postgresql",
+                                 reason="the ASGI server's streams listen on PostgreSQL")
+
+
+class Stream:
+    """One open event stream, read event by event."""
+
+    def __init__(self, base: str, path: str, token: str | None,
+                 accept: str = "text/event-stream") -> None:
+        host, port = base.split("//")[1].split(":")
+        self.conn = http.client.HTTPConnection(host, int(port), timeout=30)
+        headers = {"Accept": accept}
+        if token:
+            headers["Authorization"] = f"Token {token}"
+        self.conn.request("GET", path, headers=headers)
+        self.response = self.conn.getresponse()
+
+    def next(self, within: float = 10) -> tuple[str, dict[str, Any]]:
+        """The next event (its name and data), skipping keep-alive comments."""
+        deadline = time.monotonic() + within
+        name = None
+        while time.monotonic() < deadline:
+            line = self.response.readline().decode()
+            if not line:
+                break
+            line = line.rstrip("\n")
+            if line.startswith("event: "):
+                name = line[7:]
+            elif line.startswith("data: ") and name is not None:
+                return name, json.loads(line[6:])
+        raise AssertionError("no event in time")
+
+    def close(self) -> None:
+        self.response.close()  # (it holds the socket open too)
+        self.conn.close()
+
+
+def _tokens(django_user_model, *names: str) -> list[str]:
+    from rest_framework.authtoken.models import Token
+
+    return [Token.objects.create(user=django_user_model.objects.create_user(n)).key
+            for n in names]
+
+
+def _invite(base: str, token: str, other: str) -> dict:
+    status, m = call(base, "POST", "/api/v1/matches/", token,
+                     {"ruleset": "smugglers", "seats": [{"player": "me"}, {"player": other}]})
+    assert status == 201, m
+    return m
+
+
+def _move(base: str, match_id: int, token: str) -> dict:
+    status, legal = call(base, "GET", f"/api/v1/matches/{match_id}/legal-actions/", token)
+    assert status == 200 and legal["actions"], legal
+    status, acted = call(base, "POST", f"/api/v1/matches/{match_id}/actions/", token,
+                         {"action": legal["actions"][0], "expected_version": legal["version"]})
+    assert status == 200, acted
+    return acted
+
+
+def _to_act(base: str, match_id: int, tokens: list[str]) -> int:
+    """Which of the two players' tokens is to act (0 or 1)."""
+    status, m = call(base, "GET", f"/api/v1/matches/{match_id}/", tokens[0])
+    assert status == 200, m
+    return m["to_act"][0]
+
+
+def _a_match_played_through_its_streams(base: str, tokens: list[str]) -> None:
+    """Player 1 follows their account stream and the match's stream while player 0 invites
+    them, they join, the match moves and ends (a resignation): each event arrives."""
+    mine = Stream(base, "/api/v1/me/stream/", tokens[1])
+    try:
+        assert mine.response.status == 200
+        assert (mine.response.getheader("Content-Type") or "").startswith("text/event-stream")
+        name, hello = mine.next()
+        assert (name, hello["your_turn"], hello["invitations"]) == ("hello", [], [])
+        m = _invite(base, tokens[0], "p1")
+        name, invited = mine.next()
+        assert name == "invitation" and invited["match"] == m["id"], (name, invited)
+        assert invited["from"] == "p0" and invited["seat"] == 1
+        status, joined = call(base, "POST", f"/api/v1/matches/{m['id']}/join/", tokens[1], {})
+        assert status == 200 and joined["status"] == "active", joined
+        # (the browser's EventSource asks for text/event-stream: the answer is the stream)
+        match = Stream(base, f"/api/v1/matches/{m['id']}/stream/?after=0", tokens[1])
+        try:
+            assert match.response.status == 200
+            name, first = match.next()
+            assert name == "progress" and first["status"] == "active"
+            turns = 0
+            for _ in range(6):  # (until it is player 1's turn: the account stream says so)
+                if _to_act(base, m["id"], tokens) == 1:
+                    break
+                _move(base, m["id"], tokens[0])
+                name, moved = match.next()
+                assert name == "progress" and moved["version"] > first["version"]
+                turns += 1
+            assert _to_act(base, m["id"], tokens) == 1
+            name, turn = mine.next()
+            while turns and name == "your_turn" and turn["seat"] != 1:
+                name, turn = mine.next()
+            assert (name, turn["match"], turn["seat"]) == ("your_turn", m["id"], 1), turn
+            status, _ = call(base, "POST", f"/api/v1/matches/{m['id']}/resign/", tokens[0], {})
+            assert status == 200
+            name, last = match.next()
+            assert name == "progress" and last["status"] == "finished"
+            assert match.response.read() == b"\n"  # (the stream ends with the match)
+        finally:
+            match.close()
+        while True:
+            name, ended = mine.next()
+            if name == "match_finished":
+                break
+        assert ended == {"match": m["id"]}
+    finally:
+        mine.close()
+    # A stream opened now starts with what is waiting: nothing (the invitation was taken).
+    again = Stream(base, "/api/v1/me/stream/", tokens[1])
+    try:
+        assert again.next() == ("hello", {"user": again_user(tokens[1]), "your_turn": [],
+                                          "invitations": []})
+    finally:
+        again.close()
+
+
+def again_user(token: str) -> int:
+    from rest_framework.authtoken.models import Token
+
+    return Token.objects.get(key=token).user_id
+
+
+@pytest.fixture
+def quick_keepalive(monkeypatch) -> None:
+    # (a stream whose client left ends at its next write: soon, so that the live server's
+    # thread does not outlive the test by the default 20 s)
+    monkeypatch.setattr(live_views, "STREAM_KEEPALIVE", 0.5)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_streams_in_the_embedded_server(live_server, django_user_model, quick_keepalive):
+    """``make run``'s server (threaded WSGI; SQLite in the embedded pass): both streams
+    work, a thread each."""
+    tokens = _tokens(django_user_model, "p0", "p1")
+    _a_match_played_through_its_streams(live_server.url, tokens)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_account_stream_needs_an_account(live_server):
+    status, body = call(live_server.url, "GET", "/api/v1/me/stream/")
+    assert status == 401 and body["error"]["code"] == "not_authenticated"
+
+
+@pytest.fixture(scope="module")
+def asgi_server(django_db_setup, django_db_blocker) -> Iterator[str]:
+    with django_db_blocker.unblock():
+        proc, base = servers.uvicorn({"DATABASE_URL": servers.test_db_url()})
+        try:
+            yield base
+        finally:
+            proc.stop()
+
+
+@pytest.mark.postgres
+@on_postgres
+@pytest.mark.django_db(transaction=True)
+def test_streams_through_the_asgi_server(asgi_server, django_user_model):
+    """Production's server on PostgreSQL: the account events are NOTIFY'd with the
+    transaction that made them and fanned out by the process's listener."""
+    tokens = _tokens(django_user_model, "p0", "p1")
+    _a_match_played_through_its_streams(asgi_server, tokens)
+
+
+@pytest.mark.postgres
+@on_postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_snapshot_names_the_turns_and_invitations_waiting(asgi_server, django_user_model):
+    """A bot that connects late misses nothing: the first event lists what waits for it."""
+    tokens = _tokens(django_user_model, "p0", "p1")
+    m = _invite(asgi_server, tokens[0], "p1")
+    s = Stream(asgi_server, "/api/v1/me/stream/", tokens[1])
+    try:
+        name, hello = s.next()
+        assert name == "hello" and [i["match"] for i in hello["invitations"]] == [m["id"]]
+    finally:
+        s.close()
+    status, _ = call(asgi_server, "POST", f"/api/v1/matches/{m['id']}/join/", tokens[1], {})
+    assert status == 200
+    who = _to_act(asgi_server, m["id"], tokens)
+    s = Stream(asgi_server, "/api/v1/me/stream/", tokens[who])
+    try:
+        name, hello = s.next()
+        assert [t["match"] for t in hello["your_turn"]] == [m["id"]], hello
+    finally:
+        s.close()
+
+
+@pytest.mark.django_db
+def test_the_streams_are_in_the_schema(client):
+    """Both streams are documented operations (issue 29: the stream was missing), their
+    answer ``text/event-stream`` and each event's JSON a named schema."""
+    spec = client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    schemas = spec["components"]["schemas"]
+    for path, events in (("/api/v1/matches/{id}/stream/", {"progress"}),
+                         ("/api/v1/me/stream/", {"hello", "your_turn", "invitation",
+                                                  "match_finished"})):
+        ok = spec["paths"][path]["get"]["responses"]["200"]
+        assert "text/event-stream" in ok["content"], path
+        assert set(ok["x-events"]) == events, path
+        for ref in ok["x-events"].values():
+            assert ref["$ref"].rsplit("/", 1)[1] in schemas, ref
+    assert set(schemas["AccountHello"]["required"]) == {"user", "your_turn", "invitations"}
+
+
+@pytest.mark.postgres
+@on_postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_long_poll_with_news_already_is_answered_at_once(asgi_server, django_user_model):
+    """Under the ASGI server a long-poll that has something to send when it arrives does
+    not wait (nor fail): the events view's answer is the answer."""
+    tokens = _tokens(django_user_model, "p0", "p1")
+    m = _invite(asgi_server, tokens[0], "p1")
+    status, _ = call(asgi_server, "POST", f"/api/v1/matches/{m['id']}/join/", tokens[1], {})
+    assert status == 200
+    who = _to_act(asgi_server, m["id"], tokens)
+    _move(asgi_server, m["id"], tokens[who])
+    began = time.monotonic()
+    status, body = call(asgi_server, "GET", f"/api/v1/matches/{m['id']}/events/?after=0&wait=20",
+                        tokens[1 - who])
+    assert status == 200 and body["events"] and body["version"] == 1, body
+    assert time.monotonic() - began < 10
