@@ -37,6 +37,7 @@ django.setup()
 import cv2  # noqa: E402
 
 from bench import card_photo_set  # noqa: E402
+from bench.text_distance import edit_distance  # noqa: E402
 from cards.photo.match import closest_name  # noqa: E402
 from cards.photo.pipeline import read_photo  # noqa: E402
 from cards.text import fold  # noqa: E402
@@ -45,16 +46,6 @@ cv2.setNumThreads(1)
 
 VERBOSE = "--verbose" in sys.argv
 MATCHED = ("type", "subtype", "race", "cost", "speed", "firepower", "armor", "bombard")
-
-
-def edit_distance(a: str, b: str) -> int:
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
 
 
 def _pair(truths: list[dict[str, Any]], reads: list[Any]) -> list[tuple[dict, Any]]:

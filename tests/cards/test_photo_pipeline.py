@@ -12,7 +12,7 @@ import io
 
 import pytest
 
-from bench.card_photos import edit_distance
+from bench.text_distance import edit_distance
 from cards.images import ImageRefused
 from cards.photo import ocr
 from cards.photo.match import closest_name
