@@ -92,6 +92,8 @@ LAST_USED_EVERY = timedelta(minutes=10)  # how stale "last used" may be: not a w
 
 
 def _personal(key: str) -> tuple[Any, Any]:
+    # (at request time: DRF imports this class from the settings before the app registry is
+    # ready, so the models cannot be imported at module level)
     from kaosz.models import ApiToken, digest_of
 
     token = (ApiToken.objects.select_related("user")
@@ -197,7 +199,7 @@ def forget_token(sender: Any, instance: Token, **kwargs: Any) -> None:
 def forget_users_tokens(sender: Any, instance: Any, **kwargs: Any) -> None:
     if instance.pk is None:
         return
-    from kaosz.models import ApiToken
+    from kaosz.models import ApiToken  # (at signal time: see _personal)
 
     keys = [_key(k) for k in Token.objects.filter(user_id=instance.pk)
             .values_list("key", flat=True)]
@@ -216,7 +218,7 @@ def forget_api_token(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 
 def connect() -> None:
-    from kaosz.models import ApiToken
+    from kaosz.models import ApiToken  # (called from KaoszConfig.ready: see _personal)
 
     post_save.connect(forget_api_token, sender=ApiToken, dispatch_uid="kaosz-apitoken-save")
     post_delete.connect(forget_api_token, sender=ApiToken,

@@ -377,7 +377,7 @@ DECK_FORMAT_BODIES = ("DeckRequest", "PatchedDeckRequest", "DeckInputRequest",
 def _deck_formats(schemas: dict[str, Any]) -> None:
     """The deck formats and rulesets this server has, as enums where a body names one."""
     from decks.core import all_formats  # (at request time: this module stays Django-free)
-    from rulesets import registry
+    from rulesets import registry  # (at request time, as the line above)
 
     for name in ("MatchCreateRequest", "SimulationRequest"):
         prop = schemas.get(name, {}).get("properties", {}).get("ruleset")

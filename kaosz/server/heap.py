@@ -25,6 +25,7 @@ SETTLE_COLLECTIONS = 3
 def settle() -> None:
     """Import every view and build the URL maps now, freeze the heap, and freeze again
     after each of the first ``SETTLE_COLLECTIONS`` full collections."""
+    # (imported when called: kaosz/wsgi.py imports this module before Django is set up)
     from django.conf import settings
     from django.urls import get_resolver, reverse
     from django.utils import translation

@@ -66,6 +66,7 @@ class Hub:
             self.task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
+        # (imported here: only a PostgreSQL deployment listens; the embedded default never does)
         import psycopg
 
         while True:
