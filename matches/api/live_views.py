@@ -255,8 +255,15 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponseBase:
     slot = caps.take(key, limit)
     if slot is None:
         return _too_many(key, limit)
+    def read_first() -> HttpResponseBase:
+        return _rendered(_drf_stream(request, pk=pk))
+
     try:
-        first = await before_waiting(lambda: _rendered(_drf_stream(request, pk=pk)))
+        # On the event loop the connection goes back before the waits; a threaded stream
+        # keeps its thread and its connection (closing it there would end the request's
+        # transaction under it, e.g. a test's).
+        first = await (before_waiting(read_first) if _on_the_event_loop(request)
+                       else sync_to_async(read_first)())
     except BaseException:
         slot.release()
         raise
