@@ -60,7 +60,9 @@ def test_inline_scenario_and_its_refusals(players, api):
                 format="json")
     err = assert_error(r, 400, "bad_scenario")
     assert err["details"] == {"code": "unknown_card",
-                              "field": "scenario.seats[0].hangar[0].card"}
+                              "field": "scenario.seats[0].hangar[0].card",
+                              "fields": {"scenario.seats[0].hangar[0].card": [
+                                  "no card record with slug 'no-such-card'"]}}
     assert_error(ca.post("/api/v1/matches/", {"ruleset": "kgk", "scenario": doc, "seats": [
         {"player": "me"}, {"player": "me"}, {"player": "me"}]}, format="json"),
         400, "bad_scenario")

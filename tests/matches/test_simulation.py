@@ -191,7 +191,9 @@ def test_simulation_limits_per_user_answer_in_the_error_shape(django_user_model,
         _waiting_simulation(user)
     r = c.post("/api/v1/simulations/", {**body, "games": 2}, format="json")
     assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_simulations"
-    assert r.json()["error"]["details"] == {"running": 2, "max_running": 2}
+    assert r.json()["error"]["details"] == {"running": 2, "max_running": 2,
+                                            "retry_after_seconds": 30}
+    assert r["Retry-After"] == "30"
     # Another user is not held up by this one's simulations.
     other = client_for(django_user_model.objects.create_user("calm"))
     assert other.post("/api/v1/simulations/", {**body, "games": 2},
