@@ -22,3 +22,19 @@ def assert_error(response, status: int, code: str | None = None) -> dict:
     if code is not None:
         assert body["error"]["code"] == code, body
     return body["error"]
+
+
+def close_answer(r) -> None:
+    """Close a test client's answer as a server closes it when the client goes, so that a
+    stream's waiting slot is given back (the test client closes a streamed answer only
+    when its content is read to the end, which a stream's never is). The closing is kept
+    from closing the test's database connection, as the test client keeps it during a
+    request."""
+    from django.core.signals import request_finished
+    from django.db import close_old_connections
+
+    request_finished.disconnect(close_old_connections)
+    try:
+        r.close()
+    finally:
+        request_finished.connect(close_old_connections)

@@ -233,6 +233,17 @@ def _event_stream(events: Iterator[str] | AsyncIterator[str],
     return response
 
 
+def _only_get(request: HttpRequest) -> HttpResponseBase | None:
+    """A stream is read with GET: any other method is refused before a slot is taken
+    (an OPTIONS or a POST used to open a stream like a GET and hold its slot)."""
+    if request.method in ("GET", "HEAD"):
+        return None
+    refused = JsonResponse(error_body("method_not_allowed", "A stream is read with GET."),
+                           status=405)
+    refused["Allow"] = "GET, HEAD"
+    return refused
+
+
 async def stream(request: HttpRequest, pk: str) -> HttpResponseBase:
     """Server-Sent Events (``GET .../stream/?after=N``): one ``progress`` event (the events
     answer's JSON: events, last, more, version, status, to_act) whenever the match
@@ -240,6 +251,8 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponseBase:
     the match. ``?probe=1`` answers ``{"available": true|false}`` at once: whether a
     stream here costs no thread (ASGI on PostgreSQL), for the pages to choose between the
     stream and long-polls."""
+    if (refused := _only_get(request)) is not None:
+        return refused
     if request.GET.get("probe"):  # (a page asks first, so no failed request is logged)
         return JsonResponse({"available": _on_the_event_loop(request)})
     raw = request.GET.get("after") or "0"
@@ -343,6 +356,8 @@ async def account_stream(request: HttpRequest) -> HttpResponseBase:
     then ``your_turn``, ``invitation`` and ``match_finished`` events as they happen (more
     kinds may come: a client ignores those it does not know), a comment every
     ``STREAM_KEEPALIVE`` seconds otherwise."""
+    if (refused := _only_get(request)) is not None:
+        return refused
     user = await _user_async(request)
     if not getattr(user, "is_authenticated", False):
         return JsonResponse(error_body("not_authenticated", "Log in to do that."),

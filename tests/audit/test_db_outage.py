@@ -91,7 +91,7 @@ def test_database_down_is_a_503_in_the_error_shape_and_a_page():
     assert api[0] == 503, api
     error = json.loads(api[1])["error"]
     assert error["code"] == "database_unavailable" and set(error) == {"code", "message",
-                                                                     "details"}
+                                                                     "details", "request_id"}
     assert page[0] == 503 and page[2].startswith("text/html"), page[:2]
     assert "nem érhető el" in page[1].decode() and "unavailable" in page[1].decode()
 

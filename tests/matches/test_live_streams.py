@@ -14,6 +14,7 @@ import pytest
 from django.db import connection
 
 from matches.api import live_views
+from matches.live import caps
 from tests.matches import servers
 from tests.matches.servers import call
 
@@ -166,6 +167,20 @@ def test_streams_in_the_embedded_server(live_server, django_user_model, quick_ke
 def test_the_account_stream_needs_an_account(live_server):
     status, body = call(live_server.url, "GET", "/api/v1/me/stream/")
     assert status == 401 and body["error"]["code"] == "not_authenticated"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("method", ["post", "options", "delete"])
+def test_a_stream_is_read_with_get_only(client, method):
+    """Another method used to open a stream like a GET and hold a waiting slot (the
+    fuzzers' OPTIONS and POSTs left seven slots of their address taken, and a later test
+    of the anonymous cap found none free): refused with 405 and no slot taken."""
+    before = dict(caps._WAITERS)
+    for path in ("/api/v1/matches/1/stream/", "/api/v1/me/stream/"):
+        r = getattr(client, method)(path)
+        assert r.status_code == 405, (path, r.status_code)
+        assert r.json()["error"]["code"] == "method_not_allowed" and "GET" in r["Allow"]
+    assert dict(caps._WAITERS) == before
 
 
 @pytest.fixture(scope="module")

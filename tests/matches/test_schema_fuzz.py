@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.api_helpers import client_for
+from tests.api_helpers import client_for, close_answer
 from tests.support.matches import create
 
 PREFIXES = ("/api/v1/matches", "/api/v1/simulations", "/api/v1/rulesets")
@@ -119,10 +119,12 @@ def test_every_operation_survives_valid_and_invalid_input(players, staff, api):
                             f"{k}={v}" for k, v in query.items()) if query else ""),
                             body, format="json")
                         fired += 1
+                        close_answer(r)  # (a stream's waiting slot back, as a server does)
                         assert_shape(r, f"{who} {method.upper()} {url} {body!r}")
                     else:
                         r = getattr(c, method)(url, query)
                         fired += 1
+                        close_answer(r)  # (a stream's waiting slot back, as a server does)
                         assert_shape(r, f"{who} {method.upper()} {url} {query}")
                 if method == "post" and body_schema is not None:
                     raw = c.generic("POST", url, "{not json", content_type="application/json")

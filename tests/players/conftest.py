@@ -1,0 +1,18 @@
+"""Shared set-up of the players tests."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def turn_mails_by_the_test(monkeypatch):
+    """The "your turn" e-mail task is run by these tests themselves (``notify_turn.apply``,
+    ``sweep_turns.apply``), against their own SMTP server. In the production-like pass a
+    real Celery worker runs against the test database with its own mail settings: a task
+    queued after a move would race the test (the worker marking a turn mailed first) and
+    touch the tables while the test's teardown empties them. So the queueing records the
+    match instead of sending it to the worker."""
+    queued: list[int] = []
+    monkeypatch.setattr("players.tasks.notify_turn.delay", queued.append)
+    return queued
