@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.core.signals import request_finished
+from django.db import close_old_connections
 from rest_framework.test import APIClient
 
 
@@ -30,9 +32,6 @@ def close_answer(r) -> None:
     when its content is read to the end, which a stream's never is). The closing is kept
     from closing the test's database connection, as the test client keeps it during a
     request."""
-    from django.core.signals import request_finished
-    from django.db import close_old_connections
-
     request_finished.disconnect(close_old_connections)
     try:
         r.close()
