@@ -43,3 +43,15 @@ def play_round(org_client: APIClient, t: dict, results: dict | None = None) -> d
     ok(org_client.post(url(t, f"rounds/{n}/start/"), format="json"))
     report_all(org_client, t, rnd, results)
     return ok(org_client.post(url(t, f"rounds/{n}/finish/"), format="json"))
+
+
+def start_online_round(org_client: APIClient, players: list) -> dict:
+    """A one-round online event with ``players`` (user, client) entered with the two
+    practice decks, started: its first round's answer, its pairings naming their matches."""
+    t = create(org_client, mode="online", rounds_planned=1)
+    for i, (_u, c) in enumerate(players):
+        ok(c.post(url(t, "entries/"), {"deck": {"text": DECK_A if i % 2 else DECK_B}},
+                  format="json"), 201)
+    ok(org_client.post(url(t, "start/")))
+    ok(org_client.post(url(t, "rounds/"), {}, format="json"), 201)
+    return ok(org_client.post(url(t, "rounds/1/start/")))

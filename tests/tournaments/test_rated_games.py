@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from players.models import Rating, RatingEvent
-from tests.support.tournaments import DECK_A, DECK_B, create, ok, url
+from tests.support.tournaments import start_online_round
 
 # transaction=True: ratings are recorded after the result commits, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -18,13 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_an_online_tournament_game_is_rated(org, make_players, cards_loaded):
     _o, oc = org
     players = make_players(2)
-    t = create(oc, mode="online", rounds_planned=1)
-    for i, (_u, c) in enumerate(players):
-        ok(c.post(url(t, "entries/"), {"deck": {"text": DECK_A if i % 2 else DECK_B}},
-                  format="json"), 201)
-    ok(oc.post(url(t, "start/")))
-    ok(oc.post(url(t, "rounds/"), {}, format="json"), 201)
-    rnd = ok(oc.post(url(t, "rounds/1/start/")))
+    rnd = start_online_round(oc, players)
     match_id = rnd["pairings"][0]["match"]
     r = oc.post(f"/api/v1/matches/{match_id}/adjudicate/", {"winners": [1], "note": "idő"},
                 format="json")

@@ -9,7 +9,7 @@ from matches import store
 from matches.models import Match
 from matches.tournaments import services
 from matches.tournaments.models import Pairing
-from tests.support.tournaments import DECK_A, DECK_B, create, ok, url
+from tests.support.tournaments import start_online_round
 
 pytestmark = pytest.mark.django_db
 
@@ -17,13 +17,7 @@ pytestmark = pytest.mark.django_db
 def test_a_finished_sandbox_match_gives_no_table_result(org, make_players, cards_loaded):
     o, oc = org
     players = make_players(2)
-    t = create(oc, mode="online", rounds_planned=1)
-    for i, (_u, c) in enumerate(players):
-        ok(c.post(url(t, "entries/"), {"deck": {"text": DECK_A if i % 2 else DECK_B}},
-                  format="json"), 201)
-    ok(oc.post(url(t, "start/")))
-    ok(oc.post(url(t, "rounds/"), {}, format="json"), 201)
-    rnd = ok(oc.post(url(t, "rounds/1/start/")))
+    rnd = start_online_round(oc, players)
     table = rnd["pairings"][0]
     real = Match.objects.get(pk=table["match"])
 
