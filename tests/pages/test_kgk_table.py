@@ -199,7 +199,7 @@ def test_a_whole_match_clicked_on_the_table(browser, live_server, django_user_mo
                 assert not raw_keys(board_text(page), lang), raw_keys(board_text(page), lang)
                 no_sideways_scroll(page)
 
-        tally = play_on_table(page, seconds=900, check=check)
+        tally = play_on_table(page, check=check)
         page.wait_for_selector("#outcome:not([hidden])")
         match = Match.objects.get(pk=match_id)
         assert match.status == Match.FINISHED and store.verify(match)["ok"]

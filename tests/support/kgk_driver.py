@@ -113,13 +113,19 @@ def wait_for_my_decision(page, timeout: int = 30000) -> None:
         timeout=timeout)
 
 
-def play_on_table(page, seconds: float = 420, check=None) -> Tally:
+def play_on_table(page, max_decisions: int = 400, check=None) -> Tally:
     """Play the seat's side to the end of the match. ``check(page, d, legal)`` runs at each
-    of the person's decisions (the table against the view, a test's assertions)."""
+    of the person's decisions (the table against the view, a test's assertions).
+
+    Bounded by the person's decisions, not by wall-clock seconds: a loaded machine makes
+    every step slower but not more numerous, so the bound fails only when the match really
+    does not end (a KGK match against the random bot takes 60-100 of them). Each single wait
+    below has its own generous timeout, so a page that stops answering still fails."""
     tally = Tally()
     start = time.time()
-    deadline = start + seconds
-    while time.time() < deadline:
+    decisions = 0
+    catching_up = 0
+    while decisions < max_decisions:
         wait_for_my_decision(page)
         if page.get_attribute("#board", "data-status") == "finished":
             tally.seconds = time.time() - start
@@ -129,8 +135,12 @@ def play_on_table(page, seconds: float = 420, check=None) -> Tally:
         version = str(d["version"])
         if legal.get("version") != d["version"] or got["shown"] != version \
                 or not d.get("your_turn") or not legal.get("actions"):
-            page.wait_for_timeout(50)          # the page is about to catch up
+            catching_up += 1                   # the page is about to catch up
+            assert catching_up < 1200, f"the page never showed version {version}"
+            page.wait_for_timeout(50)
             continue
+        catching_up = 0
+        decisions += 1
         if check is not None:
             check(page, d, legal)
         try:
@@ -162,4 +172,4 @@ def play_on_table(page, seconds: float = 420, check=None) -> Tally:
         page.wait_for_function(
             f"document.querySelector('#board').dataset.version !== '{version}' || "
             "document.querySelector('#board').dataset.status === 'finished'", timeout=30000)
-    raise AssertionError(f"the match did not end in time ({json.dumps(tally.__dict__)})")
+    raise AssertionError(f"the match did not end in {max_decisions} decisions ({json.dumps(tally.__dict__)})")
