@@ -1,5 +1,5 @@
 """The match API: create, join, watch, act, events (long-poll), resign, adjudicate, replay,
-verify; rulesets; simulations.
+verify; the list of rulesets (simulations: `simulations.py`).
 
 Every byte about a running game goes through the ruleset's ``view``/``event_view`` for the
 caller's seat (spectators: ``None``); legal actions are only ever the caller's own.
