@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
+
+from kaosz.server.middleware import BothModes
 
 HEADER = "Content-Security-Policy"
 SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
@@ -81,22 +81,6 @@ def _apply(request: HttpRequest, response: Any) -> Any:
     return response
 
 
-class ContentSecurityPolicyMiddleware:
-    # Both modes: under ASGI a sync-only middleware makes every request hop to a thread
-    # and back to pass it (see kaosz.server.threads).
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
-        self.get_response = get_response
-        self.async_mode = iscoroutinefunction(get_response)
-        if self.async_mode:
-            markcoroutinefunction(self)
-
-    def __call__(self, request: HttpRequest) -> Any:
-        if self.async_mode:
-            return self.__acall__(request)
-        return _apply(request, self.get_response(request))
-
-    async def __acall__(self, request: HttpRequest) -> Any:
-        return _apply(request, await self.get_response(request))
+class ContentSecurityPolicyMiddleware(BothModes):
+    def after(self, request: HttpRequest, response: Any) -> Any:
+        return _apply(request, response)

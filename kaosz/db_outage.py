@@ -20,9 +20,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from asgiref.sync import iscoroutinefunction
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest
+
+from kaosz.server.middleware import BothModes
 
 logger = logging.getLogger("kaosz.database")
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -49,20 +51,13 @@ def _dead_connection() -> bool:
     return raw is None or bool(getattr(raw, "closed", False) or getattr(raw, "broken", False))
 
 
-class RetryReadOnDeadConnection:
+class RetryReadOnDeadConnection(BothModes):
     """Runs a read's view once more when its database connection died under it."""
 
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
-        self.get_response = get_response
-        self.async_mode = iscoroutinefunction(get_response)
-        if self.async_mode:
-            markcoroutinefunction(self)
-
     def __call__(self, request: HttpRequest) -> Any:
-        return self.get_response(request)  # (async mode: the coroutine itself)
+        # (nothing before or after the view: the view itself, or in async mode its
+        # coroutine, without the base's extra step)
+        return self.get_response(request)
 
     def process_view(self, request: HttpRequest, view: Callable[..., Any], args: Any,
                      kwargs: Any) -> Any:

@@ -14,15 +14,14 @@ would meet the same database) and the declared body size (``kaosz.body_limit``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.core.exceptions import TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from kaosz import body_limit
+from kaosz.server.middleware import BothModes
 
 MAX_JSON_DEPTH = 32
 # NUL and any UTF-16 surrogate code point (only lone ones survive decoding).
@@ -116,22 +115,6 @@ def refusal(request: HttpRequest) -> HttpResponse | None:
     return None
 
 
-class InputGuardMiddleware:
-    # Both modes: under ASGI a sync-only middleware makes every request hop to a thread
-    # and back to pass it (see kaosz.server.threads).
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
-        self.get_response = get_response
-        self.async_mode = iscoroutinefunction(get_response)
-        if self.async_mode:
-            markcoroutinefunction(self)
-
-    def __call__(self, request: HttpRequest) -> Any:
-        if self.async_mode:
-            return self.__acall__(request)
-        return refusal(request) or self.get_response(request)
-
-    async def __acall__(self, request: HttpRequest) -> HttpResponse:
-        return refusal(request) or await self.get_response(request)
+class InputGuardMiddleware(BothModes):
+    def before(self, request: HttpRequest) -> HttpResponse | None:
+        return refusal(request)

@@ -8,10 +8,9 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from collections.abc import Callable
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from kaosz.server.middleware import BothModes
 
 HEADER = "X-Request-ID"
 _META = "HTTP_X_REQUEST_ID"
@@ -48,22 +47,10 @@ def tag(request: Any, response: Any) -> Any:
     return response
 
 
-class RequestIdMiddleware:
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[Any], Any]) -> None:
-        self.get_response = get_response
-        self.async_mode = iscoroutinefunction(get_response)
-        if self.async_mode:
-            markcoroutinefunction(self)
-
-    def __call__(self, request: Any) -> Any:
-        if self.async_mode:
-            return self.__acall__(request)
+class RequestIdMiddleware(BothModes):
+    def before(self, request: Any) -> None:
         request.request_id = request_id(request)
-        return tag(request, self.get_response(request))
+        return None
 
-    async def __acall__(self, request: Any) -> Any:
-        request.request_id = request_id(request)
-        return tag(request, await self.get_response(request))
+    def after(self, request: Any, response: Any) -> Any:
+        return tag(request, response)

@@ -13,36 +13,18 @@ reference counting free each request's objects as it ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from kaosz.server.middleware import BothModes
 
 # What Django's middleware hangs on a request that points back at it (closures over the
 # request, storages holding it); nothing reads them once the response is rendered.
 _REQUEST_BACK_REFERENCES = ("user", "auser", "_messages", "_cached_user")
 
 
-class ReleaseRenderedPayload:
-    # Both modes, so that under ASGI a request does not hop between the event loop and a
-    # thread to pass this middleware (a sync-only middleware costs every request two thread
-    # switches; see kaosz.server.threads).
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[Any], Any]) -> None:
-        self.get_response = get_response
-        self.async_mode = iscoroutinefunction(get_response)
-        if self.async_mode:
-            markcoroutinefunction(self)
-
-    def __call__(self, request: Any) -> Any:
-        if self.async_mode:
-            return self.__acall__(request)
-        return release(request, self.get_response(request))
-
-    async def __acall__(self, request: Any) -> Any:
-        return release(request, await self.get_response(request))
+class ReleaseRenderedPayload(BothModes):
+    def after(self, request: Any, response: Any) -> Any:
+        return release(request, response)
 
 
 def release(request: Any, response: Any) -> Any:

@@ -191,3 +191,36 @@ def test_our_middlewares_in_async_mode():
     answer = asyncio.run(ReleaseRenderedPayload(rendered)(request))
     assert answer.data is None and answer.renderer_context is None
     assert "user" not in request.__dict__
+
+
+def test_the_both_modes_base_runs_before_and_after_in_each_mode():
+    """``kaosz.server.middleware.BothModes``: a subclass's ``before`` may answer at once and
+    its ``after`` sees the view's response, in the sync and the async chain alike."""
+    from asgiref.sync import iscoroutinefunction
+
+    from kaosz.server.middleware import BothModes
+
+    class Marking(BothModes):
+        def before(self, request: Any) -> HttpResponse | None:
+            return HttpResponse("stopped") if request.GET.get("stop") else None
+
+        def after(self, request: Any, response: Any) -> Any:
+            response["X-Seen"] = "yes"
+            return response
+
+    def sync_view(request: Any) -> HttpResponse:
+        return HttpResponse("sync view")
+
+    async def async_view(request: Any) -> HttpResponse:
+        return HttpResponse("async view")
+
+    factory = RequestFactory()
+    sync_mw, async_mw = Marking(sync_view), Marking(async_view)
+    assert not iscoroutinefunction(sync_mw) and iscoroutinefunction(async_mw)
+    plain = sync_mw(factory.get("/"))
+    assert plain.content == b"sync view" and plain["X-Seen"] == "yes"
+    awaited = asyncio.run(async_mw(factory.get("/")))
+    assert awaited.content == b"async view" and awaited["X-Seen"] == "yes"
+    assert sync_mw(factory.get("/", {"stop": "1"})).content == b"stopped"
+    stopped = asyncio.run(async_mw(factory.get("/", {"stop": "1"})))
+    assert stopped.content == b"stopped" and not stopped.has_header("X-Seen")
