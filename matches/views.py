@@ -27,14 +27,13 @@ from matches import store
 from matches.bot_kinds import BOT_KINDS, bot_kinds_json
 from matches.errors import MatchError
 from matches.models import BIG_COLUMNS, Match, Seat, Simulation
+from matches.services import creation
 from matches.services.seating import (
     accepted,
     get_ruleset,
-    invite,
     open_seat,
     resolve_deck,
     seat_of,
-    seat_specs,
     seat_to_join,
 )
 from matches.services.simulations import start_simulation
@@ -109,9 +108,7 @@ def create_match(request: HttpRequest) -> HttpResponse:
         deck = _deck_spec(request, "saved_deck", "deck")
         me = {"player": "me", "deck": deck if rs.uses_decks else None}
         seats = [me] + [{"player": opponent, "deck": None} for _ in range(players - 1)]
-        specs = seat_specs(rs, seats, options, request.user)
-        match = store.create_match(name, options, specs, created_by=request.user)
-        invite(match, specs, request.user)  # a named opponent is invited, not seated
+        match = creation.create_match(request.user, name, seats, options)
     except MatchError as exc:
         return lobby(request, error=exc, status=400)
     except ValueError:

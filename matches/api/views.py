@@ -33,18 +33,14 @@ from matches.errors import MatchError
 from matches.live import events as live
 from matches.live.wait import wait_for_change
 from matches.models import BIG_COLUMNS, Match, MatchAction
-from matches.services.sandbox import sandbox_options, shown_options
+from matches.services import creation
+from matches.services.sandbox import shown_options
 from matches.services.seating import (
     accepted,
-    check_bot_only_matches,
-    check_options,
-    get_ruleset,
     invitations_of,
-    invite,
     open_seat,
     resolve_deck,
     seat_of,
-    seat_specs,
     seat_to_join,
 )
 from rulesets import registry
@@ -253,15 +249,8 @@ class MatchViewSet(viewsets.GenericViewSet):
             "seats": [{"player": "me"}, {"player": "bot:random"}]})])
     def create(self, request: Request) -> Response:
         data = validated(s.MatchCreateRequest, request.data)
-        rs = get_ruleset(data["ruleset"])
-        options = dict(data.get("options") or {})
-        if data.get("scenario") is not None:
-            options = sandbox_options(rs, options, data["scenario"], data["seats"])
-        specs = seat_specs(rs, data["seats"], options, request.user)
-        check_bot_only_matches(specs, request.user)
-        check_options(rs, options, specs)
-        match = store.create_match(data["ruleset"], options, specs, created_by=request.user)
-        invite(match, specs, request.user)
+        match = creation.create_match(request.user, data["ruleset"], data["seats"],
+                                      data.get("options"), data.get("scenario"))
         match = self._fresh(match.pk)
         return Response(detail(match, request, seat_of(match, request.user)),
                         status=status.HTTP_201_CREATED)

@@ -112,3 +112,29 @@ def test_the_board_updates_live_when_the_other_side_acts(page, live_server,
     page.click("#lang-switch")
     page.wait_for_selector(".side")
     assert "Log" in page.inner_text("main")
+
+
+def test_the_lobby_and_the_api_make_a_match_through_one_service(players, client, monkeypatch):
+    """Issue 28: the page skipped the checks the API made (the options checked before an
+    invited player waits, the limit on bots-only matches). Both now call
+    ``matches.services.creation.create_match``; the same request makes the same match."""
+    from matches.services import creation
+
+    calls: list[tuple] = []
+    real = creation.create_match
+
+    def recording(user, ruleset, seats, options=None, scenario=None):
+        calls.append((user.username, ruleset, [s["player"] for s in seats], options))
+        return real(user, ruleset, seats, options, scenario)
+
+    monkeypatch.setattr(creation, "create_match", recording)
+    (a, ca), _ = players
+    client.force_login(a)
+    assert client.post("/play/new/", {"ruleset": "smugglers", "opponent": "bot:random",
+                                      "players": "2"}).status_code == 302
+    create(ca, "smugglers", ["me", "bot:random"])
+    assert [c[:3] for c in calls] == [(a.username, "smugglers", ["me", "bot:random"])] * 2
+    page_made, api_made = Match.objects.order_by("pk")
+    assert page_made.options == api_made.options
+    assert [(s.index, s.bot, s.user_id) for s in page_made.seats.order_by("index")] == \
+        [(s.index, s.bot, s.user_id) for s in api_made.seats.order_by("index")]
