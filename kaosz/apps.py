@@ -1,10 +1,13 @@
 from django.apps import AppConfig
 
+from kaosz import error_catalogue, error_codes
+
 
 class KaoszConfig(AppConfig):
     name = "kaosz"
 
     def ready(self) -> None:
+        error_catalogue.register("kaosz", error_codes.CODES)
         from kaosz import login_throttle  # noqa: F401 (connects the login-failure counters)
         from kaosz.api import auth  # (app loading: it reads the models, ready only now)
 

@@ -363,9 +363,7 @@ CORS_ALLOW_HEADERS = ["accept", "accept-language", "authorization", "content-typ
 # ---- end CORS ------------------------------------------------------------------------------------
 
 # ---- API documentation (issue 21) ----------------------------------------------------------------
-from kaosz.api.schema import error_table  # noqa: E402 (pure: no Django import)
-
-API_DESCRIPTION = f"""Káosz Galaktika card database, decks, matches and tournaments.
+API_DESCRIPTION = """Káosz Galaktika card database, decks, matches and tournaments.
 
 **Start here.** Make a personal API token on [your account's token page](/account/tokens/)
 (or `POST /api/v1/tokens/` when signed in) and send it as `Authorization: Token <key>`.
@@ -378,9 +376,10 @@ Reading cards and decks needs no token. A *read* token may only GET.
   repository) walks through it with a complete Python bot.
 * Also as [ReDoc](/api/v1/schema/redoc/). Both work offline.
 
-**Errors** always have one shape, `{{"error": {{"code", "message", "details"}}}}`. The codes:
+**Errors** always have one shape, `{"error": {"code", "message", "details"}}`. The codes
+(filled in from every app's catalogue when the document is made):
 
-{error_table()}
+{error_table}
 """
 
 SPECTACULAR_SETTINGS = {

@@ -1,10 +1,14 @@
 from django.apps import AppConfig
 
+from kaosz import error_catalogue
+from matches import error_codes
+
 
 class MatchesConfig(AppConfig):
     name = "matches"
 
     def ready(self) -> None:
+        error_catalogue.register("matches", error_codes.CODES)
         # The store says "a match changed"; bots listen (the store never imports them).
         # (Imported here: models may be imported only once the app registry is ready.)
         from matches import bots  # (app loading: see above)

@@ -1,5 +1,8 @@
 from django.apps import AppConfig
 
+from kaosz import error_catalogue
+from players import error_codes
+
 
 class PlayersConfig(AppConfig):
     """People as players: ratings, leaderboards, player pages (issue 30)."""
@@ -7,6 +10,7 @@ class PlayersConfig(AppConfig):
     name = "players"
 
     def ready(self) -> None:
+        error_catalogue.register("players", error_codes.CODES)
         # A finished rated match moves its players' ratings: listen to the store's one
         # signal (the store never imports this app).
         from matches.store import match_changed

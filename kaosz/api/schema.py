@@ -3,169 +3,35 @@ error code, the error answers each operation can give (with examples), and a sum
 every operation.
 
 ``postprocess`` is drf-spectacular's postprocessing hook (``SPECTACULAR_SETTINGS``).
-``ERROR_CODES`` is the catalogue of every ``code`` an answer can carry; a test checks
-that each code raised anywhere in the source is listed here.
+``ERROR_CODES`` is the catalogue of every ``code`` an answer can carry (each app owns its
+codes: ``kaosz.error_catalogue``); a test checks that each code raised anywhere in the
+source is listed.
 """
 
 from __future__ import annotations
 
+import copy
 import re
+from collections.abc import Mapping
 from typing import Any
 
-# code: (HTTP status, what it means and what to do)
-ERROR_CODES: dict[str, tuple[int, str]] = {
-    # --- any endpoint
-    "malformed_request": (400, "The body or query string cannot be read: not JSON, nested "
-                          "more than 32 levels, or a NUL character / lone surrogate in it."),
-    "invalid": (400, "A field is missing or has the wrong type or value; `details.fields` "
-                "names each field with its messages."),
-    "invalid_parameter": (400, "A query parameter is out of range or of the wrong kind; "
-                          "`details.fields` names it with its message, as for a body field."),
-    "missing_parameter": (400, "A required query parameter is missing."),
-    "not_a_number": (400, "A number was expected (the lobby's player count)."),
-    "bad_scenario": (400, "The scenario cannot be set up; `details` names the engine's code "
-                     "and the field."),
-    "scenario_not_supported": (400, "This ruleset takes no scenario (only kgk does)."),
-    "bad_seating": (400, "A sandbox's seating is `both` or a seat number below the number of "
-                    "seats (the set-up-a-position page)."),
-    "not_authenticated": (401, "This needs an account: send `Authorization: Token <key>` or "
-                          "sign in."),
-    "authentication_failed": (401, "The token is unknown, revoked, or its user is inactive."),
-    "permission_denied": (403, "Signed in, but not allowed to do this."),
-    "token_read_only": (403, "A read-only API token was used for a write; make a read-write "
-                        "token."),
-    "not_found": (404, "No such object (or not yours to see)."),
-    "method_not_allowed": (405, "This path does not take that HTTP method."),
-    "not_acceptable": (406, "No representation matches the Accept header."),
-    "request_too_large": (413, "The body is larger than the limit in `details.max_bytes`."),
-    "unsupported_media_type": (415, "Send `Content-Type: application/json`."),
-    "throttled": (429, "Too many requests; wait `details.retry_after_seconds`."),
-    "server_error": (500, "A bug: the request was not applied. Please report it."),
-    "error": (400, "Another client error; the message says what."),
-    # --- tokens
-    "too_many_tokens": (409, "At most 50 active tokens per account; revoke one first."),
-    # --- cards
-    "query_syntax": (400, "The card query cannot be read; `details` gives the position and "
-                     "length of the problem."),
-    "invalid_ordering": (400, "Unknown `ordering` value."),
-    "invalid_format": (400, "`format` is `json` or `csv`."),
-    "ambiguous": (404, "The fuzzy name matches several cards; `details.candidates` lists "
-                  "them."),
-    "invalid_contribution": (400, "The proposed card does not validate; `details.errors`."),
-    "not_pending": (409, "The contribution was already reviewed."),
-    "cannot_revert": (409, "This revision cannot be reverted."),
-    "forbidden": (403, "Only the contributor may add pictures to a contribution."),
-    "image_missing": (400, "Send the picture as the multipart field `image`."),
-    "image_empty": (400, "The uploaded file is empty."),
-    "image_wrong_type": (400, "The picture is not a JPEG, PNG or WebP image."),
-    "image_too_many_pixels": (400, "The picture claims more pixels than "
-                              "`CARD_IMAGE_MAX_PIXELS` (a decompression bomb)."),
-    "image_too_large": (413, "The picture is larger than `CARD_IMAGE_MAX_BYTES`."),
-    "photo_missing": (400, "Send the photo as the multipart field `photo`."),
-    "photo_too_small": (400, "The photo's shorter side has fewer than 400 pixels."),
-    "photo_no_card": (422, "No readable card was found in the photo."),
-    "photo_reading_unavailable": (503, "Tesseract is not installed on this server."),
-    # --- decks
-    "unknown_format": (400, "No such deck format; `GET /api/v1/formats/` lists them."),
-    "deck_input": (400, "Give the deck as `text`, `cards` or `code`."),
-    "deck_code_invalid": (400, "The deck code cannot be decoded."),
-    "deck_unknown_cards": (400, "Cards in the deck are not in the catalogue."),
-    "deck_not_found": (404, "No such saved deck (or not yours)."),
-    "deck_invalid": (400, "The deck is not legal in the format; `details.validation`."),
-    "deck_not_used": (400, "This ruleset is played without decks."),
-    "deck_required": (400, "A deck is required here."),
-    "deck_locked": (409, "Decks are locked once the tournament starts."),
-    "decks_not_ready": (409, "Some entries have no legal deck; `details` lists them."),
-    # --- matches
-    "unknown_ruleset": (400, "No such ruleset; `details.allowed` lists them."),
-    "ruleset_unavailable": (503, "The ruleset cannot be loaded on this server."),
-    "bad_players": (400, "Wrong number of seats for this ruleset; `details.min/max`."),
-    "bad_config": (400, "The game options are not valid for this ruleset."),
-    "unknown_player": (400, "No active user by that name."),
-    "not_open": (409, "The match has no open seat."),
-    "already_started": (409, "The match has already started."),
-    "match_not_started": (409, "The match has not started yet."),
-    "match_not_finished": (409, "A replay is available once the match ends."),
-    "not_your_seat": (403, "That seat is not yours; `details.your_seats`."),
-    "not_a_player": (403, "Only a seated player may act."),
-    "illegal_action": (422, "Not a legal action now (`details` names the engine's code and "
-                       "rule); fetch `legal-actions` again."),
-    "match_finished": (409, "The match is over: no more actions."),
-    "version_conflict": (409, "`expected_version` is not the match's version: someone moved "
-                         "first; re-read and retry."),
-    "idempotency_key_reused": (409, "This seat used this `client_action_id` for another "
-                               "action (or kind); the same action again answers the first "
-                               "answer (`expected_version` and `include_legal_actions` are "
-                               "not compared: a retry may be sent as is)."),
-    "time_up": (409, "The match's time limit is over."),
-    "account_required": (403, "Sign in to do this."),
-    "invitation_not_found": (404, "No pending invitation for you in this match."),
-    # --- tournaments
-    "not_organiser": (403, "Only the tournament's organiser may do this."),
-    "registration_closed": (409, "Registration is closed."),
-    "already_registered": (409, "Already registered."),
-    "name_taken": (409, "That name is already entered."),
-    "not_your_entry": (403, "That entry is not yours."),
-    "already_dropped": (409, "That entry has already dropped."),
-    "too_few_players": (409, "Not enough players to start."),
-    "not_in_swiss": (409, "The tournament is not in its Swiss rounds."),
-    "round_started": (409, "The round has started."),
-    "round_not_started": (409, "The round has not started."),
-    "round_not_finished": (409, "The round has unfinished tables."),
-    "round_incomplete": (409, "The round has unreported results."),
-    "round_finished": (409, "The round is finished."),
-    "all_rounds_played": (409, "Every planned round has been played."),
-    "pairing_in_progress": (409, "A pairing job is running; poll it."),
-    "no_valid_pairing": (409, "No pairing satisfies the rules; pair again with "
-                         "`allow_rematch` / `allow_second_bye`."),
-    "invalid_result": (400, "The result is not possible for this table."),
-    "result_final": (409, "The result is confirmed and final."),
-    "tournament_finished": (409, "The tournament is over."),
-    "not_in_final": (409, "That player is not in the final."),
-    "series_not_open": (409, "That final series is not open."),
-    "series_decided": (409, "That final series is decided."),
-    "online_table": (409, "An online table's result comes from its match."),
-    "online_entry_incomplete": (409, "An online entry needs an account and a deck."),
-    "not_your_table": (403, "That table is not yours."),
-    "final_started": (409, "The cut has been made; the final's size is fixed."),
-    "not_dropped": (409, "That player has not dropped."),
-    "not_paired": (409, "That player is not in this round's pairing."),
-    "same_table": (409, "Those players already play each other."),
-    "pairing_rule_broken": (409, "The hand change breaks pairing rules (`details.broken`); "
-                            "accept it explicitly to make it."),
-    "not_started": (409, "The tournament has not started (delete it instead)."),
-    "decklists_not_published": (403, "Deck lists are published only after the event, if the "
-                                "organiser chooses."),
-    "trf_too_large": (422, "Too many players for TRF16; `details.limit`."),
-    # --- live play and simulations
-    "server_busy": (503, "Every database connection is in use; try again in a few seconds."),
-    "too_many_waiters": (429, "Too many open long-polls from this client; close some."),
-    "too_many_games": (400, "More games than one simulation may run; `details`."),
-    "too_many_simulations": (429, "Too many of your simulations are running; wait for one."),
-    "simulation_ended": (409, "The simulation has already ended."),
-    # --- issue 27 (edge hardening)
-    "database_unavailable": (503, "The database cannot be reached (restarting or down); "
-                             "nothing was applied. Try again in a few seconds."),
-    "too_many_invalid_tokens": (429, "Too many unknown or revoked tokens from this address; "
-                                "every token from it is refused for `details.retry_after_"
-                                "seconds`."),
-    "session_required": (403, "API tokens are made from a signed-in session (the account "
-                         "page), not with another token."),
-    "too_many_pending": (429, "Too many of your contributions wait for review "
-                         "(`details.max_pending`); wait until editors check them."),
-    "too_many_bot_matches": (429, "Too many matches between bots only are running (yours, "
-                             "or on the whole server); `details`."),
-    # issue 30: challenges, rematches, turn-based matches
-    "too_many_challenges": (429, "You have as many open challenges as allowed "
-                            "(`details.max_yours`); withdraw one or wait."),
-    "too_many_turn_matches": (429, "You have as many unfinished turn-based matches as "
-                              "allowed (`details.max_yours`)."),
-    "rating_too_low": (403, "The challenge asks a higher rating (`details.min_rating`)."),
-    "own_challenge": (409, "The challenge is yours; another player accepts it."),
-    "no_rematch": (409, "The match is not finished, or is a sandbox or tournament game."),
-}
+from kaosz.error_catalogue import Column
 
-ERROR_SCHEMA = {
+# code: (HTTP status, what it means and what to do), from every app's own catalogue
+# (``<app>/error_codes.py``, registered into ``kaosz.error_catalogue`` by the app's ready())
+ERROR_CODES: Mapping[str, tuple[int, str]] = Column(lambda e: (e.status, e.meaning))
+
+def error_schema() -> dict[str, Any]:
+    """The error shape, with the catalogue as ``x-error-codes`` (read when the document is
+    made: the apps register their codes when they are ready, after this module loads)."""
+    schema = copy.deepcopy(ERROR_SCHEMA)
+    schema["properties"]["error"]["properties"]["code"]["x-error-codes"] = {
+        code: {"status": status, "description": text}
+        for code, (status, text) in sorted(ERROR_CODES.items())}
+    return schema
+
+
+ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": "Every error answer has this one shape.",
     "required": ["error"],
@@ -178,8 +44,6 @@ ERROR_SCHEMA = {
             "code": {"type": "string", "description": "Stable and machine-readable, an "
                      "open set: new codes may appear, so handle an unknown one by its HTTP "
                      "status. The catalogue is in the API description and `x-error-codes`.",
-                     "x-error-codes": {code: {"status": status, "description": text}
-                                       for code, (status, text) in sorted(ERROR_CODES.items())},
                      "example": "not_found"},
             "message": {"type": "string", "description": "For people: English, or Hungarian "
                         "with `Accept-Language: hu`."},
@@ -290,7 +154,9 @@ def _operation_codes(method: str, path: str) -> list[str]:
 
 def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict:
     components = result.setdefault("components", {})
-    components.setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+    info = result.setdefault("info", {})
+    info["description"] = info.get("description", "").replace("{error_table}", error_table())
+    components.setdefault("schemas", {})["Error"] = error_schema()
     components["examples"] = {f"error_{code}": error_example(code)
                               for code in sorted(ERROR_CODES)}
     apply_operations(result)
@@ -521,10 +387,10 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
         "unknown_ruleset", "ruleset_unavailable", "bad_players", "bad_config",
         "unknown_player", "deck_invalid", "deck_not_used", "deck_required", "deck_not_found",
         "deck_input", "deck_code_invalid", "bad_scenario", "scenario_not_supported",
-        "account_required", "too_many_bot_matches"],
+        "too_many_bot_matches"],
     ("post", "/api/v1/matches/{id}/join/"): [
         "not_open", "already_started", "rating_too_low", "deck_invalid", "deck_required", "deck_not_found",
-        "deck_input", "deck_code_invalid", "account_required"],
+        "deck_input", "deck_code_invalid"],
     ("post", "/api/v1/matches/{id}/decline/"): ["invitation_not_found"],
     ("post", "/api/v1/matches/{id}/actions/"): [
         "not_a_player", "not_your_seat", "illegal_action", "version_conflict",

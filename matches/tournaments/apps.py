@@ -1,7 +1,13 @@
 from django.apps import AppConfig
 
+from kaosz import error_catalogue
+from matches.tournaments import error_codes
+
 
 class TournamentsConfig(AppConfig):
     name = "matches.tournaments"
     label = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        error_catalogue.register("matches.tournaments", error_codes.CODES)

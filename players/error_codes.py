@@ -1,0 +1,48 @@
+"""The error codes of challenges, rematches and turn-based matches (issue 30).
+
+Each code: the HTTP status the API answers it with, what it means for a client (the API
+description's table), and the sentence a page shows for it in Hungarian and English
+(none: the page's general sentence with the API's words). Registered by the app's
+``ready()`` into :mod:`kaosz.error_catalogue`.
+"""
+
+from __future__ import annotations
+
+from kaosz.error_catalogue import ErrorCode
+
+CODES: dict[str, ErrorCode] = {
+    "too_many_challenges": ErrorCode(
+        429,
+        meaning="You have as many open challenges as allowed (`details.max_yours`); withdraw "
+                "one or wait.",
+        hu="Már annyi nyitott kihívásod van, amennyi lehet; vonj vissza egyet, vagy várd meg, "
+           "hogy elfogadják.",
+        en="You have as many open challenges as allowed; withdraw one or wait for it to be "
+           "accepted.",
+    ),
+    "too_many_turn_matches": ErrorCode(
+        429,
+        meaning="You have as many unfinished turn-based matches as allowed "
+                "(`details.max_yours`).",
+        hu="Már annyi levelezős játszmád fut, amennyi lehet; előbb fejezz be egyet.",
+        en="You have as many turn-based matches as allowed; finish one first.",
+    ),
+    "rating_too_low": ErrorCode(
+        403,
+        meaning="The challenge asks a higher rating (`details.min_rating`).",
+        hu="Ez a kihívás ennél magasabb értékszámot kér.",
+        en="This challenge asks a higher rating.",
+    ),
+    "own_challenge": ErrorCode(
+        409,
+        meaning="The challenge is yours; another player accepts it.",
+        hu="Ez a saját kihívásod; egy másik játékos fogadhatja el.",
+        en="This challenge is yours; another player accepts it.",
+    ),
+    "no_rematch": ErrorCode(
+        409,
+        meaning="The match is not finished, or is a sandbox or tournament game.",
+        hu="Ehhez a játszmához nincs visszavágó (még folyik, homokozó vagy verseny).",
+        en="This match has no rematch (still running, a sandbox or a tournament game).",
+    ),
+}
