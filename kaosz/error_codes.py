@@ -43,19 +43,6 @@ CODES: dict[str, ErrorCode] = {
         hu="Számot adj meg.",
         en="Give a number.",
     ),
-    "bad_scenario": ErrorCode(
-        400,
-        meaning="The scenario cannot be set up; `details` names the engine's code and the field.",
-    ),
-    "scenario_not_supported": ErrorCode(
-        400,
-        meaning="This ruleset takes no scenario (only kgk does).",
-    ),
-    "bad_seating": ErrorCode(
-        400,
-        meaning="A sandbox's seating is `both` or a seat number below the number of seats (the "
-                "set-up-a-position page).",
-    ),
     "not_authenticated": ErrorCode(
         401,
         meaning="This needs an account: send `Authorization: Token <key>` or sign in.",

@@ -137,4 +137,20 @@ CODES: dict[str, ErrorCode] = {
         hu="Túl sok csak gépi játékosokkal folyó meccs fut; várd meg, amíg egy véget ér.",
         en="Too many matches between bots only are running; wait for one to end.",
     ),
+    "bad_scenario": ErrorCode(
+        400,
+        meaning="The scenario cannot be set up: `details.code` is the game's own code, "
+                "`details.field` the path of the field, `details.reason` (for the game's "
+                "catch-all codes) the rule of the document it breaks, and the values it names "
+                "beside them.",
+    ),
+    "scenario_not_supported": ErrorCode(
+        400,
+        meaning="This ruleset takes no scenario (only kgk does).",
+    ),
+    "bad_seating": ErrorCode(
+        400,
+        meaning="A sandbox's seating is `both` or a seat number below the number of seats (the "
+                "set-up-a-position page).",
+    ),
 }

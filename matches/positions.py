@@ -5,7 +5,8 @@ The shipped scenarios (KGK: the rulebook's KG-14 worked examples)
 are listed with their title, rule and notes in the page's language, each with a button
 that starts a sandbox match from it; a form takes a scenario document (pasted or
 uploaded, the format of ``rulesets/kgk/SCENARIOS.md``) and, when the engine refuses it,
-says where and what is wrong in words (``matches/scenario_errors.py``), keeping what was
+says where and what is wrong in words (``matches/scenario_refusals.py``, from the game's
+own words), keeping what was
 typed. By default the person takes every seat and the board lets them act for whichever
 seat must act; they may instead play one seat against the heuristic bot. Signed out, the
 list and the help are shown and starting asks to sign in.
@@ -23,7 +24,7 @@ from django.utils.translation import get_language
 
 from kaosz.messages import error_of
 from matches.errors import MatchError
-from matches.scenario_errors import json_error, scenario_error
+from matches.scenario_refusals import json_error, scenario_error
 from matches.services.sandbox import create_sandbox, scenario_rulesets
 from rulesets.base import Ruleset, Scenarios
 
@@ -92,11 +93,11 @@ def _document(request: HttpRequest, lang: str) -> tuple[Any, str, SafeString | s
     return doc, text, None
 
 
-def _refusal(exc: MatchError, doc: Any, lang: str) -> SafeString | str:
+def _refusal(rs: Scenarios, exc: MatchError, doc: Any, lang: str) -> SafeString | str:
     details = dict(exc.details or {})
     if exc.error_code == "bad_scenario":
         code = str(details.pop("code", "bad_scenario"))
-        return scenario_error(code, str(exc.message), details, doc, lang)
+        return scenario_error(rs.scenario_words(), code, str(exc.message), details, doc, lang)
     if exc.error_code == "bad_seating":
         return ("Ennyi játékos nincs az állásban: válaszd a „mindkét hely” lehetőséget, vagy "
                 "egy létező helyet." if lang == "hu" else "The position has no such seat: "
@@ -129,7 +130,7 @@ def positions(request: HttpRequest) -> HttpResponse:
             try:
                 match = create_sandbox(request.user, rs, name or doc, seating)
             except MatchError as exc:
-                context["error"] = _refusal(exc, doc, lang)
+                context["error"] = _refusal(rs, exc, doc, lang)
             else:
                 return redirect("play-board", pk=match.pk)
         return render(request, "matches/positions.html", context, status=400)

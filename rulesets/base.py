@@ -182,6 +182,32 @@ class Playable(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class ScenarioWords:
+    """How a host words a game's refused scenario for people, in Hungarian and English:
+    plain data the game ships (KGK: ``rulesets/kgk/scenario_words.py``), so the host reads
+    neither the game's English messages nor its vocabulary from code of its own.
+
+    A refusal (``ConfigError``) carries ``details["field"]``, the path of the offending
+    field, and for the catch-all codes ``details["reason"]``; its sentence is
+    ``reasons[reason]``, else ``codes[code]``. ``fields`` names the document's fields,
+    ``kinds`` the card kinds a sentence may name, ``items`` how the n-th entry of a list is
+    said (``{n}``, ``{nth}``; key ``""`` for any other list), ``named_items`` the lists whose
+    entries carry a ``name`` said after them, ``quoted_under`` the fields whose children are
+    names a person typed (shown as typed), ``quote_last_for`` the codes whose field's last
+    name is such a name, ``root`` the document's own name at the head of every path."""
+
+    fields: Mapping[str, tuple[str, str]]
+    kinds: Mapping[str, tuple[str, str]]
+    codes: Mapping[str, tuple[str, str]]
+    reasons: Mapping[str, tuple[str, str]]
+    items: Mapping[str, tuple[str, str]]
+    root: str = "scenario"
+    named_items: frozenset[str] = frozenset()
+    quoted_under: frozenset[str] = frozenset()
+    quote_last_for: frozenset[str] = frozenset()
+
+
 @runtime_checkable
 class Scenarios(Protocol):
     """The optional part of the protocol for a game whose positions can be set up from a
@@ -206,4 +232,8 @@ class Scenarios(Protocol):
 
     def scenario_example(self) -> str:
         """A small document as text, for people to start from."""
+        ...
+
+    def scenario_words(self) -> ScenarioWords:
+        """How the game's refusals of a document are said to people."""
         ...

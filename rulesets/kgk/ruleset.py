@@ -16,13 +16,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulesets import search
-from rulesets.base import Action, ConfigError, Outcome, State
+from rulesets.base import Action, ConfigError, Outcome, ScenarioWords, State
 from rulesets.kgk import determinize as search_hooks
 from rulesets.kgk import engine
 from rulesets.kgk import view as seat_view
 from rulesets.kgk.cards import playability as card_playability
 from rulesets.kgk.engine import new_game as engine_new_game
 from rulesets.kgk.fast import FastEngine
+from rulesets.kgk.scenario_words import WORDS
 from rulesets.kgk.shipped import (
     read_deck,
     scenario_document,
@@ -135,6 +136,9 @@ class KGKRuleset:
     scenario_document = staticmethod(scenario_document)
     scenario_seats = staticmethod(scenario_seats)
     scenario_example = staticmethod(scenario_example)
+
+    def scenario_words(self) -> ScenarioWords:
+        return WORDS
 
 
 class FastKGKRuleset(KGKRuleset):

@@ -84,24 +84,37 @@ OVERRIDABLE = {"type", "subtype", "cost", "speed", "firepower", "armor", "bombar
                "dev_limit", "abilities"}
 
 
-def _err(code: str, field: str, message: str, **details: Any) -> ConfigError:
-    return ConfigError(code, f"{field}: {message}", {"field": field, **details})
+def _err(code: str, field: str, message: str, reason: str = "",
+         **details: Any) -> ConfigError:
+    """A refusal: ``code`` the kind of mistake, ``field`` the path of the offending field,
+    ``reason`` (for the catch-all codes) which rule of the document it breaks, ``details``
+    the values its sentence names. A host words it from ``scenario_words`` (the sentences
+    are keyed by code and reason, never read out of ``message``, which is English for API
+    clients)."""
+    said = {"reason": reason} if reason else {}
+    return ConfigError(code, f"{field}: {message}", {"field": field, **said, **details})
+
+
+def _missing(reasons: list[str]) -> list[str]:
+    """The card fields a ``playability`` refusal names ("unknown cost" -> "cost")."""
+    return sorted({r.split()[1] if r.startswith("unknown ") and len(r.split()) > 1 else "value"
+                   for r in reasons})
 
 
 def _int(v: Any, field: str, lo: int = 0, hi: int = MAX_NUMBER) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise _err("bad_scenario", field, "must be a whole number")
+        raise _err("bad_scenario", field, "must be a whole number", reason="whole_number")
     if v < lo:
-        raise _err("bad_scenario", field, f"must be at least {lo}", value=v)
+        raise _err("bad_scenario", field, f"must be at least {lo}", value=v, reason="at_least", lo=lo)
     if v > hi:
-        raise _err("bad_scenario", field, f"must be at most {hi}", value=v)
+        raise _err("bad_scenario", field, f"must be at most {hi}", value=v, reason="at_most", hi=hi)
     number: int = v
     return number
 
 
 def _obj(v: Any, field: str, keys: set[str]) -> dict[str, Any]:
     if not isinstance(v, dict):
-        raise _err("bad_scenario", field, "must be an object")
+        raise _err("bad_scenario", field, "must be an object", reason="object")
     extra = sorted(set(v) - keys)
     if extra:
         raise _err("unknown_field", f"{field}.{extra[0]}", "is not a scenario field",
@@ -125,15 +138,15 @@ def _records(config: dict[str, Any], scn: dict[str, Any]) -> dict[str, dict[str,
         recs[r["slug"]] = r
     over = scn.get("card_overrides") or {}
     if not isinstance(over, dict):
-        raise _err("bad_scenario", "scenario.card_overrides", "must be an object")
+        raise _err("bad_scenario", "scenario.card_overrides", "must be an object", reason="object")
     for slug, fix in over.items():
         field = f"scenario.card_overrides.{slug}"
         if slug not in recs:
-            raise _err("unknown_card", field, f"no card record with slug {slug!r}")
+            raise _err("unknown_card", field, f"no card record with slug {slug!r}", slug=slug)
         _obj(fix, field, OVERRIDABLE | {"why"})
         if not isinstance(fix.get("why"), str) or not fix["why"].strip():
             raise _err("bad_scenario", f"{field}.why",
-                       "say why the value is fixed (the card data leaves it open)")
+                       "say why the value is fixed (the card data leaves it open)", reason="say_why")
         for k, v in fix.items():
             _override_value(k, v, f"{field}.{k}")
         rec = copy.deepcopy(recs[slug])
@@ -159,7 +172,7 @@ def _override_value(key: str, v: Any, field: str) -> None:
         ok = v is None or (isinstance(v, int) and not isinstance(v, bool)
                            and 0 <= v <= MAX_NUMBER)
     if not ok:
-        raise _err("bad_scenario", field, "not a value this field can have", value=v)
+        raise _err("bad_scenario", field, "not a value this field can have", value=v, reason="bad_value")
 
 
 # ---------------------------------------------------------------- the document
@@ -182,24 +195,24 @@ class _Builder:
             entry = {"card": entry}
         slug = entry.get("card")
         if not isinstance(slug, str):
-            raise _err("bad_scenario", f"{field}.card", "name the card by its slug")
+            raise _err("bad_scenario", f"{field}.card", "name the card by its slug", reason="slug_needed")
         rec = self.recs.get(slug)
         if rec is None:
-            raise _err("unknown_card", f"{field}.card", f"no card record with slug {slug!r}")
+            raise _err("unknown_card", f"{field}.card", f"no card record with slug {slug!r}", slug=slug)
         if slug not in self.index:
             if not self.opts["lenient_cards"] and (
                     self.opts["rules"] != "quick_start" or rec.get("type") == "ship"):
                 why = playability(rec, self.opts["rules"])
                 if why:
                     raise _err("unplayable_card", f"{field}.card", "; ".join(why),
-                               card=slug, reasons=why)
+                               card=slug, reasons=why, missing=_missing(why))
             self.index[slug] = len(self.defs)
             self.defs.append(compile_def(rec))
         cid = len(self.cards)
         label = entry.get("label")
         if label is not None:
             if not isinstance(label, str) or not label:
-                raise _err("bad_scenario", f"{field}.label", "must be a non-empty text")
+                raise _err("bad_scenario", f"{field}.label", "must be a non-empty text", reason="non_empty_text")
             if label in self.labels:
                 raise _err("card_in_two_zones", f"{field}.label",
                            f"card {label!r} is already at {self.labels[label][1]}",
@@ -222,9 +235,9 @@ class _Builder:
                     count = _int(e["count"], f"{f}.count", 1, MAX_COUNT)
                     if count > 1 and "label" in e:
                         raise _err("bad_scenario", f"{f}.label",
-                                   "a label names one card: not with a count")
+                                   "a label names one card: not with a count", reason="label_one_card")
             elif not isinstance(e, str):
-                raise _err("bad_scenario", f, "a slug or an object")
+                raise _err("bad_scenario", f, "a slug or an object", reason="slug_or_object")
             for _ in range(count):
                 out.append(self.card(e, seat, zone, f)["id"])
         return out
@@ -244,22 +257,22 @@ class _Builder:
         if role not in allowed or (zone == "hangar" and not ship and typ != "ship"):
             if ship:
                 raise _err("bad_placement", field, f"a {typ} cannot be attached to a ship "
-                           "(armaments and crews only, KG-4.3, KG-4.4)", card=d["slug"])
+                           "(armaments and crews only, KG-4.3, KG-4.4)", card=d["slug"], reason="attach_to_ship")
             raise _err("bad_placement", field, f"only a {IN_PLAY[zone]} goes in the {zone} "
                        f"(this card is a {typ}; a face-down bluff says so with \"as\")",
-                       card=d["slug"])
+                       card=d["slug"], reason="only_zone_kind", kind=IN_PLAY[zone])
         paid = e.get("paid", zone == "hangar" and ship is None)
         if not isinstance(paid, bool):
-            raise _err("bad_scenario", f"{field}.paid", "true or false")
+            raise _err("bad_scenario", f"{field}.paid", "true or false", reason="true_false")
         if role != typ:                                    # a bluff (KG-12.10)
             if paid:
                 raise _err("bad_placement", f"{field}.paid",
-                           f"a {typ} placed as a {role} is a bluff and cannot be paid")
+                           f"a {typ} placed as a {role} is a bluff and cannot be paid", reason="bluff_unpaid")
             if not self.opts["bluffing"]:
-                raise _err("bad_placement", f"{field}.as", "bluffing is off in this game")
+                raise _err("bad_placement", f"{field}.as", "bluffing is off in this game", reason="bluffing_off")
         if zone == "hangar" and not ship and not paid:
             raise _err("bad_placement", f"{field}.paid",
-                       "a ship in the hangar is always paid (KG-4.2.2)")
+                       "a ship in the hangar is always paid (KG-4.2.2)", reason="hangar_paid")
         c.update({"as": role, "paid": paid, "up": paid})
         if ship is not None:
             c["on"] = ship["id"]
@@ -268,45 +281,45 @@ class _Builder:
         st = e.get("state", "active")
         if st not in ROT:
             raise _err("bad_scenario", f"{field}.state", "active, used or damaged",
-                       value=st)
+                       value=st, reason="state_words")
         if st != "active" and not ((role == typ == "ship") or (role == typ == "base" and
                                                               st == "used")):
             raise _err("bad_scenario", f"{field}.state",
-                       f"a {role} cannot be {st} (ships and paid bases turn, KG-3.1)")
+                       f"a {role} cannot be {st} (ships and paid bases turn, KG-3.1)", reason="cannot_turn")
         c["rot"] = ROT[st]
         if "development" in e:
             dev = _int(e["development"], f"{field}.development")
             if role != "base" or typ != "base":
                 raise _err("bad_scenario", f"{field}.development", "only bases develop "
-                           "(KG-4.5.3)")
+                           "(KG-4.5.3)", reason="only_bases_develop")
             lim = d["dev"]
             if isinstance(lim, int) and dev > lim:
                 raise _err("over_limit", f"{field}.development",
                            f"{dev} is above {d['slug']}'s development limit {lim} (KG-4.5.3)",
-                           limit=lim)
+                           limit=lim, count=dev)
             c["dev"] = dev
         if "damage" in e:
             c["dmg"] = _int(e["damage"], f"{field}.damage")
             if c["dmg"] and typ not in ("ship", "base"):
                 raise _err("bad_scenario", f"{field}.damage", "only ships and bases take "
-                           "damage (KG-3.11)")
+                           "damage (KG-3.11)", reason="damage_ships_bases")
         if "choice" in e:
             opts = d["eff"].get("choose_at_end_of_payment")
             if not opts or not paid:
                 raise _err("bad_scenario", f"{field}.choice",
-                           "only a paid card with a choice at the end of payment has one")
+                           "only a paid card with a choice at the end of payment has one", reason="choice_only")
             ch = _int(e["choice"], f"{field}.choice")
             if ch >= len(opts):
                 raise _err("bad_scenario", f"{field}.choice",
-                           f"options are 0 to {len(opts) - 1}", options=opts)
+                           f"options are 0 to {len(opts) - 1}", options=opts, reason="choice_range", most=len(opts) - 1)
             c["ch"] = ch
         att = e.get("attached", [])
         if att:
             if zone != "hangar" or ship is not None or role != "ship":
                 raise _err("bad_placement", f"{field}.attached", "only a ship carries "
-                           "armaments and crews (KG-4.2.4)")
+                           "armaments and crews (KG-4.2.4)", reason="only_ship_carries")
             if not isinstance(att, list):
-                raise _err("bad_scenario", f"{field}.attached", "must be a list")
+                raise _err("bad_scenario", f"{field}.attached", "must be a list", reason="list")
             for j, a in enumerate(att):
                 ac = self.placed(seat, zone, a, f"{field}.attached[{j}]", ship=c)
                 c["att"].append(ac["id"])
@@ -363,36 +376,36 @@ def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, 
     scenario's own ``options`` already merged in by :func:`options`)."""
     scn = _obj(config["scenario"], "scenario", TOP_KEYS)
     if scn.get("format", FORMAT) != FORMAT:
-        raise _err("bad_scenario", "scenario.format", f"this engine reads {FORMAT!r}")
+        raise _err("bad_scenario", "scenario.format", f"this engine reads {FORMAT!r}", reason="format_unknown")
     recs = _records(config, scn)
     seats = scn.get("seats")
     if not isinstance(seats, list) or not 2 <= len(seats) <= 6:
-        raise _err("bad_players", "scenario.seats", "KGK is for 2-6 players: one entry each")
+        raise _err("bad_players", "scenario.seats", "KGK is for 2-6 players: one entry each", reason="players_range")
     n = len(seats)
     if config.get("players") not in (None, n):
-        raise _err("bad_players", "players", f"the scenario has {n} seats")
+        raise _err("bad_players", "players", f"the scenario has {n} seats", reason="seats_count", n=n)
     phase = scn.get("phase", "main")
     if phase not in PHASES:
         raise _err("bad_scenario", "scenario.phase", f"one of {', '.join(PHASES)} "
-                   "(a position inside a combat is reached by playing to it)", value=phase)
+                   "(a position inside a combat is reached by playing to it)", value=phase, reason="phase_words")
     first = _int(scn.get("first", 0), "scenario.first")
     if first >= n:
-        raise _err("bad_scenario", "scenario.first", f"a seat number below {n}")
+        raise _err("bad_scenario", "scenario.first", f"a seat number below {n}", reason="seat_below", below=n)
     active = _int(scn.get("active", first), "scenario.active")
     if active >= n:
-        raise _err("bad_scenario", "scenario.active", f"a seat number below {n}")
+        raise _err("bad_scenario", "scenario.active", f"a seat number below {n}", reason="seat_below", below=n)
     turn = _int(scn.get("turn", 0 if phase == "mulligan" else 1), "scenario.turn",
                 0 if phase == "mulligan" else 1)
     if phase == "mulligan" and (turn != 0 or active != first):
         raise _err("bad_scenario", "scenario.turn", "mulligans come before turn 1, with the "
-                   "starting player active (KG-8.4)")
+                   "starting player active (KG-8.4)", reason="mulligan_turn")
 
     if phase == "combat" and scn.get("combat") is None:
         raise _err("bad_scenario", "scenario.combat", "a combat-phase position describes "
-                   "its combat (attacker, target, step, ships)")
+                   "its combat (attacker, target, step, ships)", reason="combat_described")
     if scn.get("combat") is not None and phase != "combat":
         raise _err("bad_scenario", "scenario.phase", "a position with a combat is in the "
-                   "combat phase: \"phase\": \"combat\"", value=phase)
+                   "combat phase: \"phase\": \"combat\"", value=phase, reason="combat_phase")
     _check_size(seats, scn.get("chain"))
     chain_doc = _chain_entries(scn, n)
 
@@ -408,7 +421,7 @@ def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, 
         for z in ZONES:
             entries = seat.get(z, [])
             if not isinstance(entries, list):
-                raise _err("bad_scenario", f"{sf}.{z}", "must be a list")
+                raise _err("bad_scenario", f"{sf}.{z}", "must be a list", reason="list")
             if z in PILES:
                 p[z] = b.pile(s, z, entries, f"{sf}.{z}")
             else:
@@ -432,10 +445,10 @@ def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, 
     for s, p in enumerate(players):
         p["actv"] = any(b.defs[c["d"]]["actv"] for c in b.cards if c["o"] == s)
     if not b.cards:
-        raise _err("bad_scenario", "scenario.seats", "no cards at all")
+        raise _err("bad_scenario", "scenario.seats", "no cards at all", reason="no_cards")
     if phase != "mulligan" and players[active]["turns"] < 1:
         raise _err("bad_scenario", f"scenario.seats[{active}].turns",
-                   "the active seat has begun at least this turn")
+                   "the active seat has begun at least this turn", reason="active_begun")
 
     state: dict[str, Any] = {
         "game": "kgk", "v": 1, "opts": opts, "n": n, "rng": Rng.from_seed(seed).state,
@@ -456,7 +469,7 @@ def _label(b: _Builder, v: Any, field: str) -> int:
     """The card id of a label the document gave to a card."""
     if not isinstance(v, str) or v not in b.labels:
         raise _err("bad_scenario", field, "name a card by the label the document gives it",
-                   value=v)
+                   value=v, reason="name_by_label")
     return b.labels[v][0]
 
 
@@ -469,26 +482,26 @@ def _combat(state: dict[str, Any], scn: dict[str, Any], b: _Builder) -> None:
     att = _int(cbd.get("attacker", active), f"{field}.attacker")
     if att != active:
         raise _err("bad_scenario", f"{field}.attacker", "the attacker is the seat whose turn "
-                   "it is (KG-9.4)", value=att)
+                   "it is (KG-9.4)", value=att, reason="attacker_active")
     dfn_default = next_alive(state, att) if n == 2 else None
     if "defender" not in cbd and dfn_default is None:
         raise _err("bad_scenario", f"{field}.defender", "name the defender (more than two "
-                   "players)")
+                   "players)", reason="name_defender")
     dfn = _int(cbd.get("defender", dfn_default), f"{field}.defender")
     if dfn >= n or dfn == att:
         raise _err("bad_scenario", f"{field}.defender", "another seat than the attacker's",
-                   value=dfn)
+                   value=dfn, reason="defender_other")
     if state["p"][att]["turns"] == 1 and (n > 2 or att == state["first"]):
         raise _err("bad_scenario", f"{field}.attacker", "no attack in the starting "
-                   "player's first turn (KG-8.6)")
+                   "player's first turn (KG-8.6)", reason="no_first_attack")
     tgt = _combat_target(state, cbd.get("target"), dfn, b, f"{field}.target")
     step = cbd.get("step")
     if step not in STEPS:
         raise _err("bad_scenario", f"{field}.step", f"one of {', '.join(STEPS)} (the step "
-                   "that is about to begin)", value=step)
+                   "that is about to begin)", value=step, reason="step_words")
     ships_doc = cbd.get("ships", [])
     if not isinstance(ships_doc, list):
-        raise _err("bad_scenario", f"{field}.ships", "must be a list")
+        raise _err("bad_scenario", f"{field}.ships", "must be a list", reason="list")
     ships: list[int] = []
     for i, lab in enumerate(ships_doc):
         f = f"{field}.ships[{i}]"
@@ -496,21 +509,21 @@ def _combat(state: dict[str, Any], scn: dict[str, Any], b: _Builder) -> None:
         c = cards[sid]
         if c["z"] != "hangar" or c["o"] not in (att, dfn):
             raise _err("bad_scenario", f, "a committed ship is in the attacker's or the "
-                       "defender's hangar (KG-9.5)", value=lab)
+                       "defender's hangar (KG-9.5)", value=lab, reason="committed_in_hangar")
         if sid in ships:
-            raise _err("bad_scenario", f, "a ship is committed once", value=lab)
+            raise _err("bad_scenario", f, "a ship is committed once", value=lab, reason="committed_once")
         if step == "equip" and c["o"] != att:
             raise _err("bad_scenario", f, "the defender commits after the attacker's equip "
                        "step: in the equip step only the attacker's ships are committed "
-                       "(KG-9.5.1)", value=lab)
+                       "(KG-9.5.1)", value=lab, reason="defender_commits_later")
         if c["rot"] == DAMAGED or (step == "equip" and c["rot"] != ACTIVE):
             raise _err("bad_scenario", f, "a committed ship is active when committed; in the "
                        "firing step it may have turned used by firing, never damaged "
-                       "(KG-9.5.2, KG-9.7.13)", value=lab)
+                       "(KG-9.5.2, KG-9.7.13)", value=lab, reason="committed_active")
         ships.append(sid)
     if step == "fire" and not any(cards[s]["o"] == att for s in ships):
         raise _err("bad_scenario", f"{field}.ships", "the attacker has at least one ship in "
-                   "the combat (KG-17.33)")
+                   "the combat (KG-17.33)", reason="attacker_ships")
     state["phase"] = "combat"
     state["cb"] = {"att": att, "def": dfn, "tgt": tgt, "step": step, "ships": ships,
                    "fire": {"passes": 0, "forced": None, "turn": att}, "shot": None,
@@ -519,7 +532,7 @@ def _combat(state: dict[str, Any], scn: dict[str, Any], b: _Builder) -> None:
     if cbd.get("shot") is not None:
         if step != "fire":
             raise _err("bad_scenario", f"{field}.shot", "a shot is fired in the firing step "
-                       "(\"step\": \"fire\")")
+                       "(\"step\": \"fire\")", reason="shot_in_fire_step")
         _shot(state, cbd["shot"], b, f"{field}.shot")
 
 
@@ -535,10 +548,10 @@ def _combat_target(state: dict[str, Any], v: Any, dfn: int, b: _Builder,
         p = state["p"][dfn]
         if cid not in p[zone]:
             raise _err("bad_scenario", f"{field}.{kind}", f"the {kind} attacked is on the "
-                       f"defender's {zone} (KG-9.4.1)", value=v[kind])
+                       f"defender's {zone} (KG-9.4.1)", value=v[kind], reason="attacked_on")
         return {"kind": kind, "card": cid, "pos": p[zone].index(cid)}
     raise _err("bad_scenario", field, "\"colony\", \"central\", {\"base\": label} or "
-               "{\"crew\": label}", value=v)
+               "{\"crew\": label}", value=v, reason="target_shape")
 
 
 def _shot(state: dict[str, Any], sd: Any, b: _Builder, field: str) -> None:
@@ -551,16 +564,16 @@ def _shot(state: dict[str, Any], sd: Any, b: _Builder, field: str) -> None:
     T = _label(b, sd.get("target"), f"{field}.target")
     if F not in cb["ships"] or T not in cb["ships"] or cards[F]["o"] == cards[T]["o"]:
         raise _err("bad_scenario", field, "a shot is from a committed ship at a committed "
-                   "ship of the other side (KG-9.7)")
+                   "ship of the other side (KG-9.7)", reason="shot_between_committed")
     ret = sd.get("return_fire", False)
     if not isinstance(ret, bool):
-        raise _err("bad_scenario", f"{field}.return_fire", "true or false")
+        raise _err("bad_scenario", f"{field}.return_fire", "true or false", reason="true_false")
     if cards[F]["rot"] != USED:
         raise _err("bad_scenario", f"{field}.ship", "a ship that has fired is used "
-                   "(KG-17.3): write \"state\": \"used\" on it")
+                   "(KG-17.3): write \"state\": \"used\" on it", reason="fired_is_used")
     if ret and cards[T]["rot"] != USED:
         raise _err("bad_scenario", f"{field}.target", "a ship that returned fire is used "
-                   "(KG-9.7.5): write \"state\": \"used\" on it")
+                   "(KG-9.7.5): write \"state\": \"used\" on it", reason="returned_fire_is_used")
     cb["shot"] = {"F": F, "T": T, "ret": ret, "stage": "allocF", "pk": [],
                   "decl": cards[T]["o"] if ret else cards[F]["o"], "salvoF": False,
                   "salvoT": False, "hitF": [], "hitT": [], "asked": [], "fq": None}
@@ -570,14 +583,14 @@ def _shot(state: dict[str, Any], sd: Any, b: _Builder, field: str) -> None:
 def _chain_entries(scn: dict[str, Any], n: int) -> list[tuple[int, dict[str, Any]]]:
     raw = scn.get("chain", [])
     if not isinstance(raw, list):
-        raise _err("bad_scenario", "scenario.chain", "must be a list")
+        raise _err("bad_scenario", "scenario.chain", "must be a list", reason="list")
     out = []
     for i, e in enumerate(raw):
         f = f"scenario.chain[{i}]"
         _obj(e, f, CHAIN_KEYS)
         seat = _int(e.get("seat"), f"{f}.seat")
         if seat >= n:
-            raise _err("bad_scenario", f"{f}.seat", f"a seat number below {n}")
+            raise _err("bad_scenario", f"{f}.seat", f"a seat number below {n}", reason="seat_below", below=n)
         out.append((i, e))
     return out
 
@@ -592,7 +605,7 @@ def _chain(state: dict[str, Any], entries: list[tuple[int, dict[str, Any]]],
     if ctx is None:
         raise _err("bad_scenario", "scenario.chain", "cards are on the chain only while a "
                    "window is open: in the main phase, or in a combat at a shot's window "
-                   "(\"shot\")")
+                   "(\"shot\")", reason="chain_needs_window")
     defs, cards = state["defs"], state["cards"]
     for i, e in entries:
         f = f"scenario.chain[{i}]"
@@ -601,7 +614,7 @@ def _chain(state: dict[str, Any], entries: list[tuple[int, dict[str, Any]]],
         if d["type"] != "interrupt" or d["sub"] not in WINDOW_SUBTYPES[ctx]:
             raise _err("bad_scenario", f"{f}.card", f"only interrupts of the kinds "
                        f"{', '.join(WINDOW_SUBTYPES[ctx])} are played in this window "
-                       "(KG-10.7)", card=d["slug"], subtype=d["sub"])
+                       "(KG-10.7)", card=d["slug"], subtype=d["sub"], reason="window_kinds", kinds=list(WINDOW_SUBTYPES[ctx]))
         spec = target_spec(state, d["eff"])
         tgt = _chain_target(state, e, spec, b, f)
         cost = item_cost_for(state, cid, tgt)
@@ -620,16 +633,16 @@ def _chain_target(state: dict[str, Any], e: dict[str, Any], spec: dict[str, Any]
     v = e.get("target")
     if spec is None:
         if v is not None:
-            raise _err("bad_scenario", f"{f}.target", "this card has no target")
+            raise _err("bad_scenario", f"{f}.target", "this card has no target", reason="no_target")
         return None
     if v is None:
-        raise _err("bad_scenario", f"{f}.target", "this card needs a target")
+        raise _err("bad_scenario", f"{f}.target", "this card needs a target", reason="needs_target")
     kind = spec["kind"]
     if kind == "chain":
         k = v.get("item") if isinstance(v, dict) else None
         if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(state["chain"]):
             raise _err("bad_scenario", f"{f}.target", "{\"item\": k}: an item below this "
-                       "card on the chain (0 is the bottom)", value=v)
+                       "card on the chain (0 is the bottom)", value=v, reason="item_below")
         tgt = state["chain"][k]["u"]
     elif kind == "opponent":
         tgt = _int(v, f"{f}.target")
@@ -637,7 +650,7 @@ def _chain_target(state: dict[str, Any], e: dict[str, Any], spec: dict[str, Any]
         tgt = _label(b, v, f"{f}.target")
     if tgt not in targets(state, e["seat"], spec, True):
         raise _err("bad_scenario", f"{f}.target", f"not a target this card may have "
-                   f"({kind})", value=v)
+                   f"({kind})", value=v, reason="not_a_target")
     return tgt
 
 
@@ -663,7 +676,7 @@ def _check_values(state: dict[str, Any], seats: list[dict[str, Any]]) -> None:
                 if left <= 0:
                     raise _err("bad_scenario", f"scenario.seats[{s}].{z}[{i}].damage",
                                "a card with no armor left is out of play (KG-3.11)",
-                               damage=c["dmg"])
+                               damage=c["dmg"], reason="no_armor_left")
 
 
 def _decide(state: dict[str, Any], scn: dict[str, Any]) -> None:
@@ -678,7 +691,7 @@ def _decide(state: dict[str, Any], scn: dict[str, Any]) -> None:
             raise _err("bad_decision", f"{field}.kind", f"a {kind!r} decision exists only "
                        "inside a combat or an interrupt chain; set up the combat at the "
                        "start of its step (the engine asks the step's decisions) and play "
-                       "to it", kind=kind)
+                       "to it", kind=kind, reason="decision_in_combat")
     if state["chain"] or (phase == "combat" and state["cb"]["shot"] is not None):
         _window(state, dec, field)
         return
@@ -686,28 +699,28 @@ def _decide(state: dict[str, Any], scn: dict[str, Any]) -> None:
         if dec is not None:
             raise _err("bad_decision", f"{field}.kind", "a combat step is run by the engine "
                        "from its beginning: give no decision (or a shot and its window)",
-                       kind=dec.get("kind"))
+                       kind=dec.get("kind"), reason="combat_step_engine")
         return
     if dec is not None:
         kind = dec.get("kind")
         if kind == "prio":
             raise _err("bad_decision", f"{field}.kind", "a window (\"prio\") is open only "
-                       "when something was declared: cards on the chain, or a shot")
+                       "when something was declared: cards on the chain, or a shot", reason="window_needs_declared")
         want = {"mulligan": "mulligan", "main": "main"}.get(phase)
         if kind != want:
             raise _err("bad_decision", f"{field}.kind", f"in the {phase} phase the pending "
                        f"decision can only be {want!r}" if want else
                        f"the {phase} phase is run by the engine: give no decision",
-                       kind=kind)
+                       kind=kind, reason="decision_only" if want else "engine_runs_phase", want=want)
         seat = _int(dec.get("seat", active), f"{field}.seat")
         if seat >= n:
-            raise _err("bad_decision", f"{field}.seat", f"a seat number below {n}")
+            raise _err("bad_decision", f"{field}.seat", f"a seat number below {n}", reason="seat_below", below=n)
     else:
         seat = active
     if phase == "main":
         if dec is not None and seat != active:
             raise _err("bad_decision", f"{field}.seat", "the main-phase decision is the "
-                       "active seat's (KG-9.3)")
+                       "active seat's (KG-9.3)", reason="main_decision_active")
         state["dec"] = {"kind": "main", "seat": active}
     elif phase == "start":
         # The position just before the active seat's turn begins: the engine runs the
@@ -733,7 +746,7 @@ def _window(state: dict[str, Any], dec: Any, field: str) -> None:
     ctx = _window_context(state)
     n = state["n"]
     if ctx is None:                               # (a chain outside a window: refused)
-        raise _err("bad_scenario", "scenario.chain", "no window is open here")
+        raise _err("bad_scenario", "scenario.chain", "no window is open here", reason="chain_needs_window")
     if ctx == "main":
         state["todo"] = [["main", None]]          # the main decision after the chain
     declarer = (state["chain"][-1]["seat"] if state["chain"]
@@ -741,7 +754,7 @@ def _window(state: dict[str, Any], dec: Any, field: str) -> None:
     opener = next_alive(state, declarer)
     if state["opts"]["rules"] == "quick_start":
         raise _err("bad_scenario", "scenario.chain", "the quick start has no interrupts "
-                   "(KG-16)")
+                   "(KG-16)", reason="quick_start_no_interrupts")
     if dec is None:
         # the engine's own window: priority from the seat after the last declarer, seats
         # that could not respond passed over (KG-12.3), as after a declaration in play
@@ -751,15 +764,15 @@ def _window(state: dict[str, Any], dec: Any, field: str) -> None:
         if dec.get("kind") != "prio":
             raise _err("bad_decision", f"{field}.kind", "with cards on the chain or a shot "
                        "declared, the pending decision is the window: \"prio\"",
-                       kind=dec.get("kind"))
+                       kind=dec.get("kind"), reason="window_is_prio")
         seat = _int(dec.get("seat", opener), f"{field}.seat")
         if seat >= n:
-            raise _err("bad_decision", f"{field}.seat", f"a seat number below {n}")
+            raise _err("bad_decision", f"{field}.seat", f"a seat number below {n}", reason="seat_below", below=n)
     passes = (seat - opener) % n                  # the seats before it passed
     if not may_respond(state, seat, ctx):
         raise _err("bad_decision", f"{field}.seat", "a seat that could not respond is never "
                    "asked in a window (no card in hand and no ability to use, KG-12.3; a "
-                   "seat that passes automatically, nothing to add)")
+                   "seat that passes automatically, nothing to add)", reason="never_asked")
     state["dec"] = {"kind": "prio", "ctx": ctx, "seat": seat, "passes": passes}
 
 
@@ -768,10 +781,10 @@ def options(config: dict[str, Any]) -> dict[str, Any]:
     says which rules it is written for)."""
     scn = config.get("scenario")
     if not isinstance(scn, dict):
-        raise _err("bad_scenario", "scenario", "must be an object")
+        raise _err("bad_scenario", "scenario", "must be an object", reason="object")
     own = scn.get("options") or {}
     if not isinstance(own, dict):
-        raise _err("bad_scenario", "scenario.options", "must be an object")
+        raise _err("bad_scenario", "scenario.options", "must be an object", reason="object")
     return {**(config.get("options") or {}), **own}
 
 
