@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from decks.core import all_formats
 from decks.models import Deck
+from kaosz.domain import DomainError
 from kaosz.messages import error_of, error_text
 from matches import simulation as sims
 from matches import store
@@ -69,7 +70,7 @@ def _deck_spec(request: HttpRequest, saved_key: str, text_key: str) -> dict | in
     return {"text": text} if text else None
 
 
-def lobby(request: HttpRequest, error: MatchError | str | None = None,
+def lobby(request: HttpRequest, error: DomainError | str | None = None,
           status: int = 200) -> HttpResponse:
     matches = Match.objects.defer(*BIG_COLUMNS).prefetch_related("seats__user") \
         .order_by("-id")
@@ -89,7 +90,7 @@ def lobby(request: HttpRequest, error: MatchError | str | None = None,
         .get("format") or "practice",
         "error_code": getattr(error, "error_code", None),
     }
-    if isinstance(error, MatchError):
+    if isinstance(error, DomainError):
         context["error"] = error_of(error)
     return render(request, "matches/lobby.html", context, status=status)
 
@@ -109,7 +110,7 @@ def create_match(request: HttpRequest) -> HttpResponse:
         me = {"player": "me", "deck": deck if rs.uses_decks else None}
         seats = [me] + [{"player": opponent, "deck": None} for _ in range(players - 1)]
         match = creation.create_match(request.user, name, seats, options)
-    except MatchError as exc:
+    except DomainError as exc:     # (a challenge's rating floor is the players app's)
         return lobby(request, error=exc, status=400)
     except ValueError:
         return lobby(request, error=MatchError("not_a_number", "players: a number"), status=400)
@@ -135,7 +136,7 @@ def join_match(request: HttpRequest, pk: int) -> HttpResponse:
             deck, name = kept.deck, kept.deck_name
         store.join(match.pk, request.user, deck, name, seat_index=seat_index)
         accepted(invitation)
-    except MatchError as exc:
+    except DomainError as exc:     # (a challenge's rating floor is the players app's)
         return lobby(request, error=exc, status=400)
     return redirect("play-board", pk=pk)
 

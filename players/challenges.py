@@ -15,7 +15,6 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from kaosz.api.errors import ApiError
 from kaosz.models import SeatInvitation
 from matches import store
 from matches.models import BIG_COLUMNS, Match, Seat
@@ -30,6 +29,7 @@ from matches.services.seating import (
 )
 from matches.timecontrol import CHOICES, TURN, control_of, family_of
 from matches.tournaments.models import FinalMatch, Pairing
+from players.errors import PlayersError
 from players.models import Rating
 
 MAX_MIN_RATING = 3000
@@ -57,26 +57,27 @@ def check_caps(user: Any, turn_based: bool) -> None:
         return
     mine = open_count(user)
     if mine >= settings.KAOSZ_CHALLENGES_PER_USER:
-        raise ApiError("too_many_challenges", "you have as many open challenges as allowed; "
-                       "cancel one or wait for it to be accepted", 429,
-                       {"yours": mine, "max_yours": settings.KAOSZ_CHALLENGES_PER_USER})
+        raise PlayersError("too_many_challenges", "you have as many open challenges as "
+                           "allowed; cancel one or wait for it to be accepted",
+                           {"yours": mine, "max_yours": settings.KAOSZ_CHALLENGES_PER_USER})
     if turn_based:
         running = turn_based_count(user)
         if running >= settings.KAOSZ_TURN_MATCHES_PER_USER:
-            raise ApiError("too_many_turn_matches", "you have as many turn-based matches as "
-                           "allowed; finish one first", 429,
-                           {"yours": running,
-                            "max_yours": settings.KAOSZ_TURN_MATCHES_PER_USER})
+            raise PlayersError("too_many_turn_matches", "you have as many turn-based matches "
+                               "as allowed; finish one first",
+                               {"yours": running,
+                                "max_yours": settings.KAOSZ_TURN_MATCHES_PER_USER})
 
 
 def _options(time_control: str, rated: bool, fmt: str | None,
              min_rating: int | None, timeout_bot: bool = False) -> dict[str, Any]:
     if time_control not in CHOICES:
-        raise ApiError("invalid_parameter", f"time_control must be one of {', '.join(CHOICES)}",
-                       400, {"parameter": "time_control", "allowed": list(CHOICES)})
+        raise PlayersError("invalid_parameter",
+                           f"time_control must be one of {', '.join(CHOICES)}",
+                           {"parameter": "time_control", "allowed": list(CHOICES)})
     if min_rating is not None and not 0 <= min_rating <= MAX_MIN_RATING:
-        raise ApiError("invalid_parameter", f"min_rating must be 0-{MAX_MIN_RATING}", 400,
-                       {"parameter": "min_rating"})
+        raise PlayersError("invalid_parameter", f"min_rating must be 0-{MAX_MIN_RATING}",
+                           {"parameter": "min_rating"})
     options: dict[str, Any] = {"seek": True, "rated": bool(rated),
                                "time_control": control_of(time_control, timeout_bot)}
     if fmt:
@@ -97,8 +98,8 @@ def create(user: Any, ruleset: str, *, time_control: str = "live", rated: bool =
     seats = [{"player": "me", "deck": deck}, {"player": opponent or "open"}]
     if opponent is not None and opponent in ("me", "open", user.username) or \
             (opponent or "").startswith("bot:"):
-        raise ApiError("invalid_parameter", "challenge another player by name", 400,
-                       {"parameter": "opponent"})
+        raise PlayersError("invalid_parameter", "challenge another player by name",
+                           {"parameter": "opponent"})
     specs = seat_specs(rs, seats, options, user)
     # Refuse bad game options now, not when the opponent arrives (check_options checks
     # when a seat waits).
@@ -130,9 +131,9 @@ def on_joining(sender: Any, match: Match, user: Any, **kwargs: Any) -> None:
         return
     have = rating_of(user, match.ruleset, family_of(options))
     if have is None or have < wanted:
-        raise ApiError("rating_too_low", f"this challenge asks a rating of {wanted} or more",
-                       403, {"min_rating": wanted,
-                             "your_rating": round(have) if have is not None else None})
+        raise PlayersError("rating_too_low", f"this challenge asks a rating of {wanted} or more",
+                           {"min_rating": wanted,
+                            "your_rating": round(have) if have is not None else None})
 
 
 def accept(match_id: int, user: Any, deck: Any = None) -> Match:
@@ -140,12 +141,11 @@ def accept(match_id: int, user: Any, deck: Any = None) -> Match:
     match = Match.objects.filter(pk=match_id, options__seek=True).defer(*BIG_COLUMNS) \
         .prefetch_related("seats").first()
     if match is None:
-        raise ApiError("not_found", "no such challenge", 404)
+        raise PlayersError("not_found", "no such challenge")
     if match.status != Match.OPEN:          # someone accepted first
-        raise ApiError("not_open", "this challenge was already accepted", 409)
+        raise PlayersError("not_open", "this challenge was already accepted")
     if any(s.user_id == user.pk for s in match.seats.all()):
-        raise ApiError("own_challenge", "this challenge is yours; another player accepts it",
-                       409)
+        raise PlayersError("own_challenge", "this challenge is yours; another player accepts it")
     options = match.options or {}
     seat_index, invitation = seat_to_join(match, user)
     if invitation is None:   # an invited player was counted when invited
@@ -170,9 +170,9 @@ def cancel(match_id: int, user: Any) -> None:
         match = Match.objects.select_for_update().defer(*BIG_COLUMNS) \
             .filter(pk=match_id, options__seek=True).first()
         if match is None or match.created_by_id != user.pk:
-            raise ApiError("not_found", "no such challenge of yours", 404)
+            raise PlayersError("not_found", "no such challenge of yours")
         if match.status != Match.OPEN:
-            raise ApiError("not_open", "this challenge was already accepted", 409)
+            raise PlayersError("not_open", "this challenge was already accepted")
         match.delete()
 
 
@@ -182,16 +182,16 @@ def rematch(match_id: int, user: Any) -> Match:
     at once. Sandbox positions and tournament games have no rematch."""
     match = Match.objects.defer("snapshot", "statics").filter(pk=match_id).first()
     if match is None:
-        raise ApiError("not_found", "no such match", 404)
+        raise PlayersError("not_found", "no such match")
     seats = list(Seat.objects.filter(match=match).select_related("user").order_by("index"))
     if not any(s.user_id == user.pk for s in seats):
-        raise ApiError("not_your_seat", "only a player of the match may ask a rematch", 403)
+        raise PlayersError("not_your_seat", "only a player of the match may ask a rematch")
     options = dict(match.options or {})
     tournament = Pairing.objects.filter(match_id=match_id).exists() or \
         FinalMatch.objects.filter(match_id=match_id).exists()
     if match.status != Match.FINISHED or options.get("sandbox") or tournament:
-        raise ApiError("no_rematch", "a rematch follows a finished match that is not a "
-                       "set-up position or a tournament game", 409)
+        raise PlayersError("no_rematch", "a rematch follows a finished match that is not a "
+                           "set-up position or a tournament game")
     decks = list((match.config or {}).get("decks") or [])
     rs = store.ruleset_of(match)
     if len(seats) == 2:

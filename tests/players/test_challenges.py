@@ -8,6 +8,7 @@ import threading
 
 import pytest
 from django.db import connection
+from django.test import Client
 
 from kaosz.models import SeatInvitation
 from matches import store
@@ -58,6 +59,13 @@ def test_a_minimum_rating_is_checked_whichever_way_one_joins(people):
     # the general join of the match API is held to the same rule (the store asks)
     assert_error(client_for(people["bela"]).post(f"/api/v1/matches/{c['id']}/join/", {},
                                                  format="json"), 403, "rating_too_low")
+    # ...and so is the board's "join" button, which shows the refusal in words (it was a
+    # 500: the page caught only the matches app's refusals)
+    page = Client()
+    page.force_login(people["bela"])
+    refused = page.post(f"/play/{c['id']}/join/", {})
+    assert refused.status_code == 400
+    assert "Ez a kihívás ennél magasabb értékszámot kér." in refused.content.decode()
     Rating.objects.create(user=people["bela"], game="smugglers", family="live",
                           rating=1650, games=3)
     r = client_for(people["bela"]).post(f"/api/v1/challenges/{c['id']}/accept/", {},
