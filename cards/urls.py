@@ -2,7 +2,7 @@ from django.conf import settings
 from django.urls import path, re_path
 from django.views.generic import RedirectView
 
-from cards import collection_views, contribution_views, media_views, photo_views, views
+from cards import contribution_views, media_views, photo_views, views
 
 urlpatterns = [
     path("", views.browse, name="card-browser"),
@@ -15,11 +15,6 @@ urlpatterns = [
     path("cards/<slug:slug>/owned/", views.set_owned, name="card-set-owned"),
     path("cards/<slug:slug>/revisions/<int:pk>/revert/", views.revert_revision,
          name="card-revert"),
-    path("collection/", collection_views.collection, name="collection"),
-    path("collection/edit/", collection_views.bulk_edit, name="collection-edit"),
-    path("collection/summary/", collection_views.summary, name="collection-summary"),
-    path("collection/export/", collection_views.export, name="collection-export"),
-    path("collection/import/", collection_views.import_view, name="collection-import"),
     path("contribute/", contribution_views.contribute, name="contribute"),
     path("contribute/csv/", contribution_views.contribute_csv, name="contribute-csv"),
     path("contribute/photo/", photo_views.photo_upload, name="contribute-photo-upload"),

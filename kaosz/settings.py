@@ -106,6 +106,10 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "kaosz.csp.context",  # csp_nonce (issue 27)
             ],
+            # The words of each app's things, in every template without a {% load %}: the
+            # apps own them (no import from kaosz's library into an app).
+            "builtins": ["kaosz.templatetags.kaosz_tags", "cards.templatetags.card_names",
+                         "matches.templatetags.match_names"],
         },
     },
 ]

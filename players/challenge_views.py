@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from decks.core import all_formats
+from decks.models import Deck
 from kaosz.api.domain_status import status_of
 from kaosz.api.errors import ApiError
 from kaosz.domain import DomainError
@@ -30,8 +31,6 @@ def _deck(request: HttpRequest) -> int | None:
 
 def challenges_page(request: HttpRequest, error: ApiError | DomainError | None = None,
                     status: int = 200) -> HttpResponse:
-    from decks.models import Deck
-
     mine = []
     decks = []
     if request.user.is_authenticated:

@@ -1,6 +1,9 @@
 """Pages are Hungarian first, English second: `{% tr "Kártyák" "Cards" %}` picks by language.
 
 Both texts sit side by side in the template, so a page can never miss a translation.
+The words of one app's things (card types and races, bots) are that app's own libraries
+(``cards/templatetags/card_names.py``, ``matches/templatetags/match_names.py``), built into
+every template like this one (``TEMPLATES["OPTIONS"]["builtins"]``).
 """
 
 from __future__ import annotations
@@ -8,10 +11,8 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import get_language
 
-from cards import vocabulary as vocab
 from decks.core import all_formats
 from kaosz.messages import error_of
-from matches.bot_kinds import BOT_KINDS
 from rulesets import registry
 
 register = template.Library()
@@ -23,41 +24,6 @@ def _hu() -> bool:
 
 @register.simple_tag
 def tr(hu: str, en: str) -> str:
-    return hu if _hu() else en
-
-
-@register.filter
-def type_name(key: str | None) -> str:
-    if key not in vocab.TYPES:
-        return "?"
-    hu, en, _ = vocab.TYPES[key]
-    return hu if _hu() else en
-
-
-@register.simple_tag
-def subtype_name(card_type: str, subtype: str | None) -> str:
-    return vocab.subtype_name(card_type, subtype, "hu" if _hu() else "en") or ""
-
-
-@register.filter
-def race_name(key: str | None) -> str:
-    if key not in vocab.RACES:
-        return ""
-    hu, en = vocab.RACES[key]
-    return hu if _hu() else en
-
-
-@register.filter
-def rarity_name(key: str | None) -> str:
-    if key not in vocab.RARITIES:
-        return ""
-    hu, en = vocab.RARITIES[key]
-    return hu if _hu() else en
-
-
-@register.filter
-def ability_name(key: str) -> str:
-    hu, en = vocab.ABILITIES.get(key, (key, key))
     return hu if _hu() else en
 
 
@@ -107,36 +73,10 @@ STATUSES = {
     "done": ("kész", "done"),
     "failed": ("sikertelen", "failed"),
 }
-# Bot kinds as people read them: one name everywhere (matches/bot_kinds.py).
-BOTS = {kind: (v[0], v[1]) for kind, v in BOT_KINDS.items()}
-
-
 @register.filter
 def status_name(key: str | None) -> str:
     hu, en = STATUSES.get(key or "", (key or "", key or ""))
     return hu if _hu() else en
-
-
-@register.filter
-def bot_name(kind: str | None) -> str:
-    hu, en = BOTS.get(kind or "", (kind or "", kind or ""))
-    return hu if _hu() else en
-
-
-@register.filter
-def bot_line(kind: str | None) -> str:
-    """How the bot plays, in a few words (empty for an unknown kind)."""
-    v = BOT_KINDS.get(kind or "")
-    return "" if v is None else (v[2] if _hu() else v[3])
-
-
-@register.filter
-def seat_name(seat) -> str:
-    """A seat as a person reads it: the player's name, or which bot plays it."""
-    if getattr(seat, "bot", None):
-        return bot_name(seat.bot)
-    user = getattr(seat, "user", None)
-    return user.username if user is not None else ""
 
 
 @register.filter
@@ -156,8 +96,3 @@ def entrant_label(label: str) -> str:
         hu, en = words[head]
         return f"{hu} {int(number) + 1}" if _hu() else f"{en} {int(number) + 1}"
     return label
-
-
-@register.filter
-def bot_names(kinds) -> str:
-    return ", ".join(bot_name(k) for k in (kinds or []))

@@ -9,6 +9,9 @@ from django import template
 from django.utils.translation import get_language
 
 from matches.timecontrol import choice_of
+from players.challenges import waiting
+from players.mine import your_turn_count as count
+from players.models import TurnClock
 
 register = template.Library()
 
@@ -30,8 +33,6 @@ def time_control(options: dict[str, Any] | None) -> str:
 
 @register.inclusion_tag("players/_waiting.html", takes_context=True)
 def waiting_challenges(context: Any) -> dict[str, Any]:
-    from players.challenges import waiting
-
     return {"waiting": waiting(), "user": context.get("user"),
             "csrf_token": context.get("csrf_token")}
 
@@ -39,8 +40,6 @@ def waiting_challenges(context: Any) -> dict[str, Any]:
 @register.simple_tag(takes_context=True)
 def your_turn_count(context: Any) -> int:
     """How many matches wait for the signed-in person's move (the site header shows it)."""
-    from players.mine import your_turn_count as count
-
     request = context.get("request")
     return count(getattr(request, "user", None))
 
@@ -49,8 +48,6 @@ def your_turn_count(context: Any) -> int:
 def turn_clock_line(context: Any, match: Any) -> dict[str, Any]:
     """A turn-based match's deadline and what the clock did (bot moves, loss on time),
     for the board."""
-    from players.models import TurnClock
-
     clock = TurnClock.objects.filter(match_id=match.pk).first() \
         if choice_of(match.options) != "live" else None
     seats = {s.index: s for s in match.seats.all()}

@@ -22,17 +22,24 @@ from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-ROOTS = ("kaosz", "cards", "decks", "matches", "rulesets")
+ROOTS = ("kaosz", "cards", "decks", "matches", "players", "rulesets")
 
 # The circles of modules still to break (six when this test came in, each closed by an
 # import inside a function; all broken since by moving code where it belongs). Never add one.
 KNOWN: set[frozenset[str]] = set()
 # Circles between whole apps (an import of any module of one by any module of the other).
-# One when this test came in, of four apps: ``kaosz`` is both the project (its urls and
-# template tags name the apps) and a library every app uses (``kaosz.api``,
-# ``kaosz.messages``); and ``cards`` <-> ``decks`` (the collection pages use the deck
-# catalogue, which reads the card models).
-KNOWN_APPS: set[frozenset[str]] = {frozenset({"cards", "decks", "kaosz", "matches"})}
+# One when this test came in, of four apps: ``kaosz`` was both the project (its urls and
+# template tags named the apps) and a library every app uses (``kaosz.api``,
+# ``kaosz.messages``); and ``cards`` <-> ``decks`` (the collection pages used the deck
+# catalogue, which reads the card models). Broken: the collection pages live with the decks,
+# each app's words are its own template library, and the modules that compose the project
+# (below) are not the ``kaosz`` library. Never add one.
+KNOWN_APPS: set[frozenset[str]] = set()
+# The project's composition root: the settings, the URL configuration and the server entry
+# points name every app by design (Django's ROOT_URLCONF, INSTALLED_APPS); they are the
+# project, not the ``kaosz`` library the apps import, and nothing imports them back.
+PROJECT = frozenset({"kaosz.urls", "kaosz.settings", "kaosz.settings_test", "kaosz.asgi",
+                     "kaosz.wsgi"})
 
 
 def modules(root: Path = ROOT) -> dict[str, Path]:
@@ -125,11 +132,15 @@ def circles(edges: dict[str, set[str]]) -> list[frozenset[str]]:
     return out
 
 
+def app_of(module: str) -> str:
+    return "project" if module in PROJECT else module.split(".")[0]
+
+
 def app_graph(edges: dict[str, set[str]]) -> dict[str, set[str]]:
     apps: dict[str, set[str]] = {}
     for m, targets in edges.items():
-        apps.setdefault(m.split(".")[0], set()).update(
-            t.split(".")[0] for t in targets if t.split(".")[0] != m.split(".")[0])
+        apps.setdefault(app_of(m), set()).update(
+            app_of(t) for t in targets if app_of(t) != app_of(m))
     return apps
 
 

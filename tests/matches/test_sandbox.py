@@ -59,7 +59,7 @@ def test_inline_scenario_and_its_refusals(players, api):
                                      "seats": [{"player": "me"}, {"player": "open"}]},
                 format="json")
     err = assert_error(r, 400, "bad_scenario")
-    assert err["details"] == {"code": "unknown_card",
+    assert err["details"] == {"code": "unknown_card", "slug": "no-such-card",
                               "field": "scenario.seats[0].hangar[0].card",
                               "fields": {"scenario.seats[0].hangar[0].card": [
                                   "no card record with slug 'no-such-card'"]}}
