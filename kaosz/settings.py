@@ -198,6 +198,9 @@ CELERY_TASK_ROUTES = {
     "matches.tasks.play_bots": {"queue": "bots"},
     "matches.tasks.sweep_bots": {"queue": "bots"},
     "matches.tasks.run_simulation_chunk": {"queue": "sims"},
+    # Issue 30: "your turn" e-mails on a queue of their own: an SMTP server that is slow or
+    # down (the task retries) never holds up a bot's move or a simulation.
+    "players.tasks.notify_turn": {"queue": "mail"},
 }
 # A task a killed worker held comes back after this many seconds (Redis transport), not
 # an hour; bots do not even wait for that: the sweeper below re-schedules their move.

@@ -62,12 +62,14 @@ def celery_worker_process(django_db_setup, django_db_blocker):
         url = (f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:"
                f"{db['PORT'] or 5432}/{db['NAME']}")
     env = dict(os.environ, DATABASE_URL=url, DB_CONN_MAX_AGE="0")
+    from kaosz.heartbeats import QUEUES as WORKER_QUEUES  # (once Django is set up)
+
     (ROOT / "var").mkdir(exist_ok=True)
     log = open(ROOT / "var" / "celery-test-worker.log", "w")  # noqa: SIM115 - lives with the worker
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "kaosz", "worker", "--pool=solo",
          "--loglevel=INFO", "-n", f"test-{os.getpid()}@%h",
-         "-Q", "celery,bots,sims"],  # (every queue: see CELERY_TASK_ROUTES)
+         "-Q", ",".join(WORKER_QUEUES)],  # (every queue: see CELERY_TASK_ROUTES)
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     from kaosz.celery import app
 

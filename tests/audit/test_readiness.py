@@ -65,3 +65,4 @@ def test_readyz_tells_whether_bots_workers_and_beat_are_alive(settings):
     finally:
         worker.stop()
         beat.stop()
+
