@@ -220,6 +220,17 @@ def _typed_nullables(schemas: dict[str, Any]) -> None:
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
+            ref = node.get("allOf")
+            if node.get("nullable") and isinstance(ref, list) and len(ref) == 1 \
+                    and "$ref" in ref[0]:
+                # A nullable object field (a match's `outcome`): OpenAPI 3.0 validators do
+                # not carry `nullable` into an `allOf`, so `null` failed them; the object's
+                # schema is written out here instead, nullable itself.
+                target = schemas[ref[0]["$ref"].rsplit("/", 1)[-1]]
+                del node["allOf"]
+                node.update({k: copy.deepcopy(v) for k, v in target.items()
+                             if k not in node or k == "type"})
+                node["nullable"] = True
             if "nullable" in node and "type" not in node:
                 kind = _type_of(node, schemas)
                 if kind is None:

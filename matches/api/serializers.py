@@ -139,6 +139,26 @@ class SimulationRequest(StrictJSONMixin, serializers.Serializer):
 
 # ---------------------------------------------------------------- responses (schema)
 
+class OutcomeOut(serializers.Serializer):
+    """How a finished match ended, the same shape for every game (``rulesets.base.Outcome``)."""
+
+    winners = serializers.ListField(child=serializers.IntegerField(), help_text=(
+        "Seat indices of the winners (several for a shared win)."))
+    reason = serializers.CharField(help_text=(
+        "Why it ended, a short code: the game's own (KGK `colony_empty`, `most_points`, ...), "
+        "or `resigned` (a loss on time too), `adjudicated` (an organiser decided)."))
+    scores = serializers.ListField(child=serializers.FloatField(), allow_null=True, help_text=(
+        "One number per seat where the game keeps score (Űrcsempészek's and Pulsar's "
+        "points, Roll's victory points), null where it does not (KGK) and for an "
+        "adjudicated match. Points are whole numbers, sent as JSON numbers: read them as "
+        "numbers, not by their spelling (Űrcsempészek's are written `12.0`)."))
+    tiebreak = serializers.ListField(child=serializers.CharField(), help_text=(
+        "The tie-breaks applied, in order, when the scores tied."))
+    details = serializers.DictField(help_text=(
+        "Game-specific facts (Űrcsempészek: the score breakdown per seat; an adjudication: "
+        "the organiser's note)."))
+
+
 class SeatOut(serializers.Serializer):
     index = serializers.IntegerField()
     player = serializers.CharField()
@@ -155,7 +175,7 @@ class MatchSummaryOut(serializers.Serializer):
     version = serializers.IntegerField()
     to_act = serializers.ListField(child=serializers.IntegerField())
     seats = SeatOut(many=True)
-    outcome = serializers.DictField(allow_null=True)
+    outcome = OutcomeOut(allow_null=True)
     created = serializers.DateTimeField()
     url = serializers.CharField()
 
@@ -199,7 +219,7 @@ class ActionOut(serializers.Serializer):
     events = NumberedEvent(many=True)
     status = serializers.CharField()
     to_act = serializers.ListField(child=serializers.IntegerField())
-    outcome = serializers.DictField(allow_null=True)
+    outcome = OutcomeOut(allow_null=True)
     legal_actions = LegalActionsOut(required=False, help_text=(
         "Only with include_legal_actions: what legal-actions would answer now (for a "
         "repeated request: now, not when it was first applied)."))
@@ -236,7 +256,7 @@ class ReplayOut(serializers.Serializer):
     seed = serializers.CharField()
     seed_hash = serializers.CharField()
     log = serializers.ListField(child=serializers.DictField())
-    outcome = serializers.DictField(allow_null=True)
+    outcome = OutcomeOut(allow_null=True)
 
 
 class RulesetOut(serializers.Serializer):
