@@ -152,6 +152,21 @@ def _operation_codes(method: str, path: str) -> list[str]:
     return codes
 
 
+DIGITS = re.compile(r"^\^\\d(\+|\{1,\d+\})\$$")   # a URL pattern's `\d+` / `\d{1,18}`
+
+
+def _numeric_ids(op: dict[str, Any]) -> None:
+    """Every id in a path is an integer, as every id in a body is (issue 29: a tournament's,
+    an entry's, a round's, a contribution's were strings of digits while a match's was an
+    integer, so a generated client typed one `str` and the other `int`)."""
+    for param in op.get("parameters", []):
+        schema = param.get("schema") or {}
+        if param.get("in") == "path" and schema.get("type") == "string" \
+                and DIGITS.match(schema.get("pattern", "")):
+            param["schema"] = {"type": "integer", "minimum": 0,
+                               "maximum": 2 ** 63 - 1}
+
+
 def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict:
     components = result.setdefault("components", {})
     info = result.setdefault("info", {})
@@ -175,6 +190,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
             if not description:
                 op["description"] = op["summary"] + "."
             _json_bodies_only(op)
+            _numeric_ids(op)
             _shape_example(op, components["schemas"])
             responses = op.setdefault("responses", {})
             for status, names in sorted(_error_codes(method, path, op).items()):

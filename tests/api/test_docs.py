@@ -146,3 +146,17 @@ def test_the_schema_links_the_query_language_and_the_bot_client_guide(spec):
     assert answer.status_code == 200
     assert answer["Content-Type"].startswith("text/markdown")
     assert answer.content == (ROOT / "docs" / "api" / "bot-client.md").read_bytes()
+
+
+def test_every_id_in_a_path_is_an_integer(spec):
+    """Issue 29: a match's id was an integer and a tournament's, an entry's, a round's or a
+    contribution's a string of digits, so one generated client typed them differently."""
+    kinds = {}
+    for path, item in spec["paths"].items():
+        for method, op in item.items():
+            for param in op.get("parameters", []):
+                name = param["name"]
+                if param["in"] == "path" and (name in ("id", "number") or name.endswith("_id")):
+                    kinds[(method, path, name)] = param["schema"].get("type")
+    assert len(kinds) > 30
+    assert {k: v for k, v in kinds.items() if v != "integer"} == {}
