@@ -187,7 +187,7 @@ def _browser_matches(url: str, games: int, size: str) -> dict:
             page.select_option("#opponent", "bot:heuristic")
             page.click("#create")
             page.wait_for_selector("#board[data-status=active]")
-            tally = play_on_table(page, seconds=900)
+            tally = play_on_table(page)
             total.update(clicks=tally.clicks, moves=tally.moves, scrolls=tally.scrolls,
                          auto=tally.auto, conflicts=len(conflicts),
                          stale_countdowns=tally.stale_countdowns)
