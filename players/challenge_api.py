@@ -31,6 +31,11 @@ class ChallengeRequest(serializers.Serializer):
                                  help_text="your deck: a saved deck id, a list or a deck code")
     opponent = serializers.CharField(max_length=150, required=False, allow_null=True,
                                      help_text="a username: a direct challenge")
+    players = serializers.IntegerField(
+        default=2, min_value=2, max_value=6, help_text=(
+            "seats of the match, yours included (up to the game's most: Pulsar 4, Roll 5, "
+            "KGK and Űrcsempészek 6); an open challenge for more than two fills seat by seat "
+            "and starts when the last seat is taken; a direct challenge is for two"))
 
 
 class AcceptRequest(serializers.Serializer):
@@ -45,11 +50,13 @@ def _valid(serializer: type[serializers.Serializer], data: Any) -> dict[str, Any
 
 def challenge_json(match: Match) -> dict[str, Any]:
     options = match.options or {}
+    seats = list(match.seats.all())
     return {"id": match.pk, "ruleset": match.ruleset, "format": options.get("format"),
             "time_control": choice_of(options), "rated": bool(options.get("rated")),
             "min_rating": options.get("min_rating"), "status": match.status,
             "created_by": match.created_by.username if match.created_by else None,
-            "created": match.created.isoformat()}
+            "created": match.created.isoformat(),
+            "players": len(seats), "open_seats": sum(1 for s in seats if s.is_open)}
 
 
 @extend_schema(methods=["GET"], responses=OpenApiTypes.OBJECT,
@@ -65,7 +72,8 @@ def challenge_list(request: Request) -> Response:
     match = challenges.create(
         request.user, data["ruleset"], time_control=data["time_control"],
         rated=data["rated"], fmt=data.get("format") or None, min_rating=data.get("min_rating"),
-        deck=data.get("deck"), opponent=data.get("opponent"), timeout_bot=data["timeout_bot"])
+        deck=data.get("deck"), opponent=data.get("opponent"), timeout_bot=data["timeout_bot"],
+        players=data["players"])
     return Response(challenge_json(match), status=201)
 
 

@@ -42,6 +42,7 @@ def challenges_page(request: HttpRequest, error: ApiError | DomainError | None =
         "rulesets": [(n, rs.title) for n, rs in registry.available().items()],
         "formats": all_formats(),
         "controls": [(c, time_control_name(c)) for c in CHOICES],
+        "player_counts": range(2, 7),
         "error": error_of(error) if error else None, "form": request.POST}, status=status)
 
 
@@ -54,6 +55,7 @@ def _status(exc: ApiError | DomainError) -> int:
 def create(request: HttpRequest) -> HttpResponse:
     try:
         raw_min = request.POST.get("min_rating", "").strip()
+        raw_players = request.POST.get("players", "2").strip()
         if raw_min and not raw_min.isdigit():
             raise ApiError("invalid_parameter", "min_rating: a whole number", 400)
         name = request.POST.get("ruleset", "")
@@ -65,7 +67,8 @@ def create(request: HttpRequest) -> HttpResponse:
             min_rating=int(raw_min) if raw_min else None,
             deck=_deck(request) if rs and rs.uses_decks else None,
             opponent=request.POST.get("opponent", "").strip() or None,
-            timeout_bot=request.POST.get("timeout_bot") == "on")
+            timeout_bot=request.POST.get("timeout_bot") == "on",
+            players=int(raw_players) if raw_players.isdigit() else 2)
     except (ApiError, DomainError) as exc:  # the seating services refuse with DomainError
         return challenges_page(request, error=exc, status=400)
     return redirect("play-board", pk=match.pk)

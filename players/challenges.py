@@ -89,21 +89,33 @@ def _options(time_control: str, rated: bool, fmt: str | None,
 
 def create(user: Any, ruleset: str, *, time_control: str = "live", rated: bool = False,
            fmt: str | None = None, min_rating: int | None = None, deck: Any = None,
-           opponent: str | None = None, timeout_bot: bool = False) -> Match:
+           opponent: str | None = None, timeout_bot: bool = False,
+           players: int = 2) -> Match:
     """A challenge by ``user``: open to anyone, or to ``opponent`` (a username).
-    ``timeout_bot``: in a turn-based match, a bot moves for a late player (else they lose)."""
+    ``timeout_bot``: in a turn-based match, a bot moves for a late player (else they lose).
+    ``players``: the seats of the match, the creator's included; an open challenge for
+    three or more fills seat by seat and starts when the last is taken."""
     rs = get_ruleset(ruleset)
     options = _options(time_control, rated, fmt, min_rating, timeout_bot)
+    if not rs.min_players <= players <= rs.max_players:
+        raise PlayersError("invalid_parameter", f"players: {rs.title} is for "
+                           f"{rs.min_players}-{rs.max_players} players",
+                           {"parameter": "players", "min": rs.min_players,
+                            "max": rs.max_players})
+    if opponent is not None and players != 2:
+        raise PlayersError("invalid_parameter", "a direct challenge is for two players; "
+                           "an open one may have more", {"parameter": "players"})
     check_caps(user, options["time_control"]["kind"] == TURN)
-    seats = [{"player": "me", "deck": deck}, {"player": opponent or "open"}]
+    seats = [{"player": "me", "deck": deck}] + \
+        [{"player": opponent or "open"} for _ in range(players - 1)]
     if opponent is not None and opponent in ("me", "open", user.username) or \
             (opponent or "").startswith("bot:"):
         raise PlayersError("invalid_parameter", "challenge another player by name",
                            {"parameter": "opponent"})
     specs = seat_specs(rs, seats, options, user)
-    # Refuse bad game options now, not when the opponent arrives (check_options checks
+    # Refuse bad game options now, not when the opponents arrive (check_options checks
     # when a seat waits).
-    check_options(rs, options, [specs[0], store.SeatSpec(invited=True)])
+    check_options(rs, options, [specs[0]] + [store.SeatSpec(invited=True)] * (players - 1))
     match = store.create_match(rs.name, options, specs, created_by=user)
     invite(match, specs, user)
     return match
@@ -114,7 +126,7 @@ def waiting() -> list[Match]:
     direct = SeatInvitation.objects.filter(status=SeatInvitation.PENDING) \
         .values_list("match_id", flat=True)
     return list(_seeks().exclude(pk__in=direct).select_related("created_by")
-                .order_by("created", "pk")[:100])
+                .prefetch_related("seats").order_by("created", "pk")[:100])
 
 
 def rating_of(user: Any, game: str, family: str) -> float | None:

@@ -62,3 +62,9 @@ def turn_clock_line(context: Any, match: Any) -> dict[str, Any]:
             "timed_out": name(clock.timed_out_seat) if clock and clock.timed_out_seat is not None
             else "", "on_timeout_bot": (match.options or {}).get("time_control", {})
             .get("on_timeout") == "bot"}
+
+
+@register.simple_tag
+def open_seats(match: Any) -> int:
+    """How many seats of a waiting match are still open (a challenge for three or more)."""
+    return sum(1 for s in match.seats.all() if s.is_open)

@@ -185,3 +185,32 @@ def test_a_challenge_accepted_twice_at_once_seats_exactly_one(people):
     seated = [s.user.username for s in match.seats.all()]
     winner = next(n for n, code in answers.items() if code == 200)
     assert sorted(seated) == sorted(["anna", winner]) and match.status == "active"
+
+
+def test_an_open_challenge_for_three_fills_seat_by_seat(people, client):
+    """Issue 30: an open challenge for three or more (Roll is for 2-5) waits on /play/ with
+    its open seats counted, starts when the last is taken, and refuses a fourth."""
+    c = challenge(people["anna"], ruleset="roll", players=3)
+    assert c["players"] == 3 and c["open_seats"] == 2
+    assert '2 szabad hely' in client.get("/play/").content.decode()
+    r = client_for(people["bela"]).post(f"/api/v1/challenges/{c['id']}/accept/", {},
+                                        format="json")
+    assert r.status_code == 200 and r.json()["status"] == "open", r.content
+    listed = client.get("/api/v1/challenges/").json()["challenges"]
+    assert [(x["id"], x["open_seats"]) for x in listed] == [(c["id"], 1)]
+    assert_error(client_for(people["bela"]).post(f"/api/v1/challenges/{c['id']}/accept/", {},
+                                                 format="json"), 409, "own_challenge")
+    r = client_for(people["cili"]).post(f"/api/v1/challenges/{c['id']}/accept/", {},
+                                        format="json")
+    assert r.status_code == 200 and r.json()["status"] == "active", r.content
+    match = Match.objects.get(pk=c["id"])
+    assert sorted(s.user.username for s in match.seats.all()) == ["anna", "bela", "cili"]
+    assert client.get("/api/v1/challenges/").json()["challenges"] == []
+
+
+def test_the_number_of_players_is_the_games(people):
+    for body in ({"ruleset": "pulsar", "players": 5}, {"ruleset": "roll", "players": 1},
+                 {"ruleset": "roll", "players": 3, "opponent": "bela"}):
+        assert_error(client_for(people["anna"]).post("/api/v1/challenges/", body,
+                                                     format="json"), 400, None)
+    assert not Match.objects.exists()
