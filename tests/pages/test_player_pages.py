@@ -7,6 +7,7 @@ finished board starts the same game again with one click."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,30 @@ def test_rematch_with_one_click_on_the_end_screen(live_server, chromium_path,
     new = Match.objects.get(pk=new_id)
     assert new.ruleset == ruleset and new.status == "active"
     assert sorted(s.bot or s.user.username for s in new.seats.all()) == ["anna", "random"]
+
+
+def test_a_turn_deadline_counts_down_on_the_board_and_in_my_matches(live_server, chromium_path,
+                                                                   django_user_model):
+    """Issue 30: the turn-based clock on the board and in "My matches" says how long is
+    left, in the page's language, not only the deadline's UTC time."""
+    from playwright.sync_api import sync_playwright
+
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    users = [django_user_model.objects.create_user(n, password=PASSWORD)
+             for n in ("anna", "bela")]
+    paths, _ = _site(users)
+    with sync_playwright() as pw:
+        browser = launch_chromium(pw, chromium_path)
+        for lang, said in (("hu", r"^ \(még (\d+ nap \d+ óra|\d+ óra \d+ perc)\)$"),
+                           ("en", r"^ \((\d+ d \d+ h|\d+ h \d+ min) left\)$")):
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            context.add_cookies([{"name": "django_language", "value": lang,
+                                  "url": live_server.url}])
+            _login(context, live_server.url, "anna")
+            pg = context.new_page()
+            for key in ("board-turn", "my-matches"):
+                pg.goto(live_server.url + paths[key])
+                shown = pg.locator("time.countdown + .countdown-left").first.text_content()
+                assert shown is not None and re.match(said, shown), (key, lang, shown)
+            context.close()
+        browser.close()

@@ -1,15 +1,43 @@
 /* "Your turn" on every page (issue 30): the header's count, kept fresh by polling a small
  * JSON endpoint, and a browser notification when it grows, once the person allowed it by
- * a click on "My matches" (the permission is never asked unprompted).
+ * a click on "My matches" (the permission is never asked unprompted); and the deadlines
+ * of turn-based matches counted down where a page shows them.
  *
  * Polling for now: the account event stream (publish_account_event, matches/live/) can
  * replace the timer once it is merged (see players/README note in the report). */
 (function () {
   'use strict';
-  const badge = document.getElementById('my-turn-count');
-  if (!badge) return;
   const hu = (document.documentElement.lang || 'hu').startsWith('hu');
   const T = (h, e) => (hu ? h : e);
+
+  // A turn-based match's deadline, counted down where it is shown (the board's turn clock,
+  // "My matches"): "(még 5 óra 12 perc)" / "(5 h 12 min left)", every half minute.
+  function left(ms) {
+    if (ms <= 0) return T('lejárt', 'time is up');
+    const m = Math.floor(ms / 60000);
+    const d = Math.floor(m / 1440), h = Math.floor((m % 1440) / 60), mm = m % 60;
+    const parts = d ? [d + T(' nap', ' d'), h + T(' óra', ' h')]
+      : h ? [h + T(' óra', ' h'), mm + T(' perc', ' min')] : [Math.max(mm, 1) + T(' perc', ' min')];
+    return T('még ', '') + parts.join(' ') + T('', ' left');
+  }
+  function countDown() {
+    document.querySelectorAll('time.countdown').forEach((el) => {
+      const at = Date.parse(el.getAttribute('datetime') || '');
+      if (Number.isNaN(at)) return;
+      let out = el.nextElementSibling;
+      if (!out || !out.classList.contains('countdown-left')) {
+        out = document.createElement('span');
+        out.className = 'countdown-left';
+        el.after(out);
+      }
+      out.textContent = ' (' + left(at - Date.now()) + ')';
+    });
+  }
+  countDown();
+  setInterval(countDown, 30000);
+
+  const badge = document.getElementById('my-turn-count');
+  if (!badge) return;
   const EVERY_MS = 30000;
   let last = parseInt(badge.dataset.count || '0', 10);
 
