@@ -32,13 +32,19 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesets import registry  # noqa: E402
+from rulesets.rng import Rng  # noqa: E402
 from rulesets.stats import wilson  # noqa: E402
 
 
-def play(game: str, kinds: tuple[str, str], seed: str, g: int, max_steps: int = 20_000
-         ) -> dict[str, Any]:
-    """Game ``g``: kind ``kinds[0]`` ("a") in seat ``g % 2``."""
+def play(game: str, kinds: tuple[str, str], seed: str, g: int, max_steps: int = 20_000,
+         arrival: str = "first") -> dict[str, Any]:
+    """Game ``g``: kind ``kinds[0]`` ("a") in seat ``g % 2``. When several seats may act
+    at once, ``arrival`` says who moves: ``first``, the first listed (as the host and
+    ``manage.py simulate`` do), or ``random``, one drawn by a driver generator of its
+    own (a fair arrival order, as ``rulesets/smugglers/play.py`` models real-time
+    bidding; the game's generator is never touched)."""
     rs = registry.get(game)
+    order = Rng.from_seed(f"{seed}:{g}/arrival")
     seat_of_a = g % 2
     by_seat = [kinds[0], kinds[1]] if seat_of_a == 0 else [kinds[1], kinds[0]]
     state = rs.new_game(rs.example_config(2), f"{seed}:{g}")
@@ -48,7 +54,8 @@ def play(game: str, kinds: tuple[str, str], seed: str, g: int, max_steps: int = 
         to_act = rs.to_act(state)
         if not to_act:
             break
-        seat = to_act[0]
+        seat = to_act[order.below(len(to_act))] if arrival == "random" and len(to_act) > 1 \
+            else to_act[0]
         several = len(rs.legal_actions(state, seat)) > 1
         t0 = time.thread_time()
         action = rs.bot_action(state, seat, by_seat[seat], f"{seed}:{g}:{steps}")
@@ -124,6 +131,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--start", type=int, default=0, help="first game number")
     ap.add_argument("--seed", default="strength")
+    ap.add_argument("--arrival", choices=("first", "random"), default="first",
+                    help="who moves when several seats may: the first listed, or one at random")
     ap.add_argument("--log", default=None, help="JSON-lines file: append, and resume from")
     ap.add_argument("--positions", type=int, default=0,
                     help="only time --a's decisions at this many positions (no matches)")
@@ -137,22 +146,25 @@ def main() -> None:
     if log and log.exists():
         for line in log.read_text().splitlines():
             r = json.loads(line)
-            if r.get("kinds") == list(kinds) and r.get("seed") == args.seed:
+            if r.get("kinds") == list(kinds) and r.get("seed") == args.seed \
+                    and r.get("arrival", "first") == args.arrival:
                 done[r["game"]] = r
     for g in range(args.start, args.start + args.games):
         if g in done:
             continue
-        r = play(args.game, kinds, args.seed, g)
+        r = play(args.game, kinds, args.seed, g, arrival=args.arrival)
         done[g] = r
         if log:
             with log.open("a") as f:
-                f.write(json.dumps({**r, "kinds": list(kinds), "seed": args.seed}) + "\n")
+                f.write(json.dumps({**r, "kinds": list(kinds), "seed": args.seed,
+                                    "arrival": args.arrival}) + "\n")
         sys.stderr.write(f"\r{len(done)} games, {sum(x['a_won'] for x in done.values())} "
                          f"won by {args.a}")
         sys.stderr.flush()
     sys.stderr.write("\n")
     chosen = [done[g] for g in range(args.start, args.start + args.games) if g in done]
-    print(json.dumps({"game": args.game, "seed": args.seed, **summary(chosen, kinds)}))
+    print(json.dumps({"game": args.game, "seed": args.seed, "arrival": args.arrival,
+                      **summary(chosen, kinds)}))
 
 
 if __name__ == "__main__":
