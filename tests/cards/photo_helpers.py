@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import cv2
 import numpy as np
@@ -36,3 +37,18 @@ def plain(width: int, height: int, colour: tuple[int, int, int] = (120, 90, 60))
     out = io.BytesIO()
     Image.new("RGB", (width, height), colour).save(out, "JPEG")
     return out.getvalue()
+
+
+def shown_value(html: str, name: str) -> str:
+    """The value a field of the review screen shows (input value, selected option, text)."""
+    m = re.search(rf'<input name="{name}" value="([^"]*)"', html)
+    if m:
+        return m.group(1)
+    m = re.search(rf'<textarea name="{name}"[^>]*>([^<]*)</textarea>', html)
+    if m:
+        return m.group(1)
+    m = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', html, re.S)
+    if m:
+        sel = re.search(r'<option value="([^"]*)" selected', m.group(1))
+        return sel.group(1) if sel else ""
+    return ""

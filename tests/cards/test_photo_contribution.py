@@ -101,7 +101,7 @@ def test_page_flow_binder_page_to_contributions_and_batch_review(
                      "armor", "bombard", "text_hu"):
             marker = f'name="c{i}-{name}"'
             if marker in html:
-                form[f"c{i}-{name}"] = _shown_value(html, f"c{i}-{name}")
+                form[f"c{i}-{name}"] = photo_helpers.shown_value(html, f"c{i}-{name}")
     form["c5-set"] = CardSet.objects.first().slug
     sent = client.post(review_url, form)
     assert sent.status_code == 302, sent.content.decode()[:3000]
@@ -129,21 +129,6 @@ def test_page_flow_binder_page_to_contributions_and_batch_review(
     assert done.status_code == 302
     assert set(Contribution.objects.values_list("status", flat=True)) == {"approved"}
     assert Card.objects.filter(name_hu="Oktatótiszt").exists()
-
-
-def _shown_value(html: str, name: str) -> str:
-    """The value a field of the review screen shows (input value, selected option, text)."""
-    m = re.search(rf'<input name="{name}" value="([^"]*)"', html)
-    if m:
-        return m.group(1)
-    m = re.search(rf'<textarea name="{name}"[^>]*>([^<]*)</textarea>', html)
-    if m:
-        return m.group(1)
-    m = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', html, re.S)
-    if m:
-        sel = re.search(r'<option value="([^"]*)" selected', m.group(1))
-        return sel.group(1) if sel else ""
-    return ""
 
 
 def test_batch_reject_needs_a_reason_and_rejects_all(client, few_cards, user, staff):
@@ -221,7 +206,7 @@ def test_a_card_already_in_the_catalogue_becomes_a_correction_showing_what_diffe
     form = {"source_note": "saját lapom", "c0-send": "1"}
     for name in ("subtype", "race", "cost", "speed", "firepower", "armor", "bombard", "text_hu"):
         if f'name="c0-{name}"' in html:
-            form[f"c0-{name}"] = _shown_value(html, f"c0-{name}")
+            form[f"c0-{name}"] = photo_helpers.shown_value(html, f"c0-{name}")
     assert client.post(sent["Location"], form).status_code == 302
     item = Contribution.objects.get()
     assert item.kind == Contribution.CORRECTION and item.card.slug == "halalszarny"

@@ -12,7 +12,6 @@ from django.test import Client
 
 from cards.models import CardImage, Contribution, PhotoReading
 from tests.cards import photo_helpers
-from tests.cards.test_photo_contribution import _shown_value
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -129,7 +128,7 @@ def _send_photo_batch(live_server, user, photo, count: int) -> str:
         for name in ("name_hu", "type", "subtype", "race", "cost", "speed", "firepower",
                      "armor", "bombard", "text_hu"):
             if f'name="c{i}-{name}"' in html:
-                form[f"c{i}-{name}"] = _shown_value(html, f"c{i}-{name}")
+                form[f"c{i}-{name}"] = photo_helpers.shown_value(html, f"c{i}-{name}")
     assert client.post(review_url, form).status_code == 302
     return Contribution.objects.get(kind=Contribution.CORRECTION, card__slug="halalszarny").batch
 

@@ -7,6 +7,7 @@ list the type check came in with is gone, and none may come back."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import tomllib
@@ -45,3 +46,18 @@ def test_no_module_has_its_type_errors_ignored():
     mypy = config["tool"]["mypy"]
     ignored = [o["module"] for o in mypy.get("overrides", []) if o.get("ignore_errors")]
     assert not mypy.get("ignore_errors") and not ignored, ignored
+
+
+def test_no_test_module_imports_another():
+    """Issue 28: what several test modules share lives in tests/support/ (or a helper
+    module of a test directory), never in a test module another one imports: a test module
+    is collected, and its module-level setup runs, wherever it is imported."""
+    offenders = []
+    for path in (ROOT / "tests").rglob("test_*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else \
+                [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            offenders += [f"{path.relative_to(ROOT)}: {n}" for n in names
+                          if n.startswith("tests.") and n.rsplit(".", 1)[-1].startswith("test_")]
+    assert offenders == []

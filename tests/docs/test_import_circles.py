@@ -3,8 +3,8 @@
 Two modules that import each other, directly or round a longer loop, cannot be read, tested
 or loaded one without the other; an import moved inside a function hides the circle from
 Python at load time but not from the reader, so imports inside functions count here too.
-The graph is built from the source (``ast``), over ``kaosz``, ``cards``, ``decks``,
-``matches`` and ``rulesets`` (migrations left out). A package whose ``__init__.py`` only
+The graph is built from the source (``ast``, ``tests/support/imports.py``), over ``kaosz``,
+``cards``, ``decks``, ``matches``, ``players`` and ``rulesets`` (migrations left out). A package whose ``__init__.py`` only
 hands names on (defines no function or class) is a face, not a module: an import of it is
 not an edge (the same reading as the project's pre-stop check).
 
@@ -21,8 +21,7 @@ import ast
 from collections.abc import Iterable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-ROOTS = ("kaosz", "cards", "decks", "matches", "players", "rulesets")
+from tests.support.imports import ROOT, graph, modules
 
 # The circles of modules still to break (six when this test came in, each closed by an
 # import inside a function; all broken since by moving code where it belongs). Never add one.
@@ -40,54 +39,6 @@ KNOWN_APPS: set[frozenset[str]] = set()
 # project, not the ``kaosz`` library the apps import, and nothing imports them back.
 PROJECT = frozenset({"kaosz.urls", "kaosz.settings", "kaosz.settings_test", "kaosz.asgi",
                      "kaosz.wsgi"})
-
-
-def modules(root: Path = ROOT) -> dict[str, Path]:
-    out: dict[str, Path] = {}
-    for top in ROOTS:
-        for path in sorted((root / top).rglob("*.py")):
-            if "migrations" in path.parts or "__pycache__" in path.parts:
-                continue
-            name = ".".join(path.relative_to(root).with_suffix("").parts)
-            out[name.removesuffix(".__init__")] = path
-    return out
-
-
-def imported(tree: ast.AST, module: str, is_package: bool, known: Iterable[str]
-             ) -> set[str]:
-    """The project modules ``module``'s source imports, at any depth (in functions too)."""
-    known = set(known)
-    package = module if is_package else module.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        names: list[str] = []
-        if isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                up = parts[: len(parts) - (node.level - 1)]
-                base = ".".join(up + ([base] if base else []))
-            names = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base
-                     for a in node.names]
-        for name in names:
-            while name and name not in known:
-                name = name.rpartition(".")[0]
-            if name and name != module:
-                found.add(name)
-    return found
-
-
-def graph(root: Path = ROOT) -> dict[str, set[str]]:
-    mods = modules(root)
-    trees = {m: ast.parse(p.read_text(encoding="utf-8")) for m, p in mods.items()}
-    faces = {m for m, p in mods.items() if p.name == "__init__.py" and not any(
-        isinstance(x, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-        for x in trees[m].body)}
-    return {m: {t for t in imported(trees[m], m, mods[m].name == "__init__.py", mods)
-                if t not in faces}
-            for m in mods}
 
 
 def circles(edges: dict[str, set[str]]) -> list[frozenset[str]]:

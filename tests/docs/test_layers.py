@@ -20,7 +20,7 @@ from kaosz.domain import DomainError
 from matches.errors import MatchError
 from matches.store import StoreError
 from matches.tournaments.services import TournamentError
-from tests.docs.test_import_circles import ROOT, graph, imported, modules
+from tests.support.imports import ROOT, graph, imported, modules
 
 HTTP = ("kaosz.api", "matches.api", "matches.tournaments.api")
 

@@ -140,3 +140,35 @@ def call(base: str, method: str, path: str, token: str | None = None,
             return r.status, json.loads(r.read() or b"null")
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read() or b"null")
+
+
+# Shared by the ASGI tests (test_asgi, test_stream_caps): people with API tokens and a
+# started match between the first two.
+def players_with_tokens(django_user_model, n: int) -> list[str]:
+    from rest_framework.authtoken.models import Token
+
+    users = [django_user_model.objects.create_user(f"asgi{i}") for i in range(n)]
+    return [Token.objects.create(user=u).key for u in users]
+
+
+def started_match(base: str, tokens: list[str]) -> dict:
+    """A started two-player match: naming the other player invites them, and they accept
+    by joining."""
+    status, m = patiently(base, "POST", "/api/v1/matches/", tokens[0],
+                           {"ruleset": "smugglers", "seats": [{"player": "me"},
+                                                              {"player": "asgi1"}]})
+    assert status == 201, m
+    status, m = patiently(base, "POST", f"/api/v1/matches/{m['id']}/join/", tokens[1], {})
+    assert status == 200 and m["status"] == "active", m
+    return m
+
+
+def patiently(*args: Any) -> tuple[int, Any]:
+    """``call``, again after a 503 as its Retry-After asks: the tiny pool's first
+    connection may take longer than its 50 ms timeout to open on a busy machine."""
+    for _ in range(10):
+        status, body = call(*args)
+        if status != 503:
+            break
+        time.sleep(0.2)
+    return status, body

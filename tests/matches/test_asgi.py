@@ -19,6 +19,8 @@ from django.db import connection
 
 from tests.matches import asgi_client, servers
 from tests.matches.servers import call
+from tests.matches.servers import players_with_tokens as _players
+from tests.matches.servers import started_match as _match
 
 pytestmark = [
     pytest.mark.postgres,
@@ -70,36 +72,6 @@ def tiny_pool_server(django_db_setup, django_db_blocker) -> Iterator[str]:
 def tiny_pool_default_threads_server(django_db_setup, django_db_blocker) -> Iterator[str]:
     with django_db_blocker.unblock():
         yield from _server({"DB_POOL_MAX": "1", "DB_POOL_TIMEOUT": "0.05"})
-
-
-def _players(django_user_model, n: int) -> list[str]:
-    from rest_framework.authtoken.models import Token
-
-    users = [django_user_model.objects.create_user(f"asgi{i}") for i in range(n)]
-    return [Token.objects.create(user=u).key for u in users]
-
-
-def _match(base: str, tokens: list[str]) -> dict:
-    """A started two-player match: naming the other player invites them, and they accept
-    by joining."""
-    status, m = _patiently(base, "POST", "/api/v1/matches/", tokens[0],
-                           {"ruleset": "smugglers", "seats": [{"player": "me"},
-                                                              {"player": "asgi1"}]})
-    assert status == 201, m
-    status, m = _patiently(base, "POST", f"/api/v1/matches/{m['id']}/join/", tokens[1], {})
-    assert status == 200 and m["status"] == "active", m
-    return m
-
-
-def _patiently(*args: Any) -> tuple[int, Any]:
-    """``call``, again after a 503 as its Retry-After asks: the tiny pool's first
-    connection may take longer than its 50 ms timeout to open on a busy machine."""
-    for _ in range(10):
-        status, body = call(*args)
-        if status != 503:
-            break
-        time.sleep(0.2)
-    return status, body
 
 
 def _rush(base: str, path: str, token: str, n: int = 30) -> list[tuple[int, Any]]:

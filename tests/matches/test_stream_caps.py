@@ -13,7 +13,8 @@ import pytest
 from django.db import connection
 
 from tests.matches import servers
-from tests.matches.test_asgi import _match, _players
+from tests.matches.servers import players_with_tokens as _players
+from tests.matches.servers import started_match as _match
 
 pytestmark = [
     pytest.mark.postgres,

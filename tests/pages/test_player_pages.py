@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.pages.test_sweep import CHECKS, LANGS, PASSWORD, SIZES, _login, _visit
 from tests.support.browser import launch_chromium
+from tests.support.sweep import CHECKS, LANGS, PASSWORD, SIZES, sign_in, visit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -62,9 +62,9 @@ def test_the_new_pages_at_both_sizes_in_both_languages(live_server, chromium_pat
                                               locale="hu-HU" if lang == "hu" else "en-GB")
                 context.add_cookies([{"name": "django_language", "value": lang,
                                       "url": live_server.url}])
-                _login(context, live_server.url, "anna")
+                sign_in(context, live_server.url, "anna")
                 for key in KEYS:
-                    found = _visit(context, live_server.url, key, paths[key], lang)
+                    found = visit(context, live_server.url, key, paths[key], lang)
                     found.pop("_width")
                     problems += [f"{key} {size}/{lang} {c}: {found[c]}" for c in CHECKS
                                  if found[c]]
@@ -101,7 +101,7 @@ def test_rematch_with_one_click_on_the_end_screen(live_server, chromium_path,
     with sync_playwright() as pw:
         browser = launch_chromium(pw, chromium_path)
         context = browser.new_context(viewport={"width": 390, "height": 844})
-        _login(context, live_server.url, "anna")
+        sign_in(context, live_server.url, "anna")
         pg = context.new_page()
         pg.goto(f"{live_server.url}/play/{old.pk}/")
         pg.click("#rematch")
@@ -130,7 +130,7 @@ def test_a_turn_deadline_counts_down_on_the_board_and_in_my_matches(live_server,
             context = browser.new_context(viewport={"width": 390, "height": 844})
             context.add_cookies([{"name": "django_language", "value": lang,
                                   "url": live_server.url}])
-            _login(context, live_server.url, "anna")
+            sign_in(context, live_server.url, "anna")
             pg = context.new_page()
             for key in ("board-turn", "my-matches"):
                 pg.goto(live_server.url + paths[key])

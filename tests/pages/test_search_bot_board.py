@@ -9,8 +9,8 @@ from matches import store
 from matches.models import Match, Seat
 from rulesets import registry
 from tests.api_helpers import client_for
-from tests.matches.test_pages import login
 from tests.support.matches import create
+from tests.support.pages import login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

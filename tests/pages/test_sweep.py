@@ -23,14 +23,19 @@ from typing import Any
 import pytest
 
 from tests.support.browser import launch_chromium
-from tests.support.pages import raw_keys, visible_text_js
+from tests.support.pages import raw_keys
+from tests.support.sweep import (
+    CHECKS,
+    LANGS,
+    PASSWORD,
+    SIZES,
+    sign_in,
+    visit,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[2]
-PASSWORD = "titkos-jelszo-123"
-SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
-LANGS = ("hu", "en")
 
 
 # page key -> (path, who may see it: "anon" pages are opened by everyone).
@@ -43,7 +48,6 @@ PAGE_KEYS = [
     "signup", "password-reset", "not-found", "tokens", "query-help", "advanced",
     "collection-import", "contribute-csv", "api-swagger", "api-redoc", "leaderboard", "player",
 ]
-CHECKS = ["scroll", "console", "requests", "raw"]
 
 
 def _build_site(django_user_model) -> dict[str, Any]:
@@ -126,9 +130,6 @@ def _build_site(django_user_model) -> dict[str, Any]:
 SIGNED_IN_ONLY = {"decks-mine", "deck-edit", "tournament-manage", "collection", "contribute",
                   "contributions", "tokens", "collection-import", "contribute-csv"}
 STAFF_ONLY = {"review"}
-EXPECTED_STATUS = {"not-found": 404}
-# Pages drawn by a script after load: the sweep looks once this has appeared.
-READY = {"api-swagger": ".opblock", "api-redoc": ".api-content"}
 
 
 def _roles_for(key: str) -> list[str]:
@@ -141,58 +142,6 @@ def _roles_for(key: str) -> list[str]:
     if key == "cards":
         return ["anon", "user", "staff"]
     return ["anon", "user"]
-
-
-def _login(context, base: str, username: str) -> None:
-    pg = context.new_page()
-    pg.goto(base + "/accounts/login/")
-    pg.fill("#id_username", username)
-    pg.fill("#id_password", PASSWORD)
-    with pg.expect_navigation():
-        pg.click("main button[type=submit]")
-    pg.close()
-
-
-def _visit(context, base: str, key: str, path: str, lang: str) -> dict[str, list[str]]:
-    pg = context.new_page()
-    pg.set_default_timeout(15000)
-    errors: list[str] = []
-    failed: list[str] = []
-    pg.on("console", lambda m: errors.append(m.text[:160]) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: errors.append(f"uncaught: {str(e)[:160]}"))
-    pg.on("requestfailed", lambda r: failed.append(f"{r.url} {r.failure}"))
-
-    def answered(resp) -> None:
-        expected = EXPECTED_STATUS.get(key) if resp.url == base + path else None
-        if resp.status >= 400 and resp.status != expected:
-            failed.append(f"{resp.status} {resp.url.replace(base, '')}")
-
-    pg.on("response", answered)
-    pg.goto(base + path, wait_until="load")
-    # Browsers ask for /favicon.ico on their own; headless Chromium does not, so ask as
-    # one would (the page's own <link rel=icon> is fetched by the page itself).
-    icon = pg.evaluate("""async () => {
-        const link = document.querySelector('link[rel~="icon"]');
-        const r = await fetch(link ? link.href : '/favicon.ico');
-        return r.status; }""")
-    if icon >= 400:
-        failed.append(f"{icon} favicon")
-    if key in READY:
-        pg.wait_for_selector(READY[key], timeout=30000)
-    pg.wait_for_timeout(100)  # htmx/board scripts fill the page right after load
-    widths = pg.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    text = pg.evaluate(visible_text_js())
-    pg.close()
-    found: dict[str, list[str]] = {c: [] for c in CHECKS}
-    if widths[0] > widths[1]:
-        found["scroll"].append(f"{widths[0]} px > {widths[1]}")
-    if key in EXPECTED_STATUS:  # the page itself answered as it should (e.g. 404)
-        errors = [e for e in errors if f"status of {EXPECTED_STATUS[key]}" not in e]
-    found["console"] = errors
-    found["requests"] = [f for f in failed if "ERR_ABORTED" not in f]
-    found["raw"] = raw_keys(text, lang)
-    found["_width"] = [str(widths[0])]
-    return found
 
 
 @pytest.fixture(scope="module")
@@ -230,11 +179,11 @@ def sweep(django_db_setup, django_db_blocker, live_server, chromium_path):
                         context.add_cookies([{"name": "django_language", "value": lang,
                                               "url": base}])
                         if role != "anon":
-                            _login(context, base, "gyujto" if role == "user" else "szerkeszto")
+                            sign_in(context, base, "gyujto" if role == "user" else "szerkeszto")
                         for key in PAGE_KEYS:
                             if role not in _roles_for(key):
                                 continue
-                            found = _visit(context, base, key, site["paths"][key], lang)
+                            found = visit(context, base, key, site["paths"][key], lang)
                             where = f"{size}/{role}/{lang}"
                             widths.setdefault(key, {})
                             widths[key][size] = max(widths[key].get(size, 0),

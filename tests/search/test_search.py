@@ -16,7 +16,7 @@ from rulesets.base import Ruleset, State
 from rulesets.rng import Rng
 from rulesets.search import LEVELS, Level, level_of, search
 from rulesets.search.hidden import copy_state
-from tests.rulesets.test_conformance import CASES, NAMES, match, rearranged, sampled
+from tests.support.conformance import CASES, NAMES, match, rearranged, sampled
 
 TINY = Level("tiny", iterations=6, depth=6)
 
