@@ -132,6 +132,14 @@ COUNTDOWN_NOW = """() => { const b = document.querySelector('#auto-note b');
 
 IN_VIEW = """sel => { const e = document.querySelector(sel); if (!e) return false;
   const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 1; }"""
+# Where an element is when it is not in view: for the failure message (it failed once in a
+# full run on a loaded machine, on a phone, and the cause is not yet known).
+WHERE = """sel => { const e = document.querySelector(sel); const h = document.getElementById('kgk-hud');
+  const r = e ? e.getBoundingClientRect() : null; const b = h ? h.getBoundingClientRect() : null;
+  return {exists: !!e, top: r && r.top, bottom: r && r.bottom, height: r && r.height,
+          innerHeight, scrollY, scrollHeight: document.documentElement.scrollHeight,
+          hud: b && [b.top, b.bottom], decision: view_text(e)};
+  function view_text(x) { return x ? x.textContent.slice(0, 120) : null; } }"""
 
 
 def shot(page, name: str) -> None:
@@ -188,8 +196,10 @@ def test_a_whole_match_clicked_on_the_table(browser, live_server, django_user_mo
             if note and note["version"] == str(d["version"]):
                 assert d["your_turn"] and note["said"] in note["moves"], note
             # the decision and the hand are on the screen without scrolling to them
-            assert page.evaluate(IN_VIEW, "#decision"), "the decision is off the screen"
-            assert page.evaluate(IN_VIEW, ".hand-dock"), "the hand is off the screen"
+            assert page.evaluate(IN_VIEW, "#decision"), \
+                ("the decision is off the screen", page.evaluate(WHERE, "#decision"))
+            assert page.evaluate(IN_VIEW, ".hand-dock"), \
+                ("the hand is off the screen", page.evaluate(WHERE, ".hand-dock"))
             checked["steps"] += 1
             for part in ("combat", "chain"):
                 if d["view"][part] and not checked[part]:
