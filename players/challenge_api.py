@@ -50,13 +50,12 @@ def _valid(serializer: type[serializers.Serializer], data: Any) -> dict[str, Any
 
 def challenge_json(match: Match) -> dict[str, Any]:
     options = match.options or {}
-    seats = list(match.seats.all())
     return {"id": match.pk, "ruleset": match.ruleset, "format": options.get("format"),
             "time_control": choice_of(options), "rated": bool(options.get("rated")),
             "min_rating": options.get("min_rating"), "status": match.status,
             "created_by": match.created_by.username if match.created_by else None,
             "created": match.created.isoformat(),
-            "players": len(seats), "open_seats": sum(1 for s in seats if s.is_open)}
+            "players": match.seats.count(), "open_seats": challenges.open_seats(match)}
 
 
 @extend_schema(methods=["GET"], responses=OpenApiTypes.OBJECT,

@@ -93,15 +93,11 @@ def create(user: Any, ruleset: str, *, time_control: str = "live", rated: bool =
            players: int = 2) -> Match:
     """A challenge by ``user``: open to anyone, or to ``opponent`` (a username).
     ``timeout_bot``: in a turn-based match, a bot moves for a late player (else they lose).
-    ``players``: the seats of the match, the creator's included; an open challenge for
-    three or more fills seat by seat and starts when the last is taken."""
+    ``players``: the seats of the match, the creator's included (``seat_specs`` holds it to
+    the game's count); an open challenge for three or more fills seat by seat and starts
+    when the last is taken."""
     rs = get_ruleset(ruleset)
     options = _options(time_control, rated, fmt, min_rating, timeout_bot)
-    if not rs.min_players <= players <= rs.max_players:
-        raise PlayersError("invalid_parameter", f"players: {rs.title} is for "
-                           f"{rs.min_players}-{rs.max_players} players",
-                           {"parameter": "players", "min": rs.min_players,
-                            "max": rs.max_players})
     if opponent is not None and players != 2:
         raise PlayersError("invalid_parameter", "a direct challenge is for two players; "
                            "an open one may have more", {"parameter": "players"})
@@ -127,6 +123,11 @@ def waiting() -> list[Match]:
         .values_list("match_id", flat=True)
     return list(_seeks().exclude(pk__in=direct).select_related("created_by")
                 .prefetch_related("seats").order_by("created", "pk")[:100])
+
+
+def open_seats(match: Match) -> int:
+    """How many seats of a waiting challenge are still open (one for three or more)."""
+    return sum(1 for s in match.seats.all() if s.is_open)
 
 
 def rating_of(user: Any, game: str, family: str) -> float | None:

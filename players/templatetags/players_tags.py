@@ -9,6 +9,7 @@ from django import template
 from django.utils.translation import get_language
 
 from matches.timecontrol import choice_of
+from players import challenges
 from players.challenges import waiting
 from players.mine import your_turn_count as count
 from players.models import TurnClock
@@ -64,7 +65,4 @@ def turn_clock_line(context: Any, match: Any) -> dict[str, Any]:
             .get("on_timeout") == "bot"}
 
 
-@register.simple_tag
-def open_seats(match: Any) -> int:
-    """How many seats of a waiting match are still open (a challenge for three or more)."""
-    return sum(1 for s in match.seats.all() if s.is_open)
+register.simple_tag(challenges.open_seats, name="open_seats")
