@@ -1,10 +1,7 @@
 """The error codes of the card catalogue: search, lookups, contributions, pictures and
 photo reading.
 
-Each code: the HTTP status the API answers it with, what it means for a client (the API
-description's table), and the sentence a page shows for it in Hungarian and English
-(none: the page's general sentence with the API's words). Registered by the app's
-``ready()`` into :mod:`kaosz.error_catalogue`.
+Each entry is a :class:`kaosz.error_catalogue.ErrorCode`, registered by the app's ``ready()``.
 """
 
 from __future__ import annotations

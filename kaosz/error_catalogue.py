@@ -26,6 +26,10 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class ErrorCode:
+    """One code: its HTTP status, what it means for a client (the API description's table),
+    and the sentence a page shows for it in Hungarian and English (none: the page's general
+    sentence with the API's words)."""
+
     status: int        # the HTTP status the API answers with
     meaning: str       # for a client: what it means and what to do (English)
     hu: str = ""       # the sentence a page shows, Hungarian ("" : the general sentence)
