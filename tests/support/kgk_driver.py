@@ -31,6 +31,17 @@ READ = """async () => {
   return {d, legal, shown: document.querySelector('#board').dataset.version};
 }"""
 
+MAX_MISSES = 3                # tries of one move on one version before the board is stuck
+
+# What lies on top of the page's armed and popover parts when a click cannot land.
+STUCK_AT = """() => {
+  const at = (sel) => { const e = document.querySelector(sel); if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return {sel, hidden: e.hidden, top: r.top, bottom: r.bottom, h: r.height}; };
+  return {scrollY, innerHeight, parts: ['#hud-armed', '#card-pop', '#decision', '.hud',
+    '.hand-dock', '#actions', '#arm-cancel'].map(at)};
+}"""
+
 IN_VIEW = """el => { const r = el.getBoundingClientRect();
   return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth; }"""
 
@@ -125,6 +136,7 @@ def play_on_table(page, max_decisions: int = 400, check=None) -> Tally:
     start = time.time()
     decisions = 0
     catching_up = 0
+    missed: dict[str, list[str]] = {}      # version -> why a move on it could not be made
     while decisions < max_decisions:
         wait_for_my_decision(page)
         if page.get_attribute("#board", "data-status") == "finished":
@@ -166,6 +178,12 @@ def play_on_table(page, max_decisions: int = 400, check=None) -> Tally:
         except Exception as exc:  # redrawn under the pointer (the board moved on): look again
             if "not attached" not in str(exc) and "Timeout" not in type(exc).__name__:
                 raise
+            # ...but a board that stays on this version and still refuses the click is
+            # stuck, not moving on: say why, at once (each try costs a whole timeout)
+            missed.setdefault(version, []).append(str(exc)[-1500:])
+            assert len(missed[version]) < MAX_MISSES, (
+                f"{wanted} could not be made on version {version}", missed[version],
+                page.evaluate(STUCK_AT))
             page.keyboard.press("Escape")
             continue
         tally.count(how, clicks, scrolls)
