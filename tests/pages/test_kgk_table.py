@@ -35,7 +35,12 @@ from tests.support.board import (
     raw_keys,
     window_for_the_page_user,
 )
-from tests.support.kgk_driver import act_on_table, play_on_table, wait_for_my_decision
+from tests.support.kgk_driver import (
+    UNREACHABLE,
+    act_on_table,
+    play_on_table,
+    wait_for_my_decision,
+)
 from tests.support.matches import create
 from tests.support.pages import PASSWORD
 
@@ -200,6 +205,9 @@ def test_a_whole_match_clicked_on_the_table(browser, live_server, django_user_mo
                 ("the decision is off the screen", page.evaluate(WHERE, "#decision"))
             assert page.evaluate(IN_VIEW, ".hand-dock"), \
                 ("the hand is off the screen", page.evaluate(WHERE, ".hand-dock"))
+            # every move's card or pile can be reached: not under the bar or the hand
+            assert not page.evaluate(UNREACHABLE, legal["actions"]), \
+                page.evaluate(UNREACHABLE, legal["actions"])
             checked["steps"] += 1
             for part in ("combat", "chain"):
                 if d["view"][part] and not checked[part]:
@@ -470,5 +478,45 @@ def test_one_name_per_bot_on_every_board(browser, live_server, django_user_model
                 for old in old_names:
                     assert old not in shown, (ruleset, lang, old)
         assert not [e for e in errors if "/events/" not in e], errors
+    finally:
+        ctx.close()
+
+
+def test_the_bar_and_the_hand_never_cover_the_table_on_a_phone(
+        browser, live_server, django_user_model, cards_loaded, bots_in_process):
+    """Issue 32: a whole match on a phone got stuck on one turn. Two dozen attacks filled
+    the bar at the top with buttons past the middle of the screen; with the hand docked at
+    the bottom, the opponent's colony could not be clicked from any scroll position (the
+    bar, then the hand, were on top of it). And a card of the hand brought to the middle of
+    the screen (as Playwright, or a person, scrolls to it) lay under the bar, which the
+    panel's end pushes down onto the hand. Here the bar is given thirty moves: it stays
+    within a third of the screen, and every card and pile of the table, the hand's
+    included, brought to the middle of the screen is on top there."""
+    me = django_user_model.objects.create_user("magas-sav", password=PASSWORD)
+    match_id = create(client_for(me), "kgk", ["me", "bot:heuristic"])["id"]
+    ctx, page, errors = open_page(browser, live_server, me, PHONE, "hu")
+    try:
+        page.goto(f"{live_server.url}/play/{match_id}/")
+        wait_for_my_decision(page)
+        page.wait_for_selector(".hand-dock button.card[data-card]")
+        # a turn with thirty moves in the bar (as many attacks on crew make)
+        page.evaluate("""() => { const box = document.getElementById('hud-acts');
+          for (let i = 0; i < 30; i++) { const b = document.createElement('button');
+            b.className = 'hud-act primary'; b.textContent = `Támadás: legénység (${i + 1}.)`;
+            box.appendChild(b); } }""")
+        bar = page.evaluate("document.getElementById('kgk-hud').getBoundingClientRect().height")
+        assert bar <= 0.36 * PHONE["height"], bar
+        covered = page.evaluate("""() => {
+          const out = [];
+          for (const el of document.querySelectorAll('#view button.card[data-card], #view .zone-act')) {
+            if (!el.getClientRects().length) continue;
+            el.scrollIntoView({block: 'center'});
+            const r = el.getBoundingClientRect();
+            const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            if (!at || !(el === at || el.contains(at))) out.push(el.className + ' under ' + (at && at.className));
+          }
+          return out; }""")
+        assert not covered, covered
+        no_sideways_scroll(page)
     finally:
         ctx.close()

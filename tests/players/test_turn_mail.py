@@ -5,16 +5,11 @@ mail (retried by the sweep), never the move."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-import threading
 from datetime import timedelta
-from email import message_from_bytes
-from email.message import Message
 
 import pytest
-from aiosmtpd.smtp import SMTP
 
 from matches.models import Match
 from players import turns
@@ -22,42 +17,16 @@ from players.models import TurnClock
 from players.tasks import notify_turn, sweep_turns
 from tests.api_helpers import client_for
 from tests.support.matches import play_step
+from tests.support.smtp import smtp_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-class Inbox:
-    """An aiosmtpd handler keeping every message it receives."""
-
-    def __init__(self) -> None:
-        self.messages: list[Message] = []
-
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
-        self.messages.append(message_from_bytes(envelope.content))
-        return "250 OK"
-
-    def to(self, address: str) -> list[Message]:
-        return [m for m in self.messages if m["To"] == address]
 
 
 @pytest.fixture
 def smtp(settings):
     """A real SMTP server on a port the system picks; the settings point Django at it."""
-    inbox = Inbox()
-    loop = asyncio.new_event_loop()
-    server = loop.run_until_complete(loop.create_server(
-        lambda: SMTP(inbox, loop=loop), "127.0.0.1", 0))
-    port = server.sockets[0].getsockname()[1]
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
-    settings.EMAIL_USE_TLS, settings.EMAIL_TIMEOUT = False, 5
-    settings.KAOSZ_SITE_URL = "https://kaosz.example"
-    yield inbox
-    loop.call_soon_threadsafe(server.close)
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
+    with smtp_server(settings) as inbox:
+        yield inbox
 
 
 @pytest.fixture

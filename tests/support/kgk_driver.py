@@ -46,6 +46,39 @@ IN_VIEW = """el => { const r = el.getBoundingClientRect();
   return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth; }"""
 
 
+# Of each legal move made from a card or pile on the table: is it there to be clicked? The
+# element is brought to the middle of the screen (as a person scrolls to it) and must be the
+# topmost thing there, not under the bar at the top or the hand at the bottom, which both
+# stay on the screen. The page is put back where it was.
+UNREACHABLE = """(acts) => {
+  const y0 = scrollY, out = [];
+  const source = (a) => {
+    for (const k of ['card', 'ship', 'crew', 'base', 'pick']) {
+      if (Number.isInteger(a[k])) return document.querySelector(`#view button.card[data-card='${a[k]}']`);
+    }
+    if (a.type === 'attack' && (a.target === 'colony' || a.target === 'central')) {
+      return document.querySelector(`.side:not(.me) .zone-act[data-target=${a.target}]`);
+    }
+    return null;
+  };
+  const seen = new Set();
+  acts.forEach((a, i) => {
+    const el = source(a);
+    if (!el || seen.has(el) || !el.getClientRects().length) return;
+    seen.add(el);
+    el.scrollIntoView({block: 'center', inline: 'nearest'});
+    const r = el.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!at || !(el === at || el.contains(at))) {
+      const over = at && (at.closest('[id]') || at);
+      out.push(`move ${i} (${a.type}): ${el.className} under ${over ? over.id || over.className : 'nothing'}`);
+    }
+  });
+  scrollTo(0, y0);
+  return out;
+}"""
+
+
 @dataclass
 class Tally:
     clicks: int = 0            # every click the person made
@@ -124,9 +157,12 @@ def wait_for_my_decision(page, timeout: int = 30000) -> None:
         timeout=timeout)
 
 
-def play_on_table(page, max_decisions: int = 400, check=None) -> Tally:
-    """Play the seat's side to the end of the match. ``check(page, d, legal)`` runs at each
-    of the person's decisions (the table against the view, a test's assertions).
+def play_on_table(page, max_decisions: int = 400, check=None, *,
+                  until_waiting: bool = False) -> Tally:
+    """Play the seat's side to the end of the match, or with ``until_waiting`` only until
+    the decision is someone else's (a turn-based match: the person then closes the page).
+    ``check(page, d, legal)`` runs at each of the person's decisions (the table against the
+    view, a test's assertions).
 
     Bounded by the person's decisions, not by wall-clock seconds: a loaded machine makes
     every step slower but not more numerous, so the bound fails only when the match really
@@ -138,6 +174,11 @@ def play_on_table(page, max_decisions: int = 400, check=None) -> Tally:
     catching_up = 0
     missed: dict[str, list[str]] = {}      # version -> why a move on it could not be made
     while decisions < max_decisions:
+        if until_waiting:
+            now = page.evaluate(READ)["d"]
+            if now["status"] == "finished" or not now.get("your_turn"):
+                tally.seconds = time.time() - start
+                return tally
         wait_for_my_decision(page)
         if page.get_attribute("#board", "data-status") == "finished":
             tally.seconds = time.time() - start

@@ -1,0 +1,51 @@
+"""A real SMTP server for the tests that claim one (aiosmtpd on a port the system picks),
+with Django's mail settings pointed at it for as long as the test runs."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from email import message_from_bytes
+from email.message import Message
+from typing import Any
+
+from aiosmtpd.smtp import SMTP
+
+
+class Inbox:
+    """An aiosmtpd handler keeping every message it receives."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+        self.messages.append(message_from_bytes(envelope.content))
+        return "250 OK"
+
+    def to(self, address: str) -> list[Message]:
+        return [m for m in self.messages if m["To"] == address]
+
+
+@contextmanager
+def smtp_server(settings: Any, site: str = "https://kaosz.example") -> Iterator[Inbox]:
+    """Serve SMTP on 127.0.0.1 until the block ends; ``settings`` (pytest-django's
+    fixture) sends Django's mail there, and links in mails start with ``site``."""
+    inbox = Inbox()
+    loop = asyncio.new_event_loop()
+    server = loop.run_until_complete(loop.create_server(
+        lambda: SMTP(inbox, loop=loop), "127.0.0.1", 0))
+    port = server.sockets[0].getsockname()[1]
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+    settings.EMAIL_USE_TLS, settings.EMAIL_TIMEOUT = False, 5
+    settings.KAOSZ_SITE_URL = site
+    try:
+        yield inbox
+    finally:
+        loop.call_soon_threadsafe(server.close)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
