@@ -45,8 +45,19 @@ def staff(db, django_user_model):
 
 
 @pytest.fixture(scope="session")
-def celery_worker_process(django_db_setup, django_db_blocker):
+def worker_smtp():
+    """The real SMTP server (aiosmtpd) the real Celery worker sends its mail to, for the
+    whole session: ``(inbox, port)``."""
+    from tests.support.smtp import serve_smtp
+
+    with serve_smtp() as served:
+        yield served
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker, worker_smtp):
     """A real Celery worker on Redis against the test database (only when REDIS_URL is set).
+    Its mail goes to ``worker_smtp``.
 
     Without REDIS_URL the settings run tasks eagerly in-process, so tests that use this
     fixture exercise the same task code either way.
@@ -61,7 +72,10 @@ def celery_worker_process(django_db_setup, django_db_blocker):
         db = connection.settings_dict
         url = (f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:"
                f"{db['PORT'] or 5432}/{db['NAME']}")
-    env = dict(os.environ, DATABASE_URL=url, DB_CONN_MAX_AGE="0")
+    from tests.support.smtp import worker_mail_env
+
+    env = dict(os.environ, DATABASE_URL=url, DB_CONN_MAX_AGE="0",
+               **worker_mail_env(worker_smtp[1]))
     from kaosz.heartbeats import QUEUES as WORKER_QUEUES  # (once Django is set up)
 
     (ROOT / "var").mkdir(exist_ok=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from datetime import timedelta
 
 import pytest
@@ -135,3 +136,25 @@ def test_smtp_down_delays_the_mail_never_the_move(smtp, people, settings):
     assert sweep_turns.apply().get()["mails"] >= 1                # back: the sweep sends it
     assert smtp.messages
 
+
+
+@pytest.mark.celery
+def test_the_worker_mails_the_turn_within_seconds_of_the_move(celery_worker_process,
+                                                              worker_smtp, people):
+    """The production path (issue 30): the move's answer hands the mail to the real Celery
+    worker, which sends it to a real SMTP server within seconds."""
+    if celery_worker_process is None:
+        pytest.skip("the worker's path: PostgreSQL + Redis + a Celery worker (REDIS_URL)")
+    inbox, _ = worker_smtp
+    match = turn_based_match(people)
+    name = sorted(acting_users(match))[0]
+    seat = next(s.index for s in match.seats.all() if s.user.username == name)
+    rng = random.Random(3)
+    while acting_users(match) == {name}:           # until the other has come to act
+        assert play_step(client_for(people[name]), match.pk, rng, seat=seat) is not None
+    other = next(iter(acting_users(match)))
+    moved = time.monotonic()
+    link = f"https://kaosz.example/play/{match.pk}/"
+    while not any(link in m.get_payload() for m in inbox.to(f"{other}@example.org")):
+        assert time.monotonic() - moved < 20, "no mail from the worker within 20 s"
+        time.sleep(0.05)

@@ -29,9 +29,8 @@ class Inbox:
 
 
 @contextmanager
-def smtp_server(settings: Any, site: str = "https://kaosz.example") -> Iterator[Inbox]:
-    """Serve SMTP on 127.0.0.1 until the block ends; ``settings`` (pytest-django's
-    fixture) sends Django's mail there, and links in mails start with ``site``."""
+def serve_smtp() -> Iterator[tuple[Inbox, int]]:
+    """Serve SMTP on 127.0.0.1, on a port the system picks, until the block ends."""
     inbox = Inbox()
     loop = asyncio.new_event_loop()
     server = loop.run_until_complete(loop.create_server(
@@ -39,13 +38,27 @@ def smtp_server(settings: Any, site: str = "https://kaosz.example") -> Iterator[
     port = server.sockets[0].getsockname()[1]
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
-    settings.EMAIL_USE_TLS, settings.EMAIL_TIMEOUT = False, 5
-    settings.KAOSZ_SITE_URL = site
     try:
-        yield inbox
+        yield inbox, port
     finally:
         loop.call_soon_threadsafe(server.close)
         loop.call_soon_threadsafe(loop.stop)
         thread.join(5)
+
+
+@contextmanager
+def smtp_server(settings: Any, site: str = "https://kaosz.example") -> Iterator[Inbox]:
+    """A real SMTP server for this process: ``settings`` (pytest-django's fixture) sends
+    Django's mail there, and links in mails start with ``site``."""
+    with serve_smtp() as (inbox, port):
+        settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+        settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+        settings.EMAIL_USE_TLS, settings.EMAIL_TIMEOUT = False, 5
+        settings.KAOSZ_SITE_URL = site
+        yield inbox
+
+
+def worker_mail_env(port: int, site: str = "https://kaosz.example") -> dict[str, str]:
+    """The environment that sends a Celery worker's mail to the SMTP server on ``port``."""
+    return {"EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(port), "EMAIL_USE_TLS": "0",
+            "KAOSZ_SITE_URL": site}
