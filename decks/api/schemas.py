@@ -71,3 +71,34 @@ DeckValidation = inline_serializer("DeckValidation", fields={
     "code": serializers.CharField(allow_null=True, required=False,
                                   help_text="The deck code (validate only)."),
 })
+
+
+class DeckCardEntry(serializers.Serializer):
+    """One line of a deck given as a list (``cards`` of a validation, ``card_list`` of a
+    saved deck): ``decks.services.parse_input`` reads exactly these two keys."""
+
+    card = serializers.CharField(help_text="The card's slug, or its name in Hungarian or "
+                                 "English (accents optional).")
+    count = serializers.IntegerField(min_value=1, max_value=99, required=False, default=1,
+                                     help_text="Copies (default 1).")
+
+
+class BulkDeck(serializers.Serializer):
+    """One deck of a bulk validation: a key of the caller's choosing and the list, given
+    one way (as text, as cards or as a deck code)."""
+
+    key = serializers.CharField(required=False, help_text="Returned with its result "
+                                "(default: the deck's position).")
+    text = serializers.CharField(required=False, help_text="One line per card: `3 Name`.")
+    cards = serializers.ListField(child=DeckCardEntry(), required=False)
+    code = serializers.CharField(required=False, help_text="The deck code.")
+
+
+# One deck's result in a bulk validation job (``decks.tasks.bulk_validate``). (Inline: a
+# serializer class cannot have a field named ``errors``, DRF's own property.)
+BulkResult = inline_serializer("BulkResult", fields={
+    "key": serializers.CharField(),
+    "valid": serializers.BooleanField(),
+    "errors": DeckViolation(many=True),
+    "warnings": DeckViolation(many=True),
+})

@@ -12,6 +12,7 @@ from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
     extend_schema,
+    extend_schema_field,
     extend_schema_view,
     inline_serializer,
 )
@@ -19,7 +20,14 @@ from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.response import Response
 
-from decks.api.schemas import DeckStats, DeckValidation, Format
+from decks.api.schemas import (
+    BulkDeck,
+    BulkResult,
+    DeckCardEntry,
+    DeckStats,
+    DeckValidation,
+    Format,
+)
 from decks.catalog import card_index
 from decks.core import (
     all_formats,
@@ -58,8 +66,7 @@ def body(request) -> dict[str, Any]:
 DeckInput = inline_serializer("DeckInput", fields={
     "format": serializers.CharField(),
     "text": serializers.CharField(required=False, allow_blank=True, allow_null=True),
-    "cards": serializers.ListField(child=serializers.DictField(), required=False,
-                                   allow_null=True),
+    "cards": serializers.ListField(child=DeckCardEntry(), required=False, allow_null=True),
     "code": serializers.CharField(required=False, allow_blank=True, allow_null=True),
 })
 
@@ -104,7 +111,7 @@ BulkJobOut = inline_serializer("BulkValidationJob", fields={
     "error": serializers.CharField(allow_null=True),
     "created": serializers.DateTimeField(), "finished": serializers.DateTimeField(
         allow_null=True),
-    "results": serializers.ListField(child=serializers.JSONField(), required=False),
+    "results": serializers.ListField(child=BulkResult, required=False),
     "valid": serializers.IntegerField(required=False)})
 
 
@@ -155,13 +162,19 @@ def formats(request):
     return Response(all_formats())
 
 
+@extend_schema_field(DeckCardEntry(many=True))
+class CardEntries(serializers.ListField):
+    """A list of ``DeckCardEntry`` objects, as the schema says."""
+
+
 class DeckSerializer(StrictJSONMixin, serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True)
     cards = serializers.SerializerMethodField()
     revision = serializers.SerializerMethodField()
     text = serializers.CharField(write_only=True, required=False)
-    card_list = serializers.ListField(child=serializers.DictField(), write_only=True,
-                                      required=False)
+    # (checked by decks.services.parse_input, which says which entry is wrong: the
+    # schema names the entry's keys, the field itself keeps taking any objects)
+    card_list = CardEntries(child=serializers.DictField(), write_only=True, required=False)
     code = serializers.CharField(write_only=True, required=False)
 
     class Meta:
@@ -343,7 +356,7 @@ class DeckViewSet(viewsets.ModelViewSet):
 
 BulkInput = inline_serializer("BulkInput", fields={
     "format": serializers.CharField(),
-    "decks": serializers.ListField(child=serializers.DictField()),
+    "decks": BulkDeck(many=True),
 })
 
 

@@ -160,3 +160,26 @@ def test_every_id_in_a_path_is_an_integer(spec):
                     kinds[(method, path, name)] = param["schema"].get("type")
     assert len(kinds) > 30
     assert {k: v for k, v in kinds.items() if v != "integer"} == {}
+
+
+def _ref(spec: dict, node: dict) -> dict:
+    while "$ref" in node:
+        node = spec["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]]
+    return node
+
+
+def test_deck_lists_and_bulk_results_are_typed(spec):
+    """Issue 29: a deck given as a list (validation, bulk validation, a saved deck's
+    card_list) was a list of free-form objects, and a bulk job's results `list[Any]`; a
+    generated client had to build and read them as raw dicts."""
+    schemas = spec["components"]["schemas"]
+    entry = _ref(spec, schemas["DeckInputRequest"]["properties"]["cards"]["items"])
+    assert set(entry["properties"]) == {"card", "count"} and entry["required"] == ["card"]
+    saved = _ref(spec, schemas["DeckRequest"]["properties"]["card_list"]["items"])
+    assert set(saved["properties"]) == {"card", "count"}
+    bulk = _ref(spec, schemas["BulkInputRequest"]["properties"]["decks"]["items"])
+    assert {"key", "text", "cards", "code"} <= set(bulk["properties"])
+    result = _ref(spec, schemas["BulkValidationJob"]["properties"]["results"]["items"])
+    assert set(result["properties"]) == {"key", "valid", "errors", "warnings"}
+    assert set(_ref(spec, result["properties"]["errors"]["items"])["properties"]) >= {
+        "code", "message", "details", "cards", "rule"}
