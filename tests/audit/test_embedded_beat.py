@@ -1,0 +1,102 @@
+"""The embedded server keeps Celery beat's schedule itself (``make run`` has no beat
+process): turn-based deadlines and "your turn" e-mails work on the embedded default too."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from kaosz.embedded_beat import Schedule, wanted
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_only_the_embedded_development_server_keeps_the_schedule():
+    child = {"RUN_MAIN": "true"}
+    assert wanted(["manage.py", "runserver", "0:8000"], child, eager=True)
+    assert wanted(["manage.py", "runserver", "--noreload"], {}, eager=True)
+    assert not wanted(["manage.py", "runserver"], {}, eager=True)      # the reloader itself
+    assert not wanted(["manage.py", "runserver"], child, eager=False)  # a broker: real beat
+    assert not wanted(["pytest"], child, eager=True)
+    assert not wanted(["manage.py", "migrate"], child, eager=True)
+
+
+def test_each_entry_runs_as_often_as_the_schedule_says():
+    entries = {"turns": {"task": "players.tasks.sweep_turns", "schedule": 20.0},
+               "bots": {"task": "matches.tasks.sweep_bots", "schedule": 30.0}}
+    schedule = Schedule(entries, now=0.0)
+    ran: list[str] = []
+    for t in range(0, 121):
+        schedule.tick(float(t), ran.append)
+    assert ran.count("players.tasks.sweep_turns") == 6 and ran.count("matches.tasks.sweep_bots") == 4
+    assert schedule.pause(120.0) == 20.0
+
+
+def test_a_failing_task_does_not_end_the_schedule():
+    schedule = Schedule({"x": {"task": "t", "schedule": 1}}, now=0.0)
+
+    def boom(name: str) -> None:
+        raise RuntimeError("SMTP down")
+
+    assert schedule.tick(1.0, boom) == ["x"] and schedule.tick(2.0, boom) == ["x"]
+
+
+SETUP = """
+from datetime import timedelta
+from django.contrib.auth.models import User
+from django.utils import timezone
+from players import challenges, turns
+from players.models import TurnClock
+anna = User.objects.create_user("anna")
+bela = User.objects.create_user("bela")
+match = challenges.create(anna, "smugglers", time_control="1d", rated=True)
+challenges.accept(match.pk, bela)
+turns.update_clock(match.pk)
+past = timezone.now() - timedelta(days=9)
+TurnClock.objects.filter(match=match).update(deadline=past, expires=past)
+print(match.pk)
+"""
+
+
+def test_make_run_s_server_enforces_a_turn_deadline_by_itself(tmp_path):
+    """The real thing: ``manage.py runserver --noreload`` on its own SQLite file, with the
+    turn sweep every second, ends a turn-based match whose deadline has passed, with no
+    beat process and nobody asking."""
+    db = tmp_path / "beat.sqlite3"
+    env = dict(os.environ, DEBUG="1", DATABASE_URL=f"sqlite:///{db}",
+               KAOSZ_TURN_SWEEP_EVERY="1", DJANGO_SETTINGS_MODULE="kaosz.settings")
+    env.pop("REDIS_URL", None)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env,
+                   check=True, timeout=300)
+    made = subprocess.run([sys.executable, "manage.py", "shell", "-c", SETUP], cwd=ROOT,
+                          env=env, check=True, timeout=120, capture_output=True, text=True)
+    match_id = int(made.stdout.strip().splitlines()[-1])
+    assert _status(db, match_id) == "active"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = tmp_path / "server.log"
+    with open(log, "w") as out:
+        server = subprocess.Popen(
+            [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.time() + 90
+        while time.time() < deadline and _status(db, match_id) != "finished":
+            time.sleep(0.25)
+        assert _status(db, match_id) == "finished", log.read_text()[-3000:]
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=20)
+
+
+def _status(db: Path, match_id: int) -> str:
+    with sqlite3.connect(db, timeout=20) as con:
+        return con.execute("SELECT status FROM matches_match WHERE id = ?",
+                           (match_id,)).fetchone()[0]
