@@ -68,7 +68,11 @@ UNREACHABLE = """(acts) => {
     seen.add(el);
     el.scrollIntoView({block: 'center', inline: 'nearest'});
     const r = el.getBoundingClientRect();
-    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    // (one not brought into the screen at all, a card in a pile's own scrolled list, is
+    // left to the click, which scrolls that list too: what is checked is covering)
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return;
+    const at = document.elementFromPoint(x, y);
     if (!at || !(el === at || el.contains(at))) {
       const over = at && (at.closest('[id]') || at);
       out.push(`move ${i} (${a.type}): ${el.className} under ${over ? over.id || over.className : 'nothing'}`);
