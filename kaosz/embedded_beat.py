@@ -59,7 +59,7 @@ class Schedule:
 
 
 def _run_task(name: str) -> None:
-    from kaosz.celery import app
+    from kaosz.celery import app  # (lazy: only the beat thread needs Celery, once serving)
 
     try:
         app.tasks[name].apply()

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from kaosz.error_catalogue import Column
+from rulesets import registry
+from rulesets.shapes import json_schemas, prefix_of, shapes_of
 
 # code: (HTTP status, what it means and what to do), from every app's own catalogue
 # (``<app>/error_codes.py``, registered into ``kaosz.error_catalogue`` by the app's ready())
@@ -176,6 +178,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
                               for code in sorted(ERROR_CODES)}
     apply_operations(result)
     _deck_formats(components["schemas"])
+    _game_actions(components["schemas"])
     _typed_nullables(components["schemas"])
     for path, item in result.get("paths", {}).items():
         for method, op in item.items():
@@ -198,6 +201,27 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
             if method == "get":
                 responses.setdefault("304", NOT_MODIFIED)
     return result
+
+
+def _game_actions(schemas: dict[str, Any]) -> None:
+    """Each game's actions as a union discriminated by ``type`` (``KgkAction``,
+    ``SmugglersAction``, ...), from the vocabulary each ruleset writes down once
+    (``rulesets/<game>/action_shapes.py``; issue 29). The legal actions and the posted action
+    stay open objects in the operations (one operation serves every game): their
+    descriptions name the union of each game."""
+    unions = []
+    for name, rs in sorted(registry.available().items()):
+        shapes = shapes_of(name)
+        if shapes:
+            schemas.update(json_schemas(prefix_of(name), rs.title, shapes))
+            unions.append(f"`{prefix_of(name)}Action` ({rs.title})")
+    said = ("Its shape is the match's game's action union: " + ", ".join(unions) + ".")
+    legal = schemas.get("LegalActionsOut", {}).get("properties", {}).get("actions")
+    if legal is not None:
+        legal["items"]["description"] = "An action this seat may take now. " + said
+    posted = schemas.get("ActionRequestRequest", {}).get("properties", {}).get("action")
+    if posted is not None:
+        posted["description"] = (posted.get("description", "") + " " + said).strip()
 
 
 # Django's ConditionalGetMiddleware gives every GET answer an ETag and answers a matching

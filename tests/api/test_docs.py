@@ -183,3 +183,28 @@ def test_deck_lists_and_bulk_results_are_typed(spec):
     assert set(result["properties"]) == {"key", "valid", "errors", "warnings"}
     assert set(_ref(spec, result["properties"]["errors"]["items"])["properties"]) >= {
         "code", "message", "details", "cards", "rule"}
+
+
+def test_each_game_s_actions_are_published_as_a_discriminated_union(spec):
+    """Issue 29: the action vocabulary lived only in the rulesets' READMEs. Each game's
+    union is in the document, built from the ruleset's own list (which
+    tests/rulesets/test_action_shapes.py holds to the engine), and the legal actions and
+    the posted action name them."""
+    from rulesets.shapes import shapes_of
+
+    schemas = spec["components"]["schemas"]
+    for game, prefix in (("kgk", "Kgk"), ("smugglers", "Smugglers"), ("pulsar", "Pulsar"),
+                         ("roll", "Roll")):
+        union = schemas[f"{prefix}Action"]
+        assert union["discriminator"]["propertyName"] == "type"
+        assert set(union["discriminator"]["mapping"]) == set(shapes_of(game))
+        assert len(union["oneOf"]) == len(shapes_of(game))
+        for ref in union["oneOf"]:
+            variant = _ref(spec, ref)
+            assert variant["additionalProperties"] is False and "type" in variant["required"]
+    develop = schemas["KgkActionDevelop"]
+    assert develop["properties"]["base"]["type"] == "integer"
+    legal = schemas["LegalActionsOut"]["properties"]["actions"]["items"]["description"]
+    posted = schemas["ActionRequestRequest"]["properties"]["action"]["description"]
+    assert all(f"`{p}Action`" in legal and f"`{p}Action`" in posted
+               for p in ("Kgk", "Smugglers", "Pulsar", "Roll"))
