@@ -476,3 +476,60 @@ def test_workers_to_the_citizenry_are_chosen_by_clicking_the_dice(browser, live_
         assert ("arra a telepesre" if lang == "hu" else "the settler who goes") in out["prompt"]
     assert page.errors == []
     page.context.close()
+
+
+INSIDE_JS = """
+async ({view, legal, pick, target}) => {
+  let el = document.querySelector('#roll-harness');
+  if (!el) {
+    document.body.innerHTML = '<main class="container"><div id="roll-harness"></div></main>';
+    el = document.querySelector('#roll-harness');
+  }
+  const data = {seat: 0, seats: [{player: 'játékos'}, {player: 'bot:heuristic'}], to_act: [0],
+                your_turn: true, status: 'active', version: 7};
+  const esc = (s) => String(s);
+  const T = (h, e) => h;
+  let acted = null;
+  el.innerHTML = window.KaoszBoard.renderView(view, data, T, esc);
+  window.KaoszBoard.afterRender({el, data, view, legal: {actions: legal, version: 7}, T, esc,
+                                 act: (x) => { acted = x; return Promise.resolve(); }});
+  el.querySelector(`[data-k~="${pick}"].can`).click();
+  const stack = el.querySelector(`[data-k~="${target}"]`);
+  const inner = stack.querySelector('[data-k]');          // a tile inside the target stack
+  const highlighted = stack.classList.contains('can');
+  inner.click();
+  return {acted, highlighted, inner: inner.dataset.k};
+}
+"""
+
+
+@pytest.mark.browser
+@pytest.mark.django_db
+def test_a_click_on_a_tile_inside_the_target_stack_moves_to_that_stack(browser, live_server,
+                                                                        monkeypatch):
+    """Advanced Logistics moves a tile to the other stack: pick the tile, then click the
+    highlighted stack. A click that landed on a tile inside that stack opened the tile and
+    was lost (a random-move page run stopped so: "made no move", the tile still picked)."""
+    from tests.roll.helpers import blank, build, new, run_phases, take_tile
+
+    rs = registry.get("roll")
+    s = new()
+    p = blank(s, 0, credits=1)
+    blank(s, 1)
+    build(s, 0, "Advanced Logistics")
+    a, b = take_tile(s, "Diversification"), take_tile(s, "Space Mercenaries")
+    p["dev_stack"] = [a, b]
+    p["world_stack"] = [take_tile(s, "Spice World")]
+    run_phases(s, ["explore"], {0: {"explore": ["white"]}}, monkeypatch)
+    legal = rs.legal_actions(s, 0)
+    assert {"type": "logistics", "tile": b, "to": "world"} in legal
+    view = json.loads(json.dumps(rs.view(s, 0)))
+    page = new_page(browser, 1280, 800)
+    page.goto(f"{live_server.url}/play/")
+    page.add_script_tag(url="/static/matches/roll-data.js")
+    page.add_script_tag(url="/static/matches/roll.js")
+    out = page.evaluate(INSIDE_JS, {"view": view, "legal": legal, "pick": f"st:{b}",
+                                    "target": "stk:world"})
+    assert out["highlighted"] and out["inner"].startswith("st:"), out
+    assert out["acted"] == {"type": "logistics", "tile": b, "to": "world"}, out
+    page.context.close()

@@ -502,12 +502,24 @@
     }
   }
 
+  function highlightedAround(el, next) {
+    for (let up = el.parentElement && el.parentElement.closest('[data-k]'); up;
+      up = up.parentElement && up.parentElement.closest('[data-k]')) {
+      if (keysOf(up).some((x) => next.has(x))) return true;
+    }
+    return false;
+  }
+
   function onClick(ev) {
     const el = ev.currentTarget;
     const ks = keysOf(el);
     const next = nextKeys();
     const k = ks.find((x) => next.has(x));
     if (!k) {
+      // A click on a part inside a highlighted one (a tile inside its stack, when the stack
+      // is the target) is a click on that one: let it through to it. Opening the tile here
+      // stopped it, and the move was lost.
+      if (highlightedAround(el, next)) return;
       if (el.classList.contains('rt')) { ev.stopPropagation(); el.classList.toggle('open'); }
       return;
     }
