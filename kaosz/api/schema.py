@@ -17,6 +17,7 @@ from typing import Any
 
 from kaosz.error_catalogue import Column
 from rulesets import registry
+from rulesets.kgk.scenario_schema import schemas as kgk_scenario_schemas
 from rulesets.shapes import json_schemas, prefix_of, shapes_of
 
 # code: (HTTP status, what it means and what to do), from every app's own catalogue
@@ -222,6 +223,14 @@ def _game_actions(schemas: dict[str, Any]) -> None:
     posted = schemas.get("ActionRequestRequest", {}).get("properties", {}).get("action")
     if posted is not None:
         posted["description"] = (posted.get("description", "") + " " + said).strip()
+    # The KGK scenario document (a sandbox's starting position), from the key sets its
+    # reader reads with (rulesets/kgk/scenario_schema.py).
+    schemas.update(kgk_scenario_schemas())
+    scenario = schemas.get("MatchCreateRequestRequest", {}).get("properties", {}) \
+        .get("scenario")
+    if scenario is not None:
+        scenario["description"] = (scenario.get("description", "") + " For Káosz Galaktika "
+                                   "its shape is `KgkScenario`.").strip()
 
 
 # Django's ConditionalGetMiddleware gives every GET answer an ETag and answers a matching

@@ -208,3 +208,15 @@ def test_each_game_s_actions_are_published_as_a_discriminated_union(spec):
     posted = schemas["ActionRequestRequest"]["properties"]["action"]["description"]
     assert all(f"`{p}Action`" in legal and f"`{p}Action`" in posted
                for p in ("Kgk", "Smugglers", "Pulsar", "Roll"))
+
+
+def test_the_kgk_scenario_is_published_and_named_by_the_new_match(spec):
+    """Issue 29: a sandbox's `scenario` was a free-form object; its document is published
+    (rulesets/kgk/scenario_schema.py, held to the reader by tests/kgk/test_scenario_schema.py)."""
+    schemas = spec["components"]["schemas"]
+    top = schemas["KgkScenario"]
+    assert top["required"] == ["seats"] and top["additionalProperties"] is False
+    assert {"turn", "phase", "seats", "combat", "chain"} <= set(top["properties"])
+    assert "KgkScenarioSeat" in schemas and "KgkScenarioCard" in schemas
+    field = schemas["MatchCreateRequestRequest"]["properties"]["scenario"]
+    assert "`KgkScenario`" in field["description"]
