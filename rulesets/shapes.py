@@ -29,18 +29,18 @@ class ActionShape:
     optional: frozenset[str] = frozenset()   # fields an action of this type may leave out
 
 
+_KINDS: dict[str, dict[str, Any]] = {
+    "int": {"type": "integer"}, "bool": {"type": "boolean"}, "str": {"type": "string"},
+    "goods": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1},
+              "description": "colour → count"},
+}
+
+
 def _kind_schema(kind: Kind) -> dict[str, Any]:
     if isinstance(kind, tuple):
         return {"type": "string", "enum": list(kind)}
-    nullable = kind.endswith("?")
-    base = kind.rstrip("?")
-    schemas: dict[str, dict[str, Any]] = {
-        "int": {"type": "integer"}, "bool": {"type": "boolean"}, "str": {"type": "string"},
-        "goods": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1},
-                  "description": "colour → count"},
-    }
-    schema = schemas[base]
-    return {**schema, "nullable": True} if nullable else dict(schema)
+    schema = _KINDS[kind.rstrip("?")]
+    return {**schema, "nullable": True} if kind.endswith("?") else dict(schema)
 
 
 def variant_name(prefix: str, action_type: str) -> str:
@@ -59,13 +59,12 @@ def json_schemas(prefix: str, title: str,
             "type": "object", "title": f"{title}: {action_type}", "description": shape.meaning,
             "properties": props, "additionalProperties": False,
             "required": ["type"] + [f for f in shape.fields if f not in shape.optional]}
-    names = [variant_name(prefix, t) for t in shapes]
+    refs = {t: f"#/components/schemas/{variant_name(prefix, t)}" for t in shapes}
     out[prefix + "Action"] = {
         "description": f"An action of {title}: one element of legal-actions, posted back as "
                        "is. Its `type` names which.",
-        "oneOf": [{"$ref": f"#/components/schemas/{n}"} for n in names],
-        "discriminator": {"propertyName": "type", "mapping": {
-            t: f"#/components/schemas/{variant_name(prefix, t)}" for t in shapes}}}
+        "oneOf": [{"$ref": ref} for ref in refs.values()],
+        "discriminator": {"propertyName": "type", "mapping": refs}}
     return out
 
 
