@@ -34,9 +34,10 @@ ACTION_SHAPES: dict[str, ActionShape] = {
     "settle": ActionShape("Settle with a die.", {"colour": COLOURS}),
     "produce": ActionShape("Produce a good on a world with a die.",
                            {"colour": COLOURS, "world": "str"}),
-    "trade": ActionShape("Trade a good from a world with a die.",
+    "trade": ActionShape("Trade a good from a world with a die; with `bank` (Galactic "
+                         "Bankers) also pay $1 for a victory point chip.",
                          {"colour": COLOURS, "world": "str", "good": COLOURS,
-                          "virtual": "bool"}, _VIRTUAL),
+                          "virtual": "bool", "bank": "bool"}, _VIRTUAL | {"bank"}),
     "consume": ActionShape("Consume a good from a world with a die.",
                            {"colour": COLOURS, "world": "str", "good": COLOURS,
                             "virtual": "bool"}, _VIRTUAL),

@@ -1,5 +1,5 @@
 """Each game's action vocabulary (``rulesets/<game>/action_shapes.py``) against its engine:
-seeded games of every game, with the random and the heuristic bot, and every legal action
+seeded bot matches of every game (the conformance suite's), and every legal action
 offered on the way must match its type's published schema exactly (no unknown type, no
 missing or extra field, no value of another kind). Issue 29: the vocabulary lived only in
 the READMEs, and a client's legal actions were untyped objects."""
@@ -13,6 +13,7 @@ import pytest
 
 from rulesets import registry
 from rulesets.shapes import json_schemas, prefix_of, shapes_of, variant_name
+from tests.support.conformance import SEEDS, match, walk
 
 GAMES = ["kgk", "smugglers", "pulsar", "roll"]
 
@@ -29,20 +30,20 @@ def _plain(schema: Any) -> Any:
     return schema
 
 
-def _offered(name: str, players: int, seeds: range, kind: str) -> list[dict[str, Any]]:
+# The conformance suite's seeded bot matches (a match is a function of game and seed;
+# seats and bot kinds vary with the seed), its own two and a few more for coverage.
+SHAPE_SEEDS = (*SEEDS, *(f"shapes-{i}" for i in range(5)))
+
+
+def _offered(name: str) -> list[dict[str, Any]]:
+    """Every distinct action offered to any seat to act, along each seeded match."""
     rs = registry.get(name)
     seen: dict[str, dict[str, Any]] = {}
-    for seed in seeds:
-        state = rs.new_game(rs.example_config(players), f"shapes-{seed}")
-        for step in range(3000):
-            if rs.outcome(state) is not None:
-                break
+    for seed in SHAPE_SEEDS:
+        for _step, state, _seat, _action in walk(match(name, seed)):
             for seat in rs.to_act(state):
                 for action in rs.legal_actions(state, seat):
                     seen.setdefault(repr(sorted(action.items())), action)
-            seat = rs.to_act(state)[0]
-            action = rs.bot_action(state, seat, kind, f"{seed}-{step}")
-            state, _ = rs.apply(state, seat, action)
     return list(seen.values())
 
 
@@ -52,9 +53,7 @@ def test_every_offered_action_matches_the_published_shape(name):
     assert shapes, f"{name} has no action_shapes.py"
     schemas = {k: _plain(v) for k, v in
                json_schemas(prefix_of(name), name, shapes).items()}
-    offered = _offered(name, 2, range(3), "random") + _offered(name, 2, range(2), "heuristic")
-    if name in ("kgk", "smugglers", "roll"):
-        offered += _offered(name, 3, range(2), "random")
+    offered = _offered(name)
     problems = []
     types = set()
     for action in offered:
