@@ -378,8 +378,11 @@ def test_any_move_by_clicking(browser, live_server, django_user_model, bots_in_p
     page.context.close()
 
 
-CHOICE_JS = """
-async ({view, legal, lang, click}) => {
+# The Roll board drawn from a position alone, in a harness on any page (roll.js loaded):
+# ``mount(view, legal, lang)`` draws seat 0's decision and returns the harness and what the
+# board acted (``box.acted``: the action it would post).
+MOUNT_JS = """
+const mount = (view, legal, lang) => {
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c]));
   const T = lang === 'hu' ? (h, e) => h : (h, e) => e;
   const B = window.KaoszBoard;
@@ -390,16 +393,25 @@ async ({view, legal, lang, click}) => {
   }
   const data = {seat: 0, seats: [{player: 'játékos'}, {player: 'bot:heuristic'}], to_act: [0],
                 your_turn: true, status: 'active', version: 7};
-  let acted = null;
+  const box = {el, acted: null};
   el.innerHTML = B.renderView(view, data, T, esc);
   B.afterRender({el, data, view, legal: {actions: legal, version: 7}, T, esc,
-                 act: (x) => { acted = x; return Promise.resolve(); }});
+                 act: (x) => { box.acted = x; return Promise.resolve(); }});
+  return box;
+};
+"""
+
+CHOICE_JS = """
+async ({view, legal, lang, click}) => {
+""" + MOUNT_JS + """
+  const box = mount(view, legal, lang);
+  const el = box.el;
   const can = [...el.querySelectorAll('[data-zone="dev_zone"] .rdie.can, [data-zone="world_zone"] .rdie.can')]
     .map((d) => d.dataset.k);
   const leaving = el.querySelectorAll('.rdie.leaving').length;
   const prompt = el.querySelector('#roll-decide').innerText;
   if (click) el.querySelector(`[data-k~="${click}"].can`).click();
-  return {can, leaving, prompt, acted, text: el.innerText};
+  return {can, leaving, prompt, acted: box.acted, text: el.innerText};
 }
 """
 
@@ -480,25 +492,15 @@ def test_workers_to_the_citizenry_are_chosen_by_clicking_the_dice(browser, live_
 
 INSIDE_JS = """
 async ({view, legal, pick, target}) => {
-  let el = document.querySelector('#roll-harness');
-  if (!el) {
-    document.body.innerHTML = '<main class="container"><div id="roll-harness"></div></main>';
-    el = document.querySelector('#roll-harness');
-  }
-  const data = {seat: 0, seats: [{player: 'játékos'}, {player: 'bot:heuristic'}], to_act: [0],
-                your_turn: true, status: 'active', version: 7};
-  const esc = (s) => String(s);
-  const T = (h, e) => h;
-  let acted = null;
-  el.innerHTML = window.KaoszBoard.renderView(view, data, T, esc);
-  window.KaoszBoard.afterRender({el, data, view, legal: {actions: legal, version: 7}, T, esc,
-                                 act: (x) => { acted = x; return Promise.resolve(); }});
+""" + MOUNT_JS + """
+  const box = mount(view, legal, 'hu');
+  const el = box.el;
   el.querySelector(`[data-k~="${pick}"].can`).click();
   const stack = el.querySelector(`[data-k~="${target}"]`);
   const inner = stack.querySelector('[data-k]');          // a tile inside the target stack
   const highlighted = stack.classList.contains('can');
   inner.click();
-  return {acted, highlighted, inner: inner.dataset.k};
+  return {acted: box.acted, highlighted, inner: inner.dataset.k};
 }
 """
 
