@@ -180,6 +180,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
     apply_operations(result)
     _deck_formats(components["schemas"])
     _game_actions(components["schemas"])
+    _kgk_scenario(components["schemas"])
     _typed_nullables(components["schemas"])
     for path, item in result.get("paths", {}).items():
         for method, op in item.items():
@@ -217,20 +218,29 @@ def _game_actions(schemas: dict[str, Any]) -> None:
             schemas.update(json_schemas(prefix_of(name), rs.title, shapes))
             unions.append(f"`{prefix_of(name)}Action` ({rs.title})")
     said = ("Its shape is the match's game's action union: " + ", ".join(unions) + ".")
-    legal = schemas.get("LegalActionsOut", {}).get("properties", {}).get("actions")
+    legal = _property(schemas, "LegalActionsOut", "actions")
     if legal is not None:
         legal["items"]["description"] = "An action this seat may take now. " + said
-    posted = schemas.get("ActionRequestRequest", {}).get("properties", {}).get("action")
-    if posted is not None:
-        posted["description"] = (posted.get("description", "") + " " + said).strip()
-    # The KGK scenario document (a sandbox's starting position), from the key sets its
-    # reader reads with (rulesets/kgk/scenario_schema.py).
+    _add_sentence(_property(schemas, "ActionRequestRequest", "action"), said)
+
+
+def _kgk_scenario(schemas: dict[str, Any]) -> None:
+    """The KGK scenario document (a sandbox's starting position), from the key sets its
+    reader reads with (``rulesets/kgk/scenario_schema.py``; issue 29), named by the new
+    match's ``scenario``."""
     schemas.update(kgk_scenario_schemas())
-    scenario = schemas.get("MatchCreateRequestRequest", {}).get("properties", {}) \
-        .get("scenario")
-    if scenario is not None:
-        scenario["description"] = (scenario.get("description", "") + " For Káosz Galaktika "
-                                   "its shape is `KgkScenario`.").strip()
+    _add_sentence(_property(schemas, "MatchCreateRequestRequest", "scenario"),
+                  "For Káosz Galaktika its shape is `KgkScenario`.")
+
+
+def _property(schemas: dict[str, Any], component: str, name: str) -> dict[str, Any] | None:
+    found: dict[str, Any] | None = schemas.get(component, {}).get("properties", {}).get(name)
+    return found
+
+
+def _add_sentence(node: dict[str, Any] | None, sentence: str) -> None:
+    if node is not None:
+        node["description"] = (node.get("description", "") + " " + sentence).strip()
 
 
 # Django's ConditionalGetMiddleware gives every GET answer an ETag and answers a matching

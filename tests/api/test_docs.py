@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 
 from kaosz.api.schema import ERROR_CODES
+from rulesets.shapes import shapes_of
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
@@ -190,8 +191,6 @@ def test_each_game_s_actions_are_published_as_a_discriminated_union(spec):
     union is in the document, built from the ruleset's own list (which
     tests/rulesets/test_action_shapes.py holds to the engine), and the legal actions and
     the posted action name them."""
-    from rulesets.shapes import shapes_of
-
     schemas = spec["components"]["schemas"]
     for game, prefix in (("kgk", "Kgk"), ("smugglers", "Smugglers"), ("pulsar", "Pulsar"),
                          ("roll", "Roll")):
