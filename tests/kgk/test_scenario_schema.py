@@ -4,17 +4,14 @@ field the reader refuses the schema refuses too."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import jsonschema
 import pytest
 
 from rulesets.kgk import RULESET, scenario, shipped_cards
 from rulesets.kgk.scenario_schema import _object, schemas
+from rulesets.kgk.shipped import scenario_document, scenario_names
 
-ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = sorted((ROOT / "fixtures" / "scenarios" / "kgk").glob("*.json"))
+SHIPPED = scenario_names()
 
 
 def _validator() -> jsonschema.Draft202012Validator:
@@ -22,9 +19,9 @@ def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(root)
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
-def test_every_shipped_scenario_matches_the_schema(path):
-    doc = json.loads(path.read_text(encoding="utf-8"))
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_scenario_matches_the_schema(name):
+    doc = scenario_document(name)
     errors = [f"{list(e.absolute_path)}: {e.message}" for e in _validator().iter_errors(doc)]
     assert not errors, errors[:5]
 
@@ -32,7 +29,7 @@ def test_every_shipped_scenario_matches_the_schema(path):
 def test_the_documented_chain_and_combat_examples_match():
     """SCENARIOS.md's examples of a combat and of cards on the chain (no shipped file has a
     chain), on a shipped position."""
-    docs = [json.loads(p.read_text(encoding="utf-8")) for p in SHIPPED]
+    docs = [scenario_document(name) for name in SHIPPED]
     assert len(docs) >= 5 and any("combat" in d for d in docs)
     doc = dict(docs[0], phase="combat", chain=[
         {"card": "extra-talalat", "label": "et", "seat": 1, "target": "cobra"},
@@ -46,7 +43,7 @@ def test_the_documented_chain_and_combat_examples_match():
 
 
 def test_an_unknown_field_is_refused_by_both():
-    doc = json.loads(SHIPPED[0].read_text(encoding="utf-8"))
+    doc = scenario_document(SHIPPED[0])
     doc["seats"][0]["gold"] = 3
     assert list(_validator().iter_errors(doc))
     with pytest.raises(Exception) as refused:

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from matches.models import Match
+from players.tasks import sweep_turns
 from tests.support.browser import launch_chromium
 from tests.support.kgk_driver import play_on_table
 from tests.support.smtp import smtp_server
@@ -47,8 +49,6 @@ def _next_mail(inbox, address: str, seen: int):
     """The next e-mail to ``address`` after the ``seen`` first. A worker sends it on the
     move (PostgreSQL + Redis); with in-process tasks (embedded) the beat's sweep does,
     every ``KAOSZ_TURN_SWEEP_EVERY`` seconds: here its tick comes at once."""
-    from players.tasks import sweep_turns
-
     deadline = time.time() + MAIL_WAIT_S
     ticked = False
     while time.time() < deadline:
@@ -72,8 +72,6 @@ def _board_link(mail) -> str:
 def test_two_people_never_online_together_finish_a_rated_kgk_match(
         live_server, chromium_path, django_user_model, settings, bots_in_process):
     from playwright.sync_api import sync_playwright
-
-    from matches.models import Match
 
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     people = {n: django_user_model.objects.create_user(

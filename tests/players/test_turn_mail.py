@@ -18,7 +18,7 @@ from players.models import TurnClock
 from players.tasks import notify_turn, sweep_turns
 from tests.api_helpers import client_for
 from tests.support.matches import play_step
-from tests.support.smtp import smtp_server
+from tests.support.smtp import SITE, smtp_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -137,7 +137,6 @@ def test_smtp_down_delays_the_mail_never_the_move(smtp, people, settings):
     assert smtp.messages
 
 
-
 @pytest.mark.celery
 def test_the_worker_mails_the_turn_within_seconds_of_the_move(celery_worker_process,
                                                               worker_smtp, people):
@@ -154,7 +153,7 @@ def test_the_worker_mails_the_turn_within_seconds_of_the_move(celery_worker_proc
         assert play_step(client_for(people[name]), match.pk, rng, seat=seat) is not None
     other = next(iter(acting_users(match)))
     moved = time.monotonic()
-    link = f"https://kaosz.example/play/{match.pk}/"
+    link = f"{SITE}/play/{match.pk}/"
     while not any(link in m.get_payload() for m in inbox.to(f"{other}@example.org")):
         assert time.monotonic() - moved < 20, "no mail from the worker within 20 s"
         time.sleep(0.05)

@@ -13,6 +13,8 @@ from typing import Any
 
 from aiosmtpd.smtp import SMTP
 
+SITE = "https://kaosz.example"     # where the links in test mails point
+
 
 class Inbox:
     """An aiosmtpd handler keeping every message it receives."""
@@ -47,7 +49,7 @@ def serve_smtp() -> Iterator[tuple[Inbox, int]]:
 
 
 @contextmanager
-def smtp_server(settings: Any, site: str = "https://kaosz.example") -> Iterator[Inbox]:
+def smtp_server(settings: Any, site: str = SITE) -> Iterator[Inbox]:
     """A real SMTP server for this process: ``settings`` (pytest-django's fixture) sends
     Django's mail there, and links in mails start with ``site``."""
     with serve_smtp() as (inbox, port):
@@ -58,7 +60,7 @@ def smtp_server(settings: Any, site: str = "https://kaosz.example") -> Iterator[
         yield inbox
 
 
-def worker_mail_env(port: int, site: str = "https://kaosz.example") -> dict[str, str]:
+def worker_mail_env(port: int, site: str = SITE) -> dict[str, str]:
     """The environment that sends a Celery worker's mail to the SMTP server on ``port``."""
     return {"EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(port), "EMAIL_USE_TLS": "0",
             "KAOSZ_SITE_URL": site}
