@@ -36,9 +36,10 @@ from tests.support.board import (
     window_for_the_page_user,
 )
 from tests.support.kgk_driver import (
-    UNREACHABLE,
+    COVERED_FN,
     act_on_table,
     play_on_table,
+    unreachable,
     wait_for_my_decision,
 )
 from tests.support.matches import create
@@ -206,8 +207,7 @@ def test_a_whole_match_clicked_on_the_table(browser, live_server, django_user_mo
             assert page.evaluate(IN_VIEW, ".hand-dock"), \
                 ("the hand is off the screen", page.evaluate(WHERE, ".hand-dock"))
             # every move's card or pile can be reached: not under the bar or the hand
-            assert not page.evaluate(UNREACHABLE, legal["actions"]), \
-                page.evaluate(UNREACHABLE, legal["actions"])
+            assert not (covered := unreachable(page, legal["actions"])), covered
             checked["steps"] += 1
             for part in ("combat", "chain"):
                 if d["view"][part] and not checked[part]:
@@ -506,16 +506,9 @@ def test_the_bar_and_the_hand_never_cover_the_table_on_a_phone(
             box.appendChild(b); } }""")
         bar = page.evaluate("document.getElementById('kgk-hud').getBoundingClientRect().height")
         assert bar <= 0.36 * PHONE["height"], bar
-        covered = page.evaluate("""() => {
-          const out = [];
-          for (const el of document.querySelectorAll('#view button.card[data-card], #view .zone-act')) {
-            if (!el.getClientRects().length) continue;
-            el.scrollIntoView({block: 'center'});
-            const r = el.getBoundingClientRect();
-            const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-            if (!at || !(el === at || el.contains(at))) out.push(el.className + ' under ' + (at && at.className));
-          }
-          return out; }""")
+        covered = page.evaluate("() => {" + COVERED_FN + """
+          return covered([...document.querySelectorAll(
+            '#view button.card[data-card], #view .zone-act')].map((el) => ['', el]), false); }""")
         assert not covered, covered
         no_sideways_scroll(page)
     finally:

@@ -33,7 +33,7 @@ READ = """async () => {
 
 MAX_MISSES = 3                # tries of one move on one version before the board is stuck
 
-# What lies on top of the page's armed and popover parts when a click cannot land.
+# Where the page's bars, popover and lists were when a click could not land.
 STUCK_AT = """() => {
   const at = (sel) => { const e = document.querySelector(sel); if (!e) return null;
     const r = e.getBoundingClientRect();
@@ -46,41 +46,53 @@ IN_VIEW = """el => { const r = el.getBoundingClientRect();
   return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth; }"""
 
 
-# Of each legal move made from a card or pile on the table: is it there to be clicked? The
-# element is brought to the middle of the screen (as a person scrolls to it) and must be the
-# topmost thing there, not under the bar at the top or the hand at the bottom, which both
-# stay on the screen. The page is put back where it was.
-UNREACHABLE = """(acts) => {
-  const y0 = scrollY, out = [];
-  const source = (a) => {
-    for (const k of ['card', 'ship', 'crew', 'base', 'pick']) {
-      if (Number.isInteger(a[k])) return document.querySelector(`#view button.card[data-card='${a[k]}']`);
-    }
-    if (a.type === 'attack' && (a.target === 'colony' || a.target === 'central')) {
-      return document.querySelector(`.side:not(.me) .zone-act[data-target=${a.target}]`);
-    }
-    return null;
-  };
-  const seen = new Set();
-  acts.forEach((a, i) => {
-    const el = source(a);
-    if (!el || seen.has(el) || !el.getClientRects().length) return;
+# Is each element there to be clicked? It is brought to the middle of the screen (as a
+# person scrolls to it) and must be the topmost thing there, not under the bar at the top or
+# the hand at the bottom, which both stay on the screen. The page is put back where it was.
+# ``items``: [label, element] pairs; with ``skipOutside`` one not brought into the screen at
+# all (a card in a pile's own scrolled list) is left to the click, which scrolls that list too.
+COVERED_FN = """
+const covered = (items, skipOutside) => {
+  const y0 = scrollY, out = [], seen = new Set();
+  for (const [label, el] of items) {
+    if (!el || seen.has(el) || !el.getClientRects().length) continue;
     seen.add(el);
     el.scrollIntoView({block: 'center', inline: 'nearest'});
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    // (one not brought into the screen at all, a card in a pile's own scrolled list, is
-    // left to the click, which scrolls that list too: what is checked is covering)
-    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return;
+    if (skipOutside && (x < 0 || y < 0 || x > innerWidth || y > innerHeight)) continue;
     const at = document.elementFromPoint(x, y);
     if (!at || !(el === at || el.contains(at))) {
       const over = at && (at.closest('[id]') || at);
-      out.push(`move ${i} (${a.type}): ${el.className} under ${over ? over.id || over.className : 'nothing'}`);
+      out.push(`${label}: ${el.className} under ${over ? over.id || over.className : 'nothing'}`);
     }
-  });
+  }
   scrollTo(0, y0);
   return out;
+};"""
+
+# Of each legal move made from a card or pile on the table, the one it is made from.
+UNREACHABLE = """(moves) => {""" + COVERED_FN + """
+  return covered(moves.map(([label, sels]) =>
+    [label, sels.map((s) => document.querySelector(s)).find(Boolean)]), true);
 }"""
+
+
+def source_selectors(action: dict[str, Any]) -> list[str]:
+    """Where on the table a move is made from, first choice first: its card (or ship,
+    crew, base, pick), or for an attack on the colony or the central, that pile."""
+    out = [f"#view button.card[data-card='{action[key]}']"
+           for key in ("card", "ship", "crew", "base", "pick")
+           if isinstance(action.get(key), int)]
+    if action["type"] == "attack" and action.get("target") in ("colony", "central"):
+        out.append(f".side:not(.me) .zone-act[data-target={action['target']}]")
+    return out
+
+
+def unreachable(page, actions: list[dict[str, Any]]) -> list[str]:
+    """The moves whose card or pile, brought to the middle of the screen, is covered."""
+    return page.evaluate(UNREACHABLE, [[f"move {i} ({a['type']})", source_selectors(a)]
+                                       for i, a in enumerate(actions)])
 
 
 @dataclass
@@ -115,17 +127,11 @@ def act_on_table(page, wanted: dict[str, Any], index: int) -> tuple[str, int, in
     its popover), ``bar`` (a button above the table), ``list`` (the moves list)."""
     scrolled = 0
     source = None
-    for key in ("card", "ship", "crew", "base", "pick"):
-        if isinstance(wanted.get(key), int):
-            loc = page.locator(f"#view button.card[data-card='{wanted[key]}']")
-            if loc.count():
-                source = loc.first
-                break
-    if source is None and wanted["type"] == "attack" and wanted.get("target") in ("colony",
-                                                                                 "central"):
-        loc = page.locator(f".side:not(.me) .zone-act[data-target={wanted['target']}]")
+    for selector in source_selectors(wanted):
+        loc = page.locator(selector)
         if loc.count():
             source = loc.first
+            break
     if source is not None:
         scrolled += _click(page, source)
         nth = page.evaluate(
