@@ -76,8 +76,13 @@ def celery_worker_process(django_db_setup, django_db_blocker, worker_smtp):
 
     env = dict(os.environ, DATABASE_URL=url, DB_CONN_MAX_AGE="0",
                **worker_mail_env(worker_smtp[1]))
+    from kaosz.celery import app
     from kaosz.heartbeats import QUEUES as WORKER_QUEUES  # (once Django is set up)
 
+    # A task left on the queues by an earlier run (of another database) is not this run's.
+    with app.connection_for_write() as conn:
+        for queue in WORKER_QUEUES:
+            conn.default_channel.queue_purge(queue)
     (ROOT / "var").mkdir(exist_ok=True)
     log = open(ROOT / "var" / "celery-test-worker.log", "w")  # noqa: SIM115 - lives with the worker
     proc = subprocess.Popen(
@@ -85,8 +90,6 @@ def celery_worker_process(django_db_setup, django_db_blocker, worker_smtp):
          "--loglevel=INFO", "-n", f"test-{os.getpid()}@%h",
          "-Q", ",".join(WORKER_QUEUES)],  # (every queue: see CELERY_TASK_ROUTES)
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    from kaosz.celery import app
-
     deadline = time.time() + 60
     while time.time() < deadline:
         if app.control.ping(timeout=1.0):
@@ -167,6 +170,35 @@ def bots_in_process():
     tests the page is under test, so the bot's timing must not depend on a queue.
     """
     from kaosz.celery import app
+
+    old = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = old
+
+
+def claims_the_worker(item: pytest.Item, fixturenames: list[str]) -> bool:
+    """Whether a test is about the real Celery worker: marked ``celery`` or asking for the
+    worker (or its mail server)."""
+    return (item.get_closest_marker("celery") is not None
+            or bool({"celery_worker_process", "worker_smtp"} & set(fixturenames)))
+
+
+@pytest.fixture(autouse=True)
+def _tasks_in_process_unless_the_test_claims_the_worker(request):
+    """In the production-like pass (REDIS_URL set) a real Celery worker, started once for
+    the session by the first test that claims it, consumes every queue against the test
+    database. A task queued by any other test (a bot's move after a match is made) would be
+    run by that worker while the test checks its own rows and while its teardown empties
+    the tables: CI stop 36 failed on such a teardown, deadlocked with the worker playing a
+    bot match, and the next test then counted the leftover matches. So such a test's tasks
+    run in-process, as in the embedded pass; the tests of the worker claim it."""
+    from django.conf import settings
+
+    if not settings.REDIS_URL or claims_the_worker(request.node, request.fixturenames):
+        yield
+        return
+    from kaosz.celery import app  # (Celery's app, once Django's settings are read)
 
     old = app.conf.task_always_eager
     app.conf.task_always_eager = True
