@@ -8,8 +8,19 @@ OpenAPI document: ``kaosz.api.schema``), and ``tests/rulesets/test_action_shapes
 seeded games of each and checks every legal action the engine offers against it, so the
 engine and the schema cannot drift apart unnoticed.
 
-A field's kind is ``int``, ``bool``, ``str``, ``goods`` (colour → count), or a tuple of the
-strings it may be; a kind ending in ``?`` may also be null. No Django import (engines only).
+The events a game records are written down the same way (``EVENT_SHAPES`` in
+``rulesets/<game>/event_shapes.py``): an event is ``{"type": ..., <fields>}`` as a seat sees
+it, a field another seat may not see being optional. Their union is published too
+(``<Prefix>Event``), and ``tests/rulesets/test_event_shapes.py`` checks every event of the
+seeded games, as each seat and a spectator see it.
+
+A field's kind is ``int``, ``number``, ``bool``, ``str``, ``goods`` (colour → count, each
+at least one), ``counts`` (name → count),
+``ints``, ``numbers`` or ``strs`` (a list of them), ``list`` or ``object`` (free-form), a tuple of the
+strings it may be, a :class:`Shape` (a nested object), :class:`ListOf` a kind,
+:class:`MapOf` a kind (names to values), :class:`Maybe` a kind (or null) or :class:`OneOf` several; a kind name ending in ``?`` may
+also be null. A seat's view of the game is written down once too (``VIEW_SHAPE`` in
+``rulesets/<game>/view_shape.py``, published as ``<Prefix>View``). No Django import (engines only).
 """
 
 from __future__ import annotations
@@ -19,62 +30,159 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-Kind = str | tuple[str, ...]
+
+@dataclass(frozen=True)
+class Shape:
+    """A typed JSON object: what it means and its fields' kinds."""
+
+    meaning: str
+    fields: Mapping[str, Kind] = field(default_factory=dict)
+    optional: frozenset[str] = frozenset()   # fields an object of this type may leave out
 
 
 @dataclass(frozen=True)
-class ActionShape:
-    meaning: str
-    fields: Mapping[str, Kind] = field(default_factory=dict)
-    optional: frozenset[str] = frozenset()   # fields an action of this type may leave out
+class ListOf:
+    """A list whose items are all of one kind."""
 
+    kind: Kind
+
+
+@dataclass(frozen=True)
+class MapOf:
+    """An object whose keys are names (a world's key, a seat number) and whose values are
+    all of one kind."""
+
+    kind: Kind
+
+
+@dataclass(frozen=True)
+class Maybe:
+    """A kind that may also be null (for a nested shape or a list; a kind name says it
+    with ``?``)."""
+
+    kind: Kind
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """A value of one of several kinds (an id or a hidden card's place)."""
+
+    kinds: tuple[Kind, ...]
+
+
+Kind = str | tuple[str, ...] | Shape | ListOf | MapOf | Maybe | OneOf
+ActionShape = Shape
+EventShape = Shape
+ViewShape = Shape
 
 _KINDS: dict[str, dict[str, Any]] = {
-    "int": {"type": "integer"}, "bool": {"type": "boolean"}, "str": {"type": "string"},
+    "int": {"type": "integer"}, "number": {"type": "number"}, "bool": {"type": "boolean"},
+    "str": {"type": "string"},
     "goods": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1},
               "description": "colour → count"},
+    "counts": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+               "description": "name → count"},
+    "ints": {"type": "array", "items": {"type": "integer"}},
+    "strs": {"type": "array", "items": {"type": "string"}},
+    "numbers": {"type": "array", "items": {"type": "number"}},
+    "list": {"type": "array", "items": {}},
+    "object": {"type": "object", "additionalProperties": True},
 }
 
 
 def _kind_schema(kind: Kind) -> dict[str, Any]:
     if isinstance(kind, tuple):
         return {"type": "string", "enum": list(kind)}
+    if isinstance(kind, Shape):
+        return _object_schema(kind)
+    if isinstance(kind, ListOf):
+        return {"type": "array", "items": _kind_schema(kind.kind)}
+    if isinstance(kind, MapOf):
+        return {"type": "object", "additionalProperties": _kind_schema(kind.kind)}
+    if isinstance(kind, Maybe):
+        return {**_kind_schema(kind.kind), "nullable": True}
+    if isinstance(kind, OneOf):
+        return {"oneOf": [_kind_schema(k) for k in kind.kinds]}
     schema = _KINDS[kind.rstrip("?")]
     return {**schema, "nullable": True} if kind.endswith("?") else dict(schema)
 
 
-def variant_name(prefix: str, action_type: str) -> str:
-    return prefix + "Action" + "".join(p.capitalize() for p in action_type.split("_"))
+def _object_schema(shape: Shape, **head: Any) -> dict[str, Any]:
+    props = {**head.pop("properties", {}),
+             **{name: _kind_schema(kind) for name, kind in shape.fields.items()}}
+    required = head.pop("required", []) + [f for f in shape.fields if f not in shape.optional]
+    schema = {"type": "object", **head, "description": shape.meaning, "properties": props,
+              "additionalProperties": False}
+    if required:                    # (OpenAPI 3.0: a `required` list is never empty)
+        schema["required"] = required
+    return schema
 
 
-def json_schemas(prefix: str, title: str,
-                 shapes: Mapping[str, ActionShape]) -> dict[str, dict[str, Any]]:
-    """OpenAPI 3.0 component schemas: one per action type (``<prefix>Action<Type>``) and
-    their union ``<prefix>Action``, discriminated by ``type``."""
+def variant_name(prefix: str, action_type: str, what: str = "Action") -> str:
+    return prefix + what + "".join(p.capitalize() for p in action_type.split("_"))
+
+
+def json_schemas(prefix: str, title: str, shapes: Mapping[str, Shape],
+                 what: str = "Action") -> dict[str, dict[str, Any]]:
+    """OpenAPI 3.0 component schemas: one per type (``<prefix><what><Type>``) and their
+    union ``<prefix><what>``, discriminated by ``type``."""
     out: dict[str, dict[str, Any]] = {}
-    for action_type, shape in shapes.items():
-        props = {"type": {"type": "string", "enum": [action_type]}}
-        props.update({name: _kind_schema(kind) for name, kind in shape.fields.items()})
-        out[variant_name(prefix, action_type)] = {
-            "type": "object", "title": f"{title}: {action_type}", "description": shape.meaning,
-            "properties": props, "additionalProperties": False,
-            "required": ["type"] + [f for f in shape.fields if f not in shape.optional]}
-    refs = {t: f"#/components/schemas/{variant_name(prefix, t)}" for t in shapes}
-    out[prefix + "Action"] = {
-        "description": f"An action of {title}: one element of legal-actions, posted back as "
-                       "is. Its `type` names which.",
+    for typ, shape in shapes.items():
+        out[variant_name(prefix, typ, what)] = _object_schema(
+            shape, title=f"{title}: {typ}",
+            properties={"type": {"type": "string", "enum": [typ]}}, required=["type"])
+    refs = {t: f"#/components/schemas/{variant_name(prefix, t, what)}" for t in shapes}
+    out[prefix + what] = {
+        "description": UNION_SAYS[what].format(title=title),
         "oneOf": [{"$ref": ref} for ref in refs.values()],
         "discriminator": {"propertyName": "type", "mapping": refs}}
     return out
 
 
-def shapes_of(ruleset_name: str) -> Mapping[str, ActionShape] | None:
+# The fields of ``rulesets.base.Outcome`` (a match's `outcome`), where an event carries them.
+OUTCOME_FIELDS: dict[str, Kind] = {"winners": "ints", "reason": "str", "scores": "numbers?",
+                                   "tiebreak": "strs", "details": "object"}
+
+UNION_SAYS = {
+    "Action": "An action of {title}: one element of legal-actions, posted back as is. Its "
+              "`type` names which.",
+    "Event": "An event of {title}, as the seat reading it may see it (a field another seat "
+             "may not see is left out). Its `type` names which.",
+}
+
+
+def shapes_of(ruleset_name: str) -> Mapping[str, Shape] | None:
     """The game's ``ACTION_SHAPES`` (``rulesets/<name>/action_shapes.py``), or None."""
+    return _listed(ruleset_name, "action_shapes", "ACTION_SHAPES")
+
+
+def event_shapes_of(ruleset_name: str) -> Mapping[str, Shape] | None:
+    """The game's ``EVENT_SHAPES`` (``rulesets/<name>/event_shapes.py``), or None."""
+    return _listed(ruleset_name, "event_shapes", "EVENT_SHAPES")
+
+
+def view_shape_of(ruleset_name: str) -> Shape | None:
+    """The game's ``VIEW_SHAPE`` (``rulesets/<name>/view_shape.py``), or None."""
     try:
-        module = importlib.import_module(f"rulesets.{ruleset_name}.action_shapes")
+        module = importlib.import_module(f"rulesets.{ruleset_name}.view_shape")
     except ModuleNotFoundError:
         return None
-    shapes: Mapping[str, ActionShape] = module.ACTION_SHAPES
+    shape: Shape = module.VIEW_SHAPE
+    return shape
+
+
+def view_schema(prefix: str, title: str, shape: Shape) -> dict[str, dict[str, Any]]:
+    """The OpenAPI 3.0 component schema ``<prefix>View``: what one seat (or a spectator)
+    sees of a match of the game."""
+    return {prefix + "View": _object_schema(shape, title=f"{title}: the view")}
+
+
+def _listed(ruleset_name: str, module_name: str, attribute: str) -> Mapping[str, Shape] | None:
+    try:
+        module = importlib.import_module(f"rulesets.{ruleset_name}.{module_name}")
+    except ModuleNotFoundError:
+        return None
+    shapes: Mapping[str, Shape] = getattr(module, attribute)
     return shapes
 
 

@@ -18,7 +18,14 @@ from typing import Any
 from kaosz.error_catalogue import Column
 from rulesets import registry
 from rulesets.kgk.scenario_schema import schemas as kgk_scenario_schemas
-from rulesets.shapes import json_schemas, prefix_of, shapes_of
+from rulesets.shapes import (
+    event_shapes_of,
+    json_schemas,
+    prefix_of,
+    shapes_of,
+    view_schema,
+    view_shape_of,
+)
 
 # code: (HTTP status, what it means and what to do), from every app's own catalogue
 # (``<app>/error_codes.py``, registered into ``kaosz.error_catalogue`` by the app's ready())
@@ -180,6 +187,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
     apply_operations(result)
     _deck_formats(components["schemas"])
     _game_actions(components["schemas"])
+    _game_views(components["schemas"])
     _kgk_scenario(components["schemas"])
     _typed_nullables(components["schemas"])
     for path, item in result.get("paths", {}).items():
@@ -206,22 +214,45 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
 
 
 def _game_actions(schemas: dict[str, Any]) -> None:
-    """Each game's actions as a union discriminated by ``type`` (``KgkAction``,
-    ``SmugglersAction``, ...), from the vocabulary each ruleset writes down once
-    (``rulesets/<game>/action_shapes.py``; issue 29). The legal actions and the posted action
-    stay open objects in the operations (one operation serves every game): their
-    descriptions name the union of each game."""
-    unions = []
+    """Each game's actions and events as unions discriminated by ``type`` (``KgkAction``,
+    ``SmugglersEvent``, ...), from the vocabulary each ruleset writes down once
+    (``rulesets/<game>/action_shapes.py`` and ``event_shapes.py``; issue 29). The legal
+    actions, the posted action and the events stay open objects in the operations (one
+    operation serves every game): their descriptions name the union of each game."""
+    actions: list[str] = []
+    events: list[str] = []
     for name, rs in sorted(registry.available().items()):
-        shapes = shapes_of(name)
-        if shapes:
-            schemas.update(json_schemas(prefix_of(name), rs.title, shapes))
-            unions.append(f"`{prefix_of(name)}Action` ({rs.title})")
-    said = ("Its shape is the match's game's action union: " + ", ".join(unions) + ".")
+        for what, listed, names in (("Action", shapes_of(name), actions),
+                                    ("Event", event_shapes_of(name), events)):
+            if listed:
+                schemas.update(json_schemas(prefix_of(name), rs.title, listed, what))
+                names.append(f"`{prefix_of(name)}{what}` ({rs.title})")
+    said = "Its shape is the match's game's action union: " + ", ".join(actions) + "."
     legal = _property(schemas, "LegalActionsOut", "actions")
     if legal is not None:
         legal["items"]["description"] = "An action this seat may take now. " + said
     _add_sentence(_property(schemas, "ActionRequestRequest", "action"), said)
+    _add_sentence(_property(schemas, "NumberedEvent", "event"),
+                  "Its shape is the match's game's event union: " + ", ".join(events) + ".")
+
+
+def _game_views(schemas: dict[str, Any]) -> None:
+    """Each game's view (``KgkView``, ...: what one seat or a spectator sees), from the
+    shape each ruleset writes down once (``rulesets/<game>/view_shape.py``; issue 29). A
+    match's ``view`` stays an open object in the operations, its description naming them."""
+    views = []
+    for name, rs in sorted(registry.available().items()):
+        shape = view_shape_of(name)
+        if shape is not None:
+            schemas.update(view_schema(prefix_of(name), rs.title, shape))
+            views.append(f"`{prefix_of(name)}View` ({rs.title})")
+    said = "Its shape is the match's game's view: " + ", ".join(views) + "."
+    for component, spec in schemas.items():
+        if component.endswith("View"):
+            continue
+        view = spec.get("properties", {}).get("view")
+        if isinstance(view, dict):
+            _add_sentence(view, said)
 
 
 def _kgk_scenario(schemas: dict[str, Any]) -> None:

@@ -391,7 +391,8 @@ class MatchViewSet(viewsets.GenericViewSet):
             "legal-actions request when a long-poll ends with your turn).")),
         SEAT_PARAM], responses=s.EventsOut, examples=[
         OpenApiExample("your turn came", response_only=True, status_codes=["200"], value={
-            "events": [{"n": 12, "event": {"type": "played", "seat": 1}}],
+            "events": [{"n": 12, "event": {"type": "played", "seat": 1, "card": 31,
+                                            "item": 1, "cost": 2, "target": 12}}],
             "last": 12, "more": False, "version": 8, "status": "active", "to_act": [0],
             "legal_actions": {"version": 8, "seat": 0, "to_act": [0],
                               "actions": [{"type": "pass"}, {"type": "draw"}]}})])

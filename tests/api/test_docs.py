@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from kaosz.api.schema import ERROR_CODES
-from rulesets.shapes import shapes_of
+from rulesets.shapes import event_shapes_of, shapes_of, view_shape_of
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
@@ -207,6 +207,44 @@ def test_each_game_s_actions_are_published_as_a_discriminated_union(spec):
     posted = schemas["ActionRequestRequest"]["properties"]["action"]["description"]
     assert all(f"`{p}Action`" in legal and f"`{p}Action`" in posted
                for p in ("Kgk", "Smugglers", "Pulsar", "Roll"))
+
+
+def test_each_game_s_events_are_published_as_a_discriminated_union(spec):
+    """Issue 29: events were untyped objects. Each game's event union is in the document,
+    from the ruleset's own list (held to the engine by tests/rulesets/test_event_shapes.py),
+    a face-down card's place typed inside it, and the numbered event names them."""
+    schemas = spec["components"]["schemas"]
+    for game, prefix in (("kgk", "Kgk"), ("smugglers", "Smugglers"), ("pulsar", "Pulsar"),
+                         ("roll", "Roll")):
+        union = schemas[f"{prefix}Event"]
+        assert union["discriminator"]["propertyName"] == "type"
+        assert set(union["discriminator"]["mapping"]) == set(event_shapes_of(game))
+        assert len(union["oneOf"]) == len(event_shapes_of(game))
+    played = schemas["KgkEventPlayed"]
+    assert set(played["required"]) == {"type", "seat", "card", "item", "cost"}
+    assert played["properties"]["target_where"]["properties"]["zone"]["type"] == "string"
+    assert schemas["RollEventReveal"]["properties"]["assignments"]["items"]["required"] == [
+        "seat", "selector", "dictated", "columns"]
+    numbered = schemas["NumberedEvent"]["properties"]["event"]["description"]
+    assert all(f"`{p}Event`" in numbered for p in ("Kgk", "Smugglers", "Pulsar", "Roll"))
+
+
+def test_each_game_s_view_is_published_and_named_by_the_match(spec):
+    """Issue 29: a match's `view` was an untyped object. Each game's view is in the document,
+    from the ruleset's own shape (held to the engine by tests/rulesets/test_view_shapes.py),
+    typed in depth (a KGK player's hangar holds ships, each with the cards aboard)."""
+    schemas = spec["components"]["schemas"]
+    for game, prefix in (("kgk", "Kgk"), ("smugglers", "Smugglers"), ("pulsar", "Pulsar"),
+                         ("roll", "Roll")):
+        view = schemas[f"{prefix}View"]
+        assert set(view["properties"]) == set(view_shape_of(game).fields)
+        assert view["additionalProperties"] is False
+    player = schemas["KgkView"]["properties"]["players"]["items"]
+    aboard = player["properties"]["hangar"]["items"]["properties"]["att"]["items"]
+    assert {"hidden", "pos", "rot", "face_down"} <= set(aboard["properties"])
+    assert player["properties"]["hand"]["nullable"] is True
+    described = schemas["MatchOut"]["properties"]["view"]["description"]
+    assert all(f"`{p}View`" in described for p in ("Kgk", "Smugglers", "Pulsar", "Roll"))
 
 
 def test_the_kgk_scenario_is_published_and_named_by_the_new_match(spec):

@@ -13,26 +13,9 @@ import pytest
 
 from rulesets import registry
 from rulesets.shapes import json_schemas, prefix_of, shapes_of, variant_name
-from tests.support.conformance import SEEDS, match, walk
-
-GAMES = ["kgk", "smugglers", "pulsar", "roll"]
-
-
-def _plain(schema: Any) -> Any:
-    """OpenAPI 3.0's ``nullable`` as JSON Schema's type list."""
-    if isinstance(schema, dict):
-        out = {k: _plain(v) for k, v in schema.items() if k != "nullable"}
-        if schema.get("nullable"):
-            out["type"] = [schema["type"], "null"]
-        return out
-    if isinstance(schema, list):
-        return [_plain(v) for v in schema]
-    return schema
-
-
-# The conformance suite's seeded bot matches (a match is a function of game and seed;
-# seats and bot kinds vary with the seed), its own two and a few more for coverage.
-SHAPE_SEEDS = (*SEEDS, *(f"shapes-{i}" for i in range(5)))
+from tests.support.conformance import match, walk
+from tests.support.shapes import GAMES, SHAPE_SEEDS
+from tests.support.shapes import plain as _plain
 
 
 def _offered(name: str) -> list[dict[str, Any]]:

@@ -1,0 +1,82 @@
+"""What a seat (or a spectator) sees of a Pulsar 2849 match: the shape of
+``rulesets/pulsar/view.py``'s answer (see ``rulesets/shapes.py``). Pulsar is open but for
+the face-down systems and the stacks, so every seat sees the same view; it is most of the
+game's state as the engine keeps it, and its deeper parts (the printed ``components``, a
+player's ``pulsars`` and ``transmitters``, the ``techs``) are typed as objects here: their
+keys are the components' ids (``rulesets/pulsar/components.py`` reads them)."""
+
+from __future__ import annotations
+
+from rulesets.shapes import OUTCOME_FIELDS, ListOf, MapOf, Maybe, ViewShape
+
+SIZES = ("small", "medium", "large")
+_BY_SIZE = dict.fromkeys(SIZES, "int")
+
+PLAYER = ViewShape(
+    "One player: points and cubes, die modification tokens, gyrodynes left by size, the "
+    "pulsars claimed (pulsar → its gyrodyne), stations, kept exploration tiles, awards, "
+    "patents, the headquarters board and its finished projects, transmitters and their "
+    "links, track markers left, where the ship is, the starting gate and the drafted dice.",
+    {"vp": "int", "cubes": "int",
+     "mods": ViewShape("Die modification tokens: `pm` (±1) and `p2` (+2).",
+                       {"pm": "int", "p2": "int"}),
+     "gyros": ViewShape("Gyrodynes left, by size.", _BY_SIZE), "pulsars": "object",
+     "stations": "strs", "kept": "strs", "awards": ListOf("strs"), "patents": "strs",
+     "hq": ViewShape("The headquarters board and the side played (null until chosen).",
+                     {"board": "str", "side": "str?"}),
+     "hq_done": "strs", "races_used": "list", "transmitters": "object", "links": "list",
+     "markers": "int", "ship": "str?", "gate": "str?",
+     "dice": ListOf(ViewShape("A drafted die: its value, red for the round's median die.",
+                              {"v": "int", "red": "bool"})),
+     "bonus_taken": "bool", "doublers_used": "strs"})
+
+SYSTEM = ViewShape("A system on the board: face down, or revealed with its tile and its "
+                   "planets' values.",
+                   {"revealed": "bool", "tile": "str", "planets": "list"},
+                   frozenset({"tile", "planets"}))
+
+VIEW_SHAPE = ViewShape(
+    "Pulsar 2849 as one seat (or a spectator, `seat` null) sees it: the round, phase and "
+    "time, the turn order and tracks, the dice, the supplies and awards, the goals, who "
+    "owns which pulsar, the choice waited for (`pending`), the flight under way, each "
+    "player, the systems, the stacks and the printed components.",
+    {"game": ("pulsar",), "seats": "int", "seat": "int?",
+     "config": ViewShape("The match's options.",
+                         {"players": "int", "hq": "bool", "first_game": "bool",
+                          "balanced_start": "bool"}),
+     "round": "int", "phase": "str", "time": "int", "order": "ints",
+     "tracks": ViewShape("The initiative and engineering tracks: who stands where.",
+                         {"initiative": "list", "engineering": "list"}),
+     "dice": ViewShape("The round's dice: the pool to draft from, the median, the leftover.",
+                       {"pool": "ints", "median": "int", "leftover": "ints"}),
+     "gyro_supply": ViewShape("Gyrodynes in the supply, by size.", _BY_SIZE),
+     "awards": ViewShape("Awards left by gyrodyne size.", dict.fromkeys(SIZES, "strs")),
+     "tech_boards": "strs", "techs": "object",
+     "goals": ListOf(ViewShape("A goal in play: its tile and side.",
+                               {"tile": "int", "side": "int"})),
+     "owner": MapOf("int"),
+     "pending": Maybe(ViewShape("A choice the game waits for: its `kind`, the seat, the "
+                                "options (Pulsar actions) and where.",
+                                {"kind": "str", "seat": "int", "options": ListOf("object"),
+                                 "mode": "str", "node": "str"},
+                                frozenset({"mode", "node"}))),
+     "flight": "object?",
+     "result": Maybe(ViewShape("How the match ended.", OUTCOME_FIELDS)),
+     "players": ListOf(PLAYER),
+     "setup_queue": ListOf(ViewShape("A setup choice still to make.",
+                                     {"kind": "str", "seat": "int"})),
+     "draft": ViewShape("The draft under way.", {"picks": "ints", "i": "int"}),
+     "turns": ViewShape("The actions phase's turns.", {"seq": "ints", "i": "int"}),
+     "final": ViewShape("The final scoring under way: the order, each seat's goals and its "
+                        "scoring table.",
+                        {"seq": "ints", "i": "int", "goals": MapOf("object"),
+                         "table": MapOf(MapOf("int"))}),
+     "components": "object", "systems": MapOf(SYSTEM),
+     "box": ViewShape("The box's face-down system tiles.", {"count": "int"}),
+     "explore": ViewShape("The exploration stack (a count) and its discards.",
+                          {"stack": "int", "discard": "strs"}),
+     "tx": ViewShape("The transmitter stack: its count, its open top tile, its tiles by "
+                     "letter; the display and the discards.",
+                     {"stack": "int", "top": "str?", "stack_letters": MapOf("int"),
+                      "display": "list", "discard": "strs"})},
+    frozenset({"draft", "turns", "final", "setup_queue"}))

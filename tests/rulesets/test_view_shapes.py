@@ -1,0 +1,70 @@
+"""Each game's view (``rulesets/<game>/view_shape.py``) against its engine: along the
+seeded bot matches of the action-shape test, the view of every seat and of a spectator, at
+many positions and at the end, must match the published ``<Game>View`` exactly (no key
+missing or unknown, no value of another kind, at every depth the shape types). Issue 29: a
+match's ``view`` reached clients as an untyped object."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import jsonschema
+import pytest
+
+from rulesets import registry
+from rulesets.shapes import ViewShape, prefix_of, view_schema, view_shape_of
+from tests.support.conformance import match
+from tests.support.shapes import GAMES, SHAPE_SEEDS
+from tests.support.shapes import plain as _plain
+
+POSITIONS = 60     # views looked at per match (and the last one)
+
+
+def _views(name: str) -> list[dict[str, Any]]:
+    rs = registry.get(name)
+    out = []
+    for seed in SHAPE_SEEDS:
+        m = match(name, seed)
+        state = rs.new_game(rs.example_config(m.players), m.seed)
+        every = max(1, len(m.record) // POSITIONS)
+        for step, (seat, action) in enumerate(m.record):
+            if step % every == 0:
+                out += [rs.view(state, reader) for reader in (None, *range(m.players))]
+            state, _ = rs.apply(state, seat, copy.deepcopy(action))
+        out += [rs.view(state, reader) for reader in (None, *range(m.players))]
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_view_matches_the_published_shape(name):
+    shape = view_shape_of(name)
+    assert shape, f"{name} has no view_shape.py"
+    schema = _plain(view_schema(prefix_of(name), name, shape)[prefix_of(name) + "View"])
+    validator = jsonschema.Draft7Validator(schema)
+    problems: dict[str, str] = {}
+    for view in _views(name):
+        for error in validator.iter_errors(view):
+            where = "/".join(str(p) for p in error.absolute_path)
+            problems.setdefault(f"{where}: {error.validator}", error.message[:200])
+    assert not problems, list(problems.items())[:12]
+
+
+def test_a_drifted_view_is_caught():
+    schema = _plain(view_schema("Kgk", "kgk", view_shape_of("kgk"))["KgkView"])
+    rs = registry.get("kgk")
+    view = rs.view(rs.new_game(rs.example_config(2), "drift"), 0)
+    jsonschema.validate(view, schema)
+    renamed = copy.deepcopy(view)
+    renamed["players"][0]["cash"] = renamed["players"][0].pop("credits")
+    wrong_kind = copy.deepcopy(view)
+    wrong_kind["players"][1]["colony"] = "12"
+    for bad in (renamed, wrong_kind, {**view, "extra": 1}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(bad, schema)
+
+
+def test_a_view_shape_is_an_object_with_a_meaning():
+    for name in GAMES:
+        shape = view_shape_of(name)
+        assert isinstance(shape, ViewShape) and shape.meaning and shape.fields
