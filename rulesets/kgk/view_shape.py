@@ -87,9 +87,11 @@ VIEW_SHAPE = ViewShape(
     "Káosz Galaktika as one seat (or a spectator, `seat` null) sees it: the turn and phase, "
     "each player's side, the chain, the combat and the decision waited for.",
     {"game": ("kgk",), "seat": "int?", "players_count": "int",
-     "options": ViewShape("The match's rules options.",
-                          {"rules": "str", "simplified_combat": "bool", "auto_pass": "bool",
-                           "bluffing": "bool"}),
+     "options": ViewShape("The match's rules options (`auto_pass`: every seat, none, or "
+                          "the seats listed, those programs play, pass where they could not "
+                          "answer).",
+                          {"rules": "str", "simplified_combat": "bool",
+                           "auto_pass": OneOf(("bool", "ints")), "bluffing": "bool"}),
      "turn": "int", "active": "int", "first": "int", "phase": "str",
      "players": ListOf(PLAYER), "chain": ListOf(CHAIN_ITEM), "combat": Maybe(COMBAT),
      "decision": Maybe(DECISION), "to_act": "ints", "result": Maybe(RESULT)})

@@ -43,7 +43,7 @@ EVENT_SHAPES: dict[str, EventShape] = {
     "station": EventShape("The seat builds a station on a planet of `node`.",
                           {**_SEAT, "node": "str", "planet": "int", "blue": "bool"}),
     "race": EventShape("A race project is scored.",
-                       {**_SEAT, "project": "str", "color": "str", "gates": "ints",
+                       {**_SEAT, "project": "str", "color": "str", "gates": "strs",
                         "vp": "int"}),
     "explore_draw": EventShape("The seat draws an exploration tile.", {**_SEAT, "tile": "str"}),
     "explore_reshuffle": EventShape("The exploration tiles are reshuffled.", {"count": "int"}),

@@ -79,6 +79,28 @@ class Schema:
         self.checked.add((method, template, status))
         return body
 
+    def check_game(self, prefix: str, body: Any) -> int:
+        """The game's own payloads in a match answer, against the game's published
+        schemas (their operations declare them as open objects, one operation serving
+        every game): the `view` against `<Game>View`, each event against `<Game>Event`,
+        each legal action against `<Game>Action`. Returns how many were checked."""
+        if not isinstance(body, dict):
+            return 0
+        found: list[tuple[str, Any]] = []
+        if body.get("view") is not None:
+            found.append(("View", body["view"]))
+        found += [("Event", e["event"]) for e in body.get("events") or []]
+        legal = body.get("legal_actions") or (body if "actions" in body else None)
+        found += [("Action", a) for a in (legal or {}).get("actions") or []]
+        for what, value in found:
+            validator = OAS30Validator({"$ref": f"#/components/schemas/{prefix}{what}",
+                                        "components": self.components})
+            errors = list(validator.iter_errors(value))
+            assert not errors, (f"{prefix}{what}: "
+                                + "; ".join(f"{list(e.path)}: {e.message[:300]}"
+                                            for e in errors[:5]))
+        return len(found)
+
 
 class Checked:
     """An API client whose every answer is checked against the schema."""
@@ -87,9 +109,15 @@ class Checked:
         self.client = client
         self.schema = schema
 
+    game: str | None = None        # a match's game prefix ("Kgk"): its payloads are checked
+    game_payloads = 0
+
     def _ok(self, method: str, url: str, response) -> Any:
         assert response.status_code < 400, (method, url, response.content[:500])
-        return self.schema.check(method, url, response)
+        body = self.schema.check(method, url, response)
+        if self.game:
+            self.game_payloads += self.schema.check_game(self.game, body)
+        return body
 
     def get(self, url: str, **extra: Any) -> Any:
         return self._ok("GET", url, self.client.get(url, **extra))
@@ -152,6 +180,7 @@ def test_a_match_against_a_bot_carries_only_declared_fields(schema, cards_loaded
                                                             django_user_model, ruleset):
     user = django_user_model.objects.create_user(f"strict-{ruleset}", password="x")
     api = Checked(client_for(user), schema)
+    api.game = ruleset.capitalize()   # and the view, events and actions as the game's own
     match = api.post("/api/v1/matches/", {"ruleset": ruleset, "seats": [
         {"player": "me"}, {"player": "bot:random"}]})
     url = f"/api/v1/matches/{match['id']}/"
@@ -178,6 +207,7 @@ def test_a_match_against_a_bot_carries_only_declared_fields(schema, cards_loaded
     api.get(url + "replay/")
     api.get(url + "verify/")
     api.get("/api/v1/matches/")
+    assert api.game_payloads > 100, api.game_payloads
 
 
 def test_a_tournament_round_carries_only_declared_fields(schema, django_user_model):

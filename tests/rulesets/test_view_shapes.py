@@ -68,3 +68,15 @@ def test_a_view_shape_is_an_object_with_a_meaning():
     for name in GAMES:
         shape = view_shape_of(name)
         assert isinstance(shape, ViewShape) and shape.meaning and shape.fields
+
+
+def test_the_kgk_view_of_a_match_with_a_bot_seat_matches_too():
+    """A match the host makes with a bot seat names the seats programs play
+    (``automatic_seats``): its ``auto_pass`` option is then that list, not a boolean (the
+    API answers test met it first)."""
+    rs = registry.get("kgk")
+    schema = _plain(view_schema("Kgk", "kgk", view_shape_of("kgk"))["KgkView"])
+    state = rs.new_game({**rs.example_config(2), "automatic_seats": [1]}, "bot-seat")
+    view = rs.view(state, 0)
+    assert view["options"]["auto_pass"] == [1]
+    jsonschema.validate(view, schema)
