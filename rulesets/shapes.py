@@ -128,8 +128,9 @@ def json_schemas(prefix: str, title: str, shapes: Mapping[str, Shape],
     union ``<prefix><what>``, discriminated by ``type``."""
     out: dict[str, dict[str, Any]] = {}
     for typ, shape in shapes.items():
+        # the title is the component's name: generators name their classes by it
         out[variant_name(prefix, typ, what)] = _object_schema(
-            shape, title=f"{title}: {typ}",
+            shape, title=variant_name(prefix, typ, what),
             properties={"type": {"type": "string", "enum": [typ]}}, required=["type"])
     refs = {t: f"#/components/schemas/{variant_name(prefix, t, what)}" for t in shapes}
     out[prefix + what] = {
@@ -171,10 +172,10 @@ def view_shape_of(ruleset_name: str) -> Shape | None:
     return shape
 
 
-def view_schema(prefix: str, title: str, shape: Shape) -> dict[str, dict[str, Any]]:
+def view_schema(prefix: str, shape: Shape) -> dict[str, dict[str, Any]]:
     """The OpenAPI 3.0 component schema ``<prefix>View``: what one seat (or a spectator)
     sees of a match of the game."""
-    return {prefix + "View": _object_schema(shape, title=f"{title}: the view")}
+    return {prefix + "View": _object_schema(shape, title=prefix + "View")}
 
 
 def _listed(ruleset_name: str, module_name: str, attribute: str) -> Mapping[str, Shape] | None:

@@ -244,7 +244,7 @@ def _game_views(schemas: dict[str, Any]) -> None:
     for name, rs in sorted(registry.available().items()):
         shape = view_shape_of(name)
         if shape is not None:
-            schemas.update(view_schema(prefix_of(name), rs.title, shape))
+            schemas.update(view_schema(prefix_of(name), shape))
             views.append(f"`{prefix_of(name)}View` ({rs.title})")
     said = "Its shape is the match's game's view: " + ", ".join(views) + "."
     for component, spec in schemas.items():

@@ -103,8 +103,10 @@ EVENT_SHAPES: dict[str, EventShape] = {
                             {**_SEAT, "ship": "int"}),
     "bombard_declared": EventShape("The seat's ships that will bombard.",
                                    {**_SEAT, "ships": "ints"}),
-    "bombard": EventShape("The ships bombard for `total`.",
-                          {**_SEAT, "ships": "ints", "total": "int"}),
+    "bombard": EventShape("The ships bombard for `total` (`stealth`: one ship's stealth "
+                          "ability, on the attack's target alone).",
+                          {**_SEAT, "ships": "ints", "total": "int", "stealth": "bool"},
+                          frozenset({"stealth"})),
     "combat_over": EventShape("The combat of `attacker` ends.", {"attacker": "int"}),
     # the end
     "eliminated": EventShape("The seat is out of the match (`by`: the seat that did it).",

@@ -56,10 +56,11 @@ VIEW_SHAPE = ViewShape(
                                {"tile": "int", "side": "int"})),
      "owner": MapOf("int"),
      "pending": Maybe(ViewShape("A choice the game waits for: its `kind`, the seat, the "
-                                "options (Pulsar actions) and where.",
+                                "options (Pulsar actions), where (`node`) and what comes "
+                                "after it (`mode`, `then`).",
                                 {"kind": "str", "seat": "int", "options": ListOf("object"),
-                                 "mode": "str", "node": "str"},
-                                frozenset({"mode", "node"}))),
+                                 "mode": ("end", "pass"), "node": "str", "then": ("second",)},
+                                frozenset({"mode", "node", "then"}))),
      "flight": "object?",
      "result": Maybe(ViewShape("How the match ended.", OUTCOME_FIELDS)),
      "players": ListOf(PLAYER),

@@ -44,6 +44,8 @@ EVENT_SHAPES: dict[str, EventShape] = {
                         frozenset({"tile"})),
     "logistics": EventShape("Advanced logistics moves a tile to stack `to`.",
                             {**_SEAT, "tile": "int", "to": "str"}),
+    "power": EventShape("A tile's power pays the seat (`name`: the tile).",
+                        {**_SEAT, "name": "str", "credits": "int"}),
     "stock": EventShape("The seat stocks: credits for a die.",
                         {**_SEAT, "colour": COLOURS, "credits": "int"}),
     "scout": EventShape("The seat scouts with a die.", {**_SEAT, "colour": COLOURS}),

@@ -1,0 +1,78 @@
+"""The published shapes (actions, events, views: ``rulesets/shapes.py``) over many more
+seeded games than the quick tests walk, with every table size (issue 29). A rare branch
+(Pulsar's second gyrodyne choice, a KGK ship's stealth bombard) shows itself only in some
+games: the API answers test met two such in random matches before this sweep did. Slow:
+run with the engine sweeps (``-m slow``)."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+import jsonschema
+import pytest
+
+from rulesets import registry
+from rulesets.shapes import (
+    event_shapes_of,
+    json_schemas,
+    prefix_of,
+    shapes_of,
+    variant_name,
+    view_schema,
+    view_shape_of,
+)
+from tests.support.conformance import play
+from tests.support.shapes import GAMES, plain
+
+pytestmark = pytest.mark.slow
+
+GAMES_EACH = 40
+EVERY = 7          # a position's view and legal actions looked at every so many moves
+
+
+def _validators(name: str, what: str) -> dict[str, jsonschema.Draft7Validator]:
+    prefix = prefix_of(name)
+    listed = shapes_of(name) if what == "Action" else event_shapes_of(name)
+    return {k: jsonschema.Draft7Validator(plain(v))
+            for k, v in json_schemas(prefix, name, listed or {}, what).items()}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_shapes_hold_over_many_games(name):
+    rs = registry.get(name)
+    prefix = prefix_of(name)
+    view = jsonschema.Draft7Validator(plain(view_schema(prefix, view_shape_of(name))[
+        prefix + "View"]))
+    actions, events = _validators(name, "Action"), _validators(name, "Event")
+    problems: Counter[str] = Counter()
+
+    def check(what: str, validators: dict[str, jsonschema.Draft7Validator],
+              value: dict) -> None:
+        validator = validators.get(variant_name(prefix, value["type"], what))
+        if validator is None:
+            problems[f"{what} {value['type']}: not listed"] += 1
+            return
+        for error in validator.iter_errors(value):
+            problems[f"{what} {value['type']}: {error.message[:160]}"] += 1
+
+    sizes = range(rs.min_players, rs.max_players + 1)
+    for i in range(GAMES_EACH):
+        m = play(name, f"sweep-{i}", sizes[i % len(sizes)])
+        state = rs.new_game(rs.example_config(m.players), m.seed)
+        for step, (seat, action) in enumerate(m.record):
+            if step % EVERY == 0:
+                for reader in (None, *range(m.players)):
+                    for error in view.iter_errors(rs.view(state, reader)):
+                        where = "/".join(map(str, error.absolute_path))
+                        problems[f"view {where}: {error.message[:160]}"] += 1
+                for s in rs.to_act(state):
+                    for offered in rs.legal_actions(state, s):
+                        check("Action", actions, offered)
+            state, recorded = rs.apply(state, seat, copy.deepcopy(action))
+            for event in recorded:
+                for reader in (None, *range(m.players)):
+                    shown = rs.event_view(event, reader)
+                    if shown is not None:
+                        check("Event", events, shown)
+    assert not problems, problems.most_common(10)
