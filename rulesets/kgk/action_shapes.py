@@ -15,8 +15,10 @@ ACTION_SHAPES: dict[str, ActionShape] = {
     "draw": ActionShape("Draw a card (main phase)."),
     "ruin_draw": ActionShape("Draw from the ruin instead (a card that allows it)."),
     "search": ActionShape("Search the deck (a card that allows it)."),
-    "develop": ActionShape("Develop a face-down base: turn it face up.", {"base": "int"}),
-    "cash": ActionShape("Cash a base in for credits.", {"base": "int"}),
+    "develop": ActionShape("Pay to put a development counter on base `base`.",
+                           {"base": "int"}),
+    "cash": ActionShape("Take a development counter off base `base` for credits.",
+                        {"base": "int"}),
     "place": ActionShape("Place a card from the hand face down: as a base, a crew (aboard "
                          "`ship`) or an armament (on `ship`).",
                          {"card": "int", "as": ("base", "crew", "armament"), "ship": "int"},
@@ -36,8 +38,10 @@ ACTION_SHAPES: dict[str, ActionShape] = {
                           {"target": ("base", "crew", "colony", "central"), "pos": "int",
                            "opp": "int"}, frozenset({"pos", "opp"})),
     "commit": ActionShape("Send a ship into the combat.", {"ship": "int"}),
-    "assign": ActionShape("Assign a ship to the combat.", {"ship": "int"}),
-    "assign_done": ActionShape("Finish assigning ships."),
+    "assign": ActionShape("Put one point of the damage being spread (a salvo) on ship "
+                          "`ship`.", {"ship": "int"}),
+    "assign_done": ActionShape("Stop spreading the damage: the rest stays where it was "
+                               "dealt."),
     "board": ActionShape("Put a crew aboard a ship.", {"crew": "int", "ship": "int"}),
     "bomber": ActionShape("Use a ship's bomber ability (KG-7).", {"ship": "int"}),
     "heavy": ActionShape("Use a ship's heavy ability (KG-7).", {"ship": "int"}),

@@ -31,9 +31,11 @@ EVENT_SHAPES: dict[str, EventShape] = {
                         "ship it goes aboard; `card` to that seat alone).",
                         {**_SEAT, "card": "int", "role": "str", "ship": "int?"},
                         frozenset({"card"})),
-    "develop": EventShape("The seat turns a face-down base at `pos` face up.",
+    "develop": EventShape("The seat puts a development counter on its base at surface "
+                          "position `pos`.",
                           {**_SEAT, "pos": "int"}),
-    "cash": EventShape("The seat cashes the card at colony position `pos`.",
+    "cash": EventShape("The seat takes a development counter off its base at surface "
+                       "position `pos` for credits.",
                        {**_SEAT, "pos": "int"}),
     "credits": EventShape("The seat gains `amount` credits.", {**_SEAT, "amount": "int"}),
     "end_phase": EventShape("The seat's end phase: what it keeps.",

@@ -7,10 +7,13 @@ from rulesets.shapes import ActionShape
 COLOURS = ("blue", "green", "red", "yellow")
 
 ACTION_SHAPES: dict[str, ActionShape] = {
-    "place": ActionShape("Bid: place an energy token of `value` on card `card`.",
+    "place": ActionShape("Bid: place a die showing `value` on sector `card` (its place in "
+                         "the row).",
                          {"card": "int", "value": "int"}),
-    "take_token": ActionShape("Take back a token of `value`.", {"value": "int"}),
-    "done": ActionShape("Stop bidding (two players)."),
+    "take_token": ActionShape("Take the speed token of `value` from the centre: with three "
+                              "or more players your bidding ends; two players take two or "
+                              "three.", {"value": "int"}),
+    "done": ActionShape("Stop taking tokens (two players, holding two)."),
     "pay_energy": ActionShape("Pay for card `card` with energy.", {"card": "int"}),
     "pay_goods": ActionShape("Pay for card `card` with goods.", {"card": "int", "goods": "goods"}),
     "take_energy": ActionShape("Take `amount` energy.", {"amount": "int"}),
