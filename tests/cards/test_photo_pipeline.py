@@ -1,8 +1,8 @@
 """Photo reading (issue 31): the pipeline on a small synthetic set (real OpenCV, real
 Tesseract with Hungarian data, faces drawn by Chromium), and bad photos refused with a reason.
 
-The thresholds sit a little under the benchmark's targets (bench/card_photos.py measures the
-quality on the whole set); here the mechanism is checked: cards found alone and on a binder
+The name and text thresholds are the issue's targets, the others a little under them
+(bench/card_photos.py measures the quality on the whole set); here the mechanism is checked: cards found alone and on a binder
 page, names and rules text read, fields matched against the vocabulary.
 """
 
@@ -55,8 +55,10 @@ def test_single_cards_and_a_binder_page_are_found_and_read(card_photos):
                 right += (None if want is None else str(want)) == values.get(key)
             assert read.crop.shape[:2] == (840, 600)
     assert found / truths >= 0.95
-    assert name_err / name_len <= 0.04
-    assert text_err / max(1, text_len) <= 0.08
+    # The issue's own targets for names and rules text (this set read 0.0 % and 4.0 %; the
+    # rules text at 5.1 % before it was read as its own enlarged band)
+    assert name_err / name_len <= 0.02
+    assert text_err / max(1, text_len) <= 0.05
     assert right / fields >= 0.9
 
 
