@@ -138,6 +138,39 @@ def _rules_text(crop: np.ndarray, top: int, bottom: int) -> str | None:
     return " ".join(ln.text for ln in lines).strip() or None
 
 
+def _band_lines(crop: np.ndarray, top: int, bottom: int, psm: int) -> list[ocr.Line]:
+    band = crop[max(0, top):min(CROP_H, bottom), int(0.02 * CROP_W):int(0.98 * CROP_W)]
+    if band.shape[0] < 10:
+        return []
+    band = cv2.resize(band, None, fx=TEXT_SCALE, fy=TEXT_SCALE, interpolation=cv2.INTER_CUBIC)
+    return ocr.lines_of(ocr.read_words(band, psm=psm))
+
+
+def _second_look_at_the_type_line(crop: np.ndarray, type_line: ocr.Line,
+                                  reading: Reading) -> None:
+    """The type line read on its own, enlarged, when the whole card's reading missed a word
+    of it (most often the race, the line's last word): what it adds fills the gaps."""
+    if all(k in reading.values for k in ("type", "subtype", "race")):
+        return
+    pad = type_line.height // 2 + 2
+    for line in _band_lines(crop, type_line.top - pad, type_line.bottom + pad, psm=7):
+        for key, value in match_words(line.text).items():
+            reading.values.setdefault(key, value)
+
+
+def _second_look_at_the_values(crop: np.ndarray, reading: Reading) -> None:
+    """A ship's four values read on their own band, enlarged, when the whole card's
+    reading did not find them."""
+    for line in _band_lines(crop, int(0.70 * CROP_H), int(0.92 * CROP_H), psm=6):
+        found = STATS.search(line.text.translate(DIGIT_LOOKALIKES))
+        if found:
+            for name, v in zip(("speed", "firepower", "armor", "bombard"), found.groups(),
+                               strict=True):
+                if v.isdigit():
+                    reading.values[name] = v
+            return
+
+
 def _stats_top(lines: list[ocr.Line]) -> int | None:
     """Where a ship's four values begin (their line, in the lower half), if it has them."""
     return next((ln.top for ln in lines if ln.top > 0.5 * CROP_H
@@ -161,7 +194,10 @@ def read_card(crop: np.ndarray) -> Reading:
     if name:
         reading.values["name_hu"] = name
     if type_line is not None:
+        _second_look_at_the_type_line(crop, type_line, reading)
         stats = _stats_top(lines)
+        if reading.values.get("type") == "ship" and "speed" not in reading.values:
+            _second_look_at_the_values(crop, reading)
         text = _rules_text(crop, type_line.bottom + 2,
                            stats - 2 if stats else int(TEXT_BOTTOM * CROP_H))
         if text:
