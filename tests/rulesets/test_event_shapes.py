@@ -86,7 +86,8 @@ _NOT_FIELDS = {"type", "_only", "_others", "private_to", "hide"}   # the hiding 
 def _written(path: Path) -> Iterator[tuple[str, set[str], int]]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "emit"
-                and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)):
+                and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)
+                and isinstance(node.args[1].value, str)):
             yield (node.args[1].value, {k.arg for k in node.keywords if k.arg} - _NOT_FIELDS,
                    node.lineno)
         elif isinstance(node, ast.Dict):
