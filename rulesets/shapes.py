@@ -1,4 +1,4 @@
-"""Action shapes: each game's action vocabulary written down once, as data, in its ruleset.
+"""Shapes: each game's actions, events and view written down once, as data, in its ruleset.
 
 An action is a JSON object ``{"type": ..., <fields>}``, one element of ``legal_actions``
 posted back as is. Each ruleset lists here every type it may offer, what it means and the
@@ -14,13 +14,20 @@ it, a field another seat may not see being optional. Their union is published to
 (``<Prefix>Event``), and ``tests/rulesets/test_event_shapes.py`` checks every event of the
 seeded games, as each seat and a spectator see it.
 
-A field's kind is ``int``, ``number``, ``bool``, ``str``, ``goods`` (colour → count, each
-at least one), ``counts`` (name → count),
-``ints``, ``numbers`` or ``strs`` (a list of them), ``list`` or ``object`` (free-form), a tuple of the
-strings it may be, a :class:`Shape` (a nested object), :class:`ListOf` a kind,
-:class:`MapOf` a kind (names to values), :class:`Maybe` a kind (or null) or :class:`OneOf` several; a kind name ending in ``?`` may
-also be null. A seat's view of the game is written down once too (``VIEW_SHAPE`` in
-``rulesets/<game>/view_shape.py``, published as ``<Prefix>View``). No Django import (engines only).
+A seat's view of the game is written down once too (``VIEW_SHAPE`` in
+``rulesets/<game>/view_shape.py``, published as ``<Prefix>View``, checked by
+``tests/rulesets/test_view_shapes.py``).
+
+A field's kind is one of:
+
+- ``int``, ``number``, ``bool``, ``str``; ``ints``, ``numbers``, ``strs`` (a list of them);
+- ``goods`` (colour → count, each at least one), ``counts`` (name → count);
+- ``list`` or ``object`` (free-form);
+- a tuple of the strings it may be;
+- a :class:`Shape` (a nested object), :class:`ListOf` a kind, :class:`MapOf` a kind (names
+  to values), :class:`Maybe` a kind (or null), :class:`OneOf` several kinds.
+
+A kind name ending in ``?`` may also be null. No Django import (engines only).
 """
 
 from __future__ import annotations
