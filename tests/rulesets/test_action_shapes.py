@@ -12,10 +12,9 @@ import jsonschema
 import pytest
 
 from rulesets import registry
-from rulesets.shapes import json_schemas, prefix_of, shapes_of, variant_name
+from rulesets.shapes import json_schemas, shapes_of
 from tests.support.conformance import match, walk
-from tests.support.shapes import GAMES, SHAPE_SEEDS
-from tests.support.shapes import plain as _plain
+from tests.support.shapes import GAMES, SHAPE_SEEDS, mismatches, plain, typed_validators
 
 
 def _offered(name: str) -> list[dict[str, Any]]:
@@ -34,29 +33,19 @@ def _offered(name: str) -> list[dict[str, Any]]:
 def test_every_offered_action_matches_the_published_shape(name):
     shapes = shapes_of(name)
     assert shapes, f"{name} has no action_shapes.py"
-    schemas = {k: _plain(v) for k, v in
-               json_schemas(prefix_of(name), name, shapes).items()}
+    validators = typed_validators(name, "Action")
     offered = _offered(name)
-    problems = []
-    types = set()
-    for action in offered:
-        types.add(action["type"])
-        schema = schemas.get(variant_name(prefix_of(name), action["type"]))
-        if schema is None:
-            problems.append(f"unknown type: {action}")
-            continue
-        try:
-            jsonschema.validate(action, schema)
-        except jsonschema.ValidationError as exc:
-            problems.append(f"{action}: {exc.message}")
+    problems = [f"{action}: {why}" for action in offered
+                for why in mismatches(action, validators)]
     assert not problems, problems[:10]
+    types = {action["type"] for action in offered}
     # the games offer most of their vocabulary in these few games (a type never offered
     # at all would be a shape nobody checks: the list is kept to what the engine offers)
     assert len(types) >= 0.6 * len(shapes), sorted(set(shapes) - types)
 
 
 def test_a_drifted_action_is_caught():
-    schemas = _plain(json_schemas("Kgk", "kgk", shapes_of("kgk")))
+    schemas = plain(json_schemas("Kgk", "kgk", shapes_of("kgk")))
     jsonschema.validate({"type": "develop", "base": 3}, schemas["KgkActionDevelop"])
     for bad in ({"type": "develop"}, {"type": "develop", "base": "3"},
                 {"type": "develop", "base": 3, "extra": 1}):

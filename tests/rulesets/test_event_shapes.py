@@ -21,13 +21,10 @@ from rulesets.shapes import (
     EventShape,
     event_shapes_of,
     json_schemas,
-    prefix_of,
     shapes_of,
-    variant_name,
 )
 from tests.support.conformance import match
-from tests.support.shapes import GAMES, SHAPE_SEEDS
-from tests.support.shapes import plain as _plain
+from tests.support.shapes import GAMES, SHAPE_SEEDS, mismatches, plain, typed_validators
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,20 +54,11 @@ def _seen(name: str) -> list[dict[str, Any]]:
 def test_every_event_matches_the_published_shape(name):
     shapes = event_shapes_of(name)
     assert shapes, f"{name} has no event_shapes.py"
-    prefix = prefix_of(name)
-    schemas = {k: _plain(v) for k, v in json_schemas(prefix, name, shapes, "Event").items()}
-    problems, types = [], set()
-    for event in _seen(name):
-        types.add(event["type"])
-        schema = schemas.get(variant_name(prefix, event["type"], "Event"))
-        if schema is None:
-            problems.append(f"unknown type: {event}")
-            continue
-        try:
-            jsonschema.validate(event, schema)
-        except jsonschema.ValidationError as exc:
-            problems.append(f"{event}: {exc.message}")
+    validators = typed_validators(name, "Event")
+    seen = _seen(name)
+    problems = [f"{event}: {why}" for event in seen for why in mismatches(event, validators)]
     assert not problems, problems[:10]
+    types = {event["type"] for event in seen}
     # the seeded matches meet most events (a rare tile's power not); the source test below
     # holds the rest
     assert len(types) >= 0.8 * len(shapes), sorted(set(shapes) - types)
@@ -123,7 +111,7 @@ def test_every_type_and_field_the_engine_writes_is_listed(name):
 
 
 def test_a_drifted_event_is_caught():
-    schemas = _plain(json_schemas("Kgk", "kgk", event_shapes_of("kgk"), "Event"))
+    schemas = plain(json_schemas("Kgk", "kgk", event_shapes_of("kgk"), "Event"))
     ok = {"type": "played", "seat": 0, "card": 7, "item": 1, "cost": 2,
           "target_where": {"seat": 1, "zone": "hangar", "pos": 0}}
     jsonschema.validate(ok, schemas["KgkEventPlayed"])
@@ -135,7 +123,7 @@ def test_a_drifted_event_is_caught():
 
 def test_a_nested_shape_and_a_list_of_a_kind_are_typed():
     inner = EventShape("inner", {"a": "int"}, frozenset())
-    schemas = _plain(json_schemas("T", "t", {"x": EventShape("x", {"i": inner})}, "Event"))
+    schemas = plain(json_schemas("T", "t", {"x": EventShape("x", {"i": inner})}, "Event"))
     jsonschema.validate({"type": "x", "i": {"a": 1}}, schemas["TEventX"])
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"type": "x", "i": {"a": 1, "b": 2}}, schemas["TEventX"])

@@ -1,10 +1,22 @@
 """What the shape tests share (actions, events, views: ``rulesets/shapes.py``): the games,
-the seeded matches they walk, and OpenAPI 3.0 schemas as plain JSON Schema."""
+the seeded matches they walk, OpenAPI 3.0 schemas as plain JSON Schema, and a game's
+published schemas as validators."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import jsonschema
+
+from rulesets.shapes import (
+    event_shapes_of,
+    json_schemas,
+    prefix_of,
+    shapes_of,
+    variant_name,
+    view_schema,
+    view_shape_of,
+)
 from tests.support.conformance import SEEDS
 
 GAMES = ["kgk", "smugglers", "pulsar", "roll"]
@@ -12,6 +24,8 @@ GAMES = ["kgk", "smugglers", "pulsar", "roll"]
 # The conformance suite's seeded bot matches (a match is a function of game and seed;
 # seats and bot kinds vary with the seed), its own two and a few more for coverage.
 SHAPE_SEEDS = (*SEEDS, *(f"shapes-{i}" for i in range(5)))
+
+Validators = dict[str, jsonschema.protocols.Validator]
 
 
 def plain(schema: Any) -> Any:
@@ -24,3 +38,33 @@ def plain(schema: Any) -> Any:
     if isinstance(schema, list):
         return [plain(v) for v in schema]
     return schema
+
+
+def _validator(schema: dict[str, Any]) -> jsonschema.protocols.Validator:
+    """As ``jsonschema.validate`` would check against ``schema``."""
+    schema = plain(schema)
+    return jsonschema.validators.validator_for(schema)(schema)
+
+
+def typed_validators(name: str, what: str) -> Validators:
+    """The game's published schema of each listed type (``what``: ``Action`` or
+    ``Event``), by type."""
+    listed = (shapes_of(name) if what == "Action" else event_shapes_of(name)) or {}
+    prefix = prefix_of(name)
+    schemas = json_schemas(prefix, name, listed, what)
+    return {typ: _validator(schemas[variant_name(prefix, typ, what)]) for typ in listed}
+
+
+def view_validator(name: str) -> jsonschema.protocols.Validator:
+    shape = view_shape_of(name)
+    assert shape, f"{name} has no view_shape.py"
+    return _validator(view_schema(prefix_of(name), shape)[prefix_of(name) + "View"])
+
+
+def mismatches(value: dict[str, Any], validators: Validators) -> list[str]:
+    """Why a typed value (an action, an event) does not match its type's schema: its type
+    not listed, or each of the schema's errors; empty when it matches."""
+    validator = validators.get(value["type"])
+    if validator is None:
+        return ["not listed"]
+    return [error.message for error in validator.iter_errors(value)]
