@@ -161,21 +161,20 @@ UNION_SAYS = {
 
 def shapes_of(ruleset_name: str) -> Mapping[str, Shape] | None:
     """The game's ``ACTION_SHAPES`` (``rulesets/<name>/action_shapes.py``), or None."""
-    return _listed(ruleset_name, "action_shapes", "ACTION_SHAPES")
+    shapes: Mapping[str, Shape] | None = _written(ruleset_name, "action_shapes",
+                                                  "ACTION_SHAPES")
+    return shapes
 
 
 def event_shapes_of(ruleset_name: str) -> Mapping[str, Shape] | None:
     """The game's ``EVENT_SHAPES`` (``rulesets/<name>/event_shapes.py``), or None."""
-    return _listed(ruleset_name, "event_shapes", "EVENT_SHAPES")
+    shapes: Mapping[str, Shape] | None = _written(ruleset_name, "event_shapes", "EVENT_SHAPES")
+    return shapes
 
 
 def view_shape_of(ruleset_name: str) -> Shape | None:
     """The game's ``VIEW_SHAPE`` (``rulesets/<name>/view_shape.py``), or None."""
-    try:
-        module = importlib.import_module(f"rulesets.{ruleset_name}.view_shape")
-    except ModuleNotFoundError:
-        return None
-    shape: Shape = module.VIEW_SHAPE
+    shape: Shape | None = _written(ruleset_name, "view_shape", "VIEW_SHAPE")
     return shape
 
 
@@ -185,13 +184,14 @@ def view_schema(prefix: str, shape: Shape) -> dict[str, dict[str, Any]]:
     return {prefix + "View": _object_schema(shape, title=prefix + "View")}
 
 
-def _listed(ruleset_name: str, module_name: str, attribute: str) -> Mapping[str, Shape] | None:
+def _written(ruleset_name: str, module_name: str, attribute: str) -> Any:
+    """``attribute`` of ``rulesets/<ruleset_name>/<module_name>.py``, or None where the game
+    has no such module."""
     try:
         module = importlib.import_module(f"rulesets.{ruleset_name}.{module_name}")
     except ModuleNotFoundError:
         return None
-    shapes: Mapping[str, Shape] = getattr(module, attribute)
-    return shapes
+    return getattr(module, attribute)
 
 
 def prefix_of(ruleset_name: str) -> str:
