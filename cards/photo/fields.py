@@ -118,16 +118,23 @@ def _name(head: list[Line], width: int, values: dict[str, str]) -> None:
         values["name_hu"] = " ".join(name_parts)
 
 
+def ship_values(text: str) -> dict[str, str] | None:
+    """A ship's four values in a line of text ("3 - 2 - 4 - 1"), those read as digits; None
+    when the line is not such a line."""
+    stats = STATS.search(text.translate(DIGIT_LOOKALIKES))
+    if stats is None:
+        return None
+    return {name: v for name, v in zip(("speed", "firepower", "armor", "bombard"),
+                                       stats.groups(), strict=True) if v.isdigit()}
+
+
 def _body(body: list[Line], height: int, values: dict[str, str]) -> None:
     """A ship's four values and the rules text above them."""
     text_lines: list[str] = []
     for ln in body:
-        stats = STATS.search(ln.text.translate(DIGIT_LOOKALIKES))
-        if stats and ln.top > 0.5 * height:
-            for name, v in zip(("speed", "firepower", "armor", "bombard"), stats.groups(),
-                               strict=True):
-                if v.isdigit():
-                    values[name] = v
+        stats = ship_values(ln.text)
+        if stats is not None and ln.top > 0.5 * height:
+            values.update(stats)
             values.setdefault("type", "ship")
             continue
         if ln.top < 0.72 * height:

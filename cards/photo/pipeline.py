@@ -13,7 +13,7 @@ import numpy as np
 
 from cards.images import ImageRefused, checked
 from cards.photo import ocr
-from cards.photo.fields import DIGIT_LOOKALIKES, STATS, Reading, match_words, read_fields
+from cards.photo.fields import Reading, match_words, read_fields, ship_values
 from cards.photo.locate import CROP_H, CROP_W, Found, find_cards, straighten
 
 MIN_SIDE = 400  # px: a smaller photo cannot show a card's text legibly
@@ -130,16 +130,16 @@ def _capitalised(name: str) -> str:
 
 
 def _rules_text(crop: np.ndarray, top: int, bottom: int) -> str | None:
-    band = crop[top:bottom, int(0.03 * CROP_W):int(0.97 * CROP_W)]
-    if band.shape[0] < 10:
-        return None
-    band = cv2.resize(band, None, fx=TEXT_SCALE, fy=TEXT_SCALE, interpolation=cv2.INTER_CUBIC)
-    lines = ocr.lines_of(ocr.read_words(band, psm=4))
+    lines = _band_lines(crop, top, bottom, psm=4, margin=0.03)
     return " ".join(ln.text for ln in lines).strip() or None
 
 
-def _band_lines(crop: np.ndarray, top: int, bottom: int, psm: int) -> list[ocr.Line]:
-    band = crop[max(0, top):min(CROP_H, bottom), int(0.02 * CROP_W):int(0.98 * CROP_W)]
+def _band_lines(crop: np.ndarray, top: int, bottom: int, psm: int,
+                margin: float = 0.02) -> list[ocr.Line]:
+    """A band of the card across its width (less ``margin`` each side), read alone,
+    enlarged by TEXT_SCALE."""
+    band = crop[max(0, top):min(CROP_H, bottom),
+                int(margin * CROP_W):int((1 - margin) * CROP_W)]
     if band.shape[0] < 10:
         return []
     band = cv2.resize(band, None, fx=TEXT_SCALE, fy=TEXT_SCALE, interpolation=cv2.INTER_CUBIC)
@@ -162,19 +162,16 @@ def _second_look_at_the_values(crop: np.ndarray, reading: Reading) -> None:
     """A ship's four values read on their own band, enlarged, when the whole card's
     reading did not find them."""
     for line in _band_lines(crop, int(0.70 * CROP_H), int(0.92 * CROP_H), psm=6):
-        found = STATS.search(line.text.translate(DIGIT_LOOKALIKES))
-        if found:
-            for name, v in zip(("speed", "firepower", "armor", "bombard"), found.groups(),
-                               strict=True):
-                if v.isdigit():
-                    reading.values[name] = v
+        found = ship_values(line.text)
+        if found is not None:
+            reading.values.update(found)
             return
 
 
 def _stats_top(lines: list[ocr.Line]) -> int | None:
     """Where a ship's four values begin (their line, in the lower half), if it has them."""
     return next((ln.top for ln in lines if ln.top > 0.5 * CROP_H
-                 and STATS.search(ln.text.translate(DIGIT_LOOKALIKES))), None)
+                 and ship_values(ln.text) is not None), None)
 
 
 def read_card(crop: np.ndarray) -> Reading:
