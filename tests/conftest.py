@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -169,12 +171,21 @@ def bots_in_process():
     The real-worker path of bot moves is covered by tests/matches/test_bots.py; in page
     tests the page is under test, so the bot's timing must not depend on a queue.
     """
-    from kaosz.celery import app
+    with tasks_in_process():
+        yield
+
+
+@contextlib.contextmanager
+def tasks_in_process() -> Iterator[None]:
+    """Celery's tasks run eagerly, in this process, while it lasts."""
+    from kaosz.celery import app  # (Celery's app, once Django's settings are read)
 
     old = app.conf.task_always_eager
     app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = old
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = old
 
 
 def claims_the_worker(item: pytest.Item, fixturenames: list[str]) -> bool:
@@ -199,12 +210,8 @@ def _tasks_in_process_unless_the_test_claims_the_worker(request):
             or not settings.REDIS_URL or claims_the_worker(request.node, request.fixturenames)):
         yield
         return
-    from kaosz.celery import app  # (Celery's app, once Django's settings are read)
-
-    old = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = old
+    with tasks_in_process():
+        yield
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
