@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.test import Client
 
 from kaosz.api.schema import ERROR_CODES
-from rulesets.shapes import event_shapes_of, shapes_of, view_shape_of
+from rulesets.shapes import event_shapes_of, prefix_of, shapes_of, view_shape_of
+from tests.support.shapes import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
@@ -186,21 +188,26 @@ def test_deck_lists_and_bulk_results_are_typed(spec):
         "code", "message", "details", "cards", "rule"}
 
 
+def _assert_a_union_of(spec: dict[str, Any], name: str, listed: Any) -> None:
+    """``name`` is a union discriminated by ``type`` with one closed variant per listed
+    type, each requiring its ``type``."""
+    union = spec["components"]["schemas"][name]
+    assert union["discriminator"]["propertyName"] == "type"
+    assert set(union["discriminator"]["mapping"]) == set(listed)
+    assert len(union["oneOf"]) == len(listed)
+    for ref in union["oneOf"]:
+        variant = _ref(spec, ref)
+        assert variant["additionalProperties"] is False and "type" in variant["required"]
+
+
 def test_each_game_s_actions_are_published_as_a_discriminated_union(spec):
     """Issue 29: the action vocabulary lived only in the rulesets' READMEs. Each game's
     union is in the document, built from the ruleset's own list (which
     tests/rulesets/test_action_shapes.py holds to the engine), and the legal actions and
     the posted action name them."""
     schemas = spec["components"]["schemas"]
-    for game, prefix in (("kgk", "Kgk"), ("smugglers", "Smugglers"), ("pulsar", "Pulsar"),
-                         ("roll", "Roll")):
-        union = schemas[f"{prefix}Action"]
-        assert union["discriminator"]["propertyName"] == "type"
-        assert set(union["discriminator"]["mapping"]) == set(shapes_of(game))
-        assert len(union["oneOf"]) == len(shapes_of(game))
-        for ref in union["oneOf"]:
-            variant = _ref(spec, ref)
-            assert variant["additionalProperties"] is False and "type" in variant["required"]
+    for game in GAMES:
+        _assert_a_union_of(spec, f"{prefix_of(game)}Action", shapes_of(game))
     develop = schemas["KgkActionDevelop"]
     assert develop["properties"]["base"]["type"] == "integer"
     legal = schemas["LegalActionsOut"]["properties"]["actions"]["items"]["description"]
@@ -214,12 +221,8 @@ def test_each_game_s_events_are_published_as_a_discriminated_union(spec):
     from the ruleset's own list (held to the engine by tests/rulesets/test_event_shapes.py),
     a face-down card's place typed inside it, and the numbered event names them."""
     schemas = spec["components"]["schemas"]
-    for game, prefix in (("kgk", "Kgk"), ("smugglers", "Smugglers"), ("pulsar", "Pulsar"),
-                         ("roll", "Roll")):
-        union = schemas[f"{prefix}Event"]
-        assert union["discriminator"]["propertyName"] == "type"
-        assert set(union["discriminator"]["mapping"]) == set(event_shapes_of(game))
-        assert len(union["oneOf"]) == len(event_shapes_of(game))
+    for game in GAMES:
+        _assert_a_union_of(spec, f"{prefix_of(game)}Event", event_shapes_of(game))
     played = schemas["KgkEventPlayed"]
     assert set(played["required"]) == {"type", "seat", "card", "item", "cost"}
     assert played["properties"]["target_where"]["properties"]["zone"]["type"] == "string"
@@ -234,9 +237,8 @@ def test_each_game_s_view_is_published_and_named_by_the_match(spec):
     from the ruleset's own shape (held to the engine by tests/rulesets/test_view_shapes.py),
     typed in depth (a KGK player's hangar holds ships, each with the cards aboard)."""
     schemas = spec["components"]["schemas"]
-    for game, prefix in (("kgk", "Kgk"), ("smugglers", "Smugglers"), ("pulsar", "Pulsar"),
-                         ("roll", "Roll")):
-        view = schemas[f"{prefix}View"]
+    for game in GAMES:
+        view = schemas[f"{prefix_of(game)}View"]
         assert set(view["properties"]) == set(view_shape_of(game).fields)
         assert view["additionalProperties"] is False
     player = schemas["KgkView"]["properties"]["players"]["items"]
