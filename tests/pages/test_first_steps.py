@@ -198,7 +198,12 @@ def test_the_deck_builder_on_a_phone(browser, live_server, cards_loaded, user, l
         save = page.locator("#save-deck")
         box = save.bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
-        # the deck comes before its validation
+        # the deck comes before its validation. Each "+" posts a check and its answer
+        # replaces the panel, so wait for the answer to the second click (two cards)
+        # before measuring: measured between the two answers, the first panel's element
+        # can be swapped out under Playwright and measure as None (seen once in a full run).
+        page.wait_for_function(
+            "document.querySelector('#deck-total strong')?.innerText === '2'")
         page.wait_for_selector("#deck-invalid")
         assert (page.locator("#deck-list").bounding_box()["y"]
                 < page.locator("#validation").bounding_box()["y"])
