@@ -37,12 +37,13 @@ from rulesets.stats import wilson  # noqa: E402
 
 
 def play(game: str, kinds: tuple[str, str], seed: str, g: int, max_steps: int = 20_000,
-         arrival: str = "first") -> dict[str, Any]:
+         arrival: str = "random") -> dict[str, Any]:
     """Game ``g``: kind ``kinds[0]`` ("a") in seat ``g % 2``. When several seats may act
-    at once, ``arrival`` says who moves: ``first``, the first listed (as the host and
-    ``manage.py simulate`` do), or ``random``, one drawn by a driver generator of its
-    own (a fair arrival order, as ``rulesets/smugglers/play.py`` models real-time
-    bidding; the game's generator is never touched)."""
+    at once, ``arrival`` says who moves: ``random``, one drawn by a driver generator of
+    its own (a fair arrival order, as ``manage.py simulate`` and
+    ``rulesets/smugglers/play.py`` draw it; the game's generator is never touched), or
+    ``first``, the first listed (as the host and the simulations did before they were
+    made fair: seat 0 then wins every race to an Űrcsempészek sector)."""
     rs = registry.get(game)
     order = Rng.from_seed(f"{seed}:{g}/arrival")
     seat_of_a = g % 2
@@ -131,7 +132,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--start", type=int, default=0, help="first game number")
     ap.add_argument("--seed", default="strength")
-    ap.add_argument("--arrival", choices=("first", "random"), default="first",
+    ap.add_argument("--arrival", choices=("first", "random"), default="random",
                     help="who moves when several seats may: the first listed, or one at random")
     ap.add_argument("--log", default=None, help="JSON-lines file: append, and resume from")
     ap.add_argument("--positions", type=int, default=0,

@@ -36,6 +36,14 @@ def bot_seed(match_id: int, version: int, seat: int) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 
+def first_of(seats: list[int], version: int) -> int:
+    """Which of the bot seats that may act at once moves now: the next in turn by the
+    match's version. Real-time decisions (Űrcsempészek's race to a sector) go to whoever
+    is first, so always taking the first listed seat made seat 0 win every race between
+    bots; rotating gives each bot its share, as a fair arrival order would."""
+    return seats[version % len(seats)]
+
+
 def on_match_changed(sender: Any, match: Match, bot_seats: set[int] | None = None,
                      **kwargs: Any) -> None:
     """The store's ``match_changed`` receiver (connected in ``MatchesConfig.ready``): wake
@@ -144,7 +152,7 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
             return played
         if store.clock_view(match)["time_up"]:
             return played
-        seat = seats[0]
+        seat = first_of(seats, match.version)
         if settings.KAOSZ_BOT_MOVE_DELAY_MS:
             time.sleep(settings.KAOSZ_BOT_MOVE_DELAY_MS / 1000)
         rs = store.ruleset_of(match)

@@ -87,10 +87,10 @@ def ruleset_title(name: str | None) -> str:
 
 @register.filter
 def entrant_label(label: str) -> str:
-    """A simulation entrant: ``seat 1`` / ``example 1`` / ``deck 1`` read in the page's
+    """A simulation entrant: ``seat 1`` / ``example 1`` / ``deck 1`` / ``player 1`` read in the page's
     language (a deck's own name is kept)."""
     words = {"seat": ("hely", "seat"), "example": ("gyakorló pakli", "example deck"),
-             "deck": ("pakli", "deck")}
+             "deck": ("pakli", "deck"), "player": ("játékos", "player")}
     head, _, number = (label or "").partition(" ")
     if head in words and number.isdigit():
         hu, en = words[head]

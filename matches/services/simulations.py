@@ -43,23 +43,22 @@ def start_simulation(data: dict[str, Any], user: Any) -> Simulation:
                          "players", {"min": rs.min_players, "max": rs.max_players})
     options = dict(data.get("options") or {})
     config = store.with_options(rs.example_config(players), options)
-    labels = [f"seat {i}" for i in range(players)]
+    bots = list(data.get("bots") or ["random"] * players)
+    if len(bots) != players:
+        raise MatchError("invalid", f"bots: one bot kind per seat ({players})")
+    labels = sims.entrant_labels(rs, players, bots)
     decks = data.get("decks") or []
     if decks and not rs.uses_decks:
         raise MatchError("deck_not_used", f"{rs.title} is played without decks")
     if len(decks) > players:
         raise MatchError("invalid", f"decks: at most {players}")
     if rs.uses_decks:
-        labels = [f"example {i}" for i in range(players)]
         for i in range(players):  # a seat without a deck plays the example deck
             spec = decks[i] if i < len(decks) else None
             records, name = resolve_deck(rs, spec, user, options, i)
             if records is not None:
                 config["decks"][i] = records
                 labels[i] = name or f"deck {i}"
-    bots = list(data.get("bots") or ["random"] * players)
-    if len(bots) != players:
-        raise MatchError("invalid", f"bots: one bot kind per seat ({players})")
     try:  # refuse a config the game cannot start from now, not in a worker later
         rs.new_game(config, "probe")
     except (ValueError, KeyError, TypeError) as exc:

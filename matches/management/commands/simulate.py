@@ -120,7 +120,7 @@ class Command(BaseCommand):
         players = data["players"] or rs.min_players
         config = store.with_options(rs.example_config(players), data["options"])
         bots = data.get("bots") or [bot] * players
-        labels = [f"example {i}" if rs.uses_decks else f"seat {i}" for i in range(players)]
+        labels = sims.entrant_labels(rs, players, bots)
         results = []
         for g in range(data["games"]):
             results.append(sims.play_game(rs, config, players, bots, data["seed"], g, 20000))
