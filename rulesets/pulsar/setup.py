@@ -6,7 +6,7 @@ from typing import Any
 
 from rulesets.base import ConfigError, State
 from rulesets.pulsar.common import TRACKS, comp, markers_per_track, rng_draw
-from rulesets.pulsar.components import SIZES, standin, validate
+from rulesets.pulsar.components import SIZES, checked_standin, validate
 from rulesets.rng import seed_to_int
 
 START_VP = (5, 6, 7, 8)  # A2.2: 1st 5, 2nd 6, 3rd 7, 4th 8
@@ -31,7 +31,7 @@ def _check_config(config: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         raise ConfigError("bad_config", f"unknown config keys: {extra}", {"keys": extra})
     data = config.get("components")
     if data is None:
-        data = standin()
+        return n, checked_standin()
     validate(data)
     return n, data
 

@@ -4,10 +4,11 @@ Real-time bidding becomes a simultaneous decision: ``to_act`` lists every seat
 still bidding and the host applies actions in the order they arrive. Each action
 is validated against the state at that moment (a die must still beat the top die
 *now*), so arrival order is the only thing that decides a race; nothing depends on
-timestamps or on which seat asked first. Fairness for bots: the host should poll
-bot seats in a rotating order (the first seat polled moves on by one each step)
-or at random, so no seat is always first to a card; ``rulesets.smugglers.play``
-does the latter with its own seeded driver RNG.
+timestamps or on which seat asked first. Fairness for bots: the host polls bot
+seats in a rotating order (``matches.bots.first_of``: the first seat polled moves on
+with the match's version) and the simulations, ``rulesets.smugglers.play`` and
+``bench/bot_strength.py`` draw the first at random with a seeded driver RNG of their
+own, so no seat is always first to a card.
 """
 
 from __future__ import annotations
@@ -68,9 +69,9 @@ def legal(state: State, seat: int) -> list[Action]:
         for card in range(len(state["table"])):
             lo = min_bid(state, card)
             if lo is not None:
-                out.extend({"type": "place", "card": card, "value": v} for v in range(lo, 7))
+                out += [{"type": "place", "card": card, "value": v} for v in range(lo, 7)]
     if s["status"] in ("bidding", "taking"):
-        out.extend({"type": "take_token", "value": t} for t in state["tokens_center"])
+        out += [{"type": "take_token", "value": t} for t in state["tokens_center"]]
     if s["status"] == "taking" and len(s["tokens"]) >= 2:
         out.append({"type": "done"})
     return out

@@ -144,6 +144,29 @@ def validate_components(data: Any, players: int, need_favourites: bool) -> dict[
     }
 
 
+# Component sets already checked: (their repr, players, favourites needed) -> the
+# normalised form as JSON. Bounded: a process sees a handful of sets.
+_CHECKED: dict[tuple[str, int, bool], str] = {}
+_CHECKED_MAX = 8
+
+
+def normalised_components(data: Any, players: int, need_favourites: bool) -> dict[str, Any]:
+    """:func:`validate_components`, remembered by the set's exact content (its ``repr``:
+    a tuple, a float or a ``True`` does not pass for a list or an int), returning a fresh
+    copy of the normalised form each time. A simulation starts thousands of games on one
+    set, and checking it was a seventh of a random game's time. A set that fails is
+    checked again each time (a refusal is not remembered)."""
+    key = (repr(data), players, need_favourites)
+    text = _CHECKED.get(key)
+    if text is None:
+        text = json.dumps(validate_components(data, players, need_favourites))
+        if len(_CHECKED) >= _CHECKED_MAX:
+            _CHECKED.clear()
+        _CHECKED[key] = text
+    value: dict[str, Any] = json.loads(text)
+    return value
+
+
 @lru_cache(maxsize=1)
 def _standin_text() -> str:
     return STANDIN_PATH.read_text(encoding="utf-8")

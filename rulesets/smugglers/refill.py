@@ -43,10 +43,10 @@ def legal(state: State, seat: int) -> list[Action]:
     out: list[Action] = [{"type": "decline"}]
     pool = state["pool"]
     if limit > 0:
-        out.extend({"type": "take_energy", "amount": k}
-                   for k in range(1, min(limit, pool["energy"]) + 1))
-        out.extend({"type": "take_goods", "goods": dict(g)}
-                   for g in _takes(limit, tuple(pool["goods"].items())))
+        out += [{"type": "take_energy", "amount": k}
+                for k in range(1, min(limit, pool["energy"]) + 1)]
+        out += [{"type": "take_goods", "goods": dict(g)}
+                for g in _takes(limit, tuple(pool["goods"].items()))]
     elif limit < 0:
         if s["energy"] > 0:
             out.append({"type": "give_energy"})

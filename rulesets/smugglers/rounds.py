@@ -147,7 +147,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if kind not in FIELDS:
         raise IllegalAction("unknown_action", f"unknown action type '{kind}'",
                             details={"types": sorted(PHASE_TYPES[phase])})
-    if set(action) != FIELDS[kind]:
+    if action.keys() != FIELDS[kind]:     # (a keys view compares as a set, unbuilt)
         raise IllegalAction("bad_action_fields",
                             f"'{kind}' takes exactly the fields {sorted(FIELDS[kind])}")
     if kind not in PHASE_TYPES[phase]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from rulesets.base import ConfigError, State
 from rulesets.rng import Rng
-from rulesets.smugglers.components import TABLE, standin, validate_components
+from rulesets.smugglers.components import TABLE, normalised_components, standin
 
 # Option keys. "advanced" switches on the three A1.6 rules together.
 OPTION_DEFAULTS: dict[str, bool] = {
@@ -52,7 +52,7 @@ def new_game(config: dict[str, Any], seed: str) -> State:
     opts = parse_options(config.get("options"))
     need_fav = opts["stations"] or opts["favourite_ships"] or opts["favourite_goods"]
     raw = config.get("components")
-    comps = validate_components(standin() if raw is None else raw, players, need_fav)
+    comps = normalised_components(standin() if raw is None else raw, players, need_fav)
     chars = config.get("characters", list(range(players)))
     if (not isinstance(chars, list) or len(chars) != players or len(set(chars)) != players
             or not all(isinstance(c, int) and not isinstance(c, bool)
