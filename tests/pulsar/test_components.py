@@ -81,3 +81,14 @@ def test_example_config_is_ready() -> None:
         s = R.new_game(cfg, "ex")
         assert s["comp"]["standin"] is True
         assert R.to_act(s) and R.legal_actions(s, R.to_act(s)[0])
+
+
+def test_games_on_the_stand_in_get_their_own_copy_of_it() -> None:
+    """The shipped stand-in is validated once per process; each game still gets a copy of
+    its own, so a game never sees another's components."""
+    a = R.new_game(R.example_config(2), "a")
+    b = R.new_game(R.example_config(2), "b")
+    assert a["comp"] == b["comp"] == standin()
+    assert a["comp"] is not b["comp"]
+    a["comp"]["board"]["nodes"].clear()
+    assert R.new_game(R.example_config(2), "c")["comp"] == standin()

@@ -362,3 +362,21 @@ def test_heuristic_beats_random():
         kinds[i % 4] = "heuristic"
         wins += (i % 4) in RULESET.outcome(play(config, f"guard-{i}", kinds).state).winners
     assert wins >= 40            # chance would be about 15 of 60
+
+
+def test_a_component_set_checked_once_still_refuses_what_it_refused_and_copies_per_game():
+    """new_game remembers a checked set by its content (a simulation starts thousands of
+    games on one): the same content is one check, a different content (a tuple for a
+    list) is checked afresh, a refusal is repeated, and each game gets its own copy."""
+    config = {"players": 2, "components": standin()}
+    a = RULESET.new_game(config, "x")
+    b = RULESET.new_game(config, "y")
+    assert a["components"] == b["components"] and a["components"] is not b["components"]
+    a["components"]["cards"]["X01"]["planets"].append("red")
+    assert RULESET.new_game(config, "z")["components"] == b["components"]
+    tupled = standin()
+    tupled["cards"][0]["planets"] = tuple(tupled["cards"][0]["planets"])
+    for _ in range(2):
+        with pytest.raises(ConfigError) as err:
+            RULESET.new_game({"players": 2, "components": tupled}, "x")
+        assert err.value.code == "components_bad_card"
