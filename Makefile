@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test setup db browser ocr lint typecheck bench clean schemathesis
+.PHONY: run test setup db browser ocr lint typecheck bench clean schemathesis compiled
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -58,8 +58,13 @@ lint: setup
 typecheck: setup
 	$(VENV)/bin/mypy
 
+# Optional: the engines compiled with mypyc into build/compiled/ (needs a C compiler and
+# Python's headers); used only with KAOSZ_COMPILED=1 (rulesets/compiled.py). Nothing needs it.
+compiled: setup
+	$(PY) -m rulesets.compiled
+
 bench: setup
 	$(PY) bench/engine.py
 
 clean:
-	rm -rf $(VENV) var .pytest_cache
+	rm -rf $(VENV) var .pytest_cache build

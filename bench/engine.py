@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/engine.py [--games kgk,smugglers,pulsar,roll] [--seconds 10]
         [--players 2] [--winrate 1000] [--profile kgk]
-        [--root OTHER_CHECKOUT ... [--rounds 10] [--count 20]]
+        [--root OTHER_CHECKOUT[:compiled] ... [--rounds 10] [--count 20]]
 
 For each game: complete random-bot games per second and engine steps per second (a step is
 one ``apply``) per CPU second of this process, measured by playing seeded games back to back
@@ -18,6 +18,9 @@ core, alternating the order from round to round so drift on a shared machine hit
 checkout alike. It reports each checkout's CPU microseconds per step, median and best
 over ``--rounds``, and their ratio to this checkout's (below 1: faster than this one).
 The best of many rounds is the steadier figure on a noisy machine: noise only adds time.
+A root written ``PATH:compiled`` (``.:compiled`` for this checkout) is measured with its
+compiled build (``make compiled``, ``rulesets/compiled.py``); the sample fails rather than
+measure pure Python when that build is missing or stale.
 """
 
 from __future__ import annotations
@@ -100,12 +103,20 @@ def winrate(ruleset, players: int, n: int) -> dict:
 def child(game: str, count: int) -> None:
     """One side-by-side sample: CPU time of ``count`` seeded games, after one to warm up."""
     ruleset = registry.get(game)
+    if os.environ.get("KAOSZ_COMPILED"):   # measure the build, or say why not
+        from rulesets import compiled  # (a checkout without it has no build to measure)
+        pure = [m for m, built in compiled.loaded().items() if not built]
+        if pure or compiled.problems():
+            sys.exit(f"the compiled build is not in use: {(pure or compiled.problems())[:3]}")
     config = ruleset.example_config(2)
     play(ruleset, config, "side-warm-up", ["random", "random"])
     cpu0 = time.process_time()
     steps = sum(play(ruleset, config, f"side-{i}", ["random", "random"])[0]
                 for i in range(count))
     print(json.dumps({"cpu": time.process_time() - cpu0, "steps": steps}))
+
+
+COMPILED = ":compiled"   # a root given as PATH:compiled runs its compiled build (make compiled)
 
 
 def side_by_side(game: str, roots: list[Path], rounds: int, count: int) -> list[dict]:
@@ -116,8 +127,11 @@ def side_by_side(game: str, roots: list[Path], rounds: int, count: int) -> list[
     order = list(range(len(roots)))
     for r in range(rounds):
         for i in order if r % 2 == 0 else order[::-1]:
-            run = subprocess.run([*pin, sys.executable, str(here), "--child", str(roots[i]), game,
-                                  str(count)], capture_output=True, text=True, check=True)
+            path, built = str(roots[i]), str(roots[i]).endswith(COMPILED)
+            env = {**os.environ, "KAOSZ_COMPILED": "1" if built else ""}
+            run = subprocess.run([*pin, sys.executable, str(here), "--child",
+                                  path.removesuffix(COMPILED), game, str(count)],
+                                 capture_output=True, text=True, check=True, env=env)
             got = json.loads(run.stdout)
             samples[i].append(got["cpu"] / got["steps"] * 1e6)
             steps[i] = got["steps"]
@@ -146,12 +160,15 @@ def main() -> None:
     ap.add_argument("--winrate", type=int, default=0)
     ap.add_argument("--profile", default="")
     ap.add_argument("--root", action="append", default=[],
-                    help="another checkout to measure side by side with this one (repeatable)")
+                    help="another checkout to measure side by side with this one (repeatable;"
+                         " PATH:compiled measures its compiled build, e.g. .:compiled)")
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--count", type=int, default=20, help="games per side-by-side sample")
     args = ap.parse_args()
     if args.root:
-        roots = [Path(__file__).resolve().parent.parent, *(Path(r).resolve() for r in args.root)]
+        here = Path(__file__).resolve().parent.parent
+        roots = [here, *(Path(str(Path(r.removesuffix(COMPILED)).resolve())
+                              + (COMPILED if r.endswith(COMPILED) else "")) for r in args.root)]
         side = {"benchmark": "engine_side_by_side", "python": sys.version.split()[0],
                 "rounds": args.rounds, "games_per_sample": args.count}
         for name in args.games.split(","):

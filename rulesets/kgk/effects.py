@@ -258,7 +258,7 @@ def target_valid(state: GameState, seat: int, spec: Any, tgt: Any) -> Any:
 
 # ---------------------------------------------------------------- ops
 
-def amount(op: Any, x: int) -> Any:
+def amount(op: Any, x: int | None) -> Any:
     a = op.get("amount", 1)
     return (x or 0) if a == "X" else a
 

@@ -22,7 +22,7 @@ from rulesets.kgk.view import view
 MAX_TASKS = 100000
 
 
-def new_game(config: dict[str, Any], seed: str) -> Any:
+def new_game(config: Any, seed: str) -> Any:
     """A new game (KG-8, or a set-up position), run to its first decision."""
     state = _turn.start_game(config, seed)
     advance(state)
@@ -152,7 +152,7 @@ def diagnose(state: GameState, seat: int, action: Action, legal: list[Action]) -
                          rule=RULE_OF.get(dec["kind"]))
 
 
-def _well_formed(action: Action) -> Any:
+def _well_formed(action: Any) -> Any:
     if type(action) is dict and type(action.get("type")) is str:
         for v in action.values():
             if type(v) is not int and type(v) is not str:
@@ -169,7 +169,7 @@ def _well_formed(action: Action) -> Any:
     return True
 
 
-def check_turn(state: GameState, seat: int, action: Action) -> Decision:
+def check_turn(state: GameState, seat: Any, action: Any) -> Decision:
     """The checks before the legal list: the game goes on, ``seat`` must decide, the
     action is well formed. Returns the pending decision."""
     if state["phase"] == "over":
@@ -203,7 +203,7 @@ def perform(state: GameState, dec: Decision, action: Action) -> list[Any]:
     return events
 
 
-def apply(state: GameState, seat: int, action: Action) -> Any:
+def apply(state: GameState, seat: Any, action: Any) -> Any:
     dec = check_turn(state, seat, action)
     legal = DECISIONS[dec["kind"]].legal(state, dec)
     if action not in legal:

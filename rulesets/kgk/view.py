@@ -40,12 +40,12 @@ def card_public(state: GameState, cid: int) -> Any:
     return v
 
 
-def _visible(state: GameState, cid: int, seat: int) -> Any:
+def _visible(state: GameState, cid: int, seat: int | None) -> Any:
     c = state["cards"][cid]
     return c["up"] or (seat is not None and c["o"] == seat)
 
 
-def in_play_view(state: GameState, cid: int, seat: int, pos: int) -> Any:
+def in_play_view(state: GameState, cid: int, seat: int | None, pos: int) -> Any:
     c = state["cards"][cid]
     if not _visible(state, cid, seat):
         v = {"hidden": True, "pos": pos, "rot": c["rot"]}
@@ -68,7 +68,7 @@ def _role(state: GameState, cid: int) -> Any:
     return state["defs"][state["cards"][cid]["d"]]["type"]
 
 
-def ship_view(state: GameState, sid: int, seat: int, pos: int) -> Any:
+def ship_view(state: GameState, sid: int, seat: int | None, pos: int) -> Any:
     c = state["cards"][sid]
     v = card_public(state, sid)
     v.pop("abilities", None)
@@ -82,7 +82,7 @@ def ship_view(state: GameState, sid: int, seat: int, pos: int) -> Any:
     return v
 
 
-def player_view(state: GameState, q: Any, seat: int) -> Any:
+def player_view(state: GameState, q: Any, seat: int | None) -> Any:
     p = state["p"][q]
     mine = seat == q
     return {
@@ -104,7 +104,7 @@ def player_view(state: GameState, q: Any, seat: int) -> Any:
     }
 
 
-def _target_ref(state: GameState, tid: Any, seat: int) -> Any:
+def _target_ref(state: GameState, tid: Any, seat: int | None) -> Any:
     """A target id as a seat may see it: hidden face-down cards lose their id."""
     if isinstance(tid, int) and 0 <= tid < len(state["cards"]) and not _visible(state, tid, seat):
         c = state["cards"][tid]
@@ -114,7 +114,7 @@ def _target_ref(state: GameState, tid: Any, seat: int) -> Any:
     return tid
 
 
-def chain_view(state: GameState, seat: int) -> Any:
+def chain_view(state: GameState, seat: int | None) -> Any:
     out = []
     for it in state["chain"]:
         v = {"item": it["u"], "kind": item_kind(state, it), "seat": it["seat"],
@@ -136,7 +136,7 @@ def chain_view(state: GameState, seat: int) -> Any:
     return out
 
 
-def combat_view(state: GameState, seat: int) -> Any:
+def combat_view(state: GameState, seat: int | None) -> Any:
     cb = state["cb"]
     if not cb:
         return None
@@ -158,7 +158,7 @@ def combat_view(state: GameState, seat: int) -> Any:
     return v
 
 
-def decision_view(state: GameState, seat: int) -> Any:
+def decision_view(state: GameState, seat: int | None) -> Any:
     dec = state["dec"]
     if dec is None:
         return None
@@ -176,7 +176,7 @@ def decision_view(state: GameState, seat: int) -> Any:
     return out
 
 
-def view(state: GameState, seat: int) -> Any:
+def view(state: GameState, seat: int | None) -> Any:
     return {
         "game": "kgk",
         "seat": seat,
@@ -196,7 +196,7 @@ def view(state: GameState, seat: int) -> Any:
     }
 
 
-def event_view(event: Any, seat: int) -> Any:
+def event_view(event: Any, seat: int | None) -> Any:
     priv = event.get("_priv")
     if priv is None:
         return event

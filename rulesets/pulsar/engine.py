@@ -67,7 +67,7 @@ def _normalise(action: Any) -> Action:
     return value
 
 
-def apply(state: State, seat: int, action: Action,
+def apply(state: State, seat: Any, action: Any,
           checked: bool = False) -> tuple[State, list[Event]]:
     """Check ``action`` and carry it out. ``checked``: the caller vouches that it is in
     the legal list (``rulesets.picked``: a bot just picked it from this very state), so

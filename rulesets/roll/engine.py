@@ -42,7 +42,7 @@ def _new_player(faction: int, home: str) -> dict[str, Any]:
     }
 
 
-def new_game(config: dict[str, Any], seed: str) -> State:
+def new_game(config: Any, seed: str) -> State:
     n = config.get("players")
     if not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ConfigError("bad_players", "Roll for the Galaxy takes 2 to 5 players",
@@ -188,7 +188,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return legal(state, t) if legal else []
 
 
-def apply(state: State, seat: int, action: Action,
+def apply(state: State, seat: Any, action: Any,
           checked: bool = False) -> tuple[State, list[Event]]:
     """Check ``action`` and carry it out. ``checked``: the caller vouches that it is in
     the legal list (``rulesets.picked``: a bot just picked it from this very state), so

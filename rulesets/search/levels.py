@@ -58,10 +58,10 @@ LEVELS: dict[str, Level] = _ladder(48, depth=40)
 # won on points blend them into a finished playout's score.
 TUNED: dict[str, dict[str, Level]] = {
     # a whole game is some 70 cheap steps: play every playout to the end
-    "smugglers": _ladder(48, depth=200, terminal_blend=0.5),
+    "smugglers": _ladder(96, depth=200, terminal_blend=0.5),
     # its heuristic's steps cost about 0.17 ms: shorter playouts
     "pulsar": _ladder(28, depth=30, terminal_blend=0.5),
-    "roll": _ladder(48, depth=60, terminal_blend=0.5),
+    "roll": _ladder(64, depth=60, terminal_blend=0.5),
 }
 
 

@@ -109,7 +109,7 @@ def example_config(players: int, **options: bool) -> dict[str, Any]:
     return {"players": players, "options": dict(options), "components": standin()}
 
 
-def new_game(config: dict[str, Any], seed: str) -> State:
+def new_game(config: Any, seed: str) -> State:
     state = setup.new_game(config, seed)
     bidding.deal(state, [])
     return state
@@ -130,7 +130,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return refill.legal(state, seat)
 
 
-def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def apply(state: State, seat: Any, action: Any) -> tuple[State, list[Event]]:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("bad_action", "an action is an object with a 'type'")
     if state["phase"] == "over":

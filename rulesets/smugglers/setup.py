@@ -38,7 +38,7 @@ def parse_options(raw: Any) -> dict[str, bool]:
     return opts
 
 
-def new_game(config: dict[str, Any], seed: str) -> State:
+def new_game(config: Any, seed: str) -> State:
     if not isinstance(config, dict):
         raise ConfigError("bad_config", "config must be an object")
     players = config.get("players")

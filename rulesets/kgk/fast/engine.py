@@ -100,7 +100,7 @@ class FastEngine(Cache):
                 break
         return a
 
-    def apply(self, state: GameState, seat: int, action: Action) -> tuple[GameState, Any]:
+    def apply(self, state: GameState, seat: Any, action: Any) -> tuple[GameState, Any]:
         """The protocol's ``apply``: the rules' checks and ``perform``, with the legal
         list the bot just picked from when there is one, and the next main list derived
         after a develop, a draw, a face-down placement, a cash or a search."""
