@@ -58,12 +58,13 @@ LEVELS: dict[str, Level] = _ladder(48, depth=40)
 # won on points blend them into a finished playout's score.
 TUNED: dict[str, dict[str, Level]] = {
     # a whole game is some 70 cheap steps: play every playout to the end. 48 iterations
-    # took a median 0.11 s and won 59 of 100 games against the heuristic; 96 take about
-    # 0.18 s and won 77 of 100 (29 Nov 2026, fair arrival, seed s8)
+    # took a median 0.11 s (59 of 100 games won against the heuristic, with seat 0 always
+    # first to a sector); 96 take about 0.18 s (77 of 100, fair arrival; 29 Nov 2026, s8)
     "smugglers": _ladder(96, depth=200, terminal_blend=0.5),
     # its heuristic's steps cost about 0.17 ms: shorter playouts
     "pulsar": _ladder(28, depth=30, terminal_blend=0.5),
-    # 48 iterations took a median 0.16 s: 64 take about 0.2 s
+    # 48 iterations took a median 0.16 s; 64 take about 0.19 s and won 71 of 100 games
+    # against the heuristic (29 Nov 2026, seed s9)
     "roll": _ladder(64, depth=60, terminal_blend=0.5),
 }
 
