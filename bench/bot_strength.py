@@ -32,7 +32,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesets import registry  # noqa: E402
-from rulesets.rng import Rng  # noqa: E402
+from rulesets.rng import Arrival  # noqa: E402
 from rulesets.stats import wilson  # noqa: E402
 
 
@@ -45,7 +45,7 @@ def play(game: str, kinds: tuple[str, str], seed: str, g: int, max_steps: int = 
     ``first``, the first listed (as the host and the simulations did before they were
     made fair: seat 0 then wins every race to an Űrcsempészek sector)."""
     rs = registry.get(game)
-    order = Rng.from_seed(f"{seed}:{g}/arrival")
+    order = Arrival(f"{seed}:{g}")
     seat_of_a = g % 2
     by_seat = [kinds[0], kinds[1]] if seat_of_a == 0 else [kinds[1], kinds[0]]
     state = rs.new_game(rs.example_config(2), f"{seed}:{g}")
@@ -55,8 +55,7 @@ def play(game: str, kinds: tuple[str, str], seed: str, g: int, max_steps: int = 
         to_act = rs.to_act(state)
         if not to_act:
             break
-        seat = to_act[order.below(len(to_act))] if arrival == "random" and len(to_act) > 1 \
-            else to_act[0]
+        seat = order.first(to_act) if arrival == "random" else to_act[0]
         several = len(rs.legal_actions(state, seat)) > 1
         t0 = time.thread_time()
         action = rs.bot_action(state, seat, by_seat[seat], f"{seed}:{g}:{steps}")

@@ -28,7 +28,7 @@ from matches.models import Simulation, SimulationChunk
 from matches.store import with_retry
 from rulesets import registry
 from rulesets.base import Ruleset
-from rulesets.rng import Rng
+from rulesets.rng import Arrival
 from rulesets.stats import wilson
 
 MAX_GAMES = 10_000
@@ -66,14 +66,14 @@ def play_game(rs: Ruleset, config: dict[str, Any], players: int, bots: list[str]
     """One bot-vs-bot game in memory: who won (as entrants), why, and how long it took."""
     order = seating(rs, players, game, bots)
     state = rs.new_game(game_config(rs, config, players, game, bots), f"{seed}:{game}")
-    arrival = Rng.from_seed(f"{seed}:{game}/arrival")   # who is first, of seats acting at once
+    arrival = Arrival(f"{seed}:{game}")   # who is first, of seats acting at once
     steps = 0
     outcome = rs.outcome(state)
     while outcome is None and steps < max_steps:
         to_act = rs.to_act(state)
         if not to_act:
             break
-        seat = to_act[arrival.below(len(to_act))] if len(to_act) > 1 else to_act[0]
+        seat = arrival.first(to_act)
         action = rs.bot_action(state, seat, bots[order[seat]], f"{seed}:{game}:{steps}")
         state, _ = rs.apply(state, seat, action)
         steps += 1

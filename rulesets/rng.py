@@ -71,3 +71,19 @@ class Rng:
     def random(self) -> float:
         """Float in ``[0, 1)`` with 53 bits of precision."""
         return (self.next_u64() >> 11) / float(1 << 53)
+
+
+class Arrival:
+    """Who moves first when several seats may act at once (a race, as in Űrcsempészek's
+    bidding), for a driver that plays seeded games: drawn by a generator of its own, seeded
+    from the game's seed, so the game replays from its seed and its own generator is never
+    touched. One seat alone moves without a draw. (The host rotates instead:
+    ``matches.bots.first_of``.)"""
+
+    __slots__ = ("_rng",)
+
+    def __init__(self, game_seed: str) -> None:
+        self._rng = Rng.from_seed(f"{game_seed}/arrival")
+
+    def first(self, seats: Sequence[int]) -> int:
+        return seats[self._rng.below(len(seats))] if len(seats) > 1 else seats[0]
