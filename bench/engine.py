@@ -105,9 +105,10 @@ def child(game: str, count: int) -> None:
     ruleset = registry.get(game)
     if os.environ.get("KAOSZ_COMPILED"):   # measure the build, or say why not
         from rulesets import compiled  # (a checkout without it has no build to measure)
+        # An unusable build leaves every module pure Python (install() warned why).
         pure = [m for m, built in compiled.loaded().items() if not built]
-        if pure or compiled.problems():
-            sys.exit(f"the compiled build is not in use: {(pure or compiled.problems())[:3]}")
+        if pure:
+            sys.exit(f"the compiled build is not in use ({compiled.problems()[:3]}): {pure[:3]}")
     config = ruleset.example_config(2)
     play(ruleset, config, "side-warm-up", ["random", "random"])
     cpu0 = time.process_time()
@@ -119,7 +120,13 @@ def child(game: str, count: int) -> None:
 COMPILED = ":compiled"   # a root given as PATH:compiled runs its compiled build (make compiled)
 
 
-def side_by_side(game: str, roots: list[Path], rounds: int, count: int) -> list[dict]:
+def _root(arg: str) -> str:
+    """A ``--root`` argument resolved, its ``:compiled`` kept."""
+    built = arg.endswith(COMPILED)
+    return str(Path(arg.removesuffix(COMPILED)).resolve()) + (COMPILED if built else "")
+
+
+def side_by_side(game: str, roots: list[str], rounds: int, count: int) -> list[dict]:
     here = Path(__file__).resolve()
     pin = ["taskset", "-c", str(max(os.sched_getaffinity(0)))] if _has_taskset() else []
     samples: list[list[float]] = [[] for _ in roots]      # by position: a root may repeat
@@ -127,10 +134,9 @@ def side_by_side(game: str, roots: list[Path], rounds: int, count: int) -> list[
     order = list(range(len(roots)))
     for r in range(rounds):
         for i in order if r % 2 == 0 else order[::-1]:
-            path, built = str(roots[i]), str(roots[i]).endswith(COMPILED)
-            env = {**os.environ, "KAOSZ_COMPILED": "1" if built else ""}
+            env = {**os.environ, "KAOSZ_COMPILED": "1" if roots[i].endswith(COMPILED) else ""}
             run = subprocess.run([*pin, sys.executable, str(here), "--child",
-                                  path.removesuffix(COMPILED), game, str(count)],
+                                  roots[i].removesuffix(COMPILED), game, str(count)],
                                  capture_output=True, text=True, check=True, env=env)
             got = json.loads(run.stdout)
             samples[i].append(got["cpu"] / got["steps"] * 1e6)
@@ -166,9 +172,7 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=20, help="games per side-by-side sample")
     args = ap.parse_args()
     if args.root:
-        here = Path(__file__).resolve().parent.parent
-        roots = [here, *(Path(str(Path(r.removesuffix(COMPILED)).resolve())
-                              + (COMPILED if r.endswith(COMPILED) else "")) for r in args.root)]
+        roots = [str(Path(__file__).resolve().parent.parent), *map(_root, args.root)]
         side = {"benchmark": "engine_side_by_side", "python": sys.version.split()[0],
                 "rounds": args.rounds, "games_per_sample": args.count}
         for name in args.games.split(","):

@@ -126,8 +126,9 @@ def install() -> bool:
     """With ``KAOSZ_COMPILED=1`` and a build of these very sources, import the compiled
     modules from it; returns whether it does. Called by ``rulesets/__init__.py`` before any
     engine module is imported."""
-    if not wanted() or any(isinstance(f, _Finder) for f in sys.meta_path):
-        return any(isinstance(f, _Finder) for f in sys.meta_path)
+    installed = any(isinstance(f, _Finder) for f in sys.meta_path)
+    if installed or not wanted():
+        return installed
     found = problems()
     if found:
         warnings.warn(f"{SWITCH}=1 but the compiled build is not used: {found[0]}",
