@@ -55,7 +55,7 @@ MODULES: tuple[str, ...] = (
         "view")),
     *(f"rulesets.pulsar.{m}" for m in (
         "actions", "bots", "common", "determinize", "dice", "effects", "engine", "flight",
-        "gyros", "production", "scoring", "setup", "transmitters", "view")),
+        "gyros", "production", "projection", "scoring", "setup", "transmitters", "view")),
     *(f"rulesets.roll.{m}" for m in (
         "assign", "bots", "data", "determinize", "develop_settle", "empire", "engine",
         "explore", "manage", "phases", "powers", "produce_ship", "taskqueue", "view")),

@@ -15,12 +15,15 @@ import math
 
 from rulesets.base import State
 from rulesets.pulsar.common import comp
+from rulesets.pulsar.projection import projected_vp
 from rulesets.rng import Rng
 from rulesets.search.hidden import canonical, copy_state, redeal
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
-    st = copy_state(state)
+    # the components never change in a game (``components.compiled`` relies on it too):
+    # shared, not copied, which also keeps their compiled form cached for every sample
+    st = copy_state(state, static_keys=("comp",))
     face_down = [s for _n, s in sorted(st["systems"].items()) if not s["revealed"]]
     tiles = canonical([s["tile"] for s in face_down] + list(st["box"]))
     rng.shuffle(tiles)
@@ -47,11 +50,18 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     return st
 
 
+# Ten projected points of lead are about a 73 % chance between two seats (a lead of
+# one scale unit weighs e:1).
+SCALE = 10.0
+
+
 def evaluate(state: State) -> list[float]:
-    """Each seat's chance, roughly: a softmax of its victory points (five points of lead
-    being about 73 % between two seats)."""
-    vp = [float(p["vp"]) for p in state["players"]]
+    """Each seat's chance, roughly: a softmax of its projected final score
+    (``projection.projected_vp``: its points, its income for the production phases to
+    come and its final scoring as things stand; the points alone miss most of a
+    position's worth until the last round)."""
+    vp = [projected_vp(state, seat) for seat in range(len(state["players"]))]
     top = max(vp)
-    w = [math.exp((x - top) / 5.0) for x in vp]
+    w = [math.exp((x - top) / SCALE) for x in vp]
     total = sum(w)
     return [x / total for x in w]

@@ -61,8 +61,13 @@ TUNED: dict[str, dict[str, Level]] = {
     # took a median 0.11 s (59 of 100 games won against the heuristic, with seat 0 always
     # first to a sector); 96 take about 0.18 s (77 of 100, fair arrival; 29 Nov 2026, s8)
     "smugglers": _ladder(96, depth=200, terminal_blend=0.5),
-    # its heuristic's steps cost about 0.17 ms: shorter playouts
-    "pulsar": _ladder(28, depth=30, terminal_blend=0.5),
+    # a heuristic step costs about 0.17 ms. Playouts of 30 moves at 28 iterations lost to
+    # the heuristic (3 of 11, seed s10): most moves got a playout or two, scored by the
+    # points alone. Scored by the projected final score (``pulsar/projection.py``), four
+    # moves are enough and buy 120 iterations (median about 0.18 s, the components no
+    # longer copied per sample): 21 of 24 won (seed e3; 16 of 20 at 8 moves and 100
+    # iterations, 5 of 20 at 16 and 60; 29 Nov 2026)
+    "pulsar": _ladder(120, depth=4, terminal_blend=0.5),
     # 48 iterations took a median 0.16 s; 64 take about 0.19 s and won 71 of 100 games
     # against the heuristic (29 Nov 2026, seed s9)
     "roll": _ladder(64, depth=60, terminal_blend=0.5),

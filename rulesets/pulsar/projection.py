@@ -1,0 +1,75 @@
+"""A seat's projected final score, for the searching bot's evaluation.
+
+Most of Pulsar 2849's points come late: each production phase pays again for what a
+player has built (spinning gyrodynes, active transmitters, green technologies, A2.3
+"Production phase" steps 4–6), and the final scoring pays for stations, goals, purple
+technologies and leftovers (A2.4). A position scored by its victory points alone tells a
+search that a player who has just built a station or started a gyrodyne has gained
+nothing, so its playouts, cut after a few dozen moves, favoured the moves that pay at
+once. The projection adds what the position already holds: the income of one
+production phase for each phase still to come, and the final scoring as if the game
+ended now (final turn order left out: it is decided by the last round's dice).
+"""
+
+from __future__ import annotations
+
+from rulesets.base import State
+from rulesets.pulsar.common import (
+    ROUNDS,
+    comp,
+    my_techs,
+    player,
+    scoring_value,
+)
+from rulesets.pulsar.production import row_bonus
+from rulesets.pulsar.scoring import goal_met, goal_side, station_count, station_vp
+
+
+def productions_left(state: State) -> int:
+    """Production phases still to come (this round's included until it has run)."""
+    if state["phase"] in ("final", "over"):
+        return 0
+    return ROUNDS - int(state["round"]) + 1
+
+
+def income(state: State, seat: int) -> int:
+    """The VP one production phase would pay ``seat`` now: transmitters' VP (cubes spent
+    for VP left out), spinning gyrodynes with the time row's bonus, green technologies."""
+    c = comp(state)
+    p = player(state, seat)
+    vp: int = 0
+    for tid, t in p["transmitters"].items():
+        if t["active"]:
+            vp += sum(int(eff.get("vp", 0)) for eff in c.transmitters[tid]["production"])
+    gy = state["comp"]["gyrodynes"]
+    bonus = row_bonus(state)
+    vp += sum(int(gy[g["size"]]["vp"]) + bonus for g in p["pulsars"].values() if g and g["spinning"])
+    for t in my_techs(state, seat):
+        if t.get("color") == "green" and "per_round" in t:
+            vp += scoring_value(state, seat, t["per_round"])
+    return vp
+
+
+def final_now(state: State, seat: int) -> int:
+    """The final scoring's points for ``seat`` if the game ended now (A2.4 steps 1–5 and
+    7; goal bonuses bought with cubes and the final turn order left out)."""
+    p = player(state, seat)
+    vp: int = sum(scoring_value(state, seat, t["end"]) for t in my_techs(state, seat)
+                  if t.get("color") == "purple" and "end" in t)
+    vp += sum(int(goal_side(state, i)["vp"]) for i in range(len(state["goals"]))
+              if goal_met(state, seat, goal_side(state, i)["condition"]))
+    vp += sum(1 for g in p["pulsars"].values() if not (g and g["spinning"]))
+    vp += sum(1 for g in p["pulsars"].values() if g and not g["spinning"]) + sum(p["gyros"].values())
+    vp += int(p["cubes"]) // 2
+    vp += station_vp(state, station_count(state, seat))
+    return vp
+
+
+def projected_vp(state: State, seat: int) -> float:
+    """``seat``'s victory points, plus its income for each production phase to come, plus
+    its final scoring as if the game ended now (none once the final scoring has begun:
+    its points are then in the score already)."""
+    vp = float(player(state, seat)["vp"])
+    if state["phase"] in ("final", "over"):
+        return vp
+    return vp + productions_left(state) * income(state, seat) + final_now(state, seat)
