@@ -33,10 +33,10 @@ BOT_KINDS: dict[str, tuple[str, str, str, str]] = {
     ),
     "search": (
         "Kereső gép", "Search bot",
-        "lépésenként legfeljebb kb. negyed másodpercig keres; a mérésekben Káosz Galaktikában "
-        "és az Űrcsempészekben nagyjából öt játszmából négyet megnyert az okos gép ellen",
-        "searches up to about a quarter of a second a move; measured, it won about four games "
-        "in five against the smart bot in Káosz Galaktika and Űrcsempészek",
+        "lépésenként legfeljebb kb. negyed másodpercig keres; a mérésekben mind a négy "
+        "játékban tíz játszmából hetet-nyolcat megnyert az okos gép ellen",
+        "searches up to about a quarter of a second a move; measured, it won seven or eight "
+        "games in ten against the smart bot in each of the four games",
     ),
     "search-hard": (
         "Kereső gép (nehéz)", "Search bot (hard)",

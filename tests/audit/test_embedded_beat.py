@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from kaosz.embedded_beat import Schedule, wanted
+from tests.support.processes import stop
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -92,8 +93,19 @@ def test_make_run_s_server_enforces_a_turn_deadline_by_itself(tmp_path):
             time.sleep(0.25)
         assert _status(db, match_id) == "finished", log.read_text()[-3000:]
     finally:
-        server.send_signal(signal.SIGINT)
-        server.wait(timeout=20)
+        assert stop(server), "the server did not stop on SIGTERM"
+
+
+def test_a_server_that_inherited_an_ignored_sigint_still_stops():
+    """The runner above once hung for a whole timeout: started with ``nohup … &``, the test
+    run ignored SIGINT, so did the server it started, and SIGINT was how it stopped it."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import time; print('up', flush=True); time.sleep(600)"],
+        stdout=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    assert child.stdout is not None and child.stdout.readline() == b"up\n"
+    started = time.monotonic()
+    assert stop(child, grace=10)
+    assert child.returncode == -signal.SIGTERM and time.monotonic() - started < 10
 
 
 def _status(db: Path, match_id: int) -> str:
