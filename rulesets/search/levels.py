@@ -37,12 +37,15 @@ class Level:
     terminal_blend: float = 0.0
 
 
-def _ladder(normal: int, depth: int, terminal_blend: float = 0.0) -> dict[str, Level]:
+def _ladder(normal: int, depth: int, terminal_blend: float = 0.0, easy: int | None = None
+            ) -> dict[str, Level]:
     """The three levels of one game: normal's ``normal`` iterations a decision, easy a
-    quarter of them, hard four times as many; the playout length and the rest alike."""
+    quarter of them (or ``easy``), hard four times as many; the playout length and the
+    rest alike."""
     return {kind: Level(name, iterations=iterations, depth=depth, heuristic_share=1.0,
                         terminal_blend=terminal_blend)
-            for kind, name, iterations in (("search-easy", "easy", normal // 4),
+            for kind, name, iterations in (("search-easy", "easy",
+                                            normal // 4 if easy is None else easy),
                                            ("search", "normal", normal),
                                            ("search-hard", "hard", normal * 4))}
 
@@ -66,8 +69,9 @@ TUNED: dict[str, dict[str, Level]] = {
     # points alone. Scored by the projected final score (``pulsar/projection.py``), four
     # moves are enough and buy 120 iterations (median about 0.18 s, the components no
     # longer copied per sample): 21 of 24 won (seed e3; 16 of 20 at 8 moves and 100
-    # iterations, 5 of 20 at 16 and 60; 29 Nov 2026)
-    "pulsar": _ladder(120, depth=4, terminal_blend=0.5),
+    # iterations, 5 of 20 at 16 and 60; 29 Nov 2026). Easy at a quarter (30) was hardly
+    # weaker than normal (normal won 56 of 100, seed s14): a tenth of normal's iterations
+    "pulsar": _ladder(120, depth=4, terminal_blend=0.5, easy=12),
     # 48 iterations took a median 0.16 s; 64 take about 0.19 s and won 71 of 100 games
     # against the heuristic (29 Nov 2026, seed s9)
     "roll": _ladder(64, depth=60, terminal_blend=0.5),
