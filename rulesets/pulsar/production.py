@@ -24,9 +24,16 @@ def row_bonus(state: State) -> int:
     return median_value(state["dice"]["median"]) if bonus == "median" else int(bonus)
 
 
+def spinning_vp(state: State, seat: int, bonus: int) -> int:
+    """What ``seat``'s spinning gyrodynes pay in a production phase (step 5): each its
+    printed value plus the time row's ``bonus``."""
+    gy = state["comp"]["gyrodynes"]
+    return sum(int(gy[g["size"]]["vp"]) + bonus
+               for g in player(state, seat)["pulsars"].values() if g and g["spinning"])
+
+
 def production(state: State, events: list[Event]) -> None:  # noqa: C901
     n = state["seats"]
-    gy = state["comp"]["gyrodynes"]
     events.append({"type": "phase", "phase": "production", "round": state["round"]})
     # 1. new turn order from the initiative track (higher in a stack = further left)
     state["order"] = [m // 2 for m in order_on(state, "initiative")]
@@ -77,8 +84,7 @@ def production(state: State, events: list[Event]) -> None:  # noqa: C901
                 gain_vp(state, seat, vp, "transmitter", events)
     for seat in firsts:
         # 5. spinning gyrodynes: printed value plus the time row's bonus
-        total = sum(gy[g["size"]]["vp"] + bonus
-                    for g in player(state, seat)["pulsars"].values() if g and g["spinning"])
+        total = spinning_vp(state, seat, bonus)
         if total:
             gain_vp(state, seat, total, "gyrodynes", events)
     for seat in firsts:

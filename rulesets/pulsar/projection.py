@@ -21,8 +21,15 @@ from rulesets.pulsar.common import (
     player,
     scoring_value,
 )
-from rulesets.pulsar.production import row_bonus
-from rulesets.pulsar.scoring import goal_met, goal_side, station_count, station_vp
+from rulesets.pulsar.production import row_bonus, spinning_vp
+from rulesets.pulsar.scoring import (
+    goal_side,
+    idle_pulsars,
+    met_goals,
+    station_count,
+    station_vp,
+    unfinished_gyrodynes,
+)
 
 
 def productions_left(state: State) -> int:
@@ -41,9 +48,7 @@ def income(state: State, seat: int) -> int:
     for tid, t in p["transmitters"].items():
         if t["active"]:
             vp += sum(int(eff.get("vp", 0)) for eff in c.transmitters[tid]["production"])
-    gy = state["comp"]["gyrodynes"]
-    bonus = row_bonus(state)
-    vp += sum(int(gy[g["size"]]["vp"]) + bonus for g in p["pulsars"].values() if g and g["spinning"])
+    vp += spinning_vp(state, seat, row_bonus(state))
     for t in my_techs(state, seat):
         if t.get("color") == "green" and "per_round" in t:
             vp += scoring_value(state, seat, t["per_round"])
@@ -56,10 +61,8 @@ def final_now(state: State, seat: int) -> int:
     p = player(state, seat)
     vp: int = sum(scoring_value(state, seat, t["end"]) for t in my_techs(state, seat)
                   if t.get("color") == "purple" and "end" in t)
-    vp += sum(int(goal_side(state, i)["vp"]) for i in range(len(state["goals"]))
-              if goal_met(state, seat, goal_side(state, i)["condition"]))
-    vp += sum(1 for g in p["pulsars"].values() if not (g and g["spinning"]))
-    vp += sum(1 for g in p["pulsars"].values() if g and not g["spinning"]) + sum(p["gyros"].values())
+    vp += sum(int(goal_side(state, i)["vp"]) for i in met_goals(state, seat))
+    vp += idle_pulsars(p) + unfinished_gyrodynes(p)
     vp += int(p["cubes"]) // 2
     vp += station_vp(state, station_count(state, seat))
     return vp

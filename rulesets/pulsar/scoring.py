@@ -40,6 +40,23 @@ def goal_met(state: State, seat: int, cond: dict[str, Any]) -> bool:
     return value
 
 
+def met_goals(state: State, seat: int) -> list[int]:
+    """The goals ``seat`` meets now (A2.4 step 2), by index."""
+    return [i for i in range(len(state["goals"]))
+            if goal_met(state, seat, goal_side(state, i)["condition"])]
+
+
+def idle_pulsars(p: dict[str, Any]) -> int:
+    """Owned pulsars without a spinning gyrodyne (A2.4 step 3)."""
+    return sum(1 for g in p["pulsars"].values() if not (g and g["spinning"]))
+
+
+def unfinished_gyrodynes(p: dict[str, Any]) -> int:
+    """Gyrodynes under construction or not placed (A2.4 step 4)."""
+    building = sum(1 for g in p["pulsars"].values() if g and not g["spinning"])
+    return building + int(sum(p["gyros"].values()))
+
+
 def first_positions(state: State) -> list[int]:
     seq: list[int] = []
     for s in state["order"]:
@@ -73,7 +90,7 @@ def start_final(state: State, events: list[Event]) -> None:
                 _final_vp(state, seat, scoring_value(state, seat, t["end"]), "purple", t["id"],
                           events)
     for seat in seats:
-        met = [i for i in range(len(state["goals"])) if goal_met(state, seat, goal_side(state, i)["condition"])]
+        met = met_goals(state, seat)
         gyro = [i for i in met if goal_side(state, i)["condition"]["kind"] in GYRO_GOALS]
         rec = {"scored": [], "bought": {}, "gyro_choice": gyro if len(gyro) > 1 else []}
         state["final"]["goals"][str(seat)] = rec
@@ -151,11 +168,9 @@ def finish(state: State, events: list[Event]) -> None:
     for seat in first_positions(state):
         p = player(state, seat)
         # 3. owned pulsars without a spinning gyrodyne
-        _final_vp(state, seat, sum(1 for g in p["pulsars"].values() if not (g and g["spinning"])),
-                  "idle_pulsars", "idle_pulsars", events)
+        _final_vp(state, seat, idle_pulsars(p), "idle_pulsars", "idle_pulsars", events)
         # 4. gyrodynes under construction or unplaced
-        building = sum(1 for g in p["pulsars"].values() if g and not g["spinning"])
-        _final_vp(state, seat, building + sum(p["gyros"].values()), "unfinished_gyrodynes",
+        _final_vp(state, seat, unfinished_gyrodynes(p), "unfinished_gyrodynes",
                   "unfinished_gyrodynes", events)
         # 5. pairs of engineer cubes
         _final_vp(state, seat, p["cubes"] // 2, "cube_pairs", "cube_pairs", events)
