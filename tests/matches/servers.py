@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tests.support import processes
+
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "var"
 
@@ -74,12 +76,7 @@ class Proc:
 
     def stop(self) -> None:
         if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
+            processes.stop(self.proc, grace=15)
         self._log.close()
 
 
