@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
 
 
 def seed_to_int(seed: str | int) -> int:

@@ -11,15 +11,15 @@ payments keep their own timing (KG-17.10), abilities have none beyond their text
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rulesets.kgk.effects import target_fields, targets
 from rulesets.kgk.state import ACTIVE, activated_in_play, card, cdef
 
 State = dict[str, Any]
 
-IN_PLAY = frozenset(("canteen", "surface", "hangar", "att"))
-_WHERE: dict[Any, str] = {"canteen": "canteen", "surface": "surface", "ship": "att"}
+IN_PLAY: Final = frozenset(("canteen", "surface", "hangar", "att"))
+_WHERE: Final[dict[Any, str]] = {"canteen": "canteen", "surface": "surface", "ship": "att"}
 
 
 def ability_timing_ok(state: State, seat: int, ab: dict[str, Any]) -> bool:

@@ -10,28 +10,29 @@ by every list that offers it.
 from __future__ import annotations
 
 import threading
+from typing import Final
 
 from rulesets.kgk.jsontypes import Action
 
-DRAW: Action = {"type": "draw"}
-SEARCH: Action = {"type": "search"}
-RUIN_DRAW: Action = {"type": "ruin_draw"}
-END_TURN: Action = {"type": "end_turn"}
-ATTACK_COLONY: Action = {"type": "attack", "target": "colony"}
-ATTACK_CENTRAL: Action = {"type": "attack", "target": "central"}
+DRAW: Final[Action] = {"type": "draw"}
+SEARCH: Final[Action] = {"type": "search"}
+RUIN_DRAW: Final[Action] = {"type": "ruin_draw"}
+END_TURN: Final[Action] = {"type": "end_turn"}
+ATTACK_COLONY: Final[Action] = {"type": "attack", "target": "colony"}
+ATTACK_CENTRAL: Final[Action] = {"type": "attack", "target": "central"}
 
 # Indexed by card id (or, for attacks, by position); grown by ``ensure``.
-DEVELOP: list[Action] = []
-CASH: list[Action] = []
-PLAY: list[Action] = []
-PLACE_BASE: list[Action] = []
-PLACE_CREW: list[Action] = []
-PAY: list[Action] = []
-ATTACK_CREW: list[Action] = []
-ATTACK_BASE: list[Action] = []
+DEVELOP: Final[list[Action]] = []
+CASH: Final[list[Action]] = []
+PLAY: Final[list[Action]] = []
+PLACE_BASE: Final[list[Action]] = []
+PLACE_CREW: Final[list[Action]] = []
+PAY: Final[list[Action]] = []
+ATTACK_CREW: Final[list[Action]] = []
+ATTACK_BASE: Final[list[Action]] = []
 
 
-_GROW = threading.Lock()
+_GROW: Final = threading.Lock()
 
 
 def ensure(n: int) -> None:

@@ -17,7 +17,7 @@ Window contexts and the interrupt subtypes they admit (KG-10.7, KG-17.7/8):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rulesets.kgk.abilities import ability_actions, has_ability_action
 from rulesets.kgk.effects import (
@@ -44,7 +44,7 @@ from rulesets.kgk.state import (
     push,
 )
 
-WINDOW_SUBTYPES = {
+WINDOW_SUBTYPES: Final = {
     "start": ("start", "reaction"),
     "main": ("general", "reaction"),
     "target": ("general", "combat", "reaction"),   # right after an attack target, KG-9.4.2

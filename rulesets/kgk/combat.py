@@ -16,7 +16,7 @@ Steps are tasks on ``state["todo"]``; each sets a decision when a player must ac
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rulesets.kgk.abilities import ability_actions
 from rulesets.kgk.chain import (
@@ -58,7 +58,7 @@ from rulesets.kgk.state import (
     val,
 )
 
-CTX = "combat"
+CTX: Final = "combat"
 
 
 def _qs(state: GameState) -> Any:
@@ -681,7 +681,7 @@ def _deal_damage(state: GameState, sh: Any) -> None:
     cb["shot"] = None
 
 
-_SHOT_STAGES = {
+_SHOT_STAGES: Final = {
     "ret": _offer_return_fire,
     "window": _window_before_damage,
     "allocF": _firer_damage,

@@ -74,7 +74,7 @@ in :data:`CUSTOM_OPS` (none of the current cards do).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rulesets.kgk.jsontypes import Action, CardDict, GameState
 from rulesets.kgk.state import (
@@ -93,13 +93,13 @@ from rulesets.kgk.state import (
     push,
 )
 
-OPS = ("modify", "neutralise", "damage", "destroy", "victim_destroys_ship", "gain_credits",
+OPS: Final = ("modify", "neutralise", "damage", "destroy", "victim_destroys_ship", "gain_credits",
        "draw", "mill", "discard_choice", "restore", "ready", "develop")
-CUSTOM_OPS: dict[str, Any] = {}
-KEYS = ("modifiers", "grants", "choose_at_end_of_payment", "aura", "target", "ops",
+CUSTOM_OPS: Final[dict[str, Any]] = {}
+KEYS: Final = ("modifiers", "grants", "choose_at_end_of_payment", "aura", "target", "ops",
         "activated", "notes")
-TARGET_KINDS = ("ship", "base", "crew", "chain", "opponent")
-NEEDS_TARGET = ("modify", "neutralise", "damage", "destroy", "restore", "ready", "develop")
+TARGET_KINDS: Final = ("ship", "base", "crew", "chain", "opponent")
+NEEDS_TARGET: Final = ("modify", "neutralise", "damage", "destroy", "restore", "ready", "develop")
 
 
 def check_spec(eff: dict[str, Any]) -> list[str]:
@@ -124,8 +124,8 @@ def check_spec(eff: dict[str, Any]) -> list[str]:
 
 # ---------------------------------------------------------------- targets
 
-VICTIM_OPS = ("mill", "discard_choice", "victim_destroys_ship")
-_OPPONENT = {"kind": "opponent"}
+VICTIM_OPS: Final = ("mill", "discard_choice", "victim_destroys_ship")
+_OPPONENT: Final = {"kind": "opponent"}
 
 
 def target_spec(state: GameState, eff: dict[str, Any]) -> Any:
@@ -182,7 +182,7 @@ def targets(state: GameState, seat: int, spec: Any, face_down: Any = False) -> A
     return out
 
 
-HIDEABLE = ("base", "crew")      # target kinds that may name a face-down card
+HIDEABLE: Final = ("base", "crew")      # target kinds that may name a face-down card
 
 
 def hidden_from(state: GameState, seat: int, cid: int) -> Any:
@@ -444,7 +444,7 @@ def _develop(state: GameState, ctx: Any, op: Any) -> Any:
     return False
 
 
-_OP_FNS = {"modify": _modify, "neutralise": _neutralise, "damage": _damage,
+_OP_FNS: Final = {"modify": _modify, "neutralise": _neutralise, "damage": _damage,
            "destroy": _destroy, "victim_destroys_ship": _victim_destroys_ship,
            "gain_credits": _gain, "draw": _draw, "mill": _mill,
            "discard_choice": _discard_choice, "restore": _restore, "ready": _ready,

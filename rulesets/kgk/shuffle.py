@@ -9,20 +9,20 @@ rejection sampling: see ``rulesets/rng.py``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rulesets.rng import Rng
 
-_MASK = (1 << 64) - 1
-_TWO64 = 1 << 64
-_GAMMA = 0x9E3779B97F4A7C15
-_M1 = 0xBF58476D1CE4E5B9
-_M2 = 0x94D049BB133111EB
+_MASK: Final = (1 << 64) - 1
+_TWO64: Final = 1 << 64
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_M1: Final = 0xBF58476D1CE4E5B9
+_M2: Final = 0x94D049BB133111EB
 
 
 # Rejection limits of Rng.below(k) for the colony sizes a match can have (larger k are
 # worked out on the spot).
-_LIMIT = [0] + [_TWO64 - _TWO64 % k for k in range(1, 257)]
+_LIMIT: Final = [0] + [_TWO64 - _TWO64 % k for k in range(1, 257)]
 
 
 def shuffle_and_cut(state: dict[str, Any], seat: int) -> None:

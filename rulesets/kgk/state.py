@@ -32,13 +32,15 @@ differs from its type, KG-12.10).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rulesets.base import IllegalAction
-from rulesets.kgk.jsontypes import CardDef, CardDict, GameState
+from rulesets.kgk.jsontypes import CardDef, CardDict, GameState, Player
 
-ACTIVE, USED, DAMAGED = 0, 1, 2
-ROLE = {"ship": "ship", "armament": "armament", "crew": "crew", "base": "base"}
+ACTIVE: Final = 0
+USED: Final = 1
+DAMAGED: Final = 2
+ROLE: Final = {"ship": "ship", "armament": "armament", "crew": "crew", "base": "base"}
 
 def push(state: GameState, name: str, arg: Any = None) -> None:
     state["todo"].append([name, arg])
@@ -235,18 +237,24 @@ def activated_in_play(state: GameState, seat: int) -> list[int]:
     surface, then ship by ship (its armaments and crews, then the ship), each left to
     right (``turn.play_order``). A card moves only between its owner's zones. (The
     definition's flag is tested first: most cards in play have no activated ability.)"""
-    cards = state["cards"]
-    defs = state["defs"]
-    p = state["p"][seat]
-    out = []
+    # (The locals are typed so that the compiled build indexes lists and dicts directly:
+    # this scan runs after most actions.)
+    cards: list[CardDict] = state["cards"]
+    defs: list[CardDef] = state["defs"]
+    p: Player = state["p"][seat]
+    out: list[int] = []
+    zone: list[int]
+    cid: int
     for zone in (p["canteen"], p["surface"]):
         for cid in zone:
             c = cards[cid]
             if defs[c["d"]]["actv"] and c["rot"] == ACTIVE and c["up"] and c["paid"]:
                 out.append(cid)
-    for s in p["hangar"]:
+    hangar: list[int] = p["hangar"]
+    for s in hangar:
         ship = cards[s]
-        for cid in ship["att"]:
+        att: list[int] = ship["att"]
+        for cid in att:
             c = cards[cid]
             if defs[c["d"]]["actv"] and c["rot"] == ACTIVE and c["up"] and c["paid"]:
                 out.append(cid)

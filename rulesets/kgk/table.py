@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from rulesets.kgk import chain, combat, turn
 
@@ -32,7 +32,7 @@ def _decision(pair: tuple[Any, Any]) -> DecisionKind:
 
 
 # decision kind -> Decision, in the order a turn meets them (rules in engine.RULE_OF)
-DECISIONS: dict[str, DecisionKind] = {
+DECISIONS: Final[dict[str, DecisionKind]] = {
     "mulligan": _decision(turn.mulligan_decision()),         # KG-8.4
     "main": DecisionKind(turn.main_legal, turn.main_act),    # KG-9.3.3
     "choose": _decision(turn.choose_decision()),             # search, discards, limits, ...
@@ -47,7 +47,7 @@ DECISIONS: dict[str, DecisionKind] = {
 }
 
 # task name -> fn(state, arg), in the order of a turn
-TASKS: dict[str, Callable[[Any, Any], None]] = {
+TASKS: Final[dict[str, Callable[[Any, Any], None]]] = {
     # the game start (KG-8)
     "ask_mulligan": turn.ask_mulligan,
     # the start phase (KG-9.2) and the main phase (KG-9.3)

@@ -4,7 +4,7 @@ generic choice decisions.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rulesets.base import ConfigError
 from rulesets.kgk import scenario
@@ -87,7 +87,7 @@ from rulesets.kgk.state import (
 )
 from rulesets.rng import Rng
 
-DEFAULT_OPTS = {"rules": "official", "simplified_combat": False, "auto_pass": True,
+DEFAULT_OPTS: Final = {"rules": "official", "simplified_combat": False, "auto_pass": True,
                 "bluffing": True, "lenient_cards": False}
 
 
@@ -533,7 +533,7 @@ def draw_actions(acts: list[Action], p: Player, cr: int, qs: bool) -> None:
         acts.append(RUIN_DRAW)                      # KG-9.3.3 i
 
 
-_PLACE_ARM: dict[int, dict[int, Action]] = {}
+_PLACE_ARM: Final[dict[int, dict[int, Action]]] = {}
 
 
 def place_armament(cid: int) -> dict[int, Action]:
@@ -553,7 +553,7 @@ def place_armament_on(row: dict[int, Action], cid: int, ship: int) -> Action:
     return a
 
 
-IN_PLAY = frozenset(("canteen", "surface", "hangar", "att"))
+IN_PLAY: Final = frozenset(("canteen", "surface", "hangar", "att"))
 
 
 def play_order(state: GameState, p: Player, cid: int) -> Any:
@@ -710,7 +710,7 @@ def _ability(state: GameState, seat: int, p: Player, action: Action) -> None:
 
 
 # main-phase action type -> what it does (KG-9.3.3's list, and KG-12.8)
-MAIN_ACTIONS = {
+MAIN_ACTIONS: Final = {
     "develop": _develop, "end_turn": _end_turn, "attack": _attack, "place": _place_action,
     "draw": _draw, "ruin_draw": _ruin_draw, "play": _play, "pay": _pay, "cash": _cash,
     "search": _search, "ability": _ability,

@@ -15,7 +15,7 @@ engine and the plain one side by side and compares the lists at every decision.
 from __future__ import annotations
 
 from hashlib import sha256
-from typing import Any
+from typing import Any, Final
 
 from rulesets.kgk import engine as rules
 from rulesets.kgk.fast import main_list
@@ -23,11 +23,11 @@ from rulesets.kgk.fast.cache import Cache, Kept
 from rulesets.kgk.jsontypes import Action, Decision, GameState
 from rulesets.kgk.table import DECISIONS
 
-_from_bytes = int.from_bytes
+_from_bytes: Final = int.from_bytes
 # An empty SHA-256 hasher, copied for each pick: ``copy()`` skips OpenSSL's look-up of
 # the digest implementation that ``sha256(data)`` does on every call; the digest is the
 # same as ``bots.random_index``'s.
-_EMPTY_SHA256 = sha256()
+_EMPTY_SHA256: Final = sha256()
 
 
 class FastEngine(Cache):

@@ -18,6 +18,8 @@ list is kept in ``cache`` for the bot's next question.
 
 from __future__ import annotations
 
+from typing import Final
+
 from rulesets.kgk.abilities import card_ability_actions
 from rulesets.kgk.actions import (
     ATTACK_BASE,
@@ -69,9 +71,9 @@ from rulesets.kgk.turn import (
 # ``need`` is the highest cost among the ones in the list and ``nxt`` the lowest among the
 # ones left out, so the list keeps them all, and no more, for any credit total in
 # [need, nxt).
-NEVER = 1 << 30     # a ``need`` no credit total meets
+NEVER: Final = 1 << 30     # a ``need`` no credit total meets
 # From this many credits on, the draws (KG-9.3.3 g-i) no longer depend on the credits.
-DRAWS_SETTLED = max(DRAW_COST, SEARCH_COST, RUIN_DRAW_COST)
+DRAWS_SETTLED: Final = max(DRAW_COST, SEARCH_COST, RUIN_DRAW_COST)
 
 
 def main_legal(cache: Cache, state: GameState, dec: Decision) -> list[Action]:
