@@ -1,4 +1,6 @@
-"""Bots. Both decide from ``view(state, seat)`` and ``legal_actions`` only.
+"""Bots. Both decide from what the seat may see and ``legal_actions`` only: the heuristic
+reads ``view.bot_view(state, seat)``, the part of ``view(state, seat)`` it uses (or the
+whole view, as a board's client has it: the keys it reads are the same).
 
 * ``random``: uniform over the legal actions.
 * ``heuristic``: a greedy player: builds a fleet, pays its equipment, attacks the

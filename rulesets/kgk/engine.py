@@ -7,7 +7,7 @@ reads or keeps a cache."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rulesets.base import IllegalAction
 from rulesets.kgk import turn as _turn
@@ -17,9 +17,9 @@ from rulesets.kgk.ending import eliminate, finish, finish_multiplayer
 from rulesets.kgk.jsontypes import Action, Decision, GameState
 from rulesets.kgk.state import alive_seats, emit, move, next_alive
 from rulesets.kgk.table import DECISIONS, TASKS
-from rulesets.kgk.view import view
+from rulesets.kgk.view import bot_view
 
-MAX_TASKS = 100000
+MAX_TASKS: Final = 100000
 
 
 def new_game(config: Any, seed: str) -> Any:
@@ -109,14 +109,14 @@ def choose_bot_action(state: GameState, seat: int, kind: str, seed: str,
     if kind == "random":
         return legal[random_index(len(legal), seed)].copy()
     if kind == "heuristic":
-        a = heuristic_action(view(state, seat), legal, seed)
+        a = heuristic_action(bot_view(state, seat), legal, seed)
         if a is None:
             raise ValueError("the heuristic bot found nothing to do")
         return a.copy()
     raise ValueError(f"unknown bot kind {kind!r}")
 
 
-RULE_OF = {"main": "KG-9.3.3", "prio": "KG-10.7", "equip": "KG-9.5", "pay": "KG-9.6",
+RULE_OF: Final = {"main": "KG-9.3.3", "prio": "KG-10.7", "equip": "KG-9.5", "pay": "KG-9.6",
            "fire": "KG-9.7", "ret": "KG-9.7.5", "assign": "KG-7.4", "bomb": "KG-9.8",
            "trap": "KG-4.5.10", "choose": "KG-9.1.3", "mulligan": "KG-8.4"}
 

@@ -68,7 +68,10 @@ def _role(state: GameState, cid: int) -> Any:
     return state["defs"][state["cards"][cid]["d"]]["type"]
 
 
-def ship_view(state: GameState, sid: int, seat: int | None, pos: int) -> Any:
+def ship_view(state: GameState, sid: int, seat: int | None, pos: int,
+              attachments: bool = True) -> Any:
+    """A ship as ``seat`` sees it: its values now, and (unless ``attachments`` is false,
+    for :func:`bot_view`) its armaments and crews."""
     c = state["cards"][sid]
     v = card_public(state, sid)
     v.pop("abilities", None)
@@ -77,8 +80,9 @@ def ship_view(state: GameState, sid: int, seat: int | None, pos: int) -> Any:
               "armor": val(state, sid, "armor"), "armor_now": armor_now(state, sid),
               "bombard": val(state, sid, "bombard"), "abilities": list(abilities(state, sid)),
               "space": state["defs"][c["d"]].get("space"),
-              "capacity": state["defs"][c["d"]].get("cap"),
-              "att": [in_play_view(state, a, seat, i) for i, a in enumerate(c["att"])]})
+              "capacity": state["defs"][c["d"]].get("cap")})
+    if attachments:
+        v["att"] = [in_play_view(state, a, seat, i) for i, a in enumerate(c["att"])]
     return v
 
 
@@ -193,6 +197,44 @@ def view(state: GameState, seat: int | None) -> Any:
         "decision": decision_view(state, seat),
         "to_act": [state["dec"]["seat"]] if state["dec"] and state["phase"] != "over" else [],
         "result": state["result"],
+    }
+
+
+# ---------------------------------------------------------------- the bots' part of it
+
+def _bot_player_view(state: GameState, q: int, seat: int) -> Any:
+    p = state["p"][q]
+    mine = seat == q
+    v = {
+        "credits": p["cr"],
+        "colony": len(p["colony"]),
+        "hand_count": len(p["hand"]),
+        "hand": [card_public(state, c) for c in p["hand"]] if mine else None,
+        "hangar": [ship_view(state, s, seat, i, attachments=False)
+                   for i, s in enumerate(p["hangar"])],
+        "alive": p["alive"],
+    }
+    if mine:
+        v["surface"] = [in_play_view(state, c, seat, i) for i, c in enumerate(p["surface"])]
+    return v
+
+
+def bot_view(state: GameState, seat: int) -> Any:
+    """The part of ``view(state, seat)`` the heuristic bot reads (``bots.py``), built
+    alone: the decision, the chain, the combat, and of each seat its credits, colony and
+    hand sizes, whether it is alive and its ships without their attachments; of ``seat``
+    itself also its hand (another seat's is ``None``, as in the view) and bases. Made of the very functions ``view`` is made of, it
+    shows nothing ``view`` hides. It is what a search's playouts build at every step, so
+    the rest (discard piles, canteens, attachments) is left out: it was about half of a
+    search's time. ``tests/kgk/test_bot_view.py`` checks it against ``view`` at every
+    decision of seeded games."""
+    return {
+        "seat": seat,
+        "players_count": state["n"],
+        "players": [_bot_player_view(state, q, seat) for q in range(state["n"])],
+        "chain": chain_view(state, seat),
+        "combat": combat_view(state, seat),
+        "decision": decision_view(state, seat),
     }
 
 
