@@ -1,7 +1,8 @@
 """Bots: "random" (uniform over legal actions) and "heuristic" (greedy rules of thumb).
 
-Both decide only from ``view(state, seat)`` and ``legal_actions`` (and the public
-tile data).
+Both decide only from what the seat may see and ``legal_actions`` (and the public tile
+data): the heuristic reads ``view.bot_view(state, seat)``, the part of ``view(state,
+seat)`` it uses.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def bot_action(state: dict[str, Any], seat: int, kind: str, seed: str) -> Action
         return rng.choice(legal)
     if kind != "heuristic":
         raise ValueError(f"unknown bot kind {kind!r}")
-    return _heuristic(view.view(state, seat), seat, legal, rng)
+    return _heuristic(view.bot_view(state, seat), seat, legal, rng)
 
 
 def _phase_values(me: dict[str, Any], counts: dict[str, int]) -> dict[str, float]:
