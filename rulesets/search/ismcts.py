@@ -72,8 +72,15 @@ class Result:
     visits: dict[str, int]  # root action key -> visits
 
 
+# One encoder for every key: ``json.dumps`` with options builds a new encoder per call,
+# and a search asks a key of every legal action at every step of its tree.
+_KEY_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
 def action_key(action: Action) -> str:
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+    """An action's key in the tree: its compact JSON with sorted keys (the same string as
+    ``json.dumps(action, sort_keys=True, separators=(",", ":"))``)."""
+    return _KEY_ENCODER.encode(action)
 
 
 def _hooks(rs: Game) -> tuple[Determinize, Evaluate | None]:

@@ -16,6 +16,7 @@ from rulesets.base import Ruleset, State
 from rulesets.rng import Rng
 from rulesets.search import LEVELS, Level, level_of, search
 from rulesets.search.hidden import copy_state
+from rulesets.search.ismcts import action_key
 from tests.support.conformance import CASES, NAMES, match, rearranged, sampled
 
 TINY = Level("tiny", iterations=6, depth=6)
@@ -199,3 +200,25 @@ def test_a_level_reads_no_clock(name: str, monkeypatch: pytest.MonkeyPatch) -> N
     again = search(rs, state, seat, level, "clock")
     assert (again.action, again.visits, again.iterations) == \
         (expected.action, expected.visits, level.iterations)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_action_keys_are_the_actions_sorted_compact_json(name: str) -> None:
+    """The tree's key of an action (one shared encoder, built once) is the string
+    ``json.dumps`` with sorted keys and compact separators makes, for every legal action
+    along a seeded game."""
+    rs = registry.get(name)
+    state = rs.new_game(rs.example_config(2), "keys")
+    seen = 0
+    for step in range(150):
+        acting = rs.to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        for a in rs.legal_actions(state, seat):
+            assert action_key(a) == json.dumps(a, sort_keys=True, separators=(",", ":"))
+            seen += 1
+        state, _ = rs.apply(state, seat, rs.bot_action(state, seat, "random", f"k{step}"))
+    odd = {"z": [1, {"b": "é", "a": None}], "a": True, "m": 1.5}
+    assert action_key(odd) == json.dumps(odd, sort_keys=True, separators=(",", ":"))
+    assert seen > 100
