@@ -68,10 +68,7 @@ def _role(state: GameState, cid: int) -> Any:
     return state["defs"][state["cards"][cid]["d"]]["type"]
 
 
-def ship_view(state: GameState, sid: int, seat: int | None, pos: int,
-              attachments: bool = True) -> Any:
-    """A ship as ``seat`` sees it: its values now, and (unless ``attachments`` is false,
-    for :func:`bot_view`) its armaments and crews."""
+def ship_view(state: GameState, sid: int, seat: int | None, pos: int) -> Any:
     c = state["cards"][sid]
     v = card_public(state, sid)
     v.pop("abilities", None)
@@ -80,9 +77,8 @@ def ship_view(state: GameState, sid: int, seat: int | None, pos: int,
               "armor": val(state, sid, "armor"), "armor_now": armor_now(state, sid),
               "bombard": val(state, sid, "bombard"), "abilities": list(abilities(state, sid)),
               "space": state["defs"][c["d"]].get("space"),
-              "capacity": state["defs"][c["d"]].get("cap")})
-    if attachments:
-        v["att"] = [in_play_view(state, a, seat, i) for i, a in enumerate(c["att"])]
+              "capacity": state["defs"][c["d"]].get("cap"),
+              "att": [in_play_view(state, a, seat, i) for i, a in enumerate(c["att"])]})
     return v
 
 
@@ -202,6 +198,22 @@ def view(state: GameState, seat: int | None) -> Any:
 
 # ---------------------------------------------------------------- the bots' part of it
 
+def _bot_card(state: GameState, cid: int) -> Any:
+    """Of a card in the seat's own hand: what ``card_public`` says of its id, type and
+    cost."""
+    d = state["defs"][state["cards"][cid]["d"]]
+    return {"id": cid, "type": d["type"], "cost": d["cost"]}
+
+
+def _bot_ship(state: GameState, sid: int) -> Any:
+    """Of a ship in play (always face up): what ``ship_view`` says of its id, cost,
+    rotation, firepower, armor now and bombard, from the same functions."""
+    c = state["cards"][sid]
+    return {"id": sid, "cost": state["defs"][c["d"]]["cost"], "rot": c["rot"],
+            "firepower": val(state, sid, "firepower"), "armor_now": armor_now(state, sid),
+            "bombard": val(state, sid, "bombard")}
+
+
 def _bot_player_view(state: GameState, q: int, seat: int) -> Any:
     p = state["p"][q]
     mine = seat == q
@@ -209,9 +221,8 @@ def _bot_player_view(state: GameState, q: int, seat: int) -> Any:
         "credits": p["cr"],
         "colony": len(p["colony"]),
         "hand_count": len(p["hand"]),
-        "hand": [card_public(state, c) for c in p["hand"]] if mine else None,
-        "hangar": [ship_view(state, s, seat, i, attachments=False)
-                   for i, s in enumerate(p["hangar"])],
+        "hand": [_bot_card(state, c) for c in p["hand"]] if mine else None,
+        "hangar": [_bot_ship(state, s) for s in p["hangar"]],
         "alive": p["alive"],
     }
     if mine:
@@ -221,13 +232,15 @@ def _bot_player_view(state: GameState, q: int, seat: int) -> Any:
 
 def bot_view(state: GameState, seat: int) -> Any:
     """The part of ``view(state, seat)`` the heuristic bot reads (``bots.py``), built
-    alone: the decision, the chain, the combat, and of each seat its credits, colony and
-    hand sizes, whether it is alive and its ships without their attachments; of ``seat``
-    itself also its hand (another seat's is ``None``, as in the view) and bases. Made of the very functions ``view`` is made of, it
-    shows nothing ``view`` hides. It is what a search's playouts build at every step, so
-    the rest (discard piles, canteens, attachments) is left out: it was about half of a
-    search's time. ``tests/kgk/test_bot_view.py`` checks it against ``view`` at every
-    decision of seeded games."""
+    alone: the decision, the chain and the combat; of each seat its credits, colony and
+    hand sizes, whether it is alive, and of its ships their id, cost, rotation,
+    firepower, armor now and bombard; of ``seat`` itself also its hand (id, type and
+    cost; another seat's hand is ``None``, as in the view) and its bases. Every value
+    comes from the functions ``view`` is made of, so it shows nothing ``view`` hides. A
+    search's playouts ask it at every step, and the whole view (discard piles, canteens,
+    attachments, every value of every ship) was about half of a KGK search.
+    ``tests/kgk/test_bot_view.py`` checks that it is the view cut down to its keys at
+    every decision of seeded games."""
     return {
         "seat": seat,
         "players_count": state["n"],
