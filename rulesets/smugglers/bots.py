@@ -1,7 +1,8 @@
 """Bots: "random" (uniform over legal actions) and "heuristic".
 
-Both decide from ``view(state, seat)`` and ``legal_actions`` only, with their own
-RNG seeded from the ``seed`` argument (never the game's RNG).
+Both decide from what the seat may see and ``legal_actions`` only (the heuristic from
+``view.bot_view``, the part of the seat's view it reads), with their own RNG seeded from
+the ``seed`` argument (never the game's RNG).
 
 The heuristic knows the scoring pulls the other way from most games: every
 leftover energy and good is -1, so paying is good. It bids on the sector worth

@@ -206,6 +206,7 @@ def from_json(data: dict[str, Any]) -> State:
 
 def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
     legal = legal_actions(state, seat)
-    # The random bot reads nothing but the legal list; skip building its view.
-    seen = view(state, seat) if kind != "random" else {}
+    # The random bot reads nothing but the legal list; skip building its view. The
+    # heuristic reads only part of it (view.bot_view).
+    seen = view_mod.bot_view(state, seat) if kind != "random" else {}
     return choose(seen, legal, kind, seed)

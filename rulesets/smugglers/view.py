@@ -76,6 +76,35 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
     return out
 
 
+# The keys of a seat's own entry the heuristic bot reads (``bots.py``).
+BOT_SEAT_KEYS = ("favourite_planets", "energy", "goods", "tokens", "status")
+
+
+def bot_view(state: State, seat: int) -> dict[str, Any]:
+    """The part of ``view(state, seat, ...)`` the heuristic bot reads, built alone: the
+    phase, the options, the round, the table, and of the seat's own entry the keys in
+    ``BOT_SEAT_KEYS`` (the other seats' entries are empty). Its values are the view's,
+    so it shows nothing the view hides; it leaves out every seat's paid and unpaid cards
+    and the removed ones, which the view copies card by card and a search's playouts
+    would build at every step. ``tests/smugglers/test_bot_view.py`` checks it against
+    ``view`` at every decision of seeded games."""
+    opts = state["options"]
+    show_favs = opts["stations"] or opts["favourite_ships"] or opts["favourite_goods"]
+    s = state["seats"][seat]
+    board = state["components"]["characters"][s["character"]]
+    own = {"favourite_planets": list(board.get("favourite_planets", [])) if show_favs else [],
+           "energy": s["energy"], "goods": dict(s["goods"]), "tokens": list(s["tokens"]),
+           "status": s["status"]}
+    table = [{"index": i, "card": _card(state, cid),
+              "dice": [list(b) for b in state["bids"][i]],
+              "winner": state["winners"][i] if state["phase"] != "bidding" else None}
+             for i, cid in enumerate(state["table"])]
+    return {"seat": seat, "options": dict(opts),
+            "round": state["round"] + (0 if state["phase"] == "over" else 1),
+            "rounds": state["rounds"], "phase": state["phase"], "table": table,
+            "seats": [own if i == seat else {} for i in range(len(state["seats"]))]}
+
+
 def event_view(event: Event, seat: int | None) -> Event | None:
     # Events never carry hidden information: reveals are public the moment they happen.
     return dict(event)

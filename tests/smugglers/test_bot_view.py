@@ -1,0 +1,56 @@
+"""The heuristic bot's part of the view (``view.bot_view``) against the whole view.
+
+The Űrcsempészek heuristic decides from ``bot_view(state, seat)``, built alone because a
+search's playouts ask it at every step. It must be exactly the part of the seat's view it
+claims to be, so it shows nothing the view hides and the heuristic decides as it did from
+the whole view: at every decision of seeded games (two to five players, the variants on
+and off), for every seat, it equals the whole view cut down to its keys, and the heuristic
+picks the same action from either.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rulesets.smugglers import RULESET as R
+from rulesets.smugglers.bots import choose
+from rulesets.smugglers.view import BOT_SEAT_KEYS, bot_view
+
+VARIANTS = {"stations": True, "favourite_ships": True, "favourite_goods": True}
+GAMES = [(2, {}, "heuristic"), (3, VARIANTS, "heuristic"), (4, {"stacked_dice": True}, "random"),
+         (5, {**VARIANTS, "stacked_dice": True}, "heuristic")]
+MAX_STEPS = 3000   # (a seeded game ends well before: a guard)
+
+
+def _cut(whole: dict[str, Any], part: dict[str, Any]) -> dict[str, Any]:
+    """``whole`` cut down to the keys of ``part``, seat by seat."""
+    out = {k: whole[k] for k in part}
+    out["seats"] = [{k: sv[k] for k in bp}
+                    for sv, bp in zip(whole["seats"], part["seats"], strict=True)]
+    return out
+
+
+@pytest.mark.parametrize(("players", "options", "kind"), GAMES)
+def test_bot_view_is_the_view_cut_down_at_every_decision(players, options, kind):
+    s = R.new_game(R.example_config(players, **options), f"bot-view-{players}")
+    steps = picks = 0
+    while R.outcome(s) is None:
+        for seat in range(players):
+            part = bot_view(s, seat)
+            for q, sv in enumerate(part["seats"]):        # only its own entry is filled
+                assert tuple(sv) == (BOT_SEAT_KEYS if q == seat else ())
+            assert part == _cut(R.view(s, seat), part), (steps, seat)
+        acting = R.to_act(s)
+        seat = acting[steps % len(acting)]
+        legal = R.legal_actions(s, seat)
+        if len(legal) > 1:
+            seed = f"bv:{steps}"
+            assert choose(bot_view(s, seat), legal, "heuristic", seed) == \
+                choose(R.view(s, seat), legal, "heuristic", seed), steps
+            picks += 1
+        s, _ = R.apply(s, seat, R.bot_action(s, seat, kind, f"bv:{steps}"))
+        steps += 1
+        assert steps < MAX_STEPS
+    assert picks > 10          # the game reached real decisions
