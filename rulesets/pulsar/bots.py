@@ -1,8 +1,8 @@
 """Bots: ``random`` (uniform over legal actions) and ``heuristic`` (greedy scores).
 
-Both decide from ``view(state, seat)`` and ``legal_actions(state, seat)`` only: the
-heuristic never touches the state itself, so it cannot see face-down tiles, stack order or
-the generator.
+Both decide from what the seat may see and ``legal_actions(state, seat)`` only: the
+heuristic reads ``view.bot_view`` (the part of the seat's view it uses), never the state
+itself, so it cannot see face-down tiles, stack order or the generator.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from rulesets.pulsar.components import Compiled, compiled
 from rulesets.pulsar.dice import die_move
 from rulesets.pulsar.engine import apply, legal_actions, to_act
 from rulesets.pulsar.setup import example_config, new_game
-from rulesets.pulsar.view import view
+from rulesets.pulsar.view import bot_view
 from rulesets.rng import Rng
 
 View = dict[str, Any]
@@ -30,7 +30,7 @@ def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
         return legal[rng.below(len(legal))]
     if kind != "heuristic":
         raise ValueError(f"unknown bot kind {kind!r}")
-    return choose(view(state, seat), seat, legal, rng)
+    return choose(bot_view(state, seat), seat, legal, rng)
 
 
 def choose(v: View, seat: int, legal: list[Action], rng: Rng) -> Action:

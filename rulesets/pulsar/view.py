@@ -29,14 +29,24 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = _copy(public)
     out["seat"] = seat
     out["components"] = state["comp"]  # printed, public data (shared, do not mutate)
-    out["systems"] = {
-        n: ({"revealed": True, "tile": s["tile"], "planets": list(s["planets"])}
-            if s["revealed"] else {"revealed": False})
-        for n, s in state["systems"].items()
-    }
+    out["systems"] = _systems(state)
     out["box"] = {"count": len(state["box"])}
     out["explore"] = {"stack": len(state["explore"]["stack"]),
                       "discard": list(state["explore"]["discard"])}
+    out["tx"] = _transmitters(state)
+    return out
+
+
+def _systems(state: State) -> dict[str, Any]:
+    """The systems: a face-down tile shows nothing."""
+    return {n: ({"revealed": True, "tile": s["tile"], "planets": list(s["planets"])}
+                if s["revealed"] else {"revealed": False})
+            for n, s in state["systems"].items()}
+
+
+def _transmitters(state: State) -> dict[str, Any]:
+    """The transmitter stack: its count, its open top tile and its letters, never its
+    order below the top."""
     letters: dict[str, int] = {}
     c = comp(state)
     for tid in state["tx"]["stack"]:
@@ -44,8 +54,30 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         letters[letter] = letters.get(letter, 0) + 1
     stack = state["tx"]["stack"]
     # the stack's top is its last element (setup and refills pop from the end)
-    out["tx"] = {"stack": len(stack), "top": stack[-1] if stack else None, "stack_letters": letters,
-                 "display": list(state["tx"]["display"]), "discard": list(state["tx"]["discard"])}
+    return {"stack": len(stack), "top": stack[-1] if stack else None, "stack_letters": letters,
+            "display": list(state["tx"]["display"]), "discard": list(state["tx"]["discard"])}
+
+
+# The public parts of the state the heuristic bot reads (``bots.py``), besides the
+# systems, the transmitters and the components.
+BOT_KEYS = ("round", "players", "dice", "tracks", "goals", "owner", "flight", "final")
+
+
+def bot_view(state: State, seat: int) -> dict[str, Any]:
+    """The part of ``view(state, seat)`` the heuristic bot reads, built alone: the
+    systems and transmitters as the view shows them, the components, and the public
+    parts in ``BOT_KEYS`` *shared with the state, not copied* (``final`` only while the
+    game has one, as in the view). The view copies everything through JSON, which was a
+    sixth of a Pulsar search, whose playouts ask the heuristic at every step; the
+    heuristic only reads, and ``tests/pulsar/test_bot_view.py`` checks at every decision
+    of seeded games that this equals the view cut down to its keys and that the
+    heuristic leaves the state as it was."""
+    out: dict[str, Any] = {k: state[k] for k in BOT_KEYS
+                           if k != "final" or state.get("final") is not None}
+    out["seat"] = seat
+    out["components"] = state["comp"]
+    out["systems"] = _systems(state)
+    out["tx"] = _transmitters(state)
     return out
 
 
