@@ -11,7 +11,11 @@ players), so each kind sits first as often as second, as in ``manage.py simulate
 is its pure-engine loop, with the CPU per decision measured; no database). A shared win
 counts for both, as there. With ``--log`` every finished game is appended to that file as
 one JSON line and a rerun skips the games already in it, so a long measurement can be
-stopped and resumed, and partial figures read at any time. Prints JSON: games, ``a``'s
+stopped and resumed, and partial figures read at any time. ``--log`` may be given several
+times (the logs of processes that played parts of one measurement): games are read from
+all, and new ones appended to the first. ``--report`` plays nothing: it prints the figures
+of the games logged in the range ``--start`` .. ``--start + --games - 1`` (a partial or
+merged measurement). Prints JSON: games, ``a``'s
 wins, win rate and Wilson interval, and per kind the CPU seconds per decision (median,
 90th percentile, max, count; only decisions with more than one legal action, since a
 single one is played without searching) and the most CPU one seat spent in one game.
@@ -133,7 +137,11 @@ def main() -> None:
     ap.add_argument("--seed", default="strength")
     ap.add_argument("--arrival", choices=("first", "random"), default="random",
                     help="who moves when several seats may: the first listed, or one at random")
-    ap.add_argument("--log", default=None, help="JSON-lines file: append, and resume from")
+    ap.add_argument("--log", action="append", default=[],
+                    help="JSON-lines file: resume from it (repeatable: read them all), "
+                         "append to the first")
+    ap.add_argument("--report", action="store_true",
+                    help="play nothing: the figures of the logged games in the range")
     ap.add_argument("--positions", type=int, default=0,
                     help="only time --a's decisions at this many positions (no matches)")
     args = ap.parse_args()
@@ -142,15 +150,18 @@ def main() -> None:
         return
     kinds = (args.a, args.b)
     done: dict[int, dict[str, Any]] = {}
-    log = Path(args.log) if args.log else None
-    if log and log.exists():
-        for line in log.read_text().splitlines():
+    logs = [Path(x) for x in args.log]
+    for path in logs:
+        if not path.exists():
+            continue
+        for line in path.read_text().splitlines():
             r = json.loads(line)
             if r.get("kinds") == list(kinds) and r.get("seed") == args.seed \
                     and r.get("arrival", "first") == args.arrival:
                 done[r["game"]] = r
+    log = logs[0] if logs else None
     for g in range(args.start, args.start + args.games):
-        if g in done:
+        if g in done or args.report:
             continue
         r = play(args.game, kinds, args.seed, g, arrival=args.arrival)
         done[g] = r
@@ -161,8 +172,11 @@ def main() -> None:
         sys.stderr.write(f"\r{len(done)} games, {sum(x['a_won'] for x in done.values())} "
                          f"won by {args.a}")
         sys.stderr.flush()
-    sys.stderr.write("\n")
+    if not args.report:
+        sys.stderr.write("\n")
     chosen = [done[g] for g in range(args.start, args.start + args.games) if g in done]
+    if not chosen:
+        sys.exit("no game of this range is logged")
     print(json.dumps({"game": args.game, "seed": args.seed, "arrival": args.arrival,
                       **summary(chosen, kinds)}))
 
