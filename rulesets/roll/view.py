@@ -31,17 +31,28 @@ def _rolled(p: dict[str, Any]) -> dict[str, int]:
     return out
 
 
+def _stacks(p: dict[str, Any]) -> dict[str, Any]:
+    """A seat's construction stacks as everyone sees them: the top tiles and the counts."""
+    return {
+        "dev_top": side_key(p["dev_stack"][0], "dev") if p["dev_stack"] else None,
+        "dev_count": len(p["dev_stack"]),
+        "world_top": side_key(p["world_stack"][0], "world") if p["world_stack"] else None,
+        "world_count": len(p["world_stack"]),
+    }
+
+
+def _goods(p: dict[str, Any]) -> dict[str, list[Any]]:
+    return {k: list(v) for k, v in sorted(p["goods"].items())}
+
+
 def _player(p: dict[str, Any], me: bool) -> dict[str, Any]:
     out: dict[str, Any] = {
         "faction": p["faction"], "home": p["home"], "tableau": list(p["tableau"]),
         "squares": squares(p), "credits": p["credits"], "vp": p["vp"],
         "cup": dict(p["cup"]), "citizenry": dict(p["cit"]), "rolled": _rolled(p),
-        "dev_top": side_key(p["dev_stack"][0], "dev") if p["dev_stack"] else None,
-        "dev_count": len(p["dev_stack"]),
-        "world_top": side_key(p["world_stack"][0], "world") if p["world_stack"] else None,
-        "world_count": len(p["world_stack"]),
+        **_stacks(p),
         "dev_workers": list(p["dev_workers"]), "world_workers": list(p["world_workers"]),
-        "goods": {k: list(v) for k, v in sorted(p["goods"].items())},
+        "goods": _goods(p),
         "committed": p["committed"], "selector": p["selector"],
         "columns": {k: list(v) for k, v in p["cols"].items()},
     }
@@ -90,14 +101,9 @@ def bot_view(state: State, seat: int) -> dict[str, Any]:
     seeded games."""
     p = state["players"][seat]
     own: dict[str, Any] = {
-        "tableau": list(p["tableau"]), "credits": p["credits"],
-        "dev_top": side_key(p["dev_stack"][0], "dev") if p["dev_stack"] else None,
-        "dev_count": len(p["dev_stack"]),
-        "world_top": side_key(p["world_stack"][0], "world") if p["world_stack"] else None,
-        "world_count": len(p["world_stack"]),
+        "tableau": list(p["tableau"]), "credits": p["credits"], **_stacks(p),
         "dev_workers": list(p["dev_workers"]), "world_workers": list(p["world_workers"]),
-        "goods": {k: list(v) for k, v in sorted(p["goods"].items())},
-        "assign": copy.deepcopy(p["assign"]),
+        "goods": _goods(p), "assign": copy.deepcopy(p["assign"]),
     }
     return {"stage": state["stage"], "vp_pool": state["vp_pool"],
             "players": [own if i == seat else {} for i in range(len(state["players"]))]}

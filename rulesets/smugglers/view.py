@@ -19,18 +19,38 @@ def _card(state: State, cid: str) -> dict[str, Any]:
     return dict(state["components"]["cards"][cid])
 
 
+def _favourites(state: State, board: dict[str, Any], key: str) -> list[Any]:
+    """A character board's favourites, shown when a variant uses them."""
+    opts = state["options"]
+    show = opts["stations"] or opts["favourite_ships"] or opts["favourite_goods"]
+    return list(board.get(key, [])) if show else []
+
+
+def _table(state: State) -> list[dict[str, Any]]:
+    """The revealed sectors with the dice on them (and, after the bidding, who won each)."""
+    return [{"index": i, "card": _card(state, cid),
+             "dice": [list(b) for b in state["bids"][i]],
+             "winner": state["winners"][i] if state["phase"] != "bidding" else None}
+            for i, cid in enumerate(state["table"])]
+
+
+def _round(state: State) -> int:
+    """The round as players count it (the last one's number once the game is over)."""
+    value: int = state["round"] + (0 if state["phase"] == "over" else 1)
+    return value
+
+
 def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
     comps = state["components"]
     opts = state["options"]
-    show_favs = opts["stations"] or opts["favourite_ships"] or opts["favourite_goods"]
     seats = []
     for i, s in enumerate(state["seats"]):
         board = comps["characters"][s["character"]]
         seats.append({
             "seat": i,
             "colour": board["colour"],
-            "favourite_planets": list(board.get("favourite_planets", [])) if show_favs else [],
-            "favourite_ships": list(board.get("favourite_ships", [])) if show_favs else [],
+            "favourite_planets": _favourites(state, board, "favourite_planets"),
+            "favourite_ships": _favourites(state, board, "favourite_ships"),
             "energy": s["energy"],
             "goods": dict(s["goods"]),
             "dice_in_hand": s["hand"],
@@ -43,11 +63,6 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
             "goods_due": list(s["goods_due"]),
             "resigned": s["resigned"],
         })
-    table = []
-    for i, cid in enumerate(state["table"]):
-        table.append({"index": i, "card": _card(state, cid),
-                      "dice": [list(b) for b in state["bids"][i]],
-                      "winner": state["winners"][i] if state["phase"] != "bidding" else None})
     out: dict[str, Any] = {
         "game": "smugglers",
         "seat": seat,
@@ -56,14 +71,14 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
         "components": {"name": comps["name"], "standin": comps["standin"],
                        "label": comps["label"], "goods_colours": list(comps["goods_colours"]),
                        "planet_colours": list(comps["planet_colours"])},
-        "round": state["round"] + (0 if state["phase"] == "over" else 1),
+        "round": _round(state),
         "rounds": state["rounds"],
         "phase": state["phase"],
         "galaxies_left": len(state["galaxies"]),
         "cards_per_galaxy": len(state["galaxies"][0]) if state["galaxies"] else len(state["table"]),
         "box_unseen": len(state["box"]),
         "removed": [_card(state, c) for c in state["discarded"]],
-        "table": table,
+        "table": _table(state),
         "tokens_center": list(state["tokens_center"]),
         "tokens_all": list(state["tokens_all"]),
         "pool": {"energy": state["pool"]["energy"], "goods": dict(state["pool"]["goods"])},
@@ -88,20 +103,13 @@ def bot_view(state: State, seat: int) -> dict[str, Any]:
     and the removed ones, which the view copies card by card and a search's playouts
     would build at every step. ``tests/smugglers/test_bot_view.py`` checks it against
     ``view`` at every decision of seeded games."""
-    opts = state["options"]
-    show_favs = opts["stations"] or opts["favourite_ships"] or opts["favourite_goods"]
     s = state["seats"][seat]
     board = state["components"]["characters"][s["character"]]
-    own = {"favourite_planets": list(board.get("favourite_planets", [])) if show_favs else [],
+    own = {"favourite_planets": _favourites(state, board, "favourite_planets"),
            "energy": s["energy"], "goods": dict(s["goods"]), "tokens": list(s["tokens"]),
            "status": s["status"]}
-    table = [{"index": i, "card": _card(state, cid),
-              "dice": [list(b) for b in state["bids"][i]],
-              "winner": state["winners"][i] if state["phase"] != "bidding" else None}
-             for i, cid in enumerate(state["table"])]
-    return {"seat": seat, "options": dict(opts),
-            "round": state["round"] + (0 if state["phase"] == "over" else 1),
-            "rounds": state["rounds"], "phase": state["phase"], "table": table,
+    return {"seat": seat, "options": dict(state["options"]), "round": _round(state),
+            "rounds": state["rounds"], "phase": state["phase"], "table": _table(state),
             "seats": [own if i == seat else {} for i in range(len(state["seats"]))]}
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from rulesets.base import IllegalAction
 from rulesets.kgk import RULESET as R
 from rulesets.kgk import engine, load_practice
+from rulesets.kgk.cards import refers_to_speed_or_return_fire
 
 # The card data the app ships: the tests play the very records a real match gets.
 RULEBOOK_FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "cards" / "rulebook.json"
@@ -304,3 +305,14 @@ def mid_game(state, active, turns=3):
 
 def zone_names(state, seat, zone):
     return [state["defs"][state["cards"][c]["d"]]["slug"] for c in state["p"][seat][zone]]
+
+
+def format_config(options, players):
+    """The practice decks with a format's options; the simplified combat's decks hold
+    no speed or return-fire cards (KG-13.2.4)."""
+    cfg = R.example_config(players)
+    cfg["options"].update(options)
+    if options.get("simplified_combat"):
+        cfg["decks"] = [[c for c in deck if not refers_to_speed_or_return_fire(c)]
+                        for deck in cfg["decks"]]
+    return cfg

@@ -21,7 +21,6 @@ import pytest
 from rulesets import compiled
 from rulesets.kgk import engine
 from rulesets.kgk.bots import random_index
-from rulesets.kgk.cards import refers_to_speed_or_return_fire
 from rulesets.kgk.fast import FastEngine
 from rulesets.kgk.fast.main_list import main_legal as fast_main_legal
 from rulesets.kgk.ruleset import PLAIN
@@ -30,6 +29,7 @@ from rulesets.kgk.shuffle import shuffle_and_cut
 from rulesets.kgk.state import activated_in_play, aura
 from rulesets.kgk.table import DECISIONS
 from rulesets.rng import Rng
+from tests.kgk.helpers import format_config
 
 # format -> (options, players, games)
 FORMATS: dict[str, tuple[dict[str, Any], int, int]] = {
@@ -46,12 +46,7 @@ IN_PLAY = ("canteen", "surface", "hangar", "att")
 
 def _config(fmt: str) -> dict[str, Any]:
     opts, players, _ = FORMATS[fmt]
-    cfg = R.example_config(players)
-    cfg["options"].update(opts)
-    if opts.get("simplified_combat"):   # KG-13.2.4: no speed or return-fire cards
-        cfg["decks"] = [[c for c in deck if not refers_to_speed_or_return_fire(c)]
-                        for deck in cfg["decks"]]
-    return cfg
+    return format_config(opts, players)
 
 
 def _plain(s: dict[str, Any]) -> list[dict[str, Any]]:

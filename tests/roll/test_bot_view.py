@@ -10,8 +10,6 @@ picks the same action from either.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from rulesets.rng import Rng
@@ -19,18 +17,11 @@ from rulesets.roll import RULESET as R
 from rulesets.roll import engine
 from rulesets.roll.bots import _heuristic
 from rulesets.roll.view import BOT_PLAYER_KEYS, bot_view, view
+from tests.support.views import cut
 
 GAMES = [(2, True, "heuristic"), (2, False, "random"), (3, True, "heuristic"),
          (4, False, "heuristic")]
 MAX_STEPS = 5000   # (a seeded game ends well before: a guard)
-
-
-def _cut(whole: dict[str, Any], part: dict[str, Any]) -> dict[str, Any]:
-    """``whole`` cut down to the keys of ``part``, seat by seat."""
-    out = {k: whole[k] for k in part}
-    out["players"] = [{k: pv[k] for k in bp}
-                      for pv, bp in zip(whole["players"], part["players"], strict=True)]
-    return out
 
 
 @pytest.mark.parametrize(("players", "first_game", "kind"), GAMES)
@@ -43,7 +34,7 @@ def test_bot_view_is_the_view_cut_down_at_every_decision(players, first_game, ki
             part = bot_view(s, seat)
             for q, pv in enumerate(part["players"]):     # only its own entry is filled
                 assert tuple(pv) == (BOT_PLAYER_KEYS if q == seat else ())
-            assert part == _cut(view(s, seat), part), (steps, seat)
+            assert part == cut(view(s, seat), part), (steps, seat)
         seat = R.to_act(s)[0]
         legal = engine.legal_actions(s, seat)
         if len(legal) > 1:

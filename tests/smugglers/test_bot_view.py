@@ -10,26 +10,17 @@ picks the same action from either.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from rulesets.smugglers import RULESET as R
 from rulesets.smugglers.bots import choose
 from rulesets.smugglers.view import BOT_SEAT_KEYS, bot_view
+from tests.support.views import cut
 
 VARIANTS = {"stations": True, "favourite_ships": True, "favourite_goods": True}
 GAMES = [(2, {}, "heuristic"), (3, VARIANTS, "heuristic"), (4, {"stacked_dice": True}, "random"),
          (5, {**VARIANTS, "stacked_dice": True}, "heuristic")]
 MAX_STEPS = 3000   # (a seeded game ends well before: a guard)
-
-
-def _cut(whole: dict[str, Any], part: dict[str, Any]) -> dict[str, Any]:
-    """``whole`` cut down to the keys of ``part``, seat by seat."""
-    out = {k: whole[k] for k in part}
-    out["seats"] = [{k: sv[k] for k in bp}
-                    for sv, bp in zip(whole["seats"], part["seats"], strict=True)]
-    return out
 
 
 @pytest.mark.parametrize(("players", "options", "kind"), GAMES)
@@ -41,7 +32,7 @@ def test_bot_view_is_the_view_cut_down_at_every_decision(players, options, kind)
             part = bot_view(s, seat)
             for q, sv in enumerate(part["seats"]):        # only its own entry is filled
                 assert tuple(sv) == (BOT_SEAT_KEYS if q == seat else ())
-            assert part == _cut(R.view(s, seat), part), (steps, seat)
+            assert part == cut(R.view(s, seat), part), (steps, seat)
         acting = R.to_act(s)
         seat = acting[steps % len(acting)]
         legal = R.legal_actions(s, seat)
