@@ -26,9 +26,9 @@ BOT_KINDS: dict[str, tuple[str, str, str, str]] = {
     ),
     "search-easy": (
         "Kereső gép (könnyű)", "Search bot (easy)",
-        "a kereső gép kis kerettel (lépésenként kb. 0,05 mp): gyors, nagyjából az okos gép "
-        "szintjén",
-        "the search bot on a small budget (about 0.05 s a move): quick, about the smart "
+        "a kereső gép kis kerettel (lépésenként legfeljebb kb. 0,03 mp): gyors, nagyjából az "
+        "okos gép szintjén",
+        "the search bot on a small budget (up to about 0.03 s a move): quick, about the smart "
         "bot's level",
     ),
     "search": (
@@ -40,8 +40,12 @@ BOT_KINDS: dict[str, tuple[str, str, str, str]] = {
     ),
     "search-hard": (
         "Kereső gép (nehéz)", "Search bot (hard)",
-        "lépésenként kb. egy másodpercig keres: a legnagyobb keret, ez lép a leglassabban",
-        "searches about a second a move: the largest budget, and the slowest to move",
+        "a kereső gép négyszeres kerettel (lépésenként legfeljebb kb. fél másodperc): a "
+        "mérésekben a KGK-ban és a Roll for the Galaxyben tíz játszmából nyolcat, az "
+        "Űrcsempészekben hetet nyert a kereső gép ellen; a Pulsarban nem erősebb nála",
+        "the search bot on four times its budget (up to about half a second a move): "
+        "measured against the search bot, it won eight games in ten in KGK and Roll for the "
+        "Galaxy and seven in Űrcsempészek; in Pulsar it is no stronger",
     ),
 }
 

@@ -56,9 +56,11 @@ def _ladder(normal: int, depth: int, terminal_blend: float = 0.0, easy: int | No
 LEVELS: dict[str, Level] = _ladder(48, depth=40)
 
 # Per game, where a game's steps cost more or less than KGK's: each level's iterations
-# and playout length are set so that normal takes about a quarter of a CPU second a
-# decision, hard about a second (bench/bot_strength.py measures it; README). The games
-# won on points blend them into a finished playout's score.
+# and playout length were set so that normal took about a quarter of a CPU second a
+# decision, hard about a second (bench/bot_strength.py measures it; README). Since the
+# heuristic decides from its part of the view (view.bot_view) they take a quarter to a
+# third less, with the same moves. The games won on points blend the points into a
+# finished playout's score.
 TUNED: dict[str, dict[str, Level]] = {
     # a whole game is some 70 cheap steps: play every playout to the end. 48 iterations
     # took a median 0.11 s (59 of 100 games won against the heuristic, with seat 0 always
