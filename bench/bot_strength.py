@@ -127,6 +127,24 @@ def summary(results: list[dict[str, Any]], kinds: tuple[str, str]) -> dict[str, 
             "cpu_a": cpu("cpu_a"), "cpu_b": cpu("cpu_b")}
 
 
+def _play_missing(args: argparse.Namespace, kinds: tuple[str, str],
+                  done: dict[int, dict[str, Any]], log: Path | None) -> None:
+    """Play the range's games not in ``done``, adding each to it and to ``log``."""
+    for g in range(args.start, args.start + args.games):
+        if g in done:
+            continue
+        r = play(args.game, kinds, args.seed, g, arrival=args.arrival)
+        done[g] = r
+        if log:
+            with log.open("a") as f:
+                f.write(json.dumps({**r, "kinds": list(kinds), "seed": args.seed,
+                                    "arrival": args.arrival}) + "\n")
+        sys.stderr.write(f"\r{len(done)} games, {sum(x['a_won'] for x in done.values())} "
+                         f"won by {args.a}")
+        sys.stderr.flush()
+    sys.stderr.write("\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", required=True, choices=registry.names())
@@ -159,21 +177,8 @@ def main() -> None:
             if r.get("kinds") == list(kinds) and r.get("seed") == args.seed \
                     and r.get("arrival", "first") == args.arrival:
                 done[r["game"]] = r
-    log = logs[0] if logs else None
-    for g in range(args.start, args.start + args.games):
-        if g in done or args.report:
-            continue
-        r = play(args.game, kinds, args.seed, g, arrival=args.arrival)
-        done[g] = r
-        if log:
-            with log.open("a") as f:
-                f.write(json.dumps({**r, "kinds": list(kinds), "seed": args.seed,
-                                    "arrival": args.arrival}) + "\n")
-        sys.stderr.write(f"\r{len(done)} games, {sum(x['a_won'] for x in done.values())} "
-                         f"won by {args.a}")
-        sys.stderr.flush()
     if not args.report:
-        sys.stderr.write("\n")
+        _play_missing(args, kinds, done, logs[0] if logs else None)
     chosen = [done[g] for g in range(args.start, args.start + args.games) if g in done]
     if not chosen:
         sys.exit("no game of this range is logged")

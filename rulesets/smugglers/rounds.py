@@ -206,7 +206,8 @@ def from_json(data: dict[str, Any]) -> State:
 
 def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
     legal = legal_actions(state, seat)
-    # The random bot reads nothing but the legal list; skip building its view. The
-    # heuristic reads only part of it (view.bot_view).
-    seen = view_mod.bot_view(state, seat) if kind != "random" else {}
+    # The random bot reads nothing but the legal list, nor does the heuristic when the
+    # list has one action (bots.choose plays it): skip building a view then. Otherwise
+    # the heuristic reads only part of it (view.bot_view).
+    seen = view_mod.bot_view(state, seat) if kind != "random" and len(legal) > 1 else {}
     return choose(seen, legal, kind, seed)
