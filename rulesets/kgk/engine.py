@@ -109,6 +109,8 @@ def choose_bot_action(state: GameState, seat: int, kind: str, seed: str,
     if kind == "random":
         return legal[random_index(len(legal), seed)].copy()
     if kind == "heuristic":
+        if len(legal) == 1:   # (no choice: the seat's view is not built for nothing)
+            return legal[0].copy()
         a = heuristic_action(bot_view(state, seat), legal, seed)
         if a is None:
             raise ValueError("the heuristic bot found nothing to do")

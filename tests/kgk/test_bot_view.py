@@ -79,3 +79,37 @@ def test_the_cut_notices_a_value_or_a_key_the_view_has_not():
     extra = bot_view(s, 0)
     extra["players"][0]["secret"] = 1
     assert extra != cut(whole, extra)
+
+
+def test_the_heuristic_plays_a_lone_legal_action_without_building_the_view(monkeypatch):
+    """With one legal action there is nothing to decide: ``choose_bot_action`` returns
+    it (a copy) without building the seat's view; a search's playouts meet such
+    decisions (a forced payment, a lone pass) at many steps."""
+    from rulesets.kgk import engine
+
+    built: list[int] = []
+    real = engine.bot_view
+
+    def counting(state, seat):
+        built.append(seat)
+        return real(state, seat)
+
+    monkeypatch.setattr(engine, "bot_view", counting)
+    s = R.new_game(format_config({}, 2), "bot-view-lone")
+    lone = many = 0
+    for step in range(400):
+        if R.outcome(s) is not None:
+            break
+        seat = R.to_act(s)[0]
+        legal = R.legal_actions(s, seat)
+        before = len(built)
+        a = engine.choose_bot_action(s, seat, "heuristic", f"lone:{step}", legal)
+        if len(legal) == 1:
+            assert a == legal[0] and a is not legal[0]
+            assert len(built) == before, step
+            lone += 1
+        else:
+            assert len(built) == before + 1, step
+            many += 1
+        s, _ = R.apply(s, seat, a)
+    assert lone > 5 and many > 5              # both kinds of decision were met
