@@ -32,6 +32,12 @@ def spinning_vp(state: State, seat: int, bonus: int) -> int:
                for g in player(state, seat)["pulsars"].values() if g and g["spinning"])
 
 
+def engineering_gains(seats: int) -> list[tuple[str, int]]:
+    """Step 2's gains in engineering order: two players 2 cubes, 1 cube, 1 VP (A2.5);
+    otherwise 3 and 2 cubes."""
+    return [("cubes", 2), ("cubes", 1), ("vp", 1)] if seats == 2 else [("cubes", 3), ("cubes", 2)]
+
+
 def production(state: State, events: list[Event]) -> None:  # noqa: C901
     n = state["seats"]
     events.append({"type": "phase", "phase": "production", "round": state["round"]})
@@ -40,9 +46,7 @@ def production(state: State, events: list[Event]) -> None:  # noqa: C901
     events.append({"type": "turn_order", "order": list(state["order"])})
     # 2. engineer cubes from the engineering track
     eng = [m // 2 for m in order_on(state, "engineering")]
-    # 2 players: 2 cubes, 1 cube, 1 VP (A2.5); otherwise 3 and 2 cubes
-    gains = [("cubes", 2), ("cubes", 1), ("vp", 1)] if n == 2 else [("cubes", 3), ("cubes", 2)]
-    for seat, (what, k) in zip(eng, gains, strict=False):
+    for seat, (what, k) in zip(eng, engineering_gains(n), strict=False):
         if what == "cubes":
             player(state, seat)["cubes"] += k
             events.append({"type": "cubes", "seat": seat, "delta": k, "why": "engineering"})

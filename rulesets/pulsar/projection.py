@@ -7,8 +7,9 @@ technologies and leftovers (A2.4). A position scored by its victory points alone
 search that a player who has just built a station or started a gyrodyne has gained
 nothing, so its playouts, cut after a few dozen moves, favoured the moves that pay at
 once. The projection adds what the position already holds: the income of one
-production phase for each phase still to come, and the final scoring as if the game
-ended now (final turn order left out: it is decided by the last round's dice).
+production phase for each phase still to come, what the tracks pay at the next one
+(engineer cubes, penalties), and the final scoring as if the game ended now (the final
+turn order only in the last round: before, the markers have rounds of moves ahead).
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from rulesets.pulsar.common import (
     player,
     scoring_value,
 )
-from rulesets.pulsar.production import row_bonus, spinning_vp
+from rulesets.pulsar.dice import order_on
+from rulesets.pulsar.production import engineering_gains, row_bonus, spinning_vp
 from rulesets.pulsar.scoring import (
+    FINAL_ORDER_VP,
     goal_side,
     idle_pulsars,
     met_goals,
@@ -68,11 +71,45 @@ def final_now(state: State, seat: int) -> int:
     return vp
 
 
+# An engineer cube's worth at the end: the final scoring pays a VP for each pair (A2.4 step 5).
+CUBE_VP = 0.5
+
+
+def track_income(state: State, seat: int) -> float:
+    """What the tracks as they stand pay ``seat`` at the next production phase (A2.3
+    "Production phase" steps 2–3): engineer cubes or a VP by the engineering order (two
+    players: 2 cubes, 1 cube, 1 VP, A2.5; otherwise 3 and 2 cubes), each cube at
+    ``CUBE_VP``, and the penalties of its markers on a track's last spaces. The markers
+    move every round, so only the next phase is counted."""
+    eng = [m // 2 for m in order_on(state, "engineering")]
+    vp = 0.0
+    for s, (what, k) in zip(eng, engineering_gains(state["seats"]), strict=False):
+        if s == seat:
+            vp += k * CUBE_VP if what == "cubes" else k
+    tracks = state["comp"]["dice_board"]["tracks"]
+    for name, spaces in state["tracks"].items():
+        for pos, pen in tracks[name]["penalties"].items():
+            vp += pen * sum(1 for m in spaces[int(pos)] if m // 2 == seat)
+    return vp
+
+
+def final_order_vp(state: State, seat: int) -> int:
+    """The final turn order's points (A2.4 step 6) for the order the initiative track
+    shows now: in the last round it becomes the final order at the production phase."""
+    order = [m // 2 for m in order_on(state, "initiative")]
+    table = FINAL_ORDER_VP[state["seats"]]
+    return sum(table[pos] for pos, s in enumerate(order) if s == seat and pos < len(table))
+
+
 def projected_vp(state: State, seat: int) -> float:
-    """``seat``'s victory points, plus its income for each production phase to come, plus
-    its final scoring as if the game ended now (none once the final scoring has begun:
-    its points are then in the score already)."""
+    """``seat``'s victory points, plus its income for each production phase to come and
+    what the tracks pay at the next, plus its final scoring as if the game ended now (none
+    once the final scoring has begun: its points are then in the score already)."""
     vp = float(player(state, seat)["vp"])
     if state["phase"] in ("final", "over"):
         return vp
-    return vp + productions_left(state) * income(state, seat) + final_now(state, seat)
+    left = productions_left(state)
+    vp += left * income(state, seat) + track_income(state, seat) + final_now(state, seat)
+    if left == 1:                    # the last round: its production sets the final order
+        vp += final_order_vp(state, seat)
+    return vp

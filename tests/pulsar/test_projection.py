@@ -10,8 +10,16 @@ from rulesets.pulsar.bots import play_match
 from rulesets.pulsar.common import ROUNDS
 from rulesets.pulsar.determinize import evaluate
 from rulesets.pulsar.production import row_bonus
-from rulesets.pulsar.projection import income, productions_left, projected_vp
-from rulesets.pulsar.scoring import station_vp
+from rulesets.pulsar.dice import order_on
+from rulesets.pulsar.projection import (
+    CUBE_VP,
+    final_order_vp,
+    income,
+    productions_left,
+    projected_vp,
+    track_income,
+)
+from rulesets.pulsar.scoring import FINAL_ORDER_VP, station_vp
 from tests.pulsar.helpers import in_actions
 
 
@@ -77,3 +85,42 @@ def test_the_evaluation_rises_with_what_a_seat_has_built() -> None:
     after = evaluate(state)
     assert abs(sum(after) - 1.0) < 1e-9
     assert after[seat] > before[seat] + 0.1
+
+
+def test_the_tracks_pay_their_next_production_cubes_at_half_a_point_and_penalties() -> None:
+    """Production steps 2–3 as the tracks stand: the engineering order's cubes (two
+    players: 2, 1, then a VP) at ``CUBE_VP`` each, and a marker on a penalty space
+    costs its penalty."""
+    state, seat = in_actions(2, "projection-tracks")
+    eng = [m // 2 for m in order_on(state, "engineering")]
+    gains = [2 * CUBE_VP, 1 * CUBE_VP, 1.0, 0.0]
+    for s in (0, 1):
+        assert track_income(state, s) == sum(g for e, g in zip(eng, gains) if e == s)
+    before, projected = track_income(state, seat), projected_vp(state, seat)
+    spaces = state["tracks"]["initiative"]
+    last = len(spaces) - 1
+    penalty = state["comp"]["dice_board"]["tracks"]["initiative"]["penalties"][str(last)]
+    assert penalty < 0
+    marker = seat * 2                          # the seat's first marker, moved to the end
+    for stack in spaces:
+        if marker in stack:
+            stack.remove(marker)
+    spaces[last].append(marker)
+    assert track_income(state, seat) == before + penalty
+    assert projected_vp(state, seat) == projected + penalty
+
+
+def test_the_initiative_track_counts_as_the_final_order_in_the_last_round_only() -> None:
+    """A2.4 step 6 pays the final turn order, which the last round's production takes
+    from the initiative track: the projection counts it then, not before (earlier the
+    markers have rounds of moves ahead)."""
+    state, seat = in_actions(2, "projection-order")
+    table = FINAL_ORDER_VP[2]
+    assert sum(final_order_vp(state, s) for s in (0, 1)) == sum(table)
+    earlier = projected_vp(state, seat)
+    state["round"] = ROUNDS
+    assert productions_left(state) == 1
+    last = projected_vp(state, seat)
+    # the last round: one production left instead of eight, and the final order added
+    assert last - earlier == (1 - ROUNDS) * income(state, seat) + final_order_vp(state, seat)
+
