@@ -33,19 +33,19 @@ BOT_KINDS: dict[str, tuple[str, str, str, str]] = {
     ),
     "search": (
         "Kereső gép", "Search bot",
-        "lépésenként legfeljebb kb. negyed másodpercig keres; a mérésekben mind a négy "
-        "játékban tíz játszmából hetet-nyolcat megnyert az okos gép ellen",
-        "searches up to about a quarter of a second a move; measured, it won seven or eight "
-        "games in ten against the smart bot in each of the four games",
+        "lépésenként legfeljebb kb. negyed másodpercig keres; a mérésekben az okos gép "
+        "ellen tíz játszmából hetet-nyolcat nyert, a Pulsarban kilencet",
+        "searches up to about a quarter of a second a move; measured against the smart bot, "
+        "it won seven or eight games in ten, nine in Pulsar",
     ),
     "search-hard": (
         "Kereső gép (nehéz)", "Search bot (hard)",
         "a kereső gép négyszeres kerettel (lépésenként legfeljebb kb. fél másodperc): a "
         "mérésekben a KGK-ban és a Roll for the Galaxyben tíz játszmából nyolcat, az "
-        "Űrcsempészekben hetet nyert a kereső gép ellen; a Pulsarban nem erősebb nála",
+        "Űrcsempészekben és a Pulsarban hetet nyert a kereső gép ellen",
         "the search bot on four times its budget (up to about half a second a move): "
         "measured against the search bot, it won eight games in ten in KGK and Roll for the "
-        "Galaxy and seven in Űrcsempészek; in Pulsar it is no stronger",
+        "Galaxy and seven in Űrcsempészek and Pulsar",
     ),
 }
 

@@ -72,7 +72,10 @@ TUNED: dict[str, dict[str, Level]] = {
     # moves are enough and buy 120 iterations (median about 0.18 s, the components no
     # longer copied per sample): 21 of 24 won (seed e3; 16 of 20 at 8 moves and 100
     # iterations, 5 of 20 at 16 and 60; 29 Nov 2026). Easy at a quarter (30) was hardly
-    # weaker than normal (normal won 56 of 100, seed s14): a tenth of normal's iterations
+    # weaker than normal (normal won 56 of 100, seed s14): a tenth of normal's iterations.
+    # Hard won only 56 of 100 against normal (s17) until the projection counted what the
+    # tracks pay and, in the last round, the final turn order: then 66 of 100 (v1h), and
+    # normal 95 of 100 against the heuristic (p1; 83 before)
     "pulsar": _ladder(120, depth=4, terminal_blend=0.5, easy=12),
     # 48 iterations took a median 0.16 s; 64 take about 0.19 s and won 71 of 100 games
     # against the heuristic (29 Nov 2026, seed s9)
