@@ -9,8 +9,8 @@ from rulesets.pulsar import RULESET as R
 from rulesets.pulsar.bots import play_match
 from rulesets.pulsar.common import ROUNDS
 from rulesets.pulsar.determinize import evaluate
-from rulesets.pulsar.production import row_bonus
 from rulesets.pulsar.dice import order_on
+from rulesets.pulsar.production import row_bonus
 from rulesets.pulsar.projection import (
     CUBE_VP,
     final_order_vp,
@@ -95,7 +95,7 @@ def test_the_tracks_pay_their_next_production_cubes_at_half_a_point_and_penaltie
     eng = [m // 2 for m in order_on(state, "engineering")]
     gains = [2 * CUBE_VP, 1 * CUBE_VP, 1.0, 0.0]
     for s in (0, 1):
-        assert track_income(state, s) == sum(g for e, g in zip(eng, gains) if e == s)
+        assert track_income(state, s) == sum(g for e, g in zip(eng, gains, strict=True) if e == s)
     before, projected = track_income(state, seat), projected_vp(state, seat)
     spaces = state["tracks"]["initiative"]
     last = len(spaces) - 1
