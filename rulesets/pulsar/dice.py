@@ -75,6 +75,12 @@ def order_on(state: State, track: str) -> list[int]:
     return out
 
 
+def seats_on(state: State, track: str) -> list[int]:
+    """The seats of ``track``'s markers from furthest left (``order_on``; marker ``m`` is
+    seat ``m // 2``'s)."""
+    return [m // 2 for m in order_on(state, track)]
+
+
 def _my_markers(state: State, seat: int) -> list[tuple[str, int]]:
     return [(t, k) for t in TRACKS for k in range(markers_per_track(state))]
 

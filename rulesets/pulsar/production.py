@@ -14,7 +14,7 @@ from rulesets.pulsar.common import (
     scoring_value,
     time_row,
 )
-from rulesets.pulsar.dice import order_on, roll
+from rulesets.pulsar.dice import roll, seats_on
 from rulesets.pulsar.scoring import start_final
 
 
@@ -38,26 +38,34 @@ def engineering_gains(seats: int) -> list[tuple[str, int]]:
     return [("cubes", 2), ("cubes", 1), ("vp", 1)] if seats == 2 else [("cubes", 3), ("cubes", 2)]
 
 
+def track_penalties(state: State) -> list[tuple[str, int, int]]:
+    """Step 3's penalties as the tracks stand, one per marker on a penalty space (every
+    marker counts): its track, its seat and the (negative) VP."""
+    out: list[tuple[str, int, int]] = []
+    for name in TRACKS:
+        pen = state["comp"]["dice_board"]["tracks"][name]["penalties"]
+        for pos, vp in pen.items():
+            out.extend((name, m // 2, vp) for m in state["tracks"][name][int(pos)])
+    return out
+
+
 def production(state: State, events: list[Event]) -> None:  # noqa: C901
     n = state["seats"]
     events.append({"type": "phase", "phase": "production", "round": state["round"]})
     # 1. new turn order from the initiative track (higher in a stack = further left)
-    state["order"] = [m // 2 for m in order_on(state, "initiative")]
+    state["order"] = seats_on(state, "initiative")
     events.append({"type": "turn_order", "order": list(state["order"])})
     # 2. engineer cubes from the engineering track
-    eng = [m // 2 for m in order_on(state, "engineering")]
-    for seat, (what, k) in zip(eng, engineering_gains(n), strict=False):
+    for seat, (what, k) in zip(seats_on(state, "engineering"), engineering_gains(n),
+                               strict=False):
         if what == "cubes":
             player(state, seat)["cubes"] += k
             events.append({"type": "cubes", "seat": seat, "delta": k, "why": "engineering"})
         else:
             gain_vp(state, seat, k, "engineering", events)
     # 3. track penalties on the last spaces, every marker counts
-    for name in TRACKS:
-        pen = state["comp"]["dice_board"]["tracks"][name]["penalties"]
-        for pos, vp in pen.items():
-            for m in state["tracks"][name][int(pos)]:
-                gain_vp(state, m // 2, vp, f"{name}_penalty", events)
+    for name, seat, vp in track_penalties(state):
+        gain_vp(state, seat, vp, f"{name}_penalty", events)
     firsts: list[int] = []
     for s in state["order"]:
         if s not in firsts:

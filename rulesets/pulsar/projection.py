@@ -22,8 +22,13 @@ from rulesets.pulsar.common import (
     player,
     scoring_value,
 )
-from rulesets.pulsar.dice import order_on
-from rulesets.pulsar.production import engineering_gains, row_bonus, spinning_vp
+from rulesets.pulsar.dice import seats_on
+from rulesets.pulsar.production import (
+    engineering_gains,
+    row_bonus,
+    spinning_vp,
+    track_penalties,
+)
 from rulesets.pulsar.scoring import (
     FINAL_ORDER_VP,
     goal_side,
@@ -77,28 +82,25 @@ CUBE_VP = 0.5
 
 def track_income(state: State, seat: int) -> float:
     """What the tracks as they stand pay ``seat`` at the next production phase (A2.3
-    "Production phase" steps 2–3): engineer cubes or a VP by the engineering order (two
-    players: 2 cubes, 1 cube, 1 VP, A2.5; otherwise 3 and 2 cubes), each cube at
-    ``CUBE_VP``, and the penalties of its markers on a track's last spaces. The markers
-    move every round, so only the next phase is counted."""
-    eng = [m // 2 for m in order_on(state, "engineering")]
+    "Production phase" steps 2–3): engineer cubes or a VP by the engineering order
+    (``engineering_gains``), each cube at ``CUBE_VP``, and the penalties of its markers
+    on a track's last spaces. The markers move every round, so only the next phase is
+    counted."""
     vp = 0.0
-    for s, (what, k) in zip(eng, engineering_gains(state["seats"]), strict=False):
+    for s, (what, k) in zip(seats_on(state, "engineering"), engineering_gains(state["seats"]),
+                            strict=False):
         if s == seat:
             vp += k * CUBE_VP if what == "cubes" else k
-    tracks = state["comp"]["dice_board"]["tracks"]
-    for name, spaces in state["tracks"].items():
-        for pos, pen in tracks[name]["penalties"].items():
-            vp += pen * sum(1 for m in spaces[int(pos)] if m // 2 == seat)
+    vp += sum(pen for _, s, pen in track_penalties(state) if s == seat)
     return vp
 
 
 def final_order_vp(state: State, seat: int) -> int:
     """The final turn order's points (A2.4 step 6) for the order the initiative track
     shows now: in the last round it becomes the final order at the production phase."""
-    order = [m // 2 for m in order_on(state, "initiative")]
     table = FINAL_ORDER_VP[state["seats"]]
-    return sum(table[pos] for pos, s in enumerate(order) if s == seat and pos < len(table))
+    return sum(table[pos] for pos, s in enumerate(seats_on(state, "initiative"))
+               if s == seat and pos < len(table))
 
 
 def projected_vp(state: State, seat: int) -> float:

@@ -123,4 +123,3 @@ def test_the_initiative_track_counts_as_the_final_order_in_the_last_round_only()
     last = projected_vp(state, seat)
     # the last round: one production left instead of eight, and the final order added
     assert last - earlier == (1 - ROUNDS) * income(state, seat) + final_order_vp(state, seat)
-
