@@ -1,5 +1,5 @@
 """Matches under load: N concurrent bot clients playing through HTTP against the server
-(ASGI: uvicorn, the README's production setup; or WSGI: gunicorn threads) and PostgreSQL.
+(ASGI: uvicorn, docs/operating.md's production setup; or WSGI: gunicorn threads) and PostgreSQL.
 
     .venv/bin/python bench/load.py [--clients 50] [--seconds 30] [--ruleset kgk]
         [--database-url postgres://kaosz:kaosz@127.0.0.1:5432/kaosz_load]

@@ -191,7 +191,7 @@ CELERY_ACCEPT_CONTENT = ["json"]
 
 # ---- Live play at scale (issue 17): queues, beat, a broker of its own --------------
 # Bot moves and simulations on separate queues, each with its own workers in production
-# (README): a simulation flood never queues in front of a bot's move.
+# (docs/operating.md): a simulation flood never queues in front of a bot's move.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or CELERY_BROKER_URL
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_ROUTES = {

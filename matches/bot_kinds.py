@@ -4,7 +4,7 @@ The lobby, the simulations page, every board (through the page's JSON data, read
 board.js), the logs and the final scoring all name a bot from this table, so one bot never
 has several names. ``kind`` is what a seat spec says after ``bot:`` and what a ruleset's
 ``bot_action`` takes; the ``search`` kinds are the searching bot (``rulesets/search``) at
-its levels, and their lines sum up what ``bench/bot_strength.py`` measured (see the README).
+its levels, and their lines sum up what ``bench/bot_strength.py`` measured (see ``bench/RESULTS.md``).
 
 Each entry: ``kind -> (name_hu, name_en, line_hu, line_en)``, weakest first; the line says in
 a few words how the bot plays and how strong it is (shown next to the choice in the lobby).

@@ -1,9 +1,9 @@
-"""The README's first API session works: its `curl` commands, replayed as written against a
+"""The API manual's first session works: its `curl` commands, replayed as written against a
 live server (over real HTTP), take a token made on the account page to a played move.
 
-Each `curl` line of the README's first-session block is parsed (method, headers, body, URL)
+Each `curl` line of the first-session block in ``docs/api/README.md`` is parsed (method, headers, body, URL)
 and sent with urllib, so the test needs no curl binary; the shell variables are filled in
-the way the README tells a reader to fill them (from the previous answers).
+the way the manual tells a reader to fill them (from the previous answers).
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+MANUAL = Path(__file__).resolve().parents[2] / "docs" / "api" / "README.md"
 
 
 def documented_commands() -> list[str]:
-    text = README.read_text(encoding="utf-8")
+    text = MANUAL.read_text(encoding="utf-8")
     block = text.split("<!-- first-session -->", 1)[1].split("<!-- /first-session -->", 1)[0]
     joined = re.sub(r"\\\n\s*", " ", block)  # continuation lines
     return [line.strip() for line in joined.splitlines() if line.strip().startswith("curl ")]

@@ -88,7 +88,7 @@ def answers(url: str) -> bool:
         return False
 
 
-# How long a stopping server lets open requests finish (README: 10 s in production; an
+# How long a stopping server lets open requests finish (docs/operating.md: 10 s in production; an
 # event stream never finishes by itself, so without it a stop waits forever).
 GRACEFUL_SECONDS = 3
 

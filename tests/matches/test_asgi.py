@@ -1,4 +1,4 @@
-"""The match server under ASGI (uvicorn, the README's production server), PostgreSQL only:
+"""The match server under ASGI (uvicorn, docs/operating.md's production server), PostgreSQL only:
 waiting long-polls cost neither a thread nor a database connection, anonymous waiters
 are limited per client, and a saturated database pool answers 503 in the error shape.
 
@@ -391,7 +391,7 @@ def test_spectators_streams_share_one_render_per_move(django_user_model, monkeyp
 
 @pytest.mark.django_db(transaction=True)
 def test_a_server_with_streams_open_stops_within_its_grace_period(django_user_model):
-    """An event stream never ends by itself: the server is started as the README says,
+    """An event stream never ends by itself: the server is started as docs/operating.md says,
     with a grace period for open requests, and a stop (SIGTERM, a deploy) ends within it
     even with a stream and a long-poll open."""
     import contextlib
