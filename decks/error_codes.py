@@ -57,4 +57,14 @@ CODES: dict[str, ErrorCode] = {
         hu="Ehhez a helyhez pakli kell: a gyakorló pakli ebben a formátumban nem szabályos.",
         en="This seat needs a deck: the practice deck is not legal in this format.",
     ),
+    "deck_unplayable": ErrorCode(
+        400,
+        meaning="The deck is legal, but the rules engine cannot play some of its cards yet "
+                "(a printed value nobody has entered): `details.cards` names each with its "
+                "reasons and the page where the value is contributed.",
+        hu="A pakli szabályos, de néhány lapját a játékmotor még nem tudja játszani, mert "
+           "hiányzik egy nyomtatott értéke; a lapokat lent találod, az értéket beküldheted.",
+        en="The deck is legal, but the engine cannot play some of its cards yet: a printed "
+           "value is missing. The cards are named below; you can contribute the value.",
+    ),
 }

@@ -19,6 +19,7 @@ from decks.core import (
     validate,
 )
 from decks.core.formats import format_keys
+from decks.core.messages import reasons
 from decks.models import Deck, DeckRevision
 
 MAX_TEXT = 20_000
@@ -175,3 +176,21 @@ def missing_cards(cards: dict[str, int], user: Any) -> list[dict[str, Any]]:
             out.append({"slug": slug, "name_hu": card["name_hu"] if card else slug,
                         "need": count, "owned": have, "missing": count - have})
     return out
+
+
+def waiting_cards(validation: dict[str, Any]) -> list[dict[str, Any]]:
+    """The cards of a validated deck that the rules engine cannot play yet (a printed value
+    nobody has entered), each once: slug, name, the reasons, and where to contribute the
+    missing value. A format that only warns about them (paper tournaments) still calls the
+    deck legal, but a match cannot start with it."""
+    out: dict[str, dict[str, Any]] = {}
+    for v in [*validation.get("errors", []), *validation.get("warnings", [])]:
+        if v.get("code") != "deck_card_unplayable":
+            continue
+        for slug in v.get("cards", []):
+            why = reasons(list(v["details"]["reasons"]))
+            out.setdefault(slug, {"slug": slug, "name": v["details"]["name"],
+                                  "reasons": list(v["details"]["reasons"]),
+                                  "why_hu": why["hu"], "why_en": why["en"],
+                                  "contribute": f"/contribute/?card={slug}"})
+    return list(out.values())

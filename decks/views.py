@@ -30,6 +30,7 @@ from decks.services import (
     parse_input,
     save_revision,
     validate_cards,
+    waiting_cards,
 )
 from decks.tasks import bulk_validate
 from kaosz.messages import error_of, error_text
@@ -180,6 +181,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "decks/detail.html", {
         "deck": deck, "panel": panel, "diffs": diffs, "missing": missing, "text": text,
         "entries": _entries(deck.cards), "play_query": urlencode(play),
+        "waiting": waiting_cards(validate_cards(deck.cards, deck.format)),
         "code": encode_deck_code(deck.cards), "is_owner": is_owner})
 
 

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from decks.core import all_formats
 from decks.models import Deck
+from decks.services import DeckError, parse_input, validate_cards, waiting_cards
 from kaosz.domain import DomainError
 from kaosz.messages import error_of, error_text
 from matches import simulation as sims
@@ -92,7 +93,30 @@ def lobby(request: HttpRequest, error: DomainError | str | None = None,
     }
     if isinstance(error, DomainError):
         context["error"] = error_of(error)
+    context["waiting"] = _waiting_cards(request, error)
     return render(request, "matches/lobby.html", context, status=status)
+
+
+def _waiting_cards(request: HttpRequest, error: DomainError | str | None) -> list:
+    """The cards of the deck in hand that the engine cannot play yet: those a refusal
+    named, else those of the deck the deck page's "play this deck" filled in."""
+    if isinstance(error, DomainError):
+        return list((getattr(error, "details", None) or {}).get("cards") or [])
+    form = request.GET
+    fmt = form.get("format") or ""
+    if request.method != "GET" or not fmt or not (form.get("saved_deck") or form.get("deck")):
+        return []
+    try:
+        cards = None
+        saved = form.get("saved_deck", "")
+        if saved.isdigit() and request.user.is_authenticated:
+            deck = Deck.objects.filter(pk=int(saved), owner=request.user).first()
+            cards = deck.cards if deck is not None else None
+        elif form.get("deck"):
+            cards = parse_input({"text": form["deck"]}).cards
+        return waiting_cards(validate_cards(cards, fmt)) if cards else []
+    except DeckError:
+        return []
 
 
 @login_required

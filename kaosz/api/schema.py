@@ -487,11 +487,11 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
     ("post", "/api/v1/matches/"): [
         "unknown_ruleset", "ruleset_unavailable", "bad_players", "bad_config",
         "unknown_player", "deck_invalid", "deck_not_used", "deck_required", "deck_not_found",
-        "deck_input", "deck_code_invalid", "bad_scenario", "scenario_not_supported",
+        "deck_unplayable", "deck_input", "deck_code_invalid", "bad_scenario", "scenario_not_supported",
         "too_many_bot_matches"],
     ("post", "/api/v1/matches/{id}/join/"): [
         "not_open", "already_started", "rating_too_low", "deck_invalid", "deck_required", "deck_not_found",
-        "deck_input", "deck_code_invalid"],
+        "deck_unplayable", "deck_input", "deck_code_invalid"],
     ("post", "/api/v1/matches/{id}/decline/"): ["invitation_not_found"],
     ("post", "/api/v1/matches/{id}/actions/"): [
         "not_a_player", "not_your_seat", "illegal_action", "version_conflict",
@@ -553,11 +553,11 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
     ("post", "/api/v1/challenges/"): [
         "unknown_ruleset", "unknown_player", "bad_config", "deck_not_used", "deck_invalid",
         "deck_not_found", "deck_input", "deck_code_invalid", "deck_required",
-        "unknown_format", "too_many_challenges", "too_many_turn_matches"],
+        "deck_unplayable", "unknown_format", "too_many_challenges", "too_many_turn_matches"],
     ("post", "/api/v1/challenges/{id}/accept/"): [
         "not_open", "own_challenge", "rating_too_low", "too_many_challenges",
         "too_many_turn_matches", "deck_invalid", "deck_required", "deck_not_found",
-        "deck_input", "deck_code_invalid", "deck_not_used", "bad_config"],
+        "deck_unplayable", "deck_input", "deck_code_invalid", "deck_not_used", "bad_config"],
     ("post", "/api/v1/challenges/{id}/cancel/"): ["not_open"],
     ("post", "/api/v1/matches/{id}/rematch/"): [
         "not_your_seat", "no_rematch", "too_many_challenges", "too_many_turn_matches",

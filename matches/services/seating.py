@@ -6,12 +6,13 @@ refusals are ``MatchError`` (no HTTP: the API edge gives each code its status).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
-from decks.services import DeckError, check_format, validate_cards
+from decks.services import DeckError, check_format, validate_cards, waiting_cards
 from decks.services import resolve_deck as resolve
 from kaosz.models import SeatInvitation
 from matches.errors import MatchError
@@ -22,6 +23,9 @@ from rulesets import registry
 from rulesets.base import ConfigError, Ruleset
 
 DEFAULT_FORMAT = "practice"
+# The bots' own decks for a format whose legal decks the example decks are not
+# (``bot-<format>.txt``); in a format without one a bot plays a copy of its opponent's deck.
+BOT_DECKS = Path(settings.BASE_DIR) / "fixtures" / "decks"
 
 
 def get_ruleset(name: str) -> Ruleset:
@@ -61,7 +65,46 @@ def resolve_deck(rs: Ruleset, spec: Any, user: Any, options: dict[str, Any],
         raise MatchError("deck_invalid", f"the deck for seat {seat} is not valid in format "
                          f"{deck_format(rs, options)!r}",
                          {"seat": seat, "validation": deck.validation})
+    check_playable(deck.validation, seat)
     return deck.records, deck.name
+
+
+def check_playable(validation: dict[str, Any], seat: int) -> None:
+    """A legal deck may still hold cards the engine cannot play yet (a paper tournament
+    format only warns about a printed value nobody has entered): refuse it before the
+    match, naming the cards, why, and where to contribute the value."""
+    waiting = waiting_cards(validation)
+    if waiting:
+        names = "; ".join(f"{c['name']} ({', '.join(c['reasons'])})" for c in waiting)
+        raise MatchError("deck_unplayable", f"the deck for seat {seat} is legal, but the "
+                         f"engine cannot play these cards yet: {names}",
+                         {"seat": seat, "cards": waiting})
+
+
+def bot_deck(rs: Ruleset, options: dict[str, Any], seat: int,
+             mirror: tuple[list[dict[str, Any]], str] | None) -> tuple[Any, str]:
+    """The deck a bot without one plays: the example deck in the default format; else the
+    format's shipped bot deck; else a copy of the person's deck (``mirror``), or the
+    example deck when it is legal there. Refuses with ``deck_required`` naming the bot's
+    seat and what to do."""
+    fmt = deck_format(rs, options)
+    if not rs.uses_decks or fmt == DEFAULT_FORMAT:
+        return resolve_deck(rs, None, None, options, seat)
+    shipped = BOT_DECKS / f"bot-{fmt}.txt"
+    if shipped.is_file():
+        records, _ = resolve_deck(rs, {"text": shipped.read_text(encoding="utf-8")}, None,
+                                  options, seat)
+        return records, f"bot-{fmt}"
+    if mirror is not None:
+        return [dict(r) for r in mirror[0]], mirror[1]
+    try:
+        return resolve_deck(rs, None, None, options, seat)   # the example deck, if legal
+    except MatchError as exc:
+        if exc.error_code != "deck_required":
+            raise
+        raise MatchError("deck_required", f"seat {seat} (the bot) has no deck legal in format "
+                         f"{fmt!r}: bring your own deck (the bot plays a copy of it), or give "
+                         f"seat {seat} a deck", {"seat": seat, "format": fmt, "bot": True}) from exc
 
 
 def _check_format(rs: Ruleset, options: dict[str, Any]) -> None:
@@ -94,6 +137,7 @@ def seat_specs(rs: Ruleset, seats: list[dict[str, Any]], options: dict[str, Any]
                          "players", {"min": rs.min_players, "max": rs.max_players})
     users = get_user_model()
     out = []
+    bots_without_deck = []
     for i, seat in enumerate(seats):
         player = seat["player"]
         spec = SeatSpec()
@@ -111,11 +155,19 @@ def seat_specs(rs: Ruleset, seats: list[dict[str, Any]], options: dict[str, Any]
                 # Another player is invited, never seated: the seat stays open, kept for
                 # them, until they accept (join) or decline; ``invite`` records it.
                 spec.invited = other
+        out.append(spec)
+        if spec.bot and seat.get("deck") is None:
+            bots_without_deck.append(i)
+            continue
         # An open or invited seat's deck comes with whoever joins it (checked then).
         waits = player == "open" or spec.invited is not None
         spec.deck, spec.deck_name = resolve_deck(rs, seat.get("deck"), user, options,
                                                  -1 if waits else i)
-        out.append(spec)
+    # The bots' decks last: one may mirror a person's deck.
+    mirror = next(((s.deck, s.deck_name) for s in out if s.user is not None and s.deck),
+                  None)
+    for i in bots_without_deck:
+        out[i].deck, out[i].deck_name = bot_deck(rs, options, i, mirror)
     return out
 
 
