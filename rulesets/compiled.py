@@ -1,7 +1,8 @@
 """An optional compiled build of the engines (mypyc), beside the pure-Python reference.
 
 The rules are read and tested as Python; this module can also compile the modules a
-match spends its time in (the rules, the KGK speed layer, the bots, the search) with
+match spends its time in (every module under ``rulesets/`` but those :data:`INTERPRETED`
+names: the rules, the bots, the search) with
 mypyc into ``build/compiled/`` and, when asked, import those instead:
 
     make compiled                   # or: .venv/bin/python -m rulesets.compiled
@@ -29,6 +30,7 @@ import os
 import sys
 import warnings
 from collections.abc import Sequence
+from fnmatch import fnmatchcase
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
@@ -38,28 +40,46 @@ BUILD = ROOT / "build" / "compiled"
 MANIFEST = BUILD / "manifest.json"
 SWITCH = "KAOSZ_COMPILED"
 
-# The modules compiled, by game. Left out: the packages' ``__init__`` and ruleset objects
-# (they wire the protocol; mypyc cannot compile a method bound as a class attribute) and
-# ``rulesets.picked`` (the ruleset objects subclass it: a compiled class cannot be),
-# modules that find their data files through ``__file__`` (which a compiled module lacks),
-# and the shapes and schemas (read once, not in a match).
-MODULES: tuple[str, ...] = (
-    "rulesets.rng",
-    "rulesets.search.hidden", "rulesets.search.ismcts", "rulesets.search.levels",
-    *(f"rulesets.kgk.{m}" for m in (
-        "abilities", "actions", "bots", "cards", "chain", "combat", "constants",
-        "determinize", "effects", "ending", "engine", "shuffle", "state", "table", "turn",
-        "view", "fast.cache", "fast.engine", "fast.main_list")),
-    *(f"rulesets.smugglers.{m}" for m in (
-        "bidding", "bots", "determinize", "payment", "refill", "rounds", "scoring", "setup",
-        "view")),
-    *(f"rulesets.pulsar.{m}" for m in (
-        "actions", "bots", "common", "determinize", "dice", "effects", "engine", "flight",
-        "gyros", "production", "projection", "scoring", "setup", "transmitters", "view")),
-    *(f"rulesets.roll.{m}" for m in (
-        "assign", "bots", "data", "determinize", "develop_settle", "empire", "engine",
-        "explore", "manage", "phases", "powers", "produce_ship", "taskqueue", "view")),
-)
+# Every module under rulesets/ is compiled, except those that match a pattern below (each
+# with the reason it runs interpreted), so a new rules module is compiled without anyone
+# listing it. ``__init__`` files are never compiled (they only re-export).
+INTERPRETED: dict[str, str] = {
+    "rulesets.base": "the protocol's types, read by the host",
+    "rulesets.ruleset_base": "the ruleset objects subclass it: a compiled class cannot be",
+    "rulesets.picked": "the ruleset objects subclass it: a compiled class cannot be",
+    "rulesets.*.ruleset": "wires the protocol: mypyc cannot compile a method bound as a "
+                          "class attribute",
+    "rulesets.compiled": "the build itself",
+    "rulesets.registry": "looks the games up once",
+    "rulesets.stats": "statistics for benchmarks and reports, not a match",
+    "rulesets.shapes": "the payload shapes, read once, not in a match",
+    "rulesets.*.*_shape": "the payload shapes, read once, not in a match",
+    "rulesets.*.*_shapes": "the payload shapes, read once, not in a match",
+    "rulesets.kgk.schema": "the card schema, read when a card is checked, not in a match",
+    "rulesets.kgk.jsontypes": "type names only",
+    "rulesets.kgk.vocabulary": "the game's terms, read by the catalogue",
+    "rulesets.kgk.scenario*": "positions set up from a document, once per sandbox",
+    "rulesets.kgk.shipped": "finds its data files through __file__ (a compiled module has none)",
+    "rulesets.*.components": "finds its data files through __file__ (a compiled module has none)",
+    "rulesets.smugglers.data.*": "a script that writes the stand-in data",
+    "rulesets.smugglers.play": "a seeded driver for tests and simulations",
+}
+
+
+def discover(root: Path) -> tuple[str, ...]:
+    """The modules under ``root/rulesets`` to compile: all but ``__init__`` and those
+    :data:`INTERPRETED` names, in a stable order."""
+    found = []
+    for path in sorted((root / "rulesets").rglob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        module = ".".join(path.relative_to(root).with_suffix("").parts)
+        if not any(fnmatchcase(module, pattern) for pattern in INTERPRETED):
+            found.append(module)
+    return tuple(found)
+
+
+MODULES: tuple[str, ...] = discover(ROOT)
 
 
 def source_of(module: str) -> Path:

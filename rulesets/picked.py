@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulesets import search
+from rulesets.ruleset_base import RulesetBase
 
 
 class Picked:
@@ -60,13 +61,12 @@ class PerThread(threading.local):
         self.picked = Picked()
 
 
-class RememberingPicks:
-    """The fast ruleset object of a game whose ``apply`` takes ``checked`` (Pulsar, Roll):
-    ``bot_action`` notes its pick and ``apply`` of that very action skips the legal list.
-    A game's class sets the three engine functions below (as staticmethods) beside its
-    plain ruleset; the searching bot's kinds search on this (fast) object."""
+class RememberingPicks(RulesetBase):
+    """The ruleset base of a game whose ``apply`` takes ``checked`` (Pulsar, Roll): the
+    game's own bot notes its pick and ``apply`` of that very action skips the legal list.
+    A game's class binds ``game_bot_action``, ``game_apply`` and ``game_resign`` (as
+    staticmethods); the searching bot's kinds search on this object."""
 
-    game_bot_action: Callable[[Any, int, str, str], Any]
     game_apply: Callable[[Any, int, Any, bool], Any]
     game_resign: Callable[[Any, int], Any]
 
@@ -74,8 +74,8 @@ class RememberingPicks:
         self._local = PerThread()
 
     def bot_action(self, state: Any, seat: int, kind: str, seed: str) -> Any:
-        if search.is_search_kind(kind):
-            return search.bot_action(self, state, seat, kind, seed)  # type: ignore[arg-type]
+        if kind in search.LEVELS:
+            return super().bot_action(state, seat, kind, seed)
         return self._local.picked.note(state, seat, self.game_bot_action(state, seat, kind, seed))
 
     def apply(self, state: Any, seat: int, action: Any, checked: bool = False) -> Any:

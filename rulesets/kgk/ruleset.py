@@ -1,22 +1,19 @@
-"""The KGK ruleset object: the shared protocol (``rulesets/base.py``) bound to the engine.
+"""The KGK ruleset object: the engine bound to the protocol through the ruleset base
+(``rulesets/ruleset_base.py``), which carries the protocol's defaults.
 
-Every game's ``RULESET`` has this one shape: a class that names the game and binds each
-protocol method to a module function (``staticmethod``), so the class holds no logic and
-a step costs no extra call. KGK's ``legal_actions``, ``bot_action``, ``apply`` and
-``resign`` go through the speed layer (``rulesets/kgk/fast``), whose cache the ruleset
-object owns; the rules layer itself (``engine``) stays the reference, and ``PLAIN`` is
-the ruleset on it alone. The few functions below are the protocol's KGK glue: config
-checks, the outcome record, the JSON form and the deck validator's playability question.
+KGK's ``legal_actions``, ``apply``, ``resign`` and its own bots go through the speed layer
+(``rulesets/kgk/fast``), whose cache the ruleset object owns; the rules layer itself
+(``engine``) stays the reference, and ``PLAIN`` is the ruleset on it alone. The few
+functions below are the protocol's KGK glue: config checks, the outcome record and the deck
+validator's playability question.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from rulesets import search
-from rulesets.base import Action, ConfigError, Outcome, ScenarioWords, State
+from rulesets.base import ConfigError, Outcome, ScenarioWords, State
 from rulesets.kgk import determinize as search_hooks
 from rulesets.kgk import engine
 from rulesets.kgk import view as seat_view
@@ -32,6 +29,7 @@ from rulesets.kgk.shipped import (
     scenario_seats,
     shipped_cards,
 )
+from rulesets.ruleset_base import GameType, RulesetBase
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6   # KG-1.4: two; KG-13.1: more (this engine: up to six)
 
@@ -72,12 +70,6 @@ def outcome(state: State) -> Outcome | None:
                    details=dict(r.get("details") or {}))
 
 
-def json_copy(data: dict[str, Any]) -> dict[str, Any]:
-    """The state's JSON form: a JSON round trip (a copy, and proof that it is plain JSON)."""
-    copied: dict[str, Any] = json.loads(json.dumps(data))
-    return copied
-
-
 def playability(card: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
     """Why this engine cannot play ``card`` under a format's ``engine_options`` (its
     ``rules``: ``"official"`` or ``"quick_start"``, and ``simplified_combat``); empty when
@@ -87,31 +79,22 @@ def playability(card: Mapping[str, Any], options: Mapping[str, Any]) -> list[str
     return reasons
 
 
-def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
-    """The game's own bots, and the searching bot's levels (``rulesets/search``)."""
-    if search.is_search_kind(kind):
-        return search.bot_action(RULESET, state, seat, kind, seed)
-    return engine.bot_action(state, seat, kind, seed)
-
-
-class KGKRuleset:
+class KGKRuleset(RulesetBase):
     """The KGK protocol object on the rules layer alone (``engine``): the reference."""
 
-    name = "kgk"
-    title = "Káosz Galaktika"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
-    uses_decks = True
-    plain_json_state = True  # to_json/from_json are JSON round trips (matches.store)
-    # Compiled card definitions: fixed from new_game on and only ever read, so a host may
-    # store them once per match and share them between copies of the state.
-    static_keys = ("defs",)
-    # The host names the seats programs play (config["automatic_seats"]): only those may
-    # have their windows skipped on what their hand holds (KG-12.3, turn.auto_pass_seats).
-    takes_automatic_seats = True
-    # KG-6.12: nobody sees a colony's contents or order (its owner neither, KG-6.2.2); a
-    # seat's hand and ruin are its own.
-    hidden_zones = ("p.*.colony", "p.{seat}.hand", "p.{seat}.ruin")
+    game_type = GameType(
+        name="kgk", title="Káosz Galaktika", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+        uses_decks=True, plain_json_state=True,
+        # Compiled card definitions: fixed from new_game on and only ever read, so a host
+        # may store them once per match and share them between copies of the state.
+        static_keys=("defs",),
+        # The host names the seats programs play (config["automatic_seats"]): only those
+        # may have their windows skipped on what their hand holds (KG-12.3,
+        # turn.auto_pass_seats).
+        takes_automatic_seats=True,
+        # KG-6.12: nobody sees a colony's contents or order (its owner neither, KG-6.2.2);
+        # a seat's hand and ruin are its own.
+        hidden_zones=("p.*.colony", "p.{seat}.hand", "p.{seat}.ruin"))
 
     example_config = staticmethod(example_config)
     new_game = staticmethod(new_game)
@@ -122,9 +105,7 @@ class KGKRuleset:
     view = staticmethod(seat_view.view)
     event_view = staticmethod(seat_view.event_view)
     outcome = staticmethod(outcome)
-    to_json = staticmethod(json_copy)
-    from_json = staticmethod(json_copy)
-    bot_action = staticmethod(bot_action)
+    game_bot_action = staticmethod(engine.bot_action)
     # The searching bot's hooks (rulesets/search): a sample of what the seat cannot see,
     # and each seat's prospects where a playout stops.
     determinize = staticmethod(search_hooks.determinize)
@@ -152,13 +133,7 @@ class FastKGKRuleset(KGKRuleset):
         self.legal_actions = self.fast.legal_actions
         self.apply = self.fast.apply
         self.resign = self.fast.resign
-
-    def bot_action(self, state: State, seat: int, kind: str, seed: str) -> Action:
-        """The searching bot's levels search on this (fast) object; the game's own bots are
-        the fast engine's."""
-        if kind in search.LEVELS:          # (search.is_search_kind: at every bot step)
-            return search.bot_action(self, state, seat, kind, seed)
-        return self.fast.bot_action(state, seat, kind, seed)
+        self.game_bot_action = self.fast.bot_action
 
 
 PLAIN = KGKRuleset()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from rulesets.base import Action, ConfigError, Event, IllegalAction, Outcome, State
@@ -249,14 +248,6 @@ def resign(state: State, seat: int) -> tuple[State, list[Event]]:
     state["queue"] = []
     state["outcome"] = _outcome(state, "resigned", exclude=seat)
     return state, [{"type": "resign", "seat": seat}, {"type": "game_over", **state["outcome"]}]
-
-
-def to_json(state: State) -> dict[str, Any]:
-    return copy.deepcopy(state)
-
-
-def from_json(data: dict[str, Any]) -> State:
-    return copy.deepcopy(data)
 
 
 __all__ = ["PHASES", "apply", "example_config", "legal_actions", "new_game", "to_act"]

@@ -1,33 +1,25 @@
-"""The Roll for the Galaxy ruleset object: the shared protocol (``rulesets/base.py``) bound
-to the game's modules (the shape every game's ``RULESET`` has: see ``rulesets/kgk/ruleset.py``)."""
+"""The Roll for the Galaxy ruleset object: the game's modules bound to the protocol through
+the ruleset base (``rulesets/ruleset_base.py``)."""
 
 from __future__ import annotations
 
-from rulesets import search
-from rulesets.base import Action, State
 from rulesets.picked import RememberingPicks
 from rulesets.roll import bots, engine
 from rulesets.roll import determinize as search_hooks
 from rulesets.roll import view as seat_view
+from rulesets.ruleset_base import GameType, RulesetBase
 
 
-def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
-    """The game's own bots, and the searching bot's levels (``rulesets/search``)."""
-    if search.is_search_kind(kind):
-        return search.bot_action(RULESET, state, seat, kind, seed)
-    return bots.bot_action(state, seat, kind, seed)
+class RollRuleset(RulesetBase):
+    """Roll for the Galaxy on the rules alone: the reference."""
 
-
-class RollRuleset:
-    name = "roll"
-    title = "Roll for the Galaxy"
-    min_players = engine.MIN_PLAYERS
-    max_players = engine.MAX_PLAYERS
-    uses_decks = False
-    # Nobody sees the bag or the Explore discards; a seat's construction stacks below
-    # their top tile are its own (A3.3, "Etikett").
-    hidden_zones = ("bag", "discards", "players.{seat}.dev_stack[1:]",
-                    "players.{seat}.world_stack[1:]")
+    game_type = GameType(
+        name="roll", title="Roll for the Galaxy",
+        min_players=engine.MIN_PLAYERS, max_players=engine.MAX_PLAYERS,
+        # Nobody sees the bag or the Explore discards; a seat's construction stacks below
+        # their top tile are its own (A3.3, "Etikett").
+        hidden_zones=("bag", "discards", "players.{seat}.dev_stack[1:]",
+                      "players.{seat}.world_stack[1:]"))
 
     example_config = staticmethod(engine.example_config)
     new_game = staticmethod(engine.new_game)
@@ -38,9 +30,7 @@ class RollRuleset:
     view = staticmethod(seat_view.view)
     event_view = staticmethod(seat_view.event_view)
     outcome = staticmethod(engine.outcome)
-    to_json = staticmethod(engine.to_json)
-    from_json = staticmethod(engine.from_json)
-    bot_action = staticmethod(bot_action)
+    game_bot_action = staticmethod(bots.bot_action)
     # The searching bot's hooks (rulesets/search): a sample of what the seat cannot see,
     # and each seat's prospects where a playout stops.
     determinize = staticmethod(search_hooks.determinize)
@@ -52,7 +42,6 @@ class FastRollRuleset(RememberingPicks, RollRuleset):
     (``rulesets.picked``, one per thread) so that ``apply`` of that very action need not
     build the legal list again; the rules are ``RollRuleset``'s, unchanged."""
 
-    game_bot_action = staticmethod(bots.bot_action)
     game_apply = staticmethod(engine.apply)
     game_resign = staticmethod(engine.resign)
 

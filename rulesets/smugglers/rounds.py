@@ -192,11 +192,6 @@ def resign(state: State, seat: int) -> tuple[State, list[Event]]:
     return state, events
 
 
-def to_json(state: State) -> dict[str, Any]:
-    copied: dict[str, Any] = json.loads(json.dumps(state))   # a copy, and proof of plain JSON
-    return copied
-
-
 def from_json(data: dict[str, Any]) -> State:
     if not isinstance(data, dict) or data.get("game") != "smugglers":
         raise ConfigError("bad_state", "not an Űrcsempészek state")

@@ -67,3 +67,24 @@ def test_every_compiled_module_exists_and_is_a_rules_module():
         text = path.read_text(encoding="utf-8")
         # a compiled module has no __file__, and nothing under rulesets/ imports Django
         assert "__file__" not in text and "django" not in text, module
+
+
+def test_the_compiled_list_is_every_rules_module_but_those_named_with_a_reason():
+    assert compiled.discover(compiled.ROOT) == compiled.MODULES
+    assert "rulesets.kgk.turn" in compiled.MODULES
+    assert "rulesets.kgk.ruleset" not in compiled.MODULES
+    assert all(reason for reason in compiled.INTERPRETED.values())
+    # every exception still names a module (a stale pattern would hide nothing, or a rename)
+    from fnmatch import fnmatchcase
+    every = [".".join(p.relative_to(compiled.ROOT).with_suffix("").parts)
+             for p in (compiled.ROOT / "rulesets").rglob("*.py")]
+    for pattern in compiled.INTERPRETED:
+        assert any(fnmatchcase(m, pattern) for m in every), pattern
+
+
+def test_a_new_rules_module_is_compiled_without_being_listed(tmp_path):
+    game = tmp_path / "rulesets" / "kgk"
+    game.mkdir(parents=True)
+    for name in ("__init__.py", "ruleset.py", "view_shape.py", "new_rule.py"):
+        (game / name).write_text("")
+    assert compiled.discover(tmp_path) == ("rulesets.kgk.new_rule",)
