@@ -24,6 +24,12 @@ Three ways to make that transaction:
   (``select_for_update``; on SQLite a leading no-op UPDATE takes the write lock, since
   SQLite ignores row locks), then write.
 
+``expected_version`` is checked against what the mover could see: a version is still
+current for a seat when every entry since was another seat's decision taken while this
+seat stayed to act in the same phase (a simultaneous decision), so a bot deciding beside
+a person costs that person a 409 only when its decision took what the person chose
+(:func:`seen_still_current`).
+
 Only applied entries are stored: a rejected action (422) changes nothing and is not
 remembered, so retrying it simply re-evaluates it against the current state.
 """
@@ -45,9 +51,10 @@ from matches.store.clocks import clock_view, now_ms, tick_clocks
 from matches.store.common import Result, StoreError, ruleset_of
 from matches.store.entries import apply_entry, seat_events
 from matches.store.lifecycle import finish
+from matches.store.replay import replay
 from matches.store.rows import WRITTEN, lock_match, select_match, with_retry, write_if_current
 from matches.store.signals import send_changed
-from rulesets.base import IllegalAction, State
+from rulesets.base import IllegalAction, Ruleset, State
 
 # How many times an action computed from a row that another writer then changed is
 # recomputed before the store falls back to waiting on the row lock (under contention
@@ -249,6 +256,43 @@ def _committed(match: Match, sub: Submission, text: str, bots: set[int] | None) 
         transaction.on_commit(lambda: send_changed(match, bots, "action"))
 
 
+# How many entries a seat's version may lag behind the match's and still be current: a
+# simultaneous phase has one decision per other seat (six players at most); more is a
+# client reading too seldom, which should read again.
+SIMULTANEOUS_LAG = 16
+
+
+def seen_still_current(match: Match, seat: int | None, sub: Submission, rs: Ruleset,
+                       state: State) -> bool:
+    """Whether the version the mover expects (older than the match's) shows the mover the
+    same decision as now: the mover was to act at that version and after every entry since,
+    each of those entries was another seat's action (decided at the same time as the
+    mover's), and the mover's kinds of legal action are the same then and now (no phase
+    ended meanwhile). The engine then judges the action on the state as it is now; if
+    another seat's decision took what the mover chose, that is a conflict after all."""
+    expected, version = sub.expected_version, match.version
+    if (expected is None or expected > version or version - expected > SIMULTANEOUS_LAG
+            or seat is None or sub.kind != MatchAction.ACTION or seat not in match.to_act):
+        return False
+    since = list(MatchAction.objects.filter(match_id=match.pk, seq__gte=expected,
+                                            seq__lt=version)
+                 .values_list("seat", "kind", "response"))
+    if len(since) != version - expected or any(
+            entry_seat == seat or kind != MatchAction.ACTION
+            or seat not in ((response or {}).get("to_act") or [])
+            for entry_seat, kind, response in since):
+        return False
+    then, _events = replay(match, upto=expected)
+    if seat not in rs.to_act(then):
+        return False
+    return (_action_kinds(rs.legal_actions(then, seat))
+            == _action_kinds(rs.legal_actions(state, seat)))
+
+
+def _action_kinds(actions: list[Any]) -> set[str]:
+    return {str(a.get("type")) if isinstance(a, dict) else repr(a) for a in actions}
+
+
 def _same_request(first: Any, action: Any) -> bool:
     """Whether two actions are the same request (as JSON: key order and tuples vs lists
     do not matter)."""
@@ -283,6 +327,12 @@ def _repeat_committed(sub: Submission, seat: int | None) -> Result | None:
     return None if match is None else _repeat(match, seat, sub)
 
 
+def _conflict(match: Match, sub: Submission) -> StoreError:
+    return StoreError("version_conflict", f"expected version {sub.expected_version}, "
+                      f"the match is at {match.version}",
+                      {"version": match.version, "expected": sub.expected_version})
+
+
 def prepare(match: Match, seat: int | None, sub: Submission,
             snapshot: str) -> tuple[dict[str, Any], State, MatchAction]:
     """Check and apply one entry to ``match`` read at its current version (``snapshot``:
@@ -293,10 +343,9 @@ def prepare(match: Match, seat: int | None, sub: Submission,
         code = "match_finished" if match.status == Match.FINISHED else "match_not_started"
         raise StoreError(code, f"the match is {match.status}",
                          {"status": match.status, "version": match.version})
-    if sub.expected_version is not None and sub.expected_version != match.version:
-        raise StoreError("version_conflict", f"expected version {sub.expected_version}, "
-                         f"the match is at {match.version}",
-                         {"version": match.version, "expected": sub.expected_version})
+    stale = sub.expected_version is not None and sub.expected_version != match.version
+    if stale and (sub.expected_version or 0) > match.version:
+        raise _conflict(match, sub)
     at = now_ms()
     if kind == MatchAction.ACTION and clock_view(match, at)["time_up"]:
         raise StoreError("time_up", "the match's time is up; the organiser decides "
@@ -304,9 +353,13 @@ def prepare(match: Match, seat: int | None, sub: Submission,
     rs = ruleset_of(match)
     statics = statics_of(match)
     state = loads_state(rs, snapshot, statics)
+    if stale and not seen_still_current(match, seat, sub, rs, state):
+        raise _conflict(match, sub)
     try:
         state, events = apply_entry(rs, state, kind, seat, action)
     except IllegalAction as exc:
+        if stale:  # another seat's decision, which the mover could not see, took it
+            raise _conflict(match, sub) from exc
         # The error reaches only the acting seat; it says nothing beyond what the
         # engine chose to put in it for that seat.
         raise StoreError("illegal_action", exc.message,
