@@ -1,31 +1,53 @@
-# `make run`: set up and serve on http://127.0.0.1:8000 (SQLite, in-process tasks, cards loaded).
-# `make test`: set up and run the whole suite (against DATABASE_URL / REDIS_URL when set).
+# `make run`: set up and serve on http://127.0.0.1:8000 (SQLite, in-process tasks, cards loaded)
+#   with uvicorn, the ASGI server production uses; it restarts itself when a .py file changes
+#   (RELOAD=0: not; a club night needs no reloading). Only what serving needs is installed.
+# `make test`: set up with the development tools and run the whole suite (against
+#   DATABASE_URL / REDIS_URL when set).
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-12)
+HASH := $(shell cat pyproject.toml | sha1sum | cut -c1-12)
+# What is installed, for this pyproject.toml: serving's dependencies, or those and the
+# development tools (a venv set up for the tests serves too).
+SERVE_STAMP := $(VENV)/.installed-serve-$(HASH)
+DEV_STAMP := $(VENV)/.installed-dev-$(HASH)
 HOST ?= 127.0.0.1
 PORT ?= 8000
+RELOAD ?= 1
+# Links in e-mails name the address served (a wildcard HOST: this machine's name).
+SITE_HOST := $(if $(filter 0.0.0.0 :: [::],$(HOST)),$(shell hostname),$(HOST))
+KAOSZ_SITE_URL ?= http://$(SITE_HOST):$(PORT)
+# Reloading watches the project's own code only (not the virtualenv's thousands of files).
+RELOAD_ARGS := $(if $(filter 1,$(RELOAD)),--reload $(foreach d,kaosz cards decks matches players rulesets,--reload-dir $(d)))
 PYTEST_ARGS ?=
 
-.PHONY: run test setup db browser ocr lint typecheck bench clean schemathesis compiled
+.PHONY: run test setup setup-serve db browser ocr lint typecheck bench clean schemathesis compiled
 
-$(STAMP): pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(SERVE_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet --disable-pip-version-check -e .
+	rm -f $(VENV)/.installed-serve-* && touch $(SERVE_STAMP)
+
+$(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[dev]"
-	rm -f $(VENV)/.installed-* && touch $(STAMP)
+	rm -f $(VENV)/.installed-* && touch $(DEV_STAMP) $(SERVE_STAMP)
 
-setup: $(STAMP)
+setup: $(DEV_STAMP)
 
-db: setup
+setup-serve: $(SERVE_STAMP)
+
+db: setup-serve
 	mkdir -p var
 	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --noinput -v 0
 	DEBUG=$${DEBUG:-1} $(PY) manage.py load_cards
 
 run: db
-	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
+	DEBUG=$${DEBUG:-1} KAOSZ_SITE_URL=$(KAOSZ_SITE_URL) \
+	  $(PY) -m uvicorn kaosz.asgi:application --host $(HOST) --port $(PORT) --lifespan off $(RELOAD_ARGS)
 
 # Page tests drive a real Chromium: install Debian's when missing (root on this machine kind).
 browser:

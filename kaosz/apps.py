@@ -12,6 +12,3 @@ class KaoszConfig(AppConfig):
         from kaosz.api import auth  # (app loading: it reads the models, ready only now)
 
         auth.connect()
-        from kaosz import embedded_beat  # (make run: the beat's schedule, in-process)
-
-        embedded_beat.start()

@@ -1,36 +1,29 @@
 """Celery beat's schedule, kept by the embedded server itself (``make run``: SQLite and
 in-process tasks, no Redis, so no beat process).
 
-Without it, on the embedded default a turn-based deadline was never enforced and no
-"your turn" e-mail went out (both are the beat's ``players.tasks.sweep_turns``), and a bot
-move left behind was never retried (``matches.tasks.sweep_bots``). One daemon thread of
-the development server runs each entry of ``CELERY_BEAT_SCHEDULE`` in-process as often as
-the schedule says. With a broker (production, the PostgreSQL tests) the real beat does it
-and this thread never starts; nor does it in tests, which call the tasks themselves.
+Without it, on the embedded default a turn-based deadline would never be enforced, no mail
+held back by a down SMTP server would be sent again, and a bot move lost with a restarted
+server would never be played (the beat's ``players.tasks.sweep_turns`` and
+``matches.tasks.sweep_bots``). One daemon thread of the serving process hands each entry of
+``CELERY_BEAT_SCHEDULE`` to the in-process worker (``kaosz.task_runner``) as often as the
+schedule says, as beat hands it to the broker; an entry whose last run has not finished is
+not handed again. With a broker the real beat does it and this thread never starts.
 """
 
 from __future__ import annotations
 
 import logging
-import os
-import sys
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+import uuid
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections
+
+from kaosz import task_runner
 
 log = logging.getLogger(__name__)
-
-
-def wanted(argv: Sequence[str], environ: Mapping[str, str], eager: bool) -> bool:
-    """Whether this process keeps the schedule: the development server's serving process
-    (the autoreloader's child, or the only one with ``--noreload``) of an embedded site."""
-    if not eager or len(argv) < 2 or argv[1] != "runserver":
-        return False
-    return environ.get("RUN_MAIN") == "true" or "--noreload" in argv
 
 
 class Schedule:
@@ -58,26 +51,39 @@ class Schedule:
         return max(0.0, min(self.due.values(), default=now + 60) - now)
 
 
-def _run_task(name: str) -> None:
-    from kaosz.celery import app  # (lazy: only the beat thread needs Celery, once serving)
+class Handover:
+    """Hands a schedule entry's task to the in-process worker, unless its last run is
+    still queued or running (a sweep slower than its period is not stacked up)."""
 
-    try:
-        app.tasks[name].apply()
-    finally:
-        close_old_connections()
+    def __init__(self, worker: task_runner.InProcessWorker) -> None:
+        self.worker = worker
+        self.last: dict[str, threading.Event] = {}
+
+    def __call__(self, name: str) -> None:
+        from kaosz.celery import app  # (lazy: the tasks are registered once Django is up)
+
+        last = self.last.get(name)
+        if last is not None and not last.is_set():
+            return
+        task = app.tasks[name]
+        job = self.worker.submit(task_runner.queue_of(task, {}), task, (), {},
+                                 str(uuid.uuid4()))
+        self.last[name] = job.done
 
 
 def start() -> threading.Thread | None:
-    """Start the schedule's thread when this process should keep it."""
+    """Start the schedule's thread, handing its tasks to this process's in-process worker."""
     entries = getattr(settings, "CELERY_BEAT_SCHEDULE", {})
-    if not entries or not wanted(sys.argv, os.environ, settings.CELERY_TASK_ALWAYS_EAGER):
+    worker = task_runner.current()
+    if not entries or worker is None:
         return None
     schedule = Schedule(entries, time.monotonic())
+    hand_over = Handover(worker)
 
     def loop() -> None:
         while True:
             time.sleep(schedule.pause(time.monotonic()))
-            schedule.tick(time.monotonic(), _run_task)
+            schedule.tick(time.monotonic(), hand_over)
 
     thread = threading.Thread(target=loop, name="embedded-beat", daemon=True)
     thread.start()

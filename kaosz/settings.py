@@ -178,10 +178,26 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Celery: without Redis every task runs eagerly in-process (the embedded default).
+# Who runs the tasks (kaosz.task_runner): "celery" (workers on the broker; the default with
+# REDIS_URL), "inprocess" (the embedded default: the serving process runs them on a few
+# threads per queue, after the answer) or "eager" (at enqueue, in the caller). A process
+# of the embedded default that serves nothing (a manage.py command) runs them eagerly.
+KAOSZ_TASKS = os.environ.get("KAOSZ_TASKS") or ("celery" if REDIS_URL else "inprocess")
+if KAOSZ_TASKS not in ("celery", "inprocess", "eager"):
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured(f"KAOSZ_TASKS={KAOSZ_TASKS!r}: celery, inprocess or eager")
+# The in-process worker's threads per queue ("bots=2,mail=1"; the rest keep these). Bots
+# get two, so that one person's hard bot thinking does not hold up another's.
+KAOSZ_INPROCESS_THREADS = {"bots": 2, "sims": 1, "mail": 1, "photos": 1, "celery": 1}
+for _part in env_list("KAOSZ_INPROCESS_THREADS", ""):
+    _queue, _, _count = _part.partition("=")
+    KAOSZ_INPROCESS_THREADS[_queue.strip()] = int(_count)
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
-CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+# Outside a serving process of the embedded default (no in-process worker started) a task
+# runs at once rather than on a broker nobody reads.
+CELERY_TASK_ALWAYS_EAGER = KAOSZ_TASKS != "celery"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -12,6 +12,12 @@ os.environ.setdefault("SECRET_KEY", "kaosz-test-suite-key-not-secret-0123456789a
 
 from kaosz.settings import *  # noqa: E402,F403
 
+# Tasks run at enqueue, in the test (or the live server's request thread), unless a real
+# Celery worker is there (REDIS_URL) or a test takes the in-process worker
+# (tests/support/tasks.py). A server a test starts with these settings does the same.
+KAOSZ_TASKS = os.environ.get("KAOSZ_TASKS") or ("celery" if REDIS_URL else "eager")  # noqa: F405
+CELERY_TASK_ALWAYS_EAGER = KAOSZ_TASKS != "celery"
+
 # The embedded (SQLite) test database is a file in WAL mode, not Django's shared-cache
 # in-memory database: there a reader meets "database table is locked" at once while another
 # connection writes (the live server's request threads, a bot's move, the test itself), which

@@ -9,6 +9,7 @@ from typing import Any
 from celery import shared_task
 from django.conf import settings
 
+from kaosz import task_runner
 from matches.models import Match
 from matches.timecontrol import TURN, family_of
 from players import notify, ratings, turns
@@ -38,11 +39,11 @@ def notify_turn(match_id: int) -> int:
 def on_match_changed(sender: Any, match: Match, **kwargs: Any) -> None:
     """The store's ``match_changed`` receiver (after the turn clock's): ask the worker for
     the turn e-mail. Never on the move's path: publishing gives up fast when the broker is
-    down (the sweep sends it then), and without a broker (embedded, eager) the sweep sends
-    it rather than the request."""
+    down (the sweep sends it then), and when tasks run eagerly the sweep sends it rather
+    than the request."""
     if match.status != Match.ACTIVE or family_of(match.options) != TURN:
         return
-    if settings.CELERY_TASK_ALWAYS_EAGER:
+    if settings.CELERY_TASK_ALWAYS_EAGER and task_runner.current() is None:
         return
     try:
         notify_turn.delay(match.pk)

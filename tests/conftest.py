@@ -15,6 +15,7 @@ import pytest
 
 from tests.support.browser import launch_chromium
 from tests.support.selection import shuffled, slow_tests_run
+from tests.support.tasks import inprocess_worker  # noqa: F401 (a fixture for every test)
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,20 +12,21 @@ import sys
 import time
 from pathlib import Path
 
-from kaosz.embedded_beat import Schedule, wanted
+from kaosz import task_runner
+from kaosz.embedded_beat import Schedule
 from tests.support.processes import stop
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_only_the_embedded_development_server_keeps_the_schedule():
-    child = {"RUN_MAIN": "true"}
-    assert wanted(["manage.py", "runserver", "0:8000"], child, eager=True)
-    assert wanted(["manage.py", "runserver", "--noreload"], {}, eager=True)
-    assert not wanted(["manage.py", "runserver"], {}, eager=True)      # the reloader itself
-    assert not wanted(["manage.py", "runserver"], child, eager=False)  # a broker: real beat
-    assert not wanted(["pytest"], child, eager=True)
-    assert not wanted(["manage.py", "migrate"], child, eager=True)
+def test_only_a_serving_process_of_the_embedded_default_runs_tasks_itself(settings):
+    """``serve()`` (called by kaosz.asgi and kaosz.wsgi) starts the worker and the schedule
+    in the in-process mode only: with a broker the real workers and beat do it, and the
+    test settings run tasks at once."""
+    assert task_runner.current() is None
+    for mode in ("celery", "eager"):
+        settings.KAOSZ_TASKS = mode
+        assert task_runner.serve() is None and task_runner.current() is None
 
 
 def test_each_entry_runs_as_often_as_the_schedule_says():
