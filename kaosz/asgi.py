@@ -12,10 +12,12 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kaosz.settings")
 django.setup(set_prefix=False)
 
-from kaosz import task_runner  # noqa: E402  (after setup)
+from kaosz import embedded_beat, task_runner  # noqa: E402  (after setup)
 from kaosz.server import heap  # noqa: E402
 from kaosz.server.threads import PooledThreadsASGIHandler  # noqa: E402
 
 application = PooledThreadsASGIHandler()
-task_runner.serve()  # (the embedded default: tasks run by this process, after the answer)
+# The embedded default: tasks run by this process, after the answer.
+if task_runner.serve():
+    embedded_beat.start()
 heap.settle()  # (URL maps built, start-up's objects out of the collector's walks)

@@ -15,6 +15,8 @@ or be lost (a server restarted mid-move), so every task is idempotent (the store
 ``expected_version`` and ``client_action_id``, mail through its outbox) and the beat's
 sweeps pick up what was lost. The embedded server keeps the beat's schedule itself
 (``kaosz.embedded_beat``) and runs its sweeps on this same worker.
+
+Nothing here imports the beat: the serving entry points start both.
 """
 
 from __future__ import annotations
@@ -169,7 +171,8 @@ def threads_per_queue() -> dict[str, int]:
 
 def serve() -> InProcessWorker | None:
     """Called by the serving process once its application is loaded: in the ``inprocess``
-    mode, start the worker and the beat's schedule (once per process)."""
+    mode, start the worker (once per process). The process then starts the beat's
+    schedule on it (``kaosz.embedded_beat.start``)."""
     if settings.KAOSZ_TASKS != "inprocess":
         return None
     with _started:
@@ -178,9 +181,6 @@ def serve() -> InProcessWorker | None:
         worker = InProcessWorker(threads_per_queue(), settings.CELERY_TASK_DEFAULT_QUEUE)
         install(worker)
         atexit.register(worker.stop)
-    from kaosz import embedded_beat   # (its schedule's tasks go to the worker above)
-
-    embedded_beat.start()
     log.info("in-process tasks: %s", ", ".join(f"{q}×{n}" for q, n in
                                                 threads_per_queue().items()))
     return worker

@@ -6,9 +6,10 @@ from kaosz.server import heap
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kaosz.settings")
 application = get_wsgi_application()
-from kaosz import task_runner  # noqa: E402  (once Django is set up)
+from kaosz import embedded_beat, task_runner  # noqa: E402  (once Django is set up)
 
 # The embedded default: tasks run by this process (runserver's serving process, a WSGI
 # server's), after the answer.
-task_runner.serve()
+if task_runner.serve():
+    embedded_beat.start()
 heap.settle()  # (URL maps built, start-up's objects out of the collector's walks)
