@@ -9,6 +9,7 @@ urlpatterns = [
     path("challenges/<int:pk>/accept/", challenge_api.accept, name="api-challenge-accept"),
     path("challenges/<int:pk>/cancel/", challenge_api.cancel, name="api-challenge-cancel"),
     path("matches/<int:pk>/rematch/", challenge_api.rematch, name="api-match-rematch"),
+    path("matches/<int:pk>/abort/", challenge_api.abort, name="api-match-abort"),
     path("my-matches/", api.my_matches, name="api-my-matches"),
     path("my-matches/count/", api.my_turn_count, name="api-my-turn-count"),
 ]

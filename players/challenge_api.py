@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from matches.models import Match
 from matches.timecontrol import CHOICES, choice_of
-from players import challenges
+from players import aborts, challenges
 
 
 class ChallengeRequest(serializers.Serializer):
@@ -104,3 +104,12 @@ def rematch(request: Request, pk: int) -> Response:
     match = challenges.rematch(pk, request.user)
     return Response({"id": match.pk, "status": match.status, "url": f"/play/{match.pk}/"},
                     status=201)
+
+
+@extend_schema(request=None, responses=OpenApiTypes.OBJECT,
+               description="Abort a running match before every player has made a first move "
+                           "(unrated, shown as aborted); 409 not_abortable after that.")
+@api_view(["POST"])
+@permission_classes([permissions.IsAuthenticated])
+def abort(request: Request, pk: int) -> Response:
+    return Response(aborts.abort(pk, request.user))

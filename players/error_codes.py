@@ -42,4 +42,11 @@ CODES: dict[str, ErrorCode] = {
         hu="Ehhez a játszmához nincs visszavágó (még folyik, homokozó vagy verseny).",
         en="This match has no rematch (still running, a sandbox or a tournament game).",
     ),
+    "not_abortable": ErrorCode(
+        409,
+        meaning="Every player has made a first move (or the match is not running): the "
+                "match can be resigned, not aborted.",
+        hu="Ezt a játszmát már nem lehet megszakítani: mindenki lépett; feladni lehet.",
+        en="This match can no longer be aborted: everyone has moved; you may resign.",
+    ),
 }

@@ -1,18 +1,20 @@
-"""What the player pages and their API show, read once for both (pages and API agree)."""
+"""What the player pages and their API show, read once for both (pages and API agree).
+Refusals are ``PlayersError`` (no HTTP: the API edge and the pages decide how to answer)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q
+from django.db.models import Count, Q
 
 from decks.models import Deck
-from kaosz.api.errors import ApiError
 from matches.models import BIG_COLUMNS, Match, Seat
 from matches.ratings import is_provisional
 from matches.timecontrol import FAMILIES, LIVE
 from matches.tournaments.models import Entry
+from players.aborts import aborted_ids
+from players.errors import PlayersError
 from players.models import Rating, RatingEvent
 from rulesets import registry
 
@@ -25,13 +27,22 @@ def game_titles() -> dict[str, str]:
 
 
 def check_board(game: str, family: str) -> None:
-    """Refuse an unknown game or family in the error shape (404 / 400)."""
+    """Refuse an unknown game or family."""
     if game not in game_titles():
-        raise ApiError("unknown_ruleset", f"unknown game {game!r}", 404,
-                       {"allowed": sorted(game_titles())})
+        raise PlayersError("unknown_ruleset", f"unknown game {game!r}",
+                           {"allowed": sorted(game_titles())})
     if family not in FAMILIES:
-        raise ApiError("invalid_parameter", f"family must be one of {', '.join(FAMILIES)}",
-                       400, {"parameter": "family", "allowed": list(FAMILIES)})
+        raise PlayersError("invalid_parameter", f"family must be one of {', '.join(FAMILIES)}",
+                           {"parameter": "family", "allowed": list(FAMILIES)})
+
+
+def busiest_board() -> tuple[str, str]:
+    """The game and family with the most rated players (where the leaderboards open), or
+    KGK live when nobody is rated yet."""
+    top = Rating.objects.filter(games__gt=0, game__in=list(game_titles())) \
+        .values("game", "family").annotate(n=Count("id")).order_by("-n", "game", "family") \
+        .first()
+    return (top["game"], top["family"]) if top else ("kgk", LIVE)
 
 
 def rating_json(r: Rating) -> dict[str, Any]:
@@ -51,7 +62,7 @@ def leaderboard(game: str, family: str = LIVE) -> list[dict[str, Any]]:
 def player_of(username: str) -> Any:
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:
-        raise ApiError("not_found", f"no player {username!r}", 404)
+        raise PlayersError("not_found", f"no player {username!r}")
     return user
 
 
@@ -67,14 +78,19 @@ def player_profile(user: Any) -> dict[str, Any]:
                .order_by("-match_id")[:RECENT_MATCHES * 2]}
     matches = Match.objects.filter(pk__in=list(seat_of)).defer(*BIG_COLUMNS) \
         .prefetch_related("seats__user").order_by("-pk")[:RECENT_MATCHES]
+    matches = list(matches)
+    aborted = aborted_ids(m.pk for m in matches)
     recent = []
     for m in matches:
         winners = (m.outcome or {}).get("winners") or []
         mine = seat_of[m.pk]
-        result = None if m.status != Match.FINISHED else (
+        result = None if m.status != Match.FINISHED else "aborted" if m.pk in aborted else (
             "won" if mine in winners else ("draw" if not winners else "lost"))
+        # Rated as the ratings count it: created rated, people only, not aborted.
+        people_only = all(s.user_id is not None and not s.bot for s in m.seats.all())
         recent.append({"id": m.pk, "game": m.ruleset, "status": m.status, "result": result,
-                       "rated": bool((m.options or {}).get("rated")),
+                       "rated": bool((m.options or {}).get("rated")) and people_only
+                       and m.pk not in aborted,
                        "opponents": [s.label() for s in m.seats.all() if s.index != mine],
                        "finished": m.finished.isoformat() if m.finished else None})
     entries = Entry.objects.filter(user=user).select_related("tournament") \

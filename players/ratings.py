@@ -2,7 +2,8 @@
 rebuilding every rating from the match log (``matches.ratings`` does the arithmetic).
 
 A match is rated when it finished, every seat is a distinct person (no bot, no sandbox),
-and it was created rated or is a tournament game. It is rated once: the events' unique
+it was created rated or is a tournament game, and it was not aborted (``players.aborts``:
+given up before every seat had moved). It is rated once: the events' unique
 (match, user) pair and the match row's lock make a second attempt a no-op, so the signal,
 the beat's catch-up and a retry may all try.
 """
@@ -23,6 +24,7 @@ from matches.ratings import Rating as Glicko
 from matches.ratings import rebuild as rebuild_book
 from matches.timecontrol import family_of
 from matches.tournaments.models import FinalMatch, Pairing
+from players.aborts import aborted_ids
 from players.models import Rating, RatingEvent
 
 log = logging.getLogger(__name__)
@@ -83,7 +85,7 @@ def record_match(match_id: int) -> list[RatingEvent]:
             return []
         seats = list(Seat.objects.filter(match_id=match_id))
         result = rated_result(match, seats, bool(_tournament_ids([match_id])))
-        if result is None:
+        if result is None or aborted_ids([match_id]):
             return []
         game, family = result.game, result.family
         users = sorted(int(p) for p in result.players)
@@ -132,8 +134,11 @@ def finished_results() -> list[tuple[RatedResult, Any]]:
     matches = list(Match.objects.filter(status=Match.FINISHED).defer(*BIG_COLUMNS)
                    .prefetch_related("seats").order_by("finished", "pk"))
     tournament = _tournament_ids(m.pk for m in matches)
+    aborted = aborted_ids(m.pk for m in matches)
     out = []
     for m in matches:
+        if m.pk in aborted:
+            continue
         result = rated_result(m, list(m.seats.all()), m.pk in tournament)
         if result is not None:
             out.append((result, m.finished))

@@ -5,14 +5,15 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from kaosz.api.errors import ApiError
 from matches.bot_kinds import bot_name
 from matches.timecontrol import FAMILIES, LIVE
 from players import mine, queries
 from players.chart import rating_svg
+from players.errors import PlayersError
 
 
 def _hu() -> bool:
@@ -26,14 +27,17 @@ def family_name(family: str, hu: bool) -> str:
 
 
 def leaderboards(request: HttpRequest) -> HttpResponse:
-    return redirect("leaderboard", game="kgk")
+    """Open on the board where players are (not on an empty game while another has some)."""
+    game, family = queries.busiest_board()
+    url = reverse("leaderboard", kwargs={"game": game})
+    return redirect(url if family == LIVE else f"{url}?family={family}")
 
 
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     family = request.GET.get("family", LIVE)
     try:
         rows = queries.leaderboard(game, family)
-    except ApiError as exc:
+    except PlayersError as exc:
         raise Http404(exc.message) from exc
     hu = _hu()
     titles = queries.game_titles()
@@ -51,7 +55,7 @@ def _opponent(label: str, hu: bool) -> str:
 def player(request: HttpRequest, username: str) -> HttpResponse:
     try:
         user = queries.player_of(username)
-    except ApiError as exc:
+    except PlayersError as exc:
         raise Http404(exc.message) from exc
     hu = _hu()
     titles = queries.game_titles()
@@ -63,6 +67,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
                         "svg": mark_safe(rating_svg([h["rating"] for h in r["history"]],
                                                     label))})  # noqa: S308 (built from numbers)
     results = {"won": ("győzelem", "won"), "lost": ("vereség", "lost"),
+               "aborted": ("megszakítva", "aborted"),
                "draw": ("döntetlen", "draw"), None: ("folyamatban", "in progress")}
     recent = [{**m, "title": titles.get(m["game"], m["game"]),
                "result_text": results.get(m["result"], results[None])[0 if hu else 1],

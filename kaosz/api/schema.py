@@ -559,6 +559,7 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
         "too_many_turn_matches", "deck_invalid", "deck_required", "deck_not_found",
         "deck_unplayable", "deck_input", "deck_code_invalid", "deck_not_used", "bad_config"],
     ("post", "/api/v1/challenges/{id}/cancel/"): ["not_open"],
+    ("post", "/api/v1/matches/{id}/abort/"): ["not_found", "not_your_seat", "not_abortable"],
     ("post", "/api/v1/matches/{id}/rematch/"): [
         "not_your_seat", "no_rematch", "too_many_challenges", "too_many_turn_matches",
         "bad_config"],

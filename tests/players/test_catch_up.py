@@ -11,6 +11,7 @@ from matches.models import MatchAction
 from players.models import Rating, TurnClock
 from players.tasks import sweep_turns
 from rulesets import registry
+from tests.players.moves import until_each_moved
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,6 +20,7 @@ def test_a_finished_rated_match_without_its_signal_is_rated_by_the_sweep(django_
     a, b = (django_user_model.objects.create_user(n) for n in ("anna", "bela"))
     match = store.create_match("smugglers", {"rated": True},
                                [store.SeatSpec(user=a), store.SeatSpec(user=b)])
+    until_each_moved(match)
     store.submit(match.pk, 0, None, kind=MatchAction.RESIGN, schedule_bots=False)  # no signal
     assert not Rating.objects.exists()
     assert sweep_turns.apply().get()["rated"] == 1

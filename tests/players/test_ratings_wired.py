@@ -12,6 +12,7 @@ from django.core.management import call_command
 from matches import store
 from players.models import Rating, RatingEvent
 from tests.api_helpers import assert_error, client_for
+from tests.players.moves import until_each_moved
 
 # transaction=True: ratings are recorded after the move commits (on_commit), as in production.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,6 +23,7 @@ def _finished(users, options, loser=0, ruleset="smugglers"):
     seats = [store.SeatSpec(user=u) if not isinstance(u, str) else store.SeatSpec(bot=u)
              for u in users]
     match = store.create_match(ruleset, options, seats)
+    until_each_moved(match)                  # resigning before that would be an abort
     resigner = users[loser]
     r = client_for(resigner).post(f"/api/v1/matches/{match.pk}/resign/", {}, format="json")
     assert r.status_code == 200, r.content
@@ -77,7 +79,7 @@ def test_provisional_until_ten_games_and_the_leaderboard_api(django_user_model, 
     assert [p["username"] for p in api["players"]] == ["bela", "anna"]
     assert [p["provisional"] for p in api["players"]] == [False, False]
     assert client.get("/api/v1/leaderboards/smugglers/?family=turn").json()["players"] == []
-    assert_error(client.get("/api/v1/leaderboards/chess/"), 404, "unknown_ruleset")
+    assert_error(client.get("/api/v1/leaderboards/chess/"), 400, "unknown_ruleset")
     assert_error(client.get("/api/v1/leaderboards/kgk/?family=blitz"), 400, "invalid_parameter")
     profile = client.get("/api/v1/players/anna/").json()
     assert profile["ratings"][0]["games"] == 10 and len(profile["ratings"][0]["history"]) == 10
@@ -99,3 +101,10 @@ def test_player_page_and_leaderboard_page(django_user_model, client, lang):
     assert board.index("/players/anna/") < board.index("/players/bela/")
     assert client.get("/players/nobody/").status_code == 404
     assert client.get("/leaderboards/chess/").status_code == 404
+
+
+def test_the_leaderboards_open_where_players_are(django_user_model, client):
+    assert client.get("/leaderboards/")["Location"] == "/leaderboards/kgk/"   # nobody yet
+    anna, bela = (django_user_model.objects.create_user(n) for n in ("anna", "bela"))
+    _finished([anna, bela], {"rated": True, "time_control": {"kind": "turn", "preset": "1d"}})
+    assert client.get("/leaderboards/")["Location"] == "/leaderboards/smugglers/?family=turn"

@@ -11,10 +11,11 @@ import pytest
 from django.utils import timezone
 
 from matches.models import Match
-from players import turns
+from players import aborts, turns
 from players.models import Rating, TurnClock
 from players.tasks import sweep_turns
 from tests.api_helpers import client_for
+from tests.players.moves import until_each_moved
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,6 +34,15 @@ def started(people, **body):
                                         format="json")
     assert a.status_code == 200, a.content
     return Match.objects.get(pk=r.json()["id"])
+
+
+def test_a_timeout_before_the_late_player_ever_moved_is_an_abort(people):
+    match = started(people, rated=True)
+    clock = TurnClock.objects.get(match=match)
+    TurnClock.objects.filter(pk=clock.pk).update(
+        deadline=timezone.now() - timedelta(days=3), expires=timezone.now() - timedelta(hours=1))
+    assert sweep_turns.apply().get()["timeouts"] == 1
+    assert aborts.is_aborted(match.pk) and not Rating.objects.exists()
 
 
 def test_a_deadline_is_set_after_each_move_and_my_matches_puts_my_turn_first(people, client):
@@ -61,7 +71,7 @@ def test_a_deadline_is_set_after_each_move_and_my_matches_puts_my_turn_first(peo
 
 
 def test_a_timeout_loses_the_match_and_is_rated(people, client):
-    match = started(people, rated=True)
+    match = until_each_moved(started(people, rated=True))   # (before that: an abort)
     clock = TurnClock.objects.get(match=match)
     late_seat = clock.to_act[0]
     # a day late: the reserve still covers it
