@@ -109,6 +109,39 @@ def test_a_rebuild_leaves_aborted_matches_out(django_user_model):
     assert ratings.rebuild() == 0 and not Rating.objects.exists()
 
 
+def _race(match_id: int, mover: int, action, version: int, user, other) -> dict[str, str]:
+    """``user``'s move and ``other``'s abort sent at the same moment; each one's answer."""
+    answers: dict[str, str] = {}
+    gate = threading.Barrier(2)
+
+    def first_move() -> None:
+        gate.wait()
+        try:
+            store.submit(match_id, mover, action, user=user, expected_version=version)
+            answers["move"] = "ok"
+        except store.StoreError as exc:
+            answers["move"] = exc.error_code
+        finally:
+            connection.close()
+
+    def abort() -> None:
+        gate.wait()
+        try:
+            aborts.abort(match_id, other)
+            answers["abort"] = "ok"
+        except Exception as exc:             # noqa: BLE001 (the code is asserted)
+            answers["abort"] = getattr(exc, "error_code", repr(exc))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=first_move), threading.Thread(target=abort)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    return answers
+
+
 @pytest.mark.skipif("connection.vendor != 'postgresql'")
 def test_an_abort_and_a_first_move_at_once_one_wins(django_user_model):
     anna, bela = (django_user_model.objects.create_user(n) for n in ("anna", "bela"))
@@ -126,35 +159,7 @@ def test_an_abort_and_a_first_move_at_once_one_wins(django_user_model):
         user = anna if mover == 0 else bela
         other = bela if user is anna else anna
         action = rs.legal_actions(store.state_for_reading(match, rs), mover)[0]
-        version = match.version
-        answers: dict[str, object] = {}
-        gate = threading.Barrier(2)
-
-        def first_move() -> None:
-            gate.wait()
-            try:
-                store.submit(match.pk, mover, action, user=user, expected_version=version)
-                answers["move"] = "ok"
-            except store.StoreError as exc:
-                answers["move"] = exc.error_code
-            finally:
-                connection.close()
-
-        def abort() -> None:
-            gate.wait()
-            try:
-                aborts.abort(match.pk, other)
-                answers["abort"] = "ok"
-            except Exception as exc:             # noqa: BLE001 (the code is asserted)
-                answers["abort"] = getattr(exc, "error_code", repr(exc))
-            finally:
-                connection.close()
-
-        threads = [threading.Thread(target=first_move), threading.Thread(target=abort)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(30)
+        answers = _race(match.pk, mover, action, match.version, user, other)
         match.refresh_from_db()
         assert answers in ({"move": "ok", "abort": "not_abortable"},
                            {"move": "version_conflict", "abort": "ok"},
