@@ -29,7 +29,8 @@ def _seats_that_acted(match_ids: list[int]) -> dict[int, set[int]]:
     for match_id, seat in MatchAction.objects.filter(
             match_id__in=match_ids, kind=MatchAction.ACTION, seat__isnull=False) \
             .values_list("match_id", "seat").distinct():
-        acted[match_id].add(seat)
+        if seat is not None:
+            acted[match_id].add(seat)
     return acted
 
 

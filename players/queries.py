@@ -76,9 +76,8 @@ def player_profile(user: Any) -> dict[str, Any]:
              "change": round(e.after - e.before, 1)})
     seat_of = {s.match_id: s.index for s in Seat.objects.filter(user=user)
                .order_by("-match_id")[:RECENT_MATCHES * 2]}
-    matches = Match.objects.filter(pk__in=list(seat_of)).defer(*BIG_COLUMNS) \
-        .prefetch_related("seats__user").order_by("-pk")[:RECENT_MATCHES]
-    matches = list(matches)
+    matches = list(Match.objects.filter(pk__in=list(seat_of)).defer(*BIG_COLUMNS)
+                   .prefetch_related("seats__user").order_by("-pk")[:RECENT_MATCHES])
     aborted = aborted_ids(m.pk for m in matches)
     recent = []
     for m in matches:
