@@ -19,8 +19,8 @@ def move(match: Match) -> int:
 
 
 def seats_that_moved(match: Match) -> set[int]:
-    return set(MatchAction.objects.filter(match=match, kind=MatchAction.ACTION)
-               .values_list("seat", flat=True))
+    return {seat for seat in MatchAction.objects.filter(match=match, kind=MatchAction.ACTION)
+            .values_list("seat", flat=True) if seat is not None}
 
 
 def until_each_moved(match: Match) -> Match:
