@@ -1,4 +1,4 @@
-"""Django's ASGI handler with its request threads kept and reused (issue 17).
+"""Django's ASGI handler with its request threads kept and reused.
 
 Django runs each ASGI request's synchronous work (the ``request_started`` and
 ``request_finished`` receivers, a sync view, a template's rendering) in a thread of its
@@ -14,10 +14,11 @@ runs on one thread, so its database connection and its ``request_finished`` clos
 the same), without a thread per request. asgiref 3.13's ``ThreadSensitiveContext(
 executor=...)`` is the documented way to supply that executor.
 
-A view about to wait without touching the database (the events long-poll and the event
-streams, ``matches.api.live_views``, ``matches.live``) calls :func:`let_go_of_thread` once its sync work is
-done and its connection closed: a waiting request then holds neither a connection nor a
-thread, and its next sync call borrows whichever thread is free.
+A request that waits (the events long-poll and the event streams) gives its thread back
+for the wait through the contract in ``kaosz.server.deferred``: a waiting request then
+holds neither a connection nor a thread, and its next sync call borrows whichever thread
+is free. Where this handler leans on Django beyond its documented API is
+``kaosz.server.django_hooks``.
 """
 
 from __future__ import annotations
@@ -36,13 +37,15 @@ from asgiref.sync import ThreadSensitiveContext, iscoroutinefunction, sync_to_as
 from django.conf import settings
 from django.core import signals
 from django.core.exceptions import RequestAborted
-from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 from django.http import FileResponse, HttpRequest
 from django.http.response import HttpResponseBase
 from django.urls import Resolver404, get_resolver, get_urlconf, set_script_prefix
 
 from kaosz import body_limit
+from kaosz.server import deferred
+from kaosz.server.django_hooks import finished_by, get_script_prefix
 
 
 class ThreadPool:
@@ -142,24 +145,8 @@ def _settle(waiting: Future[Any], done: Future[Any]) -> None:
         waiting.set_result(done.result())
 
 
-_LEASE: ContextVar[Lease | None] = ContextVar("kaosz_request_thread", default=None)
 # The body limit of the request being read (kaosz.body_limit), set in handle().
 _BODY_LIMIT: ContextVar[int] = ContextVar("kaosz_body_limit", default=2_621_440)
-
-
-def let_go_of_thread() -> None:
-    """Give the current request's thread back before a long wait (a no-op outside this
-    handler). Only for a request that holds nothing on that thread: its sync work done and
-    its database connection closed."""
-    lease = _LEASE.get()
-    if lease is not None:
-        lease.give_back()
-
-
-def lent_thread() -> bool:
-    """Whether this request runs under this handler, on a lent thread it may give back
-    (:func:`let_go_of_thread`) to wait on the event loop instead."""
-    return _LEASE.get() is not None
 
 
 @functools.lru_cache(maxsize=4096)  # (the URLconf does not change; the chain resolves again)
@@ -182,8 +169,8 @@ class PooledThreadsASGIHandler(ASGIHandler):
         """A request, its body refused when over the limit (see :meth:`_handle`)."""
         path, root = scope.get("path", ""), scope.get("root_path", "")
         path = path[len(root):] if root and path.startswith(root) else path
-        # A body over the limit is refused before it is read (issue 27: Django reads the
-        # whole body to a temporary file first): by its Content-Length, or, chunked, as
+        # A body over the limit is refused before it is read (Django reads the whole
+        # body to a temporary file first): by its Content-Length, or, chunked, as
         # soon as it passes the limit (read_body below).
         declared = body_limit.declared_too_large(scope)
         if declared is not None:
@@ -227,10 +214,11 @@ class PooledThreadsASGIHandler(ASGIHandler):
         try:
             request, response = await sync_to_async(self._serve, thread_sensitive=True)(
                 scope, body_file)
-            then = getattr(response, "kaosz_then", None)
-            if then is not None and request is not None:  # (a long-poll: it waits here,
-                # on the event loop, then is answered; matches.api.waiting)
-                response = await then()
+            if isinstance(response, deferred.DeferredAnswer) and request is not None:
+                # (a long-poll: the chain has run and nothing of the request is on its
+                # thread; it waits here, on the event loop, then is answered)
+                deferred.release_thread()
+                response = await response.settle()
             with contextlib.suppress(asyncio.CancelledError):  # (the client left)
                 await self.send_response(response, send)
             if not response.closed:
@@ -250,7 +238,7 @@ class PooledThreadsASGIHandler(ASGIHandler):
         return request, self._finished(self._sync_handler.get_response(request))
 
     def _finished(self, response: HttpResponseBase) -> HttpResponseBase:
-        response._handler_class = self.__class__  # type: ignore[attr-defined]
+        finished_by(response, self.__class__)
         if isinstance(response, FileResponse):
             response.block_size = self.chunk_size
         elif not response.streaming:
@@ -262,10 +250,9 @@ class PooledThreadsASGIHandler(ASGIHandler):
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not "
                              f"{scope['type']}.")
         lease = Lease(POOL)
-        token = _LEASE.set(lease)
         try:
-            async with ThreadSensitiveContext(executor=lease):
-                await self.handle(scope, receive, send)
+            with deferred.serving(lease.give_back):
+                async with ThreadSensitiveContext(executor=lease):
+                    await self.handle(scope, receive, send)
         finally:
-            _LEASE.reset(token)
             lease.give_back()

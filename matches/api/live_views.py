@@ -1,12 +1,12 @@
 """The live endpoints: the events long-poll, the match event stream and the account event
 stream. What a client sees and when a wait is over is ``matches.live``'s; who may watch,
 which seat and the answer's shape are the events view's (``MatchViewSet.events``), run
-once per request (``as_view(..., hand_over_wait=True)``: it answers a ``LiveAnswer``,
-which carries the wait and how to read on; see ``matches.api.waiting``).
+once per request (for a stream, ``as_view(..., keeps_reading=True)``: it answers a
+``LiveAnswer``, which carries how to read on; see ``matches.api.waiting``).
 
 How a request waits depends on the server:
 
-- ASGI (``kaosz.server.threads``) on PostgreSQL: on the event loop, woken by the process's
+- ASGI on PostgreSQL (``kaosz.server.deferred``): on the event loop, woken by the process's
   one listening connection (``matches.live.hub``): a waiting long-poll or an open stream
   holds neither a thread nor a database connection;
 - elsewhere (the threaded WSGI server of ``make run``, the test client, SQLite): in its
@@ -26,7 +26,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
@@ -35,17 +35,16 @@ from rest_framework.exceptions import APIException
 
 from kaosz.api.auth import CachedTokenAuthentication
 from kaosz.api.errors import error_body
-from kaosz.server.threads import lent_thread, let_go_of_thread
+from kaosz.server.deferred import in_thread, release_thread
 from matches.api import shared_renders
 from matches.api.views import MatchViewSet
 from matches.api.waiting import JsonOnly, LiveAnswer, Read
 from matches.live import account, caps, hub
 from matches.live.events import Wait, unchanged
-from matches.live.wait import before_waiting, wait_for_change, wait_for_change_async
+from matches.live.wait import wait_for_change
 
 _drf_events = MatchViewSet.as_view({"get": "events"})
-_drf_live = MatchViewSet.as_view({"get": "events"}, hand_over_wait=True)
-_drf_stream = MatchViewSet.as_view({"get": "events"}, hand_over_wait=True,
+_drf_stream = MatchViewSet.as_view({"get": "events"}, keeps_reading=True,
                                    content_negotiation_class=JsonOnly)
 
 STREAM_KEEPALIVE = 20.0
@@ -60,7 +59,7 @@ def _client(request: HttpRequest) -> str:
 def _token_user(request: HttpRequest) -> Any:
     """The user of the request's API token, or None (no token, or one that is not valid:
     the view refuses that one itself). A header alone says nothing: any string can be
-    sent, and the cap once trusted it (issue 27)."""
+    sent."""
     if "HTTP_AUTHORIZATION" not in request.META:
         return None
     try:
@@ -102,7 +101,7 @@ def _too_many(key: str, limit: int) -> JsonResponse:
 
 def _waits(request: HttpRequest) -> bool:
     raw = request.GET.get("wait") or "0"
-    # (ASCII digits, a few: '²' or 5,000 digits made int() raise, a 500; issue 27)
+    # (ASCII digits, a few: int() raises on '²' or on 5,000 digits)
     return raw.isascii() and raw.isdigit() and len(raw) < 10 and int(raw) > 0
 
 
@@ -114,24 +113,23 @@ def _on_the_event_loop(request: HttpRequest) -> bool:
 # ------------------------------------------------------------------ the long-poll
 
 def events(request: HttpRequest, pk: str) -> HttpResponseBase:
-    """``GET .../events/``: the events view, its wait capped per client. Under
-    ``kaosz.server.threads`` on PostgreSQL a waiting request comes back as a
-    ``LiveAnswer`` that the handler awaits on the event loop; elsewhere the view waits
-    in this thread."""
+    """``GET .../events/``: the events view, its wait capped per client. Where the server
+    settles deferred answers (ASGI on PostgreSQL) a waiting request comes back as a
+    ``LiveAnswer`` that the server settles on the event loop, and the slot goes with it;
+    elsewhere the view waits in this thread."""
     if not _waits(request):
         return _drf_events(request, pk=pk)
     key, limit = _slot_of(request, _user_now(request))
     slot = caps.take(key, limit)
     if slot is None:
         return _too_many(key, limit)
-    if not (lent_thread() and connection.vendor == "postgresql"):
-        with slot:
-            return _drf_events(request, pk=pk)
     try:
-        response = _drf_live(request, pk=pk)
-    finally:
-        connection.close()  # (a waiting request holds no connection)
+        response = _drf_events(request, pk=pk)
+    except BaseException:
+        slot.release()
+        raise
     if isinstance(response, LiveAnswer) and response.wait is not None:
+        connection.close()  # (a waiting request holds no connection)
         response.slot = slot  # (given back when its wait ends)
     else:
         slot.release()
@@ -172,7 +170,7 @@ def _progress_threaded(pk: int, body: dict[str, Any] | None, read: Read,
                 return
             else:
                 wait = _next_wait(pk, body)
-                if unchanged(wait.seen, wait_for_change(wait)):
+                if unchanged(wait.seen, async_to_sync(wait_for_change)(wait, listen=False)):
                     yield ": keep-alive\n\n"
                     continue
                 body = read(wait.after)
@@ -186,13 +184,13 @@ async def _progress_async(pk: int, body: dict[str, Any] | None, read: Read, publ
     nor a connection, and spectators' streams share each render (``shared_renders``)."""
 
     async def render(after: int) -> tuple[int, bytes]:
-        found = await before_waiting(functools.partial(read, after))
+        found = await in_thread(functools.partial(read, after))
         return (200, json.dumps(found).encode()) if found is not None else (404, b"")
 
     # The middleware chain's answer to this request took a thread; a stream waiting with
     # it would keep it for as long as it is open, and with as many streams open as the
     # process lends threads (KAOSZ_ASGI_THREADS) every other request would wait.
-    let_go_of_thread()
+    release_thread()
     try:
         sent = None
         while body is not None:
@@ -201,12 +199,12 @@ async def _progress_async(pk: int, body: dict[str, Any] | None, read: Read, publ
                 yield _progress(body)
             after = body["last"]
             if body["more"]:
-                body = await before_waiting(functools.partial(read, after))
+                body = await in_thread(functools.partial(read, after))
             elif body["status"] == "finished":
                 return
             else:
                 wait = _next_wait(pk, body)
-                now = await wait_for_change_async(wait)
+                now = await wait_for_change(wait, listen=True)
                 if unchanged(wait.seen, now):
                     yield ": keep-alive\n\n"
                     continue
@@ -220,22 +218,29 @@ async def _progress_async(pk: int, body: dict[str, Any] | None, read: Read, publ
         slot.release()
 
 
-def _event_stream(events: Iterator[str] | AsyncIterator[str],
-                  slot: caps.Slot) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(events, content_type="text/event-stream")
-    # The slot goes back when the stream ends (its generator's ``finally``) and, at the
-    # latest, when the response is closed: a stream never started (the client left
-    # before its first event) runs no ``finally``. (Django closes every response at the
-    # request's end; ``release`` is idempotent.)
-    response._resource_closers.append(slot.release)  # type: ignore[attr-defined]
-    response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"  # (nginx: pass each event on at once)
-    return response
+class EventStream(StreamingHttpResponse):
+    """A stream of Server-Sent Events holding a waiting slot. The slot goes back when the
+    stream ends (its generator's ``finally``) and, at the latest, when the response is
+    closed: a stream never started (the client left before its first event) runs no
+    ``finally``. (Django closes every response at the request's end; ``release`` is
+    idempotent.)"""
+
+    def __init__(self, events: Iterator[str] | AsyncIterator[str], slot: caps.Slot) -> None:
+        super().__init__(events, content_type="text/event-stream")
+        self.slot = slot
+        self["Cache-Control"] = "no-cache"
+        self["X-Accel-Buffering"] = "no"  # (nginx: pass each event on at once)
+
+    def close(self) -> None:
+        try:
+            self.slot.release()
+        finally:
+            super().close()
 
 
 def _only_get(request: HttpRequest) -> HttpResponseBase | None:
     """A stream is read with GET: any other method is refused before a slot is taken
-    (an OPTIONS or a POST used to open a stream like a GET and hold its slot)."""
+    (an OPTIONS or a POST would otherwise open a stream like a GET and hold its slot)."""
     if request.method in ("GET", "HEAD"):
         return None
     refused = JsonResponse(error_body("method_not_allowed", "A stream is read with GET."),
@@ -275,7 +280,7 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponseBase:
         # On the event loop the connection goes back before the waits; a threaded stream
         # keeps its thread and its connection (closing it there would end the request's
         # transaction under it, e.g. a test's).
-        first = await (before_waiting(read_first) if _on_the_event_loop(request)
+        first = await (in_thread(read_first) if _on_the_event_loop(request)
                        else sync_to_async(read_first)())
     except BaseException:
         slot.release()
@@ -285,8 +290,8 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponseBase:
         return first
     body: dict[str, Any] = json.loads(first.content)
     if _on_the_event_loop(request):
-        return _event_stream(_progress_async(int(pk), body, first.read, public, slot), slot)
-    return _event_stream(_progress_threaded(int(pk), body, first.read, slot), slot)
+        return EventStream(_progress_async(int(pk), body, first.read, public, slot), slot)
+    return EventStream(_progress_threaded(int(pk), body, first.read, slot), slot)
 
 
 def _rendered(response: HttpResponseBase) -> HttpResponseBase:
@@ -324,7 +329,7 @@ def _account_threaded(user_id: int, slot: caps.Slot) -> Iterator[str]:
 
 
 async def _account_async(user_id: int, slot: caps.Slot) -> AsyncIterator[str]:
-    let_go_of_thread()  # (as a match stream: see _progress_async)
+    release_thread()  # (as a match stream: see _progress_async)
     h = hub.hub()
     subscription = h.subscribe_account(user_id)
     try:
@@ -333,14 +338,14 @@ async def _account_async(user_id: int, slot: caps.Slot) -> AsyncIterator[str]:
         await account.listening(h, STREAM_KEEPALIVE)
         while not subscription.empty():
             subscription.get_nowait()
-        yield await before_waiting(lambda: _hello(user_id))
+        yield await in_thread(lambda: _hello(user_id))
         while True:
             found = await account.next_messages_async(subscription, STREAM_KEEPALIVE)
             if not found:
                 yield ": keep-alive\n\n"
             for message in found:
                 if message is None:  # (the listener reconnected: what is waiting now)
-                    yield await before_waiting(lambda: _hello(user_id))
+                    yield await in_thread(lambda: _hello(user_id))
                     continue
                 parsed = account.parse(message)
                 if parsed is not None:
@@ -367,6 +372,6 @@ async def account_stream(request: HttpRequest) -> HttpResponseBase:
     if slot is None:
         return _too_many(key, limit)
     if _on_the_event_loop(request):
-        return _event_stream(_account_async(user.pk, slot), slot)
-    return _event_stream(_account_threaded(user.pk, slot), slot)
+        return EventStream(_account_async(user.pk, slot), slot)
+    return EventStream(_account_threaded(user.pk, slot), slot)
 

@@ -11,6 +11,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, overload
 
+from asgiref.sync import async_to_sync
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import Q
@@ -26,6 +27,7 @@ from kaosz.api.errors import ApiError
 from kaosz.api.params import flag
 from kaosz.api.throttling import AnonWindowThrottle, UserWindowThrottle, WindowRateThrottle
 from kaosz.models import SeatInvitation
+from kaosz.server.deferred import settles_deferred
 from matches import store
 from matches.api import serializers as s
 from matches.api.waiting import LiveAnswer
@@ -181,10 +183,9 @@ class MatchViewSet(viewsets.GenericViewSet):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     filterset_class = None
     filter_backends: list = []
-    # ``as_view(..., hand_over_wait=True)``: the events view answers a ``LiveAnswer``, which
-    # carries a long-poll's wait to the caller instead of waiting here, and how to read on
-    # (matches.api.live_views).
-    hand_over_wait = False
+    # ``as_view(..., keeps_reading=True)``: the events view answers a ``LiveAnswer``,
+    # which carries how to read on (the event stream, matches.api.live_views).
+    keeps_reading = False
 
     def _match_id(self) -> int:
         pk = self.kwargs.get("pk", "")
@@ -422,16 +423,18 @@ class MatchViewSet(viewsets.GenericViewSet):
 
         if wait and not wait_for.over(seen):
             quiet = self._quiet_answer(seat, after, seen, with_legal)
-            if self.hand_over_wait and request.accepted_renderer.format == "json":
-                # Under ASGI the wait happens on the event loop (matches.api.live_views).
+            if settles_deferred() and connection.vendor == "postgresql" \
+                    and request.accepted_renderer.format == "json":
+                # The server waits on the event loop, holding no thread and no
+                # connection (kaosz.server.deferred), then settles the answer.
                 return LiveAnswer(quiet, read, wait_for, headers=LIVE_ANSWER)
-            now = wait_for_change(wait_for)
+            now = async_to_sync(wait_for_change)(wait_for, listen=False)
             if quiet is not None and live.unchanged(seen, now):
                 return Response(quiet, headers=LIVE_ANSWER)
         body = read(after)
         if body is None:  # deleted while this request waited
             raise ApiError("not_found", "no such match", 404)
-        if self.hand_over_wait:
+        if self.keeps_reading:
             return LiveAnswer(body, read, headers=LIVE_ANSWER)
         return Response(body, headers=LIVE_ANSWER)
 
@@ -458,8 +461,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         count, version, st, to_act = seen
         if count > after or (with_legal and st == Match.ACTIVE and seat in to_act):
             return None
-        body: dict[str, Any] = {"events": [], "last": after, "more": False,
-                                "version": version, "status": st, "to_act": to_act}
+        body = live.events_answer((count, version, st, list(to_act)), after)
         if with_legal:
             body["legal_actions"] = _legal_answer(version, seat, to_act, [])
         return body

@@ -1,15 +1,15 @@
-"""The events view's answer for the live endpoints (``MatchViewSet.as_view(...,
-hand_over_wait=True)``, used by ``matches.api.live_views``): a DRF answer that also
-carries what the caller needs to go on without calling the view again.
+"""The events view's answer for the live endpoints: a DRF answer that also carries what
+the caller needs to go on without calling the view again.
 
 - ``read(after)``: the events answer after ``after`` as the match then is (the seat and the
   right to watch were settled when the view ran), for a stream's next event;
-- ``wait``: set when the client asked to wait and nothing concerns it yet. The answer then
-  passes the middleware chain as the answer for "nothing new" (when the view could tell it
-  without the database) and is awaited on the event loop (:meth:`kaosz_then`, called by
-  ``kaosz.server.threads``), holding neither a thread nor a database connection. When the
-  match did not change it is sent as it is; otherwise its body is replaced by ``read``'s
-  answer then (one trip to a thread; neither the view nor the chain runs again).
+- ``wait``: set when the client asked to wait and nothing concerns it yet, and the server
+  settles deferred answers (``kaosz.server.deferred``). The answer then passes the
+  middleware chain as the answer for "nothing new" (when the view could tell it without
+  the database) and is settled on the event loop (:meth:`LiveAnswer.settle`), holding
+  neither a thread nor a database connection. When the match did not change it is sent as
+  it is; otherwise its body is replaced by ``read``'s answer then (one trip to a thread;
+  neither the view nor the chain runs again).
 """
 
 from __future__ import annotations
@@ -17,22 +17,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from asgiref.sync import sync_to_async
-from django.db import connection
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 
 from kaosz.api.errors import error_body
-from kaosz.server.threads import let_go_of_thread
+from kaosz.server.deferred import DeferredAnswer, in_thread
 from matches.live.caps import Slot
 from matches.live.events import Wait, unchanged
-from matches.live.wait import wait_for_change_async
+from matches.live.wait import wait_for_change
 
 Read = Callable[[int], "dict[str, Any] | None"]
 
 
-class LiveAnswer(Response):
+class LiveAnswer(Response, DeferredAnswer):
     def __init__(self, data: dict[str, Any] | None, read: Read, wait: Wait | None = None,
                  **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
@@ -40,34 +38,25 @@ class LiveAnswer(Response):
         self.quiet = data is not None
         self.slot: Slot | None = None  # (the client's waiting slot, given back after it)
 
-    async def kaosz_then(self) -> LiveAnswer:
+    async def settle(self) -> LiveAnswer:
         """Wait (see the module), then be the answer (at once when there is no wait)."""
         if self.wait is None:
             return self
         try:
-            let_go_of_thread()  # (the chain has run: nothing of this request is on it)
-            now = await wait_for_change_async(self.wait)
+            now = await wait_for_change(self.wait, listen=True)
         finally:
             if self.slot is not None:
                 self.slot.release()
         if self.quiet and unchanged(self.wait.seen, now):
             return self
         after = self.wait.after
-        body = await sync_to_async(lambda: read_and_release(self.read, after))()
+        body = await in_thread(lambda: self.read(after))
         if body is None:  # (deleted meanwhile)
             self.status_code = 404
             body = error_body("not_found", "no such match")
         self.content = self.accepted_renderer.render(body, self.accepted_media_type)
         self["Content-Length"] = str(len(self.content))
         return self
-
-
-def read_and_release(read: Read, after: int) -> dict[str, Any] | None:
-    """``read(after)``, then the thread's database connection back to the pool."""
-    try:
-        return read(after)
-    finally:
-        connection.close()
 
 
 class JsonOnly(BaseContentNegotiation):

@@ -1,9 +1,10 @@
 """The live path: a client waiting for a match (or its account) to change.
 
-- ``events``: what a seat sees since an event number (:func:`events_since`, no request, no
-  wait) and what a wait waits for (:class:`Wait`);
-- ``wait``: :func:`wait_for_change` in a thread and :func:`wait_for_change_async` on the
-  event loop, the one wait the long-poll and the streams share;
+- ``events``: the events answer's one shape (:func:`events_answer`, pure), what a seat
+  sees since an event number (:func:`events_since`, no request, no wait) and what a wait
+  waits for (:class:`Wait`);
+- ``wait``: :func:`wait_for_change`, the one wait the long-poll and the streams share
+  (a coroutine: on the event loop, or in the request's thread);
 - ``notify`` (PostgreSQL ``LISTEN`` from a thread, or re-reads on SQLite) and ``hub``
   (one listening connection per ASGI process, fanning out to coroutines) deliver the
   database's notifications;

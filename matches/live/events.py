@@ -3,10 +3,11 @@ for more is over: no request, no waiting, no HTTP.
 
 ``Progress`` is the cheap summary of a match the waits work with (one row, or a
 notification's payload); :class:`Wait` says what a waiting client waits for;
-:func:`events_since` reads the answer."""
+:func:`events_answer` is the answer's one shape; :func:`events_since` reads it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,14 +52,19 @@ def progress_of(match: Match) -> Progress:
     return match.event_count, match.version, match.status, list(match.to_act)
 
 
-def quiet(seen: Progress, after: int) -> dict[str, Any] | None:
-    """The events answer when nothing happened since ``seen`` and no event is newer than
-    ``after`` (known without reading the log); None when there are events to send."""
-    count, version, status, to_act = seen
-    if count > after:
-        return None
-    return {"events": [], "last": after, "more": False, "version": version,
-            "status": status, "to_act": to_act}
+def events_answer(now: Progress, after: int, events: Sequence[dict[str, Any]] = (),
+                  last: int | None = None, more: bool = False) -> dict[str, Any]:
+    """The events answer: ``events`` (numbered above ``after``, up to ``last``), whether
+    another page follows (``more``), and the match's ``version``, ``status`` and
+    ``to_act`` as ``now`` says. With no page, ``last`` is ``now``'s event count (every
+    event it counts has been sent); so the answer for "nothing new" (``now``'s count not
+    above ``after``) needs no read of the log."""
+    count, version, status, to_act = now
+    last = after if last is None else last
+    if not more:
+        last = max(last, count)
+    return {"events": list(events), "last": last, "more": more, "version": version,
+            "status": status, "to_act": list(to_act)}
 
 
 def events_since(match: Match, seat: int | None, since: int,
@@ -75,7 +81,6 @@ def events_since(match: Match, seat: int | None, since: int,
         now = store.match_progress(match.pk)
         if now is None:
             return None
-    count, version, status, to_act = now
     rs = store.ruleset_of(match)
     # Not ``match.log``: a related manager gives each entry its match by reading the
     # entry's ``match_id``, which ``only()`` defers, so every entry cost one more query.
@@ -90,11 +95,7 @@ def events_since(match: Match, seat: int | None, since: int,
         numbered = store.seat_events(rs, entry.events, entry.first_event, seat)
         out.extend(e for e in numbered if e["n"] > since)
         last = max(last, entry.last_event)
-    more = len(entries) >= EVENTS_PAGE
-    if not more:
-        last = max(last, count)
-    return {"events": out, "last": last, "more": more, "version": version,
-            "status": status, "to_act": list(to_act)}
+    return events_answer(now, since, out, last, more=len(entries) >= EVENTS_PAGE)
 
 
 def unchanged(seen: Progress, now: Progress | None) -> bool:
