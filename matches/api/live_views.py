@@ -1,8 +1,8 @@
 """The live endpoints: the events long-poll, the match event stream and the account event
-stream. What a client sees and when a wait is over is ``matches.live``'s; who may watch,
-which seat and the answer's shape are the events view's (``MatchViewSet.events``), run
-once per request (for a stream, ``as_view(..., keeps_reading=True)``: it answers a
-``LiveAnswer``, which carries how to read on; see ``matches.api.waiting``).
+stream. What a client sees and when a wait is over is ``matches.live``'s; who may watch
+and as which seat is ``matches.api.views.watch_of``, the events view's checks, which the
+long-poll runs as a DRF action and the match stream, a plain async view, runs once before
+its first event (its ``Watch`` then reads each next answer).
 
 How a request waits depends on the server:
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import json
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
@@ -31,21 +31,21 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import HttpRequest, HttpResponseBase, JsonResponse, StreamingHttpResponse
-from rest_framework.exceptions import APIException
+from rest_framework.exceptions import APIException, AuthenticationFailed, NotAuthenticated
+from rest_framework.renderers import JSONRenderer
 
 from kaosz.api.auth import CachedTokenAuthentication
-from kaosz.api.errors import error_body
+from kaosz.api.errors import error_body, exception_handler
+from kaosz.domain import DomainError
 from kaosz.server.deferred import in_thread, release_thread
 from matches.api import shared_renders
-from matches.api.views import MatchViewSet
-from matches.api.waiting import JsonOnly, LiveAnswer, Read
+from matches.api.views import MatchViewSet, Watch, watch_of
+from matches.api.waiting import LiveAnswer, Read
 from matches.live import account, caps, hub
 from matches.live.events import Wait, unchanged
 from matches.live.wait import wait_for_change
 
 _drf_events = MatchViewSet.as_view({"get": "events"})
-_drf_stream = MatchViewSet.as_view({"get": "events"}, keeps_reading=True,
-                                   content_negotiation_class=JsonOnly)
 
 STREAM_KEEPALIVE = 20.0
 
@@ -57,16 +57,20 @@ def _client(request: HttpRequest) -> str:
 
 
 def _token_user(request: HttpRequest) -> Any:
-    """The user of the request's API token, or None (no token, or one that is not valid:
-    the view refuses that one itself). A header alone says nothing: any string can be
-    sent."""
+    """The user of the request's API token, or None (no token). A token that is not valid
+    raises the API's refusal. A header alone says nothing: any string can be sent."""
     if "HTTP_AUTHORIZATION" not in request.META:
         return None
+    found = CachedTokenAuthentication().authenticate(request)
+    return found[0] if found else None
+
+
+def _token_user_or_none(request: HttpRequest) -> Any:
+    """The same, None for a token that is not valid (the view refuses that one itself)."""
     try:
-        found = CachedTokenAuthentication().authenticate(request)
+        return _token_user(request)
     except APIException:
         return None
-    return found[0] if found else None
 
 
 def _slot_of(request: HttpRequest, user: Any) -> tuple[str, int]:
@@ -81,15 +85,28 @@ def _slot_of(request: HttpRequest, user: Any) -> tuple[str, int]:
 def _user_now(request: HttpRequest) -> Any:
     """The signed-in user (API token, else session) in a sync chain. (The token first: a
     token client's answer must not read the session, which would add ``Vary: Cookie``.)"""
-    return _token_user(request) or request.user
+    return _token_user_or_none(request) or request.user
 
 
 async def _user_async(request: HttpRequest) -> Any:
+    """The signed-in user in an async view; raises the API's refusal of a bad token."""
     if "HTTP_AUTHORIZATION" in request.META:
         user = await sync_to_async(_token_user)(request)
         if user is not None:
             return user
     return await request.auser()
+
+
+def _refusal(exc: Exception) -> HttpResponseBase:
+    """An async view's refusal in the API's one error shape, as a DRF view answers it."""
+    answer: Any = exception_handler(exc, {})
+    assert answer is not None
+    if isinstance(exc, (AuthenticationFailed, NotAuthenticated)):
+        answer["WWW-Authenticate"] = "Token"  # (a 401 names its scheme, as DRF's views do)
+    answer.accepted_renderer = JSONRenderer()
+    answer.accepted_media_type = JSONRenderer.media_type
+    answer.renderer_context = {}
+    return answer.render()
 
 
 def _too_many(key: str, limit: int) -> JsonResponse:
@@ -264,7 +281,10 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponseBase:
     if not (raw.isascii() and raw.isdigit() and len(raw) < 11):
         return JsonResponse(error_body("invalid_parameter", "after: an integer",
                                        {"parameter": "after"}), status=400)
-    user = await _user_async(request)
+    try:
+        user = await _user_async(request)
+    except APIException as exc:
+        return _refusal(exc)
     key, limit = _slot_of(request, user)
     # A spectator's stream shares each render with the process's other spectators
     # (``shared_renders``); a player's shows its own seat's view. Who is a spectator is
@@ -273,32 +293,28 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponseBase:
     slot = caps.take(key, limit)
     if slot is None:
         return _too_many(key, limit)
-    def read_first() -> HttpResponseBase:
-        return _rendered(_drf_stream(request, pk=pk))
+    def first() -> tuple[Watch, dict[str, Any] | None]:
+        watch = watch_of(pk, user, request.GET)
+        return watch, watch.read(int(raw))
 
     try:
         # On the event loop the connection goes back before the waits; a threaded stream
         # keeps its thread and its connection (closing it there would end the request's
         # transaction under it, e.g. a test's).
-        first = await (in_thread(read_first) if _on_the_event_loop(request)
-                       else sync_to_async(read_first)())
+        watch, body = await (in_thread(first) if _on_the_event_loop(request)
+                             else sync_to_async(first)())
+    except (APIException, DomainError) as exc:
+        slot.release()
+        return _refusal(exc)
     except BaseException:
         slot.release()
         raise
-    if not isinstance(first, LiveAnswer):  # (not found, not allowed: the view's answer)
+    if body is None:  # (deleted meanwhile)
         slot.release()
-        return first
-    body: dict[str, Any] = json.loads(first.content)
+        return JsonResponse(error_body("not_found", "no such match"), status=404)
     if _on_the_event_loop(request):
-        return EventStream(_progress_async(int(pk), body, first.read, public, slot), slot)
-    return EventStream(_progress_threaded(int(pk), body, first.read, slot), slot)
-
-
-def _rendered(response: HttpResponseBase) -> HttpResponseBase:
-    render: Callable[[], object] | None = getattr(response, "render", None)
-    if render is not None:
-        render()
-    return response
+        return EventStream(_progress_async(int(pk), body, watch.read, public, slot), slot)
+    return EventStream(_progress_threaded(int(pk), body, watch.read, slot), slot)
 
 
 # ------------------------------------------------------------------ the account stream

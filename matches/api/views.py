@@ -8,7 +8,8 @@ caller's seat (spectators: ``None``); legal actions are only ever the caller's o
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, overload
 
 from asgiref.sync import async_to_sync
@@ -67,7 +68,12 @@ def _int_param(request: Request, name: str, default: None, lo: int, hi: int) -> 
 
 
 def _int_param(request: Request, name: str, default: int | None, lo: int, hi: int) -> int | None:
-    raw = request.query_params.get(name)
+    return _int_in(request.query_params, name, default, lo, hi)
+
+
+def _int_in(params: Mapping[str, str], name: str, default: int | None, lo: int,
+            hi: int) -> int | None:
+    raw = params.get(name)
     if raw is None or raw == "":
         return default
     try:
@@ -81,7 +87,11 @@ def _int_param(request: Request, name: str, default: int | None, lo: int, hi: in
 
 
 def _flag_param(request: Request, name: str) -> bool:
-    raw = (request.query_params.get(name) or "").lower()
+    return _flag_in(request.query_params, name)
+
+
+def _flag_in(params: Mapping[str, str], name: str) -> bool:
+    raw = (params.get(name) or "").lower()
     if raw in ("", "0", "false"):
         return False
     if raw in ("1", "true"):
@@ -145,6 +155,45 @@ def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
     return out
 
 
+@dataclass(frozen=True)
+class Watch:
+    """Who watches a match's events: the match, the seat whose view they see (None: a
+    spectator's) and whether their answers carry the seat's legal actions."""
+
+    match: Match
+    seat: int | None
+    with_legal: bool
+
+    def read(self, after: int) -> dict[str, Any] | None:
+        """The events answer after ``after`` as the match now is (None: deleted)."""
+        match, seat = self.match, self.seat
+        now = store.load_match(match.pk, users=False) if self.with_legal else None
+        if self.with_legal and now is None:
+            return None
+        body = live.events_since(match, seat, after,
+                                 live.progress_of(now) if now is not None else None)
+        if body is not None and now is not None:
+            body["legal_actions"] = legal_actions_of(now, seat)
+        return body
+
+
+def watch_of(pk: Any, user: Any, params: Mapping[str, str]) -> Watch:
+    """The events view's checks, for the long-poll and the event stream alike: the match
+    (404 when there is none), the user's seat (``?seat=`` when they hold several) and
+    ``?include_legal_actions`` (a seat's player only). Raises the API's errors."""
+    if not str(pk).isdigit() or int(pk) >= 2**63:
+        raise ApiError("not_found", "no such match", 404)
+    match = store.load_match(int(pk), users=False)
+    if match is None:
+        raise ApiError("not_found", f"no match {pk}", 404)
+    seat = seat_of(match, user, _int_in(params, "seat", None, 0, 64))
+    with_legal = _flag_in(params, "include_legal_actions")
+    if with_legal and seat is None:
+        raise ApiError("invalid_parameter", "include_legal_actions: only for a seat's "
+                       "player", 400, {"parameter": "include_legal_actions"})
+    return Watch(match, seat, with_legal)
+
+
 # An events answer is the match as it is now: never kept by a cache, and never turned into
 # a "304 Not Modified" by an ETag (a long-poll must wait, not answer from a browser's
 # cache).
@@ -183,10 +232,6 @@ class MatchViewSet(viewsets.GenericViewSet):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     filterset_class = None
     filter_backends: list = []
-    # ``as_view(..., keeps_reading=True)``: the events view answers a ``LiveAnswer``,
-    # which carries how to read on (the event stream, matches.api.live_views).
-    keeps_reading = False
-
     def _match_id(self) -> int:
         pk = self.kwargs.get("pk", "")
         if not str(pk).isdigit() or int(pk) >= 2**63:
@@ -398,9 +443,9 @@ class MatchViewSet(viewsets.GenericViewSet):
             "legal_actions": {"version": 8, "seat": 0, "to_act": [0],
                               "actions": [{"type": "pass"}, {"type": "draw"}]}})])
     @action(detail=True, methods=["get"])
-    def events(self, request: Request, pk: str | None = None) -> Response:  # noqa: C901
-        match = self.get_object(users=False)
-        seat = self._seat(match)
+    def events(self, request: Request, pk: str | None = None) -> Response:
+        watch = watch_of(pk, request.user, request.query_params)
+        match, seat, with_legal = watch.match, watch.seat, watch.with_legal
         after = _int_param(request, "after", 0, 0, 2**31)
         wait = _int_param(request, "wait", 0, 0, 3600)
         until = request.query_params.get("until") or "event"
@@ -410,46 +455,23 @@ class MatchViewSet(viewsets.GenericViewSet):
         if until == "turn" and seat is None:
             raise ApiError("invalid_parameter", "until=turn: only for a seat's player", 400,
                            {"parameter": "until"})
-        with_legal = _flag_param(request, "include_legal_actions")
-        if with_legal and seat is None:
-            raise ApiError("invalid_parameter", "include_legal_actions: only for a seat's "
-                           "player", 400, {"parameter": "include_legal_actions"})
         seen = live.progress_of(match)
         wait_for = live.Wait(match.pk, seen, after, time.monotonic() + min(float(wait), MAX_WAIT),
                              until, seat)
-
-        def read(since: int) -> dict[str, Any] | None:
-            return self._events_body(match, seat, since, with_legal)
-
         if wait and not wait_for.over(seen):
             quiet = self._quiet_answer(seat, after, seen, with_legal)
             if settles_deferred() and connection.vendor == "postgresql" \
                     and request.accepted_renderer.format == "json":
                 # The server waits on the event loop, holding no thread and no
                 # connection (kaosz.server.deferred), then settles the answer.
-                return LiveAnswer(quiet, read, wait_for, headers=LIVE_ANSWER)
+                return LiveAnswer(quiet, watch.read, wait_for, headers=LIVE_ANSWER)
             now = async_to_sync(wait_for_change)(wait_for, listen=False)
             if quiet is not None and live.unchanged(seen, now):
                 return Response(quiet, headers=LIVE_ANSWER)
-        body = read(after)
+        body = watch.read(after)
         if body is None:  # deleted while this request waited
             raise ApiError("not_found", "no such match", 404)
-        if self.keeps_reading:
-            return LiveAnswer(body, read, headers=LIVE_ANSWER)
         return Response(body, headers=LIVE_ANSWER)
-
-    @staticmethod
-    def _events_body(match: Match, seat: int | None, after: int,
-                     with_legal: bool) -> dict[str, Any] | None:
-        """The events answer as the match now is (None: deleted)."""
-        now = store.load_match(match.pk, users=False) if with_legal else None
-        if with_legal and now is None:
-            return None
-        body = live.events_since(match, seat, after,
-                                 live.progress_of(now) if now is not None else None)
-        if body is not None and now is not None:
-            body["legal_actions"] = legal_actions_of(now, seat)
-        return body
 
     @staticmethod
     def _quiet_answer(seat: int | None, after: int,

@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rest_framework.negotiation import BaseContentNegotiation
-from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 
 from kaosz.api.errors import error_body
@@ -57,16 +55,3 @@ class LiveAnswer(Response, DeferredAnswer):
         self.content = self.accepted_renderer.render(body, self.accepted_media_type)
         self["Content-Length"] = str(len(self.content))
         return self
-
-
-class JsonOnly(BaseContentNegotiation):
-    """The event streams' negotiation: their events carry JSON, whatever the client
-    accepts (an ``EventSource`` asks for ``text/event-stream``, which DRF's default
-    negotiation refused with 406)."""
-
-    def select_renderer(self, request: Any, renderers: Any,
-                        format_suffix: Any = None) -> tuple[BaseRenderer, str]:
-        return JSONRenderer(), JSONRenderer.media_type
-
-    def select_parser(self, request: Any, parsers: Any) -> Any:
-        return parsers[0] if parsers else None

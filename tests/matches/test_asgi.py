@@ -329,7 +329,7 @@ def test_spectators_streams_share_one_render_per_move(django_user_model, monkeyp
     from asgiref.testing import ApplicationCommunicator
     from django.test import Client
 
-    from matches.api.views import MatchViewSet
+    from matches.api.views import Watch
 
     tokens = _players(django_user_model, 2)
     clients = [Client(HTTP_AUTHORIZATION=f"Token {t}") for t in tokens]
@@ -338,13 +338,13 @@ def test_spectators_streams_share_one_render_per_move(django_user_model, monkeyp
     clients[1].post(f"/api/v1/matches/{m['id']}/join/", {}, content_type="application/json")
     path = f"/api/v1/matches/{m['id']}/stream/"
     renders: list[int | None] = []  # (the seat each render was for)
-    original = MatchViewSet._events_body
+    original = Watch.read
 
-    def counted(match, seat, after, with_legal):
-        renders.append(seat)
-        return original(match, seat, after, with_legal)
+    def counted(self, after):
+        renders.append(self.seat)
+        return original(self, after)
 
-    monkeypatch.setattr(MatchViewSet, "_events_body", staticmethod(counted))
+    monkeypatch.setattr(Watch, "read", counted)
 
     async def open_stream(token: str | None) -> ApplicationCommunicator:
         talk = asgi_client.connect(path, b"after=0",

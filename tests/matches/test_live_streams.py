@@ -183,6 +183,32 @@ def test_a_stream_is_read_with_get_only(client, method):
     assert dict(caps._WAITERS) == before
 
 
+@pytest.mark.django_db
+def test_a_match_stream_refuses_in_the_error_shape_and_holds_no_slot(client,
+                                                                      django_user_model):
+    """The stream is a plain async view running the events view's checks: a bad token is
+    a 401 naming its scheme, a match that does not exist a 404, a seat that is not yours
+    a 403, each in the API's one error shape, and none keeps a waiting slot."""
+    before = dict(caps._WAITERS)
+    bad = client.get("/api/v1/matches/1/stream/", HTTP_AUTHORIZATION="Token not-a-token")
+    as_the_long_poll = client.get("/api/v1/matches/1/events/",
+                                  HTTP_AUTHORIZATION="Token not-a-token")
+    assert bad.status_code == as_the_long_poll.status_code == 401
+    assert bad["WWW-Authenticate"] == as_the_long_poll["WWW-Authenticate"] == "Token"
+    assert {**bad.json()["error"], "request_id": None} == \
+        {**as_the_long_poll.json()["error"], "request_id": None}
+    gone = client.get("/api/v1/matches/999999/stream/?after=0")
+    assert gone.status_code == 404 and gone.json()["error"]["code"] == "not_found"
+    tokens = _tokens(django_user_model, "s0", "s1")
+    m = client.post("/api/v1/matches/", {"ruleset": "smugglers", "seats": [
+        {"player": "me"}, {"player": "bot:random"}]}, content_type="application/json",
+        HTTP_AUTHORIZATION=f"Token {tokens[0]}").json()
+    refused = client.get(f"/api/v1/matches/{m['id']}/stream/?seat=0",
+                         HTTP_AUTHORIZATION=f"Token {tokens[1]}")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_your_seat"
+    assert dict(caps._WAITERS) == before
+
+
 @pytest.fixture(scope="module")
 def asgi_server(django_db_setup, django_db_blocker) -> Iterator[str]:
     with django_db_blocker.unblock():
