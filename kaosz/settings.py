@@ -122,9 +122,16 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # WAL + a busy timeout let the embedded server, a test and a task share the file.
+    # One file serving requests and the in-process worker at once. WAL: readers never wait
+    # for the writer. IMMEDIATE: a transaction takes the write lock when it begins, so
+    # that it waits its turn (the busy timeout) instead of failing: a transaction that
+    # read first and then wrote after another had written meanwhile got "database is
+    # locked" at once, with no wait (SQLite cannot let it write from a stale snapshot).
+    # synchronous=NORMAL is WAL's durable-enough setting (a power cut may lose the last
+    # commits, never corrupt the file) and spares a sync on every commit.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
+        {"timeout": 20, "transaction_mode": "IMMEDIATE",
+         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
     )
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

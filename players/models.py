@@ -74,7 +74,6 @@ class TurnClock(models.Model):
     on_timeout = models.CharField(max_length=4, choices=ON_TIMEOUT, default=LOSE)
     timed_out_seat = models.SmallIntegerField(null=True, blank=True)   # lost on time
     bot_moves = models.JSONField(default=list)            # [[version, seat], ...] moved for
-    notified_version = models.IntegerField(default=-1)    # the e-mails for it were sent
     # Seats already told it is their turn (a KGK turn is many actions: one mail per turn).
     notified_seats = models.JSONField(default=list)
     done = models.BooleanField(default=False, db_index=True)
@@ -87,3 +86,30 @@ class NotificationSetting(models.Model):
                                 related_name="notification_setting")
     email_turns = models.BooleanField(default=True)
     updated = models.DateTimeField(auto_now=True)
+
+
+class Mail(models.Model):
+    """A mail to send, written in the same transaction as what makes it due and sent by
+    the worker (``players.notify``). One row per (match, person, kind, turn): whatever
+    runs twice (a task redelivered, the sweep beside the task, a send whose "sent" mark
+    failed) finds the row and sends it once."""
+
+    TURN = "turn"
+
+    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="mails")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="mails")
+    kind = models.CharField(max_length=16, default=TURN)
+    turn = models.IntegerField()                 # which turn of the match (notify.due_turns)
+    created = models.DateTimeField(auto_now_add=True)
+    # A sender took it at this time; another may take it once the lease has passed (a
+    # sender that died mid-send).
+    claimed = models.DateTimeField(null=True, blank=True)
+    sent = models.DateTimeField(null=True, blank=True, db_index=True)   # sent or dropped
+    dropped = models.CharField(max_length=40, blank=True)   # why it was not sent, if so
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.CharField(max_length=300, blank=True)    # the last failure
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "user", "kind", "turn"],
+                                               name="mail_once_per_turn")]

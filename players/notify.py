@@ -1,27 +1,34 @@
 """"Your turn" e-mails (issue 30), sent by the worker, never on the move's path.
 
-After a move in a turn-based match the worker is asked to send (``players.tasks``); it
-mails each person who has just come to act in that match, once per turn (a KGK turn is
-many actions: ``TurnClock.notified_seats`` remembers who was told), unless they turned
-"your turn" e-mails off. Every mail carries a signed unsubscribe link. When the SMTP
-server is down nothing is marked sent, and the beat's sweep tries again every
+When a move hands a turn-based match to someone, the transaction that sets the match's
+turn clock (``players.turns.update_clock``) also writes a row to the outbox (``Mail``) for
+each person who has just come to act (``due_turns`` decides who; a KGK turn is many
+actions: ``TurnClock.notified_seats`` remembers who was told), unless they turned "your
+turn" e-mails off. The worker (``players.tasks.notify_turn``, on the ``mail`` queue) then
+sends the rows and marks them sent, each with no transaction open while the SMTP server
+talks. A row is unique per (match, person, turn), so a task run twice, the sweep beside
+it, or a "sent" mark that failed never sends a turn's mail twice. When the SMTP server is
+down the row stays unsent and the beat's sweep tries again every
 ``KAOSZ_TURN_SWEEP_EVERY`` seconds until it is back; the move itself never waits for mail.
+Every mail carries a signed unsubscribe link.
 """
 
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMessage, get_connection
-from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
+from django.utils import timezone
 
 from matches.models import BIG_COLUMNS, Match, Seat
-from players.models import NotificationSetting, TurnClock
+from players.models import Mail, NotificationSetting, TurnClock
 from rulesets import registry
 
 log = logging.getLogger(__name__)
@@ -59,7 +66,7 @@ def set_wants_mail(user: Any, on: bool) -> None:
     NotificationSetting.objects.update_or_create(user=user, defaults={"email_turns": on})
 
 
-def _message(match: Match, user: Any) -> EmailMessage:
+def _message(match: Match, user: Any, mail: Mail | None = None) -> EmailMessage:
     rs = registry.available().get(match.ruleset)
     title = rs.title if rs else match.ruleset
     site = settings.KAOSZ_SITE_URL
@@ -71,41 +78,108 @@ def _message(match: Match, user: Any) -> EmailMessage:
     return EmailMessage(
         subject=f"Kaosz: te jössz / your turn – {title} #{match.pk}", body=body,
         to=[user.email], headers={"List-Unsubscribe": f"<{unsubscribe}>",
-                                  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})
+                                  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+                                  **_message_id(mail)})
+
+
+def _message_id(mail: Mail | None) -> dict[str, str]:
+    """One Message-ID per outbox row: a mail sent again after a sender died between the
+    SMTP server's acceptance and the "sent" mark is the same message to a mail client."""
+    if mail is None:
+        return {}
+    domain = urlsplit(settings.KAOSZ_SITE_URL).hostname or "kaosz"
+    return {"Message-ID": f"<{mail.kind}.{mail.match_id}.{mail.user_id}.{mail.turn}@{domain}>"}
+
+
+def due_turns(clock: TurnClock) -> dict[int, int]:
+    """Who is due a "your turn" mail now: each seat that has just come to act, with the
+    turn it is told about (the key of its mail). The one place that decides when a turn
+    mail is due; ``queue_turn_mails`` writes what it says."""
+    return {seat: clock.version for seat in clock.to_act if seat not in clock.notified_seats}
+
+
+def queue_turn_mails(match: Match, clock: TurnClock) -> int:
+    """Write the turn mails now due into the outbox (call it inside the transaction that
+    sets the clock, so the mail exists if and only if the turn does) and mark their seats
+    told. Returns how many rows were written."""
+    due = due_turns(clock)
+    if not due:
+        return 0
+    seats = Seat.objects.filter(match=match, index__in=list(due)).exclude(user=None) \
+        .select_related("user")
+    rows = [Mail(match=match, user=s.user, kind=Mail.TURN, turn=due[s.index])
+            for s in seats if not s.bot and wants_mail(s.user)]
+    Mail.objects.bulk_create(rows, ignore_conflicts=True)
+    clock.notified_seats = sorted(set(clock.notified_seats) | set(due))
+    return len(rows)
+
+
+def _lease() -> timedelta:
+    """How long a sender holds a mail before another may take it (a sender that died)."""
+    return timedelta(seconds=max(60, 3 * settings.EMAIL_TIMEOUT))
+
+
+def _claim(mail_id: int) -> bool:
+    """Take one unsent mail for sending: one short statement, so that two senders (the
+    task and the sweep, a task run twice) never both take it."""
+    now = timezone.now()
+    return bool(Mail.objects.filter(pk=mail_id, sent=None)
+                .filter(Q(claimed=None) | Q(claimed__lt=now - _lease()))
+                .update(claimed=now, attempts=F("attempts") + 1))
+
+
+def _still_due(mail: Mail) -> str:
+    """'' when the mail should go out; else why not (the turn is over, no address...)."""
+    match = mail.match
+    if match.status != Match.ACTIVE:
+        return "match_over"
+    if not wants_mail(mail.user):
+        return "unsubscribed"
+    seats = set(Seat.objects.filter(match=match, user=mail.user).values_list("index", flat=True))
+    if not seats & set(match.to_act):
+        return "turn_over"
+    return ""
+
+
+def send_pending(match_id: int | None = None) -> int:
+    """Send the outbox's unsent mails (of one match, or all): each is claimed, sent with
+    no transaction open (an SMTP server holds no database lock) and marked sent by one
+    statement. Returns how many went out. Raises on an SMTP failure, after releasing
+    that mail for a later try; the others stay for the sweep."""
+    pending = Mail.objects.filter(sent=None)
+    if match_id is not None:
+        pending = pending.filter(match_id=match_id)
+    sent = 0
+    for mail_id in list(pending.order_by("id").values_list("id", flat=True)):
+        if not _claim(mail_id):
+            continue
+        mail = Mail.objects.select_related("user", "match").defer(
+            *(f"match__{c}" for c in BIG_COLUMNS)).get(pk=mail_id)
+        why_not = _still_due(mail)
+        if why_not:
+            Mail.objects.filter(pk=mail_id).update(sent=timezone.now(), dropped=why_not)
+            continue
+        try:
+            with get_connection(fail_silently=False) as connection:
+                connection.send_messages([_message(mail.match, mail.user, mail)])
+        except Exception as exc:
+            Mail.objects.filter(pk=mail_id).update(claimed=None, error=str(exc)[:300])
+            raise
+        Mail.objects.filter(pk=mail_id).update(sent=timezone.now(), error="")
+        sent += 1
+    return sent
 
 
 def send_turn_mail(match_id: int) -> int:
-    """Mail the people who have just come to act in this match (once per turn). Returns
-    how many mails went out. Raises when the SMTP server refuses: nothing is marked
-    sent then, so a later try sends them."""
-    with transaction.atomic():
-        clock = TurnClock.objects.select_for_update().filter(match_id=match_id, done=False) \
-            .first()
-        if clock is None or clock.notified_version == clock.version:
-            return 0
-        match = Match.objects.defer(*BIG_COLUMNS).get(pk=match_id)
-        if match.status != Match.ACTIVE or match.version != clock.version:
-            return 0
-        due = [s for s in clock.to_act if s not in clock.notified_seats]
-        people = [s.user for s in Seat.objects.filter(match=match, index__in=due)
-                  .exclude(user=None).select_related("user") if not s.bot]
-        messages = [_message(match, u) for u in people if wants_mail(u)]
-        if messages:
-            with get_connection(fail_silently=False) as connection:
-                connection.send_messages(messages)
-        clock.notified_seats = list(clock.to_act)
-        clock.notified_version = clock.version
-        clock.save(update_fields=["notified_seats", "notified_version"])
-        return len(messages)
+    """Send the match's turn mails waiting in the outbox (the worker's task, after a
+    move). Raises when the SMTP server refuses: the mail stays unsent for the sweep."""
+    return send_pending(match_id)
 
 
 def send_due() -> int:
-    """Send every turn mail not sent yet (the sweep's retry). Returns how many went out."""
-    sent = 0
-    for match_id in TurnClock.objects.filter(done=False).exclude(
-            notified_version=F("version")).values_list("match_id", flat=True):
-        try:
-            sent += send_turn_mail(match_id)
-        except Exception as exc:   # SMTP down, refused: the next sweep tries again
-            log.warning("turn mail for match %s not sent: %s", match_id, exc)
-    return sent
+    """Send every mail not sent yet (the sweep's retry). Returns how many went out."""
+    try:
+        return send_pending()
+    except Exception as exc:   # SMTP down, refused: the next sweep tries again
+        log.warning("mail not sent (the next sweep tries again): %s", exc)
+        return 0

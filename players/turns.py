@@ -29,6 +29,7 @@ from matches.timecontrol import (
     family_of,
     seconds_per_move,
 )
+from players import notify
 from players.models import TurnClock
 
 log = logging.getLogger(__name__)
@@ -76,6 +77,9 @@ def update_clock(match_id: int, now: datetime | None = None) -> TurnClock | None
         clock.to_act = list(match.to_act)
         clock.deadline = now + timedelta(seconds=per_move)
         clock.expires = _expires(clock)
+        if clock.pk is None:
+            clock.save()            # (the outbox's rows point at the match, not the clock)
+        notify.queue_turn_mails(match, clock)
         clock.save()
         return clock
 

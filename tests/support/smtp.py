@@ -31,9 +31,10 @@ class Inbox:
 
 
 @contextmanager
-def serve_smtp() -> Iterator[tuple[Inbox, int]]:
-    """Serve SMTP on 127.0.0.1, on a port the system picks, until the block ends."""
-    inbox = Inbox()
+def serve_smtp(inbox: Inbox | None = None) -> Iterator[tuple[Inbox, int]]:
+    """Serve SMTP on 127.0.0.1, on a port the system picks, until the block ends (into
+    ``inbox``, an :class:`Inbox` or one that does more on each message)."""
+    inbox = inbox if inbox is not None else Inbox()
     loop = asyncio.new_event_loop()
     server = loop.run_until_complete(loop.create_server(
         lambda: SMTP(inbox, loop=loop), "127.0.0.1", 0))
@@ -49,10 +50,10 @@ def serve_smtp() -> Iterator[tuple[Inbox, int]]:
 
 
 @contextmanager
-def smtp_server(settings: Any, site: str = SITE) -> Iterator[Inbox]:
+def smtp_server(settings: Any, site: str = SITE, inbox: Inbox | None = None) -> Iterator[Inbox]:
     """A real SMTP server for this process: ``settings`` (pytest-django's fixture) sends
     Django's mail there, and links in mails start with ``site``."""
-    with serve_smtp() as (inbox, port):
+    with serve_smtp(inbox) as (inbox, port):
         settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
         settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
         settings.EMAIL_USE_TLS, settings.EMAIL_TIMEOUT = False, 5
