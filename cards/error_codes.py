@@ -86,4 +86,32 @@ CODES: dict[str, ErrorCode] = {
         hu="Túl sok beküldésed vár ellenőrzésre.",
         en="Too many of your contributions are waiting for review.",
     ),
+    "photo_reading_busy": ErrorCode(
+        429,
+        meaning="One of your photos is waiting or being read (`details.reading`); one at a "
+                "time per person. Retry after it is done.",
+        hu="Az egyik fényképedet még olvassuk; ha kész, küldheted a következőt.",
+        en="One of your photos is still being read; send the next when it is done.",
+    ),
+    "photo_budget_spent": ErrorCode(
+        429,
+        meaning="You have had `details.limit` photos read in the last hour "
+                "(`PHOTO_READINGS_PER_HOUR`); retry after `Retry-After` seconds.",
+        hu="Ebben az órában már sok fényképet olvastunk neked; próbáld később.",
+        en="You have had many photos read this hour; try again later.",
+    ),
+    "photo_queue_full": ErrorCode(
+        503,
+        meaning="Too many photos wait to be read on the server (`PHOTO_QUEUE_MAX`); retry "
+                "after `Retry-After` seconds.",
+        hu="Most nagyon sok fénykép vár olvasásra; próbáld újra pár perc múlva.",
+        en="Very many photos are waiting to be read; try again in a few minutes.",
+    ),
+    "photo_queue_unavailable": ErrorCode(
+        503,
+        meaning="The queue of photo readings cannot be reached just now; retry after "
+                "`Retry-After` seconds.",
+        hu="A fényképek olvasása most nem érhető el; próbáld újra egy perc múlva.",
+        en="Reading photos is not available just now; try again in a minute.",
+    ),
 }

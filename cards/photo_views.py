@@ -1,9 +1,12 @@
-"""Contributions from a photo (issue 31): upload a photo of one card or a binder page, review
-one pre-filled proposal per card found on one screen, send the ones you checked.
+"""Contributions from a photo: upload a photo of one card or a binder page, review one
+pre-filled proposal per card found on one screen, send the ones you checked.
 
-Between the upload and the sending, the reading (the photo at web size, the crops, the read
-values) waits in the cache for an hour under a random token, visible to its uploader only;
-nothing is stored unless the person sends. A sent card becomes a contribution whose picture
+The upload stores the photo and queues its reading (``cards.photo_reading``: a task on
+the ``photos`` queue, one at a time per person, an hourly budget); the review address shows
+the place in the queue and the progress until the reading is done. Between the upload and
+the sending, the reading (the photo at web size, the crops, the read values) waits in the
+cache for an hour under a random token, visible to its uploader only; nothing is stored
+unless the person sends. A sent card becomes a contribution whose picture
 is the straightened crop (through the picture pipeline: re-encoded, no EXIF) and whose
 ``PhotoReading`` keeps the photo and the read text for the editors.
 """
@@ -14,37 +17,33 @@ import io
 import secrets
 from typing import Any
 
-import cv2
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from cards import photo_reading as reading
 from cards import vocabulary as vocab
 from cards import wording
 from cards.contribution_form import FormError, parse, unique_slug
 from cards.contribution_views import subtype_groups
-from cards.images import ImageRefused, store
+from cards.images import max_bytes, store
 from cards.models import Card, CardSet, Contribution, PhotoReading
 from cards.photo import ocr
 from cards.photo.fields import READ_FIELDS
-from cards.photo.match import differences, matching_card
-from cards.photo.pipeline import CardRead, load, read_photo
+from cards.photo.match import differences
 from cards.wording import tr_words
+from kaosz.api.errors import error_body
+from kaosz.messages import ERRORS
 from kaosz.signed_in import SignedInRequest
 
-PENDING_SECONDS = 3600
-PHOTO_SIDE = 1600  # the photo kept for the editors: long side, px
 # The fields a card from a photo shows, in order (the name and type only for a new card).
 PHOTO_FORM_FIELDS = READ_FIELDS
-
-
-def _key(token: str) -> str:
-    return f"kaosz:photo-reading:{token}"
+_key = reading.key
 
 
 def lang_of(request: Any) -> str:
@@ -52,53 +51,55 @@ def lang_of(request: Any) -> str:
     return "hu" if code.startswith("hu") else "en"
 
 
-def _photo_jpeg(data: bytes) -> bytes:
-    """The uploaded photo at web size, re-encoded from its pixels (so without EXIF)."""
-    image = load(io.BytesIO(data))
-    h, w = image.shape[:2]
-    scale = min(1.0, PHOTO_SIDE / max(h, w))
-    if scale < 1:
-        image = cv2.resize(image, (round(w * scale), round(h * scale)),
-                           interpolation=cv2.INTER_AREA)
-    ok, out = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])
-    return out.tobytes() if ok else b""
+def _wants_json(request: Any) -> bool:
+    accept = request.headers.get("Accept", "")
+    return "application/json" in accept and "text/html" not in accept
 
 
-def pending_from(reads: list[CardRead], photo: bytes, user_id: int) -> dict[str, Any]:
-    cards = []
-    for read in reads:
-        card = matching_card(read.reading.values.get("name_hu", ""))
-        cards.append({"crop": read.crop_jpeg(), "values": dict(read.reading.values),
-                      "raw": read.reading.raw_text, "match": card.slug if card else None})
-    return {"user": user_id, "photo": photo, "cards": cards}
+def _refused(request: SignedInRequest, refusal: reading.Refusal) -> HttpResponse:
+    """429 or 503: in the error shape for a program, on a page for a person."""
+    if _wants_json(request):
+        response: HttpResponse = JsonResponse(
+            error_body(refusal.code, refusal.message,
+                       {**refusal.details, "retry_after_seconds": refusal.retry_after}),
+            status=refusal.status)
+    else:
+        busy = refusal.details.get("reading") if refusal.code == "photo_reading_busy" else None
+        response = render(request, "cards/photo_refused.html", {
+            "sentence": ERRORS[refusal.code][0 if lang_of(request) == "hu" else 1],
+            "busy": busy,
+            "minutes": max(1, (refusal.retry_after + 59) // 60)}, status=refusal.status)
+    response["Retry-After"] = str(refusal.retry_after)
+    return response
 
 
 @login_required
 @require_POST
 def photo_upload(request: SignedInRequest) -> HttpResponse:
-    """Read an uploaded photo; on success go to the review screen of what was read."""
+    """Store an uploaded photo and queue its reading; go to where its progress shows."""
     upload = request.FILES.get("photo")
-    lang = lang_of(request)
     if upload is None:
         messages.error(request, tr_words("Válassz egy fényképet.", "Choose a photo."))
         return redirect("contribute")
-    data = upload.read()
-    try:
-        reads = read_photo(io.BytesIO(data))
-        photo = _photo_jpeg(data)
-    except ImageRefused as exc:
-        messages.error(request, exc.message(lang))
+    data = upload.read(max_bytes() + 1)
+    if not data or len(data) > max_bytes():
+        mb = max_bytes() / (1024 * 1024)
+        messages.error(request, tr_words(f"A fájl túl nagy (legfeljebb {mb:g} MB).",
+                                         f"The file is too large (at most {mb:g} MB).")
+                       if data else tr_words("A fájl üres.", "The file is empty."))
         return redirect("contribute")
     token = secrets.token_urlsafe(12)
-    cache.set(_key(token), pending_from(reads, photo, request.user.pk), PENDING_SECONDS)
+    try:
+        reading.queue_photo(data, request.user.pk, token)
+    except reading.Refusal as refusal:
+        return _refused(request, refusal)
     return redirect("contribute-photo", token=token)
 
 
 def _pending(request: SignedInRequest, token: str) -> dict[str, Any] | None:
-    pending = cache.get(_key(token))
-    if not isinstance(pending, dict) or pending.get("user") != request.user.pk:
-        return None
-    return pending
+    """The finished reading ``token`` of the person asking (None: not theirs, not done)."""
+    pending = reading.state_of(token, request.user.pk)
+    return pending if pending is not None and pending["state"] == reading.DONE else None
 
 
 @login_required
@@ -116,6 +117,22 @@ def photo_picture(request: SignedInRequest, token: str, index: str) -> HttpRespo
         data = cards[int(index)]["crop"]
     response = HttpResponse(data, content_type="image/jpeg")
     response["Cache-Control"] = "private, no-store"
+    return response
+
+
+def _not_read_yet(request: SignedInRequest, token: str, pending: dict[str, Any],
+                  lang: str) -> HttpResponse:
+    if pending["state"] in (reading.REFUSED, reading.FAILED):
+        cache.delete(_key(token))
+        messages.error(request, pending.get(lang) or tr_words(
+            "A fénykép kiolvasása nem sikerült; próbáld újra, vagy töltsd ki a mezőket kézzel.",
+            "Reading the photo failed; try again, or fill in the fields by hand."))
+        return redirect("contribute")
+    shown = reading.progress({**pending, "token": token})
+    if _wants_json(request):
+        return JsonResponse(shown)
+    response = render(request, "cards/photo_waiting.html", {"token": token, **shown})
+    response["Cache-Control"] = "no-store"
     return response
 
 
@@ -179,9 +196,12 @@ def _as_record(values: dict[str, str]) -> dict[str, Any]:
 
 @login_required
 def photo_review(request: SignedInRequest, token: str) -> HttpResponse:
-    """One screen: every card read from the photo, pre-filled; send the checked ones."""
-    pending = _pending(request, token)
+    """One screen: every card read from the photo, pre-filled; send the checked ones. Until
+    the reading is done: the place in the queue and the progress."""
+    pending = reading.state_of(token, request.user.pk)
     lang = lang_of(request)
+    if pending is not None and pending["state"] != reading.DONE:
+        return _not_read_yet(request, token, pending, lang)
     if pending is None:
         messages.error(request, tr_words(
             "Ez a fényképolvasás lejárt vagy nem a tiéd; töltsd fel újra a képet.",

@@ -19,7 +19,7 @@ from celery.signals import beat_init, before_task_publish, worker_ready, worker_
 from django.conf import settings
 from django.core.cache import cache
 
-QUEUES = ("bots", "sims", "celery", "mail")
+QUEUES = ("bots", "sims", "celery", "mail", "photos")
 _stop = threading.Event()
 
 

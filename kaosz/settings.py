@@ -219,11 +219,15 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or CELERY_BROKER_URL
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_ROUTES = {
     "matches.tasks.play_bots": {"queue": "bots"},
+    "matches.tasks.play_owner_bots": {"queue": "bots"},
     "matches.tasks.sweep_bots": {"queue": "bots"},
     "matches.tasks.run_simulation_chunk": {"queue": "sims"},
     # Issue 30: "your turn" e-mails on a queue of their own: an SMTP server that is slow or
     # down (the task retries) never holds up a bot's move or a simulation.
     "players.tasks.notify_turn": {"queue": "mail"},
+    # Reading a photo of cards costs a core for up to 20 s: a queue and workers of its own,
+    # so photos wait for each other, never in front of a bot's move or a web request.
+    "cards.tasks.read_photo": {"queue": "photos"},
 }
 # A task a killed worker held comes back after this many seconds (Redis transport), not
 # an hour; bots do not even wait for that: the sweeper below re-schedules their move.
@@ -244,6 +248,9 @@ CELERY_BEAT_SCHEDULE = {"sweep-bots": {"task": "matches.tasks.sweep_bots",
 KAOSZ_TURN_SWEEP_EVERY = float(os.environ.get("KAOSZ_TURN_SWEEP_EVERY", "20"))
 CELERY_BEAT_SCHEDULE["sweep-turns"] = {"task": "players.tasks.sweep_turns",
                                        "schedule": KAOSZ_TURN_SWEEP_EVERY}
+# One person's bot work takes the bots queue for this long at a time, then goes to the back
+# of the queue (matches.bot_turns): nobody's matches hold up another person's bot for long.
+KAOSZ_BOT_SLICE_SECONDS = float(os.environ.get("KAOSZ_BOT_SLICE_SECONDS", "0.5"))
 # A pause before each bot move (0: none). Tests use it to kill a worker mid-move.
 KAOSZ_BOT_MOVE_DELAY_MS = int(os.environ.get("KAOSZ_BOT_MOVE_DELAY_MS", "0"))
 # Simulations: games per request and simulations running at once per user.
@@ -293,7 +300,11 @@ KAOSZ_RATE_LIMITS = {
     "password_reset_email": (int(os.environ.get("PASSWORD_RESET_LIMIT_PER_EMAIL", "3")), 3600),
     "bad_token": (int(os.environ.get("INVALID_TOKEN_LIMIT_PER_IP", "30")), 600),
     "contribution_csv": (int(os.environ.get("CONTRIBUTION_CSV_LIMIT", "10")), 3600),
+    "photo_reading": (int(os.environ.get("PHOTO_READINGS_PER_HOUR", "30")), 3600),
 }
+# Photos waiting to be read on the whole server (cards.photo_reading): beyond it an upload
+# is refused at once (503) rather than left waiting for many minutes.
+PHOTO_QUEUE_MAX = int(os.environ.get("PHOTO_QUEUE_MAX", "40"))
 # Pending contributions one account may have at once (staff: no limit), and rows per CSV.
 KAOSZ_CONTRIB_MAX_PENDING = int(os.environ.get("KAOSZ_CONTRIB_MAX_PENDING", "300"))
 KAOSZ_CONTRIB_CSV_MAX_ROWS = int(os.environ.get("KAOSZ_CONTRIB_CSV_MAX_ROWS", "200"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import difflib
 import json
+import secrets
 
 from django.conf import settings
 from django.db.models import Count, Q, Sum
@@ -27,6 +28,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from cards import cache as search_cache
+from cards import photo_reading
 from cards.api.filters import CardFilter
 from cards.api.listing import card_items
 from cards.api.pagination import QUERY_WARNINGS, SearchPagination
@@ -590,6 +592,15 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
             raise ApiError("photo_missing", "send the photo as the multipart field 'photo'",
                            400, {"field": "photo"})
         lang = "hu" if (get_language() or "hu").startswith("hu") else "en"
+        # The same turn and hourly budget as the page's queued readings: one account holds
+        # at most one web thread reading.
+        turn = secrets.token_urlsafe(12)
+        try:
+            photo_reading.take_turn(request.user.pk, turn, queued=False)
+        except photo_reading.Refusal as refusal:
+            raise ApiError(refusal.code, refusal.message, refusal.status,
+                           {**refusal.details,
+                            "retry_after_seconds": refusal.retry_after}) from refusal
         try:
             reads = photo_pipeline.read_photo(upload)
         except ImageRefused as exc:
@@ -597,6 +608,8 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
                            "photo_no_card": 422}.get(exc.code, 400)
             raise ApiError(exc.code, exc.message(lang), status_code,
                            {"field": "photo"}) from exc
+        finally:
+            photo_reading.release(turn, request.user.pk)
         cards = []
         for read in reads:
             values = read.reading.record()

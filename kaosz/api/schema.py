@@ -472,7 +472,7 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
         "image_too_many_pixels", "image_too_large"],
     ("post", "/api/v1/contributions/read-photo/"): [
         "photo_missing", "photo_too_small", "photo_no_card", "photo_reading_unavailable",
-        "image_empty", "image_wrong_type", "image_too_many_pixels", "image_too_large"],
+        "photo_reading_busy", "photo_budget_spent", "image_empty", "image_wrong_type", "image_too_many_pixels", "image_too_large"],
     ("post", "/api/v1/contributions/{id}/approve/"): ["not_pending", "invalid_contribution"],
     ("post", "/api/v1/contributions/{id}/reject/"): ["not_pending", "invalid_contribution"],
     ("post", "/api/v1/revisions/{id}/revert/"): ["cannot_revert"],
