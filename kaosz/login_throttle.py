@@ -13,13 +13,22 @@ with each further failure up to ``LOGIN_ACCOUNT_MAX_PAUSE`` seconds; a try durin
 is refused unchecked (429). The owner can still sign in, after the pause. An IPv6 address
 counts as its /64 (``kaosz.rate_limits.client_address``).
 
-The counters live in the cache (Redis in production): with Redis down they fail open, like
-the API's throttles, and the outage is logged (``kaosz.redis``).
+Someone else's guessing must not keep the owner out. A browser that has signed in to the
+account carries a device cookie (signed, ``kaosz_device``): from it only the failures
+made with that cookie count (per account and device, ``LOGIN_FAILURE_LIMIT``), and neither
+the address's count nor the account-wide pause applies. An address the account signed in
+from before is spared the account-wide pause and the address's count (guesses at other
+accounts from a shared address); its own (account, address) count still applies.
+
+The counters live in the cache (Redis in production, shared by every process and node):
+with Redis down they fail open, like the API's throttles, and the outage is logged
+(``kaosz.redis``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import secrets
 import time
 from typing import Any
 
@@ -28,6 +37,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.contrib.auth.views import LoginView
+from django.core import signing
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
@@ -65,15 +75,71 @@ def account_pause(username: str) -> float:
     return max(0.0, float(cache.get(next_key) or 0) - _now())
 
 
+DEVICE_COOKIE = "kaosz_device"
+DEVICE_SALT = "kaosz.login.device"
+DEVICE_SECONDS = 365 * 24 * 3600
+KNOWN_ADDRESS_SECONDS = 180 * 24 * 3600
+DEVICE_ACCOUNTS = 8  # accounts one browser remembers
+
+
+def _device(request: HttpRequest | None) -> dict[str, Any]:
+    """The browser's device cookie: ``{"d": its id, "a": [accounts signed in from it]}``."""
+    raw = request.COOKIES.get(DEVICE_COOKIE, "") if request is not None else ""
+    try:
+        value = signing.loads(raw, salt=DEVICE_SALT, max_age=DEVICE_SECONDS) if raw else {}
+    except signing.BadSignature:
+        return {}
+    ok = isinstance(value, dict) and isinstance(value.get("d"), str) \
+        and isinstance(value.get("a"), list)
+    return value if ok else {}
+
+
+def _known_address_key(username: str, ip: str) -> str:
+    return f"kaosz:login:known:{_account(f'{username.strip().lower()}|{ip}')}"
+
+
+def _device_key(username: str, device: str) -> str:
+    return f"kaosz:login:user-device:{_account(f'{username.strip().lower()}|{device}')}"
+
+
+def trust(request: HttpRequest | None, username: str) -> str:
+    """How the account knows this login: ``"device"`` (a browser it signed in from),
+    ``"address"`` (an address it signed in from), or ``""``."""
+    if _account(username) in _device(request).get("a", []):
+        return "device"
+    if cache.get(_known_address_key(username, _ip(request))):
+        return "address"
+    return ""
+
+
 def locked(request: HttpRequest | None, username: str) -> bool:
-    return _pair_or_ip_locked(request, username) or account_pause(username) > 0
+    known = trust(request, username)
+    if known == "device":
+        device = _device(request)["d"]
+        return int(cache.get(_device_key(username, device)) or 0) \
+            >= settings.LOGIN_FAILURE_LIMIT
+    return _pair_or_ip_locked(request, username, per_ip=not known) \
+        or (not known and account_pause(username) > 0)
 
 
-def _pair_or_ip_locked(request: HttpRequest | None, username: str) -> bool:
-    pair, per_ip = _keys(username or "", _ip(request))
-    counts = cache.get_many([pair, per_ip])
+def _pair_or_ip_locked(request: HttpRequest | None, username: str,
+                       per_ip: bool = True) -> bool:
+    pair, per_address = _keys(username or "", _ip(request))
+    counts = cache.get_many([pair, per_address])
     return (counts.get(pair, 0) >= settings.LOGIN_FAILURE_LIMIT
-            or counts.get(per_ip, 0) >= settings.LOGIN_FAILURE_LIMIT_PER_IP)
+            or (per_ip and counts.get(per_address, 0) >= settings.LOGIN_FAILURE_LIMIT_PER_IP))
+
+
+def remember(request: HttpRequest, response: HttpResponse, username: str) -> None:
+    """After the right password: this browser and this address are the account's."""
+    cache.set(_known_address_key(username, _ip(request)), 1, KNOWN_ADDRESS_SECONDS)
+    device = _device(request)
+    accounts = [a for a in device.get("a", []) if a != _account(username)]
+    value = {"d": device.get("d") or secrets.token_urlsafe(12),
+             "a": ([_account(username)] + accounts)[:DEVICE_ACCOUNTS]}
+    response.set_cookie(DEVICE_COOKIE, signing.dumps(value, salt=DEVICE_SALT),
+                        max_age=DEVICE_SECONDS, httponly=True, samesite="Lax",
+                        secure=settings.SESSION_COOKIE_SECURE)
 
 
 def _count(key: str) -> int:
@@ -96,14 +162,21 @@ def _slow_down(username: str) -> None:
 def record_failure(sender: Any, credentials: dict[str, Any], request: HttpRequest | None = None,
                    **kwargs: Any) -> None:
     username = str(credentials.get("username", ""))
+    if trust(request, username) == "device":
+        _count(_device_key(username, _device(request)["d"]))
+        return
     for key in _keys(username, _ip(request)):
         _count(key)
     _slow_down(username)
 
 
 def forget_failures(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
-    cache.delete_many([_keys(user.get_username(), _ip(request))[0],
-                       *_account_keys(user.get_username())])
+    name = user.get_username()
+    forget = [_keys(name, _ip(request))[0], *_account_keys(name)]
+    device = _device(request).get("d")
+    if device:
+        forget.append(_device_key(name, device))
+    cache.delete_many(forget)
 
 
 user_login_failed.connect(record_failure, dispatch_uid="kaosz-login-failed")
@@ -125,12 +198,17 @@ class ThrottledModelBackend(ModelBackend):
 class ThrottledLoginView(LoginView):
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         username = request.POST.get("username", "")
-        if _pair_or_ip_locked(request, username):
+        known = trust(request, username)
+        if locked(request, username) if known == "device" \
+                else _pair_or_ip_locked(request, username, per_ip=not known):
             return _refused(request, settings.LOGIN_LOCKOUT_SECONDS, account_wide=False)
-        pause = account_pause(username)
+        pause = account_pause(username) if not known else 0.0
         if pause > 0:
             return _refused(request, max(1, int(pause + 0.999)), account_wide=True)
-        return super().post(request, *args, **kwargs)
+        response = super().post(request, *args, **kwargs)
+        if request.user.is_authenticated and response.status_code in (301, 302, 303):
+            remember(request, response, request.user.get_username())
+        return response
 
 
 def _refused(request: HttpRequest, seconds: int, account_wide: bool) -> HttpResponse:

@@ -7,6 +7,11 @@ neither lose nor double a move. Keys are per seat (``MatchAction``'s constraint)
 person who sends that string takes nothing from the bot, and a refusal that a retry
 cannot change ends the task instead of looping. The bot's choice is seeded from (match, version, seat),
 so a retried task picks the same action.
+
+Bots serve people: a match whose every person has resigned ends at once (adjudicated to the
+seats still in it), instead of its bots playing on for nobody on the queue everyone's bots
+share. And the bots queue is shared fairly between the people who made the matches
+(``matches.bot_turns``): one task per person at a time, each playing a short slice.
 """
 
 from __future__ import annotations
@@ -20,13 +25,14 @@ from celery import shared_task
 from django.conf import settings
 from django.core.cache import cache
 
-from matches import store
-from matches.models import BIG_COLUMNS, Match, Seat
+from matches import bot_turns, store
+from matches.models import BIG_COLUMNS, Match, MatchAction, Seat
 
 # Moves one task plays before handing over to a fresh task (keeps eager mode shallow and
 # lets other matches' tasks interleave on a busy worker).
 MOVES_PER_TASK = 60
 BOTS_QUEUE, SIMS_QUEUE = "bots", "sims"  # (settings.CELERY_TASK_ROUTES names them too)
+ABANDONED_NOTE = "no person left at the table"
 log = logging.getLogger(__name__)
 
 
@@ -50,6 +56,8 @@ def on_match_changed(sender: Any, match: Match, bot_seats: set[int] | None = Non
     the bots when one of them is to act."""
     if match.status != Match.ACTIVE or not match.to_act:
         return
+    if kwargs.get("reason") == "resign" and end_if_abandoned(match.pk):
+        return
     if bot_seats is not None:
         wake = any(s in bot_seats for s in match.to_act)
     else:
@@ -59,16 +67,64 @@ def on_match_changed(sender: Any, match: Match, bot_seats: set[int] | None = Non
         schedule(match.pk, match.version)
 
 
-def schedule(match_id: int, version: int) -> None:
+def schedule(match_id: int, version: int, stalled: bool = False) -> None:
     """Enqueue the bot task. Runs after the human's commit: a broker outage or (in eager
-    mode) a failing bot must not turn the already-applied action into an error."""
+    mode) a failing bot must not turn the already-applied action into an error.
+    ``stalled`` (the sweeper's call): queue the owner's task even if their turn seems
+    taken, since the task holding it may have been lost with its worker."""
     try:
-        # A match with a person in it is served first, on the bots queue; bots playing
-        # only each other are programs' play, on the simulations queue (issue 27).
+        row = Match.objects.filter(pk=match_id).values_list("created_by_id", flat=True)
         people = Seat.objects.filter(match_id=match_id, bot="").exists()
-        play_bots.apply_async((match_id, version), queue=BOTS_QUEUE if people else SIMS_QUEUE)
+        if not people:
+            # Bots playing only each other are programs' play, on the simulations queue.
+            play_bots.apply_async((match_id, version), queue=SIMS_QUEUE)
+        elif play_bots.app.conf.task_always_eager:
+            play_bots.apply_async((match_id, version), queue=BOTS_QUEUE)  # (in this process)
+        else:
+            owner = _owner(match_id, row.first())
+            if bot_turns.want(owner, match_id, force=stalled):
+                play_owner_bots.apply_async((owner,), queue=BOTS_QUEUE)
     except Exception:
         log.exception("bot task for match %s v%s failed to run", match_id, version)
+
+
+def _owner(match_id: int, created_by: int | None) -> str:
+    """Whose turn the match's bot moves take: its maker's (a match made by no one, its own)."""
+    return f"user:{created_by}" if created_by is not None else f"match:{match_id}"
+
+
+def people_left(match_id: int) -> bool:
+    """Whether a person still plays in the match (a match of bots only: always)."""
+    people = set(Seat.objects.filter(match_id=match_id, bot="").values_list("index", flat=True))
+    if not people:
+        return True
+    resigned = set(MatchAction.objects.filter(match_id=match_id, kind=MatchAction.RESIGN)
+                   .values_list("seat", flat=True))
+    return bool(people - resigned)
+
+
+def end_if_abandoned(match_id: int) -> bool:
+    """End a running match whose every person has resigned, adjudicated to the seats still
+    in it; True when it is over (by this call or another's)."""
+    if people_left(match_id):
+        return False
+    match = Match.objects.defer(*BIG_COLUMNS).filter(pk=match_id).first()
+    if match is None or match.status != Match.ACTIVE:
+        return True
+    resigned = set(MatchAction.objects.filter(match_id=match_id, kind=MatchAction.RESIGN)
+                   .values_list("seat", flat=True))
+    seats = Seat.objects.filter(match_id=match_id).values_list("index", flat=True)
+    try:
+        store.submit(match_id, None, {"winners": sorted(set(seats) - resigned),
+                                      "note": ABANDONED_NOTE},
+                     kind=MatchAction.ADJUDICATE, expected_version=match.version,
+                     client_action_id=f"abandoned:{match_id}")
+    except store.StoreError as exc:
+        # Someone moved first (a bot): the next look ends it.
+        log.info("abandoned match %s not ended yet (%s)", match_id, exc.error_code)
+        return False
+    log.info("match %s ended: %s", match_id, ABANDONED_NOTE)
+    return True
 
 
 def sweep(stall_seconds: float | None = None) -> int:
@@ -98,7 +154,7 @@ def sweep(stall_seconds: float | None = None) -> int:
         if not waited or max(waited) < stall * 1000:
             continue
         if cache.add(f"bot-sweep:{match_id}:{version}", 1, timeout=max(1, int(stall * 2))):
-            schedule(match_id, version)
+            schedule(match_id, version, stalled=True)
             scheduled += 1
     return scheduled
 
@@ -136,14 +192,18 @@ def _submit(match_id: int, version: int, seat: int, action: Any) -> int | None:
     return 0 if _moved(match_id, version) else None  # (only a tampered log says so)
 
 
-def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: bool = True) -> int:
-    """Play bot moves while a bot is to act; returns how many moves this call applied."""
+def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: bool = True,
+                 seconds: float | None = None) -> int:
+    """Play bot moves while a bot is to act, at most ``max_moves`` or, given ``seconds``,
+    until that slice is used (the move under way is finished); returns how many moves this
+    call applied."""
     played = 0
     bots = dict(Seat.objects.filter(match_id=match_id).exclude(bot="")
                 .values_list("index", "bot"))
-    if not bots:
+    if not bots or end_if_abandoned(match_id):
         return 0
-    while played < max_moves:
+    deadline = None if seconds is None else time.monotonic() + seconds
+    while played < max_moves and (deadline is None or time.monotonic() < deadline):
         match = Match.objects.defer(*BIG_COLUMNS).filter(pk=match_id).first()
         if match is None or match.status != Match.ACTIVE:
             return played
@@ -178,6 +238,31 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
     return played
 
 
+def bots_to_act(match_id: int) -> bool:
+    to_act = Match.objects.filter(pk=match_id, status=Match.ACTIVE) \
+        .values_list("to_act", flat=True).first()
+    return bool(to_act) and Seat.objects.filter(match_id=match_id, index__in=to_act) \
+        .exclude(bot="").exists()
+
+
+def play_owner_slice(owner: str) -> int:
+    """One slice of the owner's bot work: one of their matches wanting moves, played for
+    ``KAOSZ_BOT_SLICE_SECONDS``; then the owner's turn goes to the back of the queue if any
+    of their matches still wants moves. Returns the moves played."""
+    match_id = bot_turns.next_match(owner)
+    played = 0
+    try:
+        if match_id is not None:
+            played = play_pending(match_id, reschedule=False,
+                                  seconds=settings.KAOSZ_BOT_SLICE_SECONDS)
+            if bots_to_act(match_id):
+                bot_turns.put_back(owner, match_id)
+    finally:
+        if bot_turns.turn_over(owner):
+            play_owner_bots.apply_async((owner,), queue=BOTS_QUEUE)
+    return played
+
+
 # The Celery tasks of this module (their names stay ``matches.tasks.*``: queued tasks and
 # CELERY_TASK_ROUTES know them by name). All are idempotent and acked late.
 @shared_task(name="matches.tasks.play_bots", acks_late=True, reject_on_worker_lost=True,
@@ -186,6 +271,13 @@ def play_bots(match_id: int, version: int) -> int:
     """Play the pending bot moves of a match (``version`` is informational: the store's
     expected_version check makes a stale task harmless)."""
     return play_pending(match_id)
+
+
+@shared_task(name="matches.tasks.play_owner_bots", acks_late=True, reject_on_worker_lost=True,
+             ignore_result=True)
+def play_owner_bots(owner: str) -> int:
+    """One slice of one person's bot work (``play_owner_slice``)."""
+    return play_owner_slice(owner)
 
 
 @shared_task(name="matches.tasks.sweep_bots", ignore_result=True)

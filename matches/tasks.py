@@ -7,7 +7,7 @@ its work either not done (does it) or done (does nothing).
 
 from __future__ import annotations
 
-from matches.bots import play_bots, sweep_bots
+from matches.bots import play_bots, play_owner_bots, sweep_bots
 from matches.simulation import run_simulation_chunk
 
-__all__ = ["play_bots", "run_simulation_chunk", "sweep_bots"]
+__all__ = ["play_bots", "play_owner_bots", "run_simulation_chunk", "sweep_bots"]

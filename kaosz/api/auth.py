@@ -127,9 +127,8 @@ class CachedTokenAuthentication(TokenAuthentication):
         try:
             found = super().authenticate(request)
         except exceptions.AuthenticationFailed:
-            # An address that sent too many unknown or revoked tokens has every token it
-            # sends looked up refused until its window passes (issue 27: guessing cost
-            # nothing but a database lookup each).
+            # Counted per address: past the limit its unknown tokens are answered 429
+            # (``_refuse_if_guessing``), its valid ones still served.
             rate_limits.count("bad_token", self.address, rate_limits.retry_after("bad_token"))
             raise
         if found is not None and getattr(found[1], "read_only", False) \
@@ -137,9 +136,11 @@ class CachedTokenAuthentication(TokenAuthentication):
             raise TokenReadOnly()
         return found
 
-    def _not_guessing(self) -> None:
-        """Before a token is looked up in the database (neither cache knows it): refuse an
-        address over its invalid-token limit. A known token, cached, costs no check."""
+    def _refuse_if_guessing(self) -> None:
+        """A token looked up and not found (neither cache knew it): from an address over
+        its invalid-token limit, 429 instead of 401. Only after the lookup: a valid token
+        is never refused, so one guesser behind a shared address (a NAT, an office) cannot
+        shut every API client there out."""
         if rate_limits.spent("bad_token", self.address):
             raise TooManyInvalidTokens(wait=rate_limits.retry_after("bad_token"),
                                        detail="too many invalid tokens from this address")
@@ -160,8 +161,11 @@ class CachedTokenAuthentication(TokenAuthentication):
             if shared:
                 _local_set(hashed, (user, token))
         else:
-            self._not_guessing()
-            user, token = _personal(key)
+            try:
+                user, token = _personal(key)
+            except exceptions.AuthenticationFailed:
+                self._refuse_if_guessing()
+                raise
             _local_set(hashed, (user, token))
             cache.set(hashed, (user, token), TOKEN_CACHE_SECONDS)
         if _touch(token):
@@ -184,8 +188,11 @@ class CachedTokenAuthentication(TokenAuthentication):
                 if shared:
                     _local_set(hashed, (user, token))
                 return user, token
-        self._not_guessing()
-        user, token = super().authenticate_credentials(key)
+        try:
+            user, token = super().authenticate_credentials(key)
+        except exceptions.AuthenticationFailed:
+            self._refuse_if_guessing()
+            raise
         cache.set(hashed, (user, token), TOKEN_CACHE_SECONDS)
         _local_set(hashed, (user, token))
         return user, token

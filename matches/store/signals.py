@@ -5,7 +5,7 @@ so the store never imports upward into the code that plays on top of it.
 
 Arguments: ``match`` (the row as written: its ``status``, ``version`` and ``to_act``),
 ``bot_seats`` (the indices of its bot seats when the writer read them, else ``None``:
-a receiver that needs them reads them) and ``reason`` ("created", "joined", "action").
+a receiver that needs them reads them) and ``reason`` ("created", "joined", "action", "resign").
 """
 
 from __future__ import annotations

@@ -253,7 +253,8 @@ def _committed(match: Match, sub: Submission, text: str, bots: set[int] | None) 
     if sub.kind != MatchAction.ADJUDICATE:
         transaction.on_commit(lambda: remember(match, text))
     if sub.schedule_bots:
-        transaction.on_commit(lambda: send_changed(match, bots, "action"))
+        reason = "resign" if sub.kind == MatchAction.RESIGN else "action"
+        transaction.on_commit(lambda: send_changed(match, bots, reason))
 
 
 # How many entries a seat's version may lag behind the match's and still be current: a

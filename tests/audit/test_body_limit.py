@@ -131,3 +131,36 @@ def test_uvicorn_stops_taking_a_chunked_body():
         proc.stop()
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
     assert sent < 50 * MB, sent
+
+
+@pytest.mark.parametrize("path,content_type", [
+    ("/accounts/login/", b"application/x-www-form-urlencoded"),
+    ("/api/v1/decks/validate/", b"application/json")])
+def test_uvicorn_answers_an_oversized_chunked_form(path, content_type):
+    """A chunked body a little over the limit, sent whole, and then read for the answer:
+    a 413, not a connection closed without one (the audit's login form)."""
+    proc, base = servers.uvicorn({})
+    port = int(base.rsplit(":", 1)[1])
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            conn.sendall(b"POST " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         b"Content-Type: " + content_type + b"\r\n"
+                         b"Transfer-Encoding: chunked\r\n\r\n")
+            body = b"username=a&password=" + b"x" * (3 * limit)
+            try:
+                for i in range(0, len(body), 64 * 1024):
+                    part = body[i:i + 64 * 1024]
+                    conn.sendall(b"%x\r\n" % len(part) + part + b"\r\n")
+                conn.sendall(b"0\r\n\r\n")
+            except OSError:
+                pass
+            answer = b""
+            while b"\r\n\r\n" not in answer:
+                part = conn.recv(65536)
+                if not part:
+                    break
+                answer += part
+    finally:
+        proc.stop()
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]

@@ -31,7 +31,7 @@ pytestmark = [
 STALL = "1.5"   # seconds a bot may wait for its move before the sweeper schedules it again
 RECOVERY_BOUND = 15.0  # seconds from recovery to the bot's move
 FLOOD_BOUND = 3.0  # seconds from the person's move to the bot's, beside a simulation flood
-RECEIVED = re.compile(r"Task matches\.tasks\.play_bots\[[^\]]+\] received")
+RECEIVED = re.compile(r"Task matches\.tasks\.play_(owner_)?bots\[[^\]]+\] received")
 
 
 class Rig:
