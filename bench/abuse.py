@@ -139,8 +139,12 @@ def binder_page(cache: Path) -> bytes:
     if path.exists():
         return path.read_bytes()
     import cv2
+    import django
     import numpy as np
 
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kaosz.settings")
+    os.environ.setdefault("DEBUG", "1")
+    django.setup()
     from bench import card_photo_set
 
     records = [r for r in card_photo_set.shipped_cards() if not r["official"]][:9]
