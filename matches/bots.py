@@ -25,6 +25,7 @@ from celery import shared_task
 from django.conf import settings
 from django.core.cache import cache
 
+from kaosz import task_runner
 from matches import bot_turns, store
 from matches.models import BIG_COLUMNS, Match, MatchAction, Seat
 
@@ -78,8 +79,9 @@ def schedule(match_id: int, version: int, stalled: bool = False) -> None:
         if not people:
             # Bots playing only each other are programs' play, on the simulations queue.
             play_bots.apply_async((match_id, version), queue=SIMS_QUEUE)
-        elif play_bots.app.conf.task_always_eager:
-            play_bots.apply_async((match_id, version), queue=BOTS_QUEUE)  # (in this process)
+        elif play_bots.app.conf.task_always_eager and task_runner.current() is None:
+            # (run at once, in this process: no queue to share)
+            play_bots.apply_async((match_id, version), queue=BOTS_QUEUE)
         else:
             owner = _owner(match_id, row.first())
             if bot_turns.want(owner, match_id, force=stalled):

@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from cards import photo_reading as reading
 from tests.cards import photo_helpers
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 JSON = {"HTTP_ACCEPT": "application/json"}
 
 
@@ -143,4 +143,19 @@ def test_the_waiting_page_shows_the_place_then_the_progress_then_the_cards(clien
     assert reading.read_photo_task(token) == "gone"  # run twice: the second does nothing
     assert cache.get(reading._slot_key(user.pk)) is None
     final = client.get(url, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert "too small" in final.content.decode()
+
+
+def test_the_in_process_worker_reads_it_after_the_answer(client, user, inprocess_worker):
+    """The embedded server's worker: the upload answers while the photo waits (the worker
+    held), the page shows its place; then the worker reads it and the page says so."""
+    client.force_login(user)
+    with inprocess_worker.paused():
+        sent = client.post("/contribute/photo/", {"photo": _small()})
+        assert sent.status_code == 302
+        waiting = client.get(sent["Location"], **JSON).json()
+        assert waiting == {"state": "queued", "place": 1, "percent": 0,
+                           "typical_seconds": waiting["typical_seconds"]}
+    inprocess_worker.wait_idle()
+    final = client.get(sent["Location"], follow=True, HTTP_ACCEPT_LANGUAGE="en")
     assert "too small" in final.content.decode()
