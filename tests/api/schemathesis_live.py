@@ -8,7 +8,7 @@ a bounded number of examples, signed in with the token. Exit status: 0 only when
 failed and nothing errored.
 
     DATABASE_URL=postgres://kaosz:kaosz@127.0.0.1:5432/kaosz_h6 \\
-        .venv/bin/python tests/api/schemathesis_live.py --port 8690 --max-examples 5
+        .venv/bin/python tests/api/schemathesis_live.py --max-examples 5
 
 Checks: all of Schemathesis's defaults (every built-in check: no 5xx, status codes, content
 types, headers and bodies as documented, malformed input refused, valid input accepted,
@@ -66,7 +66,7 @@ def failures_by_check(log: str) -> Counter[str]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--port", type=int, default=8690)
+    ap.add_argument("--port", type=int, default=0, help="0: a free port the system gives")
     ap.add_argument("--max-examples", type=int, default=5)
     ap.add_argument("--seed", type=int, default=20261126)
     # One worker: Python 3.11.7's ast.parse is not thread-safe (CPython gh-106905), and
@@ -78,6 +78,10 @@ def main() -> int:
     ap.add_argument("--checks", default="",
                     help="comma-separated checks (default: all of Schemathesis's defaults)")
     args = ap.parse_args()
+    if not args.port:
+        from tests.support.processes import free_port
+
+        args.port = free_port()
     if not os.environ.get("DATABASE_URL"):
         ap.error("set DATABASE_URL (CI: the PostgreSQL pass's database)")
     token = prepare()

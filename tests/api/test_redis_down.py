@@ -20,22 +20,15 @@ from rest_framework.test import APIClient
 
 from kaosz.api import auth, rediskv
 from tests.support.matches import create
+from tests.support.processes import free_port
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None,
                                 reason="needs redis-server (CI installs it)")
 
 
-def _free_port() -> int:
-    for port in range(8650, 8700):
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) != 0:
-                return port
-    raise RuntimeError("no free port in 8650-8699")
-
-
 class OwnRedis:
     def __init__(self) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
     @property

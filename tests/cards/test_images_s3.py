@@ -7,7 +7,6 @@ MEDIA_S3_BUCKET is set; the picture goes through the same code as on local files
 from __future__ import annotations
 
 import io
-import socket
 import subprocess
 import sys
 import time
@@ -20,27 +19,16 @@ from PIL import Image
 from cards.images import store
 from cards.models import Card, Contribution
 from tests.cards import imagefiles
+from tests.support.processes import free_port
 
 pytestmark = pytest.mark.django_db
 
 BUCKET = "kaosz-card-pictures"
-PORTS = range(8860, 8900)  # this project's engineers share 8800-8899; pick a free one
-
-
-def _free_port() -> int:
-    for port in PORTS:
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port for the S3 test server")
 
 
 @pytest.fixture(scope="module")
 def s3_endpoint():
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1",
                              "-p", str(port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -1,6 +1,7 @@
 """Real server processes for the live-play tests: uvicorn, Celery workers and beat, and a
-redis-server of the test's own (tests that stop Redis never touch the shared one). Ports
-8740-8799; every process is stopped by the test that started it."""
+redis-server of the test's own (tests that stop Redis never touch the shared one). Each
+on a port the system gives (``free_port``); every process is stopped by the test that
+started it."""
 
 from __future__ import annotations
 
@@ -18,20 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from tests.support import processes
+from tests.support.processes import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "var"
-
-
-def free_port() -> int:
-    for port in range(8740, 8800):
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port in 8740-8799")
 
 
 def test_db_url() -> str:

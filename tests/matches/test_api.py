@@ -13,6 +13,7 @@ from django.utils import timezone
 from matches.models import Match
 from tests.api_helpers import assert_error, client_for
 from tests.support.matches import ROOT, create, play_step
+from tests.support.waiting import asleep_at, until, wait_decisions
 
 PRACTICE_A = (ROOT / "fixtures" / "decks" / "practice-a.txt").read_text(encoding="utf-8")
 PRACTICE_B = (ROOT / "fixtures" / "decks" / "practice-b.txt").read_text(encoding="utf-8")
@@ -155,8 +156,9 @@ def test_events_queries_do_not_grow_with_the_entries_returned(players):
     assert counts[0] == counts[last - 1], counts
 
 
-def test_long_poll_wakes_when_the_other_side_acts(players, transactional_db):
+def test_long_poll_wakes_when_the_other_side_acts(players, transactional_db, monkeypatch):
     (a, ca), (b, cb) = players
+    decisions = wait_decisions(monkeypatch)
     m = create(ca, "kgk", ["me", "bela"])
     actor = ca if m["to_act"] == [0] else cb
     watcher = cb if actor is ca else ca
@@ -168,7 +170,7 @@ def test_long_poll_wakes_when_the_other_side_acts(players, transactional_db):
 
     t = threading.Thread(target=watch)
     t.start()
-    time.sleep(0.5)
+    until(lambda: asleep_at(decisions), what="the watcher's long-poll waiting")
     acted_at = time.monotonic()
     assert play_step(actor, m["id"], random.Random(1)) is not None
     t.join(25)
@@ -267,8 +269,10 @@ def test_action_answer_can_carry_the_next_legal_actions(players):
         assert "legal_actions" not in r.json()
 
 
-def test_long_poll_until_turn_sleeps_through_the_other_sides_moves(players, transactional_db):
+def test_long_poll_until_turn_sleeps_through_the_other_sides_moves(players, transactional_db,
+                                                                   monkeypatch):
     (a, ca), (b, cb) = players
+    decisions = wait_decisions(monkeypatch)
     m = create(ca, "kgk", ["me", "bela"])
     clients = {0: ca, 1: cb}
     url = f"/api/v1/matches/{m['id']}"
@@ -304,15 +308,18 @@ def test_long_poll_until_turn_sleeps_through_the_other_sides_moves(players, tran
 
     t = threading.Thread(target=watch)
     t.start()
-    time.sleep(0.3)
+    until(lambda: asleep_at(decisions), what="the watcher's long-poll waiting")
     for _ in range(3):  # decisions that keep the turn
         quiet = keeps_turn(legal(actor)["actions"])
         if not quiet:
             break
         act(actor, quiet[0])
         assert Match.objects.get(pk=m["id"]).to_act == [actor]
-    time.sleep(0.5)
-    assert "body" not in answer  # still asleep through those moves
+    # Still asleep through those moves: the waiter has seen the match as it now is and
+    # gone back to sleep.
+    version = Match.objects.get(pk=m["id"]).version
+    until(lambda: asleep_at(decisions, version), what="the watcher looking at the moves")
+    assert "body" not in answer
     while actor in Match.objects.get(pk=m["id"]).to_act:
         ended_at = time.monotonic()
         legal = clients[actor].get(f"{url}/legal-actions/").json()

@@ -2,10 +2,11 @@
 waiting long-polls cost neither a thread nor a database connection, anonymous waiters
 are limited per client, and a saturated database pool answers 503 in the error shape.
 
-Each server is a real uvicorn process on the test database (ports 8700-8799)."""
+Each server is a real uvicorn process on the test database, on a free port."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -21,6 +22,7 @@ from tests.matches import asgi_client, servers
 from tests.matches.servers import call
 from tests.matches.servers import players_with_tokens as _players
 from tests.matches.servers import started_match as _match
+from tests.support.waiting import until
 
 pytestmark = [
     pytest.mark.postgres,
@@ -47,6 +49,27 @@ def _threads(base: str) -> int:
         if line.startswith("Threads:"):
             return int(line.split()[1])
     raise AssertionError("no thread count")
+
+
+def _connections(base: str) -> int:
+    """How many TCP connections to the server are open (the kernel's table: accepted by
+    the server or waiting to be)."""
+    port = f"{int(base.rsplit(':', 1)[1]):04X}"
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(FileNotFoundError), open(table) as lines:
+            next(lines)
+            for line in lines:
+                fields = line.split()
+                if fields[1].rsplit(":", 1)[1] == port and fields[3] == "01":  # ESTABLISHED
+                    count += 1
+    return count
+
+
+def _parked(base: str, requests: int, threads_before: int) -> bool:
+    """Whether ``requests`` requests are open at the server and none of them holds a
+    thread there (each is parked on the event loop, or has not been read yet)."""
+    return _connections(base) >= requests and _threads(base) <= threads_before + 5
 
 
 @pytest.fixture(scope="module")
@@ -116,14 +139,11 @@ def test_a_hundred_waiters_neither_delay_a_move_nor_hold_connections(asgi_server
     threads = [threading.Thread(target=wait, args=(i,)) for i in range(100)]
     for t in threads:
         t.start()
-    time.sleep(2.0)  # (all of them parked in the server)
+    # All of them in the server, and none holding a thread there: parked (within their
+    # 25 s, on a busy machine too).
+    until(lambda: _parked(base, 100, threads_before), timeout=20, what="100 waiters parked")
     during = _db_sessions()
-    # (on a busy machine the last of them may still be on their way in: wait, within
-    # their 25 s, for the threads of those still being answered to end)
-    settle = time.monotonic() + 10
-    while (threads_during := _threads(base)) > threads_before + 5 \
-            and time.monotonic() < settle:
-        time.sleep(0.2)
+    threads_during = _threads(base)
     status, legal = call(base, "GET", f"/api/v1/matches/{m['id']}/legal-actions/", tokens[0])
     assert status == 200 and legal["actions"], legal
     began = time.monotonic()
@@ -412,7 +432,7 @@ def test_a_server_with_streams_open_stops_within_its_grace_period(django_user_mo
 
         waiting = threading.Thread(target=long_poll)
         waiting.start()
-        time.sleep(0.5)
+        until(lambda: _connections(base) >= 2, timeout=20, what="the long-poll open")
         began = time.monotonic()
         proc.proc.terminate()
         proc.proc.wait(servers.GRACEFUL_SECONDS + 10)

@@ -11,13 +11,14 @@ from django.db import connection, connections, transaction
 from matches.live import notify as live
 from matches.models import Match
 from tests.support.matches import new_match, step
+from tests.support.waiting import asleep_at, listening, until, wait_decisions
 
 
-def _notify_soon(statements: list[tuple[str, str]], delay: float = 0.3) -> threading.Thread:
-    """A thread that, after ``delay`` seconds and in its own session, sends
-    ``(channel, payload)`` notifications in one transaction."""
+def _notify_soon(statements: list[tuple[str, str]]) -> threading.Thread:
+    """A thread that, once a session listens on the first statement's channel, sends
+    ``(channel, payload)`` notifications in its own session, in one transaction."""
     def run() -> None:
-        time.sleep(delay)
+        until(lambda: listening(statements[0][0]), timeout=30, what="a waiter listening")
         with transaction.atomic(), connections["default"].cursor() as cursor:
             for name, payload in statements:
                 cursor.execute("SELECT pg_notify(%s, %s)", [name, payload])
@@ -123,7 +124,7 @@ def test_a_waiter_ignores_another_matchs_notification_left_on_its_connection(
 
 @pytest.mark.django_db(transaction=True)
 def test_a_friend_joining_the_last_seat_wakes_the_creators_long_poll(
-        players):
+        players, monkeypatch):
     """Issue 15: joining emits no event and keeps version 0, so the creator's
     ``events?wait=`` slept to its deadline (~22 s on the page) while the creator's clock
     ran. The start of the match (a status change) now ends the wait at once."""
@@ -132,10 +133,11 @@ def test_a_friend_joining_the_last_seat_wakes_the_creators_long_poll(
     (_, ca), (_, cb) = players
     m = create(ca, "roll", ["me", "open"])
     joined = threading.Event()
+    decisions = wait_decisions(monkeypatch)
 
     def friend() -> None:
-        time.sleep(0.5)
         try:
+            until(lambda: asleep_at(decisions), what="the creator's long-poll waiting")
             r = cb.post(f"/api/v1/matches/{m['id']}/join/", {}, format="json")
             assert r.status_code == 200, r.content
             joined.set()
