@@ -1,0 +1,271 @@
+"""Two app nodes behind HAProxy (``deploy/haproxy.cfg``, docs/two-nodes.md): two uvicorn
+servers on the same PostgreSQL and Redis, a Celery worker and one beat. What runs on one
+node is seen on the other, the limits hold across both, the beat's jobs run once, and a
+node killed mid-match loses nothing.
+
+Only where the production-like pass runs (PostgreSQL, Redis) and HAProxy is installed
+(``.ci/run`` installs it). The Redis is a server of this module's own: the nodes' broker,
+cache and shared counts, apart from the session's."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import shutil
+import socket
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from matches.models import Match, MatchAction
+from tests.matches import servers
+from tests.matches.servers import call
+
+pytestmark = [
+    pytest.mark.skipif(connection.vendor != "postgresql" or not settings.REDIS_URL,
+                       reason="two nodes share PostgreSQL and Redis"),
+    pytest.mark.skipif(shutil.which("haproxy") is None, reason="HAProxy is not installed"),
+    pytest.mark.django_db(transaction=True),
+]
+CONFIG = servers.ROOT / "deploy" / "haproxy.cfg"
+SWEEP_EVERY = 1.0
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Stream:
+    """One open event stream (anonymous: a spectator's), read event by event."""
+
+    def __init__(self, base: str, path: str) -> None:
+        host, port = base.split("//")[1].split(":")
+        self.conn = http.client.HTTPConnection(host, int(port), timeout=30)
+        self.conn.request("GET", path, headers={"Accept": "text/event-stream"})
+        self.response = self.conn.getresponse()
+
+    def next(self, within: float = 10) -> tuple[str, dict[str, Any]]:
+        """The next event (its name and data), skipping keep-alive comments."""
+        deadline = time.monotonic() + within
+        name = None
+        while time.monotonic() < deadline:
+            line = self.response.readline().decode()
+            if not line:
+                break
+            line = line.rstrip("\n")
+            if line.startswith("event: "):
+                name = line[7:]
+            elif line.startswith("data: ") and name is not None:
+                return name, json.loads(line[6:])
+        raise AssertionError("no event in time")
+
+    def close(self) -> None:
+        self.response.close()
+        self.conn.close()
+
+
+class TwoNodes:
+    def __init__(self) -> None:
+        self.redis_port = servers.free_port()
+        self.redis = servers.redis_server(self.redis_port)
+        self.env = {"DATABASE_URL": servers.test_db_url(), "DB_CONN_MAX_AGE": "0",
+                    "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+                    "KAOSZ_BOT_SWEEP_EVERY": str(SWEEP_EVERY), "KAOSZ_HEARTBEAT_EVERY": "1",
+                    "KAOSZ_ANON_WAITERS_PER_CLIENT": "2", "THROTTLE_ANON": "30/min"}
+        self.ports = {"a": _free_port(), "b": _free_port()}
+        self.nodes = {name: self.node(name) for name in self.ports}
+        self.worker = servers.celery(
+            f"two-nodes-worker-{self.redis_port}",
+            ["worker", "--pool=solo", "--loglevel=INFO", "-Q", "bots,sims,celery,mail,photos",
+             "-n", f"two-nodes-{self.redis_port}@%h"], self.env)
+        self.worker.wait_for(lambda: "ready." in self.worker.log())
+        self.beat = servers.celery(f"two-nodes-beat-{self.redis_port}",
+                                   ["beat", "--loglevel=INFO", "-s",
+                                    str(servers.LOGS / f"beat-two-{self.redis_port}")],
+                                   self.env)
+        front = _free_port()
+        self.front = f"http://127.0.0.1:{front}"
+        self.haproxy = servers.Proc(f"haproxy-{front}", ["haproxy", "-db", "-f", str(CONFIG)], {
+            "KAOSZ_BIND": f"127.0.0.1:{front}",
+            "KAOSZ_NODE_A": f"127.0.0.1:{self.ports['a']}",
+            "KAOSZ_NODE_B": f"127.0.0.1:{self.ports['b']}"})
+        self.haproxy.wait_for(lambda: servers.answers(self.front + "/healthz"))
+
+    def base(self, name: str) -> str:
+        return f"http://127.0.0.1:{self.ports[name]}"
+
+    def node(self, name: str) -> servers.Proc:
+        """One node's uvicorn, which counts addresses from HAProxy's X-Forwarded-For."""
+        port = self.ports[name]
+        proc = servers.Proc(f"node-{name}-{port}", [
+            sys.executable, "-m", "uvicorn", "kaosz.asgi:application", "--port", str(port),
+            "--log-level", "warning", "--lifespan", "off", "--proxy-headers",
+            "--forwarded-allow-ips", "127.0.0.1",
+            "--timeout-graceful-shutdown", str(servers.GRACEFUL_SECONDS)], self.env)
+        proc.wait_for(lambda: servers.answers(self.base(name) + "/healthz"))
+        return proc
+
+    def stop(self) -> None:
+        for proc in (self.haproxy, *self.nodes.values(), self.worker, self.beat, self.redis):
+            proc.stop()
+
+
+@pytest.fixture(scope="module")
+def two(django_db_setup, django_db_blocker) -> Iterator[TwoNodes]:
+    with django_db_blocker.unblock():
+        rig = TwoNodes()
+    try:
+        yield rig
+    finally:
+        rig.stop()
+
+
+def _people(django_user_model, *names: str) -> list[str]:
+    from rest_framework.authtoken.models import Token
+
+    tag = uuid.uuid4().hex[:6]
+    return [Token.objects.create(user=django_user_model.objects.create_user(f"{n}{tag}")).key
+            for n in names]
+
+
+def _with_bot(base: str, token: str) -> int:
+    status, m = call(base, "POST", "/api/v1/matches/", token, {
+        "ruleset": "smugglers", "seats": [{"player": "me"}, {"player": "bot:random"}]})
+    assert status == 201, m
+    return int(m["id"])
+
+
+def _my_turn(base: str, token: str, match_id: int, timeout: float = 30) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status, legal = call(base, "GET", f"/api/v1/matches/{match_id}/legal-actions/", token)
+        if status == 200 and legal["actions"]:
+            return legal
+        time.sleep(0.1)
+    raise AssertionError("the person's turn never came")
+
+
+def test_a_spectator_on_node_b_sees_a_move_made_through_node_a(two, django_user_model):
+    [token] = _people(django_user_model, "ketnode")
+    match_id = _with_bot(two.base("a"), token)
+    legal = _my_turn(two.base("a"), token, match_id)
+    watcher = Stream(two.base("b"), f"/api/v1/matches/{match_id}/stream/")
+    name, first = watcher.next(within=20)  # the match as it is when the stream opens
+    assert name == "progress"
+    seen: list[float] = []
+
+    def watch() -> None:
+        try:
+            while True:
+                name, data = watcher.next(within=20)
+                if name == "progress" and data["version"] > first["version"]:
+                    seen.append(time.monotonic())
+                    return
+        except (AssertionError, OSError, ValueError):
+            return
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    time.sleep(0.5)  # (the stream is listening)
+    status, acted = call(two.base("a"), "POST", f"/api/v1/matches/{match_id}/actions/", token,
+                         {"action": legal["actions"][0], "expected_version": legal["version"]})
+    answered = time.monotonic()
+    assert status == 200, acted
+    thread.join(10)
+    watcher.close()
+    assert seen, "the spectator on node B never saw the move"
+    assert seen[0] - answered <= 1.0, f"seen {seen[0] - answered:.2f} s after the answer"
+
+
+def test_the_waiting_cap_and_the_throttle_hold_across_both(two, django_user_model):
+    """Two long-polls from one address on node A take its two slots: a third on node B is
+    refused. And the anonymous rate counts requests to either node."""
+    [token] = _people(django_user_model, "varo")
+    match_id = _with_bot(two.base("a"), token)
+    _my_turn(two.base("a"), token, match_id)  # (nothing happens while the person waits)
+    status, now = call(two.base("a"), "GET", f"/api/v1/matches/{match_id}/events/?after=0")
+    assert status == 200, now
+    wait = f"/api/v1/matches/{match_id}/events/?after={now['last']}&wait=20"
+    address = {"X-Forwarded-For": "10.90.0.1"}
+    opened: list[http.client.HTTPConnection] = []
+    for _ in range(2):
+        conn = http.client.HTTPConnection("127.0.0.1", two.ports["a"], timeout=30)
+        conn.request("GET", wait, headers=address)
+        opened.append(conn)
+    time.sleep(1.0)  # (both are waiting)
+    conn = http.client.HTTPConnection("127.0.0.1", two.ports["b"], timeout=30)
+    conn.request("GET", wait, headers=address)
+    third = conn.getresponse()
+    body = json.loads(third.read())
+    for c in opened:
+        c.close()
+    assert third.status == 429, body
+    assert body["error"]["code"] == "too_many_waiters"
+
+    statuses = []
+    for i in range(40):
+        node = ("a", "b")[i % 2]
+        c = http.client.HTTPConnection("127.0.0.1", two.ports[node], timeout=30)
+        c.request("GET", "/api/v1/formats/", headers={"X-Forwarded-For": "10.90.0.2"})
+        r = c.getresponse()
+        r.read()
+        statuses.append(r.status)
+        c.close()
+    assert statuses.count(429) >= 8, statuses  # 30 a minute between both nodes
+    assert 200 in statuses[:20]
+
+
+def test_the_beat_s_jobs_run_once(two):
+    """One beat for both nodes: the bot sweeper runs once per period, not once per node."""
+    start = two.worker.log().count("matches.tasks.sweep_bots")
+    time.sleep(6 * SWEEP_EVERY)
+    runs = two.worker.log().count("matches.tasks.sweep_bots") - start
+    # each run logs "received" and "succeeded": about 6 runs, never the twelve two beats make
+    assert 2 * 3 <= runs <= 2 * 8, runs
+
+
+def test_a_node_killed_mid_match_loses_nothing(two, django_user_model):
+    """A person plays through HAProxy; node A is killed mid-match. Every action that was
+    answered is in the match's log, the match goes on through node B, and node A's
+    return changes nothing."""
+    [token] = _people(django_user_model, "tulelo")
+    match_id = _with_bot(two.front, token)
+    answered: list[str] = []
+
+    def play(moves: int) -> None:
+        for _ in range(moves):
+            legal = _my_turn(two.front, token, match_id)
+            key = f"move-{legal['version']}"
+            for _ in range(40):  # a request the dying node took is retried as it was
+                status, body = call(two.front, "POST", f"/api/v1/matches/{match_id}/actions/",
+                                    token, {"action": legal["actions"][0], "client_action_id": key,
+                                            "expected_version": legal["version"]})
+                if status in (200, 409):
+                    break
+                time.sleep(0.25)
+            assert status in (200, 409), body
+            if status == 200:
+                answered.append(key)
+            if Match.objects.get(pk=match_id).status == Match.FINISHED:
+                return
+
+    play(3)
+    two.nodes["a"].kill()
+    try:
+        play(5)
+    finally:
+        two.nodes["a"] = two.node("a")
+    logged = set(MatchAction.objects.filter(match_id=match_id, seat=0)
+                 .values_list("client_action_id", flat=True))
+    assert set(answered) <= logged
+    match = Match.objects.get(pk=match_id)
+    assert match.version == MatchAction.objects.filter(match_id=match_id).count()
+    assert len(answered) >= 4
