@@ -8,6 +8,8 @@ a minute later, and every request fail with 500 while PostgreSQL was down. Three
 - :class:`RetryReadOnDeadConnection`: a read (GET, HEAD, OPTIONS) that still meets a dead
   connection mid-request (PostgreSQL went away after the check) is run once more on a
   fresh connection, outside any transaction only;
+- :func:`read_retrying`: the same for a read made outside the view (the events long-poll's
+  look and second pass after its wait, on the event loop's thread trips);
 - ``kaosz.views.server_error`` answers an ``OperationalError`` that remains (PostgreSQL
   down) with 503 ``database_unavailable`` in the error shape, and pages with a 503 page,
   both with ``Retry-After``.
@@ -18,7 +20,7 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from asgiref.sync import iscoroutinefunction
 from django.db import InterfaceError, OperationalError, connection
@@ -26,6 +28,7 @@ from django.http import HttpRequest
 
 from kaosz.server.middleware import BothModes
 
+T = TypeVar("T")
 logger = logging.getLogger("kaosz.database")
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 RETRY_AFTER_SECONDS = 5
@@ -72,3 +75,17 @@ class RetryReadOnDeadConnection(BothModes):
                            request.method, request.path)
             connection.close()  # (given back to the pool, which drops it)
             return view(request, *args, **kwargs)
+
+
+def read_retrying(read: Callable[[], T]) -> T:
+    """Run ``read`` (database reads only); when its connection died under it (PostgreSQL
+    restarted while a long-poll waited), once more on a fresh connection. An outage that
+    remains is raised (:func:`outage_in` tells it from a bug)."""
+    try:
+        return read()
+    except (OperationalError, InterfaceError):
+        if connection.in_atomic_block or not _dead_connection():
+            raise
+        logger.warning("a dead database connection under a read: trying it once more")
+        connection.close()
+        return read()

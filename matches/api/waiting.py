@@ -19,6 +19,7 @@ from typing import Any
 
 from rest_framework.response import Response
 
+from kaosz import db_outage
 from kaosz.api.errors import error_body
 from kaosz.server.deferred import DeferredAnswer, in_thread
 from matches.live.caps import Slot
@@ -48,10 +49,26 @@ class LiveAnswer(Response, DeferredAnswer):
         if self.quiet and unchanged(self.wait.seen, now):
             return self
         after = self.wait.after
-        body = await in_thread(lambda: self.read(after))
+        try:
+            body = await in_thread(lambda: db_outage.read_retrying(lambda: self.read(after)))
+        except Exception as exc:
+            if not db_outage.outage_in(exc):
+                raise
+            # PostgreSQL still away after the wait: 503 as any request then, not a 500.
+            return self._unavailable()
         if body is None:  # (deleted meanwhile)
             self.status_code = 404
             body = error_body("not_found", "no such match")
         self.content = self.accepted_renderer.render(body, self.accepted_media_type)
         self["Content-Length"] = str(len(self.content))
+        return self
+
+    def _unavailable(self) -> LiveAnswer:
+        seconds = db_outage.RETRY_AFTER_SECONDS
+        self.status_code = 503
+        self.content = self.accepted_renderer.render(
+            error_body("database_unavailable", "the database is not reachable just now",
+                       {"retry_after_seconds": seconds}), self.accepted_media_type)
+        self["Content-Length"] = str(len(self.content))
+        self["Retry-After"] = str(seconds)
         return self

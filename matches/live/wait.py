@@ -17,6 +17,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 
+from kaosz import db_outage
 from kaosz.server.deferred import in_thread
 from matches import store
 from matches.live import hub, notify
@@ -35,7 +36,8 @@ async def wait_for_change(wait: Wait, *, listen: bool) -> Progress | None:
 
     if listen:
         async def look() -> bool:
-            return over(await in_thread(lambda: store.match_progress(wait.match_id)))
+            return over(await in_thread(lambda: db_outage.read_retrying(
+                lambda: store.match_progress(wait.match_id))))
 
         def heard(payload: str | None) -> bool:
             parsed: Any = notify.progress(payload)
