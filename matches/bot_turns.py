@@ -10,15 +10,18 @@ the owner still has matches wanting moves, queues itself again at the back. With
 wanting moves, anyone's bot waits for at most W - 1 slices, however many matches each runs.
 
 The sets and each owner's turn live in Redis, shared by every web process, worker and node
-(in the embedded default, one process: in a dict of its own). The turn expires
-(``TURN_SECONDS``) so that a task lost with a killed worker cannot hold an owner's matches
-for ever: the bot sweeper's next call queues the owner again. A repeated task is harmless:
+(in the embedded default, one process: in a dict of its own). A task renews
+its owner's turn at every slice; a turn not renewed for ``TURN_STALE_SECONDS`` is taken
+for a lost task's (a killed worker) when the bot sweeper finds one of the owner's matches
+stalled, and the sweeper queues the owner again (the turn also expires after
+``TURN_SECONDS``). A repeated task is harmless:
 the moves go in with ``expected_version`` and their deterministic ``client_action_id``.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -27,8 +30,11 @@ from django.db import connection
 from kaosz.api import rediskv
 
 TURN_SECONDS = 60
+# A turn not renewed for this long is taken for a lost task's when the sweeper finds one
+# of the owner's matches stalled (a live task renews it at every slice).
+TURN_STALE_SECONDS = 10.0
 _LOCAL_SETS: dict[str, set[int]] = {}
-_LOCAL_TURNS: set[str] = set()
+_LOCAL_TURNS: dict[str, float] = {}  # owner's turn -> when it was last renewed
 _LOCK = threading.Lock()
 
 
@@ -55,21 +61,32 @@ def _call(redis_op: Callable[[Any], Any], local_op: Callable[[], Any]) -> Any:
 def want(owner: str, match_id: int, force: bool = False) -> bool:
     """Note that ``match_id`` of ``owner`` wants bot moves; True when the caller must queue
     the owner's task: the owner had no turn in the queue, or (``force``: the sweeper found
-    the match's bot stalled) the turn held may be a lost task's."""
+    the match's bot stalled) the turn held has not been renewed for TURN_STALE_SECONDS,
+    so it is a lost task's."""
     wanting, turn = f"{_ns()}:wanting:{owner}", f"{_ns()}:turn:{owner}"
 
     def in_redis(r: Any) -> bool:
         pipe = r.pipeline(transaction=False)
         pipe.sadd(wanting, match_id)
         pipe.expire(wanting, 24 * 3600)
-        pipe.set(turn, 1, nx=not force, ex=TURN_SECONDS)
-        return bool(pipe.execute()[2])
+        pipe.set(turn, time.time(), nx=True, ex=TURN_SECONDS)
+        if pipe.execute()[2]:
+            return True
+        if not force:
+            return False
+        renewed = r.get(turn)
+        if renewed is not None and time.time() - float(renewed) < TURN_STALE_SECONDS:
+            return False
+        r.set(turn, time.time(), ex=TURN_SECONDS)
+        return True
 
     def local() -> bool:
         _LOCAL_SETS.setdefault(wanting, set()).add(match_id)
-        if turn in _LOCAL_TURNS and not force:
+        renewed = _LOCAL_TURNS.get(turn)
+        if renewed is not None and (not force
+                                    or time.time() - renewed < TURN_STALE_SECONDS):
             return False
-        _LOCAL_TURNS.add(turn)
+        _LOCAL_TURNS[turn] = time.time()
         return True
     return bool(_call(in_redis, local))
 
@@ -82,12 +99,12 @@ def next_match(owner: str) -> int | None:
     def in_redis(r: Any) -> int | None:
         pipe = r.pipeline(transaction=False)
         pipe.spop(wanting)
-        pipe.set(turn, 1, ex=TURN_SECONDS)
+        pipe.set(turn, time.time(), ex=TURN_SECONDS)
         found = pipe.execute()[0]
         return int(found) if found is not None else None
 
     def local() -> int | None:
-        _LOCAL_TURNS.add(turn)
+        _LOCAL_TURNS[turn] = time.time()
         found = _LOCAL_SETS.get(wanting)
         return found.pop() if found else None
     result = _call(in_redis, local)
@@ -107,18 +124,20 @@ def turn_over(owner: str) -> bool:
 
     def in_redis(r: Any) -> bool:
         if r.scard(wanting):
-            r.set(turn, 1, ex=TURN_SECONDS)
+            r.set(turn, time.time(), ex=TURN_SECONDS)
             return True
         r.delete(turn)
         # A match wanted between the count and the delete found the turn still held and
         # queued nothing: take the turn back for it.
-        return bool(r.scard(wanting)) and bool(r.set(turn, 1, nx=True, ex=TURN_SECONDS))
+        return bool(r.scard(wanting)) and bool(r.set(turn, time.time(), nx=True,
+                                                     ex=TURN_SECONDS))
 
     def local() -> bool:
         if _LOCAL_SETS.get(wanting):
+            _LOCAL_TURNS[turn] = time.time()
             return True
         _LOCAL_SETS.pop(wanting, None)
-        _LOCAL_TURNS.discard(turn)
+        _LOCAL_TURNS.pop(turn, None)
         return False
     return bool(_call(in_redis, local))
 

@@ -188,12 +188,23 @@ def test_a_spectator_on_node_b_sees_a_move_made_through_node_a(two, django_user_
 def test_the_waiting_cap_and_the_throttle_hold_across_both(two, django_user_model):
     """Two long-polls from one address on node A take its two slots: a third on node B is
     refused. And the anonymous rate counts requests to either node."""
-    [token] = _people(django_user_model, "varo")
-    match_id = _with_bot(two.base("a"), token)
-    _my_turn(two.base("a"), token, match_id)  # (nothing happens while the person waits)
-    status, now = call(two.base("a"), "GET", f"/api/v1/matches/{match_id}/events/?after=0")
-    assert status == 200, now
-    wait = f"/api/v1/matches/{match_id}/events/?after={now['last']}&wait=20"
+    # A match of two people where nobody moves: a long-poll on it waits.
+    tag = uuid.uuid4().hex[:6]
+    from rest_framework.authtoken.models import Token
+
+    tokens = [Token.objects.create(user=django_user_model.objects.create_user(f"{n}{tag}")).key
+              for n in ("varo", "masik")]
+    status, m = call(two.base("a"), "POST", "/api/v1/matches/", tokens[0], {
+        "ruleset": "smugglers", "seats": [{"player": "me"}, {"player": f"masik{tag}"}]})
+    assert status == 201, m
+    status, m = call(two.base("b"), "POST", f"/api/v1/matches/{m['id']}/join/", tokens[1], {})
+    assert status == 200 and m["status"] == "active", m
+    last, more = 0, True
+    while more:
+        status, now = call(two.base("a"), "GET", f"/api/v1/matches/{m['id']}/events/?after={last}")
+        assert status == 200, now
+        last, more = now["last"], now["more"]
+    wait = f"/api/v1/matches/{m['id']}/events/?after={last}&wait=20"
     address = {"X-Forwarded-For": "10.90.0.1"}
     opened: list[http.client.HTTPConnection] = []
     for _ in range(2):

@@ -87,3 +87,20 @@ def test_the_queue_holds_one_turn_per_person_and_serves_them_in_turn(django_user
     assert bot_turns.turn_over(f"user:{bela.pk}") is False
     # A new move of Bela's queues him again at once.
     assert bot_turns.want(f"user:{bela.pk}", bela_match.pk) is True
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sweeper_queues_a_person_again_only_when_their_turn_went_stale(
+        django_user_model, monkeypatch):
+    """A stalled match makes the sweeper queue its person's task again only when that
+    person's turn has not been renewed for a while (a worker killed with the task);
+    while a live task renews it, the sweeper adds no second task to the queue."""
+    anna = django_user_model.objects.create_user("anna")
+    owner = f"user:{anna.pk}"
+    match = _table(anna)
+    assert bot_turns.want(owner, match.pk)
+    assert not bot_turns.want(owner, match.pk, force=True)  # renewed just now
+    later = bot_turns.time.time() + bot_turns.TURN_STALE_SECONDS + 1
+    monkeypatch.setattr(bot_turns.time, "time", lambda: later)
+    assert bot_turns.want(owner, match.pk, force=True)  # stale: a lost task's
+    assert not bot_turns.want(owner, match.pk)
