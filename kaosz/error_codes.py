@@ -60,6 +60,13 @@ CODES: dict[str, ErrorCode] = {
         403,
         meaning="A read-only API token was used for a write; make a read-write token.",
     ),
+    "insufficient_scope": ErrorCode(
+        403,
+        meaning="An app's OAuth token lacks the scope this needs (`read`, `play`, "
+                "`challenge`, `tournaments`, `collection`); authorize the app again with it.",
+        hu="Ehhez az alkalmazásnak nincs engedélye.",
+        en="This app is not allowed to do that.",
+    ),
     "not_found": ErrorCode(
         404,
         meaning="No such object (or not yours to see).",

@@ -24,6 +24,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from kaosz.api.timestamps import utc_text
 from matches.models import Simulation, SimulationChunk
 from matches.store import with_retry
 from rulesets import registry
@@ -246,8 +247,8 @@ def report(sim: Simulation, viewer: Any = None) -> dict[str, Any]:
         "chunks": {"total": sim.chunks.count(), "done": sim.chunks.filter(done=True).count()},
         "error": sim.error or None,
         "summary": summarize(results, sim.players, labels),
-        "created": sim.created.isoformat(),
-        "finished": sim.finished.isoformat() if sim.finished else None,
+        "created": utc_text(sim.created),
+        "finished": utc_text(sim.finished),
     }
 
 

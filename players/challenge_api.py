@@ -11,6 +11,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from kaosz.api.timestamps import utc_text
 from matches.models import Match
 from matches.timecontrol import CHOICES, choice_of
 from players import aborts, challenges
@@ -54,7 +55,7 @@ def challenge_json(match: Match) -> dict[str, Any]:
             "time_control": choice_of(options), "rated": bool(options.get("rated")),
             "min_rating": options.get("min_rating"), "status": match.status,
             "created_by": match.created_by.username if match.created_by else None,
-            "created": match.created.isoformat(),
+            "created": utc_text(match.created),
             "players": match.seats.count(), "open_seats": challenges.open_seats(match)}
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from kaosz.api.timestamps import utc_text
 from kaosz.models import SeatInvitation
 from matches.models import BIG_COLUMNS, Match
 from matches.timecontrol import choice_of
@@ -48,8 +49,8 @@ def my_matches(user: Any) -> list[dict[str, Any]]:
             "id": m.pk, "ruleset": m.ruleset, "status": m.status, "your_turn": turn,
             "your_seats": mine, "invited": not mine,
             "time_control": choice_of(m.options), "rated": bool((m.options or {}).get("rated")),
-            "deadline": deadline.isoformat() if deadline else None,
-            "expires": expires.isoformat() if expires else None,
+            "deadline": utc_text(deadline),
+            "expires": utc_text(expires),
             "players": [s.label() for s in m.seats.all()]}))
     keyed.sort(key=lambda pair: pair[0])
     return [row for _, row in keyed]

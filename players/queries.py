@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
 
 from decks.models import Deck
+from kaosz.api.timestamps import utc_text
 from matches.models import BIG_COLUMNS, Match, Seat
 from matches.ratings import is_provisional
 from matches.timecontrol import FAMILIES, LIVE
@@ -72,7 +73,7 @@ def player_profile(user: Any) -> dict[str, Any]:
     history: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for e in RatingEvent.objects.filter(user=user).order_by("at", "match_id"):
         history.setdefault((e.game, e.family), []).append(
-            {"match": e.match_id, "at": e.at.isoformat(), "rating": round(e.after, 1),
+            {"match": e.match_id, "at": utc_text(e.at), "rating": round(e.after, 1),
              "change": round(e.after - e.before, 1)})
     seat_of = {s.match_id: s.index for s in Seat.objects.filter(user=user)
                .order_by("-match_id")[:RECENT_MATCHES * 2]}
@@ -91,7 +92,7 @@ def player_profile(user: Any) -> dict[str, Any]:
                        "rated": bool((m.options or {}).get("rated")) and people_only
                        and m.pk not in aborted,
                        "opponents": [s.label() for s in m.seats.all() if s.index != mine],
-                       "finished": m.finished.isoformat() if m.finished else None})
+                       "finished": utc_text(m.finished)})
     entries = Entry.objects.filter(user=user).select_related("tournament") \
         .order_by("-tournament_id")[:50]
     decks = Deck.objects.filter(Q(owner=user) & Q(public=True)).order_by("-updated")[:50]

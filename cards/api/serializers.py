@@ -8,6 +8,7 @@ from cards import vocabulary as vocab
 from cards.images import image_uris
 from cards.models import Card, CardRevision, CardSet, CollectionEntry, Contribution
 from cards.records import validate_record
+from kaosz.api.bounds import ModelSerializer
 from kaosz.api.strict import StrictJSONMixin
 
 
@@ -26,7 +27,7 @@ def provenance_of(card: Card) -> dict[str, dict[str, str]]:
     return out
 
 
-class CardSerializer(serializers.ModelSerializer):
+class CardSerializer(ModelSerializer):
     url = serializers.HyperlinkedIdentityField(view_name="api-card-detail", lookup_field="slug")
     size = serializers.SerializerMethodField()
     sets = serializers.SerializerMethodField()
@@ -82,7 +83,7 @@ class CardListSerializer(CardSerializer):
                   if f not in ("provenance", "sources", "effect", "notes")]
 
 
-class CardSetSerializer(serializers.ModelSerializer):
+class CardSetSerializer(ModelSerializer):
     cards = serializers.IntegerField(read_only=True)
     owned_distinct = serializers.IntegerField(read_only=True, required=False)
 
@@ -92,7 +93,7 @@ class CardSetSerializer(serializers.ModelSerializer):
                   "owned_distinct"]
 
 
-class CollectionEntrySerializer(StrictJSONMixin, serializers.ModelSerializer):
+class CollectionEntrySerializer(StrictJSONMixin, ModelSerializer):
     card = serializers.SlugRelatedField(slug_field="slug", queryset=Card.objects.all())
     name_hu = serializers.CharField(source="card.name_hu", read_only=True)
 
@@ -102,7 +103,7 @@ class CollectionEntrySerializer(StrictJSONMixin, serializers.ModelSerializer):
         validators: list = []
 
 
-class ContributionSerializer(StrictJSONMixin, serializers.ModelSerializer):
+class ContributionSerializer(StrictJSONMixin, ModelSerializer):
     card = serializers.SlugRelatedField(slug_field="slug", queryset=Card.objects.all(),
                                         required=False, allow_null=True)
     author = serializers.CharField(source="author.username", read_only=True)
@@ -140,7 +141,7 @@ class ContributionSerializer(StrictJSONMixin, serializers.ModelSerializer):
         return attrs
 
 
-class CardRevisionSerializer(serializers.ModelSerializer):
+class CardRevisionSerializer(ModelSerializer):
     author = serializers.CharField(source="author.username", read_only=True, default=None,
                                    allow_null=True)
     card = serializers.CharField(source="card.slug", read_only=True)

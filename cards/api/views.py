@@ -431,7 +431,13 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(CardRevisionSerializer(card.revisions.all(), many=True).data)
 
 
-@extend_schema(responses={200: {"type": "object"}})
+@extend_schema(responses={200: inline_serializer("DataVersion", fields={
+    "version": serializers.IntegerField(min_value=0),
+    "updated": serializers.DateTimeField(),
+    "cards": inline_serializer("CatalogueCounts", fields={
+        "official": serializers.IntegerField(min_value=0),
+        "unofficial": serializers.IntegerField(min_value=0),
+        "official_complete": serializers.IntegerField(min_value=0)})})})
 @api_view(["GET"])
 @permission_classes([permissions.AllowAny])
 def data_version(request):

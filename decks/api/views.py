@@ -47,6 +47,7 @@ from decks.services import (
     validate_cards,
 )
 from decks.tasks import bulk_validate
+from kaosz.api.bounds import ModelSerializer
 from kaosz.api.errors import ApiError
 from kaosz.api.strict import StrictJSONMixin
 
@@ -167,7 +168,7 @@ class CardEntries(serializers.ListField):
     """A list of ``DeckCardEntry`` objects, as the schema says."""
 
 
-class DeckSerializer(StrictJSONMixin, serializers.ModelSerializer):
+class DeckSerializer(StrictJSONMixin, ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True)
     cards = serializers.SerializerMethodField()
     revision = serializers.SerializerMethodField()

@@ -10,12 +10,14 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, JsonResponse
+from django.utils import translation
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from kaosz.api.domain_status import status_of
 from kaosz.domain import DomainError
+from kaosz.error_catalogue import CODES
 
 
 class ApiError(exceptions.APIException):
@@ -63,7 +65,19 @@ def bad_input_details(message: str, details: dict[str, Any]) -> dict[str, Any]:
 
 
 def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"error": {"code": code, "message": message, "details": details or {}}}
+    return {"error": {"code": code, "message": spoken(code, message),
+                      "details": details or {}}}
+
+
+def spoken(code: str, message: str) -> str:
+    """The message in the answer's language: with ``Accept-Language: hu`` the code's
+    Hungarian sentence from the catalogue (the facts stay in ``details``). A validation
+    message is Django's or DRF's own, already translated, and more precise than the code's
+    general sentence, so it is kept."""
+    if code == "invalid" or not (translation.get_language() or "").startswith("hu"):
+        return message
+    entry = CODES.get(code)
+    return entry.hu if entry is not None and entry.hu else message
 
 
 def error_response(code: str, message: str, status_code: int,

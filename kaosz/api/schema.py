@@ -181,6 +181,8 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
     components = result.setdefault("components", {})
     info = result.setdefault("info", {})
     info["description"] = info.get("description", "").replace("{error_table}", error_table())
+    # (relative: the document is served by the API it describes, on whatever host)
+    result["servers"] = [{"url": "/", "description": "This server"}]
     components.setdefault("schemas", {})["Error"] = error_schema()
     components["examples"] = {f"error_{code}": error_example(code)
                               for code in sorted(ERROR_CODES)}
@@ -190,6 +192,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
     _game_views(components["schemas"])
     _kgk_scenario(components["schemas"])
     _typed_nullables(components["schemas"])
+    _game_answers(components["schemas"])  # (after: its nullable view is typed already)
     for path, item in result.get("paths", {}).items():
         for method, op in item.items():
             if method not in ("get", "post", "put", "patch", "delete"):
@@ -210,6 +213,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
                 responses[str(status)] = _error_response(status, names)
             if method == "get":
                 responses.setdefault("304", NOT_MODIFIED)
+                _declare_if_none_match(op)
     return result
 
 
@@ -231,7 +235,11 @@ def _game_actions(schemas: dict[str, Any]) -> None:
     legal = _property(schemas, "LegalActionsOut", "actions")
     if legal is not None:
         legal["items"]["description"] = "An action this seat may take now. " + said
-    _add_sentence(_property(schemas, "ActionRequestRequest", "action"), said)
+    posted = _property(schemas, "ActionRequestRequest", "action")
+    if posted is not None:
+        _add_sentence(posted, said)
+        posted["oneOf"] = [{"$ref": f"#/components/schemas/{prefix_of(name)}Action"}
+                           for name in sorted(registry.available()) if shapes_of(name)]
     _add_sentence(_property(schemas, "NumberedEvent", "event"),
                   "Its shape is the match's game's event union: " + ", ".join(events) + ".")
 
@@ -253,6 +261,64 @@ def _game_views(schemas: dict[str, Any]) -> None:
         view = spec.get("properties", {}).get("view")
         if isinstance(view, dict):
             _add_sentence(view, said)
+
+
+# The answers that carry a game's actions, events or view: each becomes a union of one
+# variant per game (``KgkLegalActions``, ``SmugglersEvents``, ...), discriminated by the
+# answer's ``ruleset``, so a generated client reads every action, event and view as its
+# game's own class. (``type`` alone cannot pick the game: several games have a `pass`.)
+GAME_ANSWERS = {"LegalActionsOut": "LegalActions", "ActionOut": "ActionResult",
+                "EventsOut": "Events", "MatchOut": "Match"}
+
+
+def _game_answers(schemas: dict[str, Any]) -> None:
+    games = [(name, prefix_of(name)) for name in sorted(registry.available())
+             if shapes_of(name) and event_shapes_of(name) and view_shape_of(name) is not None]
+    if not games or any(base not in schemas for base in GAME_ANSWERS):
+        return
+    generic = {base: copy.deepcopy(schemas[base]) for base in GAME_ANSWERS}
+    schemas.setdefault("NullEnum", {"type": "string", "nullable": True, "enum": [None]})
+    for name, prefix in games:
+        def ref(what: str, prefix: str = prefix) -> dict[str, Any]:
+            return {"$ref": f"#/components/schemas/{prefix}{what}"}
+
+        schemas[f"{prefix}NumberedEvent"] = {
+            "type": "object", "required": ["n", "event"],
+            "description": f"An event of {registry.get(name).title} and its number.",
+            "properties": {"n": {"type": "integer"}, "event": ref("Event")}}
+        for base, variant in GAME_ANSWERS.items():
+            spec = copy.deepcopy(generic[base])
+            spec.pop("title", None)
+            props = spec["properties"]
+            props["ruleset"] = {"type": "string", "enum": [name],
+                                "description": "The match's game: it picks this shape."}
+            if "ruleset" not in spec.setdefault("required", []):
+                spec["required"].append("ruleset")
+            if "actions" in props:
+                props["actions"]["items"] = ref("Action")
+                props["actions"]["description"] = "What this seat may do now."
+            if "events" in props:
+                props["events"]["items"] = ref("NumberedEvent")
+            if "legal_actions" in props:
+                props["legal_actions"] = {"allOf": [ref("LegalActions")],
+                                          "description": props["legal_actions"].get(
+                                              "description", "")}
+            if "view" in props:
+                # (OpenAPI 3.0 has no nullable reference; a generated client reads this
+                # pair as "the game's view or None")
+                props["view"] = {"oneOf": [ref("View"), {"$ref": "#/components/schemas/"
+                                                                 "NullEnum"}],
+                                 "description": "What this seat (or a spectator) sees; "
+                                                "null while the match is open."}
+            schemas[f"{prefix}{variant}"] = spec
+    for base, variant in GAME_ANSWERS.items():
+        variants = {name: f"#/components/schemas/{prefix}{variant}" for name, prefix in games}
+        schemas[base] = {
+            "description": (generic[base].get("description", "") + " One shape per game, "
+                            "picked by `ruleset`.").strip(),
+            "oneOf": [{"$ref": r} for r in variants.values()],
+            "discriminator": {"propertyName": "ruleset", "mapping": variants}}
+    schemas.pop("NumberedEvent", None)
 
 
 def _kgk_scenario(schemas: dict[str, Any]) -> None:
@@ -279,6 +345,19 @@ def _add_sentence(node: dict[str, Any] | None, sentence: str) -> None:
 NOT_MODIFIED: dict[str, Any] = {
     "description": "Not modified: the `If-None-Match` ETag still matches; no body.",
     "headers": {"ETag": {"schema": {"type": "string"}}}}
+
+
+IF_NONE_MATCH: dict[str, Any] = {
+    "in": "header", "name": "If-None-Match", "required": False,
+    "schema": {"type": "string"},
+    "description": "The `ETag` of an answer you hold: 304 with no body while it still "
+                   "matches."}
+
+
+def _declare_if_none_match(op: dict[str, Any]) -> None:
+    params = op.setdefault("parameters", [])
+    if not any(p.get("in") == "header" and p.get("name") == "If-None-Match" for p in params):
+        params.append(IF_NONE_MATCH)
 
 
 def _type_of(node: dict[str, Any], schemas: dict[str, Any], depth: int = 0) -> str | None:
@@ -451,7 +530,8 @@ def _error_codes(method: str, path: str, op: dict[str, Any]) -> dict[int, list[s
         add("authentication_failed")  # a bad token is refused even where none is needed
     if "{" in path:
         add("not_found")
-    add("not_acceptable", "throttled", "too_many_invalid_tokens", "database_unavailable")
+    add("not_acceptable", "throttled", "too_many_invalid_tokens", "database_unavailable",
+        "insufficient_scope")
     add(*_operation_codes(method, path))
     return codes
 

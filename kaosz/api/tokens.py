@@ -14,6 +14,7 @@ from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from kaosz.api.bounds import ModelSerializer
 from kaosz.api.errors import ApiError
 from kaosz.api.strict import StrictJSONMixin
 from kaosz.models import ApiToken
@@ -21,7 +22,7 @@ from kaosz.models import ApiToken
 MAX_TOKENS = 50
 
 
-class TokenOut(serializers.ModelSerializer):
+class TokenOut(ModelSerializer):
     class Meta:
         model = ApiToken
         fields = ["id", "name", "scope", "prefix", "created", "last_used", "revoked"]

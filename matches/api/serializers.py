@@ -200,6 +200,7 @@ class MatchOut(MatchSummaryOut):
 
 
 class LegalActionsOut(serializers.Serializer):
+    ruleset = serializers.CharField(help_text="The match's game.")
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     to_act = serializers.ListField(child=serializers.IntegerField())
@@ -212,6 +213,7 @@ class NumberedEvent(serializers.Serializer):
 
 
 class ActionOut(serializers.Serializer):
+    ruleset = serializers.CharField(help_text="The match's game.")
     seq = serializers.IntegerField()
     version = serializers.IntegerField()
     kind = serializers.CharField()
@@ -226,6 +228,7 @@ class ActionOut(serializers.Serializer):
 
 
 class EventsOut(serializers.Serializer):
+    ruleset = serializers.CharField(help_text="The match's game.")
     events = NumberedEvent(many=True)
     last = serializers.IntegerField(help_text="Pass as ?after= next time.")
     more = serializers.BooleanField()

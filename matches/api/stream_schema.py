@@ -58,6 +58,14 @@ def _sse_response(description: str, events: dict[str, str]) -> dict[str, Any]:
     }
 
 
+def _with_probe(response: dict[str, Any]) -> dict[str, Any]:
+    """``?probe=1`` answers JSON, not a stream: both media types declared."""
+    response["content"]["application/json"] = {
+        "schema": {"$ref": "#/components/schemas/StreamProbe"},
+        "example": {"available": True}}
+    return response
+
+
 def _error(description: str, *codes: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {
         "schema": ERROR,
@@ -65,6 +73,9 @@ def _error(description: str, *codes: str) -> dict[str, Any]:
 
 
 COMPONENTS: dict[str, Any] = {
+    "StreamProbe": {"type": "object", "required": ["available"], "properties": {
+        "available": {"type": "boolean", "description": (
+            "Whether a stream would be served now; false: long-poll the events instead.")}}},
     "AccountHello": {"type": "object", "required": ["user", "your_turn", "invitations"],
                      "properties": {
                          "user": {"type": "integer"},
@@ -107,9 +118,9 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any,
         ],
         "security": [*SECURITY, {}],
         "responses": {
-            "200": _sse_response("The stream (or, with `probe`, a JSON object "
-                                 "`{\"available\": bool}`).",
-                                 {"progress": "EventsOut"}),
+            "200": _with_probe(_sse_response("The stream (or, with `probe`, a JSON "
+                                             "object `{\"available\": bool}`).",
+                                             {"progress": "EventsOut"})),
             "400": _error("`after` is not a number (`invalid_parameter`).",
                           "invalid_parameter"),
             "403": _error("Not allowed to watch this match.", "permission_denied"),

@@ -27,6 +27,7 @@ from rest_framework.response import Response
 from kaosz.api.errors import ApiError
 from kaosz.api.params import flag
 from kaosz.api.throttling import AnonWindowThrottle, UserWindowThrottle, WindowRateThrottle
+from kaosz.api.timestamps import utc_text
 from kaosz.models import SeatInvitation
 from kaosz.server.deferred import settles_deferred
 from matches import store
@@ -212,13 +213,20 @@ def legal_actions_of(match: Match, seat: int | None, state: Any = None) -> dict[
         if match.status == Match.ACTIVE and seat in match.to_act \
                 and not store.clock_view(match)["time_up"]:
             actions = rs.legal_actions(state, seat)
-    return _legal_answer(match.version, seat, match.to_act, actions)
+    return _legal_answer(match.ruleset, match.version, seat, match.to_act, actions)
 
 
-def _legal_answer(version: int, seat: int | None, to_act: Sequence[int],
+def _legal_answer(ruleset: str, version: int, seat: int | None, to_act: Sequence[int],
                   actions: list[dict[str, Any]]) -> dict[str, Any]:
     """The legal-actions answer's shape (also inside events answers)."""
-    return {"version": version, "seat": seat, "to_act": to_act, "actions": actions}
+    return {"ruleset": ruleset, "version": version, "seat": seat, "to_act": to_act,
+            "actions": actions}
+
+
+def with_ruleset(result: store.Result) -> dict[str, Any]:
+    """An entry's answer with its match's game, which picks the shape of its events."""
+    assert result.match is not None  # (a stored entry's result carries its match)
+    return {"ruleset": result.match.ruleset, **result.body}
 
 
 SEAT_PARAM = OpenApiParameter("seat", {"type": "integer", "minimum": 0, "maximum": 64},
@@ -354,10 +362,11 @@ class MatchViewSet(viewsets.GenericViewSet):
 
     @extend_schema(parameters=[SEAT_PARAM], responses=s.LegalActionsOut, examples=[
         OpenApiExample("your decision", response_only=True, status_codes=["200"], value={
-            "version": 8, "seat": 0, "to_act": [0],
+            "ruleset": "kgk", "version": 8, "seat": 0, "to_act": [0],
             "actions": [{"type": "pass"}, {"type": "draw"}]}),
         OpenApiExample("not your decision", response_only=True, status_codes=["200"],
-                       value={"version": 9, "seat": 0, "to_act": [1], "actions": []})])
+                       value={"ruleset": "kgk", "version": 9, "seat": 0, "to_act": [1],
+                              "actions": []})])
     @action(detail=True, methods=["get"], url_path="legal-actions")
     def legal_actions(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object(users=False)
@@ -377,7 +386,7 @@ class MatchViewSet(viewsets.GenericViewSet):
                               expected_version=data.get("expected_version"),
                               client_action_id=data.get("client_action_id"),
                               authorize=lambda m: self._acting_seat(m, data.get("seat")))
-        out = result.body
+        out = with_ruleset(result)
         if data.get("include_legal_actions"):
             # A repeat answers from the log: the match as it is now has moved on.
             now = self.get_object(users=False) if result.repeated else result.match
@@ -393,7 +402,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         result = store.submit(match_id, None, None, kind=MatchAction.RESIGN, user=request.user,
                               client_action_id=data.get("client_action_id"),
                               authorize=lambda m: self._acting_seat(m, data.get("seat")))
-        return Response(result.body, status=result.status)
+        return Response(with_ruleset(result), status=result.status)
 
     @extend_schema(request=s.AdjudicateRequest, responses=s.ActionOut)
     @action(detail=True, methods=["post"])
@@ -418,7 +427,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         result = store.submit(match.pk, None, {"winners": winners,
                                                "note": data.get("note", "")},
                               kind=MatchAction.ADJUDICATE, user=request.user)
-        return Response(result.body, status=result.status)
+        return Response(with_ruleset(result), status=result.status)
 
     # ------------------------------------------------------------ watching
 
@@ -437,10 +446,11 @@ class MatchViewSet(viewsets.GenericViewSet):
             "legal-actions request when a long-poll ends with your turn).")),
         SEAT_PARAM], responses=s.EventsOut, examples=[
         OpenApiExample("your turn came", response_only=True, status_codes=["200"], value={
+            "ruleset": "kgk",
             "events": [{"n": 12, "event": {"type": "played", "seat": 1, "card": 31,
                                             "item": 1, "cost": 2, "target": 12}}],
             "last": 12, "more": False, "version": 8, "status": "active", "to_act": [0],
-            "legal_actions": {"version": 8, "seat": 0, "to_act": [0],
+            "legal_actions": {"ruleset": "kgk", "version": 8, "seat": 0, "to_act": [0],
                               "actions": [{"type": "pass"}, {"type": "draw"}]}})])
     @action(detail=True, methods=["get"])
     def events(self, request: Request, pk: str | None = None) -> Response:
@@ -459,7 +469,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         wait_for = live.Wait(match.pk, seen, after, time.monotonic() + min(float(wait), MAX_WAIT),
                              until, seat)
         if wait and not wait_for.over(seen):
-            quiet = self._quiet_answer(seat, after, seen, with_legal)
+            quiet = self._quiet_answer(match.ruleset, seat, after, seen, with_legal)
             if settles_deferred() and connection.vendor == "postgresql" \
                     and request.accepted_renderer.format == "json":
                 # The server waits on the event loop, holding no thread and no
@@ -474,7 +484,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         return Response(body, headers=LIVE_ANSWER)
 
     @staticmethod
-    def _quiet_answer(seat: int | None, after: int,
+    def _quiet_answer(ruleset: str, seat: int | None, after: int,
                       seen: tuple[int, int, str, Sequence[int]],
                       with_legal: bool) -> dict[str, Any] | None:
         """The events answer when nothing has happened since ``seen`` (count, version,
@@ -483,9 +493,9 @@ class MatchViewSet(viewsets.GenericViewSet):
         count, version, st, to_act = seen
         if count > after or (with_legal and st == Match.ACTIVE and seat in to_act):
             return None
-        body = live.events_answer((count, version, st, list(to_act)), after)
+        body = live.events_answer(ruleset, (count, version, st, list(to_act)), after)
         if with_legal:
-            body["legal_actions"] = _legal_answer(version, seat, to_act, [])
+            body["legal_actions"] = _legal_answer(ruleset, version, seat, to_act, [])
         return body
 
     @extend_schema(responses=s.ReplayOut)
@@ -497,7 +507,7 @@ class MatchViewSet(viewsets.GenericViewSet):
             raise ApiError("match_not_finished", "a replay is available when the match ends",
                            409, {"status": match.status})
         log = [{"seq": e.seq, "kind": e.kind, "seat": e.seat, "action": e.action,
-                "events": e.events, "created": e.created.isoformat()}
+                "events": e.events, "created": utc_text(e.created)}
                for e in match.log.order_by("seq")]
         return Response({"match": match.pk, "ruleset": match.ruleset, "config": match.config,
                          "seed": match.seed, "seed_hash": match.seed_hash, "log": log,

@@ -52,9 +52,11 @@ def progress_of(match: Match) -> Progress:
     return match.event_count, match.version, match.status, list(match.to_act)
 
 
-def events_answer(now: Progress, after: int, events: Sequence[dict[str, Any]] = (),
-                  last: int | None = None, more: bool = False) -> dict[str, Any]:
-    """The events answer: ``events`` (numbered above ``after``, up to ``last``), whether
+def events_answer(ruleset: str, now: Progress, after: int,
+                  events: Sequence[dict[str, Any]] = (), last: int | None = None,
+                  more: bool = False) -> dict[str, Any]:
+    """The events answer: the match's game (``ruleset``, which picks the events' shape),
+    ``events`` (numbered above ``after``, up to ``last``), whether
     another page follows (``more``), and the match's ``version``, ``status`` and
     ``to_act`` as ``now`` says. With no page, ``last`` is ``now``'s event count (every
     event it counts has been sent); so the answer for "nothing new" (``now``'s count not
@@ -63,8 +65,8 @@ def events_answer(now: Progress, after: int, events: Sequence[dict[str, Any]] = 
     last = after if last is None else last
     if not more:
         last = max(last, count)
-    return {"events": list(events), "last": last, "more": more, "version": version,
-            "status": status, "to_act": list(to_act)}
+    return {"ruleset": ruleset, "events": list(events), "last": last, "more": more,
+            "version": version, "status": status, "to_act": list(to_act)}
 
 
 def events_since(match: Match, seat: int | None, since: int,
@@ -95,7 +97,8 @@ def events_since(match: Match, seat: int | None, since: int,
         numbered = store.seat_events(rs, entry.events, entry.first_event, seat)
         out.extend(e for e in numbered if e["n"] > since)
         last = max(last, entry.last_event)
-    return events_answer(now, since, out, last, more=len(entries) >= EVENTS_PAGE)
+    return events_answer(match.ruleset, now, since, out, last,
+                         more=len(entries) >= EVENTS_PAGE)
 
 
 def unchanged(seen: Progress, now: Progress | None) -> bool:

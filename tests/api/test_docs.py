@@ -210,10 +210,15 @@ def test_each_game_s_actions_are_published_as_a_discriminated_union(spec):
         _assert_a_union_of(spec, f"{prefix_of(game)}Action", shapes_of(game))
     develop = schemas["KgkActionDevelop"]
     assert develop["properties"]["base"]["type"] == "integer"
-    legal = schemas["LegalActionsOut"]["properties"]["actions"]["items"]["description"]
-    posted = schemas["ActionRequestRequest"]["properties"]["action"]["description"]
-    assert all(f"`{p}Action`" in legal and f"`{p}Action`" in posted
-               for p in ("Kgk", "Smugglers", "Pulsar", "Roll"))
+    # The operations refer to them: the legal actions of each game's answer are its own
+    # union (the answer picked by `ruleset`), and the posted action is one of them.
+    legal = schemas["LegalActionsOut"]
+    assert legal["discriminator"]["propertyName"] == "ruleset"
+    games = ("Kgk", "Smugglers", "Pulsar", "Roll")
+    assert all(schemas[f"{p}LegalActions"]["properties"]["actions"]["items"]
+               == {"$ref": f"#/components/schemas/{p}Action"} for p in games)
+    posted = schemas["ActionRequestRequest"]["properties"]["action"]["oneOf"]
+    assert {r["$ref"].rsplit("/", 1)[-1] for r in posted} == {f"{p}Action" for p in games}
 
 
 def test_each_game_s_events_are_published_as_a_discriminated_union(spec):
@@ -228,8 +233,12 @@ def test_each_game_s_events_are_published_as_a_discriminated_union(spec):
     assert played["properties"]["target_where"]["properties"]["zone"]["type"] == "string"
     assert schemas["RollEventReveal"]["properties"]["assignments"]["items"]["required"] == [
         "seat", "selector", "dictated", "columns"]
-    numbered = schemas["NumberedEvent"]["properties"]["event"]["description"]
-    assert all(f"`{p}Event`" in numbered for p in ("Kgk", "Smugglers", "Pulsar", "Roll"))
+    for p in ("Kgk", "Smugglers", "Pulsar", "Roll"):
+        assert schemas[f"{p}NumberedEvent"]["properties"]["event"] == {
+            "$ref": f"#/components/schemas/{p}Event"}
+        for answer in ("Events", "ActionResult"):
+            assert schemas[f"{p}{answer}"]["properties"]["events"]["items"] == {
+                "$ref": f"#/components/schemas/{p}NumberedEvent"}
 
 
 def test_each_game_s_view_is_published_and_named_by_the_match(spec):
@@ -245,8 +254,10 @@ def test_each_game_s_view_is_published_and_named_by_the_match(spec):
     aboard = player["properties"]["hangar"]["items"]["properties"]["att"]["items"]
     assert {"hidden", "pos", "rot", "face_down"} <= set(aboard["properties"])
     assert player["properties"]["hand"]["nullable"] is True
-    described = schemas["MatchOut"]["properties"]["view"]["description"]
-    assert all(f"`{p}View`" in described for p in ("Kgk", "Smugglers", "Pulsar", "Roll"))
+    assert schemas["MatchOut"]["discriminator"]["propertyName"] == "ruleset"
+    for p in ("Kgk", "Smugglers", "Pulsar", "Roll"):
+        assert schemas[f"{p}Match"]["properties"]["view"]["oneOf"][0] == {
+            "$ref": f"#/components/schemas/{p}View"}
 
 
 def test_the_kgk_scenario_is_published_and_named_by_the_new_match(spec):

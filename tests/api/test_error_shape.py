@@ -103,3 +103,13 @@ def test_bad_input_names_its_field_in_one_shape():
     flag = assert_error(Client().get("/api/v1/cards/?official=talan"), 400,
                         "invalid_parameter")
     assert flag["details"]["fields"] == {"official": ["true or false"]}
+
+
+def test_hungarian_asked_gives_each_code_s_hungarian_sentence():
+    from kaosz.error_catalogue import CODES
+
+    answer = Client().get("/api/v1/matches/999999/", HTTP_ACCEPT_LANGUAGE="hu")
+    error = assert_error(answer, 404, "not_found")
+    assert CODES["not_found"].hu and error["message"] == CODES["not_found"].hu
+    english = assert_error(Client().get("/api/v1/matches/999999/"), 404, "not_found")
+    assert english["message"] != CODES["not_found"].hu

@@ -83,16 +83,20 @@ def test_a_generated_client_plays_every_game_to_the_end(live_server, tmp_path,
     rng = random.Random(29)
     typed = 0
     for ruleset in ("kgk", "smugglers", "pulsar", "roll"):
+        prefix = ruleset.capitalize()
         match = matches_create.sync(client=client, body=MatchCreateRequestRequest(
             ruleset=ruleset, seats=[SeatRequestRequest(player="me"),
                                     SeatRequestRequest(player="bot:random")]))
         assert not isinstance(match, Error) and match is not None, match
         # One request per move: an action answers with the seat's next legal actions,
-        # a wait for the bot's move with them too.
+        # a wait for the bot's move with them too. Every answer arrives as the game's
+        # own classes (picked by `ruleset`): the actions are posted back as they came.
         legal = matches_legal_actions_retrieve.sync(match.id, client=client)
         status, last = match.status, 0
         for _ in range(3000):
             assert legal is not None and not isinstance(legal, Error), ruleset
+            assert type(legal).__name__ == f"{prefix}LegalActions", type(legal)
+            typed += _untyped_check(prefix, legal.actions, "Action")
             if status == "finished":
                 break
             if not legal.actions:
@@ -100,35 +104,52 @@ def test_a_generated_client_plays_every_game_to_the_end(live_server, tmp_path,
                     match.id, client=client, after=last, wait=5,
                     until=MatchesEventsRetrieveUntil.TURN, include_legal_actions=True)
                 assert waited is not None and not isinstance(waited, Error), ruleset
+                assert type(waited).__name__ == f"{prefix}Events", type(waited)
+                typed += _untyped_check(prefix, [e.event for e in waited.events], "Event")
                 status, legal, last = waited.status, waited.legal_actions, waited.last
                 continue
             played = matches_actions_create.sync(match.id, client=client, body=(
-                ActionRequestRequest(action=rng.choice(legal.actions).to_dict(),
+                ActionRequestRequest(action=rng.choice(legal.actions),
                                      expected_version=legal.version,
                                      client_action_id=f"g{legal.version}",
                                      include_legal_actions=True)))
             if isinstance(played, Error) and played.error.code in ("version_conflict",
                                                                     "match_finished"):
-                # the bot moved meanwhile, maybe its last move, when both seats decide at
-                # once (Űrcsempészek): as the guide says, read again and go on
+                # the bot's decision took what we chose, or ended the match, where both
+                # seats decide at once (Űrcsempészek): as the guide says, read again
                 legal = matches_legal_actions_retrieve.sync(match.id, client=client)
                 again = matches_retrieve.sync(match.id, client=client)
                 assert again is not None and not isinstance(again, Error), ruleset
                 status = again.status
                 continue
             assert played is not None and not isinstance(played, Error), (ruleset, played)
+            assert type(played).__name__ == f"{prefix}ActionResult", type(played)
+            typed += _untyped_check(prefix, [e.event for e in played.events], "Event")
             status, legal = played.status, played.legal_actions
             last = max([last, *(e.n for e in played.events)])
         final = matches_retrieve.sync(match.id, client=client)
         assert final is not None and not isinstance(final, Error)
+        assert type(final).__name__ == f"{prefix}Match", type(final)
+        assert type(final.view).__name__ == f"{prefix}View", type(final.view)
         assert final.status == "finished", (ruleset, final.status)
-        outcome = final.outcome.to_dict()
-        assert "winners" in outcome and set(outcome["winners"]) <= {0, 1}, outcome
+        assert set(final.outcome.winners) <= {0, 1}, final.outcome
+        events = matches_events_retrieve.sync(match.id, client=client, after=0)
+        assert events is not None and not isinstance(events, Error)
+        typed += _untyped_check(prefix, [e.event for e in events.events], "Event")
         typed += _read_as_the_game_s_own(client_package, ruleset, final.view.to_dict(), [
-            e.event.to_dict() for e in matches_events_retrieve.sync(
-                match.id, client=client, after=0).events])
+            e.event.to_dict() for e in events.events])
     assert client_package.__name__ == "kaosz_client"
     assert typed > 100, typed
+
+
+def _untyped_check(prefix: str, values: list[Any], what: str) -> int:
+    """Each value is an instance of the game's own generated class for ``what`` (never a
+    dict a client would have to pick a class for): the count of such typed values."""
+    untyped = [v for v in values
+               if not type(v).__name__.startswith(f"{prefix}{what}")
+               or getattr(v, "additional_properties", None)]
+    assert not untyped, untyped[:3]
+    return len(values)
 
 
 def _read_as_the_game_s_own(package: Any, ruleset: str, view: dict[str, Any],

@@ -90,7 +90,7 @@ def test_only_the_seat_owner_acts(players, api, django_user_model):
     assert legal["seat"] == to_act and legal["actions"]
     assert other.get(f"{url}/legal-actions/").json()["actions"] == []
     assert api.get(f"{url}/legal-actions/").json() == {
-        "version": 0, "seat": None, "to_act": m["to_act"], "actions": []}
+        "ruleset": m["ruleset"], "version": 0, "seat": None, "to_act": m["to_act"], "actions": []}
     body = {"action": legal["actions"][0], "expected_version": 0}
     assert_error(api.post(f"{url}/actions/", body, format="json"), 401)
     eve = client_for(django_user_model.objects.create_user("eve"))

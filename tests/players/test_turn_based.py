@@ -57,7 +57,7 @@ def test_a_deadline_is_set_after_each_move_and_my_matches_puts_my_turn_first(peo
     other = started(people, time_control="live")
     mine = client_for(late).get("/api/v1/my-matches/").json()
     assert mine["matches"][0]["id"] == match.pk and mine["matches"][0]["your_turn"]
-    assert mine["matches"][0]["deadline"] == clock.deadline.isoformat()
+    assert mine["matches"][0]["deadline"] == clock.deadline.isoformat().replace("+00:00", "Z")
     for seat in match.seats.all():
         turn = seat.index in match.to_act
         assert client_for(seat.user).get("/api/v1/my-matches/count/").json()["your_turn"] \

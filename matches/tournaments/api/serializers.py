@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from kaosz.api.bounds import ModelSerializer
 from kaosz.api.strict import DeckSpecField, StrictJSONMixin
 from matches.swiss import suggested_rounds
 from matches.tournaments.models import Entry, Tournament
 from matches.tournaments.services import is_organiser
 
 
-class TournamentSerializer(StrictJSONMixin, serializers.ModelSerializer):
+class TournamentSerializer(StrictJSONMixin, ModelSerializer):
     organiser = serializers.CharField(source="organiser.username", read_only=True)
     players = serializers.SerializerMethodField()
     current_round = serializers.SerializerMethodField()
@@ -97,7 +98,7 @@ class TournamentUpdate(StrictJSONMixin, serializers.Serializer):
     publish_decklists = serializers.BooleanField(required=False)
 
 
-class EntrySerializer(serializers.ModelSerializer):
+class EntrySerializer(ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True, default=None,
                                      allow_null=True)
     deck_valid = serializers.BooleanField(read_only=True, allow_null=True)

@@ -138,7 +138,8 @@ def register(t: Tournament, *, by: Any, user: Any = None, name: str = "", deck: 
     if byes and not (late and organiser):
         raise TournamentError("invalid", "byes: only the organiser grants byes to a late entry",
                               {"field": "byes"})
-    if not organiser:
+    if not organiser or (user is None and not name):
+        # (an organiser who names nobody enters themself, as any player does)
         user, name = by, by.username
     name = (name or (user.username if user else "")).strip()[:80]
     if not name:
