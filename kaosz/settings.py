@@ -11,6 +11,9 @@ from pathlib import Path
 
 import dj_database_url
 
+from kaosz.oauth_scopes import DEFAULT_SCOPES as OAUTH_DEFAULT_SCOPES
+from kaosz.oauth_scopes import SCOPES as OAUTH_SCOPES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -54,6 +57,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI / ReDoc assets, served locally (issue 21)
     "corsheaders",  # issue 29: browser clients on the origins in KAOSZ_CORS_ORIGINS
+    "oauth2_provider",  # apps acting for a person: OAuth 2 with PKCE (kaosz.oauth)
     "kaosz",
     "cards",
     "decks",
@@ -361,6 +365,7 @@ KAOSZ_MAX_UPLOAD_BYTES = int(os.environ.get("KAOSZ_MAX_UPLOAD_BYTES", "0"))
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "kaosz.api.auth.CachedTokenAuthentication",
+        "kaosz.oauth.ScopedOAuth2Authentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -423,6 +428,17 @@ Reading cards and decks needs no token. A *read* token may only GET.
 {error_table}
 """
 
+# OAuth 2 for apps (kaosz.oauth): authorization code with PKCE, required of every app; a
+# public app (no secret) is the usual bot or mobile client.
+OAUTH2_PROVIDER = {
+    "SCOPES": {name: en for name, (_hu, en) in OAUTH_SCOPES.items()},
+    "DEFAULT_SCOPES": OAUTH_DEFAULT_SCOPES,
+    "PKCE_REQUIRED": True,
+    "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http"],
+    "ACCESS_TOKEN_EXPIRE_SECONDS": 3600,
+    "REFRESH_TOKEN_EXPIRE_SECONDS": 30 * 24 * 3600,
+}
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kaosz API",
     "DESCRIPTION": API_DESCRIPTION,
@@ -438,6 +454,12 @@ SPECTACULAR_SETTINGS = {
         "TokenScopeEnum": "kaosz.models.ApiToken.SCOPES",
         "FinalSizeEnum": "matches.tournaments.models.Tournament.FINAL_SIZES",
     },
+    # The OAuth 2 scheme (drf-spectacular's django-oauth-toolkit extension reads these).
+    "OAUTH2_FLOWS": ["authorizationCode"],
+    "OAUTH2_AUTHORIZATION_URL": "/oauth/authorize/",
+    "OAUTH2_TOKEN_URL": "/oauth/token/",
+    "OAUTH2_REFRESH_URL": "/oauth/token/",
+    "OAUTH2_SCOPES": {name: en for name, (_hu, en) in OAUTH_SCOPES.items()},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              # the event streams (async views the generator cannot see)
                              "matches.api.stream_schema.postprocess",

@@ -4,12 +4,13 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerView
+from oauth2_provider import urls as oauth_urls
 from rest_framework.routers import DefaultRouter
 
 from cards import views as card_views
 from cards.api import urls as cards_api
 from decks.api import urls as decks_api
-from kaosz import account, views
+from kaosz import account, oauth, views
 from kaosz.api import guide, me, tokens
 from kaosz.api.schema_view import SchemaView
 from kaosz.login_throttle import ThrottledLoginView
@@ -49,6 +50,13 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("accounts/signup/", views.signup, name="signup"),
     path("account/tokens/", account.tokens_page, name="account-tokens"),
+    path("account/apps/", oauth.apps_page, name="account-apps"),
+    # OAuth 2 for apps: the consent page is the site's (kaosz.oauth); the token, revoke
+    # and introspect endpoints are django-oauth-toolkit's own, in OAuth's error shape.
+    path("oauth/", include(([
+        path("authorize/", oauth.ConsentView.as_view(), name="authorize"),
+        *[p for p in oauth_urls.base_urlpatterns if p.name != "authorize"],
+    ], "oauth2_provider"))),
     # The one query-language page (issue 32: there were two); /cards/syntax/ redirects here.
     path("help/query/", card_views.syntax_help, name="query-language"),
     path("i18n/setlang/", set_language, name="set_language"),
