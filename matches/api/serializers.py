@@ -180,12 +180,28 @@ class MatchSummaryOut(serializers.Serializer):
     url = serializers.CharField()
 
 
+class ClocksOut(serializers.Serializer):
+    """The match's clocks (``store.clock_view``): each seat's time used, which are running,
+    and the match's time limit."""
+
+    used_ms = serializers.ListField(child=serializers.IntegerField(), help_text=(
+        "Per seat: milliseconds it has been to act (its running clock included)."))
+    running = serializers.ListField(child=serializers.IntegerField(min_value=0), help_text=(
+        "Seats whose clocks run now (those to act)."))
+    time_limit_seconds = serializers.IntegerField(allow_null=True, min_value=0, help_text=(
+        "The match's time limit, if it has one."))
+    remaining_ms = serializers.IntegerField(allow_null=True, min_value=0, help_text=(
+        "Milliseconds left of the time limit (null: none)."))
+    time_up = serializers.BooleanField(help_text=(
+        "The limit has passed: no more moves; the organiser decides the result."))
+
+
 class MatchOut(MatchSummaryOut):
     seat = serializers.IntegerField(allow_null=True, help_text="The seat this view is for.")
     your_seats = serializers.ListField(child=serializers.IntegerField())
     your_turn = serializers.BooleanField()
     view = serializers.DictField(allow_null=True)
-    clocks = serializers.DictField()
+    clocks = ClocksOut()
     event_count = serializers.IntegerField()
     options = serializers.DictField()
     seed_hash = serializers.CharField()
@@ -239,6 +255,8 @@ class EventsOut(serializers.Serializer):
         "again without asking for its legal actions."))
     legal_actions = LegalActionsOut(required=False, help_text=(
         "Only with include_legal_actions: what legal-actions answers at ``version``."))
+    clocks = ClocksOut(required=False, help_text=(
+        "With events: the match's clocks after them (also in the match stream)."))
 
 
 class VerifyOut(serializers.Serializer):

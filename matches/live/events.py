@@ -73,7 +73,8 @@ def events_since(match: Match, seat: int | None, since: int,
                  now: Progress | None = None) -> dict[str, Any] | None:
     """The events numbered above ``since`` that ``seat`` may see (None: a spectator's
     public view), as the events answer: ``events``, ``last``, ``more`` (another page
-    follows), and the match's ``version``, ``status``, ``to_act``. ``now`` is the match's
+    follows), and the match's ``version``, ``status``, ``to_act`` (and, with events, its
+    ``clocks`` after them). ``now`` is the match's
     progress when the caller has just read it; else it is read here. None when the match
     is gone.
 
@@ -97,8 +98,25 @@ def events_since(match: Match, seat: int | None, since: int,
         numbered = store.seat_events(rs, entry.events, entry.first_event, seat)
         out.extend(e for e in numbered if e["n"] > since)
         last = max(last, entry.last_event)
-    return events_answer(match.ruleset, now, since, out, last,
+    body = events_answer(match.ruleset, now, since, out, last,
                          more=len(entries) >= EVENTS_PAGE)
+    if out:
+        clocks = clocks_now(match.pk)
+        if clocks is not None:
+            body["clocks"] = clocks
+    return body
+
+
+def clocks_now(match_id: int) -> dict[str, Any] | None:
+    """The match's clocks as they stand now (``store.clock_view``): read afresh, since the
+    answer's events moved them (one small read, only for an answer with events)."""
+    row = Match.objects.filter(pk=match_id).values_list(
+        "clocks", "time_limit_seconds", "started", "status").first()
+    if row is None:
+        return None
+    clocks, limit, started, status = row
+    return store.clock_view(Match(pk=match_id, clocks=clocks, time_limit_seconds=limit,
+                                  started=started, status=status))
 
 
 def unchanged(seen: Progress, now: Progress | None) -> bool:

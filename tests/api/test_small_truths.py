@@ -61,3 +61,18 @@ def test_every_timestamp_ends_in_z(django_user_model, bots_in_process):
     detail = api.get(f"/api/v1/matches/{m['id']}/").json()
     stamps += [detail["created"], detail["finished"]]
     assert stamps and all(s.endswith("Z") for s in stamps), stamps
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_clocks_come_with_the_events(django_user_model, bots_in_process):
+    """An events answer with events (the long-poll's and the match stream's) carries the
+    match's clocks after them, typed as a match's are."""
+    api = client_for(django_user_model.objects.create_user("ora"))
+    m = create_match(api, "smugglers", ["me", "bot:random"],
+                     options={"time_limit_seconds": 600})
+    got = api.get(f"/api/v1/matches/{m['id']}/events/?after=0").json()
+    assert got["events"] and set(got["clocks"]) == {
+        "used_ms", "running", "time_limit_seconds", "remaining_ms", "time_up"}
+    assert got["clocks"]["time_limit_seconds"] == 600
+    assert 0 < got["clocks"]["remaining_ms"] <= 600_000
+    assert len(got["clocks"]["used_ms"]) == 2
