@@ -44,6 +44,7 @@ import tempfile
 import threading
 import time
 from collections import defaultdict
+from email.header import decode_header, make_header
 from email.message import Message
 from pathlib import Path
 
@@ -272,7 +273,7 @@ def duplicate_mails(inbox: TimedInbox, tally: Tally) -> tuple[int, int]:
     arrivals: dict[tuple[int, str], list[float]] = defaultdict(list)
     total = 0
     for when, message in inbox.timed:
-        found = re.search(r"#(\d+)", message["Subject"] or "")
+        found = re.search(r"#(\d+)", str(make_header(decode_header(message["Subject"] or ""))))
         if not found:
             continue
         total += 1

@@ -204,6 +204,9 @@ KAOSZ_INPROCESS_THREADS = {"bots": 2, "sims": 1, "mail": 1, "photos": 1, "celery
 for _part in env_list("KAOSZ_INPROCESS_THREADS", ""):
     _queue, _, _count = _part.partition("=")
     KAOSZ_INPROCESS_THREADS[_queue.strip()] = int(_count)
+# ...and the processes in which its bots think (matches.thinking): one per core by default,
+# at a lower CPU priority than the requests; 0: they think in the worker's threads.
+KAOSZ_BOT_PROCESSES = int(os.environ.get("KAOSZ_BOT_PROCESSES", str(os.cpu_count() or 1)))
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 # Outside a serving process of the embedded default (no in-process worker started) a task

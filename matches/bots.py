@@ -26,7 +26,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from kaosz import task_runner
-from matches import bot_turns, store
+from matches import bot_turns, store, thinking
 from matches.models import BIG_COLUMNS, Match, MatchAction, Seat
 
 # Moves one task plays before handing over to a fresh task (keeps eager mode shallow and
@@ -223,8 +223,8 @@ def play_pending(match_id: int, max_moves: int = MOVES_PER_TASK, reschedule: boo
         if match.version != read_at:  # the row moved on meanwhile: whose turn, again?
             continue
         try:
-            action = rs.bot_action(state, seat, bots[seat],
-                                   bot_seed(match_id, match.version, seat))
+            action = thinking.bot_action(match.ruleset, rs, state, seat, bots[seat],
+                                         bot_seed(match_id, match.version, seat))
         except ValueError:
             # The state read may be newer than ``match`` when another worker moved in
             # between: look again, unless nothing moved (then it is a real error).

@@ -1,0 +1,97 @@
+"""Where a bot thinks: in the worker that plays its move, or, in the embedded server, in
+processes of their own at a lower CPU priority.
+
+A search bot's choice is up to a second of pure CPU in the engines (``rulesets/``, which
+know no Django). In the embedded server (``make run``) the in-process worker's threads
+share the serving process's interpreter lock with the requests: a bot thinking there made
+every click wait, each of its queries waiting up to the interpreter's switch interval to
+get the lock back (a club night's clicks took a median 0.4 s). So there the choice is
+computed in a small pool of processes (``KAOSZ_BOT_PROCESSES``, started at the first bot
+move), niced so that the machine answers people first and thinks with what is left. The
+pool gets the state as JSON text and gives the action back; reading the match, applying
+the move, its signals and live events all stay with the worker, as before. Elsewhere (a
+Celery worker, already a process of its own; the tests) the bot thinks where it is.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import logging
+import multiprocessing
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from rulesets import registry
+
+log = logging.getLogger(__name__)
+NICENESS = 10
+
+_pool: ProcessPoolExecutor | None = None
+_lock = threading.Lock()
+
+
+def _lower_priority() -> None:   # (in each of the pool's processes)
+    with contextlib.suppress(OSError):   # (not allowed here: think at the same priority)
+        os.nice(NICENESS)
+
+
+def choose(ruleset: str, text: str, seat: int, kind: str, seed: str) -> Any:
+    """The bot's action for ``seat`` in the state ``text`` (its ruleset's JSON), as
+    ``Ruleset.bot_action`` chooses it. Runs in the pool's processes."""
+    rs = registry.get(ruleset)
+    data = json.loads(text)
+    state = data if getattr(rs, "plain_json_state", False) else rs.from_json(data)
+    return rs.bot_action(state, seat, kind, seed)
+
+
+def _wanted() -> int:
+    """How many thinking processes this process should use (0: think in place)."""
+    from django.conf import settings
+
+    from kaosz import task_runner
+
+    if task_runner.current() is None:
+        return 0
+    return int(settings.KAOSZ_BOT_PROCESSES)
+
+
+def _the_pool(size: int) -> ProcessPoolExecutor:
+    global _pool
+    with _lock:
+        if _pool is None:
+            # spawn: a fresh interpreter, not a fork of a threaded server
+            _pool = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_lower_priority)
+            atexit.register(stop)
+        return _pool
+
+
+def stop() -> None:
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def bot_action(ruleset: str, rs: Any, state: Any, seat: int, kind: str, seed: str) -> Any:
+    """The bot's action, thought out in the pool when this process has one, else here.
+    Raises what ``bot_action`` raises (``ValueError`` for a state it cannot act in)."""
+    size = _wanted()
+    if size <= 0:
+        return rs.bot_action(state, seat, kind, seed)
+    data = state if getattr(rs, "plain_json_state", False) else rs.to_json(state)
+    text = json.dumps(data, separators=(",", ":"))
+    try:
+        return _the_pool(size).submit(choose, ruleset, text, seat, kind, seed).result()
+    except BrokenProcessPool:
+        # A thinking process died (killed, out of memory): a new pool next time; this
+        # move is thought out here.
+        log.warning("bot thinking pool broken; starting a new one")
+        stop()
+        return rs.bot_action(state, seat, kind, seed)
