@@ -65,6 +65,20 @@
     pendingAuto = null;
     autoNote(null, said);
   }
+  // The board never freezes: it keeps the newest version the server announced (the live
+  // stream's answers, a move's answer), when it last heard from the stream, and a way to
+  // reopen it. A watchdog re-reads the view when the drawing is behind what was announced,
+  // and asks the server itself when the stream has said nothing for a while (a stream can
+  // stall without an error: a proxy, a sleeping laptop, a server restarted under it).
+  let announced = -1;
+  let heard = Date.now();
+  let reopen = null;        // closes the stream or long-poll in use, so that follow() reopens it
+  let refreshing = false;
+  let behindSince = 0;      // since when the drawing has been behind an announced version
+  let answerWith = null;    // follow()'s handler of a stream answer
+  const BEHIND_MS = 2000;   // drawn behind an announced version this long: re-read
+  const QUIET_MS = 15000;   // no word from the stream this long: ask the server
+  const POST_MS = 15000;    // a move with no answer this long is sent again, then reported
   let wasMyTurn = false;
   let lastLegal = null;
   const baseTitle = document.title;
@@ -142,15 +156,40 @@
 
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
-  async function api(path, opts) {
-    const r = await fetch(base + path, Object.assign({ credentials: 'same-origin', headers: { 'Accept': 'application/json' } }, opts || {}));
-    let body = null;
-    try { body = await r.json(); } catch (e) { body = null; }
-    return { status: r.status, body };
+  /* One API call; given ``ms``, one that has not answered by then is abandoned (it throws,
+   * as a network error does). */
+  async function api(path, opts, ms) {
+    const ctl = ms ? new AbortController() : null;
+    const timer = ctl ? setTimeout(() => ctl.abort(), ms) : null;
+    try {
+      const r = await fetch(base + path, Object.assign({ credentials: 'same-origin', headers: { 'Accept': 'application/json' } }, opts || {}, ctl ? { signal: ctl.signal } : {}));
+      let body = null;
+      try { body = await r.json(); } catch (e) { body = null; }
+      return { status: r.status, body };
+    } finally { if (timer) clearTimeout(timer); }
   }
 
-  function post(path, data) {
-    return api(path, { method: 'POST', body: JSON.stringify(data), headers: { 'Content-Type': 'application/json', 'Accept': 'application/json', 'X-CSRFToken': root.dataset.csrf } });
+  function post(path, data, ms) {
+    return api(path, { method: 'POST', body: JSON.stringify(data), headers: { 'Content-Type': 'application/json', 'Accept': 'application/json', 'X-CSRFToken': root.dataset.csrf } }, ms);
+  }
+
+  /* A line at the top of the board while the server cannot be reached. */
+  function connectionNote(text) {
+    let note = document.getElementById('connection-note');
+    if (!note && !text) return;
+    if (!note) {
+      note = document.createElement('p');
+      note.id = 'connection-note';
+      note.className = 'error';
+      note.setAttribute('role', 'status');
+      root.insertBefore(note, root.firstChild);
+    }
+    note.textContent = text;
+    note.hidden = !text;
+  }
+
+  function announce(version) {
+    if (typeof version === 'number' && version > announced) announced = version;
   }
 
   function genericValue(v, depth) {
@@ -251,7 +290,7 @@
    * so nothing is ever drawn or answered from a mix of two versions. */
   async function fetchBoth() {
     for (let i = 0; ; i += 1) {
-      const [d, legal] = await Promise.all([api(''), api('legal-actions/')]);
+      const [d, legal] = await Promise.all([api('', null, POST_MS), api('legal-actions/', null, POST_MS)]);
       if (d.status !== 200) return null;
       const legalBody = legal.status === 200 && legal.body ? legal.body : { actions: [], version: d.body.version };
       if (legalBody.version === d.body.version || i >= 4) {
@@ -261,13 +300,23 @@
     }
   }
 
+  /* Re-read and redraw. A read that fails (the network, a server restarting) is tried
+   * again shortly and said so; the board is never left as it was with no word. */
   async function refresh() {
     const mine = ++drawing;
     cancelAuto();
-    const got = await fetchBoth();
-    if (!got || mine !== drawing) return;   // overtaken by a newer redraw: it draws
+    let got = null;
+    refreshing = true;
+    try { got = await fetchBoth(); } catch (e) { got = null; } finally { if (mine === drawing) refreshing = false; }
+    if (mine !== drawing) return;   // overtaken by a newer redraw: it draws
+    connectionNote(got ? '' : T('Nincs kapcsolat a szerverrel; újrapróbáljuk…', 'No connection to the server; trying again…'));
+    if (!got) {
+      setTimeout(() => { if (mine === drawing) refresh(); }, 2000);
+      return;
+    }
     const data = got.d;
     const legalBody = got.legal;
+    announce(data.version);
     if (R.prepare) { try { await R.prepare(data, T); } catch (e) { /* draw without the extras */ } }
     if (mine !== drawing) return;
     current = data;
@@ -335,12 +384,22 @@
     const cid = (window.crypto && crypto.randomUUID) ? crypto.randomUUID() : String(Math.random()).slice(2);
     let r = null;
     try {
-      r = await post('actions/', { action, expected_version: version, client_action_id: cid });
+      // No answer: the same move again (the same client_action_id: the server applies it
+      // once and answers a repeat as the first time), then the board says so.
+      for (let attempt = 0; attempt < 2 && !r; attempt += 1) {
+        try {
+          r = await post('actions/', { action, expected_version: version, client_action_id: cid }, POST_MS);
+        } catch (e) { r = null; }
+      }
     } finally {
       busy = false;
     }
     if (!r || r.status !== 200) postedFor = -1;   // refused: the same version may be tried again
-    if (r && r.status !== 200 && r.body && r.body.error) {
+    if (r && r.status === 200 && r.body) announce(r.body.version);
+    if (!r) {
+      err.textContent = T('A szerver nem válaszolt a lépésre; az állást újra betöltöttük, nézd meg, megtörtént-e.',
+        'The server did not answer the move; the board is read again: see whether it was made.');
+    } else if (r.status !== 200 && r.body && r.body.error) {
       const e = r.body.error;
       err.textContent = errorText(e) + (e.details && e.details.rule ? ` (${T('szabály', 'rule')} ${e.details.rule})` : '');
     }
@@ -357,6 +416,7 @@
 
   function appendEvents(events) {
     const log = document.getElementById('log');
+    events = events.filter((e) => e.n > last);   // (a reopened stream may repeat some)
     events.forEach((e) => {
       const li = document.createElement('li');
       li.dataset.n = e.n;   // the API numbers events from 1
@@ -376,18 +436,22 @@
   // the events long-poll. Either way each answer is {events, last, version, status, more}.
   async function follow() {
     const onAnswer = async (body) => {
+      heard = Date.now();
       appendEvents(body.events);
+      announce(body.version);
       const moved = !current || body.version !== current.version || body.status !== current.status;
-      last = body.last;
+      last = Math.max(last, body.last);
       if (moved && !busy) await refresh();
       return body.status === 'finished' && !body.more;
     };
+    answerWith = onAnswer;
     const stream = () => new Promise((resolve) => {
       // resolves 'done' (the match ended), 'retry' (the stream broke after it had opened)
       // or 'none' (no stream here: long-poll instead)
       let opened = false;
       let queue = Promise.resolve();
       const es = new EventSource(`${base}stream/?after=${last}`);
+      reopen = () => { es.close(); resolve('retry'); };
       es.addEventListener('progress', (ev) => {
         opened = true;
         queue = queue.then(async () => {
@@ -410,7 +474,9 @@
     }
     for (;;) {
       try {
-        const r = await api(`events/?after=${last}&wait=25`);
+        const ctl = new AbortController();
+        reopen = () => ctl.abort();
+        const r = await api(`events/?after=${last}&wait=25`, { signal: ctl.signal }, 40000);
         if (r.status === 200) {
           if (await onAnswer(r.body)) return;
         } else {
@@ -421,6 +487,29 @@
       }
     }
   }
+
+  /* The watchdog: behind an announced version, re-read; a stream quiet for QUIET_MS, ask
+   * the server (one cheap read) and, when the match has moved, take its answer as the
+   * stream's and reopen the stream from there. */
+  async function watchdog() {
+    if (document.hidden || busy || !current || current.status === 'finished') return;
+    if (announced > current.version && !refreshing) {
+      behindSince = behindSince || Date.now();
+      if (Date.now() - behindSince >= BEHIND_MS) { behindSince = 0; await refresh(); }
+      return;
+    }
+    behindSince = 0;
+    if (Date.now() - heard < QUIET_MS || !answerWith) return;
+    heard = Date.now();
+    let r = null;
+    try { r = await api(`events/?after=${last}&wait=0`, null, POST_MS); } catch (e) { return; }
+    if (!r || r.status !== 200 || !r.body) return;
+    if (r.body.last > last || r.body.version !== current.version || r.body.status !== current.status) {
+      if (reopen) reopen();
+      await answerWith(r.body);
+    }
+  }
+  setInterval(watchdog, 1000);
 
   const resign = document.getElementById('resign');
   if (resign) resign.addEventListener('click', async () => {
