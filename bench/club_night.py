@@ -103,6 +103,10 @@ class Tally:
         with self.lock:
             self.statuses[f"{what} {status}"] += 1
 
+    def finished(self) -> None:
+        with self.lock:
+            self.matches_finished += 1
+
 
 class Person(threading.Thread):
     def __init__(self, base: str, name: str, token: str, tally: Tally, stop: float,
@@ -163,9 +167,7 @@ class Person(threading.Thread):
                     with self.tally.lock:
                         self.tally.stuck.add(match_id)
                 if ev["status"] == "finished":
-                    with self.tally.lock:
-                        self.tally.matches_finished += 1
-                    return
+                    return self.tally.finished()
                 legal = ev.get("legal_actions")
                 if legal and legal["actions"]:
                     if against_bot:
@@ -189,9 +191,7 @@ class Person(threading.Thread):
                 last = max([last, *(e["n"] for e in body.get("events", []))])
                 legal = body.get("legal_actions")
                 if body.get("status") == "finished":
-                    with self.tally.lock:
-                        self.tally.matches_finished += 1
-                    return
+                    return self.tally.finished()
                 if legal is not None and not legal["actions"]:
                     waiting_since = time.time()
 
@@ -297,22 +297,18 @@ def night(root: Path, args: argparse.Namespace) -> dict:
         env = {k: v for k, v in os.environ.items()
                if k not in ("REDIS_URL", "DATABASE_URL", "KAOSZ_TASKS", "SECRET_KEY",
                             "KAOSZ_PLAIN_HTTP", "DJANGO_SETTINGS_MODULE")}
-        env.update(DEBUG="1", KAOSZ_VAR_DIR=str(work), EMAIL_HOST="127.0.0.1",
-                   EMAIL_PORT=str(smtp_port), EMAIL_USE_TLS="0",
-                   KAOSZ_SITE_URL=f"http://127.0.0.1:{port}", PYTHONUNBUFFERED="1")
+        env.update(DEBUG="1", KAOSZ_VAR_DIR=str(work), EMAIL_HOST="127.0.0.1", EMAIL_USE_TLS="0",
+                   EMAIL_PORT=str(smtp_port), KAOSZ_SITE_URL=f"http://127.0.0.1:{port}")
         manage = [sys.executable, "manage.py"]
-        subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=root, env=env,
-                       check=True)
-        subprocess.run([*manage, "load_cards"], cwd=root, env=env, check=True,
-                       capture_output=True)
+        for step in (["migrate", "--noinput", "-v", "0"], ["load_cards"]):
+            subprocess.run([*manage, *step], cwd=root, env=env, check=True, capture_output=True)
         names = ([f"bot{i:02d}" for i in range(args.bot_players)]
                  + [f"pair{i:02d}{side}" for i in range(args.pairs) for side in "ab"]
                  + [f"chal{i:02d}" for i in range(args.challengers)])
         made = subprocess.run([*manage, "shell", "-c", USERS], cwd=root, check=True,
                               env=dict(env, CLUB_NAMES=" ".join(names)),
                               capture_output=True, text=True)
-        users = json.loads(made.stdout.split("USERS ", 1)[1])
-        tokens = dict(users)
+        tokens = dict(json.loads(made.stdout.split("USERS ", 1)[1]))
         log_path = work / "server.log"
         with open(log_path, "w") as log:
             server = subprocess.Popen(serve_command(root, port), cwd=root, env=env,
@@ -343,10 +339,8 @@ def night(root: Path, args: argparse.Namespace) -> dict:
                 opponent = Person(base, b, tokens[b], tally, stop, 100 + i, think)
                 people.append(TurnPair(base, a, tokens[a], tally, stop, 200 + i, think,
                                        opponent=opponent))
-            for i in range(args.challengers):
-                name = f"chal{i:02d}"
-                people.append(Challenger(base, name, tokens[name], tally, stop, 300 + i,
-                                         think))
+            people += [Challenger(base, f"chal{i:02d}", tokens[f"chal{i:02d}"], tally, stop,
+                                  300 + i, think) for i in range(args.challengers)]
             for p in people:
                 p.start()
             for p in people:

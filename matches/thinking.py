@@ -51,9 +51,10 @@ def choose(ruleset: str, text: str, seat: int, kind: str, seed: str) -> Any:
 
 def _wanted() -> int:
     """How many thinking processes this process should use (0: think in place)."""
+    # (here, not at the top: the pool's processes import this module without Django)
     from django.conf import settings
 
-    from kaosz import task_runner
+    from kaosz import task_runner  # (the same: only the serving process needs it)
 
     if task_runner.current() is None:
         return 0

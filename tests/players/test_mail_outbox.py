@@ -14,8 +14,8 @@ from matches.models import Match
 from players import notify
 from players.models import Mail, NotificationSetting
 from players.tasks import notify_turn, sweep_turns
-from tests.players.test_turn_mail import acting_users, turn_based_match
 from tests.support.smtp import Inbox, smtp_server
+from tests.support.turn_based import acting_users, turn_based_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

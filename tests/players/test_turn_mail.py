@@ -19,6 +19,7 @@ from players.tasks import notify_turn, sweep_turns
 from tests.api_helpers import client_for
 from tests.support.matches import play_step
 from tests.support.smtp import SITE, smtp_server
+from tests.support.turn_based import acting_users, turn_based_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,21 +36,6 @@ def people(django_user_model):
     return {n: django_user_model.objects.create_user(n, email=f"{n}@example.org",
                                                      password="titkos-jelszo-123")
             for n in ("anna", "bela")}
-
-
-def turn_based_match(people, ruleset: str = "kgk") -> Match:
-    r = client_for(people["anna"]).post("/api/v1/challenges/", {
-        "ruleset": ruleset, "time_control": "1d", "rated": True}, format="json")
-    assert r.status_code == 201, r.content
-    a = client_for(people["bela"]).post(f"/api/v1/challenges/{r.json()['id']}/accept/", {},
-                                        format="json")
-    assert a.status_code == 200, a.content
-    return Match.objects.get(pk=r.json()["id"])
-
-
-def acting_users(match: Match) -> set[str]:
-    match.refresh_from_db()
-    return {s.label() for s in match.seats.all() if s.index in match.to_act}
 
 
 def test_a_match_over_simulated_days_mails_each_turn_once(smtp, people, client):

@@ -1,0 +1,25 @@
+"""Turn-based matches made through the challenge API, for the tests of turn mails."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matches.models import Match
+from tests.api_helpers import client_for
+
+
+def turn_based_match(people: dict[str, Any], ruleset: str = "kgk") -> Match:
+    """anna challenges, bela accepts: a rated match at one day a move."""
+    r = client_for(people["anna"]).post("/api/v1/challenges/", {
+        "ruleset": ruleset, "time_control": "1d", "rated": True}, format="json")
+    assert r.status_code == 201, r.content
+    a = client_for(people["bela"]).post(f"/api/v1/challenges/{r.json()['id']}/accept/", {},
+                                        format="json")
+    assert a.status_code == 200, a.content
+    return Match.objects.get(pk=r.json()["id"])
+
+
+def acting_users(match: Match) -> set[str]:
+    """The usernames of the seats to act now."""
+    match.refresh_from_db()
+    return {s.label() for s in match.seats.all() if s.index in match.to_act}
