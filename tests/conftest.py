@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import launch_chromium
+from tests.support.browser import PATIENCE_MS, launch_chromium
 from tests.support.selection import shuffled, slow_tests_run
 from tests.support.tasks import inprocess_worker  # noqa: F401 (a fixture for every test)
 
@@ -138,7 +138,7 @@ def page(live_server, chromium_path):
         browser = launch_chromium(pw, chromium_path)
         context = browser.new_context(locale="hu-HU")
         pg = context.new_page()
-        pg.set_default_timeout(15000)
+        pg.set_default_timeout(PATIENCE_MS)
         yield pg
         context.close()
         browser.close()

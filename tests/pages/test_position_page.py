@@ -18,6 +18,7 @@ import pytest
 from rulesets.kgk import SCENARIOS_DIR
 from tests.support.board import DESKTOP, PHONE, board_text, no_sideways_scroll, open_page
 from tests.support.board import raw_keys as board_raw_keys
+from tests.support.browser import PATIENCE_MS
 from tests.support.kgk_driver import act_on_table
 from tests.support.pages import PASSWORD, visible_text_js
 from tests.support.pages import raw_keys as page_raw_keys
@@ -127,7 +128,7 @@ def test_a_broken_document_then_a_shipped_position_played_by_clicking(
 def test_signed_out_the_list_and_the_help_and_a_sign_in_link(browser, live_server, db):
     ctx = browser.new_context(viewport=PHONE, locale="hu-HU")
     page = ctx.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(PATIENCE_MS)
     try:
         page.goto(f"{live_server.url}/play/positions/")
         assert KG_14_2["title"]["hu"] in page.inner_text("#shipped")

@@ -11,6 +11,7 @@ from rulesets import registry
 from rulesets.kgk import SCENARIOS_DIR
 from rulesets.kgk.scenario import card_ids
 from tests.api_helpers import client_for
+from tests.support.browser import PATIENCE_MS
 from tests.support.pages import PASSWORD
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -71,7 +72,7 @@ def open_page(browser, live_server, user, viewport, lang, touch=False):
     # the site's top menu, outside the board, is still wider than a phone)
     ctx = browser.new_context(viewport=viewport, locale="hu-HU", has_touch=touch)
     page = ctx.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(PATIENCE_MS)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("response", lambda r: errors.append(f"{r.status} {r.url}")

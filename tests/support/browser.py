@@ -11,6 +11,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-sync"]
 
 
+# The longest a page test waits for one thing (a click to become possible, an answer to be
+# drawn): a limit, not a measurement. On the 2-core machine under a load of 10-23, clicks
+# that take a fraction of a second when it is quiet waited over 15 s.
+PATIENCE_MS = 60_000
+
+
 def _as_function(expression: str) -> str:
     """A predicate written as an expression, as a function. Playwright evaluates a string
     expression with ``eval`` in the page each time it polls, which the site's

@@ -19,6 +19,7 @@ from typing import Any
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from rulesets.kgk.bots import heuristic_action, random_action
+from tests.support.browser import PATIENCE_MS
 
 PASS_PAUSE_MS = 1000          # kgk.js: the board's pause before its own pass
 
@@ -121,10 +122,48 @@ def _click(page, loc) -> int:
     return int(off)
 
 
+# How long a second click waits for what the first click opened (a popover, the armed bar)
+# before the test looks whether the board was drawn again meanwhile.
+OPENED_MS = 10_000
+OPENED = "#card-pop:not([hidden]), #hud-armed:not([hidden])"
+
+
+class _Redrawn(Exception):
+    """The board was drawn again between a card's click and the next (an answer arrived),
+    closing what the first click had opened."""
+
+
+def _click_opened(page, loc) -> int:
+    """Click ``loc``, which a click before opened; _Redrawn when it closed meanwhile."""
+    try:
+        off = not loc.evaluate(IN_VIEW, timeout=OPENED_MS)
+        loc.click(timeout=OPENED_MS)
+    except PlaywrightTimeout:
+        if page.locator(OPENED).count():
+            raise
+        raise _Redrawn from None
+    return int(off)
+
+
 def act_on_table(page, wanted: dict[str, Any], index: int) -> tuple[str, int, int]:
     """Make move ``index`` (``wanted``) as a person would. Returns (how, clicks, scrolls):
     ``target`` (the card, then its highlighted target), ``card`` (the card, then the move in
-    its popover), ``bar`` (a button above the table), ``list`` (the moves list)."""
+    its popover), ``bar`` (a button above the table), ``list`` (the moves list). When the
+    board is drawn again between the clicks (an answer arriving closes what the first click
+    opened), the person starts again from the card, as a person would."""
+    version = page.get_attribute("#board", "data-version")
+    for _ in range(3):
+        try:
+            return _act_on_table(page, wanted, index)
+        except _Redrawn:
+            # (drawn again at the same version: the same moves, so the same index)
+            assert page.get_attribute("#board", "data-version") == version, \
+                "the board moved on between the clicks"
+            wait_for_my_decision(page)
+    return _act_on_table(page, wanted, index)
+
+
+def _act_on_table(page, wanted: dict[str, Any], index: int) -> tuple[str, int, int]:
     scrolled = 0
     source = None
     for selector in source_selectors(wanted):
@@ -138,16 +177,16 @@ def act_on_table(page, wanted: dict[str, Any], index: int) -> tuple[str, int, in
             "i => [...document.querySelectorAll('#view .target-ok')].findIndex("
             "e => (e.dataset.armI || '').split(',').includes(String(i)))", index)
         if page.locator("#hud-armed:not([hidden])").count() and nth >= 0:
-            scrolled += _click(page, page.locator("#view .target-ok").nth(nth))
+            scrolled += _click_opened(page, page.locator("#view .target-ok").nth(nth))
             pop = page.locator(f"#card-pop:not([hidden]) .pop-act[data-i='{index}']")
             if pop.count():                      # several moves on that target: pick ours
-                pop.click()
+                _click_opened(page, pop)
                 return "target", 3, scrolled
             return "target", 2, scrolled
         pop = page.locator(f"#card-pop:not([hidden]) .pop-act[data-i='{index}'], "
                            f"#hud-armed:not([hidden]) .arm-act[data-i='{index}']")
         if pop.count():
-            scrolled += _click(page, pop.first)
+            scrolled += _click_opened(page, pop.first)
             return "card", 2, scrolled
         page.keyboard.press("Escape")
         cancel = page.locator("#arm-cancel")
@@ -160,7 +199,7 @@ def act_on_table(page, wanted: dict[str, Any], index: int) -> tuple[str, int, in
         f"#actions button.action[data-i='{index}']"))
 
 
-def wait_for_my_decision(page, timeout: int = 30000) -> None:
+def wait_for_my_decision(page, timeout: int = PATIENCE_MS) -> None:
     page.wait_for_function(
         "document.querySelector('#board').dataset.status === 'finished' || "
         "document.querySelectorAll('#actions button.action:not([disabled])').length > 0",

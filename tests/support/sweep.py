@@ -4,6 +4,7 @@ problems (sideways scroll, console errors, failed requests, raw keys on screen).
 
 from __future__ import annotations
 
+from tests.support.browser import PATIENCE_MS
 from tests.support.pages import raw_keys, visible_text_js
 
 PASSWORD = "titkos-jelszo-123"
@@ -27,7 +28,7 @@ def sign_in(context, base: str, username: str) -> None:
 
 def visit(context, base: str, key: str, path: str, lang: str) -> dict[str, list[str]]:
     pg = context.new_page()
-    pg.set_default_timeout(15000)
+    pg.set_default_timeout(PATIENCE_MS)
     errors: list[str] = []
     failed: list[str] = []
     pg.on("console", lambda m: errors.append(m.text[:160]) if m.type == "error" else None)
