@@ -113,7 +113,7 @@ TEMPLATES = [
             # The words of each app's things, in every template without a {% load %}: the
             # apps own them (no import from kaosz's library into an app).
             "builtins": ["kaosz.templatetags.kaosz_tags", "cards.templatetags.card_names",
-                         "matches.templatetags.match_names"],
+                         "decks.templatetags.deck_names", "matches.templatetags.match_names"],
         },
     },
 ]
@@ -466,7 +466,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              # the event streams (async views the generator cannot see)
                              "matches.api.stream_schema.postprocess",
-                             "kaosz.api.schema.postprocess"],
+                             "kaosz.api.schema.postprocess",
+                             "decks.api.schema.postprocess"],
 }
 # ---- end API documentation ------------------------------------------------------------------------
 

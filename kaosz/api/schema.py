@@ -415,26 +415,15 @@ def _typed_nullables(schemas: dict[str, Any]) -> None:
     walk(schemas)
 
 
-# Request bodies whose `format` is a deck format (the server refuses any other value).
-DECK_FORMAT_BODIES = ("DeckRequest", "PatchedDeckRequest", "DeckInputRequest",
-                      "BulkInputRequest", "TournamentCreateRequest")
-
-
 def _deck_formats(schemas: dict[str, Any]) -> None:
-    """The deck formats and rulesets this server has, as enums where a body names one."""
-    from decks.core import all_formats  # (at request time: this module stays Django-free)
-    from rulesets import registry  # (at request time, as the line above)
+    """The rulesets this server has, as enums where a body names one (the deck formats:
+    ``decks.api.schema``)."""
+    from rulesets import registry  # (at request time: this module stays Django-free)
 
     for name in ("MatchCreateRequest", "SimulationRequest"):
         prop = schemas.get(name, {}).get("properties", {}).get("ruleset")
         if prop is not None:
             prop["enum"] = sorted(registry.available())
-    keys = [f["key"] for f in all_formats()]
-    for name in DECK_FORMAT_BODIES:
-        prop = schemas.get(name, {}).get("properties", {}).get("format")
-        if prop is not None:
-            prop["enum"] = keys
-            prop.pop("minLength", None)
 
 
 def _has_example(content: dict[str, Any]) -> bool:

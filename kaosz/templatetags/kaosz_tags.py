@@ -11,7 +11,6 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import get_language
 
-from decks.core import all_formats
 from kaosz.messages import error_of
 from rulesets import registry
 
@@ -42,15 +41,6 @@ def error_text(error) -> str:
     if isinstance(error, str):
         return error
     return error_of(error)
-
-
-@register.filter
-def format_name(key: str | None) -> str:
-    """A deck format's title in the page's language (``tournament-any4`` → its name)."""
-    for f in all_formats():
-        if f["key"] == key:
-            return f["title"]["hu"] if _hu() else f["title"]["en"]
-    return key or ""
 
 
 @register.filter

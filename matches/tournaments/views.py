@@ -16,10 +16,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from decks.core import all_formats
-from kaosz.api.errors import ApiError
 from kaosz.domain import DomainError
 from matches.tournaments import services
 from matches.tournaments.models import PairingJob, Round, Tournament
+from matches.tournaments.services import TournamentError
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -98,7 +98,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
                 publish_decklists=request.POST.get("publish_decklists") == "on",
                 public=True)
             return redirect("tournament-manage", pk=t.pk)
-        except (ApiError, DomainError) as exc:
+        except DomainError as exc:
             error = exc
     user = request.user
     visible = Q(public=True)
@@ -152,13 +152,13 @@ def _player_op(t: Tournament, request: HttpRequest, user: User) -> None:
         entry = t.entries.filter(user=user).first()
         services.check_in(t, entry.pk if entry else 0, by=user)
     else:
-        raise ApiError("invalid", "unknown operation", 400)
+        raise TournamentError("invalid", "unknown operation")
 
 
-def _run(fn: Callable[[], Any]) -> ApiError | DomainError | None:
+def _run(fn: Callable[[], Any]) -> DomainError | None:
     try:
         fn()
-    except (ApiError, DomainError) as exc:  # (online: the store's refusal of a match)
+    except DomainError as exc:  # (online: the store's refusal of a match too)
         return exc
     return None
 
@@ -166,7 +166,7 @@ def _run(fn: Callable[[], Any]) -> ApiError | DomainError | None:
 def _games(value: str) -> tuple[Any, Any]:
     parts = value.split("-")
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise ApiError("invalid_result", "choose a result such as 2-1", 400)
+        raise TournamentError("invalid_result", "choose a result such as 2-1")
     return int(parts[0]), int(parts[1])
 
 
@@ -197,7 +197,8 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     if job is not None and job.status == PairingJob.FAILED and error is None and \
             job.error and not t.rounds.filter(created__gt=job.created).exists() and \
             request.method == "GET":
-        error = ApiError(job.error["code"], job.error["message"], 409, job.error["details"])
+        error = TournamentError(job.error["code"], job.error["message"],
+                                job.error["details"])
     ctx.update({"error": error, "deck_report": services.deck_report(t),
                 "job": job if job and job.status in (PairingJob.PENDING, PairingJob.RUNNING)
                 else None,
@@ -215,7 +216,7 @@ def _organiser_op(t: Tournament, request: HttpRequest) -> None:  # noqa: C901
         if username:
             player = get_user_model().objects.filter(username=username).first()
             if player is None:
-                raise ApiError("unknown_player", f"no user {username!r}", 400)
+                raise TournamentError("unknown_player", f"no user {username!r}")
         services.register(t, by=user, user=player, name=p.get("name", ""),
                           deck={"text": text} if text else None,
                           deck_name=p.get("deck_name", ""), byes=_flag(request, "byes"))
@@ -269,7 +270,7 @@ def _organiser_op(t: Tournament, request: HttpRequest) -> None:  # noqa: C901
         services.record_final_game(t, p.get("series", ""),
                                    int(winner) if winner.isdigit() else winner, by=user)
     else:
-        raise ApiError("invalid", "unknown operation", 400)
+        raise TournamentError("invalid", "unknown operation")
 
 
 def print_standings(request: HttpRequest, pk: int) -> HttpResponse:

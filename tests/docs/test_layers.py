@@ -1,4 +1,6 @@
-"""``matches`` is layered one way (issue 28): models → store → services → API and pages.
+"""The layers ``docs/ARCHITECTURE.md`` states: ``matches`` is layered one way (models →
+store → services → API and pages); in every app no service, store or query module imports
+the API layer, and no page view builds an HTTP error.
 
 Read from the source with the same import graph as ``test_import_circles`` (imports inside
 functions count). The pages call the services, never the API; the store and the services
@@ -52,6 +54,51 @@ def test_the_store_and_the_services_know_no_http(edges):
     upward = {m: sorted(t for t in edges[m] if t.startswith("matches.services"))
               for m in below if m.startswith("matches.store")}
     assert not any(upward.values()), upward  # the store never calls up into the services
+
+
+def _api_layer(module: str) -> bool:
+    """The HTTP API: ``kaosz.api`` and every app's ``api`` package."""
+    return "api" in module.split(".")[1:]
+
+
+def _below_the_edge(module: str) -> bool:
+    """What the API and the pages stand on, in any app: services, store, queries."""
+    return any(part in ("services", "store", "queries") for part in module.split(".")[1:])
+
+
+def _page(module: str) -> bool:
+    """A module of page views: ``views``, ``*_views`` or ``queries`` outside the API."""
+    last = module.rsplit(".", 1)[-1]
+    return not _api_layer(module) and (last in ("views", "queries") or last.endswith("_views"))
+
+
+# Page modules that still build HTTP errors in the API's shape (a list that may only
+# shrink): the challenge pages raise the API's error; the photo pages answer a program
+# in the error shape beside the page they show a person.
+PAGES_WITH_HTTP_ERRORS = {"players.challenge_views", "cards.photo_views"}
+# The project's error handlers (handler404, handler500, the CSRF and DB-outage answers)
+# are the HTTP edge itself: they answer API paths in the API's shape by design.
+HTTP_EDGE = {"kaosz.views"}
+
+
+def test_no_service_store_or_query_module_imports_the_api_layer(edges):
+    below = [m for m in edges if _below_the_edge(m)]
+    assert {"matches.services.seating", "matches.store.submission",
+            "players.queries"} <= set(below)
+    wrong = {m: sorted(t for t in edges[m] if _api_layer(t)) for m in below}
+    assert not any(wrong.values()), wrong
+
+
+def test_no_page_view_builds_an_http_error(edges):
+    """A page shows a refusal as a sentence (its code's words); the error shape and its
+    statuses are the API's. Read through package faces (``kaosz.api.errors`` is where
+    ``ApiError`` and ``error_body`` come from)."""
+    pages = [m for m in edges if _page(m) and m not in HTTP_EDGE]
+    assert {"matches.views", "matches.tournaments.views", "players.queries"} <= set(pages)
+    building = {m for m in pages if "kaosz.api.errors" in edges[m]}
+    assert building <= PAGES_WITH_HTTP_ERRORS, sorted(building - PAGES_WITH_HTTP_ERRORS)
+    fixed = PAGES_WITH_HTTP_ERRORS - building
+    assert not fixed, f"no longer build HTTP errors: take them off the list: {sorted(fixed)}"
 
 
 def test_a_domain_refusal_carries_no_http_status():
