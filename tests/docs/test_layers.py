@@ -81,12 +81,19 @@ PAGES_WITH_HTTP_ERRORS = {"players.challenge_views", "cards.photo_views"}
 HTTP_EDGE = {"kaosz.views"}
 
 
+# Imports of the API layer below the edge, still to move (a list that may only shrink):
+# the players' queries write their timestamps as the API does.
+BELOW_USING_THE_API = {("players.queries", "kaosz.api.timestamps")}
+
+
 def test_no_service_store_or_query_module_imports_the_api_layer(edges):
     below = [m for m in edges if _below_the_edge(m)]
     assert {"matches.services.seating", "matches.store.submission",
             "players.queries"} <= set(below)
-    wrong = {m: sorted(t for t in edges[m] if _api_layer(t)) for m in below}
-    assert not any(wrong.values()), wrong
+    found = {(m, t) for m in below for t in edges[m] if _api_layer(t)}
+    assert found <= BELOW_USING_THE_API, sorted(found - BELOW_USING_THE_API)
+    moved = BELOW_USING_THE_API - found
+    assert not moved, f"no longer imported: take them off the list: {sorted(moved)}"
 
 
 def test_no_page_view_builds_an_http_error(edges):
