@@ -207,6 +207,9 @@ for _part in env_list("KAOSZ_INPROCESS_THREADS", ""):
 # ...and the processes in which its bots think (matches.thinking): one per core by default,
 # at a lower CPU priority than the requests; 0: they think in the worker's threads.
 KAOSZ_BOT_PROCESSES = int(os.environ.get("KAOSZ_BOT_PROCESSES", str(os.cpu_count() or 1)))
+# Their niceness: 10 lets a busy machine answer people first (bots then wait longer);
+# 0 thinks at the requests' priority.
+KAOSZ_BOT_NICENESS = int(os.environ.get("KAOSZ_BOT_NICENESS", "10"))
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 # Outside a serving process of the embedded default (no in-process worker started) a task

@@ -7,7 +7,8 @@ share the serving process's interpreter lock with the requests: a bot thinking t
 every click wait, each of its queries waiting up to the interpreter's switch interval to
 get the lock back (a club night's clicks took a median 0.4 s). So there the choice is
 computed in a small pool of processes (``KAOSZ_BOT_PROCESSES``, started at the first bot
-move), niced so that the machine answers people first and thinks with what is left. The
+move), niced (``KAOSZ_BOT_NICENESS``) so that the machine answers people first and thinks
+with what is left. The
 pool gets the state as JSON text and gives the action back; reading the match, applying
 the move, its signals and live events all stay with the worker, as before. Elsewhere (a
 Celery worker, already a process of its own; the tests) the bot thinks where it is.
@@ -29,15 +30,14 @@ from typing import Any
 from rulesets import registry
 
 log = logging.getLogger(__name__)
-NICENESS = 10
 
 _pool: ProcessPoolExecutor | None = None
 _lock = threading.Lock()
 
 
-def _lower_priority() -> None:   # (in each of the pool's processes)
+def _lower_priority(niceness: int) -> None:   # (in each of the pool's processes)
     with contextlib.suppress(OSError):   # (not allowed here: think at the same priority)
-        os.nice(NICENESS)
+        os.nice(niceness)
 
 
 def choose(ruleset: str, text: str, seat: int, kind: str, seed: str) -> Any:
@@ -49,25 +49,27 @@ def choose(ruleset: str, text: str, seat: int, kind: str, seed: str) -> Any:
     return rs.bot_action(state, seat, kind, seed)
 
 
-def _wanted() -> int:
-    """How many thinking processes this process should use (0: think in place)."""
+def _wanted() -> tuple[int, int]:
+    """How many thinking processes this process should use (0: think in place), and
+    their niceness."""
     # (here, not at the top: the pool's processes import this module without Django)
     from django.conf import settings
 
     from kaosz import task_runner  # (the same: only the serving process needs it)
 
     if task_runner.current() is None:
-        return 0
-    return int(settings.KAOSZ_BOT_PROCESSES)
+        return 0, 0
+    return int(settings.KAOSZ_BOT_PROCESSES), int(settings.KAOSZ_BOT_NICENESS)
 
 
-def _the_pool(size: int) -> ProcessPoolExecutor:
+def _the_pool(size: int, niceness: int) -> ProcessPoolExecutor:
     global _pool
     with _lock:
         if _pool is None:
             # spawn: a fresh interpreter, not a fork of a threaded server
             _pool = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_lower_priority)
+                                        initializer=_lower_priority,
+                                        initargs=(niceness,))
             atexit.register(stop)
         return _pool
 
@@ -83,13 +85,13 @@ def stop() -> None:
 def bot_action(ruleset: str, rs: Any, state: Any, seat: int, kind: str, seed: str) -> Any:
     """The bot's action, thought out in the pool when this process has one, else here.
     Raises what ``bot_action`` raises (``ValueError`` for a state it cannot act in)."""
-    size = _wanted()
+    size, niceness = _wanted()
     if size <= 0:
         return rs.bot_action(state, seat, kind, seed)
     data = state if getattr(rs, "plain_json_state", False) else rs.to_json(state)
     text = json.dumps(data, separators=(",", ":"))
     try:
-        return _the_pool(size).submit(choose, ruleset, text, seat, kind, seed).result()
+        return _the_pool(size, niceness).submit(choose, ruleset, text, seat, kind, seed).result()
     except BrokenProcessPool:
         # A thinking process died (killed, out of memory): a new pool next time; this
         # move is thought out here.

@@ -15,7 +15,7 @@ from rulesets import registry
 
 @pytest.fixture
 def pool():
-    yield thinking._the_pool(1)
+    yield thinking._the_pool(1, 10)
     thinking.stop()
 
 
@@ -38,4 +38,4 @@ def test_the_pool_chooses_what_the_bot_chooses_in_place(pool, ruleset, kind):
 
 
 def test_the_thinking_processes_yield_to_the_server(pool):
-    assert pool.submit(os.nice, 0).result() >= os.nice(0) + thinking.NICENESS
+    assert pool.submit(os.nice, 0).result() >= os.nice(0) + 10
