@@ -3,7 +3,7 @@ with a victim measured during each.
 
     .venv/bin/python bench/abuse.py --root . [--root OTHER_CHECKOUT] \\
         [--attack photos,bots] [--database-url postgres://kaosz:kaosz@127.0.0.1:5432/kaosz_h4]
-        [--redis-url redis://127.0.0.1:6379/4] [--seconds 45]
+        [--redis-url redis://127.0.0.1:6379/4] [--seconds 45] [--bot-matches 10]
 
 For each ``--root`` (e.g. this checkout and a worktree of main before the change, in the
 same run because the machine is noisy) the stack is started from that checkout as the
@@ -267,7 +267,8 @@ def _api(session: requests.Session, base: str, method: str, path: str,
         return r.status_code, r.text[:200]
 
 
-def bot_attack(stack: Stack, who: dict[str, dict[str, str]], seconds: float) -> dict[str, Any]:
+def bot_attack(stack: Stack, who: dict[str, dict[str, str]], seconds: float,
+               matches: int = 10) -> dict[str, Any]:
     attacker, victim = requests.Session(), requests.Session()
     attacker.headers["Authorization"] = f"Token {who['attacker']['token']}"
     victim.headers["Authorization"] = f"Token {who['victim']['token']}"
@@ -278,7 +279,7 @@ def bot_attack(stack: Stack, who: dict[str, dict[str, str]], seconds: float) -> 
     assert status == 201, m
     match_id = m["id"]
     made = 0
-    for _ in range(10):
+    for _ in range(matches):
         status, body = _api(attacker, stack.base, "POST", "/api/v1/matches/", {
             "ruleset": "kgk", "options": {"format": "practice"},
             "seats": [{"player": "me", "deck": {"text": deck}}]
@@ -361,7 +362,7 @@ def run_root(root: Path, args: argparse.Namespace, cache: Path) -> dict[str, Any
             out["photos"] = photo_flood(stack, who, binder_page(cache), args.seconds * 4)
             print(json.dumps(out["photos"]), file=sys.stderr)
         if "bots" in args.attack:
-            out["bots"] = bot_attack(stack, who, args.seconds)
+            out["bots"] = bot_attack(stack, who, args.seconds, args.bot_matches)
     finally:
         stack.stop()
     return out
@@ -375,6 +376,8 @@ def main() -> None:
                         default="postgres://kaosz:kaosz@127.0.0.1:5432/kaosz_h4")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/4")
     parser.add_argument("--seconds", type=float, default=45.0)
+    parser.add_argument("--bot-matches", type=int, default=10,
+                        help="the attacker's matches (0: the victim's bot alone, a baseline)")
     parser.add_argument("--cache", type=Path, default=ROOT / "var" / "bench-abuse")
     args = parser.parse_args()
     args.cache.mkdir(parents=True, exist_ok=True)
