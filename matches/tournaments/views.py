@@ -207,70 +207,87 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/manage.html", ctx)
 
 
-def _organiser_op(t: Tournament, request: HttpRequest) -> None:  # noqa: C901
-    p, user, op = request.POST, request.user, request.POST.get("op")
-    if op == "register":
-        text = p.get("deck_text", "").strip()
-        username = p.get("username", "").strip()
-        player = None
-        if username:
-            player = get_user_model().objects.filter(username=username).first()
-            if player is None:
-                raise TournamentError("unknown_player", f"no user {username!r}")
-        services.register(t, by=user, user=player, name=p.get("name", ""),
-                          deck={"text": text} if text else None,
-                          deck_name=p.get("deck_name", ""), byes=_flag(request, "byes"))
-    elif op == "drop":
-        services.drop(t, p.get("entry", ""), by=user)
-    elif op == "undrop":
-        services.undrop(t, p.get("entry", ""), by=user,
-                        missed="loss" if p.get("missed") == "loss" else "not_played")
-    elif op == "check_in":
-        services.check_in(t, p.get("entry", ""), by=user, present=_flag(request, "present"))
-    elif op == "start":
-        services.start(t, by=user, drop_no_shows=_flag(request, "drop_no_shows"))
-    elif op == "swap":
-        services.swap_players(t, p.get("round", ""), p.get("a", ""), p.get("b", ""), by=user,
-                              accept=_flag(request, "accept"))
-    elif op == "final_size":
-        services.configure_final(t, by=user, final_size=_final_size(p.get("final_size", "")))
-    elif op == "end":
-        services.end_event(t, by=user, reason=p.get("reason", ""))
-    elif op == "pair":
-        options = {"allow_rematch": _flag(request, "allow_rematch"),
-                   "allow_second_bye": _flag(request, "allow_second_bye")}
-        last = t.rounds.order_by("-number").first()
-        field = len(services.active_for(t, (last.number if last else 0) + 1))
-        if field >= services.async_pairing_from():  # a large event: a Celery task pairs it
-            services.queue_pairing(t, by=user, **options)
-        else:
-            services.pair_next_round(t, by=user, **options)
-    elif op == "repair":
-        services.repair_round(t, p.get("round", ""), by=user,
-                              allow_rematch=_flag(request, "allow_rematch"),
-                              allow_second_bye=_flag(request, "allow_second_bye"))
-    elif op == "start_round":
-        services.start_round(t, p.get("round", ""), by=user)
-    elif op == "finish_round":
-        services.finish_round(t, p.get("round", ""), by=user)
-    elif op == "result":
-        choice = p.get("result", "")
-        if choice.startswith(("no_show-", "forfeit-")):  # e.g. "no_show-b": b was there
-            outcome, winner = choice.split("-", 1)
-            services.set_result(t, p.get("pairing", ""), by=user, outcome=outcome,
-                                winner=winner, note=p.get("note", ""))
-        else:
-            a, b = _games(choice)
-            services.set_result(t, p.get("pairing", ""), by=user, games_a=a, games_b=b,
-                                note=p.get("note", ""))
-    elif op == "final":
-        services.start_final(t, by=user)
-    elif op == "final_game":
-        winner = p.get("winner", "")
-        services.record_final_game(t, p.get("series", ""),
-                                   int(winner) if winner.isdigit() else winner, by=user)
+# The organiser's operations, one per form (``op``): each reads its fields and calls one
+# service; a refusal is the service's own.
+Op = Callable[[Tournament, HttpRequest, Any], object]  # (what the service returns is not used)
+
+
+def _register(t: Tournament, request: HttpRequest, user: Any) -> None:
+    p = request.POST
+    text = p.get("deck_text", "").strip()
+    username = p.get("username", "").strip()
+    player = None
+    if username:
+        player = get_user_model().objects.filter(username=username).first()
+        if player is None:
+            raise TournamentError("unknown_player", f"no user {username!r}")
+    services.register(t, by=user, user=player, name=p.get("name", ""),
+                      deck={"text": text} if text else None,
+                      deck_name=p.get("deck_name", ""), byes=_flag(request, "byes"))
+
+
+def _pair(t: Tournament, request: HttpRequest, user: Any) -> None:
+    options = {"allow_rematch": _flag(request, "allow_rematch"),
+               "allow_second_bye": _flag(request, "allow_second_bye")}
+    last = t.rounds.order_by("-number").first()
+    field = len(services.active_for(t, (last.number if last else 0) + 1))
+    if field >= services.async_pairing_from():  # a large event: a Celery task pairs it
+        services.queue_pairing(t, by=user, **options)
     else:
+        services.pair_next_round(t, by=user, **options)
+
+
+def _result(t: Tournament, request: HttpRequest, user: Any) -> None:
+    p = request.POST
+    choice = p.get("result", "")
+    if choice.startswith(("no_show-", "forfeit-")):  # e.g. "no_show-b": b was there
+        outcome, winner = choice.split("-", 1)
+        services.set_result(t, p.get("pairing", ""), by=user, outcome=outcome,
+                            winner=winner, note=p.get("note", ""))
+    else:
+        a, b = _games(choice)
+        services.set_result(t, p.get("pairing", ""), by=user, games_a=a, games_b=b,
+                            note=p.get("note", ""))
+
+
+def _final_game(t: Tournament, request: HttpRequest, user: Any) -> None:
+    winner = request.POST.get("winner", "")
+    services.record_final_game(t, request.POST.get("series", ""),
+                               int(winner) if winner.isdigit() else winner, by=user)
+
+
+ORGANISER_OPS: dict[str, Op] = {
+    "register": _register,
+    "drop": lambda t, r, u: services.drop(t, r.POST.get("entry", ""), by=u),
+    "undrop": lambda t, r, u: services.undrop(
+        t, r.POST.get("entry", ""), by=u,
+        missed="loss" if r.POST.get("missed") == "loss" else "not_played"),
+    "check_in": lambda t, r, u: services.check_in(t, r.POST.get("entry", ""), by=u,
+                                                  present=_flag(r, "present")),
+    "start": lambda t, r, u: services.start(t, by=u, drop_no_shows=_flag(r, "drop_no_shows")),
+    "swap": lambda t, r, u: services.swap_players(
+        t, r.POST.get("round", ""), r.POST.get("a", ""), r.POST.get("b", ""), by=u,
+        accept=_flag(r, "accept")),
+    "final_size": lambda t, r, u: services.configure_final(
+        t, by=u, final_size=_final_size(r.POST.get("final_size", ""))),
+    "end": lambda t, r, u: services.end_event(t, by=u, reason=r.POST.get("reason", "")),
+    "pair": _pair,
+    "repair": lambda t, r, u: services.repair_round(
+        t, r.POST.get("round", ""), by=u, allow_rematch=_flag(r, "allow_rematch"),
+        allow_second_bye=_flag(r, "allow_second_bye")),
+    "start_round": lambda t, r, u: services.start_round(t, r.POST.get("round", ""), by=u),
+    "finish_round": lambda t, r, u: services.finish_round(t, r.POST.get("round", ""), by=u),
+    "result": _result,
+    "final": lambda t, r, u: services.start_final(t, by=u),
+    "final_game": _final_game,
+}
+
+
+def _organiser_op(t: Tournament, request: HttpRequest) -> None:
+    op = ORGANISER_OPS.get(request.POST.get("op") or "")
+    if op is None:
         raise TournamentError("invalid", "unknown operation")
+    op(t, request, request.user)
 
 
 def print_standings(request: HttpRequest, pk: int) -> HttpResponse:
