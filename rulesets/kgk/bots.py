@@ -10,6 +10,7 @@ whole view, as a board's client has it: the keys it reads are the same).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from hashlib import sha256
 from typing import Any
 
@@ -32,99 +33,135 @@ def _by_id(cards: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     return {c["id"]: c for c in cards if "id" in c}
 
 
-def heuristic_action(view: dict[str, Any], legal: list[Action], seed: str) -> Action | None:
-    rng = Rng.from_seed(seed)
-    dec = view["decision"]
-    kind = dec["kind"]
-    me = view["seat"]
-    my = view["players"][me]
-    types: dict[str, list[Action]] = {}
-    for a in legal:
-        types.setdefault(a["type"], []).append(a)
-    opp_seats = [q for q in range(view["players_count"]) if q != me and view["players"][q]["alive"]]
-    ships = _by_id(my["hangar"])
-    hand = _by_id(my["hand"] or [])
-    enemy_ships = {}
-    for q in opp_seats:
-        enemy_ships.update(_by_id(view["players"][q]["hangar"]))
+class _Seen:
+    """What the heuristic reads of a seat's view, gathered once per decision: the legal
+    actions by type, the seat's hand and ships and the live opponents' ships, by id."""
 
-    def first(t: str) -> Action | None:
-        of_type = types.get(t)
+    __slots__ = ("view", "dec", "me", "my", "types", "hand", "ships", "enemy_ships")
+
+    def __init__(self, view: dict[str, Any], legal: list[Action]) -> None:
+        self.view = view
+        self.dec: Decision = view["decision"]
+        self.me: int = view["seat"]
+        self.my: dict[str, Any] = view["players"][self.me]
+        self.types: dict[str, list[Action]] = {}
+        for a in legal:
+            self.types.setdefault(a["type"], []).append(a)
+        self.ships = _by_id(self.my["hangar"])
+        self.hand = _by_id(self.my["hand"] or [])
+        self.enemy_ships: dict[int, dict[str, Any]] = {}
+        for q in range(view["players_count"]):
+            if q != self.me and view["players"][q]["alive"]:
+                self.enemy_ships.update(_by_id(view["players"][q]["hangar"]))
+
+    def first(self, t: str) -> Action | None:
+        of_type = self.types.get(t)
         return of_type[0] if of_type else None
 
-    if kind == "mulligan":
-        n_ships = sum(1 for c in hand.values() if c["type"] == "ship" and (c["cost"] or 0) <= 8)
-        return first("keep") if n_ships >= 2 else first("mulligan")
 
-    if kind == "prio":
-        for a in types.get("play", []):
-            tgt = a.get("target")
-            card = hand.get(a["card"], {})
-            if tgt in ships and card.get("cost", 9) <= my["credits"] // 2:
-                return a
-            if any(it["item"] == tgt and it["seat"] != me for it in view["chain"]):
-                return a
-        return first("pass")
-
+def heuristic_action(view: dict[str, Any], legal: list[Action], seed: str) -> Action | None:
+    rng = Rng.from_seed(seed)
+    seen = _Seen(view, legal)
+    kind = seen.dec["kind"]
     if kind == "main":
-        return _main(view, types, my, hand, ships, enemy_ships, rng)
-
-    if kind == "equip":
-        cb = view["combat"]
-        if "board" in types:
-            return types["board"][0]
-        if "commit" in types:
-            if cb["attacker"] == me:
-                return types["commit"][0]
-            # defend when the attack can hurt and our ships are worth risking
-            att_fp = sum(enemy_ships[s]["firepower"] for s in cb["ships"] if s in enemy_ships)
-            for a in types["commit"]:
-                s = ships[a["ship"]]
-                if s["armor_now"] > att_fp // 2 or cb["target"]["kind"] == "colony":
-                    return a
-        return first("done")
-
-    if kind == "pay":
-        return first("pay") or first("done")
-
-    if kind == "fire":
-        best, score = None, None
-        for a in types.get("fire", []):
-            shooter, aim = ships.get(a["ship"]), enemy_ships.get(a["target"])
-            if not shooter or not aim:
-                continue
-            kill = shooter["firepower"] >= aim["armor_now"]
-            sc = (1 if kill else 0, aim["cost"] or 0 if kill else -aim["armor_now"],
-                  -shooter["firepower"])
-            if score is None or sc > score:
-                best, score = a, sc
-        if best is not None:
-            return best
-        return first("stealth") or first("pass")
-
-    if kind == "ret":
-        return first("return") or first("stealth") or first("no_return")
-
-    if kind == "assign":
-        opts = [a for a in types.get("assign", [])]
-        if opts:
-            return min(opts, key=lambda a: enemy_ships.get(a["ship"], {}).get("armor_now", 99))
-        return first("assign_done")
-
-    if kind == "bomb":
-        if "bomber" in types:
-            return types["bomber"][0]
-        if "pyro" in types and view["players"][me]["colony"] > 20:
-            return types["pyro"][0]
-        return first("bombard")
-
-    if kind == "trap":
-        return first("pay_trap") or first("decline")
-
+        return _main(view, seen.types, seen.my, seen.hand, seen.ships, seen.enemy_ships, rng)
     if kind == "choose":
-        return _choose(view, types["choose"], dec, hand, ships, enemy_ships)
-
+        return _choose(view, seen.types["choose"], seen.dec, seen.hand, seen.ships,
+                       seen.enemy_ships)
+    decide = _DECIDE.get(kind)
+    if decide is not None:
+        return decide(seen)
     return rng.choice(legal)
+
+
+def _mulligan(seen: _Seen) -> Action | None:
+    """Keep a hand with two ships of cost 8 or less."""
+    n_ships = sum(1 for c in seen.hand.values() if c["type"] == "ship" and (c["cost"] or 0) <= 8)
+    return seen.first("keep") if n_ships >= 2 else seen.first("mulligan")
+
+
+def _priority(seen: _Seen) -> Action | None:
+    """Answer in a window: protect a ship cheaply, or counter an opponent's chain item."""
+    my = seen.my
+    for a in seen.types.get("play", []):
+        tgt = a.get("target")
+        card = seen.hand.get(a["card"], {})
+        if tgt in seen.ships and card.get("cost", 9) <= my["credits"] // 2:
+            return a
+        if any(it["item"] == tgt and it["seat"] != seen.me for it in seen.view["chain"]):
+            return a
+    return seen.first("pass")
+
+
+def _equip(seen: _Seen) -> Action | None:
+    """Board, attack with what was declared, defend when it is worth it."""
+    types = seen.types
+    cb = seen.view["combat"]
+    if "board" in types:
+        return types["board"][0]
+    if "commit" in types:
+        if cb["attacker"] == seen.me:
+            return types["commit"][0]
+        # defend when the attack can hurt and our ships are worth risking
+        att_fp = sum(seen.enemy_ships[s]["firepower"] for s in cb["ships"]
+                     if s in seen.enemy_ships)
+        for a in types["commit"]:
+            s = seen.ships[a["ship"]]
+            if s["armor_now"] > att_fp // 2 or cb["target"]["kind"] == "colony":
+                return a
+    return seen.first("done")
+
+
+def _fire(seen: _Seen) -> Action | None:
+    """Kill the dearest ship that can be killed, else wound the weakest."""
+    best, score = None, None
+    for a in seen.types.get("fire", []):
+        shooter, aim = seen.ships.get(a["ship"]), seen.enemy_ships.get(a["target"])
+        if not shooter or not aim:
+            continue
+        kill = shooter["firepower"] >= aim["armor_now"]
+        sc = (1 if kill else 0, aim["cost"] or 0 if kill else -aim["armor_now"],
+              -shooter["firepower"])
+        if score is None or sc > score:
+            best, score = a, sc
+    if best is not None:
+        return best
+    return seen.first("stealth") or seen.first("pass")
+
+
+def _assign(seen: _Seen) -> Action | None:
+    opts = seen.types.get("assign", [])
+    if opts:
+        return min(opts, key=lambda a: seen.enemy_ships.get(a["ship"], {}).get("armor_now", 99))
+    return seen.first("assign_done")
+
+
+def _bomb(seen: _Seen) -> Action | None:
+    types = seen.types
+    if "bomber" in types:
+        return types["bomber"][0]
+    if "pyro" in types and seen.view["players"][seen.me]["colony"] > 20:
+        return types["pyro"][0]
+    return seen.first("bombard")
+
+
+def _pay(seen: _Seen) -> Action | None:
+    return seen.first("pay") or seen.first("done")
+
+
+def _return_fire(seen: _Seen) -> Action | None:
+    return seen.first("return") or seen.first("stealth") or seen.first("no_return")
+
+
+def _trap(seen: _Seen) -> Action | None:
+    return seen.first("pay_trap") or seen.first("decline")
+
+
+# The decisions the heuristic answers by kind (``main`` and ``choose`` above).
+_DECIDE: dict[str, Callable[[_Seen], Action | None]] = {
+    "mulligan": _mulligan, "prio": _priority, "equip": _equip, "pay": _pay, "fire": _fire,
+    "ret": _return_fire, "assign": _assign, "bomb": _bomb, "trap": _trap,
+}
 
 
 def _main(view: dict[str, Any], types: dict[str, list[Action]], my: dict[str, Any],

@@ -122,9 +122,7 @@ def value_problems(card: dict[str, Any], rules: str = "official") -> list[str]:
     ``rules="quick_start"`` checks only what the quick-start rules use (ships'
     cost and combat values, KG-16.1.4); other cards are accepted as dead cards.
     """
-    out: list[str] = []
     typ = card.get("type")
-    sub = card.get("subtype")
     if typ not in TYPES:
         return ["unknown type"]
     if rules == "quick_start":
@@ -132,12 +130,29 @@ def value_problems(card: dict[str, Any], rules: str = "official") -> list[str]:
             # KG-16.1.4: only ships are used; other cards may sit in the deck as dead
             # cards (discarded to the hand limit), which the engine accepts.
             return []
-        if card.get("cost") is None:
-            out.append("unknown cost")
-        for s in STATS:
-            if card.get(s) is None:
-                out.append(f"unknown {s}")
-        return list(dict.fromkeys(out))  # each reason once
+        out = [] if card.get("cost") is not None else ["unknown cost"]
+        return list(dict.fromkeys(out + _ship_value_problems(card, False)))  # each once
+    out = _printed_problems(card, typ)
+    eff = _spec(card)
+    out += _modifier_problems(card)
+    if typ in ("event", "interrupt") and not eff:
+        out.append("unknown effect")
+    if typ == "base":
+        out += _base_problems(card, eff)
+    if typ == "armament" and card.get("subtype") == "rocket" and not (
+            (eff and (eff.get("ops") or eff.get("modifiers") or eff.get("grants")))
+            or card.get("modifiers")):
+        out.append("unknown effect")
+    if eff:
+        out.extend(check_spec(eff))
+    return out
+
+
+def _printed_problems(card: dict[str, Any], typ: str) -> list[str]:
+    """The printed values a card of type ``typ`` needs: subtype, cost, a ship's combat
+    values and abilities, an effect that is known."""
+    out: list[str] = []
+    sub = card.get("subtype")
     if sub is None:
         out.append({"ship": "unknown subtype (size and capacity, KG-4.2.1)",
                     "interrupt": "unknown subtype (timing window, KG-4.7.5)",
@@ -147,37 +162,44 @@ def value_problems(card: dict[str, Any], rules: str = "official") -> list[str]:
     if card.get("cost") is None and card.get("cost_rule") != "neutralised_cost":
         out.append("unknown cost")
     if typ == "ship":
-        for s in STATS:
-            if card.get(s) is None:
-                out.append(f"unknown {s}")
-        for a in card.get("abilities") or []:
-            if a not in ABILITIES:
-                out.append(f"unknown ability {a!r}")
+        out += _ship_value_problems(card, True)
     if card.get("effect") == EFFECT_UNKNOWN:
         out.append("unknown effect")
-    eff = _spec(card)
+    return out
+
+
+def _ship_value_problems(card: dict[str, Any], abilities: bool) -> list[str]:
+    """A ship's combat values (KG-16.1.4: all the quick start reads) and, with
+    ``abilities``, its abilities."""
+    out = [f"unknown {s}" for s in STATS if card.get(s) is None]
+    if abilities:
+        out += [f"unknown ability {a!r}" for a in card.get("abilities") or []
+                if a not in ABILITIES]
+    return out
+
+
+def _modifier_problems(card: dict[str, Any]) -> list[str]:
+    out = []
     for k, v in (card.get("modifiers") or {}).items():
         if k in STATS:
             if not isinstance(v, int):
                 out.append(f"unknown {k} modifier")
         elif k not in ("choice", "choose_at"):
             out.append(f"unknown modifier {k!r}")
-    if typ in ("event", "interrupt") and not eff:
+    return out
+
+
+def _base_problems(card: dict[str, Any], eff: Any) -> list[str]:
+    """A base's development limit (KG-4.5.6), armor, and a research or trap's effect."""
+    out = []
+    sub = card.get("subtype")
+    dl = dev_limit_of(card)
+    if dl is None:
+        out.append("unknown development limit")
+    elif dl == "?" and sub != "trap":
+        out.append("'?' development limit on a non-trap base (KG-4.5.6)")
+    if sub not in ("research", "trap") and card.get("armor") is None:
+        out.append("unknown armor")
+    if sub in ("research", "trap") and not (eff and eff.get("ops")):
         out.append("unknown effect")
-    if typ == "base":
-        dl = dev_limit_of(card)
-        if dl is None:
-            out.append("unknown development limit")
-        elif dl == "?" and sub != "trap":
-            out.append("'?' development limit on a non-trap base (KG-4.5.6)")
-        if sub not in ("research", "trap") and card.get("armor") is None:
-            out.append("unknown armor")
-        if sub in ("research", "trap") and not (eff and eff.get("ops")):
-            out.append("unknown effect")
-    if typ == "armament" and sub == "rocket" and not (
-            (eff and (eff.get("ops") or eff.get("modifiers") or eff.get("grants")))
-            or card.get("modifiers")):
-        out.append("unknown effect")
-    if eff:
-        out.extend(check_spec(eff))
     return out

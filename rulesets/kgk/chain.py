@@ -316,65 +316,77 @@ def resolve_chain(state: GameState, _arg: Any) -> None:
     it = chain.pop()
     push(state, "resolve")
     k = it["k"]
-    cid = it["card"]
     if k == "card":
-        d = cdef(state, cid)
-        spec = d["eff"].get("target") if it.get("spec") != "opponent" else {"kind": "opponent"}
-        lost = spec is not None and not target_valid(state, it["seat"], spec, it["tgt"])
-        if d["type"] == "ship":
-            if it["neut"]:
-                move(state, cid, "trash")
-                emit(state, "no_effect", item=it["u"], card=cid, why="neutralised")
-            else:
-                c = card(state, cid)
-                move(state, cid, "hangar")
-                c["paid"] = True
-                c["up"] = True
-                c["as"] = "ship"
-                emit(state, "resolved", item=it["u"], card=cid)
-            return
-        move(state, cid, "trash")            # events/interrupts end in the trash (KG-10.11)
-        if it["neut"] or lost:
-            emit(state, "no_effect", item=it["u"], card=cid,
-                 why="neutralised" if it["neut"] else "target_lost")  # KG-10.9, KG-10.10
-            return
-        emit(state, "resolved", item=it["u"], card=cid)
+        _resolve_card(state, it)
+    elif k == "payment":
+        _resolve_payment(state, it)
+    elif it["neut"]:         # an ability
+        emit(state, "no_effect", item=it["u"], card=it["card"], why="neutralised")
+    else:
+        push(state, "ability", it)     # (combat.resolve_ability, through the task table)
+
+
+def _resolve_card(state: GameState, it: Any) -> None:
+    """A played card resolves: a ship lands in the hangar; an event or interrupt does
+    what it says (unless neutralised or its target is gone) and ends in the trash."""
+    cid = it["card"]
+    d = cdef(state, cid)
+    spec = d["eff"].get("target") if it.get("spec") != "opponent" else {"kind": "opponent"}
+    lost = spec is not None and not target_valid(state, it["seat"], spec, it["tgt"])
+    if d["type"] == "ship":
+        if it["neut"]:
+            move(state, cid, "trash")
+            emit(state, "no_effect", item=it["u"], card=cid, why="neutralised")
+        else:
+            c = card(state, cid)
+            move(state, cid, "hangar")
+            c["paid"] = True
+            c["up"] = True
+            c["as"] = "ship"
+            emit(state, "resolved", item=it["u"], card=cid)
+        return
+    move(state, cid, "trash")            # events/interrupts end in the trash (KG-10.11)
+    if it["neut"] or lost:
+        emit(state, "no_effect", item=it["u"], card=cid,
+             why="neutralised" if it["neut"] else "target_lost")  # KG-10.9, KG-10.10
+        return
+    emit(state, "resolved", item=it["u"], card=cid)
+    ops = d["eff"].get("ops") or []
+    if ops:
+        run_ops(state, {"seat": it["seat"], "ops": ops, "i": 0, "tgt": it["tgt"],
+                        "tkind": it.get("spec"), "src_ship": None, "x": None})
+
+
+def _resolve_payment(state: GameState, it: Any) -> None:
+    """A payment resolves: the card is paid, unless it left play or was neutralised."""
+    cid = it["card"]
+    c = card(state, cid)
+    if c["z"] not in ("hangar", "canteen", "surface", "att"):
+        emit(state, "no_effect", item=it["u"], card=cid, why="target_lost")
+        return
+    c["paid"] = True
+    fd = state["p"][c["o"]]["fd"]
+    if cid in fd:
+        fd.remove(cid)
+    if it["neut"]:
+        emit(state, "no_effect", item=it["u"], card=cid, why="neutralised")
+        leave_play(state, cid, "neutralised")
+        return
+    emit(state, "resolved", item=it["u"], card=cid)
+    d = cdef(state, cid)
+    if d["type"] != "base":
+        return
+    if d["dev"] == "X":
+        c["x"] = c["dev"]                       # KG-4.5.5, KG-17.19
+    if d["sub"] in ("research", "trap"):
+        # Research resolves and goes to the trash (KG-4.5.9); so does a paid trap
+        # (KG-4.5.10, KG-17.20 b).
+        x = c["x"]
+        move(state, cid, "trash")
         ops = d["eff"].get("ops") or []
         if ops:
             run_ops(state, {"seat": it["seat"], "ops": ops, "i": 0, "tgt": it["tgt"],
-                            "tkind": it.get("spec"), "src_ship": None, "x": None})
-    elif k == "payment":
-        c = card(state, cid)
-        if c["z"] not in ("hangar", "canteen", "surface", "att"):
-            emit(state, "no_effect", item=it["u"], card=cid, why="target_lost")
-            return
-        c["paid"] = True
-        fd = state["p"][c["o"]]["fd"]
-        if cid in fd:
-            fd.remove(cid)
-        if it["neut"]:
-            emit(state, "no_effect", item=it["u"], card=cid, why="neutralised")
-            leave_play(state, cid, "neutralised")
-            return
-        emit(state, "resolved", item=it["u"], card=cid)
-        d = cdef(state, cid)
-        if d["type"] == "base":
-            if d["dev"] == "X":
-                c["x"] = c["dev"]                       # KG-4.5.5, KG-17.19
-            if d["sub"] in ("research", "trap"):
-                # Research resolves and goes to the trash (KG-4.5.9); so does a
-                # paid trap (KG-4.5.10, KG-17.20 b).
-                x = c["x"]
-                move(state, cid, "trash")
-                ops = d["eff"].get("ops") or []
-                if ops:
-                    run_ops(state, {"seat": it["seat"], "ops": ops, "i": 0, "tgt": it["tgt"],
-                                    "tkind": None, "src_ship": None, "x": x})
-    else:  # ability
-        if it["neut"]:
-            emit(state, "no_effect", item=it["u"], card=cid, why="neutralised")
-            return
-        push(state, "ability", it)     # (combat.resolve_ability, through the task table)
+                            "tkind": None, "src_ship": None, "x": x})
 
 
 def continue_ops(state: GameState, ctx: Any) -> None:

@@ -305,29 +305,35 @@ def payment_step_defender(state: GameState, _: Any) -> None:
 
 # ------------------------------------------------- end of payment (KG-9.6.4)
 
+def _end_of_payment_choices(state: GameState, cb: Any) -> list[dict[str, Any]]:
+    """The choices the fight's paid armaments make at the end of payment, the attacker's
+    first: a card that chooses then (KG-9.6.4), a rocket's target."""
+    pending = []
+    cards = state["cards"]
+    defs = state["defs"]
+    for seat in (cb["att"], cb["def"]):
+        for s in _mine(state, seat):
+            for a in cards[s]["att"]:
+                c = cards[a]
+                if not c["paid"]:
+                    continue
+                eff = defs[c["d"]]["eff"]
+                if eff.get("choose_at_end_of_payment"):
+                    pending.append({"card": a, "ship": s, "seat": seat, "why": "eop_mod",
+                                    "pick": None})
+                if defs[c["d"]]["sub"] == "rocket" and eff.get("ops"):
+                    pending.append({"card": a, "ship": s, "seat": seat, "why": "rocket",
+                                    "pick": None})
+    return pending
+
+
 def end_of_payment(state: GameState, _: Any) -> None:
     """Collect the end-of-payment choices (attacker's first), then apply rocket
     effects all at once."""
     cb = state["cb"]
     cb["step"] = "eop"
     if cb["eop"] is None:
-        pending = []
-        cards = state["cards"]
-        defs = state["defs"]
-        for seat in (cb["att"], cb["def"]):
-            for s in _mine(state, seat):
-                for a in cards[s]["att"]:
-                    c = cards[a]
-                    if not c["paid"]:
-                        continue
-                    eff = defs[c["d"]]["eff"]
-                    if eff.get("choose_at_end_of_payment"):
-                        pending.append({"card": a, "ship": s, "seat": seat, "why": "eop_mod",
-                                        "pick": None})
-                    if defs[c["d"]]["sub"] == "rocket" and eff.get("ops"):
-                        pending.append({"card": a, "ship": s, "seat": seat, "why": "rocket",
-                                        "pick": None})
-        cb["eop"] = pending
+        cb["eop"] = _end_of_payment_choices(state, cb)
     for i, e in enumerate(cb["eop"]):
         if e["pick"] is None:
             c = card(state, e["card"])

@@ -156,30 +156,36 @@ def targets(state: GameState, seat: int, spec: Any, face_down: Any = False) -> A
         return [it["u"] for it in state["chain"] if item_kind(state, it) in kinds]
     seats = ([seat] if side == "own" else opponents(state, seat) if side == "opponent"
              else [seat] + opponents(state, seat))
-    cards = state["cards"]
-    out = []
+    out: list[int] = []
     for s in seats:
-        p = state["p"][s]
-        every = face_down or s == seat
-        if kind == "ship":
-            cb = state["cb"]
-            for sid in p["hangar"]:
-                if has(state, sid, "cloaking"):
-                    continue        # KG-7.2
-                if spec.get("participating") and not (cb and sid in cb["ships"]):
-                    continue
-                out.append(sid)
-        elif kind == "base":
-            out.extend(b for b in p["surface"] if every or cards[b]["up"])
-        elif kind == "crew":
-            for cid in p["canteen"]:
-                if every or cards[cid]["up"]:
-                    out.append(cid)
-            for sid in p["hangar"]:
-                for a in cards[sid]["att"]:
-                    if cards[a]["as"] == "crew" and (every or cards[a]["up"]):
-                        out.append(a)
+        _targets_of(state, s, kind, spec, bool(face_down or s == seat), out)
     return out
+
+
+def _targets_of(state: GameState, s: int, kind: str, spec: Any, every: bool,
+                out: list[int]) -> None:
+    """Seat ``s``'s targets of ``kind`` (a ship, base or crew) added to ``out``; ``every``:
+    face-down ones too."""
+    p = state["p"][s]
+    cards = state["cards"]
+    if kind == "ship":
+        cb = state["cb"]
+        for sid in p["hangar"]:
+            if has(state, sid, "cloaking"):
+                continue        # KG-7.2
+            if spec.get("participating") and not (cb and sid in cb["ships"]):
+                continue
+            out.append(sid)
+    elif kind == "base":
+        out.extend(b for b in p["surface"] if every or cards[b]["up"])
+    elif kind == "crew":
+        for cid in p["canteen"]:
+            if every or cards[cid]["up"]:
+                out.append(cid)
+        for sid in p["hangar"]:
+            for a in cards[sid]["att"]:
+                if cards[a]["as"] == "crew" and (every or cards[a]["up"]):
+                    out.append(a)
 
 
 HIDEABLE: Final = ("base", "crew")      # target kinds that may name a face-down card

@@ -253,66 +253,14 @@ class _Builder:
         d = self.defs[c["d"]]
         typ = d["type"]
         role = e.get("as", typ)               # placed as itself unless "as" says a bluff
-        allowed = ("armament", "crew") if ship else (IN_PLAY[zone],)
-        if role not in allowed or (zone == "hangar" and not ship and typ != "ship"):
-            if ship:
-                raise _err("bad_placement", field, f"a {typ} cannot be attached to a ship "
-                           "(armaments and crews only, KG-4.3, KG-4.4)", card=d["slug"], reason="attach_to_ship")
-            raise _err("bad_placement", field, f"only a {IN_PLAY[zone]} goes in the {zone} "
-                       f"(this card is a {typ}; a face-down bluff says so with \"as\")",
-                       card=d["slug"], reason="only_zone_kind", kind=IN_PLAY[zone])
-        paid = e.get("paid", zone == "hangar" and ship is None)
-        if not isinstance(paid, bool):
-            raise _err("bad_scenario", f"{field}.paid", "true or false", reason="true_false")
-        if role != typ:                                    # a bluff (KG-12.10)
-            if paid:
-                raise _err("bad_placement", f"{field}.paid",
-                           f"a {typ} placed as a {role} is a bluff and cannot be paid", reason="bluff_unpaid")
-            if not self.opts["bluffing"]:
-                raise _err("bad_placement", f"{field}.as", "bluffing is off in this game", reason="bluffing_off")
-        if zone == "hangar" and not ship and not paid:
-            raise _err("bad_placement", f"{field}.paid",
-                       "a ship in the hangar is always paid (KG-4.2.2)", reason="hangar_paid")
+        paid = self._paid(e, zone, field, ship, d, role)
         c.update({"as": role, "paid": paid, "up": paid})
         if ship is not None:
             c["on"] = ship["id"]
         if not paid and role == typ:
             self.fd[seat].append(c["id"])
-        st = e.get("state", "active")
-        if st not in ROT:
-            raise _err("bad_scenario", f"{field}.state", "active, used or damaged",
-                       value=st, reason="state_words")
-        if st != "active" and not ((role == typ == "ship") or (role == typ == "base" and
-                                                              st == "used")):
-            raise _err("bad_scenario", f"{field}.state",
-                       f"a {role} cannot be {st} (ships and paid bases turn, KG-3.1)", reason="cannot_turn")
-        c["rot"] = ROT[st]
-        if "development" in e:
-            dev = _int(e["development"], f"{field}.development")
-            if role != "base" or typ != "base":
-                raise _err("bad_scenario", f"{field}.development", "only bases develop "
-                           "(KG-4.5.3)", reason="only_bases_develop")
-            lim = d["dev"]
-            if isinstance(lim, int) and dev > lim:
-                raise _err("over_limit", f"{field}.development",
-                           f"{dev} is above {d['slug']}'s development limit {lim} (KG-4.5.3)",
-                           limit=lim, count=dev)
-            c["dev"] = dev
-        if "damage" in e:
-            c["dmg"] = _int(e["damage"], f"{field}.damage")
-            if c["dmg"] and typ not in ("ship", "base"):
-                raise _err("bad_scenario", f"{field}.damage", "only ships and bases take "
-                           "damage (KG-3.11)", reason="damage_ships_bases")
-        if "choice" in e:
-            opts = d["eff"].get("choose_at_end_of_payment")
-            if not opts or not paid:
-                raise _err("bad_scenario", f"{field}.choice",
-                           "only a paid card with a choice at the end of payment has one", reason="choice_only")
-            ch = _int(e["choice"], f"{field}.choice")
-            if ch >= len(opts):
-                raise _err("bad_scenario", f"{field}.choice",
-                           f"options are 0 to {len(opts) - 1}", options=opts, reason="choice_range", most=len(opts) - 1)
-            c["ch"] = ch
+        c["rot"] = _rotation(e, field, role, typ)
+        _counters(c, e, field, d, role, paid)
         att = e.get("attached", [])
         if att:
             if zone != "hangar" or ship is not None or role != "ship":
@@ -328,6 +276,81 @@ class _Builder:
                 raise _err("over_capacity", f"{field}.attached",
                            f"{d['slug']} carries at most {cap} (KG-4.2.4)", capacity=cap)
         return c
+
+    def _paid(self, e: dict[str, Any], zone: str, field: str, ship: dict[str, Any] | None,
+              d: dict[str, Any], role: str) -> bool:
+        """Whether a card placed in ``zone`` as ``role`` is paid, once the placement is
+        checked: the zone takes its kind (KG-4.3, KG-4.4), a bluff is unpaid and needs
+        bluffing (KG-12.10), a ship in the hangar is paid (KG-4.2.2)."""
+        typ = d["type"]
+        allowed = ("armament", "crew") if ship else (IN_PLAY[zone],)
+        if role not in allowed or (zone == "hangar" and not ship and typ != "ship"):
+            if ship:
+                raise _err("bad_placement", field, f"a {typ} cannot be attached to a ship "
+                           "(armaments and crews only, KG-4.3, KG-4.4)", card=d["slug"], reason="attach_to_ship")
+            raise _err("bad_placement", field, f"only a {IN_PLAY[zone]} goes in the {zone} "
+                       f"(this card is a {typ}; a face-down bluff says so with \"as\")",
+                       card=d["slug"], reason="only_zone_kind", kind=IN_PLAY[zone])
+        paid: bool = e.get("paid", zone == "hangar" and ship is None)
+        if not isinstance(paid, bool):
+            raise _err("bad_scenario", f"{field}.paid", "true or false", reason="true_false")
+        if role != typ:                                    # a bluff (KG-12.10)
+            if paid:
+                raise _err("bad_placement", f"{field}.paid",
+                           f"a {typ} placed as a {role} is a bluff and cannot be paid", reason="bluff_unpaid")
+            if not self.opts["bluffing"]:
+                raise _err("bad_placement", f"{field}.as", "bluffing is off in this game", reason="bluffing_off")
+        if zone == "hangar" and not ship and not paid:
+            raise _err("bad_placement", f"{field}.paid",
+                       "a ship in the hangar is always paid (KG-4.2.2)", reason="hangar_paid")
+        return paid
+
+
+def _rotation(e: dict[str, Any], field: str, role: str, typ: str) -> int:
+    """A placed card's rotation: active, or used or damaged where it can turn (KG-3.1)."""
+    st = e.get("state", "active")
+    if st not in ROT:
+        raise _err("bad_scenario", f"{field}.state", "active, used or damaged",
+                   value=st, reason="state_words")
+    if st != "active" and not ((role == typ == "ship") or (role == typ == "base" and
+                                                          st == "used")):
+        raise _err("bad_scenario", f"{field}.state",
+                   f"a {role} cannot be {st} (ships and paid bases turn, KG-3.1)", reason="cannot_turn")
+    rot: int = ROT[st]
+    return rot
+
+
+def _counters(c: dict[str, Any], e: dict[str, Any], field: str, d: dict[str, Any], role: str,
+              paid: bool) -> None:
+    """A placed card's developments (KG-4.5.3), damage (KG-3.11) and end-of-payment
+    choice, where the document gives them."""
+    typ = d["type"]
+    if "development" in e:
+        dev = _int(e["development"], f"{field}.development")
+        if role != "base" or typ != "base":
+            raise _err("bad_scenario", f"{field}.development", "only bases develop "
+                       "(KG-4.5.3)", reason="only_bases_develop")
+        lim = d["dev"]
+        if isinstance(lim, int) and dev > lim:
+            raise _err("over_limit", f"{field}.development",
+                       f"{dev} is above {d['slug']}'s development limit {lim} (KG-4.5.3)",
+                       limit=lim, count=dev)
+        c["dev"] = dev
+    if "damage" in e:
+        c["dmg"] = _int(e["damage"], f"{field}.damage")
+        if c["dmg"] and typ not in ("ship", "base"):
+            raise _err("bad_scenario", f"{field}.damage", "only ships and bases take "
+                       "damage (KG-3.11)", reason="damage_ships_bases")
+    if "choice" in e:
+        opts = d["eff"].get("choose_at_end_of_payment")
+        if not opts or not paid:
+            raise _err("bad_scenario", f"{field}.choice",
+                       "only a paid card with a choice at the end of payment has one", reason="choice_only")
+        ch = _int(e["choice"], f"{field}.choice")
+        if ch >= len(opts):
+            raise _err("bad_scenario", f"{field}.choice",
+                       f"options are 0 to {len(opts) - 1}", options=opts, reason="choice_range", most=len(opts) - 1)
+        c["ch"] = ch
 
 
 def _entry_cards(e: Any) -> int:
@@ -371,19 +394,9 @@ def _default_turns(n: int, first: int, turn: int) -> list[int]:
     return [(turn - (s - first) % n + n - 1) // n for s in range(n)]
 
 
-def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, Any]:
-    """The engine state of ``config["scenario"]`` (``opts``: normalised options, the
-    scenario's own ``options`` already merged in by :func:`options`)."""
-    scn = _obj(config["scenario"], "scenario", TOP_KEYS)
-    if scn.get("format", FORMAT) != FORMAT:
-        raise _err("bad_scenario", "scenario.format", f"this engine reads {FORMAT!r}", reason="format_unknown")
-    recs = _records(config, scn)
-    seats = scn.get("seats")
-    if not isinstance(seats, list) or not 2 <= len(seats) <= 6:
-        raise _err("bad_players", "scenario.seats", "KGK is for 2-6 players: one entry each", reason="players_range")
-    n = len(seats)
-    if config.get("players") not in (None, n):
-        raise _err("bad_players", "players", f"the scenario has {n} seats", reason="seats_count", n=n)
+def _moment(scn: dict[str, Any], n: int) -> tuple[str, int, int, int]:
+    """When the position is: its phase, the starting and the active seat, the game turn
+    (a mulligan before turn 1, KG-8.4; a combat described in the combat phase)."""
     phase = scn.get("phase", "main")
     if phase not in PHASES:
         raise _err("bad_scenario", "scenario.phase", f"one of {', '.join(PHASES)} "
@@ -399,49 +412,70 @@ def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, 
     if phase == "mulligan" and (turn != 0 or active != first):
         raise _err("bad_scenario", "scenario.turn", "mulligans come before turn 1, with the "
                    "starting player active (KG-8.4)", reason="mulligan_turn")
-
     if phase == "combat" and scn.get("combat") is None:
         raise _err("bad_scenario", "scenario.combat", "a combat-phase position describes "
                    "its combat (attacker, target, step, ships)", reason="combat_described")
     if scn.get("combat") is not None and phase != "combat":
         raise _err("bad_scenario", "scenario.phase", "a position with a combat is in the "
                    "combat phase: \"phase\": \"combat\"", value=phase, reason="combat_phase")
+    return phase, first, active, turn
+
+
+def _player(b: _Builder, s: int, seat: Any, phase: str, turns: int,
+            chain_doc: list[tuple[int, dict[str, Any]]], stack_ids: dict[int, int]) -> dict[str, Any]:
+    """Seat ``s``'s zones and counters; its cards on the chain go to its stack (their
+    ids noted in ``stack_ids``)."""
+    sf = f"scenario.seats[{s}]"
+    _obj(seat, sf, SEAT_KEYS)
+    b.fd.append([])
+    p: dict[str, Any] = {z: [] for z in (*ZONES, "stack", "out")}
+    for z in ZONES:
+        entries = seat.get(z, [])
+        if not isinstance(entries, list):
+            raise _err("bad_scenario", f"{sf}.{z}", "must be a list", reason="list")
+        if z in PILES:
+            p[z] = b.pile(s, z, entries, f"{sf}.{z}")
+        else:
+            p[z] = [b.placed(s, z, e, f"{sf}.{z}[{i}]")["id"] for i, e in enumerate(entries)]
+        if z == "colony":
+            # this seat's cards on the chain come next in id order (see card_ids):
+            # played face up and paid, they lie in the seat's stack (KG-10.5)
+            for i, e in chain_doc:
+                if e["seat"] == s:
+                    c = b.card(e, s, "stack", f"scenario.chain[{i}]")
+                    c.update({"up": True, "paid": True})
+                    stack_ids[i] = c["id"]
+                    p["stack"].append(c["id"])
+    p["fd"] = b.fd[s]
+    p["cr"] = _int(seat.get("credits", 0), f"{sf}.credits")
+    p["turns"] = _int(seat.get("turns", turns), f"{sf}.turns")
+    p["mull"] = phase != "mulligan"
+    p.update({"actv": False, "alive": True, "elims": 0, "out_turn": None})
+    return p
+
+
+def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, Any]:
+    """The engine state of ``config["scenario"]`` (``opts``: normalised options, the
+    scenario's own ``options`` already merged in by :func:`options`)."""
+    scn = _obj(config["scenario"], "scenario", TOP_KEYS)
+    if scn.get("format", FORMAT) != FORMAT:
+        raise _err("bad_scenario", "scenario.format", f"this engine reads {FORMAT!r}", reason="format_unknown")
+    recs = _records(config, scn)
+    seats = scn.get("seats")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 6:
+        raise _err("bad_players", "scenario.seats", "KGK is for 2-6 players: one entry each", reason="players_range")
+    n = len(seats)
+    if config.get("players") not in (None, n):
+        raise _err("bad_players", "players", f"the scenario has {n} seats", reason="seats_count", n=n)
+    phase, first, active, turn = _moment(scn, n)
     _check_size(seats, scn.get("chain"))
     chain_doc = _chain_entries(scn, n)
 
     b = _Builder(scn, recs, opts)
-    derived = _default_turns(n, first, turn)
-    players = []
     stack_ids: dict[int, int] = {}              # chain entry index -> card id
-    for s, seat in enumerate(seats):
-        sf = f"scenario.seats[{s}]"
-        _obj(seat, sf, SEAT_KEYS)
-        b.fd.append([])
-        p: dict[str, Any] = {z: [] for z in (*ZONES, "stack", "out")}
-        for z in ZONES:
-            entries = seat.get(z, [])
-            if not isinstance(entries, list):
-                raise _err("bad_scenario", f"{sf}.{z}", "must be a list", reason="list")
-            if z in PILES:
-                p[z] = b.pile(s, z, entries, f"{sf}.{z}")
-            else:
-                p[z] = [b.placed(s, z, e, f"{sf}.{z}[{i}]")["id"]
-                        for i, e in enumerate(entries)]
-            if z == "colony":
-                # this seat's cards on the chain come next in id order (see card_ids):
-                # played face up and paid, they lie in the seat's stack (KG-10.5)
-                for i, e in chain_doc:
-                    if e["seat"] == s:
-                        c = b.card(e, s, "stack", f"scenario.chain[{i}]")
-                        c.update({"up": True, "paid": True})
-                        stack_ids[i] = c["id"]
-                        p["stack"].append(c["id"])
-        p["fd"] = b.fd[s]
-        p["cr"] = _int(seat.get("credits", 0), f"{sf}.credits")
-        p["turns"] = _int(seat.get("turns", derived[s]), f"{sf}.turns")
-        p["mull"] = phase != "mulligan"
-        p.update({"actv": False, "alive": True, "elims": 0, "out_turn": None})
-        players.append(p)
+    derived = _default_turns(n, first, turn)
+    players = [_player(b, s, seat, phase, derived[s], chain_doc, stack_ids)
+               for s, seat in enumerate(seats)]
     for s, p in enumerate(players):
         p["actv"] = any(b.defs[c["d"]]["actv"] for c in b.cards if c["o"] == s)
     if not b.cards:

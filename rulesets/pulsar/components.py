@@ -121,11 +121,33 @@ def _scoring(spec: Any, where: str) -> None:
         _fail(where, f"needs 'vp' or 'vp_per' in {sorted(COUNTERS)}")
 
 
-def validate(data: Any) -> None:  # noqa: C901 - one linear checklist reads best
-    """Raise ConfigError with the failing path for anything the engine could not run on."""
+def validate(data: Any) -> None:
+    """Raise ConfigError with the failing path for anything the engine could not run on:
+    one check per part of the box, in the order of the data."""
     if not isinstance(data, dict):
         _fail("", "components must be a JSON object")
-    board = _need(data, "board", dict, "")
+    systems_on_board = _board(_need(data, "board", dict, ""))
+    _systems(_need(data, "systems", list, ""), systems_on_board)
+    _exploration(_need(data, "exploration", list, ""))
+    _tracks(_need(_need(data, "dice_board", dict, ""), "tracks", dict, "dice_board"))
+    _gyrodynes(_need(data, "gyrodynes", dict, ""))
+    aw = _need(data, "awards", dict, "")
+    _need(aw, "first", int, "awards")
+    _need(aw, "second", int, "awards")
+    _transmitters(_need(data, "transmitters", list, ""))
+    _tech_boards(_need(data, "tech_boards", list, ""))
+    for i, hb in enumerate(_need(data, "hq_boards", list, "")):
+        _hq_board(hb, f"hq_boards[{i}]")
+    _goals(_need(data, "goals", list, ""))
+    table = _need(data, "station_table", list, "")
+    if len(table) != 14 or table[13] != 50:
+        _fail("station_table", "14 entries (0..13 stations); 13 stations score 50 (rulebook)")
+    for k in ("markers_per_player", "rings"):
+        _need(data, k, int, "")
+
+
+def _board(board: dict[str, Any]) -> int:
+    """The board's locations and segments; returns how many system spaces it has."""
     nodes = _need(board, "nodes", dict, "board")
     for nid, nd in nodes.items():
         kind = _need(nd, "kind", str, f"board.nodes.{nid}")
@@ -134,6 +156,21 @@ def validate(data: Any) -> None:  # noqa: C901 - one linear checklist reads best
         if kind == "gate" and not isinstance(nd.get("color"), str):
             _fail(f"board.nodes.{nid}", "a jump gate needs a colour")
     segs = _need(board, "segments", list, "board")
+    degree = _segment_degrees(segs, nodes)
+    for i, s in enumerate(segs):
+        if len(s) == 3 and not [x for x in s[:2] if degree[x] == 1]:
+            _fail(f"board.segments[{i}]", "a double (dead-end) segment must lead to a location with no other segment")
+    starts = [n for n, d in nodes.items() if d["kind"] == "start"]
+    if len(starts) < 4:
+        _fail("board.nodes", f"need at least 4 starting gates, found {len(starts)}")
+    for n, d in nodes.items():
+        if d["kind"] != "pulsar" and degree[n] == 0:
+            _fail(f"board.nodes.{n}", "only pulsars may be isolated (no segments)")
+    return sum(1 for d in nodes.values() if d["kind"] == "system")
+
+
+def _segment_degrees(segs: list[Any], nodes: dict[str, Any]) -> dict[str, int]:
+    """Each segment checked; how many segments meet at each location."""
     seen: set[tuple[str, str]] = set()
     degree: dict[str, int] = {n: 0 for n in nodes}
     for i, s in enumerate(segs):
@@ -152,21 +189,12 @@ def validate(data: Any) -> None:  # noqa: C901 - one linear checklist reads best
         seen.add(key)
         degree[a] += 1
         degree[b] += 1
-    for i, s in enumerate(segs):
-        if len(s) == 3:
-            ends = [x for x in s[:2] if degree[x] == 1]
-            if not ends:
-                _fail(f"board.segments[{i}]", "a double (dead-end) segment must lead to a location with no other segment")
-    systems_on_board = [n for n, d in nodes.items() if d["kind"] == "system"]
-    starts = [n for n, d in nodes.items() if d["kind"] == "start"]
-    if len(starts) < 4:
-        _fail("board.nodes", f"need at least 4 starting gates, found {len(starts)}")
-    for n, d in nodes.items():
-        if d["kind"] != "pulsar" and degree[n] == 0:
-            _fail(f"board.nodes.{n}", "only pulsars may be isolated (no segments)")
-    systems = _need(data, "systems", list, "")
-    if len(systems) < len(systems_on_board):
-        _fail("systems", f"{len(systems)} tiles for {len(systems_on_board)} system spaces")
+    return degree
+
+
+def _systems(systems: list[Any], spaces: int) -> None:
+    if len(systems) < spaces:
+        _fail("systems", f"{len(systems)} tiles for {spaces} system spaces")
     ids: set[str] = set()
     for i, t in enumerate(systems):
         w = f"systems[{i}]"
@@ -181,13 +209,17 @@ def validate(data: Any) -> None:  # noqa: C901 - one linear checklist reads best
             if not isinstance(p, dict) or p.get("kind") not in ("blue", "barren") or p.get("block") not in (None, "2", "23"):
                 _fail(f"{w}.planets[{j}]", "planet is {kind: blue|barren, block: null|'2'|'23'}")
         _effects(_need(t, "bonus", list, w), f"{w}.bonus")
-    expl = _need(data, "exploration", list, "")
+
+
+def _exploration(expl: list[Any]) -> None:
     if not expl:
         _fail("exploration", "need at least one exploration tile")
     for i, x in enumerate(expl):
         _need(x, "id", str, f"exploration[{i}]")
         _effects(_need(x, "effect", list, f"exploration[{i}]"), f"exploration[{i}].effect")
-    tracks = _need(_need(data, "dice_board", dict, ""), "tracks", dict, "dice_board")
+
+
+def _tracks(tracks: dict[str, Any]) -> None:
     for name in ("initiative", "engineering"):
         tr = _need(tracks, name, dict, "dice_board.tracks")
         length = _need(tr, "length", int, f"dice_board.tracks.{name}")
@@ -197,17 +229,18 @@ def validate(data: Any) -> None:  # noqa: C901 - one linear checklist reads best
         for k, v in _need(tr, "penalties", dict, f"dice_board.tracks.{name}").items():
             if not k.isdigit() or not 0 <= int(k) < length or not isinstance(v, int):
                 _fail(f"dice_board.tracks.{name}.penalties", f"bad entry {k!r}: {v!r}")
-    gyros = _need(data, "gyrodynes", dict, "")
+
+
+def _gyrodynes(gyros: dict[str, Any]) -> None:
     for size in SIZES:
         g = _need(gyros, size, dict, "gyrodynes")
         for k in ("count", "vp"):
             _need(g, k, int, f"gyrodynes.{size}")
         _die(_need(g, "take", int, f"gyrodynes.{size}"), f"gyrodynes.{size}.take")
         _die(_need(g, "finish", int, f"gyrodynes.{size}"), f"gyrodynes.{size}.finish")
-    aw = _need(data, "awards", dict, "")
-    _need(aw, "first", int, "awards")
-    _need(aw, "second", int, "awards")
-    trans = _need(data, "transmitters", list, "")
+
+
+def _transmitters(trans: list[Any]) -> None:
     if len(trans) < 3:
         _fail("transmitters", "need at least 3 transmitter tiles")
     for i, t in enumerate(trans):
@@ -227,7 +260,9 @@ def validate(data: Any) -> None:  # noqa: C901 - one linear checklist reads best
             _die(p, f"{w}.points[{j}]", lo=0)
         _effects(_need(t, "reward", list, w), f"{w}.reward")
         _effects(_need(t, "production", list, w), f"{w}.production", PRODUCTION_KEYS)
-    tbs = _need(data, "tech_boards", list, "")
+
+
+def _tech_boards(tbs: list[Any]) -> None:
     tech_ids: set[str] = set()
     for cat in ("I", "II", "III"):
         if not any(isinstance(b, dict) and b.get("category") == cat for b in tbs):
@@ -241,51 +276,58 @@ def validate(data: Any) -> None:  # noqa: C901 - one linear checklist reads best
             if isinstance(bonus, str) and bonus != "median":
                 _fail(f"{w}.rows[{r}].bonus", "a number or 'median'")
             for j, t in enumerate(_need(row, "techs", list, f"{w}.rows[{r}]")):
-                tw = f"{w}.rows[{r}].techs[{j}]"
-                tid = _need(t, "id", str, tw)
-                if tid in tech_ids:
-                    _fail(tw, f"duplicate tech id {tid}")
-                tech_ids.add(tid)
-                _die(_need(t, "cost", int, tw), f"{tw}.cost")
-                if t.get("color", "blue") not in ("blue", "green", "purple"):
-                    _fail(f"{tw}.color", "blue, green or purple")
-                if "immediate" in t:
-                    _effects(t["immediate"], f"{tw}.immediate")
-                for k in ("per_round", "end"):
-                    if k in t:
-                        _scoring(t[k], f"{tw}.{k}")
-                ab = t.get("ability", {})
-                for k, v in ab.items():
-                    if k not in ("flight_boost", "doubler", "extra_stations"):
-                        _fail(f"{tw}.ability", f"unknown ability {k!r}")
-                    if k == "doubler" and not (isinstance(v, list) and len(v) == 2):
-                        _fail(f"{tw}.ability.doubler", "[silver value, bonus value]")
-                if "patent_die" in t:
-                    _die(t["patent_die"], f"{tw}.patent_die", lo=0)
+                _tech(t, f"{w}.rows[{r}].techs[{j}]", tech_ids)
     rows_per_cat: dict[Any, Any] = {}
     for b in tbs:
         rows_per_cat.setdefault(b["category"], set()).add(len(b["rows"]))
     if sum(min(v) for v in rows_per_cat.values()) < 8:
         _fail("tech_boards", "the three categories together need at least 8 rows (one per round)")
-    for i, hb in enumerate(_need(data, "hq_boards", list, "")):
-        w = f"hq_boards[{i}]"
-        _need(hb, "id", str, w)
-        sides = _need(hb, "sides", dict, w)
-        for sk, side in sides.items():
-            sw = f"{w}.sides.{sk}"
-            projects = {p.get("id"): p for p in _need(side, "projects", list, sw)}
-            for pid, p in projects.items():
-                _die(_need(p, "cost", int, f"{sw}.{pid}"), f"{sw}.{pid}.cost")
-                _effects(_need(p, "reward", list, f"{sw}.{pid}"), f"{sw}.{pid}.reward")
-                if "race" in p:
-                    race = p["race"]
-                    if not isinstance(race.get("colors"), list) or not isinstance(race.get("vp"), int):
-                        _fail(f"{sw}.{pid}.race", "{colors: [...], vp: n}")
-            for r, row in enumerate(_need(side, "rows", list, sw)):
-                for pid in row:
-                    if pid not in projects:
-                        _fail(f"{sw}.rows[{r}]", f"unknown project {pid!r}")
-    goals = _need(data, "goals", list, "")
+
+
+def _tech(t: Any, tw: str, tech_ids: set[str]) -> None:
+    """One technology tile; ``tech_ids`` are the ids seen so far (each is unique)."""
+    tid = _need(t, "id", str, tw)
+    if tid in tech_ids:
+        _fail(tw, f"duplicate tech id {tid}")
+    tech_ids.add(tid)
+    _die(_need(t, "cost", int, tw), f"{tw}.cost")
+    if t.get("color", "blue") not in ("blue", "green", "purple"):
+        _fail(f"{tw}.color", "blue, green or purple")
+    if "immediate" in t:
+        _effects(t["immediate"], f"{tw}.immediate")
+    for k in ("per_round", "end"):
+        if k in t:
+            _scoring(t[k], f"{tw}.{k}")
+    ab = t.get("ability", {})
+    for k, v in ab.items():
+        if k not in ("flight_boost", "doubler", "extra_stations"):
+            _fail(f"{tw}.ability", f"unknown ability {k!r}")
+        if k == "doubler" and not (isinstance(v, list) and len(v) == 2):
+            _fail(f"{tw}.ability.doubler", "[silver value, bonus value]")
+    if "patent_die" in t:
+        _die(t["patent_die"], f"{tw}.patent_die", lo=0)
+
+
+def _hq_board(hb: Any, w: str) -> None:
+    _need(hb, "id", str, w)
+    sides = _need(hb, "sides", dict, w)
+    for sk, side in sides.items():
+        sw = f"{w}.sides.{sk}"
+        projects = {p.get("id"): p for p in _need(side, "projects", list, sw)}
+        for pid, p in projects.items():
+            _die(_need(p, "cost", int, f"{sw}.{pid}"), f"{sw}.{pid}.cost")
+            _effects(_need(p, "reward", list, f"{sw}.{pid}"), f"{sw}.{pid}.reward")
+            if "race" in p:
+                race = p["race"]
+                if not isinstance(race.get("colors"), list) or not isinstance(race.get("vp"), int):
+                    _fail(f"{sw}.{pid}.race", "{colors: [...], vp: n}")
+        for r, row in enumerate(_need(side, "rows", list, sw)):
+            for pid in row:
+                if pid not in projects:
+                    _fail(f"{sw}.rows[{r}]", f"unknown project {pid!r}")
+
+
+def _goals(goals: list[Any]) -> None:
     if len(goals) < 3:
         _fail("goals", "need at least 3 goal tiles")
     for i, g in enumerate(goals):
@@ -299,11 +341,6 @@ def validate(data: Any) -> None:  # noqa: C901 - one linear checklist reads best
             for k, bon in enumerate(_need(s, "bonuses", list, w)):
                 _need(bon, "cost", int, f"{w}.bonuses[{k}]")
                 _need(bon, "vp", int, f"{w}.bonuses[{k}]")
-    table = _need(data, "station_table", list, "")
-    if len(table) != 14 or table[13] != 50:
-        _fail("station_table", "14 entries (0..13 stations); 13 stations score 50 (rulebook)")
-    for k in ("markers_per_player", "rings"):
-        _need(data, k, int, "")
 
 
 class Compiled:

@@ -18,7 +18,7 @@ list is kept in ``cache`` for the bot's next question.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from rulesets.kgk.abilities import card_ability_actions
 from rulesets.kgk.actions import (
@@ -28,14 +28,11 @@ from rulesets.kgk.actions import (
     ATTACK_CREW,
     CASH,
     DEVELOP,
-    DRAW,
     END_TURN,
     PAY,
     PLACE_BASE,
     PLACE_CREW,
     PLAY,
-    RUIN_DRAW,
-    SEARCH,
 )
 from rulesets.kgk.chain import interrupt_actions
 from rulesets.kgk.constants import (
@@ -45,13 +42,12 @@ from rulesets.kgk.constants import (
     DEVELOPS_PER_BASE_PER_TURN,
     DRAW_COST,
     RUIN_DRAW_COST,
-    RUIN_DRAW_MAX_COLONY,
     SEARCH_COST,
     can_cash,
 )
 from rulesets.kgk.effects import HIDEABLE, target_fields, target_spec, targets
 from rulesets.kgk.fast.cache import Cache, MainLayout
-from rulesets.kgk.jsontypes import Action, Decision, GameState, Player
+from rulesets.kgk.jsontypes import Action, CardDef, Decision, GameState, Player
 from rulesets.kgk.state import ACTIVE, aura, opponents
 from rulesets.kgk.turn import (
     IN_PLAY,
@@ -76,55 +72,86 @@ NEVER: Final = 1 << 30     # a ``need`` no credit total meets
 DRAWS_SETTLED: Final = max(DRAW_COST, SEARCH_COST, RUIN_DRAW_COST)
 
 
+class Bounds:
+    """The credit bounds of a list (``need``, ``nxt``: see above), gathered section by
+    section."""
+
+    __slots__ = ("need", "nxt")
+
+    def __init__(self) -> None:
+        self.need = 0
+        self.nxt = NEVER
+
+    def take(self, cost: int, cr: int) -> bool:
+        """Whether ``cost`` is affordable with ``cr`` credits, noted in the bounds."""
+        if cost <= cr:
+            if cost > self.need:
+                self.need = cost
+            return True
+        if cost < self.nxt:
+            self.nxt = cost
+        return False
+
+
 def main_legal(cache: Cache, state: GameState, dec: Decision) -> list[Action]:
     """``turn.main_legal``'s list (KG-9.3.3, section by section in the same order),
-    written out in one pass, with its layout remembered (not in the quick start)."""
+    written out with its layout remembered (not in the quick start)."""
     seat, p, cr, qs = main_start(state, dec)
+    auras = cache.facts_of(state).auras
+    acts: list[Action] = []
+    bounds = Bounds()
+    interrupts = _hand(state, seat, p, cr, qs, bool(auras[seat]), bounds, acts)
+    hand_end = len(acts)
+    if interrupts:
+        acts += interrupt_actions(state, seat, "main")  # KG-9.3.4
+        bounds.need = NEVER      # (their costs vary with the target: rebuild)
+        bounds.nxt = 0
+    if qs:                       # KG-16: ships, draws and attacks only
+        draw_actions(acts, p, cr, qs)
+        pay_end = dev_start = cash_start = draw_start = 0
+    else:
+        _payments(state, p, cr, bounds, acts)
+        pay_end = len(acts)
+        if p["actv"]:
+            _abilities(cache, state, seat, p, cr, bounds, acts)
+        dev_start = len(acts)
+        cash_start = _developments_and_cashes(state, p, cr, acts)
+        draw_start = len(acts)
+        draw_actions(acts, p, cr, qs)
+    attack_start = len(acts)
+    if p["hangar"] and can_attack(state, seat):
+        _attacks(state, seat, cr, qs, auras, bounds, acts)
+    acts.append(END_TURN)
+    if not qs:
+        cache.layout = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
+                        attack_start, bounds.need, bounds.nxt)
+    return acts
+
+
+def _hand(state: GameState, seat: int, p: Player, cr: int, qs: bool, has_auras: bool,
+          bounds: Bounds, acts: list[Action]) -> bool:
+    """KG-9.3.3 a-c (turn.hand_actions): the hand's plays and face-down placements, card
+    by card; whether it holds an interrupt (KG-9.3.4)."""
     bluff = state["opts"]["bluffing"] and not qs
     cards = state["cards"]
     defs = state["defs"]
-    f = cache.facts_of(state)
-    auras = f.auras
-    acts: list[Action] = []
     add = acts.append
-    need = 0
-    nxt = NEVER
-    free_ships = None
-    discount = None
+    discount = aura(state, seat, "ship_discount") if has_auras else 0
+    free_ships: list[int] | None = None
     interrupts = False
-    # ---- the hand (turn.hand_actions): plays and face-down placements, card by card
     for cid in p["hand"]:
         d = defs[cards[cid]["d"]]
         t = d["type"]
         if t == "ship":
-            if discount is None:
-                discount = aura(state, seat, "ship_discount") if auras[seat] else 0
-            cost = (d["cost"] or 0) - discount
-            if cost <= cr:                              # card_cost (KG-12.6.1)
+            if bounds.take((d["cost"] or 0) - discount, cr):   # card_cost (KG-12.6.1)
                 add(PLAY[cid])
-                if cost > need:
-                    need = cost
-            elif cost < nxt:
-                nxt = cost
             if qs:
                 continue
         elif qs:
             continue
         elif t == "event":
-            cost = d["cost"] or 0
-            if cost <= cr:
-                if cost > need:
-                    need = cost
-                spec = target_spec(state, d["eff"])
-                if spec is not None and spec["kind"] in HIDEABLE:   # KG-11.10
-                    for tg in targets(state, seat, spec, True):
-                        add(target_fields(state, seat, spec, tg, {"type": "play", "card": cid}))
-                else:
-                    for tg in targets(state, seat, spec):
-                        add({"type": "play", "card": cid, "target": tg} if tg is not None
-                            else PLAY[cid])
-            elif cost < nxt:
-                nxt = cost
+            if bounds.take(d["cost"] or 0, cr):
+                _event_plays(state, seat, cid, d, acts)
         elif t == "interrupt":
             interrupts = True
         if bluff:
@@ -132,131 +159,128 @@ def main_legal(cache: Cache, state: GameState, dec: Decision) -> list[Action]:
             add(PLACE_CREW[cid])
         elif t == "base":
             add(PLACE_BASE[cid])
-            continue
         elif t == "crew":
             add(PLACE_CREW[cid])
-            continue
-        elif t != "armament":
-            continue
-        if free_ships is None:                          # (turn.ships_with_room)
-            free_ships = []
-            for s in p["hangar"]:
-                c = cards[s]
-                if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
-                    free_ships.append(s)
-        if free_ships:
-            row = place_armament(cid)
-            for s in free_ships:
-                a = row.get(s)
-                if a is None:
-                    a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
-                add(a)
-    hand_end = len(acts)
-    if interrupts:
-        acts += interrupt_actions(state, seat, "main")  # KG-9.3.4
-        need = NEVER             # (their costs vary with the target: rebuild)
-        nxt = 0
-    if qs:                       # KG-16: ships, draws and attacks only
-        if cr >= DRAW_COST and p["colony"]:
-            add(DRAW)
-        pay_end = dev_start = cash_start = draw_start = 0
+        if bluff or t == "armament":
+            if free_ships is None:
+                free_ships = _ships_with_room(state, p)
+            _armament_places(cid, free_ships, acts)
+    return interrupts
+
+
+def _event_plays(state: GameState, seat: int, cid: int, d: CardDef, acts: list[Action]) -> None:
+    """An affordable event's plays, one per target (KG-11.10: a hideable target's fields)."""
+    spec = target_spec(state, d["eff"])
+    if spec is not None and spec["kind"] in HIDEABLE:
+        for tg in targets(state, seat, spec, True):
+            acts.append(target_fields(state, seat, spec, tg, {"type": "play", "card": cid}))
     else:
-        # ---- payments (turn.payment_actions)
-        for cid in p["fd"]:
-            c = cards[cid]
-            d = defs[c["d"]]
-            cost = d["cost"] or 0
-            if cost > cr:
-                if cost < nxt:
-                    nxt = cost
-            elif payable_in_main(c, d):
-                add(PAY[cid])
-                if cost > need:
-                    need = cost
-        pay_end = len(acts)
-        # ---- abilities (turn.ability_actions)
-        if p["actv"]:
-            up = []
-            for cid in f.activated[seat]:
-                c = cards[cid]
-                if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
-                    up.append(cid)
-            if len(up) > 1:
-                up.sort(key=lambda cid: play_order(state, p, cid))
-            for cid in up:
-                d = defs[cards[cid]["d"]]
-                card_ability_actions(state, seat, cid, d, acts)
-                for ab in d["eff"]["activated"]:   # (bounds for either side)
-                    cost = (ab.get("cost") or {}).get("credits", 0)
-                    if cost > cr:
-                        if cost < nxt:
-                            nxt = cost
-                    elif cost > need:
-                        need = cost
-        # ---- developments and cashes (turn.development_actions, turn.cash_actions)
-        dev_start = len(acts)
-        cashes = []                  # a cash action per developed base, in surface order
-        total = 0
-        if cr >= DEVELOP_COST:
-            for b in p["surface"]:
-                c = cards[b]
-                if c["dt"] < DEVELOPS_PER_BASE_PER_TURN:
-                    add(DEVELOP[b])
-                n = c["dev"]
-                if n:
-                    cashes.append(CASH[b])
-                    total += n
-        else:
-            for b in p["surface"]:
-                n = cards[b]["dev"]
-                if n:
-                    cashes.append(CASH[b])
-                    total += n
-        cash_start = len(acts)
-        if total >= CASH_DEVELOPMENTS:                 # constants.can_cash
-            acts += cashes
-        # ---- draws (turn.draw_actions)
-        draw_start = len(acts)
-        colony = p["colony"]
-        if cr >= DRAW_COST and colony:
-            add(DRAW)
-        if cr >= SEARCH_COST and colony:
-            add(SEARCH)
-        if cr >= RUIN_DRAW_COST and len(colony) <= RUIN_DRAW_MAX_COLONY and p["ruin"]:
-            add(RUIN_DRAW)
-    attack_start = len(acts)
-    # ---- attacks and the end of the turn (turn.attack_actions)
-    if p["hangar"] and can_attack(state, seat):
-        multi = state["n"] > 2
-        for opp in opponents(state, seat) if multi else (1 - seat,):
-            tax = aura(state, opp, "attack_tax") if auras[opp] else 0
-            if tax > cr:                                # Aknagyűrű (KG-14.2.2)
-                if tax < nxt:
-                    nxt = tax
-                continue
-            if tax > need:
-                need = tax
-            op = state["p"][opp]
-            if multi:
-                add({"type": "attack", "target": "colony", "opp": opp})
-                add({"type": "attack", "target": "central", "opp": opp})
-            else:
-                add(ATTACK_COLONY)
-                add(ATTACK_CENTRAL)
-            if qs:
-                continue
-            if multi:
-                for tk, zone in (("crew", "canteen"), ("base", "surface")):
-                    for i in range(len(op[zone])):
-                        add({"type": "attack", "target": tk, "pos": i, "opp": opp})
-            else:
+        for tg in targets(state, seat, spec):
+            acts.append({"type": "play", "card": cid, "target": tg} if tg is not None
+                        else PLAY[cid])
+
+
+def _ships_with_room(state: GameState, p: Player) -> list[int]:
+    """The hangar's ships with room for an armament (turn.ships_with_room)."""
+    cards = state["cards"]
+    defs = state["defs"]
+    out = []
+    for s in p["hangar"]:
+        c = cards[s]
+        if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
+            out.append(s)
+    return out
+
+
+def _armament_places(cid: int, free_ships: list[int], acts: list[Action]) -> None:
+    """Placing ``cid`` face down as an armament on each ship with room (KG-9.3.3 c)."""
+    row = place_armament(cid)
+    for s in free_ships:
+        a = row.get(s)
+        if a is None:
+            a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
+        acts.append(a)
+
+
+def _payments(state: GameState, p: Player, cr: int, bounds: Bounds,
+              acts: list[Action]) -> None:
+    """KG-9.3.3 e (turn.payment_actions): paying for a face-down card."""
+    cards = state["cards"]
+    defs = state["defs"]
+    for cid in p["fd"]:
+        c = cards[cid]
+        d = defs[c["d"]]
+        cost = d["cost"] or 0
+        if cost > cr:
+            bounds.take(cost, cr)
+        elif payable_in_main(c, d):
+            acts.append(PAY[cid])
+            bounds.take(cost, cr)
+
+
+def _abilities(cache: Cache, state: GameState, seat: int, p: Player, cr: int,
+               bounds: Bounds, acts: list[Action]) -> None:
+    """KG-9.3.3 f (turn.ability_actions): the activated abilities of the cards in play,
+    in play order; the bounds for either side of every ability's cost."""
+    cards = state["cards"]
+    up = []
+    for cid in cache.facts_of(state).activated[seat]:
+        c = cards[cid]
+        if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
+            up.append(cid)
+    if len(up) > 1:
+        up.sort(key=lambda cid: play_order(state, p, cid))
+    defs = state["defs"]
+    for cid in up:
+        d = defs[cards[cid]["d"]]
+        card_ability_actions(state, seat, cid, d, acts)
+        for ab in d["eff"]["activated"]:
+            bounds.take((ab.get("cost") or {}).get("credits", 0), cr)
+
+
+def _developments_and_cashes(state: GameState, p: Player, cr: int, acts: list[Action]) -> int:
+    """KG-9.3.3 d (turn.development_actions, turn.cash_actions): developing a base, then
+    cashing the developed bases; returns where the cash actions start."""
+    cards = state["cards"]
+    cashes = []                  # a cash action per developed base, in surface order
+    total = 0
+    develop = cr >= DEVELOP_COST
+    for b in p["surface"]:
+        c = cards[b]
+        if develop and c["dt"] < DEVELOPS_PER_BASE_PER_TURN:
+            acts.append(DEVELOP[b])
+        n = c["dev"]
+        if n:
+            cashes.append(CASH[b])
+            total += n
+    cash_start = len(acts)
+    if total >= CASH_DEVELOPMENTS:                 # constants.can_cash
+        acts += cashes
+    return cash_start
+
+
+def _attacks(state: GameState, seat: int, cr: int, qs: bool, auras: tuple[tuple[Any, ...], ...],
+             bounds: Bounds, acts: list[Action]) -> None:
+    """KG-9.3.3 j (turn.attack_actions): attacking each opponent one can pay to attack."""
+    multi = state["n"] > 2
+    for opp in opponents(state, seat) if multi else (1 - seat,):
+        tax = aura(state, opp, "attack_tax") if auras[opp] else 0
+        if not bounds.take(tax, cr):               # Aknagyűrű (KG-14.2.2)
+            continue
+        op = state["p"][opp]
+        if not multi:
+            acts.append(ATTACK_COLONY)
+            acts.append(ATTACK_CENTRAL)
+            if not qs:
                 acts += ATTACK_CREW[:len(op["canteen"])]
                 acts += ATTACK_BASE[:len(op["surface"])]
-    add(END_TURN)
-    if not qs:
-        cache.layout = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
-                        attack_start, need, nxt)
-    return acts
+            continue
+        acts.append({"type": "attack", "target": "colony", "opp": opp})
+        acts.append({"type": "attack", "target": "central", "opp": opp})
+        if not qs:
+            for tk, zone in (("crew", "canteen"), ("base", "surface")):
+                for i in range(len(op[zone])):
+                    acts.append({"type": "attack", "target": tk, "pos": i, "opp": opp})
 
 
 def after_develop(cache: Cache, state: GameState, dec: Decision, old: list[Action], b: int) -> None:
@@ -399,16 +423,7 @@ def _placements(state: GameState, p: Player, cid: int, t: str, acts: list[Action
     elif t == "crew":
         acts.append(PLACE_CREW[cid])
     if bluff or t == "armament":
-        cards = state["cards"]
-        defs = state["defs"]
-        row = place_armament(cid)
-        for s in p["hangar"]:                        # (turn.ships_with_room)
-            c = cards[s]
-            if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
-                a = row.get(s)
-                if a is None:
-                    a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
-                acts.append(a)
+        _armament_places(cid, _ships_with_room(state, p), acts)
 
 
 def after_place(cache: Cache, state: GameState, dec: Decision, old: list[Action], cid: int,
