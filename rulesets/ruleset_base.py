@@ -11,7 +11,8 @@ What the base carries:
   search on the ruleset object itself, every other kind is the game's own bot
   (``game_bot_action``);
 * ``to_json``/``from_json`` as one JSON round trip (a copy, and proof that the state is
-  plain JSON), which a game overrides only when its state is held otherwise.
+  plain JSON), which a game overrides when its rules hold the state in classes of their
+  own (Űrcsempészek: ``rulesets/smugglers/state.py``), converted only at these edges.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from rulesets import search
-from rulesets.base import Action, State
+from rulesets.base import Action
 
 
 @dataclass(frozen=True)
@@ -41,10 +42,9 @@ class GameType:
     hidden_zones: tuple[str, ...] = ()       # where the state keeps what some seats may not see
 
 
-def json_copy(data: dict[str, Any]) -> dict[str, Any]:
+def json_copy(data: Any) -> Any:
     """The state's JSON form: a JSON round trip (a copy, and proof that it is plain JSON)."""
-    copied: dict[str, Any] = json.loads(json.dumps(data))
-    return copied
+    return json.loads(json.dumps(data))
 
 
 class RulesetBase:
@@ -65,7 +65,8 @@ class RulesetBase:
     takes_automatic_seats: bool
     hidden_zones: tuple[str, ...]
 
-    game_bot_action: Callable[[State, int, str, str], Action]
+    # (the state is ``Any``: a game may hold it in classes of its own, see ``to_json``)
+    game_bot_action: Callable[[Any, int, str, str], Action]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -77,7 +78,7 @@ class RulesetBase:
     to_json = staticmethod(json_copy)
     from_json = staticmethod(json_copy)
 
-    def bot_action(self, state: State, seat: int, kind: str, seed: str) -> Action:
+    def bot_action(self, state: Any, seat: int, kind: str, seed: str) -> Action:
         """The game's own bots, and the searching bot's levels, which search on this very
         object (``rulesets/search``)."""
         if kind in search.LEVELS:

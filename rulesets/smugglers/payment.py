@@ -17,14 +17,15 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from rulesets.base import Action, Event, IllegalAction, State
+from rulesets.base import Action, Event, IllegalAction
 from rulesets.smugglers.components import CRUISER, is_int
+from rulesets.smugglers.state import Game
 
 
-def cost(state: State, card: int) -> int:
+def cost(state: Game, card: int) -> int:
     # The winner holds the top die (base game: the highest; towers: the top, also the highest).
-    value: int = max(v for _, v in state["bids"][card])
-    if state["options"]["stacked_dice"] and value == 6:
+    value: int = max(v for _, v in state.bids[card])
+    if state.options["stacked_dice"] and value == 6:
         return 10                    # A1.6 stacked dice: an unbeatable 6 costs 10 energy
     return value
 
@@ -56,52 +57,52 @@ def _options(ships: tuple[str, ...], held: tuple[tuple[str, int], ...]) -> tuple
     return tuple(out)
 
 
-def goods_options(state: State, seat: int, card: int) -> list[dict[str, int]]:
-    ships = tuple(state["components"]["cards"][state["table"][card]]["ships"])
-    held = tuple(state["seats"][seat]["goods"].items())
+def goods_options(state: Game, seat: int, card: int) -> list[dict[str, int]]:
+    ships = tuple(state.components["cards"][state.table[card]]["ships"])
+    held = tuple(state.seats[seat].goods.items())
     return [dict(o) for o in _options(ships, held)]
 
 
-def _lose(state: State, seat: int, card: int, reason: str, events: list[Event]) -> None:
-    state["seats"][seat]["unpaid"].append(state["table"][card])
+def _lose(state: Game, seat: int, card: int, reason: str, events: list[Event]) -> None:
+    state.seats[seat].unpaid.append(state.table[card])
     events.append({"type": "sector_lost", "seat": seat, "card": card,
-                   "id": state["table"][card], "reason": reason})
+                   "id": state.table[card], "reason": reason})
 
 
-def _pay_energy(state: State, seat: int, card: int, events: list[Event]) -> None:
+def _pay_energy(state: Game, seat: int, card: int, events: list[Event]) -> None:
     c = cost(state, card)
-    state["seats"][seat]["energy"] -= c
-    state["pool"]["energy"] += c
-    state["seats"][seat]["goods_due"].append(card)
+    state.seats[seat].energy -= c
+    state.pool.energy += c
+    state.seats[seat].goods_due.append(card)
     events.append({"type": "energy_paid", "seat": seat, "card": card, "amount": c})
 
 
-def _pay_goods(state: State, seat: int, card: int, goods: dict[str, int],
+def _pay_goods(state: Game, seat: int, card: int, goods: dict[str, int],
                events: list[Event]) -> None:
-    s = state["seats"][seat]
+    s = state.seats[seat]
     for colour, n in goods.items():
-        s["goods"][colour] -= n
-        state["pool"]["goods"][colour] += n
-    s["goods_due"].remove(card)
-    s["paid"].append(state["table"][card])
+        s.goods[colour] -= n
+        state.pool.goods[colour] += n
+    s.goods_due.remove(card)
+    s.paid.append(state.table[card])
     events.append({"type": "goods_paid", "seat": seat, "card": card,
-                   "id": state["table"][card], "goods": dict(goods)})
+                   "id": state.table[card], "goods": dict(goods)})
 
 
-def start(state: State, events: list[Event]) -> None:
-    state["phase"] = "payment"
-    for seat, s in enumerate(state["seats"]):
-        won = s["won"]
+def start(state: Game, events: list[Event]) -> None:
+    state.phase = "payment"
+    for seat, s in enumerate(state.seats):
+        won = s.won
         if not won:
             continue
         costs = {card: cost(state, card) for card in won}
-        if sum(costs.values()) <= s["energy"]:
+        if sum(costs.values()) <= s.energy:
             for card in won:
                 _pay_energy(state, seat, card, events)
         else:
-            can = [card for card in won if costs[card] <= s["energy"]]
+            can = [card for card in won if costs[card] <= s.energy]
             if len(can) >= 2:
-                s["choose_energy"] = True    # A1.3.4: you choose which one to pay
+                s.choose_energy = True    # A1.3.4: you choose which one to pay
                 continue
             for card in won:
                 if card in can:
@@ -111,38 +112,38 @@ def start(state: State, events: list[Event]) -> None:
         settle(state, seat, events)
 
 
-def settle(state: State, seat: int, events: list[Event]) -> None:
+def settle(state: Game, seat: int, events: list[Event]) -> None:
     """Apply the goods steps that leave nothing to choose."""
-    s = state["seats"][seat]
+    s = state.seats[seat]
     changed = True
-    while changed and s["goods_due"] and not s["choose_energy"]:
+    while changed and s.goods_due and not s.choose_energy:
         changed = False
-        for card in list(s["goods_due"]):
+        for card in list(s.goods_due):
             opts = goods_options(state, seat, card)
             if not opts:
-                s["goods_due"].remove(card)
-                if state["options"]["refund_on_goods_failure"]:
+                s.goods_due.remove(card)
+                if state.options["refund_on_goods_failure"]:
                     c = cost(state, card)
-                    s["energy"] += c
-                    state["pool"]["energy"] -= c
+                    s.energy += c
+                    state.pool.energy -= c
                 _lose(state, seat, card, "goods", events)
                 changed = True
-            elif opts == [{}] or (len(opts) == 1 and len(s["goods_due"]) == 1):
+            elif opts == [{}] or (len(opts) == 1 and len(s.goods_due) == 1):
                 _pay_goods(state, seat, card, opts[0], events)
                 changed = True
 
 
-def pending(state: State, seat: int) -> bool:
-    s = state["seats"][seat]
-    return s["choose_energy"] or bool(s["goods_due"])
+def pending(state: Game, seat: int) -> bool:
+    s = state.seats[seat]
+    return s.choose_energy or bool(s.goods_due)
 
 
-def legal(state: State, seat: int) -> list[Action]:
-    s = state["seats"][seat]
-    if s["choose_energy"]:
-        return [{"type": "pay_energy", "card": c} for c in s["won"]]
+def legal(state: Game, seat: int) -> list[Action]:
+    s = state.seats[seat]
+    if s.choose_energy:
+        return [{"type": "pay_energy", "card": c} for c in s.won]
     return [{"type": "pay_goods", "card": c, "goods": g}
-            for c in s["goods_due"] for g in goods_options(state, seat, c)]
+            for c in s.goods_due for g in goods_options(state, seat, c)]
 
 
 def _goods_arg(raw: object, colours: list[str]) -> dict[str, int]:
@@ -159,35 +160,35 @@ def _goods_arg(raw: object, colours: list[str]) -> dict[str, int]:
     return out
 
 
-def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    s = state["seats"][seat]
+def apply(state: Game, seat: int, action: Action, events: list[Event]) -> None:
+    s = state.seats[seat]
     kind = action.get("type")
     card = action.get("card")
     if kind == "pay_energy":
-        if not s["choose_energy"]:
+        if not s.choose_energy:
             raise IllegalAction("no_energy_choice", "you have no energy choice to make",
                                 rule="A1.3.4")
-        if not is_int(card) or card not in s["won"]:
+        if not is_int(card) or card not in s.won:
             raise IllegalAction("not_your_sector", "choose one of the sectors you won",
-                                rule="A1.3.4", details={"won": list(s["won"])})
-        s["choose_energy"] = False
-        for other in s["won"]:
+                                rule="A1.3.4", details={"won": list(s.won)})
+        s.choose_energy = False
+        for other in s.won:
             if other == card:
                 _pay_energy(state, seat, card, events)
             else:
                 _lose(state, seat, other, "energy", events)
         settle(state, seat, events)
     elif kind == "pay_goods":
-        if s["choose_energy"]:
+        if s.choose_energy:
             raise IllegalAction("energy_first", "choose which sector to pay energy for first",
                                 rule="A1.3.4")
-        if not is_int(card) or card not in s["goods_due"]:
+        if not is_int(card) or card not in s.goods_due:
             raise IllegalAction("no_goods_due", "no goods are due on that sector",
-                                rule="A1.3.4", details={"due": list(s["goods_due"])})
-        goods = _goods_arg(action.get("goods"), state["components"]["goods_colours"])
+                                rule="A1.3.4", details={"due": list(s.goods_due)})
+        goods = _goods_arg(action.get("goods"), state.components["goods_colours"])
         if goods not in goods_options(state, seat, card):
             for colour, n in goods.items():
-                if n > s["goods"][colour]:
+                if n > s.goods[colour]:
                     raise IllegalAction("insufficient_goods", f"you hold too few {colour} goods",
                                         rule="A1.3.4")
             raise IllegalAction("goods_do_not_match",

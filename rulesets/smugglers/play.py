@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesets.base import Action, State
+from rulesets.base import Action
 from rulesets.rng import Rng
 from rulesets.smugglers.ruleset import RULESET
+from rulesets.smugglers.state import Game as State
 
 MAX_STEPS = 10_000
 
@@ -30,7 +31,7 @@ def play(config: dict[str, Any], seed: str, bots: list[str] | None = None,
          on_step: Any = None) -> Game:
     """Play to the end; ``bots`` gives a kind per seat (default all random)."""
     state = RULESET.new_game(config, seed)
-    n = state["players"]
+    n = state.players
     kinds = bots or ["random"] * n
     arrival = Rng.from_seed(f"{seed}/arrival")
     game = Game(config, seed, state)

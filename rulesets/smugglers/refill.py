@@ -10,16 +10,17 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from rulesets.base import Action, Event, IllegalAction, State
+from rulesets.base import Action, Event, IllegalAction
 from rulesets.smugglers.bidding import strength
 from rulesets.smugglers.components import is_int
+from rulesets.smugglers.state import Game
 
 
-def start(state: State) -> None:
-    state["phase"] = "refill"
-    n = len(state["seats"])
+def start(state: Game) -> None:
+    state.phase = "refill"
+    n = len(state.seats)
     # Descending token order; 3+ tokens are distinct and 2p sums are odd-total, so no ties.
-    state["refill_order"] = sorted(range(n), key=lambda s: (-strength(state, s), s))
+    state.refill_order = sorted(range(n), key=lambda s: (-strength(state, s), s))
 
 
 @lru_cache(maxsize=4096)
@@ -34,31 +35,31 @@ def _takes(limit: int, pool: tuple[tuple[str, int], ...]) -> tuple[
     return tuple(out)
 
 
-def legal(state: State, seat: int) -> list[Action]:
-    if state["phase"] != "refill" or not state["refill_order"] \
-            or state["refill_order"][0] != seat:
+def legal(state: Game, seat: int) -> list[Action]:
+    if state.phase != "refill" or not state.refill_order \
+            or state.refill_order[0] != seat:
         return []
     limit = strength(state, seat)
-    s = state["seats"][seat]
+    s = state.seats[seat]
     out: list[Action] = [{"type": "decline"}]
-    pool = state["pool"]
+    pool = state.pool
     if limit > 0:
         out += [{"type": "take_energy", "amount": k}
-                for k in range(1, min(limit, pool["energy"]) + 1)]
+                for k in range(1, min(limit, pool.energy) + 1)]
         out += [{"type": "take_goods", "goods": dict(g)}
-                for g in _takes(limit, tuple(pool["goods"].items()))]
+                for g in _takes(limit, tuple(pool.goods.items()))]
     elif limit < 0:
-        if s["energy"] > 0:
+        if s.energy > 0:
             out.append({"type": "give_energy"})
-        out.extend({"type": "give_good", "colour": c} for c, n in s["goods"].items() if n > 0)
+        out.extend({"type": "give_good", "colour": c} for c, n in s.goods.items() if n > 0)
     return out
 
 
-def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:  # noqa: C901
+def apply(state: Game, seat: int, action: Action, events: list[Event]) -> None:  # noqa: C901
     kind = action.get("type")
     limit = strength(state, seat)
-    s = state["seats"][seat]
-    pool = state["pool"]
+    s = state.seats[seat]
+    pool = state.pool
     if kind == "decline":
         events.append({"type": "refill_declined", "seat": seat})
     elif kind == "take_energy":
@@ -68,48 +69,48 @@ def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
         if not is_int(amount) or not 1 <= amount <= limit:
             raise IllegalAction("over_refill_limit", f"take 1 to {limit} energy", rule="A1.3.5",
                                 details={"limit": limit})
-        if amount > pool["energy"]:
+        if amount > pool.energy:
             raise IllegalAction("pool_short", "the pool holds less energy", rule="A1.3.5",
-                                details={"pool": pool["energy"]})
-        pool["energy"] -= amount
-        s["energy"] += amount
+                                details={"pool": pool.energy})
+        pool.energy -= amount
+        s.energy += amount
         events.append({"type": "refill_energy", "seat": seat, "amount": amount})
     elif kind == "take_goods":
         if limit <= 0:
             raise IllegalAction("no_refill", "your speed token allows no refill", rule="A1.3.5")
         goods = action.get("goods")
         if not isinstance(goods, dict) or not all(
-                c in pool["goods"] and is_int(n) and n > 0 for c, n in goods.items()):
+                c in pool.goods and is_int(n) and n > 0 for c, n in goods.items()):
             raise IllegalAction("bad_goods", "goods must be an object colour -> positive count")
         total = sum(goods.values())
         if not 1 <= total <= limit:
             raise IllegalAction("over_refill_limit", f"take 1 to {limit} goods", rule="A1.3.5",
                                 details={"limit": limit})
-        if any(n > pool["goods"][c] for c, n in goods.items()):
+        if any(n > pool.goods[c] for c, n in goods.items()):
             raise IllegalAction("pool_short", "the pool holds fewer of those goods",
                                 rule="A1.3.5")
         for c, n in goods.items():
-            pool["goods"][c] -= n
-            s["goods"][c] += n
+            pool.goods[c] -= n
+            s.goods[c] += n
         events.append({"type": "refill_goods", "seat": seat, "goods": goods})
     elif kind in ("give_energy", "give_good"):
         if limit >= 0:
             raise IllegalAction("not_minus_token", "only the -1 token hands something back",
                                 rule="A1.3.5")
         if kind == "give_energy":
-            if s["energy"] <= 0:
+            if s.energy <= 0:
                 raise IllegalAction("insufficient_energy", "you have no energy", rule="A1.3.5")
-            s["energy"] -= 1
-            pool["energy"] += 1
+            s.energy -= 1
+            pool.energy += 1
             events.append({"type": "handed_in", "seat": seat, "energy": 1})
         else:
             colour = action.get("colour")
-            if not isinstance(colour, str) or s["goods"].get(colour, 0) <= 0:
+            if not isinstance(colour, str) or s.goods.get(colour, 0) <= 0:
                 raise IllegalAction("insufficient_goods", "you hold no good of that colour",
                                     rule="A1.3.5")
-            s["goods"][colour] -= 1
-            pool["goods"][colour] += 1
+            s.goods[colour] -= 1
+            pool.goods[colour] += 1
             events.append({"type": "handed_in", "seat": seat, "goods": {colour: 1}})
     else:
         raise IllegalAction("wrong_phase_action", f"'{kind}' is not a refill action")
-    state["refill_order"].pop(0)
+    state.refill_order.pop(0)

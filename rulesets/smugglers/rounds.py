@@ -3,14 +3,14 @@ the exact shape of every action, resigning, and the end of the game (A1.3-A1.4).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from rulesets.base import Action, ConfigError, Event, IllegalAction, Outcome, State
+from rulesets.base import Action, Event, IllegalAction, Outcome
 from rulesets.smugglers import bidding, payment, refill, scoring, setup
 from rulesets.smugglers import view as view_mod
 from rulesets.smugglers.bots import choose
 from rulesets.smugglers.components import standin
+from rulesets.smugglers.state import Game
 
 # The exact fields of every action type: anything else is rejected, so an action is
 # accepted exactly when it equals an element of ``legal_actions``.
@@ -25,79 +25,79 @@ PHASE_TYPES = {"bidding": {"place", "take_token", "done"},
                "refill": {"take_energy", "take_goods", "give_energy", "give_good", "decline"}}
 
 
-def _to_act(state: State) -> list[int]:
-    phase = state["phase"]
-    seats = state["seats"]
+def _to_act(state: Game) -> list[int]:
+    phase = state.phase
+    seats = state.seats
     if phase == "bidding":
         return [i for i, s in enumerate(seats)
-                if s["status"] in ("bidding", "taking") and not s["resigned"]]
+                if s.status in ("bidding", "taking") and not s.resigned]
     if phase == "payment":
-        return [i for i, s in enumerate(seats) if not s["resigned"] and payment.pending(state, i)]
+        return [i for i, s in enumerate(seats) if not s.resigned and payment.pending(state, i)]
     if phase == "refill":
-        value: list[int] = state["refill_order"][:1]
+        value: list[int] = state.refill_order[:1]
         return value
     return []
 
 
-def _end_round(state: State, events: list[Event]) -> None:
-    events.append({"type": "round_ended", "round": state["round"] + 1})
-    state["round"] += 1
-    state["table"], state["bids"], state["winners"] = [], [], []
-    state["tokens_center"] = list(state["tokens_all"])
-    for s in state["seats"]:
-        s["hand"], s["tokens"], s["won"], s["status"] = 2, [], [], "done"
-    if state["round"] >= state["rounds"]:
-        state["phase"] = "over"           # A1.4: after the last galaxy and the last token
-        state["result"] = "scored"
+def _end_round(state: Game, events: list[Event]) -> None:
+    events.append({"type": "round_ended", "round": state.round + 1})
+    state.round += 1
+    state.table, state.bids, state.winners = [], [], []
+    state.tokens_center = list(state.tokens_all)
+    for s in state.seats:
+        s.hand, s.tokens, s.won, s.status = 2, [], [], "done"
+    if state.round >= state.rounds:
+        state.phase = "over"           # A1.4: after the last galaxy and the last token
+        state.result = "scored"
         events.append({"type": "game_over"})
     else:
         bidding.deal(state, events)
 
 
-def _auto_resigned(state: State, seat: int) -> Action:
+def _auto_resigned(state: Game, seat: int) -> Action:
     """A resigned seat still holds its place; it acts minimally and at once."""
-    if state["phase"] == "bidding":
-        s = state["seats"][seat]
-        if s["status"] == "taking" and len(s["tokens"]) >= 2:
+    if state.phase == "bidding":
+        s = state.seats[seat]
+        if s.status == "taking" and len(s.tokens) >= 2:
             return {"type": "done"}
-        return {"type": "take_token", "value": min(state["tokens_center"])}
-    if state["phase"] == "payment":
+        return {"type": "take_token", "value": min(state.tokens_center)}
+    if state.phase == "payment":
         return payment.legal(state, seat)[0]
     return {"type": "decline"}
 
 
-def advance(state: State, events: list[Event]) -> None:
+def advance(state: Game, events: list[Event]) -> None:
     """Run every step that needs no decision, until someone must act or the game ends."""
     while True:
-        phase = state["phase"]
+        phase = state.phase
         if phase == "bidding":
             if bidding.over(state):
                 bidding.finish(state, events)
                 payment.start(state, events)
                 continue
-            idle = [i for i, s in enumerate(state["seats"])
-                    if s["resigned"] and s["status"] in ("bidding", "taking")]
+            idle = [i for i, s in enumerate(state.seats)
+                    if s.resigned and s.status in ("bidding", "taking")]
             if idle:
                 bidding.apply(state, idle[0], _auto_resigned(state, idle[0]), events)
                 continue
             return
         if phase == "payment":
-            idle = [i for i, s in enumerate(state["seats"])
-                    if s["resigned"] and payment.pending(state, i)]
+            idle = [i for i, s in enumerate(state.seats)
+                    if s.resigned and payment.pending(state, i)]
             if idle:
                 payment.apply(state, idle[0], _auto_resigned(state, idle[0]), events)
                 continue
-            if not any(payment.pending(state, i) for i in range(len(state["seats"]))):
+            if not any(payment.pending(state, i) for i in range(len(state.seats))):
                 refill.start(state)
             else:
                 return
             continue
         if phase == "refill":
-            if not state["refill_order"]:
+            if not state.refill_order:
                 _end_round(state, events)
                 continue
-            seat = state["refill_order"][0]
-            if state["seats"][seat]["resigned"] or len(refill.legal(state, seat)) == 1:
+            seat = state.refill_order[0]
+            if state.seats[seat].resigned or len(refill.legal(state, seat)) == 1:
                 refill.apply(state, seat, {"type": "decline"}, events)
                 continue
             return
@@ -109,20 +109,20 @@ def example_config(players: int, **options: bool) -> dict[str, Any]:
     return {"players": players, "options": dict(options), "components": standin()}
 
 
-def new_game(config: Any, seed: str) -> State:
+def new_game(config: Any, seed: str) -> Game:
     state = setup.new_game(config, seed)
     bidding.deal(state, [])
     return state
 
 
-def to_act(state: State) -> list[int]:
+def to_act(state: Game) -> list[int]:
     return _to_act(state)
 
 
-def legal_actions(state: State, seat: int) -> list[Action]:
+def legal_actions(state: Game, seat: int) -> list[Action]:
     if seat not in _to_act(state):
         return []
-    phase = state["phase"]
+    phase = state.phase
     if phase == "bidding":
         return bidding.legal(state, seat)
     if phase == "payment":
@@ -130,19 +130,19 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return refill.legal(state, seat)
 
 
-def apply(state: State, seat: Any, action: Any) -> tuple[State, list[Event]]:
+def apply(state: Game, seat: Any, action: Any) -> tuple[Game, list[Event]]:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("bad_action", "an action is an object with a 'type'")
-    if state["phase"] == "over":
+    if state.phase == "over":
         raise IllegalAction("game_over", "the game has ended")
-    if not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
+    if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
         raise IllegalAction("no_such_seat", f"seat {seat} is not in this game")
-    if state["seats"][seat]["resigned"]:
+    if state.seats[seat].resigned:
         raise IllegalAction("resigned", "this seat has resigned")
     if seat not in _to_act(state):
         raise IllegalAction("not_your_turn", "this seat has nothing to decide now",
-                            details={"to_act": _to_act(state), "phase": state["phase"]})
-    phase = state["phase"]
+                            details={"to_act": _to_act(state), "phase": state.phase})
+    phase = state.phase
     kind = action["type"]
     if kind not in FIELDS:
         raise IllegalAction("unknown_action", f"unknown action type '{kind}'",
@@ -164,42 +164,43 @@ def apply(state: State, seat: Any, action: Any) -> tuple[State, list[Event]]:
     return state, events
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: Game, seat: int | None) -> dict[str, Any]:
     return view_mod.view(state, seat, _to_act(state))
 
 
-def outcome(state: State) -> Outcome | None:
-    if state["phase"] != "over":
+def outcome(state: Game) -> Outcome | None:
+    if state.phase != "over":
         return None
     return scoring.outcome(state)
 
 
-def resign(state: State, seat: int) -> tuple[State, list[Event]]:
-    if state["phase"] == "over":
+def resign(state: Game, seat: int) -> tuple[Game, list[Event]]:
+    if state.phase == "over":
         raise IllegalAction("game_over", "the game has ended")
-    if not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
+    if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
         raise IllegalAction("no_such_seat", f"seat {seat} is not in this game")
-    if state["seats"][seat]["resigned"]:
+    if state.seats[seat].resigned:
         raise IllegalAction("resigned", "this seat has already resigned")
-    state["seats"][seat]["resigned"] = True
+    state.seats[seat].resigned = True
     events: list[Event] = [{"type": "resigned", "seat": seat}]
-    if sum(not s["resigned"] for s in state["seats"]) <= 1:
-        state["phase"] = "over"
-        state["result"] = "resigned"
+    if sum(not s.resigned for s in state.seats) <= 1:
+        state.phase = "over"
+        state.result = "resigned"
         events.append({"type": "game_over"})
     else:
         advance(state, events)
     return state, events
 
 
-def from_json(data: dict[str, Any]) -> State:
-    if not isinstance(data, dict) or data.get("game") != "smugglers":
-        raise ConfigError("bad_state", "not an Űrcsempészek state")
-    copied: State = json.loads(json.dumps(data))
-    return copied
+def to_json(data: Game) -> dict[str, Any]:
+    return data.to_json()
 
 
-def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
+def from_json(data: Any) -> Game:
+    return Game.from_json(data)
+
+
+def bot_action(state: Game, seat: int, kind: str, seed: str) -> Action:
     legal = legal_actions(state, seat)
     # The random bot reads nothing but the legal list, nor does the heuristic when the
     # list has one action (bots.choose plays it): skip building a view then. Otherwise

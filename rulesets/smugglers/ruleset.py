@@ -25,6 +25,9 @@ class SmugglersRuleset(RulesetBase):
     view = staticmethod(rounds.view)
     event_view = staticmethod(event_view)
     outcome = staticmethod(rounds.outcome)
+    # The rules hold the state in slotted classes (state.py); its JSON form is made and
+    # read only here, at the edges (storage, views of a replay, copies for a host).
+    to_json = staticmethod(rounds.to_json)
     from_json = staticmethod(rounds.from_json)    # (checks that it is this game's state)
     game_bot_action = staticmethod(rounds.bot_action)
     # The searching bot's hooks (rulesets/search): a sample of what the seat cannot see,

@@ -13,32 +13,33 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rulesets.base import Outcome, State
+from rulesets.base import Outcome
+from rulesets.smugglers.state import Game
 
 
-def favourites(state: State, seat: int, key: str) -> list[str]:
-    board = state["components"]["characters"][state["seats"][seat]["character"]]
+def favourites(state: Game, seat: int, key: str) -> list[str]:
+    board = state.components["characters"][state.seats[seat].character]
     value: list[str] = board.get(key, [])
     return value
 
 
-def card_points(state: State, seat: int, card: dict[str, Any]) -> int:
+def card_points(state: Game, seat: int, card: dict[str, Any]) -> int:
     """A1.3 value = planets; A1.6.1 a station card scores favourite-colour planets only."""
-    if state["options"]["stations"] and card["station"]:
+    if state.options["stations"] and card["station"]:
         fav = favourites(state, seat, "favourite_planets")
         return sum(1 for p in card["planets"] if p in fav)
     return len(card["planets"])
 
 
-def ship_bonus(state: State) -> list[int]:
+def ship_bonus(state: Game) -> list[int]:
     """A1.6.2: +3 per favourite colour in which the seat holds the ship majority,
     +1 more per other player who favours the same colour."""
-    cards = state["components"]["cards"]
-    n = len(state["seats"])
+    cards = state.components["cards"]
+    n = len(state.seats)
     bonus = [0] * n
     favs = [favourites(state, s, "favourite_ships") for s in range(n)]
-    for colour in state["components"]["goods_colours"]:
-        counts = [sum(cards[cid]["ships"].count(colour) for cid in state["seats"][s]["paid"])
+    for colour in state.components["goods_colours"]:
+        counts = [sum(cards[cid]["ships"].count(colour) for cid in state.seats[s].paid)
                   for s in range(n)]
         top = max(counts)
         holders = [s for s in range(n) if counts[s] == top]
@@ -49,32 +50,32 @@ def ship_bonus(state: State) -> list[int]:
     return bonus
 
 
-def breakdown(state: State) -> list[dict[str, int]]:
-    cards = state["components"]["cards"]
-    opts = state["options"]
-    bonus = ship_bonus(state) if opts["favourite_ships"] else [0] * len(state["seats"])
+def breakdown(state: Game) -> list[dict[str, int]]:
+    cards = state.components["cards"]
+    opts = state.options
+    bonus = ship_bonus(state) if opts["favourite_ships"] else [0] * len(state.seats)
     out = []
-    for seat, s in enumerate(state["seats"]):
-        goods_left = sum(s["goods"].values())
+    for seat, s in enumerate(state.seats):
+        goods_left = sum(s.goods.values())
         exempt = 0
         if opts["favourite_goods"]:   # A1.6.3: one leftover good per favourite-ship colour
             exempt = sum(1 for c in favourites(state, seat, "favourite_ships")
-                         if s["goods"].get(c, 0) > 0)
-        planets = sum(card_points(state, seat, cards[cid]) for cid in s["paid"])
-        unpaid = sum(len(cards[cid]["planets"]) for cid in s["unpaid"])  # all planets, any colour
-        total = planets - unpaid - s["energy"] - (goods_left - exempt) + bonus[seat]
-        out.append({"planets": planets, "unpaid": -unpaid, "energy": -s["energy"],
+                         if s.goods.get(c, 0) > 0)
+        planets = sum(card_points(state, seat, cards[cid]) for cid in s.paid)
+        unpaid = sum(len(cards[cid]["planets"]) for cid in s.unpaid)  # all planets, any colour
+        total = planets - unpaid - s.energy - (goods_left - exempt) + bonus[seat]
+        out.append({"planets": planets, "unpaid": -unpaid, "energy": -s.energy,
                     "goods": -(goods_left - exempt), "ship_bonus": bonus[seat],
-                    "total": total, "goods_left": goods_left, "energy_left": s["energy"],
-                    "paid_cards": len(s["paid"])})
+                    "total": total, "goods_left": goods_left, "energy_left": s.energy,
+                    "paid_cards": len(s.paid)})
     return out
 
 
-def outcome(state: State) -> Outcome:
+def outcome(state: Game) -> Outcome:
     rows = breakdown(state)
     scores = tuple(float(r["total"]) for r in rows)
-    alive = [i for i, s in enumerate(state["seats"]) if not s["resigned"]]
-    if state["result"] == "resigned":
+    alive = [i for i, s in enumerate(state.seats) if not s.resigned]
+    if state.result == "resigned":
         return Outcome(tuple(alive), "resigned", scores, (), {"breakdown": rows})
     best = max(rows[i]["total"] for i in alive)
     tied = [i for i in alive if rows[i]["total"] == best]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import ConfigError, State
+from rulesets.base import ConfigError
 from rulesets.rng import Rng
 from rulesets.smugglers.components import TABLE, normalised_components, standin
+from rulesets.smugglers.state import Game, Pool, Seat
 
 # Option keys. "advanced" switches on the three A1.6 rules together.
 OPTION_DEFAULTS: dict[str, bool] = {
@@ -38,7 +39,7 @@ def parse_options(raw: Any) -> dict[str, bool]:
     return opts
 
 
-def new_game(config: Any, seed: str) -> State:
+def new_game(config: Any, seed: str) -> Game:
     if not isinstance(config, dict):
         raise ConfigError("bad_config", "config must be an object")
     players = config.get("players")
@@ -68,40 +69,7 @@ def new_game(config: Any, seed: str) -> State:
     # A1.2: unused cards go back to the box unseen.
     galaxies = [deck[g * t["per_galaxy"]:(g + 1) * t["per_galaxy"]] for g in range(t["galaxies"])]
     colours = comps["goods_colours"]
-    state: State = {
-        "game": "smugglers",
-        "version": 1,
-        "players": players,
-        "options": opts,
-        "components": comps,
-        "rng": rng.state,
-        "round": 0,
-        "rounds": t["galaxies"],
-        "phase": "bidding",
-        "galaxies": galaxies,
-        "box": deck[used:],
-        "discarded": [],
-        "table": [],
-        "bids": [],
-        "tokens_all": list(t["tokens"]),
-        "tokens_center": list(t["tokens"]),
-        "pool": {"energy": 0, "goods": {c: 0 for c in colours}},
-        "seats": [{
-            "character": chars[s],
-            "energy": t["energy"],
-            "goods": {c: t["goods_each"] for c in colours},
-            "hand": 2,
-            "tokens": [],
-            "status": "bidding",
-            "paid": [],
-            "unpaid": [],
-            "won": [],
-            "choose_energy": False,
-            "goods_due": [],
-            "resigned": False,
-        } for s in range(players)],
-        "refill_order": [],
-        "steps": 0,
-        "result": None,
-    }
-    return state
+    seats = [Seat(chars[s], t["energy"], {c: t["goods_each"] for c in colours})
+             for s in range(players)]
+    return Game(players, opts, comps, rng.state, t["galaxies"], galaxies, deck[used:],
+                list(t["tokens"]), Pool(0, {c: 0 for c in colours}), seats)

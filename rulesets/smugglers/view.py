@@ -11,82 +11,83 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Event, State
+from rulesets.base import Event
 from rulesets.smugglers import scoring
+from rulesets.smugglers.state import Game
 
 
-def _card(state: State, cid: str) -> dict[str, Any]:
-    return dict(state["components"]["cards"][cid])
+def _card(state: Game, cid: str) -> dict[str, Any]:
+    return dict(state.components["cards"][cid])
 
 
-def _favourites(state: State, board: dict[str, Any], key: str) -> list[Any]:
+def _favourites(state: Game, board: dict[str, Any], key: str) -> list[Any]:
     """A character board's favourites, shown when a variant uses them."""
-    opts = state["options"]
+    opts = state.options
     show = opts["stations"] or opts["favourite_ships"] or opts["favourite_goods"]
     return list(board.get(key, [])) if show else []
 
 
-def _table(state: State) -> list[dict[str, Any]]:
+def _table(state: Game) -> list[dict[str, Any]]:
     """The revealed sectors with the dice on them (and, after the bidding, who won each)."""
     return [{"index": i, "card": _card(state, cid),
-             "dice": [list(b) for b in state["bids"][i]],
-             "winner": state["winners"][i] if state["phase"] != "bidding" else None}
-            for i, cid in enumerate(state["table"])]
+             "dice": [list(b) for b in state.bids[i]],
+             "winner": state.winners[i] if state.phase != "bidding" else None}
+            for i, cid in enumerate(state.table)]
 
 
-def _round(state: State) -> int:
+def _round(state: Game) -> int:
     """The round as players count it (the last one's number once the game is over)."""
-    value: int = state["round"] + (0 if state["phase"] == "over" else 1)
+    value: int = state.round + (0 if state.phase == "over" else 1)
     return value
 
 
-def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
-    comps = state["components"]
-    opts = state["options"]
+def view(state: Game, seat: int | None, to_act: list[int]) -> dict[str, Any]:
+    comps = state.components
+    opts = state.options
     seats = []
-    for i, s in enumerate(state["seats"]):
-        board = comps["characters"][s["character"]]
+    for i, s in enumerate(state.seats):
+        board = comps["characters"][s.character]
         seats.append({
             "seat": i,
             "colour": board["colour"],
             "favourite_planets": _favourites(state, board, "favourite_planets"),
             "favourite_ships": _favourites(state, board, "favourite_ships"),
-            "energy": s["energy"],
-            "goods": dict(s["goods"]),
-            "dice_in_hand": s["hand"],
-            "tokens": list(s["tokens"]),
-            "status": s["status"],
-            "paid": [_card(state, c) for c in s["paid"]],
-            "unpaid": [_card(state, c) for c in s["unpaid"]],
-            "won": list(s["won"]),
-            "choose_energy": s["choose_energy"],
-            "goods_due": list(s["goods_due"]),
-            "resigned": s["resigned"],
+            "energy": s.energy,
+            "goods": dict(s.goods),
+            "dice_in_hand": s.hand,
+            "tokens": list(s.tokens),
+            "status": s.status,
+            "paid": [_card(state, c) for c in s.paid],
+            "unpaid": [_card(state, c) for c in s.unpaid],
+            "won": list(s.won),
+            "choose_energy": s.choose_energy,
+            "goods_due": list(s.goods_due),
+            "resigned": s.resigned,
         })
     out: dict[str, Any] = {
         "game": "smugglers",
         "seat": seat,
-        "players": state["players"],
+        "players": state.players,
         "options": dict(opts),
         "components": {"name": comps["name"], "standin": comps["standin"],
                        "label": comps["label"], "goods_colours": list(comps["goods_colours"]),
                        "planet_colours": list(comps["planet_colours"])},
         "round": _round(state),
-        "rounds": state["rounds"],
-        "phase": state["phase"],
-        "galaxies_left": len(state["galaxies"]),
-        "cards_per_galaxy": len(state["galaxies"][0]) if state["galaxies"] else len(state["table"]),
-        "box_unseen": len(state["box"]),
-        "removed": [_card(state, c) for c in state["discarded"]],
+        "rounds": state.rounds,
+        "phase": state.phase,
+        "galaxies_left": len(state.galaxies),
+        "cards_per_galaxy": len(state.galaxies[0]) if state.galaxies else len(state.table),
+        "box_unseen": len(state.box),
+        "removed": [_card(state, c) for c in state.discarded],
         "table": _table(state),
-        "tokens_center": list(state["tokens_center"]),
-        "tokens_all": list(state["tokens_all"]),
-        "pool": {"energy": state["pool"]["energy"], "goods": dict(state["pool"]["goods"])},
+        "tokens_center": list(state.tokens_center),
+        "tokens_all": list(state.tokens_all),
+        "pool": {"energy": state.pool.energy, "goods": dict(state.pool.goods)},
         "seats": seats,
-        "refill_order": list(state["refill_order"]),
+        "refill_order": list(state.refill_order),
         "to_act": list(to_act),
     }
-    if state["phase"] == "over":
+    if state.phase == "over":
         out["scores"] = scoring.breakdown(state)
     return out
 
@@ -95,7 +96,7 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
 BOT_SEAT_KEYS = ("favourite_planets", "energy", "goods", "tokens", "status")
 
 
-def bot_view(state: State, seat: int) -> dict[str, Any]:
+def bot_view(state: Game, seat: int) -> dict[str, Any]:
     """The part of ``view(state, seat, ...)`` the heuristic bot reads, built alone: the
     phase, the options, the round, the table, and of the seat's own entry the keys in
     ``BOT_SEAT_KEYS`` (the other seats' entries are empty). Its values are the view's,
@@ -103,14 +104,14 @@ def bot_view(state: State, seat: int) -> dict[str, Any]:
     and the removed ones, which the view copies card by card and a search's playouts
     would build at every step. ``tests/smugglers/test_bot_view.py`` checks it against
     ``view`` at every decision of seeded games."""
-    s = state["seats"][seat]
-    board = state["components"]["characters"][s["character"]]
+    s = state.seats[seat]
+    board = state.components["characters"][s.character]
     own = {"favourite_planets": _favourites(state, board, "favourite_planets"),
-           "energy": s["energy"], "goods": dict(s["goods"]), "tokens": list(s["tokens"]),
-           "status": s["status"]}
-    return {"seat": seat, "options": dict(state["options"]), "round": _round(state),
-            "rounds": state["rounds"], "phase": state["phase"], "table": _table(state),
-            "seats": [own if i == seat else {} for i in range(len(state["seats"]))]}
+           "energy": s.energy, "goods": dict(s.goods), "tokens": list(s.tokens),
+           "status": s.status}
+    return {"seat": seat, "options": dict(state.options), "round": _round(state),
+            "rounds": state.rounds, "phase": state.phase, "table": _table(state),
+            "seats": [own if i == seat else {} for i in range(len(state.seats))]}
 
 
 def event_view(event: Event, seat: int | None) -> Event | None:

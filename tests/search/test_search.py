@@ -45,7 +45,8 @@ def test_a_sample_shows_its_seat_what_the_seat_sees(name: str, seed: str) -> Non
                 assert rs.view(det, seat) == views, f"seat {seat}'s view of a sample differs"
                 assert rs.legal_actions(det, seat) == legal
                 assert rs.to_act(det) == rs.to_act(state)
-                assert det["rng"] != state["rng"], "a sample reseeds the engine's generator"
+                assert rs.to_json(det)["rng"] != rs.to_json(state)["rng"], \
+                    "a sample reseeds the engine's generator"
                 other, changed = rearranged(rs, det, seat)
                 moved += changed
                 looked += 1

@@ -12,6 +12,7 @@ import pytest
 
 from rulesets.smugglers import RULESET
 from rulesets.smugglers.play import play
+from rulesets.smugglers.state import Game
 
 from .helpers import check_conservation
 
@@ -33,8 +34,8 @@ def run_games(count: int, prefix: str) -> int:
         seed = f"{prefix}-{i}"
         start = RULESET.new_game(config, seed)
 
-        def check(state: dict[str, Any], seat: int, action: dict[str, Any],
-                  start: dict[str, Any] = start) -> None:
+        def check(state: Game, seat: int, action: dict[str, Any],
+                  start: Game = start) -> None:
             assert seat in RULESET.to_act(state)
             assert action in RULESET.legal_actions(state, seat)
             check_conservation(state, start)
@@ -45,8 +46,8 @@ def run_games(count: int, prefix: str) -> int:
         check_conservation(state, start)
         out = RULESET.outcome(state)
         assert out is not None and out.winners and set(out.winners) <= set(range(len(
-            state["seats"])))
-        assert state["galaxies"] == [] and state["round"] == state["rounds"]
+            state.seats)))
+        assert state.galaxies == [] and state.round == state.rounds
     return steps
 
 

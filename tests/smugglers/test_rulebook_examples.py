@@ -24,8 +24,8 @@ def _tv1_bidding():
     state = new(5, cards=TV1_CARDS, characters=PLAYERS)
     put_on_table(state, ["A", "B", "C", "D", "E"])
     # Black starts with a single red good (the example says so); the other red is in the pool.
-    state["seats"][BLACK]["goods"]["red"] = 1
-    state["pool"]["goods"]["red"] = 1
+    state.seats[BLACK].goods["red"] = 1
+    state.pool.goods["red"] = 1
     place(state, PINK, 4, 3)           # pink: 3 on E
     place(state, BROWN, 4, 4)          # brown: overbid later
     place(state, ORANGE, 0, 3)         # orange: 3 on A, uncontested
@@ -44,14 +44,14 @@ def _tv1_bidding():
 def test_tv_u1_bidding_resolution():
     state, events = _tv1_bidding()
     # Four tokens taken: bidding over, the 1 token goes to brown, who had taken none.
-    assert state["seats"][BROWN]["tokens"] == [1]
+    assert state.seats[BROWN].tokens == [1]
     assert {"type": "sector_removed", "card": 1, "id": "B"} in events
-    assert state["winners"] == [ORANGE, None, BLACK, BLACK, PINK]
-    assert state["seats"][WHITE]["won"] == [] and state["seats"][BROWN]["won"] == []
+    assert state.winners == [ORANGE, None, BLACK, BLACK, PINK]
+    assert state.seats[WHITE].won == [] and state.seats[BROWN].won == []
     # Energy: orange 3, black 4 + 2 = 6, pink 6 (from 9 each at five players).
-    assert [state["seats"][s]["energy"] for s in (ORANGE, BLACK, PINK)] == [6, 3, 3]
-    assert state["pool"]["energy"] == 15
-    assert state["phase"] == "payment"
+    assert [state.seats[s].energy for s in (ORANGE, BLACK, PINK)] == [6, 3, 3]
+    assert state.pool.energy == 15
+    assert state.phase == "payment"
     assert sorted(RULESET.to_act(state)) == [ORANGE, BLACK, PINK]
 
 
@@ -69,21 +69,21 @@ def test_tv_u1_goods_payment_and_points():
     # D then has one way left (no red: skip it), so it is paid without asking.
     assert {"type": "goods_paid", "seat": BLACK, "card": 3, "id": "D",
             "goods": {"yellow": 1, "blue": 1, "green": 1}} in events
-    assert state["seats"][BLACK]["paid"] == ["C", "D"]
+    assert state.seats[BLACK].paid == ["C", "D"]
     # Pink may pay E's blue or skip it; pays it here.
     assert {"type": "pay_goods", "card": 4, "goods": {}} in RULESET.legal_actions(state, PINK)
     act(state, PINK, {"type": "pay_goods", "card": 4, "goods": {"blue": 1}})
-    assert state["phase"] == "refill"
+    assert state.phase == "refill"
     rows = breakdown(state)
     assert [rows[s]["planets"] for s in range(5)] == [2, 7, 0, 3, 0]
     # Refill in descending token order: black 4, pink 3, white 2, brown 1, orange -1.
-    assert state["refill_order"] == [BLACK, PINK, WHITE, BROWN, ORANGE]
+    assert state.refill_order == [BLACK, PINK, WHITE, BROWN, ORANGE]
 
 
 def test_tv_u1_pink_may_skip_the_blue():
     state, _ = _tv1_bidding()
     act(state, PINK, {"type": "pay_goods", "card": 4, "goods": {}})
-    assert state["seats"][PINK]["paid"] == ["E"] and state["seats"][PINK]["goods"]["blue"] == 2
+    assert state.seats[PINK].paid == ["E"] and state.seats[PINK].goods["blue"] == 2
 
 
 TV2 = [{"id": f"P{i}", "planets": ["red"] * n, "ships": []}
@@ -93,11 +93,11 @@ TV2 = [{"id": f"P{i}", "planets": ["red"] * n, "ships": []}
 
 def test_tv_u2_basic_end_scoring_17():
     state = new(3, cards=TV2)
-    s = state["seats"][0]
-    s["paid"] = [f"P{i}" for i in range(7)]
-    s["unpaid"] = ["U"]
-    s["energy"] = 0
-    s["goods"] = {"yellow": 0, "blue": 1, "green": 1, "red": 0}
+    s = state.seats[0]
+    s.paid = [f"P{i}" for i in range(7)]
+    s.unpaid = ["U"]
+    s.energy = 0
+    s.goods = {"yellow": 0, "blue": 1, "green": 1, "red": 0}
     row = breakdown(state)[0]
     assert (row["planets"], row["unpaid"], row["goods"], row["energy"]) == (21, -2, -2, 0)
     assert row["total"] == 21 - 2 - 2 == 17
@@ -118,7 +118,7 @@ BOARDS = [
 
 def test_tv_u3_station_card_per_player():
     state = new(4, cards=[STATION], characters=BOARDS, stations=True)
-    card = state["components"]["cards"]["S"]
+    card = state.components["cards"]["S"]
     assert [card_points(state, seat, card) for seat in range(4)] == [2, 4, 0, 2]
     # Without the advanced rule the station is ignored: 4 planets for everyone.
     plain = new(4, cards=[STATION], characters=BOARDS)
@@ -135,17 +135,17 @@ TV4 = [{"id": f"N{n}", "planets": ["green"] * n, "ships": []} for n in (4, 2, 1,
 
 def test_tv_u4_bela_advanced_15():
     state = new(4, cards=TV4, characters=BOARDS, advanced=True)
-    bela = state["seats"][1]
-    bela["paid"] = ["N4", "N2", "N1", "N3", "RB", "RG", "RY"]
-    bela["unpaid"] = ["UG"]
-    bela["energy"] = 0
-    bela["goods"] = {c: 0 for c in bela["goods"]}
-    cards = state["components"]["cards"]
-    assert [card_points(state, 1, cards[c]) for c in bela["paid"]] == [4, 2, 1, 3, 4, 1, 2]
+    bela = state.seats[1]
+    bela.paid = ["N4", "N2", "N1", "N3", "RB", "RG", "RY"]
+    bela.unpaid = ["UG"]
+    bela.energy = 0
+    bela.goods = {c: 0 for c in bela.goods}
+    cards = state.components["cards"]
+    assert [card_points(state, 1, cards[c]) for c in bela.paid] == [4, 2, 1, 3, 4, 1, 2]
     row = breakdown(state)[1]
     assert row["planets"] == 17 and row["unpaid"] == -2      # colour ignored when unpaid
     assert row["total"] - row["ship_bonus"] == 15
-    state["options"]["favourite_ships"] = False
+    state.options["favourite_ships"] = False
     assert breakdown(state)[1]["total"] == 15
 
 
@@ -155,6 +155,6 @@ def test_tv_u5_favourite_ship_majorities():
              {"id": "SC", "planets": ["red"], "ships": ["blue", "blue", "red", "red"]}]
     state = new(3, cards=ships, characters=BOARDS[:3], favourite_ships=True)
     for seat, cid in enumerate(["SA", "SB", "SC"]):
-        state["seats"][seat]["paid"] = [cid]
+        state.seats[seat].paid = [cid]
     assert ship_bonus(state) == [4, 3, 7]
     assert [r["ship_bonus"] for r in breakdown(state)] == [4, 3, 7]

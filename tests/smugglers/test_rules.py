@@ -22,7 +22,7 @@ CHEAP: list[dict[str, Any]] = [
 def cheap(players: int, **options: bool):
     """A game whose first galaxy is ship-less cards (no goods to pay)."""
     state = new(players, seed="t", cards=CHEAP, characters=None, **options)
-    put_on_table(state, [c["id"] for c in CHEAP[:len(state["table"])]])
+    put_on_table(state, [c["id"] for c in CHEAP[:len(state.table)]])
     return state
 
 
@@ -35,13 +35,13 @@ def cheap(players: int, **options: bool):
 ])
 def test_setup_by_player_count(players, tokens, galaxies, per, goods, energy):
     state = RULESET.new_game(RULESET.example_config(players), "setup")
-    assert state["tokens_center"] == tokens
-    assert state["rounds"] == galaxies
-    assert len(state["table"]) == per and len(state["galaxies"]) == galaxies - 1
-    assert all(len(g) == per for g in state["galaxies"])
-    assert len(state["box"]) == 36 - galaxies * per
-    for s in state["seats"]:
-        assert s["energy"] == energy and set(s["goods"].values()) == {goods}
+    assert state.tokens_center == tokens
+    assert state.rounds == galaxies
+    assert len(state.table) == per and len(state.galaxies) == galaxies - 1
+    assert all(len(g) == per for g in state.galaxies)
+    assert len(state.box) == 36 - galaxies * per
+    for s in state.seats:
+        assert s.energy == energy and set(s.goods.values()) == {goods}
     assert sorted(RULESET.to_act(state)) == list(range(players))
 
 
@@ -71,10 +71,10 @@ def test_base_bid_must_match_or_beat_and_own_second_die_counts_once():
         place(state, 0, 1, 6)
     assert err.value.code in ("bidding_closed_for_seat", "not_your_turn")
     token(state, 1, -1)
-    assert state["phase"] != "bidding"
-    assert state["seats"][2]["tokens"] == [1]
+    assert state.phase != "bidding"
+    assert state.seats[2].tokens == [1]
     # Only the higher die of seat 0 counts: pays 5, not 9.
-    assert state["seats"][0]["energy"] == 12 - 5
+    assert state.seats[0].energy == 12 - 5
 
 
 def test_tie_goes_to_higher_token():
@@ -83,7 +83,7 @@ def test_tie_goes_to_higher_token():
     place(state, 1, 0, 3)
     token(state, 0, -1)
     token(state, 1, 1)            # seat 2 gets the 2 token
-    assert state["winners"][0] == 1
+    assert state.winners[0] == 1
 
 
 def test_stacked_dice_strict_no_overbid_of_six_costs_ten():
@@ -99,14 +99,14 @@ def test_stacked_dice_strict_no_overbid_of_six_costs_ten():
     assert not [a for a in RULESET.legal_actions(state, 2) if a.get("card") == 0]
     token(state, 0, 2)
     token(state, 2, 1)
-    assert state["winners"][0] == 1
-    assert state["seats"][1]["energy"] == 12 - 10
+    assert state.winners[0] == 1
+    assert state.seats[1].energy == 12 - 10
 
 
 def test_energy_choice_when_only_one_card_affordable():
     state = cheap(3)
-    state["seats"][0]["energy"] = 6      # the rest sits in the pool
-    state["pool"]["energy"] = 6
+    state.seats[0].energy = 6      # the rest sits in the pool
+    state.pool.energy = 6
     place(state, 0, 0, 5)
     place(state, 0, 1, 4)
     token(state, 0, 2)
@@ -115,8 +115,8 @@ def test_energy_choice_when_only_one_card_affordable():
     legal = RULESET.legal_actions(state, 0)
     assert legal == [{"type": "pay_energy", "card": 0}, {"type": "pay_energy", "card": 1}]
     act(state, 0, {"type": "pay_energy", "card": 1})
-    s = state["seats"][0]
-    assert s["energy"] == 2 and s["unpaid"] == [state["table"][0]]
+    s = state.seats[0]
+    assert s.energy == 2 and s.unpaid == [state.table[0]]
 
 
 def test_goods_failure_loses_card_energy_not_refunded_by_default():
@@ -124,18 +124,18 @@ def test_goods_failure_loses_card_energy_not_refunded_by_default():
     for refund in (False, True):
         state = new(3, cards=cards, refund_on_goods_failure=refund)
         put_on_table(state, ["G", "K0", "K1"])
-        s = state["seats"][0]
-        state["pool"]["goods"]["red"], s["goods"]["red"] = 3, 0   # 2 ships need red
+        s = state.seats[0]
+        state.pool.goods["red"], s.goods["red"] = 3, 0   # 2 ships need red
         place(state, 0, 0, 3)
         token(state, 0, 2)
         token(state, 1, 1)
-        assert s["unpaid"] == ["G"] and s["paid"] == []
-        assert s["energy"] == (12 if refund else 9)
+        assert s.unpaid == ["G"] and s.paid == []
+        assert s.energy == (12 if refund else 9)
 
 
 def test_two_player_tokens_sum_and_last_token_to_fewer():
     state = cheap(2)
-    assert len(state["table"]) == 3
+    assert len(state.table) == 3
     place(state, 0, 0, 2)
     place(state, 1, 0, 2)
     token(state, 0, 3)
@@ -149,9 +149,9 @@ def test_two_player_tokens_sum_and_last_token_to_fewer():
     token(state, 0, -1)                   # seat 0 holds 3 + -1 = 2
     act(state, 0, {"type": "done"})
     token(state, 1, 0)                    # 1 left: to seat 1, who holds fewer
-    assert state["seats"][1]["tokens"] == [0, 1]
-    assert state["winners"][0] == 0       # tie 2-2: sums 2 vs 1
-    assert state["refill_order"] == [0, 1]
+    assert state.seats[1].tokens == [0, 1]
+    assert state.winners[0] == 0       # tie 2-2: sums 2 vs 1
+    assert state.refill_order == [0, 1]
 
 
 def test_two_player_three_tokens_cuts_bidding():
@@ -160,8 +160,8 @@ def test_two_player_three_tokens_cuts_bidding():
     token(state, 0, 1)
     assert RULESET.to_act(state) == [0, 1]
     token(state, 0, 0)
-    assert state["seats"][1]["tokens"] == [-1]
-    assert state["phase"] in ("refill", "bidding")   # nothing won, straight to refill
+    assert state.seats[1].tokens == [-1]
+    assert state.phase in ("refill", "bidding")   # nothing won, straight to refill
 
 
 def test_refill_limits_minus_one_and_no_mix():
@@ -169,7 +169,7 @@ def test_refill_limits_minus_one_and_no_mix():
     place(state, 0, 0, 6)
     token(state, 0, 2)
     token(state, 1, -1)                   # seat 2 has 1
-    assert state["phase"] == "refill" and RULESET.to_act(state) == [0]
+    assert state.phase == "refill" and RULESET.to_act(state) == [0]
     legal = RULESET.legal_actions(state, 0)
     assert {"type": "take_energy", "amount": 2} in legal
     assert {"type": "take_energy", "amount": 3} not in legal
@@ -185,15 +185,15 @@ def test_refill_limits_minus_one_and_no_mix():
     assert RULESET.to_act(state) == [1]
     assert {"type": "give_energy"} in RULESET.legal_actions(state, 1)
     act(state, 1, {"type": "give_good", "colour": "blue"})
-    assert state["seats"][1]["goods"]["blue"] == 2 and state["pool"]["goods"]["blue"] == 1
-    assert state["round"] == 1 and state["phase"] == "bidding"
+    assert state.seats[1].goods["blue"] == 2 and state.pool.goods["blue"] == 1
+    assert state.round == 1 and state.phase == "bidding"
 
 
 def _final(state, rows):
-    for s, (energy, goods, paid) in zip(state["seats"], rows, strict=True):
-        s["energy"], s["paid"] = energy, paid
-        s["goods"] = {"yellow": goods, "blue": 0, "green": 0, "red": 0}
-    state["phase"], state["result"] = "over", "scored"
+    for s, (energy, goods, paid) in zip(state.seats, rows, strict=True):
+        s.energy, s.paid = energy, paid
+        s.goods = {"yellow": goods, "blue": 0, "green": 0, "red": 0}
+    state.phase, state.result = "over", "scored"
 
 
 def test_tie_breaks_in_order():
@@ -206,7 +206,7 @@ def test_tie_breaks_in_order():
                                                     "fewer_leftover_energy")
     _final(state, [(0, 0, ["T0"]), (0, 0, ["T9"]), (0, 1, ["T1"])])   # 5, 4, 4
     assert RULESET.outcome(state).winners == (0,) and RULESET.outcome(state).tiebreak == ()
-    state["components"]["cards"]["T8"] = {"id": "T8", "planets": [], "ships": [],
+    state.components["cards"]["T8"] = {"id": "T8", "planets": [], "ships": [],
                                           "station": False}
     _final(state, [(0, 0, ["T9", "T8"]), (0, 0, ["T9"]), (0, 0, [])])
     out = RULESET.outcome(state)
@@ -220,8 +220,8 @@ def test_favourite_goods_exemption():
     boards = [{"colour": "x", "favourite_planets": ["red", "blue"],
                "favourite_ships": ["yellow", "green"]}]
     state = new(3, characters=boards, favourite_goods=True)
-    s = state["seats"][0]
-    s["energy"], s["goods"] = 0, {"yellow": 2, "blue": 1, "green": 1, "red": 0}
+    s = state.seats[0]
+    s.energy, s.goods = 0, {"yellow": 2, "blue": 1, "green": 1, "red": 0}
     row = breakdown(state)[0]
     assert row["goods"] == -2 and row["goods_left"] == 4
 
@@ -275,8 +275,8 @@ def test_load_real_set_from_file(tmp_path):
     path = tmp_path / "set.json"
     path.write_text(json.dumps(data))
     state = RULESET.new_game({"players": 4, "components": load_components(path)}, "x")
-    assert state["components"]["name"] == "my-printed-set"
-    assert state["components"]["standin"] is False
+    assert state.components["name"] == "my-printed-set"
+    assert state.components["standin"] is False
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     with pytest.raises(ConfigError) as err:
@@ -296,12 +296,12 @@ def test_basic_game_needs_no_favourites():
 def test_resign_multiplayer_and_two_player():
     state = cheap(3)
     _, events = RULESET.resign(state, 1)
-    assert 1 not in RULESET.to_act(state) and state["seats"][1]["tokens"] == [-1]
+    assert 1 not in RULESET.to_act(state) and state.seats[1].tokens == [-1]
     with pytest.raises(IllegalAction) as err:
         place(state, 1, 0, 1)
     assert err.value.code == "resigned"
     token(state, 0, 2)                     # last token to seat 2: bidding over
-    assert state["round"] == 1             # nothing won, nothing to refill: next round
+    assert state.round == 1             # nothing won, nothing to refill: next round
     state2 = cheap(2)
     RULESET.resign(state2, 0)
     out = RULESET.outcome(state2)
@@ -371,9 +371,9 @@ def test_a_component_set_checked_once_still_refuses_what_it_refused_and_copies_p
     config = {"players": 2, "components": standin()}
     a = RULESET.new_game(config, "x")
     b = RULESET.new_game(config, "y")
-    assert a["components"] == b["components"] and a["components"] is not b["components"]
-    a["components"]["cards"]["X01"]["planets"].append("red")
-    assert RULESET.new_game(config, "z")["components"] == b["components"]
+    assert a.components == b.components and a.components is not b.components
+    a.components["cards"]["X01"]["planets"].append("red")
+    assert RULESET.new_game(config, "z").components == b.components
     tupled = standin()
     tupled["cards"][0]["planets"] = tuple(tupled["cards"][0]["planets"])
     for _ in range(2):
