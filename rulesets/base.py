@@ -5,9 +5,12 @@ The host (``matches``) drives any ruleset through this protocol only.
 
 Conventions every engine follows:
 
-* ``State`` is a plain ``dict`` (JSON types only: dict, list, str, int, float,
-  bool, None) so ``to_json``/``from_json`` are lossless and cheap. Engines may use
-  richer objects internally but must hand back this form.
+* ``to_json(state)`` is plain JSON (dict, list, str, int, float, bool, None) and
+  ``from_json`` reads it back losslessly: that is the stored and replayed form. Most
+  engines hold the state in that very form (``State``, a ``dict``); one may hold it in
+  classes of its own (Űrcsempészek: ``rulesets/smugglers/state.py``), which only the
+  engine and its ``to_json``/``from_json`` read, so the host treats a state as opaque
+  between those two edges.
 * ``Action`` is a small JSON object with a ``"type"`` key. Every element of
   ``legal_actions`` can be passed back to ``apply`` verbatim.
 * A pending decision is data in the state: ``to_act(state)`` is the set of seats
@@ -120,7 +123,7 @@ class Ruleset(Protocol):
     # would tell the other players something hidden (KGK: KG-12.3); people are asked.
     # takes_automatic_seats: bool = False
     # Optional: where the state keeps what some seats may not see, as dotted paths into the
-    # state: ``"p.{seat}.hand"`` is a zone of each seat that only that seat sees, ``"*"``
+    # state's JSON form (``to_json``): ``"p.{seat}.hand"`` is a zone of each seat that only that seat sees, ``"*"``
     # any index or key (``"galaxies.*"``: each face-down galaxy), and a slice at the end
     # (``"[1:]"``: all but the top) part of a list. A seat's view (and a spectator's) never
     # depends on the order or contents of the zones it may not see; the conformance suite

@@ -193,7 +193,7 @@ def play_by_clicking(page, match_id: int, raw: re.Pattern, shots: str | None = N
         assert shown(board) == expected(view, totals)
         check_text(board, raw)
         # Hidden: the face-down galaxies still to come and the unseen box (ids never shown).
-        unseen = [cid for g in state["galaxies"] for cid in g] + state["box"]
+        unseen = [cid for g in data["galaxies"] for cid in g] + data["box"]
         assert unseen and not [cid for cid in unseen if re.search(rf"\b{cid}\b", board["text"])]
         seen["checks"] += 1
         seen["phases"].add(view["phase"])

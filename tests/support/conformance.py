@@ -113,11 +113,11 @@ def rearranged(rs: Ruleset, state: State, viewer: int | None,
     declared hidden zone pattern, the items of every zone it names are pooled, shuffled
     and dealt back into the same zones with the same sizes (a face-down galaxy may so
     swap cards with another, a colony with another colony). Also how many zones changed."""
-    other = rs.from_json(as_json(rs.to_json(state)))
+    data = as_json(rs.to_json(state))        # (the zones are paths into the JSON form)
     rng = Rng.from_seed(seed)
     changed = 0
     for pattern in getattr(rs, "hidden_zones", ()):
-        zones = hidden_zone_lists(other, pattern, viewer)
+        zones = hidden_zone_lists(data, pattern, viewer)
         pool = [x for zone, cut in zones for x in zone[cut]]
         if len({json.dumps(x, sort_keys=True) for x in pool}) < 2:
             continue
@@ -132,4 +132,4 @@ def rearranged(rs: Ruleset, state: State, viewer: int | None,
                 changed += 1
             zone[cut] = dealt[at:at + size]
             at += size
-    return other, changed
+    return rs.from_json(data), changed
