@@ -121,70 +121,96 @@ def patentable(state: State, seat: int, tech: dict[str, Any], row: int | None = 
     return None
 
 
-def turn_actions(state: State, seat: int) -> list[Action]:  # noqa: C901
-    p = player(state, seat)
+def _flights(state: State, seat: int, out: list[Action]) -> None:
+    """Flights: any value with a possible trail, optionally running one jump-gate race."""
     c = comp(state)
-    out: list[Action] = []
-    pays = pay_options(state, seat)
-    if p["dice"]:
-        # flights: any value with a possible trail, optionally running one jump-gate race
-        races = [None] + [(pid, col) for pid in open_races(state, seat)
-                          for col in c.hq_projects[pid]["race"]["colors"]]
-        possible: dict[int, bool] = {}
-        for v, pay in pay_options(state, seat, for_flight=True):
-            if v not in possible:
-                possible[v] = v <= 8 and flight.flight_possible(state, seat, v)
-            if not possible[v]:
+    races = [None] + [(pid, col) for pid in open_races(state, seat)
+                      for col in c.hq_projects[pid]["race"]["colors"]]
+    possible: dict[int, bool] = {}
+    for v, pay in pay_options(state, seat, for_flight=True):
+        if v not in possible:
+            possible[v] = v <= 8 and flight.flight_possible(state, seat, v)
+        if not possible[v]:
+            continue
+        for race in races:
+            act: Action = {"type": "fly", **pay}
+            if race:
+                act["race"], act["color"] = race
+            out.append(act)
+
+
+def _gyro_actions(state: State, p: dict[str, Any], pays: list[tuple[int, dict[str, Any]]],
+                  out: list[Action]) -> None:
+    """Taking a gyrodyne from the supply, finishing one on a pulsar."""
+    gy = state["comp"]["gyrodynes"]
+    for s in SIZES:
+        if state["gyro_supply"][s] > 0:
+            out.extend(_with({"type": "take_gyro", "size": s}, pays, gy[s]["take"]))
+    for node, g in sorted(p["pulsars"].items()):
+        if g and not g["spinning"]:
+            out.extend(_with({"type": "finish_gyro", "pulsar": node}, pays,
+                             gy[g["size"]]["finish"]))
+
+
+def _marker_actions(state: State, seat: int, p: dict[str, Any],
+                    pays: list[tuple[int, dict[str, Any]]], out: list[Action]) -> None:
+    """What takes a marker: a transmitter from the display, a cost paid on one's own, an
+    HQ project, a patent."""
+    c = comp(state)
+    for slot, tid in enumerate(state["tx"]["display"]):
+        if tid is None:
+            continue
+        for j, cost in enumerate(c.transmitters[tid]["costs"]):
+            if cost in c.transmitters[tid]["costs"][:j]:
+                continue  # same value twice: covering either is the same
+            out.extend(_with({"type": "take_tx", "slot": slot, "cost": j}, pays, cost))
+    for tid, t in sorted(p["transmitters"].items()):
+        if t["active"]:
+            continue
+        seen_cost: set[int] = set()
+        for j, cost in enumerate(c.transmitters[tid]["costs"]):
+            if t["covered"][j] or cost in seen_cost:
                 continue
-            for race in races:
-                act: Action = {"type": "fly", **pay}
-                if race:
-                    act["race"], act["color"] = race
-                out.append(act)
-        gy = state["comp"]["gyrodynes"]
-        for s in SIZES:
-            if state["gyro_supply"][s] > 0:
-                out.extend(_with({"type": "take_gyro", "size": s}, pays, gy[s]["take"]))
-        for node, g in sorted(p["pulsars"].items()):
-            if g and not g["spinning"]:
-                out.extend(_with({"type": "finish_gyro", "pulsar": node}, pays,
-                                 gy[g["size"]]["finish"]))
+            seen_cost.add(cost)
+            out.extend(_with({"type": "pay_tx", "tile": tid, "cost": j}, pays, cost))
+    for pid in open_hq_projects(state, seat):
+        proj = c.hq_projects[pid]
+        if _gives_bonus_die(proj["reward"]) and p["bonus_taken"]:
+            continue
+        out.extend(_with({"type": "hq", "project": pid}, pays, proj["cost"]))
+    for row, tech in _available_techs(state):
+        if patentable(state, seat, tech, row) is None:
+            out.extend(_with({"type": "patent", "tech": tech["id"]}, pays, tech["cost"]))
+
+
+def _doublings(state: State, seat: int, p: dict[str, Any], out: list[Action]) -> None:
+    """A doubler technology's use on each distinct die value."""
+    for t in my_techs(state, seat):
+        if "doubler" in t.get("ability", {}) and t["id"] not in p["doublers_used"]:
+            seen: set[int] = set()
+            for i, d in enumerate(p["dice"]):
+                if d["v"] not in seen:
+                    seen.add(d["v"])
+                    out.append({"type": "double", "tech": t["id"], "die": i})
+
+
+def turn_actions(state: State, seat: int) -> list[Action]:
+    """Every action of the seat's turn: with dice left, the die actions; then copying a
+    leftover die, building gyrodynes, the free transmitter connections and ending the
+    turn."""
+    p = player(state, seat)
+    out: list[Action] = []
+    if p["dice"]:
+        pays = pay_options(state, seat)
+        _flights(state, seat, out)
+        _gyro_actions(state, p, pays, out)
         if p["markers"] > 0:
-            for slot, tid in enumerate(state["tx"]["display"]):
-                if tid is None:
-                    continue
-                for j, cost in enumerate(c.transmitters[tid]["costs"]):
-                    if cost in c.transmitters[tid]["costs"][:j]:
-                        continue  # same value twice: covering either is the same
-                    out.extend(_with({"type": "take_tx", "slot": slot, "cost": j}, pays, cost))
-            for tid, t in sorted(p["transmitters"].items()):
-                if t["active"]:
-                    continue
-                seen_cost: set[int] = set()
-                for j, cost in enumerate(c.transmitters[tid]["costs"]):
-                    if t["covered"][j] or cost in seen_cost:
-                        continue
-                    seen_cost.add(cost)
-                    out.extend(_with({"type": "pay_tx", "tile": tid, "cost": j}, pays, cost))
-            for pid in open_hq_projects(state, seat):
-                proj = c.hq_projects[pid]
-                if _gives_bonus_die(proj["reward"]) and p["bonus_taken"]:
-                    continue
-                out.extend(_with({"type": "hq", "project": pid}, pays, proj["cost"]))
-            for row, tech in _available_techs(state):
-                if patentable(state, seat, tech, row) is None:
-                    out.extend(_with({"type": "patent", "tech": tech["id"]}, pays, tech["cost"]))
+            _marker_actions(state, seat, p, pays, out)
         for kind, costs in BUY_MOD_COST.items():
             for cost in costs:
                 out.extend(_with({"type": "buy_mod", "kind": kind}, pays, cost))
         if not p["bonus_taken"]:
-            for t in my_techs(state, seat):
-                if "doubler" in t.get("ability", {}) and t["id"] not in p["doublers_used"]:
-                    seen: set[int] = set()
-                    for i, d in enumerate(p["dice"]):
-                        if d["v"] not in seen:
-                            seen.add(d["v"])
-                            out.append({"type": "double", "tech": t["id"], "die": i})
+            _doublings(state, seat, p, out)
     if not p["bonus_taken"] and p["cubes"] >= COPY_CUBES:
         for v in sorted(set(state["dice"]["leftover"])):
             out.append({"type": "copy", "value": v})
