@@ -1,10 +1,11 @@
-"""The speed layer's main list: KG-9.3.3's main-phase actions written out in one pass,
+"""The speed layer's main list: KG-9.3.3's main-phase actions written out section by section,
 and the next list derived from it after a develop, a draw, a face-down placement, a cash
 or a search.
 
 The main phase is most of a match's decisions, so this is the engine's hot loop. The
 rules' one home for KG-9.3.3 is ``turn.main_legal`` (one function per section); this
-module gives the same list with no helper call per card or per section, and remembers
+module gives the same list, a function per section too but no helper call per card, with
+the credit bounds (``Bounds``) that say when a list still holds, and remembers
 where its sections sit (``Cache.layout``) so the commonest actions need not build the
 next list again. Only ``FastEngine`` (``fast/engine.py``) calls it; the rules never do.
 ``tests/kgk/test_fast_layer.py`` compares every list here with the plain computation at
