@@ -25,11 +25,16 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from rulesets.base import Action, Event, IllegalAction, Outcome, State
+from rulesets.base import Action, Event, IllegalAction, Outcome
 from rulesets.rng import Rng
 from rulesets.search.levels import Level
+
+# A game's state as its rules hold it: the JSON dict for most, classes of the game's own for
+# some (rulesets/smugglers/state.py). The search only hands it back to the game's hooks, so
+# it does not say which (a compiled build checks annotations at run time).
+State = Any
 
 Determinize = Callable[[State, int, Rng], State]
 Evaluate = Callable[[State], list[float]]
