@@ -96,6 +96,9 @@ class Seat(models.Model):
     # Full card records for rulesets with decks (kept until the match starts).
     deck = models.JSONField(null=True, blank=True)
     deck_name = models.CharField(max_length=120, blank=True)
+    # This match's stops (rulesets/kgk/stops.py, stored form), or None: the person's own
+    # (StopSetting). A person changes them from the table.
+    stops = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "index"]
@@ -113,11 +116,22 @@ class Seat(models.Model):
         return user.username if user is not None else ""
 
 
-class MatchAction(models.Model):
-    """One entry of the append-only log. ``seq`` runs 0, 1, 2... with no gaps."""
+class StopSetting(models.Model):
+    """A person's stops: the kinds of KGK window they want to be asked at (the server
+    passes for them at the others; rulesets/kgk/stops.py). No row: the default."""
 
-    ACTION, RESIGN, ADJUDICATE = "action", "resign", "adjudicate"
-    KINDS = [(ACTION, "action"), (RESIGN, "resign"), (ADJUDICATE, "adjudicate")]
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="stop_setting")
+    ask = models.JSONField(default=list, blank=True)
+
+
+class MatchAction(models.Model):
+    """One entry of the append-only log. ``seq`` runs 0, 1, 2... with no gaps.
+    ``auto_pass``: a pass the server made for a person whose stops did not ask them."""
+
+    ACTION, RESIGN, ADJUDICATE, AUTO_PASS = "action", "resign", "adjudicate", "auto_pass"
+    KINDS = [(ACTION, "action"), (RESIGN, "resign"), (ADJUDICATE, "adjudicate"),
+             (AUTO_PASS, "auto_pass")]
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="log")
     seq = models.PositiveIntegerField()

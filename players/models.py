@@ -76,6 +76,9 @@ class TurnClock(models.Model):
     bot_moves = models.JSONField(default=list)            # [[version, seat], ...] moved for
     # Seats already told it is their turn (a KGK turn is many actions: one mail per turn).
     notified_seats = models.JSONField(default=list)
+    # In a game with game turns (KGK): the game turn ``notified_seats`` were told in; a
+    # person is told at most once per game turn (players/turn_mail.py).
+    notified_turn = models.IntegerField(null=True, blank=True)
     done = models.BooleanField(default=False, db_index=True)
 
 

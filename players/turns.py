@@ -31,6 +31,7 @@ from matches.timecontrol import (
 )
 from players import notify
 from players.models import TurnClock
+from players.turn_mail import still_told
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +73,7 @@ def update_clock(match_id: int, now: datetime | None = None) -> TurnClock | None
                 if seat < len(clock.reserve_ms):
                     clock.reserve_ms[seat] = max(0, clock.reserve_ms[seat] - over)
         clock.version = match.version
-        # Who was told it is their turn and still has it stays told (one mail per turn).
-        clock.notified_seats = [s for s in clock.notified_seats if s in match.to_act]
+        clock.notified_seats, clock.notified_turn = still_told(clock, match)
         clock.to_act = list(match.to_act)
         clock.deadline = now + timedelta(seconds=per_move)
         clock.expires = _expires(clock)

@@ -575,6 +575,8 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
     ("get", "/api/v1/matches/{id}/events/"): ["too_many_waiters", "not_your_seat"],
     ("get", "/api/v1/matches/{id}/replay/"): ["match_not_finished"],
     ("get", "/api/v1/matches/{id}/verify/"): ["match_not_started"],
+    ("get", "/api/v1/matches/{id}/stops/"): ["not_a_player", "not_your_seat"],
+    ("put", "/api/v1/matches/{id}/stops/"): ["not_a_player", "not_your_seat"],
     ("post", "/api/v1/simulations/"): [
         "unknown_ruleset", "bad_players", "bad_config", "deck_not_used", "deck_invalid",
         "deck_not_found", "deck_input", "too_many_games", "too_many_simulations"],

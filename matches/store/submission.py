@@ -54,6 +54,7 @@ from matches.store.lifecycle import finish
 from matches.store.replay import replay
 from matches.store.rows import WRITTEN, lock_match, select_match, with_retry, write_if_current
 from matches.store.signals import send_changed
+from matches.store.stops import pass_unasked_windows
 from rulesets.base import IllegalAction, Ruleset, State
 
 # How many times an action computed from a row that another writer then changed is
@@ -98,7 +99,17 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
 
 
 def submit_entry(sub: Submission) -> Result:
-    """:func:`submit` for a ready :class:`Submission`."""
+    """:func:`submit` for a ready :class:`Submission`; then the store passes at the
+    windows that follow for people whose stops do not ask them (``stops``)."""
+    result = _submit_one(sub)
+    if sub.kind == MatchAction.ADJUDICATE:
+        return result
+    return pass_unasked_windows(result, sub.viewer if sub.viewer is not None
+                                else result.body.get("seat"), _submit_one)
+
+
+def _submit_one(sub: Submission) -> Result:
+    """One entry, written one of the three ways."""
     try:
         if connection.vendor == "postgresql":
             if sub.authorize is not None:

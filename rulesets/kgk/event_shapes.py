@@ -58,7 +58,9 @@ EVENT_SHAPES: dict[str, EventShape] = {
                           frozenset({"target", "target_where"})),
     "pays": EventShape("The seat pays `cost` for chain item `item`.",
                        {**_SEAT, "card": "int", "item": "int", "cost": "int"}),
-    "pass": EventShape("The seat lets the chain go on.", _SEAT),
+    "pass": EventShape("The seat lets the chain go on (`auto`: the server passed for a "
+                       "person whose stops did not ask them).", {**_SEAT, "auto": "bool"},
+                       frozenset({"auto"})),
     "resolved": EventShape("Chain item `item` resolves.",
                            {"card": "int", "item": "int", "ability": "str"},
                            frozenset({"ability"})),

@@ -29,6 +29,7 @@ from rulesets.kgk.shipped import (
     scenario_seats,
     shipped_cards,
 )
+from rulesets.kgk.stops import STOPS
 from rulesets.ruleset_base import GameType, RulesetBase
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6   # KG-1.4: two; KG-13.1: more (this engine: up to six)
@@ -95,6 +96,9 @@ class KGKRuleset(RulesetBase):
         # KG-6.12: nobody sees a colony's contents or order (its owner neither, KG-6.2.2);
         # a seat's hand and ruin are its own.
         hidden_zones=("p.*.colony", "p.{seat}.hand", "p.{seat}.ruin"))
+    # A person's standing instructions for windows; the host passes for them at the
+    # windows their stops do not ask them at (rulesets/kgk/stops.py).
+    stops = STOPS
 
     example_config = staticmethod(example_config)
     new_game = staticmethod(new_game)

@@ -183,6 +183,30 @@ def stops_to_json(stops: Stops) -> dict[str, Any]:
     return {"ask": [k for k in KINDS if k in stops.ask], "pass_from_turn": stops.pass_from_turn}
 
 
-__all__ = ["KINDS", "DEFAULT_ASK", "FULL_CONTROL", "DEFAULT_STOPS", "WindowContext", "Stops",
+__all__ = ["STOPS", "WindowStops", "KINDS", "DEFAULT_ASK", "FULL_CONTROL", "DEFAULT_STOPS", "WindowContext", "Stops",
            "window_context", "window_kind", "ask_or_pass", "passing_until_next_turn",
            "stops_from_json", "stops_to_json"]
+
+
+class WindowStops:
+    """The ruleset's stops, as the host uses them (``RULESET.stops``): the host keeps the
+    stored form (``{"ask": [...], "pass_from_turn": T}``) and asks at each decision."""
+
+    kinds: Final = KINDS
+    default: Final = tuple(k for k in KINDS if k in DEFAULT_ASK)
+
+    @staticmethod
+    def asks(state: GameState, seat: int, stored: Any) -> bool | None:
+        """None: ``seat`` is not at a window now; else whether its stops ask it."""
+        ctx = window_context(state)
+        if ctx is None or state["dec"]["seat"] != seat:
+            return None
+        return ask_or_pass(ctx, stops_from_json(stored), seat)
+
+    @staticmethod
+    def turn(state: GameState) -> int:
+        """The game turn now (what "pass until my next turn" counts from)."""
+        return int(state["turn"])
+
+
+STOPS: Final = WindowStops()

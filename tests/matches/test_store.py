@@ -21,11 +21,15 @@ def test_play_replay_and_verify(db, django_user_model, ruleset):
     match, _ = new_match(django_user_model, ruleset)
     assert match.status == Match.ACTIVE and match.version == 0
     assert match.seed_hash == hashlib.sha256(match.seed.encode()).hexdigest()
+    version = 0
     for k in range(40):
         result = step(match.pk, k)
-        assert result.body["version"] == k + 1 and result.body["seq"] == k
+        # (KGK: the store may add its automatic passes at windows after the entry)
+        assert result.body["seq"] == version and result.body["version"] > version
+        assert result.body["version"] == version + 1 or ruleset == "kgk"
+        version = result.body["version"]
     match.refresh_from_db()
-    assert list(match.log.values_list("seq", flat=True)) == list(range(40))
+    assert list(match.log.values_list("seq", flat=True)) == list(range(version))
     assert match.event_count == sum(len(e.events) for e in match.log.all())
     report = store.verify(match)
     assert report["ok"], report

@@ -16,6 +16,7 @@ from matches.models import Match
 from players import notify, turns
 from players.models import Mail, TurnClock
 from players.tasks import notify_turn, sweep_turns
+from players.turn_mail import game_turn
 from tests.api_helpers import client_for
 from tests.support.matches import play_step
 from tests.support.smtp import SITE, smtp_server
@@ -45,12 +46,13 @@ def test_a_match_over_simulated_days_mails_each_turn_once(smtp, people, client):
     received, told, turns_changed = 0, set(), 0
     for _ in range(40):                       # a move a (simulated) day
         due = acting_users(match)
-        new = due - told                      # who has just come to act
+        turn = game_turn(match)
+        new = {n for n in due if (n, turn) not in told}   # not yet told this game turn
         assert notify_turn.apply((match.pk,)).get() == len(new)   # the worker's task
         assert notify_turn.apply((match.pk,)).get() == 0          # at most once a turn
         received += len(new)
         turns_changed += bool(new)
-        told = due
+        told |= {(n, turn) for n in new}
         assert len(smtp.messages) == received
         for name in new:
             mail = smtp.to(f"{name}@example.org")[-1]
