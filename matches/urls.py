@@ -1,11 +1,12 @@
 from django.urls import path
 
-from matches import positions, views
+from matches import positions, stops_page, views
 
 urlpatterns = [
     path("play/", views.lobby, name="play-lobby"),
     path("play/new/", views.create_match, name="play-create"),
     path("play/positions/", positions.positions, name="play-positions"),
+    path("play/stops/", stops_page.stops_page, name="play-stops"),
     path("play/<int:pk>/", views.board, name="play-board"),
     path("play/<int:pk>/join/", views.join_match, name="play-join"),
     path("play/simulations/", views.simulations, name="play-simulations"),

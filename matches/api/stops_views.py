@@ -95,9 +95,13 @@ def _match_and_seat(request: Request, pk: str, wanted: int | None) -> tuple[Matc
     return match, seat
 
 
-def _match_out(seat: Any, stops: dict[str, Any]) -> dict[str, Any]:
+def _match_out(match: Match, seat: Any, stops: dict[str, Any]) -> dict[str, Any]:
+    passing = stops["pass_from_turn"] is not None
+    if passing and _POLICY is not None and match.status == Match.ACTIVE:
+        state = store.state_for_reading(match, store.ruleset_of(match))
+        passing = _POLICY.passing(state, seat.index, stops)   # (ends when my turn begins)
     return {"seat": seat.index, "ask": stops["ask"], "match_own": stops["match_own"],
-            "pass_until_next_turn": stops["pass_from_turn"] is not None}
+            "pass_until_next_turn": passing}
 
 
 @extend_schema(request=MatchStopsIn, responses=MatchStopsOut, methods=["PUT"], examples=[
@@ -114,6 +118,8 @@ def match_stops(request: Request, pk: str) -> Response:
         data = validated(MatchStopsIn, request.data)
         match, seat = _match_and_seat(request, pk, data.get("seat"))
         changes = {k: data[k] for k in ("ask", "pass_until_next_turn") if k in data}
-        return Response(_match_out(seat, set_match_stops(match, seat, changes)))
+        stops = set_match_stops(match, seat, changes)
+        return Response(_match_out(store.load_match(match.pk, users=False) or match, seat,
+                                   stops))
     match, seat = _match_and_seat(request, pk, None)
-    return Response(_match_out(seat, seat_stops(seat)))
+    return Response(_match_out(match, seat, seat_stops(seat)))

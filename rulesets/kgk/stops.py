@@ -204,6 +204,12 @@ class WindowStops:
         return ask_or_pass(ctx, stops_from_json(stored), seat)
 
     @staticmethod
+    def passing(state: GameState, seat: int, stored: Any) -> bool:
+        """Whether "pass until my next turn" still holds for ``seat`` now."""
+        since = stops_from_json(stored).pass_from_turn
+        return since is not None and not (state["active"] == seat and state["turn"] > since)
+
+    @staticmethod
     def turn(state: GameState) -> int:
         """The game turn now (what "pass until my next turn" counts from)."""
         return int(state["turn"])

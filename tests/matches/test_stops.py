@@ -130,3 +130,16 @@ def test_passing_until_my_next_turn_passes_the_pending_window_now(django_user_mo
     assert after.version > match.version
     last = MatchAction.objects.filter(match=match).order_by("-seq").first()
     assert last is not None and last.kind == MatchAction.AUTO_PASS
+
+
+@pytest.mark.django_db
+def test_the_account_page_keeps_a_persons_own_stops(client, django_user_model):
+    user = django_user_model.objects.create_user("zita", password="titkos-jelszo-123")
+    client.force_login(user)
+    page = client.get("/play/stops/").content.decode()
+    assert 'id="stop-aimed" checked' in page and 'id="stop-own">' in page
+    client.post("/play/stops/", {"own": "on", "combat": "on"})
+    assert StopSetting.objects.get(user=user).ask == ["own", "combat"]
+    client.cookies["django_language"] = "en"
+    page = client.get("/play/stops/").content.decode()
+    assert "after my own card, payment or ability" in page and 'id="stop-own" checked' in page

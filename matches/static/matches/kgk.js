@@ -600,27 +600,15 @@
   }
 
   /* Answering for the person without revealing the hand (KG-12.3: nothing about the
-   * cards in hand may be given out). The engine asks a person at every window it might
-   * answer as far as the opponent can tell (a card in hand), so most windows have only
-   * "pass" to say. How the board says it is the person's choice (#pass-mode, kept in
-   * localStorage):
-   *   pause   (default) every window, and every step whose only other moves are
-   *           responses (interrupt cards, abilities), is passed after the same short
-   *           pause whatever the hand holds, unless the person acts or holds: the
-   *           opponent sees the same timing either way, so nothing leaks;
-   *   instant a decision with one possible answer is answered at once ("stop only when I
-   *           can respond"): quicker, but an instant pass tells the opponent that none
-   *           of the held cards was playable then (one bit per window);
-   *   ask     the board asks every time.
-   * With no card in hand and one possible answer, the answer is given at once in every
-   * mode: the opponent sees the empty hand, so it tells nothing. */
+   * cards in hand may be given out). Windows are the server's: it passes for the person
+   * at every window their *stops* do not ask them at (decided on what everybody sees,
+   * never on the hand), so a window that reaches the board is one the person asked for
+   * and the board never passes it. With no card in hand and one possible answer, the
+   * answer is given at once (the opponent sees the empty hand, so it tells nothing); a
+   * combat step whose only other moves are interrupts or abilities is answered after the
+   * same short pause whatever the hand holds, unless the person acts. */
   const PASS_PAUSE_MS = 1000;
   const DONE_LIKE = ['done', 'bombard', 'pass', 'commit'];
-
-  function passMode() {
-    const v = localStorage.getItem('kaosz-kgk-pass-mode');
-    return v === 'instant' || v === 'ask' ? v : 'pause';
-  }
 
   function isResponse(a, me) {
     if (a.type === 'ability') return true;
@@ -637,39 +625,60 @@
     if (d.options && d.options.sandbox && (d.your_seats || []).length > 1) return null;
     const me = view.players[d.seat];
     if (acts.length === 1 && me && me.hand_count === 0) return acts[0];
-    const mode = passMode();
-    if (mode === 'ask') return null;
-    if (mode === 'instant') {
-      return acts.length === 1 && DONE_LIKE.includes(acts[0].type) ? acts[0] : null;
-    }
-    const quiet = acts.filter((a) => a.type === 'pass' || a.type === 'done');
-    const others = acts.filter((a) => a.type !== 'pass' && a.type !== 'done');
     const kind = view.decision && view.decision.kind;
-    if (quiet.length === 1 && (kind === 'prio' || others.every((a) => isResponse(a, me)))) {
+    if (kind === 'prio') return null;            // a window the person's stops asked for
+    const quiet = acts.filter((a) => a.type === 'done');
+    const others = acts.filter((a) => a.type !== 'done');
+    if (quiet.length === 1 && others.length && others.every((a) => isResponse(a, me))) {
       return { action: quiet[0], after: PASS_PAUSE_MS };
     }
-    if (acts.length === 1 && DONE_LIKE.includes(acts[0].type)) return { action: acts[0], after: PASS_PAUSE_MS };
     return null;
   }
 
-  function passModeChoice() {
+  /* The stops on the table: two one-tap switches (like MTG Arena's full control and its
+   * "pass until my next turn"), kept by the server for this match; the account page keeps
+   * the person's own. */
+  const STOP_HELP = [
+    'Közbeszólási lehetőség (ablak) minden kijátszás után nyílik. A szerver passzol helyetted azoknál, ahol nem kérted, hogy megálljon — csak abból dönt, amit mindenki lát, sosem abból, ami a kezedben van, így a passzod semmit nem árul el. Alapból megáll, ha az ellenfél lapja vagy képessége téged vagy a lapodat célozza, és ha az ellenfél támadást jelent be; a saját kijátszásod után sosem.',
+    'A chance to interrupt (a window) opens after every play. The server passes for you at those where you did not ask it to stop — it decides only from what everybody sees, never from your hand, so your pass gives nothing away. By default it stops when an opponent\'s card or ability names you or a card of yours, and when an opponent declares an attack; never after your own play.'];
+
+  function stopsControl() {
     const tools = document.querySelector('.board-tools');
-    if (!tools || document.getElementById('pass-mode') || !(document.getElementById('board') || {}).dataset.seat) return;
+    const board = document.getElementById('board');
+    if (!tools || !board || !board.dataset.seat || board.dataset.status === 'finished' || document.getElementById('stops')) return;
     const hu = (document.documentElement.lang || 'hu').startsWith('hu');
-    const label = document.createElement('label');
-    label.className = 'small pass-mode';
-    label.title = hu ? 'Ha nincs mit mondanod: rövid szünet után a tábla passzol helyetted — mindig ugyanannyi idő után, bármi van a kezedben, így az ellenfél nem tud meg semmit. „Azonnal”: gyorsabb, de a gyorsaságból az ellenfél arra következtethet, hogy nincs kijátszható megszakításod.'
-      : 'When you have nothing to say, the board passes for you after a short pause — always the same pause whatever you hold, so the opponent learns nothing. "At once" is quicker, but from the speed the opponent may infer that you hold no playable interrupt.';
-    const opts = hu
-      ? [['pause', 'rövid szünet után (nem árul el semmit)'], ['instant', 'azonnal (az ellenfél következtethet belőle)'], ['ask', 'mindig kérdezzen']]
-      : [['pause', 'after a short pause (tells nothing)'], ['instant', 'at once (the opponent may infer from it)'], ['ask', 'always ask me']];
-    label.innerHTML = `${hu ? 'Passzolás, ha nincs mit tenned:' : 'Pass when you have nothing to do:'} <select id="pass-mode">${opts.map(([v, t]) => `<option value="${v}">${t}</option>`).join('')}</select>`;
-    tools.insertBefore(label, tools.firstChild);
-    const box = label.querySelector('select');
-    box.value = passMode();
-    box.addEventListener('change', () => localStorage.setItem('kaosz-kgk-pass-mode', box.value));
+    const T = (h, e) => (hu ? h : e);
+    const url = `/api/v1/matches/${board.dataset.match}/stops/`;
+    const box = document.createElement('div');
+    box.id = 'stops';
+    box.className = 'stops small';
+    box.innerHTML = `<span class="stops-title">${T('Megállások:', 'Stops:')}</span>` +
+      `<button type="button" id="stop-full" aria-pressed="false">${T('Kérdezz minden ablaknál', 'Ask me at every window')}</button>` +
+      `<button type="button" id="stop-skip" aria-pressed="false">${T('Passzolj a következő körömig', 'Pass until my next turn')}</button>` +
+      `<details class="stops-help"><summary>${T('Mi ez?', 'What is this?')}</summary><p>${T(STOP_HELP[0], STOP_HELP[1])}</p>` +
+      `<p><a href="/play/stops/">${T('Saját alapbeállításaim', 'My own default stops')}</a></p></details>`;
+    tools.insertBefore(box, tools.firstChild);
+    const full = box.querySelector('#stop-full');
+    const skip = box.querySelector('#stop-skip');
+    let kinds = [];
+    function show(s) {
+      if (!s || !s.ask) return;
+      kinds = s.ask;
+      full.setAttribute('aria-pressed', String(s.match_own && s.ask.length >= 5));
+      skip.setAttribute('aria-pressed', String(!!s.pass_until_next_turn));
+    }
+    async function send(body) {
+      const r = await fetch(url, { method: 'PUT', credentials: 'same-origin', body: JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json', 'Accept': 'application/json', 'X-CSRFToken': board.dataset.csrf } });
+      if (r.ok) show(await r.json());
+    }
+    full.addEventListener('click', () => send({ ask: full.getAttribute('aria-pressed') === 'true' ? null : ['own', 'aimed', 'combat', 'opponent', 'step'] }));
+    skip.addEventListener('click', () => send({ pass_until_next_turn: skip.getAttribute('aria-pressed') !== 'true' }));
+    fetch(url, { credentials: 'same-origin', headers: { 'Accept': 'application/json' } })
+      .then((r) => (r.ok ? r.json() : null)).then(show).catch(() => {});
+    return kinds;
   }
-  passModeChoice();
+  stopsControl();
 
   function describeError(e, T) {
     const code = (e.details && e.details.code) || e.code;
