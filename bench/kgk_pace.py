@@ -45,6 +45,7 @@ from rulesets.kgk.stops import (  # noqa: E402
     DEFAULT_STOPS,
     FULL_CONTROL,
     Stops,
+    answer,
     ask_or_pass,
     window_context,
     window_kind,
@@ -52,7 +53,6 @@ from rulesets.kgk.stops import (  # noqa: E402
 
 SETTINGS: dict[str, Stops | None] = {"before": None, "default": DEFAULT_STOPS,
                                      "full": Stops(FULL_CONTROL)}
-PASS = {"type": "pass"}
 
 
 def asked(s: dict, seat: int, stops: Stops | None) -> bool:
@@ -60,6 +60,11 @@ def asked(s: dict, seat: int, stops: Stops | None) -> bool:
     passes this window for them)."""
     ctx = window_context(s)
     return ctx is None or stops is None or ask_or_pass(ctx, stops, seat)
+
+
+def is_window(s: dict) -> bool:
+    """A window proper (kind ``prio``), as the issue counts them."""
+    return s["dec"]["kind"] == "prio"
 
 
 def vs_bot(seed: str, stops: Stops | None) -> collections.Counter[str]:
@@ -70,13 +75,13 @@ def vs_bot(seed: str, stops: Stops | None) -> collections.Counter[str]:
         seat = R.to_act(s)[0]
         if seat == 0 and not asked(s, 0, stops):
             c["auto_passes"] += 1
-            R.apply(s, 0, PASS)
+            R.apply(s, 0, answer(s))
             continue
         a = R.bot_action(s, seat, "heuristic", f"{seed}:{step}")
         if seat == 0:
             c["decisions"] += 1
             ctx = window_context(s)
-            if ctx is not None:
+            if ctx is not None and is_window(s):
                 c["windows"] += 1
                 c["windows_after_own"] += window_kind(ctx, 0) == "own"
         R.apply(s, seat, a)
@@ -93,7 +98,7 @@ def turn_based(seed: str, stops: Stops | None) -> collections.Counter[str]:
     while R.outcome(s) is None:
         seat = R.to_act(s)[0]
         if not asked(s, seat, stops):
-            R.apply(s, seat, PASS)
+            R.apply(s, seat, answer(s))
             continue
         if seat != last:
             c["visits"] += 1

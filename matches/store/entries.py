@@ -23,7 +23,8 @@ def apply_entry(rs: Ruleset, state: State, kind: str, seat: int | None,
     if kind == MatchAction.ADJUDICATE:
         return state, [{"type": "adjudicated", **action}]
     if kind == MatchAction.AUTO_PASS:       # the server passing at a window (stops)
-        state, events = rs.apply(state, seat, {"type": "pass"})  # type: ignore[arg-type]
+        state, events = rs.apply(state, seat,  # type: ignore[arg-type]
+                                 action if action is not None else {"type": "pass"})
         return state, [{**e, "auto": True} if e.get("type") == "pass" else e for e in events]
     raise ValueError(f"unknown log entry kind {kind!r}")
 

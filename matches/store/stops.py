@@ -83,22 +83,23 @@ def _person_seat(match: Match, index: int) -> Seat | None:
     return seat if seat is not None and seat.user_id and not seat.bot else None
 
 
-def _unasked(match: Match, state: Any) -> int | None:
+def _unasked(match: Match, state: Any) -> tuple[int | None, Any]:
     """The seat the store passes for now: a person at a window their stops do not ask
     them at; None when someone must decide (or the match is not at a window). ``state``:
-    the match's state at ``match.version`` when the caller has it."""
+    the match's state at ``match.version`` when the caller has it (returned with the
+    seat, read when it was not)."""
     stops = policy(match.ruleset)
     if stops is None or match.status != Match.ACTIVE or len(match.to_act) != 1:
-        return None
+        return None, state
     index = match.to_act[0]
     if state is None:
         state = state_for_reading(match, ruleset_of(match))
     if stops.asks(state, index, None) is None:       # (not a window: no seat to read)
-        return None
+        return None, state
     seat = _person_seat(match, index)
     if seat is None or stops.asks(state, index, seat_stops(seat)):
-        return None
-    return index
+        return None, state
+    return index, state
 
 
 def pass_unasked_windows(result: Result, viewer: int | None, submit: Any) -> Result:
@@ -114,12 +115,13 @@ def pass_unasked_windows(result: Result, viewer: int | None, submit: Any) -> Res
         return result
     state = result.state
     for _ in range(MAX_PASSES):
-        seat = _unasked(match, state)
+        seat, state = _unasked(match, state)
         if seat is None:
             break
         try:
             passed = submit(Submission(
-                match.pk, None, seat, kind=MatchAction.AUTO_PASS,
+                match.pk, policy(match.ruleset).answer(state), seat,
+                kind=MatchAction.AUTO_PASS,
                 expected_version=match.version,
                 client_action_id=f"{AUTO_KEY}{match.version}", viewer=viewer))
         except StoreError:

@@ -25,7 +25,9 @@ The kinds of window (:func:`window_kind`), from the asked seat's side:
 ``combat``    an opponent has just declared an attack (the window of KG-9.4.2);
 ``opponent``  any other card, payment or ability of an opponent;
 ``step``      everything else: the start and end of a turn, a draw, a development, a
-              face-down play, a designation in combat.
+              face-down play, a designation in combat; and a combat step (equip, pay)
+              whose own moves, as everybody can see them, are only "done": what is
+              left to decide there is an interrupt or an ability, as in a window.
 
 The default asks at ``aimed`` and ``combat`` only; "ask me at every window" (full
 control) asks at all five; "pass until my next turn" asks at none until the seat's next
@@ -37,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from rulesets.kgk.combat import _equip_own
 from rulesets.kgk.jsontypes import GameState
 
 KINDS: Final = ("own", "aimed", "combat", "opponent", "step")
@@ -49,6 +52,8 @@ class WindowContext:
     """A window as every player sees it.
 
     ``step``: the window's context (``start``, ``main``, ``target``, ``combat``, ``end``);
+    ``decision``: ``prio`` for a window, ``equip`` or ``pay`` for a combat step with
+    nothing of its own but "done";
     ``turn``/``active``: the game turn and whose it is; ``by``: the seat whose declaration
     opened the window (the first to hold priority at a start or end of turn), or None;
     ``what``: ``card``, ``payment``, ``ability``, ``attack``, ``action`` (a quiet action:
@@ -63,6 +68,7 @@ class WindowContext:
     what: str
     card: int | None = None
     at: tuple[int, ...] = ()
+    decision: str = "prio"
 
 
 @dataclass(frozen=True)
@@ -109,13 +115,47 @@ def _owner_of_target(state: GameState, item: dict[str, Any]) -> tuple[int, ...]:
     return ()
 
 
+def _nothing_aboard_to_pay(state: GameState, seat: int) -> bool:
+    """No face-down card aboard the seat's ships in the combat (everybody sees it), so
+    its payment step has nothing to pay (KG-9.6)."""
+    cards = state["cards"]
+    for s in state["cb"]["ships"]:
+        c = cards[s]
+        if c["o"] == seat and c["z"] == "hangar" and any(not cards[a]["up"] for a in c["att"]):
+            return False
+    return True
+
+
+def _only_done(state: GameState, dec: dict[str, Any]) -> bool:
+    """Whether a combat step's own moves are only "done", judged on what everybody sees:
+    the payment step with nothing face down aboard; the equip step with no ship to
+    commit and no crew to board (hangar, canteen and the combat are public)."""
+    if dec["kind"] == "pay":
+        return _nothing_aboard_to_pay(state, dec["seat"])
+    return _equip_own(state, dec) == [{"type": "done"}]
+
+
+def answer(state: GameState) -> dict[str, Any]:
+    """What the server answers for a person at a window they did not ask for: a pass, or
+    "done" in a combat step with nothing of its own."""
+    return {"type": "pass"} if state["dec"]["kind"] == "prio" else {"type": "done"}
+
+
 def window_context(state: GameState) -> WindowContext | None:
     """The pending window's public context, or None when no window is pending.
 
     Read from public parts of the state only: the chain (face-up cards and their
     targets' owners), the combat, the window's step and how many seats have passed."""
     dec = state.get("dec")
-    if dec is None or dec.get("kind") != "prio" or state.get("phase") == "over":
+    if dec is None or state.get("phase") == "over":
+        return None
+    if dec.get("kind") in ("equip", "pay") and state.get("cb") is not None:
+        if not _only_done(state, dec):
+            return None
+        cb = state["cb"]
+        return WindowContext("combat", state["turn"], state["active"], None, "action",
+                             decision=dec["kind"], at=(cb["def"],))
+    if dec.get("kind") != "prio":
         return None
     step = dec["ctx"]
     turn, active = state["turn"], state["active"]
@@ -184,7 +224,7 @@ def stops_to_json(stops: Stops) -> dict[str, Any]:
 
 
 __all__ = ["STOPS", "WindowStops", "KINDS", "DEFAULT_ASK", "FULL_CONTROL", "DEFAULT_STOPS", "WindowContext", "Stops",
-           "window_context", "window_kind", "ask_or_pass", "passing_until_next_turn",
+           "answer", "window_context", "window_kind", "ask_or_pass", "passing_until_next_turn",
            "stops_from_json", "stops_to_json"]
 
 
@@ -202,6 +242,8 @@ class WindowStops:
         if ctx is None or state["dec"]["seat"] != seat:
             return None
         return ask_or_pass(ctx, stops_from_json(stored), seat)
+
+    answer = staticmethod(answer)
 
     @staticmethod
     def passing(state: GameState, seat: int, stored: Any) -> bool:

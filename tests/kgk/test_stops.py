@@ -16,6 +16,7 @@ from rulesets.kgk.stops import (
     KINDS,
     Stops,
     WindowContext,
+    answer,
     ask_or_pass,
     stops_from_json,
     stops_to_json,
@@ -47,7 +48,7 @@ def _windows(seed: str, stops: Stops) -> Any:
         if seat == 0 and ctx is not None:
             yield s, ctx
             if not ask_or_pass(ctx, stops, 0):
-                R.apply(s, 0, {"type": "pass"})
+                R.apply(s, 0, answer(s))
                 continue
         R.apply(s, seat, R.bot_action(s, seat, "heuristic", f"{seed}:{step}"))
         step += 1
@@ -118,3 +119,19 @@ def test_stored_form_round_trips_and_bad_values_fall_back() -> None:
     assert stops_from_json(None) == DEFAULT_STOPS
     assert stops_from_json({"ask": ["nonsense", "aimed"], "pass_from_turn": True}) == \
         Stops(frozenset({"aimed"}))
+
+
+def test_a_combat_step_with_nothing_of_its_own_is_answered_done_by_default() -> None:
+    """The equip and payment steps whose own moves are only "done" as everybody sees it
+    (no ship to commit, no crew to board, nothing face down aboard) are windows in all
+    but name: the default answers "done" for the person; full control asks."""
+    steps = 0
+    for state, ctx in _windows("stops-steps", DEFAULT_STOPS):
+        if ctx.decision != "prio":
+            steps += 1
+            own = [a for a in R.legal_actions(state, 0) if a["type"] not in ("play", "ability")]
+            assert own == [{"type": "done"}] and answer(state) == {"type": "done"}
+            assert window_kind(ctx, 0) == "step"
+            assert not ask_or_pass(ctx, DEFAULT_STOPS, 0)
+            assert ask_or_pass(ctx, Stops(FULL_CONTROL), 0)
+    assert steps > 0

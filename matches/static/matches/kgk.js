@@ -520,7 +520,7 @@
       case 'no_effect': return T(`${n(e.card)} hatástalan (${e.why === 'neutralised' ? 'semlegesítették' : 'a célpontja elveszett'}).`,
         `${n(e.card)} has no effect (${e.why === 'neutralised' ? 'neutralised' : 'its target is gone'}).`);
       case 'neutralised': return T(`${n(e.card)} semlegesítve.`, `${n(e.card)} is neutralised.`);
-      case 'pass': return T(`${who} passzolt.`, `${who} passed.`);
+      case 'pass': return e.auto ? T(`${who} passzolt (a megállásai szerint, automatikusan).`, `${who} passed (automatically, by their stops).`) : T(`${who} passzolt.`, `${who} passed.`);
       case 'attack': {
         const opp = names[e.opponent] || '';
         const what = e.card != null ? ` (${n(e.card)})` : e.pos != null ? ` (${e.pos + 1}.)` : '';
@@ -601,22 +601,11 @@
 
   /* Answering for the person without revealing the hand (KG-12.3: nothing about the
    * cards in hand may be given out). Windows are the server's: it passes for the person
-   * at every window their *stops* do not ask them at (decided on what everybody sees,
-   * never on the hand), so a window that reaches the board is one the person asked for
-   * and the board never passes it. With no card in hand and one possible answer, the
-   * answer is given at once (the opponent sees the empty hand, so it tells nothing); a
-   * combat step whose only other moves are interrupts or abilities is answered after the
-   * same short pause whatever the hand holds, unless the person acts. */
-  const PASS_PAUSE_MS = 1000;
-  const DONE_LIKE = ['done', 'bombard', 'pass', 'commit'];
-
-  function isResponse(a, me) {
-    if (a.type === 'ability') return true;
-    if (a.type !== 'play' || !me || !me.hand) return false;
-    const c = me.hand.find((x) => x.id === a.card);
-    return !!c && c.type === 'interrupt';
-  }
-
+   * at every window their *stops* do not ask them at, and answers "done" in a combat step
+   * with nothing of its own (decided on what everybody sees, never on the hand), so a
+   * decision that reaches the board is one the person asked for, and the board never
+   * answers it after a pause. Only with no card in hand and one possible answer does the
+   * board answer at once: the opponent sees the empty hand, so it tells nothing. */
   function forcedAction(legal, view, d) {
     const acts = (legal && legal.actions) || [];
     if (!acts.length || !view || d.seat == null) return null;
@@ -625,13 +614,6 @@
     if (d.options && d.options.sandbox && (d.your_seats || []).length > 1) return null;
     const me = view.players[d.seat];
     if (acts.length === 1 && me && me.hand_count === 0) return acts[0];
-    const kind = view.decision && view.decision.kind;
-    if (kind === 'prio') return null;            // a window the person's stops asked for
-    const quiet = acts.filter((a) => a.type === 'done');
-    const others = acts.filter((a) => a.type !== 'done');
-    if (quiet.length === 1 && others.length && others.every((a) => isResponse(a, me))) {
-      return { action: quiet[0], after: PASS_PAUSE_MS };
-    }
     return null;
   }
 
