@@ -17,13 +17,8 @@ from matches import store
 from matches.api.views import validated
 from matches.models import Match
 from matches.services.seating import seat_of
-from matches.store.stops import (
-    account_ask,
-    policy,
-    seat_stops,
-    set_account_stops,
-    set_match_stops,
-)
+from matches.store.stop_changes import set_match_stops
+from matches.store.stops import account_ask, policy, seat_stops, set_account_stops
 
 _POLICY = policy()
 KINDS = tuple(_POLICY.kinds) if _POLICY is not None else ()

@@ -20,6 +20,7 @@ hold unless the table set this match's kinds (``Seat.stops``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final
 
 from matches.models import Match, MatchAction, Seat, StopSetting
@@ -43,7 +44,7 @@ def policy(ruleset: str | None = None) -> Any:
     return None
 
 
-def _kinds(ask: Any) -> list[str] | None:
+def ask_kinds(ask: Any) -> list[str] | None:
     stops = policy()
     if stops is None or not isinstance(ask, list):
         return None
@@ -54,7 +55,7 @@ def account_ask(user: Any) -> list[str]:
     """The kinds of window a person is asked at in every match (the default when never
     set)."""
     row = StopSetting.objects.filter(user=user).first() if user is not None else None
-    kinds = _kinds(row.ask) if row is not None else None
+    kinds = ask_kinds(row.ask) if row is not None else None
     stops = policy()
     return kinds if kinds is not None else list(stops.default if stops else ())
 
@@ -64,7 +65,7 @@ def seat_stops(seat: Seat) -> dict[str, Any]:
     set for this match from the table, else the person's own; and "pass until my next
     turn" (``pass_from_turn``)."""
     own = seat.stops if isinstance(seat.stops, dict) else {}
-    kinds = _kinds(own.get("ask"))
+    kinds = ask_kinds(own.get("ask"))
     since = own.get("pass_from_turn")
     return {"ask": kinds if kinds is not None else account_ask(seat.user if seat.user_id
                                                                 else None),
@@ -73,7 +74,7 @@ def seat_stops(seat: Seat) -> dict[str, Any]:
 
 
 def set_account_stops(user: Any, ask: list[str]) -> list[str]:
-    kinds = _kinds(list(ask)) or []
+    kinds = ask_kinds(list(ask)) or []
     StopSetting.objects.update_or_create(user=user, defaults={"ask": kinds})
     return kinds
 
@@ -102,28 +103,27 @@ def _unasked(match: Match, state: Any) -> tuple[int | None, Any]:
     return index, state
 
 
-def pass_unasked_windows(result: Result, viewer: int | None, submit: Any) -> Result:
-    """Pass every window that follows ``result``'s entry and its person did not ask for.
-    The answer keeps the entry's own events and reports the match as it is afterwards
-    (version, turn, outcome), so the submitter's next ``expected_version`` is right; the
-    passes' events come with the match's event stream. ``submit``: the submission's own
-    write (one entry)."""
-    from matches.store.submission import Submission  # (the submission calls this module)
-
+def pass_unasked_windows(sub: Any, result: Result, submit: Any) -> Result:
+    """Pass every window that follows ``result`` (the answer to ``sub``) and its person
+    did not ask for. The answer keeps the entry's own events and reports the match as it
+    is afterwards (version, turn, outcome), so the submitter's next ``expected_version``
+    is right; the passes' events come with the match's event stream. ``submit``: the
+    submission's own write of one entry (``sub`` gives the shape of the passes')."""
     match = result.match
-    if match is None or result.repeated:
+    if match is None or result.repeated or sub.kind == MatchAction.ADJUDICATE:
         return result
+    viewer = sub.viewer if sub.viewer is not None else result.body.get("seat")
     state = result.state
     for _ in range(MAX_PASSES):
         seat, state = _unasked(match, state)
         if seat is None:
             break
         try:
-            passed = submit(Submission(
-                match.pk, policy(match.ruleset).answer(state), seat,
-                kind=MatchAction.AUTO_PASS,
-                expected_version=match.version,
-                client_action_id=f"{AUTO_KEY}{match.version}", viewer=viewer))
+            passed = submit(replace(
+                sub, match_id=match.pk, action=policy(match.ruleset).answer(state), seat=seat,
+                kind=MatchAction.AUTO_PASS, user=None, expected_version=match.version,
+                client_action_id=f"{AUTO_KEY}{match.version}", schedule_bots=True,
+                viewer=viewer, authorize=None))
         except StoreError:
             break              # someone else wrote first; their entry passes on from there
         if passed.match is None:
@@ -134,38 +134,3 @@ def pass_unasked_windows(result: Result, viewer: int | None, submit: Any) -> Res
     body = {**result.body, "version": match.version, "status": match.status,
             "to_act": list(match.to_act), "outcome": match.outcome}
     return Result(body, result.status, match=match, state=state)
-
-
-def pass_pending(match: Match) -> Match:
-    """Pass now at the pending window when the stops just changed so that it no longer
-    asks (a person choosing "pass until my next turn" during a window). The match as it
-    is afterwards."""
-    from matches.store.submission import _submit_one
-
-    start = Result({"events": []}, match=match)
-    after = pass_unasked_windows(start, None, _submit_one).match
-    return match if after is None else after
-
-
-def set_match_stops(match: Match, seat: Seat, changes: dict[str, Any]) -> dict[str, Any]:
-    """Change ``seat``'s stops in ``match`` (from the table or the API). ``changes`` may
-    hold ``ask``: the kinds of window for this match, or None for the person's own again;
-    and ``pass_until_next_turn``: start or end "pass until my next turn". Then passes at
-    the pending window if it no longer asks. Returns the stops that hold."""
-    own = dict(seat.stops) if isinstance(seat.stops, dict) else {}
-    if "ask" in changes:
-        kinds = _kinds(changes["ask"])
-        if kinds is None:
-            own.pop("ask", None)
-        else:
-            own["ask"] = kinds
-    if "pass_until_next_turn" in changes:
-        own.pop("pass_from_turn", None)
-        stops = policy(match.ruleset)
-        if changes["pass_until_next_turn"] and stops is not None \
-                and match.status == Match.ACTIVE:
-            own["pass_from_turn"] = stops.turn(state_for_reading(match, ruleset_of(match)))
-    seat.stops = own or None
-    Seat.objects.filter(pk=seat.pk).update(stops=seat.stops)
-    pass_pending(match)
-    return seat_stops(seat)

@@ -101,11 +101,7 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
 def submit_entry(sub: Submission) -> Result:
     """:func:`submit` for a ready :class:`Submission`; then the store passes at the
     windows that follow for people whose stops do not ask them (``stops``)."""
-    result = _submit_one(sub)
-    if sub.kind == MatchAction.ADJUDICATE:
-        return result
-    return pass_unasked_windows(result, sub.viewer if sub.viewer is not None
-                                else result.body.get("seat"), _submit_one)
+    return pass_unasked_windows(sub, _submit_one(sub), _submit_one)
 
 
 def _submit_one(sub: Submission) -> Result:

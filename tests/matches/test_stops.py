@@ -122,7 +122,7 @@ def test_passing_until_my_next_turn_passes_the_pending_window_now(django_user_mo
             break
         store.submit(match.pk, seat, rs.bot_action(state, seat, "heuristic", f"w{k}"),
                      expected_version=match.version)
-    from matches.store.stops import set_match_stops
+    from matches.store.stop_changes import set_match_stops
 
     row = Seat.objects.get(match=match, index=seat)
     set_match_stops(match, row, {"pass_until_next_turn": True})

@@ -166,3 +166,24 @@ def test_a_window_the_stops_do_not_ask_is_passed_by_the_server(
         assert not errors, errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_the_end_screen_shows_rematch_and_a_phone_need_not_scroll_to_it(
+        browser, live_server, django_user_model, cards_loaded, lang):
+    me = django_user_model.objects.create_user(f"vege-{lang}", password=PASSWORD)
+    match_id = match_against(me)
+    r = client_for(me).post(f"/api/v1/matches/{match_id}/resign/", {}, format="json")
+    assert r.status_code == 200, r.content
+    ctx, page, errors = open_page(browser, live_server, me, PHONE, lang)
+    try:
+        page.goto(f"{live_server.url}/play/{match_id}/")
+        page.wait_for_selector("#outcome:not([hidden]) #rematch")
+        page.wait_for_function("""() => { const b = document.getElementById('rematch');
+          const r = b.getBoundingClientRect(); return r.height > 0 && r.top >= 0
+            && r.bottom <= innerHeight; }""", timeout=5000)
+        assert page.inner_text("#rematch") == {"hu": "Visszavágó", "en": "Rematch"}[lang]
+        no_sideways_scroll(page)
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -385,7 +385,10 @@
     if (!dec) return '';
     const why = dec.why ? ` (${word(T, WHY, dec.why)})` : '';
     const rule = RULE_OF[dec.kind];
-    const answering = dec.kind === 'prio' ? answeringWords(view, names, T) : '';
+    // A window answers the top of the chain; a fire or return-fire step answers the shot
+    // just fired, which the bar names too.
+    const shot = (dec.kind === 'ret' || dec.kind === 'fire') && view.combat && view.combat.shot;
+    const answering = dec.kind === 'prio' || shot ? answeringWords(view, names, T) : '';
     return `<p class="decision" id="decision"><span class="muted small">${T('Kör', 'Turn')} ${view.turn} · ${esc(word(T, PHASES, view.phase))} ·</span> ${T('Döntés', 'Decision')}: <b>${esc(word(T, DECISIONS, dec.kind))}${esc(why)}</b> — ` +
       `${dec.seat === d.seat ? `<b class="ok">${T('te jössz', 'yours')}</b>` : `${T('rá vár', 'waiting on')}: <b>${esc(names[dec.seat] || '')}</b>`}` +
       (rule ? ` <a href="#help-${rule}" class="rule-link" data-rule="${rule}">${T('szabály', 'rule')} ${rule}</a>` : '') + '</p>' +
@@ -662,6 +665,18 @@
   }
   stopsControl();
 
+  /* The end screen: Rematch first, beside the result, so a phone shows it without
+   * scrolling past the summary (players/rematch.js adds the button at the end). */
+  function rematchFirst() {
+    const out = document.getElementById('outcome');
+    const row = out && out.querySelector('.rematch-row');
+    if (!row) return;
+    const result = out.querySelector('#result');
+    const after = result ? result.nextSibling : out.firstChild;
+    if (row !== after && row.previousSibling !== result) out.insertBefore(row, after);
+  }
+  new MutationObserver(rematchFirst).observe(document.body, { subtree: true, childList: true });
+
   function describeError(e, T) {
     const code = (e.details && e.details.code) || e.code;
     return REASONS[code] ? L(T, REASONS[code]) : null;
@@ -895,12 +910,17 @@
     openPop(t, 'click', idx);
   }
 
-  /* Every legal move has a place: on a drawn card or pile, or as a button in the bar. */
+  /* Every legal move has a place: on a drawn card or pile, or as a button in the bar. A
+   * combat step's own moves (pay, fire, return fire, commit, bomb…) are in the bar as well
+   * as on their cards, so the step's real move is never only "Done". */
+  const MAIN_CARD_MOVES = ['play', 'ability', 'place', 'attack', 'develop', 'cash', 'draw'];
   function hudActions(ctx, claimed) {
     const box = document.getElementById('hud-acts');
     if (!box) return;
     const { T, esc, legal, data } = ctx;
-    const free = data.status === 'active' ? (legal.actions || []).map((a, i) => [a, i]).filter(([, i]) => !claimed.has(i)) : [];
+    const kind = data.view && data.view.decision && data.view.decision.kind;
+    const inBar = (a, i) => !claimed.has(i) || (kind !== 'main' && kind !== 'prio' && !MAIN_CARD_MOVES.includes(a.type));
+    const free = data.status === 'active' ? (legal.actions || []).map((a, i) => [a, i]).filter(([a, i]) => inBar(a, i)) : [];
     box.innerHTML = free.map(([a, i]) => `<button type="button" class="hud-act${['pass', 'done', 'end_turn', 'keep', 'no_return', 'assign_done', 'decline'].includes(a.type) ? '' : ' primary'}" data-i="${i}">${esc(describeAction(a, data.view, T))}</button>`).join('');
     box.querySelectorAll('button.hud-act').forEach((b) => b.addEventListener('click', () => ctx.act(legal.actions[+b.dataset.i])));
   }
