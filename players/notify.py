@@ -92,10 +92,13 @@ def _message_id(mail: Mail | None) -> dict[str, str]:
 
 
 def due_turns(clock: TurnClock) -> dict[int, int]:
-    """Who is due a "your turn" mail now: each seat that has just come to act, with the
-    turn it is told about (the key of its mail). The one place that decides when a turn
-    mail is due; ``queue_turn_mails`` writes what it says."""
-    return {seat: clock.version for seat in clock.to_act if seat not in clock.notified_seats}
+    """Who is due a "your turn" mail now: each seat that has just come to act and was not
+    told yet in this turn, with the turn it is told about (the key of its mail: the game
+    turn in a game that has them, so a person is mailed at most once per game turn; see
+    ``players/turn_mail.py``). The one place that decides when a turn mail is due;
+    ``queue_turn_mails`` writes what it says."""
+    turn = clock.notified_turn if clock.notified_turn is not None else clock.version
+    return {seat: turn for seat in clock.to_act if seat not in clock.notified_seats}
 
 
 def queue_turn_mails(match: Match, clock: TurnClock) -> int:

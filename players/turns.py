@@ -22,6 +22,8 @@ from django.utils import timezone
 from matches import store
 from matches.bots import bot_seed
 from matches.models import BIG_COLUMNS, Match, MatchAction
+from matches.store.stop_changes import pass_pending
+from matches.store.stops import passes_at_once
 from matches.timecontrol import (
     RESERVE_SECONDS,
     TURN,
@@ -60,6 +62,8 @@ def update_clock(match_id: int, now: datetime | None = None) -> TurnClock | None
                 clock.save(update_fields=["done"])
             return clock
         if match.status != Match.ACTIVE or (clock is not None and clock.version == match.version):
+            return clock
+        if passes_at_once(match):         # the store passes this window in a moment
             return clock
         per_move = seconds_per_move(match.options) or 0
         if clock is None:
@@ -130,13 +134,17 @@ def enforce(clock_id: int, now: datetime) -> bool:
 
 
 def catch_up() -> int:
-    """Clocks for running turn-based matches whose last move's signal was lost."""
+    """Clocks for running turn-based matches whose last move's signal was lost, and the
+    windows the store should have passed for an absent person (its pass was lost)."""
     running = dict(Match.objects.filter(status=Match.ACTIVE, options__time_control__kind=TURN)
                    .values_list("pk", "version"))
     known = dict(TurnClock.objects.filter(match_id__in=list(running))
                  .values_list("match_id", "version"))
     stale = [pk for pk, version in running.items() if known.get(pk) != version]
     for pk in stale:
+        match = store.load_match(pk, users=False)
+        if match is not None and passes_at_once(match):
+            pass_pending(match)
         update_clock(pk)
     return len(stale)
 

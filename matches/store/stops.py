@@ -134,3 +134,9 @@ def pass_unasked_windows(sub: Any, result: Result, submit: Any) -> Result:
     body = {**result.body, "version": match.version, "status": match.status,
             "to_act": list(match.to_act), "outcome": match.outcome}
     return Result(body, result.status, match=match, state=state)
+
+
+def passes_at_once(match: Match) -> bool:
+    """Whether the match waits at a window the store passes right away (a moment between
+    two entries, not a turn anyone has: a turn clock or a mail ignores it)."""
+    return _unasked(match, None)[0] is not None

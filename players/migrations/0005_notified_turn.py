@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('players', '0003_notifications'),
+        ('players', '0004_mail_outbox'),
     ]
 
     operations = [

@@ -1,0 +1,56 @@
+"""Turn-based KGK with the server's stops: a window nobody asked for never waits for its
+person, not even when the pass after the move was lost (the beat's catch-up makes it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches import store
+from matches.models import Match, MatchAction, Seat
+from players import turns
+from players.models import TurnClock
+from rulesets.kgk.stops import (
+    DEFAULT_ASK,
+    FULL_CONTROL,
+    Stops,
+    stops_to_json,
+    window_context,
+    window_kind,
+)
+from tests.players.test_turn_mail import people, turn_based_match  # noqa: F401
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _to_a_window(match: Match) -> Match:
+    for k in range(400):
+        match = Match.objects.get(pk=match.pk)
+        rs = store.ruleset_of(match)
+        state = store.state_for_reading(match, rs)
+        seat = match.to_act[0]
+        ctx = window_context(state)
+        if ctx is not None and window_kind(ctx, seat) not in DEFAULT_ASK:
+            return match                  # a window the default stops would pass
+        store.submit(match.pk, seat, rs.bot_action(state, seat, "heuristic", f"tb{k}"),
+                     expected_version=match.version)
+    raise AssertionError("no window in 400 moves")
+
+
+def test_a_lost_pass_is_made_by_the_catch_up_and_the_clock_never_waits_on_it(people):  # noqa: F811
+    match = turn_based_match(people)
+    full = stops_to_json(Stops(FULL_CONTROL))
+    Seat.objects.filter(match=match).update(stops=full)      # both asked at every window
+    match = _to_a_window(match)
+    seat = match.to_act[0]
+    clock = TurnClock.objects.get(match=match)
+    assert clock.to_act == [seat] and clock.version == match.version
+    # the person's stops become the default, but the pass that should follow is lost
+    Seat.objects.filter(match=match, index=seat).update(stops=None)
+    Match.objects.filter(pk=match.pk).update(version=match.version)   # (nothing moved)
+    TurnClock.objects.filter(match=match).update(version=match.version - 1)
+    turns.catch_up()
+    after = Match.objects.get(pk=match.pk)
+    last = MatchAction.objects.filter(match=match).order_by("-seq").first()
+    assert after.version > match.version and last is not None
+    assert last.kind == MatchAction.AUTO_PASS and last.seat == seat
+    assert TurnClock.objects.get(match=match).version == after.version
