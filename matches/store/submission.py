@@ -99,9 +99,11 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
 
 
 def submit_entry(sub: Submission) -> Result:
-    """:func:`submit` for a ready :class:`Submission`; then the store passes at the
-    windows that follow for people whose stops do not ask them (``stops``)."""
-    return pass_unasked_windows(sub, _submit_one(sub), _submit_one)
+    """:func:`submit` for a ready :class:`Submission`, and in the same transaction the
+    passes at the windows that follow for people whose stops do not ask them (``stops``):
+    nobody (a long-poll, a turn clock, a mail) sees a window that is passed at once."""
+    with transaction.atomic():
+        return pass_unasked_windows(sub, _submit_one(sub), _submit_one)
 
 
 def _submit_one(sub: Submission) -> Result:

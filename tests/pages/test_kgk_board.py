@@ -187,3 +187,35 @@ def test_the_end_screen_shows_rematch_and_a_phone_need_not_scroll_to_it(
         assert not errors, errors
     finally:
         ctx.close()
+
+
+# Words the browser broke across two lines inside the board (a word is split when its
+# range has client rectangles on more than one line).
+BROKEN_WORDS = """() => { const out = []; const root = document.getElementById('board');
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement; if (!el || !el.offsetParent) continue;
+    const text = n.textContent; const re = /[^\\s\\u00ad\\-–—/·,.:;()]+/g; let m;
+    while ((m = re.exec(text))) {
+      if (m[0].length < 4) continue;
+      const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+      const tops = new Set(Array.from(r.getClientRects()).filter((q) => q.width > 0).map((q) => Math.round(q.top)));
+      if (tops.size > 1) out.push(m[0]);
+    } }
+  return out; }"""
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_no_word_is_broken_mid_word_on_a_phone(browser, live_server, django_user_model,
+                                               cards_loaded, bots_in_process, lang):
+    me = django_user_model.objects.create_user(f"szavak-{lang}", password=PASSWORD)
+    match_id = match_against(me)
+    ctx, page, errors = open_page(browser, live_server, me, PHONE, lang, touch=True)
+    try:
+        page.goto(f"{live_server.url}/play/{match_id}/")
+        page.wait_for_selector(".side.me [data-zone=hand] button.card[data-card]")
+        page.wait_for_timeout(500)
+        assert page.evaluate(BROKEN_WORDS) == []
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -199,11 +199,18 @@ def _act_on_table(page, wanted: dict[str, Any], index: int) -> tuple[str, int, i
         f"#actions button.action[data-i='{index}']"))
 
 
-def wait_for_my_decision(page, timeout: int = PATIENCE_MS) -> None:
+def wait_for_my_decision(page, timeout: int = PATIENCE_MS,
+                         moved_on_from: int | None = None) -> None:
+    """Until the person has a move to make, or the match is over; with ``moved_on_from``
+    (a version), also until the board shows a later version that is not the person's (the
+    board answered a decision with one possible answer by itself)."""
+    gone = ("" if moved_on_from is None else
+            f" || (Number(document.querySelector('#board').dataset.version) > {moved_on_from}"
+            " && !document.querySelector('#turn').className.includes('your-turn'))")
     page.wait_for_function(
         "document.querySelector('#board').dataset.status === 'finished' || "
-        "document.querySelectorAll('#actions button.action:not([disabled])').length > 0",
-        timeout=timeout)
+        "document.querySelectorAll('#actions button.action:not([disabled])').length > 0"
+        + gone, timeout=timeout)
 
 
 def play_on_table(page, max_decisions: int = 400, check=None, *,
@@ -223,12 +230,14 @@ def play_on_table(page, max_decisions: int = 400, check=None, *,
     catching_up = 0
     missed: dict[str, list[str]] = {}      # version -> why a move on it could not be made
     while decisions < max_decisions:
+        moved_on_from = None
         if until_waiting:
             now = page.evaluate(READ)["d"]
             if now["status"] == "finished" or not now.get("your_turn"):
                 tally.seconds = time.time() - start
                 return tally
-        wait_for_my_decision(page)
+            moved_on_from = now["version"]
+        wait_for_my_decision(page, moved_on_from=moved_on_from)
         if page.get_attribute("#board", "data-status") == "finished":
             tally.seconds = time.time() - start
             return tally
