@@ -216,6 +216,11 @@ def test_no_word_is_broken_mid_word_on_a_phone(browser, live_server, django_user
         page.wait_for_selector(".side.me [data-zone=hand] button.card[data-card]")
         page.wait_for_timeout(500)
         assert page.evaluate(BROKEN_WORDS) == []
+        # (the check sees a broken word: one made on purpose in a narrow box)
+        page.evaluate("""() => { const p = document.createElement('p'); p.id = 'narrow';
+          p.style.cssText = 'width:40px; overflow-wrap:anywhere';
+          p.textContent = 'Megszakításkártya'; document.getElementById('board').append(p); }""")
+        assert page.evaluate(BROKEN_WORDS) == ["Megszakításkártya"]
         assert not errors, errors
     finally:
         ctx.close()
