@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
@@ -99,11 +100,16 @@ def _match_out(match: Match, seat: Any, stops: dict[str, Any]) -> dict[str, Any]
             "pass_until_next_turn": passing}
 
 
-@extend_schema(request=MatchStopsIn, responses=MatchStopsOut, methods=["PUT"], examples=[
+MATCH_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH,
+                            description="The match's number.")
+
+
+@extend_schema(request=MatchStopsIn, responses=MatchStopsOut, methods=["PUT"],
+               parameters=[MATCH_ID], examples=[
     OpenApiExample("ask me at every window", request_only=True, value={"ask": list(KINDS)}),
     OpenApiExample("pass until my next turn", request_only=True,
                    value={"pass_until_next_turn": True})])
-@extend_schema(responses=MatchStopsOut, methods=["GET"])
+@extend_schema(responses=MatchStopsOut, methods=["GET"], parameters=[MATCH_ID])
 @api_view(["GET", "PUT"])
 @permission_classes([permissions.IsAuthenticated])
 def match_stops(request: Request, pk: str) -> Response:
