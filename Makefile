@@ -27,8 +27,11 @@ PYTEST_ARGS ?=
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
+# Serving needs the dependencies only (the project runs from here): installing them from
+# the list spares building the project itself (about 20 s on this machine kind).
 $(SERVE_STAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet --disable-pip-version-check -e .
+	$(PY) -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))' > $(VENV)/serve-requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r $(VENV)/serve-requirements.txt
 	rm -f $(VENV)/.installed-serve-* && touch $(SERVE_STAMP)
 
 $(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
