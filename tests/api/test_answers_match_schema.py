@@ -16,7 +16,7 @@ from openapi_schema_validator import OAS30Validator
 from rest_framework.test import APIClient
 
 from matches import bots
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import ROOT
 
 pytestmark = pytest.mark.django_db

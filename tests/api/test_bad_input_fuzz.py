@@ -20,7 +20,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from tests.api_helpers import assert_error, close_answer
+from tests.support.api import assert_error, close_answer
 
 BAD_IDS = ["abc", "-1", "1.5", "9" * 25, "%00", "%ED%A0%80", "%C0%AF"]
 BAD_TEXT = st.sampled_from(["\x00", "a\x00b", "\ud800", "x\udfffy", "\udc80\x00"])

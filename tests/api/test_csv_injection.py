@@ -10,7 +10,7 @@ import pytest
 
 from cards.exchange import from_csv, to_csv
 from cards.models import Card
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.tournaments import create, ok, url
 
 pytestmark = pytest.mark.django_db

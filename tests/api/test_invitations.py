@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from kaosz.models import SeatInvitation
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 
 pytestmark = pytest.mark.django_db
 

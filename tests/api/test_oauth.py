@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 from oauth2_provider.models import get_application_model
 
-from tests.api_helpers import assert_error
+from tests.support.api import assert_error
 
 pytestmark = pytest.mark.django_db
 

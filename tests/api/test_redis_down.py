@@ -122,7 +122,7 @@ def test_reads_and_actions_keep_working_with_redis_down(own_redis, cards_loaded,
     own_redis.start()
     ready = anon.get("/readyz")
     assert ready.status_code == 200, ready.content
-    checks = ready.json()["checks"]  # (the workers' heartbeats: tests/audit/test_readiness.py)
+    checks = ready.json()["checks"]  # (the workers' heartbeats: tests/server/test_readiness.py)
     assert {checks[part]["status"] for part in ("database", "redis", "broker")} == {"ok"}
     play_and_read(4)
 

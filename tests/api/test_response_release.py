@@ -95,7 +95,7 @@ def _request_garbage(call) -> list[str]:
 def test_playing_a_match_leaves_no_cyclic_garbage(django_user_model):
     """The match endpoints a client calls on every move free their objects (the match and
     its seats, DRF's view and request, the request's serializer) by reference counting."""
-    from tests.api_helpers import client_for
+    from tests.support.api import client_for
 
     users = [django_user_model.objects.create_user(f"gc{i}") for i in range(2)]
     clients = [client_for(u) for u in users]

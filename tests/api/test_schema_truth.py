@@ -108,7 +108,7 @@ def test_collection_and_contribution_filters_are_documented_and_checked(django_u
     silently ignored; now both are documented and a wrong value is a 400."""
     from django.test import Client
 
-    from tests.api_helpers import assert_error, client_for
+    from tests.support.api import assert_error, client_for
 
     schema = Client().get("/api/v1/schema/",
                           HTTP_ACCEPT="application/vnd.oai.openapi+json").json()

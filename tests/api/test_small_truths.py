@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 from tests.support.matches import create as create_match
 from tests.support.tournaments import create, url
 

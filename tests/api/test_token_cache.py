@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.api_helpers import assert_error
+from tests.support.api import assert_error
 
 URL = "/api/v1/decks/"
 

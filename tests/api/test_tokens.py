@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from kaosz.api import auth
 from kaosz.models import ApiToken, digest_of
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.core.cache import cache
 
 from matches import store
 from matches.api import views
-from tests.api_helpers import assert_error
+from tests.support.api import assert_error
 from tests.support.matches import new_match, step
 
 pytestmark = pytest.mark.django_db

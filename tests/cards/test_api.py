@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cards.models import Card, CardRevision, Contribution
-from tests.api_helpers import assert_error
+from tests.support.api import assert_error
 
 pytestmark = pytest.mark.django_db
 

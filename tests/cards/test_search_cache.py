@@ -23,7 +23,7 @@ from cards.api.serializers import CardListSerializer
 from cards.models import Card, DataVersion
 from cards.services import save_card
 from kaosz.api import rediskv
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 
 pytestmark = pytest.mark.django_db
 

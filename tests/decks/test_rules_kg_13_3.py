@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 
 ROOT = Path(__file__).resolve().parents[2]
 PRACTICE_A = (ROOT / "fixtures" / "decks" / "practice-a.txt").read_text(encoding="utf-8")

@@ -25,8 +25,8 @@ from django.conf import settings
 from django.db import connection
 
 from matches.models import Match, MatchAction
-from tests.matches import servers
-from tests.matches.servers import call
+from tests.support import servers
+from tests.support.servers import call
 
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql" or not settings.REDIS_URL,

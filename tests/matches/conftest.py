@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 
 # (Importable from here for work written before tests/support/ existed; import them from
 # tests.support.matches and tests.support.board.)

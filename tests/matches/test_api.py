@@ -11,7 +11,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from matches.models import Match
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 from tests.support.matches import ROOT, create, play_step
 from tests.support.waiting import asleep_at, until, wait_decisions
 

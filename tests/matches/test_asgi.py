@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from tests.matches import asgi_client, servers
-from tests.matches.servers import call
-from tests.matches.servers import players_with_tokens as _players
-from tests.matches.servers import started_match as _match
+from tests.support import asgi_client, servers
+from tests.support.servers import call
+from tests.support.servers import players_with_tokens as _players
+from tests.support.servers import started_match as _match
 from tests.support.waiting import until
 
 pytestmark = [

@@ -23,7 +23,7 @@ from kaosz.server import threads as asgi_threads
 from kaosz.server.release import ReleaseRenderedPayload
 from kaosz.server.static_files import StaticFilesMiddleware
 from kaosz.server.threads import PooledThreadsASGIHandler
-from tests.matches import asgi_client
+from tests.support import asgi_client
 
 BOARD_JS = Path(__file__).resolve().parents[2] / "matches" / "static" / "matches" / "board.js"
 

@@ -8,7 +8,7 @@ import pytest
 
 from matches import bot_turns, bots, store
 from matches.models import Match, MatchAction
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ from django.db import connection
 
 from matches import bots, store
 from matches.models import Match, MatchAction, Seat
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import create, wait_for
 
 # Long enough for a bot move on a loaded machine; the old code never returned at all.

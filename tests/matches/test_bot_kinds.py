@@ -7,7 +7,7 @@ import pytest
 
 from matches.bot_kinds import BOT_KINDS
 from matches.models import Seat
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import create
 
 PASSWORD = "titkos-jelszo-123"

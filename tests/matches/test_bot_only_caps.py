@@ -9,7 +9,7 @@ import pytest
 
 from matches import store
 from matches.models import Match, Seat
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 
 BOTS = {"ruleset": "smugglers", "seats": [{"player": "bot:random"}, {"player": "bot:random"}]}
 

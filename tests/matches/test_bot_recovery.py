@@ -18,8 +18,8 @@ from django.conf import settings
 from django.db import connection
 
 from matches.models import Match, MatchAction, Simulation
-from tests.matches import servers
-from tests.matches.servers import call
+from tests.support import servers
+from tests.support.servers import call
 
 pytestmark = [
     pytest.mark.postgres,

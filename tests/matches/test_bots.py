@@ -12,7 +12,7 @@ from django.db import connection
 
 from matches import bots, store
 from matches.models import Match, Seat
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import create, play_step, wait_for
 
 

@@ -14,7 +14,7 @@ from django.db import connection
 
 from matches import store
 from matches.models import Match
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import create
 
 THREADS = 8

@@ -13,7 +13,7 @@ from django.db import connection
 from matches import store
 from matches.models import Match
 from rulesets import registry
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import create
 
 

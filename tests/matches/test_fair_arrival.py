@@ -13,7 +13,7 @@ import pytest
 from matches import simulation as sims
 from matches.models import Match
 from rulesets import registry
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 
 
 def test_simulated_bots_take_turns_being_first_to_a_sector():

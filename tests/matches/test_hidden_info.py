@@ -11,7 +11,7 @@ import pytest
 
 from matches.models import Match
 from rulesets import registry
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 from tests.support.matches import create
 
 CASES = [("smugglers", s) for s in range(4)] + [("kgk", 0), ("kgk", 1), ("roll", 0),

@@ -14,7 +14,7 @@ from django.db import transaction
 
 from kaosz import embedded_beat, task_runner
 from matches.models import Match
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import create
 
 SEEN: list[str] = []

@@ -15,8 +15,8 @@ from django.db import connection
 
 from matches.api import live_views
 from matches.live import caps
-from tests.matches import servers
-from tests.matches.servers import call
+from tests.support import servers
+from tests.support.servers import call
 
 on_postgres = pytest.mark.skipif(connection.vendor != "postgresql",
                                  reason="the ASGI server's streams listen on PostgreSQL")

@@ -13,7 +13,7 @@ from django.db import connection
 
 from matches import store
 from matches.models import Match
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 from tests.support.matches import create, new_match, next_move, step
 
 # The unlocked read and the guarded write are PostgreSQL's path; SQLite takes its write

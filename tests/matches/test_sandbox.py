@@ -8,7 +8,7 @@ import json
 from matches.models import Match
 from rulesets.kgk import SCENARIOS_DIR
 from rulesets.kgk.scenario import card_ids
-from tests.api_helpers import assert_error
+from tests.support.api import assert_error
 from tests.support.matches import act
 
 LACI = 1

@@ -11,7 +11,7 @@ import pytest
 
 from matches.models import Match, Simulation
 from rulesets.kgk import SCENARIOS_DIR
-from tests.api_helpers import assert_error
+from tests.support.api import assert_error
 
 FILL = "practice-kikepzo-kolibri"
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.api_helpers import client_for, close_answer
+from tests.support.api import client_for, close_answer
 from tests.support.matches import create
 
 PREFIXES = ("/api/v1/matches", "/api/v1/simulations", "/api/v1/rulesets")

@@ -10,7 +10,7 @@ from matches import store
 from matches.bot_kinds import BOT_KINDS
 from matches.models import Match, Seat
 from rulesets.search import LEVELS
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import create, wait_for
 
 

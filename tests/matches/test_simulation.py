@@ -17,7 +17,7 @@ from django.core.management import call_command
 from matches import simulation as sims
 from matches.models import Simulation, SimulationChunk
 from rulesets import registry
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import ROOT, wait_for
 
 

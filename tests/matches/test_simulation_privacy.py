@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import ROOT
 
 SECRET = "Titkos Pakli Zeta"

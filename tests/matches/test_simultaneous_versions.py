@@ -14,7 +14,7 @@ import pytest
 from matches import store
 from matches.models import Match
 from rulesets import registry
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import create, new_match, wait_for
 
 

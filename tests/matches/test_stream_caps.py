@@ -12,9 +12,9 @@ from collections.abc import Iterator
 import pytest
 from django.db import connection
 
-from tests.matches import servers
-from tests.matches.servers import players_with_tokens as _players
-from tests.matches.servers import started_match as _match
+from tests.support import servers
+from tests.support.servers import players_with_tokens as _players
+from tests.support.servers import started_match as _match
 
 pytestmark = [
     pytest.mark.postgres,

@@ -7,7 +7,7 @@ import json
 import urllib.error
 import urllib.request
 
-from tests.matches import servers
+from tests.support import servers
 
 
 def test_a_test_server_answers_errors_in_the_error_shape_after_a_debug_leak(monkeypatch):

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from matches.models import Match
-from tests.api_helpers import client_for
 from tests.conftest import claims_the_worker
+from tests.support.api import client_for
 
 BOTS = {"ruleset": "smugglers", "seats": [{"player": "bot:random"}, {"player": "bot:random"}]}
 

@@ -12,7 +12,7 @@ from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import create
 
 WAIT = 8  # seconds each long-poll waits: they all overlap (nothing happens in the match)

@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from matches.models import Match
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import create, play_step
 from tests.support.pages import login
 

@@ -21,7 +21,7 @@ from matches import store
 from matches.models import Match
 from rulesets import registry
 from rulesets.smugglers import scoring
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import create
 from tests.support.pages import login
 

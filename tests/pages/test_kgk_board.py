@@ -12,7 +12,7 @@ import pytest
 
 from cards.models import Card
 from matches.models import Match
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.board import (
     DESKTOP,
     PHONE,

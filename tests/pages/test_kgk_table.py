@@ -25,7 +25,7 @@ import pytest
 from matches import store
 from matches.bot_kinds import BOT_KINDS, bot_kinds_json
 from matches.models import Match
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.board import (
     DESKTOP,
     PHONE,

@@ -8,7 +8,7 @@ import pytest
 from matches import store
 from matches.models import Match, Seat
 from rulesets import registry
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import create
 from tests.support.pages import login
 

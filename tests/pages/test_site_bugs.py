@@ -17,7 +17,7 @@ from decks.models import Deck
 from decks.services import parse_input, save_revision
 from matches.models import Match
 from matches.tournaments import services as tournaments
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "titkos-jelszo-123"

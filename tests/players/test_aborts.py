@@ -14,7 +14,7 @@ from matches import store
 from matches.models import Match
 from players import aborts
 from players.models import Rating, RatingEvent
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 
 # transaction=True: ratings are recorded after the resignation commits, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -13,7 +13,7 @@ from decks import catalog
 from decks.models import Deck
 from decks.services import save_revision, validate_cards
 from matches.models import Match
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 
 ROOT = Path(__file__).resolve().parents[2]
 PRACTICE_A = (ROOT / "fixtures" / "decks" / "practice-a.txt").read_text(encoding="utf-8")

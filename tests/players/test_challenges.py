@@ -14,7 +14,7 @@ from kaosz.models import SeatInvitation
 from matches import store
 from matches.models import Match
 from players.models import Rating
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

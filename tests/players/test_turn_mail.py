@@ -17,7 +17,7 @@ from players import notify, turns
 from players.models import Mail, TurnClock
 from players.tasks import notify_turn, sweep_turns
 from players.turn_mail import game_turn
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.matches import play_step
 from tests.support.smtp import SITE, smtp_server
 from tests.support.turn_based import acting_users, turn_based_match

@@ -10,7 +10,7 @@ from matches.models import Match
 from rulesets import registry
 from rulesets.kgk import SCENARIOS_DIR
 from rulesets.kgk.scenario import card_ids
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 from tests.support.browser import PATIENCE_MS
 from tests.support.pages import PASSWORD
 

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from matches import store
 from matches.models import Match
 from rulesets import registry
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from matches.models import Match
-from tests.api_helpers import client_for
+from tests.support.api import client_for
 
 
 def turn_based_match(people: dict[str, Any], ruleset: str = "kgk") -> Match:

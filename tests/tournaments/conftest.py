@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 # (Importable from here for work written before tests/support/ existed.)
-from tests.api_helpers import (
+from tests.support.api import (
     assert_error,  # noqa: F401
     client_for,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from matches.tournaments.models import Pairing, Round
-from tests.api_helpers import assert_error
+from tests.support.api import assert_error
 from tests.support.tournaments import BASE, DECK_A, create, ok, play_round, url
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +69,7 @@ def test_permissions(api, org, make_players):
     # Staff may run anyone's tournament.
     from django.contrib.auth import get_user_model
 
-    from tests.api_helpers import client_for
+    from tests.support.api import client_for
 
     boss = get_user_model().objects.create_user("fonok", is_staff=True)
     ok(client_for(boss).post(url(t, "start/")))

@@ -12,7 +12,7 @@ import pytest
 from matches import swiss
 from matches.tournaments import services
 from matches.tournaments.models import ResultChange, Tournament
-from tests.api_helpers import assert_error
+from tests.support.api import assert_error
 from tests.support.tournaments import DECK_A, DECK_B, create, ok, play_round, report_all, url
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import pytest
 from matches.models import Match
 from matches.tournaments import services
 from matches.tournaments.models import FinalMatch, Pairing
-from tests.api_helpers import assert_error
+from tests.support.api import assert_error
 from tests.support.tournaments import DECK_A, DECK_B, create, ok, url
 
 pytestmark = pytest.mark.django_db

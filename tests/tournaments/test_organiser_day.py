@@ -13,7 +13,7 @@ import pytest
 
 from matches.tournaments import services
 from matches.tournaments.models import Bye, Entry, Pairing, Round, Tournament
-from tests.api_helpers import assert_error
+from tests.support.api import assert_error
 from tests.support.tournaments import DECK_A, create, ok, play_round, url
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from matches.models import Match
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 from tests.support.tournaments import DECK_A, DECK_B, create, ok, url
 
 pytestmark = pytest.mark.django_db

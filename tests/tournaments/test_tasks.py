@@ -7,7 +7,7 @@ import time
 
 from matches.tournaments import services
 from matches.tournaments.models import Entry, Pairing, PairingJob, Round, Tournament
-from tests.api_helpers import assert_error
+from tests.support.api import assert_error
 from tests.support.tournaments import create, ok, url
 
 PLAYERS = 256

@@ -12,7 +12,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from kaosz.models import ApiToken
-from tests.api_helpers import assert_error
+from tests.support.api import assert_error
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "Hosszu-jelszo-987"

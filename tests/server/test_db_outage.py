@@ -17,8 +17,8 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tests.api_helpers import assert_error
-from tests.matches import servers
+from tests.support import servers
+from tests.support.api import assert_error
 
 pytestmark = [
     pytest.mark.postgres,

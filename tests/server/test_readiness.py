@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings as django_settings
 from django.test import Client
 
-from tests.matches import servers
+from tests.support import servers
 
 pytestmark = [
     pytest.mark.celery,

@@ -12,7 +12,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from cards.models import Card, CollectionEntry, Contribution
-from tests.api_helpers import assert_error
+from tests.support.api import assert_error
 
 pytestmark = pytest.mark.django_db
 DASHES = "-" * 1000 + "a"

@@ -18,7 +18,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from tests.matches import asgi_client, servers
+from tests.support import asgi_client, servers
 
 MB = 1024 * 1024
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The audit tests count sign-ups, resets, tokens and files in the cache: each test starts
+"""These tests count sign-ups, resets, tokens and files in the cache: each test starts
 and ends with it empty, so no count passes from one test to the next (user ids repeat)."""
 
 from __future__ import annotations
