@@ -59,7 +59,7 @@ browser:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-# Photo reading (issue 31) needs Tesseract with Hungarian data for the tests; `make run`
+# Photo reading needs Tesseract with Hungarian data for the tests; `make run`
 # works without it (the contribution page then says photo reading is not available).
 ocr:
 	@if ! command -v tesseract >/dev/null 2>&1 || ! tesseract --list-langs 2>/dev/null | grep -qx hun; then \

@@ -1,4 +1,4 @@
-"""Benchmark: photo reading (issue 31) on a synthetic set of card photos.
+"""Benchmark: photo reading on a synthetic set of card photos.
 
 Every shipped card (fixtures/cards/) is drawn by Chromium from its generated face, then
 "photographed" (bench/card_photo_set.py): alone on a table, or nine to a binder page.

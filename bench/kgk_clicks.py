@@ -7,7 +7,7 @@ list, so matches look like a sensible player's. Seat 1 is the bot. Every decisio
 seat 0 is one click in the moves list; the board of ``matches/static/matches/kgk.js``
 changes that as follows, and this script applies the same rules (keep them in step):
 
-* ``before``: one click per decision (the board before issue 15);
+* ``before``: one click per decision (the board without targets);
 * ``ask`` (the "always ask me" choice): a decision with one legal action is answered by
   the board when seat 0 has no card in hand (public: nothing is revealed); an "end turn"
   while a card can still be played or an attack declared asks for a confirmation (one
@@ -26,7 +26,7 @@ might answer as far as the bot can tell (KG-12.3), and the bot keeps the quick s
 Prints JSON: clicks per match for each, the share of the forced equip decisions, and the
 decisions by kind.
 
-In Chromium (issue 32), on the real board, this checkout and others side by side:
+In Chromium, on the real board, this checkout and others side by side:
 
     python bench/kgk_clicks.py --browser [--root OTHER_CHECKOUT [--only-roots]]
         [--games 2] [--size phone|desktop]

@@ -9,7 +9,7 @@
 
 ``--server asgi`` (default): ``uvicorn --workers N`` with the database pool
 (``DB_POOL_MAX=--pool``); ``--server wsgi``: gunicorn with N workers x ``--threads``
-threads (the setup before issue 17). ``--root`` serves another checkout of the project
+threads (before the pooled ASGI threads). ``--root`` serves another checkout of the project
 (e.g. a worktree of main, to compare old and new code in the same window).
 ``--spectators S`` adds S idle watchers of the matches (anonymous), each holding an event
 stream open as the board page does (``--spectate sse``, the default) or one events

@@ -10,7 +10,7 @@ Each ``--root`` (default: this checkout; give several to compare, e.g. a worktre
 main) is measured in a fresh process per handler: ``asgi`` is the checkout's
 ``kaosz.asgi:application`` driven by an event loop as uvicorn drives it, with the
 database pool (``DB_POOL_MAX=10``, as in production); ``wsgi`` is Django's WSGI handler
-with persistent connections (the setup before issue 17). The work is one request at a
+with persistent connections (the WSGI setup). The work is one request at a
 time: ``--actions`` match actions (KGK, two players, each ``POST .../actions/`` with
 ``include_legal_actions``, the other seat asking for its legal actions when it is its
 turn) and ``--pings`` ``GET /healthz``. Reports CPU milliseconds per request (the

@@ -2,7 +2,7 @@
 
 A module of its own with no side effect on import: ``bench/card_photos.py`` sets up Django
 (and DEBUG) when imported, so a test importing it would change the test process's
-environment (that leak made test servers answer an outage with a debug page, issue 28).
+environment (that leak made test servers answer an outage with a debug page).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Why a card search found nothing, in words a new collector can act on (issue 32).
+"""Why a card search found nothing, in words a new collector can act on.
 
 `faj:ember`, the help page's own example, finds no official card: the rulebook gives almost
 no race, cost or subtype, and an unknown value matches nothing. An empty result therefore

@@ -1,5 +1,5 @@
 """A generated card face (SVG) for every card without a scan, so the picture grid is never
-a wall of blank boxes (issue 32).
+a wall of blank boxes.
 
 Drawn from the card's own values: name, type and subtype, race, cost, the ship's
 speed-firepower-armour-bombard line and the rules text, in the page's language (a value not
@@ -27,7 +27,7 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 
 def escape(text: str) -> str:
-    """Text for an SVG element or attribute: ``& < > " '`` escaped (issue 27: the name
+    """Text for an SVG element or attribute: ``& < > " '`` escaped (the name
     was escaped for element text only, and its ``"`` closed the ``aria-label`` attribute,
     so a name could add an ``onload`` handler), characters XML forbids left out."""
     return html.escape(_NOT_XML.sub("", text), quote=True)

@@ -297,7 +297,7 @@ def photo_path(instance: PhotoReading, filename: str) -> str:
 
 
 class PhotoReading(models.Model):
-    """How a contribution was read from a photo (issue 31): the photo as sent (cleaned, no
+    """How a contribution was read from a photo: the photo as sent (cleaned, no
     EXIF), the text Tesseract read, the values it filled and which of them the person
     changed before sending. Editors see it beside the proposal. Created only when the person
     sends the proposal: a photo that was only read is never stored."""

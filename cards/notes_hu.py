@@ -1,4 +1,4 @@
-"""Hungarian for the English notes in the rulebook card data (issue 32: a Hungarian page
+"""Hungarian for the English notes in the rulebook card data (a Hungarian page
 read "Miért ismeretlen: not in the rulebook" and English card notes).
 
 The fixtures keep their English notes (the API's `notes` and provenance stay as they are);

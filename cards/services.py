@@ -30,7 +30,7 @@ class CatalogueError(Exception):
 def pending_room(user: Any) -> int | None:
     """How many more pending contributions ``user`` may send (None: no limit, staff).
 
-    Issue 27: a 134 KB CSV made 5,000 pending contributions; the review queue is people's
+    A 134 KB CSV made 5,000 pending contributions; the review queue is people's
     time, so each account has at most ``KAOSZ_CONTRIB_MAX_PENDING`` waiting at once."""
     if user.is_staff:
         return None

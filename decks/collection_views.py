@@ -81,7 +81,7 @@ def _summary(user) -> dict:
 
 @login_required
 def summary(request: SignedInRequest) -> HttpResponse:
-    """The totals again, fetched by the page after each saved row (issue 32: they stayed
+    """The totals again, fetched by the page after each saved row (they stayed
     stale until a reload)."""
     return render(request, "cards/_collection_summary.html", _summary(request.user))
 
@@ -236,7 +236,7 @@ def import_view(request: SignedInRequest) -> HttpResponse:
             first = text.lstrip().splitlines()[0] if text.strip() else ""
             is_csv = first.lower().startswith("slug")
             counts, errors = _parse_csv(text) if is_csv else _parse_text(text)
-            # The good lines are imported and the bad ones reported (issue 32: one bad line
+            # The good lines are imported and the bad ones reported (one bad line
             # used to import nothing); with no good line the page says what is wrong.
             cards = {c.slug: c for c in Card.objects.filter(slug__in=list(counts))}
             if not cards and not errors:

@@ -47,7 +47,7 @@ LIST_LINE = re.compile(r"^\s*(\d+)\s*[xX×]?\s+(.+?)\s*$")
 
 def _kinds(text: str) -> str:
     """The type and cost of each card the list names, keyed by the name as typed (JSON):
-    the builder groups its clickable list by type and sorts it by them (issue 32)."""
+    the builder groups its clickable list by type and sorts it by them."""
     index = card_index()
     kinds: dict[str, dict[str, object]] = {}
     for raw in text.splitlines():
@@ -261,7 +261,7 @@ def deck_list(request: HttpRequest, mine: bool = False) -> HttpResponse:
     q = request.GET.get("q", "").strip()
     if q:
         qs = qs.filter(Q(name__icontains=q) | Q(description__icontains=q))
-    # A signed-in person with private decks is told where they are (issue 32): the public
+    # A signed-in person with private decks is told where they are: the public
     # list alone read "No decks" to them.
     private = (Deck.objects.filter(owner=request.user, public=False).count()
                if not mine and request.user.is_authenticated else 0)

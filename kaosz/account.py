@@ -1,7 +1,7 @@
 """The account page for personal API tokens: create (the key shown once), list, revoke.
 
 Creating is POST/redirect/GET: the new key rides in the session to the next GET, which shows
-it once and forgets it, so reloading the page never creates a second token (issue 32)."""
+it once and forgets it, so reloading the page never creates a second token."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""How large a request body may be, decided before it is read (issue 27).
+"""How large a request body may be, decided before it is read.
 
 Django's ASGI handler reads a request's whole body into a spooled temporary file before any
 middleware runs, so the guard's 413 came after the server had written all of it to disk

@@ -1,4 +1,4 @@
-"""The Content-Security-Policy of every answer (issue 27), and the nonce of each page.
+"""The Content-Security-Policy of every answer, and the nonce of each page.
 
 Pages: scripts only from this origin or carrying the page's nonce (``nonce="{{ csp_nonce
 }}"`` on an inline ``<script>``; no inline event handler attributes, no ``eval``), and
@@ -7,7 +7,7 @@ pages and Swagger UI set ``style``); that lets nothing run.
 
 SVG (the generated card faces, the favicon, anything served as ``image/svg+xml``): no
 script, no requests at all, sandboxed: opened on its own, a picture with a script in it
-(issue 27's card face) does nothing on our origin.
+(card face) does nothing on our origin.
 
 An answer that set its own policy keeps it. The nonce is made when a template first asks
 for it (the ``csp_nonce`` context variable), so a JSON answer costs nothing.

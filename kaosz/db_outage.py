@@ -1,4 +1,4 @@
-"""A PostgreSQL restart or outage is a 503, not a 500 (issue 27, Medium 7).
+"""A PostgreSQL restart or outage is a 503, not a 500.
 
 After a restart every pooled connection is dead; the audit saw 7 of 80 reads fail with 500
 a minute later, and every request fail with 500 while PostgreSQL was down. Three parts:

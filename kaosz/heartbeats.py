@@ -1,4 +1,4 @@
-"""Heartbeats of the Celery workers and of beat, for ``/readyz`` (issue 27: it answered 200
+"""Heartbeats of the Celery workers and of beat, for ``/readyz`` (it answered 200
 with no bots worker alive, so an orchestrator could not tell).
 
 Each worker process writes, every ``KAOSZ_HEARTBEAT_EVERY`` seconds, the time into one

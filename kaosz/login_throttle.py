@@ -6,7 +6,7 @@ check (the admin's login) is refused by the authentication backend.
 
 Counting on (account, address) rather than on the account alone keeps an attacker from
 locking a player out of their own account from elsewhere. But guesses spread over many
-addresses (issue 27: 200 guesses from 20 addresses, then the right password signed in)
+addresses (200 guesses from 20 addresses, then the right password signed in)
 are slowed down account-wide: after ``LOGIN_ACCOUNT_FAILURE_LIMIT`` wrong passwords for an
 account from anywhere, that account takes one password check per pause, the pause doubling
 with each further failure up to ``LOGIN_ACCOUNT_MAX_PAUSE`` seconds; a try during the pause

@@ -1,4 +1,4 @@
-"""Whole numbers typed by people, read without surprises (issue 27).
+"""Whole numbers typed by people, read without surprises.
 
 ``str.isdigit()`` then ``int()`` was the pattern, and both halves fail on hostile input:
 ``isdigit`` is true for '²' and other non-ASCII digits that ``int`` refuses, and ``int``

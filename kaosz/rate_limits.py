@@ -1,5 +1,5 @@
 """Small fixed-window counters for the actions people can repeat to do harm: sign-ups,
-password-reset e-mails, invalid API tokens, CSV contributions (issue 27).
+password-reset e-mails, invalid API tokens, CSV contributions.
 
 Each counter lives in the cache (Redis in production, shared by every process; local
 memory otherwise, per process). With Redis down the cache answers misses and the counters

@@ -27,7 +27,7 @@ def env_list(name: str, default: str) -> list[str]:
 
 # Safe production default: DEBUG off. `make run` turns it on explicitly.
 DEBUG = env_bool("DEBUG", False)
-# ---- Secret key (issue 21: safe by default) ------------------------------------------------
+# ---- Secret key (safe by default) ------------------------------------------------
 # With DEBUG off the server refuses to start without SECRET_KEY: a public development key
 # would let anyone forge sessions. `make run` sets DEBUG=1; the tests use kaosz.settings_test.
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
@@ -55,41 +55,41 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
-    "drf_spectacular_sidecar",  # Swagger UI / ReDoc assets, served locally (issue 21)
-    "corsheaders",  # issue 29: browser clients on the origins in KAOSZ_CORS_ORIGINS
+    "drf_spectacular_sidecar",  # Swagger UI / ReDoc assets, served locally
+    "corsheaders",  # Browser clients on the origins in KAOSZ_CORS_ORIGINS
     "oauth2_provider",  # apps acting for a person: OAuth 2 with PKCE (kaosz.oauth)
     "kaosz",
     "cards",
     "decks",
     "matches",
     "matches.tournaments",
-    "players",  # ratings, leaderboards, player pages, challenges (issue 30)
+    "players",  # ratings, leaderboards, player pages, challenges
 ]
 
 MIDDLEWARE = [
     "kaosz.server.release.ReleaseRenderedPayload",
-    # X-Request-ID on every API answer, and in its error body (issue 29).
+    # X-Request-ID on every API answer, and in its error body.
     "kaosz.api.request_id.RequestIdMiddleware",
-    # CORS for the API only, from an allow-list (issue 29; before anything that may answer).
+    # CORS for the API only, from an allow-list (before anything that may answer).
     "corsheaders.middleware.CorsMiddleware",
-    # Malformed query strings and oversized API bodies answered in the error shape (issue 21).
+    # Malformed query strings and oversized API bodies answered in the error shape.
     "kaosz.api.guard.InputGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # Content-Security-Policy on every answer, a nonce per page (issue 27; outside
+    # Content-Security-Policy on every answer, a nonce per page (outside
     # WhiteNoise, so static SVG gets the SVG policy too).
     "kaosz.csp.ContentSecurityPolicyMiddleware",
     # WhiteNoise, in both middleware modes: every middleware here is async-capable, so under
-    # ASGI a request passes them all on the event loop without a thread (issue 17).
+    # ASGI a request passes them all on the event loop without a thread.
     "kaosz.server.static_files.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "kaosz.api.language.LocaleMiddleware",  # API answers: English unless asked (issue 29)
+    "kaosz.api.language.LocaleMiddleware",  # API answers: English unless asked
     "django.middleware.common.CommonMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # A read whose connection died under it runs once more (issue 27; kaosz.db_outage).
+    # A read whose connection died under it runs once more (kaosz.db_outage).
     "kaosz.db_outage.RetryReadOnDeadConnection",
 ]
 
@@ -108,7 +108,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "kaosz.csp.context",  # csp_nonce (issue 27)
+                "kaosz.csp.context",  # csp_nonce
             ],
             # The words of each app's things, in every template without a {% load %}: the
             # apps own them (no import from kaosz's library into an app).
@@ -140,7 +140,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# ---- Live play at scale (issue 17): the database pool -------------------------------
+# ---- Live play at scale: the database pool -------------------------------
 # DB_POOL_MAX > 0 (PostgreSQL): each server process takes connections from a pool of at
 # most that many (Django's native pool, psycopg-pool) instead of one per thread. Size it
 # so processes x DB_POOL_MAX + workers stays below PostgreSQL's max_connections. A request
@@ -153,7 +153,7 @@ if DB_POOL_MAX > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.pos
         "min_size": min(2, DB_POOL_MAX), "max_size": DB_POOL_MAX,
         "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "5"))}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Issue 27: after a PostgreSQL restart every kept connection is dead, and each one
+    # After a PostgreSQL restart every kept connection is dead, and each one
     # failed a request with a 500. Checked before use: as it leaves the pool (Django hands
     # the pool psycopg's check), or, a persistent one, before a request first uses it.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
@@ -166,7 +166,7 @@ KAOSZ_WAITERS_PER_USER = int(os.environ.get("KAOSZ_WAITERS_PER_USER", "64"))
 # the simulations queue, so people's bots on the bots queue come first.
 KAOSZ_BOT_MATCHES_PER_USER = int(os.environ.get("KAOSZ_BOT_MATCHES_PER_USER", "2"))
 KAOSZ_BOT_MATCHES_RUNNING = int(os.environ.get("KAOSZ_BOT_MATCHES_RUNNING", "20"))
-# Issue 30: open challenges waiting for an opponent, and turn-based matches running
+# Open challenges waiting for an opponent, and turn-based matches running
 # (challenges and invitations included), per user (staff exempt).
 KAOSZ_CHALLENGES_PER_USER = int(os.environ.get("KAOSZ_CHALLENGES_PER_USER", "5"))
 KAOSZ_TURN_MATCHES_PER_USER = int(os.environ.get("KAOSZ_TURN_MATCHES_PER_USER", "30"))
@@ -222,7 +222,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 
-# ---- Live play at scale (issue 17): queues, beat, a broker of its own --------------
+# ---- Live play at scale: queues, beat, a broker of its own --------------
 # Bot moves and simulations on separate queues, each with its own workers in production
 # (docs/operating.md): a simulation flood never queues in front of a bot's move.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or CELERY_BROKER_URL
@@ -232,7 +232,7 @@ CELERY_TASK_ROUTES = {
     "matches.tasks.play_owner_bots": {"queue": "bots"},
     "matches.tasks.sweep_bots": {"queue": "bots"},
     "matches.tasks.run_simulation_chunk": {"queue": "sims"},
-    # Issue 30: "your turn" e-mails on a queue of their own: an SMTP server that is slow or
+    # "your turn" e-mails on a queue of their own: an SMTP server that is slow or
     # down (the task retries) never holds up a bot's move or a simulation.
     "players.tasks.notify_turn": {"queue": "mail"},
     # Reading a photo of cards costs a core for up to 20 s: a queue and workers of its own,
@@ -254,7 +254,7 @@ KAOSZ_BOT_SWEEP_EVERY = float(os.environ.get("KAOSZ_BOT_SWEEP_EVERY", "3"))
 KAOSZ_BOT_STALL_SECONDS = float(os.environ.get("KAOSZ_BOT_STALL_SECONDS", "3"))
 CELERY_BEAT_SCHEDULE = {"sweep-bots": {"task": "matches.tasks.sweep_bots",
                                        "schedule": KAOSZ_BOT_SWEEP_EVERY}}
-# Issue 30: turn-based deadlines are enforced (and left-behind ratings recorded) this often.
+# Turn-based deadlines are enforced (and left-behind ratings recorded) this often.
 KAOSZ_TURN_SWEEP_EVERY = float(os.environ.get("KAOSZ_TURN_SWEEP_EVERY", "20"))
 CELERY_BEAT_SCHEDULE["sweep-turns"] = {"task": "players.tasks.sweep_turns",
                                        "schedule": KAOSZ_TURN_SWEEP_EVERY}
@@ -291,16 +291,16 @@ STORAGES: dict[str, dict[str, object]] = {
 }
 WHITENOISE_USE_FINDERS = True
 
-# ---- Login throttling (issue 21) -------------------------------------------------------------------
+# ---- Login throttling -------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = ["kaosz.login_throttle.ThrottledModelBackend"]
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))  # per account and address
 LOGIN_FAILURE_LIMIT_PER_IP = int(os.environ.get("LOGIN_FAILURE_LIMIT_PER_IP", "50"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
-# Account-wide, from any address (issue 27): after this many wrong passwords one check per
+# Account-wide, from any address: after this many wrong passwords one check per
 # pause, the pause doubling per further failure up to LOGIN_ACCOUNT_MAX_PAUSE seconds.
 LOGIN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("LOGIN_ACCOUNT_FAILURE_LIMIT", "20"))
 LOGIN_ACCOUNT_MAX_PAUSE = int(os.environ.get("LOGIN_ACCOUNT_MAX_PAUSE", "300"))
-# Repeatable actions (kaosz.rate_limits, issue 27): (how many, per how many seconds).
+# Repeatable actions (kaosz.rate_limits): (how many, per how many seconds).
 # Sign-ups and reset e-mails per address (IPv6: per /64), reset e-mails per typed address
 # too, invalid API tokens per address (then every token from it is refused until the
 # window passes), contribution CSV files per account.
@@ -324,7 +324,7 @@ LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
-# ---- HTTPS and cookies (issue 21: safe by default) ---------------------------------------------
+# ---- HTTPS and cookies (safe by default) ---------------------------------------------
 # With DEBUG off everything `manage.py check --deploy` asks for is on, each item overridable
 # from the environment. KAOSZ_PLAIN_HTTP=1 serves plain HTTP with DEBUG off (local runs,
 # tests, behind nothing): no HTTPS redirect, no HSTS, no Secure-only cookies.
@@ -347,7 +347,7 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kaosz <noreply@localhost>")
 EMAIL_TIMEOUT = 20
-# Links in e-mails sent by the worker (no request to take the host from; issue 30).
+# Links in e-mails sent by the worker (no request to take the host from).
 KAOSZ_SITE_URL = os.environ.get("KAOSZ_SITE_URL", "http://localhost:8000").rstrip("/")
 
 SESSION_COOKIE_HTTPONLY = True
@@ -364,7 +364,7 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440))
 # A multipart body (a picture upload, a CSV file) may be this large (0: CARD_IMAGE_MAX_BYTES
 # and a megabyte for the form); anything larger is refused before it is read
-# (kaosz.body_limit, issue 27).
+# (kaosz.body_limit).
 KAOSZ_MAX_UPLOAD_BYTES = int(os.environ.get("KAOSZ_MAX_UPLOAD_BYTES", "0"))
 # ---- end HTTPS and cookies ----------------------------------------------------------------------
 
@@ -402,7 +402,7 @@ REST_FRAMEWORK = {
     "URL_FORMAT_OVERRIDE": None,
 }
 
-# ---- CORS (issue 29): browser clients on other origins may call the API ------------------------
+# ---- CORS: browser clients on other origins may call the API ------------------------
 # A comma-separated allow-list of origins (e.g. "https://bot.example,http://localhost:5173");
 # empty (the default): no other origin. Tokens travel in the Authorization header, so no
 # credentials (cookies) cross origins.
@@ -414,7 +414,7 @@ CORS_ALLOW_HEADERS = ["accept", "accept-language", "authorization", "content-typ
                       "if-none-match", "x-request-id"]
 # ---- end CORS ------------------------------------------------------------------------------------
 
-# ---- API documentation (issue 21) ----------------------------------------------------------------
+# ---- API documentation ----------------------------------------------------------------
 API_DESCRIPTION = """Káosz Galaktika card database, decks, matches and tournaments.
 
 **Start here.** Make a personal API token on [your account's token page](/account/tokens/)
@@ -474,11 +474,11 @@ SPECTACULAR_SETTINGS = {
 }
 # ---- end API documentation ------------------------------------------------------------------------
 
-# ---- Readiness (issue 21) ----------------------------------------------------------------------
+# ---- Readiness ----------------------------------------------------------------------
 # /readyz answers 503 when one of these is down (a part that is not configured is skipped).
 READY_REQUIRES = env_list("KAOSZ_READY_REQUIRES", "database,redis,broker")
 # Workers and beat write heartbeats (kaosz.heartbeats): every this many seconds, and a part
-# silent for longer than KAOSZ_HEARTBEAT_STALE is reported down (issue 27).
+# silent for longer than KAOSZ_HEARTBEAT_STALE is reported down.
 KAOSZ_HEARTBEAT_EVERY = float(os.environ.get("KAOSZ_HEARTBEAT_EVERY", "5"))
 KAOSZ_HEARTBEAT_STALE = float(os.environ.get(
     "KAOSZ_HEARTBEAT_STALE", str(max(3 * KAOSZ_HEARTBEAT_EVERY, 5 * KAOSZ_BOT_SWEEP_EVERY))))
@@ -499,7 +499,7 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
 MEDIA_URL = os.environ.get("MEDIA_URL", "/media/")
 CARD_IMAGE_MAX_BYTES = int(os.environ.get("CARD_IMAGE_MAX_BYTES", str(10 * 1024 * 1024)))
 CARD_IMAGE_MAX_PIXELS = int(os.environ.get("CARD_IMAGE_MAX_PIXELS", "40000000"))
-# The Tesseract program photo reading runs (issue 31); missing, the form says so.
+# The Tesseract program photo reading runs; missing, the form says so.
 TESSERACT_BINARY = os.environ.get("TESSERACT_BINARY", "tesseract")
 if os.environ.get("MEDIA_S3_BUCKET"):
     STORAGES["default"] = {

@@ -57,7 +57,7 @@ urlpatterns = [
         path("authorize/", oauth.ConsentView.as_view(), name="authorize"),
         *[p for p in oauth_urls.base_urlpatterns if p.name != "authorize"],
     ], "oauth2_provider"))),
-    # The one query-language page (issue 32: there were two); /cards/syntax/ redirects here.
+    # The one query-language page (there were two); /cards/syntax/ redirects here.
     path("help/query/", card_views.syntax_help, name="query-language"),
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", views.healthz, name="healthz"),

@@ -88,7 +88,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         rate_limits.spend("signup", address)  # (accounts made, not forms sent)
         # The project's own backend (AUTHENTICATION_BACKENDS): a backend not in that list
-        # makes the session anonymous again at the next request (issue 27).
+        # makes the session anonymous again at the next request.
         login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         return redirect(_next(request))
     return render(request, "registration/signup.html",

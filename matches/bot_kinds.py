@@ -1,4 +1,4 @@
-"""The bots a person can play against, each with ONE name used everywhere (issue 32).
+"""The bots a person can play against, each with ONE name used everywhere.
 
 The lobby, the simulations page, every board (through the page's JSON data, read by
 board.js), the logs and the final scoring all name a bot from this table, so one bot never

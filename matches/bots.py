@@ -182,8 +182,8 @@ def _submit(match_id: int, version: int, seat: int, action: Any) -> int | None:
         # Someone moved first: look again. (``idempotency_key_reused``: this version's
         # move was stored already, and the state read had moved past it, so the action
         # computed differs from the stored one.) When nothing moved, the refusal is the
-        # answer at this version and would be the same on every retry: stop (issue 27:
-        # a loop here held a worker, or in eager mode the person's request, for ever).
+        # answer at this version and would be the same on every retry: stop (a loop
+        # here held a worker, or in eager mode the person's request, for ever).
         if not _moved(match_id, version):
             log.warning("bot move for match %s v%s refused (%s); not retried",
                         match_id, version, exc.error_code)

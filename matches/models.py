@@ -153,7 +153,7 @@ class MatchAction(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "seq"], name="match_action_seq_unique"),
             # A client_action_id is its seat's own: no seat (a person sending any string)
-            # can occupy the key another seat, such as a bot, will send (issue 27).
+            # can occupy the key another seat, such as a bot, will send.
             models.UniqueConstraint(fields=["match", "seat", "client_action_id"],
                                     condition=models.Q(client_action_id__isnull=False),
                                     name="match_action_seat_client_id_unique"),

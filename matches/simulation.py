@@ -225,7 +225,7 @@ def results_of(sim: Simulation) -> list[dict[str, Any]]:
 def shown_labels(sim: Simulation, viewer: Any) -> list[str]:
     """The seats' names as ``viewer`` may see them: a deck's name (a saved deck may be
     private, even from staff) only for the simulation's creator, and ``deck <i>`` for
-    everyone else (issue 27). ``viewer`` None: the command line, which sees everything."""
+    everyone else. ``viewer`` None: the command line, which sees everything."""
     if viewer is None or (getattr(viewer, "is_authenticated", False)
                           and viewer.pk == sim.created_by_id):
         return list(sim.labels)

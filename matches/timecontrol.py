@@ -3,7 +3,7 @@ turn-based (a move within some hours or days).
 
 Kept in the match's options as ``{"time_control": {"kind": "live"}}`` or
 ``{"time_control": {"kind": "turn", "preset": "1d"}}``; a match without one is live (every
-match before issue 30). Ratings are kept per time-control *family*: "live" or "turn".
+match before). Ratings are kept per time-control *family*: "live" or "turn".
 """
 
 from __future__ import annotations

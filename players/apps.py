@@ -5,7 +5,7 @@ from players import error_codes
 
 
 class PlayersConfig(AppConfig):
-    """People as players: ratings, leaderboards, player pages (issue 30)."""
+    """People as players: ratings, leaderboards, player pages."""
 
     name = "players"
 

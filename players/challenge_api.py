@@ -1,4 +1,4 @@
-"""The challenges' API (issue 30): the waiting list, create, accept, cancel, rematch."""
+"""The challenges' API: the waiting list, create, accept, cancel, rematch."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The challenge pages (issue 30): make one, accept one, withdraw yours, rematch.
+"""The challenge pages: make one, accept one, withdraw yours, rematch.
 
 Forms post here and land back on a page (POST/redirect/GET); a refusal is shown on the
 challenges page in the page's language (``kaosz.messages``), never as a code."""

@@ -1,4 +1,4 @@
-"""Finding an opponent (issue 30): open challenges (seeks), direct challenges, rematches.
+"""Finding an opponent: open challenges (seeks), direct challenges, rematches.
 
 A challenge is a match waiting in the store: its creator seated, the other seat open (an
 open challenge, ``options["seek"]``) or kept for a named player (a direct challenge: today's

@@ -1,4 +1,4 @@
-"""The error codes of challenges, rematches and turn-based matches (issue 30).
+"""The error codes of challenges, rematches and turn-based matches.
 
 Each entry is a :class:`kaosz.error_catalogue.ErrorCode`, registered by the app's ``ready()``.
 """

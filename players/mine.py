@@ -1,4 +1,4 @@
-""""My matches" (issue 30): every unfinished match a person sits in or is invited to, the
+""""My matches": every unfinished match a person sits in or is invited to, the
 ones where it is their turn first, then by the nearest deadline."""
 
 from __future__ import annotations

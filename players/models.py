@@ -55,7 +55,7 @@ class RatingEvent(models.Model):
 
 
 class TurnClock(models.Model):
-    """A turn-based match's deadline (issue 30): who must move by when, each seat's
+    """A turn-based match's deadline: who must move by when, each seat's
     reserve, and what happened on a timeout. Kept beside the match (the store's clocks
     measure live play); the players app's receiver sets it after every move and the beat
     enforces it (``players.turns``)."""

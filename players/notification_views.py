@@ -1,4 +1,4 @@
-"""Turn e-mail settings (issue 30): a page for the signed-in person, and the unsubscribe
+"""Turn e-mail settings: a page for the signed-in person, and the unsubscribe
 link of every mail (a signed token: it works signed out; a GET only asks, a POST
 unsubscribes, so a mail scanner opening links changes nothing; the one-click POST of
 RFC 8058 works too)."""

@@ -1,4 +1,4 @@
-""""Your turn" e-mails (issue 30), sent by the worker, never on the move's path.
+""""Your turn" e-mails, sent by the worker, never on the move's path.
 
 When a move hands a turn-based match to someone, the transaction that sets the match's
 turn clock (``players.turns.update_clock``) also writes a row to the outbox (``Mail``) for

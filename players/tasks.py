@@ -1,4 +1,4 @@
-"""The players app's Celery tasks (issue 30): the beat's sweep (turn deadlines, turn
+"""The players app's Celery tasks: the beat's sweep (turn deadlines, turn
 e-mails not sent yet, ratings left behind) and the "your turn" e-mail after a move."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Turn-based matches (issue 30): a deadline per move, a reserve per player, and the beat
+"""Turn-based matches: a deadline per move, a reserve per player, and the beat
 enforcing it.
 
 After every move (the store's ``match_changed`` signal) the match's ``TurnClock`` gets the

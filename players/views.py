@@ -1,4 +1,4 @@
-"""The players' pages: a leaderboard per game, a page per player (issue 30)."""
+"""The players' pages: a leaderboard per game, a page per player."""
 
 from __future__ import annotations
 

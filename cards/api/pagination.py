@@ -52,7 +52,7 @@ class SearchPagination(PageNumberPagination):
         return CountCachingPaginator(object_list, per_page, self.count_version)
 
     def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
-        # The search adds the parts of `q` it ignored (issue 29: sent but undeclared).
+        # The search adds the parts of `q` it ignored (sent but undeclared).
         out = super().get_paginated_response_schema(schema)
         out["required"] = [*out.get("required", []), "warnings"]
         out["properties"]["warnings"] = {**QUERY_WARNINGS, "example": []}

@@ -83,7 +83,7 @@ SUMMARY_OUT = {"type": "object", "required": ["distinct_owned", "copies_owned", 
                "properties": {"distinct_owned": {"type": "integer"},
                               "copies_owned": {"type": "integer"},
                               "copies_wanted": {"type": "integer"}}}
-# The picture of a contribution: a multipart `image` file (issue 29: it was declared with the
+# The picture of a contribution: a multipart `image` file (it was declared with the
 # contribution's JSON body), answered with the stored picture.
 IMAGE_IN = {"type": "object", "required": ["image"], "properties": {
     "image": {"type": "string", "format": "binary",
@@ -573,7 +573,7 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
             image = store(upload, user=request.user, contribution=contribution)
         except ImageRefused as exc:
             status_code = 413 if exc.code == "image_too_large" else 400
-            # one message shape (issue 29): `message` in the answer's language
+            # one message shape: `message` in the answer's language
             raise ApiError(exc.code, exc.message(lang), status_code, {"field": "image"}
                            ) from exc
         return Response({"id": image.pk, "width": image.width, "height": image.height,

@@ -1,4 +1,4 @@
-"""The deck API's answers as typed schemas (issue 29: a format declared only `key` while
+"""The deck API's answers as typed schemas (a format declared only `key` while
 thirteen fields were sent; validation errors were `list[Any]`). They document what
 ``decks.core.formats`` and ``decks.core.validation`` produce; the strict schema test
 (tests/api/test_answers_match_schema.py) fails when those produce a field not named here."""

@@ -328,7 +328,7 @@ class DeckViewSet(viewsets.ModelViewSet):
         return Response(deck_stats(self.get_object().cards, card_index()))
 
     # Also as application/octet-stream (same bytes) when asked: generators that know no
-    # image/svg+xml keep the operation as a binary download (issue 29: it was dropped).
+    # image/svg+xml keep the operation as a binary download (it was dropped).
     @extend_schema(parameters=[LANG_PARAM], responses={(200, "image/svg+xml"): str,
                                                        (200, "application/octet-stream"):
                                                            OpenApiTypes.BINARY},

@@ -96,7 +96,7 @@ TEMPLATES: dict[str, Localized] = {
 
 
 # The rules engine's reasons why it cannot play a card are English (rulesets/ knows no
-# languages); the Hungarian page gets them in Hungarian (issue 32: a Hungarian message
+# languages); the Hungarian page gets them in Hungarian (a Hungarian message
 # ending in English). A reason not listed here keeps its English words.
 _STAT_HU = {"speed": "sebesség", "firepower": "tűzerő", "armor": "páncél", "bombard": "bombázás",
             "cost": "ár", "type": "típus", "effect": "hatás",

@@ -32,7 +32,7 @@ class ApiError(exceptions.APIException):
         self.details = details or {}
 
 
-# The one retry hint (issue 29: `retry_after_seconds` on 429 but `retry_after` on 503):
+# The one retry hint (`retry_after_seconds` on 429 but `retry_after` on 503):
 # every 429 and 503 carries `details.retry_after_seconds` and the same `Retry-After`
 # header. A refusal that knows no better time (a limit on running things) gives these.
 DEFAULT_RETRY_SECONDS = {429: 30, 503: 5}
@@ -54,7 +54,7 @@ def with_retry_after(response: Any, details: dict[str, Any]) -> Any:
 
 
 def bad_input_details(message: str, details: dict[str, Any]) -> dict[str, Any]:
-    """One details shape for bad input (issue 29: `fields`, `field` and `parameter` were
+    """One details shape for bad input (`fields`, `field` and `parameter` were
     three): whatever names the input also gives ``fields: {name: [message]}``, as a body
     field's refusal does. (`parameter` and `field` stay, for the clients that read them.)"""
     name = details.get("parameter") or details.get("field")

@@ -1,6 +1,6 @@
 """Malformed input is refused at the door, in the one error shape, before any view sees it.
 
-What reached the views and became a 500 (issue 21's fuzzing): NUL characters and lone
+What reached the views and became a 500 (fuzzing): NUL characters and lone
 surrogates in query strings and JSON bodies (PostgreSQL refuses NUL in text, and a lone
 surrogate cannot be encoded to UTF-8 at all), JSON nested a thousand levels deep (the
 parser's recursion limit), and bodies over ``DATA_UPLOAD_MAX_MEMORY_SIZE``, which Django
@@ -96,7 +96,7 @@ def refusal(request: HttpRequest) -> HttpResponse | None:
         details: dict[str, Any] = {"where": "query"}
         try:
             why = _query_problem(request)
-        except TooManyFieldsSent:  # (issue 27: Django's own answer is an HTML 400)
+        except TooManyFieldsSent:  # (Django's own answer is an HTML 400)
             most = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
             why = f"the query string has more than {most} parameters"
             details["max_parameters"] = most

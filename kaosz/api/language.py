@@ -1,5 +1,5 @@
 """The language of API answers: English unless the request's ``Accept-Language`` asks for
-Hungarian (issue 29: the README promised English, but the API followed the site's
+Hungarian (the README promised English, but the API followed the site's
 Hungarian default and the language cookie, so a bot got Hungarian validation messages and
 a 429 in two languages). Pages keep Django's choice (cookie, header, Hungarian first)."""
 
@@ -29,7 +29,7 @@ def api_language(header: str) -> str:
 
 
 class LocaleMiddleware(DjangoLocaleMiddleware):
-    """Also the API's time zone: UTC, so every timestamp ends in ``Z`` (issue 29: those
+    """Also the API's time zone: UTC, so every timestamp ends in ``Z`` (those
     from serializers came in the site's zone, ``+01:00``, the rest in UTC)."""
 
     def process_request(self, request: Any) -> None:

@@ -1,4 +1,4 @@
-"""``GET /api/v1/me/``: who the request is authenticated as (issue 29: a client author's
+"""``GET /api/v1/me/``: who the request is authenticated as (a client author's
 first call, to check a token and learn the account's name)."""
 
 from __future__ import annotations

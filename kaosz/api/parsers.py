@@ -42,7 +42,7 @@ def _check_form(data: Any) -> None:
 
 def _too_many_fields() -> ParseError:
     # (Django's TooManyFieldsSent, which DRF's form parser lets through as a 500 or an
-    # HTML 400: issue 27)
+    # HTML 400)
     return ParseError(f"form parse error - more than {settings.DATA_UPLOAD_MAX_NUMBER_FIELDS} "
                       "fields")
 

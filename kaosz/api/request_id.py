@@ -1,5 +1,5 @@
 """A request id on every API answer (and the throttle's IETF ``RateLimit`` headers where
-one counted the request) (issue 29): the client's ``X-Request-ID`` when it is a
+one counted the request): the client's ``X-Request-ID`` when it is a
 sensible token, else a new one; echoed in the ``X-Request-ID`` header and, in an error
 answer, as ``error.request_id``, so a client's log line and the server's can be matched."""
 

@@ -48,7 +48,7 @@ ERROR_SCHEMA: dict[str, Any] = {
     "properties": {"error": {
         "type": "object", "required": ["code", "message", "details"],
         "properties": {
-            # An open string (issue 29): a closed enum made generated clients raise on
+            # An open string: a closed enum made generated clients raise on
             # any code added later. The catalogue is documentation: the API description's
             # table and `x-error-codes` here.
             "code": {"type": "string", "description": "Stable and machine-readable, an "
@@ -166,7 +166,7 @@ DIGITS = re.compile(r"^\^\\d(\+|\{1,\d+\})\$$")   # a URL pattern's `\d+` / `\d{
 
 
 def _numeric_ids(op: dict[str, Any]) -> None:
-    """Every id in a path is an integer, as every id in a body is (issue 29: a tournament's,
+    """Every id in a path is an integer, as every id in a body is (a tournament's,
     an entry's, a round's, a contribution's were strings of digits while a match's was an
     integer, so a generated client typed one `str` and the other `int`)."""
     for param in op.get("parameters", []):
@@ -220,7 +220,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
 def _game_actions(schemas: dict[str, Any]) -> None:
     """Each game's actions and events as unions discriminated by ``type`` (``KgkAction``,
     ``SmugglersEvent``, ...), from the vocabulary each ruleset writes down once
-    (``rulesets/<game>/action_shapes.py`` and ``event_shapes.py``; issue 29). The legal
+    (``rulesets/<game>/action_shapes.py`` and ``event_shapes.py``). The legal
     actions, the posted action and the events stay open objects in the operations (one
     operation serves every game): their descriptions name the union of each game."""
     actions: list[str] = []
@@ -246,7 +246,7 @@ def _game_actions(schemas: dict[str, Any]) -> None:
 
 def _game_views(schemas: dict[str, Any]) -> None:
     """Each game's view (``KgkView``, ...: what one seat or a spectator sees), from the
-    shape each ruleset writes down once (``rulesets/<game>/view_shape.py``; issue 29). A
+    shape each ruleset writes down once (``rulesets/<game>/view_shape.py``). A
     match's ``view`` stays an open object in the operations, its description naming them."""
     views = []
     for name, rs in sorted(registry.available().items()):
@@ -323,7 +323,7 @@ def _game_answers(schemas: dict[str, Any]) -> None:
 
 def _kgk_scenario(schemas: dict[str, Any]) -> None:
     """The KGK scenario document (a sandbox's starting position), from the key sets its
-    reader reads with (``rulesets/kgk/scenario_schema.py``; issue 29), named by the new
+    reader reads with (``rulesets/kgk/scenario_schema.py``), named by the new
     match's ``scenario``."""
     schemas.update(kgk_scenario_schemas())
     _add_sentence(_property(schemas, "MatchCreateRequestRequest", "scenario"),
@@ -341,7 +341,7 @@ def _add_sentence(node: dict[str, Any] | None, sentence: str) -> None:
 
 
 # Django's ConditionalGetMiddleware gives every GET answer an ETag and answers a matching
-# If-None-Match with an empty 304 (issue 29: sent, but not declared).
+# If-None-Match with an empty 304 (sent, but not declared).
 NOT_MODIFIED: dict[str, Any] = {
     "description": "Not modified: the `If-None-Match` ETag still matches; no body.",
     "headers": {"ETag": {"schema": {"type": "string"}}}}
@@ -378,7 +378,7 @@ def _type_of(node: dict[str, Any], schemas: dict[str, Any], depth: int = 0) -> s
 
 
 def _typed_nullables(schemas: dict[str, Any]) -> None:
-    """Every ``nullable`` beside a ``type`` (issue 29: sixteen were not, which OpenAPI 3.0
+    """Every ``nullable`` beside a ``type`` (sixteen were not, which OpenAPI 3.0
     says has no effect and Redocly's linter reports). A free-form value (a JSON field:
     any type) needs no ``nullable``; an enum or a reference gets the type of its values;
     drf-spectacular's ``NullEnum``/``BlankEnum`` get theirs."""
@@ -619,7 +619,7 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
                                                   "round_not_finished", "final_started"],
     ("post", "/api/v1/tournaments/{id}/final/games/"): [
         "not_organiser", "series_not_open", "series_decided", "not_in_final"],
-    # issue 30
+    # players: leaderboards, challenges
     ("get", "/api/v1/leaderboards/{game}/"): ["unknown_ruleset"],
     ("post", "/api/v1/challenges/"): [
         "unknown_ruleset", "unknown_player", "bad_config", "deck_not_used", "deck_invalid",

@@ -94,7 +94,7 @@ class TokenViewSet(viewsets.GenericViewSet):
                                         "revoked": None,
                                         "token": "kz_Q2xhd2RlIGlzIG5vdCBhIHJlYWwgdG9rZW4"})])
     def create(self, request: Request) -> Response:
-        # Only a signed-in session makes tokens (issue 27): a token that could mint others
+        # Only a signed-in session makes tokens: a token that could mint others
         # would leave children alive after it is revoked, so a leaked token could outlive
         # its revocation.
         if request.auth is not None:

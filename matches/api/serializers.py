@@ -19,7 +19,7 @@ PLAYER_RE = re.compile(r"^(me|open|bot:[a-z_-]+|[\w.@+-]{1,150})$")
 
 # Option keys only the host writes: a scenario arrives through its own field and always
 # makes a sandbox (``matches.services.sandbox``). Sent as options, a scenario started a match
-# that looked normal from a position of the creator's choosing (issue 27).
+# that looked normal from a position of the creator's choosing.
 RESERVED_OPTIONS = ("scenario", "sandbox")
 
 

@@ -1,6 +1,6 @@
 """A ``client_action_id`` is unique per seat of a match, not per match: a person could
 otherwise take the key a bot (or another player) would send next, and that seat's own
-move was refused for ever (issue 27)."""
+move was refused for ever."""
 
 from django.db import migrations, models
 

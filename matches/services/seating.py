@@ -257,7 +257,7 @@ def bot_only_matches() -> Any:
 def check_bot_only_matches(specs: list[SeatSpec], user: Any) -> None:
     """A match of bots only is programs' play, which nobody waits for: at most
     ``KAOSZ_BOT_MATCHES_PER_USER`` of a user's (staff exempt) and
-    ``KAOSZ_BOT_MATCHES_RUNNING`` on the whole server run at once (issue 27: a thousand
+    ``KAOSZ_BOT_MATCHES_RUNNING`` on the whole server run at once (a thousand
     of them starved every person's bot). 429 ``too_many_bot_matches``."""
     if not all(spec.bot for spec in specs):
         return

@@ -197,7 +197,7 @@ def state_for_reading(match: Match, rs: Ruleset) -> State:
         row = Match.objects.values_list("snapshot", *PROGRESS).get(pk=match.pk)
         match.snapshot = row[0]
         # When the row moved on since ``match`` was read, ``match`` moves on with it: the
-        # state and the version, turn and clocks shown beside it are one read (issue 27:
+        # state and the version, turn and clocks shown beside it are one read (else
         # the detail paired a newer view with an older version and to_act).
         for name, value in zip(PROGRESS, row[1:], strict=True):
             setattr(match, name, value)

@@ -14,7 +14,7 @@ from rulesets import registry
 from rulesets.base import Ruleset, State
 
 # Option keys the host consumes; everything else in ``options`` goes to the ruleset.
-# Issue 30's options belong to the host as well (no ruleset reads them): rated or not, the
+# the options belong to the host as well (no ruleset reads them): rated or not, the
 # time control, and a challenge's marks (waiting for an opponent, a minimum rating).
 HOST_OPTIONS = ("format", "time_limit_seconds", "rated", "time_control", "seek", "min_rating")
 

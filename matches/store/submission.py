@@ -317,7 +317,7 @@ def _repeat(match: Match, seat: int | None, sub: Submission) -> Result | None:
     this very request; 409 ``idempotency_key_reused`` when it was used for another one.
     Keys are per seat (the unique constraint is on match, seat and key): another seat's
     use of the same string is not this seat's, so nobody can take a key the bot, or the
-    other player, will send (issue 27)."""
+    other player, will send."""
     if sub.client_action_id is None:
         return None
     first = MatchAction.objects.filter(match=match, seat=seat,

@@ -41,7 +41,7 @@ FORMAT = "kgk-scenario/1"
 # cards (KG-1.6.1, KG-6.2.1; the quick start's has 30): a seat holds at most that many,
 # a document at most that many per seat (six seats). Counted before anything is built, so
 # a document of thousands of entries costs a walk over them, not a game state of them
-# (issue 27). The three-copies rule (KG-1.6.2) is not applied: a study position fills a
+#. The three-copies rule (KG-1.6.2) is not applied: a study position fills a
 # colony with any one card (the shipped KG-14 examples use ten of a filler).
 MAX_SEAT_CARDS = 45
 MAX_COUNT = MAX_SEAT_CARDS    # copies in one entry

@@ -1,4 +1,4 @@
-"""The KGK scenario document (SCENARIOS.md) as a JSON Schema, for the API (issue 29: the
+"""The KGK scenario document (SCENARIOS.md) as a JSON Schema, for the API (the
 ``scenario`` of a new match was a free-form object).
 
 Each object's fields are the very key sets ``scenario.py`` reads with (``TOP_KEYS``,

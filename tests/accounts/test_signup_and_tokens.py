@@ -1,4 +1,4 @@
-"""Issue 27 on accounts and tokens, through HTTP: signing up leaves you signed in; sign-ups,
+"""Accounts and tokens, through HTTP: signing up leaves you signed in; sign-ups,
 reset e-mails and invalid tokens are throttled; a token cannot mint tokens.
 
 Each throttle test comes from an address of its own (REMOTE_ADDR), so that the counters of

@@ -1,5 +1,5 @@
 """Every answer of the main operations, walked against the live schema with no room for
-fields it does not declare (issue 29): each object in the schema is read as if it said
+fields it does not declare: each object in the schema is read as if it said
 ``additionalProperties: false``, so a field the server sends but the schema leaves out
 fails here, as it fails a strictly generated client."""
 

@@ -152,7 +152,7 @@ def test_the_schema_links_the_query_language_and_the_bot_client_guide(spec):
 
 
 def test_every_id_in_a_path_is_an_integer(spec):
-    """Issue 29: a match's id was an integer and a tournament's, an entry's, a round's or a
+    """A match's id was an integer and a tournament's, an entry's, a round's or a
     contribution's a string of digits, so one generated client typed them differently."""
     kinds = {}
     for path, item in spec["paths"].items():
@@ -172,7 +172,7 @@ def _ref(spec: dict, node: dict) -> dict:
 
 
 def test_deck_lists_and_bulk_results_are_typed(spec):
-    """Issue 29: a deck given as a list (validation, bulk validation, a saved deck's
+    """A deck given as a list (validation, bulk validation, a saved deck's
     card_list) was a list of free-form objects, and a bulk job's results `list[Any]`; a
     generated client had to build and read them as raw dicts."""
     schemas = spec["components"]["schemas"]
@@ -201,7 +201,7 @@ def _assert_a_union_of(spec: dict[str, Any], name: str, listed: Any) -> None:
 
 
 def test_each_game_s_actions_are_published_as_a_discriminated_union(spec):
-    """Issue 29: the action vocabulary lived only in the rulesets' READMEs. Each game's
+    """The action vocabulary lived only in the rulesets' READMEs. Each game's
     union is in the document, built from the ruleset's own list (which
     tests/rulesets/test_action_shapes.py holds to the engine), and the legal actions and
     the posted action name them."""
@@ -222,7 +222,7 @@ def test_each_game_s_actions_are_published_as_a_discriminated_union(spec):
 
 
 def test_each_game_s_events_are_published_as_a_discriminated_union(spec):
-    """Issue 29: events were untyped objects. Each game's event union is in the document,
+    """Events were untyped objects. Each game's event union is in the document,
     from the ruleset's own list (held to the engine by tests/rulesets/test_event_shapes.py),
     a face-down card's place typed inside it, and the numbered event names them."""
     schemas = spec["components"]["schemas"]
@@ -242,7 +242,7 @@ def test_each_game_s_events_are_published_as_a_discriminated_union(spec):
 
 
 def test_each_game_s_view_is_published_and_named_by_the_match(spec):
-    """Issue 29: a match's `view` was an untyped object. Each game's view is in the document,
+    """A match's `view` was an untyped object. Each game's view is in the document,
     from the ruleset's own shape (held to the engine by tests/rulesets/test_view_shapes.py),
     typed in depth (a KGK player's hangar holds ships, each with the cards aboard)."""
     schemas = spec["components"]["schemas"]
@@ -261,7 +261,7 @@ def test_each_game_s_view_is_published_and_named_by_the_match(spec):
 
 
 def test_the_kgk_scenario_is_published_and_named_by_the_new_match(spec):
-    """Issue 29: a sandbox's `scenario` was a free-form object; its document is published
+    """A sandbox's `scenario` was a free-form object; its document is published
     (rulesets/kgk/scenario_schema.py, held to the reader by tests/kgk/test_scenario_schema.py)."""
     schemas = spec["components"]["schemas"]
     top = schemas["KgkScenario"]

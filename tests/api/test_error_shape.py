@@ -1,4 +1,4 @@
-"""One error shape for a client author (issue 29): the code an open string, messages in
+"""One error shape for a client author: the code an open string, messages in
 English unless Hungarian is asked for, and one retry hint on every 429 and 503."""
 
 from __future__ import annotations

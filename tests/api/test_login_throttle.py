@@ -63,7 +63,7 @@ def test_one_address_trying_many_accounts_is_locked(django_user_model):
 
 def test_guesses_spread_over_many_addresses_slow_the_account_down(django_user_model,
                                                                   settings, monkeypatch):
-    """Issue 27: 200 guesses from 20 addresses, then the right password signed in. Now,
+    """200 guesses from 20 addresses, then the right password signed in. Now,
     after LOGIN_ACCOUNT_FAILURE_LIMIT failures from anywhere, the account takes one check
     per pause (429 meanwhile, even for the right password from a fresh address)."""
     settings.LOGIN_ACCOUNT_FAILURE_LIMIT = 20

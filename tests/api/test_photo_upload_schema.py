@@ -1,4 +1,4 @@
-"""The photo-reading upload (issue 31) is declared in the API schema as a multipart form
+"""The photo-reading upload is declared in the API schema as a multipart form
 with a binary ``photo``, as clients must send it, and the schema says so in both of its
 served shapes."""
 

@@ -1,4 +1,4 @@
-"""The schema passes independent linters with no error (issue 29): openapi-spec-validator
+"""The schema passes independent linters with no error: openapi-spec-validator
 and prance (a second parser that resolves every reference), plus the checks Redocly's
 recommended rules made that those two do not: no ``nullable`` without a ``type`` beside it
 (OpenAPI 3.0 says it has no effect there) and every example valid against its schema."""

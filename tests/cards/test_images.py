@@ -164,7 +164,7 @@ def test_practice_card_face_is_svg(client, few_cards, api):
     assert "NEM HIVATALOS" in response.content.decode()
     uris = api.get(f"/api/v1/cards/{practice.slug}/").json()["image_uris"]
     assert uris["normal"].endswith(f"/cards/{practice.slug}/face.svg")
-    # a printed card without a scan gets a drawn face that says so (issue 32), in the
+    # a printed card without a scan gets a drawn face that says so, in the
     # language asked for; the API still claims no picture for it
     drawn = client.get("/cards/crx/face.svg?lang=hu").content.decode()
     assert "CRX" in drawn and "nincs még szkennelt kép" in drawn and "NEM HIVATALOS" not in drawn

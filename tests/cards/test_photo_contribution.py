@@ -1,4 +1,4 @@
-"""Contributions from a photo (issue 31), through HTTP: the API's multipart read-photo, the
+"""Contributions from a photo, through HTTP: the API's multipart read-photo, the
 page flow from upload to sent contributions (crop as the picture, EXIF gone, nothing kept
 before sending), the editors' view and the bulk decision of a batch, the page without
 Tesseract, and the catalogue progress page."""

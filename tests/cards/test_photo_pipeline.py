@@ -1,4 +1,4 @@
-"""Photo reading (issue 31): the pipeline on a small synthetic set (real OpenCV, real
+"""Photo reading: the pipeline on a small synthetic set (real OpenCV, real
 Tesseract with Hungarian data, faces drawn by Chromium), and bad photos refused with a reason.
 
 The name and text thresholds are the issue's targets, the others a little under them

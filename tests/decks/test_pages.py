@@ -74,7 +74,7 @@ def test_builder_preview_shows_card_pictures(client, cards_loaded, django_assert
 
 
 def test_the_builder_panel_names_each_lines_type_and_cost(client, cards_loaded):
-    """The builder groups its list by type and sorts it by cost (issue 32) from what the
+    """The builder groups its list by type and sorts it by cost from what the
     server read of the list: each name as typed, with its card's type and cost; a name
     that is no card is left out (the list shows it under "names not recognised")."""
     import html

@@ -1,4 +1,4 @@
-"""Each app owns its error codes (issue 28): its ``error_codes.py`` lists them, its
+"""Each app owns its error codes: its ``error_codes.py`` lists them, its
 ``ready()`` registers them, and the API's status, the API description and the pages'
 sentences all read the one registry (``kaosz.error_catalogue``)."""
 

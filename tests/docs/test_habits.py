@@ -49,7 +49,7 @@ def test_no_module_has_its_type_errors_ignored():
 
 
 def test_no_test_module_imports_another():
-    """Issue 28: what several test modules share lives in tests/support/ (or a helper
+    """What several test modules share lives in tests/support/ (or a helper
     module of a test directory), never in a test module another one imports: a test module
     is collected, and its module-level setup runs, wherever it is imported."""
     offenders = []

@@ -190,7 +190,7 @@ def unexplained_imports_in_functions(root: Path = ROOT) -> list[str]:
 
 
 def test_every_import_inside_a_function_says_why():
-    """Issue 28: an import inside a function only where a reason is written beside it."""
+    """An import inside a function only where a reason is written beside it."""
     assert unexplained_imports_in_functions() == []
 
 

@@ -1,6 +1,6 @@
 """Modules stay small: every tracked Python module (tests and migrations aside) over
 ``MOST_LINES`` lines is named in docs/ARCHITECTURE.md's "Modules over 400 lines" table
-with its reason, and every module named there is still over the limit (issue 28)."""
+with its reason, and every module named there is still over the limit."""
 
 from __future__ import annotations
 

@@ -277,7 +277,7 @@ def test_no_absolute_path_of_a_machine_in_the_tracked_files() -> None:
 # --- links in the documents ---------------------------------------------------------------
 
 LINK = re.compile(r"\]\(([^)\s]+)\)")
-# Files of docs/rules/kgk/ other work of issue 19 writes (the rule-coverage list); the lead
+# Files of docs/rules/kgk/ that work still under way writes (the rule-coverage list); the lead
 # removes this once they are merged.
 PENDING: set[str] = set()
 
@@ -296,7 +296,7 @@ def test_relative_links_in_the_documents_lead_to_files_in_the_repository() -> No
                     continue        # a web address, an anchor, or a path on the server
                 path = target.split("#", 1)[0]
                 if Path(path).name in PENDING and not (doc.parent / path).exists():
-                    continue        # written in parallel (issue 19): checked once it lands
+                    continue        # written in parallel: checked once it lands
                 resolved = (doc.parent / path).resolve()
                 if not resolved.exists() or ROOT not in (resolved, *resolved.parents):
                     broken.append(f"{doc.relative_to(ROOT).as_posix()}:{i}: {target}")

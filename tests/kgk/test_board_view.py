@@ -1,4 +1,4 @@
-"""What the board needs from the view (issue 15): a chain item names its card for every
+"""What the board needs from the view: a chain item names its card for every
 seat once the card is declared face up, so the board can say what waits to resolve."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Seeded matches replay to the very same final state, event for event.
 
 The digests below were computed on the engine before the rules layer / speed layer
-restructuring (issue 19), and equal the digests of main's engine after two deliberate
+restructuring, and equal the digests of main's engine after two deliberate
 rule changes landed there meanwhile ("simplified": decks without speed or return-fire
 cards, KG-13.2.4; "strict_windows": windows judged on what everybody sees, KG-12.3):
 any change in behaviour, in the JSON form of the state or in

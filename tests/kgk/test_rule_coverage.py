@@ -1,4 +1,4 @@
-"""Every KGK rule that describes behaviour is cited by a test (issue 18, item 8).
+"""Every KGK rule that describes behaviour is cited by a test.
 
 The rule reference is ``docs/rules/kgk/``: one Markdown file per section, where a rule is
 defined by a line starting with its bold number (a bold ``KG-x.y`` followed by its title

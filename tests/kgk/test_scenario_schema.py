@@ -1,4 +1,4 @@
-"""The KGK scenario's published schema (issue 29) against the reader and the shipped files:
+"""The KGK scenario's published schema against the reader and the shipped files:
 every shipped scenario matches it, its objects have exactly the reader's fields, and a
 field the reader refuses the schema refuses too."""
 

@@ -1,7 +1,7 @@
 """The words for KGK's scenario refusals (``rulesets/kgk/scenario_words.py``): every refusal
 ``scenario.py`` can raise has a sentence in both languages, keyed by its code or reason
 (the host reads no message), each sentence names only values the refusal carries, and no
-sentence is left over. (Issue 28: these were regular expressions over English messages in
+sentence is left over. (these were regular expressions over English messages in
 ``matches``.)"""
 
 from __future__ import annotations

@@ -262,7 +262,7 @@ def test_the_page_stream_sends_each_change_as_it_commits(asgi_server, django_use
 @pytest.mark.django_db
 def test_without_asgi_the_stream_is_served_and_pages_long_poll(players):
     """Without ASGI a stream takes a thread for as long as it is open: it is served (a
-    bot may use it; issue 29), and the probe tells the pages to long-poll instead."""
+    bot may use it), and the probe tells the pages to long-poll instead."""
     from tests.support.matches import create
 
     (_, ca), (_, cb) = players

@@ -1,4 +1,4 @@
-"""Issue 27, High 1: nobody can stop a bot by taking its ``client_action_id``.
+"""Nobody can stop a bot by taking its ``client_action_id``.
 
 A bot's key is predictable (``bot:<match>:<version>:<seat>``) and a person may send any
 string. Keys are each seat's own, so a person's use of that string takes nothing from the

@@ -1,4 +1,4 @@
-"""One name per bot (issue 32): matches/bot_kinds.py names them for the lobby, the
+"""One name per bot: matches/bot_kinds.py names them for the lobby, the
 simulations page and every board (the board pages hand the table to their scripts)."""
 
 from __future__ import annotations

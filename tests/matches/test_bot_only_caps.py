@@ -1,4 +1,4 @@
-"""Issue 27, Medium 5: matches between bots only are capped per user
+"""Matches between bots only are capped per user
 (``KAOSZ_BOT_MATCHES_PER_USER``, staff exempt) and on the whole server
 (``KAOSZ_BOT_MATCHES_RUNNING``): a thousand of them made in 13 s starved every person's
 bot. A match with a person in it is never refused by these caps."""

@@ -1,4 +1,4 @@
-"""Issue 27 (Low): the match detail never pairs a newer view with an older ``version`` /
+"""The match detail never pairs a newer view with an older ``version`` /
 ``to_act`` (a torn read). Another process's move lands between the detail's read of the
 match row and its read of the state (this process does not hold the state, as after a
 move served by another worker): the answer is all of one version."""

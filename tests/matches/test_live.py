@@ -125,7 +125,7 @@ def test_a_waiter_ignores_another_matchs_notification_left_on_its_connection(
 @pytest.mark.django_db(transaction=True)
 def test_a_friend_joining_the_last_seat_wakes_the_creators_long_poll(
         players, monkeypatch):
-    """Issue 15: joining emits no event and keeps version 0, so the creator's
+    """Joining emits no event and keeps version 0, so the creator's
     ``events?wait=`` slept to its deadline (~22 s on the page) while the creator's clock
     ran. The start of the match (a status change) now ends the wait at once."""
     from tests.support.matches import create

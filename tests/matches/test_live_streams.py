@@ -1,4 +1,4 @@
-"""The event streams over HTTP (issue 29, item 3): a match's stream and the account stream,
+"""The event streams over HTTP: a match's stream and the account stream,
 embedded (the threaded WSGI server, SQLite: a thread per stream) and, where PostgreSQL is
 there, through the ASGI server (uvicorn: the hub, no thread per stream)."""
 
@@ -255,7 +255,7 @@ def test_a_snapshot_names_the_turns_and_invitations_waiting(asgi_server, django_
 
 @pytest.mark.django_db
 def test_the_streams_are_in_the_schema(client):
-    """Both streams are documented operations (issue 29: the stream was missing), their
+    """Both streams are documented operations (the stream was missing), their
     answer ``text/event-stream`` and each event's JSON a named schema."""
     spec = client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     schemas = spec["components"]["schemas"]

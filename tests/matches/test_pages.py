@@ -115,7 +115,7 @@ def test_the_board_updates_live_when_the_other_side_acts(page, live_server,
 
 
 def test_the_lobby_and_the_api_make_a_match_through_one_service(players, client, monkeypatch):
-    """Issue 28: the page skipped the checks the API made (the options checked before an
+    """The page skipped the checks the API made (the options checked before an
     invited player waits, the limit on bots-only matches). Both now call
     ``matches.services.creation.create_match``; the same request makes the same match."""
     from matches.services import creation

@@ -1,4 +1,4 @@
-"""Issue 27: a scenario document is bounded by what the rules allow before anything is
+"""A scenario document is bounded by what the rules allow before anything is
 built (High 2), and a scenario only ever arrives through its own field, always as a
 sandbox (Medium 4)."""
 

@@ -1,4 +1,4 @@
-"""Issue 27 (Low): a simulation shows the name of a deck it plays (a saved deck may be
+"""A simulation shows the name of a deck it plays (a saved deck may be
 private) to its creator only; anyone else sees ``deck <i>``, in the API and on the
 pages."""
 

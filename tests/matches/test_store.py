@@ -68,7 +68,7 @@ def test_repeated_client_action_id_returns_first_answer(db, django_user_model):
 
 
 def test_client_action_id_reused_with_another_body_is_409(db, django_user_model):
-    """Issue 21: a reused id with a different request is refused, not silently answered
+    """A reused id with a different request is refused, not silently answered
     with the first request's answer."""
     match, _ = new_match(django_user_model, "smugglers")
     first = step(match.pk, 0)
@@ -82,7 +82,7 @@ def test_client_action_id_reused_with_another_body_is_409(db, django_user_model)
 
 
 def test_client_action_id_of_another_seat_is_not_this_seats(db, django_user_model):
-    """Keys are per seat (issue 27): another seat sending the same string gets neither the
+    """Keys are per seat: another seat sending the same string gets neither the
     first seat's answer nor a refusal for its use; its request is judged as its own."""
     match, _ = new_match(django_user_model, "smugglers")
     first = step(match.pk, 0)

@@ -1,4 +1,4 @@
-"""Issue 27, Medium 8, where it lives: the event streams of the ASGI server (uvicorn on
+"""The waiting cap where streams live: the event streams of the ASGI server (uvicorn on
 PostgreSQL). A made-up ``Authorization`` header opened 400 of 400 streams, each rendering
 for itself; the cap is decided by the authenticated user, and a signed-in user has one
 too."""

@@ -1,5 +1,5 @@
 """The servers the tests start answer as in production, whatever the test session did to
-its own environment before (issue 28: an order dependence of the PostgreSQL pass)."""
+its own environment before (an order dependence of the PostgreSQL pass)."""
 
 from __future__ import annotations
 

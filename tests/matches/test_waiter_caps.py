@@ -1,4 +1,4 @@
-"""Issue 27, Medium 8: the cap on waiting long-polls is decided by the authenticated user,
+"""The cap on waiting long-polls is decided by the authenticated user,
 not by whether an ``Authorization`` header was sent; signed-in users have a cap too
 (``KAOSZ_WAITERS_PER_USER``), counted per account wherever they come from."""
 

@@ -38,7 +38,7 @@ def test_swagger_ui_fits_the_screen(browser, live_server, size):
 def test_the_api_docs_lead_back_to_the_site_and_load_nothing_from_elsewhere(browser,
                                                                            live_server,
                                                                            path, size):
-    """Issue 32: Swagger UI had no way back; ReDoc loaded Google Fonts although the API
+    """Swagger UI had no way back; ReDoc loaded Google Fonts although the API
     description says both pages work offline."""
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = ctx.new_page()

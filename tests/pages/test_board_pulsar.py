@@ -150,7 +150,7 @@ def play_by_clicking(pg, match_id: int, names: list[str], check_every: int,
 
 def shown_names(match_id: int) -> list[str]:
     """The players as the board names them: a bot by its one Hungarian name
-    (matches/bot_kinds.py, issue 32), never by its key."""
+    (matches/bot_kinds.py), never by its key."""
     return [BOT_KINDS[s.bot][0] if s.bot else s.label()
             for s in Match.objects.get(pk=match_id).seats.order_by("index")]
 

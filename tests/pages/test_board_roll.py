@@ -1,4 +1,4 @@
-"""The Roll for the Galaxy board (issue 14) in real Chromium: whole games against a bot,
+"""The Roll for the Galaxy board in real Chromium: whole games against a bot,
 played by clicking the drawn components (dice, phases, tiles, goods), at 1280×800 and at
 a 390×844 phone size, checking along the way that the board shows what the seat's view
 holds, that nothing scrolls sideways and that no raw engine key reaches the screen.

@@ -1,4 +1,4 @@
-"""The Űrcsempészek board in real Chromium (issue 14): a whole game against the bot, played
+"""The Űrcsempészek board in real Chromium: a whole game against the bot, played
 by clicking the drawn components (sectors and die faces, speed tokens, goods onto a sector,
 the pool) — never the fallback list — at 1280×800 and at a 390×844 phone size, checking
 at every step that the board shows what the seat's view holds, that the page never scrolls

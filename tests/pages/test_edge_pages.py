@@ -1,4 +1,4 @@
-"""Issue 27 in a real Chromium: signing up leaves you signed in; the pages run under the
+"""Accounts and limits in a real Chromium: signing up leaves you signed in; the pages run under the
 strict Content-Security-Policy with no violation (and what the inline handlers did still
 works: the confirm before a drop, the print button, the token key's select); a card face
 with a hostile name runs nothing."""

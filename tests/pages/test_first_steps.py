@@ -1,4 +1,4 @@
-"""What a new user trips over outside the boards (issue 32), in a real Chromium.
+"""What a new user trips over outside the boards, in a real Chromium.
 
 Each test failed on the code before its fix; the findings that need no browser are in
 tests/pages/test_first_steps_http.py.
@@ -215,7 +215,7 @@ def test_the_deck_builder_on_a_phone(browser, live_server, cards_loaded, user, l
 @pytest.mark.parametrize("size,lang", [("phone", "hu"), ("desktop", "en")])
 def test_the_deck_builder_groups_and_sorts_the_deck_by_type(browser, live_server, cards_loaded,
                                                            user, size, lang):
-    """Issue 32: the builder's list had no sort and no grouping by card type. Typed in any
+    """The builder's list had no sort and no grouping by card type. Typed in any
     order, the deck shows each type under its name with its count, in the rulebook's order
     of types, cheapest first within a type; "by cost" is one list by cost."""
     from cards.models import Card

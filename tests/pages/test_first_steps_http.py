@@ -1,4 +1,4 @@
-"""What a new user trips over outside the boards (issue 32), through HTTP.
+"""What a new user trips over outside the boards, through HTTP.
 
 Each test failed on the code before its fix; the findings that need a browser (a phone's
 width, a click) are in tests/pages/test_first_steps.py.

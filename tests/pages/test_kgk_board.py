@@ -1,4 +1,4 @@
-"""The KGK board for people (issue 15), in real Chromium at 1280×800 and 390×844, in
+"""The KGK board for people, in real Chromium at 1280×800 and 390×844, in
 Hungarian and English: card texts by hover and by tap, a log in sentences with names, no
 raw engine key on screen, no sideways scroll, and a whole match against a bot played by
 clicking the cards and buttons on the board. One browser for the module."""
@@ -76,7 +76,7 @@ def test_a_cards_text_by_hover_and_by_tap_and_the_board_in_words(
         pop = page.inner_text("#card-pop")
         assert name in pop and text.strip(" .") in pop
         assert page.get_attribute("#card-pop a.card-link", "href") == f"/cards/{slug}/"
-        # its picture too: a practice card has a generated face (issue 16)
+        # its picture too: a practice card has a generated face
         assert "/face.svg" in (page.get_attribute("#card-pop img.pop-img", "src") or "")
         box = page.locator("#card-pop").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
@@ -101,8 +101,8 @@ def test_a_cards_text_by_hover_and_by_tap_and_the_board_in_words(
         assert not raw_keys(board_text(page), lang), raw_keys(board_text(page), lang)
         no_sideways_scroll(page)
         if phone:
-            # the decision and the hand are on the screen together with the table (issue 32:
-            # the decision in the bar above the table, the hand docked below it)
+            # the decision and the hand are on the screen together with the table (the
+            # decision in the bar above the table, the hand docked below it)
             for sel in ("#decision", ".hand-dock"):
                 box = page.locator(sel).bounding_box()
                 assert box["y"] >= 0 and box["y"] + 20 < PHONE["height"], sel
@@ -118,7 +118,7 @@ def test_a_cards_text_by_hover_and_by_tap_and_the_board_in_words(
         ctx.close()
 
 
-# (The whole match clicked on the board is played on the table since issue 32:
+# (The whole match clicked on the board is played on the table:
 # tests/pages/test_kgk_table.py, at both sizes.)
 
 

@@ -1,4 +1,4 @@
-"""The KGK table (issue 32), in real Chromium at 390×844 and 1280×800, Hungarian and English.
+"""The KGK table, in real Chromium at 390×844 and 1280×800, Hungarian and English.
 
 - whole matches against the bot clicked on the table (card then target, the bar), with no
   409 answer and no countdown left for a decision the board will not answer; at every
@@ -253,7 +253,7 @@ def test_a_whole_match_clicked_on_the_table(browser, live_server, django_user_mo
 
 def test_the_countdown_goes_away_when_the_match_moves_on(browser, live_server,
                                                          django_user_model, cards_loaded):
-    """Issue 32, item 2: "Moving on shortly: Pass [Wait]" stayed through the main-phase
+    """"Moving on shortly: Pass [Wait]" stayed through the main-phase
     decisions after it, where Pass is not legal. After the board's pass the note is gone,
     and on the person's next main-phase decision there is no countdown."""
     me = django_user_model.objects.create_user("dani-jegyzet", password=PASSWORD)
@@ -344,7 +344,7 @@ def _on_table(page, text: str) -> str:
 @pytest.mark.parametrize("lang,size", [("hu", "desktop"), ("en", "phone")])
 def test_the_kg_14_3_chain_is_readable_and_played_on_the_table(
         browser, live_server, django_user_model, cards_loaded, lang, size):
-    """Issue 32, item 3: the moves read "target 1 / 2 / 3", the chain said "a player" for
+    """The moves read "target 1 / 2 / 3", the chain said "a player" for
     Felülbírálás although it targets a chain item, and "a chance to interrupt" did not
     say what it answers. Played from the KG-14.3 window (every seat the person's), each
     interrupt by clicking its card and then its target on the table."""
@@ -401,7 +401,7 @@ def test_the_kg_14_3_chain_is_readable_and_played_on_the_table(
 @pytest.mark.parametrize("lang", ["hu", "en"])
 def test_the_first_screen_on_a_phone_shows_the_hand_and_the_decision(
         browser, live_server, django_user_model, cards_loaded, bots_in_process, lang):
-    """Issue 32, item 4: the hand was ~1,200 px down and the docked moves covered the
+    """The hand was ~1,200 px down and the docked moves covered the
     decision. Opened at the top of the page, without scrolling: the decision, its moves,
     the whole turn line and the hand's cards are on the screen; a card's popover too."""
     me = django_user_model.objects.create_user(f"telefon-{lang}", password=PASSWORD)
@@ -446,7 +446,7 @@ def test_the_first_screen_on_a_phone_shows_the_hand_and_the_decision(
 
 def test_one_name_per_bot_on_every_board(browser, live_server, django_user_model,
                                          cards_loaded):
-    """Issue 32: one bot had five names ("Okosabb gép", "Gép (okos)", "Okos gép (2.)",
+    """One bot had five names ("Okosabb gép", "Gép (okos)", "Okos gép (2.)",
     "Bot (heuristic)", "Heuristic bot (2)") and Pulsar showed ``bot:heuristic``. Every
     board names it from matches/bot_kinds.py, as the lobby does."""
     me = django_user_model.objects.create_user("nevek", password=PASSWORD)
@@ -483,7 +483,7 @@ def test_one_name_per_bot_on_every_board(browser, live_server, django_user_model
 
 def test_the_bar_and_the_hand_never_cover_the_table_on_a_phone(
         browser, live_server, django_user_model, cards_loaded, bots_in_process):
-    """Issue 32: a whole match on a phone got stuck on one turn. Two dozen attacks filled
+    """A whole match on a phone got stuck on one turn. Two dozen attacks filled
     the bar at the top with buttons past the middle of the screen; with the hand docked at
     the bottom, the opponent's colony could not be clicked from any scroll position (the
     bar, then the hand, were on top of it). And a card of the hand brought to the middle of

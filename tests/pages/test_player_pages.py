@@ -1,4 +1,4 @@
-"""The pages of issue 30 in a real Chromium: leaderboard, player page, challenges, my
+"""The players' pages in a real Chromium: leaderboard, player page, challenges, my
 matches, notification settings, the unsubscribe page, and a turn-based board; each at
 390×844 and 1280×800, in Hungarian and English, with the sweep's four checks (nothing
 sideways, no console error, no failed request, no raw key). And the rematch button on a
@@ -115,7 +115,7 @@ def test_rematch_with_one_click_on_the_end_screen(live_server, chromium_path,
 
 def test_a_turn_deadline_counts_down_on_the_board_and_in_my_matches(live_server, chromium_path,
                                                                    django_user_model):
-    """Issue 30: the turn-based clock on the board and in "My matches" says how long is
+    """The turn-based clock on the board and in "My matches" says how long is
     left, in the page's language, not only the deadline's UTC time."""
     from playwright.sync_api import sync_playwright
 

@@ -1,4 +1,4 @@
-"""The "set up a position" page (issue 18 item 7) in real Chromium at 390×844 and
+"""The "set up a position" page in real Chromium at 390×844 and
 1280×800, in Hungarian and English: from the play page to the list of the rulebook's
 examples; a broken document pasted -> the refusal in words (where and what), no raw key,
 no sideways scroll, the text kept; a shipped scenario started -> the board shows the
@@ -146,7 +146,7 @@ def test_signed_out_the_list_and_the_help_and_a_sign_in_link(browser, live_serve
 
 
 def click_action_on_card(page, card_id: int, wanted: dict) -> None:
-    """Click the card the move is about, then its target on the table (issue 32)."""
+    """Click the card the move is about, then its target on the table."""
     index = page.evaluate(
         """w => [...document.querySelectorAll('#actions button.action')].findIndex(
                b => { const a = JSON.parse(b.dataset.action);

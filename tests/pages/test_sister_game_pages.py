@@ -1,4 +1,4 @@
-"""Each sister game played end to end on its page against a bot, in real Chromium (issue 7)."""
+"""Each sister game played end to end on its page against a bot, in real Chromium."""
 
 from __future__ import annotations
 

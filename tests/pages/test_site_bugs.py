@@ -1,4 +1,4 @@
-"""The bugs a person hit outside the boards (issue 15), through the pages and the API.
+"""The bugs a person hit outside the boards, through the pages and the API.
 
 Each test failed on the code before the fix: the organiser's own "Nevezek", a match in a
 typed-in format with undeclared practice decks, no saved decks to pick, /favicon.ico, no

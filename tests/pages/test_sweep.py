@@ -1,4 +1,4 @@
-"""Every page, as people see it, in a real Chromium (issue 15).
+"""Every page, as people see it, in a real Chromium.
 
 Each page is opened signed out, signed in and as staff, in Hungarian and English, on a
 phone (390×844) and a laptop (1280×800). For each page four checks must hold:
@@ -90,7 +90,7 @@ def _build_site(django_user_model) -> dict[str, Any]:
         tournaments.register(t, by=user, name=name)
     tournaments.start(t, by=user)
     tournaments.pair_next_round(t, by=user)
-    # A rated match the user won (issue 30): the player page draws a rating chart.
+    # A rated match the user won: the player page draws a rating chart.
     rated = store.create_match("smugglers", {"rated": True},
                                [store.SeatSpec(user=user), store.SeatSpec(user=staff)])
     store.submit(rated.pk, 1, None, kind="resign", user=staff)

@@ -1,4 +1,4 @@
-"""The beat catches up what a lost signal left undone (issue 30): a rated match that
+"""The beat catches up what a lost signal left undone: a rated match that
 finished without its signal is rated by the next sweep; a turn-based match whose move
 came without one gets its new deadline."""
 

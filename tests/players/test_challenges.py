@@ -1,4 +1,4 @@
-"""Finding an opponent (issue 30): open challenges anyone may accept, a minimum rating, a
+"""Finding an opponent: open challenges anyone may accept, a minimum rating, a
 direct challenge (an invitation), withdrawing, caps per user, rematch with one click; and a
 challenge accepted by two players at once seats exactly one (threads, on PostgreSQL)."""
 
@@ -188,7 +188,7 @@ def test_a_challenge_accepted_twice_at_once_seats_exactly_one(people):
 
 
 def test_an_open_challenge_for_three_fills_seat_by_seat(people, client):
-    """Issue 30: an open challenge for three or more (Roll is for 2-5) waits on /play/ with
+    """An open challenge for three or more (Roll is for 2-5) waits on /play/ with
     its open seats counted, starts when the last is taken, and refuses a fourth."""
     c = challenge(people["anna"], ruleset="roll", players=3)
     assert c["players"] == 3 and c["open_seats"] == 2

@@ -1,4 +1,4 @@
-"""Ratings wired to matches (issue 30): a finished rated match moves both players'
+"""Ratings wired to matches: a finished rated match moves both players'
 ratings once, through the API; sandbox, bot and unrated matches never do; the whole table
 rebuilds from the log to the same figures; leaderboards and player pages show them."""
 

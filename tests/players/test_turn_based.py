@@ -1,4 +1,4 @@
-"""Turn-based matches (issue 30): a deadline per move kept beside the match, a reserve,
+"""Turn-based matches: a deadline per move kept beside the match, a reserve,
 the beat's sweep enforcing it (the late player loses, rated; or a bot moves for them and
 the board says so), a deadline passed while no worker ran enforced when the task runs,
 and "my matches" with your turn first and the count in the header."""

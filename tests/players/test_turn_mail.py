@@ -1,4 +1,4 @@
-"""'Your turn' e-mails (issue 30) received by a real SMTP server (aiosmtpd, started here
+"""'Your turn' e-mails received by a real SMTP server (aiosmtpd, started here
 on a free port): a turn-based match played over simulated days, one mail per match per
 turn, the unsubscribe link and the setting, and an SMTP server that is down delaying the
 mail (retried by the sweep), never the move."""
@@ -136,7 +136,7 @@ def test_smtp_down_delays_the_mail_never_the_move(smtp, people, settings):
 @pytest.mark.celery
 def test_the_worker_mails_the_turn_within_seconds_of_the_move(celery_worker_process,
                                                               worker_smtp, people):
-    """The production path (issue 30): the move's answer hands the mail to the real Celery
+    """The production path: the move's answer hands the mail to the real Celery
     worker, which sends it to a real SMTP server within seconds."""
     if celery_worker_process is None:
         pytest.skip("the worker's path: PostgreSQL + Redis + a Celery worker (REDIS_URL)")

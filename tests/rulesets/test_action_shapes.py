@@ -1,7 +1,7 @@
 """Each game's action vocabulary (``rulesets/<game>/action_shapes.py``) against its engine:
 seeded bot matches of every game (the conformance suite's), and every legal action
 offered on the way must match its type's published schema exactly (no unknown type, no
-missing or extra field, no value of another kind). Issue 29: the vocabulary lived only in
+missing or extra field, no value of another kind). the vocabulary lived only in
 the READMEs, and a client's legal actions were untyped objects."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Each game's events (``rulesets/<game>/event_shapes.py``) against its engine: the seeded
 bot matches of the action-shape test, a resignation, and every event recorded on the way,
 as each seat and a spectator read it (``event_view``), must match its type's published
-schema exactly. Issue 29: events reached clients as untyped objects. And every ``type``
+schema exactly. events reached clients as untyped objects. And every ``type``
 the engine's source writes is an action or an event the game lists, so a type added
 without its shape fails here even when no seeded match meets it."""
 

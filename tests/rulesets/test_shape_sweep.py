@@ -1,5 +1,5 @@
 """The published shapes (actions, events, views: ``rulesets/shapes.py``) over many more
-seeded games than the quick tests walk, with every table size (issue 29). A rare branch
+seeded games than the quick tests walk, with every table size. A rare branch
 (Pulsar's second gyrodyne choice, a KGK ship's stealth bombard) shows itself only in some
 games: the API answers test met two such in random matches before this sweep did. Slow:
 run with the engine sweeps (``-m slow``)."""

@@ -1,7 +1,7 @@
 """Each game's view (``rulesets/<game>/view_shape.py``) against its engine: along the
 seeded bot matches of the action-shape test, the view of every seat and of a spectator, at
 many positions and at the end, must match the published ``<Game>View`` exactly (no key
-missing or unknown, no value of another kind, at every depth the shape types). Issue 29: a
+missing or unknown, no value of another kind, at every depth the shape types). a
 match's ``view`` reached clients as an untyped object."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 27 (Medium 6): a body over the limit is refused before it is read.
+"""A body over the limit is refused before it is read.
 
 Through the ASGI application (``kaosz.asgi.application``, what uvicorn runs), with the
 messages a server sends: a declared ``Content-Length`` over the limit is answered 413

@@ -1,4 +1,4 @@
-"""Issue 27: the card face escapes attributes, and every answer carries a
+"""The card face escapes attributes, and every answer carries a
 Content-Security-Policy: SVG may run nothing, pages run only their own scripts and the
 inline ones carrying the page's nonce. Through HTTP."""
 

@@ -1,4 +1,4 @@
-"""Issue 27 (Medium 7): a PostgreSQL restart leaves no broken pooled connection behind,
+"""A PostgreSQL restart leaves no broken pooled connection behind,
 a read whose connection died is run once more, and PostgreSQL down is a 503 in the error
 shape (a 503 page on pages), never a 500.
 

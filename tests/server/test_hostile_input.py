@@ -1,4 +1,4 @@
-"""Issue 27's low findings on input: each answered with a clear 4xx (or a page with the
+"""Low findings on input: each answered with a clear 4xx (or a page with the
 reason), never a 500, through HTTP."""
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def _rows(n: int, start: int = 0) -> str:
 
 
 def test_a_5000_row_csv_makes_no_contributions(user, cards_loaded):
-    """Issue 27: a 134 KB CSV made 5,000 pending contributions. Now a file has at most
+    """A 134 KB CSV made 5,000 pending contributions. Now a file has at most
     KAOSZ_CONTRIB_CSV_MAX_ROWS rows, and an account at most KAOSZ_CONTRIB_MAX_PENDING
     waiting."""
     answer = _contribute_csv(_signed_in(user), _rows(5000))

@@ -1,4 +1,4 @@
-"""Issue 27: ``/readyz`` answered 200 with no bots worker alive. Now it reports the
+"""``/readyz`` answered 200 with no bots worker alive. Now it reports the
 workers of each queue and beat from their heartbeats, and answers 503 when a part named
 in ``KAOSZ_READY_REQUIRES`` or ``?require=`` is down. With real Celery processes (a bots
 worker and beat) on Redis; their heartbeats under a key prefix of this test's own."""

@@ -18,7 +18,7 @@ def assert_error(response, status: int, code: str | None = None) -> dict:
     assert response.status_code == status, response.content
     body = response.json()
     assert set(body) == {"error"}, body
-    # (request_id: the X-Request-ID of the answer, issue 29)
+    # (request_id: the X-Request-ID of the answer)
     assert set(body["error"]) - {"request_id"} == {"code", "message", "details"}, body
     assert isinstance(body["error"]["message"], str) and body["error"]["message"]
     if code is not None:

@@ -18,7 +18,7 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 # Engine keys, field names and raw ids that must never reach the screen. Words are
-# matched whole; the lists name what the board once showed (issue 15) and the keys the
+# matched whole; the lists name what the board once showed and the keys the
 # engine emits.
 RAW_EVERYWHERE = [
     "end_turn", "equip_done", "colony_empty", "rapid_fire", "heavy_weapons", "face_down",

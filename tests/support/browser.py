@@ -20,7 +20,7 @@ PATIENCE_MS = 60_000
 def _as_function(expression: str) -> str:
     """A predicate written as an expression, as a function. Playwright evaluates a string
     expression with ``eval`` in the page each time it polls, which the site's
-    Content-Security-Policy (no 'unsafe-eval', issue 27) refuses; a function it compiles
+    Content-Security-Policy (no 'unsafe-eval') refuses; a function it compiles
     outside the page's policy."""
     text = expression.strip()
     if text.startswith(("function", "async ")) or "=>" in text.split("\n", 1)[0]:

@@ -1,11 +1,11 @@
-"""Playing KGK on the board the way a person does (issue 32), for the page tests and for
+"""Playing KGK on the board the way a person does, for the page tests and for
 ``bench/kgk_clicks.py --browser``: the person's move is what the heuristic bot would choose
 from the seat's own view and legal actions (fetched by the page, as the board fetches
 them), made on the table: the card, then its target (or the move in the card's popover),
 a pile, or a button in the bar above the table; the moves list only when the table has no
 place for it. A pass the board is counting down to is left to the board.
 
-It also works on the board before issue 32 (no bar, no targets): there the card's popover
+It also works on an older board with no bar and no targets: there the card's popover
 or the moves list is clicked, so the bench can compare the two boards click for click.
 """
 

@@ -1,4 +1,4 @@
-"""Tournament games are rated (issue 30), though nobody created them "rated": an online
+"""Tournament games are rated, though nobody created them "rated": an online
 round's match, finished, moves both players' live KGK ratings; its rebuild agrees."""
 
 from __future__ import annotations

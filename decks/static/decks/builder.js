@@ -105,7 +105,7 @@
 
   function total(deck) { let n = 0; for (const v of deck.values()) n += Math.max(0, v); return n; }
 
-  // What a "+" did, where the finger is (issue 32: "+" showed no change on a phone): the
+  // What a "+" did, where the finger is ("+" showed no change on a phone): the
   // button carries the card's count in the deck, and a line says it aloud.
   function mark(deck) {
     document.querySelectorAll(".add-card").forEach((b) => {

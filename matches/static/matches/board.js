@@ -45,7 +45,7 @@
   let last = 0;
   let busy = false;
   let current = null;
-  // Automatic answers (forcedAction) must never be stale or sent twice (issue 32): every
+  // Automatic answers (forcedAction) must never be stale or sent twice: every
   // redraw takes a number, a redraw overtaken by a newer one stops where it is, a timed
   // answer belongs to the redraw that armed it (and to its version) and is dropped when
   // anything newer happened, and one version gets at most one automatic answer.
@@ -244,7 +244,7 @@
       const w = d.outcome.winners.map((s) => names[s]).join(', ') || T('döntetlen', 'a draw');
       const why = (R.outcomeReason && R.outcomeReason(d.outcome.reason, T)) ||
         (OUTCOMES[d.outcome.reason] ? T(...OUTCOMES[d.outcome.reason]) : '');
-      // The result for the person first (issue 32): won, lost or a draw; a spectator, or a
+      // The result for the person first: won, lost or a draw; a spectator, or a
       // person holding every seat of a sandbox, reads the winner only.
       const seats = d.your_seats || (d.seat != null ? [d.seat] : []);
       const winners = d.outcome.winners || [];

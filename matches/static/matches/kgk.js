@@ -1,4 +1,4 @@
-/* Káosz Galaktika board, drawn as a card table (issue 32) from the seat's view and legal
+/* Káosz Galaktika board, drawn as a card table from the seat's view and legal
  * actions only: the opponent at the top, the combat and the interrupt chain drawn in the
  * middle, the viewer at the bottom with the hand docked at the bottom of the screen, and a
  * bar kept at the top with whose turn it is, the clock, the decision (and what a window

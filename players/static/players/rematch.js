@@ -1,4 +1,4 @@
-/* Rematch with one click (issue 30): a button on every board's end screen.
+/* Rematch with one click: a button on every board's end screen.
  *
  * The end screen (#outcome) is drawn by board.js for every game and moved into the HUD by
  * kgk.js; rather than edit either, this watches for it to appear (and be redrawn) and adds

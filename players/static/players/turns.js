@@ -1,4 +1,4 @@
-/* "Your turn" on every page (issue 30): the header's count, kept fresh by polling a small
+/* "Your turn" on every page: the header's count, kept fresh by polling a small
  * JSON endpoint, and a browser notification when it grows, once the person allowed it by
  * a click on "My matches" (the permission is never asked unprompted); and the deadlines
  * of turn-based matches counted down where a page shows them.
