@@ -35,9 +35,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesets import registry  # noqa: E402
-from rulesets.rng import Arrival  # noqa: E402
-from rulesets.stats import wilson  # noqa: E402
+from rulesets import registry
+from rulesets.rng import Arrival
+from rulesets.stats import wilson
 
 
 def play(game: str, kinds: tuple[str, str], seed: str, g: int, max_steps: int = 20_000,

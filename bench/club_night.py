@@ -50,8 +50,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.httpbench import ROOT, percentile, request  # noqa: E402
-from tests.support.smtp import Inbox, serve_smtp  # noqa: E402
+from bench.httpbench import ROOT, percentile, request
+from tests.support.smtp import Inbox, serve_smtp
 
 STUCK_SECONDS = 30.0
 BOT_GAMES = ("kgk", "roll")
@@ -261,7 +261,7 @@ class TimedInbox(Inbox):
         super().__init__()
         self.timed: list[tuple[float, Message]] = []
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+    async def handle_DATA(self, server, session, envelope):  # (aiosmtpd's name)
         answer = await super().handle_DATA(server, session, envelope)
         self.timed.append((time.time(), self.messages[-1]))
         return answer

@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesets.kgk import RULESET as R  # noqa: E402
-from rulesets.stats import wilson_rounded as wilson  # noqa: E402
+from rulesets.kgk import RULESET as R
+from rulesets.stats import wilson_rounded as wilson
 
 
 def play(config, seed, kinds):

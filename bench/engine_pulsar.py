@@ -18,9 +18,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rulesets.pulsar.bots import play_match  # noqa: E402
-from rulesets.pulsar.scoring import decide  # noqa: E402
-from rulesets.stats import wilson  # noqa: E402
+from rulesets.pulsar.bots import play_match
+from rulesets.pulsar.scoring import decide
+from rulesets.stats import wilson
 
 
 def speed(players: int, games: int) -> dict:

@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesets.smugglers import RULESET  # noqa: E402
-from rulesets.smugglers.play import play  # noqa: E402
-from rulesets.stats import wilson_rounded as wilson  # noqa: E402
+from rulesets.smugglers import RULESET
+from rulesets.smugglers.play import play
+from rulesets.stats import wilson_rounded as wilson
 
 
 def speed(players: int, games: int, options: dict[str, bool]) -> dict[str, float]:

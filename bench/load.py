@@ -58,7 +58,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.httpbench import ROOT, request, summary_ms, throughput  # noqa: E402
+from bench.httpbench import ROOT, request, summary_ms, throughput
 
 
 @contextmanager

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from matches.swiss import Bye, History, Player, Result, pair_round, standings  # noqa: E402
+from matches.swiss import Bye, History, Player, Result, pair_round, standings
 
 
 def build_history(n: int, rounds: int, seed: int) -> History:

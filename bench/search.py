@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.httpbench import (  # noqa: E402
+from bench.httpbench import (
     gunicorn,
     request,
     summary_ms,

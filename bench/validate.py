@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from decks.core.cardindex import CardIndex  # noqa: E402
-from decks.core.formats import RACES, TYPE_ORDER, get_format  # noqa: E402
-from decks.core.textformat import import_text  # noqa: E402
-from decks.core.validation import DEFAULT, default_playability, validate  # noqa: E402
+from decks.core.cardindex import CardIndex
+from decks.core.formats import RACES, TYPE_ORDER, get_format
+from decks.core.textformat import import_text
+from decks.core.validation import DEFAULT, default_playability, validate
 
 LEGAL_RACES = ["ember", "inszektoid", "cerebrita", "triciplita"]
 

@@ -236,8 +236,8 @@ def import_view(request: SignedInRequest) -> HttpResponse:
             first = text.lstrip().splitlines()[0] if text.strip() else ""
             is_csv = first.lower().startswith("slug")
             counts, errors = _parse_csv(text) if is_csv else _parse_text(text)
-            # The good lines are imported and the bad ones reported (one bad line
-            # used to import nothing); with no good line the page says what is wrong.
+            # The good lines are imported and the bad ones reported (one bad line must
+            # not cost the rest); with no good line the page says what is wrong.
             cards = {c.slug: c for c in Card.objects.filter(slug__in=list(counts))}
             if not cards and not errors:
                 errors = [tr_words("Nem találtunk lapot a listában.",

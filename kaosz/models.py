@@ -58,9 +58,9 @@ class ApiToken(models.Model):
 class SeatInvitation(models.Model):
     """A seat of a match kept for a named user until they accept (by joining) or decline.
 
-    Naming another user when creating a match used to seat them at once, with a deck the
-    creator chose: now their seat stays open, reserved for them, and the match starts only
-    once they have joined (with their own deck, or accepting the one proposed for the seat).
+    Naming another user when creating a match does not seat them with a deck the creator
+    chose: their seat stays open, reserved for them, and the match starts only once they
+    have joined (with their own deck, or accepting the one proposed for the seat).
     (Here rather than in ``matches``: that app's store and migrations belong to the
     live-play work; this row only points at a match and a seat index.)
     """

@@ -10,7 +10,7 @@ import os
 os.environ.setdefault("KAOSZ_PLAIN_HTTP", "1")
 os.environ.setdefault("SECRET_KEY", "kaosz-test-suite-key-not-secret-0123456789abcdefghij")
 
-from kaosz.settings import *  # noqa: E402,F403
+from kaosz.settings import *  # noqa: F403
 
 # Tasks run at enqueue, in the test (or the live server's request thread), unless a real
 # Celery worker is there (REDIS_URL) or a test takes the in-process worker

@@ -65,7 +65,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
         label = f"{titles.get(r['game'], r['game'])} · {family_name(r['family'], hu)}"
         ratings.append({**r, "label": label, "rounded": round(r["rating"]),
                         "svg": mark_safe(rating_svg([h["rating"] for h in r["history"]],
-                                                    label))})  # noqa: S308 (built from numbers)
+                                                    label))})  # (built from numbers)
     results = {"won": ("győzelem", "won"), "lost": ("vereség", "lost"),
                "aborted": ("megszakítva", "aborted"),
                "draw": ("döntetlen", "draw"), None: ("folyamatban", "in progress")}

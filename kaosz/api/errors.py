@@ -153,9 +153,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return with_retry_after(response, details)
 
 
-def json_404(request, exception=None) -> JsonResponse:  # noqa: ARG001
+def json_404(request, exception=None) -> JsonResponse:
     return JsonResponse(error_body("not_found", "Not found."), status=status.HTTP_404_NOT_FOUND)
 
 
-def json_500(request) -> JsonResponse:  # noqa: ARG001
+def json_500(request) -> JsonResponse:
     return JsonResponse(error_body("server_error", "Internal server error."), status=500)

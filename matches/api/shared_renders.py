@@ -1,8 +1,8 @@
 """One render of a match's events answer, shared by every spectator of the process.
 
-A thousand people watching matches on the event stream used to cost a thousand renders
-(a trip to a thread, a database read, the DRF view) on every move: each stream asked for
-the events after the last one it had sent. Spectators without a seat all see the same
+A thousand people watching matches on the event stream would cost a thousand renders (a
+trip to a thread, a database read) on every move if each stream asked for the events
+after the last one it had sent. Spectators without a seat all see the same
 public events, so the answer for (match, after, version, status) is the same for each of
 them: the first stream to ask renders it, the others awaiting the same key take its result.
 

@@ -83,7 +83,7 @@ def test_deck_text_export_and_import(client, few_cards, user):
 
 
 def test_import_keeps_the_good_lines_and_names_the_bad_ones(client, few_cards, user):
-    """One bad line used to import nothing."""
+    """One bad line does not stop the good ones from being imported."""
     client.force_login(user)
     page = client.post("/collection/import/", {"text": "3 CRX\n2 Nincsilyen Lap"},
                        follow=True).content.decode()

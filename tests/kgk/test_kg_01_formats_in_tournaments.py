@@ -15,8 +15,8 @@ from decks.core.formats import OPPOSED_RACES
 if not settings.configured:
     pytest.skip("needs Django (run without -p no:django)", allow_module_level=True)
 
-from matches.tournaments import services  # noqa: E402  (needs the configured Django)
-from matches.tournaments.services import TournamentError  # noqa: E402
+from matches.tournaments import services  # (needs the configured Django)
+from matches.tournaments.services import TournamentError
 
 pytestmark = pytest.mark.django_db
 

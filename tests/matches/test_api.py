@@ -135,7 +135,7 @@ def test_events_after_and_long_poll(players):
 
 def test_events_queries_do_not_grow_with_the_entries_returned(players):
     """One page of events is a fixed number of queries, however many log entries it
-    spans (each entry used to load its deferred ``match_id`` with a query of its own)."""
+    spans (no entry loads its deferred ``match_id`` with a query of its own)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 

@@ -453,8 +453,8 @@ def few_threads_server(django_db_setup, django_db_blocker) -> Iterator[str]:
 @pytest.mark.django_db(transaction=True)
 def test_open_streams_hold_no_thread(few_threads_server, django_user_model):
     """More event streams open than the process lends threads: a move is answered at once
-    and every stream sends it (a stream used to keep the thread its answer took through
-    the middleware chain, so two open board pages stalled every other request)."""
+    and every stream sends it (a stream that kept the thread its answer took through the
+    middleware chain would let two open board pages stall every other request)."""
     import http.client
 
     base = few_threads_server
@@ -487,8 +487,8 @@ def test_open_streams_hold_no_thread(few_threads_server, django_user_model):
         assert response.status == 200
         assert _next_progress(response, time.monotonic() + 5)["version"] == 1
         streams.append((conn, response))
-    # (each stream used to keep its thread until its first look at the database, ten
-    # seconds later: the third waited for one)
+    # (a stream keeping its thread until its first look at the database, ten seconds
+    # later, would make the third wait for one)
     assert time.monotonic() - opening < 5.0, "a stream waited for a thread held by another"
     assert move(2) < 3.0, "the move waited for a thread held by a stream"
     for conn, response in streams:

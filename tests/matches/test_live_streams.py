@@ -172,9 +172,9 @@ def test_the_account_stream_needs_an_account(live_server):
 @pytest.mark.django_db
 @pytest.mark.parametrize("method", ["post", "options", "delete"])
 def test_a_stream_is_read_with_get_only(client, method):
-    """Another method used to open a stream like a GET and hold a waiting slot (the
-    fuzzers' OPTIONS and POSTs left seven slots of their address taken, and a later test
-    of the anonymous cap found none free): refused with 405 and no slot taken."""
+    """Another method is refused with 405 and no slot taken (opening a stream like a GET,
+    the fuzzers' OPTIONS and POSTs would hold their address's waiting slots, and a later
+    test of the anonymous cap find none free)."""
     before = dict(caps._WAITERS)
     for path in ("/api/v1/matches/1/stream/", "/api/v1/me/stream/"):
         r = getattr(client, method)(path)

@@ -33,7 +33,7 @@ def test_a_reader_is_not_refused_while_another_connection_writes():
         try:
             assert written.wait(30)
             seen.append(get_user_model().objects.filter(username="kozben-iro").count())
-        except Exception as exc:  # noqa: BLE001 - reported below, with its message
+        except Exception as exc:  # (reported below, with its message)
             seen.append(exc)
         finally:
             read_done.set()

@@ -129,7 +129,7 @@ def _race(match_id: int, mover: int, action, version: int, user, other) -> dict[
         try:
             aborts.abort(match_id, other)
             answers["abort"] = "ok"
-        except Exception as exc:             # noqa: BLE001 (the code is asserted)
+        except Exception as exc:  # (the code is asserted)
             answers["abort"] = getattr(exc, "error_code", repr(exc))
         finally:
             connection.close()

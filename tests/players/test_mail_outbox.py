@@ -46,15 +46,15 @@ class WritingInbox(Inbox):
         finally:
             connection.close()
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+    async def handle_DATA(self, server, session, envelope):  # (aiosmtpd's name)  # (aiosmtpd's name)
         await asyncio.get_running_loop().run_in_executor(None, self.write)
         return await super().handle_DATA(server, session, envelope)
 
 
 def test_a_write_during_the_send_neither_waits_for_it_nor_doubles_the_mail(people, settings):
-    """The mail used to be sent inside the transaction that marked it sent: a write by
-    anyone while it went out either waited for the SMTP server (a locked database) or made
-    the mark fail, and the sweep sent the mail again, and again."""
+    """The mail is not sent inside the transaction that marks it sent: there a write by
+    anyone while it went out would wait for the SMTP server (a locked database) or make
+    the mark fail, and the sweep send the mail again, and again."""
     inbox = WritingInbox(people["cili"])
     with smtp_server(settings, inbox=inbox):
         match = turn_based_match(people)
@@ -74,7 +74,7 @@ class HeldInbox(Inbox):
         super().__init__()
         self.arrived, self.go = threading.Event(), threading.Event()
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+    async def handle_DATA(self, server, session, envelope):
         self.arrived.set()
         await asyncio.get_running_loop().run_in_executor(None, self.go.wait, 60)
         return await super().handle_DATA(server, session, envelope)

@@ -22,7 +22,7 @@ class Inbox:
     def __init__(self) -> None:
         self.messages: list[Message] = []
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+    async def handle_DATA(self, server, session, envelope):  # (aiosmtpd's name)
         self.messages.append(message_from_bytes(envelope.content))
         return "250 OK"
 
