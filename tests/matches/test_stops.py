@@ -100,7 +100,7 @@ def test_stops_through_the_api(players, django_user_model):
     assert back == {"seat": 1, "ask": ["aimed", "combat"], "match_own": False,
                     "pass_until_next_turn": False}
     eve = django_user_model.objects.create_user("eve")
-    from tests.api_helpers import client_for
+    from tests.support.api import client_for
 
     r = client_for(eve).put(url, {"ask": []}, format="json")
     assert r.status_code == 403 and r.json()["error"]["code"] == "not_a_player"
