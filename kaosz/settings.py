@@ -170,6 +170,12 @@ KAOSZ_BOT_MATCHES_RUNNING = int(os.environ.get("KAOSZ_BOT_MATCHES_RUNNING", "20"
 # (challenges and invitations included), per user (staff exempt).
 KAOSZ_CHALLENGES_PER_USER = int(os.environ.get("KAOSZ_CHALLENGES_PER_USER", "5"))
 KAOSZ_TURN_MATCHES_PER_USER = int(os.environ.get("KAOSZ_TURN_MATCHES_PER_USER", "30"))
+# Challenges a user may make (or withdraw) in an hour: making and withdrawing in a loop
+# would otherwise flood the invited player and the public list.
+KAOSZ_CHALLENGES_PER_HOUR = int(os.environ.get("KAOSZ_CHALLENGES_PER_HOUR", "30"))
+# Who may make a match with which options: each a function (user, ruleset, options, seat
+# specs) -> options, refusing with a DomainError; every way of making a match calls them.
+KAOSZ_MATCH_POLICIES = ["players.policies.challenges_through_their_rules"]
 # Matches whose state (text) and static parts each web process keeps (matches.store.cache):
 # at least every match being played at once, or each action reads and parses its match
 # again (1,000 players play 500 matches; a KGK state is about 15 KB of text).

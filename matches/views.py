@@ -33,6 +33,7 @@ from matches.services import creation
 from matches.services.seating import (
     accepted,
     get_ruleset,
+    listed_for,
     open_seat,
     resolve_deck,
     seat_of,
@@ -81,7 +82,7 @@ def lobby(request: HttpRequest, error: DomainError | str | None = None,
                     .distinct()[:20])
     context = {
         "rulesets": _rulesets(), "opponents": OPPONENTS, "bot_kinds": BOT_CHOICES, "error": error,
-        "open_matches": list(matches.filter(status=Match.OPEN)[:20]),
+        "open_matches": list(listed_for(matches.filter(status=Match.OPEN), request.user)[:20]),
         "live_matches": list(matches.filter(status=Match.ACTIVE)[:20]),
         "finished_matches": list(matches.filter(status=Match.FINISHED)[:10]),
         # A GET's query fills the form in (the deck page's "play this deck" link).

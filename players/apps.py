@@ -13,6 +13,7 @@ class PlayersConfig(AppConfig):
         error_catalogue.register("players", error_codes.CODES)
         # A finished rated match moves its players' ratings: listen to the store's one
         # signal (the store never imports this app).
+        from matches.live.account import account_event
         from matches.store import match_changed
         from matches.store.signals import joining
         from players import challenges, ratings, tasks, turns
@@ -21,3 +22,5 @@ class PlayersConfig(AppConfig):
         match_changed.connect(turns.on_match_changed, dispatch_uid="players.turns")
         match_changed.connect(tasks.on_match_changed, dispatch_uid="players.notify")
         joining.connect(challenges.on_joining, dispatch_uid="players.challenges")
+        account_event.connect(tasks.on_account_event,
+                              dispatch_uid="players.notifications")

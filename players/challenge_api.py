@@ -96,6 +96,16 @@ def cancel(request: Request, pk: int) -> Response:
     return Response(status=204)
 
 
+@extend_schema(request=None, responses={204: None},
+               description="Open your direct challenge that its invited player declined: "
+                           "anyone may accept it now (until then it stays closed).")
+@api_view(["POST"])
+@permission_classes([permissions.IsAuthenticated])
+def open_to_anyone(request: Request, pk: int) -> Response:
+    challenges.open_to_anyone(pk, request.user)
+    return Response(status=204)
+
+
 @extend_schema(request=None, responses={201: OpenApiTypes.OBJECT},
                description="The same game again (a finished match's player): the other "
                            "player is invited; bots sit down at once.")

@@ -16,6 +16,8 @@ from kaosz.api.domain_status import status_of
 from kaosz.api.errors import ApiError
 from kaosz.domain import DomainError
 from kaosz.messages import error_of
+from matches.models import Match
+from matches.services.seating import decline_invitation
 from matches.timecontrol import CHOICES
 from players import challenges
 from players.templatetags.players_tags import time_control_name
@@ -92,3 +94,26 @@ def cancel(request: HttpRequest, pk: int) -> HttpResponse:
     except (ApiError, DomainError) as exc:
         return challenges_page(request, error=exc, status=_status(exc))
     return redirect("challenges")
+
+
+@login_required
+@require_POST
+def decline(request: HttpRequest, pk: int) -> HttpResponse:
+    match = Match.objects.filter(pk=pk).first()
+    try:
+        if match is None:
+            raise ApiError("invitation_not_found", "no pending invitation for you here", 404)
+        decline_invitation(match, request.user)
+    except (ApiError, DomainError) as exc:
+        return challenges_page(request, error=exc, status=_status(exc))
+    return redirect("notification-inbox")
+
+
+@login_required
+@require_POST
+def open_to_anyone(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        challenges.open_to_anyone(pk, request.user)
+    except (ApiError, DomainError) as exc:
+        return challenges_page(request, error=exc, status=_status(exc))
+    return redirect("play-board", pk=pk)

@@ -13,10 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
+from django.utils import timezone
 
 from kaosz.models import SeatInvitation
 from matches import store
+from matches.live import account
 from matches.models import BIG_COLUMNS, Match, Seat
 from matches.services.seating import (
     accepted,
@@ -50,11 +53,32 @@ def turn_based_count(user: Any) -> int:
         .exclude(status=Match.FINISHED).distinct().count()
 
 
+def _budget_key(user: Any) -> str:
+    return f"players:challenges-made:{user.pk}:{timezone.now():%Y%m%d%H}"
+
+
+def count_made(user: Any) -> None:
+    """One more challenge made or withdrawn this hour (``check_caps`` holds the budget)."""
+    key = _budget_key(user)
+    cache.add(key, 0, timeout=3600)
+    try:
+        cache.incr(key)
+    except ValueError:          # expired between the two: start the hour again
+        cache.set(key, 1, timeout=3600)
+
+
 def check_caps(user: Any, turn_based: bool) -> None:
     """429 when the user already has as many challenges (or turn-based matches) as the
-    settings allow; staff are exempt (as with bot matches)."""
+    settings allow, or has made and withdrawn as many this hour; staff are exempt (as
+    with bot matches)."""
     if user.is_staff:
         return
+    made = cache.get(_budget_key(user)) or 0
+    if made >= settings.KAOSZ_CHALLENGES_PER_HOUR:
+        raise PlayersError("too_many_challenges", "you have made or withdrawn as many "
+                           "challenges this hour as allowed; wait a little",
+                           {"this_hour": made,
+                            "max_per_hour": settings.KAOSZ_CHALLENGES_PER_HOUR})
     mine = open_count(user)
     if mine >= settings.KAOSZ_CHALLENGES_PER_USER:
         raise PlayersError("too_many_challenges", "you have as many open challenges as "
@@ -113,15 +137,22 @@ def create(user: Any, ruleset: str, *, time_control: str = "live", rated: bool =
     # when a seat waits).
     check_options(rs, options, [specs[0]] + [store.SeatSpec(invited=True)] * (players - 1))
     match = store.create_match(rs.name, options, specs, created_by=user)
+    count_made(user)
     invite(match, specs, user)
     return match
 
 
+def direct_ids() -> Any:
+    """The matches waiting for a named player (invited, or having declined): never listed
+    publicly."""
+    return SeatInvitation.objects.filter(
+        status__in=[SeatInvitation.PENDING, SeatInvitation.DECLINED],
+        match__status=Match.OPEN).values_list("match_id", flat=True)
+
+
 def waiting() -> list[Match]:
     """Open challenges anyone may accept (not the direct ones), oldest first."""
-    direct = SeatInvitation.objects.filter(status=SeatInvitation.PENDING) \
-        .values_list("match_id", flat=True)
-    return list(_seeks().exclude(pk__in=direct).select_related("created_by")
+    return list(_seeks().exclude(pk__in=direct_ids()).select_related("created_by")
                 .prefetch_related("seats").order_by("created", "pk")[:100])
 
 
@@ -186,7 +217,26 @@ def cancel(match_id: int, user: Any) -> None:
             raise PlayersError("not_found", "no such challenge of yours")
         if match.status != Match.OPEN:
             raise PlayersError("not_open", "this challenge was already accepted")
+        invited = list(SeatInvitation.objects.filter(match=match,
+                                                     status=SeatInvitation.PENDING))
         match.delete()
+    count_made(user)
+    for invitation in invited:
+        account.publish_account_event(invitation.user_id, account.CHALLENGE_WITHDRAWN,
+                                      {"match": match_id, "from": user.get_username()})
+
+
+def open_to_anyone(match_id: int, user: Any) -> None:
+    """The maker opens a direct challenge the invited player declined: anyone may take
+    the seat now (a declined challenge stays closed until then)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().defer(*BIG_COLUMNS) \
+            .filter(pk=match_id, options__seek=True).first()
+        if match is None or match.created_by_id != user.pk:
+            raise PlayersError("not_found", "no such challenge of yours")
+        if match.status != Match.OPEN:
+            raise PlayersError("not_open", "this challenge was already accepted")
+        SeatInvitation.objects.filter(match=match, status=SeatInvitation.DECLINED).delete()
 
 
 def rematch(match_id: int, user: Any) -> Match:

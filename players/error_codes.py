@@ -49,4 +49,12 @@ CODES: dict[str, ErrorCode] = {
         hu="Ezt a játszmát már nem lehet megszakítani: mindenki lépett; feladni lehet.",
         en="This match can no longer be aborted: everyone has moved; you may resign.",
     ),
+    "challenge_options": ErrorCode(
+        400,
+        meaning="`rated`, `seek`, `min_rating` and `time_control` are a challenge's options: "
+                "make the match with `POST /api/v1/challenges/` (`details.use`), which checks "
+                "them and the challenge caps.",
+        hu="Értékelt, nyitott vagy levelezős játszmát kihívásként indíts.",
+        en="Make a rated, open or turn-based match as a challenge.",
+    ),
 }

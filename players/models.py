@@ -88,6 +88,9 @@ class NotificationSetting(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                 related_name="notification_setting")
     email_turns = models.BooleanField(default=True)
+    email_invitations = models.BooleanField(default=True)
+    # Dates and times on the pages in this zone (an IANA name).
+    time_zone = models.CharField(max_length=64, default="Europe/Budapest")
     updated = models.DateTimeField(auto_now=True)
 
 
@@ -98,6 +101,7 @@ class Mail(models.Model):
     failed) finds the row and sends it once."""
 
     TURN = "turn"
+    INVITATION = "invitation"     # ``turn`` holds the invitation's id: one mail each
 
     match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="mails")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
@@ -116,3 +120,19 @@ class Mail(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "user", "kind", "turn"],
                                                name="mail_once_per_turn")]
+class Notification(models.Model):
+    """Something that needs a person, kept until they have seen it: an invitation, their
+    challenge accepted, declined or withdrawn, a tournament round paired (the account
+    stream's events that are not "your turn": that one is counted from the matches)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="notifications")
+    kind = models.CharField(max_length=24)          # matches.live.account's event kinds
+    match_id = models.IntegerField(null=True, blank=True)   # (a withdrawn one is gone)
+    data = models.JSONField(default=dict)           # the account event's payload
+    created = models.DateTimeField(auto_now_add=True)
+    seen = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        indexes = [models.Index(fields=["user", "seen", "-created"])]

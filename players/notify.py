@@ -27,6 +27,7 @@ from django.core.mail import EmailMessage, get_connection
 from django.db.models import F, Q
 from django.utils import timezone
 
+from kaosz.models import SeatInvitation
 from matches.models import BIG_COLUMNS, Match, Seat
 from players.models import Mail, NotificationSetting, TurnClock
 from rulesets import registry
@@ -66,7 +67,41 @@ def set_wants_mail(user: Any, on: bool) -> None:
     NotificationSetting.objects.update_or_create(user=user, defaults={"email_turns": on})
 
 
+def _invitation_still_due(mail: Mail) -> str:
+    if mail.match.status != Match.OPEN or not SeatInvitation.objects.filter(
+            pk=mail.turn, status=SeatInvitation.PENDING).exists():
+        return "invitation_answered"
+    if not mail.user.email or not mail.user.is_active:
+        return "no_address"
+    setting = NotificationSetting.objects.filter(user=mail.user).first()
+    return "" if setting is None or setting.email_invitations else "unsubscribed"
+
+
+def _invitation_message(match: Match, user: Any, mail: Mail) -> EmailMessage:
+    """"X challenged you": the page to accept or decline on, and the unsubscribe link."""
+    rs = registry.available().get(match.ruleset)
+    title = rs.title if rs else match.ruleset
+    invitation = SeatInvitation.objects.filter(pk=mail.turn).select_related("invited_by") \
+        .first()
+    by = invitation.invited_by.username if invitation and invitation.invited_by else "?"
+    site = settings.KAOSZ_SITE_URL
+    page = f"{site}/notifications/"
+    unsubscribe = f"{site}/notifications/unsubscribe/{unsubscribe_token(user)}/"
+    body = (f"Szia {user.username}!\n\n{by} kihívott: {title} #{match.pk}\n"
+            f"Elfogadás vagy elutasítás: {page}\n\n"
+            f"Hi {user.username},\n\n{by} challenged you: {title} #{match.pk}\n"
+            f"Accept or decline: {page}\n\n"
+            f"--\nLeiratkozás / Unsubscribe: {unsubscribe}\n")
+    return EmailMessage(
+        subject=f"Kaosz: {by} kihívott / challenged you – {title} #{match.pk}", body=body,
+        to=[user.email], headers={"List-Unsubscribe": f"<{unsubscribe}>",
+                                  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+                                  **_message_id(mail)})
+
+
 def _message(match: Match, user: Any, mail: Mail | None = None) -> EmailMessage:
+    if mail is not None and mail.kind == Mail.INVITATION:
+        return _invitation_message(match, user, mail)
     rs = registry.available().get(match.ruleset)
     title = rs.title if rs else match.ruleset
     site = settings.KAOSZ_SITE_URL
@@ -134,6 +169,8 @@ def _claim(mail_id: int) -> bool:
 def _still_due(mail: Mail) -> str:
     """'' when the mail should go out; else why not (the turn is over, no address...)."""
     match = mail.match
+    if mail.kind == Mail.INVITATION:
+        return _invitation_still_due(mail)
     if match.status != Match.ACTIVE:
         return "match_over"
     if not wants_mail(mail.user):

@@ -8,11 +8,13 @@ from typing import Any
 
 from celery import shared_task
 from django.conf import settings
+from django.db import transaction
 
 from kaosz import task_runner
+from matches.live import account
 from matches.models import Match
 from matches.timecontrol import TURN, family_of
-from players import notify, ratings, turns
+from players import notifications, notify, ratings, turns
 
 log = logging.getLogger(__name__)
 
@@ -28,12 +30,32 @@ def sweep_turns() -> dict[str, int]:
 
 @shared_task(name="players.tasks.notify_turn")
 def notify_turn(match_id: int) -> int:
-    """Mail whoever has just come to act; on an SMTP failure the sweep retries."""
+    """Send the match's mails in the outbox (whoever has just come to act, an invitation);
+    on an SMTP failure the sweep retries."""
     try:
         return notify.send_turn_mail(match_id)
     except Exception as exc:
         log.warning("turn mail for match %s not sent (retried by the sweep): %s", match_id, exc)
         return 0
+
+
+def on_account_event(sender: Any, user_id: int, kind: str, payload: dict[str, Any],
+                     **kwargs: Any) -> None:
+    """The account events' receiver: keep what a person must see later (an invitation's
+    mail goes into the outbox with it), and ask the worker to send it once committed."""
+    row = notifications.record(user_id, kind, payload)
+    if row is not None and kind == account.INVITATION and row.match_id is not None:
+        match_id = row.match_id
+        transaction.on_commit(lambda: _queue_mails(match_id))
+
+
+def _queue_mails(match_id: int) -> None:
+    if settings.CELERY_TASK_ALWAYS_EAGER and task_runner.current() is None:
+        return       # (no worker: the sweep sends it rather than the request)
+    try:
+        notify_turn.delay(match_id)
+    except Exception as exc:   # the broker is down: the sweep sends it
+        log.warning("mail for match %s not queued (the sweep sends it): %s", match_id, exc)
 
 
 def on_match_changed(sender: Any, match: Match, **kwargs: Any) -> None:

@@ -557,7 +557,7 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
         "unknown_ruleset", "ruleset_unavailable", "bad_players", "bad_config",
         "unknown_player", "deck_invalid", "deck_not_used", "deck_required", "deck_not_found",
         "deck_unplayable", "deck_input", "deck_code_invalid", "bad_scenario", "scenario_not_supported",
-        "too_many_bot_matches"],
+        "too_many_bot_matches", "challenge_options", "too_many_challenges"],
     ("post", "/api/v1/matches/{id}/join/"): [
         "not_open", "already_started", "rating_too_low", "deck_invalid", "deck_required", "deck_not_found",
         "deck_unplayable", "deck_input", "deck_code_invalid"],
@@ -630,6 +630,7 @@ OPERATION_ERRORS: dict[tuple[str, str], list[str]] = {
         "too_many_turn_matches", "deck_invalid", "deck_required", "deck_not_found",
         "deck_unplayable", "deck_input", "deck_code_invalid", "deck_not_used", "bad_config"],
     ("post", "/api/v1/challenges/{id}/cancel/"): ["not_open"],
+    ("post", "/api/v1/challenges/{id}/open/"): ["not_open"],
     ("post", "/api/v1/matches/{id}/abort/"): ["not_found", "not_your_seat", "not_abortable"],
     ("post", "/api/v1/matches/{id}/rematch/"): [
         "not_your_seat", "no_rematch", "too_many_challenges", "too_many_turn_matches",

@@ -28,7 +28,6 @@ from kaosz.api.errors import ApiError
 from kaosz.api.params import flag
 from kaosz.api.throttling import AnonWindowThrottle, UserWindowThrottle, WindowRateThrottle
 from kaosz.api.timestamps import utc_text
-from kaosz.models import SeatInvitation
 from kaosz.server.deferred import settles_deferred
 from matches import store
 from matches.api import serializers as s
@@ -41,7 +40,9 @@ from matches.services import creation
 from matches.services.sandbox import shown_options
 from matches.services.seating import (
     accepted,
+    decline_invitation,
     invitations_of,
+    listed_for,
     open_seat,
     resolve_deck,
     seat_of,
@@ -286,6 +287,7 @@ class MatchViewSet(viewsets.GenericViewSet):
             qs = qs.filter(status=st)
         if request.query_params.get("ruleset"):
             qs = qs.filter(ruleset=request.query_params["ruleset"])
+        qs = listed_for(qs, request.user)
         if flag(request, "mine") and request.user.is_authenticated:
             qs = qs.filter(Q(seats__user=request.user) | Q(created_by=request.user)).distinct()
         page = self.paginate_queryset(qs)
@@ -347,15 +349,11 @@ class MatchViewSet(viewsets.GenericViewSet):
     @extend_schema(request=None, responses=s.MatchOut)
     @action(detail=True, methods=["post"])
     def decline(self, request: Request, pk: str | None = None) -> Response:
-        """Decline your invitation: the seat kept for you opens to anyone."""
+        """Decline your invitation: the seat kept for you stays closed (its maker may
+        withdraw the challenge or open it to anyone), and the maker is told."""
         match = self.get_object()
         # (request.user is signed in: the permission lets no one else post)
-        updated = SeatInvitation.objects.filter(  # type: ignore[misc]
-            match=match, user=request.user, status=SeatInvitation.PENDING) \
-            .update(status=SeatInvitation.DECLINED)
-        if not updated:
-            raise ApiError("invitation_not_found", "no pending invitation for you in this "
-                           "match", 404)
+        decline_invitation(match, request.user)
         return Response(detail(self._fresh(match.pk), request, seat_of(match, request.user)))
 
     # ------------------------------------------------------------ playing

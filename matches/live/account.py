@@ -1,6 +1,13 @@
-"""Account events: what concerns a user across all their matches (your turn, an
-invitation to a seat, a match finished), for the account event stream
-(``GET /api/v1/me/stream/``) so that a bot waiting for a challenge does not poll.
+"""Account events: what concerns a user across all their matches, for the account event
+stream (``GET /api/v1/me/stream/``) so that a bot waiting for a challenge does not poll.
+The kinds (``KINDS``; ``docs/players.md`` gives each payload):
+
+- ``invitation``: a challenge received (a seat kept for you);
+- ``challenge_accepted`` / ``challenge_declined`` / ``challenge_withdrawn``: to the
+  challenge's maker (accepted, declined) or to the invited player (withdrawn);
+- ``match_started`` / ``match_finished``: to everyone seated;
+- ``your_turn``: a seat of yours is to act;
+- ``round_paired``: a tournament round paired you (your table and match).
 
 :func:`publish_account_event` is the one way in, for any app: on PostgreSQL it is a
 ``pg_notify`` on ``kaosz_accounts`` sent with the publisher's transaction (delivered when
@@ -27,14 +34,24 @@ from collections import OrderedDict
 from typing import Any
 
 from django.db import connection, transaction
+from django.dispatch import Signal
 
 from kaosz.models import SeatInvitation
 from matches.live import hub
-from matches.models import Match, Seat
+from matches.models import BIG_COLUMNS, Match, Seat
 
 CHANNEL = hub.ACCOUNTS
 YOUR_TURN, INVITATION, MATCH_FINISHED = "your_turn", "invitation", "match_finished"
+CHALLENGE_ACCEPTED, CHALLENGE_DECLINED = "challenge_accepted", "challenge_declined"
+CHALLENGE_WITHDRAWN, MATCH_STARTED = "challenge_withdrawn", "match_started"
+ROUND_PAIRED = "round_paired"
+KINDS = (INVITATION, CHALLENGE_ACCEPTED, CHALLENGE_DECLINED, CHALLENGE_WITHDRAWN,
+         MATCH_STARTED, YOUR_TURN, MATCH_FINISHED, ROUND_PAIRED)
 SNAPSHOT_MOST = 200  # matches and invitations named in a snapshot
+
+# Sent with every account event, inside the publisher's transaction (``user_id``, ``kind``,
+# ``payload``): the players app keeps the ones a person must see later (its notifications).
+account_event = Signal()
 
 # Embedded: this process's account streams, by user id (each a thread's queue).
 _LOCAL: dict[int, set[queue.Queue[str]]] = {}
@@ -61,6 +78,7 @@ def publish_account_event(user_id: int, kind: str, payload: dict[str, Any]) -> N
     ``match_finished``; new kinds need no change here) with ``payload`` (a small JSON
     object), once the current transaction commits."""
     message = _message(user_id, kind, payload)
+    account_event.send(sender=None, user_id=int(user_id), kind=kind, payload=payload)
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, message])
@@ -85,7 +103,8 @@ def snapshot(user_id: int) -> dict[str, Any]:
         if index in (to_act or []) and match_id not in turns:
             turns[match_id] = {"match": match_id, "seat": index, "version": version}
     invitations = [invitation_payload(i) for i in SeatInvitation.objects.filter(
-        user_id=user_id, status=SeatInvitation.PENDING).select_related("invited_by")
+        user_id=user_id, status=SeatInvitation.PENDING).select_related("invited_by", "match")
+        .defer(*(f"match__{c}" for c in BIG_COLUMNS))
         .order_by("-pk")[:SNAPSHOT_MOST]]
     return {"your_turn": list(turns.values())[:SNAPSHOT_MOST], "invitations": invitations}
 
@@ -93,7 +112,8 @@ def snapshot(user_id: int) -> dict[str, Any]:
 def invitation_payload(invitation: SeatInvitation) -> dict[str, Any]:
     by = invitation.invited_by
     return {"invitation": invitation.pk, "match": invitation.match_id,
-            "seat": invitation.seat, "from": by.get_username() if by is not None else None}
+            "ruleset": invitation.match.ruleset, "seat": invitation.seat,
+            "from": by.get_username() if by is not None else None}
 
 
 # Who sits at each seat of the matches this process has seen move ({match: {seat: user}}):
@@ -121,7 +141,10 @@ def on_match_changed(sender: Any, match: Match, reason: str,
                      bot_seats: set[int] | None = None, **kwargs: Any) -> None:
     """The store's "a match changed" (after it commits): ``your_turn`` to the users whose
     seats are now to act, ``match_finished`` to everyone seated once it has ended. (A
-    bot's turn, known from ``bot_seats``, costs no query.)"""
+    bot's turn, known from ``bot_seats``, costs no query.) A join tells the match's maker
+    ``challenge_accepted``; a match that starts tells everyone seated ``match_started``."""
+    if reason in ("created", "joined"):
+        _joined_or_started(match, reason)
     if match.status == Match.ACTIVE and match.to_act:
         if bot_seats is not None and set(match.to_act) <= bot_seats:
             return
@@ -136,6 +159,29 @@ def on_match_changed(sender: Any, match: Match, reason: str,
             _SEAT_USERS.pop(match.pk, None)
         for user_id in sorted(set(users.values())):
             publish_account_event(user_id, MATCH_FINISHED, {"match": match.pk})
+
+
+def _joined_or_started(match: Match, reason: str) -> None:
+    users = _seat_users(match.pk, fresh=True)
+    maker = match.created_by_id
+    if reason == "joined" and maker is not None:
+        names = dict(Seat.objects.filter(match_id=match.pk, user__isnull=False)
+                     .values_list("index", "user__username"))
+        publish_account_event(maker, CHALLENGE_ACCEPTED, {
+            "match": match.pk, "players": [names[i] for i in sorted(names)],
+            "started": match.status == Match.ACTIVE})
+    if match.status == Match.ACTIVE:
+        for user_id in sorted(set(users.values())):
+            publish_account_event(user_id, MATCH_STARTED, {"match": match.pk,
+                                                           "ruleset": match.ruleset})
+
+
+def round_paired(user_ids: list[int | None], payload: dict[str, Any]) -> None:
+    """``round_paired`` to the players of a tournament table (``payload``: tournament,
+    round, table, match)."""
+    for user_id in user_ids:
+        if user_id is not None:
+            publish_account_event(user_id, ROUND_PAIRED, payload)
 
 
 def invited(invitations: list[SeatInvitation]) -> None:

@@ -3,7 +3,12 @@ path, so a page can never make a match the API would refuse, nor the other way r
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import Any
+
+from django.conf import settings
+from django.utils.module_loading import import_string
 
 from matches import store
 from matches.models import Match
@@ -28,8 +33,20 @@ def create_match(user: Any, ruleset: str, seats: list[dict[str, Any]],
     if scenario is not None:
         options = sandbox_options(rs, options, scenario, seats)
     specs = seat_specs(rs, seats, options, user)
+    for policy in policies():
+        options = policy(user, rs, options, specs)
     check_bot_only_matches(specs, user)
     check_options(rs, options, specs)
     match = store.create_match(ruleset, options, specs, created_by=user)
     invite(match, specs, user)  # a named opponent is invited, not seated
     return match
+
+
+Policy = Callable[[Any, Any, dict[str, Any], list[store.SeatSpec]], dict[str, Any]]
+
+
+@cache
+def policies() -> tuple[Policy, ...]:
+    """``KAOSZ_MATCH_POLICIES``: the rules other apps set on making a match (the players
+    app: a rated, seeking or direct match is a challenge, with the challenges' caps)."""
+    return tuple(import_string(path) for path in settings.KAOSZ_MATCH_POLICIES)

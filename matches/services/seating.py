@@ -207,19 +207,47 @@ def invite(match: Match, specs: list[SeatSpec], by: Any) -> list[SeatInvitation]
 
 def seat_to_join(match: Match, user: Any) -> tuple[int | None, SeatInvitation | None]:
     """Which seat ``user`` may take: the one they are invited to, else the first open seat
-    nobody is invited to (409 ``not_open`` when every open seat is kept for someone)."""
-    pending = list(SeatInvitation.objects.filter(match=match, status=SeatInvitation.PENDING))
-    if not pending:
+    nobody is invited to (409 ``not_open`` when every open seat is kept for someone). A
+    seat whose invited player declined stays kept: a direct challenge is not a public one
+    unless its maker opens it (``players.challenges.open_to_anyone``)."""
+    kept_for = list(SeatInvitation.objects.filter(
+        match=match, status__in=[SeatInvitation.PENDING, SeatInvitation.DECLINED]))
+    if not kept_for:
         return None, None
-    mine = next((i for i in pending if i.user_id == getattr(user, "pk", None)), None)
+    mine = next((i for i in kept_for if i.user_id == getattr(user, "pk", None)
+                 and i.status == SeatInvitation.PENDING), None)
     if mine is not None:
         return mine.seat, mine
-    kept = {i.seat for i in pending}
+    kept = {i.seat for i in kept_for}
     free = [s.index for s in match.seats.all() if s.is_open and s.index not in kept]
     if not free:
         raise MatchError("not_open", "the open seats are kept for invited players",
                          {"invited_seats": sorted(kept)})
     return free[0], None
+
+
+def listed_for(matches: Any, user: Any) -> Any:
+    """``matches`` without the direct challenges (waiting for a named player) that are not
+    ``user``'s own or addressed to them: an invitation is never listed publicly."""
+    direct = SeatInvitation.objects.filter(
+        status__in=[SeatInvitation.PENDING, SeatInvitation.DECLINED],
+        match__status=Match.OPEN)
+    if getattr(user, "is_authenticated", False):
+        direct = direct.exclude(user=user).exclude(match__created_by=user)
+    return matches.exclude(pk__in=direct.values_list("match_id", flat=True))
+
+
+def decline_invitation(match: Match, user: Any) -> None:
+    """``user`` declines their invitation: the seat stays kept (closed), and the maker is
+    told. Refuses with ``invitation_not_found``."""
+    updated = SeatInvitation.objects.filter(
+        match=match, user=user, status=SeatInvitation.PENDING) \
+        .update(status=SeatInvitation.DECLINED)
+    if not updated:
+        raise MatchError("invitation_not_found", "no pending invitation for you in this match")
+    if match.created_by_id is not None:
+        account.publish_account_event(match.created_by_id, account.CHALLENGE_DECLINED,
+                                      {"match": match.pk, "by": user.get_username()})
 
 
 def accepted(invitation: SeatInvitation | None) -> None:

@@ -43,15 +43,17 @@ def test_a_named_player_is_invited_not_seated(people):
     assert SeatInvitation.objects.get().status == "accepted"
 
 
-def test_an_invited_player_may_decline_and_the_seat_opens(people):
+def test_a_declined_seat_stays_closed_until_the_maker_opens_it(people):
     anna, bela = client_for(people["anna"]), client_for(people["bela"])
     m = create(anna, ["me", "bela"])
     r = bela.post(f"/api/v1/matches/{m['id']}/decline/", {}, format="json")
     assert r.status_code == 200 and r.json()["invitations"][0]["status"] == "declined"
     assert_error(bela.post(f"/api/v1/matches/{m['id']}/decline/", {}, format="json"), 404,
                  "invitation_not_found")
-    cili = client_for(people["cili"]).post(f"/api/v1/matches/{m['id']}/join/", {},
-                                           format="json")
+    join = f"/api/v1/matches/{m['id']}/join/"
+    assert_error(client_for(people["cili"]).post(join, {}, format="json"), 409, "not_open")
+    assert anna.post(f"/api/v1/challenges/{m['id']}/open/").status_code == 204
+    cili = client_for(people["cili"]).post(join, {}, format="json")
     assert cili.status_code == 200 and cili.json()["status"] == "active"
 
 

@@ -116,7 +116,9 @@ def _a_match_played_through_its_streams(base: str, tokens: list[str]) -> None:
                 turns += 1
             assert _to_act(base, m["id"], tokens) == 1
             name, turn = mine.next()
-            while turns and name == "your_turn" and turn["seat"] != 1:
+            # (the join told p1 the match started; then whose turn it is)
+            while name == "match_started" or (turns and name == "your_turn"
+                                              and turn["seat"] != 1):
                 name, turn = mine.next()
             assert (name, turn["match"], turn["seat"]) == ("your_turn", m["id"], 1), turn
             status, _ = call(base, "POST", f"/api/v1/matches/{m['id']}/resign/", tokens[0], {})

@@ -14,6 +14,7 @@ from typing import Any
 
 from decks.services import DeckError, resolve_deck
 from matches import store
+from matches.live import account
 from matches.store import SeatSpec
 from matches.tournaments.models import Entry, FinalMatch, Round, Tournament
 from matches.tournaments.services.common import TournamentError, online_ruleset
@@ -52,6 +53,9 @@ def create_round_matches(t: Tournament, rnd: Round) -> list[int]:
         match = _create(t, p.a, p.b)
         p.match = match
         p.save(update_fields=["match"])
+        account.round_paired([p.a.user_id, p.b.user_id], {
+            "tournament": t.pk, "name": t.name, "round": rnd.number, "table": p.table,
+            "match": match.pk})
         ids.append(match.pk)
     return ids
 

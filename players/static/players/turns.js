@@ -2,9 +2,8 @@
  * JSON endpoint, and a browser notification when it grows, once the person allowed it by
  * a click on "My matches" (the permission is never asked unprompted); and the deadlines
  * of turn-based matches counted down where a page shows them.
- *
- * Polling for now: the account event stream (publish_account_event, matches/live/) can
- * replace the timer once it is merged (see players/README note in the report). */
+ * The count covers your turns and the notifications not seen (invitations, answers to
+ * your challenges, tournament pairings): a browser notification when either grows. */
 (function () {
   'use strict';
   const hu = (document.documentElement.lang || 'hu').startsWith('hu');
@@ -37,29 +36,52 @@
   setInterval(countDown, 30000);
 
   const badge = document.getElementById('my-turn-count');
+  const bell = document.getElementById('notification-count');
   if (!badge) return;
   const EVERY_MS = 30000;
   let last = parseInt(badge.dataset.count || '0', 10);
+  let lastUnseen = bell ? parseInt(bell.dataset.count || '0', 10) : 0;
 
-  function show(n) {
-    badge.dataset.count = String(n);
-    badge.textContent = n ? ` (${n})` : '';
+  function show(el, n) {
+    if (!el) return;
+    el.dataset.count = String(n);
+    el.textContent = n ? ` (${n})` : '';
+  }
+  function tell(body, tag) {
+    if ('Notification' in window && Notification.permission === 'granted') {
+      new Notification('Kaosz', { body, tag });
+    }
   }
   async function poll() {
     if (document.hidden) return;
     try {
-      const r = await fetch('/api/v1/my-matches/count/', { credentials: 'same-origin', headers: { 'Accept': 'application/json' } });
+      const r = await fetch('/api/v1/notifications/count/', { credentials: 'same-origin', headers: { 'Accept': 'application/json' } });
       if (!r.ok) return;
-      const n = (await r.json()).your_turn;
-      if (n > last && 'Notification' in window && Notification.permission === 'granted') {
-        new Notification('Kaosz', { body: T('Te jössz a lépéssel.', 'It is your turn.'), tag: 'kaosz-your-turn' });
-      }
+      const got = await r.json();
+      const n = got.your_turn, unseen = got.unseen;
+      if (n > last) tell(T('Te jössz a lépéssel.', 'It is your turn.'), 'kaosz-your-turn');
+      else if (unseen - n > lastUnseen - last) tell(T('Új értesítésed van (például kihívás).', 'You have a new notification (a challenge, say).'), 'kaosz-notification');
       last = n;
-      show(n);
+      lastUnseen = unseen;
+      show(badge, n);
+      show(bell, unseen);
     } catch (e) { /* offline: the next poll tries again */ }
   }
   setInterval(poll, EVERY_MS);
   document.addEventListener('visibilitychange', poll);
+  // Pages about what needs you (notifications, my matches, challenges) listen to the
+  // account stream and count again at once when an event arrives: told within a second.
+  const live = document.querySelector('[data-account-stream]');
+  if (live && 'EventSource' in window) {
+    const kinds = ['invitation', 'challenge_accepted', 'challenge_declined', 'challenge_withdrawn',
+      'match_started', 'your_turn', 'match_finished', 'round_paired'];
+    const stream = new EventSource('/api/v1/me/stream/');
+    kinds.forEach((k) => stream.addEventListener(k, () => {
+      poll();
+      if (live.dataset.accountStream === 'reload' && k !== 'your_turn') window.location.reload();
+    }));
+    window.addEventListener('pagehide', () => stream.close());
+  }
 
   const button = document.getElementById('enable-notifications');
   const state = document.getElementById('notifications-state');
