@@ -33,6 +33,7 @@ from matches.services import creation
 from matches.services.seating import (
     accepted,
     get_ruleset,
+    kept_seats,
     listed_for,
     open_seat,
     resolve_deck,
@@ -179,6 +180,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
         "match": match, "seat": seat, "title": rs.title if rs else match.ruleset,
         "seats": list(match.seats.all()), "can_join": can_join,
         "uses_decks": bool(rs and rs.uses_decks), "bot_kinds": json.dumps(bot_kinds_json(), ensure_ascii=False),
+        "kept_seats": kept_seats(match) if match.status == Match.OPEN else set(),
         "bot_seats": sum(1 for s in match.seats.all() if s.bot)}, request))
 
 

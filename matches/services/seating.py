@@ -226,6 +226,13 @@ def seat_to_join(match: Match, user: Any) -> tuple[int | None, SeatInvitation | 
     return free[0], None
 
 
+def kept_seats(match: Match) -> set[int]:
+    """The open seats kept for a named player (invited, or having declined)."""
+    return set(SeatInvitation.objects.filter(
+        match=match, status__in=[SeatInvitation.PENDING, SeatInvitation.DECLINED])
+        .values_list("seat", flat=True))
+
+
 def listed_for(matches: Any, user: Any) -> Any:
     """``matches`` without the direct challenges (waiting for a named player) that are not
     ``user``'s own or addressed to them: an invitation is never listed publicly."""

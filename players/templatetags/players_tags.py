@@ -12,6 +12,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import get_language
 
+from kaosz.models import SeatInvitation
 from matches.timecontrol import choice_of
 from players import challenges, notifications
 from players.challenges import waiting
@@ -54,6 +55,22 @@ def unseen_count(context: Any) -> int:
     """Your turns plus notifications not seen (the header's "Notifications (n)")."""
     request = context.get("request")
     return notifications.unseen_count(getattr(request, "user", None))
+
+
+@register.inclusion_tag("players/_challenge_panel.html", takes_context=True)
+def challenge_panel(context: Any, match: Any) -> dict[str, Any]:
+    """A waiting match's panel: who is awaited ("waiting for Cili", or anyone), and for its
+    maker the link to share, withdraw, and "open to anyone" once a named player declined."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    kept = list(SeatInvitation.objects.filter(match=match).exclude(
+        status=SeatInvitation.ACCEPTED).select_related("user").order_by("seat"))
+    return {"match": match, "request": request, "csrf_token": context.get("csrf_token"),
+            "waiting_for": [i.user.username for i in kept if i.status == SeatInvitation.PENDING],
+            "declined_by": [i.user.username for i in kept if i.status == SeatInvitation.DECLINED],
+            "is_maker": user is not None and match.created_by_id == getattr(user, "pk", None),
+            "is_challenge": bool((match.options or {}).get("seek")),
+            "share_url": request.build_absolute_uri(f"/play/{match.pk}/") if request else ""}
 
 
 @register.inclusion_tag("players/_turn_clock.html", takes_context=True)

@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 SHOT_KEYS = ["leaderboard", "player", "challenges", "my-matches", "board-turn"]
 KEYS = ["leaderboard", "player", "challenges", "my-matches", "notifications",
-        "unsubscribe", "board-turn", "lobby"]
+        "unsubscribe", "board-turn", "lobby", "inbox", "challenge-waiting"]
 
 
 def _site(users) -> tuple[dict[str, str], int]:
@@ -38,7 +38,8 @@ def _site(users) -> tuple[dict[str, str], int]:
     challenges.accept(turn.pk, bela)
     turns.update_clock(turn.pk)
     challenges.create(bela, "roll", time_control="3d", min_rating=1400)
-    return {"leaderboard": "/leaderboards/smugglers/", "player": "/players/anna/",
+    waiting = challenges.create(anna, "smugglers", opponent="bela")
+    return {"inbox": "/notifications/", "challenge-waiting": f"/play/{waiting.pk}/","leaderboard": "/leaderboards/smugglers/", "player": "/players/anna/",
             "challenges": "/challenges/", "my-matches": "/play/mine/",
             "notifications": "/account/notifications/",
             "unsubscribe": f"/notifications/unsubscribe/{unsubscribe_token(anna)}/",

@@ -274,7 +274,7 @@
   function renderActions(d, legal) {
     const box = document.getElementById('actions');
     if (d.status !== 'active' || !legal.actions.length) {
-      box.innerHTML = `<p class="muted" id="no-actions">${d.status === 'active' ? T('Most nincs döntésed.', 'Nothing to decide now.') : T('A játszma véget ért.', 'The match is over.')}</p>`;
+      box.innerHTML = `<p class="muted" id="no-actions">${d.status === 'active' ? T('Most nincs döntésed.', 'Nothing to decide now.') : d.status === 'open' ? T('A játszma még nem kezdődött el: ellenfélre vár.', 'The match has not started yet: it waits for an opponent.') : T('A játszma véget ért.', 'The match is over.')}</p>`;
       return;
     }
     const groups = {};

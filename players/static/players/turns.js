@@ -75,10 +75,14 @@
   if (live && 'EventSource' in window) {
     const kinds = ['invitation', 'challenge_accepted', 'challenge_declined', 'challenge_withdrawn',
       'match_started', 'your_turn', 'match_finished', 'round_paired'];
+    // What changes a notifications page (a new row); the others only change the counts.
+    const rows = ['invitation', 'challenge_accepted', 'challenge_declined', 'challenge_withdrawn', 'round_paired'];
     const stream = new EventSource('/api/v1/me/stream/');
+    let leaving = false;   // a form sent (Accept): its answer, not a reload, is the next page
+    document.addEventListener('submit', () => { leaving = true; stream.close(); }, true);
     kinds.forEach((k) => stream.addEventListener(k, () => {
       poll();
-      if (live.dataset.accountStream === 'reload' && k !== 'your_turn') window.location.reload();
+      if (!leaving && live.dataset.accountStream === 'reload' && rows.includes(k)) window.location.reload();
     }));
     window.addEventListener('pagehide', () => stream.close());
   }
