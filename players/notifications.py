@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kaosz.api.timestamps import utc_text
 from matches.live import account
 from players import mine
 from players.models import Mail, Notification, NotificationSetting
@@ -67,7 +68,7 @@ def inbox(user: Any) -> dict[str, Any]:
 
 def notification_json(n: Notification) -> dict[str, Any]:
     return {"id": n.pk, "kind": n.kind, "match": n.match_id, "seen": n.seen,
-            "created": n.created.isoformat(), "data": n.data}
+            "created": utc_text(n.created), "data": n.data}
 
 
 def mark_seen(user: Any, ids: list[int] | None = None) -> int:
