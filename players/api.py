@@ -29,7 +29,8 @@ PROFILE = inline_serializer("PlayerProfile", fields={
             "change": f.FloatField()})}),
     "recent_matches": inline_serializer("PlayerMatch", many=True, fields={
         "id": f.IntegerField(), "game": f.CharField(), "status": f.CharField(),
-        "result": f.ChoiceField(["won", "lost", "draw"], allow_null=True),
+        "result": f.ChoiceField(["won", "lost", "draw", "aborted"], allow_null=True, help_text=(
+            "aborted: given up before every player had moved (never rated)")),
         "rated": f.BooleanField(), "opponents": f.ListField(child=f.CharField()),
         "finished": f.DateTimeField(allow_null=True)}),
     "tournaments": inline_serializer("PlayerTournament", many=True, fields={
