@@ -96,6 +96,7 @@ def abort(match_id: int, user: Any) -> dict[str, Any]:
             if exc.error_code != "version_conflict":
                 raise
             continue
-        return {**result.body, "aborted": True}
+        return {"match": match.pk, "status": result.body["status"],
+                "version": result.body["version"], "aborted": True}
     raise PlayersError("not_abortable", "the match moved on while aborting; try again",
                        {"status": Match.ACTIVE})

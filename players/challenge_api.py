@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.decorators import api_view, permission_classes
@@ -49,6 +48,42 @@ def _valid(serializer: type[serializers.Serializer], data: Any) -> dict[str, Any
     return dict(body.validated_data)
 
 
+class ChallengeOut(serializers.Serializer):
+    id = serializers.IntegerField(min_value=1)
+    ruleset = serializers.CharField()
+    format = serializers.CharField(allow_null=True, help_text="deck format (KGK), or null")
+    time_control = serializers.ChoiceField(choices=list(CHOICES))
+    rated = serializers.BooleanField()
+    min_rating = serializers.IntegerField(allow_null=True, min_value=0,
+                                          max_value=challenges.MAX_MIN_RATING)
+    status = serializers.ChoiceField(choices=[c for c, _ in Match.STATUSES])
+    created_by = serializers.CharField(allow_null=True)
+    created = serializers.DateTimeField()
+    players = serializers.IntegerField(min_value=2, max_value=6)
+    open_seats = serializers.IntegerField(min_value=0, max_value=5)
+
+
+class ChallengeListOut(serializers.Serializer):
+    challenges = ChallengeOut(many=True)
+
+
+class AcceptOut(ChallengeOut):
+    match = serializers.IntegerField(min_value=1, help_text="the match to play (its id)")
+
+
+class RematchOut(serializers.Serializer):
+    id = serializers.IntegerField(min_value=1)
+    status = serializers.ChoiceField(choices=[c for c, _ in Match.STATUSES])
+    url = serializers.CharField(help_text="the board's page")
+
+
+class AbortOut(serializers.Serializer):
+    match = serializers.IntegerField(min_value=1)
+    status = serializers.ChoiceField(choices=[c for c, _ in Match.STATUSES])
+    version = serializers.IntegerField(min_value=0)
+    aborted = serializers.BooleanField()
+
+
 def challenge_json(match: Match) -> dict[str, Any]:
     options = match.options or {}
     return {"id": match.pk, "ruleset": match.ruleset, "format": options.get("format"),
@@ -59,9 +94,9 @@ def challenge_json(match: Match) -> dict[str, Any]:
             "players": match.seats.count(), "open_seats": challenges.open_seats(match)}
 
 
-@extend_schema(methods=["GET"], responses=OpenApiTypes.OBJECT,
+@extend_schema(methods=["GET"], responses=ChallengeListOut,
                description="Open challenges waiting for an opponent, oldest first.")
-@extend_schema(methods=["POST"], request=ChallengeRequest, responses={201: OpenApiTypes.OBJECT},
+@extend_schema(methods=["POST"], request=ChallengeRequest, responses={201: ChallengeOut},
                description="Challenge anyone (or a named opponent). 429 over the caps.")
 @api_view(["GET", "POST"])
 @permission_classes([permissions.IsAuthenticatedOrReadOnly])
@@ -77,7 +112,7 @@ def challenge_list(request: Request) -> Response:
     return Response(challenge_json(match), status=201)
 
 
-@extend_schema(request=AcceptRequest, responses=OpenApiTypes.OBJECT,
+@extend_schema(request=AcceptRequest, responses=AcceptOut,
                description="Take the challenge's seat; 409 not_open when someone was first.")
 @api_view(["POST"])
 @permission_classes([permissions.IsAuthenticated])
@@ -106,7 +141,7 @@ def open_to_anyone(request: Request, pk: int) -> Response:
     return Response(status=204)
 
 
-@extend_schema(request=None, responses={201: OpenApiTypes.OBJECT},
+@extend_schema(request=None, responses={201: RematchOut},
                description="The same game again (a finished match's player): the other "
                            "player is invited; bots sit down at once.")
 @api_view(["POST"])
@@ -117,7 +152,7 @@ def rematch(request: Request, pk: int) -> Response:
                     status=201)
 
 
-@extend_schema(request=None, responses=OpenApiTypes.OBJECT,
+@extend_schema(request=None, responses=AbortOut,
                description="Abort a running match before every player has made a first move "
                            "(unrated, shown as aborted); 409 not_abortable after that.")
 @api_view(["POST"])
