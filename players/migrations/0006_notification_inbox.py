@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('players', '0004_mail_outbox'),
+        ('players', '0005_notified_turn'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
