@@ -11,7 +11,7 @@ from matches.models import MatchAction
 from players.models import Rating, TurnClock
 from players.tasks import sweep_turns
 from rulesets import registry
-from tests.players.moves import until_each_moved
+from tests.support.moves import until_each_moved
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -17,7 +17,7 @@ from matches.live import account
 from matches.models import Match
 from players import notify
 from players.models import Mail, Notification, NotificationSetting
-from tests.api_helpers import assert_error, client_for
+from tests.support.api import assert_error, client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "titkos-jelszo-123"

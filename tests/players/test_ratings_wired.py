@@ -11,8 +11,8 @@ from django.core.management import call_command
 
 from matches import store
 from players.models import Rating, RatingEvent
-from tests.players.moves import until_each_moved
 from tests.support.api import assert_error, client_for
+from tests.support.moves import until_each_moved
 
 # transaction=True: ratings are recorded after the move commits (on_commit), as in production.
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -14,8 +14,8 @@ from matches.models import Match
 from players import aborts, turns
 from players.models import Rating, TurnClock
 from players.tasks import sweep_turns
-from tests.players.moves import until_each_moved
 from tests.support.api import client_for
+from tests.support.moves import until_each_moved
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
