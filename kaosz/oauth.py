@@ -19,6 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
+from drf_spectacular.contrib.django_oauth_toolkit import DjangoOAuthToolkitScheme
 from oauth2_provider.contrib.rest_framework import OAuth2Authentication
 from oauth2_provider.generators import generate_client_secret
 from oauth2_provider.models import get_application_model
@@ -50,6 +51,18 @@ class ScopedOAuth2Authentication(OAuth2Authentication):
                 "authorize the app again with it" if needed else
                 "an app's token cannot do this: sign in on the site")
         return found
+
+
+class ScopedOAuth2Scheme(DjangoOAuthToolkitScheme):
+    """The schema's ``oauth2`` scheme (authorization code flow, the scopes), each operation
+    naming the one scope it needs (``required_scope``)."""
+
+    target_class = "kaosz.oauth.ScopedOAuth2Authentication"
+
+    def get_security_requirement(
+            self, auto_schema: Any) -> dict[str, list[Any]] | list[dict[str, list[Any]]]:
+        scope = required_scope(auto_schema.method.upper(), auto_schema.path)
+        return {str(self.name): [scope]} if scope else []  # ([]: no app token may)
 
 
 class ConsentView(AuthorizationView):
