@@ -10,10 +10,12 @@ as it fails a client author."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import random
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -25,11 +27,7 @@ from kaosz.models import ApiToken
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
 GENERATOR = Path(sys.executable).with_name("openapi-python-client")
-
-
-@pytest.fixture(scope="module")
-def schema_file(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("schema") / "openapi.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "api" / "examples" / "typed_bot.py"
 
 
 def generate(live_url: str, where: Path) -> tuple[Any, str]:
@@ -44,6 +42,9 @@ def generate(live_url: str, where: Path) -> tuple[Any, str]:
     assert run.returncode == 0, run.stdout + run.stderr
     sys.path.insert(0, str(where))
     try:
+        for name in [n for n in sys.modules if n == "kaosz_client"
+                     or n.startswith("kaosz_client.")]:
+            del sys.modules[name]  # (another test's copy)
         return importlib.import_module("kaosz_client"), run.stdout + run.stderr
     finally:
         sys.path.remove(str(where))
@@ -166,3 +167,49 @@ def _read_as_the_game_s_own(package: Any, ruleset: str, view: dict[str, Any],
         model = getattr(models, variant)
         assert model.from_dict(event).to_dict() == event, (variant, event)
     return 1 + len(events)
+
+
+@pytest.mark.skipif(not GENERATOR.exists(), reason="openapi-python-client (dev extra)")
+def test_the_guide_s_bot_plays_a_match_from_the_account_stream(
+        live_server, tmp_path, django_user_model, bots_in_process, quick_keepalive):
+    """docs/api/examples/typed_bot.py, as the guide gives it, with the generated client:
+    it follows the account stream and moves on each `your_turn` until the match ends.
+    (A turn-based match is made by a challenge; its turns come on the same stream.)"""
+    from matches.models import Match
+
+    generate(live_server.url, tmp_path)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        spec = importlib.util.spec_from_file_location("typed_bot", EXAMPLE)
+        assert spec is not None and spec.loader is not None
+        bot = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(bot)
+    finally:
+        sys.path.remove(str(tmp_path))
+    user = django_user_model.objects.create_user("levelezo")
+    _token, key = ApiToken.issue(user, "example bot", ApiToken.WRITE)
+    from kaosz_client import AuthenticatedClient
+    from kaosz_client.api.matches import matches_create
+    from kaosz_client.models import MatchCreateRequestRequest
+
+    client = AuthenticatedClient(base_url=live_server.url, token=key, prefix="Token",
+                                 raise_on_unexpected_status=True)
+
+    match = matches_create.sync(client=client, body=MatchCreateRequestRequest.from_dict({
+        "ruleset": "smugglers", "seats": [{"player": "me"}, {"player": "bot:random"}]}))
+    assert match is not None and type(match).__name__ == "SmugglersMatch", match
+    rng = random.Random(48)
+    deadline = time.monotonic() + 300
+    moves = bot.run(live_server.url, key, rng.choice, until=lambda name, data: (
+        Match.objects.get(pk=match.id).status == Match.FINISHED
+        or time.monotonic() > deadline))
+    finished = Match.objects.get(pk=match.id)
+    assert finished.status == Match.FINISHED and moves > 5, (finished.status, moves)
+
+
+@pytest.fixture
+def quick_keepalive(monkeypatch) -> None:
+    from matches.api import live_views
+
+    # (the stream's thread ends at its next write once the bot has gone)
+    monkeypatch.setattr(live_views, "STREAM_KEEPALIVE", 0.5)
