@@ -475,8 +475,9 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              # the event streams (async views the generator cannot see)
                              "matches.api.stream_schema.postprocess",
-                             "kaosz.api.schema.postprocess",
-                             "decks.api.schema.postprocess"],
+                             # before kaosz's: the examples it draws take the formats' enum
+                             "decks.api.schema.postprocess",
+                             "kaosz.api.schema.postprocess"],
 }
 # ---- end API documentation ------------------------------------------------------------------------
 

@@ -10,17 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.pages import SIZES, no_sideways_scroll
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "api" / "screenshots"
-SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
-
-
-def no_sideways_scroll(page) -> None:
-    # The page's own content (main); the shared header's width is the site's layout.
-    wide = page.evaluate("""() => [...document.querySelectorAll('main, main *')]
-        .filter(e => e.getBoundingClientRect().right > innerWidth + 1)
-        .slice(0, 5).map(e => e.tagName + '.' + e.className + '#' + e.id)""")
-    assert not wide, (page.url, wide)
 
 
 def test_token_and_query_pages(page, live_server, user):

@@ -12,8 +12,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-from tests.pages.test_account_pages import SIZES, no_sideways_scroll
-from tests.support.pages import raw_keys, visible_text_js
+from tests.support.pages import SIZES, no_sideways_scroll, raw_keys, visible_text_js
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(os.environ.get("KAOSZ_OAUTH_SHOTS", "")) if os.environ.get(

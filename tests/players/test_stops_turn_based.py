@@ -17,9 +17,16 @@ from rulesets.kgk.stops import (
     window_context,
     window_kind,
 )
-from tests.players.test_turn_mail import people, turn_based_match  # noqa: F401
+from tests.support.turn_based import turn_based_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def people(django_user_model):
+    return {n: django_user_model.objects.create_user(n, email=f"{n}@example.org",
+                                                     password="titkos-jelszo-123")
+            for n in ("anna", "bela")}
 
 
 def _to_a_window(match: Match) -> Match:
@@ -36,7 +43,7 @@ def _to_a_window(match: Match) -> Match:
     raise AssertionError("no window in 400 moves")
 
 
-def test_a_lost_pass_is_made_by_the_catch_up_and_the_clock_never_waits_on_it(people):  # noqa: F811
+def test_a_lost_pass_is_made_by_the_catch_up_and_the_clock_never_waits_on_it(people):
     match = turn_based_match(people)
     full = stops_to_json(Stops(FULL_CONTROL))
     Seat.objects.filter(match=match).update(stops=full)      # both asked at every window

@@ -81,3 +81,14 @@ def watch_problems(page) -> list[str]:
     page.on("pageerror", lambda e: problems.append(f"uncaught: {str(e)[:200]}"))
     page.on("requestfailed", failed)
     return problems
+
+
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+
+
+def no_sideways_scroll(page) -> None:
+    # The page's own content (main); the shared header's width is the site's layout.
+    wide = page.evaluate("""() => [...document.querySelectorAll('main, main *')]
+        .filter(e => e.getBoundingClientRect().right > innerWidth + 1)
+        .slice(0, 5).map(e => e.tagName + '.' + e.className + '#' + e.id)""")
+    assert not wide, (page.url, wide)
