@@ -137,6 +137,33 @@ def read_words(card: np.ndarray, psm: int = 11, whitelist: str = "", raw: bool =
     return words
 
 
+def _run(png: bytes, *args: str) -> str:
+    try:
+        out = subprocess.run([binary(), "stdin", "stdout", *args], input=png,
+                             capture_output=True, timeout=TIMEOUT, check=False,
+                             env={"OMP_THREAD_LIMIT": "1", "PATH": "/usr/bin:/bin"})
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise OcrUnavailable from exc
+    return out.stdout.decode("utf-8", "replace")
+
+
+def turn_to_read(card: np.ndarray) -> tuple[int, float] | None:
+    """How far the card must turn clockwise for its text to read upright (0, 90, 180 or
+    270 degrees) and Tesseract's confidence in that, from the shapes of its letters
+    (orientation and script detection); None when there is too little text to tell."""
+    if not available():
+        raise OcrUnavailable
+    ok, png = cv2.imencode(".png", prepare(card))
+    if not ok:
+        return None
+    found = dict(line.split(":", 1) for line in _run(png.tobytes(), "--psm", "0").splitlines()
+                 if ":" in line)
+    try:
+        return int(found["Rotate"].strip()) % 360, float(found["Orientation confidence"])
+    except (KeyError, ValueError):
+        return None
+
+
 def lines_of(words: list[Word]) -> list[Line]:
     """Words grouped into lines by position (Tesseract's own line numbers split a printed
     line at a gap), top to bottom, each left to right."""

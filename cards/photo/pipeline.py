@@ -13,7 +13,15 @@ import numpy as np
 
 from cards.images import ImageRefused, checked
 from cards.photo import ocr
-from cards.photo.fields import Reading, match_words, read_fields, ship_values
+from cards.photo.fields import (
+    Parts,
+    Reading,
+    cost_word,
+    find_parts,
+    match_words,
+    read_fields,
+    ship_values,
+)
 from cards.photo.locate import CROP_H, CROP_W, Found, find_cards, straighten
 
 MIN_SIDE = 400  # px: a smaller photo cannot show a card's text legibly
@@ -30,15 +38,23 @@ NAME_CONF = 25
 # card's sparse reading broke its lines into scattered words. Rules text CER on the same
 # three sets: 9.9/10.5/7.2 % before, 2.6/4.9/4.2 % so.
 TEXT_SCALE = 1.5
-TEXT_BOTTOM = 0.74   # where the rules text ends on a card without a ship's values (relative)
-COST_BOX = (0.76, 0.0, 1.0, 0.16)  # the cost disc: left, top, right, bottom (relative)
-NAME_RIGHT = 0.795  # the name band's right side: the cost disc's rim (relative)
+TEXT_CONF = 50  # a line of the rules band read with less mean confidence is a speck or rim
+# Tesseract's orientation confidence above which its answer is taken without reading the
+# card both ways (upright and turned cards of the harder set: right answers read 4 to 8).
+TURN_SURE = 2.0
+# Tesseract's mean confidence in a name's words under which the reading is shown as unsure.
+SURE_NAME = 60
 
 
 @dataclass
 class CardRead:
     crop: np.ndarray  # BGR, upright, CROP_W x CROP_H
     reading: Reading
+
+    @property
+    def doubtful(self) -> bool:
+        """The name read with little confidence: the reading is shown as unsure."""
+        return self.reading.confidence < SURE_NAME
 
     def crop_jpeg(self) -> bytes:
         ok, data = cv2.imencode(".jpg", self.crop, [cv2.IMWRITE_JPEG_QUALITY, 90])
@@ -80,11 +96,13 @@ def load(upload: IO[bytes]) -> np.ndarray:
     return cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
 
 
-def _digits_only(box: np.ndarray) -> np.ndarray:
-    """The cost disc's digits alone, black on white: the dark blobs of a digit's size that
-    touch no edge of the box (the disc's rim and the band around it are dropped)."""
+def _digits_only(box: np.ndarray, light: bool = False) -> np.ndarray:
+    """The cost's digits alone, black on white: the blobs of a digit's size that touch no
+    edge of the box (a disc's or square's rim and the band around it are dropped); dark
+    digits, or ``light`` ones (white on a dark square)."""
     gray = cv2.cvtColor(box, cv2.COLOR_BGR2GRAY)
-    _, dark = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    mode = cv2.THRESH_BINARY if light else cv2.THRESH_BINARY_INV
+    _, dark = cv2.threshold(gray, 0, 255, mode + cv2.THRESH_OTSU)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(dark)
     h, w = gray.shape
     out = np.full_like(gray, 255)
@@ -97,30 +115,89 @@ def _digits_only(box: np.ndarray) -> np.ndarray:
     return cv2.copyMakeBorder(out, 10, 10, 10, 10, cv2.BORDER_CONSTANT, value=255)
 
 
-def _cost_text(crop: np.ndarray) -> str | None:
-    left, top, right, bottom = COST_BOX
-    box = crop[int(top * CROP_H):int(bottom * CROP_H), int(left * CROP_W):int(right * CROP_W)]
-    words = ocr.read_words(_digits_only(box), psm=7, whitelist="0123456789X", raw=True)
-    return words[0].text if len(words) == 1 else None
+def _cost_in(box: np.ndarray) -> str | None:
+    for light in (False, True):
+        if box.size == 0:
+            return None
+        words = ocr.read_words(_digits_only(box, light), psm=7, whitelist="0123456789X",
+                               raw=True)
+        if len(words) == 1 and cost_word(words[0].text):
+            return words[0].text
+    return None
 
 
-def _name_text(crop: np.ndarray, bottom: int) -> str | None:
-    """The name band read on its own as a block of text (cleaner than the whole card's
-    sparse reading: no edge of the card beside it)."""
-    # A long name runs up to the cost disc's rim ("Tanfolyam-romboló" beside a 12): the band
-    # ends where the disc starts, not at the cost box's left side.
-    band = crop[int(0.01 * CROP_H):max(bottom, int(0.08 * CROP_H)),
-                int(0.02 * CROP_W):int(NAME_RIGHT * CROP_W)]
+def _cost_text(crop: np.ndarray, parts: Parts) -> str | None:
+    """The cost read on its own: round the lone number the whole card's reading found, else
+    in either top corner (where a cost is printed, in a disc or a square)."""
+    boxes = []
+    if parts.cost is not None:
+        w = parts.cost
+        pad = int(0.9 * max(w.height, w.width))
+        boxes.append((w.left - pad, w.top - pad, w.left + w.width + pad, w.top + w.height + pad))
+    side, depth = int(0.24 * CROP_W), int(0.16 * CROP_H)
+    boxes += [(CROP_W - side, 0, CROP_W, depth), (0, 0, side, depth)]
+    for left, top, right, bottom in boxes:
+        box = crop[max(0, top):min(CROP_H, bottom), max(0, left):min(CROP_W, right)]
+        if min(box.shape[:2]) < 12:
+            continue
+        found = _cost_in(box)
+        if found:
+            return found
+    return None
+
+
+def _name_text(crop: np.ndarray, parts: Parts) -> tuple[str, float] | None:
+    """The name read on its own as a block of text (cleaner than the whole card's sparse
+    reading: no edge of the card beside it), in a band round the lines found as the name,
+    across the card up to the cost beside it."""
+    if not parts.name:
+        return None
+    top = min(ln.top for ln in parts.name)
+    bottom = max(ln.bottom for ln in parts.name)
+    pad = max(4, int(0.45 * max(ln.height for ln in parts.name)))
+    height = max(ln.height for ln in parts.name)
+    name_left = min(ln.left for ln in parts.name)
+    name_right = max(ln.right for ln in parts.name)
+    # The band reaches a little past the letters found (a word the card's reading missed
+    # at either end), not to the card's edge, whose rim reads as letters.
+    left = max(int(0.02 * CROP_W), name_left - int(0.6 * height))
+    right = min(int(0.98 * CROP_W), name_right + int(0.6 * height))
+    cost = parts.cost
+    if cost is not None and cost.top < bottom + pad and cost.top + cost.height > top - pad:
+        # A long name runs up to the cost's disc ("Tanfolyam-romboló" beside a 12): the
+        # band ends at the disc's rim, not inside it.
+        if cost.left > name_right - 4:
+            right = min(right, max(cost.left - int(0.45 * cost.height),
+                                   name_right + int(0.3 * height)), cost.left)
+        elif cost.left + cost.width < name_left + 4:
+            # A cost on the left sits in its own square close to the name.
+            left = max(left, name_left - int(0.3 * height))
+    band = crop[max(0, top - pad):min(CROP_H, bottom + pad), left:max(left + 10, right)]
     band = cv2.resize(band, None, fx=NAME_SCALE, fy=NAME_SCALE, interpolation=cv2.INTER_CUBIC)
     # Edges of the band and of glare read as letters with little confidence; names do not.
     width = band.shape[1]
     words = [w for w in ocr.read_words(band, psm=6) if w.conf >= NAME_CONF
              and (sum(c.isalnum() for c in w.text) > 2 or w.conf >= 85
-                  or 0.05 * width < w.left and w.left + w.width < 0.9 * width)]
+                  or 0.05 * width < w.left and w.left + w.width < 0.9 * width)
+             and any(c.isalpha() for c in w.text)]  # a name's words have letters
     lines = ocr.lines_of(words)
-    text = " ".join(ln.text for ln in lines if ln.height > 0.5 * max(x.height for x in lines)) \
-        if lines else ""
-    return _capitalised(text.strip(" ,:;-|")) or None
+    for ln in lines:  # short unsure "words" at a line's ends are the band's rim or specks
+        while ln.words and _speck(ln.words[0]):
+            ln.words.pop(0)
+        while ln.words and _speck(ln.words[-1]):
+            ln.words.pop()
+    lines = [ln for ln in lines if ln.words]
+    if not lines:
+        return None
+    lines = [ln for ln in lines if ln.height > 0.5 * max(x.height for x in lines)]
+    text = _capitalised(" ".join(ln.text for ln in lines).strip(" ,:;-|!."))
+    if not text:
+        return None
+    return text, float(np.mean([w.conf for ln in lines for w in ln.words]))
+
+
+def _speck(word: ocr.Word) -> bool:
+    return sum(c.isalnum() for c in word.text) < 3 and word.conf < 85
 
 
 def _capitalised(name: str) -> str:
@@ -131,7 +208,11 @@ def _capitalised(name: str) -> str:
 
 def _rules_text(crop: np.ndarray, top: int, bottom: int) -> str | None:
     lines = _band_lines(crop, top, bottom, psm=4, margin=0.03)
-    return " ".join(ln.text for ln in lines).strip() or None
+    usual = float(np.median([ln.height for ln in lines])) if lines else 0.0
+    # Small print under the text (an edition's line, a footer) is not rules text.
+    kept = [ln for ln in lines if ln.height >= 0.6 * usual and ship_values(ln.text) is None
+            and np.mean([w.conf for w in ln.words]) >= TEXT_CONF]
+    return " ".join(ln.text for ln in kept).strip() or None
 
 
 def _band_lines(crop: np.ndarray, top: int, bottom: int, psm: int,
@@ -158,66 +239,124 @@ def _second_look_at_the_type_line(crop: np.ndarray, type_line: ocr.Line,
             reading.values.setdefault(key, value)
 
 
-def _second_look_at_the_values(crop: np.ndarray, reading: Reading) -> None:
-    """A ship's four values read on their own band, enlarged, when the whole card's
-    reading did not find them."""
-    for line in _band_lines(crop, int(0.70 * CROP_H), int(0.92 * CROP_H), psm=6):
-        found = ship_values(line.text)
+def _second_look_at_the_values(crop: np.ndarray, top: int, reading: Reading,
+                               hint: ocr.Line | None = None) -> int | None:
+    """A ship's four values read on their own, enlarged, when the whole card's reading did
+    not find them: round the line that looked like them (``hint``: some digits and dashes),
+    else below ``top`` (the rules text's start). Answers where the values begin."""
+    if hint is not None:
+        pad = hint.height
+        box = crop[max(0, hint.top - pad):hint.bottom + pad,
+                   max(0, hint.left - 2 * pad):hint.right + 2 * pad]
+        box = cv2.resize(box, None, fx=TEXT_SCALE, fy=TEXT_SCALE, interpolation=cv2.INTER_CUBIC)
+        found = ship_values(" ".join(w.text for w in ocr.read_words(box, psm=7)))
         if found is not None:
             reading.values.update(found)
-            return
+            return hint.top
+    start = max(top, int(0.45 * CROP_H))
+    band = crop[start:int(0.97 * CROP_H),
+                int(0.02 * CROP_W):int(0.98 * CROP_W)]
+    band = cv2.resize(band, None, fx=TEXT_SCALE, fy=TEXT_SCALE, interpolation=cv2.INTER_CUBIC)
+    gray = cv2.cvtColor(band, cv2.COLOR_BGR2GRAY)
+    # The prepared picture (dark on white from any colours) first; in a small box of its
+    # own the box's rim joins the digits there, and the plain grey reads (either way up).
+    for words in (lambda: ocr.read_words(band, psm=6),
+                  lambda: ocr.read_words(gray, psm=6, raw=True),
+                  lambda: ocr.read_words(255 - gray, psm=6, raw=True)):
+        for line in ocr.lines_of(words()):
+            found = ship_values(line.text)
+            if found is not None:
+                reading.values.update(found)
+                return start + int(line.top / TEXT_SCALE)
+    return None
 
 
-def _stats_top(lines: list[ocr.Line]) -> int | None:
-    """Where a ship's four values begin (their line, in the lower half), if it has them."""
-    return next((ln.top for ln in lines if ln.top > 0.5 * CROP_H
-                 and ship_values(ln.text) is not None), None)
+def _text_score(words: list[ocr.Word]) -> float:
+    """How well a reading reads: the confidence summed over real words (three letters)."""
+    return sum(w.conf for w in words if sum(c.isalpha() for c in w.text) >= 3)
+
+
+def upright(crop: np.ndarray) -> tuple[np.ndarray, list[ocr.Word]]:
+    """The crop turned so that its text reads (a straightened crop is upright or upside
+    down: the card's long side is already vertical) and the whole card's words. The
+    letters' shapes say which way up when Tesseract is sure; otherwise both ways are read
+    and the one whose words read better is kept."""
+    turn = ocr.turn_to_read(crop)
+    if turn is not None and turn[1] >= TURN_SURE and turn[0] in (0, 180):
+        if turn[0] == 180:
+            crop = cv2.rotate(crop, cv2.ROTATE_180)
+        return crop, ocr.read_words(crop)
+    words = ocr.read_words(crop)
+    turned = cv2.rotate(crop, cv2.ROTATE_180)
+    words_turned = ocr.read_words(turned)
+    if _text_score(words_turned) > _text_score(words):
+        return turned, words_turned
+    return crop, words
 
 
 def read_card(crop: np.ndarray) -> Reading:
-    lines = ocr.lines_of(ocr.read_words(crop))
-    reading = read_fields(lines, CROP_W, CROP_H, _cost_text(crop))
-    # The type line ("űrhajó · romboló · Cerebrita") ends the name. A second name line may
-    # hold a vocabulary word too ("Kiképző kutatóbázis"), so the line naming most is it;
-    # of equals the highest (the rules text below may name a type too).
-    type_line = None
-    if reading.values.get("type"):
-        named = [(len(match_words(ln.text)), ln.top, ln) for ln in lines
-                 if 0.08 * CROP_H < ln.top < 0.4 * CROP_H]
-        named = [n for n in named if n[0] and match_words(n[2].text).get("type")]
-        if named:
-            type_line = max(named, key=lambda n: (n[0], -n[1]))[2]
-    name = _name_text(crop, type_line.top - 4 if type_line else int(0.2 * CROP_H))
+    """The fields of a straightened crop (upright or upside down)."""
+    crop, words = upright(crop)
+    return _read_upright(crop, words)
+
+
+def _read_upright(crop: np.ndarray, words: list[ocr.Word]) -> Reading:
+    lines = ocr.lines_of(words)
+    parts = find_parts(lines, CROP_W, CROP_H)
+    reading = read_fields(lines, CROP_W, CROP_H, _cost_text(crop, parts))
+    values = reading.values
+    name_key = "name_en" if "name_en" in values else "name_hu"
+    name = _name_text(crop, parts)
     if name:
-        reading.values["name_hu"] = name
+        values[name_key], reading.confidence = name
+    type_line = parts.type_line
     if type_line is not None:
         _second_look_at_the_type_line(crop, type_line, reading)
-        stats = _stats_top(lines)
-        if reading.values.get("type") == "ship" and "speed" not in reading.values:
-            _second_look_at_the_values(crop, reading)
-        text = _rules_text(crop, type_line.bottom + 2,
-                           stats - 2 if stats else int(TEXT_BOTTOM * CROP_H))
+    start = type_line.bottom if type_line is not None else \
+        max((ln.bottom for ln in parts.name), default=int(0.2 * CROP_H))
+    stats_top = parts.stats.top if parts.stats is not None else None
+    if (values.get("type") == "ship" or parts.stats_hint is not None) \
+            and "speed" not in values:
+        stats_top = _second_look_at_the_values(crop, start, reading, parts.stats_hint)
+    if type_line is not None:
+        end = stats_top or parts.footer_top or int(0.97 * CROP_H)
+        text = _rules_text(crop, start + 2, end - 2)
         if text:
-            reading.values["text_hu"] = text
+            values["text_en" if name_key == "name_en" else "text_hu"] = text
     return reading
+
+
+class Reads(list[CardRead]):
+    """The cards read from a photo, and how many readings were set aside (``dropped``):
+    something card-shaped whose text named no type, no cost and no values."""
+
+    dropped: int = 0
 
 
 def _typed(read: CardRead) -> bool:
     return bool(read.reading.values.get("type"))
 
 
+def plausible(reading: Reading) -> bool:
+    """A card's reading has more than a name: its type line, its cost or a ship's values
+    (a table's grain or a binder's seam outlined as a card reads as a stray "name")."""
+    values = reading.values
+    return any(values.get(k) for k in ("type", "cost", "speed"))
+
+
 def _read_found(image: np.ndarray, found: list[Found]) -> list[CardRead]:
     out: list[CardRead] = []
     for one in found[:MAX_CARDS]:
-        crop = straighten(image, one.quad)
-        reading = read_card(crop)
-        if reading.values.get("name_hu"):
+        crop, words = upright(straighten(image, one.quad))
+        reading = _read_upright(crop, words)
+        if reading.values.get("name_hu") or reading.values.get("name_en"):
             out.append(CardRead(crop, reading))
     return out
 
 
-def read_photo(upload: IO[bytes]) -> list[CardRead]:
-    """Every card found and read; raises ImageRefused when there is none to read."""
+def read_photo(upload: IO[bytes]) -> Reads:
+    """Every card found and read (readings with nothing but a name set aside and counted);
+    raises ImageRefused when there is none to read."""
     if not ocr.available():
         raise unavailable()
     image = load(upload)
@@ -228,6 +367,8 @@ def read_photo(upload: IO[bytes]) -> list[CardRead]:
         again = _read_found(image, find_cards(image, by_colour=True))
         if sum(map(_typed, again)) > sum(map(_typed, out)) or not out:
             out = again
-    if not out:
+    kept = Reads(r for r in out if plausible(r.reading))
+    kept.dropped = len(out) - len(kept)
+    if not kept:
         raise no_card()
-    return out
+    return kept

@@ -116,6 +116,6 @@ def test_a_second_look_finds_the_race_and_a_ship_s_values_the_first_reading_miss
     reading = Reading(values={"type": "ship"})
     pipeline._second_look_at_the_type_line(read.crop, type_line, reading)
     assert reading.values.get("race") == truth["race"], (truth, reading.values)
-    pipeline._second_look_at_the_values(read.crop, reading)
+    pipeline._second_look_at_the_values(read.crop, type_line.bottom, reading)
     assert [reading.values.get(k) for k in ("speed", "firepower", "armor", "bombard")] == [
         str(v) for v in truth["stats"]], (truth, reading.values)
