@@ -35,7 +35,7 @@ from django.core.cache import cache
 from django.db import connection
 
 from cards.images import ImageRefused
-from cards.photo.match import matching_card
+from cards.photo.match import doubtful, matching_card, read_name
 from cards.photo.pipeline import CardRead, load, read_photo
 from kaosz import rate_limits
 from kaosz.api import rediskv
@@ -239,10 +239,18 @@ def photo_jpeg(data: bytes) -> bytes:
 def pending_from(reads: list[CardRead], photo: bytes, user_id: int) -> dict[str, Any]:
     cards = []
     for read in reads:
-        card = matching_card(read.reading.values.get("name_hu", ""))
-        cards.append({"crop": read.crop_jpeg(), "values": dict(read.reading.values),
-                      "raw": read.reading.raw_text, "match": card.slug if card else None})
-    return {"user": user_id, "state": DONE, "photo": photo, "cards": cards}
+        values = dict(read.reading.values)
+        card = matching_card(read_name(values))
+        # Values that differ from the catalogue only as OCR misreads are shown as doubtful,
+        # not offered as a change; a name read with little confidence marks the whole card.
+        record = {k: int(v) if k in ("cost", "speed", "firepower", "armor", "bombard")
+                  and str(v).isdigit() else v for k, v in values.items()}
+        cards.append({"crop": read.crop_jpeg(), "values": values,
+                      "raw": read.reading.raw_text, "match": card.slug if card else None,
+                      "doubtful": doubtful(card, record) if card else [],
+                      "unsure": bool(getattr(read, "doubtful", False))})
+    return {"user": user_id, "state": DONE, "photo": photo, "cards": cards,
+            "dropped": int(getattr(reads, "dropped", 0))}
 
 
 def read_now(token: str) -> str:

@@ -155,17 +155,21 @@ def _rows(item: dict[str, Any], card: Card | None, post: Any, i: int, lang: str
     now = card.to_record() if card else {}
     card_type = (now or {}).get("type") or item["values"].get("type")
     rows = []
+    unsure = set(item.get("doubtful", []))
     for name in PHOTO_FORM_FIELDS:
         if card is not None and name in ("name_hu", "type"):
             continue
         read = item["values"].get(name, "")
-        value = post.get(f"c{i}-{name}", "") if post is not None else read
         current = now.get(name) if card is not None else None
+        shown = current if name in unsure and current is not None else read
+        value = post.get(f"c{i}-{name}", "") if post is not None else shown
         rows.append({"name": name, "input": f"c{i}-{name}", "value": value, "read": read,
                      "label": wording.field_label(name, lang),
                      "now": wording.value_words(name, current, lang, card_type)
                      if card is not None else None,
+                     "doubtful": name in unsure,
                      "differs": card is not None and read not in ("", None)
+                     and name not in unsure
                      and str(current if current is not None else "") != str(read)})
     return rows
 
@@ -177,6 +181,7 @@ def _entries(pending: dict[str, Any], token: str, post: Any, lang: str,
         card = Card.objects.filter(slug=item["match"]).first() if item["match"] else None
         entries.append({
             "index": i, "card": card, "raw": item["raw"], "rows": _rows(item, card, post, i, lang),
+            "unsure": bool(item.get("unsure")),
             "differs": differences(card, _as_record(item["values"])) if card else {},
             # Unticked until the person has checked the card: nothing is sent unread.
             "send": post is not None and bool(post.get(f"c{i}-send")),
@@ -223,6 +228,7 @@ def photo_review(request: SignedInRequest, token: str) -> HttpResponse:
         "general_errors": general, "any_errors": bool(errors), "sets": CardSet.objects.all(),
         "types": vocab.TYPES, "races": vocab.RACES, "groups": subtype_groups(),
         "source_note": post.get("source_note", "") if post is not None else "",
+        "dropped": int(pending.get("dropped", 0)),
         "photo_available": ocr.available()})
 
 

@@ -619,7 +619,7 @@ class ContributionViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
         cards = []
         for read in reads:
             values = read.reading.record()
-            card = matching_card(str(values.get("name_hu", "")))
+            card = matching_card(str(values.get("name_hu") or values.get("name_en") or ""))
             cards.append({
                 "proposed": values, "read_fields": sorted(values),
                 "read_text": read.reading.raw_text,

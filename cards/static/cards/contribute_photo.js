@@ -16,3 +16,35 @@ document.querySelectorAll(".photo-card").forEach((card) => {
   card.addEventListener("change", refresh);
   refresh();
 });
+// Tap a card's crop to see it full size (the link opens the picture where dialogs are
+// missing).
+(function () {
+  const dialog = document.getElementById("crop-full");
+  if (!dialog || typeof dialog.showModal !== "function") return;
+  const img = dialog.querySelector("img");
+  document.querySelectorAll("a.crop-zoom").forEach((link) => {
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      img.src = link.href;
+      dialog.showModal();
+    });
+  });
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog || event.target === img) dialog.close();
+  });
+})();
+// The source ("my printed card, first edition") is remembered for the next photo.
+(function () {
+  const source = document.getElementById("f-source_note");
+  if (!source) return;
+  const key = "kaosz.photo.source";
+  try {
+    if (!source.value) source.value = localStorage.getItem(key) || "";
+    const keep = () => localStorage.setItem(key, source.value.trim());
+    source.addEventListener("change", keep);
+    const form = source.form;
+    if (form) form.addEventListener("submit", keep);
+  } catch (e) {
+    // Storage refused (private mode): the field simply starts empty.
+  }
+})();
