@@ -93,6 +93,7 @@ def score(photos: list[card_photo_set.Photo], names: list[str]) -> dict[str, flo
     for photo in photos:
         ok, jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
         start = _cpu()
+        reads: list[Any]
         try:
             reads = read_photo(io.BytesIO(jpeg.tobytes()))
         except Exception as exc:  # a refusal counts as nothing found
@@ -183,6 +184,7 @@ def score_scenes(stored: list[Any], records: list[dict[str, Any]]) -> dict[str, 
             ("cards", "found", "name_err", "name_len", "text_err", "text_len", "fields_right",
              "fields_total", "stray", "doubtful", "cpu"), 0.0))
         start = _cpu()
+        reads: list[Any]
         try:
             reads = read_photo(io.BytesIO(jpeg))
         except Exception as exc:  # a refusal counts as nothing found  # noqa: BLE001

@@ -279,7 +279,7 @@ def _paste(canvas: np.ndarray, face: np.ndarray, quad: np.ndarray,
 
 def _shadow_under(canvas: np.ndarray, quad: np.ndarray, rng: np.random.Generator) -> None:
     """A card lying on a table casts a soft shadow a little to one side."""
-    mask = np.zeros(canvas.shape[:2], np.float32)
+    mask: Any = np.zeros(canvas.shape[:2], np.float32)
     off = rng.normal(0, 12, size=2).astype(np.float32)
     cv2.fillConvexPoly(mask, (quad + off).astype(np.int32), 1.0)
     mask = cv2.GaussianBlur(mask, (0, 0), 14)
@@ -303,7 +303,7 @@ def _glare(img: np.ndarray, rng: np.random.Generator, cx: float, cy: float, r: f
 
 # --- the camera ---------------------------------------------------------------------------
 
-def _camera(rng: np.random.Generator, img: np.ndarray, effects: list[str]) -> np.ndarray:
+def _camera(rng: np.random.Generator, img: Any, effects: list[str]) -> np.ndarray:
     """Light, lens, sharpening, noise, downscale and JPEG, as a phone does them."""
     h, w = img.shape[:2]
     gx, gy = np.meshgrid(np.linspace(-1, 1, w, dtype=np.float32),
@@ -332,7 +332,8 @@ def _camera(rng: np.random.Generator, img: np.ndarray, effects: list[str]) -> np
     quality = int(rng.integers(60, 81))
     ok, data = cv2.imencode(".jpg", img8, [cv2.IMWRITE_JPEG_QUALITY, quality])
     effects.append(f"jpeg{quality}")
-    return cv2.imdecode(data, cv2.IMREAD_COLOR)
+    decoded: Any = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    return np.asarray(decoded)
 
 
 def single(rng: np.random.Generator, face: np.ndarray, truth: dict[str, Any],
