@@ -180,3 +180,49 @@ def test_a_photo_over_the_size_limit_is_stopped_on_the_page_in_its_language(
     assert pg.url.endswith("/contribute/") and not sent
     assert not CardImage.objects.exists()
     assert _no_sideways_scroll(pg)
+
+
+@pytest.mark.parametrize(("locale", "width", "height"), [
+    ("hu-HU", 390, 844), ("en-GB", 390, 844), ("hu-HU", 1280, 800), ("en-GB", 1280, 800)])
+def test_review_screen_crop_full_size_and_the_source_remembered(browser, live_server,
+                                                                few_cards, user, locale,
+                                                                width, height):
+    import numpy as np
+    from django.core.cache import cache
+
+    from cards import photo_reading
+    from cards.photo.fields import Reading
+    from cards.photo.pipeline import CardRead, Reads
+
+    crop = np.full((840, 600, 3), 230, np.uint8)
+    for token in ("tok-first", "tok-second"):
+        reads = Reads([CardRead(crop, Reading(values={"name_hu": "Halálszárny", "cost": "3"},
+                                              confidence=90))])
+        cache.set(photo_reading.key(token), photo_reading.pending_from(reads, b"", user.pk),
+                  600)
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    pg = context.new_page()
+    pg.set_default_timeout(30000)
+    try:
+        _login(pg, live_server.url, user.username)
+        pg.goto(live_server.url + "/contribute/photo/tok-first/")
+        assert _no_sideways_scroll(pg)
+        hint = "Koppints a képre" if locale.startswith("hu") else "Tap the picture"
+        assert hint in pg.inner_text("#photo-card-0")
+        # Tapping the crop shows it full size, over the page, and closes again.
+        pg.locator("#photo-card-0 a.crop-zoom").click()
+        full = pg.locator("#crop-full img")
+        full.wait_for(state="visible")
+        shown = full.bounding_box()
+        assert shown is not None and shown["width"] > 150  # larger than the thumbnail
+        assert shown["width"] <= width
+        pg.locator("#crop-full button.close").click()
+        pg.locator("#crop-full").wait_for(state="hidden")
+        # The source typed for this photo is there for the next one.
+        pg.fill("#f-source_note", "saját nyomtatott lapom")
+        pg.locator("#f-source_note").dispatch_event("change")
+        pg.goto(live_server.url + "/contribute/photo/tok-second/")
+        assert pg.input_value("#f-source_note") == "saját nyomtatott lapom"
+        assert _no_sideways_scroll(pg)
+    finally:
+        context.close()
