@@ -206,7 +206,9 @@ def find_parts(lines: list[Line], width: int, height: int) -> Parts:
     for ln in head:
         for w in (ln.words[0], ln.words[-1]):
             # A whole disc read as an "o" is not a 0: a cost's digits are letter-sized.
+            # and a name's "I." is a numeral of the name, not a cost: a digit is needed.
             if cost_word(w.text) and w.height < 2.5 * usual \
+                    and (any(c.isdigit() for c in w.text) or w.text.strip() == "X") \
                     and (cost is None or w.height > cost.height):
                 cost = w
     candidates: list[Line] = []

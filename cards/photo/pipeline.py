@@ -161,7 +161,7 @@ def _name_text(crop: np.ndarray, parts: Parts) -> tuple[str, float] | None:
     # The band reaches a little past the letters found (a word the card's reading missed
     # at either end), not to the card's edge, whose rim reads as letters.
     left = max(int(0.02 * CROP_W), name_left - int(0.6 * height))
-    right = min(int(0.98 * CROP_W), name_right + int(0.6 * height))
+    right = min(int(0.98 * CROP_W), name_right + int(1.5 * height))
     cost = parts.cost
     if cost is not None and cost.top < bottom + pad and cost.top + cost.height > top - pad:
         # A long name runs up to the cost's disc ("Tanfolyam-romboló" beside a 12): the
@@ -178,19 +178,19 @@ def _name_text(crop: np.ndarray, parts: Parts) -> tuple[str, float] | None:
     width = band.shape[1]
     words = [w for w in ocr.read_words(band, psm=6) if w.conf >= NAME_CONF
              and (sum(c.isalnum() for c in w.text) > 2 or w.conf >= 85
-                  or 0.05 * width < w.left and w.left + w.width < 0.9 * width)
+                  or 0.02 * width < w.left and w.left + w.width < 0.98 * width)
              and any(c.isalpha() for c in w.text)]  # a name's words have letters
     lines = ocr.lines_of(words)
-    for ln in lines:  # short unsure "words" at a line's ends are the band's rim or specks
+    # Short unsure "words" before a line's first letters are the band's rim or specks (at
+    # the end they may be the name's own: "Mamut I.").
+    for ln in lines:
         while ln.words and _speck(ln.words[0]):
             ln.words.pop(0)
-        while ln.words and _speck(ln.words[-1]):
-            ln.words.pop()
     lines = [ln for ln in lines if ln.words]
     if not lines:
         return None
     lines = [ln for ln in lines if ln.height > 0.5 * max(x.height for x in lines)]
-    text = _capitalised(" ".join(ln.text for ln in lines).strip(" ,:;-|!."))
+    text = _capitalised(" ".join(ln.text for ln in lines).strip(" ,:;-|!"))
     if not text:
         return None
     return text, float(np.mean([w.conf for ln in lines for w in ln.words]))
