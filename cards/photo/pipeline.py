@@ -38,7 +38,7 @@ NAME_CONF = 25
 # card's sparse reading broke its lines into scattered words. Rules text CER on the same
 # three sets: 9.9/10.5/7.2 % before, 2.6/4.9/4.2 % so.
 TEXT_SCALE = 1.5
-TEXT_CONF = 50  # a line of the rules band read with less mean confidence is a speck or rim
+TEXT_CONF = 30  # a line of the rules band read with less mean confidence is a speck or rim
 # Tesseract's orientation confidence above which its answer is taken without reading the
 # card both ways (upright and turned cards of the harder set: right answers read 4 to 8).
 TURN_SURE = 2.0
