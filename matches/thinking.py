@@ -7,8 +7,7 @@ share the serving process's interpreter lock with the requests: a bot thinking t
 every click wait, each of its queries waiting up to the interpreter's switch interval to
 get the lock back (a club night's clicks took a median 0.4 s). So there the choice is
 computed in a small pool of processes (``KAOSZ_BOT_PROCESSES``, started at the first bot
-move), niced (``KAOSZ_BOT_NICENESS``) so that the machine answers people first and thinks
-with what is left. The
+move; ``KAOSZ_BOT_NICENESS`` can lower their CPU priority). The
 pool gets the state as JSON text and gives the action back; reading the match, applying
 the move, its signals and live events all stay with the worker, as before. Elsewhere (a
 Celery worker, already a process of its own; the tests) the bot thinks where it is.
