@@ -22,6 +22,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -34,9 +35,19 @@ _pool: ProcessPoolExecutor | None = None
 _lock = threading.Lock()
 
 
-def _lower_priority(niceness: int) -> None:   # (in each of the pool's processes)
+def _start_thinking(niceness: int) -> None:   # (in each of the pool's processes)
     with contextlib.suppress(OSError):   # (not allowed here: think at the same priority)
         os.nice(niceness)
+    # A server killed without its exit handlers (SIGKILL, a reloader's restart) leaves its
+    # pool behind: each process ends itself once its parent is gone.
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def choose(ruleset: str, text: str, seat: int, kind: str, seed: str) -> Any:
@@ -67,7 +78,7 @@ def _the_pool(size: int, niceness: int) -> ProcessPoolExecutor:
         if _pool is None:
             # spawn: a fresh interpreter, not a fork of a threaded server
             _pool = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_lower_priority,
+                                        initializer=_start_thinking,
                                         initargs=(niceness,))
             atexit.register(stop)
         return _pool
