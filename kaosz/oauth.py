@@ -40,6 +40,11 @@ class ScopedOAuth2Authentication(OAuth2Authentication):
     """``Authorization: Bearer <token>`` from an OAuth app, held to its scopes."""
 
     def authenticate(self, request: Any) -> tuple[Any, Any] | None:
+        # Only a bearer header is an app's token (tokens in the query string are refused,
+        # RFC 9700 4.3.2): any other request skips oauthlib, which would build the
+        # request's absolute URI and so validate its host for nothing.
+        if request.META.get("HTTP_AUTHORIZATION", "")[:7].lower() != "bearer ":
+            return None
         found = super().authenticate(request)
         if found is None:
             return None
