@@ -98,9 +98,16 @@ def _unasked(match: Match, state: Any) -> tuple[int | None, Any]:
     if stops.asks(state, index, None) is None:       # (not a window: no seat to read)
         return None, state
     seat = _person_seat(match, index)
-    if seat is None or stops.asks(state, index, seat_stops(seat)):
+    if seat is None or _study_table(match, seat) or stops.asks(state, index, seat_stops(seat)):
         return None, state
     return index, state
+
+
+def _study_table(match: Match, seat: Seat) -> bool:
+    """Whether the person holds another seat of this match too (a hot-seat game, a
+    position studied from every side): there no window is an opponent's, so they are all
+    asked, as with full control."""
+    return Seat.objects.filter(match=match, user_id=seat.user_id).exclude(pk=seat.pk).exists()
 
 
 def pass_unasked_windows(sub: Any, result: Result, submit: Any) -> Result:
