@@ -47,6 +47,11 @@ def test_a_frozen_stream_does_not_freeze_the_board(live_server, page):
     login(page, live_server, anna)
     page.goto(f"{live_server.url}/play/{m['id']}/")
     page.wait_for_function("document.querySelector('#board').dataset.version !== undefined")
+    # The page opens its stream once drawn: wait for that request (held), not for a time.
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(100)
     before = shown_version(page)
     # Someone moves (through the API): the server is at a newer version than the page.
     rng = random.Random(1)
