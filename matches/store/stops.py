@@ -107,6 +107,8 @@ def _study_table(match: Match, seat: Seat) -> bool:
     """Whether the person holds another seat of this match too (a hot-seat game, a
     position studied from every side): there no window is an opponent's, so they are all
     asked, as with full control."""
+    if seat.user_id is None:
+        return False
     return Seat.objects.filter(match=match, user_id=seat.user_id).exclude(pk=seat.pk).exists()
 
 
