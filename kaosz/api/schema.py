@@ -188,6 +188,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
                               for code in sorted(ERROR_CODES)}
     apply_operations(result)
     _deck_formats(components["schemas"])
+    _game_path_parameters(result.get("paths", {}))
     _game_actions(components["schemas"])
     _game_views(components["schemas"])
     _kgk_scenario(components["schemas"])
@@ -424,6 +425,20 @@ def _deck_formats(schemas: dict[str, Any]) -> None:
         prop = schemas.get(name, {}).get("properties", {}).get("ruleset")
         if prop is not None:
             prop["enum"] = sorted(registry.available())
+
+
+def _game_path_parameters(paths: dict[str, Any]) -> None:
+    """A path's ``{game}`` names one of this server's rulesets (the leaderboards): an enum,
+    so a client knows the values and any other is refused as the schema says."""
+    from rulesets import registry  # (at request time: this module stays Django-free)
+
+    for path, item in paths.items():
+        if "{game}" not in path:
+            continue
+        for op in item.values():
+            for param in op.get("parameters", []) if isinstance(op, dict) else []:
+                if param.get("in") == "path" and param.get("name") == "game":
+                    param.setdefault("schema", {})["enum"] = sorted(registry.available())
 
 
 def _has_example(content: dict[str, Any]) -> bool:

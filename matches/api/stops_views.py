@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from kaosz.api.errors import ApiError
+from kaosz.api.strict import StrictJSONMixin
 from matches import store
 from matches.api.views import validated
 from matches.models import Match
@@ -36,7 +37,7 @@ class AccountStopsOut(serializers.Serializer):
                                 help_text="The kinds of window you are asked at. " + KIND_HELP)
 
 
-class AccountStopsIn(AccountStopsOut):
+class AccountStopsIn(StrictJSONMixin, AccountStopsOut):
     pass
 
 
@@ -51,7 +52,7 @@ class MatchStopsOut(serializers.Serializer):
         help_text="Every window passes until your next turn begins.")
 
 
-class MatchStopsIn(serializers.Serializer):
+class MatchStopsIn(StrictJSONMixin, serializers.Serializer):
     seat = serializers.IntegerField(required=False, min_value=0, max_value=64,
                                     help_text="Your seat, when you hold several.")
     ask = serializers.ListField(child=serializers.ChoiceField(choices=KINDS), required=False,

@@ -9,11 +9,11 @@ from rulesets.kgk.event_shapes import WHERE
 from rulesets.shapes import Kind, ListOf, Maybe, OneOf, ViewShape
 
 _STATS: dict[str, Kind] = {"speed": "int", "firepower": "int", "armor": "int"}
-_FACE: dict[str, Kind] = {"id": "int", "slug": "str", "name": "str", "type": "str", "subtype": "str",
+_FACE: dict[str, Kind] = {"id": "int", "slug": "str", "name": "str", "type": "str", "subtype": "str?",
          "cost": "int", "owner": "int", **_STATS, "bombard": "int", "abilities": "strs",
          "modifiers": ViewShape("What the card adds to a ship's stats.", _STATS,
                                 frozenset(_STATS)),
-         "dev_limit": OneOf(("int", "str")), "target_kind": "str"}
+         "dev_limit": OneOf(("int?", "str")), "target_kind": "str"}
 _PRINTED = frozenset({*_STATS, "bombard", "abilities", "modifiers", "dev_limit", "target_kind"})
 
 CARD = ViewShape("A card as printed: its id in the match, its catalogue slug and name, "
