@@ -15,6 +15,7 @@ from matches.models import Match
 from players import aborts
 from players.models import Rating, RatingEvent
 from tests.support.api import assert_error, client_for
+from tests.support.moves import move
 
 # transaction=True: ratings are recorded after the resignation commits, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,17 +27,6 @@ def _match(users, options=RATED, ruleset="smugglers") -> Match:
     return store.create_match(ruleset, dict(options), [store.SeatSpec(user=u) for u in users])
 
 
-def _move(match: Match) -> int:
-    """The seat to act plays its first legal action; returns that seat."""
-    match.refresh_from_db()
-    rs = store.ruleset_of(match)
-    state = store.state_for_reading(match, rs)
-    seat = match.to_act[0]
-    store.submit(match.pk, seat, rs.legal_actions(state, seat)[0],
-                 expected_version=match.version)
-    return seat
-
-
 def _acted(match: Match) -> set[int]:
     return aborts._seats_that_acted([match.pk])[match.pk]
 
@@ -44,7 +34,7 @@ def _acted(match: Match) -> set[int]:
 def _until_each_moved(match: Match) -> None:
     moved: set[int] = set()
     for _ in range(200):
-        moved.add(_move(match))
+        moved.add(move(match))
         if len(moved) == match.seats.count():
             return
     raise AssertionError("a seat never came to act")
@@ -88,7 +78,7 @@ def test_either_player_may_abort_until_both_moved(django_user_model):
     anna, bela, cili = (django_user_model.objects.create_user(n)
                         for n in ("anna", "bela", "cili"))
     match = _match([anna, bela])
-    _move(match)                                   # one seat has moved, the other not
+    move(match)                                   # one seat has moved, the other not
     assert_error(client_for(cili).post(f"/api/v1/matches/{match.pk}/abort/"), 403,
                  "not_your_seat")
     r = client_for(bela).post(f"/api/v1/matches/{match.pk}/abort/")
@@ -149,10 +139,10 @@ def test_an_abort_and_a_first_move_at_once_one_wins(django_user_model):
         match = _match([anna, bela])
         # Play until the seat that has not moved yet is to act: its first move and the
         # other player's abort race.
-        _move(match)
+        move(match)
         match.refresh_from_db()
         while match.to_act[0] in _acted(match):
-            _move(match)
+            move(match)
             match.refresh_from_db()
         rs = store.ruleset_of(match)
         mover = match.to_act[0]
