@@ -58,6 +58,7 @@ from rulesets.kgk.turn import (
     payable_in_main,
     place_armament,
     play_order,
+    ships_with_room,
 )
 
 # A layout's sections (``Cache.layout``), in order: the hand (plays and placements) up
@@ -164,7 +165,7 @@ def _hand(state: GameState, seat: int, p: Player, cr: int, qs: bool, has_auras: 
             add(PLACE_CREW[cid])
         if bluff or t == "armament":
             if free_ships is None:
-                free_ships = _ships_with_room(state, p)
+                free_ships = ships_with_room(state, p)
             _armament_places(cid, free_ships, acts)
     return interrupts
 
@@ -179,18 +180,6 @@ def _event_plays(state: GameState, seat: int, cid: int, d: CardDef, acts: list[A
         for tg in targets(state, seat, spec):
             acts.append({"type": "play", "card": cid, "target": tg} if tg is not None
                         else PLAY[cid])
-
-
-def _ships_with_room(state: GameState, p: Player) -> list[int]:
-    """The hangar's ships with room for an armament (turn.ships_with_room)."""
-    cards = state["cards"]
-    defs = state["defs"]
-    out = []
-    for s in p["hangar"]:
-        c = cards[s]
-        if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
-            out.append(s)
-    return out
 
 
 def _armament_places(cid: int, free_ships: list[int], acts: list[Action]) -> None:
@@ -424,7 +413,7 @@ def _placements(state: GameState, p: Player, cid: int, t: str, acts: list[Action
     elif t == "crew":
         acts.append(PLACE_CREW[cid])
     if bluff or t == "armament":
-        _armament_places(cid, _ships_with_room(state, p), acts)
+        _armament_places(cid, ships_with_room(state, p), acts)
 
 
 def after_place(cache: Cache, state: GameState, dec: Decision, old: list[Action], cid: int,
