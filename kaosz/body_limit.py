@@ -2,10 +2,12 @@
 
 Django's ASGI handler reads a request's whole body into a spooled temporary file before any
 middleware runs, so the guard's 413 came after the server had written all of it to disk
-(400 MB, anonymous, in the audit). ``kaosz.server.threads`` now refuses a body whose
-``Content-Length`` is over the limit without reading a byte of it, and stops reading a
-body without one (chunked) at the limit; ``kaosz.api.guard`` refuses the declared length
-under WSGI too, where a multipart upload would otherwise be streamed to disk in full.
+(400 MB, anonymous, in the audit). ``kaosz.server.threads`` refuses a body whose
+``Content-Length`` is far over the limit without reading a byte of it, and stops keeping a
+body without one (chunked) at the limit; a body a little over the limit is read to its end
+and thrown away, never kept, so that the client hears the 413 (``LINGER_FACTOR``).
+``kaosz.api.guard`` refuses the declared length under WSGI too, where a multipart upload
+would otherwise be streamed to disk in full.
 
 The limit: ``DATA_UPLOAD_MAX_MEMORY_SIZE`` for a body that Django holds in memory anyway
 (JSON, a form), ``KAOSZ_MAX_UPLOAD_BYTES`` for ``multipart/form-data`` (the largest picture
@@ -14,7 +16,9 @@ upload, ``CARD_IMAGE_MAX_BYTES``, and a megabyte for the form around it, by defa
 
 from __future__ import annotations
 
+import asyncio
 import tempfile
+import time
 from collections.abc import Awaitable, Callable
 from typing import IO, Any
 
@@ -25,6 +29,14 @@ from django.http import HttpResponse, JsonResponse
 from kaosz.numbers import whole
 
 API_PREFIX = "/api/"
+
+# Most clients send the whole body before they read the answer (Python's http.client,
+# requests, a page's fetch): when the server closes on a body it has not read, they get a
+# broken pipe or a reset, never the 413. So a body up to LINGER_FACTOR times the limit is read
+# and thrown away before the answer, for at most LINGER_SECONDS (nginx's lingering close); a
+# longer one, or one whose client waits for "100 Continue", is answered without reading it.
+LINGER_FACTOR = 4
+LINGER_SECONDS = 5.0
 
 
 class BodyTooLarge(Exception):
@@ -69,9 +81,38 @@ def declared_too_large(scope: dict[str, Any]) -> int | None:
     return limit if length is not None and length > limit else None
 
 
+def worth_lingering(scope: dict[str, Any], limit: int) -> bool:
+    """Whether to read a declared over-limit body before refusing it (see LINGER_FACTOR)."""
+    if _header(scope, b"expect").strip().lower() == "100-continue":
+        return False  # (the client waits for our answer before it sends the body)
+    length = declared_length(_header(scope, b"content-length"))
+    return length is not None and length <= LINGER_FACTOR * limit
+
+
+async def discard_rest(receive: Callable[[], Awaitable[dict[str, Any]]], budget: int,
+                       seconds: float = LINGER_SECONDS) -> None:
+    """Read the rest of a refused body and keep none of it: until its end, ``budget`` bytes,
+    ``seconds`` or the client's leaving, whichever comes first."""
+    deadline = time.monotonic() + seconds
+    size = 0
+    while size <= budget:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return
+        try:
+            message = await asyncio.wait_for(receive(), left)
+        except TimeoutError:
+            return
+        if message["type"] == "http.disconnect":
+            return
+        size += len(message.get("body", b""))
+        if not message.get("more_body", False):
+            return
+
+
 def refusal(path: str, limit: int) -> HttpResponse:
-    """413 in the API's error shape, or a short page; the connection is not kept (the rest
-    of the body is not read)."""
+    """413 in the API's error shape, or a short page; the connection is not kept (what is
+    left of a longer body is not read)."""
     if path.startswith(API_PREFIX):
         response: HttpResponse = JsonResponse({"error": {
             "code": "request_too_large",

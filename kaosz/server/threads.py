@@ -172,14 +172,19 @@ class PooledThreadsASGIHandler(ASGIHandler):
         # A body over the limit is refused before it is read (Django reads the whole
         # body to a temporary file first): by its Content-Length, or, chunked, as
         # soon as it passes the limit (read_body below).
+        # A body a little over it is read and thrown away first, so that a client which
+        # sends all before reading gets the 413 (``body_limit.LINGER_FACTOR``).
         declared = body_limit.declared_too_large(scope)
         if declared is not None:
+            if body_limit.worth_lingering(scope, declared):
+                await body_limit.discard_rest(receive, body_limit.LINGER_FACTOR * declared)
             await self.send_response(body_limit.refusal(path, declared), send)
             return
         limit = _BODY_LIMIT.set(body_limit.scope_limit(scope))
         try:
             await self._handle(scope, receive, send, path)
         except body_limit.BodyTooLarge as exc:
+            await body_limit.discard_rest(receive, body_limit.LINGER_FACTOR * exc.limit)
             await self.send_response(body_limit.refusal(path, exc.limit), send)
         finally:
             _BODY_LIMIT.reset(limit)

@@ -18,6 +18,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
+from kaosz import body_limit
 from tests.support import asgi_client, servers
 
 MB = 1024 * 1024
@@ -75,7 +76,28 @@ def test_a_chunked_body_is_cut_off_at_the_limit():
     status, body, unread = asyncio.run(scenario())
     assert status == 413 and json.loads(body)["error"]["code"] == "request_too_large"
     read = chunks - unread
-    assert read <= limit // MB + 1, read  # (stopped at the limit; the rest never read)
+    # (kept up to the limit, thrown away up to the lingering budget, the rest never read)
+    assert read <= (1 + body_limit.LINGER_FACTOR) * limit // MB + 2, read
+    assert unread > 0
+
+
+def test_a_body_a_little_over_the_limit_is_read_before_the_answer():
+    """A client that sends all of a 3 MB body before it reads hears the 413, rather than a
+    broken pipe: the server reads the body to its end, keeping none of it, then answers."""
+    parts = 3
+
+    async def scenario() -> tuple[int, bytes, int]:
+        talk = asgi_client.connect("/api/v1/matches/", method="POST",
+                                   headers=_headers(parts * MB))
+        for i in range(parts):
+            await talk.send_input({"type": "http.request", "body": b"x" * MB,
+                                   "more_body": i < parts - 1})
+        status, body = await _answer(talk)
+        await talk.wait(5)
+        return status, body, talk.input_queue.qsize()
+    status, body, unread = asyncio.run(scenario())
+    assert status == 413 and json.loads(body)["error"]["code"] == "request_too_large"
+    assert unread == 0
 
 
 def test_a_body_under_the_limit_still_arrives():
