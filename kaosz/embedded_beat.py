@@ -25,6 +25,11 @@ from kaosz import task_runner
 
 log = logging.getLogger(__name__)
 
+# This process's schedule thread, and when it last woke (``time.monotonic``): ``/readyz``
+# reports them.
+_thread: threading.Thread | None = None
+_woke: float | None = None
+
 
 class Schedule:
     """The beat's entries and when each is next due, on a clock given in seconds."""
@@ -81,11 +86,26 @@ def start() -> threading.Thread | None:
     hand_over = Handover(worker)
 
     def loop() -> None:
+        global _woke
         while True:
-            time.sleep(schedule.pause(time.monotonic()))
+            _woke = time.monotonic()
+            time.sleep(schedule.pause(_woke))
             schedule.tick(time.monotonic(), hand_over)
 
+    global _thread
     thread = threading.Thread(target=loop, name="embedded-beat", daemon=True)
     thread.start()
+    _thread = thread
     log.info("embedded beat: %s", ", ".join(sorted(entries)))
     return thread
+
+
+def state() -> dict[str, Any] | None:
+    """Whether this process's schedule thread runs, and how long ago it last woke (it
+    sleeps until the next entry is due, so at most the shortest period); None when this
+    process started none."""
+    thread, woke = _thread, _woke
+    if thread is None:
+        return None
+    return {"alive": thread.is_alive(),
+            "seconds_ago": None if woke is None else round(time.monotonic() - woke, 1)}

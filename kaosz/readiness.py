@@ -1,4 +1,6 @@
-"""What ``/readyz`` checks: the database, Redis (cache, throttles) and the Celery broker.
+"""What ``/readyz`` checks: the database, Redis (cache, throttles), the Celery broker, and
+the workers of each queue and beat: Celery's processes (from their heartbeats) or, on the
+embedded default, this process's own in-process worker and schedule thread.
 
 Each check is bounded by a short timeout, so a dead dependency makes the probe answer
 "down" quickly instead of hanging the load balancer's request.
@@ -12,7 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 
-from kaosz import heartbeats
+from kaosz import embedded_beat, heartbeats, task_runner
 from kaosz.api import rediskv
 from kaosz.celery import app as celery_app
 
@@ -54,7 +56,7 @@ def check_redis() -> dict[str, Any]:
 def check_broker() -> dict[str, Any]:
     app = celery_app
     if app.conf.task_always_eager:
-        return {"status": "not_configured", "note": "tasks run in-process"}
+        return {"status": "not_configured", "note": "no broker: tasks run in-process"}
 
     def ping() -> None:
         with app.connection_for_write() as conn:
@@ -74,14 +76,44 @@ def _heartbeat(key: str, what: str) -> dict[str, Any]:
     return {"status": "ok", "seconds_ago": round(age, 1)}
 
 
+def check_inprocess(parts: list[str]) -> dict[str, dict[str, Any]]:
+    """This process's in-process worker (each queue's threads, alive or not, and its
+    tasks queued and running) and embedded beat. ``down`` when a queue has no live
+    thread or the worker stopped (its tasks would wait for ever), or when the beat's
+    thread has died (no sweep would pick up a lost bot move or mail); ``down`` for all
+    of them when this serving process runs no worker at all."""
+    worker = task_runner.current()
+    if worker is None:
+        return {name: {"status": "down", "error": "the in-process worker is not running",
+                       "mode": "inprocess"} for name in parts}
+    out: dict[str, dict[str, Any]] = {}
+    for queue, state in worker.queues().items():
+        dead = state["stopped"] or state["alive"] == 0
+        out[f"worker_{queue}"] = {
+            "status": "down" if dead else "ok", "mode": "inprocess", **state,
+            **({"error": "the queue's threads have stopped"} if dead else {})}
+    beat = embedded_beat.state()
+    if beat is None:
+        out["beat"] = {"status": "down", "error": "the embedded beat is not running",
+                       "mode": "inprocess"}
+    else:
+        out["beat"] = {"status": "ok" if beat["alive"] else "down", "mode": "inprocess",
+                       **beat, **({} if beat["alive"] else
+                                  {"error": "the embedded beat's thread has stopped"})}
+    return out
+
+
 def check_workers() -> dict[str, dict[str, Any]]:
-    """The Celery workers of each queue and beat, from their heartbeats (kaosz.heartbeats);
-    ``not_configured`` when tasks run in-process."""
+    """The workers of each queue and beat: Celery's, from their heartbeats
+    (kaosz.heartbeats); the in-process worker's, from the worker itself
+    (:func:`check_inprocess`); ``not_configured`` when tasks run at once (``eager``)."""
     parts = {f"worker_{q}": (heartbeats.queue_key(q), f"a worker of the {q} queue")
              for q in heartbeats.QUEUES}
     parts["beat"] = (heartbeats.beat_key(), "celery beat")
+    if settings.KAOSZ_TASKS == "inprocess":
+        return check_inprocess(list(parts))
     if celery_app.conf.task_always_eager:
-        return {name: {"status": "not_configured", "note": "tasks run in-process"}
+        return {name: {"status": "not_configured", "note": "tasks run at once, in the caller"}
                 for name in parts}
     try:
         return {name: _heartbeat(key, what) for name, (key, what) in parts.items()}

@@ -25,6 +25,7 @@ import atexit
 import contextlib
 import logging
 import threading
+import time
 import uuid
 from collections import deque
 from collections.abc import Iterator, Mapping
@@ -49,6 +50,7 @@ class _Job:
     kwargs: dict[str, Any]
     task_id: str
     done: threading.Event = field(default_factory=threading.Event)
+    queued_at: float = field(default_factory=time.monotonic)
 
 
 class InProcessWorker:
@@ -63,13 +65,16 @@ class InProcessWorker:
         self.default_queue = default_queue
         self._cond = threading.Condition()
         self._queues: dict[str, deque[_Job]] = {q: deque() for q in threads}
+        self._running: dict[str, int] = dict.fromkeys(threads, 0)
         self._unfinished = 0          # queued or running
         self._paused = False
         self._stopping = False
-        self._threads = [
-            threading.Thread(target=self._serve, args=(queue,), daemon=True,
-                             name=f"kaosz-task-{queue}-{n}")
-            for queue, count in threads.items() for n in range(max(1, count))]
+        self._threads_of = {
+            queue: [threading.Thread(target=self._serve, args=(queue,), daemon=True,
+                                     name=f"kaosz-task-{queue}-{n}")
+                    for n in range(max(1, count))]
+            for queue, count in threads.items()}
+        self._threads = [t for ts in self._threads_of.values() for t in ts]
         for thread in self._threads:
             thread.start()
 
@@ -88,7 +93,10 @@ class InProcessWorker:
         with self._cond:
             while not self._stopping and (self._paused or not self._queues[queue]):
                 self._cond.wait()
-            return None if self._stopping else self._queues[queue].popleft()
+            if self._stopping:
+                return None
+            self._running[queue] += 1
+            return self._queues[queue].popleft()
 
     def _serve(self, queue: str) -> None:
         try:
@@ -98,6 +106,7 @@ class InProcessWorker:
                 finally:
                     job.done.set()
                     with self._cond:
+                        self._running[queue] -= 1
                         self._unfinished -= 1
                         self._cond.notify_all()
         finally:
@@ -118,6 +127,23 @@ class InProcessWorker:
         """Tasks queued or running."""
         with self._cond:
             return self._unfinished
+
+    def queues(self) -> dict[str, dict[str, Any]]:
+        """Each queue's state as ``/readyz`` reports it: its threads (and how many are
+        alive), the tasks queued and running, and how long the oldest queued one has
+        waited (seconds; 0 with none queued)."""
+        now = time.monotonic()
+        with self._cond:
+            out = {q: {"threads": len(self._threads_of[q]),
+                       "alive": sum(t.is_alive() for t in self._threads_of[q]),
+                       "queued": len(jobs),
+                       "running": self._running[q],
+                       "oldest_queued_s": round(now - jobs[0].queued_at, 1) if jobs else 0.0}
+                   for q, jobs in self._queues.items()}
+            stopping, paused = self._stopping, self._paused
+        for state in out.values():
+            state["stopped"], state["paused"] = stopping, paused
+        return out
 
     def wait_idle(self, timeout: float, left: int = 0) -> bool:
         """Wait until no task (or no more than ``left``) is queued or running, tasks that
