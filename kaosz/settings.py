@@ -176,6 +176,10 @@ KAOSZ_CHALLENGES_PER_HOUR = int(os.environ.get("KAOSZ_CHALLENGES_PER_HOUR", "30"
 # Who may make a match with which options: each a function (user, ruleset, options, seat
 # specs) -> options, refusing with a DomainError; every way of making a match calls them.
 KAOSZ_MATCH_POLICIES = ["players.policies.challenges_through_their_rules"]
+# Who may take a seat in a waiting match: each a function (match, user, invitation or None)
+# refusing with a DomainError; every way of joining calls them (matches.services.joining).
+KAOSZ_JOIN_POLICIES = ["players.policies.minimum_rating",
+                       "players.policies.accepting_within_caps"]
 # Matches whose state (text) and static parts each web process keeps (matches.store.cache):
 # at least every match being played at once, or each action reads and parses its match
 # again (1,000 players play 500 matches; a KGK state is about 15 KB of text).

@@ -29,16 +29,12 @@ from matches import store
 from matches.bot_kinds import BOT_KINDS, bot_kinds_json
 from matches.errors import MatchError
 from matches.models import BIG_COLUMNS, Match, Seat, Simulation
-from matches.services import creation
+from matches.services import creation, joining
 from matches.services.seating import (
-    accepted,
     get_ruleset,
     kept_seats,
     listed_for,
-    open_seat,
-    resolve_deck,
     seat_of,
-    seat_to_join,
 )
 from matches.services.simulations import start_simulation
 from rulesets import registry
@@ -148,20 +144,9 @@ def create_match(request: HttpRequest) -> HttpResponse:
 def join_match(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=pk)
     try:
-        rs = store.ruleset_of(match)
         text = request.POST.get("deck", "").strip()
-        deck, name = resolve_deck(rs, {"text": text} if text and rs.uses_decks else None,
-                                  request.user, match.options or {}, -1)
-        seat_index, invitation = seat_to_join(match, request.user)
-        if deck is None and invitation is None:
-            # No deck typed: the seat's example deck must be legal in the match's format.
-            resolve_deck(rs, None, request.user, match.options or {},
-                         seat_index if seat_index is not None else open_seat(match))
-        if invitation is not None and deck is None:
-            kept = match.seats.get(index=invitation.seat)  # (the seat_index it gave)
-            deck, name = kept.deck, kept.deck_name
-        store.join(match.pk, request.user, deck, name, seat_index=seat_index)
-        accepted(invitation)
+        uses_decks = store.ruleset_of(match).uses_decks
+        joining.join_match(match, request.user, {"text": text} if text and uses_decks else None)
     except DomainError as exc:     # (a challenge's rating floor is the players app's)
         return lobby(request, error=exc, status=400)
     return redirect("play-board", pk=pk)

@@ -15,12 +15,10 @@ class PlayersConfig(AppConfig):
         # signal (the store never imports this app).
         from matches.live.account import account_event
         from matches.store import match_changed
-        from matches.store.signals import joining
-        from players import challenges, ratings, tasks, turns
+        from players import ratings, tasks, turns
 
         match_changed.connect(ratings.on_match_changed, dispatch_uid="players.ratings")
         match_changed.connect(turns.on_match_changed, dispatch_uid="players.turns")
         match_changed.connect(tasks.on_match_changed, dispatch_uid="players.notify")
-        joining.connect(challenges.on_joining, dispatch_uid="players.challenges")
         account_event.connect(tasks.on_account_event,
                               dispatch_uid="players.notifications")

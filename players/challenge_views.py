@@ -1,7 +1,9 @@
 """The challenge pages: make one, accept one, withdraw yours, rematch.
 
-Forms post here and land back on a page (POST/redirect/GET); a refusal is shown on the
-challenges page in the page's language (``kaosz.messages``), never as a code."""
+Forms post here and land back on a page (POST/redirect/GET); a refusal is a domain error
+(``PlayersError`` here, the services' own otherwise), shown on the challenges page in the
+page's language (``kaosz.messages``), never as a code, with the status its code has in the
+error catalogue."""
 
 from __future__ import annotations
 
@@ -13,13 +15,13 @@ from django.views.decorators.http import require_POST
 from decks.core import all_formats
 from decks.models import Deck
 from kaosz.api.domain_status import status_of
-from kaosz.api.errors import ApiError
 from kaosz.domain import DomainError
 from kaosz.messages import error_of
 from matches.models import Match
 from matches.services.seating import decline_invitation
 from matches.timecontrol import CHOICES
 from players import challenges
+from players.errors import PlayersError
 from players.templatetags.players_tags import time_control_name
 from rulesets import registry
 
@@ -27,12 +29,11 @@ from rulesets import registry
 def _deck(request: HttpRequest) -> int | None:
     saved = request.POST.get("saved_deck", "").strip()
     if saved and not saved.isdigit():
-        raise ApiError("deck_not_found", f"no deck {saved!r} that you may use", 400)
+        raise PlayersError("deck_not_found", f"no deck {saved!r} that you may use")
     return int(saved) if saved else None
 
 
-def challenges_page(request: HttpRequest, error: ApiError | DomainError | None = None,
-                    status: int = 200) -> HttpResponse:
+def challenges_page(request: HttpRequest, error: DomainError | None = None) -> HttpResponse:
     mine = []
     decks = []
     if request.user.is_authenticated:
@@ -45,11 +46,8 @@ def challenges_page(request: HttpRequest, error: ApiError | DomainError | None =
         "formats": all_formats(),
         "controls": [(c, time_control_name(c)) for c in CHOICES],
         "player_counts": range(2, 7),
-        "error": error_of(error) if error else None, "form": request.POST}, status=status)
-
-
-def _status(exc: ApiError | DomainError) -> int:
-    return exc.status_code if isinstance(exc, ApiError) else status_of(exc)
+        "error": error_of(error) if error else None, "form": request.POST},
+        status=status_of(error) if error else 200)
 
 
 @login_required
@@ -59,7 +57,8 @@ def create(request: HttpRequest) -> HttpResponse:
         raw_min = request.POST.get("min_rating", "").strip()
         raw_players = request.POST.get("players", "2").strip()
         if raw_min and not raw_min.isdigit():
-            raise ApiError("invalid_parameter", "min_rating: a whole number", 400)
+            raise PlayersError("invalid_parameter", "min_rating: a whole number",
+                               {"parameter": "min_rating"})
         name = request.POST.get("ruleset", "")
         rs = registry.available().get(name)
         match = challenges.create(
@@ -71,8 +70,8 @@ def create(request: HttpRequest) -> HttpResponse:
             opponent=request.POST.get("opponent", "").strip() or None,
             timeout_bot=request.POST.get("timeout_bot") == "on",
             players=int(raw_players) if raw_players.isdigit() else 2)
-    except (ApiError, DomainError) as exc:  # the seating services refuse with DomainError
-        return challenges_page(request, error=exc, status=400)
+    except DomainError as exc:
+        return challenges_page(request, error=exc)
     return redirect("play-board", pk=match.pk)
 
 
@@ -81,8 +80,8 @@ def create(request: HttpRequest) -> HttpResponse:
 def accept(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         match = challenges.accept(pk, request.user, _deck(request))
-    except (ApiError, DomainError) as exc:
-        return challenges_page(request, error=exc, status=_status(exc))
+    except DomainError as exc:
+        return challenges_page(request, error=exc)
     return redirect("play-board", pk=match.pk)
 
 
@@ -91,8 +90,8 @@ def accept(request: HttpRequest, pk: int) -> HttpResponse:
 def cancel(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         challenges.cancel(pk, request.user)
-    except (ApiError, DomainError) as exc:
-        return challenges_page(request, error=exc, status=_status(exc))
+    except DomainError as exc:
+        return challenges_page(request, error=exc)
     return redirect("challenges")
 
 
@@ -102,10 +101,10 @@ def decline(request: HttpRequest, pk: int) -> HttpResponse:
     match = Match.objects.filter(pk=pk).first()
     try:
         if match is None:
-            raise ApiError("invitation_not_found", "no pending invitation for you here", 404)
+            raise PlayersError("invitation_not_found", "no pending invitation for you here")
         decline_invitation(match, request.user)
-    except (ApiError, DomainError) as exc:
-        return challenges_page(request, error=exc, status=_status(exc))
+    except DomainError as exc:
+        return challenges_page(request, error=exc)
     return redirect("notification-inbox")
 
 
@@ -114,6 +113,6 @@ def decline(request: HttpRequest, pk: int) -> HttpResponse:
 def open_to_anyone(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         challenges.open_to_anyone(pk, request.user)
-    except (ApiError, DomainError) as exc:
-        return challenges_page(request, error=exc, status=_status(exc))
+    except DomainError as exc:
+        return challenges_page(request, error=exc)
     return redirect("play-board", pk=pk)

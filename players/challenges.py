@@ -2,10 +2,11 @@
 
 A challenge is a match waiting in the store: its creator seated, the other seat open (an
 open challenge, ``options["seek"]``) or kept for a named player (a direct challenge: today's
-invitation). Accepting is the store's ``join``, which locks the match row, so a challenge
-accepted twice at once seats exactly one player; the other gets 409 ``not_open``. A
-challenge may ask a minimum rating of whoever accepts (in its game and time-control
-family), and is rated or not, live or turn-based (``matches.timecontrol``).
+invitation). Accepting is joining the match (``matches.services.joining``), which ends in the
+store's ``join``, locking the match row, so a challenge accepted twice at once seats exactly
+one player; the other gets 409 ``not_open``. A challenge may ask a minimum rating of whoever
+accepts (in its game and time-control family: a join policy, ``players.policies``), and is
+rated or not, live or turn-based (``matches.timecontrol``).
 """
 
 from __future__ import annotations
@@ -21,16 +22,9 @@ from kaosz.models import SeatInvitation
 from matches import store
 from matches.live import account
 from matches.models import BIG_COLUMNS, Match, Seat
-from matches.services.seating import (
-    accepted,
-    check_options,
-    get_ruleset,
-    invite,
-    resolve_deck,
-    seat_specs,
-    seat_to_join,
-)
-from matches.timecontrol import CHOICES, TURN, control_of, family_of
+from matches.services.joining import join_match
+from matches.services.seating import check_options, get_ruleset, invite, seat_specs
+from matches.timecontrol import CHOICES, TURN, control_of
 from matches.tournaments.models import FinalMatch, Pairing
 from players.errors import PlayersError
 from players.models import Rating
@@ -166,22 +160,9 @@ def rating_of(user: Any, game: str, family: str) -> float | None:
     return row.rating if row is not None else None
 
 
-def on_joining(sender: Any, match: Match, user: Any, **kwargs: Any) -> None:
-    """The store's ``joining`` receiver: whoever takes a seat of a challenge with a
-    minimum rating must have it (in its game and family), whichever way they join."""
-    options = match.options or {}
-    wanted = options.get("min_rating")
-    if not wanted:
-        return
-    have = rating_of(user, match.ruleset, family_of(options))
-    if have is None or have < wanted:
-        raise PlayersError("rating_too_low", f"this challenge asks a rating of {wanted} or more",
-                           {"min_rating": wanted,
-                            "your_rating": round(have) if have is not None else None})
-
-
 def accept(match_id: int, user: Any, deck: Any = None) -> Match:
-    """Take the challenge's open seat (or the one kept for ``user``)."""
+    """Take the challenge's open seat (or the one kept for ``user``): the matches' one way
+    of joining, whose join policies hold the challenge's rules (``players.policies``)."""
     match = Match.objects.filter(pk=match_id, options__seek=True).defer(*BIG_COLUMNS) \
         .prefetch_related("seats").first()
     if match is None:
@@ -190,21 +171,7 @@ def accept(match_id: int, user: Any, deck: Any = None) -> Match:
         raise PlayersError("not_open", "this challenge was already accepted")
     if any(s.user_id == user.pk for s in match.seats.all()):
         raise PlayersError("own_challenge", "this challenge is yours; another player accepts it")
-    options = match.options or {}
-    seat_index, invitation = seat_to_join(match, user)
-    if invitation is None:   # an invited player was counted when invited
-        check_caps(user, options.get("time_control", {}).get("kind") == TURN)
-    rs = store.ruleset_of(match)
-    target = seat_index if seat_index is not None else \
-        next((s.index for s in match.seats.all() if s.is_open), -1)
-    if invitation is not None and deck is None:
-        # An invited player (a rematch) who brings no deck plays the one proposed.
-        kept = next(s for s in match.seats.all() if s.index == seat_index)
-        records, name = kept.deck, kept.deck_name
-    else:
-        records, name = resolve_deck(rs, deck, user, options, target)
-    store.join(match.pk, user, records, name, seat_index=seat_index)
-    accepted(invitation)
+    join_match(match, user, deck)
     return Match.objects.defer(*BIG_COLUMNS).get(pk=match.pk)
 
 

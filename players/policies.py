@@ -1,13 +1,22 @@
-"""The players app's rules on making a match any way (``KAOSZ_MATCH_POLICIES``): a match
-that is a challenge (rated, seeking an opponent, a minimum rating, a time control, or a
-named player invited) is made by the challenges' own rules and caps, whichever door it
-came through, so no path is a way around them."""
+"""The players app's rules on matches, whichever door a person comes through.
+
+Making a match (``KAOSZ_MATCH_POLICIES``): a match that is a challenge (rated, seeking an
+opponent, a minimum rating, a time control, or a named player invited) is made by the
+challenges' own rules and caps, so no path is a way around them.
+
+Joining one (``KAOSZ_JOIN_POLICIES``): whoever takes a seat of a challenge has its minimum
+rating, and accepting a challenge one was not invited to counts against the same caps as
+making one, by the API, the lobby or the challenges page alike.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from kaosz.models import SeatInvitation
+from matches.models import Match
 from matches.store import SeatSpec
+from matches.timecontrol import TURN, family_of
 from players import challenges
 from players.errors import PlayersError
 from rulesets.base import Ruleset
@@ -31,3 +40,25 @@ def challenges_through_their_rules(user: Any, rs: Ruleset, options: dict[str, An
         challenges.count_made(user)
         return {**options, "seek": True}
     return options
+
+
+def minimum_rating(match: Match, user: Any, invitation: SeatInvitation | None) -> None:
+    """Whoever takes a seat of a challenge with a minimum rating has it, in its game and
+    time-control family (an invited player too: the floor is the challenge's)."""
+    options = match.options or {}
+    wanted = options.get("min_rating")
+    if not wanted:
+        return
+    have = challenges.rating_of(user, match.ruleset, family_of(options))
+    if have is None or have < wanted:
+        raise PlayersError("rating_too_low", f"this challenge asks a rating of {wanted} or more",
+                           {"min_rating": wanted,
+                            "your_rating": round(have) if have is not None else None})
+
+
+def accepting_within_caps(match: Match, user: Any, invitation: SeatInvitation | None) -> None:
+    """Accepting a challenge is held to the challenge caps (an invited player was counted
+    when invited)."""
+    options = match.options or {}
+    if options.get("seek") and invitation is None:
+        challenges.check_caps(user, (options.get("time_control") or {}).get("kind") == TURN)

@@ -36,17 +36,13 @@ from matches.errors import MatchError
 from matches.live import events as live
 from matches.live.wait import wait_for_change
 from matches.models import BIG_COLUMNS, Match, MatchAction
-from matches.services import creation
+from matches.services import creation, joining
 from matches.services.sandbox import shown_options
 from matches.services.seating import (
-    accepted,
     decline_invitation,
     invitations_of,
     listed_for,
-    open_seat,
-    resolve_deck,
     seat_of,
-    seat_to_join,
 )
 from rulesets import registry
 
@@ -329,20 +325,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         deck, or, sending none, the deck proposed for that seat)."""
         match = self.get_object()
         data = validated(s.JoinRequest, request.data)
-        rs = store.ruleset_of(match)
-        seat_index, invitation = seat_to_join(match, request.user)
-        # An invited player who brings no deck plays the one proposed with the invitation.
-        keep_proposed = invitation is not None and data.get("deck") is None
-        deck, name = resolve_deck(rs, data.get("deck"), request.user,
-                                  match.options or {},
-                                  -1 if keep_proposed else (
-                                      seat_index if seat_index is not None
-                                      else open_seat(match)))
-        if keep_proposed:
-            kept = next(x for x in match.seats.all() if x.index == seat_index)
-            deck, name = kept.deck, kept.deck_name
-        store.join(match.pk, request.user, deck, name, seat_index=seat_index)
-        accepted(invitation)
+        joining.join_match(match, request.user, data.get("deck"))
         match = self._fresh(match.pk)
         return Response(detail(match, request, seat_of(match, request.user)))
 

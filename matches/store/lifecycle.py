@@ -14,7 +14,7 @@ from matches.store.cache import dumps_state, split_statics
 from matches.store.clocks import now_ms, tick_clocks
 from matches.store.common import HOST_OPTIONS, SeatSpec, StoreError, dump, ruleset_of, seed_hash
 from matches.store.rows import lock_match, with_retry
-from matches.store.signals import joining, send_changed
+from matches.store.signals import send_changed
 from rulesets import registry
 from rulesets.base import ConfigError, Ruleset
 
@@ -52,13 +52,14 @@ def create_match(ruleset_name: str, options: dict[str, Any], seats: list[SeatSpe
 def join(match_id: int, user: Any, deck: list[dict[str, Any]] | None = None,
          deck_name: str = "", seat_index: int | None = None) -> Match:
     """Seat ``user`` in the first open seat, or in ``seat_index`` when given (a seat kept
-    for an invited player: ``matches.services.seating.seat_to_join``)."""
+    for an invited player: ``matches.services.seating.seat_to_join``). Who may join is
+    asked before, by ``matches.services.joining``; the lock makes two joins of the last
+    seat at once seat one."""
     def run() -> Match:
         with transaction.atomic():
             match = lock_match(match_id)
             if match.status != Match.OPEN:
                 raise StoreError("not_open", "this match has no open seat")
-            joining.send(sender=Match, match=match, user=user)
             seats = list(match.seats.all())
             free = [s for s in seats if s.is_open]
             chosen = [s for s in free if seat_index is None or s.index == seat_index]

@@ -16,10 +16,6 @@ from typing import Any
 from django.dispatch import Signal
 
 match_changed = Signal()
-# Sent inside ``join`` with the match row locked, before the seat is taken (``match``,
-# ``user``): a receiver refuses the join by raising an ``ApiError`` (a challenge's
-# minimum rating, checked by the players app under the same lock as the seat).
-joining = Signal()
 log = logging.getLogger(__name__)
 
 

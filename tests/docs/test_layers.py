@@ -73,9 +73,9 @@ def _page(module: str) -> bool:
 
 
 # Page modules that still build HTTP errors in the API's shape (a list that may only
-# shrink): the challenge pages raise the API's error; the photo pages answer a program
-# in the error shape beside the page they show a person.
-PAGES_WITH_HTTP_ERRORS = {"players.challenge_views", "cards.photo_views"}
+# shrink): the photo pages answer a program in the error shape beside the page they show
+# a person.
+PAGES_WITH_HTTP_ERRORS = {"cards.photo_views"}
 # The project's error handlers (handler404, handler500, the CSRF and DB-outage answers)
 # are the HTTP edge itself: they answer API paths in the API's shape by design.
 HTTP_EDGE = {"kaosz.views"}

@@ -52,3 +52,20 @@ def test_a_refused_challenge_says_why_in_hungarian(client, people):
     assert r.status_code == 400 and "Érvénytelen paraméter." in r.content.decode()
     r = client.post("/challenges/new/", {"ruleset": "smugglers", "opponent": "senki"})
     assert r.status_code == 400 and "unknown_player" not in r.content.decode()
+
+
+def test_a_refusal_on_the_pages_has_its_codes_status_and_words(client, people, settings):
+    """The pages refuse with the domain's errors, answered with the status their code has
+    in the error catalogue (as the API would) and in words, never the code."""
+    settings.KAOSZ_CHALLENGES_PER_USER = 1
+    client.force_login(people["anna"])
+    assert client.post("/challenges/new/", {"ruleset": "smugglers"}).status_code == 302
+    r = client.post("/challenges/new/", {"ruleset": "smugglers"})
+    assert r.status_code == 429 and "too_many_challenges" not in r.content.decode()
+    assert "Már annyi nyitott kihívásod van" in r.content.decode()
+    r = client.post("/challenges/999999/decline/")
+    assert r.status_code == 404 and "invitation_not_found" not in r.content.decode()
+    client.force_login(people["bela"])
+    mine = Match.objects.get()
+    r = client.post(f"/challenges/{mine.pk}/accept/", {"saved_deck": "x1"})
+    assert r.status_code == 400 and "Nincs ilyen pakli" in r.content.decode()

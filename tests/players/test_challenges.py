@@ -13,6 +13,8 @@ from django.test import Client
 from kaosz.models import SeatInvitation
 from matches import store
 from matches.models import Match
+from matches.services.joining import join_policies
+from players.errors import PlayersError
 from players.models import Rating
 from tests.support.api import assert_error, client_for
 
@@ -56,7 +58,7 @@ def test_a_minimum_rating_is_checked_whichever_way_one_joins(people):
     c = challenge(people["anna"], rated=True, min_rating=1600)
     assert_error(client_for(people["bela"]).post(f"/api/v1/challenges/{c['id']}/accept/", {},
                                                  format="json"), 403, "rating_too_low")
-    # the general join of the match API is held to the same rule (the store asks)
+    # the general join of the match API is held to the same rule (a join policy)
     assert_error(client_for(people["bela"]).post(f"/api/v1/matches/{c['id']}/join/", {},
                                                  format="json"), 403, "rating_too_low")
     # ...and so is the board's "join" button, which shows the refusal in words (it was a
@@ -121,6 +123,49 @@ def test_turn_based_matches_are_capped_too(people, settings):
     assert_error(client_for(people["anna"]).post("/api/v1/challenges/", {
         "ruleset": "smugglers", "time_control": "1d"}, format="json"), 429,
         "too_many_turn_matches")
+
+
+def test_accepting_a_turn_based_challenge_is_capped_whichever_door(people, settings):
+    """The match API's join and the board's join button accept a challenge too: they are
+    held to the same caps as the challenges' accept (a join policy)."""
+    settings.KAOSZ_TURN_MATCHES_PER_USER = 1
+    running = challenge(people["anna"], time_control="1d")
+    assert client_for(people["bela"]).post(f"/api/v1/challenges/{running['id']}/accept/", {},
+                                           format="json").status_code == 200
+    c = challenge(people["cili"], time_control="3d")
+    for path in (f"/api/v1/challenges/{c['id']}/accept/", f"/api/v1/matches/{c['id']}/join/"):
+        assert_error(client_for(people["bela"]).post(path, {}, format="json"), 429,
+                     "too_many_turn_matches")
+    page = Client()
+    page.force_login(people["bela"])
+    assert page.post(f"/play/{c['id']}/join/", {}).status_code == 400
+    assert Match.objects.get(pk=c["id"]).status == Match.OPEN
+
+
+def refuse_bela(match, user, invitation):
+    if user.username == "bela":
+        raise PlayersError("not_open", "bela may not join")
+
+
+@pytest.fixture
+def only_refuse_bela(settings):
+    settings.KAOSZ_JOIN_POLICIES = [f"{__name__}.refuse_bela"]
+    join_policies.cache_clear()
+    yield
+    join_policies.cache_clear()
+
+
+def test_the_join_policies_in_the_settings_are_asked_on_every_path(people, only_refuse_bela):
+    c = challenge(people["anna"])
+    for path in (f"/api/v1/challenges/{c['id']}/accept/", f"/api/v1/matches/{c['id']}/join/"):
+        r = client_for(people["bela"]).post(path, {}, format="json")
+        assert r.json()["error"]["message"] == "bela may not join", path
+    page = Client()
+    page.force_login(people["bela"])
+    assert page.post(f"/play/{c['id']}/join/", {}).status_code == 400
+    assert Match.objects.get(pk=c["id"]).status == Match.OPEN
+    assert client_for(people["cili"]).post(f"/api/v1/matches/{c['id']}/join/", {},
+                                           format="json").status_code == 200
 
 
 def _finished(a, b, options):
