@@ -87,6 +87,8 @@ MIDDLEWARE = [
     "django.middleware.http.ConditionalGetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Who is on the site, for the turn mail (a cache write a minute per person at most).
+    "matches.live.presence.PresenceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A read whose connection died under it runs once more (kaosz.db_outage).
@@ -270,6 +272,13 @@ CELERY_BEAT_SCHEDULE = {"sweep-bots": {"task": "matches.tasks.sweep_bots",
 KAOSZ_TURN_SWEEP_EVERY = float(os.environ.get("KAOSZ_TURN_SWEEP_EVERY", "20"))
 CELERY_BEAT_SCHEDULE["sweep-turns"] = {"task": "players.tasks.sweep_turns",
                                        "schedule": KAOSZ_TURN_SWEEP_EVERY}
+# "Your turn" e-mails (players.notify): a due mail waits while its person is on the site
+# and goes once they have been away this many seconds (0: at once); a person gets at most
+# one every KAOSZ_TURN_MAIL_GAP seconds, naming every match that came due meanwhile (a
+# digest). Presence (matches.live.presence) is written at most this often per process.
+KAOSZ_TURN_MAIL_AWAY = float(os.environ.get("KAOSZ_TURN_MAIL_AWAY", "300"))
+KAOSZ_TURN_MAIL_GAP = float(os.environ.get("KAOSZ_TURN_MAIL_GAP", "600"))
+KAOSZ_PRESENCE_EVERY = float(os.environ.get("KAOSZ_PRESENCE_EVERY", "60"))
 # One person's bot work takes the bots queue for this long at a time, then goes to the back
 # of the queue (matches.bot_turns): nobody's matches hold up another person's bot for long.
 KAOSZ_BOT_SLICE_SECONDS = float(os.environ.get("KAOSZ_BOT_SLICE_SECONDS", "0.5"))

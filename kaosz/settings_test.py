@@ -17,6 +17,10 @@ from kaosz.settings import *  # noqa: F403
 # (tests/support/tasks.py). A server a test starts with these settings does the same.
 KAOSZ_TASKS = os.environ.get("KAOSZ_TASKS") or ("celery" if REDIS_URL else "eager")  # noqa: F405
 CELERY_TASK_ALWAYS_EAGER = KAOSZ_TASKS != "celery"
+# A turn mail goes out when due: the tests of mails play both people from one process,
+# seconds apart. The tests of presence and the digest set these themselves.
+KAOSZ_TURN_MAIL_AWAY = float(os.environ.get("KAOSZ_TURN_MAIL_AWAY", "0"))
+KAOSZ_TURN_MAIL_GAP = float(os.environ.get("KAOSZ_TURN_MAIL_GAP", "0"))
 
 # The embedded (SQLite) test database is a file in WAL mode, not Django's shared-cache
 # in-memory database: there a reader meets "database table is locked" at once while another

@@ -112,6 +112,9 @@ class Mail(models.Model):
     # A sender took it at this time; another may take it once the lease has passed (a
     # sender that died mid-send).
     claimed = models.DateTimeField(null=True, blank=True)
+    # Held until then (its person is on the site, or was mailed a moment ago, or is not
+    # needed right now but may be again this game turn): the sweep looks again then.
+    not_before = models.DateTimeField(null=True, blank=True)
     sent = models.DateTimeField(null=True, blank=True, db_index=True)   # sent or dropped
     dropped = models.CharField(max_length=40, blank=True)   # why it was not sent, if so
     attempts = models.PositiveSmallIntegerField(default=0)

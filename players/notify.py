@@ -11,12 +11,26 @@ it, or a "sent" mark that failed never sends a turn's mail twice. When the SMTP 
 down the row stays unsent and the beat's sweep tries again every
 ``KAOSZ_TURN_SWEEP_EVERY`` seconds until it is back; the move itself never waits for mail.
 Every mail carries a signed unsubscribe link.
+
+A due row is *held* (``Mail.not_before``), not sent, while its person does not need it:
+
+- they are on the site (``matches.live.presence``): it goes once they have been away
+  ``KAOSZ_TURN_MAIL_AWAY`` seconds, if they are still to act then;
+- they were mailed less than ``KAOSZ_TURN_MAIL_GAP`` seconds ago: it goes when the gap
+  is over, in one mail with every other match that came due meanwhile (a digest, which
+  also names the matches still waiting for them from before);
+- in a game with game turns, they are not to act right now but the game turn is not
+  over (a window may need them again in it): it goes if they come to act again.
+
+The next change of the match looks at its held rows again at once; the sweep looks at a
+held row when its time has come.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -24,16 +38,23 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMessage, get_connection
-from django.db.models import F, Q
+from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from kaosz.models import SeatInvitation
+from matches.live import presence
 from matches.models import BIG_COLUMNS, Match, Seat
 from players.models import Mail, NotificationSetting, TurnClock
+from players.turn_mail import game_turn
 from rulesets import registry
 
 log = logging.getLogger(__name__)
 SALT = "kaosz.players.unsubscribe"
+# ``_still_due``'s answer for a mail whose person is not to act right now but may be
+# again in the same game turn; such a row is looked at again after this long at the
+# latest (every change of its match looks at it at once).
+WAIT = "wait"
+RELOOK = timedelta(minutes=10)
 
 
 def unsubscribe_token(user: Any) -> str:
@@ -97,6 +118,41 @@ def _invitation_message(match: Match, user: Any, mail: Mail) -> EmailMessage:
         to=[user.email], headers={"List-Unsubscribe": f"<{unsubscribe}>",
                                   "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
                                   **_message_id(mail)})
+
+
+def _title(ruleset: str) -> str:
+    rs = registry.available().get(ruleset)
+    return rs.title if rs else ruleset
+
+
+def _digest(user: Any, mails: list[Mail]) -> EmailMessage:
+    """One mail naming each match that came due, as Lichess sends one for all your
+    correspondence games (each match still told once per turn: a match told before is
+    not named again until its next turn)."""
+    site = settings.KAOSZ_SITE_URL
+    lines = "".join(f"  {_title(m.match.ruleset)} #{m.match_id}: {site}/play/{m.match_id}/\n"
+                    for m in mails)
+    unsubscribe = f"{site}/notifications/unsubscribe/{unsubscribe_token(user)}/"
+    count = len(mails)
+    body = (f"Szia {user.username}!\n\nTe jössz a lépéssel {count} játszmában:\n{lines}\n"
+            f"Hi {user.username},\n\nIt is your turn in {count} matches:\n{lines}\n"
+            f"--\nLeiratkozás / Unsubscribe: {unsubscribe}\n")
+    domain = urlsplit(site).hostname or "kaosz"
+    rows = ".".join(f"{m.match_id}-{m.turn}" for m in mails)
+    digest_id = hashlib.sha256(rows.encode()).hexdigest()[:24]
+    return EmailMessage(
+        subject=f"Kaosz: te jössz {count} játszmában / your turn in {count} matches",
+        body=body, to=[user.email],
+        headers={"List-Unsubscribe": f"<{unsubscribe}>",
+                 "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+                 "Message-ID": f"<turns.{user.pk}.{digest_id}@{domain}>"})
+
+
+def _turn_message(user: Any, mails: list[Mail]) -> EmailMessage:
+    """The turn mail for what came due: one match's, or a digest when more wait."""
+    if len(mails) == 1:
+        return _message(mails[0].match, user, mails[0])
+    return _digest(user, mails)
 
 
 def _message(match: Match, user: Any, mail: Mail | None = None) -> EmailMessage:
@@ -177,37 +233,98 @@ def _still_due(mail: Mail) -> str:
         return "unsubscribed"
     seats = set(Seat.objects.filter(match=match, user=mail.user).values_list("index", flat=True))
     if not seats & set(match.to_act):
-        return "turn_over"
+        # a window later in this game turn may need them again: kept for then
+        return WAIT if game_turn(match) == mail.turn else "turn_over"
     return ""
 
 
-def send_pending(match_id: int | None = None) -> int:
-    """Send the outbox's unsent mails (of one match, or all): each is claimed, sent with
-    no transaction open (an SMTP server holds no database lock) and marked sent by one
-    statement. Returns how many went out. Raises on an SMTP failure, after releasing
-    that mail for a later try; the others stay for the sweep."""
+def send_pending(match_id: int | None = None, now: datetime | None = None) -> int:
+    """Send the outbox's unsent mails that are due (of one match, whose change is a
+    reason to look at all its rows again; or all whose time has come), one mail per
+    person: each row is claimed, the mail sent with no transaction open (an SMTP server
+    holds no database lock) and its rows marked sent by one statement. Returns how many
+    mails went out. Raises on an SMTP failure, after releasing that mail's rows for a
+    later try; the others stay for the sweep. (``now``: tests play hours in a second.)"""
+    now = timezone.now() if now is None else now
     pending = Mail.objects.filter(sent=None)
     if match_id is not None:
         pending = pending.filter(match_id=match_id)
+    else:
+        pending = pending.filter(Q(not_before=None) | Q(not_before__lte=now))
     sent = 0
-    for mail_id in list(pending.order_by("id").values_list("id", flat=True)):
+    for user_id in dict.fromkeys(pending.order_by("id").values_list("user_id", flat=True)):
+        sent += _send_to(user_id, match_id, now)
+    return sent
+
+
+def _send_to(user_id: int, match_id: int | None, now: datetime) -> int:
+    """Send one person what is due for them now: each invitation's mail, and one turn
+    mail for every match that came due (held while they are here or were just mailed)."""
+    ready = Q(not_before=None) | Q(not_before__lte=now)
+    if match_id is not None:
+        ready |= Q(match_id=match_id)
+    turns: list[Mail] = []
+    sent = 0
+    for mail_id in list(Mail.objects.filter(user_id=user_id, sent=None).filter(ready)
+                        .order_by("id").values_list("id", flat=True)):
         if not _claim(mail_id):
             continue
         mail = Mail.objects.select_related("user", "match").defer(
             *(f"match__{c}" for c in BIG_COLUMNS)).get(pk=mail_id)
         why_not = _still_due(mail)
-        if why_not:
+        if why_not == WAIT:
+            _hold([mail_id], now + RELOOK)
+        elif why_not:
             Mail.objects.filter(pk=mail_id).update(sent=timezone.now(), dropped=why_not)
-            continue
-        try:
-            with get_connection(fail_silently=False) as connection:
-                connection.send_messages([_message(mail.match, mail.user, mail)])
-        except Exception as exc:
-            Mail.objects.filter(pk=mail_id).update(claimed=None, error=str(exc)[:300])
-            raise
-        Mail.objects.filter(pk=mail_id).update(sent=timezone.now(), error="")
-        sent += 1
-    return sent
+        elif mail.kind == Mail.INVITATION:
+            _deliver([mail], _message(mail.match, mail.user, mail))
+            sent += 1
+        else:
+            turns.append(mail)
+    if not turns:
+        return sent
+    until = _held_until(user_id, now)
+    if until is not None:
+        _hold([m.pk for m in turns], until)
+        return sent
+    _deliver(turns, _turn_message(turns[0].user, turns))
+    return sent + 1
+
+
+def _held_until(user_id: int, now: datetime) -> datetime | None:
+    """Until when a person's turn mail waits: while they are on the site (plus
+    ``KAOSZ_TURN_MAIL_AWAY``), and until ``KAOSZ_TURN_MAIL_GAP`` after the last turn mail
+    they were sent. None: it goes now."""
+    times = []
+    here = presence.here_until(user_id, now.timestamp())
+    if here is not None:
+        times.append(datetime.fromtimestamp(here, tz=UTC))
+    gap = float(settings.KAOSZ_TURN_MAIL_GAP)
+    if gap > 0:
+        last = Mail.objects.filter(user_id=user_id, kind=Mail.TURN, dropped="") \
+            .exclude(sent=None).aggregate(last=Max("sent"))["last"]
+        if last is not None and last + timedelta(seconds=gap) > now:
+            times.append(last + timedelta(seconds=gap))
+    return max(times) if times else None
+
+
+def _hold(mail_ids: list[int], until: datetime) -> None:
+    """Give claimed rows back, to be looked at again at ``until`` (not a send attempt)."""
+    Mail.objects.filter(pk__in=mail_ids).update(claimed=None, not_before=until,
+                                                attempts=F("attempts") - 1)
+
+
+def _deliver(mails: list[Mail], message: EmailMessage) -> None:
+    """Send one message for the claimed rows ``mails`` and mark them sent; on a failure
+    give them back for a later try and raise."""
+    ids = [m.pk for m in mails]
+    try:
+        with get_connection(fail_silently=False) as connection:
+            connection.send_messages([message])
+    except Exception as exc:
+        Mail.objects.filter(pk__in=ids).update(claimed=None, error=str(exc)[:300])
+        raise
+    Mail.objects.filter(pk__in=ids).update(sent=timezone.now(), error="")
 
 
 def send_turn_mail(match_id: int) -> int:
@@ -216,10 +333,11 @@ def send_turn_mail(match_id: int) -> int:
     return send_pending(match_id)
 
 
-def send_due() -> int:
-    """Send every mail not sent yet (the sweep's retry). Returns how many went out."""
+def send_due(now: datetime | None = None) -> int:
+    """Send every mail not sent yet whose time has come (the sweep's retry, and the held
+    mails). Returns how many went out."""
     try:
-        return send_pending()
+        return send_pending(now=now)
     except Exception as exc:   # SMTP down, refused: the next sweep tries again
         log.warning("mail not sent (the next sweep tries again): %s", exc)
         return 0

@@ -41,7 +41,7 @@ from kaosz.server.deferred import in_thread, release_thread
 from matches.api import shared_renders
 from matches.api.views import MatchViewSet, Watch, watch_of
 from matches.api.waiting import LiveAnswer, Read
-from matches.live import account, caps, hub
+from matches.live import account, caps, hub, presence
 from matches.live.events import Wait, unchanged
 from matches.live.wait import wait_for_change
 
@@ -170,7 +170,7 @@ def _sends(body: dict[str, Any], sent: tuple[int, int, str] | None) -> bool:
 
 
 def _progress_threaded(pk: int, body: dict[str, Any] | None, read: Read,
-                       slot: caps.Slot) -> Iterator[str]:
+                       slot: caps.Slot, viewer: int | None = None) -> Iterator[str]:
     """The stream's events in this thread (WSGI, SQLite): ``body`` (the answer at
     connecting), then one answer per change, a keep-alive comment when nothing happened
     for a while. Ends with the match, or when the client goes away (the server then
@@ -178,6 +178,8 @@ def _progress_threaded(pk: int, body: dict[str, Any] | None, read: Read,
     try:
         sent = None
         while body is not None:
+            if viewer is not None:   # (a person at an open board is on the site)
+                presence.seen(viewer)
             if _sends(body, sent):
                 sent = (body["last"], body["version"], body["status"])
                 yield _progress(body)
@@ -196,7 +198,7 @@ def _progress_threaded(pk: int, body: dict[str, Any] | None, read: Read,
 
 
 async def _progress_async(pk: int, body: dict[str, Any] | None, read: Read, public: bool,
-                          slot: caps.Slot) -> AsyncIterator[str]:
+                          slot: caps.Slot, viewer: int | None = None) -> AsyncIterator[str]:
     """The same on the event loop (ASGI on PostgreSQL): the waits hold neither a thread
     nor a connection, and spectators' streams share each render (``shared_renders``)."""
 
@@ -211,6 +213,8 @@ async def _progress_async(pk: int, body: dict[str, Any] | None, read: Read, publ
     try:
         sent = None
         while body is not None:
+            if viewer is not None:   # (a person at an open board is on the site)
+                presence.seen(viewer)
             if _sends(body, sent):
                 sent = (body["last"], body["version"], body["status"])
                 yield _progress(body)
@@ -312,9 +316,10 @@ async def stream(request: HttpRequest, pk: str) -> HttpResponseBase:
     if body is None:  # (deleted meanwhile)
         slot.release()
         return JsonResponse(error_body("not_found", "no such match"), status=404)
+    viewer = user.pk if getattr(user, "is_authenticated", False) else None
     if _on_the_event_loop(request):
-        return EventStream(_progress_async(int(pk), body, watch.read, public, slot), slot)
-    return EventStream(_progress_threaded(int(pk), body, watch.read, slot), slot)
+        return EventStream(_progress_async(int(pk), body, watch.read, public, slot, viewer), slot)
+    return EventStream(_progress_threaded(int(pk), body, watch.read, slot, viewer), slot)
 
 
 # ------------------------------------------------------------------ the account stream
@@ -332,6 +337,7 @@ def _account_threaded(user_id: int, slot: caps.Slot) -> Iterator[str]:
     try:
         yield _hello(user_id)
         while True:
+            presence.seen(user_id)   # (a page open with its header on is on the site)
             found = listener.next(STREAM_KEEPALIVE)
             if not found:
                 yield ": keep-alive\n\n"
@@ -356,6 +362,7 @@ async def _account_async(user_id: int, slot: caps.Slot) -> AsyncIterator[str]:
             subscription.get_nowait()
         yield await in_thread(lambda: _hello(user_id))
         while True:
+            presence.seen(user_id)   # (as above)
             found = await account.next_messages_async(subscription, STREAM_KEEPALIVE)
             if not found:
                 yield ": keep-alive\n\n"

@@ -9,7 +9,8 @@
   (one listening connection per ASGI process, fanning out to coroutines) deliver the
   database's notifications;
 - ``account``: :func:`publish_account_event` and the account stream's waits;
-- ``caps``: how many waits one client may hold.
+- ``caps``: how many waits one client may hold;
+- ``presence``: when each signed-in person was last on the site (for the turn mail).
 
 The HTTP endpoints that use them are in ``matches.api.live_views``.
 """

@@ -12,10 +12,11 @@ def turn_mails_by_the_test(request, monkeypatch):
     real Celery worker runs against the test database with its own mail settings: a task
     queued after a move would race the test (the worker marking a turn mailed first) and
     touch the tables while the test's teardown empties them. So the queueing records the
-    match instead of sending it to the worker, except in the test of that very path (it
-    asks for the worker's own SMTP server, ``worker_smtp``)."""
+    match instead of sending it to the worker, except in the tests of that very path (they
+    ask for the worker's own SMTP server, ``worker_smtp``, or for the in-process worker,
+    which runs in the test's process with its settings)."""
     queued: list[int] = []
-    if "worker_smtp" in request.fixturenames:
+    if {"worker_smtp", "inprocess_worker"} & set(request.fixturenames):
         return queued
     monkeypatch.setattr("players.tasks.notify_turn.delay", queued.append)
     return queued

@@ -12,15 +12,14 @@ from datetime import timedelta
 
 import pytest
 
-from matches.models import Match
-from players import notify, turns
+from players import turns
 from players.models import Mail, TurnClock
 from players.tasks import notify_turn, sweep_turns
 from players.turn_mail import game_turn
 from tests.support.api import client_for
 from tests.support.matches import play_step
 from tests.support.smtp import SITE, smtp_server
-from tests.support.turn_based import acting_users, turn_based_match
+from tests.support.turn_based import acting_users, mail_the_turn_again, turn_based_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -82,15 +81,6 @@ def test_a_match_over_simulated_days_mails_each_turn_once(smtp, people, client):
         rating = client.get(f"/api/v1/players/{name}/").json()["ratings"][0]
         assert rating["family"] == "turn" and rating["games"] == 1
         assert (rating["rating"] < 1500) == (name == loser)
-
-
-def mail_the_turn_again(match: Match) -> None:
-    """As if the turn had just come: its mails forgotten and due again."""
-    Mail.objects.filter(match=match).delete()
-    clock = TurnClock.objects.get(match=match)
-    clock.notified_seats = []
-    notify.queue_turn_mails(match, clock)
-    clock.save()
 
 
 def test_the_unsubscribe_link_and_the_setting_stop_the_mails(smtp, people, client):

@@ -8,6 +8,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from email import message_from_bytes
+from email.header import decode_header, make_header
 from email.message import Message
 from typing import Any
 
@@ -28,6 +29,11 @@ class Inbox:
 
     def to(self, address: str) -> list[Message]:
         return [m for m in self.messages if m["To"] == address]
+
+
+def subject(message: Message) -> str:
+    """A received message's subject, decoded (a subject with accents comes encoded)."""
+    return str(make_header(decode_header(message["Subject"])))
 
 
 @contextmanager

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from matches.models import Match
+from players import notify
+from players.models import Mail, TurnClock
 from tests.support.api import client_for
 
 
@@ -23,3 +25,12 @@ def acting_users(match: Match) -> set[str]:
     """The usernames of the seats to act now."""
     match.refresh_from_db()
     return {s.label() for s in match.seats.all() if s.index in match.to_act}
+
+
+def mail_the_turn_again(match: Match) -> None:
+    """As if the turn had just come: its mails forgotten and due again."""
+    Mail.objects.filter(match=match).delete()
+    clock = TurnClock.objects.get(match=match)
+    clock.notified_seats = []
+    notify.queue_turn_mails(match, clock)
+    clock.save()
