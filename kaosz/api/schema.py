@@ -65,6 +65,59 @@ ERROR_SCHEMA: dict[str, Any] = {
 }
 
 
+def action_conflict_schemas() -> dict[str, Any]:
+    """A move's 409: the one error shape with its details typed, so that a client can try
+    again from the answer alone (the seat's legal actions at the current version)."""
+    conflict = copy.deepcopy(ERROR_SCHEMA)
+    conflict["description"] = (
+        "A move refused because the match is not where the mover saw it (or is over, or "
+        "the key was used): the one error shape, its details typed.")
+    error = conflict["properties"]["error"]["properties"]
+    error["details"] = {"$ref": "#/components/schemas/ActionConflictDetails"}
+    return {
+        "ActionConflict": conflict,
+        "ActionConflictDetails": {"type": "object", "properties": {
+            "version": {"type": "integer", "description": "The match's version now."},
+            "expected": {"type": "integer", "nullable": True,
+                         "description": "The `expected_version` sent."},
+            "taken": {"$ref": "#/components/schemas/IllegalReason"},
+            "legal_actions": {"allOf": [{"$ref": "#/components/schemas/LegalActionsOut"}],
+                              "description": (
+                                  "`version_conflict`: what `legal-actions` answers now, for "
+                                  "your seat: play one of them with `expected_version` set "
+                                  "to its `version`, without reading again.")},
+            "status": {"type": "string", "description": "`match_finished`, "
+                       "`match_not_started`: the match's status."},
+            "client_action_id": {"type": "string", "description": "`idempotency_key_reused`: "
+                                 "the key sent."},
+            "seq": {"type": "integer", "description": "`idempotency_key_reused`: the entry "
+                    "that used the key first."}},
+            "description": "What each code of a move's 409 carries; absent when it does not "
+                           "apply."},
+        "IllegalReason": {
+            "type": "object", "required": ["code", "message"],
+            "description": ("`version_conflict` in a simultaneous phase: another seat's "
+                            "decision, taken after the version you read, took what you chose "
+                            "(a Űrcsempészek sector's bid, `bid_too_low` with its `card` and "
+                            "`min`; a speed token, `no_such_token` with the `centre` left). "
+                            "The engine's reason, as `illegal_action` would give it."),
+            "properties": {
+                "code": {"type": "string", "description": "The engine's code."},
+                "message": {"type": "string"},
+                "rule": {"type": "string", "description": "The rulebook reference."},
+                "details": {"type": "object", "description": "The engine's facts.",
+                            "properties": {
+                                "card": {"type": "integer", "description": "The sector."},
+                                "min": {"type": "integer", "description": "The least die "
+                                        "that bids on it now."},
+                                "centre": {"type": "array", "items": {"type": "integer"},
+                                           "description": "The speed tokens left."}},
+                            # (each engine names its own facts: those of a race are
+                            # typed above, the rest stay open)
+                            "additionalProperties": True}}},
+    }
+
+
 def _example(code: str, message: str, details: dict[str, Any] | None = None) -> dict:
     return {"summary": code, "value": {"error": {"code": code, "message": message,
                                                  "details": details or {}}}}
@@ -122,8 +175,15 @@ EXAMPLE_VALUES: dict[str, tuple[str, dict[str, Any]]] = {
                   {"retry_after_seconds": 12}),
     "query_syntax": ("unclosed parenthesis", {"position": 7, "length": 1}),
     "ambiguous": ("several cards match", {"candidates": ["halalszarny", "halalszarny-2"]}),
-    "version_conflict": ("expected version 11, the match is at 12",
-                         {"expected": 11, "version": 12}),
+    "version_conflict": (
+        "expected version 11, the match is at 12: another seat's decision took what you chose "
+        "(this sector needs a die of at least 4); details.legal_actions are your actions now",
+        {"expected": 11, "version": 12,
+         "taken": {"code": "bid_too_low", "message": "this sector needs a die of at least 4",
+                   "rule": "A1.3.2", "details": {"card": 0, "min": 4}},
+         "legal_actions": {"ruleset": "smugglers", "version": 12, "seat": 0, "to_act": [0],
+                           "actions": [{"type": "place", "card": 0, "value": 4},
+                                       {"type": "take_token", "value": 1}]}}),
     "illegal_action": ("another seat must act now", {
         "code": "not_your_turn", "message": "another seat must act now", "rule": "KG-9.1.3",
         "version": 0}),
@@ -184,6 +244,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
     # (relative: the document is served by the API it describes, on whatever host)
     result["servers"] = [{"url": "/", "description": "This server"}]
     components.setdefault("schemas", {})["Error"] = error_schema()
+    components["schemas"].update(action_conflict_schemas())
     components["examples"] = {f"error_{code}": error_example(code)
                               for code in sorted(ERROR_CODES)}
     apply_operations(result)
@@ -212,6 +273,9 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
             responses = op.setdefault("responses", {})
             for status, names in sorted(_error_codes(method, path, op).items()):
                 responses[str(status)] = _error_response(status, names)
+            if (method, path) == ("post", "/api/v1/matches/{id}/actions/"):
+                responses["409"]["content"]["application/json"]["schema"] = {
+                    "$ref": "#/components/schemas/ActionConflict"}
             if method == "get":
                 responses.setdefault("304", NOT_MODIFIED)
                 _declare_if_none_match(op)

@@ -337,10 +337,27 @@ def _repeat_committed(sub: Submission, seat: int | None) -> Result | None:
     return None if match is None else _repeat(match, seat, sub)
 
 
-def _conflict(match: Match, sub: Submission) -> StoreError:
-    return StoreError("version_conflict", f"expected version {sub.expected_version}, "
-                      f"the match is at {match.version}",
-                      {"version": match.version, "expected": sub.expected_version})
+def _conflict(match: Match, sub: Submission, seat: int | None = None, rs: Ruleset | None = None,
+              state: State | None = None, taken: IllegalAction | None = None) -> StoreError:
+    """409 ``version_conflict``. Where the match's state is at hand, the details carry what a
+    client needs to try again without reading again: the seat's legal-actions answer at the
+    current version, and when another seat's decision took what the mover chose (the same
+    die's sector, the same speed token), the engine's reason naming it (``taken``)."""
+    details: dict[str, Any] = {"version": match.version, "expected": sub.expected_version}
+    message = f"expected version {sub.expected_version}, the match is at {match.version}"
+    if taken is not None:
+        details["taken"] = taken.as_dict()
+        message += (f": another seat's decision took what you chose ({taken.message}); "
+                    "details.legal_actions are your actions now")
+    elif rs is not None and state is not None:
+        message += (": the match moved on past what you saw (a phase ended, or a move you "
+                    "must see); details.legal_actions are your actions now")
+    if rs is not None and state is not None:
+        to_act = list(rs.to_act(state))
+        details["legal_actions"] = {
+            "ruleset": match.ruleset, "version": match.version, "seat": seat, "to_act": to_act,
+            "actions": rs.legal_actions(state, seat) if seat in to_act else []}
+    return StoreError("version_conflict", message, details)
 
 
 def prepare(match: Match, seat: int | None, sub: Submission,
@@ -364,12 +381,12 @@ def prepare(match: Match, seat: int | None, sub: Submission,
     statics = statics_of(match)
     state = loads_state(rs, snapshot, statics)
     if stale and not seen_still_current(match, seat, sub, rs, state):
-        raise _conflict(match, sub)
+        raise _conflict(match, sub, seat, rs, state)
     try:
         state, events = apply_entry(rs, state, kind, seat, action)
     except IllegalAction as exc:
         if stale:  # another seat's decision, which the mover could not see, took it
-            raise _conflict(match, sub) from exc
+            raise _conflict(match, sub, seat, rs, state, exc) from exc
         # The error reaches only the acting seat; it says nothing beyond what the
         # engine chose to put in it for that seat.
         raise StoreError("illegal_action", exc.message,

@@ -97,13 +97,13 @@ def apply(state: Game, seat: int, action: Action, events: list[Event]) -> None:
         lo = min_bid(state, card)
         if lo is None:
             raise IllegalAction("cannot_overbid_six", "a 6 on top of a tower cannot be overbid",
-                                rule="A1.6 stacked dice")
+                                rule="A1.6 stacked dice", details={"card": card})
         if value < lo:
             stacked = state.options["stacked_dice"]
             raise IllegalAction("bid_too_low",
                                 f"this sector needs a die of at least {lo}",
                                 rule="A1.6 stacked dice" if stacked else "A1.3.2",
-                                details={"min": lo})
+                                details={"card": card, "min": lo})
         s.hand -= 1
         state.bids[card].append((seat, value))
         events.append({"type": "die_placed", "seat": seat, "card": card, "value": value})

@@ -57,8 +57,24 @@ def test_every_operation_has_summary_description_and_error_answers(spec):
         errors = [c for c in op["responses"] if c.startswith("4")]
         for code in errors:
             content = op["responses"][code]["content"]["application/json"]
-            assert content["schema"] == {"$ref": "#/components/schemas/Error"}, (where, code)
+            # (a move's 409 is the same shape with its details typed: ActionConflict)
+            shape = "ActionConflict" if (where, code) == (
+                "POST /api/v1/matches/{id}/actions/", "409") else "Error"
+            assert content["schema"] == {"$ref": f"#/components/schemas/{shape}"}, (where, code)
             assert content["examples"], (where, code)
+
+
+def test_a_move_s_409_is_the_error_shape_with_typed_details(spec):
+    schemas = spec["components"]["schemas"]
+    conflict, error = schemas["ActionConflict"], schemas["Error"]
+    assert conflict["required"] == error["required"]
+    inner, plain = conflict["properties"]["error"], error["properties"]["error"]
+    assert inner["required"] == plain["required"]
+    assert set(inner["properties"]) == set(plain["properties"])
+    details = schemas[inner["properties"]["details"]["$ref"].rsplit("/", 1)[1]]
+    assert details["properties"]["legal_actions"]["allOf"] == [
+        {"$ref": "#/components/schemas/LegalActionsOut"}]
+    assert details["properties"]["taken"] == {"$ref": "#/components/schemas/IllegalReason"}
 
 
 def test_the_schema_lists_every_error_code_the_source_raises(spec):

@@ -78,6 +78,37 @@ def test_a_sequential_turn_still_conflicts(django_user_model):
     pytest.fail("no hand-over of the turn in 40 moves")
 
 
+@pytest.mark.django_db
+def test_a_race_s_409_names_what_was_taken_and_brings_the_actions_now(django_user_model):
+    """Both seats bid at once for the same sector: the bid that comes second, with the
+    version both read, is refused with what took it and the mover's actions now, and one
+    of those, posted with the version the 409 gave, is played without reading again."""
+    match, users = new_match(django_user_model, "smugglers")
+    me = client_for(users[0])
+    seen = match.version
+    first = {"type": "place", "card": 0, "value": 6}
+    assert store.submit(match.pk, 1, first, expected_version=seen,
+                        client_action_id="rival").status == 200
+    r = me.post(f"/api/v1/matches/{match.pk}/actions/", {
+        "action": {"type": "place", "card": 0, "value": 3}, "expected_version": seen,
+        "client_action_id": "mine"}, format="json")
+    assert r.status_code == 409, r.content
+    error = r.json()["error"]
+    assert error["code"] == "version_conflict" and "took what you chose" in error["message"]
+    details = error["details"]
+    assert details["expected"] == seen and details["version"] == seen + 1
+    assert details["taken"]["code"] in ("bid_too_low", "cannot_overbid_six"), details
+    assert details["taken"]["details"]["card"] == 0
+    legal = details["legal_actions"]
+    assert legal["ruleset"] == "smugglers" and legal["version"] == seen + 1
+    assert legal["seat"] == 0 and 0 in legal["to_act"] and legal["actions"], legal
+    assert {"type": "place", "card": 0, "value": 3} not in legal["actions"]
+    again = me.post(f"/api/v1/matches/{match.pk}/actions/", {
+        "action": legal["actions"][0], "expected_version": legal["version"],
+        "client_action_id": "mine-again"}, format="json")
+    assert again.status_code == 200, again.content
+
+
 @pytest.mark.celery
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("ruleset", ["smugglers", "roll"])

@@ -325,7 +325,7 @@ def test_arrival_order_decides_a_race():
     act(state, 1, {"type": "place", "card": 0, "value": 4})
     with pytest.raises(IllegalAction) as err:
         act(state, 0, a)
-    assert err.value.code == "bid_too_low" and err.value.details == {"min": 4}
+    assert err.value.code == "bid_too_low" and err.value.details == {"card": 0, "min": 4}
 
 
 def test_bots_are_reproducible_and_legal():
