@@ -19,7 +19,7 @@ RELOAD ?= 1
 SITE_HOST := $(if $(filter 0.0.0.0 :: [::],$(HOST)),$(shell hostname),$(HOST))
 KAOSZ_SITE_URL ?= http://$(SITE_HOST):$(PORT)
 # Reloading watches the project's own code only (not the virtualenv's thousands of files).
-RELOAD_ARGS := $(if $(filter 1,$(RELOAD)),--reload $(foreach d,kaosz cards decks matches players rulesets,--reload-dir $(d)))
+RELOAD_ARGS := $(if $(filter 1,$(RELOAD)),--reload $(foreach d,kaosz web cards decks matches players rulesets,--reload-dir $(d)))
 PYTEST_ARGS ?=
 
 .PHONY: run test setup setup-serve db browser ocr lint typecheck bench clean schemathesis compiled

@@ -121,7 +121,7 @@ for name in ("attacker", "victim"):
     token, _ = Token.objects.get_or_create(user=user)
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "kaosz.login_throttle.ThrottledModelBackend"
+    session[BACKEND_SESSION_KEY] = "web.login_throttle.ThrottledModelBackend"
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
     out[name] = {"token": token.key, "session": session.session_key}

@@ -81,8 +81,8 @@ def serve_command(root: Path, port: int) -> list[str]:
     if "uvicorn" in recipe:
         return [sys.executable, "-m", "uvicorn", "kaosz.asgi:application", "--host",
                 "127.0.0.1", "--port", str(port), "--lifespan", "off", "--reload",
-                *[a for d in ("kaosz", "cards", "decks", "matches", "players", "rulesets")
-                  for a in ("--reload-dir", d)]]
+                *[a for d in ("kaosz", "web", "cards", "decks", "matches", "players", "rulesets")
+                  if (root / d).is_dir() for a in ("--reload-dir", d)]]
     return [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}"]
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from cards import vocabulary as vocab
 from cards.query.printer import quote
-from kaosz.numbers import whole
+from web.numbers import whole
 
 NUMBER_FIELDS = (("cost", "ár"), ("speed", "seb"), ("firepower", "tűz"), ("armor", "pán"),
                  ("bombard", "bomb"))

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 
 from cards.models import DataVersion
-from kaosz.api import rediskv
+from web.api import rediskv
 
 VERSION_TTL = 7 * 24 * 3600  # only bounds a forgotten key; a bump rewrites it
 RESPONSE_TTL = 300

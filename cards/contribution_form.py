@@ -14,7 +14,7 @@ from typing import Any
 from cards import vocabulary as vocab
 from cards.records import validate_record
 from cards.text import slugify
-from kaosz.numbers import whole
+from web.numbers import whole
 
 TEXT_FIELDS = ("name_hu", "name_en", "clan", "text_hu", "text_en")
 CHOICE_FIELDS = ("type", "subtype", "race", "rarity", "cost_rule")

@@ -26,8 +26,8 @@ from cards.photo import ocr
 from cards.records import validate_record
 from cards.services import CatalogueError, approve, pending_room, reject
 from cards.wording import tr_words
-from kaosz import rate_limits
-from kaosz.signed_in import SignedInRequest
+from web import rate_limits
+from web.signed_in import SignedInRequest
 
 _FULL_HU = "Túl sok beküldésed vár ellenőrzésre; várd meg, amíg a szerkesztők átnézik őket."
 _FULL_EN = "Too many of your contributions are waiting for review; wait until editors check them."

@@ -1,12 +1,12 @@
 """The error codes of the card catalogue: search, lookups, contributions, pictures and
 photo reading.
 
-Each entry is a :class:`kaosz.error_catalogue.ErrorCode`, registered by the app's ``ready()``.
+Each entry is a :class:`web.error_catalogue.ErrorCode`, registered by the app's ``ready()``.
 """
 
 from __future__ import annotations
 
-from kaosz.error_catalogue import ErrorCode
+from web.error_catalogue import ErrorCode
 
 CODES: dict[str, ErrorCode] = {
     "query_syntax": ErrorCode(

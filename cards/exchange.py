@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from cards.models import RECORD_FIELDS, Card
-from kaosz import csvsafe
-from kaosz.api.guard import MAX_JSON_DEPTH, bad_text, check_document
+from web import csvsafe
+from web.api.guard import MAX_JSON_DEPTH, bad_text, check_document
 
 JSON_COLUMNS = ("modifiers", "effect", "provenance", "sources")
 INT_COLUMNS = ("cost", "speed", "firepower", "armor", "bombard", "size")

@@ -37,8 +37,8 @@ from django.db import connection
 from cards.images import ImageRefused
 from cards.photo.match import doubtful, matching_card, read_name
 from cards.photo.pipeline import CardRead, load, read_photo
-from kaosz import rate_limits
-from kaosz.api import rediskv
+from web import rate_limits
+from web.api import rediskv
 
 log = logging.getLogger(__name__)
 

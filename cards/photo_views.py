@@ -37,9 +37,9 @@ from cards.photo import ocr
 from cards.photo.fields import READ_FIELDS
 from cards.photo.match import differences
 from cards.wording import tr_words
-from kaosz.api.errors import error_body
-from kaosz.messages import ERRORS
-from kaosz.signed_in import SignedInRequest
+from web.api.errors import error_body
+from web.messages import ERRORS
+from web.signed_in import SignedInRequest
 
 # The fields a card from a photo shows, in order (the name and type only for a new card).
 PHOTO_FORM_FIELDS = READ_FIELDS

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from cards import vocabulary as vocab
-from kaosz.numbers import whole
+from web.numbers import whole
 
 INT_FIELDS = ("cost", "speed", "firepower", "armor", "bombard", "size")
 STR_FIELDS = ("name_en", "clan", "text_hu", "text_en", "notes")

@@ -26,7 +26,7 @@ from cards.query import QuerySyntaxError
 from cards.search import search_cards
 from cards.services import CatalogueError, revert
 from cards.wording import tr_words
-from kaosz.signed_in import SignedInRequest
+from web.signed_in import SignedInRequest
 
 SORTS = {"name": ("name_hu", "slug"), "-name": ("-name_hu", "-slug"),
          "cost": (F("cost").asc(nulls_last=True), "name_hu", "slug"),

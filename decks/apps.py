@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 
 from decks import error_codes
-from kaosz import error_catalogue
+from web import error_catalogue
 
 
 class DecksConfig(AppConfig):

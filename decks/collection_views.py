@@ -21,9 +21,9 @@ from cards.text import fold
 from cards.wording import tr_words
 from decks.catalog import card_index
 from decks.core.textformat import export_text, import_text
-from kaosz import csvsafe
-from kaosz.api.guard import bad_text
-from kaosz.signed_in import SignedInRequest
+from web import csvsafe
+from web.api.guard import bad_text
+from web.signed_in import SignedInRequest
 
 MAX_COUNT = 999
 _DIGITS = re.compile(r"[0-9]{1,6}")

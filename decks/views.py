@@ -33,8 +33,8 @@ from decks.services import (
     waiting_cards,
 )
 from decks.tasks import bulk_validate
-from kaosz.messages import error_of, error_text
-from kaosz.signed_in import SignedInRequest
+from web.messages import error_of, error_text
+from web.signed_in import SignedInRequest
 
 
 def _lang() -> str:

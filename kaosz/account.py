@@ -10,11 +10,11 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from kaosz.api.errors import ApiError
 from kaosz.api.tokens import issue, revoke
 from kaosz.models import ApiToken
-from kaosz.numbers import whole
-from kaosz.signed_in import SignedInRequest
+from web.api.errors import ApiError
+from web.numbers import whole
+from web.signed_in import SignedInRequest
 
 # The session slot that carries a just-created key to the page that shows it once.
 NEW_KEY = "account_tokens_new_key"

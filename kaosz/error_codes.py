@@ -1,12 +1,13 @@
 """The error codes any endpoint can answer with (bad input, authentication, limits, the
-server's own troubles), and the API tokens' and the site edge's own.
+server's own troubles), and the API tokens' and the site edge's own. The web library
+(``web``) answers with these codes; it is no app, so the project registers them as its own.
 
-Each entry is a :class:`kaosz.error_catalogue.ErrorCode`, registered by the app's ``ready()``.
+Each entry is a :class:`web.error_catalogue.ErrorCode`, registered by the app's ``ready()``.
 """
 
 from __future__ import annotations
 
-from kaosz.error_catalogue import ErrorCode
+from web.error_catalogue import ErrorCode
 
 CODES: dict[str, ErrorCode] = {
     "malformed_request": ErrorCode(

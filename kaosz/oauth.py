@@ -26,14 +26,14 @@ from oauth2_provider.models import get_application_model
 from oauth2_provider.views import AuthorizationView
 from rest_framework import exceptions
 
-from kaosz.csp import HEADER as CSP_HEADER
-from kaosz.csp import policy_for
-from kaosz.numbers import whole
 from kaosz.oauth_scopes import SCOPES, required_scope
+from web.csp import HEADER as CSP_HEADER
+from web.csp import policy_for
+from web.numbers import whole
 
 
 class InsufficientScope(exceptions.PermissionDenied):
-    error_code = "insufficient_scope"  # (kaosz.api.errors uses it as the error's code)
+    error_code = "insufficient_scope"  # (web.api.errors uses it as the error's code)
 
 
 class ScopedOAuth2Authentication(OAuth2Authentication):

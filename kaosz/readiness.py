@@ -15,8 +15,8 @@ from django.conf import settings
 from django.db import connection
 
 from kaosz import embedded_beat, heartbeats, task_runner
-from kaosz.api import rediskv
 from kaosz.celery import app as celery_app
+from web.api import rediskv
 
 BROKER_TIMEOUT = 1.0
 

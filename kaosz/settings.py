@@ -67,22 +67,22 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "kaosz.server.release.ReleaseRenderedPayload",
+    "web.server.release.ReleaseRenderedPayload",
     # X-Request-ID on every API answer, and in its error body.
-    "kaosz.api.request_id.RequestIdMiddleware",
+    "web.api.request_id.RequestIdMiddleware",
     # CORS for the API only, from an allow-list (before anything that may answer).
     "corsheaders.middleware.CorsMiddleware",
     # Malformed query strings and oversized API bodies answered in the error shape.
-    "kaosz.api.guard.InputGuardMiddleware",
+    "web.api.guard.InputGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on every answer, a nonce per page (outside
     # WhiteNoise, so static SVG gets the SVG policy too).
-    "kaosz.csp.ContentSecurityPolicyMiddleware",
+    "web.csp.ContentSecurityPolicyMiddleware",
     # WhiteNoise, in both middleware modes: every middleware here is async-capable, so under
     # ASGI a request passes them all on the event loop without a thread.
-    "kaosz.server.static_files.StaticFilesMiddleware",
+    "web.server.static_files.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "kaosz.api.language.LocaleMiddleware",  # API answers: English unless asked
+    "web.api.language.LocaleMiddleware",  # API answers: English unless asked
     "django.middleware.common.CommonMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -91,8 +91,8 @@ MIDDLEWARE = [
     "matches.live.presence.PresenceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # A read whose connection died under it runs once more (kaosz.db_outage).
-    "kaosz.db_outage.RetryReadOnDeadConnection",
+    # A read whose connection died under it runs once more (web.db_outage).
+    "web.db_outage.RetryReadOnDeadConnection",
 ]
 
 ROOT_URLCONF = "kaosz.urls"
@@ -110,12 +110,14 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "kaosz.csp.context",  # csp_nonce
+                "web.csp.context",  # csp_nonce
             ],
             # The words of each app's things, in every template without a {% load %}: the
-            # apps own them (no import from kaosz's library into an app).
-            "builtins": ["kaosz.templatetags.kaosz_tags", "cards.templatetags.card_names",
+            # apps own them (no import from the web library into an app).
+            "builtins": ["web.templatetags.kaosz_tags", "cards.templatetags.card_names",
                          "decks.templatetags.deck_names", "matches.templatetags.match_names"],
+            # The web library is no app, so its tag library is named here for {% load %}.
+            "libraries": {"kaosz_tags": "web.templatetags.kaosz_tags"},
         },
     },
 ]
@@ -187,7 +189,7 @@ KAOSZ_JOIN_POLICIES = ["players.policies.minimum_rating",
 # again (1,000 players play 500 matches; a KGK state is about 15 KB of text).
 KAOSZ_MATCH_CACHE = int(os.environ.get("KAOSZ_MATCH_CACHE", "1024"))
 # Under ASGI a request's sync work runs on a thread borrowed from a free list and given
-# back (kaosz.server.threads); at most this many idle ones are kept for reuse.
+# back (web.server.threads); at most this many idle ones are kept for reuse.
 KAOSZ_ASGI_IDLE_THREADS = int(os.environ.get("KAOSZ_ASGI_IDLE_THREADS", "64"))
 # ...and at most this many lent out at once (0: no limit); by default the pool's size, so
 # that a request waits for a thread on the event loop rather than for a connection.
@@ -196,7 +198,7 @@ KAOSZ_ASGI_THREADS = int(os.environ.get("KAOSZ_ASGI_THREADS", str(DB_POOL_MAX)))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "kaosz.redis_cache.RedisCache",
+    CACHES = {"default": {"BACKEND": "web.redis_cache.RedisCache",
                           "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -313,7 +315,7 @@ STORAGES: dict[str, dict[str, object]] = {
 WHITENOISE_USE_FINDERS = True
 
 # ---- Login throttling -------------------------------------------------------------------
-AUTHENTICATION_BACKENDS = ["kaosz.login_throttle.ThrottledModelBackend"]
+AUTHENTICATION_BACKENDS = ["web.login_throttle.ThrottledModelBackend"]
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))  # per account and address
 LOGIN_FAILURE_LIMIT_PER_IP = int(os.environ.get("LOGIN_FAILURE_LIMIT_PER_IP", "50"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
@@ -321,7 +323,7 @@ LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
 # pause, the pause doubling per further failure up to LOGIN_ACCOUNT_MAX_PAUSE seconds.
 LOGIN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("LOGIN_ACCOUNT_FAILURE_LIMIT", "20"))
 LOGIN_ACCOUNT_MAX_PAUSE = int(os.environ.get("LOGIN_ACCOUNT_MAX_PAUSE", "300"))
-# Repeatable actions (kaosz.rate_limits): (how many, per how many seconds).
+# Repeatable actions (web.rate_limits): (how many, per how many seconds).
 # Sign-ups and reset e-mails per address (IPv6: per /64), reset e-mails per typed address
 # too, invalid API tokens per address (then every token from it is refused until the
 # window passes), contribution CSV files per account.
@@ -381,11 +383,11 @@ if os.environ.get("SECURE_PROXY_SSL_HEADER"):
     SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
 # The liveness and readiness probes answer on plain HTTP (a load balancer's health check).
 SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
-# Request bodies: over this the API answers 413 in its error shape (kaosz.api.guard).
+# Request bodies: over this the API answers 413 in its error shape (web.api.guard).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440))
 # A multipart body (a picture upload, a CSV file) may be this large (0: CARD_IMAGE_MAX_BYTES
 # and a megabyte for the form); anything larger is refused before it is read
-# (kaosz.body_limit).
+# (web.body_limit).
 KAOSZ_MAX_UPLOAD_BYTES = int(os.environ.get("KAOSZ_MAX_UPLOAD_BYTES", "0"))
 # ---- end HTTPS and cookies ----------------------------------------------------------------------
 
@@ -396,21 +398,21 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    # Depth, NUL and lone-surrogate checks on every parsed body (kaosz.api.guard).
+    # Depth, NUL and lone-surrogate checks on every parsed body (web.api.guard).
     "DEFAULT_PARSER_CLASSES": [
-        "kaosz.api.parsers.GuardedJSONParser",
-        "kaosz.api.parsers.GuardedFormParser",
-        "kaosz.api.parsers.GuardedMultiPartParser",
+        "web.api.parsers.GuardedJSONParser",
+        "web.api.parsers.GuardedFormParser",
+        "web.api.parsers.GuardedMultiPartParser",
     ],
-    "DEFAULT_METADATA_CLASS": "kaosz.api.metadata.PlainMetadata",  # OPTIONS (no 500)
+    "DEFAULT_METADATA_CLASS": "web.api.metadata.PlainMetadata",  # OPTIONS (no 500)
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "kaosz.api.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "web.api.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "kaosz.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "web.api.errors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": [
-        "kaosz.api.throttling.AnonWindowThrottle",
-        "kaosz.api.throttling.UserWindowThrottle",
+        "web.api.throttling.AnonWindowThrottle",
+        "web.api.throttling.UserWindowThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("THROTTLE_ANON", "3000/min"),
@@ -506,7 +508,7 @@ SPECTACULAR_SETTINGS = {
                              "matches.api.stream_schema.postprocess",
                              # before kaosz's: the examples it draws take the formats' enum
                              "decks.api.schema.postprocess",
-                             "kaosz.api.schema.postprocess"],
+                             "web.api.schema.postprocess"],
 }
 # ---- end API documentation ------------------------------------------------------------------------
 

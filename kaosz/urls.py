@@ -12,11 +12,11 @@ from cards.api import urls as cards_api
 from decks.api import urls as decks_api
 from kaosz import account, oauth, views
 from kaosz.api import guide, me, tokens
-from kaosz.api.schema_view import SchemaView
-from kaosz.login_throttle import ThrottledLoginView
 from matches.api import urls as matches_api
 from matches.tournaments.api import urls as tournaments_api
 from players import api_urls as players_api
+from web.api.schema_view import SchemaView
+from web.login_throttle import ThrottledLoginView
 
 # One flat list, in the order the includes had: a pattern that does not match is passed
 # over, while an include that does not match raises (and catches) an exception listing

@@ -11,9 +11,10 @@ from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
-from kaosz import db_outage, rate_limits, readiness
-from kaosz.api.errors import error_body, json_404, json_500
-from kaosz.templatetags.kaosz_tags import tr
+from kaosz import readiness
+from web import db_outage, rate_limits
+from web.api.errors import error_body, json_404, json_500
+from web.templatetags.kaosz_tags import tr
 
 
 @require_GET
@@ -71,7 +72,7 @@ def _next(request: HttpRequest) -> str:
 
 
 def too_many(request: HttpRequest, bucket: str) -> HttpResponse:
-    """The page for a repeated action over its limit (``kaosz.rate_limits``): 429."""
+    """The page for a repeated action over its limit (``web.rate_limits``): 429."""
     seconds = rate_limits.retry_after(bucket)
     response = render(request, "registration/too_many.html",
                       {"minutes": max(1, seconds // 60)}, status=429)
@@ -128,7 +129,7 @@ def _pool_saturated() -> bool:
 
 
 def _database_unavailable(request: HttpRequest) -> HttpResponse:
-    """503 for a database that cannot be reached (``kaosz.db_outage``): the error shape on
+    """503 for a database that cannot be reached (``web.db_outage``): the error shape on
     the API, a page of its own elsewhere (rendered without the request: the site's base
     template would ask the database for the user)."""
     seconds = db_outage.RETRY_AFTER_SECONDS

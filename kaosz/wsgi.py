@@ -2,7 +2,7 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
-from kaosz.server import heap
+from web.server import heap
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kaosz.settings")
 application = get_wsgi_application()

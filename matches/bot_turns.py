@@ -27,7 +27,7 @@ from typing import Any
 
 from django.db import connection
 
-from kaosz.api import rediskv
+from web.api import rediskv
 
 TURN_SECONDS = 60
 # A turn not renewed for this long is taken for a lost task's when the sweeper finds one

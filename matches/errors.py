@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kaosz.domain import DomainError
+from web.domain import DomainError
 
 
 class MatchError(DomainError):

@@ -22,11 +22,11 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from kaosz.messages import error_of
 from matches.errors import MatchError
 from matches.scenario_refusals import json_error, scenario_error
 from matches.services.sandbox import create_sandbox, scenario_rulesets
 from rulesets.base import Ruleset, Scenarios
+from web.messages import error_of
 
 MAX_DOCUMENT_BYTES = 256 * 1024     # a scenario is a few KB; this is a guard
 def _lang() -> str:

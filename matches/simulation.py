@@ -24,13 +24,13 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from kaosz.api.timestamps import utc_text
 from matches.models import Simulation, SimulationChunk
 from matches.store import with_retry
 from rulesets import registry
 from rulesets.base import Ruleset
 from rulesets.rng import Arrival
 from rulesets.stats import wilson
+from web.api.timestamps import utc_text
 
 MAX_GAMES = 10_000
 

@@ -8,8 +8,8 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
-from kaosz.signed_in import SignedInRequest
 from matches.store.stops import account_ask, policy, set_account_stops
+from web.signed_in import SignedInRequest
 
 # What each kind of window is, in both languages (the API's help says the same).
 KIND_WORDS = {

@@ -1,7 +1,7 @@
 """Pages: the lobby (create, join, watch), the match board, and simulations.
 
 Pages call the services (``matches.services``), as the API does, never the API itself;
-their refusals (``MatchError``) are shown as sentences (``kaosz.messages.error_of``).
+their refusals (``MatchError``) are shown as sentences (``web.messages.error_of``).
 
 The board is a thin client of the JSON API (``matches/static/matches/board.js``): the same
 views, legal actions and long-polled events any REST client gets. A ruleset gets its own
@@ -22,8 +22,6 @@ from django.views.decorators.http import require_POST
 from decks.core import all_formats
 from decks.models import Deck
 from decks.services import DeckError, parse_input, validate_cards, waiting_cards
-from kaosz.domain import DomainError
-from kaosz.messages import error_of, error_text
 from matches import simulation as sims
 from matches import store
 from matches.bot_kinds import BOT_KINDS, bot_kinds_json
@@ -38,6 +36,8 @@ from matches.services.seating import (
 )
 from matches.services.simulations import start_simulation
 from rulesets import registry
+from web.domain import DomainError
+from web.messages import error_of, error_text
 
 OPPONENTS = [f"bot:{kind}" for kind in BOT_KINDS] + ["open"]
 # (kind, name_hu, name_en, line_hu, line_en) for the bot selects and their strength notes

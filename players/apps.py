@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 
-from kaosz import error_catalogue
 from players import error_codes
+from web import error_catalogue
 
 
 class PlayersConfig(AppConfig):

@@ -10,10 +10,10 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from kaosz.api.timestamps import utc_text
 from matches.models import Match
 from matches.timecontrol import CHOICES, choice_of
 from players import aborts, challenges
+from web.api.timestamps import utc_text
 
 
 class ChallengeRequest(serializers.Serializer):

@@ -2,7 +2,7 @@
 
 Forms post here and land back on a page (POST/redirect/GET); a refusal is a domain error
 (``PlayersError`` here, the services' own otherwise), shown on the challenges page in the
-page's language (``kaosz.messages``), never as a code, with the status its code has in the
+page's language (``web.messages``), never as a code, with the status its code has in the
 error catalogue."""
 
 from __future__ import annotations
@@ -14,9 +14,6 @@ from django.views.decorators.http import require_POST
 
 from decks.core import all_formats
 from decks.models import Deck
-from kaosz.api.domain_status import status_of
-from kaosz.domain import DomainError
-from kaosz.messages import error_of
 from matches.models import Match
 from matches.services.seating import decline_invitation
 from matches.timecontrol import CHOICES
@@ -24,6 +21,9 @@ from players import challenges
 from players.errors import PlayersError
 from players.templatetags.players_tags import time_control_name
 from rulesets import registry
+from web.api.domain_status import status_of
+from web.domain import DomainError
+from web.messages import error_of
 
 
 def _deck(request: HttpRequest) -> int | None:

@@ -3,7 +3,7 @@ the API edge answers its code with the status the players' error catalogue gives
 
 from __future__ import annotations
 
-from kaosz.domain import DomainError
+from web.domain import DomainError
 
 
 class PlayersError(DomainError):

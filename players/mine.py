@@ -7,11 +7,11 @@ from typing import Any
 
 from django.db.models import Q
 
-from kaosz.api.timestamps import utc_text
 from kaosz.models import SeatInvitation
 from matches.models import BIG_COLUMNS, Match
 from matches.timecontrol import choice_of
 from players.models import TurnClock
+from web.api.timestamps import utc_text
 
 LIMIT = 200
 

@@ -14,9 +14,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from kaosz.models import SeatInvitation
-from kaosz.signed_in import SignedInRequest
 from players import notifications, notify
 from players.models import NotificationSetting
+from web.signed_in import SignedInRequest
 
 # The zones offered first (the rest are typed: any IANA name).
 COMMON_ZONES = ["Europe/Budapest", "Europe/London", "Europe/Berlin", "Europe/Bucharest",

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from kaosz.api.timestamps import utc_text
 from matches.live import account
 from players import mine
 from players.models import Mail, Notification, NotificationSetting
+from web.api.timestamps import utc_text
 
 # The account events a person is shown until they have seen them.
 KEPT = (account.INVITATION, account.CHALLENGE_ACCEPTED, account.CHALLENGE_DECLINED,

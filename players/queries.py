@@ -9,7 +9,6 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
 
 from decks.models import Deck
-from kaosz.api.timestamps import utc_text
 from matches.models import BIG_COLUMNS, Match, Seat
 from matches.ratings import is_provisional
 from matches.timecontrol import FAMILIES, LIVE
@@ -18,6 +17,7 @@ from players.aborts import aborted_ids
 from players.errors import PlayersError
 from players.models import Rating, RatingEvent
 from rulesets import registry
+from web.api.timestamps import utc_text
 
 LEADERBOARD_SIZE = 100
 RECENT_MATCHES = 20

@@ -4,7 +4,7 @@ An action is a JSON object ``{"type": ..., <fields>}``, one element of ``legal_a
 posted back as is. Each ruleset lists here every type it may offer, what it means and the
 fields it carries (``ACTION_SHAPES`` in ``rulesets/<game>/action_shapes.py``). From that one
 list the API publishes a JSON Schema per game (a union discriminated by ``type``, in the
-OpenAPI document: ``kaosz.api.schema``), and ``tests/rulesets/test_action_shapes.py`` plays
+OpenAPI document: ``web.api.schema``), and ``tests/rulesets/test_action_shapes.py`` plays
 seeded games of each and checks every legal action the engine offers against it, so the
 engine and the schema cannot drift apart unnoticed.
 

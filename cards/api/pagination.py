@@ -17,7 +17,7 @@ from django.db.models import QuerySet
 from django.utils.functional import cached_property
 
 from cards import cache as search_cache
-from kaosz.api.pagination import PageNumberPagination
+from web.api.pagination import PageNumberPagination
 
 
 class CountCachingPaginator(Paginator):

@@ -8,8 +8,8 @@ from cards import vocabulary as vocab
 from cards.images import image_uris
 from cards.models import Card, CardRevision, CardSet, CollectionEntry, Contribution
 from cards.records import validate_record
-from kaosz.api.bounds import ModelSerializer
-from kaosz.api.strict import StrictJSONMixin
+from web.api.bounds import ModelSerializer
+from web.api.strict import StrictJSONMixin
 
 
 def provenance_of(card: Card) -> dict[str, dict[str, str]]:

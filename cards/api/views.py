@@ -49,9 +49,9 @@ from cards.query import QuerySyntaxError, explain, parse
 from cards.search import search_cards
 from cards.services import CatalogueError, approve, pending_room, reject, revert
 from cards.text import fold
-from kaosz.api.errors import ApiError
-from kaosz.api.params import flag
-from kaosz.api.throttling import WindowRateThrottle
+from web.api.errors import ApiError
+from web.api.params import flag
+from web.api.throttling import WindowRateThrottle
 
 Q_PARAM = OpenApiParameter("q", OpenApiTypes.STR, description="Card query language, e.g. "
                            "`t:ship race:ember cost<=5`")

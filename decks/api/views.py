@@ -47,9 +47,9 @@ from decks.services import (
     validate_cards,
 )
 from decks.tasks import bulk_validate
-from kaosz.api.bounds import ModelSerializer
-from kaosz.api.errors import ApiError
-from kaosz.api.strict import StrictJSONMixin
+from web.api.bounds import ModelSerializer
+from web.api.errors import ApiError
+from web.api.strict import StrictJSONMixin
 
 MAX_BULK = 2000
 

@@ -39,8 +39,8 @@ from rest_framework.authentication import TokenAuthentication, get_authorization
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import SAFE_METHODS
 
-from kaosz import rate_limits
-from kaosz.rate_limits import client_address
+from web import rate_limits
+from web.rate_limits import client_address
 
 TOKEN_CACHE_SECONDS = 60
 LOCAL_SECONDS = 5.0
@@ -84,7 +84,7 @@ TOKEN_PREFIX = "kz_"
 
 
 class TokenReadOnly(exceptions.PermissionDenied):
-    error_code = "token_read_only"  # (kaosz.api.errors uses it as the error's code)
+    error_code = "token_read_only"  # (web.api.errors uses it as the error's code)
     default_detail = "this API token is read-only: make a read-write token to change anything"
 
 
@@ -114,7 +114,7 @@ def _touch(token: Any) -> bool:
 
 
 class TooManyInvalidTokens(exceptions.Throttled):
-    error_code = "too_many_invalid_tokens"  # (kaosz.api.errors uses it as the error's code)
+    error_code = "too_many_invalid_tokens"  # (web.api.errors uses it as the error's code)
 
 
 class CachedTokenAuthentication(TokenAuthentication):

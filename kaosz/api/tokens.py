@@ -14,10 +14,10 @@ from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from kaosz.api.bounds import ModelSerializer
-from kaosz.api.errors import ApiError
-from kaosz.api.strict import StrictJSONMixin
 from kaosz.models import ApiToken
+from web.api.bounds import ModelSerializer
+from web.api.errors import ApiError
+from web.api.strict import StrictJSONMixin
 
 MAX_TOKENS = 50
 

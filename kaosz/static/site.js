@@ -1,5 +1,5 @@
 // Behaviour every page may use, declared by data attributes instead of inline handlers
-// (the Content-Security-Policy allows no onclick="…"; kaosz/csp.py).
+// (the Content-Security-Policy allows no onclick="…"; web/csp.py).
 //   <form data-confirm="Sure?">      asks before it is sent
 //   <button data-print>              prints the page
 //   <input data-select-on-focus>     selects its text when clicked (a key to copy)

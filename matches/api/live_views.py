@@ -6,7 +6,7 @@ its first event (its ``Watch`` then reads each next answer).
 
 How a request waits depends on the server:
 
-- ASGI on PostgreSQL (``kaosz.server.deferred``): on the event loop, woken by the process's
+- ASGI on PostgreSQL (``web.server.deferred``): on the event loop, woken by the process's
   one listening connection (``matches.live.hub``): a waiting long-poll or an open stream
   holds neither a thread nor a database connection;
 - elsewhere (the threaded WSGI server of ``make run``, the test client, SQLite): in its
@@ -35,15 +35,15 @@ from rest_framework.exceptions import APIException, AuthenticationFailed, NotAut
 from rest_framework.renderers import JSONRenderer
 
 from kaosz.api.auth import CachedTokenAuthentication
-from kaosz.api.errors import error_body, exception_handler
-from kaosz.domain import DomainError
-from kaosz.server.deferred import in_thread, release_thread
 from matches.api import shared_renders
 from matches.api.views import MatchViewSet, Watch, watch_of
 from matches.api.waiting import LiveAnswer, Read
 from matches.live import account, caps, hub, presence
 from matches.live.events import Wait, unchanged
 from matches.live.wait import wait_for_change
+from web.api.errors import error_body, exception_handler
+from web.domain import DomainError
+from web.server.deferred import in_thread, release_thread
 
 _drf_events = MatchViewSet.as_view({"get": "events"})
 

@@ -8,9 +8,9 @@ from typing import Any
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
-from kaosz.api.strict import JSONObjectField, StrictJSONMixin
 from matches.bot_kinds import BOT_KINDS
 from matches.models import Seat
+from web.api.strict import JSONObjectField, StrictJSONMixin
 
 PLAYER_HELP = ('"me", a username, "bot:<kind>" (' + ", ".join(BOT_KINDS) + '), or "open" '
                "(anyone may join)")

@@ -8,12 +8,12 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from kaosz.api.errors import ApiError
 from matches import simulation as sims
 from matches.api import serializers as s
 from matches.api.views import validated
 from matches.models import Simulation
 from matches.services.simulations import start_simulation
+from web.api.errors import ApiError
 
 
 class SimulationViewSet(viewsets.GenericViewSet):

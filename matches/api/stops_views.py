@@ -13,14 +13,14 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from kaosz.api.errors import ApiError
-from kaosz.api.strict import StrictJSONMixin
 from matches import store
 from matches.api.views import validated
 from matches.models import Match
 from matches.services.seating import seat_of
 from matches.store.stop_changes import set_match_stops
 from matches.store.stops import account_ask, policy, seat_stops, set_account_stops
+from web.api.errors import ApiError
+from web.api.strict import StrictJSONMixin
 
 _POLICY = policy()
 KINDS = tuple(_POLICY.kinds) if _POLICY is not None else ()

@@ -24,11 +24,6 @@ from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from kaosz.api.errors import ApiError
-from kaosz.api.params import flag
-from kaosz.api.throttling import AnonWindowThrottle, UserWindowThrottle, WindowRateThrottle
-from kaosz.api.timestamps import utc_text
-from kaosz.server.deferred import settles_deferred
 from matches import store
 from matches.api import serializers as s
 from matches.api.waiting import LiveAnswer
@@ -45,6 +40,11 @@ from matches.services.seating import (
     seat_of,
 )
 from rulesets import registry
+from web.api.errors import ApiError
+from web.api.params import flag
+from web.api.throttling import AnonWindowThrottle, UserWindowThrottle, WindowRateThrottle
+from web.api.timestamps import utc_text
+from web.server.deferred import settles_deferred
 
 MAX_WAIT = 30.0
 VERIFY_CACHE_SECONDS = 24 * 3600  # a version's verdict never changes; this only bounds memory
@@ -100,7 +100,7 @@ def _flag_in(params: Mapping[str, str], name: str) -> bool:
 def validated(serializer: type[serializers.Serializer], data: Any) -> Any:
     """``serializer``'s validated data for ``data`` (a 400 in the one error shape when
     invalid). The bound fields and the serializer point at each other; dropping them here
-    lets the request's objects go by reference counting (see ``kaosz.server.release``)."""
+    lets the request's objects go by reference counting (see ``web.server.release``)."""
     body = serializer(data=data)
     try:
         body.is_valid(raise_exception=True)
@@ -454,7 +454,7 @@ class MatchViewSet(viewsets.GenericViewSet):
             if settles_deferred() and connection.vendor == "postgresql" \
                     and request.accepted_renderer.format == "json":
                 # The server waits on the event loop, holding no thread and no
-                # connection (kaosz.server.deferred), then settles the answer.
+                # connection (web.server.deferred), then settles the answer.
                 return LiveAnswer(quiet, watch.read, wait_for, headers=LIVE_ANSWER)
             now = async_to_sync(wait_for_change)(wait_for, listen=False)
             if quiet is not None and live.unchanged(seen, now):

@@ -4,7 +4,7 @@ the caller needs to go on without calling the view again.
 - ``read(after)``: the events answer after ``after`` as the match then is (the seat and the
   right to watch were settled when the view ran), for a stream's next event;
 - ``wait``: set when the client asked to wait and nothing concerns it yet, and the server
-  settles deferred answers (``kaosz.server.deferred``). The answer then passes the
+  settles deferred answers (``web.server.deferred``). The answer then passes the
   middleware chain as the answer for "nothing new" (when the view could tell it without
   the database) and is settled on the event loop (:meth:`LiveAnswer.settle`), holding
   neither a thread nor a database connection. When the match did not change it is sent as
@@ -19,12 +19,12 @@ from typing import Any
 
 from rest_framework.response import Response
 
-from kaosz import db_outage
-from kaosz.api.errors import error_body
-from kaosz.server.deferred import DeferredAnswer, in_thread
 from matches.live.caps import Slot
 from matches.live.events import Wait, unchanged
 from matches.live.wait import wait_for_change
+from web import db_outage
+from web.api.errors import error_body
+from web.server.deferred import DeferredAnswer, in_thread
 
 Read = Callable[[int], "dict[str, Any] | None"]
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from django.db import connection
 
-from kaosz.api import rediskv
+from web.api import rediskv
 
 ALIVE_SECONDS = 30
 ALIVE_EVERY = 10

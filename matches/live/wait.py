@@ -17,11 +17,11 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 
-from kaosz import db_outage
-from kaosz.server.deferred import in_thread
 from matches import store
 from matches.live import hub, notify
 from matches.live.events import Progress, Wait
+from web import db_outage
+from web.server.deferred import in_thread
 
 
 async def wait_for_change(wait: Wait, *, listen: bool) -> Progress | None:

@@ -21,7 +21,7 @@ HOST_OPTIONS = ("format", "time_limit_seconds", "rated", "time_control", "seek",
 
 class StoreError(MatchError):
     """A refusal by the store: a code, a sentence, details, and no HTTP (the API edge maps
-    the code to its status: ``kaosz.api.domain_status``)."""
+    the code to its status: ``web.api.domain_status``)."""
 
 
 @dataclass

@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 
-from kaosz import error_catalogue
 from matches.tournaments import error_codes
+from web import error_catalogue
 
 
 class TournamentsConfig(AppConfig):

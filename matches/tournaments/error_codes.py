@@ -1,11 +1,11 @@
 """The error codes of tournaments: registration, rounds, results and the final.
 
-Each entry is a :class:`kaosz.error_catalogue.ErrorCode`, registered by the app's ``ready()``.
+Each entry is a :class:`web.error_catalogue.ErrorCode`, registered by the app's ``ready()``.
 """
 
 from __future__ import annotations
 
-from kaosz.error_catalogue import ErrorCode
+from web.error_catalogue import ErrorCode
 
 CODES: dict[str, ErrorCode] = {
     "deck_locked": ErrorCode(

@@ -6,10 +6,10 @@ import csv
 import io
 from typing import Any
 
-from kaosz import csvsafe
 from matches import swiss
 from matches.tournaments import services
 from matches.tournaments.models import Tournament
+from web import csvsafe
 
 STANDINGS_COLUMNS = ["rank", "name", "points", "wins", "losses", "byes", "played", "games_won",
                      "games_lost", "mw", "omw", "gw", "ogw", "lot", "dropped", "entry"]

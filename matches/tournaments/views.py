@@ -16,10 +16,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from decks.core import all_formats
-from kaosz.domain import DomainError
 from matches.tournaments import services
 from matches.tournaments.models import PairingJob, Round, Tournament
 from matches.tournaments.services import TournamentError
+from web.domain import DomainError
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

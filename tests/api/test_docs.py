@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from kaosz.api.schema import ERROR_CODES
 from rulesets.shapes import event_shapes_of, prefix_of, shapes_of, view_shape_of
 from tests.support.shapes import GAMES
+from web.api.schema import ERROR_CODES
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db

@@ -65,7 +65,7 @@ def test_cors_answers_only_the_allowed_origins(settings):
 def test_throttled_operations_announce_their_limit_before_the_429(settings):
     from rest_framework.throttling import SimpleRateThrottle
 
-    from kaosz.api.throttling import WindowRateThrottle
+    from web.api.throttling import WindowRateThrottle
 
     rates = dict(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], anon="3/min")
     old = SimpleRateThrottle.THROTTLE_RATES
@@ -106,7 +106,7 @@ def test_bad_input_names_its_field_in_one_shape():
 
 
 def test_hungarian_asked_gives_each_code_s_hungarian_sentence():
-    from kaosz.error_catalogue import CODES
+    from web.error_catalogue import CODES
 
     answer = Client().get("/api/v1/matches/999999/", HTTP_ACCEPT_LANGUAGE="hu")
     error = assert_error(answer, 404, "not_found")

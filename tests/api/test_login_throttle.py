@@ -68,7 +68,7 @@ def test_guesses_spread_over_many_addresses_slow_the_account_down(django_user_mo
     per pause (429 meanwhile, even for the right password from a fresh address)."""
     settings.LOGIN_ACCOUNT_FAILURE_LIMIT = 20
     settings.LOGIN_ACCOUNT_MAX_PAUSE = 300
-    import kaosz.login_throttle as throttle
+    import web.login_throttle as throttle
 
     django_user_model.objects.create_user("gyujto", password=PASSWORD)
     # (the clock held still while guessing: on a slow machine a 1 s pause could pass

@@ -18,9 +18,10 @@ from django.core.cache import caches
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from kaosz.api import auth, rediskv
+from kaosz.api import auth
 from tests.support.matches import create
 from tests.support.processes import free_port
+from web.api import rediskv
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None,
                                 reason="needs redis-server (CI installs it)")
@@ -61,7 +62,7 @@ def own_redis(settings) -> Iterator[OwnRedis]:
     server = OwnRedis()
     server.start()
     settings.REDIS_URL = server.url
-    settings.CACHES = {"default": {"BACKEND": "kaosz.redis_cache.RedisCache",
+    settings.CACHES = {"default": {"BACKEND": "web.redis_cache.RedisCache",
                                    "LOCATION": server.url}}
     old = app.conf.broker_url, app.conf.task_always_eager
     app.conf.broker_url, app.conf.task_always_eager = server.url, False

@@ -1,5 +1,5 @@
-"""API responses let go of their payload once rendered (kaosz.server.release), and the Redis
-cache hands out one client per pool (kaosz.redis_cache)."""
+"""API responses let go of their payload once rendered (web.server.release), and the Redis
+cache hands out one client per pool (web.redis_cache)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from kaosz.redis_cache import RedisCache
+from web.redis_cache import RedisCache
 
 
 @pytest.mark.django_db
@@ -135,7 +135,7 @@ def test_every_redis_cache_object_of_the_process_shares_one_client():
     assert RedisCache(url, {})._cache is RedisCache(url, {})._cache
     assert RedisCache(url, {})._cache is not RedisCache(url, {"OPTIONS": {"db": 1}})._cache
 
-    if settings.CACHES["default"]["BACKEND"] == "kaosz.redis_cache.RedisCache":
+    if settings.CACHES["default"]["BACKEND"] == "web.redis_cache.RedisCache":
         clients = [contextvars.Context().run(lambda: caches["default"]._cache)
                    for _ in range(2)]
         assert clients[0] is clients[1]

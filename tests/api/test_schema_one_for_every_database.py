@@ -1,6 +1,6 @@
 """One schema whatever the database: the document generated with SQLite's settings and
 the one generated with PostgreSQL's are equal (integer bounds come from the models'
-kinds, not from the database's storage: kaosz.api.bounds). Generating needs no
+kinds, not from the database's storage: web.api.bounds). Generating needs no
 connection, so the PostgreSQL one is made even where no server runs."""
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ def test_start_up_builds_every_languages_url_map_and_freezes_the_heap(entry):
 SETTLING = """
 import gc, json
 import kaosz.ENTRY
-from kaosz.server import heap
+from web.server import heap
 kept, counts = [], []
 for _ in range(heap.SETTLE_COLLECTIONS + 1):
     kept.append([{"n": [i]} for i in range(5_000)])  # long-lived, made after start-up

@@ -73,7 +73,7 @@ def test_the_user_rate_still_applies(token_client, settings):
     from rest_framework.settings import api_settings
     from rest_framework.throttling import SimpleRateThrottle
 
-    from kaosz.api.throttling import WindowRateThrottle
+    from web.api.throttling import WindowRateThrottle
 
     client, _ = token_client
     rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "user": "5/min"}

@@ -14,8 +14,8 @@ def forget_search_state() -> None:
     from django.db import connection
 
     from cards import cache
-    from kaosz.api import rediskv
-    from kaosz.api.throttling import KEY_PREFIX, WindowRateThrottle
+    from web.api import rediskv
+    from web.api.throttling import KEY_PREFIX, WindowRateThrottle
 
     cache.local.clear()
     WindowRateThrottle.tallies.clear()

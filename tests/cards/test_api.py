@@ -161,7 +161,7 @@ def test_search_has_its_own_tighter_throttle(api, cards_loaded, settings):
         assert int(throttled["Retry-After"]) == err["details"]["retry_after_seconds"]
         assert_error(api.get("/api/v1/cards/", {"q": "t:ship"}), 429, "throttled")
         # Five searches, five counted: a refusal is not counted twice on its way to DRF.
-        from kaosz.api.throttling import WindowRateThrottle
+        from web.api.throttling import WindowRateThrottle
 
         tallies = [t for k, t in WindowRateThrottle.tallies.items() if ":search:" in k]
         assert [t.total + t.pending for t in tallies] == [5]

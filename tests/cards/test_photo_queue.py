@@ -26,7 +26,7 @@ def _no_readings_left(user):
         if r is not None:
             r.delete(reading.queue_key())
         cache.delete(reading._slot_key(user.pk))
-        from kaosz import rate_limits
+        from web import rate_limits
         cache.delete(rate_limits._key("photo_reading", reading._who(user.pk)))
     forget()
     yield

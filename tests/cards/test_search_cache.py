@@ -22,8 +22,8 @@ from cards.api.listing import card_items
 from cards.api.serializers import CardListSerializer
 from cards.models import Card, DataVersion
 from cards.services import save_card
-from kaosz.api import rediskv
 from tests.support.api import assert_error, client_for
+from web.api import rediskv
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 from django.test.client import RequestFactory
 from rest_framework.request import Request
 
-from kaosz.api.throttling import WindowRateThrottle
+from web.api.throttling import WindowRateThrottle
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """Each app owns its error codes: its ``error_codes.py`` lists them, its
 ``ready()`` registers them, and the API's status, the API description and the pages'
-sentences all read the one registry (``kaosz.error_catalogue``)."""
+sentences all read the one registry (``web.error_catalogue``)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import importlib
 import pytest
 from django.apps import apps
 
-from kaosz import error_catalogue
-from kaosz.api.domain_status import STATUS, status_of
-from kaosz.api.schema import ERROR_CODES
-from kaosz.error_catalogue import CodeClash, ErrorCode, register
-from kaosz.messages import ERRORS, error_text
 from matches.errors import MatchError
+from web import error_catalogue
+from web.api.domain_status import STATUS, status_of
+from web.api.schema import ERROR_CODES
+from web.error_catalogue import CodeClash, ErrorCode, register
+from web.messages import ERRORS, error_text
 
 OWNERS = ("kaosz", "cards", "decks", "matches", "matches.tournaments", "players")
 

@@ -4,7 +4,7 @@ Two modules that import each other, directly or round a longer loop, cannot be r
 or loaded one without the other; an import moved inside a function hides the circle from
 Python at load time but not from the reader, so imports inside functions count here too.
 The graph is built from the source (``ast``, ``tests/support/imports.py``), over ``kaosz``,
-``cards``, ``decks``, ``matches``, ``players`` and ``rulesets`` (migrations left out). A
+``web``, ``cards``, ``decks``, ``matches``, ``players`` and ``rulesets`` (migrations left out). A
 package whose ``__init__.py`` only hands names on (defines no function or class) is a face,
 not a module: a name imported from it is an edge to the module the face has it from.
 
@@ -27,16 +27,13 @@ from tests.support.imports import ROOT, graph, imports_in_functions, modules
 # import inside a function; all broken since by moving code where it belongs). Never add one.
 KNOWN: set[frozenset[str]] = set()
 # Circles between whole apps (an import of any module of one by any module of the other).
-# One when this test came in, of four apps: ``kaosz`` was both the project (its urls and
-# template tags named the apps) and a library every app uses (``kaosz.api``,
-# ``kaosz.messages``); and ``cards`` <-> ``decks`` (the collection pages used the deck
-# catalogue, which reads the card models). Broken: the collection pages live with the decks,
-# each app's words are its own template library, and the modules that compose the project
-# (below) are not the ``kaosz`` library. Never add one.
+# Broken by keeping the library every app uses apart (``web``), each app's words in its own
+# template library, the collection pages with the decks, and the modules that compose the
+# project (below) out of the ``kaosz`` app. Never add one.
 KNOWN_APPS: set[frozenset[str]] = set()
 # The project's composition root: the settings, the URL configuration and the server entry
 # points name every app by design (Django's ROOT_URLCONF, INSTALLED_APPS); they are the
-# project, not the ``kaosz`` library the apps import, and nothing imports them back.
+# project, not the ``kaosz`` app the others import, and nothing imports them back.
 PROJECT = frozenset({"kaosz.urls", "kaosz.settings", "kaosz.settings_test", "kaosz.asgi",
                      "kaosz.wsgi"})
 

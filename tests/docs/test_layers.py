@@ -1,11 +1,12 @@
 """The layers ``docs/ARCHITECTURE.md`` states: ``matches`` is layered one way (models →
 store → services → API and pages); in every app no service, store or query module imports
-the API layer, and no page view builds an HTTP error.
+the API layer, and no page view builds an HTTP error; the web library (``web``) stands
+below the project and every app, importing none of them.
 
 Read from the source with the same import graph as ``test_import_circles`` (imports inside
 functions count). The pages call the services, never the API; the store and the services
 know no HTTP: they refuse with a ``DomainError`` whose code the API edge maps to a status
-through one table (``kaosz.api.domain_status``).
+through one table (``web.api.domain_status``).
 """
 
 from __future__ import annotations
@@ -15,16 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from kaosz.api.domain_status import STATUS, status_of
-from kaosz.api.errors import ApiError
-from kaosz.api.schema import ERROR_CODES
-from kaosz.domain import DomainError
 from matches.errors import MatchError
 from matches.store import StoreError
 from matches.tournaments.services import TournamentError
 from tests.support.imports import ROOT, graph, imported, modules
+from web.api.domain_status import STATUS, status_of
+from web.api.errors import ApiError
+from web.api.schema import ERROR_CODES
+from web.domain import DomainError
 
-HTTP = ("kaosz.api", "matches.api", "matches.tournaments.api")
+HTTP = ("web.api", "kaosz.api", "matches.api", "matches.tournaments.api")
 
 
 def _below(module: str) -> bool:
@@ -56,8 +57,17 @@ def test_the_store_and_the_services_know_no_http(edges):
     assert not any(upward.values()), upward  # the store never calls up into the services
 
 
+def test_the_web_library_imports_neither_the_project_nor_an_app(edges):
+    """``web`` is what the apps build on; only the engines (``rulesets``) are below it."""
+    library = [m for m in edges if m == "web" or m.startswith("web.")]
+    assert {"web.api.errors", "web.server.threads", "web.templatetags.kaosz_tags"} <= set(library)
+    upward = {m: sorted(t for t in edges[m] if t.split(".")[0] not in ("web", "rulesets"))
+              for m in library}
+    assert not any(upward.values()), {m: t for m, t in upward.items() if t}
+
+
 def _api_layer(module: str) -> bool:
-    """The HTTP API: ``kaosz.api`` and every app's ``api`` package."""
+    """The HTTP API: ``web.api``, ``kaosz.api`` and every app's ``api`` package."""
     return "api" in module.split(".")[1:]
 
 
@@ -83,7 +93,7 @@ HTTP_EDGE = {"kaosz.views"}
 
 # Imports of the API layer below the edge, still to move (a list that may only shrink):
 # the players' queries write their timestamps as the API does.
-BELOW_USING_THE_API = {("players.queries", "kaosz.api.timestamps")}
+BELOW_USING_THE_API = {("players.queries", "web.api.timestamps")}
 
 
 def test_no_service_store_or_query_module_imports_the_api_layer(edges):
@@ -98,11 +108,11 @@ def test_no_service_store_or_query_module_imports_the_api_layer(edges):
 
 def test_no_page_view_builds_an_http_error(edges):
     """A page shows a refusal as a sentence (its code's words); the error shape and its
-    statuses are the API's. Read through package faces (``kaosz.api.errors`` is where
+    statuses are the API's. Read through package faces (``web.api.errors`` is where
     ``ApiError`` and ``error_body`` come from)."""
     pages = [m for m in edges if _page(m) and m not in HTTP_EDGE]
     assert {"matches.views", "matches.tournaments.views", "players.queries"} <= set(pages)
-    building = {m for m in pages if "kaosz.api.errors" in edges[m]}
+    building = {m for m in pages if "web.api.errors" in edges[m]}
     assert building <= PAGES_WITH_HTTP_ERRORS, sorted(building - PAGES_WITH_HTTP_ERRORS)
     fixed = PAGES_WITH_HTTP_ERRORS - building
     assert not fixed, f"no longer build HTTP errors: take them off the list: {sorted(fixed)}"

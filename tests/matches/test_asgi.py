@@ -161,7 +161,7 @@ def test_a_hundred_waiters_neither_delay_a_move_nor_hold_connections(asgi_server
     # One listening connection (and the pool's few), not one per waiter.
     assert during - sessions_before <= 12, (sessions_before, during)
     # ...and no thread per waiter either: each gives its request thread back before it
-    # parks (kaosz.server.threads), and this server keeps no idle one.
+    # parks (web.server.threads), and this server keeps no idle one.
     assert threads_during - threads_before <= 5, (threads_before, threads_during)
 
 

@@ -18,12 +18,12 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 from django.utils.module_loading import import_string
 
-from kaosz.api.guard import InputGuardMiddleware
-from kaosz.server import threads as asgi_threads
-from kaosz.server.release import ReleaseRenderedPayload
-from kaosz.server.static_files import StaticFilesMiddleware
-from kaosz.server.threads import PooledThreadsASGIHandler
 from tests.support import asgi_client
+from web.api.guard import InputGuardMiddleware
+from web.server import threads as asgi_threads
+from web.server.release import ReleaseRenderedPayload
+from web.server.static_files import StaticFilesMiddleware
+from web.server.threads import PooledThreadsASGIHandler
 
 BOARD_JS = Path(__file__).resolve().parents[2] / "matches" / "static" / "matches" / "board.js"
 
@@ -150,7 +150,7 @@ def test_the_input_guard_under_asgi():
 
 
 def test_sync_views_take_the_sync_chain_and_the_stream_the_async_one():
-    from kaosz.server.threads import _async_view
+    from web.server.threads import _async_view
 
     assert not _async_view("/healthz")
     assert not _async_view("/api/v1/matches/1/actions/")
@@ -194,11 +194,11 @@ def test_our_middlewares_in_async_mode():
 
 
 def test_the_both_modes_base_runs_before_and_after_in_each_mode():
-    """``kaosz.server.middleware.BothModes``: a subclass's ``before`` may answer at once and
+    """``web.server.middleware.BothModes``: a subclass's ``before`` may answer at once and
     its ``after`` sees the view's response, in the sync and the async chain alike."""
     from asgiref.sync import iscoroutinefunction
 
-    from kaosz.server.middleware import BothModes
+    from web.server.middleware import BothModes
 
     class Marking(BothModes):
         def before(self, request: Any) -> HttpResponse | None:

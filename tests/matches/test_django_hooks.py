@@ -1,5 +1,5 @@
 """The Django hooks the server leans on beyond Django's documented API
-(``kaosz.server.django_hooks``): each is checked here, so that a Django release that moves
+(``web.server.django_hooks``): each is checked here, so that a Django release that moves
 one fails this test, by name, instead of the live path failing quietly (a long-poll that
 never waits, a ``request_finished`` never sent, a body read past its limit)."""
 
@@ -14,9 +14,9 @@ from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 from django.http import HttpResponse
 
-from kaosz.server import deferred
-from kaosz.server.django_hooks import finished_by
-from kaosz.server.threads import PooledThreadsASGIHandler
+from web.server import deferred
+from web.server.django_hooks import finished_by
+from web.server.threads import PooledThreadsASGIHandler
 
 
 def parameters(function: object) -> list[str]:

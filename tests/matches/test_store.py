@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from kaosz.api.domain_status import status_of
 from matches import store
 from matches.models import Match, MatchAction
 from rulesets import registry
 from tests.support.matches import new_match, next_move, step
+from web.api.domain_status import status_of
 
 ALL = ["smugglers", "roll", "pulsar", "kgk"]
 

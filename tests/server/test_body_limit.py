@@ -18,8 +18,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from kaosz import body_limit
 from tests.support import asgi_client, servers
+from web import body_limit
 
 MB = 1024 * 1024
 pytestmark = pytest.mark.django_db

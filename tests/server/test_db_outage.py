@@ -117,8 +117,8 @@ def test_a_long_poll_s_read_after_its_wait_survives_a_restart(reconnect_after,
     """A long-poll parked across a PostgreSQL restart reads the match again when its wait
     ends, outside the view and its middleware: that read, on the connection the restart
     killed, runs once more on a fresh one (the audit's 1 in 79 was a 500 here)."""
-    from kaosz import db_outage
     from matches.models import Match
+    from web import db_outage
 
     Match.objects.count()  # (this thread holds a connection)
     assert _terminate_others() >= 1  # ... which a restart cuts

@@ -12,10 +12,11 @@ from django.conf import settings as django_settings
 from django.test import Client
 from rest_framework.test import APIClient
 
-from kaosz import login_throttle
-from kaosz.api import auth, rediskv
+from kaosz.api import auth
 from kaosz.models import ApiToken
 from matches.live import caps
+from web import login_throttle
+from web.api import rediskv
 
 PASSWORD = "titkos-jelszo-123"
 needs_redis = pytest.mark.skipif(not django_settings.REDIS_URL,

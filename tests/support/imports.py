@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-ROOTS = ("kaosz", "cards", "decks", "matches", "players", "rulesets")
+ROOTS = ("kaosz", "web", "cards", "decks", "matches", "players", "rulesets")
 
 
 def modules(root: Path = ROOT) -> dict[str, Path]:

@@ -20,12 +20,12 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from kaosz.domain import DomainError
 from matches import simulation as sims
 from matches import store
 from matches.models import Seat, Simulation
 from matches.services.simulations import start_simulation
 from rulesets import registry
+from web.domain import DomainError
 
 
 def deck_spec(value: str) -> Any:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from kaosz.api.bounds import ModelSerializer
-from kaosz.api.strict import DeckSpecField, StrictJSONMixin
 from matches.swiss import suggested_rounds
 from matches.tournaments.models import Entry, Tournament
 from matches.tournaments.services import is_organiser
+from web.api.bounds import ModelSerializer
+from web.api.strict import DeckSpecField, StrictJSONMixin
 
 
 class TournamentSerializer(StrictJSONMixin, ModelSerializer):

@@ -15,11 +15,11 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from kaosz.api.errors import ApiError
 from matches import swiss
 from matches.tournaments import exports, services
 from matches.tournaments.api import serializers as s
 from matches.tournaments.models import PairingJob, Tournament
+from web.api.errors import ApiError
 
 CSV_PARAM = OpenApiParameter("format", str, enum=["json", "csv"],
                              description="csv: the same table as a CSV download")

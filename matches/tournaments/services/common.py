@@ -13,13 +13,13 @@ from django.db import connection, transaction
 from django.db.models import F
 
 from decks.core import get_format
-from kaosz.domain import DomainError
 from matches.store import with_retry as store_retry
 from matches.tournaments.models import (
     Entry,
     Round,
     Tournament,
 )
+from web.domain import DomainError
 
 T = TypeVar("T")
 

@@ -11,7 +11,6 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from kaosz.domain import DomainError
 from matches import swiss
 from matches.tournaments.models import (
     Bye,
@@ -34,6 +33,7 @@ from matches.tournaments.services.common import (
 from matches.tournaments.services.online import sync_round
 from matches.tournaments.services.online_matches import create_round_matches
 from matches.tournaments.services.reading import active_for, history
+from web.domain import DomainError
 
 
 def no_valid_pairing_error(exc: swiss.NoValidPairing) -> TournamentError:

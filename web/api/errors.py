@@ -15,9 +15,9 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from kaosz.api.domain_status import status_of
-from kaosz.domain import DomainError
-from kaosz.error_catalogue import CODES
+from web.api.domain_status import status_of
+from web.domain import DomainError
+from web.error_catalogue import CODES
 
 
 class ApiError(exceptions.APIException):

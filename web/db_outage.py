@@ -26,7 +26,7 @@ from asgiref.sync import iscoroutinefunction
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest
 
-from kaosz.server.middleware import BothModes
+from web.server.middleware import BothModes
 
 T = TypeVar("T")
 logger = logging.getLogger("kaosz.database")

@@ -11,8 +11,8 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import get_language
 
-from kaosz.messages import error_of
 from rulesets import registry
+from web.messages import error_of
 
 register = template.Library()
 

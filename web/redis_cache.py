@@ -26,7 +26,7 @@ from django.core.cache.backends.redis import RedisCache as _RedisCache
 from django.core.cache.backends.redis import RedisCacheClient as _RedisCacheClient
 from django.utils.functional import cached_property
 
-from kaosz.api import rediskv
+from web.api import rediskv
 
 
 class RedisCacheClient(_RedisCacheClient):

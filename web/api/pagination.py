@@ -13,7 +13,7 @@ from typing import Any
 
 from rest_framework import pagination
 
-from kaosz.api.errors import ApiError
+from web.api.errors import ApiError
 
 MAX_PAGE_SIZE = 500
 

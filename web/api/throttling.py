@@ -28,7 +28,7 @@ from django.core.cache import cache
 from django.db import connection
 from rest_framework.throttling import ScopedRateThrottle
 
-from kaosz.api import rediskv
+from web.api import rediskv
 
 KEY_PREFIX = "kaosz:throttle"
 BATCH_SHARE = 0.01
@@ -112,7 +112,7 @@ class WindowRateThrottle(ScopedRateThrottle):
 
     def _note(self, request: Any, estimate: float) -> None:
         """Keep the tightest of the request's limits for the IETF ``RateLimit`` headers
-        (a client saw nothing before its 429); ``kaosz.api.request_id`` writes
+        (a client saw nothing before its 429); ``web.api.request_id`` writes
         them: ``RateLimit-Policy: "user";q=6000;w=60`` and ``RateLimit: "user";r=5990;t=42``."""
         remaining = max(0, self.num_requests - math.ceil(estimate))
         reset = max(1, math.ceil(self.duration - self.elapsed))

@@ -2,11 +2,11 @@
 
 Django's ASGI handler reads a request's whole body into a spooled temporary file before any
 middleware runs, so the guard's 413 came after the server had written all of it to disk
-(400 MB, anonymous, in the audit). ``kaosz.server.threads`` refuses a body whose
+(400 MB, anonymous, in the audit). ``web.server.threads`` refuses a body whose
 ``Content-Length`` is far over the limit without reading a byte of it, and stops keeping a
 body without one (chunked) at the limit; a body a little over the limit is read to its end
 and thrown away, never kept, so that the client hears the 413 (``LINGER_FACTOR``).
-``kaosz.api.guard`` refuses the declared length under WSGI too, where a multipart upload
+``web.api.guard`` refuses the declared length under WSGI too, where a multipart upload
 would otherwise be streamed to disk in full.
 
 The limit: ``DATA_UPLOAD_MAX_MEMORY_SIZE`` for a body that Django holds in memory anyway
@@ -26,7 +26,7 @@ from django.conf import settings
 from django.core.exceptions import RequestAborted
 from django.http import HttpResponse, JsonResponse
 
-from kaosz.numbers import whole
+from web.numbers import whole
 
 API_PREFIX = "/api/"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kaosz.api.errors import ApiError
+from web.api.errors import ApiError
 
 TRUE, FALSE = ("1", "true", "True"), ("0", "false", "False")
 

@@ -1,4 +1,4 @@
-"""The places where the server (``kaosz.server.threads``) leans on Django beyond its
+"""The places where the server (``web.server.threads``) leans on Django beyond its
 documented API, in one module, each checked by ``tests/matches/test_django_hooks.py`` so
 that a Django release that moves one fails that test instead of the live path.
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kaosz.server.middleware import BothModes
+from web.server.middleware import BothModes
 
 # What Django's middleware hangs on a request that points back at it (closures over the
 # request, storages holding it); nothing reads them once the response is rendered.

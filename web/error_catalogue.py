@@ -6,9 +6,9 @@ for a client, and a page's sentence in both languages) and registers them from i
 the app that runs it, which registers them the same way. The three readers look codes up
 here, never in a table of their own:
 
-- the API edge: the status a domain refusal is answered with (``kaosz.api.domain_status``);
-- the API description: the catalogue table and ``x-error-codes`` (``kaosz.api.schema``);
-- the pages: the sentence shown for a refusal (``kaosz.messages``).
+- the API edge: the status a domain refusal is answered with (``web.api.domain_status``);
+- the API description: the catalogue table and ``x-error-codes`` (``web.api.schema``);
+- the pages: the sentence shown for a refusal (``web.messages``).
 
 A code registered twice must say the same thing both times: two apps that need one code
 share its meaning, or one of them names its own.

@@ -32,7 +32,7 @@ class StaticFilesMiddleware(WhiteNoiseMiddleware):
     def __call__(self, request: HttpRequest) -> Any:
         if self.async_mode:
             return self.__acall__(request)
-        if isinstance(request, ASGIRequest):  # (the sync chain under ASGI: kaosz.server.threads)
+        if isinstance(request, ASGIRequest):  # (the sync chain under ASGI: web.server.threads)
             static_file = self.find_file(request.path_info) if self.autorefresh \
                 else self.files.get(request.path_info)
             if static_file is not None:

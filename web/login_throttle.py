@@ -11,7 +11,7 @@ are slowed down account-wide: after ``LOGIN_ACCOUNT_FAILURE_LIMIT`` wrong passwo
 account from anywhere, that account takes one password check per pause, the pause doubling
 with each further failure up to ``LOGIN_ACCOUNT_MAX_PAUSE`` seconds; a try during the pause
 is refused unchecked (429). The owner can still sign in, after the pause. An IPv6 address
-counts as its /64 (``kaosz.rate_limits.client_address``).
+counts as its /64 (``web.rate_limits.client_address``).
 
 Someone else's guessing must not keep the owner out. A browser that has signed in to the
 account carries a device cookie (signed, ``kaosz_device``): from it only the failures
@@ -43,7 +43,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from kaosz.rate_limits import client_address
+from web.rate_limits import client_address
 
 
 def _ip(request: HttpRequest | None) -> str:

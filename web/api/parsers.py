@@ -1,4 +1,4 @@
-"""The API's body parsers: DRF's, plus the checks of ``kaosz.api.guard`` on what they parsed.
+"""The API's body parsers: DRF's, plus the checks of ``web.api.guard`` on what they parsed.
 
 (A module of its own: DRF's parser module reads the API settings, which name these classes.)
 """
@@ -13,7 +13,7 @@ from django.core.exceptions import TooManyFieldsSent
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
-from kaosz.api.guard import MAX_JSON_DEPTH, bad_text, check_document
+from web.api.guard import MAX_JSON_DEPTH, bad_text, check_document
 
 
 class GuardedJSONParser(JSONParser):

@@ -10,7 +10,7 @@ import re
 import uuid
 from typing import Any
 
-from kaosz.server.middleware import BothModes
+from web.server.middleware import BothModes
 
 HEADER = "X-Request-ID"
 _META = "HTTP_X_REQUEST_ID"
@@ -28,7 +28,7 @@ def tag(request: Any, response: Any) -> Any:
     rid = getattr(request, "request_id", None) or request_id(request)
     response[HEADER] = rid
     limit = getattr(request, "kaosz_rate_limit", None)
-    if limit is not None:  # (set by kaosz.api.throttling: the tightest limit it counted)
+    if limit is not None:  # (set by web.api.throttling: the tightest limit it counted)
         scope, quota, remaining, window, reset = limit
         response["RateLimit-Policy"] = f'"{scope}";q={quota};w={window}'
         response["RateLimit"] = f'"{scope}";r={remaining};t={reset}'

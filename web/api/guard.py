@@ -7,8 +7,8 @@ parser's recursion limit), and bodies over ``DATA_UPLOAD_MAX_MEMORY_SIZE``, whic
 answers with an HTML 400.
 
 ``InputGuardMiddleware`` checks every request's query string (pages too: a page's search
-would meet the same database) and the declared body size (``kaosz.body_limit``). The API's parsers
-(``kaosz.api.parsers``) check depth, NUL and surrogates on every parsed body.
+would meet the same database) and the declared body size (``web.body_limit``). The API's parsers
+(``web.api.parsers``) check depth, NUL and surrogates on every parsed body.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from django.conf import settings
 from django.core.exceptions import TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from kaosz import body_limit
-from kaosz.server.middleware import BothModes
+from web import body_limit
+from web.server.middleware import BothModes
 
 MAX_JSON_DEPTH = 32
 # NUL and any UTF-16 surrogate code point (only lone ones survive decoding).
@@ -30,8 +30,8 @@ API_PREFIX = "/api/"
 
 
 def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
-    # (kaosz.api.errors' shape; not imported from there: that module loads DRF's views,
-    # which load the parsers in kaosz.api.parsers, which import this module)
+    # (web.api.errors' shape; not imported from there: that module loads DRF's views,
+    # which load the parsers in web.api.parsers, which import this module)
     return {"error": {"code": code, "message": message, "details": details or {}}}
 
 
@@ -81,7 +81,7 @@ def _query_problem(request: HttpRequest) -> str | None:
 
 
 def _too_big(request: HttpRequest) -> int | None:
-    """The limit, when the declared body is longer (``kaosz.body_limit``: a multipart
+    """The limit, when the declared body is longer (``web.body_limit``: a multipart
     upload has its own, larger limit); else None. Pages too: under WSGI a multipart body
     is otherwise streamed to temporary files in full before a view sees it."""
     length = body_limit.declared_length(str(request.META.get("CONTENT_LENGTH") or ""))

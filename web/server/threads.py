@@ -15,10 +15,10 @@ the same), without a thread per request. asgiref 3.13's ``ThreadSensitiveContext
 executor=...)`` is the documented way to supply that executor.
 
 A request that waits (the events long-poll and the event streams) gives its thread back
-for the wait through the contract in ``kaosz.server.deferred``: a waiting request then
+for the wait through the contract in ``web.server.deferred``: a waiting request then
 holds neither a connection nor a thread, and its next sync call borrows whichever thread
 is free. Where this handler leans on Django beyond its documented API is
-``kaosz.server.django_hooks``.
+``web.server.django_hooks``.
 """
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ from django.http import FileResponse, HttpRequest
 from django.http.response import HttpResponseBase
 from django.urls import Resolver404, get_resolver, get_urlconf, set_script_prefix
 
-from kaosz import body_limit
-from kaosz.server import deferred
-from kaosz.server.django_hooks import finished_by, get_script_prefix
+from web import body_limit
+from web.server import deferred
+from web.server.django_hooks import finished_by, get_script_prefix
 
 
 class ThreadPool:
@@ -145,7 +145,7 @@ def _settle(waiting: Future[Any], done: Future[Any]) -> None:
         waiting.set_result(done.result())
 
 
-# The body limit of the request being read (kaosz.body_limit), set in handle().
+# The body limit of the request being read (web.body_limit), set in handle().
 _BODY_LIMIT: ContextVar[int] = ContextVar("kaosz_body_limit", default=2_621_440)
 
 
@@ -190,7 +190,7 @@ class PooledThreadsASGIHandler(ASGIHandler):
             _BODY_LIMIT.reset(limit)
 
     async def read_body(self, receive: Any) -> Any:
-        """Django's reader, stopping at the request's body limit (``kaosz.body_limit``)."""
+        """Django's reader, stopping at the request's body limit (``web.body_limit``)."""
         return await body_limit.read_limited(receive, _BODY_LIMIT.get())
 
     async def _handle(self, scope: dict[str, Any], receive: Any, send: Any,

@@ -3,8 +3,8 @@
 Services and stores raise a :class:`DomainError` subclass (``matches.errors.MatchError``,
 ``matches.store.StoreError``): a stable code, a sentence, details. Whoever calls them
 decides what a refusal becomes: the API answers it in the one error shape with the HTTP
-status its code maps to (``kaosz.api.domain_status``, the one table), a page shows its
-sentence (``kaosz.messages.error_of``), a task records or ignores it.
+status its code maps to (``web.api.domain_status``, the one table), a page shows its
+sentence (``web.messages.error_of``), a task records or ignores it.
 """
 
 from __future__ import annotations

@@ -14,10 +14,10 @@ from typing import Any
 
 from django.utils.translation import get_language
 
-from kaosz.error_catalogue import Column
+from web.error_catalogue import Column
 
 # code -> (magyar, English): the page sentences of every app's codes that have one
-# (``<app>/error_codes.py``, registered into ``kaosz.error_catalogue``)
+# (``<app>/error_codes.py``, registered into ``web.error_catalogue``)
 ERRORS: Mapping[str, tuple[str, str]] = Column(lambda e: (e.hu, e.en), keep=lambda e: bool(e.hu))
 
 

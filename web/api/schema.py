@@ -4,7 +4,7 @@ every operation.
 
 ``postprocess`` is drf-spectacular's postprocessing hook (``SPECTACULAR_SETTINGS``).
 ``ERROR_CODES`` is the catalogue of every ``code`` an answer can carry (each app owns its
-codes: ``kaosz.error_catalogue``); a test checks that each code raised anywhere in the
+codes: ``web.error_catalogue``); a test checks that each code raised anywhere in the
 source is listed.
 """
 
@@ -15,7 +15,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from kaosz.error_catalogue import Column
 from rulesets import registry
 from rulesets.kgk.scenario_schema import schemas as kgk_scenario_schemas
 from rulesets.shapes import (
@@ -26,9 +25,10 @@ from rulesets.shapes import (
     view_schema,
     view_shape_of,
 )
+from web.error_catalogue import Column
 
 # code: (HTTP status, what it means and what to do), from every app's own catalogue
-# (``<app>/error_codes.py``, registered into ``kaosz.error_catalogue`` by the app's ready())
+# (``<app>/error_codes.py``, registered into ``web.error_catalogue`` by the app's ready())
 ERROR_CODES: Mapping[str, tuple[int, str]] = Column(lambda e: (e.status, e.meaning))
 
 def error_schema() -> dict[str, Any]:

@@ -24,7 +24,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
-from kaosz.server.middleware import BothModes
+from web.server.middleware import BothModes
 
 HEADER = "Content-Security-Policy"
 SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"

@@ -1,7 +1,7 @@
 """One base for the project's middlewares that run in both modes.
 
 Under ASGI a sync-only middleware makes every request hop from the event loop to a thread
-and back to pass it (two thread switches per request; see ``kaosz.server.threads``), so our
+and back to pass it (two thread switches per request; see ``web.server.threads``), so our
 own middlewares take the mode of the handler around them. The mode plumbing is the same for
 each (``sync_capable``/``async_capable``, marking the instance a coroutine function in async
 mode, a ``__call__`` and an ``__acall__``), so it lives here once; a middleware says only

@@ -1,7 +1,7 @@
 """The contract between the live views and this server: an answer settled after the
 middleware chain, and waits that hold neither a thread nor a database connection.
 
-Under ASGI (``kaosz.server.threads``) a sync view's request makes one trip to a thread for
+Under ASGI (``web.server.threads``) a sync view's request makes one trip to a thread for
 the whole middleware chain and the view. The events long-poll must then wait without that
 thread: its view answers a response that is also a :class:`DeferredAnswer`, the handler
 gives the thread back and awaits :meth:`DeferredAnswer.settle` on the event loop, and sends
@@ -13,7 +13,7 @@ The event streams are async views that wait on the event loop themselves: they r
 request's thread back with :func:`release_thread` before their first wait.
 
 This module is the whole of what views know about the server; it imports nothing of it
-(``kaosz.server.threads`` registers the request's thread here, :func:`serving`).
+(``web.server.threads`` registers the request's thread here, :func:`serving`).
 """
 
 from __future__ import annotations
