@@ -20,9 +20,16 @@ Three ways to make that transaction:
   Python works. A write that finds the row moved on stores nothing and is recomputed;
   after ``OPTIMISTIC_ATTEMPTS`` such losses the request takes the locked way, which
   queues writers fairly under contention.
-* Locked (``_submit_locked``; SQLite, and the fallback): lock the row
-  (``select_for_update``; on SQLite a leading no-op UPDATE takes the write lock, since
-  SQLite ignores row locks), then write.
+* SQLite (``_submit_computed_first``): SQLite has one write lock for the whole database,
+  so every move of every match waits while any one is applied. The entry, and the passes
+  the stops then call for, are computed from a plain read with no transaction open (WAL:
+  the read waits for nobody); then one short transaction, which takes the write lock as it
+  begins (IMMEDIATE), updates the row only if it is still at the version read and inserts
+  the log entries. A write that finds the row moved on stores nothing and is recomputed;
+  after ``OPTIMISTIC_ATTEMPTS`` losses the request takes the locked way.
+* Locked (``_submit_locked``; the fallback, and SQLite inside a caller's transaction):
+  lock the row (``select_for_update``; on SQLite a leading no-op UPDATE takes the write
+  lock, since SQLite ignores row locks), then write.
 
 ``expected_version`` is checked against what the mover could see: a version is still
 current for a seat when every entry since was another seat's decision taken while this
@@ -37,9 +44,10 @@ remembered, so retrying it simply re-evaluates it against the current state.
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -102,6 +110,17 @@ def submit_entry(sub: Submission) -> Result:
     """:func:`submit` for a ready :class:`Submission`, and in the same transaction the
     passes at the windows that follow for people whose stops do not ask them (``stops``):
     nobody (a long-poll, a turn clock, a mail) sees a window that is passed at once."""
+    if connection.vendor == "sqlite" and not connection.in_atomic_block:
+        for _ in range(OPTIMISTIC_ATTEMPTS):
+            try:
+                result = _submit_computed_first(sub)
+            except _Repeated as exc:
+                repeated = _repeat_committed(sub, exc.seat)
+                if repeated is None:
+                    raise exc.error from None
+                return repeated
+            if result is not None:
+                return result
     with transaction.atomic():
         return pass_unasked_windows(sub, _submit_one(sub), _submit_one)
 
@@ -178,6 +197,71 @@ def _submit_optimistic(sub: Submission) -> Result | None:
         return prepared
     body, state, entry = prepared
     return _store_if_current(match, read_version, acting, bots, body, state, entry, sub)
+
+
+class _Planned:
+    """The entries that follow one, computed on copies of the match without writing: the
+    submission's ``submit`` for :func:`pass_unasked_windows` on SQLite's computed-first
+    way. Each pass is prepared on a copy of the match as the last entry left it."""
+
+    def __init__(self, entry: MatchAction) -> None:
+        self.entries = [entry]
+
+    def __call__(self, sub: Submission) -> Result:
+        match = _latest(self.entries)
+        after = copy.copy(match)
+        body, state, entry = prepare(after, sub.seat, sub, match.snapshot)
+        entry.match = after
+        self.entries.append(entry)
+        return Result(body, 200, match=after, state=state)
+
+
+def _latest(entries: list[MatchAction]) -> Match:
+    match = entries[-1].match
+    assert isinstance(match, Match)
+    return match
+
+
+def _submit_computed_first(sub: Submission) -> Result | None:
+    """SQLite's way: the entry and the passes after it computed from an unlocked read,
+    then written in one short transaction guarded by the version read (the write lock
+    is held for two statements and an insert per entry, not while the engine works).
+    ``None``: another writer got there first, and nothing was written."""
+    match, text = read_for_write(sub.match_id, sub.authorize is not None)
+    if match is None:
+        raise StoreError("not_found", f"no match {sub.match_id}")
+    acting, bots = _acting_seat(match, sub)
+    read_version, time_limit = match.version, match.time_limit_seconds
+    prepared = _prepare_or_repeat(match, acting, sub, text)
+    if isinstance(prepared, Result):
+        return prepared
+    body, state, entry = prepared
+    planned = _Planned(entry)
+    result = pass_unasked_windows(sub, Result(body, 200, match=match, state=state), planned)
+    final = _latest(planned.entries)
+
+    def write() -> bool:
+        with transaction.atomic():
+            moved = Match.objects.filter(
+                pk=final.pk, version=read_version, time_limit_seconds=time_limit,
+            ).update(**{name: getattr(final, name) for name in WRITTEN})
+            if not moved:
+                return False
+            for each in planned.entries:
+                each.match_id = final.pk
+                each.save(force_insert=True)
+            # (a pass is a move of its own: bots hear of it even when the entry's
+            # writer, a bot playing on, said not to tell them)
+            _committed(final, sub if len(planned.entries) == 1
+                       else replace(sub, schedule_bots=True), final.snapshot, bots)
+            return True
+
+    try:
+        if not with_retry(write):
+            return None
+    except IntegrityError as exc:
+        raise _Repeated(exc, acting) from exc
+    return Result(result.body, 200, match=final, state=result.state)
 
 
 def _store_if_current(match: Match, read_version: int, acting: int | None,

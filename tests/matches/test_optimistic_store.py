@@ -16,10 +16,10 @@ from matches.models import Match
 from tests.support.api import assert_error, client_for
 from tests.support.matches import create, new_match, next_move, step
 
-# The unlocked read and the guarded write are PostgreSQL's path; SQLite takes its write
-# lock first (the store's locked path), which the racing test below covers there.
+# The guarded statement is PostgreSQL's; SQLite's guarded write (a short transaction) is
+# tests/matches/test_sqlite_store.py's, and the racing test below covers both.
 pg_only = pytest.mark.skipif(connection.vendor != "postgresql",
-                             reason="PostgreSQL's write path (SQLite locks first)")
+                             reason="PostgreSQL's write path (SQLite's has its own tests)")
 
 
 @pg_only

@@ -11,6 +11,16 @@ from rulesets.kgk.stops import FULL_CONTROL, Stops, stops_to_json, window_contex
 from tests.support.matches import new_match
 
 
+@pytest.fixture(params=["inside a transaction", "computed first"])
+def either_way(request) -> None:
+    """The store's two ways of writing an entry and its passes: inside a caller's
+    transaction (the row locked), or with none open (PostgreSQL's optimistic write,
+    SQLite's computed-first one: the passes are computed before the write, and written
+    with the entry in one short transaction)."""
+    request.getfixturevalue("db" if request.param == "inside a transaction"
+                            else "transactional_db")
+
+
 def _play(match_id: int, moves: int) -> list[str]:
     """``moves`` heuristic moves through the store; the kinds of window people were asked."""
     asked = []
@@ -30,8 +40,7 @@ def _play(match_id: int, moves: int) -> list[str]:
     return asked
 
 
-@pytest.mark.django_db
-def test_default_stops_pass_for_people_and_the_log_says_so(django_user_model):
+def test_default_stops_pass_for_people_and_the_log_says_so(either_way, django_user_model):
     match, _ = new_match(django_user_model, "kgk")
     asked = _play(match.pk, 160)
     assert asked and set(asked) <= {"aimed", "combat"}
@@ -54,8 +63,7 @@ def test_full_control_asks_at_every_window(django_user_model):
     assert not MatchAction.objects.filter(match=match, kind=MatchAction.AUTO_PASS).exists()
 
 
-@pytest.mark.django_db
-def test_the_answer_reports_the_match_after_the_passes(django_user_model):
+def test_the_answer_reports_the_match_after_the_passes(either_way, django_user_model):
     """The submitter's answer carries the version after the automatic passes, so its next
     action's expected_version is right."""
     match, _ = new_match(django_user_model, "kgk")
