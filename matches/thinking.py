@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from rulesets import registry
+from rulesets import registry, search
 
 log = logging.getLogger(__name__)
 
@@ -50,13 +50,38 @@ def _start_thinking(niceness: int) -> None:   # (in each of the pool's processes
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def choose(ruleset: str, text: str, seat: int, kind: str, seed: str) -> Any:
+def choose(ruleset: str, text: str, seat: int, kind: str, seed: str,
+           budget: float | None = None) -> Any:
     """The bot's action for ``seat`` in the state ``text`` (its ruleset's JSON), as
-    ``Ruleset.bot_action`` chooses it. Runs in the pool's processes."""
+    ``Ruleset.bot_action`` chooses it, a search thinking at most ``budget`` CPU seconds
+    (None: its level's whole work). Runs in the pool's processes."""
     rs = registry.get(ruleset)
     data = json.loads(text)
     state = data if getattr(rs, "plain_json_state", False) else rs.from_json(data)
-    return rs.bot_action(state, seat, kind, seed)
+    with search.cpu_budget(budget):
+        return rs.bot_action(state, seat, kind, seed)
+
+
+def budget_now() -> float | None:
+    """The CPU seconds a search bot may think for now: ``KAOSZ_BOT_BUSY_THINK_MS`` while
+    other bot work waits in this process's in-process worker (the ``bots`` queue has
+    tasks no thread has taken yet), else None (the level's whole work).
+
+    On two cores, ten hard bots thinking a second each made their people wait a median
+    12.6 s, some over 30 s: the search's work is fixed, so under a crowd every bot's turn
+    waited for all the others' whole thinking. A busy server's bots think less, and so
+    each answers soon; alone, a bot plays at its full level."""
+    from django.conf import settings
+
+    from kaosz import task_runner
+    from matches.bots import BOTS_QUEUE
+
+    worker = task_runner.current()
+    limit = float(settings.KAOSZ_BOT_BUSY_THINK_MS)
+    if worker is None or limit <= 0:
+        return None
+    waiting = worker.queues().get(BOTS_QUEUE, {}).get("queued", 0)
+    return limit / 1000 if waiting else None
 
 
 def _wanted() -> tuple[int, int]:
@@ -100,8 +125,10 @@ def bot_action(ruleset: str, rs: Any, state: Any, seat: int, kind: str, seed: st
         return rs.bot_action(state, seat, kind, seed)
     data = state if getattr(rs, "plain_json_state", False) else rs.to_json(state)
     text = json.dumps(data, separators=(",", ":"))
+    budget = budget_now()
     try:
-        return _the_pool(size, niceness).submit(choose, ruleset, text, seat, kind, seed).result()
+        return _the_pool(size, niceness).submit(choose, ruleset, text, seat, kind, seed,
+                                                budget).result()
     except BrokenProcessPool:
         # A thinking process died (killed, out of memory): a new pool next time; this
         # move is thought out here.

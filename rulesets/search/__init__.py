@@ -8,13 +8,27 @@ end. Its ``bot_action`` hands the search kinds (``LEVELS``) to :func:`bot_action
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import Iterator
 
 from rulesets.base import Action, State
-from rulesets.search.ismcts import Game, Result, search, search_action
+from rulesets.search.ismcts import CPU_BUDGET, Game, Result, search, search_action
 from rulesets.search.levels import LEVELS, Level, level_of
 
 log = logging.getLogger(__name__)
+
+
+@contextlib.contextmanager
+def cpu_budget(seconds: float | None) -> Iterator[None]:
+    """Searches started in this block stop after ``seconds`` of their thread's CPU time,
+    or their level's iterations, whichever comes first (None: no cap). For a host sharing
+    its CPU between bots that are all waited for; a capped choice is not reproducible."""
+    token = CPU_BUDGET.set(seconds)
+    try:
+        yield
+    finally:
+        CPU_BUDGET.reset(token)
 
 
 def is_search_kind(kind: str) -> bool:
@@ -37,5 +51,5 @@ def bot_action(rs: Game, state: State, seat: int, kind: str, seed: str) -> Actio
         return rs.bot_action(state, seat, "heuristic", seed)
 
 
-__all__ = ["LEVELS", "Game", "Level", "Result", "bot_action", "is_search_kind", "level_of", "search",
-           "search_action"]
+__all__ = ["LEVELS", "Game", "Level", "Result", "bot_action", "cpu_budget", "is_search_kind",
+           "level_of", "search", "search_action"]

@@ -16,14 +16,19 @@ real state is read only by ``determinize``, ``legal_actions`` for the deciding s
 the heuristic bot's choice for it (which the protocol makes from the seat's view), so the
 search reads nothing the seat could not see.
 All randomness comes from one :class:`rulesets.rng.Rng` seeded from the bot seed and the
-budget is a count of iterations, so a seeded search is reproducible.
+budget is a count of iterations, so a seeded search is reproducible. A host that must
+share the CPU (a server whose other bots are waiting for theirs) may also cap the
+search's CPU time (``CPU_BUDGET``): it then stops early, with the moves it has
+searched so far, and that choice is no longer reproducible.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -35,6 +40,13 @@ from rulesets.search.levels import Level
 # some (rulesets/smugglers/state.py). The search only hands it back to the game's hooks, so
 # it does not say which (a compiled build checks annotations at run time).
 State = Any
+
+# The CPU seconds a search may take in this context (None: its level's iterations only);
+# set through ``rulesets.search.cpu_budget``. At least one iteration runs; with the
+# level's ``prior``, a search stopped before it found a better move plays the heuristic
+# bot's.
+CPU_BUDGET: ContextVar[float | None] = ContextVar("search_cpu_budget", default=None)
+
 
 Determinize = Callable[[State, int, Rng], State]
 Evaluate = Callable[[State], list[float]]
@@ -189,7 +201,11 @@ def search(rs: Game, state: State, seat: int, level: Level, seed: str) -> Result
     if level.prior:      # the heuristic bot decides from the seat's view only
         prior = f"{seat}|{action_key(rs.bot_action(state, seat, 'heuristic', seed))}"
     done = failures = 0
+    budget = CPU_BUDGET.get()
+    stop_at = None if budget is None else time.thread_time() + budget
     for _ in range(level.iterations):
+        if stop_at is not None and done + failures and time.thread_time() >= stop_at:
+            break
         st = determinize(state, seat, rng)
         path: list[Node] = []
         node = root
@@ -237,4 +253,4 @@ def search_action(rs: Game, state: State, seat: int, level: Level, seed: str) ->
     return search(rs, state, seat, level, seed).action
 
 
-__all__ = ["Node", "Result", "action_key", "search", "search_action"]
+__all__ = ["CPU_BUDGET", "Node", "Result", "action_key", "search", "search_action"]

@@ -5,6 +5,7 @@ accepts every move of every sample."""
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import time
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 from rulesets import registry
 from rulesets.base import Ruleset, State
 from rulesets.rng import Rng
-from rulesets.search import LEVELS, Level, level_of, search
+from rulesets.search import LEVELS, Level, cpu_budget, level_of, search
 from rulesets.search.hidden import copy_state
 from rulesets.search.ismcts import action_key
 from tests.support.conformance import CASES, NAMES, match, rearranged, sampled
@@ -223,3 +224,23 @@ def test_action_keys_are_the_actions_sorted_compact_json(name: str) -> None:
     odd = {"z": [1, {"b": "é", "a": None}], "a": True, "m": 1.5}
     assert action_key(odd) == json.dumps(odd, sort_keys=True, separators=(",", ":"))
     assert seen > 100
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_cpu_budget_stops_the_search_early_with_a_legal_move(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server whose bots are all waited for caps each search's CPU time: the search
+    stops when its thread's CPU clock passes the budget (here a clock that ticks a
+    second at every look), having run at least one iteration."""
+    rs = registry.get(name)
+    state, seat = positions(name, "conf-1")[0]
+    long = Level("long", iterations=10_000, depth=6)
+    ticks = itertools.count()
+    monkeypatch.setattr(time, "thread_time", lambda: float(next(ticks)))
+    with cpu_budget(5.0):
+        capped = search(rs, state, seat, long, "budget")
+    assert capped.iterations + capped.failures == 5
+    assert capped.action in rs.legal_actions(state, seat)
+    with cpu_budget(0.0):
+        assert search(rs, state, seat, long, "budget").iterations == 1
+    assert search(rs, state, seat, TINY, "budget").iterations == TINY.iterations
