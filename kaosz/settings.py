@@ -226,10 +226,10 @@ KAOSZ_BOT_PROCESSES = int(os.environ.get("KAOSZ_BOT_PROCESSES", str(os.cpu_count
 # 10-25) measured both: niced by 10 the bots starved (a median 29 s for their move) and
 # the clicks were no quicker (p99 1.67 s against 0.62 s at 0).
 KAOSZ_BOT_NICENESS = int(os.environ.get("KAOSZ_BOT_NICENESS", "0"))
-# The CPU milliseconds a search bot thinks per decision while other bot work waits in the
-# in-process worker (0: always its level's whole work). About the normal level's work: a
-# crowd of hard bots on two cores then answers each person in seconds, not in half a
-# minute; a bot alone on the server still plays at its full level.
+# While other bot work waits in the in-process worker, the CPU milliseconds a round of the
+# waiting search bots' decisions may take, shared between them (matches.thinking.budget_now;
+# 0: always their level's whole work): a crowd of hard bots on two cores then answers each
+# person in seconds, not in half a minute; a bot alone on the server plays at its full level.
 KAOSZ_BOT_BUSY_THINK_MS = int(os.environ.get("KAOSZ_BOT_BUSY_THINK_MS", "250"))
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"

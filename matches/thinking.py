@@ -63,9 +63,11 @@ def choose(ruleset: str, text: str, seat: int, kind: str, seed: str,
 
 
 def budget_now() -> float | None:
-    """The CPU seconds a search bot may think for now: ``KAOSZ_BOT_BUSY_THINK_MS`` while
-    other bot work waits in this process's in-process worker (the ``bots`` queue has
-    tasks no thread has taken yet), else None (the level's whole work).
+    """The CPU seconds a search bot may think for now: None (its level's whole work)
+    unless other bot work waits in this process's in-process worker (the ``bots`` queue
+    has tasks no thread has taken yet); then ``KAOSZ_BOT_BUSY_THINK_MS`` shared out, so
+    that a round of every waiting bot costs about the same however many wait:
+    ``busy × threads / (threads + waiting)``.
 
     On two cores, ten hard bots thinking a second each made their people wait a median
     12.6 s, some over 30 s: the search's work is fixed, so under a crowd every bot's turn
@@ -77,11 +79,14 @@ def budget_now() -> float | None:
     from matches.bots import BOTS_QUEUE
 
     worker = task_runner.current()
-    limit = float(settings.KAOSZ_BOT_BUSY_THINK_MS)
-    if worker is None or limit <= 0:
+    busy = float(settings.KAOSZ_BOT_BUSY_THINK_MS) / 1000
+    if worker is None or busy <= 0:
         return None
-    waiting = worker.queues().get(BOTS_QUEUE, {}).get("queued", 0)
-    return limit / 1000 if waiting else None
+    queue = worker.queues().get(BOTS_QUEUE)
+    if not queue or not queue["queued"]:
+        return None
+    threads = max(1, queue["threads"])
+    return busy * threads / (threads + queue["queued"])
 
 
 def _wanted() -> tuple[int, int]:

@@ -53,9 +53,14 @@ def test_bots_think_less_while_other_bot_work_waits(inprocess_worker, settings):
     work."""
     settings.KAOSZ_BOT_BUSY_THINK_MS = 250
     assert thinking.budget_now() is None
+    threads = inprocess_worker.worker.queues()["bots"]["threads"]
     with inprocess_worker.paused():
         noop.apply_async(queue="bots")
-        assert thinking.budget_now() == 0.25
+        assert thinking.budget_now() == pytest.approx(0.25 * threads / (threads + 1))
+        for _ in range(threads + 3):
+            noop.apply_async(queue="bots")
+        # (the more bots wait, the less each thinks: a round of them costs the same)
+        assert thinking.budget_now() == pytest.approx(0.25 * threads / (2 * threads + 4))
         settings.KAOSZ_BOT_BUSY_THINK_MS = 0
         assert thinking.budget_now() is None
         settings.KAOSZ_BOT_BUSY_THINK_MS = 250
