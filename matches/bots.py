@@ -32,7 +32,7 @@ from matches.models import BIG_COLUMNS, Match, MatchAction, Seat
 # Moves one task plays before handing over to a fresh task (keeps eager mode shallow and
 # lets other matches' tasks interleave on a busy worker).
 MOVES_PER_TASK = 60
-BOTS_QUEUE, SIMS_QUEUE = "bots", "sims"  # (settings.CELERY_TASK_ROUTES names them too)
+BOTS_QUEUE, SIMS_QUEUE = thinking.BOTS_QUEUE, "sims"  # (CELERY_TASK_ROUTES names them too)
 ABANDONED_NOTE = "no person left at the table"
 log = logging.getLogger(__name__)
 

@@ -62,6 +62,21 @@ def choose(ruleset: str, text: str, seat: int, kind: str, seed: str,
         return rs.bot_action(state, seat, kind, seed)
 
 
+# The queue of the bots' moves (``matches.bots`` sends them there): its waiting tasks are
+# bots waiting to move.
+BOTS_QUEUE = "bots"
+
+
+def _server() -> tuple[Any, Any]:
+    """Django's settings and this process's in-process worker (None: it runs none)."""
+    # (here, not at the top: the pool's processes import this module without Django)
+    from django.conf import settings
+
+    from kaosz import task_runner  # (the same: only the serving process needs it)
+
+    return settings, task_runner.current()
+
+
 def budget_now() -> float | None:
     """The CPU seconds a search bot may think for now: None (its level's whole work)
     unless other bot work waits in this process's in-process worker (the ``bots`` queue
@@ -73,12 +88,7 @@ def budget_now() -> float | None:
     12.6 s, some over 30 s: the search's work is fixed, so under a crowd every bot's turn
     waited for all the others' whole thinking. A busy server's bots think less, and so
     each answers soon; alone, a bot plays at its full level."""
-    from django.conf import settings
-
-    from kaosz import task_runner
-    from matches.bots import BOTS_QUEUE
-
-    worker = task_runner.current()
+    settings, worker = _server()
     busy = float(settings.KAOSZ_BOT_BUSY_THINK_MS) / 1000
     if worker is None or busy <= 0:
         return None
@@ -86,18 +96,14 @@ def budget_now() -> float | None:
     if not queue or not queue["queued"]:
         return None
     threads = max(1, queue["threads"])
-    return busy * threads / (threads + queue["queued"])
+    return float(busy * threads / (threads + queue["queued"]))
 
 
 def _wanted() -> tuple[int, int]:
     """How many thinking processes this process should use (0: think in place), and
     their niceness."""
-    # (here, not at the top: the pool's processes import this module without Django)
-    from django.conf import settings
-
-    from kaosz import task_runner  # (the same: only the serving process needs it)
-
-    if task_runner.current() is None:
+    settings, worker = _server()
+    if worker is None:
         return 0, 0
     return int(settings.KAOSZ_BOT_PROCESSES), int(settings.KAOSZ_BOT_NICENESS)
 
