@@ -115,7 +115,8 @@ TEMPLATES = [
             # The words of each app's things, in every template without a {% load %}: the
             # apps own them (no import from the web library into an app).
             "builtins": ["web.templatetags.kaosz_tags", "cards.templatetags.card_names",
-                         "decks.templatetags.deck_names", "matches.templatetags.match_names"],
+                         "decks.templatetags.deck_names", "matches.templatetags.match_names",
+                         "players.templatetags.local_times"],
             # The web library is no app, so its tag library is named here for {% load %}.
             "libraries": {"kaosz_tags": "web.templatetags.kaosz_tags"},
         },

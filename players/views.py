@@ -64,6 +64,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     for r in profile["ratings"]:
         label = f"{titles.get(r['game'], r['game'])} · {family_name(r['family'], hu)}"
         ratings.append({**r, "label": label, "rounded": round(r["rating"]),
+                        "last_at": r["history"][-1]["at"] if r["history"] else None,
                         "svg": mark_safe(rating_svg([h["rating"] for h in r["history"]],
                                                     label))})  # (built from numbers)
     results = {"won": ("győzelem", "won"), "lost": ("vereség", "lost"),

@@ -3,13 +3,9 @@ time controls in the page's language."""
 
 from __future__ import annotations
 
-import zoneinfo
-from datetime import UTC, datetime
 from typing import Any
 
 from django import template
-from django.conf import settings
-from django.utils import timezone
 from django.utils.translation import get_language
 
 from kaosz.models import SeatInvitation
@@ -17,7 +13,7 @@ from matches.timecontrol import choice_of
 from players import challenges, notifications
 from players.challenges import waiting
 from players.mine import your_turn_count as count
-from players.models import NotificationSetting, TurnClock
+from players.models import TurnClock
 
 register = template.Library()
 
@@ -92,43 +88,6 @@ def turn_clock_line(context: Any, match: Any) -> dict[str, Any]:
             "timed_out": name(clock.timed_out_seat) if clock and clock.timed_out_seat is not None
             else "", "on_timeout_bot": (match.options or {}).get("time_control", {})
             .get("on_timeout") == "bot"}
-
-
-def viewer_zone(request: Any) -> zoneinfo.ZoneInfo:
-    """The zone the viewer chose (their notification settings), else Europe/Budapest;
-    read once per request."""
-    zone = getattr(request, "_players_zone", None)
-    if zone is None:
-        name = settings.TIME_ZONE
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
-            row = NotificationSetting.objects.filter(user=user).only("time_zone").first()
-            name = row.time_zone if row is not None else name
-        try:
-            zone = zoneinfo.ZoneInfo(name)
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            zone = zoneinfo.ZoneInfo(settings.TIME_ZONE)
-        if request is not None:
-            request._players_zone = zone
-    return zone
-
-
-def in_zone(value: datetime | str | None, zone: zoneinfo.ZoneInfo) -> str:
-    """A moment in ``zone`` with the zone's own abbreviation: "2026-12-02 05:00 CET"."""
-    if not value:
-        return "—"
-    moment = datetime.fromisoformat(value) if isinstance(value, str) else value
-    if timezone.is_naive(moment):
-        moment = timezone.make_aware(moment, UTC)
-    here = moment.astimezone(zone)
-    return f"{here:%Y-%m-%d %H:%M} {here.tzname()}"
-
-
-@register.simple_tag(takes_context=True)
-def local_time(context: Any, value: datetime | str | None) -> str:
-    """A moment in the viewer's time zone, labelled with that zone: every page shows the
-    same instant the same way."""
-    return in_zone(value, viewer_zone(context.get("request")))
 
 
 register.simple_tag(challenges.open_seats, name="open_seats")
