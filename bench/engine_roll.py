@@ -32,7 +32,7 @@ def play(players: int, seed: str, kinds: list[str]):
         a = R.bot_action(s, seat, kinds[seat], f"{seed}:{steps}")
         R.apply(s, seat, a)
         steps += 1
-    return R.outcome(s), steps, s["round"]
+    return R.outcome(s), steps, s.round
 
 
 def random_games(players: int, games: int, seconds: float) -> dict:

@@ -5,39 +5,40 @@ wild die, select a phase with one worker, then optionally Dictate and use
 reassign powers, and commit with "done". Nothing of it leaves ``view`` for the
 other seats until every seat has committed; then all are revealed together.
 
-Assignment substate (``p["assign"]``, hidden): ``dice`` is a sorted list of
-``[colour, face, column]`` (column ``"wild"`` until placed), ``sel`` the
-selector ``[colour, face, phase]``, ``dict`` the Dictate dice, ``used`` the
-powers used this round, ``pend`` an in-progress power.
+Assignment substate (``p.assign``, hidden; ``state.py``'s ``Assign``): ``dice`` is a
+sorted list of ``[colour, face, column]`` (column ``"wild"`` until placed), ``sel`` the
+selector ``[colour, face, phase]``, ``dictate`` the Dictate dice, ``used`` the powers
+used this round, ``pend`` an in-progress power.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, Event, State
+from rulesets.base import Action, Event
 from rulesets.rng import Rng
 from rulesets.roll.data import COLOURS, DIE_FACES, PHASES, WILD
 from rulesets.roll.empire import empty_cols, owns
 from rulesets.roll.powers import REASSIGN, Reassign, dictate_spec, may_move, power_max
+from rulesets.roll.state import Assign, Game, Player
 
 
-def roll_all(state: State, rng: Rng) -> None:
+def roll_all(state: Game, rng: Rng) -> None:
     """A3.3 step 1: every seat rolls its cup behind its screen."""
-    for p in state["players"]:
+    for p in state.players:
         dice: list[list[str]] = []
         for c in COLOURS:
-            for _ in range(p["cup"][c]):
+            for _ in range(p.cup[c]):
                 face = DIE_FACES[c][rng.below(6)]
                 dice.append([c, face, face])
-            p["cup"][c] = 0
+            p.cup[c] = 0
         dice.sort()
-        p["assign"] = {"dice": dice, "sel": None, "dict": [], "used": [], "pend": None}
-        p["cols"] = empty_cols()
-        p["selector"] = None
-        p["dictated"] = []
+        p.assign = Assign(dice)
+        p.cols = empty_cols()
+        p.selector = None
+        p.dictated = []
         # A seat without dice has nothing to decide (it selects no phase).
-        p["committed"] = not dice
+        p.committed = not dice
 
 
 def _pairs(dice: list[list[str]]) -> list[tuple[str, str]]:
@@ -45,19 +46,18 @@ def _pairs(dice: list[list[str]]) -> list[tuple[str, str]]:
     return sorted({(c, col) for c, _f, col in dice})
 
 
-def _spec(state: State, seat: int, name: str) -> Reassign:
-    p = state["players"][seat]
+def _spec(p: Player, name: str) -> Reassign:
     return dictate_spec(p) if name == "Dictate" else REASSIGN[name]
 
 
-def _moves(state: State, seat: int, first_only: bool = False) -> list[Action]:
-    a = state["players"][seat]["assign"]
-    pend = a["pend"]
-    spec = _spec(state, seat, pend["power"])
-    selected = a["sel"][2]
+def _moves(p: Player, a: Assign, first_only: bool = False) -> list[Action]:
+    pend = a.pend
+    assert pend is not None and a.sel is not None, "a power in progress, a phase selected"
+    spec = _spec(p, pend["power"])
+    selected = a.sel[2]
     out: list[Action] = []
-    for c, src in _pairs(a["dice"]):
-        if spec.same_col and pend["from"] is None and sum(1 for d in a["dice"] if d[2] == src) < 2:
+    for c, src in _pairs(a.dice):
+        if spec.same_col and pend["from"] is None and sum(1 for d in a.dice if d[2] == src) < 2:
             continue  # Executive Power needs two workers in one column
         for dst in PHASES:
             if may_move(spec, c, src, dst, selected, pend["from"]):
@@ -67,38 +67,37 @@ def _moves(state: State, seat: int, first_only: bool = False) -> list[Action]:
     return out
 
 
-def _power_usable(state: State, seat: int, name: str) -> bool:
-    a = state["players"][seat]["assign"]
+def _power_usable(state: Game, seat: int, a: Assign, name: str) -> bool:
     if power_max(state, seat, name) <= 0:
         return False
-    a["pend"] = {"power": name, "left": 1, "min": 0, "done": 0, "from": None}
+    a.pend = {"power": name, "left": 1, "min": 0, "done": 0, "from": None}
     try:
-        return bool(_moves(state, seat, first_only=True))
+        return bool(_moves(state.players[seat], a, first_only=True))
     finally:
-        a["pend"] = None
+        a.pend = None
 
 
-def legal(state: State, seat: int) -> list[Action]:
-    p = state["players"][seat]
-    a = p["assign"]
-    if p["committed"] or a is None:
+def legal(state: Game, seat: int) -> list[Action]:
+    p = state.players[seat]
+    a = p.assign
+    if p.committed or a is None:
         return []
-    wilds = sorted({c for c, _f, col in a["dice"] if col == WILD})
+    wilds = sorted({c for c, _f, col in a.dice if col == WILD})
     if wilds:
         return [{"type": "place", "colour": c, "phase": ph} for c in wilds for ph in PHASES]
-    if a["sel"] is None:
+    if a.sel is None:
         return [{"type": "select", "colour": c, "from": col, "phase": ph}
-                for c, col in _pairs(a["dice"]) for ph in PHASES]
-    if a["pend"] is not None:
-        out = _moves(state, seat)
-        if a["pend"]["done"] >= a["pend"]["min"] or not out:
+                for c, col in _pairs(a.dice) for ph in PHASES]
+    if a.pend is not None:
+        out = _moves(p, a)
+        if a.pend["done"] >= a.pend["min"] or not out:
             out.append({"type": "stop"})
         return out
     out = [{"type": "done"}]
-    if "Dictate" not in a["used"] or owns(p, "Backup Planning"):
-        out += [{"type": "dictate", "colour": c, "from": col} for c, col in _pairs(a["dice"])]
+    if "Dictate" not in a.used or owns(p, "Backup Planning"):
+        out += [{"type": "dictate", "colour": c, "from": col} for c, col in _pairs(a.dice)]
     for name in sorted(REASSIGN):
-        if owns(p, name) and name not in a["used"] and _power_usable(state, seat, name):
+        if owns(p, name) and name not in a.used and _power_usable(state, seat, a, name):
             out.append({"type": "power", "name": name})
     return out
 
@@ -110,96 +109,99 @@ def _take(dice: list[list[str]], colour: str, col: str) -> list[str]:
     raise AssertionError("validated action names a missing die")
 
 
-def act(state: State, seat: int, action: Action, events: list[Event]) -> None:
+def act(state: Game, seat: int, action: Action, events: list[Event]) -> None:
     """Apply one (already validated) assignment step; events are private."""
-    p = state["players"][seat]
-    a = p["assign"]
+    p = state.players[seat]
+    a = p.assign
+    assert a is not None, "an assignment step needs an assignment"
     kind = action["type"]
     if kind == "place":
-        d = _take(a["dice"], action["colour"], WILD)
+        d = _take(a.dice, action["colour"], WILD)
         d[2] = action["phase"]
-        a["dice"].append(d)
-        a["dice"].sort()
+        a.dice.append(d)
+        a.dice.sort()
     elif kind == "select":
-        d = _take(a["dice"], action["colour"], action["from"])
-        a["sel"] = [d[0], d[1], action["phase"]]
+        d = _take(a.dice, action["colour"], action["from"])
+        a.sel = [d[0], d[1], action["phase"]]
     elif kind == "dictate":
-        d = _take(a["dice"], action["colour"], action["from"])
-        a["dict"].append([d[0], d[1]])
-        if "Dictate" not in a["used"]:
-            a["used"].append("Dictate")
-        a["pend"] = {"power": "Dictate", "left": dictate_spec(p).max, "min": 0, "done": 0, "from": None}
+        d = _take(a.dice, action["colour"], action["from"])
+        a.dictate.append([d[0], d[1]])
+        if "Dictate" not in a.used:
+            a.used.append("Dictate")
+        a.pend = {"power": "Dictate", "left": dictate_spec(p).max, "min": 0, "done": 0, "from": None}
     elif kind == "power":
         name = action["name"]
-        a["used"].append(name)
+        a.used.append(name)
         spec = REASSIGN[name]
-        a["pend"] = {"power": name, "left": power_max(state, seat, name), "min": spec.min,
-                     "done": 0, "from": None}
+        a.pend = {"power": name, "left": power_max(state, seat, name), "min": spec.min,
+                  "done": 0, "from": None}
     elif kind == "reassign":
-        d = _take(a["dice"], action["colour"], action["from"])
+        d = _take(a.dice, action["colour"], action["from"])
         d[2] = action["to"]
-        a["dice"].append(d)
-        a["dice"].sort()
-        pend = a["pend"]
+        a.dice.append(d)
+        a.dice.sort()
+        pend = a.pend
+        assert pend is not None, "a reassign belongs to a power in progress"
         pend["done"] += 1
         pend["left"] -= 1
         pend["from"] = action["from"]
         if pend["left"] <= 0:
-            a["pend"] = None
+            a.pend = None
     elif kind == "stop":
-        a["pend"] = None
+        a.pend = None
     elif kind == "done":
-        p["committed"] = True
+        p.committed = True
     secret = {"type": "assign", "seat": seat, "action": dict(action), "_only": seat,
               "_others": {"type": "committed", "seat": seat} if kind == "done" else None}
     events.append(secret)
 
 
-def all_committed(state: State) -> bool:
-    return all(p["committed"] for p in state["players"])
+def all_committed(state: Game) -> bool:
+    return all(p.committed for p in state.players)
 
 
-def reveal(state: State, rng: Rng, events: list[Event]) -> list[str]:
+def reveal(state: Game, rng: Rng, events: list[Event]) -> list[str]:
     """A3.3 step 3: reveal together, add the 2-player die's phase, send Dictate
     dice and workers in unselected columns back to the cup. Returns the phases
     to run, in order."""
     chosen: set[str] = set()
     shown: list[dict[str, Any]] = []
-    for seat, p in enumerate(state["players"]):
-        a = p["assign"]
+    for seat, p in enumerate(state.players):
+        a = p.assign
+        assert a is not None, "every seat has an assignment until the reveal"
         cols = empty_cols()
-        for c, _f, col in a["dice"]:
+        for c, _f, col in a.dice:
             cols[col].append(c)
-        if a["sel"] is not None:
-            cols[a["sel"][2]].append(a["sel"][0])
-            chosen.add(a["sel"][2])
-            p["selector"] = {"colour": a["sel"][0], "phase": a["sel"][2]}
-        p["dictated"] = [c for c, _f in a["dict"]]
-        p["cols"] = {ph: sorted(v) for ph, v in cols.items()}
-        shown.append({"seat": seat, "selector": p["selector"], "dictated": p["dictated"],
-                      "columns": {ph: list(v) for ph, v in p["cols"].items()}})
-        p["assign"] = None
+        if a.sel is not None:
+            cols[a.sel[2]].append(a.sel[0])
+            chosen.add(a.sel[2])
+            p.selector = {"colour": a.sel[0], "phase": a.sel[2]}
+        p.dictated = [c for c, _f in a.dictate]
+        p.cols = {ph: sorted(v) for ph, v in cols.items()}
+        shown.append({"seat": seat, "selector": p.selector, "dictated": p.dictated,
+                      "columns": {ph: list(v) for ph, v in p.cols.items()}})
+        p.assign = None
     extra = None
-    if len(state["players"]) == 2:
+    if len(state.players) == 2:
         # A3.3: a spare white die; white dice have no wild face.
         face = DIE_FACES["white"][rng.below(6)]
-        state["extra_die"] = face
+        state.extra_die = face
         if face not in chosen:
             extra = face
             chosen.add(face)
-    state["extra_phase"] = extra
+    state.extra_phase = extra
     phases = [ph for ph in PHASES if ph in chosen]
-    state["selected"] = phases
-    for p in state["players"]:
-        for c in p["dictated"]:
-            p["cup"][c] += 1
-        p["dictated"] = []
+    state.selected = phases
+    for p in state.players:
+        for c in p.dictated:
+            p.cup[c] += 1
+        p.dictated = []
         for ph in PHASES:
             if ph not in chosen:
-                for c in p["cols"][ph]:
-                    p["cup"][c] += 1
-                p["cols"][ph] = []
+                for c in p.cols[ph]:
+                    p.cup[c] += 1
+                p.cols[ph] = []
     events.append({"type": "reveal", "assignments": shown, "phases": phases,
-                   "extra_die": state.get("extra_die") if len(state["players"]) == 2 else None,
+                   "extra_die": state.extra_die if len(state.players) == 2 else None,
                    "extra_phase": extra})
     return phases

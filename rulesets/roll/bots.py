@@ -13,11 +13,12 @@ from rulesets.base import Action
 from rulesets.rng import Rng
 from rulesets.roll import engine, view
 from rulesets.roll.data import CARDS, TRADE_VALUE, side_key
+from rulesets.roll.state import Game
 
 View = dict[str, Any]
 
 
-def bot_action(state: dict[str, Any], seat: int, kind: str, seed: str) -> Action:
+def bot_action(state: Game, seat: int, kind: str, seed: str) -> Action:
     legal = engine.legal_actions(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has no legal action")

@@ -15,28 +15,37 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rulesets.base import State
 from rulesets.rng import Rng
 from rulesets.roll.data import COLOURS, DIE_FACES, PHASES, WILD
 from rulesets.roll.powers import score
-from rulesets.search.hidden import canonical, copy_state, deal, zones
+from rulesets.roll.state import Assign, Game
+from rulesets.search.hidden import canonical, deal
 
-UNSEEN = ("bag", "discards", "players.{seat}.dev_stack[1:]", "players.{seat}.world_stack[1:]")
+
+def _unseen(state: Game, seat: int) -> list[tuple[list[Any], slice]]:
+    """The zones the ruleset declares hidden from ``seat`` (``hidden_zones``), in their
+    order: the bag, the discards, then the other seats' development stacks below the top
+    and their world stacks below the top."""
+    below_top = slice(1, None)
+    others = [p for q, p in enumerate(state.players) if q != seat]
+    return ([(state.bag, slice(None)), (state.discards, slice(None))]
+            + [(p.dev_stack, below_top) for p in others]
+            + [(p.world_stack, below_top) for p in others])
 
 
-def _task_tiles(state: State, seat: int) -> list[tuple[list[Any], slice]]:
+def _task_tiles(state: Game, seat: int) -> list[tuple[list[Any], slice]]:
     """The tile lists other seats' pending tasks hold (their hidden draws)."""
     out: list[tuple[list[Any], slice]] = []
-    for t in state["queue"]:
+    for t in state.queue:
         if t.get("seat") != seat and isinstance(t.get("tiles"), list):
             out.append((t["tiles"], slice(None)))
     return out
 
 
-def _reroll(a: dict[str, Any], committed: bool, rng: Rng) -> None:
-    colours = [d[0] for d in a["dice"]] + [d[0] for d in a["dict"]]
-    if a["sel"] is not None:
-        colours.append(a["sel"][0])
+def _reroll(a: Assign, committed: bool, rng: Rng) -> None:
+    colours = [d[0] for d in a.dice] + [d[0] for d in a.dictate]
+    if a.sel is not None:
+        colours.append(a.sel[0])
     dice = []
     for c in sorted(colours, key=COLOURS.index):
         face = DIE_FACES[c][rng.below(6)]
@@ -47,27 +56,31 @@ def _reroll(a: dict[str, Any], committed: bool, rng: Rng) -> None:
     sel = None
     if committed and dice:
         sel = dice.pop(rng.below(len(dice)))
-    a.update({"dice": dice, "sel": sel, "dict": [], "used": [], "pend": None})
+    a.dice = dice
+    a.sel = sel
+    a.dictate = []
+    a.used = []
+    a.pend = None
 
 
-def determinize(state: State, seat: int, rng: Rng) -> State:
-    st = copy_state(state)
-    places = [z for p in UNSEEN for z in zones(st, p, seat)] + _task_tiles(st, seat)
+def determinize(state: Game, seat: int, rng: Rng) -> Game:
+    st = state.copy()
+    places = _unseen(st, seat) + _task_tiles(st, seat)
     pool = canonical(x for zone, cut in places for x in zone[cut])
     rng.shuffle(pool)
     deal(places, pool)
-    if st["stage"] == "assign":
-        for q, p in enumerate(st["players"]):
-            if q != seat and p["assign"] is not None:
-                _reroll(p["assign"], bool(p["committed"]), rng)
-    st["rng"] = rng.next_u64()
+    if st.stage == "assign":
+        for q, p in enumerate(st.players):
+            if q != seat and p.assign is not None:
+                _reroll(p.assign, bool(p.committed), rng)
+    st.rng = rng.next_u64()
     return st
 
 
-def evaluate(state: State) -> list[float]:
+def evaluate(state: Game) -> list[float]:
     """Each seat's chance, roughly: a softmax of the score it would have now (five points
     of lead being about 73 % between two seats)."""
-    pts = [float(score(p)) for p in state["players"]]
+    pts = [float(score(p)) for p in state.players]
     top = max(pts)
     w = [math.exp((x - top) / 5.0) for x in pts]
     total = sum(w)

@@ -3,7 +3,7 @@ stack; a completed tile joins the tableau and its workers the Citizenry."""
 
 from __future__ import annotations
 
-from rulesets.base import Action, Event, State
+from rulesets.base import Action, Event
 from rulesets.rng import Rng
 from rulesets.roll import powers
 from rulesets.roll.data import CARDS, side_key
@@ -12,15 +12,24 @@ from rulesets.roll.empire import (
     gain_credits,
     owns,
 )
+from rulesets.roll.state import Game, Player
 from rulesets.roll.taskqueue import Task, before, finish, trigger_effect
 
-STACK = {"develop": "dev_stack", "settle": "world_stack"}
-ZONE = {"develop": "dev_workers", "settle": "world_workers"}
+
+def _stack(p: Player, phase: str) -> list[int]:
+    """The construction stack a phase builds from: Develop the developments, Settle the
+    worlds."""
+    return p.dev_stack if phase == "develop" else p.world_stack
+
+
+def _zone(p: Player, phase: str) -> list[str]:
+    """The workers on that stack's top tile."""
+    return p.dev_workers if phase == "develop" else p.world_workers
 
 
 # ---- Develop / Settle -------------------------------------------------------------
 
-def _complete(state: State, t: Task, seat: int, phase: str, events: list[Event]) -> str:
+def _complete(state: Game, t: Task, seat: int, phase: str, events: list[Event]) -> str:
     """Complete the top tile of the phase's stack if its workers reach its cost.
 
     Returns "done" (completed), "no" (cannot complete) or "ask": the zone holds more
@@ -28,8 +37,8 @@ def _complete(state: State, t: Task, seat: int, phase: str, events: list[Event])
     the Citizenry (a "citizenry" task is queued before ``t``; the rulebook's Explore
     note: "kiválasztani, mely fejlesztők mennek vissza a Polgárságba").
     """
-    p = state["players"][seat]
-    stack, zone = p[STACK[phase]], p[ZONE[phase]]
+    p = state.players[seat]
+    stack, zone = _stack(p, phase), _zone(p, phase)
     if not stack:
         return "no"
     key = side_key(stack[0], "dev" if phase == "develop" else "world")
@@ -47,12 +56,12 @@ def _complete(state: State, t: Task, seat: int, phase: str, events: list[Event])
     return "done"
 
 
-def finalise_tile(state: State, t: Task, seat: int, phase: str, key: str, cost: int,
+def finalise_tile(state: Game, t: Task, seat: int, phase: str, key: str, cost: int,
                   used: list[str], events: list[Event]) -> None:
     """Move the completed top tile to the tableau and its workers ``used`` (already taken
     out of the zone) to the Citizenry; follow-up decisions go before ``t``."""
-    p = state["players"][seat]
-    p[STACK[phase]].pop(0)
+    p = state.players[seat]
+    _stack(p, phase).pop(0)
     card = CARDS[key]
     used = list(used)
     if phase == "develop":
@@ -65,11 +74,11 @@ def finalise_tile(state: State, t: Task, seat: int, phase: str, key: str, cost: 
             # red settlers of completed worlds go to the cup
             for c in [c for c in used if c == "red"]:
                 used.remove(c)
-                p["cup"][c] += 1
+                p.cup[c] += 1
     add_to_tableau(p, key)
     got = gain_credits(p, bonus) if bonus else 0
     for c in used:
-        p["cit"][c] += 1
+        p.cit[c] += 1
     events.append({"type": "complete", "seat": seat, "card": key, "cost": cost, "credits": got})
     if to_cup_power and used:
         before(state, t, {"kind": "pick", "seat": seat, "purpose": to_cup_power,
@@ -77,27 +86,27 @@ def finalise_tile(state: State, t: Task, seat: int, phase: str, key: str, cost: 
     trigger_effect(state, t, seat, key, events)
 
 
-def _complete_all(state: State, t: Task, seat: int, phase: str, events: list[Event]) -> None:
+def _complete_all(state: Game, t: Task, seat: int, phase: str, events: list[Event]) -> None:
     """Complete tiles while the zone's workers pay for the top one, or until a choice."""
     while _complete(state, t, seat, phase, events) == "done":
         pass
 
 
-def build_step(state: State, t: Task, rng: Rng, events: list[Event]) -> bool:
+def build_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
     seat, phase = t["seat"], t["phase"]
-    p = state["players"][seat]
+    p = state.players[seat]
     # A tile completed during Explore is finalised now; this runs again after each
     # choice of the workers that go to the Citizenry, so leftovers may finish the next.
     _complete_all(state, t, seat, phase, events)
-    if state["queue"][0] is not t:
+    if state.queue[0] is not t:
         return False
-    workers = p["cols"][phase]
+    workers = p.cols[phase]
     if not workers:
         finish(state, t)
         return False
-    if not p[STACK[phase]]:
+    if not _stack(p, phase):
         for c in workers:
-            p["cup"][c] += 1  # nothing left to build: leftovers back to the cup
+            p.cup[c] += 1  # nothing left to build: leftovers back to the cup
         workers.clear()
         finish(state, t)
         return False
@@ -107,36 +116,36 @@ def build_step(state: State, t: Task, rng: Rng, events: list[Event]) -> bool:
     return True
 
 
-def _place_worker(state: State, t: Task, colour: str, events: list[Event]) -> None:
+def _place_worker(state: Game, t: Task, colour: str, events: list[Event]) -> None:
     seat, phase = t["seat"], t["phase"]
-    p = state["players"][seat]
-    p["cols"][phase].remove(colour)
-    p[ZONE[phase]].append(colour)
+    p = state.players[seat]
+    p.cols[phase].remove(colour)
+    _zone(p, phase).append(colour)
     _complete_all(state, t, seat, phase, events)
 
 
-def build_legal(state: State, t: Task) -> list[Action]:
-    workers = state["players"][t["seat"]]["cols"][t["phase"]]
+def build_legal(state: Game, t: Task) -> list[Action]:
+    workers = state.players[t["seat"]].cols[t["phase"]]
     return [{"type": t["phase"], "colour": c} for c in sorted(set(workers))]
 
 
-def build_act(state: State, t: Task, action: Action, rng: Rng, events: list[Event]) -> None:
+def build_act(state: Game, t: Task, action: Action, rng: Rng, events: list[Event]) -> None:
     _place_worker(state, t, action["colour"], events)
 
 
 # ---- a tile completed in Explore: which workers go to the Citizenry (A3.4 II/III) ----
 
-def _cit_left(state: State, t: Task) -> list[str]:
+def _cit_left(state: Game, t: Task) -> list[str]:
     """Zone workers not chosen yet (chosen ones stay in the zone until the tile is done)."""
-    left = list(state["players"][t["seat"]][ZONE[t["phase"]]])
+    left = list(_zone(state.players[t["seat"]], t["phase"]))
     for c in t["chosen"]:
         left.remove(c)
     return left
 
 
-def citizenry_step(state: State, t: Task, rng: Rng, events: list[Event]) -> bool:
-    p = state["players"][t["seat"]]
-    zone, stack = p[ZONE[t["phase"]]], p[STACK[t["phase"]]]
+def citizenry_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
+    p = state.players[t["seat"]]
+    zone, stack = _zone(p, t["phase"]), _stack(p, t["phase"])
     side = "dev" if t["phase"] == "develop" else "world"
     if len(zone) < t["cost"] or not stack or side_key(stack[0], side) != t["card"]:
         # Defensive: were the site to lose a worker (a world's "lose a die" may take one
@@ -152,7 +161,7 @@ def citizenry_step(state: State, t: Task, rng: Rng, events: list[Event]) -> bool
         return True
     for c in t["chosen"]:
         zone.remove(c)
-    q = state["queue"]
+    q = state.queue
     i = next(i for i, x in enumerate(q) if x is t)
     # follow-ups (Galactic Federation, a world's effect) go before the build task
     anchor = q[i + 1] if i + 1 < len(q) else t
@@ -161,11 +170,11 @@ def citizenry_step(state: State, t: Task, rng: Rng, events: list[Event]) -> bool
     return False
 
 
-def citizenry_legal(state: State, t: Task) -> list[Action]:
+def citizenry_legal(state: Game, t: Task) -> list[Action]:
     return [{"type": "citizenry", "colour": c} for c in sorted(set(_cit_left(state, t)))]
 
 
-def citizenry_act(state: State, t: Task, action: Action, rng: Rng, events: list[Event]) -> None:
+def citizenry_act(state: Game, t: Task, action: Action, rng: Rng, events: list[Event]) -> None:
     t["chosen"].append(action["colour"])
 
 

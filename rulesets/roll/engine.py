@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, ConfigError, Event, IllegalAction, Outcome, State
+from rulesets.base import Action, ConfigError, Event, IllegalAction, Outcome
 from rulesets.rng import Rng
 from rulesets.roll import assign
 from rulesets.roll.data import (
@@ -22,6 +22,7 @@ from rulesets.roll.empire import add_to_tableau, empty_cols, reached_end, zero_d
 from rulesets.roll.explore import draw_tiles
 from rulesets.roll.phases import HANDLERS, do_setup_choice, start_phase
 from rulesets.roll.powers import end_bonuses, score
+from rulesets.roll.state import Game, Player
 from rulesets.roll.taskqueue import apply_gains
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -31,17 +32,9 @@ def example_config(players: int) -> dict[str, Any]:
     return {"players": players, "first_game": False}
 
 
-def _new_player(faction: int, home: str) -> dict[str, Any]:
-    return {
-        "faction": faction, "home": home, "tableau": [], "names": [],
-        "credits": 1, "vp": 0, "cup": zero_dice(), "cit": zero_dice(),
-        "dev_stack": [], "world_stack": [], "dev_workers": [], "world_workers": [],
-        "goods": {}, "assign": None, "committed": True, "cols": empty_cols(),
-        "selector": None, "dictated": [],
-    }
 
 
-def new_game(config: Any, seed: str) -> State:
+def new_game(config: Any, seed: str) -> Game:
     n = config.get("players")
     if not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ConfigError("bad_players", "Roll for the Galaxy takes 2 to 5 players",
@@ -51,75 +44,70 @@ def new_game(config: Any, seed: str) -> State:
     rng.shuffle(factions)
     homes = list(HOMES)
     rng.shuffle(homes)
-    state: State = {
-        "game": "roll", "config": {"players": n, "first_game": bool(config.get("first_game"))},
-        "seed": str(seed), "round": 0, "stage": "setup", "steps": 0,
-        "bag": list(TILE_IDS), "discards": [], "supply": dict(DICE_COUNT),
-        "vp_pool": VP_PER_PLAYER * n, "vp_tens": VP_TENS, "pool_empty": False,
-        "players": [_new_player(factions[i], homes[i]) for i in range(n)],
-        "selected": [], "extra_die": None, "extra_phase": None,
-        "scouted_yellow": [False] * n, "queue": [], "outcome": None, "resigned": None,
-    }
+    state = Game({"players": n, "first_game": bool(config.get("first_game"))}, str(seed),
+                 list(TILE_IDS), dict(DICE_COUNT), VP_PER_PLAYER * n, VP_TENS,
+                 [Player(factions[i], homes[i], zero_dice(), zero_dice(), empty_cols())
+                  for i in range(n)])
     # Turn order: lowest faction number first, then clockwise (A3.5 Timing).
-    first = min(range(n), key=lambda s: state["players"][s]["faction"])
-    state["order"] = [(first + i) % n for i in range(n)]
+    first = min(range(n), key=lambda s: state.players[s].faction)
+    state.order = [(first + i) % n for i in range(n)]
     events: list[Event] = []
-    for seat, p in enumerate(state["players"]):
-        for c, where, k in (("white", "cup", 3), ("white", "cit", 2)):
-            p[where][c] += k
-            state["supply"][c] -= k
-        for key in FACTIONS[p["faction"]] + [p["home"]]:
+    for seat, p in enumerate(state.players):
+        for dice, k in ((p.cup, 3), (p.cit, 2)):
+            dice["white"] += k
+            state.supply["white"] -= k
+        for key in FACTIONS[p.faction] + [p.home]:
             add_to_tableau(p, key)
             card = CARDS[key]
             if card.name == "Doomed World":
-                p["credits"] = 8
+                p.credits = 8
             elif card.kind == "world":
                 apply_gains(state, seat, key, card.effect, events)
-    for seat in state["order"]:
+    for seat in state.order:
         tiles = draw_tiles(state, rng, 2, events)
-        if state["config"]["first_game"]:
+        if state.config["first_game"]:
             # First game: the lower-cost sides up (A3.2), one tile to each stack.
             a, b = tiles
             cost_ab = CARDS[side_key(a, "dev")].cost + CARDS[side_key(b, "world")].cost
             cost_ba = CARDS[side_key(b, "dev")].cost + CARDS[side_key(a, "world")].cost
             do_setup_choice(state, seat, tiles, a if cost_ab <= cost_ba else b, events)
         else:
-            state["queue"].append({"kind": "setup", "seat": seat, "tiles": sorted(tiles)})
+            state.queue.append({"kind": "setup", "seat": seat, "tiles": sorted(tiles)})
     _advance(state, rng, events)
-    state["rng"] = rng.state
+    state.rng = rng.state
     return state
 
 
 # ---- driver -----------------------------------------------------------------------
 
-def _start_round(state: State, rng: Rng) -> None:
-    state["round"] += 1
-    state["stage"] = "assign"
-    state["selected"] = []
-    state["extra_die"] = None
-    state["extra_phase"] = None
+def _start_round(state: Game, rng: Rng) -> None:
+    state.round += 1
+    state.stage = "assign"
+    state.selected = []
+    state.extra_die = None
+    state.extra_phase = None
     assign.roll_all(state, rng)
 
 
-def _end_round(state: State, events: list[Event]) -> bool:
+def _end_round(state: Game, events: list[Event]) -> bool:
     """Check the end (A3.3 step 5); True when the game is over."""
-    twelve = any(reached_end(p) for p in state["players"])
-    if not (state["pool_empty"] or twelve):
+    twelve = any(reached_end(p) for p in state.players)
+    if not (state.pool_empty or twelve):
         return False
     reasons = []
-    if state["pool_empty"]:
+    if state.pool_empty:
         reasons.append("vp_pool_empty")
     if twelve:
         reasons.append("twelve_squares")
-    state["stage"] = "over"
-    state["outcome"] = _outcome(state, "+".join(reasons), exclude=None)
-    events.append({"type": "game_over", **state["outcome"]})
+    state.stage = "over"
+    state.outcome = _outcome(state, "+".join(reasons), exclude=None)
+    events.append({"type": "game_over", **state.outcome})
     return True
 
 
-def _outcome(state: State, reason: str, exclude: int | None) -> dict[str, Any]:
+def _outcome(state: Game, reason: str, exclude: int | None) -> dict[str, Any]:
     """Most points wins; a tie adds cup dice + credits; still tied shares (A3.5)."""
-    ps = state["players"]
+    ps = state.players
     scores = [score(p) for p in ps]
     alive = [s for s in range(len(ps)) if s != exclude]
     best = max(scores[s] for s in alive)
@@ -127,29 +115,29 @@ def _outcome(state: State, reason: str, exclude: int | None) -> dict[str, Any]:
     trail = ["most_points"]
     if len(tied) > 1:
         trail.append("cup_dice_plus_credits")
-        key = {s: sum(ps[s]["cup"].values()) + ps[s]["credits"] for s in tied}
+        key = {s: sum(ps[s].cup.values()) + ps[s].credits for s in tied}
         top = max(key.values())
         tied = [s for s in tied if key[s] == top]
         if len(tied) > 1:
             trail.append("shared")
     return {"winners": tied, "reason": reason, "scores": scores, "tiebreak": trail,
-            "details": {"bonuses": [end_bonuses(p) for p in ps], "vp_chips": [p["vp"] for p in ps]}}
+            "details": {"bonuses": [end_bonuses(p) for p in ps], "vp_chips": [p.vp for p in ps]}}
 
 
-def _advance(state: State, rng: Rng, events: list[Event]) -> None:
+def _advance(state: Game, rng: Rng, events: list[Event]) -> None:
     """Run everything that needs no decision, up to the next pending one."""
-    while state["stage"] != "over":
-        if state["stage"] == "assign":
+    while state.stage != "over":
+        if state.stage == "assign":
             if not assign.all_committed(state):
                 return
             phases = assign.reveal(state, rng, events)
-            state["stage"] = "phases"
-            state["queue"] = [{"kind": "phase_start", "phase": ph} for ph in phases]
-            state["queue"].append({"kind": "manage_start"})
+            state.stage = "phases"
+            state.queue = [{"kind": "phase_start", "phase": ph} for ph in phases]
+            state.queue.append({"kind": "manage_start"})
             continue
-        q = state["queue"]
+        q = state.queue
         if not q:
-            if state["stage"] == "setup":
+            if state.stage == "setup":
                 _start_round(state, rng)
                 continue
             if not _end_round(state, events):
@@ -163,36 +151,36 @@ def _advance(state: State, rng: Rng, events: list[Event]) -> None:
             continue
         if t["kind"] == "manage_start":
             q.pop(0)
-            q[0:0] = [{"kind": k, "seat": s} for s in state["order"] for k in ("recruit", "recall")]
+            q[0:0] = [{"kind": k, "seat": s} for s in state.order for k in ("recruit", "recall")]
             continue
         if HANDLERS[t["kind"]][0](state, t, rng, events):
             return
 
 
-def to_act(state: State) -> list[int]:
-    if state["stage"] == "over":
+def to_act(state: Game) -> list[int]:
+    if state.stage == "over":
         return []
-    if state["stage"] == "assign":
-        return [s for s, p in enumerate(state["players"]) if not p["committed"]]
-    return [state["queue"][0]["seat"]]
+    if state.stage == "assign":
+        return [s for s, p in enumerate(state.players) if not p.committed]
+    return [state.queue[0]["seat"]]
 
 
-def legal_actions(state: State, seat: int) -> list[Action]:
+def legal_actions(state: Game, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
-    if state["stage"] == "assign":
+    if state.stage == "assign":
         return assign.legal(state, seat)
-    t = state["queue"][0]
+    t = state.queue[0]
     legal = HANDLERS[t["kind"]][1]
     return legal(state, t) if legal else []
 
 
-def apply(state: State, seat: Any, action: Any,
-          checked: bool = False) -> tuple[State, list[Event]]:
+def apply(state: Game, seat: Any, action: Any,
+          checked: bool = False) -> tuple[Game, list[Event]]:
     """Check ``action`` and carry it out. ``checked``: the caller vouches that it is in
     the legal list (``rulesets.picked``: a bot just picked it from this very state), so
     the list is not built again."""
-    if state["stage"] == "over":
+    if state.stage == "over":
         raise IllegalAction("game_over", "the game is over")
     if seat not in to_act(state):
         raise IllegalAction("not_your_turn", f"seat {seat} has nothing to decide now",
@@ -207,47 +195,55 @@ def apply(state: State, seat: Any, action: Any,
                                 details={"expected": kinds})
         raise IllegalAction("illegal_choice", "that choice is not available now",
                             rule=_rule_for(state), details={"action": action})
-    rng = Rng(state["rng"])
+    rng = Rng(state.rng)
     events: list[Event] = []
-    if state["stage"] == "assign":
+    if state.stage == "assign":
         assign.act(state, seat, action, events)
     else:
-        t = state["queue"][0]
+        t = state.queue[0]
         act = HANDLERS[t["kind"]][2]
         assert act is not None, "a task that offers actions has an act handler"
         act(state, t, action, rng, events)
     _advance(state, rng, events)
-    state["rng"] = rng.state
-    state["steps"] += 1
+    state.rng = rng.state
+    state.steps += 1
     return state, events
 
 
-def _rule_for(state: State) -> str:
-    if state["stage"] == "assign":
+def _rule_for(state: Game) -> str:
+    if state.stage == "assign":
         return "RFTG-A3.3"
-    kind = state["queue"][0]["kind"]
+    kind = state.queue[0]["kind"]
     return {"recall": "RFTG-A3.3", "pick": "RFTG-A3.3", "setup": "RFTG-A3.2"}.get(kind, "RFTG-A3.4")
 
 
-def outcome(state: State) -> Outcome | None:
-    o = state["outcome"]
+def outcome(state: Game) -> Outcome | None:
+    o = state.outcome
     if o is None:
         return None
     return Outcome(winners=tuple(o["winners"]), reason=o["reason"], scores=tuple(o["scores"]),
                    tiebreak=tuple(o["tiebreak"]), details=o["details"])
 
 
-def resign(state: State, seat: int) -> tuple[State, list[Event]]:
+def resign(state: Game, seat: int) -> tuple[Game, list[Event]]:
     """A resignation ends the game; the others are ranked as at a normal end."""
-    if state["stage"] == "over":
+    if state.stage == "over":
         raise IllegalAction("game_over", "the game is over")
-    if not 0 <= seat < len(state["players"]):
+    if not 0 <= seat < len(state.players):
         raise IllegalAction("bad_seat", "no such seat")
-    state["stage"] = "over"
-    state["resigned"] = seat
-    state["queue"] = []
-    state["outcome"] = _outcome(state, "resigned", exclude=seat)
-    return state, [{"type": "resign", "seat": seat}, {"type": "game_over", **state["outcome"]}]
+    state.stage = "over"
+    state.resigned = seat
+    state.queue = []
+    state.outcome = _outcome(state, "resigned", exclude=seat)
+    return state, [{"type": "resign", "seat": seat}, {"type": "game_over", **state.outcome}]
+
+
+def to_json(data: Game) -> dict[str, Any]:
+    return data.to_json()
+
+
+def from_json(data: Any) -> Game:
+    return Game.from_json(data)
 
 
 __all__ = ["PHASES", "apply", "example_config", "legal_actions", "new_game", "to_act"]

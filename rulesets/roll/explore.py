@@ -3,39 +3,41 @@ on the construction stacks, and the Alien Research Team's extra draw."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from rulesets.base import Action, Event, State
+from rulesets.base import Action, Event
 from rulesets.rng import Rng
 from rulesets.roll import powers
 from rulesets.roll.empire import (
     gain_credits,
     owns,
 )
+from rulesets.roll.state import Game, Player
 from rulesets.roll.taskqueue import Task, finish, private
 
-SIDE_STACK = {"dev": "dev_stack", "world": "world_stack"}
+
+def _stack(p: Player, key: str) -> list[int]:
+    """A construction stack by its name in events, ``"dev_stack"`` or ``"world_stack"``."""
+    return p.dev_stack if key == "dev_stack" else p.world_stack
 
 
 # ---- tiles: bag and construction zone ---------------------------------------
 
-def draw_tiles(state: State, rng: Rng, k: int, events: list[Event]) -> list[int]:
+def draw_tiles(state: Game, rng: Rng, k: int, events: list[Event]) -> list[int]:
     """Draw ``k`` tiles; an empty bag takes back the Explore discards; if still
     short, every seat with more than 3 construction tiles discards one (we take
     the bottom tile of its longer stack) and drawing goes on (A3.4 I)."""
     out: list[int] = []
-    bag = state["bag"]
+    bag = state.bag
     while len(out) < k:
         if not bag:
-            if state["discards"]:
-                bag.extend(sorted(state["discards"]))
-                state["discards"].clear()
+            if state.discards:
+                bag.extend(sorted(state.discards))
+                state.discards.clear()
                 continue
             forced = False
-            for seat, p in enumerate(state["players"]):
-                if len(p["dev_stack"]) + len(p["world_stack"]) > 3:
-                    key = "dev_stack" if len(p["dev_stack"]) >= len(p["world_stack"]) else "world_stack"
-                    state["discards"].append(p[key].pop())
+            for seat, p in enumerate(state.players):
+                if len(p.dev_stack) + len(p.world_stack) > 3:
+                    key = "dev_stack" if len(p.dev_stack) >= len(p.world_stack) else "world_stack"
+                    state.discards.append(_stack(p, key).pop())
                     events.append({"type": "forced_discard", "seat": seat, "stack": key})
                     forced = True
             if not forced:
@@ -45,15 +47,15 @@ def draw_tiles(state: State, rng: Rng, k: int, events: list[Event]) -> list[int]
     return out
 
 
-def place_tile(p: dict[str, Any], tile: int, side: str, top: bool) -> None:
-    stack = p[SIDE_STACK[side]]
+def place_tile(p: Player, tile: int, side: str, top: bool) -> None:
+    stack = p.dev_stack if side == "dev" else p.world_stack
     if top:
         stack.insert(0, tile)
     else:
         stack.append(tile)
 
 
-def place_actions(p: dict[str, Any], drawn: list[int]) -> list[Action]:
+def place_actions(p: Player, drawn: list[int]) -> list[Action]:
     tops = (False, True) if owns(p, "Improved Reconnaissance") else (False,)
     out: list[Action] = []
     for tile in sorted(drawn):
@@ -66,8 +68,8 @@ def place_actions(p: dict[str, Any], drawn: list[int]) -> list[Action]:
     return out
 
 
-def do_place(state: State, seat: int, drawn: list[int], action: Action, events: list[Event]) -> None:
-    p = state["players"][seat]
+def do_place(state: Game, seat: int, drawn: list[int], action: Action, events: list[Event]) -> None:
+    p = state.players[seat]
     drawn.remove(action["tile"])
     top = bool(action.get("top"))
     place_tile(p, action["tile"], action["as"], top)
@@ -79,29 +81,29 @@ def do_place(state: State, seat: int, drawn: list[int], action: Action, events: 
 
 # ---- Explore -------------------------------------------------------------------
 
-def explore_step(state: State, t: Task, rng: Rng, events: list[Event]) -> bool:
-    p = state["players"][t["seat"]]
+def explore_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
+    p = state.players[t["seat"]]
     sc = t["scout"]
     if sc is not None:
         if sc["drawn"] is None or sc["drawn"]:
             return True
         t["scout"] = None
-    if not p["cols"]["explore"] and not t["virtual"]:
+    if not p.cols["explore"] and not t["virtual"]:
         finish(state, t)
         return False
     return True
 
 
-def explore_legal(state: State, t: Task) -> list[Action]:
-    p = state["players"][t["seat"]]
+def explore_legal(state: Game, t: Task) -> list[Action]:
+    p = state.players[t["seat"]]
     sc = t["scout"]
-    zone = p["dev_stack"] + p["world_stack"]
+    zone = p.dev_stack + p.world_stack
     if sc is not None and sc["drawn"] is None:
         return [{"type": "discard", "tile": tile} for tile in sorted(zone)] + [{"type": "draw"}]
     if sc is not None:
         return place_actions(p, sc["drawn"])
     out: list[Action] = []
-    for virtual, pool in ((False, p["cols"]["explore"]), (True, t["virtual"])):
+    for virtual, pool in ((False, p.cols["explore"]), (True, t["virtual"])):
         for c in sorted(set(pool)):
             for kind in ("stock", "scout"):
                 a: Action = {"type": kind, "colour": c}
@@ -109,8 +111,8 @@ def explore_legal(state: State, t: Task) -> list[Action]:
                     a["virtual"] = True
                 out.append(a)
     if owns(p, "Advanced Logistics"):
-        for side, key in SIDE_STACK.items():
-            for i, tile in enumerate(p[key]):
+        for side, stack in (("dev", p.dev_stack), ("world", p.world_stack)):
+            for i, tile in enumerate(stack):
                 if tile in t["logi"]:
                     continue
                 for to in ("dev", "world"):
@@ -120,30 +122,30 @@ def explore_legal(state: State, t: Task) -> list[Action]:
     return out
 
 
-def explore_act(state: State, t: Task, action: Action, rng: Rng, events: list[Event]) -> None:
+def explore_act(state: Game, t: Task, action: Action, rng: Rng, events: list[Event]) -> None:
     seat = t["seat"]
-    p = state["players"][seat]
+    p = state.players[seat]
     kind = action["type"]
     if kind in ("stock", "scout"):
         c = action["colour"]
         if action.get("virtual"):
             t["virtual"].remove(c)
         else:
-            p["cols"]["explore"].remove(c)
-            p["cit"][c] += 1  # used workers go to the Citizenry (A3.3 step 4)
+            p.cols["explore"].remove(c)
+            p.cit[c] += 1  # used workers go to the Citizenry (A3.3 step 4)
         if kind == "stock":
             got = gain_credits(p, powers.stock_value(p, c))
             events.append({"type": "stock", "seat": seat, "colour": c, "credits": got})
         else:
             if c == "yellow":
-                state["scouted_yellow"][seat] = True
+                state.scouted_yellow[seat] = True
             t["scout"] = {"colour": c, "n": 0, "drawn": None}
             events.append({"type": "scout", "seat": seat, "colour": c})
     elif kind == "discard":
         tile = action["tile"]
-        key = "dev_stack" if tile in p["dev_stack"] else "world_stack"
-        p[key].remove(tile)
-        state["discards"].append(tile)
+        key = "dev_stack" if tile in p.dev_stack else "world_stack"
+        _stack(p, key).remove(tile)
+        state.discards.append(tile)
         t["scout"]["n"] += 1
         events.append(private(seat, {"type": "discard", "seat": seat, "tile": tile, "stack": key},
                                {"type": "discard", "seat": seat, "stack": key}))
@@ -156,20 +158,20 @@ def explore_act(state: State, t: Task, action: Action, rng: Rng, events: list[Ev
         do_place(state, seat, t["scout"]["drawn"], action, events)
     elif kind == "logistics":
         tile = action["tile"]
-        key = "dev_stack" if tile in p["dev_stack"] else "world_stack"
-        p[key].remove(tile)
+        key = "dev_stack" if tile in p.dev_stack else "world_stack"
+        _stack(p, key).remove(tile)
         place_tile(p, tile, action["to"], True)
         t["logi"].append(tile)
         events.append({"type": "logistics", "seat": seat, "tile": tile, "to": action["to"]})
 
 
-def research_team_step(state: State, t: Task, rng: Rng, events: list[Event]) -> bool:
+def research_team_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
     """Alien Research Team: after all explorers, draw and keep 1 tile (A3.7)."""
     seat = t["seat"]
     if t["drawn"] is None:
         drawn = t["drawn"] = draw_tiles(state, rng, 1, events)
         if t["yellow"]:
-            got = gain_credits(state["players"][seat], 1)
+            got = gain_credits(state.players[seat], 1)
             events.append({"type": "power", "seat": seat, "name": "Alien Research Team", "credits": got})
         events.append(private(seat, {"type": "draw", "seat": seat, "tiles": list(drawn)},
                               {"type": "draw", "seat": seat, "count": len(drawn)}))
@@ -179,11 +181,11 @@ def research_team_step(state: State, t: Task, rng: Rng, events: list[Event]) -> 
     return False
 
 
-def research_team_legal(state: State, t: Task) -> list[Action]:
-    return place_actions(state["players"][t["seat"]], t["drawn"])
+def research_team_legal(state: Game, t: Task) -> list[Action]:
+    return place_actions(state.players[t["seat"]], t["drawn"])
 
 
-def research_team_act(state: State, t: Task, action: Action, rng: Rng, events: list[Event]) -> None:
+def research_team_act(state: Game, t: Task, action: Action, rng: Rng, events: list[Event]) -> None:
     do_place(state, t["seat"], t["drawn"], action, events)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulesets.base import Action, Event, State
+from rulesets.base import Action, Event
 from rulesets.rng import Rng
 from rulesets.roll import powers
 from rulesets.roll.data import PHASES
@@ -51,47 +51,48 @@ from rulesets.roll.produce_ship import (
     ship_legal,
     ship_step,
 )
+from rulesets.roll.state import Game
 from rulesets.roll.taskqueue import Task, finish
 
 # ---- setup: which drawn tile is the development (A3.2) ------------------------
 
-def setup_step(state: State, t: Task, rng: Rng, events: list[Event]) -> bool:
+def setup_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
     return True
 
 
-def setup_legal(state: State, t: Task) -> list[Action]:
+def setup_legal(state: Game, t: Task) -> list[Action]:
     return [{"type": "setup", "dev": tile} for tile in t["tiles"]]
 
 
-def setup_act(state: State, t: Task, action: Action, rng: Rng, events: list[Event]) -> None:
+def setup_act(state: Game, t: Task, action: Action, rng: Rng, events: list[Event]) -> None:
     do_setup_choice(state, t["seat"], t["tiles"], action["dev"], events)
     finish(state, t)
 
 
-def do_setup_choice(state: State, seat: int, tiles: list[int], dev: int, events: list[Event]) -> None:
-    p = state["players"][seat]
+def do_setup_choice(state: Game, seat: int, tiles: list[int], dev: int, events: list[Event]) -> None:
+    p = state.players[seat]
     world = tiles[1] if tiles[0] == dev else tiles[0]
-    p["dev_stack"].append(dev)
-    p["world_stack"].append(world)
+    p.dev_stack.append(dev)
+    p.world_stack.append(world)
     events.append({"type": "setup_tiles", "seat": seat, "dev": dev, "world": world})
 
 
 # ---- phase bookkeeping -----------------------------------------------------------
 
-def start_phase(state: State, phase: str) -> list[Task]:
+def start_phase(state: Game, phase: str) -> list[Task]:
     """Tasks for one phase: one per seat in turn order, then the phase end."""
     out: list[Task] = []
-    for seat in state["order"]:
-        p = state["players"][seat]
+    for seat in state.order:
+        p = state.players[seat]
         if phase == "explore":
             virtual = powers.virtual_workers(p, phase)
-            if p["cols"]["explore"] or virtual:
+            if p.cols["explore"] or virtual:
                 out.append({"kind": "explore", "seat": seat, "virtual": virtual, "scout": None,
                             "logi": []})
         elif phase in ("develop", "settle"):
             out.append({"kind": "build", "seat": seat, "phase": phase})
         elif phase == "produce":
-            if p["cols"]["produce"]:
+            if p.cols["produce"]:
                 out.append({"kind": "produce", "seat": seat})
         else:
             out.append({"kind": "ship", "seat": seat, "virtual": powers.virtual_workers(p, phase)})
@@ -99,31 +100,31 @@ def start_phase(state: State, phase: str) -> list[Task]:
     return out
 
 
-def phase_end_step(state: State, t: Task, rng: Rng, events: list[Event]) -> bool:
+def phase_end_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
     phase = t["phase"]
     finish(state, t)
     if phase == "explore" and not t.get("research_done"):
         # Alien Research Team draws after everyone's explorers, before discards return.
         extra: list[Task] = []
-        for seat in state["order"]:
-            if owns(state["players"][seat], "Alien Research Team"):
+        for seat in state.order:
+            if owns(state.players[seat], "Alien Research Team"):
                 extra.append({"kind": "research_team", "seat": seat, "drawn": None,
-                              "yellow": bool(state["scouted_yellow"][seat])})
+                              "yellow": bool(state.scouted_yellow[seat])})
         if extra:
-            state["queue"][0:0] = extra + [dict(t, research_done=True)]
+            state.queue[0:0] = extra + [dict(t, research_done=True)]
             return False
-    for seat in state["order"]:
+    for seat in state.order:
         got = powers.end_of_phase(state, seat, phase)
         if got["credits"] or got["vp"]:
             events.append({"type": "phase_bonus", "seat": seat, "phase": phase, **got})
-        p = state["players"][seat]
-        for c in p["cols"][phase]:
-            p["cup"][c] += 1
-        p["cols"][phase] = []
+        p = state.players[seat]
+        for c in p.cols[phase]:
+            p.cup[c] += 1
+        p.cols[phase] = []
     if phase == "explore":
-        state["bag"].extend(sorted(state["discards"]))
-        state["discards"].clear()
-        state["scouted_yellow"] = [False] * len(state["players"])
+        state.bag.extend(sorted(state.discards))
+        state.discards.clear()
+        state.scouted_yellow = [False] * len(state.players)
     events.append({"type": "phase_end", "phase": phase})
     return False
 

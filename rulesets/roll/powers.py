@@ -1,3 +1,4 @@
+
 """Development powers as data plus small functions (B1.2, B1.3, A3.7).
 
 Readings (the powers are paraphrases of the printed tiles; where it is silent we chose):
@@ -26,9 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
-from rulesets.base import State
 from rulesets.roll.data import CARDS, PHASES, TRADE_VALUE, Card
 from rulesets.roll.empire import (
     blue_worlds,
@@ -40,8 +39,7 @@ from rulesets.roll.empire import (
     pay_vp,
     worlds,
 )
-
-Player = dict[str, Any]
+from rulesets.roll.state import Game, Player
 
 
 @dataclass(frozen=True)
@@ -89,16 +87,16 @@ def dictate_spec(p: Player) -> Reassign:
     return Reassign(3, min=0) if owns(p, "Galactic Mandate") else DICTATE
 
 
-def mad_scientists_max(state: State, seat: int) -> int:
+def mad_scientists_max(state: Game, seat: int) -> int:
     """Most blue worlds: 2; tied for most (all at 0 counts): 1; else 0 (A3.7)."""
-    counts = [blue_worlds(q) for q in state["players"]]
+    counts = [blue_worlds(q) for q in state.players]
     mine, top = counts[seat], max(counts)
     if mine < top:
         return 0
     return 1 if counts.count(top) > 1 else 2
 
 
-def power_max(state: State, seat: int, name: str) -> int:
+def power_max(state: Game, seat: int, name: str) -> int:
     if name == "Mad Scientists":
         return mad_scientists_max(state, seat)
     return REASSIGN[name].max
@@ -229,22 +227,22 @@ def on_world_completed(p: Player, card: Card) -> int:
 
 # ---- end-of-phase powers -----------------------------------------------------
 
-def _most_devs(state: State, seat: int) -> bool:
-    counts = [len(devs(q)) for q in state["players"]]
+def _most_devs(state: Game, seat: int) -> bool:
+    counts = [len(devs(q)) for q in state.players]
     return counts[seat] == max(counts) and counts.count(counts[seat]) == 1
 
 
-def _owns_all_highest_worlds(state: State, seat: int) -> bool:
+def _owns_all_highest_worlds(state: Game, seat: int) -> bool:
     """Space Tourism: printed costs across all tableaus; all of the top ones mine."""
-    best = max(c.cost for q in state["players"] for c in worlds(q))
-    mine = sum(1 for c in worlds(state["players"][seat]) if c.cost == best)
-    total = sum(1 for q in state["players"] for c in worlds(q) if c.cost == best)
+    best = max(c.cost for q in state.players for c in worlds(q))
+    mine = sum(1 for c in worlds(state.players[seat]) if c.cost == best)
+    total = sum(1 for q in state.players for c in worlds(q) if c.cost == best)
     return mine == total
 
 
-def end_of_phase(state: State, seat: int, phase: str) -> dict[str, int]:  # noqa: C901
+def end_of_phase(state: Game, seat: int, phase: str) -> dict[str, int]:  # noqa: C901
     """Credits and VP from end-of-phase powers; returns {"credits", "vp"} gained."""
-    p = state["players"][seat]
+    p = state.players[seat]
     credits = 0
     vp = 0
     if phase == "explore":
@@ -252,7 +250,7 @@ def end_of_phase(state: State, seat: int, phase: str) -> dict[str, int]:  # noqa
             credits += 1
     elif phase == "develop":
         if owns(p, "Galactic Religion"):
-            credits += p["cit"]["blue"]
+            credits += p.cit["blue"]
         if owns(p, "Galactic Investors"):
             credits += 2
     elif phase == "settle":
@@ -260,18 +258,18 @@ def end_of_phase(state: State, seat: int, phase: str) -> dict[str, int]:  # noqa
             credits += 2
     elif phase == "produce":
         if owns(p, "Consumer Markets"):
-            credits += sum(len(p["goods"].get(c.key, [])) for c in worlds(p) if c.colour == "blue")
+            credits += sum(len(p.goods.get(c.key, [])) for c in worlds(p) if c.colour == "blue")
         if owns(p, "Genetics Lab"):
-            credits += 2 * sum(g.count("green") for g in p["goods"].values())
+            credits += 2 * sum(g.count("green") for g in p.goods.values())
         if owns(p, "Merchant Guild"):
             credits += 2
         if owns(p, "Mining League"):
-            credits += sum(len(p["goods"].get(c.key, [])) for c in worlds(p) if c.colour == "brown")
+            credits += sum(len(p.goods.get(c.key, [])) for c in worlds(p) if c.colour == "brown")
         if owns(p, "Technology Unions") and _most_devs(state, seat):
             credits += 1
     elif phase == "ship":
         if owns(p, "Space Piracy"):
-            credits += math.ceil(p["cit"]["red"] / 2)
+            credits += math.ceil(p.cit["red"] / 2)
         if owns(p, "Free Trade Association"):
             credits += 2
         if owns(p, "Space Tourism"):
@@ -306,7 +304,7 @@ def end_bonuses(p: Player) -> dict[str, int]:
     if owns(p, "Galactic Federation"):
         out["Galactic Federation"] = math.ceil(sum(c.cost for c in ds) / 3)
     if owns(p, "Galactic Renaissance"):
-        out["Galactic Renaissance"] = _triangular_steps(p["vp"])
+        out["Galactic Renaissance"] = _triangular_steps(p.vp)
     if owns(p, "Galactic Reserves"):
         out["Galactic Reserves"] = count_goods(p)
     if owns(p, "Mining League"):
@@ -322,7 +320,7 @@ def end_bonuses(p: Player) -> dict[str, int]:
 
 def score(p: Player) -> int:
     """VP chips + printed costs of tableau tiles + cost-6 bonuses (A3.5)."""
-    value: int = p["vp"] + sum(CARDS[k].cost for k in p["tableau"]) + sum(end_bonuses(p).values())
+    value: int = p.vp + sum(CARDS[k].cost for k in p.tableau) + sum(end_bonuses(p).values())
     return value
 
 

@@ -30,6 +30,10 @@ class RollRuleset(RulesetBase):
     view = staticmethod(seat_view.view)
     event_view = staticmethod(seat_view.event_view)
     outcome = staticmethod(engine.outcome)
+    # The rules hold the state in slotted classes (state.py); its JSON form is made and
+    # read only here, at the edges (storage, views of a replay, copies for a host).
+    to_json = staticmethod(engine.to_json)
+    from_json = staticmethod(engine.from_json)    # (checks that it is this game's state)
     game_bot_action = staticmethod(bots.bot_action)
     # The searching bot's hooks (rulesets/search): a sample of what the seat cannot see,
     # and each seat's prospects where a playout stops.

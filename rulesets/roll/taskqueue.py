@@ -16,28 +16,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Event, State
+from rulesets.base import Event
 from rulesets.roll.data import CARDS
 from rulesets.roll.empire import (
     gain_credits,
     take_from_supply,
 )
+from rulesets.roll.state import Game
 
 Task = dict[str, Any]
 
 
 
 
-def finish(state: State, task: Task) -> None:
-    q = state["queue"]
+def finish(state: Game, task: Task) -> None:
+    q = state.queue
     for i, t in enumerate(q):
         if t is task:
             del q[i]
             return
 
 
-def before(state: State, task: Task, sub: Task) -> None:
-    q = state["queue"]
+def before(state: Game, task: Task, sub: Task) -> None:
+    q = state.queue
     for i, t in enumerate(q):
         if t is task:
             q.insert(i, sub)
@@ -54,27 +55,27 @@ def private(seat: int, event: Event, others: Event | None) -> Event:
 
 # ---- effects of worlds and immediate developments ---------------------------
 
-def apply_gains(state: State, seat: int, key: str, eff: dict[str, Any], events: list[Event]) -> None:
+def apply_gains(state: Game, seat: int, key: str, eff: dict[str, Any], events: list[Event]) -> None:
     """Credits, dice to Citizenry/cup, and a good of the world's colour."""
-    p = state["players"][seat]
+    p = state.players[seat]
     got = gain_credits(p, eff.get("credits", 0)) if eff.get("credits") else 0
     gained: list[str] = []
     for c in eff.get("citizenry", []):
         if take_from_supply(state, c):
-            p["cit"][c] += 1
+            p.cit[c] += 1
             gained.append(c)
     for c in eff.get("cup", []):
         if take_from_supply(state, c):
-            p["cup"][c] += 1
+            p.cup[c] += 1
             gained.append(c)
     colour = CARDS[key].colour
     if eff.get("good") and colour and take_from_supply(state, colour):
-        p["goods"].setdefault(key, []).append(colour)
+        p.goods.setdefault(key, []).append(colour)
         gained.append(colour)
     events.append({"type": "gain", "seat": seat, "card": key, "credits": got, "dice": gained})
 
 
-def trigger_effect(state: State, task: Task, seat: int, key: str, events: list[Event]) -> None:
+def trigger_effect(state: Game, task: Task, seat: int, key: str, events: list[Event]) -> None:
     eff = CARDS[key].effect
     if not eff:
         return

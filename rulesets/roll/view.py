@@ -12,54 +12,55 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from rulesets.base import Event, State
+from rulesets.base import Event
 from rulesets.roll.data import COLOURS, side_key
 from rulesets.roll.empire import squares
+from rulesets.roll.state import Game, Player
 
 
-def _rolled(p: dict[str, Any]) -> dict[str, int]:
+def _rolled(p: Player) -> dict[str, int]:
     out = dict.fromkeys(COLOURS, 0)
-    a = p["assign"]
+    a = p.assign
     if a is None:
         return out
-    for d in a["dice"]:
+    for d in a.dice:
         out[d[0]] += 1
-    if a["sel"] is not None:
-        out[a["sel"][0]] += 1
-    for d in a["dict"]:
+    if a.sel is not None:
+        out[a.sel[0]] += 1
+    for d in a.dictate:
         out[d[0]] += 1
     return out
 
 
-def _stacks(p: dict[str, Any]) -> dict[str, Any]:
+def _stacks(p: Player) -> dict[str, Any]:
     """A seat's construction stacks as everyone sees them: the top tiles and the counts."""
     return {
-        "dev_top": side_key(p["dev_stack"][0], "dev") if p["dev_stack"] else None,
-        "dev_count": len(p["dev_stack"]),
-        "world_top": side_key(p["world_stack"][0], "world") if p["world_stack"] else None,
-        "world_count": len(p["world_stack"]),
+        "dev_top": side_key(p.dev_stack[0], "dev") if p.dev_stack else None,
+        "dev_count": len(p.dev_stack),
+        "world_top": side_key(p.world_stack[0], "world") if p.world_stack else None,
+        "world_count": len(p.world_stack),
     }
 
 
-def _goods(p: dict[str, Any]) -> dict[str, list[Any]]:
-    return {k: list(v) for k, v in sorted(p["goods"].items())}
+def _goods(p: Player) -> dict[str, list[Any]]:
+    return {k: list(v) for k, v in sorted(p.goods.items())}
 
 
-def _player(p: dict[str, Any], me: bool) -> dict[str, Any]:
+def _player(p: Player, me: bool) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "faction": p["faction"], "home": p["home"], "tableau": list(p["tableau"]),
-        "squares": squares(p), "credits": p["credits"], "vp": p["vp"],
-        "cup": dict(p["cup"]), "citizenry": dict(p["cit"]), "rolled": _rolled(p),
+        "faction": p.faction, "home": p.home, "tableau": list(p.tableau),
+        "squares": squares(p), "credits": p.credits, "vp": p.vp,
+        "cup": dict(p.cup), "citizenry": dict(p.cit), "rolled": _rolled(p),
         **_stacks(p),
-        "dev_workers": list(p["dev_workers"]), "world_workers": list(p["world_workers"]),
+        "dev_workers": list(p.dev_workers), "world_workers": list(p.world_workers),
         "goods": _goods(p),
-        "committed": p["committed"], "selector": p["selector"],
-        "columns": {k: list(v) for k, v in p["cols"].items()},
+        "committed": p.committed, "selector": p.selector,
+        "columns": {k: list(v) for k, v in p.cols.items()},
     }
     if me:
-        out["dev_stack"] = list(p["dev_stack"])
-        out["world_stack"] = list(p["world_stack"])
-        out["assign"] = copy.deepcopy(p["assign"])
+        out["dev_stack"] = list(p.dev_stack)
+        out["world_stack"] = list(p.world_stack)
+        out["assign"] = None if p.assign is None else p.assign.to_json()
     return out
 
 
@@ -71,18 +72,18 @@ def _task(t: dict[str, Any], seat: int | None) -> dict[str, Any]:
             if k in t and (k in ("kind", "seat", "phase", "purpose") or t["kind"] == "citizenry")}
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
-    q = state["queue"]
+def view(state: Game, seat: int | None) -> dict[str, Any]:
+    q = state.queue
     return {
-        "game": "roll", "round": state["round"], "stage": state["stage"], "you": seat,
-        "players": [_player(p, i == seat) for i, p in enumerate(state["players"])],
-        "order": list(state["order"]), "selected": list(state["selected"]),
-        "extra_die": state["extra_die"], "extra_phase": state["extra_phase"],
-        "vp_pool": state["vp_pool"], "vp_tens": state["vp_tens"], "pool_empty": state["pool_empty"],
-        "bag_count": len(state["bag"]), "discard_count": len(state["discards"]),
-        "supply": dict(state["supply"]),
-        "task": _task(q[0], seat) if q and state["stage"] not in ("assign", "over") else None,
-        "outcome": copy.deepcopy(state["outcome"]),
+        "game": "roll", "round": state.round, "stage": state.stage, "you": seat,
+        "players": [_player(p, i == seat) for i, p in enumerate(state.players)],
+        "order": list(state.order), "selected": list(state.selected),
+        "extra_die": state.extra_die, "extra_phase": state.extra_phase,
+        "vp_pool": state.vp_pool, "vp_tens": state.vp_tens, "pool_empty": state.pool_empty,
+        "bag_count": len(state.bag), "discard_count": len(state.discards),
+        "supply": dict(state.supply),
+        "task": _task(q[0], seat) if q and state.stage not in ("assign", "over") else None,
+        "outcome": copy.deepcopy(state.outcome),
     }
 
 
@@ -91,7 +92,7 @@ BOT_PLAYER_KEYS = ("tableau", "credits", "dev_top", "dev_count", "world_top", "w
                    "dev_workers", "world_workers", "goods", "assign")
 
 
-def bot_view(state: State, seat: int) -> dict[str, Any]:
+def bot_view(state: Game, seat: int) -> dict[str, Any]:
     """The part of ``view(state, seat)`` the heuristic bot reads, built alone: the stage,
     the VP pool and of the seat's own entry the keys in ``BOT_PLAYER_KEYS`` (the other
     seats' entries are empty). Its values are the view's, so it shows nothing the view
@@ -99,14 +100,15 @@ def bot_view(state: State, seat: int) -> dict[str, Any]:
     squares, columns and cup included, was about half of a Roll search's time.
     ``tests/roll/test_bot_view.py`` checks it against ``view`` at every decision of
     seeded games."""
-    p = state["players"][seat]
+    p = state.players[seat]
     own: dict[str, Any] = {
-        "tableau": list(p["tableau"]), "credits": p["credits"], **_stacks(p),
-        "dev_workers": list(p["dev_workers"]), "world_workers": list(p["world_workers"]),
-        "goods": _goods(p), "assign": copy.deepcopy(p["assign"]),
+        "tableau": list(p.tableau), "credits": p.credits, **_stacks(p),
+        "dev_workers": list(p.dev_workers), "world_workers": list(p.world_workers),
+        "goods": _goods(p),
+        "assign": None if p.assign is None else p.assign.to_json(),
     }
-    return {"stage": state["stage"], "vp_pool": state["vp_pool"],
-            "players": [own if i == seat else {} for i in range(len(state["players"]))]}
+    return {"stage": state.stage, "vp_pool": state.vp_pool,
+            "players": [own if i == seat else {} for i in range(len(state.players))]}
 
 
 def event_view(event: Event, seat: int | None) -> Event | None:

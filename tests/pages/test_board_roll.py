@@ -21,6 +21,7 @@ from matches.models import Match
 from rulesets import registry
 from rulesets.roll import powers
 from rulesets.roll.data import CARDS
+from rulesets.roll.state import Game
 from tests.support.pages import login
 
 DATA_JS = Path(__file__).resolve().parents[2] / "matches/static/matches/roll-data.js"
@@ -160,12 +161,12 @@ def assert_board_shows(page, view: dict, names: dict[str, str], hungarian: bool)
             assert s["stripDice"] >= sum(len(v) for v in p["columns"].values())
 
 
-def assert_hidden_stays_hidden(page, state: dict, names: dict[str, str]) -> None:
+def assert_hidden_stays_hidden(page, state: Game, names: dict[str, str]) -> None:
     """The other seat's construction tiles below the top and its scouted tiles are not
     drawn (the engine's view has only their count): neither side's name is on the board."""
     board = page.inner_text("#view")
-    for p in state["players"][1:]:
-        hidden = p["dev_stack"][1:] + p["world_stack"][1:]
+    for p in state.players[1:]:
+        hidden = p.dev_stack[1:] + p.world_stack[1:]
         for n in hidden:
             for key in (f"T{n}d", f"T{n}w"):
                 assert names[key] not in board, f"hidden tile {key} is on the board"
@@ -185,8 +186,8 @@ def click_path(page, path: list[str], wait: bool = True) -> None:
                              + page.inner_text("#roll-prompt")) from exc
 
 
-def yield_text(state: dict, a: dict) -> str:
-    p = state["players"][0]
+def yield_text(state: Game, a: dict) -> str:
+    p = state.players[0]
     if a["type"] == "stock":
         return f"+{powers.stock_value(p, a['colour'])} $"
     colour = CARDS[a["world"]].colour
@@ -343,7 +344,7 @@ def test_the_english_board_mid_game(browser, live_server, django_user_model, bot
         assert_no_raw_keys(page, False)
         prompt = page.inner_text("#roll-prompt")
         assert "Round" in prompt and ("Your decision" in prompt or "Waiting for" in prompt)
-        if shots and state["stage"] == "assign":
+        if shots and state.stage == "assign":
             screenshot(page, f"{shots}/roll-{width}-en.png")
         wanted = rs.bot_action(state, 0, "heuristic", f"en-{version}")
         click_path(page, page.evaluate("(a) => window.KaoszRoll.pathOf(a)", wanted))
@@ -426,20 +427,20 @@ def _citizenry_positions(monkeypatch) -> list[tuple[dict, list]]:
     s = new()
     p = blank(s, 0)
     blank(s, 1)
-    p["dev_stack"] = [take_tile(s, "Galactic Bankers"), take_tile(s, "Diversification")]
-    p["dev_workers"] = dice(s, ["white", "red", "red"])
+    p.dev_stack = [take_tile(s, "Galactic Bankers"), take_tile(s, "Diversification")]
+    p.dev_workers = dice(s, ["white", "red", "red"])
     run_phases(s, ["explore", "develop"], {0: {"explore": ["white"]}}, monkeypatch)
     for action in ({"type": "scout", "colour": "white"},
-                   {"type": "discard", "tile": p["dev_stack"][0]}, {"type": "draw"}):
+                   {"type": "discard", "tile": p.dev_stack[0]}, {"type": "draw"}):
         rs.apply(s, 0, action)
-    for tile in list(s["queue"][0]["scout"]["drawn"]):
+    for tile in list(s.queue[0]["scout"]["drawn"]):
         rs.apply(s, 0, {"type": "place", "tile": tile, "as": "world"})
     out.append(s)
     s = new(seed="t2")
     p = blank(s, 0)
     blank(s, 1)
-    p["world_stack"] = [take_tile(s, "Spice World")]  # cost 2
-    p["world_workers"] = dice(s, ["white", "green", "red"])
+    p.world_stack = [take_tile(s, "Spice World")]  # cost 2
+    p.world_workers = dice(s, ["white", "green", "red"])
     run_phases(s, ["settle"], {}, monkeypatch)
     rs.apply(s, 0, {"type": "citizenry", "colour": "green"})
     out.append(s)
@@ -520,8 +521,8 @@ def test_a_click_on_a_tile_inside_the_target_stack_moves_to_that_stack(browser, 
     blank(s, 1)
     build(s, 0, "Advanced Logistics")
     a, b = take_tile(s, "Diversification"), take_tile(s, "Space Mercenaries")
-    p["dev_stack"] = [a, b]
-    p["world_stack"] = [take_tile(s, "Spice World")]
+    p.dev_stack = [a, b]
+    p.world_stack = [take_tile(s, "Spice World")]
     run_phases(s, ["explore"], {0: {"explore": ["white"]}}, monkeypatch)
     legal = rs.legal_actions(s, 0)
     assert {"type": "logistics", "tile": b, "to": "world"} in legal

@@ -15,8 +15,8 @@ def test_end_scoring_example_25_points() -> None:
     p = blank(s, 0, faction_keys=("F9w1", "F9w2"), home="H2w")  # worlds 0 + 3 + 0
     build(s, 0, "Galactic Federation", "New Galactic Order", "Diversification")  # 6 + 6 + 1
     to(s, 0, "cup", ["red"] * 4)
-    assert sum(c.cost for c in map(CARDS.__getitem__, p["tableau"]) if c.kind == "dev") == 13
-    assert sum(c.cost for c in map(CARDS.__getitem__, p["tableau"]) if c.kind == "world") == 3
+    assert sum(c.cost for c in map(CARDS.__getitem__, p.tableau) if c.kind == "dev") == 13
+    assert sum(c.cost for c in map(CARDS.__getitem__, p.tableau) if c.kind == "world") == 3
     assert powers.end_bonuses(p) == {"Galactic Federation": 5, "New Galactic Order": 4}
     assert powers.score(p) == 25
 
@@ -28,7 +28,7 @@ def test_rounding_space_piracy_three_red_gives_2(monkeypatch) -> None:
     blank(s, 1)
     run_phases(s, ["ship"], {}, monkeypatch)
     assert halted(s)
-    assert p["credits"] == 1 + 2  # 3/2 = 1.5 -> 2
+    assert p.credits == 1 + 2  # 3/2 = 1.5 -> 2
 
 
 def test_rounding_new_galactic_order_four_red_gives_4() -> None:
@@ -52,8 +52,8 @@ def test_trade_value_by_world_colour(monkeypatch, world: str, colour: str, value
     key = good(s, 0, world, "white")  # the good's die colour does not matter
     run_phases(s, ["ship"], {0: {"ship": ["red"]}}, monkeypatch)
     act(s, {"type": "trade", "colour": "red", "world": key, "good": "white"})
-    assert p["credits"] == 1 + value
-    assert p["cit"]["red"] == 1 and p["cit"]["white"] == 1 and not p["goods"]
+    assert p.credits == 1 + value
+    assert p.cit["red"] == 1 and p.cit["white"] == 1 and not p.goods
 
 
 @pytest.mark.parametrize(("shipper", "good_die", "world", "vp"), [
@@ -71,7 +71,7 @@ def test_consume_values(monkeypatch, shipper: str, good_die: str, world: str, vp
     key = good(s, 0, world, good_die)
     run_phases(s, ["ship"], {0: {"ship": [shipper]}}, monkeypatch)
     act(s, {"type": "consume", "colour": shipper, "world": key, "good": good_die})
-    assert p["vp"] == vp
+    assert p.vp == vp
 
 
 @pytest.mark.parametrize(("world", "robots", "cost"), [
@@ -91,9 +91,9 @@ def test_free_trade_zone_in_play(monkeypatch) -> None:
     p = blank(s, 0)
     blank(s, 1)
     build(s, 0, "Free Trade Zone")
-    p["world_stack"] = [take_tile(s, "Tourist World")]  # grey, printed cost 4
+    p.world_stack = [take_tile(s, "Tourist World")]  # grey, printed cost 4
     run_phases(s, ["settle"], {0: {"settle": ["red", "red"]}}, monkeypatch)
-    assert BY_NAME["Tourist World"] in p["tableau"]
+    assert BY_NAME["Tourist World"] in p.tableau
 
 
 def test_public_works_two_developments_in_one_phase(monkeypatch) -> None:
@@ -101,9 +101,9 @@ def test_public_works_two_developments_in_one_phase(monkeypatch) -> None:
     p = blank(s, 0, credits=1)
     blank(s, 1)
     build(s, 0, "Public Works")
-    p["dev_stack"] = [take_tile(s, "Diversification"), take_tile(s, "Space Mercenaries")]
+    p.dev_stack = [take_tile(s, "Diversification"), take_tile(s, "Space Mercenaries")]
     run_phases(s, ["develop"], {0: {"develop": ["red", "red"]}}, monkeypatch)
-    assert p["credits"] == 1 + 2
+    assert p.credits == 1 + 2
 
 
 def test_space_tourism_needs_all_highest_cost_worlds(monkeypatch) -> None:
@@ -113,8 +113,8 @@ def test_space_tourism_needs_all_highest_cost_worlds(monkeypatch) -> None:
     build(s, 0, "Space Tourism", "Alien Sentinels")
     build(s, 1, "Deserted Alien Library")  # both cost 6
     run_phases(s, ["ship"], {}, monkeypatch)
-    assert p0["credits"] == 2  # +$1 only: the other cost-6 world is not ours
-    assert p1["credits"] == 1
+    assert p0.credits == 2  # +$1 only: the other cost-6 world is not ours
+    assert p1.credits == 1
 
 
 def test_mad_scientists_everyone_tied_at_zero_reassigns_one() -> None:

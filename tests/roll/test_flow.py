@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from rulesets.base import ConfigError, IllegalAction
@@ -28,32 +26,32 @@ from tests.roll.helpers import (
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_setup(n: int) -> None:
     s = R.new_game(R.example_config(n), f"setup{n}")
-    assert s["vp_pool"] == 12 * n and s["vp_tens"] == 50
-    assert s["stage"] == "setup" and R.to_act(s) == [s["order"][0]]
-    factions = [p["faction"] for p in s["players"]]
-    assert len(set(factions)) == n and s["players"][s["order"][0]]["faction"] == min(factions)
-    assert s["order"] == [(s["order"][0] + i) % n for i in range(n)]
-    for p in s["players"]:
+    assert s.vp_pool == 12 * n and s.vp_tens == 50
+    assert s.stage == "setup" and R.to_act(s) == [s.order[0]]
+    factions = [p.faction for p in s.players]
+    assert len(set(factions)) == n and s.players[s.order[0]].faction == min(factions)
+    assert s.order == [(s.order[0] + i) % n for i in range(n)]
+    for p in s.players:
         dice = owned_dice(p)
-        assert dice["white"] >= 5 and p["cup"]["white"] >= 3 and p["cit"]["white"] >= 2
-        doomed = CARDS[p["home"]].name == "Doomed World"
-        assert p["credits"] == (8 if doomed else 1)
+        assert dice["white"] >= 5 and p.cup["white"] >= 3 and p.cit["white"] >= 2
+        doomed = CARDS[p.home].name == "Doomed World"
+        assert p.credits == (8 if doomed else 1)
     check_components(s)
-    for seat in list(s["order"]):
+    for seat in list(s.order):
         options = R.legal_actions(s, seat)
         assert len(options) == 2 and all(o["type"] == "setup" for o in options)
         R.apply(s, seat, options[0])
-    assert s["stage"] == "assign" and s["round"] == 1
-    for p in s["players"]:
-        assert len(p["dev_stack"]) == 1 and len(p["world_stack"]) == 1
+    assert s.stage == "assign" and s.round == 1
+    for p in s.players:
+        assert len(p.dev_stack) == 1 and len(p.world_stack) == 1
     check_components(s)
 
 
 def test_first_game_puts_lower_cost_sides_up() -> None:
     s = new(3, "fg", first_game=True)
-    assert s["stage"] == "assign"
-    for p in s["players"]:
-        assert len(p["dev_stack"]) == 1 and len(p["world_stack"]) == 1
+    assert s.stage == "assign"
+    for p in s.players:
+        assert len(p.dev_stack) == 1 and len(p.world_stack) == 1
 
 
 @pytest.mark.parametrize("n", [1, 6, None])
@@ -64,9 +62,9 @@ def test_bad_player_counts(n) -> None:
 
 def test_starting_dice_from_faction_and_home_world() -> None:
     s = new()
-    for p in s["players"]:
+    for p in s.players:
         expected = {"white": 5}
-        for key in p["tableau"]:
+        for key in p.tableau:
             eff = CARDS[key].effect
             for c in eff.get("citizenry", []) + eff.get("cup", []) + ([CARDS[key].colour] if eff.get("good") else []):
                 expected[c] = expected.get(c, 0) + 1
@@ -77,7 +75,7 @@ def test_starting_dice_from_faction_and_home_world() -> None:
 
 def _assign_all_but(s, keep: int, seed: str = "a") -> None:
     rng = Rng.from_seed(seed)
-    for seat in range(len(s["players"])):
+    for seat in range(len(s.players)):
         if seat == keep:
             continue
         while seat in R.to_act(s):
@@ -133,7 +131,7 @@ def test_assignment_order_wilds_then_select_then_powers() -> None:
     R.apply(s, 0, {"type": "stop"})
     R.apply(s, 0, {"type": "done"})
     _assign_all_but(s, keep=0)
-    assert "ship" in s["selected"]
+    assert "ship" in s.selected
     check_components(s)
 
 
@@ -181,7 +179,7 @@ def test_two_player_extra_die_adds_a_phase() -> None:
 def test_no_extra_die_with_three_players() -> None:
     s = new(3, "three")
     _assign_all_but(s, keep=-1)
-    assert s["extra_phase"] is None and s["extra_die"] is None
+    assert s.extra_phase is None and s.extra_die is None
 
 
 # ---- management -----------------------------------------------------------------------
@@ -192,10 +190,10 @@ def test_recruit_all_when_affordable_and_credits_floor(monkeypatch) -> None:
     blank(s, 1)
     to(s, 0, "cit", ["white", "red", "blue"])
     run_phases(s, [], {}, monkeypatch)
-    s["queue"] = [{"kind": "recruit", "seat": 0}, {"kind": "halt", "seat": -1}]
-    engine._advance(s, Rng(s["rng"]), [])
-    assert p["cup"] == {**p["cup"], "white": 1, "red": 1, "blue": 1}
-    assert p["credits"] == 1  # reached $0 -> marker back to $1
+    s.queue = [{"kind": "recruit", "seat": 0}, {"kind": "halt", "seat": -1}]
+    engine._advance(s, Rng(s.rng), [])
+    assert p.cup == {**p.cup, "white": 1, "red": 1, "blue": 1}
+    assert p.credits == 1  # reached $0 -> marker back to $1
 
 
 def test_recruit_choice_when_short_of_credits(monkeypatch) -> None:
@@ -204,14 +202,14 @@ def test_recruit_choice_when_short_of_credits(monkeypatch) -> None:
     blank(s, 1)
     to(s, 0, "cit", ["white", "red", "blue"])
     run_phases(s, [], {}, monkeypatch)
-    s["queue"] = [{"kind": "recruit", "seat": 0}, {"kind": "halt", "seat": -1}]
-    engine._advance(s, Rng(s["rng"]), [])
+    s.queue = [{"kind": "recruit", "seat": 0}, {"kind": "halt", "seat": -1}]
+    engine._advance(s, Rng(s.rng), [])
     assert {a["type"] for a in R.legal_actions(s, 0)} == {"pick"}  # exactly 2: no stop
     act(s, {"type": "pick", "colour": "red"})
     act(s, {"type": "pick", "colour": "white"})
     assert halted(s)
-    assert p["cup"]["red"] == 1 and p["cup"]["white"] == 1 and p["cit"]["blue"] == 1
-    assert p["credits"] == 1
+    assert p.cup["red"] == 1 and p.cup["white"] == 1 and p.cit["blue"] == 1
+    assert p.credits == 1
 
 
 def test_recall_is_optional_and_free(monkeypatch) -> None:
@@ -219,18 +217,18 @@ def test_recall_is_optional_and_free(monkeypatch) -> None:
     p = blank(s, 0, credits=1)
     blank(s, 1)
     build(s, 0, "Spice World")
-    p["dev_workers"] = ["red"]
-    s["supply"]["red"] -= 1
+    p.dev_workers = ["red"]
+    s.supply["red"] -= 1
     from tests.roll.helpers import good
     key = good(s, 0, "Spice World", "blue")
     run_phases(s, [], {}, monkeypatch)
-    s["queue"] = [{"kind": "recall", "seat": 0}, {"kind": "halt", "seat": -1}]
-    engine._advance(s, Rng(s["rng"]), [])
+    s.queue = [{"kind": "recall", "seat": 0}, {"kind": "halt", "seat": -1}]
+    engine._advance(s, Rng(s.rng), [])
     legal = R.legal_actions(s, 0)
     assert {"type": "recall", "where": f"good:{key}", "colour": "blue"} in legal
     act(s, {"type": "recall", "where": "dev_zone", "colour": "red"})
     act(s, {"type": "done"})
-    assert halted(s) and p["cup"]["red"] == 1 and p["goods"] == {key: ["blue"]} and p["credits"] == 1
+    assert halted(s) and p.cup["red"] == 1 and p.goods == {key: ["blue"]} and p.credits == 1
 
 
 def test_credits_capped_at_ten(monkeypatch) -> None:
@@ -242,15 +240,15 @@ def test_credits_capped_at_ten(monkeypatch) -> None:
     key = good(s, 0, "Lost Alien Warship", "yellow")
     run_phases(s, ["ship"], {0: {"ship": ["white"]}}, monkeypatch)
     act(s, {"type": "trade", "colour": "white", "world": key, "good": "yellow"})
-    assert p["credits"] == 10
+    assert p.credits == 10
 
 
 # ---- the end ------------------------------------------------------------------------
 
 def _finish_round(s) -> None:
     """Everyone selects the first option and commits; phases resolve with the first legal action."""
-    start = s["round"]
-    while s["stage"] != "over" and s["round"] == start:
+    start = s.round
+    while s.stage != "over" and s.round == start:
         seat = R.to_act(s)[0]
         legal = R.legal_actions(s, seat)
         done = [a for a in legal if a["type"] == "done"]
@@ -259,15 +257,15 @@ def _finish_round(s) -> None:
 
 def test_game_ends_after_the_round_when_the_vp_pool_empties() -> None:
     s = new(2, "vp")
-    s["vp_pool"] = 1
+    s.vp_pool = 1
     from rulesets.roll.empire import pay_vp
-    pay_vp(s, s["players"][0], 3)  # 1 from the pool, 2 from the 10-chips
-    assert s["pool_empty"] and s["vp_pool"] == 0 and s["vp_tens"] == 48
-    assert s["players"][0]["vp"] == 3
+    pay_vp(s, s.players[0], 3)  # 1 from the pool, 2 from the 10-chips
+    assert s.pool_empty and s.vp_pool == 0 and s.vp_tens == 48
+    assert s.players[0].vp == 3
     assert R.outcome(s) is None
     _finish_round(s)
     o = R.outcome(s)
-    assert s["stage"] == "over" and o is not None and o.reason.startswith("vp_pool_empty")
+    assert s.stage == "over" and o is not None and o.reason.startswith("vp_pool_empty")
 
 
 def test_game_ends_at_twelve_squares() -> None:
@@ -287,7 +285,7 @@ def test_tie_break_cup_dice_plus_credits_then_shared() -> None:
     o = engine._outcome(s, "test", None)
     assert o["scores"] == [3, 3, 3] and o["winners"] == [1]
     assert o["tiebreak"] == ["most_points", "cup_dice_plus_credits"]
-    s["players"][0]["credits"] = 3
+    s.players[0].credits = 3
     o = engine._outcome(s, "test", None)
     assert o["winners"] == [0, 1] and o["tiebreak"][-1] == "shared"
 
@@ -306,8 +304,8 @@ def test_resign_ends_the_game() -> None:
 
 def test_illegal_actions_are_rejected_with_a_reason_and_leave_state_untouched(monkeypatch) -> None:
     s = new(2, "ill")
-    s["players"][1]["committed"] = False
-    snapshot = copy.deepcopy(s)
+    s.players[1].committed = False
+    snapshot = s.to_json()
     for seat, action, code in [
         (0, {"type": "fly"}, "wrong_action_type"),
         (0, {"colour": "red"}, "bad_action"),
@@ -320,7 +318,7 @@ def test_illegal_actions_are_rejected_with_a_reason_and_leave_state_untouched(mo
         with pytest.raises(IllegalAction) as e:
             R.apply(s, seat, action)
         assert e.value.code == code and e.value.message
-        assert s == snapshot
+        assert s.to_json() == snapshot
     s2 = new()
     blank(s2, 0)
     blank(s2, 1)

@@ -10,6 +10,7 @@ from rulesets.roll import RULESET as R
 from rulesets.roll import powers
 from rulesets.roll.data import BY_NAME, CARDS, PHASES, TILE_IDS, side_key
 from rulesets.roll.powers import REASSIGN
+from rulesets.roll.state import Assign
 from tests.roll.helpers import (
     act,
     blank,
@@ -59,8 +60,8 @@ def test_alien_research_ship_virtual_explorers_and_alien_archaeology(monkeypatch
     act(s, {"type": "stock", "colour": "yellow", "virtual": True})
     act(s, {"type": "stock", "colour": "white", "virtual": True})
     assert halted(s)
-    assert p["credits"] == 1 + 4 + 2  # Alien Archaeology: yellow stock $4
-    assert sum(p["cit"].values()) == 0  # virtual workers go nowhere
+    assert p.credits == 1 + 4 + 2  # Alien Archaeology: yellow stock $4
+    assert sum(p.cit.values()) == 0  # virtual workers go nowhere
 
 
 @covers("Major Research Labs")
@@ -74,21 +75,21 @@ def test_major_research_labs_virtual_white_explorer(monkeypatch) -> None:
 
 def test_stock_and_scout(monkeypatch) -> None:
     s, p = two(credits=9)
-    p["dev_stack"] = [take_tile(s, "Diversification")]
+    p.dev_stack = [take_tile(s, "Diversification")]
     run_phases(s, ["explore"], {0: {"explore": ["white", "white"]}}, monkeypatch)
     act(s, {"type": "stock", "colour": "white"})
-    assert p["credits"] == 10  # capped at $10
+    assert p.credits == 10  # capped at $10
     act(s, {"type": "scout", "colour": "white"})
-    act(s, {"type": "discard", "tile": p["dev_stack"][0]})
-    assert s["discards"]
+    act(s, {"type": "discard", "tile": p.dev_stack[0]})
+    assert s.discards
     act(s, {"type": "draw"})
-    drawn = s["queue"][0]["scout"]["drawn"]
+    drawn = s.queue[0]["scout"]["drawn"]
     assert len(drawn) == 2  # discarded 1, draw 1 + 1
     for tile in list(drawn):
         act(s, {"type": "place", "tile": tile, "as": "world"})
-    assert halted(s) and not s["discards"]  # discards back in the bag at phase end
-    assert len(p["world_stack"]) == 2 and not p["dev_stack"]
-    assert p["cit"]["white"] == 2
+    assert halted(s) and not s.discards  # discards back in the bag at phase end
+    assert len(p.world_stack) == 2 and not p.dev_stack
+    assert p.cit["white"] == 2
     check_components(s)
 
 
@@ -97,14 +98,14 @@ def test_improved_reconnaissance_may_place_on_top(monkeypatch) -> None:
     s = new()
     p = blank(s, 0, faction_keys=("F4d", "F4w"))
     blank(s, 1)
-    p["dev_stack"] = [take_tile(s, "Diversification")]
+    p.dev_stack = [take_tile(s, "Diversification")]
     run_phases(s, ["explore"], {0: {"explore": ["white"]}}, monkeypatch)
     act(s, {"type": "scout", "colour": "white"})
     act(s, {"type": "draw"})
-    tile = s["queue"][0]["scout"]["drawn"][0]
+    tile = s.queue[0]["scout"]["drawn"][0]
     assert {"type": "place", "tile": tile, "as": "dev", "top": True} in legal(s)
     act(s, {"type": "place", "tile": tile, "as": "dev", "top": True})
-    assert p["dev_stack"][0] == tile
+    assert p.dev_stack[0] == tile
 
 
 @covers("Advanced Logistics")
@@ -112,13 +113,13 @@ def test_advanced_logistics_flips_a_tile_to_the_top(monkeypatch) -> None:
     s, p = two()
     build(s, 0, "Advanced Logistics")
     a, b = take_tile(s, "Diversification"), take_tile(s, "Space Mercenaries")
-    p["dev_stack"] = [a, b]
+    p.dev_stack = [a, b]
     run_phases(s, ["explore"], {0: {"explore": ["white"]}}, monkeypatch)
     moves = [x for x in legal(s) if x["type"] == "logistics"]
     assert {"type": "logistics", "tile": b, "to": "world"} in moves
     assert {"type": "logistics", "tile": a, "to": "dev"} not in moves  # already on top
     act(s, {"type": "logistics", "tile": b, "to": "world"})
-    assert p["world_stack"] == [b] and p["dev_stack"] == [a]
+    assert p.world_stack == [b] and p.dev_stack == [a]
     assert not [x for x in legal(s) if x.get("tile") == b]  # once per phase
 
 
@@ -129,12 +130,12 @@ def test_alien_research_team_draws_after_explore_and_yellow_bonus(monkeypatch) -
     run_phases(s, ["explore"], {0: {"explore": ["yellow"]}}, monkeypatch)
     act(s, {"type": "scout", "colour": "yellow"})
     act(s, {"type": "draw"})
-    act(s, {"type": "place", "tile": s["queue"][0]["scout"]["drawn"][0], "as": "dev"})
-    assert s["queue"][0]["kind"] == "research_team"
-    assert p["credits"] == 2  # scouted with a yellow explorer
-    tile = s["queue"][0]["drawn"][0]
+    act(s, {"type": "place", "tile": s.queue[0]["scout"]["drawn"][0], "as": "dev"})
+    assert s.queue[0]["kind"] == "research_team"
+    assert p.credits == 2  # scouted with a yellow explorer
+    tile = s.queue[0]["drawn"][0]
     act(s, {"type": "place", "tile": tile, "as": "world"})
-    assert halted(s) and len(p["dev_stack"]) == 1 and p["world_stack"] == [tile]
+    assert halted(s) and len(p.dev_stack) == 1 and p.world_stack == [tile]
 
 
 @covers("Technology Unions")
@@ -142,12 +143,12 @@ def test_technology_unions_most_developments_strictly(monkeypatch) -> None:
     s, p = two(credits=1)
     build(s, 0, "Technology Unions")
     run_phases(s, ["explore", "produce"], {}, monkeypatch)
-    assert p["credits"] == 3  # +$1 in Explore, +$1 in Produce
+    assert p.credits == 3  # +$1 in Explore, +$1 in Produce
     s, p = two(credits=1)
     build(s, 0, "Technology Unions")
     build(s, 1, "Diversification")
     run_phases(s, ["explore"], {}, monkeypatch)
-    assert p["credits"] == 1  # tie gives nothing
+    assert p.credits == 1  # tie gives nothing
 
 
 # ---- Develop ----------------------------------------------------------------------
@@ -158,7 +159,7 @@ def _develop(monkeypatch, names: list[str], stack: list[str], workers: list[str]
     p = blank(s, 0, faction_keys=faction, credits=credits)
     blank(s, 1)
     build(s, 0, *names)
-    p["dev_stack"] = [take_tile(s, n) for n in stack]
+    p.dev_stack = [take_tile(s, n) for n in stack]
     run_phases(s, ["develop"], {0: {"develop": workers}}, monkeypatch)
     return s, p
 
@@ -166,14 +167,14 @@ def _develop(monkeypatch, names: list[str], stack: list[str], workers: list[str]
 @covers("Investment Credits")
 def test_investment_credits(monkeypatch) -> None:
     s, p = _develop(monkeypatch, ["Investment Credits"], ["Galactic Influence"], ["red", "red"])
-    assert BY_NAME["Galactic Influence"] in p["tableau"]  # 3 - 1 = 2
+    assert BY_NAME["Galactic Influence"] in p.tableau  # 3 - 1 = 2
     assert powers.dev_cost(p, CARDS[BY_NAME["Diversification"]]) == 1  # minimum 1
 
 
 @covers("Biological Adaptation")
 def test_biological_adaptation_reassign_devs_cheaper(monkeypatch) -> None:
     s, p = _develop(monkeypatch, [], ["Galactic Influence"], ["red", "red"], faction=("F7d", "F7w"))
-    assert BY_NAME["Galactic Influence"] in p["tableau"]
+    assert BY_NAME["Galactic Influence"] in p.tableau
     assert powers.dev_cost(p, CARDS[BY_NAME["Export Duties"]]) == 2  # not a Reassign dev
     assert "Biological Adaptation" not in REASSIGN  # not a reassign power (A3.7)
 
@@ -181,7 +182,7 @@ def test_biological_adaptation_reassign_devs_cheaper(monkeypatch) -> None:
 @covers("Galactic Investors")
 def test_galactic_investors_end_of_develop(monkeypatch) -> None:
     s, p = _develop(monkeypatch, ["Galactic Investors"], [], [])
-    assert p["credits"] == 3
+    assert p.credits == 3
 
 
 @covers("Galactic Religion")
@@ -191,7 +192,7 @@ def test_galactic_religion_blue_dice_in_citizenry(monkeypatch) -> None:
     blank(s, 1)
     to(s, 0, "cit", ["blue", "blue", "red"])
     run_phases(s, ["develop"], {}, monkeypatch)
-    assert p["credits"] == 3
+    assert p.credits == 3
 
 
 @covers("Public Works", "Galactic Recycling")
@@ -199,12 +200,12 @@ def test_public_works_and_galactic_recycling_not_for_themselves(monkeypatch) -> 
     s, p = _develop(monkeypatch, [], ["Public Works", "Galactic Recycling", "Diversification"],
                     ["red"] * 4)
     # PW itself: 0; GR: +$1 (PW); Diversification: +$1 (PW) +$1 (GR)
-    assert p["credits"] == 1 + 1 + 2
+    assert p.credits == 1 + 1 + 2
     s, p = two(credits=1)
     build(s, 0, "Galactic Recycling")
-    p["world_stack"] = [take_tile(s, "Spice World")]
+    p.world_stack = [take_tile(s, "Spice World")]
     run_phases(s, ["settle"], {0: {"settle": ["red", "red"]}}, monkeypatch)
-    assert p["credits"] == 2
+    assert p.credits == 2
 
 
 @covers("Galactic Federation")
@@ -212,10 +213,10 @@ def test_galactic_federation_developers_to_cup_and_bonus(monkeypatch) -> None:
     s, p = _develop(monkeypatch, ["Galactic Federation"], ["Galactic Influence"], ["red", "blue", "white"])
     for c in ("red", "blue"):
         act(s, {"type": "develop", "colour": c})
-    assert s["queue"][0]["kind"] == "pick"
+    assert s.queue[0]["kind"] == "pick"
     act(s, {"type": "pick", "colour": "red"})
     act(s, {"type": "stop"})
-    assert p["cup"]["red"] == 1 and p["cit"]["blue"] == 1 and p["cit"]["white"] == 1
+    assert p.cup["red"] == 1 and p.cit["blue"] == 1 and p.cit["white"] == 1
     assert powers.end_bonuses(p)["Galactic Federation"] == 3  # (6 + 3) / 3
 
 
@@ -229,16 +230,16 @@ def test_immediate_developments_lose_a_die_then_gain(monkeypatch, name: str, gai
     blank(s, 1)
     to(s, 0, "cup", ["white"])
     to(s, 0, "cit", ["purple"])
-    p["dev_stack"] = [take_tile(s, name)]
+    p.dev_stack = [take_tile(s, name)]
     cost = CARDS[BY_NAME[name]].cost
     run_phases(s, ["develop"], {0: {"develop": ["red"] * cost}}, monkeypatch)
     options = legal(s)
     assert {"type": "lose", "where": "cup", "colour": "white"} in options
     act(s, {"type": "lose", "where": "cit", "colour": "purple"})
-    assert p["cit"]["purple"] == 0
+    assert p.cit["purple"] == 0
     for c, n in gain.items():
-        assert p["cup"][c] == n
-    assert p["credits"] == (2 if name == "Space Marines" else 1)
+        assert p.cup[c] == n
+    assert p.credits == (2 if name == "Space Marines" else 1)
     check_components(s)
 
 
@@ -270,41 +271,41 @@ def test_robot_surveyors(monkeypatch) -> None:
     s, p = two(credits=1)
     build(s, 0, "Robot Surveyors")
     run_phases(s, ["settle"], {}, monkeypatch)
-    assert p["credits"] == 3
+    assert p.credits == 3
 
 
 @covers("Terraforming Robots")
 def test_terraforming_robots(monkeypatch) -> None:
     s, p = two(credits=1)
     build(s, 0, "Terraforming Robots")
-    p["world_stack"] = [take_tile(s, "Radioactive World"), take_tile(s, "Spice World")]
+    p.world_stack = [take_tile(s, "Radioactive World"), take_tile(s, "Spice World")]
     run_phases(s, ["settle"], {0: {"settle": ["red"] * 4}}, monkeypatch)
-    assert p["credits"] == 1 + 2 + 1
+    assert p.credits == 1 + 2 + 1
 
 
 @covers("New Galactic Order")
 def test_new_galactic_order_red_settlers_to_cup(monkeypatch) -> None:
     s, p = two()
     build(s, 0, "New Galactic Order")
-    p["world_stack"] = [take_tile(s, "Spice World")]
+    p.world_stack = [take_tile(s, "Spice World")]
     run_phases(s, ["settle"], {0: {"settle": ["red", "green"]}}, monkeypatch)
     act(s, {"type": "settle", "colour": "red"})
     assert halted(s)
-    assert p["cup"]["red"] == 1 and p["cit"]["green"] == 1
+    assert p.cup["red"] == 1 and p.cit["green"] == 1
 
 
 @covers("Galactic Exchange")
 def test_galactic_exchange_settlers_to_cup_and_bonus(monkeypatch) -> None:
     s, p = two()
     build(s, 0, "Galactic Exchange")
-    p["world_stack"] = [take_tile(s, "Spice World")]
+    p.world_stack = [take_tile(s, "Spice World")]
     run_phases(s, ["settle"], {0: {"settle": ["red", "green"]}}, monkeypatch)
     act(s, {"type": "settle", "colour": "green"})
     assert {"type": "stop"} not in legal(s)  # at least one
     act(s, {"type": "pick", "colour": "green"})
     act(s, {"type": "pick", "colour": "red"})
     assert halted(s)
-    assert p["cup"]["red"] == 1 and p["cup"]["green"] == 1 and p["cup"]["blue"] == 1
+    assert p.cup["red"] == 1 and p.cup["green"] == 1 and p.cup["blue"] == 1
     assert powers.end_bonuses(p)["Galactic Exchange"] == 3  # red, green, blue
 
 
@@ -319,8 +320,8 @@ def test_galactic_reserves_two_goods_per_world(monkeypatch) -> None:
     for _ in range(2):
         act(s, {"type": "produce", "colour": "red", "world": spice})
     assert halted(s)  # the rest had one choice left, then no room
-    assert p["goods"] == {spice: ["red", "red"], outpost: ["red", "red"]}
-    assert p["cup"]["red"] == 1  # fifth producer has no room
+    assert p.goods == {spice: ["red", "red"], outpost: ["red", "red"]}
+    assert p.cup["red"] == 1  # fifth producer has no room
     assert powers.end_bonuses(p)["Galactic Reserves"] == 4
 
 
@@ -334,7 +335,7 @@ def test_produce_end_of_phase_credits(monkeypatch) -> None:
     act(s, {"type": "produce", "colour": "green", "world": BY_NAME["Radioactive World"]})
     assert halted(s)
     # Merchant Guild 2 + Mining League 1 (brown good) + Consumer Markets 1 (blue good)
-    assert p["credits"] == 1 + 2 + 1 + 1
+    assert p.credits == 1 + 2 + 1 + 1
     assert powers.end_bonuses(p)["Mining League"] == 2
     s = new()
     p = blank(s, 0, faction_keys=("F5d", "F5w"), credits=1)  # Genetics Lab, green world
@@ -343,7 +344,7 @@ def test_produce_end_of_phase_credits(monkeypatch) -> None:
     run_phases(s, ["produce"], {0: {"produce": ["green", "green"]}}, monkeypatch)
     act(s, {"type": "produce", "colour": "green", "world": BY_NAME["Spice World"]})
     assert halted(s)
-    assert p["credits"] == 1 + 4  # two green dice as goods
+    assert p.credits == 1 + 4  # two green dice as goods
 
 
 # ---- Ship ---------------------------------------------------------------------------
@@ -374,7 +375,7 @@ def _ship(monkeypatch, names: list[str], world: str, good_die: str, shipper: str
 ])
 def test_trade_powers(monkeypatch, names, world, gain) -> None:
     s, p = _ship(monkeypatch, names, world, "white", "white", "trade")
-    assert p["credits"] == 1 + gain
+    assert p.credits == 1 + gain
 
 
 TESTED.update({"Export Duties", "Galactic Demand", "Jumpdrive Research"})
@@ -394,7 +395,7 @@ TESTED.update({"Export Duties", "Galactic Demand", "Jumpdrive Research"})
 def test_consume_powers(monkeypatch, names, world, vp, credits, faction) -> None:
     s, p = _ship(monkeypatch, names, world, "white", "white", "consume",
                  faction=faction or ("F9w1", "F9w2"))
-    assert (p["vp"], p["credits"]) == (vp, 1 + credits)
+    assert (p.vp, p.credits) == (vp, 1 + credits)
 
 
 TESTED.update({"Trade Levies", "New Economy", "Galactic Renaissance", "Minor Research Labs",
@@ -405,14 +406,14 @@ TESTED.update({"Trade Levies", "New Economy", "Galactic Renaissance", "Minor Res
 def test_galactic_bankers_pay_one_credit_for_a_vp(monkeypatch) -> None:
     s, p = _ship(monkeypatch, ["Galactic Bankers"], "Gem World", "white", "white", "trade",
                  extra={"bank": True})
-    assert (p["credits"], p["vp"]) == (1 + 3 - 1, 1)
+    assert (p.credits, p.vp) == (1 + 3 - 1, 1)
     assert powers.end_bonuses(p)["Galactic Bankers"] == 1
 
 
 @covers("Space Docks")
 def test_space_docks_virtual_white_shipper(monkeypatch) -> None:
     s, p = _ship(monkeypatch, ["Space Docks"], "Gem World", "blue", None, "consume")
-    assert p["vp"] == 2 and p["cit"]["white"] == 0 and p["cit"]["blue"] == 1
+    assert p.vp == 2 and p.cit["white"] == 0 and p.cit["blue"] == 1
 
 
 @covers("Organic Shipyards")
@@ -423,7 +424,7 @@ def test_organic_shipyards_virtual_white_and_green(monkeypatch) -> None:
     run_phases(s, ["ship"], {}, monkeypatch)
     assert {a["colour"] for a in legal(s)} == {"white", "green"}
     act(s, {"type": "consume", "colour": "green", "world": key, "good": "green", "virtual": True})
-    assert p["vp"] == 3
+    assert p.vp == 3
 
 
 @covers("Free Trade Association", "Galactic Salon", "Space Tourism", "Space Piracy")
@@ -436,8 +437,8 @@ def test_ship_end_of_phase_powers(monkeypatch) -> None:
     to(s, 0, "cit", ["red"])
     run_phases(s, ["ship"], {}, monkeypatch)
     # FTA 2 + Space Tourism 1+1 (Hidden Fortress 2 is tied-highest and ours) + Piracy 1
-    assert p["credits"] == 1 + 2 + 2 + 1
-    assert p["vp"] == 1
+    assert p.credits == 1 + 2 + 2 + 1
+    assert p.vp == 1
     assert powers.end_bonuses(p)["Free Trade Association"] == 2  # (2 + 2) / 2
 
 
@@ -454,12 +455,12 @@ def _assigning(names: list[str], selected: str = "settle", blue_worlds: int = 0)
     build(s, 0, *names)
     for _ in range(blue_worlds):
         build(s, 0, next(CARDS[side_key(t, "world")].name for t in TILE_IDS
-                         if t in s["bag"] and CARDS[side_key(t, "world")].colour == "blue"))
-    p["assign"] = {"dice": sorted([c, col, col] for c, col in DICE), "sel": ["yellow", "settle", selected],
-                   "dict": [], "used": [], "pend": None}
-    p["committed"] = False
-    s["players"][1]["assign"] = {"dice": [], "sel": None, "dict": [], "used": [], "pend": None}
-    s["stage"] = "assign"
+                         if t in s.bag and CARDS[side_key(t, "world")].colour == "blue"))
+    p.assign = Assign(sorted([c, col, col] for c, col in DICE))
+    p.assign.sel = ["yellow", "settle", selected]
+    p.committed = False
+    s.players[1].assign = Assign([])
+    s.stage = "assign"
     return s, p
 
 
@@ -499,7 +500,7 @@ def test_reassign_power(name: str) -> None:
     for _ in range(count):
         move = next(a for a in legal(s) if a["type"] == "reassign")
         act(s, move)
-    assert p["assign"]["pend"] is None  # power used up
+    assert p.assign.pend is None  # power used up
     assert {"type": "power", "name": name} not in legal(s)  # once per round
 
 
@@ -507,7 +508,7 @@ def test_mad_scientists_most_blue_worlds_reassigns_two() -> None:
     s, p = _assigning(["Mad Scientists"], blue_worlds=1)
     act(s, {"type": "power", "name": "Mad Scientists"})
     act(s, {"type": "reassign", "colour": "red", "from": "develop", "to": "ship"})
-    assert p["assign"]["pend"] is not None
+    assert p.assign.pend is not None
     assert {"type": "stop"} in legal(s)
 
 
@@ -521,7 +522,7 @@ def test_executive_power_exactly_two_from_one_column() -> None:
     act(s, {"type": "reassign", "colour": "red", "from": "develop", "to": "ship"})
     assert {a["from"] for a in legal(s) if a["type"] == "reassign"} == {"develop"}
     act(s, {"type": "reassign", "colour": "white", "from": "develop", "to": "ship"})
-    assert p["assign"]["pend"] is None
+    assert p.assign.pend is None
 
 
 @covers("Galactic Mandate", "Backup Planning")
@@ -529,13 +530,13 @@ def test_dictate_modifiers() -> None:
     s, p = _assigning([])
     act(s, {"type": "dictate", "colour": "purple", "from": "ship"})
     act(s, {"type": "reassign", "colour": "blue", "from": "ship", "to": "develop"})
-    assert p["assign"]["pend"] is None
+    assert p.assign.pend is None
     assert not [a for a in legal(s) if a["type"] == "dictate"]  # once per round
     s, p = _assigning(["Galactic Mandate", "Backup Planning"])
     act(s, {"type": "dictate", "colour": "purple", "from": "ship"})
     for _ in range(3):
         act(s, next(a for a in legal(s) if a["type"] == "reassign"))
-    assert p["assign"]["pend"] is None
+    assert p.assign.pend is None
     assert [a for a in legal(s) if a["type"] == "dictate"]  # Backup Planning: again
 
 
@@ -549,22 +550,22 @@ def test_world_placement_effect(monkeypatch, key: str) -> None:
     card = CARDS[key]
     s, p = two(credits=1)
     to(s, 0, "cup", ["white"])
-    p["world_stack"] = [take_tile(s, card.name)]
+    p.world_stack = [take_tile(s, card.name)]
     run_phases(s, ["settle"], {0: {"settle": ["red"] * card.cost}}, monkeypatch)
     eff = card.effect
     if eff["lose"]:
         act(s, {"type": "lose", "where": "cup", "colour": "white"})
     assert halted(s)
-    assert key in p["tableau"]
-    assert p["credits"] == 1 + eff["credits"]
+    assert key in p.tableau
+    assert p.credits == 1 + eff["credits"]
     cit = {c: eff["citizenry"].count(c) for c in set(eff["citizenry"])}
     cit["red"] = cit.get("red", 0) + card.cost  # the settlers
-    assert {c: n for c, n in p["cit"].items() if n} == cit
+    assert {c: n for c, n in p.cit.items() if n} == cit
     cup = {c: eff["cup"].count(c) for c in set(eff["cup"])}
     if not eff["lose"]:
         cup["white"] = 1
-    assert {c: n for c, n in p["cup"].items() if n} == cup
-    assert p["goods"] == ({key: [card.colour]} if eff["good"] else {})
+    assert {c: n for c, n in p.cup.items() if n} == cup
+    assert p.goods == ({key: [card.colour]} if eff["good"] else {})
     check_components(s)
 
 
@@ -574,13 +575,13 @@ def test_other_cost_six_end_bonuses() -> None:
     p = blank(s, 0, faction_keys=("F1d", "F1w"))  # Space Piracy (0, not Reassign)
     build(s, 0, "System Diversification", "Nanotechnology", "Diversification", "New Economy",
           "Galactic Renaissance", "Galactic Bankers")
-    p["vp"] = 6
+    p.vp = 6
     b = powers.end_bonuses(p)
     assert b["System Diversification"] == 6  # (6 + 5 + 1) / 2
     assert b["Galactic Renaissance"] == 3     # 1/3/6 chips -> 1/2/3
     assert b["New Economy"] == 4              # Space Piracy, New Economy, Renaissance, Bankers
     assert b["Galactic Bankers"] == 7
-    p["vp"] = 5
+    p.vp = 5
     assert powers.end_bonuses(p)["Galactic Renaissance"] == 2
 
 

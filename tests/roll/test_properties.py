@@ -6,7 +6,6 @@ are marked ``slow``."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
@@ -39,16 +38,16 @@ def _sweep(n_games: int, offset: int = 0) -> None:
         assert legal, "a seat to act always has a legal action"
         assert len(legal) <= 200, "legal lists stay small"
         if rng.below(40) == 0:
-            snapshot = copy.deepcopy(state)
+            snapshot = state.to_json()
             with pytest.raises(IllegalAction) as e:
                 R.apply(state, seat, _corrupt(legal[rng.below(len(legal))], rng))
             assert e.value.code in ("illegal_choice", "wrong_action_type") and e.value.message
-            others = [s for s in range(len(state["players"])) if s not in R.to_act(state)]
+            others = [s for s in range(len(state.players)) if s not in R.to_act(state)]
             if others:
                 with pytest.raises(IllegalAction) as e:
                     R.apply(state, others[0], legal[0])
                 assert e.value.code == "not_your_turn"
-            assert state == snapshot, "a rejected action leaves the state untouched"
+            assert state.to_json() == snapshot, "a rejected action leaves the state untouched"
 
     for i in range(offset, offset + n_games):
         state, record = fast_random_game(f"sweep{i}", 2 + i % 4, hook)
@@ -78,7 +77,7 @@ def _hidden_check(n_games: int, offset: int) -> None:
         nonlocal checked
         if rng.below(15):
             return
-        viewers = list(range(len(state["players"]))) + [None]
+        viewers = list(range(len(state.players))) + [None]
         viewer = viewers[rng.below(len(viewers))]
         other = perturb(state, viewer, rng)
         assert R.view(other, viewer) == R.view(state, viewer)
@@ -103,25 +102,25 @@ def test_hidden_information_sweep_slow() -> None:
 def test_perturbation_really_changes_hidden_parts() -> None:
     """Guard against a vacuous check: perturbed states differ, views do not."""
     state = R.new_game(R.example_config(3), "pert")
-    while state["stage"] == "setup":
+    while state.stage == "setup":
         seat = R.to_act(state)[0]
         R.apply(state, seat, R.legal_actions(state, seat)[0])
     other = perturb(state, 0, Rng.from_seed("p"))
-    assert other != state
-    assert other["players"][1]["assign"] != state["players"][1]["assign"]
+    assert other.to_json() != state.to_json()
+    assert other.players[1].assign.to_json() != state.players[1].assign.to_json()
     assert R.view(other, 0) == R.view(state, 0)
     assert R.view(other, 1) != R.view(state, 1)
 
 
 def test_secret_assignment_events_hidden_from_others() -> None:
     def hook(state, seat, legal, rng):
-        if state["stage"] != "assign":
+        if state.stage != "assign":
             return
         action = legal[rng.below(len(legal))]
-        trial = copy.deepcopy(state)
+        trial = state.copy()
         _s, events = R.apply(trial, seat, action)
         for e in events:
-            for viewer in [q for q in range(len(state["players"])) if q != seat] + [None]:
+            for viewer in [q for q in range(len(state.players)) if q != seat] + [None]:
                 seen = R.event_view(e, viewer)
                 if e["type"] == "assign":
                     assert seen in (None, {"type": "committed", "seat": seat})
