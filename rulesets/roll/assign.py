@@ -96,8 +96,8 @@ def legal(state: Game, seat: int) -> list[Action]:
     out = [{"type": "done"}]
     if "Dictate" not in a.used or owns(p, "Backup Planning"):
         out += [{"type": "dictate", "colour": c, "from": col} for c, col in _pairs(a.dice)]
-    for name in sorted(REASSIGN):
-        if owns(p, name) and name not in a.used and _power_usable(state, seat, a, name):
+    for name in sorted({n for n in p.names if n in REASSIGN}):     # the powers it owns
+        if name not in a.used and _power_usable(state, seat, a, name):
             out.append({"type": "power", "name": name})
     return out
 

@@ -165,8 +165,19 @@ def to_act(state: Game) -> list[int]:
     return [state.queue[0]["seat"]]
 
 
+def _acts(state: Game, seat: Any) -> bool:
+    """``seat in to_act(state)``, without building the list for a seat number (each
+    step asks it twice: for the legal list and for ``apply``)."""
+    stage = state.stage
+    if stage == "assign":
+        if type(seat) is int and 0 <= seat < len(state.players):
+            return not state.players[seat].committed
+        return seat in to_act(state)
+    return stage != "over" and seat in (state.queue[0]["seat"],)
+
+
 def legal_actions(state: Game, seat: int) -> list[Action]:
-    if seat not in to_act(state):
+    if not _acts(state, seat):
         return []
     if state.stage == "assign":
         return assign.legal(state, seat)
@@ -182,7 +193,7 @@ def apply(state: Game, seat: Any, action: Any,
     the list is not built again."""
     if state.stage == "over":
         raise IllegalAction("game_over", "the game is over")
-    if seat not in to_act(state):
+    if not _acts(state, seat):
         raise IllegalAction("not_your_turn", f"seat {seat} has nothing to decide now",
                             details={"to_act": to_act(state)})
     if not isinstance(action, dict) or "type" not in action:
