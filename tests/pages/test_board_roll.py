@@ -13,6 +13,7 @@ import os
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,6 @@ from matches.models import Match
 from rulesets import registry
 from rulesets.roll import powers
 from rulesets.roll.data import CARDS
-from rulesets.roll.state import Game
 from tests.support.pages import login
 
 DATA_JS = Path(__file__).resolve().parents[2] / "matches/static/matches/roll-data.js"
@@ -161,7 +161,7 @@ def assert_board_shows(page, view: dict, names: dict[str, str], hungarian: bool)
             assert s["stripDice"] >= sum(len(v) for v in p["columns"].values())
 
 
-def assert_hidden_stays_hidden(page, state: Game, names: dict[str, str]) -> None:
+def assert_hidden_stays_hidden(page, state: Any, names: dict[str, str]) -> None:
     """The other seat's construction tiles below the top and its scouted tiles are not
     drawn (the engine's view has only their count): neither side's name is on the board."""
     board = page.inner_text("#view")
@@ -186,7 +186,7 @@ def click_path(page, path: list[str], wait: bool = True) -> None:
                              + page.inner_text("#roll-prompt")) from exc
 
 
-def yield_text(state: Game, a: dict) -> str:
+def yield_text(state: Any, a: dict) -> str:
     p = state.players[0]
     if a["type"] == "stock":
         return f"+{powers.stock_value(p, a['colour'])} $"
@@ -422,7 +422,7 @@ def _citizenry_positions(monkeypatch) -> list[tuple[dict, list]]:
     goes to the Citizenry), and a world whose second settler is still to choose."""
     from tests.roll.helpers import blank, dice, new, run_phases, take_tile
 
-    rs = registry.get("roll")
+    rs: Any = registry.get("roll")   # (the rules' own state classes)
     out = []
     s = new()
     p = blank(s, 0)
@@ -515,7 +515,7 @@ def test_a_click_on_a_tile_inside_the_target_stack_moves_to_that_stack(browser, 
     was lost (a random-move page run stopped so: "made no move", the tile still picked)."""
     from tests.roll.helpers import blank, build, new, run_phases, take_tile
 
-    rs = registry.get("roll")
+    rs: Any = registry.get("roll")   # (the rules' own state classes)
     s = new()
     p = blank(s, 0, credits=1)
     blank(s, 1)

@@ -199,6 +199,7 @@ __all__ = ["COLOURS", "R"]
 def set_roll(state: Game, seat: int, faces: list[tuple[str, str]]) -> None:
     """Replace a seat's rolled dice by ``(colour, face)`` pairs, keeping the supply right."""
     a = state.players[seat].assign
+    assert a is not None, "a seat rolls at the start of a round"
     for d in a.dice + a.dictate + ([a.sel] if a.sel else []):
         state.supply[d[0]] += 1
     a.dice, a.sel, a.dictate, a.used, a.pend = sorted([c, f, f] for c, f in faces), None, [], [], None

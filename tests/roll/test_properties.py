@@ -107,7 +107,8 @@ def test_perturbation_really_changes_hidden_parts() -> None:
         R.apply(state, seat, R.legal_actions(state, seat)[0])
     other = perturb(state, 0, Rng.from_seed("p"))
     assert other.to_json() != state.to_json()
-    assert other.players[1].assign.to_json() != state.players[1].assign.to_json()
+    mine, theirs = other.players[1].assign, state.players[1].assign
+    assert mine is not None and theirs is not None and mine.to_json() != theirs.to_json()
     assert R.view(other, 0) == R.view(state, 0)
     assert R.view(other, 1) != R.view(state, 1)
 
