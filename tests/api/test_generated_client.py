@@ -15,14 +15,17 @@ import json
 import random
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connection
 
 from kaosz.models import ApiToken
+from tests.support.api import client_for
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -193,15 +196,7 @@ def test_the_guide_s_bot_plays_a_match_from_the_account_stream(
     (A turn-based match is made by a challenge; its turns come on the same stream.)"""
     from matches.models import Match
 
-    generate(live_server.url, tmp_path)
-    sys.path.insert(0, str(tmp_path))
-    try:
-        spec = importlib.util.spec_from_file_location("typed_bot", EXAMPLE)
-        assert spec is not None and spec.loader is not None
-        bot = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(bot)
-    finally:
-        sys.path.remove(str(tmp_path))
+    bot = _example_bot(live_server.url, tmp_path)
     user = django_user_model.objects.create_user("levelezo")
     _token, key = ApiToken.issue(user, "example bot", ApiToken.WRITE)
     from kaosz_client import AuthenticatedClient
@@ -221,6 +216,65 @@ def test_the_guide_s_bot_plays_a_match_from_the_account_stream(
         or time.monotonic() > deadline))
     finished = Match.objects.get(pk=match.id)
     assert finished.status == Match.FINISHED and moves > 5, (finished.status, moves)
+
+
+@pytest.mark.skipif(not GENERATOR.exists(), reason="openapi-python-client (dev extra)")
+def test_the_guide_s_bot_plays_a_turn_based_match_on_both_sides(
+        live_server, tmp_path, django_user_model, quick_keepalive):
+    """A turn-based match (a challenge at a day a move, accepted) played to the end by two
+    copies of the guide's bot, one per person, each moving only when its own account
+    stream says it is their turn: nothing polls the match."""
+    from matches.models import Match
+    from players.models import TurnClock
+
+    bot = _example_bot(live_server.url, tmp_path)
+    people = {n: django_user_model.objects.create_user(n) for n in ("levelezo-a", "levelezo-b")}
+    keys = {n: ApiToken.issue(u, "example bot", ApiToken.WRITE)[1] for n, u in people.items()}
+    challenge = client_for(people["levelezo-a"]).post("/api/v1/challenges/", {
+        "ruleset": "smugglers", "time_control": "1d"}, format="json")
+    assert challenge.status_code == 201, challenge.content
+    match_id = challenge.json()["id"]
+    accepted = client_for(people["levelezo-b"]).post(
+        f"/api/v1/challenges/{match_id}/accept/", {}, format="json")
+    assert accepted.status_code == 200, accepted.content
+    assert TurnClock.objects.filter(match_id=match_id).exists(), "a day a move"
+    deadline = time.monotonic() + 300
+
+    def over(name: str, data: dict[str, Any]) -> bool:
+        return (Match.objects.filter(pk=match_id, status=Match.FINISHED).exists()
+                or time.monotonic() > deadline)
+
+    moves: dict[str, int] = {}
+
+    def play(name: str) -> None:
+        try:
+            moves[name] = bot.run(live_server.url, keys[name], random.Random(name).choice,
+                                  until=over)
+        finally:
+            connection.close()  # (this thread's own)
+
+    threads = [threading.Thread(target=play, args=(n,)) for n in keys]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(330)
+    finished = Match.objects.get(pk=match_id)
+    assert finished.status == Match.FINISHED, finished.status
+    assert all(moves.get(n, 0) > 3 for n in keys), moves
+
+
+def _example_bot(live_url: str, where: Path) -> Any:
+    """docs/api/examples/typed_bot.py as a module, on a client generated from the server."""
+    generate(live_url, where)
+    sys.path.insert(0, str(where))
+    try:
+        spec = importlib.util.spec_from_file_location("typed_bot", EXAMPLE)
+        assert spec is not None and spec.loader is not None
+        bot = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(bot)
+    finally:
+        sys.path.remove(str(where))
+    return bot
 
 
 @pytest.fixture

@@ -22,10 +22,11 @@ from urllib.parse import urlsplit
 
 from kaosz_client import AuthenticatedClient
 from kaosz_client.api.matches import matches_actions_create, matches_legal_actions_retrieve
-from kaosz_client.models import ActionRequestRequest, Error
+from kaosz_client.models import ActionConflict, ActionRequestRequest, Error
 
 Choose = Callable[[Sequence[Any]], Any]
 MAX_MOVES = 10_000  # (a guard for a bug in a strategy, not a rule)
+RACES = 5  # lost races in a row before waiting for the stream's next turn
 
 
 def account_events(base_url: str, token: str) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -56,14 +57,21 @@ def account_events(base_url: str, token: str) -> Iterator[tuple[str, dict[str, A
 
 def take_turn(client: AuthenticatedClient, match_id: int, choose: Choose) -> bool:
     """Play one move in ``match_id`` if it is ours (False: nothing to do now). A 409
-    means another seat's decision took what we chose: the next event brings a new turn."""
+    ``version_conflict`` means another seat's decision, taken at the same time, took what
+    we chose (or ended the phase): its answer brings our legal actions now, to choose
+    again from without reading again."""
     legal = matches_legal_actions_retrieve.sync(match_id, client=client)
-    if legal is None or isinstance(legal, Error) or not legal.actions:
-        return False
-    played = matches_actions_create.sync(match_id, client=client, body=ActionRequestRequest(
-        action=choose(legal.actions), expected_version=legal.version,
-        client_action_id=str(uuid.uuid4())))
-    return played is not None and not isinstance(played, Error)
+    for _ in range(RACES):
+        if legal is None or isinstance(legal, Error) or not legal.actions:
+            return False
+        played = matches_actions_create.sync(match_id, client=client, body=(
+            ActionRequestRequest(action=choose(legal.actions), expected_version=legal.version,
+                                 client_action_id=str(uuid.uuid4()))))
+        if isinstance(played, ActionConflict) and played.error.code == "version_conflict":
+            legal = played.error.details.legal_actions or None
+            continue
+        return played is not None and not isinstance(played, (Error, ActionConflict))
+    return False
 
 
 def run(base_url: str, token: str, choose: Choose,
