@@ -147,9 +147,25 @@ def json_schemas(prefix: str, title: str, shapes: Mapping[str, Shape],
     return out
 
 
+# What a game adds to its outcome (``Outcome.details``), every game's facts in one
+# vocabulary: each present only where its game (or the way the match ended) writes it.
+OUTCOME_DETAILS = Shape(
+    "What the game adds to the outcome: KGK's `eliminations` per seat; Űrcsempészek's "
+    "scoring `breakdown` per seat (planets, unpaid, energy, goods, ship bonus, total...); "
+    "Roll for the Galaxy's `bonuses` per seat (development → points) and `vp_chips`; the "
+    "seat that `resigned` (Pulsar 2849); an organiser's `note` when adjudicated.",
+    {"eliminations": "ints", "breakdown": ListOf(MapOf("int")),
+     "bonuses": ListOf(MapOf("int")), "vp_chips": "ints", "resigned": "int", "note": "str"},
+    frozenset({"eliminations", "breakdown", "bonuses", "vp_chips", "resigned", "note"}))
+
 # The fields of ``rulesets.base.Outcome`` (a match's `outcome`), where an event carries them.
 OUTCOME_FIELDS: dict[str, Kind] = {"winners": "ints", "reason": "str", "scores": "numbers?",
-                                   "tiebreak": "strs", "details": "object"}
+                                   "tiebreak": "strs", "details": OUTCOME_DETAILS}
+
+
+def kind_schema(kind: Kind) -> dict[str, Any]:
+    """A kind's JSON schema (OpenAPI 3.0)."""
+    return _kind_schema(kind)
 
 UNION_SAYS = {
     "Action": "An action of {title}: one element of legal-actions, posted back as is. Its "

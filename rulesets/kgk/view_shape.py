@@ -6,7 +6,7 @@ to it by ``tests/rulesets/test_view_shapes.py``. A card another seat may not see
 from __future__ import annotations
 
 from rulesets.kgk.event_shapes import WHERE
-from rulesets.shapes import Kind, ListOf, Maybe, OneOf, ViewShape
+from rulesets.shapes import OUTCOME_DETAILS, Kind, ListOf, Maybe, OneOf, ViewShape
 
 _STATS: dict[str, Kind] = {"speed": "int", "firepower": "int", "armor": "int"}
 _FACE: dict[str, Kind] = {"id": "int", "slug": "str", "name": "str", "type": "str", "subtype": "str?",
@@ -81,7 +81,7 @@ DECISION = ViewShape("What the game waits for: a decision of `kind` by `seat` (t
                                 "passes", "opts", "cards"}))
 
 RESULT = ViewShape("How the match ended (the match's `outcome` says it for every game).",
-                   {"winners": "ints", "reason": "str", "details": "object"})
+                   {"winners": "ints", "reason": "str", "details": OUTCOME_DETAILS})
 
 VIEW_SHAPE = ViewShape(
     "Káosz Galaktika as one seat (or a spectator, `seat` null) sees it: the turn and phase, "

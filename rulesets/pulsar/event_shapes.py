@@ -4,7 +4,7 @@ that caused a change (``engineering``, ``transmitter``, a technology's id, ...).
 
 from __future__ import annotations
 
-from rulesets.shapes import OUTCOME_FIELDS, EventShape
+from rulesets.shapes import OUTCOME_FIELDS, EventShape, ListOf, Maybe, OneOf
 
 _SEAT = {"seat": "int"}
 
@@ -34,12 +34,16 @@ EVENT_SHAPES: dict[str, EventShape] = {
     # flying and exploring
     "flight": EventShape("The ship flies `steps` from `from` (`race`: the race project it "
                          "flies for, if any).",
-                         {**_SEAT, "from": "str", "steps": "int", "race": "object?"}),
+                         {**_SEAT, "from": "str", "steps": "int",
+                          "race": Maybe(EventShape("A jump-gate race flown.",
+                                                   {"project": "str", "color": "str"}))}),
     "step": EventShape("The ship steps to `to`; `left` steps remain.",
                        {**_SEAT, "to": "str", "left": "int"}),
     "teleport": EventShape("The ship teleports to `to`.", {**_SEAT, "to": "str"}),
     "reveal": EventShape("A system tile is revealed at `node` (its planets' values).",
-                         {"node": "str", "tile": "str", "planets": "list"}),
+                         {"node": "str", "tile": "str",
+                          # (null: free, "X": barren; see the view's systems)
+                          "planets": ListOf(OneOf(("int?", "str")))}),
     "station": EventShape("The seat builds a station on a planet of `node`.",
                           {**_SEAT, "node": "str", "planet": "int", "blue": "bool"}),
     "race": EventShape("A race project is scored.",

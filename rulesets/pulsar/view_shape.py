@@ -7,7 +7,7 @@ keys are the components' ids (``rulesets/pulsar/components.py`` reads them)."""
 
 from __future__ import annotations
 
-from rulesets.shapes import OUTCOME_FIELDS, ListOf, MapOf, Maybe, ViewShape
+from rulesets.shapes import OUTCOME_FIELDS, ListOf, MapOf, Maybe, OneOf, ViewShape
 
 SIZES = ("small", "medium", "large")
 _BY_SIZE = dict.fromkeys(SIZES, "int")
@@ -20,11 +20,17 @@ PLAYER = ViewShape(
     {"vp": "int", "cubes": "int",
      "mods": ViewShape("Die modification tokens: `pm` (±1) and `p2` (+2).",
                        {"pm": "int", "p2": "int"}),
-     "gyros": ViewShape("Gyrodynes left, by size.", _BY_SIZE), "pulsars": "object",
+     "gyros": ViewShape("Gyrodynes left, by size.", _BY_SIZE),
+     "pulsars": MapOf(Maybe(ViewShape("The gyrodyne on a claimed pulsar (null: none yet).",
+                                      {"size": SIZES, "spinning": "bool"}))),
      "stations": "strs", "kept": "strs", "awards": ListOf("strs"), "patents": "strs",
      "hq": ViewShape("The headquarters board and the side played (null until chosen).",
                      {"board": "str", "side": "str?"}),
-     "hq_done": "strs", "races_used": "list", "transmitters": "object", "links": "list",
+     "hq_done": "strs", "races_used": "strs",
+     "transmitters": MapOf(ViewShape("A transmitter built on a tile: active, and which of "
+                                     "its points are covered.",
+                                     {"active": "bool", "covered": ListOf("bool")})),
+     "links": ListOf(ListOf(OneOf(("str", "int")))),
      "markers": "int", "ship": "str?", "gate": "str?",
      "dice": ListOf(ViewShape("A drafted die: its value, red for the round's median die.",
                               {"v": "int", "red": "bool"})),
@@ -32,7 +38,9 @@ PLAYER = ViewShape(
 
 SYSTEM = ViewShape("A system on the board: face down, or revealed with its tile and its "
                    "planets' values.",
-                   {"revealed": "bool", "tile": "str", "planets": "list"},
+                   {"revealed": "bool", "tile": "str",
+                    # (a planet: null while free, the seat that claimed it, "X" barren)
+                    "planets": ListOf(OneOf(("int?", "str")))},
                    frozenset({"tile", "planets"}))
 
 VIEW_SHAPE = ViewShape(
@@ -46,12 +54,14 @@ VIEW_SHAPE = ViewShape(
                           "balanced_start": "bool"}),
      "round": "int", "phase": "str", "time": "int", "order": "ints",
      "tracks": ViewShape("The initiative and engineering tracks: who stands where.",
-                         {"initiative": "list", "engineering": "list"}),
+                         {"initiative": ListOf("ints"), "engineering": ListOf("ints")}),
      "dice": ViewShape("The round's dice: the pool to draft from, the median, the leftover.",
                        {"pool": "ints", "median": "int", "leftover": "ints"}),
      "gyro_supply": ViewShape("Gyrodynes in the supply, by size.", _BY_SIZE),
      "awards": ViewShape("Awards left by gyrodyne size.", dict.fromkeys(SIZES, "strs")),
-     "tech_boards": "strs", "techs": "object",
+     "tech_boards": "strs",
+     "techs": MapOf(ViewShape("A technology taken: by whom, in which round.",
+                              {"by": "ints", "round": "int"})),
      "goals": ListOf(ViewShape("A goal in play: its tile and side.",
                                {"tile": "int", "side": "int"})),
      "owner": MapOf("int"),
@@ -61,7 +71,13 @@ VIEW_SHAPE = ViewShape(
                                 {"kind": "str", "seat": "int", "options": ListOf("object"),
                                  "mode": ("end", "pass"), "node": "str", "then": ("second",)},
                                 frozenset({"mode", "node", "then"}))),
-     "flight": "object?",
+     "flight": Maybe(ViewShape(
+         "The flight under way: the seat, where it started and is, steps left of its "
+         "total, the gates used (gate → times), the systems visited, and the jump-gate "
+         "race flown (its project and colour) if any.",
+         {"seat": "int", "start": "str", "at": "str", "left": "int", "steps": "int",
+          "used": MapOf("int"), "visited": "strs",
+          "race": Maybe(ViewShape("A jump-gate race.", {"project": "str", "color": "str"}))})),
      "result": Maybe(ViewShape("How the match ended.", OUTCOME_FIELDS)),
      "players": ListOf(PLAYER),
      "setup_queue": ListOf(ViewShape("A setup choice still to make.",
@@ -79,5 +95,5 @@ VIEW_SHAPE = ViewShape(
      "tx": ViewShape("The transmitter stack: its count, its open top tile, its tiles by "
                      "letter; the display and the discards.",
                      {"stack": "int", "top": "str?", "stack_letters": MapOf("int"),
-                      "display": "list", "discard": "strs"})},
+                      "display": ListOf("str?"), "discard": "strs"})},
     frozenset({"draft", "turns", "final", "setup_queue"}))

@@ -18,8 +18,10 @@ from typing import Any
 from rulesets import registry
 from rulesets.kgk.scenario_schema import schemas as kgk_scenario_schemas
 from rulesets.shapes import (
+    OUTCOME_DETAILS,
     event_shapes_of,
     json_schemas,
+    kind_schema,
     prefix_of,
     shapes_of,
     view_schema,
@@ -255,6 +257,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
     _kgk_scenario(components["schemas"])
     _typed_nullables(components["schemas"])
     _game_answers(components["schemas"])  # (after: its nullable view is typed already)
+    _outcome_details(components["schemas"])
     for path, item in result.get("paths", {}).items():
         for method, op in item.items():
             if method not in ("get", "post", "put", "patch", "delete"):
@@ -384,6 +387,29 @@ def _game_answers(schemas: dict[str, Any]) -> None:
             "oneOf": [{"$ref": r} for r in variants.values()],
             "discriminator": {"propertyName": "ruleset", "mapping": variants}}
     schemas.pop("NumberedEvent", None)
+
+
+def _outcome_details(schemas: dict[str, Any]) -> None:
+    """Every outcome's ``details`` (the serializers' open dict) as the one vocabulary the
+    games write (``rulesets.shapes.OUTCOME_DETAILS``), ``OutcomeDetails``."""
+    schemas["OutcomeDetails"] = kind_schema(OUTCOME_DETAILS)
+
+    def visit(node: Any) -> None:
+        if isinstance(node, dict):
+            props = node.get("properties")
+            if isinstance(props, dict) and {"winners", "reason", "details"} <= set(props) \
+                    and props["details"].get("type") == "object" \
+                    and "properties" not in props["details"]:
+                props["details"] = {"$ref": "#/components/schemas/OutcomeDetails"}
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    for name, spec in schemas.items():
+        if name != "OutcomeDetails":
+            visit(spec)
 
 
 def _kgk_scenario(schemas: dict[str, Any]) -> None:
