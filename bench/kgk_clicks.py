@@ -3,28 +3,24 @@
     python bench/kgk_clicks.py [--games N] [--bot heuristic|random]
 
 Seat 0 is "the person": it chooses what the heuristic bot would choose, from the legal
-list, so matches look like a sensible player's. Seat 1 is the bot. Every decision of
-seat 0 is one click in the moves list; the board of ``matches/static/matches/kgk.js``
-changes that as follows, and this script applies the same rules (keep them in step):
+list, so matches look like a sensible player's. Seat 1 is the bot. Every decision that
+reaches seat 0 is one click; what reaches it is decided as the server and the board of
+``matches/static/matches/kgk.js`` decide (keep them in step):
 
-* ``before``: one click per decision (the board without targets);
-* ``ask`` (the "always ask me" choice): a decision with one legal action is answered by
-  the board when seat 0 has no card in hand (public: nothing is revealed); an "end turn"
-  while a card can still be played or an attack declared asks for a confirmation (one
-  more click);
-* ``pause`` (the default): also every window, and every step whose only other moves are
-  interrupts or abilities, is passed after the same pause (``PASS_PAUSE_S``) whatever the
-  hand holds, unless the person responds: no click, some waiting (``pause_seconds``);
-* ``instant`` (the person's opt-in): the one-answer "done", "bombard", "pass" and
-  "commit" decisions are answered at once also with cards in hand (the speed may tell
-  the opponent that no interrupt was playable).
+* ``before``: no stops, one click per decision the engine opens (every window asked);
+* ``default`` and ``full`` (the default stops, and "ask me at every window"): the server
+  passes every window the person's stops do not ask at (``rulesets/kgk/stops.py``,
+  ``matches/store/stops.py``): no click, no wait. Of what reaches the board, a decision
+  with one legal answer is answered by the board when seat 0 has no card in hand (public:
+  nothing is revealed); an "end turn" while a card can still be played or an attack
+  declared asks for a confirmation (one more click). Nothing is passed after a pause.
 
 The game is set up as the match store sets up a person against a bot: the config names
 seat 1 as played by a program (``automatic_seats``), so seat 0 is asked at every window it
 might answer as far as the bot can tell (KG-12.3), and the bot keeps the quick skip.
 
-Prints JSON: clicks per match for each, the share of the forced equip decisions, and the
-decisions by kind.
+Prints JSON: clicks per match for each, the passes the server made, the share of the
+forced equip decisions, and the decisions by kind.
 
 In Chromium, on the real board, this checkout and others side by side:
 
@@ -62,60 +58,51 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import ViewportSize, sync_playwright  # noqa: E402
 
 from rulesets.kgk import RULESET as R  # noqa: E402
+from rulesets.kgk.stops import (  # noqa: E402
+    DEFAULT_STOPS,
+    FULL_CONTROL,
+    Stops,
+    answer,
+    ask_or_pass,
+    window_context,
+)
 from tests.support.kgk_driver import play_on_table  # noqa: E402
 
 USEFUL = {"play", "attack"}
+SETTINGS: dict[str, Stops] = {"default": DEFAULT_STOPS, "full": Stops(FULL_CONTROL)}
 
 
-PASS_PAUSE_S = 1.0            # kgk.js PASS_PAUSE_MS
-DONE_LIKE = {"done", "bombard", "pass", "commit"}
+def clicks(s: dict, legal: list[dict], a: dict) -> int:
+    """The clicks a decision that reached the board costs (kgk.js ``forcedAction`` and
+    ``confirmAction``): none when it has one answer and the hand is empty, two for an
+    "end turn" that leaves a play or an attack, else one."""
+    if len(legal) == 1 and not s["p"][0]["hand"]:
+        return 0
+    return 2 if a["type"] == "end_turn" and any(x["type"] in USEFUL for x in legal) else 1
 
 
-def is_response(s: dict, a: dict) -> bool:
-    if a["type"] == "ability":
-        return True
-    return a["type"] == "play" and s["defs"][s["cards"][a["card"]]["d"]]["type"] == "interrupt"
-
-
-def paused(s: dict, legal: list[dict]) -> dict | None:
-    """The answer the board gives after the pause in the default mode (kgk.js)."""
-    quiet = [a for a in legal if a["type"] in ("pass", "done")]
-    others = [a for a in legal if a["type"] not in ("pass", "done")]
-    if len(quiet) == 1 and (s["dec"]["kind"] == "prio" or all(is_response(s, a) for a in others)):
-        return quiet[0]
-    if len(legal) == 1 and legal[0]["type"] in DONE_LIKE:
-        return legal[0]
-    return None
-
-
-def play(seed: str, bot: str) -> dict[str, int]:
+def play(seed: str, bot: str, stops: Stops | None) -> dict[str, int]:
+    """One match against the bot; ``stops`` None: every window asked, a click each."""
     s = R.new_game({**R.example_config(), "automatic_seats": [1]}, seed)
     c: collections.Counter[str] = collections.Counter()
     step = 0
     while R.outcome(s) is None:
         seat = R.to_act(s)[0]
+        if seat == 0 and stops is not None:
+            ctx = window_context(s)
+            if ctx is not None and not ask_or_pass(ctx, stops, 0):
+                c["server_passes"] += 1
+                R.apply(s, 0, answer(s))
+                continue
         legal = R.legal_actions(s, seat)
         a = R.bot_action(s, seat, "heuristic" if seat == 0 else bot, f"{seed}:{step}")
         if seat == 0:
             kind = s["dec"]["kind"]
-            c["before"] += 1
+            c["decisions"] += 1
             c[f"kind:{kind}"] += 1
-            single = len(legal) == 1
-            if kind == "equip" and single and legal[0]["type"] == "done":
+            if kind == "equip" and len(legal) == 1 and legal[0]["type"] == "done":
                 c["equip_done_only"] += 1
-            public = single and not s["p"][0]["hand"]
-            confirm = a["type"] == "end_turn" and any(x["type"] in USEFUL for x in legal)
-            if not public:
-                c["ask"] += 1
-                auto = paused(s, legal)
-                if auto is not None and auto == a:
-                    c["pause_waits"] += 1
-                else:
-                    c["pause"] += 1
-                if not (single and legal[0]["type"] in DONE_LIKE):
-                    c["instant"] += 1
-            for k in ("ask", "pause", "instant"):
-                c[k] += confirm
+            c["clicks"] += 1 if stops is None else clicks(s, legal, a)
         R.apply(s, seat, a)
         step += 1
     return c
@@ -238,20 +225,25 @@ def main() -> None:
                      args.size)
         return
     args.games = args.games or 40
-    total: collections.Counter[str] = collections.Counter()
-    for g in range(args.games):
-        total.update(play(f"clicks-{g}", args.bot))
     n = args.games
+    runs: dict[str, collections.Counter[str]] = {}
+    for name, stops in {"before": None, **SETTINGS}.items():
+        runs[name] = collections.Counter()
+        for g in range(n):
+            runs[name].update(play(f"clicks-{g}", args.bot, stops))
     out = {
         "games": n, "bot": args.bot,
-        "clicks_per_match": {k: round(total[k] / n, 1) for k in ("before", "ask", "pause", "instant")},
-        "pause_seconds_per_match": round(total["pause_waits"] * PASS_PAUSE_S / n, 1),
-        "forced_equip_done_share_of_clicks_before": round(total["equip_done_only"] / total["before"], 3),
-        "decisions_per_match_by_kind": {k[5:]: round(v / n, 1) for k, v in sorted(total.items())
-                                         if k.startswith("kind:")},
+        "clicks_per_match": {k: round(c["clicks"] / n, 1) for k, c in runs.items()},
+        "decisions_per_match": {k: round(c["decisions"] / n, 1) for k, c in runs.items()},
+        "server_passes_per_match": {k: round(c["server_passes"] / n, 1)
+                                    for k, c in runs.items()},
+        "forced_equip_done_share_of_clicks_before": round(
+            runs["before"]["equip_done_only"] / max(1, runs["before"]["clicks"]), 3),
+        "decisions_per_match_by_kind": {
+            name: {k[5:]: round(v / n, 1) for k, v in sorted(c.items()) if k.startswith("kind:")}
+            for name, c in runs.items()},
     }
     print(json.dumps(out, ensure_ascii=False))
-
 
 if __name__ == "__main__":
     main()
