@@ -14,6 +14,7 @@ from cards.models import Card
 from matches.models import Match
 from tests.support.api import client_for
 from tests.support.board import (
+    BROKEN_WORDS,
     DESKTOP,
     PHONE,
     board_text,
@@ -189,22 +190,6 @@ def test_the_end_screen_shows_rematch_and_a_phone_need_not_scroll_to_it(
         ctx.close()
 
 
-# Words the browser broke across two lines inside the board (a word is split when its
-# range has client rectangles on more than one line).
-BROKEN_WORDS = """() => { const out = []; const root = document.getElementById('board');
-  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-    const el = n.parentElement; if (!el || !el.offsetParent) continue;
-    const text = n.textContent; const re = /[^\\s\\u00ad\\-–—/·,.:;()]+/g; let m;
-    while ((m = re.exec(text))) {
-      if (m[0].length < 4) continue;
-      const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
-      const tops = new Set(Array.from(r.getClientRects()).filter((q) => q.width > 0).map((q) => Math.round(q.top)));
-      if (tops.size > 1) out.push(m[0]);
-    } }
-  return out; }"""
-
-
 @pytest.mark.parametrize("lang", ["hu", "en"])
 def test_no_word_is_broken_mid_word_on_a_phone(browser, live_server, django_user_model,
                                                cards_loaded, bots_in_process, lang):
@@ -219,7 +204,7 @@ def test_no_word_is_broken_mid_word_on_a_phone(browser, live_server, django_user
         # (the check sees a broken word: one made on purpose in a narrow box)
         page.evaluate("""() => { const p = document.createElement('p'); p.id = 'narrow';
           p.style.cssText = 'width:40px; overflow-wrap:anywhere';
-          p.textContent = 'Megszakításkártya'; document.getElementById('board').append(p); }""")
+          p.textContent = 'Megszakításkártya'; document.getElementById('view').append(p); }""")
         assert page.evaluate(BROKEN_WORDS) == ["Megszakításkártya"]
         assert not errors, errors
     finally:

@@ -42,6 +42,23 @@ RAW_IN_ENGLISH = ["seb", "tűz", "pán", "Kör", "Kolónia", "Kredit", "fázis",
 RAW_PATTERNS = [r"\[\d+\]", r"#\d+\b(?! )", r"\bdev \d"]
 
 
+# Words the browser broke across two lines in the page's main part, or in the element a
+# selector names (a word is split when its range has client rectangles on more than one
+# line).
+BROKEN_WORDS = """(sel) => { const out = []; const root = document.querySelector(sel || 'main');
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement; if (!el || !el.checkVisibility()) continue;
+    const text = n.textContent; const re = /[^\\s\\u00ad\\-–—/·,.:;()]+/g; let m;
+    while ((m = re.exec(text))) {
+      if (m[0].length < 4) continue;
+      const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+      const tops = new Set(Array.from(r.getClientRects()).filter((q) => q.width > 0).map((q) => Math.round(q.top)));
+      if (tops.size > 1) out.push(m[0]);
+    } }
+  return out; }"""
+
+
 def raw_keys(text: str, lang: str) -> list[str]:
     words = RAW_EVERYWHERE + (RAW_IN_HUNGARIAN if lang == "hu" else RAW_IN_ENGLISH)
     found = [w for w in words if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]

@@ -193,6 +193,13 @@
     }).join('');
   }
 
+  /* A card name's long word in a narrow tile: a smaller size rather than a word broken in
+   * the middle (the browser may have no Hungarian hyphenation to break it at a syllable). */
+  function nameSize(name) {
+    const longest = Math.max(0, ...String(name).split(/[\s\-–—/·,.:;()]+/).map((w) => w.length));
+    return longest >= 15 ? ' long2' : longest >= 12 ? ' long' : '';
+  }
+
   /* One card drawn as a card: its picture band, cost, name, kind, stats, and its state on
    * the card itself (turned, damaged, face down, unpaid, hit). */
   function cardHtml(c, T, esc, where) {
@@ -218,7 +225,7 @@
       `aria-label="${esc([name, `${T('ár', 'cost')} ${c.cost != null ? c.cost : '?'}`].concat(st).join(', '))}">` +
       (pic ? `<img class="pic" src="${esc(pic)}" alt="" loading="lazy">` : '<span class="pic none"></span>') +
       `<span class="cost" title="${T('ár', 'cost')}">${c.cost != null ? esc(c.cost) : '?'}<small>${T('kr', 'cr')}</small></span>` +
-      `<span class="cn">${esc(name)}</span><span class="st">${esc(kind)}</span>` +
+      `<span class="cn${nameSize(name)}">${esc(name)}</span><span class="st">${esc(kind)}</span>` +
       (STATS.some(([k]) => c[k] != null) ? `<span class="stats">${statChips(c, T, esc)}</span>` : '') +
       ((c.abilities || []).length ? `<span class="st ab">${esc(c.abilities.map((a) => word(T, ABILITIES, a)).join(', '))}</span>` : '') +
       (st.length ? `<span class="state">${esc(st.join(', '))}</span>` : '') + '</button>';
