@@ -58,8 +58,8 @@ def served(tmp_path_factory) -> Iterator[tuple[str, str]]:
                         "SECRET_KEY", "KAOSZ_PLAIN_HTTP")}
     env.update(DEBUG="1", KAOSZ_VAR_DIR=str(var), KAOSZ_BOT_PROCESSES="1")
     manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True,
-                   timeout=300)
+    subprocess.run([*manage, "setup_site"], cwd=ROOT, env=env, check=True, timeout=300,
+                   capture_output=True)
     made = subprocess.run([*manage, "shell", "-c", TOKEN], cwd=ROOT, env=env, check=True,
                           timeout=120, capture_output=True, text=True)
     token = made.stdout.split("TOKEN ", 1)[1].strip()
