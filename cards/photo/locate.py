@@ -18,6 +18,7 @@ CARD_RATIO = 250 / 350  # width / height of an upright card
 CROP_W, CROP_H = 600, 840  # the straightened crop (2.4 x the face's own units)
 WORK_SIDE = 1000  # the long side the search runs at
 MIN_COLOUR_STEP = 25.0  # Lab units between table and card for the colour search
+MIN_DETAIL = 2.5  # mean grey levels of fine detail: a card's text holds more than a bare pocket
 MIN_AREA = 0.015  # of the picture: smaller shapes are not a card someone photographed
 
 
@@ -25,6 +26,7 @@ MIN_AREA = 0.015  # of the picture: smaller shapes are not a card someone photog
 class Found:
     quad: np.ndarray  # 4 x 2 float32, corners in the photo: top-left, top-right, bottom-right, bottom-left
     area: float
+    guessed: bool = False  # a pocket of a binder page's grid, not an outline seen
 
 
 def _order(pts: np.ndarray) -> np.ndarray:
@@ -191,6 +193,114 @@ def _inside(inner: np.ndarray, outer: np.ndarray) -> bool:
     return cv2.pointPolygonTest(outer.reshape(-1, 1, 2), (float(c[0]), float(c[1])), False) >= 0
 
 
+def _axes(q: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """An upright quad's centre, its across vector (left to right) and its down vector."""
+    return (q.mean(axis=0), ((q[1] - q[0]) + (q[2] - q[3])) / 2,
+            ((q[3] - q[0]) + (q[2] - q[1])) / 2)
+
+
+def _span(found: np.ndarray) -> range:
+    """The rows (columns) of a page from those its cards were found in: one step more each
+    way while fewer than three (the page may go on either way)."""
+    lo, hi = int(found.min()), int(found.max())
+    return range(lo - 1, hi + 2) if hi - lo < 2 else range(lo, hi + 1)
+
+
+def _lattice(centres: np.ndarray, step_x: np.ndarray, step_y: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The lattice through cards' centres, from its steps along a row and down a column as
+    measured: its origin and steps fitted (least squares: the lens bends it a little), and
+    each card's column and row. None when three cards do not sit on it, one to a point."""
+    rel = centres - centres[0]
+    px, py = float(np.linalg.norm(step_x)), float(np.linalg.norm(step_y))
+    along, across = rel @ (step_x / px), rel @ (step_y / py)
+    cols, rows = np.round(along / px).astype(int), np.round(across / py).astype(int)
+    on = (np.abs(along - cols * px) < 0.2 * px) & (np.abs(across - rows * py) < 0.2 * py)
+    if on.sum() < 3 or len(set(zip(cols[on], rows[on], strict=True))) < on.sum():
+        return None
+    cols, rows, centres = cols[on], rows[on], centres[on]
+    design = np.column_stack([np.ones(len(cols)), cols, rows]).astype(np.float64)
+    fit, _, rank, _ = np.linalg.lstsq(design, centres.astype(np.float64), rcond=None)
+    if rank < 3:  # one row or one column: the steps as measured
+        origin = (centres - np.outer(cols, step_x) - np.outer(rows, step_y)).mean(axis=0)
+        fit = np.array([origin, step_x, step_y], np.float64)
+    return fit, cols, rows
+
+
+def _grid_gaps(quads: list[np.ndarray], width: int, height: int) -> list[np.ndarray]:
+    """The pockets of a binder page the search missed, from the cards it found there.
+
+    Cards in a binder page sit in rows and columns at one pitch: three or more cards of one
+    size whose centres fall on a lattice are such a page. A card the outline search misses
+    (its border merged with a pocket's seam or washed out by glare on the sleeve, or cut by
+    the photo's frame) still sits at a lattice point: each empty point within the rows and
+    columns found, or one step beyond them while the page has fewer than three, gets a card
+    of the found cards' mean shape. A pocket that holds no card reads no name and is dropped.
+    """
+    upright = [_order(q) for q in quads]
+    if len(upright) < 3:
+        return []
+    axes = [_axes(q) for q in upright]
+    across = float(np.median([np.linalg.norm(a) for _, a, _ in axes]))
+    down = float(np.median([np.linalg.norm(d) for _, _, d in axes]))
+    same = [i for i, (_, a, d) in enumerate(axes)
+            if abs(np.linalg.norm(a) / across - 1) < 0.2
+            and abs(np.linalg.norm(d) / down - 1) < 0.2]
+    if len(same) < 3:
+        return []
+    ux = np.mean([axes[i][1] for i in same], axis=0)
+    ux = ux / np.linalg.norm(ux)
+    uy = np.array([-ux[1], ux[0]], np.float32)  # the page's down, square to its across
+    centres = np.array([axes[i][0] for i in same], np.float32)
+    # The pitch: the step between neighbours along a row (a column), a little over a card.
+    steps_x, steps_y = [], []
+    for i in range(len(centres)):
+        for j in range(len(centres)):
+            d = centres[j] - centres[i]
+            a, b = float(d @ ux), float(d @ uy)
+            if 0.95 * across < a < 1.5 * across and abs(b) < 0.25 * down:
+                steps_x.append(a)
+            if 0.95 * down < b < 1.5 * down and abs(a) < 0.25 * across:
+                steps_y.append(b)
+    if not steps_x and not steps_y:
+        return []  # cards lying about, not in rows
+    pitch_x = float(np.median(steps_x)) if steps_x else 1.1 * across
+    pitch_y = float(np.median(steps_y)) if steps_y else 1.06 * down
+    lattice = _lattice(centres, ux * pitch_x, uy * pitch_y)
+    if lattice is None:
+        return []
+    fit, cols, rows = lattice
+    shape = np.median(np.array([upright[i] - axes[i][0] for i in same]), axis=0)
+    taken = set(zip(cols.tolist(), rows.tolist(), strict=True))
+    out = []
+    for r in _span(rows):
+        for c in _span(cols):
+            if (c, r) in taken:
+                continue
+            centre = fit[0] + c * fit[1] + r * fit[2]
+            quad = (shape + centre).astype(np.float32)
+            inside = sum(-0.1 * width <= x <= 1.1 * width and -0.1 * height <= y <= 1.1 * height
+                         for x, y in quad)
+            if 0 <= centre[0] < width and 0 <= centre[1] < height and inside >= 2 \
+                    and not any(_inside(quad, q) or _inside(q, quad) for q in quads):
+                out.append(quad)
+    return out
+
+
+def _detail(gray: np.ndarray, quad: np.ndarray) -> float:
+    """How much fine detail (letters, a picture's lines) the inner part of ``quad`` holds:
+    the mean difference from a blurred copy. An empty pocket's plastic holds none, only
+    the slow change of glare and shade."""
+    centre = quad.mean(axis=0)
+    inner = ((quad - centre) * 0.8 + centre).astype(np.int32)
+    mask = np.zeros(gray.shape, np.uint8)
+    cv2.fillConvexPoly(mask, inner, 255)
+    if not mask.any():
+        return 0.0
+    fine = cv2.absdiff(gray, cv2.GaussianBlur(gray, (0, 0), 3))
+    return float(cv2.mean(fine, mask=mask)[0])
+
+
 def find_cards(image: np.ndarray, by_colour: bool = False) -> list[Found]:
     """Every card in a BGR photo, top to bottom then left to right (a binder page reads
     like text). ``by_colour``: look by the table's colour only (the second try when what
@@ -211,7 +321,11 @@ def find_cards(image: np.ndarray, by_colour: bool = False) -> list[Found]:
         if any(_inside(q, k) or _inside(k, q) for k, _ in kept):
             continue
         kept.append((q, a))
+    guesses = [q for q in _grid_gaps([q for q, _ in kept], small.shape[1], small.shape[0])
+               if _detail(gray, q) >= MIN_DETAIL]
     found = [Found(_order(q / scale), a / (scale * scale)) for q, a in kept]
+    found += [Found(_order(q / scale), float(cv2.contourArea(q)) / (scale * scale), True)
+              for q in guesses]
     if not found:
         return []
     row_h = float(np.median([np.linalg.norm(f.quad[3] - f.quad[0]) for f in found]))

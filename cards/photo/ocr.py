@@ -168,6 +168,12 @@ def lines_of(words: list[Word]) -> list[Line]:
     """Words grouped into lines by position (Tesseract's own line numbers split a printed
     line at a gap), top to bottom, each left to right."""
     lines: list[Line] = []
+    if words:
+        # A card's rim or a box's edge read as a tall short "word" ("j" three lines high)
+        # would join the lines it spans into one.
+        usual = float(np.median([w.height for w in words]))
+        words = [w for w in words
+                 if w.height <= 2.5 * usual or sum(c.isalnum() for c in w.text) > 2]
     for word in sorted(words, key=lambda w: (w.top + w.height / 2, w.left)):
         mid = word.top + word.height / 2
         for line in lines:

@@ -23,16 +23,10 @@ from cards.photo.fields import (
     ship_values,
 )
 from cards.photo.locate import CROP_H, CROP_W, Found, find_cards, straighten
+from cards.photo.name import SURE_NAME, name_text
 
 MIN_SIDE = 400  # px: a smaller photo cannot show a card's text legibly
 MAX_CARDS = 12  # a binder page holds nine; more is a table full of cards, read the first
-# The name band is read enlarged by half (cubic): Tesseract misread a blurred name's first
-# or last letters and dropped low-confidence words at the crop's own size; enlarged, a real
-# word of the name reads above NAME_CONF while an edge still reads below it. Measured on
-# three seeded photo sets (bench/card_photos.py --seed 31/32/33): name CER 5.7/2.4/4.9 % at
-# 1x with 40, 2.2/2.2/3.1 % at 1.5x with 25.
-NAME_SCALE = 1.5
-NAME_CONF = 25
 # The rules text is read the same way, as its own band (below the type line, above a ship's
 # four values) enlarged by half, as one column of text (Tesseract's page mode 4): the whole
 # card's sparse reading broke its lines into scattered words. Rules text CER on the same
@@ -42,8 +36,6 @@ TEXT_CONF = 30  # a line of the rules band read with less mean confidence is a s
 # Tesseract's orientation confidence above which its answer is taken without reading the
 # card both ways (upright and turned cards of the harder set: right answers read 4 to 8).
 TURN_SURE = 2.0
-# Tesseract's mean confidence in a name's words under which the reading is shown as unsure.
-SURE_NAME = 60
 
 
 @dataclass
@@ -146,66 +138,6 @@ def _cost_text(crop: np.ndarray, parts: Parts) -> str | None:
     return None
 
 
-def _name_text(crop: np.ndarray, parts: Parts) -> tuple[str, float] | None:
-    """The name read on its own as a block of text (cleaner than the whole card's sparse
-    reading: no edge of the card beside it), in a band round the lines found as the name,
-    across the card up to the cost beside it."""
-    if not parts.name:
-        return None
-    top = min(ln.top for ln in parts.name)
-    bottom = max(ln.bottom for ln in parts.name)
-    pad = max(4, int(0.45 * max(ln.height for ln in parts.name)))
-    height = max(ln.height for ln in parts.name)
-    name_left = min(ln.left for ln in parts.name)
-    name_right = max(ln.right for ln in parts.name)
-    # The band reaches a little past the letters found (a word the card's reading missed
-    # at either end), not to the card's edge, whose rim reads as letters.
-    left = max(int(0.02 * CROP_W), name_left - int(0.6 * height))
-    right = min(int(0.98 * CROP_W), name_right + int(1.5 * height))
-    cost = parts.cost
-    if cost is not None and cost.top < bottom + pad and cost.top + cost.height > top - pad:
-        # A long name runs up to the cost's disc ("Tanfolyam-romboló" beside a 12): the
-        # band ends at the disc's rim, not inside it.
-        if cost.left > name_right - 4:
-            right = min(right, max(cost.left - int(0.45 * cost.height),
-                                   name_right + int(0.3 * height)), cost.left)
-        elif cost.left + cost.width < name_left + 4:
-            # A cost on the left sits in its own square close to the name.
-            left = max(left, name_left - int(0.3 * height))
-    band = crop[max(0, top - pad):min(CROP_H, bottom + pad), left:max(left + 10, right)]
-    band = cv2.resize(band, None, fx=NAME_SCALE, fy=NAME_SCALE, interpolation=cv2.INTER_CUBIC)
-    # Edges of the band and of glare read as letters with little confidence; names do not.
-    width = band.shape[1]
-    words = [w for w in ocr.read_words(band, psm=6) if w.conf >= NAME_CONF
-             and (sum(c.isalnum() for c in w.text) > 2 or w.conf >= 85
-                  or 0.02 * width < w.left and w.left + w.width < 0.98 * width)
-             and any(c.isalpha() for c in w.text)]  # a name's words have letters
-    lines = ocr.lines_of(words)
-    # Short unsure "words" before a line's first letters are the band's rim or specks (at
-    # the end they may be the name's own: "Mamut I.").
-    for ln in lines:
-        while ln.words and _speck(ln.words[0]):
-            ln.words.pop(0)
-    lines = [ln for ln in lines if ln.words]
-    if not lines:
-        return None
-    lines = [ln for ln in lines if ln.height > 0.5 * max(x.height for x in lines)]
-    text = _capitalised(" ".join(ln.text for ln in lines).strip(" ,:;-|!"))
-    if not text:
-        return None
-    return text, float(np.mean([w.conf for ln in lines for w in ln.words]))
-
-
-def _speck(word: ocr.Word) -> bool:
-    return sum(c.isalnum() for c in word.text) < 3 and word.conf < 85
-
-
-def _capitalised(name: str) -> str:
-    """A card's name begins with a capital letter (every catalogue name does); a blurred
-    capital S, O or Z reads as the small letter, which differs from it only in size."""
-    return name[:1].upper() + name[1:]
-
-
 def _rules_text(crop: np.ndarray, top: int, bottom: int) -> str | None:
     lines = _band_lines(crop, top, bottom, psm=4, margin=0.03)
     usual = float(np.median([ln.height for ln in lines])) if lines else 0.0
@@ -306,7 +238,7 @@ def _read_upright(crop: np.ndarray, words: list[ocr.Word]) -> Reading:
     reading = read_fields(lines, CROP_W, CROP_H, _cost_text(crop, parts))
     values = reading.values
     name_key = "name_en" if "name_en" in values else "name_hu"
-    name = _name_text(crop, parts)
+    name = name_text(crop, parts)
     if name:
         values[name_key], reading.confidence = name
     type_line = parts.type_line
@@ -349,6 +281,8 @@ def _read_found(image: np.ndarray, found: list[Found]) -> list[CardRead]:
     for one in found[:MAX_CARDS]:
         crop, words = upright(straighten(image, one.quad))
         reading = _read_upright(crop, words)
+        if one.guessed and not reading.values.get("type"):
+            continue  # a pocket guessed from the page's grid holds no card that reads
         if reading.values.get("name_hu") or reading.values.get("name_en"):
             out.append(CardRead(crop, reading))
     return out

@@ -93,6 +93,38 @@ def test_a_card_the_frame_cuts_is_found_and_read(card_photos):
         assert edit_distance(got, want) <= 1, (photo.effects, got)
 
 
+def _level_and_cut_left(image, quad):
+    """The photo turned so that the card under ``quad`` stands straight, then cut a little
+    inside that card's left edge (3 % of its width)."""
+    import cv2
+    import numpy as np
+
+    top = quad[1] - quad[0]
+    h, w = image.shape[:2]
+    turn = cv2.getRotationMatrix2D((w / 2, h / 2), float(np.degrees(np.arctan2(top[1], top[0]))),
+                                   1.0)
+    level = cv2.warpAffine(image, turn, (w, h), borderMode=cv2.BORDER_REPLICATE)
+    q = cv2.transform(quad[None], turn)[0]
+    return level[:, int(max(q[0, 0], q[3, 0]) + 0.03 * (q[1, 0] - q[0, 0])):]
+
+
+def test_a_binder_page_the_frame_cuts_is_read_from_its_grid(card_photos):
+    """A phone held close to a binder page cuts its left column: those cards' outlines run
+    out of the picture on two sides and are no card-shaped outline. The page's other cards
+    sit in rows and columns; the pockets of that grid give the cut cards, and an empty
+    pocket reads as no card (no proposal for what is not there)."""
+    from cards.photo.locate import find_cards
+
+    page = card_photos["page"]
+    top_left = find_cards(page.image)[0].quad
+    cut = _level_and_cut_left(page.image, top_left)
+    reads = read_photo(io.BytesIO(photo_helpers.jpeg(cut)))
+    want = [t["name_hu"] for t in page.truths]
+    got = [r.reading.values.get("name_hu", "") for r in reads]
+    assert len(got) == len(want), got
+    assert all(edit_distance(g, w) <= 1 for g, w in zip(got, want, strict=True)), (got, want)
+
+
 def test_a_second_look_finds_the_race_and_a_ship_s_values_the_first_reading_missed(
         card_photos, tmp_path):
     """The whole card's sparse reading misses the type line's last word (the race) or a
