@@ -216,12 +216,26 @@ class StandingRow(serializers.Serializer):
     lot = serializers.CharField(help_text="The final deterministic tie-break (lower first).")
 
 
+class Placement(serializers.Serializer):
+    place = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class Tiebreak(serializers.Serializer):
+    """One tie-break of the event's profile, in order, named in both languages."""
+
+    key = serializers.CharField(help_text="The standings row's field it compares.")
+    hu = serializers.CharField()
+    en = serializers.CharField()
+
+
 class StandingsOut(serializers.Serializer):
     profile = serializers.CharField(help_text="The event's tie-break profile.")
     round = serializers.IntegerField(allow_null=True, help_text="After this round (or now).")
-    tiebreaks = serializers.ListField(child=serializers.DictField())
+    tiebreaks = Tiebreak(many=True)
     rows = StandingRow(many=True)
-    placements = serializers.ListField(child=serializers.DictField())
+    placements = Placement(many=True)
 
 
 class PairingOut(serializers.Serializer):
@@ -302,12 +316,6 @@ class SeriesOut(serializers.Serializer):
     winner = serializers.IntegerField(allow_null=True)
     winner_name = serializers.CharField(allow_null=True)
     match = serializers.IntegerField(allow_null=True, help_text="online: the open game's match")
-
-
-class Placement(serializers.Serializer):
-    place = serializers.IntegerField()
-    entry = serializers.IntegerField()
-    name = serializers.CharField()
 
 
 class BracketOut(serializers.Serializer):
