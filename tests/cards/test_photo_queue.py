@@ -106,14 +106,29 @@ def test_the_refused_reading_is_said_on_the_contribute_page(client, user):
     assert cache.get(reading._slot_key(user.pk)) is None  # the turn was given back
 
 
-def test_the_waiting_page_shows_the_place_then_the_progress_then_the_cards(client, user):
+class _Ticking:
+    """The module's clock, never giving two calls the same instant: the queue's order is
+    the order of the joins' times, which a coarse clock could make equal."""
+
+    def __init__(self) -> None:
+        self.last = 0.0
+
+    def time(self) -> float:
+        self.last = max(time.time(), self.last + 0.001)
+        return self.last
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(time, name)
+
+
+def test_the_waiting_page_shows_the_place_then_the_progress_then_the_cards(
+        client, user, monkeypatch):
     """A photo queued behind two others: its place, then (its task started) the progress;
     the task itself, run as the worker runs it, leaves the answer for the page."""
+    monkeypatch.setattr(reading, "time", _Ticking())
     client.force_login(user)
     reading._join("elso")
-    time.sleep(0.01)
     reading._join("masodik")
-    time.sleep(0.01)
     token = "a-harmadik"
     reading.take_turn(user.pk, token)
     cache.set(reading.key(token), {"user": user.pk, "state": reading.QUEUED, "token": token,

@@ -8,6 +8,7 @@ import pytest
 
 from decks.models import BulkValidation, Deck
 from tests.support.api import assert_error
+from tests.support.waiting import until
 
 ROOT = Path(__file__).resolve().parents[2]
 PRACTICE_A = (ROOT / "fixtures" / "decks" / "practice-a.txt").read_text(encoding="utf-8")
@@ -150,14 +151,11 @@ def test_bulk_validation_runs_as_a_task(api, cards_loaded, user, celery_worker_p
                         format="json")
     assert response.status_code == 202, response.content
     job_id = response.json()["id"]
-    import time
-
-    deadline = time.time() + 60
-    while time.time() < deadline:
+    def finished() -> dict | None:
         body = api.get(f"/api/v1/decks/bulk-validate/{job_id}/").json()
-        if body["status"] in ("done", "failed"):
-            break
-        time.sleep(0.2)
+        return body if body["status"] in ("done", "failed") else None
+
+    body = until(finished, every=0.2, what="the bulk validation")
     assert body["status"] == "done" and body["progress"] == 1.0
     assert {r["key"]: r["valid"] for r in body["results"]} == {"anna": True, "bela": True,
                                                               "cili": False}

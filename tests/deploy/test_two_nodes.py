@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import shutil
 import socket
 import sys
@@ -21,12 +22,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import redis
 from django.conf import settings
 from django.db import connection
 
+from matches.live.hub import CHANNEL
 from matches.models import Match, MatchAction
 from tests.support import servers
 from tests.support.servers import call
+from tests.support.streams import Stream
+from tests.support.waiting import listening, until
 
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql" or not settings.REDIS_URL,
@@ -36,41 +41,13 @@ pytestmark = [
 ]
 CONFIG = servers.ROOT / "deploy" / "haproxy.cfg"
 SWEEP_EVERY = 1.0
+SWEPT = re.compile(r"matches\.tasks\.sweep_bots\[[^\]]+\] succeeded")
 
 
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-class Stream:
-    """One open event stream (anonymous: a spectator's), read event by event."""
-
-    def __init__(self, base: str, path: str) -> None:
-        host, port = base.split("//")[1].split(":")
-        self.conn = http.client.HTTPConnection(host, int(port), timeout=30)
-        self.conn.request("GET", path, headers={"Accept": "text/event-stream"})
-        self.response = self.conn.getresponse()
-
-    def next(self, within: float = 10) -> tuple[str, dict[str, Any]]:
-        """The next event (its name and data), skipping keep-alive comments."""
-        deadline = time.monotonic() + within
-        name = None
-        while time.monotonic() < deadline:
-            line = self.response.readline().decode()
-            if not line:
-                break
-            line = line.rstrip("\n")
-            if line.startswith("event: "):
-                name = line[7:]
-            elif line.startswith("data: ") and name is not None:
-                return name, json.loads(line[6:])
-        raise AssertionError("no event in time")
-
-    def close(self) -> None:
-        self.response.close()
-        self.conn.close()
 
 
 class TwoNodes:
@@ -129,6 +106,20 @@ def two(django_db_setup, django_db_blocker) -> Iterator[TwoNodes]:
         rig.stop()
 
 
+def _bots_to_act() -> list[int]:
+    """The active matches where a bot is to act."""
+    return [m.pk for m in Match.objects.filter(status=Match.ACTIVE).prefetch_related("seats")
+            if any(seat.bot and seat.index in m.to_act for seat in m.seats.all())]
+
+
+@pytest.fixture(autouse=True)
+def _bots_at_rest(transactional_db) -> Iterator[None]:
+    """After each test, until no bot is to act: the test's database is emptied next, and
+    a bot's move still going in the worker would race the emptying (a deadlock)."""
+    yield
+    until(lambda: not _bots_to_act(), timeout=60, what="the bots' moves in")
+
+
 def _people(django_user_model, *names: str) -> list[str]:
     from rest_framework.authtoken.models import Token
 
@@ -145,13 +136,18 @@ def _with_bot(base: str, token: str) -> int:
 
 
 def _my_turn(base: str, token: str, match_id: int, timeout: float = 30) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def legal_actions() -> dict[str, Any] | None:
         status, legal = call(base, "GET", f"/api/v1/matches/{match_id}/legal-actions/", token)
-        if status == 200 and legal["actions"]:
-            return legal
-        time.sleep(0.1)
-    raise AssertionError("the person's turn never came")
+        return legal if status == 200 and legal["actions"] else None
+
+    return until(legal_actions, timeout=timeout, every=0.1, what="the person's turn")
+
+
+def _slots_held(two: TwoNodes, address: str) -> int:
+    """The waiting slots ``address`` holds, as both nodes count them (in their Redis)."""
+    r = redis.Redis(port=two.redis_port)
+    return sum(int(n) for key in r.scan_iter("kaosz:waiters:*")
+               if key.decode().endswith(f"addr:{address}") for n in r.hvals(key))
 
 
 def test_a_spectator_on_node_b_sees_a_move_made_through_node_a(two, django_user_model):
@@ -174,7 +170,8 @@ def test_a_spectator_on_node_b_sees_a_move_made_through_node_a(two, django_user_
             return
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()
-    time.sleep(0.5)  # (the stream is listening)
+    # Node B's stream, the first of its process, is subscribed once its hub listens.
+    until(lambda: listening(CHANNEL), timeout=30, what="node B's hub listening")
     # The bot moves in Űrcsempészek's simultaneous phases too: a version it overtook is a
     # real 409, answered as any client would, by reading the legal actions again.
     for _ in range(20):
@@ -218,7 +215,7 @@ def test_the_waiting_cap_and_the_throttle_hold_across_both(two, django_user_mode
         conn = http.client.HTTPConnection("127.0.0.1", two.ports["a"], timeout=30)
         conn.request("GET", wait, headers=address)
         opened.append(conn)
-    time.sleep(1.0)  # (both are waiting)
+    until(lambda: _slots_held(two, "10.90.0.1") == 2, timeout=30, what="both waiting")
     conn = http.client.HTTPConnection("127.0.0.1", two.ports["b"], timeout=30)
     conn.request("GET", wait, headers=address)
     third = conn.getresponse()
@@ -242,12 +239,28 @@ def test_the_waiting_cap_and_the_throttle_hold_across_both(two, django_user_mode
 
 
 def test_the_beat_s_jobs_run_once(two):
-    """One beat for both nodes: the bot sweeper runs once per period, not once per node."""
-    start = two.worker.log().count("matches.tasks.sweep_bots")
-    time.sleep(6 * SWEEP_EVERY)
-    runs = two.worker.log().count("matches.tasks.sweep_bots") - start
-    # each run logs "received" and "succeeded": about 6 runs, never the twelve two beats make
-    assert 2 * 3 <= runs <= 2 * 8, runs
+    """One beat for both nodes: the bot sweeper runs once per period, not once per node.
+    Six runs take five periods at least (a beat per node would make them in three)."""
+    def runs() -> int:
+        return len(SWEPT.findall(two.worker.log()))
+
+    start = runs()
+    began = time.monotonic()
+    until(lambda: runs() >= start + 6, timeout=60 * SWEEP_EVERY, what="six sweeps")
+    assert time.monotonic() - began >= 4.5 * SWEEP_EVERY
+
+
+def _answered_move(front: str, token: str, match_id: int, legal: dict[str, Any],
+                   key: str) -> int:
+    """Make the first legal move, sending it again as it was while the request is lost
+    (the dying node took it): its answer's status, 200 or 409."""
+    def answered() -> int | None:
+        status, _ = call(front, "POST", f"/api/v1/matches/{match_id}/actions/", token,
+                         {"action": legal["actions"][0], "client_action_id": key,
+                          "expected_version": legal["version"]})
+        return status if status in (200, 409) else None
+
+    return until(answered, timeout=30, every=0.25, what="the move answered through the front")
 
 
 def test_a_node_killed_mid_match_loses_nothing(two, django_user_model):
@@ -262,14 +275,7 @@ def test_a_node_killed_mid_match_loses_nothing(two, django_user_model):
         for _ in range(moves):
             legal = _my_turn(two.front, token, match_id)
             key = f"move-{legal['version']}"
-            for _ in range(40):  # a request the dying node took is retried as it was
-                status, body = call(two.front, "POST", f"/api/v1/matches/{match_id}/actions/",
-                                    token, {"action": legal["actions"][0], "client_action_id": key,
-                                            "expected_version": legal["version"]})
-                if status in (200, 409):
-                    break
-                time.sleep(0.25)
-            assert status in (200, 409), body
+            status = _answered_move(two.front, token, match_id, legal, key)
             if status == 200:
                 answered.append(key)
             if Match.objects.get(pk=match_id).status == Match.FINISHED:

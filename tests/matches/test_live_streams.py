@@ -4,11 +4,8 @@ there, through the ASGI server (uvicorn: the hub, no thread per stream)."""
 
 from __future__ import annotations
 
-import http.client
-import json
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from django.db import connection
@@ -17,42 +14,10 @@ from matches.api import live_views
 from matches.live import caps
 from tests.support import servers
 from tests.support.servers import call
+from tests.support.streams import Stream
 
 on_postgres = pytest.mark.skipif(connection.vendor != "postgresql",
                                  reason="the ASGI server's streams listen on PostgreSQL")
-
-
-class Stream:
-    """One open event stream, read event by event."""
-
-    def __init__(self, base: str, path: str, token: str | None,
-                 accept: str = "text/event-stream") -> None:
-        host, port = base.split("//")[1].split(":")
-        self.conn = http.client.HTTPConnection(host, int(port), timeout=30)
-        headers = {"Accept": accept}
-        if token:
-            headers["Authorization"] = f"Token {token}"
-        self.conn.request("GET", path, headers=headers)
-        self.response = self.conn.getresponse()
-
-    def next(self, within: float = 10) -> tuple[str, dict[str, Any]]:
-        """The next event (its name and data), skipping keep-alive comments."""
-        deadline = time.monotonic() + within
-        name = None
-        while time.monotonic() < deadline:
-            line = self.response.readline().decode()
-            if not line:
-                break
-            line = line.rstrip("\n")
-            if line.startswith("event: "):
-                name = line[7:]
-            elif line.startswith("data: ") and name is not None:
-                return name, json.loads(line[6:])
-        raise AssertionError("no event in time")
-
-    def close(self) -> None:
-        self.response.close()  # (it holds the socket open too)
-        self.conn.close()
 
 
 def _tokens(django_user_model, *names: str) -> list[str]:

@@ -13,13 +13,13 @@ import shlex
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.support.processes import stop
+from tests.support.waiting import until
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = """
@@ -69,12 +69,12 @@ def served(tmp_path_factory) -> Iterator[tuple[str, str]]:
     log = open(var / "server.log", "w")  # noqa: SIM115 (lives with the server)
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
+    def answers() -> bool:
+        assert server.poll() is None, (var / "server.log").read_text()[-3000:]
+        return _up(url)
+
     try:
-        deadline = time.monotonic() + 90
-        while not _up(url):
-            assert server.poll() is None, (var / "server.log").read_text()[-3000:]
-            assert time.monotonic() < deadline, "make run's server did not answer in 90 s"
-            time.sleep(0.2)
+        until(answers, timeout=90, every=0.2, what="make run's server answering")
         yield url, token
     finally:
         assert stop(server), "the server did not stop on SIGTERM"
@@ -123,12 +123,11 @@ def test_the_server_s_own_worker_plays_the_bots_after_the_answer(served):
                                            {"player": "bot:random"}]}).encode(), auth)
     assert status == 201, m
     answered = m["version"]
-    deadline = time.monotonic() + 120
-    while True:
+
+    def finished() -> dict | None:
         status, now = _call(url, "GET", f"/api/v1/matches/{m['id']}/", None, auth)
         assert status == 200, now
-        if now["status"] == "finished":
-            break
-        assert time.monotonic() < deadline, f"the bots stopped at version {now['version']}"
-        time.sleep(0.5)
+        return now if now["status"] == "finished" else None
+
+    now = until(finished, timeout=120, every=0.5, what="the bots finishing their match")
     assert now["version"] > answered

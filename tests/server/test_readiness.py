@@ -13,6 +13,7 @@ from django.conf import settings as django_settings
 from django.test import Client
 
 from tests.support import servers
+from tests.support.waiting import until
 
 pytestmark = [
     pytest.mark.celery,
@@ -25,13 +26,6 @@ def _ready(query: str = "") -> tuple[int, dict]:
     return answer.status_code, answer.json()["checks"]
 
 
-def _until(condition, timeout: float = 60) -> None:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if condition():
-            return
-        time.sleep(0.2)
-    raise AssertionError("not within the deadline")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -53,15 +47,17 @@ def test_readyz_tells_whether_bots_workers_and_beat_are_alive(settings):
     beat = servers.celery(f"beat-ready-{tag}", [
         "beat", "-s", str(servers.LOGS / f"beat-ready-{tag}"), "--loglevel=WARNING"], env)
     try:
-        _until(lambda: _ready("?require=worker_bots,beat")[0] == 200)
+        until(lambda: _ready("?require=worker_bots,beat")[0] == 200, every=0.2,
+              what="ready with a bots worker and beat")
         checks = _ready()[1]
         assert checks["worker_bots"]["status"] == "ok" and checks["beat"]["status"] == "ok"
         assert checks["worker_sims"]["status"] == "down"  # (none started for it)
         worker.kill()
-        _until(lambda: _ready("?require=worker_bots")[0] == 503)
+        until(lambda: _ready("?require=worker_bots")[0] == 503, every=0.2,
+              what="not ready without the bots worker")
         assert _ready("?require=beat")[0] == 200
         beat.kill()
-        _until(lambda: _ready("?require=beat")[0] == 503)
+        until(lambda: _ready("?require=beat")[0] == 503, every=0.2, what="not ready without beat")
     finally:
         worker.stop()
         beat.stop()

@@ -3,24 +3,21 @@ on a real worker (the ``celery_worker_process`` fixture) when REDIS_URL is set."
 
 from __future__ import annotations
 
-import time
-
 from matches.tournaments import services
 from matches.tournaments.models import Entry, Pairing, PairingJob, Round, Tournament
 from tests.support.api import assert_error
 from tests.support.tournaments import create, ok, url
+from tests.support.waiting import until
 
 PLAYERS = 256
 
 
 def wait_job(client, t, job, timeout: float = 60.0) -> dict:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
+    def finished() -> dict | None:
         body = ok(client.get(job["url"]))
-        if body["status"] in ("done", "failed"):
-            return body
-        time.sleep(0.1)
-    raise AssertionError(f"pairing job {job['id']} did not finish in {timeout} s")
+        return body if body["status"] in ("done", "failed") else None
+
+    return until(finished, timeout=timeout, every=0.1, what=f"pairing job {job['id']}")
 
 
 def test_large_event_is_paired_by_a_task(org, celery_worker_process, transactional_db,
