@@ -57,16 +57,18 @@ def _face_svg(record: dict[str, Any]) -> str:
 
 
 def render_faces(records: list[dict[str, Any]], cache_dir: Path) -> dict[str, Path]:
-    """Each card's face as a PNG (cached by the SVG's hash, so reruns skip Chromium)."""
+    """Each card's face as a PNG."""
+    paths = png_files([_face_svg(record) for record in records], cache_dir)
+    return {record["slug"]: path for record, path in zip(records, paths, strict=True)}
+
+
+def png_files(svgs: list[str], cache_dir: Path) -> list[Path]:
+    """Each SVG as a PNG at ``FACE_SCALE`` times its size, in order (cached by the SVG's
+    hash, so reruns skip Chromium)."""
     cache_dir.mkdir(parents=True, exist_ok=True)
-    todo: list[tuple[Path, str]] = []
-    out: dict[str, Path] = {}
-    for record in records:
-        svg = _face_svg(record)
-        path = cache_dir / f"{hashlib.sha256(svg.encode()).hexdigest()[:20]}.png"
-        out[record["slug"]] = path
-        if not path.exists():
-            todo.append((path, svg))
+    paths = [cache_dir / f"{hashlib.sha256(svg.encode()).hexdigest()[:20]}.png"
+             for svg in svgs]
+    todo = {path: svg for path, svg in zip(paths, svgs, strict=True) if not path.exists()}
     if todo:
         from playwright.sync_api import sync_playwright
 
@@ -76,12 +78,12 @@ def render_faces(records: list[dict[str, Any]], cache_dir: Path) -> dict[str, Pa
                                          args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 250, "height": 350},
                                     device_scale_factor=FACE_SCALE)
-            for path, svg in todo:
+            for path, svg in todo.items():
                 page.set_content('<html><body style="margin:0;background:#fff">'
                                  f"{svg}</body></html>")
                 page.locator("svg").screenshot(path=str(path), omit_background=False)
             browser.close()
-    return out
+    return paths
 
 
 @dataclass

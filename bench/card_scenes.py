@@ -20,7 +20,6 @@ knots, stripes at other angles, other colours), never tuned on.
 
 from __future__ import annotations
 
-import hashlib
 import html
 import textwrap
 from dataclasses import dataclass
@@ -31,10 +30,9 @@ import cv2
 import numpy as np
 
 from bench.card_photo_set import (
-    CHROMIUM_ARGS,
-    FACE_SCALE,
     Photo,
     load_face,
+    png_files,
     printed,
 )
 
@@ -133,32 +131,8 @@ def _svg(record: dict[str, Any], face: Face) -> str:
 def render(records: dict[str, dict[str, Any]], faces: list[Face], cache_dir: Path
            ) -> dict[Face, Path]:
     """Each face as a PNG at 300 dpi (cached by the SVG's hash)."""
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    out: dict[Face, Path] = {}
-    todo: list[tuple[Path, str]] = []
-    for face in faces:
-        svg = _svg(records[face.slug], face)
-        path = cache_dir / f"{hashlib.sha256(svg.encode()).hexdigest()[:20]}.png"
-        out[face] = path
-        if not path.exists() and all(p != path for p, _ in todo):
-            todo.append((path, svg))
-    if todo:
-        import shutil
-
-        from playwright.sync_api import sync_playwright
-
-        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium, headless=True,
-                                         args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 250, "height": 350},
-                                    device_scale_factor=FACE_SCALE)
-            for path, svg in todo:
-                page.set_content('<html><body style="margin:0;background:#fff">'
-                                 f"{svg}</body></html>")
-                page.locator("svg").screenshot(path=str(path), omit_background=False)
-            browser.close()
-    return out
+    paths = png_files([_svg(records[face.slug], face) for face in faces], cache_dir)
+    return dict(zip(faces, paths, strict=True))
 
 
 # --- tables -----------------------------------------------------------------------------

@@ -11,8 +11,10 @@ streamed to disk in full before a view could look at it)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
+from collections.abc import Callable
 
 import pytest
 from django.conf import settings
@@ -122,26 +124,21 @@ def test_wsgi_refuses_a_declared_multipart_body_over_the_upload_limit(user):
     assert answer.status_code == 413
 
 
-def test_uvicorn_stops_taking_a_chunked_body():
-    """A real server over a socket: 200 MB offered in chunks; the answer is a 413 and the
-    connection is closed long before that much is sent (the send blocks or fails once the
-    server stops reading)."""
+def _chunked_post(path: str, content_type: bytes,
+                  send_body: Callable[[socket.socket], None]) -> bytes:
+    """A real uvicorn over a socket: a chunked POST to ``path`` whose body ``send_body``
+    sends (a send that fails is the server no longer reading), then the answer's head as
+    far as it came."""
     proc, base = servers.uvicorn({})
     port = int(base.rsplit(":", 1)[1])
-    sent = 0
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
-            conn.sendall(b"POST /api/v1/decks/validate/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                         b"Content-Type: application/json\r\n"
+            conn.sendall(b"POST " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         b"Content-Type: " + content_type + b"\r\n"
                          b"Transfer-Encoding: chunked\r\n\r\n")
-            chunk = b"%x\r\n" % MB + b"x" * MB + b"\r\n"
-            conn.settimeout(2)
-            try:
-                while sent < 200 * MB:
-                    conn.sendall(chunk)
-                    sent += MB
-            except OSError:  # (closed by the server, or no longer read: the send blocks)
-                pass
+            # (a send fails once the server closed, or blocks once it no longer reads)
+            with contextlib.suppress(OSError):
+                send_body(conn)
             conn.settimeout(10)
             answer = b""
             while b"\r\n\r\n" not in answer:
@@ -151,6 +148,24 @@ def test_uvicorn_stops_taking_a_chunked_body():
                 answer += part
     finally:
         proc.stop()
+    return answer
+
+
+def test_uvicorn_stops_taking_a_chunked_body():
+    """A real server over a socket: 200 MB offered in chunks; the answer is a 413 and the
+    connection is closed long before that much is sent (the send blocks or fails once the
+    server stops reading)."""
+    sent = 0
+
+    def offer_200_mb(conn: socket.socket) -> None:
+        nonlocal sent
+        chunk = b"%x\r\n" % MB + b"x" * MB + b"\r\n"
+        conn.settimeout(2)
+        while sent < 200 * MB:
+            conn.sendall(chunk)
+            sent += MB
+
+    answer = _chunked_post("/api/v1/decks/validate/", b"application/json", offer_200_mb)
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
     assert sent < 50 * MB, sent
 
@@ -161,28 +176,13 @@ def test_uvicorn_stops_taking_a_chunked_body():
 def test_uvicorn_answers_an_oversized_chunked_form(path, content_type):
     """A chunked body a little over the limit, sent whole, and then read for the answer:
     a 413, not a connection closed without one (the audit's login form)."""
-    proc, base = servers.uvicorn({})
-    port = int(base.rsplit(":", 1)[1])
-    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
-            conn.sendall(b"POST " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                         b"Content-Type: " + content_type + b"\r\n"
-                         b"Transfer-Encoding: chunked\r\n\r\n")
-            body = b"username=a&password=" + b"x" * (3 * limit)
-            try:
-                for i in range(0, len(body), 64 * 1024):
-                    part = body[i:i + 64 * 1024]
-                    conn.sendall(b"%x\r\n" % len(part) + part + b"\r\n")
-                conn.sendall(b"0\r\n\r\n")
-            except OSError:
-                pass
-            answer = b""
-            while b"\r\n\r\n" not in answer:
-                part = conn.recv(65536)
-                if not part:
-                    break
-                answer += part
-    finally:
-        proc.stop()
+    body = b"username=a&password=" + b"x" * (3 * settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+
+    def send_all(conn: socket.socket) -> None:
+        for i in range(0, len(body), 64 * 1024):
+            part = body[i:i + 64 * 1024]
+            conn.sendall(b"%x\r\n" % len(part) + part + b"\r\n")
+        conn.sendall(b"0\r\n\r\n")
+
+    answer = _chunked_post(path, content_type, send_all)
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
