@@ -6,7 +6,7 @@ form teaches the language. Keywords are the Hungarian ones (the game's language)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 
 from cards import vocabulary as vocab
 from cards.query.printer import quote
@@ -21,13 +21,26 @@ def _value(text: str) -> str:
     return text if text and all(c.isalnum() or c in "-_" for c in text) else quote(text)
 
 
-def build_query(params: Mapping[str, str]) -> str:  # noqa: C901
+def build_query(params: Mapping[str, str]) -> str:
     """Form fields -> query text. Unknown or empty fields are skipped."""
-    parts: list[str] = []
+    return " ".join([*_name(params), *_kind(params),
+                     *_known("race", "faj", vocab.RACES, params),
+                     *_known("rarity", "ritkaság", vocab.RARITIES, params),
+                     *_numbers(params), *_abilities(params), *_words(params), *_flags(params)])
+
+
+def _name(params: Mapping[str, str]) -> list[str]:
     name = (params.get("name") or "").strip()
-    if name:
-        parts.append(" ".join(w for w in name.split() if w) if not
-                     any(c in name for c in '":()<>=!-') else quote(name))
+    if not name:
+        return []
+    if any(c in name for c in '":()<>=!-'):
+        return [quote(name)]
+    return [" ".join(w for w in name.split() if w)]
+
+
+def _kind(params: Mapping[str, str]) -> list[str]:
+    """The card type and its subtype (``?``: cards whose subtype is not known)."""
+    parts = []
     card_type = params.get("type") or ""
     if card_type in vocab.TYPES:
         parts.append(f"típus:{vocab.TYPES[card_type][0]}")
@@ -36,16 +49,20 @@ def build_query(params: Mapping[str, str]) -> str:  # noqa: C901
         parts.append("altípus:?")
     elif card_type in vocab.TYPES and subtype in vocab.subtype_keys(card_type):
         parts.append(f"altípus:{card_type}-{subtype}")
-    race = params.get("race") or ""
-    if race == "?":
-        parts.append("faj:?")
-    elif race in vocab.RACES:
-        parts.append(f"faj:{race}")
-    rarity = params.get("rarity") or ""
-    if rarity == "?":
-        parts.append("ritkaság:?")
-    elif rarity in vocab.RARITIES:
-        parts.append(f"ritkaság:{rarity}")
+    return parts
+
+
+def _known(field: str, keyword: str, known: Container[str],
+           params: Mapping[str, str]) -> list[str]:
+    """One of a field's known values, or ``?`` (not known on the card)."""
+    value = params.get(field) or ""
+    if value == "?":
+        return [f"{keyword}:?"]
+    return [f"{keyword}:{value}"] if value in known else []
+
+
+def _numbers(params: Mapping[str, str]) -> list[str]:
+    parts = []
     for field, keyword in NUMBER_FIELDS:
         raw = (params.get(field) or "").strip().upper()
         op = params.get(f"{field}_op") or "="
@@ -57,19 +74,32 @@ def build_query(params: Mapping[str, str]) -> str:  # noqa: C901
             parts.append("ár:x" if op != "!=" else "ár!=x")
         elif whole(raw) is not None:
             parts.append(f"{keyword}{':' if op == '=' else op}{whole(raw)}")
-    for ability in params.getlist("ability") if hasattr(params, "getlist") else []:
-        if ability in vocab.ABILITIES:
-            parts.append(f"képesség:{ability}")
+    return parts
+
+
+def _abilities(params: Mapping[str, str]) -> list[str]:
+    chosen = params.getlist("ability") if hasattr(params, "getlist") else []
+    return [f"képesség:{ability}" for ability in chosen if ability in vocab.ABILITIES]
+
+
+def _words(params: Mapping[str, str]) -> list[str]:
+    """The rules text and the clan, as typed."""
+    parts = []
     text = (params.get("text") or "").strip()
     if text:
         parts.append(f"o:{_value(text)}")
     clan = (params.get("clan") or "").strip()
     if clan:
         parts.append(f"klán:{_value(clan)}")
+    return parts
+
+
+def _flags(params: Mapping[str, str]) -> list[str]:
+    parts = []
     if params.get("complete") == "1":
         parts.append("is:complete")
     elif params.get("complete") == "0":
         parts.append("is:incomplete")
     if params.get("unofficial") == "1":
         parts.append("(is:official or is:unofficial)")
-    return " ".join(parts)
+    return parts

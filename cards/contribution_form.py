@@ -55,7 +55,7 @@ def _whole(raw: str, name: str, parsed: Parsed) -> int | None:
     return None
 
 
-def parse(post: Any, card_record: dict[str, Any] | None) -> Parsed:  # noqa: C901
+def parse(post: Any, card_record: dict[str, Any] | None) -> Parsed:
     """``post`` is a QueryDict-like mapping; ``card_record`` the corrected card's record."""
     parsed = Parsed()
     values: dict[str, Any] = {}
@@ -70,6 +70,23 @@ def parse(post: Any, card_record: dict[str, Any] | None) -> Parsed:  # noqa: C90
     for name in INT_FIELDS:
         raw = (post.get(name) or "").strip()
         values[name] = _whole(raw, name, parsed) if raw else None
+    _read_cost(post, values, parsed)
+    _read_dev_limit(post, values, parsed)
+    values["abilities"] = [a for a in post.getlist("abilities") if a in vocab.ABILITIES]
+    _check(values, card_type, card_record, parsed)
+    parsed.proposed = _proposed(values, card_record)
+    if not parsed.errors:
+        merged = (card_record or {}) | parsed.proposed
+        if card_record is None:
+            merged = merged | {"slug": "x"}  # the slug is generated later
+        for problem in validate_record(merged):
+            parsed.errors.append(FormError(problem["field"], problem["message"],
+                                           problem["message"]))
+    return parsed
+
+
+def _read_cost(post: Any, values: dict[str, Any], parsed: Parsed) -> None:
+    """The cost: a number, ``X`` (a cost rule says it), or empty or ``?`` (not known)."""
     cost_raw = (post.get("cost") or "").strip().upper()
     values["cost"] = None
     if cost_raw in ("X",):
@@ -81,6 +98,10 @@ def parse(post: Any, card_record: dict[str, Any] | None) -> Parsed:  # noqa: C90
     else:
         values["cost"] = _whole(cost_raw, "cost", parsed)
         values["cost_rule"] = None
+
+
+def _read_dev_limit(post: Any, values: dict[str, Any], parsed: Parsed) -> None:
+    """The development limit: a number to 99, ``X``, or ``?`` (traps only)."""
     dev = (post.get("dev_limit") or "").strip().upper()
     values["dev_limit"] = dev or None
     if dev and not (dev in ("X", "?") or (whole(dev) or 100) <= 99):
@@ -90,8 +111,12 @@ def parse(post: Any, card_record: dict[str, Any] | None) -> Parsed:  # noqa: C90
     elif dev == "?" and values["subtype"] not in (None, "trap"):
         parsed.errors.append(FormError("dev_limit", 'a "?" csak csapdánál érvényes (KG-4.5.6).',
                                        '"?" is for traps only (KG-4.5.6).'))
-    values["abilities"] = [a for a in post.getlist("abilities") if a in vocab.ABILITIES]
 
+
+def _check(values: dict[str, Any], card_type: str | None,
+           card_record: dict[str, Any] | None, parsed: Parsed) -> None:
+    """What the form's fields say together: a new card's name and type, a subtype of its
+    type, known values, abilities on ships only, a name's length."""
     if card_record is None:
         if not values["name_hu"]:
             parsed.errors.append(FormError("name_hu", "add meg a lap magyar nevét.",
@@ -117,25 +142,20 @@ def parse(post: Any, card_record: dict[str, Any] | None) -> Parsed:  # noqa: C90
         parsed.errors.append(FormError("name_hu", "legfeljebb 200 karakter.",
                                        "at most 200 characters."))
 
+
+def _proposed(values: dict[str, Any], card_record: dict[str, Any] | None) -> dict[str, Any]:
+    """What the contribution claims: a new card's given fields; for a correction only what
+    differs from the card now (an emptied field is not a claim that the value is unknown,
+    so it is left out too)."""
     if card_record is None:
-        parsed.proposed = {k: v for k, v in values.items() if v not in (None, [])}
-    else:
-        # A correction: only what differs from the card now (an emptied field is not a
-        # claim that the value is unknown, so it is left out too).
-        parsed.proposed = {k: v for k, v in values.items()
-                           if k != "type" and v not in (None, []) and v != card_record.get(k)}
-        if "cost" in parsed.proposed and card_record.get("cost_rule"):
-            parsed.proposed["cost_rule"] = None
-        if "cost_rule" in parsed.proposed:
-            parsed.proposed["cost"] = None
-    if not parsed.errors:
-        merged = (card_record or {}) | parsed.proposed
-        if card_record is None:
-            merged = merged | {"slug": "x"}  # the slug is generated later
-        for problem in validate_record(merged):
-            parsed.errors.append(FormError(problem["field"], problem["message"],
-                                           problem["message"]))
-    return parsed
+        return {k: v for k, v in values.items() if v not in (None, [])}
+    proposed = {k: v for k, v in values.items()
+                if k != "type" and v not in (None, []) and v != card_record.get(k)}
+    if "cost" in proposed and card_record.get("cost_rule"):
+        proposed["cost_rule"] = None
+    if "cost_rule" in proposed:
+        proposed["cost"] = None
+    return proposed
 
 
 def unique_slug(name: str, exists) -> str:

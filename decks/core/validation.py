@@ -15,6 +15,7 @@ The checks read only format data, never the format's name.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from decks.core.cardindex import Card, CardIndex, CardInfo, display_name
@@ -87,7 +88,7 @@ def _copy(v: dict[str, Any]) -> dict[str, Any]:
             "cards": list(v["cards"])}
 
 
-def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,  # noqa: C901
+def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
              playability: Playability | None = DEFAULT, with_stats: bool = True) -> Result:
     """Check ``deck`` against format ``fmt``; see the module docstring for the result.
 
@@ -101,15 +102,57 @@ def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
         deck = normalize_deck(deck)
     errors: list[dict[str, Any]] = []
     warnings: list[dict[str, Any]] = []
-    info = index.info
-    items: list[tuple[CardInfo, int]] = []
-    total = unknown_total = 0
-    max_copies = f.max_copies
-    copy_limit = max_copies if max_copies is not None else 1 << 62
-    copy_problem = unofficial_seen = False
-    unknown_seen = cost_sum = 0
-    acc = [0] * index.layout.size if with_stats else None
+    read = _read(deck, f, index, errors, with_stats)
+    items = read.items
+    _check_size(f, read.total, errors)
+    if f.max_copies is not None and read.copy_problem:
+        _check_copies(f.max_copies, items, errors)
+    if read.unofficial_seen and not f.allow_unofficial:
+        _check_unofficial(items, errors)
+    if f.checks_races:
+        _check_races(f, items, errors, warnings)
+    if f.used_types is not None:
+        _check_used_types(f.used_types, items, warnings)
+    hook = (default_playability(f.engine, f.engine_options)
+            if playability is DEFAULT else playability)
+    if hook is not None and f.playability is not None:
+        _check_playability(hook, f, deck, index, items,
+                           errors if f.playability == "error" else warnings)
+    acc = read.acc
+    return {
+        "valid": not errors,
+        "format": f.key,
+        "errors": errors,
+        "warnings": warnings,
+        "stats": None if acc is None else finish_stats(
+            acc, index.layout, read.cost_sum, read.total - read.unknown_total, len(items),
+            read.unknown_total),
+    }
 
+
+@dataclass
+class _Read:
+    """The deck read in one pass: its known cards with their counts, the totals, the
+    statistics' counters, and flags for the rarely needed slow checks."""
+
+    items: list[tuple[CardInfo, int]] = field(default_factory=list)
+    total: int = 0
+    unknown_total: int = 0
+    cost_sum: int = 0
+    acc: list[int] | None = None
+    copy_problem: bool = False
+    unofficial_seen: bool = False
+
+
+def _read(deck: Deck, f: Format, index: CardIndex, errors: list[dict[str, Any]],
+          with_stats: bool) -> _Read:
+    """One pass over the deck: bad counts and unknown cards are errors; the statistics
+    are counted in the same pass (see stats.stats_of)."""
+    info = index.info
+    read = _Read(acc=[0] * index.layout.size if with_stats else None)
+    items, acc = read.items, read.acc
+    copy_limit = f.max_copies if f.max_copies is not None else 1 << 62
+    total = unknown_total = unknown_seen = cost_sum = 0
     for slug, count in deck.items():
         if type(count) is not int or count < 1:
             errors.append(violation("deck_invalid_count", {"slug": slug, "count": count},
@@ -129,20 +172,24 @@ def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
                 params=hint([c.get("name_hu") or c["slug"] for c in suggestions])))
             continue
         items.append((ci, count))
-        if acc is not None:  # statistics in the same pass (see stats.stats_of)
+        if acc is not None:
             t, s, r, c = ci.slots
             acc[t] += count
             acc[s] += count
             acc[r] += count
             acc[c] += count
             cost_sum += ci.cost0 * count
-        # Flags for the rarely needed slow paths below.
+        # Flags for the rarely needed slow paths.
         if count > copy_limit or ci.name_shared:
-            copy_problem = True
+            read.copy_problem = True
         if not ci.official:
-            unofficial_seen = True
+            read.unofficial_seen = True
+    read.total, read.unknown_total, read.cost_sum = total, unknown_total, cost_sum
+    return read
 
-    # KG-1.6.1 / KG-1.5.1 / KG-16.1.1: exact deck size.
+
+def _check_size(f: Format, total: int, errors: list[dict[str, Any]]) -> None:
+    """KG-1.6.1 / KG-1.5.1 / KG-16.1.1: exact deck size."""
     if f.size is not None and total != f.size:
         diff = total - f.size
         errors.append(violation("deck_size",
@@ -150,75 +197,68 @@ def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
                                 [], rule=f.data.get("size_rule"),
                                 variant="too_many" if diff > 0 else "too_few"))
 
-    # KG-1.6.2: at most N cards of the same *name* (different slugs may share a name).
-    if max_copies is not None and copy_problem:
-        by_name: dict[str, list[tuple[CardInfo, int]]] = {}
-        for ci, count in items:
-            by_name.setdefault(ci.name_key, []).append((ci, count))
-        for group in by_name.values():
-            n = sum(c for _, c in group) if len(group) > 1 else group[0][1]
-            if n > max_copies:
-                errors.append(violation("deck_too_many_copies",
-                                        {"name": group[0][0].name, "count": n,
-                                         "max": max_copies},
-                                        [ci.slug for ci, _ in group], rule="KG-1.6.2"))
 
-    if unofficial_seen and not f.allow_unofficial:
-        unofficial = [ci for ci, _ in items if not ci.official]
-        if unofficial:
-            errors.append(violation("deck_unofficial_card",
-                                    {"names": [ci.name for ci in unofficial]},
-                                    [ci.slug for ci in unofficial], rule=None,
-                                    params={"names": _names(unofficial)}))
+def _check_copies(max_copies: int, items: list[tuple[CardInfo, int]],
+                  errors: list[dict[str, Any]]) -> None:
+    """KG-1.6.2: at most N cards of the same *name* (different slugs may share a name)."""
+    by_name: dict[str, list[tuple[CardInfo, int]]] = {}
+    for ci, count in items:
+        by_name.setdefault(ci.name_key, []).append((ci, count))
+    for group in by_name.values():
+        n = sum(c for _, c in group) if len(group) > 1 else group[0][1]
+        if n > max_copies:
+            errors.append(violation("deck_too_many_copies",
+                                    {"name": group[0][0].name, "count": n,
+                                     "max": max_copies},
+                                    [ci.slug for ci, _ in group], rule="KG-1.6.2"))
 
-    if f.checks_races:
-        _check_races(f, items, errors, warnings)
 
-    if f.used_types is not None:
-        dead = [(ci, n) for ci, n in items if ci.type not in f.used_types]
-        if dead:
-            warnings.append(violation("deck_type_not_used",
-                                      {"count": sum(n for _, n in dead),
-                                       "names": [ci.name for ci, _ in dead],
-                                       "used_types": sorted(f.used_types)},
-                                      [ci.slug for ci, _ in dead], rule="KG-16.1.4",
-                                      params={"names": _names([ci for ci, _ in dead])}))
+def _check_unofficial(items: list[tuple[CardInfo, int]], errors: list[dict[str, Any]]) -> None:
+    unofficial = [ci for ci, _ in items if not ci.official]
+    if unofficial:
+        errors.append(violation("deck_unofficial_card",
+                                {"names": [ci.name for ci in unofficial]},
+                                [ci.slug for ci in unofficial], rule=None,
+                                params={"names": _names(unofficial)}))
 
-    hook = (default_playability(f.engine, f.engine_options)
-            if playability is DEFAULT else playability)
-    if hook is not None and f.playability is not None:
-        sink = errors if f.playability == "error" else warnings
-        # The engine is asked once per card and index; the answers (rendered violations)
-        # are memoised on the index, which is rebuilt whenever the card data changes.
-        # Set operations keep the common all-playable deck at C speed.
-        memo = index.playability_cache.get(hook)
-        if memo is None:
-            memo = index.playability_cache[hook] = {"asked": set(), "bad": {}}
-        asked, bad = memo["asked"], memo["bad"]
-        new = deck.keys() - asked
-        if new:
-            for ci, _ in items:
-                if ci.slug in new:
-                    v = _unplayable(hook, index[ci.slug])
-                    if v is not None:
-                        bad[ci.slug] = v
-                    asked.add(ci.slug)
-        if bad and not bad.keys().isdisjoint(deck):
-            used = f.used_types
-            for ci, _ in items:
-                v = bad.get(ci.slug)
-                # Dead cards (quick start) are never played: the engine need not know them.
-                if v is not None and (used is None or ci.type in used):
-                    sink.append(_copy(v))
 
-    return {
-        "valid": not errors,
-        "format": f.key,
-        "errors": errors,
-        "warnings": warnings,
-        "stats": None if acc is None else finish_stats(
-            acc, index.layout, cost_sum, total - unknown_total, len(items), unknown_total),
-    }
+def _check_used_types(used_types: frozenset[str], items: list[tuple[CardInfo, int]],
+                      warnings: list[dict[str, Any]]) -> None:
+    """KG-16.1.4: cards of a type the format never plays."""
+    dead = [(ci, n) for ci, n in items if ci.type not in used_types]
+    if dead:
+        warnings.append(violation("deck_type_not_used",
+                                  {"count": sum(n for _, n in dead),
+                                   "names": [ci.name for ci, _ in dead],
+                                   "used_types": sorted(used_types)},
+                                  [ci.slug for ci, _ in dead], rule="KG-16.1.4",
+                                  params={"names": _names([ci for ci, _ in dead])}))
+
+
+def _check_playability(hook: Playability, f: Format, deck: Deck, index: CardIndex,
+                       items: list[tuple[CardInfo, int]], sink: list[dict[str, Any]]) -> None:
+    """The cards the rules engine cannot play. The engine is asked once per card and index;
+    the answers (rendered violations) are memoised on the index, which is rebuilt whenever
+    the card data changes. Set operations keep the common all-playable deck at C speed."""
+    memo = index.playability_cache.get(hook)
+    if memo is None:
+        memo = index.playability_cache[hook] = {"asked": set(), "bad": {}}
+    asked, bad = memo["asked"], memo["bad"]
+    new = deck.keys() - asked
+    if new:
+        for ci, _ in items:
+            if ci.slug in new:
+                v = _unplayable(hook, index[ci.slug])
+                if v is not None:
+                    bad[ci.slug] = v
+                asked.add(ci.slug)
+    if bad and not bad.keys().isdisjoint(deck):
+        used = f.used_types
+        for ci, _ in items:
+            v = bad.get(ci.slug)
+            # Dead cards (quick start) are never played: the engine need not know them.
+            if v is not None and (used is None or ci.type in used):
+                sink.append(_copy(v))
 
 
 def _check_races(f: Format, items: list[tuple[CardInfo, int]],

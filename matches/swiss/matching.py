@@ -300,86 +300,110 @@ class _Blossom:
                 p = self.labelend[bt] ^ 1
 
     # -- main loop -----------------------------------------------------------------------
-    def solve(self) -> list[int]:  # noqa: C901
-        n = self.n
-        label, inb, dual = self.label, self.inblossom, self.dual
-        for _stage in range(n):
-            label[:] = [0] * (2 * n)
-            self.bestedge[:] = [-1] * (2 * n)
-            self.bestedges[n:] = [None] * n
-            self.allow[:] = [False] * len(self.edges)
-            self.queue[:] = []
-            for v in range(n):
-                if self.mate[v] == -1 and label[inb[v]] == 0:
-                    self.assign_label(v, 1, -1)
-            augmented = False
-            while True:
-                while self.queue and not augmented:
-                    v = self.queue.pop()
-                    for p in self.neighbend[v]:
-                        k = p >> 1
-                        w = self.endpoint[p]
-                        if inb[v] == inb[w]:
-                            continue
-                        kslack = 0
-                        if not self.allow[k]:
-                            kslack = self.slack(k)
-                            if kslack <= 0:
-                                self.allow[k] = True
-                        if self.allow[k]:
-                            lw = label[inb[w]]
-                            if lw == 0:
-                                self.assign_label(w, 2, p ^ 1)
-                            elif lw == 1:
-                                base = self.scan_blossom(v, w)
-                                if base >= 0:
-                                    self.add_blossom(base, k)
-                                else:
-                                    self.augment_matching(k)
-                                    augmented = True
-                                    break
-                            elif label[w] == 0:
-                                label[w] = 2
-                                self.labelend[w] = p ^ 1
-                        elif label[inb[w]] == 1:
-                            b = inb[v]
-                            if self.bestedge[b] == -1 or kslack < self.slack(self.bestedge[b]):
-                                self.bestedge[b] = k
-                        elif label[w] == 0 and (
-                            self.bestedge[w] == -1 or kslack < self.slack(self.bestedge[w])
-                        ):
-                            self.bestedge[w] = k
-                if augmented:
-                    break
-                dtype, delta, dedge, dblossom = self._delta()
-                for v in range(n):
-                    lv = label[inb[v]]
-                    if lv == 1:
-                        dual[v] -= delta
-                    elif lv == 2:
-                        dual[v] += delta
-                for b in range(n, 2 * n):
-                    if self.base[b] >= 0 and self.parent[b] == -1:
-                        if label[b] == 1:
-                            dual[b] += delta
-                        elif label[b] == 2:
-                            dual[b] -= delta
-                if dtype == 1:
-                    break
-                if dtype in (2, 3):
-                    self.allow[dedge] = True
-                    i, j, _w = self.edges[dedge]
-                    if label[inb[i]] == 0:
-                        i = j
-                    self.queue.append(i)
-                else:
-                    self.expand_blossom(dblossom, False)
-            if not augmented:
+    def solve(self) -> list[int]:
+        for _stage in range(self.n):
+            self._start_stage()
+            if not self._grow():
                 break
-            for b in range(n, 2 * n):
-                if self.parent[b] == -1 and self.base[b] >= 0 and label[b] == 1 and dual[b] == 0:
-                    self.expand_blossom(b, True)
+            self._expand_free_s_blossoms()
         return [self.endpoint[m] if m >= 0 else -1 for m in self.mate]
+
+    def _start_stage(self) -> None:
+        """Forget the last stage's labels; every free vertex is an S-vertex."""
+        n, label, inb = self.n, self.label, self.inblossom
+        label[:] = [0] * (2 * n)
+        self.bestedge[:] = [-1] * (2 * n)
+        self.bestedges[n:] = [None] * n
+        self.allow[:] = [False] * len(self.edges)
+        self.queue[:] = []
+        for v in range(n):
+            if self.mate[v] == -1 and label[inb[v]] == 0:
+                self.assign_label(v, 1, -1)
+
+    def _grow(self) -> bool:
+        """Scan the S-vertices, moving the duals whenever no edge is tight: True once the
+        matching was augmented, False when the duals say it is the best there is."""
+        label, inb = self.label, self.inblossom
+        while True:
+            while self.queue:
+                if self._scan(self.queue.pop()):
+                    return True
+            dtype, delta, dedge, dblossom = self._delta()
+            self._move_duals(delta)
+            if dtype == 1:
+                return False
+            if dtype in (2, 3):
+                self.allow[dedge] = True
+                i, j, _w = self.edges[dedge]
+                if label[inb[i]] == 0:
+                    i = j
+                self.queue.append(i)
+            else:
+                self.expand_blossom(dblossom, False)
+
+    def _scan(self, v: int) -> bool:
+        """Follow the edges of S-vertex ``v``: label, make blossoms, or augment (True)."""
+        label, inb = self.label, self.inblossom
+        for p in self.neighbend[v]:
+            k = p >> 1
+            w = self.endpoint[p]
+            if inb[v] == inb[w]:
+                continue
+            kslack = 0
+            if not self.allow[k]:
+                kslack = self.slack(k)
+                if kslack <= 0:
+                    self.allow[k] = True
+            if not self.allow[k]:
+                self._keep_best_edge(v, w, k, kslack)
+                continue
+            lw = label[inb[w]]
+            if lw == 0:
+                self.assign_label(w, 2, p ^ 1)
+            elif lw == 1:
+                base = self.scan_blossom(v, w)
+                if base < 0:
+                    self.augment_matching(k)
+                    return True
+                self.add_blossom(base, k)
+            elif label[w] == 0:
+                label[w] = 2
+                self.labelend[w] = p ^ 1
+        return False
+
+    def _keep_best_edge(self, v: int, w: int, k: int, kslack: int) -> None:
+        """Edge ``k`` (v-w) is not tight yet: keep it if it is the least slack one of v's
+        S-blossom towards another S-blossom, or of the free vertex ``w``."""
+        if self.label[self.inblossom[w]] == 1:
+            b = self.inblossom[v]
+            if self.bestedge[b] == -1 or kslack < self.slack(self.bestedge[b]):
+                self.bestedge[b] = k
+        elif self.label[w] == 0 and (
+            self.bestedge[w] == -1 or kslack < self.slack(self.bestedge[w])
+        ):
+            self.bestedge[w] = k
+
+    def _move_duals(self, delta: int) -> None:
+        n, label, inb, dual = self.n, self.label, self.inblossom, self.dual
+        for v in range(n):
+            lv = label[inb[v]]
+            if lv == 1:
+                dual[v] -= delta
+            elif lv == 2:
+                dual[v] += delta
+        for b in range(n, 2 * n):
+            if self.base[b] >= 0 and self.parent[b] == -1:
+                if label[b] == 1:
+                    dual[b] += delta
+                elif label[b] == 2:
+                    dual[b] -= delta
+
+    def _expand_free_s_blossoms(self) -> None:
+        """After an augmentation: top-level S-blossoms whose dual reached 0 come apart."""
+        label, dual = self.label, self.dual
+        for b in range(self.n, 2 * self.n):
+            if self.parent[b] == -1 and self.base[b] >= 0 and label[b] == 1 and dual[b] == 0:
+                self.expand_blossom(b, True)
 
     def _delta(self) -> tuple[int, int, int, int]:
         """Smallest dual move that creates a tight edge, frees a blossom or ends."""

@@ -421,7 +421,7 @@ def _exact(
 ) -> list[tuple[int, int | None]] | None: ...
 
 
-def _exact(  # noqa: C901
+def _exact(
     f: _Field, lo: int, hi: int, *, allow_rematch: bool = False, sink: bool = False
 ) -> list[tuple[int, int]] | list[tuple[int, int | None]] | None:
     """Optimal closed pairing of groups lo..hi by C, D, E (and fewest rematches first).
@@ -433,49 +433,7 @@ def _exact(  # noqa: C901
     players = [p for g in range(lo, hi + 1) for p in f.groups[g]]
     m = len(players)
     n_sink = m if sink else 0
-    n_pairs = (m + n_sink) // 2
-    n_bounds = hi - lo
-    span = max(1, n_bounds)
-    t_max = max(len(f.groups[g]) for g in range(lo, hi + 1)) ** 2 * 2 + 2
-    # Field widths (least significant last): rematches, boundaries, d^2, preference.
-    widths = [n_pairs + 1] * (1 + n_bounds) + [n_pairs * span * span + 1, n_pairs * t_max + 1]
-    if sink:
-        widths[-2] = widths[-1] = 1  # only the float profile is compared
-    bases = [1] * len(widths)
-    for k in range(len(widths) - 2, -1, -1):
-        bases[k] = bases[k + 1] * widths[k + 1]
-    b_rem, b_bound, b_d2, b_pref = bases[0], bases[1 : 1 + n_bounds], bases[-2], bases[-1]
-    # cross[g] = cost of crossing boundaries g..g2-1, from prefix sums.
-    prefix = [0]
-    for b in b_bound:
-        prefix.append(prefix[-1] + b)
-    gidx, pos, groups, met = f.gidx, f.pos, f.groups, f.met
-    costs: list[tuple[int, int, int]] = []
-    for u in range(m):
-        pu = players[u]
-        gu = gidx[pu] - lo
-        seen = met.get(pu, _EMPTY)
-        for v in range(u + 1, m):
-            pv = players[v]
-            rematch = pv in seen
-            if rematch and not allow_rematch:
-                continue
-            gv = gidx[pv] - lo
-            cost = prefix[gv] - prefix[gu] + rematch * b_rem
-            if not sink:
-                cost += (gv - gu) ** 2 * b_d2
-                if gu == gv:
-                    size = len(groups[gu + lo])
-                    cost += (abs(pos[pv] - pos[pu]) - size // 2) ** 2 * b_pref
-                else:
-                    size = len(groups[gu + lo])
-                    cost += (size - 1 - pos[pu] + pos[pv]) * b_pref
-            costs.append((u, v, cost))
-        for s in range(n_sink):
-            costs.append((u, m + s, prefix[n_bounds] - prefix[gu]))
-    for s in range(n_sink):
-        for t in range(s + 1, n_sink):
-            costs.append((m + s, m + t, 0))
+    costs = _costs(f, lo, hi, players, n_sink, allow_rematch)
     if not costs:
         return [] if m == 0 else None
     top = max(c for _u, _v, c in costs) + 1
@@ -492,3 +450,62 @@ def _exact(  # noqa: C901
         elif v > u:
             out.append((players[u], players[v]))
     return out
+
+
+def _cost_fields(
+    f: _Field, lo: int, hi: int, m: int, n_sink: int
+) -> tuple[int, list[int], int, int]:
+    """Where each criterion sits in a pair's one-integer cost (least significant last:
+    rematches, boundaries, d^2, preference), so that comparing sums compares the
+    criteria in order: the rematch unit, the cost of crossing boundaries lo..g-1 for each
+    g (prefix sums), the d^2 unit and the preference unit."""
+    n_pairs = (m + n_sink) // 2
+    n_bounds = hi - lo
+    span = max(1, n_bounds)
+    t_max = max(len(f.groups[g]) for g in range(lo, hi + 1)) ** 2 * 2 + 2
+    widths = [n_pairs + 1] * (1 + n_bounds) + [n_pairs * span * span + 1, n_pairs * t_max + 1]
+    if n_sink:
+        widths[-2] = widths[-1] = 1  # only the float profile is compared
+    bases = [1] * len(widths)
+    for k in range(len(widths) - 2, -1, -1):
+        bases[k] = bases[k + 1] * widths[k + 1]
+    prefix = [0]
+    for b in bases[1 : 1 + n_bounds]:
+        prefix.append(prefix[-1] + b)
+    return bases[0], prefix, bases[-2], bases[-1]
+
+
+def _costs(
+    f: _Field, lo: int, hi: int, players: list[int], n_sink: int, allow_rematch: bool
+) -> list[tuple[int, int, int]]:
+    """Each allowed pair's cost; wildcards (``n_sink`` of them, numbered after the
+    players) cost a player every boundary left below it, and nothing to each other."""
+    m = len(players)
+    b_rem, prefix, b_d2, b_pref = _cost_fields(f, lo, hi, m, n_sink)
+    gidx, pos, groups, met = f.gidx, f.pos, f.groups, f.met
+    costs: list[tuple[int, int, int]] = []
+    for u in range(m):
+        pu = players[u]
+        gu = gidx[pu] - lo
+        seen = met.get(pu, _EMPTY)
+        for v in range(u + 1, m):
+            pv = players[v]
+            rematch = pv in seen
+            if rematch and not allow_rematch:
+                continue
+            gv = gidx[pv] - lo
+            cost = prefix[gv] - prefix[gu] + rematch * b_rem
+            if not n_sink:
+                cost += (gv - gu) ** 2 * b_d2
+                size = len(groups[gu + lo])
+                if gu == gv:
+                    cost += (abs(pos[pv] - pos[pu]) - size // 2) ** 2 * b_pref
+                else:
+                    cost += (size - 1 - pos[pu] + pos[pv]) * b_pref
+            costs.append((u, v, cost))
+        for s in range(n_sink):
+            costs.append((u, m + s, prefix[hi - lo] - prefix[gu]))
+    for s in range(n_sink):
+        for t in range(s + 1, n_sink):
+            costs.append((m + s, m + t, 0))
+    return costs
