@@ -77,12 +77,12 @@ def test_the_new_pages_at_both_sizes_in_both_languages(live_server, chromium_pat
 
 
 def _shot(context, url: str, name: str) -> None:
-    """docs/screens/issue30-*.png (only when KAOSZ_SCREENS is set)."""
+    """docs/screens/players-*.png (only when KAOSZ_SCREENS is set)."""
     pg = context.new_page()
     pg.goto(url, wait_until="load")
     pg.wait_for_timeout(300)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    pg.screenshot(path=str(SHOTS / f"issue30-{name}.png"), scale="css")
+    pg.screenshot(path=str(SHOTS / f"players-{name}.png"), scale="css")
     pg.close()
 
 

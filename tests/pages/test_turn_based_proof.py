@@ -44,7 +44,7 @@ MAX_VISITS = 400          # a few dozen: about three per game turn
 def _shot(page, name: str) -> None:
     if os.environ.get("KAOSZ_SCREENS"):
         SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"issue30-proof-{name}.png"), scale="css")
+        page.screenshot(path=str(SHOTS / f"players-proof-{name}.png"), scale="css")
 
 
 def _new_mail(inbox, address: str, seen: int):
