@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
-def until(condition: Callable[[], T], timeout: float = 60.0, every: float = 0.05,
+def until(condition: Callable[[], T | None], timeout: float = 60.0, every: float = 0.05,
           what: str = "the condition") -> T:
     """``condition()``'s first true value, asked every ``every`` seconds; an
     AssertionError naming ``what`` after ``timeout`` seconds."""
