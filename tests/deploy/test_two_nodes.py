@@ -26,7 +26,7 @@ import redis
 from django.conf import settings
 from django.db import connection
 
-from matches.live.hub import CHANNEL
+from matches.live.hub import ACCOUNTS
 from matches.models import Match, MatchAction
 from tests.support import servers
 from tests.support.servers import call
@@ -170,8 +170,9 @@ def test_a_spectator_on_node_b_sees_a_move_made_through_node_a(two, django_user_
             return
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()
-    # Node B's stream, the first of its process, is subscribed once its hub listens.
-    until(lambda: listening(CHANNEL), timeout=30, what="node B's hub listening")
+    # Node B's stream, the first of its process, is subscribed once its hub listens (the
+    # hub listens on the matches' channel, then on the accounts': its last statement).
+    until(lambda: listening(ACCOUNTS), timeout=30, what="node B's hub listening")
     # The bot moves in Űrcsempészek's simultaneous phases too: a version it overtook is a
     # real 409, answered as any client would, by reading the legal actions again.
     for _ in range(20):

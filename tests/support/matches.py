@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from matches import store
 from matches.models import Match
 from rulesets import registry
 from tests.support.api import client_for
+from tests.support.waiting import until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,13 +87,7 @@ def play_step(client: APIClient, match_id: int, rng: random.Random,
 
 
 def wait_for(check: Callable[[], Any], timeout: float = 60.0, every: float = 0.1) -> Any:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(every)
-    raise AssertionError(f"condition not met within {timeout} s")
+    return until(check, timeout=timeout, every=every)
 
 
 def act(client, match_id, seat, action):
