@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import transaction
 
 from kaosz import task_runner
-from matches.live import account
+from matches.live import account, presence
 from matches.models import Match
 from matches.timecontrol import TURN, family_of
 from players import notifications, notify, ratings, turns
@@ -65,6 +65,7 @@ def on_match_changed(sender: Any, match: Match, **kwargs: Any) -> None:
     than the request."""
     if match.status != Match.ACTIVE or family_of(match.options) != TURN:
         return
+    presence.see_requester()   # (whoever just moved is on the site, before the mail looks)
     if settings.CELERY_TASK_ALWAYS_EAGER and task_runner.current() is None:
         return
     try:

@@ -21,6 +21,7 @@ import logging
 import threading
 import time
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
@@ -37,6 +38,8 @@ _KEY = "kaosz:seen:{}"
 _written: dict[int, float] = {}
 _written_lock = threading.Lock()
 _WRITTEN_KEPT = 10_000
+# The request being answered (set by the middleware), for ``see_requester``.
+_request: ContextVar[HttpRequest | None] = ContextVar("kaosz_presence_request", default=None)
 
 
 def away_after() -> float:
@@ -95,6 +98,16 @@ def forget(user_id: int) -> None:
         log.warning("presence not forgotten: %s", exc)
 
 
+def see_requester() -> None:
+    """See the signed-in person of the request being answered, if it knows them. Called
+    when their request has changed a match, before a turn mail is queued: the worker may
+    look at presence before the request's answer (and the middleware) is done."""
+    request = _request.get()
+    user_id = _known_user_id(request) if request is not None else None
+    if user_id is not None:
+        seen(user_id)
+
+
 def _known_user_id(request: HttpRequest) -> int | None:
     """The signed-in user the request has already looked up, without looking it up
     (a request that never needed its user costs no query here)."""
@@ -123,13 +136,21 @@ class PresenceMiddleware:
     def __call__(self, request: HttpRequest) -> Any:
         if self.is_async:
             return self._acall(request)
-        response = self.get_response(request)
+        token = _request.set(request)
+        try:
+            response = self.get_response(request)
+        finally:
+            _request.reset(token)
         self._see(request)
         return response
 
     async def _acall(self, request: HttpRequest) -> HttpResponseBase:
         get_response: Callable[[HttpRequest], Awaitable[HttpResponseBase]] = self.get_response
-        response = await get_response(request)
+        token = _request.set(request)
+        try:
+            response = await get_response(request)
+        finally:
+            _request.reset(token)
         self._see(request)   # (one cache write a minute at most: not worth a thread)
         return response
 

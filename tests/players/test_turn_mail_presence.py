@@ -149,3 +149,25 @@ def test_several_matches_due_make_one_mail_naming_each(smtp, people, settings):
     assert all(f"/play/{m.pk}/" in body for m in matches[:2])
     assert f"/play/{matches[2].pk}/" not in body          # told already this turn
     assert notify.send_due(now=now + timedelta(hours=3)) == 0   # and only once
+
+
+def test_an_open_stream_keeps_its_person_on_the_site(presence_on, people, monkeypatch,
+                                                     client):
+    """A person at an open board, or with the header's account stream open, is on the
+    site even when they make no request: the streams see them at each event and
+    keep-alive."""
+    monkeypatch.setattr("matches.api.live_views.STREAM_KEEPALIVE", 0.05)
+    match = turn_based_match(people)
+    for name, path, chunks in (("anna", "/api/v1/me/stream/", 2),
+                               ("bela", f"/api/v1/matches/{match.pk}/stream/?after=0", 1)):
+        user = people[name]
+        client.force_login(user)
+        presence.forget(user.pk)
+        response = client.get(path)
+        assert response.status_code == 200
+        assert presence.last_seen(user.pk) is None      # (opening it saw nobody)
+        content = iter(response.streaming_content)
+        for _ in range(chunks):
+            next(content)
+        assert presence.last_seen(user.pk) is not None, path
+        response.close()
