@@ -15,8 +15,7 @@ The checks read only format data, never the format's name.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from decks.core.cardindex import Card, CardIndex, CardInfo, display_name
 from decks.core.formats import RACES, Format, get_format
@@ -130,18 +129,17 @@ def validate(deck: Deck | Iterable[Any], fmt: str | Format, index: CardIndex, *,
     }
 
 
-@dataclass
-class _Read:
+class _Read(NamedTuple):
     """The deck read in one pass: its known cards with their counts, the totals, the
     statistics' counters, and flags for the rarely needed slow checks."""
 
-    items: list[tuple[CardInfo, int]] = field(default_factory=list)
-    total: int = 0
-    unknown_total: int = 0
-    cost_sum: int = 0
-    acc: list[int] | None = None
-    copy_problem: bool = False
-    unofficial_seen: bool = False
+    items: list[tuple[CardInfo, int]]
+    total: int
+    unknown_total: int
+    cost_sum: int
+    acc: list[int] | None
+    copy_problem: bool
+    unofficial_seen: bool
 
 
 def _read(deck: Deck, f: Format, index: CardIndex, errors: list[dict[str, Any]],
@@ -149,10 +147,11 @@ def _read(deck: Deck, f: Format, index: CardIndex, errors: list[dict[str, Any]],
     """One pass over the deck: bad counts and unknown cards are errors; the statistics
     are counted in the same pass (see stats.stats_of)."""
     info = index.info
-    read = _Read(acc=[0] * index.layout.size if with_stats else None)
-    items, acc = read.items, read.acc
+    items: list[tuple[CardInfo, int]] = []
+    acc = [0] * index.layout.size if with_stats else None
     copy_limit = f.max_copies if f.max_copies is not None else 1 << 62
     total = unknown_total = unknown_seen = cost_sum = 0
+    copy_problem = unofficial_seen = False
     for slug, count in deck.items():
         if type(count) is not int or count < 1:
             errors.append(violation("deck_invalid_count", {"slug": slug, "count": count},
@@ -181,11 +180,10 @@ def _read(deck: Deck, f: Format, index: CardIndex, errors: list[dict[str, Any]],
             cost_sum += ci.cost0 * count
         # Flags for the rarely needed slow paths.
         if count > copy_limit or ci.name_shared:
-            read.copy_problem = True
+            copy_problem = True
         if not ci.official:
-            read.unofficial_seen = True
-    read.total, read.unknown_total, read.cost_sum = total, unknown_total, cost_sum
-    return read
+            unofficial_seen = True
+    return _Read(items, total, unknown_total, cost_sum, acc, copy_problem, unofficial_seen)
 
 
 def _check_size(f: Format, total: int, errors: list[dict[str, Any]]) -> None:

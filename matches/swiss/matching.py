@@ -343,7 +343,7 @@ class _Blossom:
 
     def _scan(self, v: int) -> bool:
         """Follow the edges of S-vertex ``v``: label, make blossoms, or augment (True)."""
-        label, inb = self.label, self.inblossom
+        label, inb, bestedge = self.label, self.inblossom, self.bestedge
         for p in self.neighbend[v]:
             k = p >> 1
             w = self.endpoint[p]
@@ -354,8 +354,13 @@ class _Blossom:
                 kslack = self.slack(k)
                 if kslack <= 0:
                     self.allow[k] = True
-            if not self.allow[k]:
-                self._keep_best_edge(v, w, k, kslack)
+            if not self.allow[k]:  # not tight yet: keep it if it is the least slack one
+                if label[inb[w]] == 1:  # (of v's S-blossom towards another S-blossom)
+                    b = inb[v]
+                    if bestedge[b] == -1 or kslack < self.slack(bestedge[b]):
+                        bestedge[b] = k
+                elif label[w] == 0 and (bestedge[w] == -1 or kslack < self.slack(bestedge[w])):
+                    bestedge[w] = k  # (of the free vertex w)
                 continue
             lw = label[inb[w]]
             if lw == 0:
@@ -370,18 +375,6 @@ class _Blossom:
                 label[w] = 2
                 self.labelend[w] = p ^ 1
         return False
-
-    def _keep_best_edge(self, v: int, w: int, k: int, kslack: int) -> None:
-        """Edge ``k`` (v-w) is not tight yet: keep it if it is the least slack one of v's
-        S-blossom towards another S-blossom, or of the free vertex ``w``."""
-        if self.label[self.inblossom[w]] == 1:
-            b = self.inblossom[v]
-            if self.bestedge[b] == -1 or kslack < self.slack(self.bestedge[b]):
-                self.bestedge[b] = k
-        elif self.label[w] == 0 and (
-            self.bestedge[w] == -1 or kslack < self.slack(self.bestedge[w])
-        ):
-            self.bestedge[w] = k
 
     def _move_duals(self, delta: int) -> None:
         n, label, inb, dual = self.n, self.label, self.inblossom, self.dual
