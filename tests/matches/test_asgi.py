@@ -326,10 +326,10 @@ def test_a_long_poll_that_ends_with_nothing_new_is_answered_without_a_second_pas
     assert time.monotonic() - began >= 0.9  # (it did wait)
     assert status == 200, body
     assert json.loads(body) == {
-        "events": [], "last": last, "more": False, "version": version, "status": "active",
-        "to_act": legal[waiter]["to_act"],
-        "legal_actions": {"version": version, "seat": waiter, "to_act": legal[waiter]["to_act"],
-                          "actions": []}}
+        "ruleset": "smugglers", "events": [], "last": last, "more": False,
+        "version": version, "status": "active", "to_act": legal[waiter]["to_act"],
+        "legal_actions": {"ruleset": "smugglers", "version": version, "seat": waiter,
+                          "to_act": legal[waiter]["to_act"], "actions": []}}
     assert passes == ["1"], "the view ran again after the wait"
     assert headers["content-type"] == plain["Content-Type"]
     assert headers["content-length"] == str(len(body))
