@@ -28,12 +28,10 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Serving needs the dependencies only (the project runs from here): installing them from
-# the list spares building the project itself (about 20 s on this machine kind). Without
-# compiling every installed module (a third of pip's CPU: boto3's thousands of files): Python
-# compiles those the server imports, once, at its first start.
+# the list spares building the project itself (about 20 s on this machine kind).
 $(SERVE_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))' > $(VENV)/serve-requirements.txt
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile -r $(VENV)/serve-requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r $(VENV)/serve-requirements.txt
 	rm -f $(VENV)/.installed-serve-* && touch $(SERVE_STAMP)
 
 $(DEV_STAMP): pyproject.toml | $(VENV)/bin/python

@@ -20,6 +20,8 @@ from django.apps import apps
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.loader import MigrationLoader
 
 
@@ -37,8 +39,11 @@ class Command(BaseCommand):
             "make run's set-up, in one process.")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        quiet = {"interactive": False, "verbosity": 0}
-        for label in dependency_apps():
-            call_command("migrate", label, **quiet)
-        call_command("migrate", **quiet)
+        # (one plan for all the dependencies' apps: a ``migrate`` per app would build the
+        # project's state and send post_migrate to every app each time)
+        executor = MigrationExecutor(connection)
+        first = set(dependency_apps())
+        targets = [key for key in executor.loader.graph.leaf_nodes() if key[0] in first]
+        executor.migrate(targets)
+        call_command("migrate", interactive=False, verbosity=0)
         call_command("load_cards", stdout=self.stdout, stderr=self.stderr)
