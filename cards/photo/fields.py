@@ -161,6 +161,7 @@ class Parts:
     stats_hint: Line | None = None  # a line that looks like the values, part read
 
 
+SURE_LINE = 60  # Tesseract's mean confidence in a line's words that a name's line reads with
 PARTIAL_STATS = re.compile(r"[0-9?OoIl|]\s*[-–—]+\s*[0-9?OoIl|]\s*[-–—]")
 
 
@@ -170,10 +171,14 @@ def _median_height(lines: list[Line]) -> float:
 
 def _name_block(lines: list[Line]) -> list[Line]:
     """The name: the tallest line read with confidence, and the lines of like height right
-    above or below it (a name wraps onto a second line; a picture's specks stand apart)."""
+    above or below it (a name wraps onto a second line; a picture's specks stand apart).
+    A surely read line comes first: a picture's shapes read as a tall "word" now and then,
+    with middling confidence (a mountain as "dám", 42)."""
     if not lines:
         return []
-    sure = [ln for ln in lines if np.mean([w.conf for w in ln.words]) >= 40] or lines
+    conf = [float(np.mean([w.conf for w in ln.words])) for ln in lines]
+    sure = [ln for ln, c in zip(lines, conf, strict=True) if c >= SURE_LINE] or \
+        [ln for ln, c in zip(lines, conf, strict=True) if c >= 40] or lines
     tallest = max(sure, key=lambda ln: ln.height)
     block = [tallest]
     for ln in sorted(lines, key=lambda x: abs(x.top - tallest.top)):

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from cards.photo import ocr
+from cards.photo.fields import _name_block
 from cards.photo.locate import _grid_gaps
 from cards.photo.name import _name_word
 
@@ -54,3 +55,10 @@ def test_a_rim_read_as_a_tall_letter_does_not_join_the_lines_it_spans():
 def test_a_name_s_word_loses_what_a_rim_stuck_to_it(read, kept):
     word = _name_word(_word(read, 0, 20, 0))
     assert (word.text if word is not None else None) == kept
+
+
+def test_a_picture_read_as_a_tall_unsure_word_is_not_the_name():
+    # The second face layout: the name above a picture whose mountains read as "dám".
+    lines = ocr.lines_of([_word("Zarg", 43, 40, 132, 92), _word("vészpajzs", 43, 40, 240, 92),
+                          _word("dám", 333, 87, 252, 42)])
+    assert [ln.text for ln in _name_block(lines)] == ["Zarg vészpajzs"]
