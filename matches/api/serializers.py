@@ -288,6 +288,31 @@ class RulesetOut(serializers.Serializer):
     uses_decks = serializers.BooleanField()
 
 
+class SimulationEntrant(serializers.Serializer):
+    """One entrant's results so far (a seat, or a deck or bot compared across seats)."""
+
+    entrant = serializers.IntegerField()
+    label = serializers.CharField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField(allow_null=True, help_text="Null before any game.")
+    ci95 = serializers.ListField(child=serializers.FloatField(), help_text=(
+        "The win rate's 95% Wilson interval: low, high."))
+
+
+class SimulationSummary(serializers.Serializer):
+    """The games played so far: how many finished, shared wins, each entrant's wins and
+    win rate, the average length (actions) and the count of each way a game ended."""
+
+    games = serializers.IntegerField()
+    finished = serializers.IntegerField()
+    unfinished = serializers.IntegerField()
+    shared_wins = serializers.IntegerField()
+    entrants = SimulationEntrant(many=True)
+    average_length = serializers.FloatField(allow_null=True, help_text="Null before any game.")
+    reasons = serializers.DictField(child=serializers.IntegerField(), help_text=(
+        "How each game ended (the outcome's reason) → games."))
+
+
 class SimulationOut(serializers.Serializer):
     id = serializers.IntegerField()
     ruleset = serializers.CharField()
@@ -295,4 +320,16 @@ class SimulationOut(serializers.Serializer):
     games = serializers.IntegerField()
     games_done = serializers.IntegerField()
     progress = serializers.FloatField()
-    summary = serializers.DictField()
+    summary = SimulationSummary()
+    players = serializers.IntegerField()
+    bots = serializers.ListField(child=serializers.CharField(), help_text=(
+        "The bot of each seat (or of each entrant)."))
+    labels = serializers.ListField(child=serializers.CharField(), help_text=(
+        "Each entrant's label as you may see it."))
+    seed = serializers.CharField()
+    chunks = inline_serializer("SimulationChunks", fields={
+        "total": serializers.IntegerField(), "done": serializers.IntegerField()},
+        help_text="The parts the games are played in, and how many are done.")
+    error = serializers.CharField(allow_null=True, help_text="Why it failed, if it did.")
+    created = serializers.DateTimeField()
+    finished = serializers.DateTimeField(allow_null=True)

@@ -227,3 +227,14 @@ def test_a_tournament_round_carries_only_declared_fields(schema, django_user_mod
     pairings = api.get(url + "pairings/")
     assert rounds and pairings
     api.post(url + "end/", {"reason": "a test"})
+
+
+def test_a_simulation_s_summary_carries_only_declared_fields(schema, django_user_model):
+    """The summary (games, each entrant's wins and interval, the ways games ended), as
+    queued and as read back: every field declared, none of another kind."""
+    api = Checked(client_for(django_user_model.objects.create_user("strict-sim",
+                                                                   password="x")), schema)
+    sim = api.post("/api/v1/simulations/", {"ruleset": "smugglers", "games": 4,
+                                            "seed": "strict", "chunk_size": 2})
+    done = api.get(f"/api/v1/simulations/{sim['id']}/")
+    assert done["games"] == 4 and len(done["summary"]["entrants"]) == 2, done
