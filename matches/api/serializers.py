@@ -288,17 +288,6 @@ class RulesetOut(serializers.Serializer):
     uses_decks = serializers.BooleanField()
 
 
-class SimulationEntrant(serializers.Serializer):
-    """One entrant's results so far (a seat, or a deck or bot compared across seats)."""
-
-    entrant = serializers.IntegerField()
-    label = serializers.CharField()
-    wins = serializers.IntegerField()
-    win_rate = serializers.FloatField(allow_null=True, help_text="Null before any game.")
-    ci95 = serializers.ListField(child=serializers.FloatField(), help_text=(
-        "The win rate's 95% Wilson interval: low, high."))
-
-
 class SimulationSummary(serializers.Serializer):
     """The games played so far: how many finished, shared wins, each entrant's wins and
     win rate, the average length (actions) and the count of each way a game ended."""
@@ -307,7 +296,14 @@ class SimulationSummary(serializers.Serializer):
     finished = serializers.IntegerField()
     unfinished = serializers.IntegerField()
     shared_wins = serializers.IntegerField()
-    entrants = SimulationEntrant(many=True)
+    # (one entrant: a seat, or a deck or bot compared across seats; `label` is a field's
+    # own attribute name, so this one is declared inline)
+    entrants = serializers.ListField(child=inline_serializer("SimulationEntrant", fields={
+        "entrant": serializers.IntegerField(), "label": serializers.CharField(),
+        "wins": serializers.IntegerField(),
+        "win_rate": serializers.FloatField(allow_null=True, help_text="Null before any game."),
+        "ci95": serializers.ListField(child=serializers.FloatField(), help_text=(
+            "The win rate's 95% Wilson interval: low, high."))}))
     average_length = serializers.FloatField(allow_null=True, help_text="Null before any game.")
     reasons = serializers.DictField(child=serializers.IntegerField(), help_text=(
         "How each game ended (the outcome's reason) → games."))
