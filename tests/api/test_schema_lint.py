@@ -67,3 +67,73 @@ def test_every_example_is_valid_for_its_schema(document):
                             invalid.append(f"{method} {path} {status} {name}: "
                                            f"{errors[0].message[:200]}")
     assert not invalid, invalid
+
+
+# Free-form nodes a client still reads or writes without a type: the deck and options
+# documents, the card editor's free parts, the replay's config and log, the engine's
+# error details, Pulsar's pending options, final goals and printed components, three of
+# Roll's and Pulsar's event parts, and the card explain/export/batch and read-photo
+# answers. Each one typed lowers this; a new untyped node fails here.
+UNTYPED_CEILING = 52
+
+
+def _loose(s: dict[str, Any]) -> bool:
+    if any(k in s for k in ("$ref", "oneOf", "anyOf", "allOf", "enum")):
+        return False
+    kind = s.get("type")
+    if kind == "object":
+        return not s.get("properties") and s.get("additionalProperties") in (None, True, {})
+    return kind is None or (kind == "array" and s.get("items") in (None, {}))
+
+
+def _walk(s: Any, where: str, found: list[str]) -> None:
+    if not isinstance(s, dict):
+        return
+    if _loose(s):
+        found.append(where)
+    for name, value in (s.get("properties") or {}).items():
+        _walk(value, f"{where}.{name}", found)
+    for key in ("oneOf", "anyOf", "allOf"):
+        for i, value in enumerate(s.get(key) or []):
+            _walk(value, f"{where}/{key}{i}", found)
+    # (an empty `items` or `additionalProperties` is the container's own looseness)
+    if s.get("items"):
+        _walk(s["items"], f"{where}[]", found)
+    if s.get("additionalProperties"):
+        _walk(s["additionalProperties"], f"{where}{{}}", found)
+
+
+def _bodies(document: dict[str, Any]):
+    for path, item in document["paths"].items():
+        for method, op in item.items():
+            where = f"{method.upper()} {path}"
+            answers = [(status, answer.get("content") or {})
+                       for status, answer in (op.get("responses") or {}).items()]
+            answers.append(("body", (op.get("requestBody") or {}).get("content") or {}))
+            for label, content in answers:
+                for media, body in content.items():
+                    if "json" in media:
+                        yield f"{where} {label}", body.get("schema")
+            for parameter in op.get("parameters") or []:
+                yield f"{where} ?{parameter.get('name')}", parameter.get("schema")
+
+
+def untyped_nodes(document: dict[str, Any]) -> list[str]:
+    """Where a schema says nothing of a value's shape: an object with neither properties,
+    a typed map nor a union, an array without item type, or a value with no type at all,
+    in the components and in every JSON body, answer and parameter."""
+    found: list[str] = []
+    for name, schema in document["components"]["schemas"].items():
+        _walk(schema, name, found)
+    for where, schema in _bodies(document):
+        _walk(schema, where, found)
+    return found
+
+
+def test_untyped_nodes_only_shrink(document):
+    found = untyped_nodes(document)
+    assert len(found) <= UNTYPED_CEILING, found
+    assert untyped_nodes({"components": {"schemas": {"X": {
+        "type": "object", "properties": {"a": {"type": "array", "items": {}},
+                                         "b": {"type": "object"}}}}}, "paths": {}}) == [
+        "X.a", "X.b"]
