@@ -20,8 +20,8 @@ window waited for its person); ``default`` and ``full`` are the stops of
 the server as ``matches/store/stops.py`` makes them.
 
 E-mails: ``before`` mails a person every time they come to act (the notification of
-``players/notify.py`` before the per-turn policy: each visit is a mail when the person is
-away); the other settings mail as ``players/turn_mail.py`` does: at most once per player
+``players/notifications/outbox.py`` before the per-turn policy: each visit is a mail when
+the person is away); the other settings mail as ``players/turns/told.py`` does: at most once per player
 per game turn, so a second visit within a game turn comes from the header count or the
 browser notification, or from the mail of the next game turn.
 

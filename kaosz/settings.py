@@ -180,11 +180,11 @@ KAOSZ_TURN_MATCHES_PER_USER = int(os.environ.get("KAOSZ_TURN_MATCHES_PER_USER", 
 KAOSZ_CHALLENGES_PER_HOUR = int(os.environ.get("KAOSZ_CHALLENGES_PER_HOUR", "30"))
 # Who may make a match with which options: each a function (user, ruleset, options, seat
 # specs) -> options, refusing with a DomainError; every way of making a match calls them.
-KAOSZ_MATCH_POLICIES = ["players.policies.challenges_through_their_rules"]
+KAOSZ_MATCH_POLICIES = ["players.challenges.policies.challenges_through_their_rules"]
 # Who may take a seat in a waiting match: each a function (match, user, invitation or None)
 # refusing with a DomainError; every way of joining calls them (matches.services.joining).
-KAOSZ_JOIN_POLICIES = ["players.policies.minimum_rating",
-                       "players.policies.accepting_within_caps"]
+KAOSZ_JOIN_POLICIES = ["players.challenges.policies.minimum_rating",
+                       "players.challenges.policies.accepting_within_caps"]
 # Matches whose state (text) and static parts each web process keeps (matches.store.cache):
 # at least every match being played at once, or each action reads and parses its match
 # again (1,000 players play 500 matches; a KGK state is about 15 KB of text).
@@ -280,7 +280,7 @@ CELERY_BEAT_SCHEDULE = {"sweep-bots": {"task": "matches.tasks.sweep_bots",
 KAOSZ_TURN_SWEEP_EVERY = float(os.environ.get("KAOSZ_TURN_SWEEP_EVERY", "20"))
 CELERY_BEAT_SCHEDULE["sweep-turns"] = {"task": "players.tasks.sweep_turns",
                                        "schedule": KAOSZ_TURN_SWEEP_EVERY}
-# "Your turn" e-mails (players.notify): a due mail waits while its person is on the site
+# "Your turn" e-mails (players.notifications.outbox): a due mail waits while its person is on the site
 # and goes once they have been away this many seconds (0: at once); a person gets at most
 # one every KAOSZ_TURN_MAIL_GAP seconds, naming every match that came due meanwhile (a
 # digest). Presence (matches.live.presence) is written at most this often per process.

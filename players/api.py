@@ -9,8 +9,8 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from matches.timecontrol import FAMILIES, LIVE
 from players import mine, queries
+from players.turns.timecontrol import FAMILIES, LIVE
 
 # The answers' shapes, field by field (a generated client reads each as its own class).
 RATING: dict[str, f.Field] = {"game": f.CharField(), "family": f.ChoiceField(list(FAMILIES)),

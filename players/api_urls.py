@@ -1,6 +1,8 @@
 from django.urls import path
 
-from players import api, challenge_api, notification_api
+from players import api
+from players.challenges import api as challenge_api
+from players.notifications import api as notification_api
 
 urlpatterns = [
     path("leaderboards/<str:game>/", api.leaderboard, name="api-leaderboard"),

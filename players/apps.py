@@ -15,10 +15,12 @@ class PlayersConfig(AppConfig):
         # signal (the store never imports this app).
         from matches.live.account import account_event
         from matches.store import match_changed
-        from players import ratings, tasks, turns
+        from players import tasks
+        from players.ratings import recording
+        from players.turns import clocks
 
-        match_changed.connect(ratings.on_match_changed, dispatch_uid="players.ratings")
-        match_changed.connect(turns.on_match_changed, dispatch_uid="players.turns")
+        match_changed.connect(recording.on_match_changed, dispatch_uid="players.ratings")
+        match_changed.connect(clocks.on_match_changed, dispatch_uid="players.turns")
         match_changed.connect(tasks.on_match_changed, dispatch_uid="players.notify")
         account_event.connect(tasks.on_account_event,
-                              dispatch_uid="players.notifications")
+                              dispatch_uid="players.notifications.kept")

@@ -9,8 +9,8 @@ from django.db.models import Q
 
 from kaosz.models import SeatInvitation
 from matches.models import BIG_COLUMNS, Match
-from matches.timecontrol import choice_of
 from players.models import TurnClock
+from players.turns.timecontrol import choice_of
 from web.api.timestamps import utc_text
 
 LIMIT = 200

@@ -7,14 +7,14 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from matches.ratings import PROVISIONAL_GAMES
+from players.ratings import PROVISIONAL_GAMES
 
 
 class Rating(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="ratings")
     game = models.CharField(max_length=40)       # the ruleset's name ("kgk", "roll", ...)
-    family = models.CharField(max_length=8)      # "live" or "turn" (matches.timecontrol)
+    family = models.CharField(max_length=8)      # "live" or "turn" (turns.timecontrol)
     rating = models.FloatField(default=1500.0)
     deviation = models.FloatField(default=350.0)
     volatility = models.FloatField(default=0.06)
@@ -58,7 +58,7 @@ class TurnClock(models.Model):
     """A turn-based match's deadline: who must move by when, each seat's
     reserve, and what happened on a timeout. Kept beside the match (the store's clocks
     measure live play); the players app's receiver sets it after every move and the beat
-    enforces it (``players.turns``)."""
+    enforces it (``players.turns.clocks``)."""
 
     LOSE, BOT = "lose", "bot"
     ON_TIMEOUT = [(LOSE, LOSE), (BOT, BOT)]
@@ -77,7 +77,7 @@ class TurnClock(models.Model):
     # Seats already told it is their turn (a KGK turn is many actions: one mail per turn).
     notified_seats = models.JSONField(default=list)
     # In a game with game turns (KGK): the game turn ``notified_seats`` were told in; a
-    # person is told at most once per game turn (players/turn_mail.py).
+    # person is told at most once per game turn (players/turns/told.py).
     notified_turn = models.IntegerField(null=True, blank=True)
     done = models.BooleanField(default=False, db_index=True)
 
@@ -96,9 +96,9 @@ class NotificationSetting(models.Model):
 
 class Mail(models.Model):
     """A mail to send, written in the same transaction as what makes it due and sent by
-    the worker (``players.notify``). One row per (match, person, kind, turn): whatever
-    runs twice (a task redelivered, the sweep beside the task, a send whose "sent" mark
-    failed) finds the row and sends it once."""
+    the worker (``players.notifications.outbox``). One row per (match, person, kind,
+    turn): whatever runs twice (a task redelivered, the sweep beside the task, a send whose
+    "sent" mark failed) finds the row and sends it once."""
 
     TURN = "turn"
     INVITATION = "invitation"     # ``turn`` holds the invitation's id: one mail each

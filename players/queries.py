@@ -10,12 +10,12 @@ from django.db.models import Count, Q
 
 from decks.models import Deck
 from matches.models import BIG_COLUMNS, Match, Seat
-from matches.ratings import is_provisional
-from matches.timecontrol import FAMILIES, LIVE
 from matches.tournaments.models import Entry
-from players.aborts import aborted_ids
 from players.errors import PlayersError
 from players.models import Rating, RatingEvent
+from players.ratings import is_provisional
+from players.ratings.aborts import aborted_ids
+from players.turns.timecontrol import FAMILIES, LIVE
 from rulesets import registry
 from web.api.timestamps import utc_text
 

@@ -13,8 +13,10 @@ from django.db import transaction
 from kaosz import task_runner
 from matches.live import account, presence
 from matches.models import Match
-from matches.timecontrol import TURN, family_of
-from players import notifications, notify, ratings, turns
+from players.notifications import kept, outbox
+from players.ratings import recording
+from players.turns import clocks
+from players.turns.timecontrol import TURN, family_of
 
 log = logging.getLogger(__name__)
 
@@ -24,8 +26,8 @@ def sweep_turns() -> dict[str, int]:
     """Enforce expired turn deadlines (a deadline passed while no worker ran is enforced
     now), send turn e-mails a down SMTP server held back, rate finished rated matches not
     rated yet."""
-    return {"timeouts": turns.sweep(), "mails": notify.send_due(),
-            "rated": ratings.record_pending()}
+    return {"timeouts": clocks.sweep(), "mails": outbox.send_due(),
+            "rated": recording.record_pending()}
 
 
 @shared_task(name="players.tasks.notify_turn")
@@ -33,7 +35,7 @@ def notify_turn(match_id: int) -> int:
     """Send the match's mails in the outbox (whoever has just come to act, an invitation);
     on an SMTP failure the sweep retries."""
     try:
-        return notify.send_turn_mail(match_id)
+        return outbox.send_turn_mail(match_id)
     except Exception as exc:
         log.warning("turn mail for match %s not sent (retried by the sweep): %s", match_id, exc)
         return 0
@@ -43,7 +45,7 @@ def on_account_event(sender: Any, user_id: int, kind: str, payload: dict[str, An
                      **kwargs: Any) -> None:
     """The account events' receiver: keep what a person must see later (an invitation's
     mail goes into the outbox with it), and ask the worker to send it once committed."""
-    row = notifications.record(user_id, kind, payload)
+    row = kept.record(user_id, kind, payload)
     if row is not None and kind == account.INVITATION and row.match_id is not None:
         match_id = row.match_id
         transaction.on_commit(lambda: _queue_mails(match_id))

@@ -1,6 +1,8 @@
 from django.urls import path
 
-from players import challenge_views, notification_views, views
+from players import views
+from players.challenges import views as challenge_views
+from players.notifications import views as notification_views
 
 urlpatterns = [
     path("players/<str:username>/", views.player, name="player"),

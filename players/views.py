@@ -10,10 +10,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from matches.bot_kinds import bot_name
-from matches.timecontrol import FAMILIES, LIVE
 from players import mine, queries
-from players.chart import rating_svg
 from players.errors import PlayersError
+from players.ratings.chart import rating_svg
+from players.turns.timecontrol import FAMILIES, LIVE
 
 
 def _hu() -> bool:

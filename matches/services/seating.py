@@ -209,7 +209,7 @@ def seat_to_join(match: Match, user: Any) -> tuple[int | None, SeatInvitation | 
     """Which seat ``user`` may take: the one they are invited to, else the first open seat
     nobody is invited to (409 ``not_open`` when every open seat is kept for someone). A
     seat whose invited player declined stays kept: a direct challenge is not a public one
-    unless its maker opens it (``players.challenges.open_to_anyone``)."""
+    unless its maker opens it (``players.challenges.services.open_to_anyone``)."""
     kept_for = list(SeatInvitation.objects.filter(
         match=match, status__in=[SeatInvitation.PENDING, SeatInvitation.DECLINED]))
     if not kept_for:

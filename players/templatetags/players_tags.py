@@ -9,11 +9,12 @@ from django import template
 from django.utils.translation import get_language
 
 from kaosz.models import SeatInvitation
-from matches.timecontrol import choice_of
-from players import challenges, notifications
-from players.challenges import waiting
+from players.challenges import services as challenges
+from players.challenges.services import waiting
 from players.mine import your_turn_count as count
 from players.models import TurnClock
+from players.notifications import kept
+from players.turns.timecontrol import choice_of
 
 register = template.Library()
 
@@ -50,7 +51,7 @@ def your_turn_count(context: Any) -> int:
 def unseen_count(context: Any) -> int:
     """Your turns plus notifications not seen (the header's "Notifications (n)")."""
     request = context.get("request")
-    return notifications.unseen_count(getattr(request, "user", None))
+    return kept.unseen_count(getattr(request, "user", None))
 
 
 @register.inclusion_tag("players/_challenge_panel.html", takes_context=True)

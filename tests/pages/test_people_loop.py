@@ -22,7 +22,7 @@ def test_invited_on_a_phone_told_within_seconds_and_accepting_in_one_tap(
     from playwright.sync_api import sync_playwright
 
     from matches.models import Match
-    from players import challenges
+    from players.challenges import services as challenges
 
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     anna, bela, _cili = (django_user_model.objects.create_user(n, password=PASSWORD)

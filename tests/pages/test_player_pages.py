@@ -25,9 +25,10 @@ KEYS = ["leaderboard", "player", "challenges", "my-matches", "notifications",
 
 def _site(users) -> tuple[dict[str, str], int]:
     from matches import store
-    from players import challenges, turns
-    from players.notify import unsubscribe_token
-    from players.ratings import record_match
+    from players.challenges import services as challenges
+    from players.notifications.outbox import unsubscribe_token
+    from players.ratings.recording import record_match
+    from players.turns import clocks
 
     anna, bela = users
     rated = store.create_match("smugglers", {"rated": True},
@@ -36,7 +37,7 @@ def _site(users) -> tuple[dict[str, str], int]:
     record_match(rated.pk)
     turn = challenges.create(anna, "kgk", time_control="1d", rated=True, timeout_bot=True)
     challenges.accept(turn.pk, bela)
-    turns.update_clock(turn.pk)
+    clocks.update_clock(turn.pk)
     challenges.create(bela, "roll", time_control="3d", min_rating=1400)
     waiting = challenges.create(anna, "smugglers", opponent="bela")
     return {"inbox": "/notifications/", "challenge-waiting": f"/play/{waiting.pk}/","leaderboard": "/leaderboards/smugglers/", "player": "/players/anna/",

@@ -94,7 +94,7 @@ def _build_site(django_user_model) -> dict[str, Any]:
     rated = store.create_match("smugglers", {"rated": True},
                                [store.SeatSpec(user=user), store.SeatSpec(user=staff)])
     store.submit(rated.pk, 1, None, kind="resign", user=staff)
-    from players.ratings import record_match
+    from players.ratings.recording import record_match
     record_match(rated.pk)
     card = Card.objects.filter(official=True).order_by("slug").first()
     unofficial = Card.objects.filter(official=False).order_by("slug").first()

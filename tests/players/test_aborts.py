@@ -12,8 +12,8 @@ from django.db import connection
 
 from matches import store
 from matches.models import Match
-from players import aborts
 from players.models import Rating, RatingEvent
+from players.ratings import aborts
 from tests.support.api import assert_error, client_for
 from tests.support.moves import move
 
@@ -91,12 +91,12 @@ def test_either_player_may_abort_until_both_moved(django_user_model):
 
 
 def test_a_rebuild_leaves_aborted_matches_out(django_user_model):
-    from players import ratings
+    from players.ratings import recording
 
     anna, bela = (django_user_model.objects.create_user(n) for n in ("anna", "bela"))
     client_for(anna).post(f"/api/v1/matches/{_match([anna, bela]).pk}/resign/", {},
                           format="json")
-    assert ratings.rebuild() == 0 and not Rating.objects.exists()
+    assert recording.rebuild() == 0 and not Rating.objects.exists()
 
 
 def _race(match_id: int, mover: int, action, version: int, user, other) -> dict[str, str]:

@@ -11,8 +11,8 @@ import pytest
 from django.db import connection
 
 from matches.models import Match
-from players import notify
 from players.models import Mail, NotificationSetting
+from players.notifications import outbox
 from players.tasks import notify_turn, sweep_turns
 from tests.support.smtp import Inbox, smtp_server
 from tests.support.turn_based import acting_users, turn_based_match
@@ -90,7 +90,7 @@ def test_the_sweep_beside_a_send_in_progress_leaves_its_mail_alone(people, setti
 
         def task() -> None:
             try:
-                sent.append(notify.send_turn_mail(match.pk))
+                sent.append(outbox.send_turn_mail(match.pk))
             finally:
                 connection.close()
 
@@ -98,12 +98,12 @@ def test_the_sweep_beside_a_send_in_progress_leaves_its_mail_alone(people, setti
         first.start()
         try:
             assert inbox.arrived.wait(60)
-            assert notify.send_due() == 0          # claimed by the task: not sent again
+            assert outbox.send_due() == 0          # claimed by the task: not sent again
         finally:
             inbox.go.set()
             first.join(60)
         assert sent == [1] and len(inbox.messages) == 1
-        assert notify.send_due() == 0 and len(inbox.messages) == 1
+        assert outbox.send_due() == 0 and len(inbox.messages) == 1
 
 
 def test_a_mail_no_longer_due_is_dropped_not_sent(people, settings):
@@ -111,7 +111,7 @@ def test_a_mail_no_longer_due_is_dropped_not_sent(people, settings):
         match = turn_based_match(people)
         assert Mail.objects.filter(match=match).exists()
         Match.objects.filter(pk=match.pk).update(status=Match.FINISHED)
-        assert notify.send_due() == 0 and inbox.messages == []
+        assert outbox.send_due() == 0 and inbox.messages == []
         assert set(Mail.objects.filter(match=match).values_list("dropped", flat=True)) == {
             "match_over"}
 
@@ -121,9 +121,9 @@ def test_each_turn_mail_has_one_message_id(people, settings):
     is the same message to the person's mail program."""
     with smtp_server(settings) as inbox:
         match = turn_based_match(people)
-        assert notify.send_due() >= 1
+        assert outbox.send_due() >= 1
         first = {m["To"]: m["Message-ID"] for m in inbox.messages}
         Mail.objects.filter(match=match).update(sent=None, claimed=None)   # (as if died)
-        notify.send_due()
+        outbox.send_due()
         again = {m["To"]: m["Message-ID"] for m in inbox.messages[len(first):]}
         assert again == first and len(set(first.values())) == len(first)

@@ -15,8 +15,8 @@ from django.test import Client, override_settings
 from kaosz.models import SeatInvitation
 from matches.live import account
 from matches.models import Match
-from players import notify
 from players.models import Mail, Notification, NotificationSetting
+from players.notifications import outbox
 from tests.support.api import assert_error, client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -44,7 +44,7 @@ def direct(maker, opponent, **body) -> int:
     assert r.status_code == 201, r.content
     # The invitation's mail waits in the outbox, written with the invitation; the worker
     # (here: its task, run by the test) sends it.
-    notify.send_turn_mail(r.json()["id"])
+    outbox.send_turn_mail(r.json()["id"])
     return r.json()["id"]
 
 
@@ -75,7 +75,7 @@ def test_an_invitation_is_told_everywhere_once_and_accepted_in_one_tap(people):
     kinds = list(Notification.objects.filter(user=anna).values_list("kind", flat=True))
     assert kinds == ["challenge_accepted"]
     assert len(mail.outbox) == 1                       # the acceptance mails nobody
-    assert notify.send_due() == 0 and Mail.objects.get().kind == Mail.INVITATION
+    assert outbox.send_due() == 0 and Mail.objects.get().kind == Mail.INVITATION
 
 
 def test_invitation_mail_follows_the_setting_and_the_unsubscribe_link(people):

@@ -38,7 +38,7 @@ def test_a_rated_match_moves_both_ratings_once(django_user_model):
     assert a.rating < 1500 < b.rating and a.games == b.games == 1
     # Glicko-2 for two new players, one game: 1500/350 -> 1662.31 / 1337.69.
     assert round(b.rating, 2) == 1662.31 and round(a.rating, 2) == 1337.69
-    from players.ratings import record_match
+    from players.ratings.recording import record_match
     assert record_match(match.pk) == []          # a second attempt changes nothing
     assert RatingEvent.objects.filter(match=match).count() == 2
 

@@ -7,8 +7,8 @@ import pytest
 
 from matches import store
 from matches.models import Match, MatchAction, Seat
-from players import turns
 from players.models import TurnClock
+from players.turns import clocks
 from rulesets.kgk.stops import (
     DEFAULT_ASK,
     FULL_CONTROL,
@@ -55,7 +55,7 @@ def test_a_lost_pass_is_made_by_the_catch_up_and_the_clock_never_waits_on_it(peo
     Seat.objects.filter(match=match, index=seat).update(stops=None)
     Match.objects.filter(pk=match.pk).update(version=match.version)   # (nothing moved)
     TurnClock.objects.filter(match=match).update(version=match.version - 1)
-    turns.catch_up()
+    clocks.catch_up()
     after = Match.objects.get(pk=match.pk)
     last = MatchAction.objects.filter(match=match).order_by("-seq").first()
     assert after.version > match.version and last is not None

@@ -16,8 +16,10 @@ from matches import store
 from matches.models import Match
 from matches.tournaments import services as tournaments
 from matches.tournaments.models import Round, Tournament
-from players import challenges, notifications, turns
+from players.challenges import services as challenges
 from players.models import Notification, NotificationSetting, Rating, RatingEvent, TurnClock
+from players.notifications import kept
+from players.turns import clocks
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -69,10 +71,10 @@ def site(django_user_model, cards_loaded):
 
     turn = challenges.create(bela, "kgk", time_control="1d")
     challenges.accept(turn.pk, anna)
-    turns.update_clock(turn.pk)
+    clocks.update_clock(turn.pk)
     TurnClock.objects.filter(match=turn).update(deadline=MOMENT + timedelta(days=400),
                                                 expires=MOMENT + timedelta(days=402))
-    notifications.record(anna.pk, "challenge_accepted", {"match": turn.pk, "by": "bela"})
+    kept.record(anna.pk, "challenge_accepted", {"match": turn.pk, "by": "bela"})
     Notification.objects.filter(user=anna).update(created=MOMENT)
     return {"anna": anna, "player": "/players/anna/", "tournament": f"/tournaments/{t.pk}/",
             "manage": f"/tournaments/{t.pk}/manage/", "card": f"/cards/{card.slug}/",

@@ -11,9 +11,10 @@ import pytest
 from django.utils import timezone
 
 from matches.models import Match
-from players import aborts, turns
 from players.models import Rating, TurnClock
+from players.ratings import aborts
 from players.tasks import sweep_turns
+from players.turns import clocks
 from tests.support.api import client_for
 from tests.support.moves import until_each_moved
 
@@ -75,7 +76,7 @@ def test_a_timeout_loses_the_match_and_is_rated(people, client):
     clock = TurnClock.objects.get(match=match)
     late_seat = clock.to_act[0]
     # a day late: the reserve still covers it
-    assert turns.sweep(now=clock.deadline + timedelta(hours=1)) == 0
+    assert clocks.sweep(now=clock.deadline + timedelta(hours=1)) == 0
     match.refresh_from_db()
     assert match.status == "active"
     # The reserve ran out while no worker was running: the task enforces it when it runs.
@@ -97,7 +98,7 @@ def test_a_bot_moves_for_a_late_player_when_the_match_was_made_so(people, client
     match = started(people, timeout_bot=True)
     clock = TurnClock.objects.get(match=match)
     version, late_seat = match.version, clock.to_act[0]
-    assert turns.sweep(now=clock.expires + timedelta(seconds=1)) == 1
+    assert clocks.sweep(now=clock.expires + timedelta(seconds=1)) == 1
     match.refresh_from_db()
     assert match.version > version and match.status in ("active", "finished")
     clock.refresh_from_db()
@@ -113,4 +114,4 @@ def test_a_bot_moves_for_a_late_player_when_the_match_was_made_so(people, client
 def test_live_matches_have_no_deadline(people):
     started(people, time_control="live")
     assert not TurnClock.objects.exists()
-    assert turns.sweep(now=timezone.now() + timedelta(days=30)) == 0
+    assert clocks.sweep(now=timezone.now() + timedelta(days=30)) == 0

@@ -11,10 +11,10 @@ from datetime import timedelta
 
 import pytest
 
-from players import turns
 from players.models import Mail, TurnClock
 from players.tasks import notify_turn, sweep_turns
-from players.turn_mail import game_turn
+from players.turns import clocks
+from players.turns.told import game_turn
 from tests.support.api import client_for
 from tests.support.matches import play_step
 from tests.support.smtp import SITE, smtp_server
@@ -61,7 +61,7 @@ def test_a_match_over_simulated_days_mails_each_turn_once(smtp, people, client):
                 "<https://kaosz.example/notifications/unsubscribe/")
         # the sweep runs 20 hours into the move's day: within the day, nothing is enforced
         deadline = TurnClock.objects.get(match=match).deadline
-        assert turns.sweep(now=deadline - timedelta(hours=4)) == 0
+        assert clocks.sweep(now=deadline - timedelta(hours=4)) == 0
         name = sorted(due)[0]
         seat = next(s.index for s in match.seats.all() if s.user.username == name)
         play_step(clients[name], match.pk, rng, seat=seat)

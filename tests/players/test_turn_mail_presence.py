@@ -14,8 +14,8 @@ import pytest
 from django.utils import timezone
 
 from matches.live import presence
-from players import notify
 from players.models import Mail
+from players.notifications import outbox
 from players.tasks import notify_turn, sweep_turns
 from tests.support.api import client_for
 from tests.support.matches import play_step, wait_for
@@ -140,15 +140,15 @@ def test_several_matches_due_make_one_mail_naming_each(smtp, people, settings):
     assert held.count() == 2 and all(r.not_before for r in held)
     # the sweep before the gap's end sends nothing; after it, one mail naming both
     now = timezone.now()
-    assert notify.send_due(now=now + timedelta(minutes=30)) == 0
-    assert notify.send_due(now=now + timedelta(hours=1, minutes=1)) >= 1
+    assert outbox.send_due(now=now + timedelta(minutes=30)) == 0
+    assert outbox.send_due(now=now + timedelta(hours=1, minutes=1)) >= 1
     assert len(smtp.to(address)) == 2
     digest = smtp.to(address)[1]
     assert subject(digest) == "Kaosz: te jössz 2 játszmában / your turn in 2 matches"
     body = digest.get_payload()
     assert all(f"/play/{m.pk}/" in body for m in matches[:2])
     assert f"/play/{matches[2].pk}/" not in body          # told already this turn
-    assert notify.send_due(now=now + timedelta(hours=3)) == 0   # and only once
+    assert outbox.send_due(now=now + timedelta(hours=3)) == 0   # and only once
 
 
 def test_an_open_stream_keeps_its_person_on_the_site(presence_on, people, monkeypatch,

@@ -1,4 +1,4 @@
-"""Glicko-2 (matches.ratings): Glickman's worked example and the system's basic promises."""
+"""Glicko-2 (players.ratings): Glickman's worked example and the system's basic promises."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from matches.ratings import Game, Rating, idle, is_provisional, rate
+from players.ratings import Game, Rating, idle, is_provisional, rate
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,7 +63,7 @@ def test_provisional_until_ten_rated_games() -> None:
 
 
 def test_the_ratings_module_is_pure() -> None:
-    script = ("import sys, matches.ratings; "
+    script = ("import sys, players.ratings; "
               "print(','.join(m for m in sys.modules if m == 'django' or m.startswith('django.')))")
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                          text=True, check=True)

@@ -1,10 +1,10 @@
-"""Ratings from ordered match results (matches.ratings.ledger): rebuildable, per game and family."""
+"""Ratings from ordered match results (players.ratings.ledger): rebuildable, per game and family."""
 
 from __future__ import annotations
 
 import pytest
 
-from matches.ratings import Game, RatedResult, Rating, RatingBook, rate, rebuild
+from players.ratings import Game, RatedResult, Rating, RatingBook, rate, rebuild
 
 
 def _results() -> list[RatedResult]:

@@ -55,13 +55,14 @@ SETUP = """
 from datetime import timedelta
 from django.contrib.auth.models import User
 from django.utils import timezone
-from players import challenges, turns
+from players.challenges import services as challenges
+from players.turns import clocks
 from players.models import TurnClock
 anna = User.objects.create_user("anna")
 bela = User.objects.create_user("bela")
 match = challenges.create(anna, "smugglers", time_control="1d", rated=True)
 challenges.accept(match.pk, bela)
-turns.update_clock(match.pk)
+clocks.update_clock(match.pk)
 past = timezone.now() - timedelta(days=9)
 TurnClock.objects.filter(match=match).update(deadline=past, expires=past)
 print(match.pk)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from matches.models import Match
-from players import notify
 from players.models import Mail, TurnClock
+from players.notifications import outbox
 from tests.support.api import client_for
 
 
@@ -32,5 +32,5 @@ def mail_the_turn_again(match: Match) -> None:
     Mail.objects.filter(match=match).delete()
     clock = TurnClock.objects.get(match=match)
     clock.notified_seats = []
-    notify.queue_turn_mails(match, clock)
+    outbox.queue_turn_mails(match, clock)
     clock.save()

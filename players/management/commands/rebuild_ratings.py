@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from players.ratings import rebuild
+from players.ratings.recording import rebuild
 
 
 class Command(BaseCommand):

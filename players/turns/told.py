@@ -1,4 +1,5 @@
-""""Your turn" e-mails: who is told, and how often (the sending is ``players.notify``).
+""""Your turn" e-mails: who is told, and how often (the sending is
+``players.notifications.outbox``).
 
 A person is told once per *game turn* in a game that has them (KGK: a turn is many
 decisions, and the server passes at the windows nobody asked for, so a person may be

@@ -14,8 +14,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from kaosz.models import SeatInvitation
-from players import notifications, notify
 from players.models import NotificationSetting
+from players.notifications import kept, outbox
 from web.signed_in import SignedInRequest
 
 # The zones offered first (the rest are typed: any IANA name).
@@ -49,24 +49,24 @@ def settings_page(request: SignedInRequest) -> HttpResponse:
 @login_required
 def inbox_page(request: SignedInRequest) -> HttpResponse:
     """Everything that needs you; what is shown is marked seen (after rendering it)."""
-    inbox = notifications.inbox(request.user)
+    inbox = kept.inbox(request.user)
     pending = set(SeatInvitation.objects.filter(user=request.user,
                                                 status=SeatInvitation.PENDING)
                   .values_list("match_id", flat=True))
     response = render(request, "players/inbox.html", {"inbox": inbox, "pending": pending})
-    notifications.mark_seen(request.user, [n["id"] for n in inbox["notifications"]])
+    kept.mark_seen(request.user, [n["id"] for n in inbox["notifications"]])
     return response
 
 
 @csrf_exempt   # the token is the authority (it names the user and is signed); no session
 @require_http_methods(["GET", "POST"])
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
-    user = notify.user_of_token(token)
+    user = outbox.user_of_token(token)
     if user is None:
         return render(request, "players/unsubscribe.html", {"bad": True}, status=404)
     done = False
     if request.method == "POST":
-        notify.set_wants_mail(user, False)
+        outbox.set_wants_mail(user, False)
         NotificationSetting.objects.filter(user=user).update(email_invitations=False)
         done = True
     return render(request, "players/unsubscribe.html", {"done": done, "token": token})

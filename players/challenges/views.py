@@ -16,10 +16,10 @@ from decks.core import all_formats
 from decks.models import Deck
 from matches.models import Match
 from matches.services.seating import decline_invitation
-from matches.timecontrol import CHOICES
-from players import challenges
+from players.challenges import services as challenges
 from players.errors import PlayersError
 from players.templatetags.players_tags import time_control_name
+from players.turns.timecontrol import CHOICES
 from rulesets import registry
 from web.api.domain_status import status_of
 from web.domain import DomainError

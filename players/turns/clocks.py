@@ -24,16 +24,16 @@ from matches.bots import bot_seed
 from matches.models import BIG_COLUMNS, Match, MatchAction
 from matches.store.stop_changes import pass_pending
 from matches.store.stops import passes_at_once
-from matches.timecontrol import (
+from players.models import TurnClock
+from players.notifications import outbox
+from players.turns.timecontrol import (
     RESERVE_SECONDS,
     TURN,
     bot_on_timeout,
     family_of,
     seconds_per_move,
 )
-from players import notify
-from players.models import TurnClock
-from players.turn_mail import still_told
+from players.turns.told import still_told
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +83,7 @@ def update_clock(match_id: int, now: datetime | None = None) -> TurnClock | None
         clock.expires = _expires(clock)
         if clock.pk is None:
             clock.save()            # (the outbox's rows point at the match, not the clock)
-        notify.queue_turn_mails(match, clock)
+        outbox.queue_turn_mails(match, clock)
         clock.save()
         return clock
 

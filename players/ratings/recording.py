@@ -1,8 +1,8 @@
 """Ratings wired to matches: which finished match is rated, recording it once, and
-rebuilding every rating from the match log (``matches.ratings`` does the arithmetic).
+rebuilding every rating from the match log (``players.ratings`` does the arithmetic).
 
 A match is rated when it finished, every seat is a distinct person (no bot, no sandbox),
-it was created rated or is a tournament game, and it was not aborted (``players.aborts``:
+it was created rated or is a tournament game, and it was not aborted (``players.ratings.aborts``:
 given up before every seat had moved). It is rated once: the events' unique
 (match, user) pair and the match row's lock make a second attempt a no-op, so the signal,
 the beat's catch-up and a retry may all try.
@@ -19,13 +19,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from matches.models import BIG_COLUMNS, Match, Seat
-from matches.ratings import RatedResult, RatingBook, Standing
-from matches.ratings import Rating as Glicko
-from matches.ratings import rebuild as rebuild_book
-from matches.timecontrol import family_of
 from matches.tournaments.models import FinalMatch, Pairing
-from players.aborts import aborted_ids
 from players.models import Rating, RatingEvent
+from players.ratings import RatedResult, RatingBook, Standing
+from players.ratings import Rating as Glicko
+from players.ratings import rebuild as rebuild_book
+from players.ratings.aborts import aborted_ids
+from players.turns.timecontrol import family_of
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.live import account
-from players import mine, notifications
+from players import mine
+from players.notifications import kept
 
 
 class TurnOut(serializers.Serializer):
@@ -49,7 +50,7 @@ class NotificationDataOut(serializers.Serializer):
 
 class NotificationOut(serializers.Serializer):
     id = serializers.IntegerField(min_value=1)
-    kind = serializers.ChoiceField(choices=list(notifications.KEPT))
+    kind = serializers.ChoiceField(choices=list(kept.KEPT))
     match = serializers.IntegerField(allow_null=True)
     seen = serializers.BooleanField()
     created = serializers.DateTimeField()
@@ -85,13 +86,13 @@ class SeenOut(serializers.Serializer):
 
 @extend_schema(responses=InboxOut, description=(
     "What needs you: the matches where it is your turn, then your notifications, newest "
-    "first (kinds: " + ", ".join(notifications.KEPT) + "). The account stream "
+    "first (kinds: " + ", ".join(kept.KEPT) + "). The account stream "
     "(`/api/v1/me/stream/`) sends the same events as they happen: "
     + ", ".join(account.KINDS) + "."))
 @api_view(["GET"])
 @permission_classes([permissions.IsAuthenticated])
 def inbox(request: Request) -> Response:
-    return Response(notifications.inbox(request.user))
+    return Response(kept.inbox(request.user))
 
 
 @extend_schema(responses=CountOut, description="The header's count (polled by pages).")
@@ -99,7 +100,7 @@ def inbox(request: Request) -> Response:
 @permission_classes([permissions.IsAuthenticated])
 def count(request: Request) -> Response:
     turns = mine.your_turn_count(request.user)
-    return Response({"unseen": notifications.unseen_count(request.user), "your_turn": turns})
+    return Response({"unseen": kept.unseen_count(request.user), "your_turn": turns})
 
 
 @extend_schema(request=SeenRequest, responses=SeenOut,
@@ -110,4 +111,4 @@ def seen(request: Request) -> Response:
     body = SeenRequest(data=request.data)
     body.is_valid(raise_exception=True)
     ids = body.validated_data.get("ids")
-    return Response({"changed": notifications.mark_seen(request.user, ids)})
+    return Response({"changed": kept.mark_seen(request.user, ids)})

@@ -16,13 +16,14 @@ from typing import Any
 from kaosz.models import SeatInvitation
 from matches.models import Match
 from matches.store import SeatSpec
-from matches.timecontrol import TURN, family_of
-from players import challenges
+from players.challenges import services as challenges
 from players.errors import PlayersError
+from players.turns.timecontrol import TURN, family_of
 from rulesets.base import Ruleset
 
-# Options only a challenge sets (``players.challenges``): through the match API they would
-# skip the checks on them (a rating floor above anyone's, a seek nobody can accept).
+# Options only a challenge sets (``players.challenges.services``): through the match API
+# they would skip the checks on them (a rating floor above anyone's, a seek nobody can
+# accept).
 CHALLENGE_OPTIONS = ("seek", "rated", "min_rating", "time_control")
 
 

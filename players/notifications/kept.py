@@ -7,7 +7,7 @@ page was open (``matches.live.account``: an invitation, their challenge accepted
 or withdrawn, a tournament round paired), kept as :class:`players.models.Notification`
 rows by the account events' receiver, in the publisher's transaction. An invitation is
 also mailed once (unless the person turned invitation e-mails off): its row in the mail
-outbox (``players.notify``) is written in the same transaction, and the worker or the
+outbox (``players.notifications.outbox``) is written in the same transaction, and the worker or the
 beat's sweep sends it.
 """
 

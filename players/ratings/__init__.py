@@ -1,6 +1,9 @@
-"""Player ratings (pure, no Django): Glicko-2 as Glickman describes it.
+"""Player ratings. This face names the arithmetic, Glicko-2 as Glickman describes it
+(``glicko2``, ``ledger``: pure, no Django); beside it in this room are the ratings stored
+and rebuilt from the matches (``recording``), aborted matches (``aborts``, never rated) and
+a rating history's chart (``chart``).
 
-Public API::
+The arithmetic's API::
 
     Rating(rating=1500.0, deviation=350.0, volatility=0.06)
     rate(player, [Game(opponent, score), ...], tau=DEFAULT_TAU) -> Rating

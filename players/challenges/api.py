@@ -11,8 +11,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.models import Match
-from matches.timecontrol import CHOICES, choice_of
-from players import aborts, challenges
+from players.challenges import services as challenges
+from players.ratings import aborts
+from players.turns.timecontrol import CHOICES, choice_of
 from web.api.timestamps import utc_text
 
 

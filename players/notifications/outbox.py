@@ -1,8 +1,8 @@
 """"Your turn" e-mails, sent by the worker, never on the move's path.
 
 When a move hands a turn-based match to someone, the transaction that sets the match's
-turn clock (``players.turns.update_clock``) also writes a row to the outbox (``Mail``) for
-each person who has just come to act (``due_turns`` decides who; a KGK turn is many
+turn clock (``players.turns.clocks.update_clock``) also writes a row to the outbox
+(``Mail``) for each person who has just come to act (``due_turns`` decides who; a KGK turn is many
 actions: ``TurnClock.notified_seats`` remembers who was told), unless they turned "your
 turn" e-mails off. The worker (``players.tasks.notify_turn``, on the ``mail`` queue) then
 sends the rows and marks them sent, each with no transaction open while the SMTP server
@@ -45,7 +45,7 @@ from kaosz.models import SeatInvitation
 from matches.live import presence
 from matches.models import BIG_COLUMNS, Match, Seat
 from players.models import Mail, NotificationSetting, TurnClock
-from players.turn_mail import game_turn
+from players.turns.told import game_turn
 from rulesets import registry
 
 log = logging.getLogger(__name__)
@@ -186,7 +186,7 @@ def due_turns(clock: TurnClock) -> dict[int, int]:
     """Who is due a "your turn" mail now: each seat that has just come to act and was not
     told yet in this turn, with the turn it is told about (the key of its mail: the game
     turn in a game that has them, so a person is mailed at most once per game turn; see
-    ``players/turn_mail.py``). The one place that decides when a turn mail is due;
+    ``players/turns/told.py``). The one place that decides when a turn mail is due;
     ``queue_turn_mails`` writes what it says."""
     turn = clock.notified_turn if clock.notified_turn is not None else clock.version
     return {seat: turn for seat in clock.to_act if seat not in clock.notified_seats}

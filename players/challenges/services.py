@@ -2,11 +2,12 @@
 
 A challenge is a match waiting in the store: its creator seated, the other seat open (an
 open challenge, ``options["seek"]``) or kept for a named player (a direct challenge: today's
-invitation). Accepting is joining the match (``matches.services.joining``), which ends in the
-store's ``join``, locking the match row, so a challenge accepted twice at once seats exactly
-one player; the other gets 409 ``not_open``. A challenge may ask a minimum rating of whoever
-accepts (in its game and time-control family: a join policy, ``players.policies``), and is
-rated or not, live or turn-based (``matches.timecontrol``).
+invitation). Accepting is joining the match (``matches.services.joining``), which ends in
+the store's ``join``, locking the match row, so a challenge accepted twice at once seats
+exactly one player; the other gets 409 ``not_open``. A challenge may ask a minimum rating
+of whoever accepts (in its game and time-control family: a join policy,
+``players.challenges.policies``), and is rated or not, live or turn-based
+(``players.turns.timecontrol``).
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ from matches.live import account
 from matches.models import BIG_COLUMNS, Match, Seat
 from matches.services.joining import join_match
 from matches.services.seating import check_options, get_ruleset, invite, seat_specs
-from matches.timecontrol import CHOICES, TURN, control_of
 from matches.tournaments.models import FinalMatch, Pairing
 from players.errors import PlayersError
 from players.models import Rating
+from players.turns.timecontrol import CHOICES, TURN, control_of
 
 MAX_MIN_RATING = 3000
 
@@ -162,7 +163,7 @@ def rating_of(user: Any, game: str, family: str) -> float | None:
 
 def accept(match_id: int, user: Any, deck: Any = None) -> Match:
     """Take the challenge's open seat (or the one kept for ``user``): the matches' one way
-    of joining, whose join policies hold the challenge's rules (``players.policies``)."""
+    of joining, whose join policies hold the challenge's rules (``players.challenges.policies``)."""
     match = Match.objects.filter(pk=match_id, options__seek=True).defer(*BIG_COLUMNS) \
         .prefetch_related("seats").first()
     if match is None:
