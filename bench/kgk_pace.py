@@ -21,7 +21,7 @@ the server as ``matches/store/stops.py`` makes them.
 
 E-mails: ``before`` mails a person every time they come to act (the notification of
 ``players/notifications/outbox.py`` before the per-turn policy: each visit is a mail when
-the person is away); the other settings mail as ``players/turns/told.py`` does: at most once per player
+the person is away); the other settings mail as ``players/notifications/told.py`` does: at most once per player
 per game turn, so a second visit within a game turn comes from the header count or the
 browser notification, or from the mail of the next game turn.
 

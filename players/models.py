@@ -7,8 +7,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from players.ratings import PROVISIONAL_GAMES
-
 
 class Rating(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
@@ -26,10 +24,6 @@ class Rating(models.Model):
         constraints = [models.UniqueConstraint(fields=["user", "game", "family"],
                                                name="rating_per_user_game_family")]
         indexes = [models.Index(fields=["game", "family", "-rating"])]
-
-    @property
-    def provisional(self) -> bool:
-        return self.games < PROVISIONAL_GAMES
 
 
 class RatingEvent(models.Model):
@@ -77,7 +71,7 @@ class TurnClock(models.Model):
     # Seats already told it is their turn (a KGK turn is many actions: one mail per turn).
     notified_seats = models.JSONField(default=list)
     # In a game with game turns (KGK): the game turn ``notified_seats`` were told in; a
-    # person is told at most once per game turn (players/turns/told.py).
+    # person is told at most once per game turn (players/notifications/told.py).
     notified_turn = models.IntegerField(null=True, blank=True)
     done = models.BooleanField(default=False, db_index=True)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from decks.core import all_formats
@@ -18,8 +19,7 @@ from matches.models import Match
 from matches.services.seating import decline_invitation
 from players.challenges import services as challenges
 from players.errors import PlayersError
-from players.templatetags.players_tags import time_control_name
-from players.turns.timecontrol import CHOICES
+from players.turns.timecontrol import CHOICES, name_of
 from rulesets import registry
 from web.api.domain_status import status_of
 from web.domain import DomainError
@@ -36,6 +36,7 @@ def _deck(request: HttpRequest) -> int | None:
 def challenges_page(request: HttpRequest, error: DomainError | None = None) -> HttpResponse:
     mine = []
     decks = []
+    hu = (get_language() or "hu").startswith("hu")
     if request.user.is_authenticated:
         mine = list(challenges._seeks().filter(created_by=request.user).order_by("-pk")[:20])
         decks = list(Deck.objects.filter(owner=request.user).order_by("-id")
@@ -44,7 +45,7 @@ def challenges_page(request: HttpRequest, error: DomainError | None = None) -> H
         "waiting": challenges.waiting(), "mine": mine, "my_decks": decks,
         "rulesets": [(n, rs.title) for n, rs in registry.available().items()],
         "formats": all_formats(),
-        "controls": [(c, time_control_name(c)) for c in CHOICES],
+        "controls": [(c, name_of(c, hu)) for c in CHOICES],
         "player_counts": range(2, 7),
         "error": error_of(error) if error else None, "form": request.POST},
         status=status_of(error) if error else 200)

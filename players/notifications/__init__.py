@@ -1,2 +1,2 @@
-"""What needs a person: the notifications kept for them (``kept``), the mail outbox
-(``outbox``), their page and API."""
+"""What needs a person: the notifications kept for them (``kept``), who is told it is their
+turn and how often (``told``), the mail outbox (``outbox``), their page and API."""

@@ -45,7 +45,7 @@ from kaosz.models import SeatInvitation
 from matches.live import presence
 from matches.models import BIG_COLUMNS, Match, Seat
 from players.models import Mail, NotificationSetting, TurnClock
-from players.turns.told import game_turn
+from players.notifications.told import game_turn
 from rulesets import registry
 
 log = logging.getLogger(__name__)
@@ -186,7 +186,7 @@ def due_turns(clock: TurnClock) -> dict[int, int]:
     """Who is due a "your turn" mail now: each seat that has just come to act and was not
     told yet in this turn, with the turn it is told about (the key of its mail: the game
     turn in a game that has them, so a person is mailed at most once per game turn; see
-    ``players/turns/told.py``). The one place that decides when a turn mail is due;
+    ``players/notifications/told.py``). The one place that decides when a turn mail is due;
     ``queue_turn_mails`` writes what it says."""
     turn = clock.notified_turn if clock.notified_turn is not None else clock.version
     return {seat: turn for seat in clock.to_act if seat not in clock.notified_seats}

@@ -14,18 +14,12 @@ from players.challenges.services import waiting
 from players.mine import your_turn_count as count
 from players.models import TurnClock
 from players.notifications import kept
-from players.turns.timecontrol import choice_of
+from players.turns.timecontrol import choice_of, name_of
 
 register = template.Library()
 
-CONTROL_NAMES = {"live": ("élő", "live"), "1d": ("1 nap lépésenként", "1 day a move"),
-                 "3d": ("3 nap lépésenként", "3 days a move")}
-
-
 def time_control_name(choice: str) -> str:
-    hu = (get_language() or "hu").startswith("hu")
-    pair = CONTROL_NAMES.get(choice, (choice, choice))
-    return pair[0] if hu else pair[1]
+    return name_of(choice, (get_language() or "hu").startswith("hu"))
 
 
 @register.filter

@@ -26,6 +26,7 @@ from matches.store.stop_changes import pass_pending
 from matches.store.stops import passes_at_once
 from players.models import TurnClock
 from players.notifications import outbox
+from players.notifications.told import still_told
 from players.turns.timecontrol import (
     RESERVE_SECONDS,
     TURN,
@@ -33,7 +34,6 @@ from players.turns.timecontrol import (
     family_of,
     seconds_per_move,
 )
-from players.turns.told import still_told
 
 log = logging.getLogger(__name__)
 

@@ -59,3 +59,14 @@ def choice_of(options: dict[str, Any] | None) -> str:
             control.get("preset") in PRESETS:
         return str(control["preset"])
     return LIVE
+
+
+# Each choice's name on the pages, Hungarian and English.
+NAMES = {"live": ("élő", "live"), "1d": ("1 nap lépésenként", "1 day a move"),
+         "3d": ("3 nap lépésenként", "3 days a move")}
+
+
+def name_of(choice: str, hu: bool) -> str:
+    """A choice's name in Hungarian (``hu``) or English."""
+    pair = NAMES.get(choice, (choice, choice))
+    return pair[0] if hu else pair[1]

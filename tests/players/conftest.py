@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 
 
@@ -20,3 +22,16 @@ def turn_mails_by_the_test(request, monkeypatch):
         return queued
     monkeypatch.setattr("players.tasks.notify_turn.delay", queued.append)
     return queued
+
+
+@pytest.fixture(autouse=True)
+def own_hourly_budget(monkeypatch):
+    """Each test counts its challenges made this hour afresh. The budget lives in the cache
+    (Redis in the production-like pass) for an hour, under the user's id, and every test
+    session's database numbers its users from 1 again: a session run within the hour of
+    another would otherwise start where that one's users left off."""
+    from players.challenges import services
+
+    token = uuid.uuid4().hex[:8]
+    key = services._budget_key
+    monkeypatch.setattr(services, "_budget_key", lambda user: f"{key(user)}:{token}")

@@ -12,9 +12,9 @@ from datetime import timedelta
 import pytest
 
 from players.models import Mail, TurnClock
+from players.notifications.told import game_turn
 from players.tasks import notify_turn, sweep_turns
 from players.turns import clocks
-from players.turns.told import game_turn
 from tests.support.api import client_for
 from tests.support.matches import play_step
 from tests.support.smtp import SITE, smtp_server
