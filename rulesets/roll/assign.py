@@ -19,7 +19,7 @@ from rulesets.base import Action, Event
 from rulesets.rng import Rng
 from rulesets.roll.data import COLOURS, DIE_FACES, PHASES, WILD
 from rulesets.roll.empire import empty_cols, owns
-from rulesets.roll.powers import REASSIGN, Reassign, dictate_spec, may_move, power_max
+from rulesets.roll.powers import REASSIGN, Reassign, destinations, dictate_spec, power_max
 from rulesets.roll.state import Assign, Game, Player
 
 
@@ -59,11 +59,10 @@ def _moves(p: Player, a: Assign, first_only: bool = False) -> list[Action]:
     for c, src in _pairs(a.dice):
         if spec.same_col and pend["from"] is None and sum(1 for d in a.dice if d[2] == src) < 2:
             continue  # Executive Power needs two workers in one column
-        for dst in PHASES:
-            if may_move(spec, c, src, dst, selected, pend["from"]):
-                out.append({"type": "reassign", "colour": c, "from": src, "to": dst})
-                if first_only:
-                    return out
+        for dst in destinations(spec, c, src, selected, pend["from"]):
+            out.append({"type": "reassign", "colour": c, "from": src, "to": dst})
+            if first_only:
+                return out
     return out
 
 

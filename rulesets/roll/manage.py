@@ -56,17 +56,23 @@ def pick_act(state: Game, t: Task, action: Action, rng: Rng, events: list[Event]
 # ---- losing a die (A3.4 III: from anywhere, back to the supply) -------------------
 
 def _die_places(p: Player, include_columns: bool) -> list[tuple[str, str]]:
-    out: set[tuple[str, str]] = set()
+    out = _placed(p, include_columns)
     for where, dice in (("cup", p.cup), ("cit", p.cit)):
         out |= {(where, c) for c, n in dice.items() if n > 0}
-    out |= {("dev_zone", c) for c in p.dev_workers}
+    return sorted(out)
+
+
+def _placed(p: Player, include_columns: bool) -> set[tuple[str, str]]:
+    """Where the seat's dice are outside its cup and Citizenry: on the construction
+    zones, as goods, and (``include_columns``) in the phase columns."""
+    out = {("dev_zone", c) for c in p.dev_workers}
     out |= {("world_zone", c) for c in p.world_workers}
     for key, goods in p.goods.items():
         out |= {(f"good:{key}", c) for c in goods}
     if include_columns:
         for ph, col in p.cols.items():
             out |= {(f"col:{ph}", c) for c in col}
-    return sorted(out)
+    return out
 
 
 def _remove_die(p: Player, where: str, colour: str) -> None:
@@ -148,11 +154,12 @@ def recruit_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
 
 
 def _recall_places(p: Player) -> list[tuple[str, str]]:
-    return [(w, c) for w, c in _die_places(p, False) if w not in ("cup", "cit")]
+    return sorted(_placed(p, False))
 
 
 def recall_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
-    if _recall_places(state.players[t["seat"]]):
+    p = state.players[t["seat"]]
+    if p.dev_workers or p.world_workers or any(p.goods.values()):   # a die to recall
         return True
     finish(state, t)
     return False

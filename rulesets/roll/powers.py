@@ -102,22 +102,21 @@ def power_max(state: Game, seat: int, name: str) -> int:
     return REASSIGN[name].max
 
 
-def may_move(spec: Reassign, colour: str, src: str, dst: str, selected: str,
-             first_src: str | None) -> bool:
-    """Whether ``spec`` may move a ``colour`` die from column ``src`` to ``dst``."""
-    if src == dst:
-        return False
+def destinations(spec: Reassign, colour: str, src: str, selected: str,
+                 first_src: str | None) -> list[str]:
+    """The columns ``spec`` may move a ``colour`` die to from column ``src``, in phase
+    order (never its own column)."""
     if spec.colours is not None and colour not in spec.colours:
-        return False
+        return []
     if spec.from_cols is not None and src not in spec.from_cols:
-        return False
+        return []
     if spec.same_col and first_src is not None and src != first_src:
-        return False
+        return []
     if spec.to == _SEL:
-        return dst == selected
+        return [selected] if selected != src else []
     if spec.to == _ANY:
-        return True
-    return dst in spec.to
+        return [dst for dst in PHASES if dst != src]
+    return [dst for dst in PHASES if dst != src and dst in spec.to]
 
 
 # ---- construction costs (A3.4 II/III, A3.7 Free Trade Zone) -----------------
