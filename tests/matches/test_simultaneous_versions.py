@@ -154,8 +154,13 @@ def test_a_person_beside_a_bot_in_the_worker_never_gets_a_needless_409(
     needless = []
     for expected, at, action in conflicts:
         then, now = store.replay(match, upto=expected)[0], store.replay(match, upto=at)[0]
-        others_only = set(match.log.filter(seq__gte=expected, seq__lt=at)
-                          .values_list("seat", flat=True)) == {1}
+        since = list(match.log.filter(seq__gte=expected, seq__lt=at)
+                     .values_list("seat", "response"))
+        # Only the bot's decisions, the person staying to act after each: where the person
+        # left the decision meanwhile (the round ended and a new one began, with the same
+        # kinds of action), the version they held was another round's.
+        others_only = {seat for seat, _ in since} == {1} and all(
+            0 in ((response or {}).get("to_act") or []) for _, response in since)
         kinds = ({a["type"] for a in rs.legal_actions(then, 0)}
                  == {a["type"] for a in rs.legal_actions(now, 0)})
         if others_only and kinds and action in rs.legal_actions(now, 0):
