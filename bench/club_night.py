@@ -25,7 +25,10 @@ Reported (one JSON object on the last line; each root's on its own line before i
 * ``duplicate_mails``: a "your turn" mail to a person for a match while a mail to them
   for that match was already in, with no action of theirs in that match in between;
 * ``stuck_matches``: matches in which a person waited more than 30 s for the other side
-  (the bot, or the other person's turn);
+  (the bot, or the other person's turn, however busy that turn was);
+* ``stalled_matches``: matches in which a waiting person saw nothing happen for 30 s (no
+  new event of the other side): a scripted person's long KGK turn of many quick moves
+  counts in ``stuck_matches`` but not here;
 * ``bot_wait``: how long a person waited for the bot's answer (p50 / p99 / max).
 """
 
@@ -95,6 +98,7 @@ class Tally:
         self.bot_wait: list[float] = []
         self.statuses: dict[str, int] = defaultdict(int)
         self.stuck: set[int] = set()
+        self.stalled: set[int] = set()
         self.posted: dict[tuple[int, str], list[float]] = defaultdict(list)  # (match, who)
         self.matches_finished = 0
         self.challenges = 0
@@ -144,6 +148,7 @@ class Person(threading.Thread):
         """Play the match to its end (or the end of the night)."""
         last, legal = 0, None
         waiting_since: float | None = None
+        progress_at = 0.0  # (when the other side's last new event was seen)
         while time.time() < self.stop:
             if legal is None:
                 status, legal = self.call("legal", "GET",
@@ -161,11 +166,16 @@ class Person(threading.Thread):
                 if status != 200:
                     time.sleep(0.5)
                     continue
+                if ev["last"] > last:
+                    progress_at = time.time()
                 last = ev["last"]
                 waited = time.time() - waiting_since
-                if waited > STUCK_SECONDS:
-                    with self.tally.lock:
+                quiet = time.time() - max(waiting_since, progress_at)
+                with self.tally.lock:
+                    if waited > STUCK_SECONDS:
                         self.tally.stuck.add(match_id)
+                    if quiet > STUCK_SECONDS:
+                        self.tally.stalled.add(match_id)
                 if ev["status"] == "finished":
                     return self.tally.finished()
                 legal = ev.get("legal_actions")
@@ -367,7 +377,7 @@ def night(root: Path, args: argparse.Namespace) -> dict:
         "lock_errors": text.count("database is locked"),
         "tracebacks": text.count("Traceback (most recent call last)"),
         "turn_mails": mails, "duplicate_mails": duplicates,
-        "stuck_matches": len(tally.stuck),
+        "stuck_matches": len(tally.stuck), "stalled_matches": len(tally.stalled),
         "bot_wait_p50_s": round(percentile(tally.bot_wait, 50), 2),
         "bot_wait_p99_s": round(percentile(tally.bot_wait, 99), 2),
         "bot_wait_max_s": round(max(tally.bot_wait, default=float("nan")), 2),
