@@ -25,10 +25,8 @@ Reported (one JSON object on the last line; each root's on its own line before i
 * ``duplicate_mails``: a "your turn" mail to a person for a match while a mail to them
   for that match was already in, with no action of theirs in that match in between;
 * ``stuck_matches``: matches in which a person waited more than 30 s for the other side
-  (the bot, or the other person's turn, however busy that turn was);
-* ``stalled_matches``: matches in which a waiting person saw nothing happen for 30 s (no
-  new event of the other side): a scripted person's long KGK turn of many quick moves
-  counts in ``stuck_matches`` but not here;
+  (the bot, or the other person's turn, however many moves it made); ``stalled_matches``:
+  those in which no new event of the other side came for 30 s of the wait;
 * ``bot_wait``: how long a person waited for the bot's answer (p50 / p99 / max).
 """
 
@@ -40,7 +38,6 @@ import json
 import os
 import random
 import re
-import socket
 import subprocess
 import sys
 import tempfile
@@ -54,6 +51,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.httpbench import ROOT, percentile, request
+from tests.support.processes import free_port
 from tests.support.smtp import Inbox, serve_smtp
 
 STUCK_SECONDS = 30.0
@@ -69,12 +67,6 @@ for name in os.environ["CLUB_NAMES"].split():
     out.append([name, Token.objects.create(user=user).key])
 print("USERS " + json.dumps(out))
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def serve_command(root: Path, port: int) -> list[str]:
@@ -166,8 +158,7 @@ class Person(threading.Thread):
                 if status != 200:
                     time.sleep(0.5)
                     continue
-                if ev["last"] > last:
-                    progress_at = time.time()
+                progress_at = time.time() if ev["last"] > last else progress_at
                 last = ev["last"]
                 waited = time.time() - waiting_since
                 quiet = time.time() - max(waiting_since, progress_at)
