@@ -74,6 +74,16 @@ class ConfigError(ValueError):
         self.details = details or {}
 
 
+def plain_copy(data: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, scalars), tuples made lists: what a
+    typed state keeps as JSON inside it (a task, an outcome, a game's components)."""
+    if isinstance(data, dict):
+        return {k: plain_copy(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [plain_copy(v) for v in data]
+    return data
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.

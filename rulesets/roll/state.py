@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import ConfigError
+from rulesets.base import ConfigError, plain_copy
 
 # A rolled die: [colour, face, column] (column "wild" until placed); lists, because
 # placing and reassigning a die changes its column.
@@ -188,8 +188,8 @@ class Game:
         c.extra_die = self.extra_die
         c.extra_phase = self.extra_phase
         c.scouted_yellow = list(self.scouted_yellow)
-        c.queue = [plain(t) for t in self.queue]
-        c.outcome = plain(self.outcome)
+        c.queue = [plain_copy(t) for t in self.queue]
+        c.outcome = plain_copy(self.outcome)
         c.resigned = self.resigned
         c.order = list(self.order)
         c.rng = self.rng
@@ -205,7 +205,7 @@ class Game:
             "pool_empty": self.pool_empty, "players": [p.to_json() for p in self.players],
             "selected": list(self.selected), "extra_die": self.extra_die,
             "extra_phase": self.extra_phase, "scouted_yellow": list(self.scouted_yellow),
-            "queue": [plain(t) for t in self.queue], "outcome": plain(self.outcome),
+            "queue": [plain_copy(t) for t in self.queue], "outcome": plain_copy(self.outcome),
             "resigned": self.resigned, "order": list(self.order), "rng": self.rng}
 
     @staticmethod
@@ -224,18 +224,9 @@ class Game:
         g.extra_die = data["extra_die"]
         g.extra_phase = data["extra_phase"]
         g.scouted_yellow = list(data["scouted_yellow"])
-        g.queue = [plain(t) for t in data["queue"]]
-        g.outcome = plain(data["outcome"])
+        g.queue = [plain_copy(t) for t in data["queue"]]
+        g.outcome = plain_copy(data["outcome"])
         g.resigned = data["resigned"]
         g.order = list(data["order"])
         g.rng = int(data["rng"])
         return g
-
-
-def plain(data: Any) -> Any:
-    """A deep copy of plain JSON data (a task, the outcome: dicts, lists, scalars)."""
-    if isinstance(data, dict):
-        return {k: plain(v) for k, v in data.items()}
-    if isinstance(data, (list, tuple)):
-        return [plain(v) for v in data]
-    return data

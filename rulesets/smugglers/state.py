@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import ConfigError
+from rulesets.base import ConfigError, plain_copy
 
 # A die on a sector: (seat, value), in the order the dice were placed.
 Bid = tuple[int, int]
@@ -142,7 +142,7 @@ class Game:
         """The stored form: plain JSON, keys in their stored order."""
         return {
             "game": "smugglers", "version": self.version, "players": self.players,
-            "options": dict(self.options), "components": _plain(self.components),
+            "options": dict(self.options), "components": plain_copy(self.components),
             "rng": self.rng, "round": self.round, "rounds": self.rounds,
             "phase": self.phase, "galaxies": [list(g) for g in self.galaxies],
             "box": list(self.box), "discarded": list(self.discarded),
@@ -158,7 +158,7 @@ class Game:
         if not isinstance(data, dict) or data.get("game") != "smugglers":
             raise ConfigError("bad_state", "not an Űrcsempészek state")
         pool = data["pool"]
-        g = Game(int(data["players"]), dict(data["options"]), _plain(data["components"]),
+        g = Game(int(data["players"]), dict(data["options"]), plain_copy(data["components"]),
                  int(data["rng"]), int(data["rounds"]), [list(x) for x in data["galaxies"]],
                  list(data["box"]), list(data["tokens_all"]),
                  Pool(int(pool["energy"]), dict(pool["goods"])),
@@ -175,12 +175,3 @@ class Game:
         g.result = data["result"]
         g.winners = list(data.get("winners", []))
         return g
-
-
-def _plain(data: Any) -> Any:
-    """A deep copy of plain JSON data (the components: dicts, lists, scalars)."""
-    if isinstance(data, dict):
-        return {k: _plain(v) for k, v in data.items()}
-    if isinstance(data, (list, tuple)):
-        return [_plain(v) for v in data]
-    return data
