@@ -12,6 +12,7 @@ import pytest
 from rulesets.base import ConfigError
 from rulesets.roll import RULESET
 from rulesets.roll.state import Game
+from tests.support.seeded_games import seeded_positions
 
 # The stored form's keys, in order (the host stores the text verbatim).
 KEYS = ["game", "config", "seed", "round", "stage", "steps", "bag", "discards", "supply",
@@ -24,16 +25,7 @@ ASSIGN_KEYS = ["dice", "sel", "dict", "used", "pend"]
 
 
 def _positions(players: int, first_game: bool, seed: str):
-    state = RULESET.new_game({"players": players, "first_game": first_game}, seed)
-    step = 0
-    yield state
-    while RULESET.outcome(state) is None:
-        seats = RULESET.to_act(state)
-        seat = seats[step % len(seats)]
-        kind = ("random", "heuristic")[step % 2]
-        state, _ = RULESET.apply(state, seat, RULESET.bot_action(state, seat, kind, f"{seed}:{step}"))
-        step += 1
-        yield state
+    return seeded_positions(RULESET, {"players": players, "first_game": first_game}, seed)
 
 
 def _check(state: Game, text: str) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from rulesets.smugglers import RULESET
 from rulesets.smugglers.state import Game
+from tests.support.seeded_games import seeded_positions
 
 # The stored form's keys, in order (the host stores the text verbatim).
 KEYS = ["game", "version", "players", "options", "components", "rng", "round", "rounds",
@@ -22,16 +23,7 @@ VARIANTS = [{}, {"advanced": True}, {"stacked_dice": True, "refund_on_goods_fail
 
 
 def _positions(players: int, options: dict[str, bool], seed: str):
-    state = RULESET.new_game(RULESET.example_config(players, **options), seed)
-    step = 0
-    yield state
-    while RULESET.outcome(state) is None:
-        seats = RULESET.to_act(state)
-        seat = seats[step % len(seats)]
-        kind = ("random", "heuristic")[step % 2]
-        state, _ = RULESET.apply(state, seat, RULESET.bot_action(state, seat, kind, f"{seed}:{step}"))
-        step += 1
-        yield state
+    return seeded_positions(RULESET, RULESET.example_config(players, **options), seed)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -1,0 +1,22 @@
+"""Every position of a seeded game between the games' own bots, for the engine suites
+(no Django): the seats take turns by step, random and heuristic bots alternating."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+
+def seeded_positions(ruleset: Any, config: dict[str, Any], seed: str) -> Iterator[Any]:
+    """The new game's state, then the state after each move, to the game's end."""
+    state = ruleset.new_game(config, seed)
+    step = 0
+    yield state
+    while ruleset.outcome(state) is None:
+        seats = ruleset.to_act(state)
+        seat = seats[step % len(seats)]
+        kind = ("random", "heuristic")[step % 2]
+        state, _ = ruleset.apply(state, seat,
+                                 ruleset.bot_action(state, seat, kind, f"{seed}:{step}"))
+        step += 1
+        yield state
