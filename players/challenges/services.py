@@ -176,15 +176,21 @@ def accept(match_id: int, user: Any, deck: Any = None) -> Match:
     return Match.objects.defer(*BIG_COLUMNS).get(pk=match.pk)
 
 
+def _own_open_challenge(match_id: int, user: Any) -> Match:
+    """The maker's own challenge, still open, locked for the caller's transaction."""
+    match = Match.objects.select_for_update().defer(*BIG_COLUMNS) \
+        .filter(pk=match_id, options__seek=True).first()
+    if match is None or match.created_by_id != user.pk:
+        raise PlayersError("not_found", "no such challenge of yours")
+    if match.status != Match.OPEN:
+        raise PlayersError("not_open", "this challenge was already accepted")
+    return match
+
+
 def cancel(match_id: int, user: Any) -> None:
     """The creator withdraws a challenge nobody accepted yet (the waiting match goes)."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().defer(*BIG_COLUMNS) \
-            .filter(pk=match_id, options__seek=True).first()
-        if match is None or match.created_by_id != user.pk:
-            raise PlayersError("not_found", "no such challenge of yours")
-        if match.status != Match.OPEN:
-            raise PlayersError("not_open", "this challenge was already accepted")
+        match = _own_open_challenge(match_id, user)
         invited = list(SeatInvitation.objects.filter(match=match,
                                                      status=SeatInvitation.PENDING))
         match.delete()
@@ -198,12 +204,7 @@ def open_to_anyone(match_id: int, user: Any) -> None:
     """The maker opens a direct challenge the invited player declined: anyone may take
     the seat now (a declined challenge stays closed until then)."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().defer(*BIG_COLUMNS) \
-            .filter(pk=match_id, options__seek=True).first()
-        if match is None or match.created_by_id != user.pk:
-            raise PlayersError("not_found", "no such challenge of yours")
-        if match.status != Match.OPEN:
-            raise PlayersError("not_open", "this challenge was already accepted")
+        match = _own_open_challenge(match_id, user)
         SeatInvitation.objects.filter(match=match, status=SeatInvitation.DECLINED).delete()
 
 
