@@ -12,7 +12,7 @@ import sys
 import pytest
 from django.db import connection
 
-from kaosz.management.commands.setup_site import dependency_apps
+from kaosz.management.commands.setup_site import _is_the_projects, dependency_apps
 from tests.support.imports import ROOT
 
 
@@ -20,6 +20,13 @@ def test_the_dependencies_apps_are_migrated_first():
     first = dependency_apps()
     assert {"auth", "contenttypes", "oauth2_provider"} <= set(first)
     assert not {"kaosz", "cards", "decks", "matches", "players"} & set(first)
+
+
+def test_a_dependency_in_a_virtualenv_inside_the_repository_is_not_the_projects():
+    # (``make`` makes ``.venv`` at the repository's top, as CI's fresh checkout has it)
+    inside = ROOT / ".venv" / "lib" / "python3.11" / "site-packages" / "django" / "contrib" / "auth"
+    assert not _is_the_projects("django.contrib.auth", inside)
+    assert _is_the_projects("cards", ROOT / "cards")
 
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="make run's database")

@@ -28,10 +28,17 @@ from django.db.migrations.loader import MigrationLoader
 def dependency_apps() -> list[str]:
     """The labels of the installed apps with migrations that live outside the project
     (Django's, the dependencies'), in the order of INSTALLED_APPS."""
-    base = Path(settings.BASE_DIR).resolve()
     with_migrations = MigrationLoader(None, ignore_no_migrations=True).migrated_apps
     return [app.label for app in apps.get_app_configs()
-            if app.label in with_migrations and not Path(app.path).resolve().is_relative_to(base)]
+            if app.label in with_migrations and not _is_the_projects(app.name, Path(app.path))]
+
+
+def _is_the_projects(module: str, path: Path) -> bool:
+    """Whether an app is one of the project's own: its top package is a folder at the
+    repository's top. (Not "anywhere under the repository": ``make`` puts the virtualenv,
+    and with it every dependency, in ``.venv`` there.)"""
+    top = Path(settings.BASE_DIR).resolve() / module.split(".")[0]
+    return top.is_dir() and path.resolve().is_relative_to(top)
 
 
 class Command(BaseCommand):
