@@ -14,12 +14,13 @@ class PlayersConfig(AppConfig):
         # A finished rated match moves its players' ratings: listen to the store's one
         # signal (the store never imports this app).
         from matches.live.account import account_event
-        from matches.store import match_changed
+        from matches.store import match_changed, match_writing
         from players import tasks
         from players.ratings import recording
         from players.turns import clocks
 
         match_changed.connect(recording.on_match_changed, dispatch_uid="players.ratings")
+        match_writing.connect(clocks.on_match_writing, dispatch_uid="players.turns")
         match_changed.connect(clocks.on_match_changed, dispatch_uid="players.turns")
         match_changed.connect(tasks.on_match_changed, dispatch_uid="players.notify")
         account_event.connect(tasks.on_account_event,

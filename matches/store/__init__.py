@@ -12,8 +12,10 @@ Split by job:
 * ``submission`` — the write path of play (``Submission``, ``submit``; its module
                    docstring explains the three ways a write is made);
 * ``replay``     — replay and verify from seed + log;
-* ``signals``    — ``match_changed``, sent after every committed change. The store does
-                   not know who listens: bots subscribe in ``MatchesConfig.ready``.
+* ``signals``    — ``match_changed``, sent after every committed change, and
+                   ``match_writing``, sent inside a move's transaction. The store does
+                   not know who listens: bots subscribe in ``MatchesConfig.ready``, the
+                   turn clocks in ``PlayersConfig.ready``.
 
 Callers use the names exported here.
 """
@@ -49,7 +51,7 @@ from matches.store.rows import (
     with_retry,
     write_if_current,
 )
-from matches.store.signals import match_changed
+from matches.store.signals import match_changed, match_writing
 from matches.store.submission import (
     OPTIMISTIC_ATTEMPTS,
     Submission,
@@ -64,8 +66,9 @@ __all__ = [
     "HOST_OPTIONS", "OPTIMISTIC_ATTEMPTS", "Held", "Result", "SeatSpec", "StoreError",
     "Submission", "apply_entry", "build_config", "clock_view", "create_match", "dump",
     "dumps_state", "forget", "held", "hold", "join", "load_match", "loads_state",
-    "match_changed", "match_progress", "now_ms", "prepare", "read_for_write", "replay",
-    "ruleset_of", "seat_events", "seed_hash", "select_match", "split_statics",
-    "state_for_reading", "statics_of", "submit", "submit_entry", "submit_held",
-    "tick_clocks", "verify", "with_options", "with_retry", "write_if_current",
+    "match_changed", "match_progress", "match_writing", "now_ms", "prepare",
+    "read_for_write", "replay", "ruleset_of", "seat_events", "seed_hash", "select_match",
+    "split_statics", "state_for_reading", "statics_of", "submit", "submit_entry",
+    "submit_held", "tick_clocks", "verify", "with_options", "with_retry",
+    "write_if_current",
 ]

@@ -14,7 +14,7 @@ from matches.store.cache import dumps_state, split_statics
 from matches.store.clocks import now_ms, tick_clocks
 from matches.store.common import HOST_OPTIONS, SeatSpec, StoreError, dump, ruleset_of, seed_hash
 from matches.store.rows import lock_match, with_retry
-from matches.store.signals import send_changed
+from matches.store.signals import send_changed, send_writing
 from rulesets import registry
 from rulesets.base import ConfigError, Ruleset
 
@@ -129,6 +129,7 @@ def start(match: Match, rs: Ruleset) -> None:
     # Decks now live in ``config``; the seat copies are no longer needed.
     Seat.objects.filter(match=match).update(deck=None)
     match.save()
+    send_writing(match)
 
 
 def finish(match: Match, outcome: dict[str, Any]) -> None:

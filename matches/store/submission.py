@@ -61,7 +61,7 @@ from matches.store.entries import apply_entry, seat_events
 from matches.store.lifecycle import finish
 from matches.store.replay import replay
 from matches.store.rows import WRITTEN, lock_match, select_match, with_retry, write_if_current
-from matches.store.signals import send_changed
+from matches.store.signals import send_changed, send_writing
 from matches.store.stops import pass_unasked_windows
 from rulesets.base import IllegalAction, Ruleset, State
 
@@ -109,7 +109,8 @@ def submit(match_id: int, seat: int | None, action: Any, *, kind: str = MatchAct
 def submit_entry(sub: Submission) -> Result:
     """:func:`submit` for a ready :class:`Submission`, and in the same transaction the
     passes at the windows that follow for people whose stops do not ask them (``stops``):
-    nobody (a long-poll, a turn clock, a mail) sees a window that is passed at once."""
+    nobody (a long-poll, a turn clock, a mail) sees a window that is passed at once. The
+    ``match_writing`` receivers (the turn clock) write in that transaction too."""
     if connection.vendor == "sqlite" and not connection.in_atomic_block:
         for _ in range(OPTIMISTIC_ATTEMPTS):
             try:
@@ -122,7 +123,10 @@ def submit_entry(sub: Submission) -> Result:
             if result is not None:
                 return result
     with transaction.atomic():
-        return pass_unasked_windows(sub, _submit_one(sub), _submit_one)
+        result = pass_unasked_windows(sub, _submit_one(sub), _submit_one)
+        if result.match is not None and not result.repeated:
+            send_writing(result.match)
+        return result
 
 
 def _submit_one(sub: Submission) -> Result:
@@ -250,6 +254,7 @@ def _submit_computed_first(sub: Submission) -> Result | None:
             for each in planned.entries:
                 each.match_id = final.pk
                 each.save(force_insert=True)
+            send_writing(final)
             # (a pass is a move of its own: bots hear of it even when the entry's
             # writer, a bot playing on, said not to tell them)
             _committed(final, sub if len(planned.entries) == 1

@@ -1,8 +1,11 @@
 """Turn-based matches: a deadline per move, a reserve per player, and the beat
 enforcing it.
 
-After every move (the store's ``match_changed`` signal) the match's ``TurnClock`` gets the
-new deadline: now plus the preset's time. A player late past the deadline draws on their
+With every move, in the move's own transaction (the store's ``match_writing`` signal), the
+match's ``TurnClock`` gets the new deadline: now plus the preset's time. So whoever reads
+the match's new version (the match stream woken by its commit) reads the new deadline
+with it; the ``match_changed`` receiver after the commit only catches up a clock a writer
+left behind. A player late past the deadline draws on their
 reserve (two days, for a weekend away); past that, the beat's sweep (every
 ``KAOSZ_TURN_SWEEP_EVERY`` seconds) makes them lose by resigning for them, or, when the
 match was created so, plays their move with a bot and says so on the board. The sweep
@@ -88,8 +91,16 @@ def update_clock(match_id: int, now: datetime | None = None) -> TurnClock | None
         return clock
 
 
+def on_match_writing(sender: Any, match: Match, **kwargs: Any) -> None:
+    """The store's ``match_writing`` receiver: a turn-based match's next deadline, in the
+    transaction of the move that made it due."""
+    if family_of(match.options) == TURN:
+        update_clock(match.pk)
+
+
 def on_match_changed(sender: Any, match: Match, **kwargs: Any) -> None:
-    """The store's ``match_changed`` receiver: a turn-based match's next deadline."""
+    """The store's ``match_changed`` receiver: the next deadline when the move's own
+    transaction did not set it (a clock already at the match's version is left as it is)."""
     if family_of(match.options) == TURN:
         update_clock(match.pk)
 
