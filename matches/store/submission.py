@@ -355,10 +355,11 @@ def _committed(match: Match, sub: Submission, text: str, bots: set[int] | None) 
         transaction.on_commit(lambda: send_changed(match, bots, reason))
 
 
-# How many entries a seat's version may lag behind the match's and still be current: a
-# simultaneous phase has one decision per other seat (six players at most); more is a
-# client reading too seldom, which should read again.
-SIMULTANEOUS_LAG = 16
+# How many entries a seat's version may lag behind the match's and still be current. Not
+# one decision per other seat: in Roll for the Galaxy a seat may take a run of decisions
+# (payments, each world's powers) while the other holds one, up to 23 in a row over 30
+# seeded random 2-player games. The bound only caps the entries read to check the run.
+SIMULTANEOUS_LAG = 64
 
 
 def seen_still_current(match: Match, seat: int | None, sub: Submission, rs: Ruleset,

@@ -169,3 +169,33 @@ def test_a_person_beside_a_bot_in_the_worker_never_gets_a_needless_409(
     assert moves > 5 and not needless, (ruleset, moves, needless)
     if ruleset == "roll":  # (its simultaneous decisions never interact)
         assert not conflicts, conflicts
+
+
+@pytest.mark.django_db
+def test_a_long_run_of_the_other_seats_decisions_keeps_the_version(django_user_model,
+                                                                   monkeypatch):
+    """In Roll for the Galaxy one seat may take many decisions in a row (a development's
+    payments, each settled world's powers) while the other still holds the same decision:
+    seeded random games have runs of 23. The person's move, sent with the version they read
+    before the run, is still theirs to make."""
+    # (a deal in which seat 1 takes 17 decisions in a row while seat 0 holds one)
+    monkeypatch.setattr("matches.store.lifecycle.secrets.token_hex", lambda n: f"{4:032x}")
+    match, _users = new_match(django_user_model, "roll")
+    rs = registry.get("roll")
+    held: tuple[int, set[str]] | None = None
+    for k in range(2000):
+        match = Match.objects.get(pk=match.pk)
+        assert match.status == Match.ACTIVE, "the deal had no run of 17"
+        state = rs.from_json(match.state_json())
+        if not {0, 1} <= set(match.to_act):
+            held = None
+            _decide(match.pk, match.to_act[0], match.version, f"t{k}")
+            continue
+        kinds = {a["type"] for a in rs.legal_actions(state, 0)}
+        if held is None or held[1] != kinds:
+            held = (match.version, kinds)
+        if match.version - held[0] > 16:
+            result = _decide(match.pk, 0, held[0], "late")
+            assert result.status == 200
+            return
+        _decide(match.pk, 1, match.version, f"t{k}")
