@@ -163,6 +163,13 @@ OUTCOME_FIELDS: dict[str, Kind] = {"winners": "ints", "reason": "str", "scores":
                                    "tiebreak": "strs", "details": OUTCOME_DETAILS}
 
 
+def actions_among(shapes: Mapping[str, Shape], types: tuple[str, ...]) -> OneOf:
+    """Some of a game's actions as one kind, each with its ``type``: what a pending choice
+    offers or an event records, typed like the posted action it is."""
+    return OneOf(tuple(Shape(shapes[t].meaning, {"type": (t,), **shapes[t].fields},
+                             shapes[t].optional) for t in types))
+
+
 def kind_schema(kind: Kind) -> dict[str, Any]:
     """A kind's JSON schema (OpenAPI 3.0)."""
     return _kind_schema(kind)

@@ -7,7 +7,8 @@ keys are the components' ids (``rulesets/pulsar/components.py`` reads them)."""
 
 from __future__ import annotations
 
-from rulesets.shapes import OUTCOME_FIELDS, ListOf, MapOf, Maybe, OneOf, ViewShape
+from rulesets.pulsar.action_shapes import ACTION_SHAPES
+from rulesets.shapes import OUTCOME_FIELDS, ListOf, MapOf, Maybe, OneOf, ViewShape, actions_among
 
 SIZES = ("small", "medium", "large")
 _BY_SIZE = dict.fromkeys(SIZES, "int")
@@ -35,6 +36,16 @@ PLAYER = ViewShape(
      "dice": ListOf(ViewShape("A drafted die: its value, red for the round's median die.",
                               {"v": "int", "red": "bool"})),
      "bonus_taken": "bool", "doublers_used": "strs"})
+
+# The choices a pending decision offers (``effects.py``): each one of these actions.
+PENDING_OPTIONS = ("choose_gyro", "choose_isolated", "teleport", "station", "claim",
+                   "system_bonus", "joint_die", "connect")
+
+# A seat's goals in the final scoring (``scoring.py``).
+FINAL_GOALS = ViewShape("A seat's goals in the final scoring: those scored (goal indices), "
+                        "the bonuses bought of each (goal → count) and the gyrodyne goals "
+                        "it still chooses among.",
+                        {"scored": "ints", "bought": MapOf("int"), "gyro_choice": "ints"})
 
 SYSTEM = ViewShape("A system on the board: face down, or revealed with its tile and its "
                    "planets' values.",
@@ -68,7 +79,8 @@ VIEW_SHAPE = ViewShape(
      "pending": Maybe(ViewShape("A choice the game waits for: its `kind`, the seat, the "
                                 "options (Pulsar actions), where (`node`) and what comes "
                                 "after it (`mode`, `then`).",
-                                {"kind": "str", "seat": "int", "options": ListOf("object"),
+                                {"kind": "str", "seat": "int",
+                                 "options": ListOf(actions_among(ACTION_SHAPES, PENDING_OPTIONS)),
                                  "mode": ("end", "pass"), "node": "str", "then": ("second",)},
                                 frozenset({"mode", "node", "then"}))),
      "flight": Maybe(ViewShape(
@@ -86,7 +98,7 @@ VIEW_SHAPE = ViewShape(
      "turns": ViewShape("The actions phase's turns.", {"seq": "ints", "i": "int"}),
      "final": ViewShape("The final scoring under way: the order, each seat's goals and its "
                         "scoring table.",
-                        {"seq": "ints", "i": "int", "goals": MapOf("object"),
+                        {"seq": "ints", "i": "int", "goals": MapOf(FINAL_GOALS),
                          "table": MapOf(MapOf("int"))}),
      "components": "object", "systems": MapOf(SYSTEM),
      "box": ViewShape("The box's face-down system tiles.", {"count": "int"}),

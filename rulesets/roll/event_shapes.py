@@ -5,22 +5,31 @@ seat sees it. A seat's dice assignment is its own until the reveal (the others r
 
 from __future__ import annotations
 
-from rulesets.roll.action_shapes import COLOURS, PHASES
-from rulesets.shapes import OUTCOME_FIELDS, EventShape, ListOf
+from rulesets.roll.action_shapes import ACTION_SHAPES, COLOURS, PHASES
+from rulesets.shapes import OUTCOME_FIELDS, EventShape, ListOf, Maybe, actions_among
 
 _SEAT = {"seat": "int"}
 
 _SHOWN = EventShape("One seat's assignment as revealed: the selector die (`colour`, "
                     "`phase`), the dice dictated and the dice in each phase's column.",
-                    {"seat": "int", "selector": "object?", "dictated": "strs",
-                     "columns": "object"})
+                    {"seat": "int",
+                     "selector": Maybe(EventShape("The die that selected a phase (null: "
+                                                  "none).", {"colour": COLOURS,
+                                                             "phase": PHASES})),
+                     "dictated": "strs",
+                     "columns": EventShape("Phase → the dice assigned to it.",
+                                           dict.fromkeys(PHASES, "strs"))})
+
+# (the actions of the assignment step, A3.3: what `assign` records)
+ASSIGNING = ("place", "select", "dictate", "reassign", "power", "stop", "done")
 
 EVENT_SHAPES: dict[str, EventShape] = {
     "setup_tiles": EventShape("The seat's starting development and world tiles.",
                               {**_SEAT, "dev": "int", "world": "int"}),
     # assigning and revealing
     "assign": EventShape("The seat's own assignment step (seen by that seat alone): the "
-                         "Roll action it took.", {**_SEAT, "action": "object"}),
+                         "Roll action it took.",
+                         {**_SEAT, "action": actions_among(ACTION_SHAPES, ASSIGNING)}),
     "committed": EventShape("The seat has assigned its dice (seen by the others).", _SEAT),
     "reveal": EventShape("Everyone's assignments are revealed; `phases` run this round "
                          "(`extra_die`, `extra_phase`: the two-player spare die).",
