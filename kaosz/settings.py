@@ -514,6 +514,9 @@ SPECTACULAR_SETTINGS = {
                              "matches.api.stream_schema.postprocess",
                              # before kaosz's: the examples it draws take the formats' enum
                              "decks.api.schema.postprocess",
+                             # the card data's components, before kaosz's writes out
+                             # their nullable references
+                             "cards.api.card_schema.postprocess",
                              "web.api.schema.postprocess"],
 }
 # ---- end API documentation ------------------------------------------------------------------------

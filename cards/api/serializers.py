@@ -2,9 +2,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cards import vocabulary as vocab
+from cards.api import card_schema
 from cards.images import image_uris
 from cards.models import Card, CardRevision, CardSet, CollectionEntry, Contribution
 from cards.records import validate_record
@@ -27,12 +29,24 @@ def provenance_of(card: Card) -> dict[str, dict[str, str]]:
     return out
 
 
+def _json(schema: dict[str, Any], **kwargs: Any) -> serializers.JSONField:
+    """A JSON field of the card data, published with its real structure (a class of its
+    own: DRF copies a serializer's fields by building them again from their arguments)."""
+    typed = extend_schema_field(schema)(type("TypedJSONField", (serializers.JSONField,), {}))
+    field: serializers.JSONField = typed(**kwargs)
+    return field
+
+
 class CardSerializer(ModelSerializer):
     url = serializers.HyperlinkedIdentityField(view_name="api-card-detail", lookup_field="slug")
     size = serializers.SerializerMethodField()
     sets = serializers.SerializerMethodField()
     missing = serializers.SerializerMethodField()
     provenance = serializers.SerializerMethodField()
+    modifiers = _json(card_schema.nullable("CardModifiers"), allow_null=True, read_only=True)
+    abilities = _json(card_schema.ABILITIES, read_only=True)
+    effect = _json(card_schema.nullable("CardEffect"), allow_null=True, read_only=True)
+    sources = _json({"type": "array", "items": card_schema.ref("CardSource")}, read_only=True)
     type_hu = serializers.SerializerMethodField()
     subtype_hu = serializers.SerializerMethodField()
     race_hu = serializers.SerializerMethodField()
@@ -57,6 +71,7 @@ class CardSerializer(ModelSerializer):
     def get_missing(self, card: Card) -> list[str]:
         return card.missing_fields()
 
+    @extend_schema_field(card_schema.ref("CardProvenance"))
     def get_provenance(self, card: Card) -> dict[str, Any]:
         return provenance_of(card)
 
@@ -109,6 +124,8 @@ class ContributionSerializer(StrictJSONMixin, ModelSerializer):
     author = serializers.CharField(source="author.username", read_only=True)
     reviewer = serializers.CharField(source="reviewer.username", read_only=True, default=None,
                                      allow_null=True)
+    proposed = _json(card_schema.ref("CardRecord"),
+                     help_text="Field values proposed (a record or a partial record)")
 
     class Meta:
         model = Contribution
@@ -146,6 +163,10 @@ class CardRevisionSerializer(ModelSerializer):
                                    allow_null=True)
     card = serializers.CharField(source="card.slug", read_only=True)
     changed = serializers.SerializerMethodField()
+    before = _json(card_schema.nullable("CardRecord"), read_only=True,
+                   help_text="The card before (null: the revision created it).")
+    after = _json(card_schema.ref("CardRecord"), read_only=True,
+                  help_text="The card after.")
 
     class Meta:
         model = CardRevision

@@ -29,6 +29,7 @@ from rest_framework.response import Response
 
 from cards import cache as search_cache
 from cards import photo_reading
+from cards.api.card_schema import ref
 from cards.api.filters import CardFilter
 from cards.api.listing import card_items
 from cards.api.pagination import QUERY_WARNINGS, SearchPagination
@@ -59,7 +60,8 @@ Q_PARAM = OpenApiParameter("q", OpenApiTypes.STR, description="Card query langua
 EXPLAIN_OUT = {"type": "object", "required": ["query", "order", "official_only", "canonical",
                                               "warnings", "text_en", "text_hu"],
                "properties": {
-                   "query": {"type": "object", "nullable": True, "additionalProperties": True,
+                   # (OpenAPI 3.0 has no nullable reference: null is its own choice)
+                   "query": {"oneOf": [ref("QueryNode"), ref("NullEnum")],
                              "description": "The query as a tree (null: no condition)."},
                    "order": {"type": "array", "items": {"type": "object", "properties": {
                        "field": {"type": "string"}, "descending": {"type": "boolean"}}}},
@@ -72,12 +74,14 @@ NAMES_OUT = {"type": "object", "required": ["results"],
                                         "maxItems": 20}}}
 EXPORT_OUT = {"type": "object", "required": ["data_version", "cards"],
               "properties": {"data_version": {"type": "integer"},
-                             "cards": {"type": "array", "items": {
-                                 "type": "object", "additionalProperties": True,
-                                 "description": "A card in the import format."}}}}
+                             "cards": {"type": "array", "items": ref("CardExported")}}}
+# A card named by its id or its slug (the batch lookup's identifiers).
+BY_ID = {"type": "object", "required": ["id"],
+         "properties": {"id": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}}}
+BY_SLUG = {"type": "object", "required": ["slug"], "properties": {"slug": {"type": "string"}}}
 BATCH_OUT = {"type": "object", "required": ["data", "not_found"], "properties": {
     "data": {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
-    "not_found": {"type": "array", "items": {"type": "object"},
+    "not_found": {"type": "array", "items": {"anyOf": [BY_ID, BY_SLUG]},
                   "description": "The identifiers that matched no card, as sent."}}}
 SUMMARY_OUT = {"type": "object", "required": ["distinct_owned", "copies_owned", "copies_wanted"],
                "properties": {"distinct_owned": {"type": "integer"},
@@ -105,7 +109,7 @@ READ_PHOTO_OUT = {"type": "object", "required": ["cards"], "properties": {"cards
     "items": {"type": "object", "required": ["proposed", "read_fields", "read_text", "match",
                                              "crop_jpeg_base64"],
               "properties": {
-                  "proposed": {"type": "object", "additionalProperties": True,
+                  "proposed": {"allOf": [ref("CardReading")],
                                "description": "The values read (import-format fields)."},
                   "read_fields": {"type": "array", "items": {"type": "string"},
                                   "description": "Every field here was read from the photo: "
@@ -113,7 +117,8 @@ READ_PHOTO_OUT = {"type": "object", "required": ["cards"], "properties": {"cards
                   "read_text": {"type": "string"},
                   "match": {"type": "object", "nullable": True, "properties": {
                       "slug": {"type": "string"}, "name_hu": {"type": "string"},
-                      "differs": {"type": "object", "additionalProperties": True}}},
+                      "differs": {"allOf": [ref("CardReading")], "description": "The values read "
+                                  "that differ from the card's (misreadings left out)."}}},
                   "crop_jpeg_base64": {"type": "string", "format": "byte"}}}}}}
 ORDERING = {"name": ("name_hu", "slug"), "-name": ("-name_hu", "-slug"),
             "cost": ("cost", "slug"), "-cost": ("-cost", "slug"),
@@ -283,11 +288,13 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(parameters=[Q_PARAM], responses={200: EXPLAIN_OUT}, examples=[
         OpenApiExample("ár<=5 order:cost", response_only=True, status_codes=["200"], value={
-            "query": {"field": "cost", "op": "<=", "value": 5},
+            "query": {"kind": "term", "field": "cost", "op": "<=", "value": 5,
+                      "label_en": "cost", "label_hu": "ár", "value_en": "5", "value_hu": "5"},
             "order": [{"field": "cost", "descending": False}], "official_only": True,
             "canonical": "cost<=5 order:cost", "warnings": [],
-            "text_en": "Cards where cost is at most 5, official cards only, by cost.",
-            "text_hu": "Lapok, ahol ár ≤ 5, csak hivatalos lapok, ár szerint."})])
+            "text_en": "Cards where cost is at most 5, official cards only, sorted by cost "
+                       "(ascending).",
+            "text_hu": "Lapok, ahol ár ≤ 5, csak hivatalos lapok, rendezés: ár (növekvő)."})])
     @action(detail=False)
     def explain(self, request):
         text = request.query_params.get("q", "")
@@ -368,11 +375,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(request={"application/json": {
         "type": "object", "required": ["identifiers"], "properties": {
             "identifiers": {"type": "array", "minItems": 1, "maxItems": 100, "items": {
-                "oneOf": [{"type": "object", "required": ["id"],
-                           "properties": {"id": {"type": "integer", "minimum": 1,
-                                                 "maximum": 2**63 - 1}}},
-                          {"type": "object", "required": ["slug"],
-                           "properties": {"slug": {"type": "string"}}}]}}}}},
+                "oneOf": [BY_ID, BY_SLUG]}}}}},
         responses={200: BATCH_OUT})
     @action(detail=False, methods=["post"], permission_classes=[permissions.AllowAny])
     def batch(self, request):
@@ -645,6 +648,7 @@ class RevisionViewSet(viewsets.ReadOnlyModelViewSet):
     permission_classes = [permissions.AllowAny]
     lookup_value_regex = r"\d{1,18}"
 
+    @extend_schema(request=None, responses={201: CardRevisionSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsStaff])
     def revert(self, request, pk=None):
         revision = self.get_object()

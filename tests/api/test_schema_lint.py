@@ -38,8 +38,19 @@ def test_openapi_spec_validator_and_prance_find_no_error(document, tmp_path):
     validate(document)
     source = tmp_path / "openapi.json"
     source.write_text(json.dumps(document), encoding="utf-8")
-    parser = ResolvingParser(str(source), backend="openapi-spec-validator", strict=True)
+    recursive: set[str] = set()
+
+    def keep_recursion(limit, url, recursions):
+        # A schema that holds itself (a card query's tree: a condition's `children` are
+        # conditions) cannot be written out; prance stops there, and so do we, noting it.
+        recursive.add(url.fragment.rsplit("/", 1)[-1])
+        return {}
+
+    parser = ResolvingParser(str(source), backend="openapi-spec-validator", strict=True,
+                             recursion_limit_handler=keep_recursion)
     assert len(parser.specification["paths"]) == len(document["paths"])
+    # (only the query tree nests itself: any other recursion is a mistake)
+    assert recursive <= {"QueryNode", "QueryNot", "QueryGroup", "QueryTerm"}, recursive
 
 
 def test_no_nullable_without_a_type(document):
@@ -70,11 +81,10 @@ def test_every_example_is_valid_for_its_schema(document):
 
 
 # Free-form nodes a client still reads or writes without a type: the deck and options
-# documents, the card editor's free parts, the replay's config and log, the engine's
-# error details, Pulsar's pending options, final goals and printed components, three of
-# Roll's and Pulsar's event parts, and the card explain/export/batch and read-photo
-# answers. Each one typed lowers this; a new untyped node fails here.
-UNTYPED_CEILING = 52
+# documents, the replay's config and log, the engine's error details, Pulsar's printed
+# components, a round job's error and the signed-in token. Each one typed lowers this; a
+# new untyped node fails here.
+UNTYPED_CEILING = 29
 
 
 def _loose(s: dict[str, Any]) -> bool:
