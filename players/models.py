@@ -51,8 +51,8 @@ class RatingEvent(models.Model):
 class TurnClock(models.Model):
     """A turn-based match's deadline: who must move by when, each seat's
     reserve, and what happened on a timeout. Kept beside the match (the store's clocks
-    measure live play); the players app's receiver sets it after every move and the beat
-    enforces it (``players.turns.clocks``)."""
+    measure live play); the players app sets it in the transaction of every move and the
+    beat enforces it (``players.turns.clocks``)."""
 
     LOSE, BOT = "lose", "bot"
     ON_TIMEOUT = [(LOSE, LOSE), (BOT, BOT)]

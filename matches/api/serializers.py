@@ -180,9 +180,25 @@ class MatchSummaryOut(serializers.Serializer):
     url = serializers.CharField()
 
 
+class TurnDeadlineOut(serializers.Serializer):
+    """A turn-based match's move due: who must move, by when, and each seat's reserve."""
+
+    to_act = serializers.ListField(child=serializers.IntegerField(min_value=0), help_text=(
+        "The seats that must move by the deadline."))
+    deadline = serializers.DateTimeField(help_text=(
+        "When the move's own time runs out (ISO-8601 UTC, `Z`). Past it the late seat "
+        "draws on its reserve; when that is spent too, it loses (or a bot moves for it, as "
+        "the match was created)."))
+    version = serializers.IntegerField(min_value=0, help_text=(
+        "The match version the deadline was set at: it is set in the transaction of the "
+        "move that made it due, so an answer naming that version carries it."))
+    reserve_ms = serializers.ListField(child=serializers.IntegerField(min_value=0), help_text=(
+        "Per seat: milliseconds of reserve left when the deadline was set."))
+
+
 class ClocksOut(serializers.Serializer):
     """The match's clocks (``store.clock_view``): each seat's time used, which are running,
-    and the match's time limit."""
+    the match's time limit, and a turn-based match's deadline."""
 
     used_ms = serializers.ListField(child=serializers.IntegerField(), help_text=(
         "Per seat: milliseconds it has been to act (its running clock included)."))
@@ -194,6 +210,8 @@ class ClocksOut(serializers.Serializer):
         "Milliseconds left of the time limit (null: none)."))
     time_up = serializers.BooleanField(help_text=(
         "The limit has passed: no more moves; the organiser decides the result."))
+    turn = TurnDeadlineOut(allow_null=True, help_text=(
+        "A turn-based match's move due (null: a live match, or none due)."))
 
 
 class MatchOut(MatchSummaryOut):
@@ -256,7 +274,8 @@ class EventsOut(serializers.Serializer):
     legal_actions = LegalActionsOut(required=False, help_text=(
         "Only with include_legal_actions: what legal-actions answers at ``version``."))
     clocks = ClocksOut(required=False, help_text=(
-        "With events: the match's clocks after them (also in the match stream)."))
+        "The match's clocks as this answer was read (every event of the match stream "
+        "carries them); left out only of a long-poll's answer that nothing happened."))
 
 
 class VerifyOut(serializers.Serializer):

@@ -19,7 +19,8 @@ MATCH_STREAM_DOC = """Server-Sent Events: the match as it changes, for a client 
 every move the moment it commits without long-polling.
 
 On connecting: one `progress` event with the events after `after` (the events answer of \
-`GET /matches/{id}/events/`: `events`, `last`, `more`, `version`, `status`, `to_act`), then \
+`GET /matches/{id}/events/`: `events`, `last`, `more`, `version`, `status`, `to_act`, \
+`clocks`, whose `turn` is a turn-based match's deadline and the version that set it), then \
 one `progress` event whenever the match changes; a comment line (`: keep-alive`) every 20 s \
 otherwise. The stream ends after the event that says `"status": "finished"`. A seat's \
 player sees their own seat's view (`seat` as for the events operation), anyone else the \

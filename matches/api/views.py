@@ -143,7 +143,7 @@ def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
     out.update({
         "seat": seat, "your_seats": mine,
         "your_turn": seat is not None and seat in (match.to_act or []),
-        "view": view, "clocks": store.clock_view(match), "event_count": match.event_count,
+        "view": view, "clocks": clocks_of(match), "event_count": match.event_count,
         "options": shown_options(match.options), "seed_hash": match.seed_hash,
         "seed": match.seed if match.status == Match.FINISHED else None,
         "can_adjudicate": can_adjudicate(user, match),
@@ -151,6 +151,14 @@ def detail(match: Match, request: Request, seat: int | None) -> dict[str, Any]:
         "invitations": invitations_of(match) if match.status == Match.OPEN else [],
     })
     return out
+
+
+def clocks_of(match: Match) -> dict[str, Any]:
+    """``match``'s clocks as of its version (the view's) with the turn's deadline, read now:
+    its ``version`` says which version it was set at (the view's, unless a move landed
+    since the view was read)."""
+    now = live.clocks_now(match.pk)
+    return {**store.clock_view(match), "turn": None if now is None else now["turn"]}
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,10 @@ from typing import Any
 
 from matches import store
 from matches.models import Match, MatchAction
+from web.api.timestamps import utc_text
 
 # (event_count, version, status, to_act)
-Progress = tuple[int, int, str, list[int]]
+Progress = store.Progress
 
 EVENTS_PAGE = 200  # log entries per answer (a long match comes in pages: "more")
 
@@ -73,17 +74,19 @@ def events_since(match: Match, seat: int | None, since: int,
                  now: Progress | None = None) -> dict[str, Any] | None:
     """The events numbered above ``since`` that ``seat`` may see (None: a spectator's
     public view), as the events answer: ``events``, ``last``, ``more`` (another page
-    follows), and the match's ``version``, ``status``, ``to_act`` (and, with events, its
-    ``clocks`` after them). ``now`` is the match's
+    follows), and the match's ``version``, ``status``, ``to_act`` and its ``clocks``
+    after them (:func:`clocks_now`). ``now`` is the match's
     progress when the caller has just read it; else it is read here. None when the match
     is gone.
 
     The progress is read before the log: ``last`` may then claim every event it counts,
     all of which the log read after it holds."""
-    if now is None:
-        now = store.match_progress(match.pk)
-        if now is None:
+    clocks = None
+    if now is None:  # (one statement: the clocks are of the version the answer names)
+        read = store.progress_and_clocks(match.pk)
+        if read is None:
             return None
+        now, clocks = read
     rs = store.ruleset_of(match)
     # Not ``match.log``: a related manager gives each entry its match by reading the
     # entry's ``match_id``, which ``only()`` defers, so every entry cost one more query.
@@ -100,23 +103,26 @@ def events_since(match: Match, seat: int | None, since: int,
         last = max(last, entry.last_event)
     body = events_answer(match.ruleset, now, since, out, last,
                          more=len(entries) >= EVENTS_PAGE)
-    if out:
-        clocks = clocks_now(match.pk)
-        if clocks is not None:
-            body["clocks"] = clocks
+    shown = as_json(clocks) if clocks is not None else clocks_now(match.pk)
+    if shown is not None:
+        body["clocks"] = shown
     return body
 
 
 def clocks_now(match_id: int) -> dict[str, Any] | None:
-    """The match's clocks as they stand now (``store.clock_view``): read afresh, since the
-    answer's events moved them (one small read, only for an answer with events)."""
-    row = Match.objects.filter(pk=match_id).values_list(
-        "clocks", "time_limit_seconds", "started", "status").first()
-    if row is None:
-        return None
-    clocks, limit, started, status = row
-    return store.clock_view(Match(pk=match_id, clocks=clocks, time_limit_seconds=limit,
-                                  started=started, status=status))
+    """The match's clocks as they stand now (``store.progress_and_clocks``), read
+    afresh. None when the match is gone."""
+    read = store.progress_and_clocks(match_id)
+    return None if read is None else as_json(read[1])
+
+
+def as_json(clocks: dict[str, Any]) -> dict[str, Any]:
+    """``clocks`` as an answer writes them: the turn's deadline as ISO-8601 UTC text (the
+    streams write their JSON themselves)."""
+    turn = clocks["turn"]
+    if turn is not None:
+        clocks["turn"] = {**turn, "deadline": utc_text(turn["deadline"])}
+    return clocks
 
 
 def unchanged(seen: Progress, now: Progress | None) -> bool:

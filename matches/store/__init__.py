@@ -6,7 +6,8 @@ Split by job:
 * ``rows``       — reading a match row in one round trip, locks, retries, the guarded
                    write (PostgreSQL's compare-and-set);
 * ``cache``      — this process's copies of recent matches' states and static parts;
-* ``clocks``     — per-seat clocks and the time limit;
+* ``clocks``     — per-seat clocks, the time limit, and reading them with the turn
+                   deadline;
 * ``lifecycle``  — creating, joining, starting and finishing a match;
 * ``entries``    — applying one log entry, numbering events for a seat;
 * ``submission`` — the write path of play (``Submission``, ``submit``; its module
@@ -31,7 +32,7 @@ from matches.store.cache import (
     state_for_reading,
     statics_of,
 )
-from matches.store.clocks import clock_view, now_ms, tick_clocks
+from matches.store.clocks import Progress, clock_view, now_ms, progress_and_clocks, tick_clocks
 from matches.store.common import (
     HOST_OPTIONS,
     Result,
@@ -63,12 +64,12 @@ from matches.store.submission import (
 )
 
 __all__ = [
-    "HOST_OPTIONS", "OPTIMISTIC_ATTEMPTS", "Held", "Result", "SeatSpec", "StoreError",
-    "Submission", "apply_entry", "build_config", "clock_view", "create_match", "dump",
-    "dumps_state", "forget", "held", "hold", "join", "load_match", "loads_state",
+    "HOST_OPTIONS", "OPTIMISTIC_ATTEMPTS", "Progress", "Held", "Result", "SeatSpec",
+    "StoreError", "Submission", "apply_entry", "build_config", "clock_view", "create_match",
+    "dump", "dumps_state", "forget", "held", "hold", "join", "load_match", "loads_state",
     "match_changed", "match_progress", "match_writing", "now_ms", "prepare",
-    "read_for_write", "replay", "ruleset_of", "seat_events", "seed_hash", "select_match",
-    "split_statics", "state_for_reading", "statics_of", "submit", "submit_entry",
-    "submit_held", "tick_clocks", "verify", "with_options", "with_retry",
-    "write_if_current",
+    "progress_and_clocks", "read_for_write", "replay", "ruleset_of", "seat_events",
+    "seed_hash", "select_match", "split_statics", "state_for_reading", "statics_of",
+    "submit", "submit_entry", "submit_held", "tick_clocks", "verify", "with_options",
+    "with_retry", "write_if_current",
 ]

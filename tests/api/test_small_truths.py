@@ -72,7 +72,7 @@ def test_the_clocks_come_with_the_events(django_user_model, bots_in_process):
                      options={"time_limit_seconds": 600})
     got = api.get(f"/api/v1/matches/{m['id']}/events/?after=0").json()
     assert got["events"] and set(got["clocks"]) == {
-        "used_ms", "running", "time_limit_seconds", "remaining_ms", "time_up"}
-    assert got["clocks"]["time_limit_seconds"] == 600
+        "used_ms", "running", "time_limit_seconds", "remaining_ms", "time_up", "turn"}
+    assert got["clocks"]["time_limit_seconds"] == 600 and got["clocks"]["turn"] is None
     assert 0 < got["clocks"]["remaining_ms"] <= 600_000
     assert len(got["clocks"]["used_ms"]) == 2
