@@ -1,10 +1,12 @@
 """The deck formats this server has, as enums in the API schema where a request body names
-one (a drf-spectacular post-processing hook, ``SPECTACULAR_SETTINGS``)."""
+one, and the inline deck document (a drf-spectacular post-processing hook,
+``SPECTACULAR_SETTINGS``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from decks.api.fields import DECK_DOCUMENT, DOCUMENT, NULL_ENUM
 from decks.core.formats import all_formats
 
 # Request bodies whose `format` is a deck format (the server refuses any other value).
@@ -20,4 +22,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
         if prop is not None:
             prop["enum"] = keys
             prop.pop("minLength", None)
+    # the inline deck every deck field refers to (``decks.api.fields``)
+    schemas[DOCUMENT] = DECK_DOCUMENT
+    schemas.setdefault("NullEnum", NULL_ENUM)
     return result

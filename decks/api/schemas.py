@@ -35,11 +35,52 @@ class Format(serializers.Serializer):
     rules = serializers.ListField(child=serializers.CharField(), help_text="Rule ids.")
 
 
+def _ints() -> serializers.Field:
+    return serializers.IntegerField(required=False)
+
+
+def _strs() -> serializers.Field:
+    return serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class ViolationDetails(serializers.Serializer):
+    """The facts a violation carries, each under the one name every code uses for it
+    (``decks.core.validation``, ``textformat``, ``stats`` and ``decks.services``), each
+    present only where its code writes it."""
+
+    name = serializers.CharField(required=False, help_text="The card's name.")
+    names = _strs()
+    slug = serializers.CharField(required=False)
+    count = _ints()
+    max = _ints()
+    expected = serializers.IntegerField(required=False, help_text="deck_size: the size.")
+    actual = _ints()
+    diff = _ints()
+    reasons = serializers.ListField(child=serializers.CharField(), required=False,
+                                    help_text="Why the engine cannot play the card.")
+    suggestions = serializers.ListField(child=serializers.CharField(), required=False,
+                                        help_text="Close card slugs.")
+    candidates = serializers.ListField(child=serializers.CharField(), required=False,
+                                       help_text="The cards an ambiguous name may mean.")
+    used_types = _strs()
+    races = _strs()
+    cards_by_race = serializers.DictField(child=serializers.ListField(
+        child=serializers.CharField()), required=False, help_text="race → card slugs")
+    count_a = _ints()
+    count_b = _ints()
+    line = serializers.IntegerField(required=False, help_text="The text's line (from 1).")
+    text = serializers.CharField(required=False, help_text="That line as written.")
+    position = serializers.IntegerField(required=False, help_text="The entry in `cards`.")
+    ships = _ints()
+    total = _ints()
+    percent = _ints()
+
+
 class DeckViolation(serializers.Serializer):
     code = serializers.CharField(help_text="e.g. deck_size, deck_copies, deck_races, "
                                  "deck_unknown_card, deck_card_unplayable (an open list).")
     message = Translated()
-    details = serializers.DictField(help_text="Code-specific facts (names, counts).")
+    details = ViolationDetails(help_text="Code-specific facts (names, counts).")
     cards = serializers.ListField(child=serializers.CharField(), help_text="Card slugs.")
     rule = serializers.CharField(allow_null=True, help_text="The rulebook rule, e.g. KG-1.6.")
 

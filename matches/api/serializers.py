@@ -8,6 +8,7 @@ from typing import Any
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
+from decks.api.fields import OptionalDeckSpecField
 from matches.bot_kinds import BOT_KINDS
 from matches.models import Seat
 from web.api.strict import JSONObjectField, StrictJSONMixin
@@ -42,7 +43,7 @@ def _options(value: Any, field: str) -> dict[str, Any]:
 
 class SeatRequest(StrictJSONMixin, serializers.Serializer):
     player = serializers.CharField(max_length=160, help_text=PLAYER_HELP)
-    deck = serializers.JSONField(required=False, allow_null=True, help_text=(
+    deck = OptionalDeckSpecField(help_text=(
         'A saved deck id, {"text": "3 Name\\n..."}, {"code": "..."} or {"cards": [...]}; '
         "omitted: the ruleset's example deck for that seat. Only for rulesets with decks."))
 
@@ -53,13 +54,6 @@ class SeatRequest(StrictJSONMixin, serializers.Serializer):
             raise serializers.ValidationError(
                 f"bot kinds: {', '.join('bot:' + k for k in Seat.BOT_KINDS)}")
         return value
-
-    def validate_deck(self, value: Any) -> Any:
-        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
-            return value
-        if isinstance(value, dict):
-            return value
-        raise serializers.ValidationError('a saved deck id or {"text"|"code"|"cards": ...}')
 
 
 class MatchCreateRequest(StrictJSONMixin, serializers.Serializer):
@@ -86,8 +80,7 @@ class MatchCreateRequest(StrictJSONMixin, serializers.Serializer):
 
 
 class JoinRequest(StrictJSONMixin, serializers.Serializer):
-    deck = serializers.JSONField(required=False, allow_null=True)
-    validate_deck = SeatRequest.validate_deck
+    deck = OptionalDeckSpecField()
 
 
 class ActionRequest(StrictJSONMixin, serializers.Serializer):
@@ -126,7 +119,7 @@ class SimulationRequest(StrictJSONMixin, serializers.Serializer):
     games = serializers.IntegerField(min_value=1, max_value=10_000)
     seed = serializers.CharField(required=False, max_length=100)
     players = serializers.IntegerField(required=False, min_value=1, max_value=16)
-    decks = serializers.ListField(child=serializers.JSONField(), required=False, max_length=16,
+    decks = serializers.ListField(child=OptionalDeckSpecField(), required=False, max_length=16,
                                   help_text="One deck spec per entrant (rulesets with decks).")
     bots = serializers.ListField(child=serializers.ChoiceField(choices=list(Seat.BOT_KINDS)),
                                  required=False, max_length=16)

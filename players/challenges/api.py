@@ -10,6 +10,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from decks.api.fields import OptionalDeckSpecField
 from matches.models import Match
 from players.challenges import services as challenges
 from players.ratings import aborts
@@ -28,8 +29,7 @@ class ChallengeRequest(serializers.Serializer):
                                  "their losing on time")
     min_rating = serializers.IntegerField(required=False, allow_null=True, min_value=0,
                                           max_value=challenges.MAX_MIN_RATING)
-    deck = serializers.JSONField(required=False, allow_null=True,
-                                 help_text="your deck: a saved deck id, a list or a deck code")
+    deck = OptionalDeckSpecField(help_text="your deck: a saved deck id, a list or a deck code")
     opponent = serializers.CharField(max_length=150, required=False, allow_null=True,
                                      help_text="a username: a direct challenge")
     players = serializers.IntegerField(
@@ -40,7 +40,7 @@ class ChallengeRequest(serializers.Serializer):
 
 
 class AcceptRequest(serializers.Serializer):
-    deck = serializers.JSONField(required=False, allow_null=True)
+    deck = OptionalDeckSpecField()
 
 
 def _valid(serializer: type[serializers.Serializer], data: Any) -> dict[str, Any]:

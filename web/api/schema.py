@@ -570,7 +570,8 @@ def sample(schema: dict[str, Any], schemas: dict[str, Any], depth: int = 0) -> A
                 for name, prop in schema.get("properties", {}).items()
                 if not prop.get("writeOnly")}
     if kind == "array":
-        return [sample(schema.get("items", {}), schemas, depth + 1)] if depth < 6 else []
+        item = sample(schema.get("items", {}), schemas, depth + 1)
+        return [item] * max(schema.get("minItems", 1), 1) if depth < 6 else []
     if kind == "integer":
         return max(int(schema.get("minimum", 1)), 1)
     if kind == "number":

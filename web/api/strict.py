@@ -85,16 +85,3 @@ class JSONObjectField(serializers.JSONField):
         if not isinstance(data, dict):
             self.fail("invalid")
         return super().to_internal_value(data)
-
-
-@extend_schema_field({"oneOf": [
-    {"type": "integer", "description": "A saved deck's id."},
-    {"type": "object", "description": '{"text": ...}, {"cards": [...]} or {"code": ...}',
-     "additionalProperties": True}]})
-class DeckSpecField(serializers.JSONField):
-    """A deck: a saved deck's id or the list itself."""
-
-    def to_internal_value(self, data: Any) -> Any:
-        if isinstance(data, bool) or not isinstance(data, int | dict):
-            self.fail("invalid")
-        return super().to_internal_value(data)

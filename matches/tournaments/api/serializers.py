@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from decks.api.fields import DeckSpecField, OptionalDeckSpecField
+from decks.api.schemas import DeckViolation
 from matches.swiss import suggested_rounds
 from matches.tournaments.models import Entry, Tournament
 from matches.tournaments.services import is_organiser
 from web.api.bounds import ModelSerializer
-from web.api.strict import DeckSpecField, StrictJSONMixin
+from web.api.strict import StrictJSONMixin
 
 
 class TournamentSerializer(StrictJSONMixin, ModelSerializer):
@@ -119,7 +121,7 @@ class EntryCreate(StrictJSONMixin, serializers.Serializer):
                                  help_text="A player without an account (organiser only).")
     username = serializers.CharField(required=False, help_text="Enter this account "
                                      "(organiser only); others always enter themselves.")
-    deck = serializers.JSONField(required=False, allow_null=True, help_text=(
+    deck = OptionalDeckSpecField(help_text=(
         'A saved deck id, or {"text": ...} / {"cards": [...]} / {"code": ...}.'))
     deck_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
     byes = serializers.BooleanField(default=False, help_text=(
@@ -263,14 +265,28 @@ class ByeOut(serializers.Serializer):
     kind = serializers.CharField(help_text="Why the player sits out this round.")
 
 
+class ManualChangeOut(serializers.Serializer):
+    """An organiser's change to a round's pairings (``services.rounds.swap``)."""
+
+    kind = serializers.ChoiceField(choices=["swap"])
+    a = serializers.IntegerField(help_text="The entries swapped.")
+    b = serializers.IntegerField()
+    a_name = serializers.CharField()
+    b_name = serializers.CharField()
+    broken = serializers.ListField(child=serializers.CharField(), help_text=(
+        "The pairing rules it breaks, accepted by the organiser."))
+
+
 class RoundOut(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.CharField()
     allow_rematch = serializers.BooleanField()
     allow_second_bye = serializers.BooleanField()
     warnings = serializers.ListField(child=serializers.CharField())
-    rematches = serializers.ListField(child=serializers.ListField())
-    manual_changes = serializers.ListField(child=serializers.DictField())
+    rematches = serializers.ListField(child=serializers.ListField(
+        child=serializers.IntegerField(), min_length=2, max_length=2), help_text=(
+        "Pairs of entries meeting again (only when the organiser allowed rematches)."))
+    manual_changes = ManualChangeOut(many=True)
     started_at = serializers.DateTimeField(allow_null=True)
     ends_at = serializers.DateTimeField(allow_null=True, help_text="The round timer's end.")
     pairings = PairingOut(many=True)
@@ -297,9 +313,8 @@ class DeckCheckRow(serializers.Serializer):
     card_count = serializers.IntegerField()
     # (a declared field: DRF's metaclass takes it out of the class, so Serializer.errors
     # stays as it is; the stubs see an attribute override)
-    errors = serializers.ListField(  # type: ignore[assignment]
-        child=serializers.DictField())
-    warnings = serializers.ListField(child=serializers.DictField())
+    errors = DeckViolation(many=True)  # type: ignore[assignment]
+    warnings = DeckViolation(many=True)
     problem = serializers.CharField(allow_null=True, help_text="deck_missing / deck_invalid")
 
 
@@ -318,8 +333,14 @@ class SeriesOut(serializers.Serializer):
     match = serializers.IntegerField(allow_null=True, help_text="online: the open game's match")
 
 
+class SeedOut(serializers.Serializer):
+    seed = serializers.IntegerField(min_value=1)
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+
+
 class BracketOut(serializers.Serializer):
-    seeds = serializers.ListField(child=serializers.DictField())
+    seeds = SeedOut(many=True)
     series = SeriesOut(many=True)
     open = serializers.ListField(child=serializers.CharField())
     finished = serializers.BooleanField()
