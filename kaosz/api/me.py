@@ -11,7 +11,13 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from kaosz.api.tokens import TokenOut
 from kaosz.models import ApiToken
+
+
+class MeToken(TokenOut):
+    class Meta(TokenOut.Meta):
+        fields = ["id", "name", "scope", "prefix"]
 
 
 class MeOut(serializers.Serializer):
@@ -21,7 +27,7 @@ class MeOut(serializers.Serializer):
     date_joined = serializers.DateTimeField()
     auth = serializers.ChoiceField(["token", "session"], help_text="How this request "
                                    "was authenticated.")
-    token = serializers.DictField(allow_null=True, help_text=(
+    token = MeToken(allow_null=True, help_text=(
         "The personal token used: its `id`, `name`, `scope` and `prefix` (null for a "
         "session or an older DRF key)."))
 
@@ -37,6 +43,5 @@ def me(request: Request) -> Response:
         "id": user.pk, "username": user.get_username(), "is_staff": user.is_staff,
         "date_joined": user.date_joined,
         "auth": "token" if request.auth is not None else "session",
-        "token": None if token is None else {"id": token.pk, "name": token.name,
-                                             "scope": token.scope, "prefix": token.prefix},
+        "token": None if token is None else MeToken(token).data,
     })

@@ -6,11 +6,8 @@ These parts were free-form objects in the schema."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
-from openapi_schema_validator import OAS30Validator
 from rest_framework.test import APIClient
 
 from cards.models import Card
@@ -25,12 +22,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def schema() -> Schema:
     return Schema(Client().get("/api/v1/schema/?format=json").json())
-
-
-def _invalid(schema: Schema, name: str, value: Any) -> list[str]:
-    validator = OAS30Validator({"$ref": f"#/components/schemas/{name}",
-                                "components": schema.components})
-    return [f"{list(e.path)}: {e.message[:200]}" for e in validator.iter_errors(value)]
 
 
 def test_every_shipped_card_matches_its_declared_parts(schema, cards_loaded):
@@ -61,12 +52,12 @@ def test_a_card_with_a_wrong_part_fails_its_declared_type(schema, cards_loaded):
     """The types say something: a modifier that is no number, an op that is no object, a
     provenance source the catalogue does not know each fail."""
     record = Card.objects.get(slug="tuzer").to_record()
-    assert not _invalid(schema, "CardRecord", record)
+    assert not schema.errors_of("CardRecord", record)
     for field, wrong in (("modifiers", {"firepower": "sok"}),
                          ("effect", {"ops": ["damage"]}),
                          ("provenance", {"cost": {"source": "guess"}}),
                          ("abilities", ["flying"])):
-        assert _invalid(schema, "CardRecord", record | {field: wrong}), field
+        assert schema.errors_of("CardRecord", record | {field: wrong}), field
 
 
 def test_a_contribution_and_the_revisions_it_makes_match_their_types(
@@ -100,6 +91,6 @@ def test_a_photo_reading_s_values_match_their_type(schema, cards_loaded):
     read = Reading(values=dict.fromkeys(READ_FIELDS, "?") | {
         "name_hu": "Tüzér", "type": "crew", "cost": "3", "speed": "4?"}).record()
     assert read["cost"] == 3 and read["speed"] == "4?"
-    assert not _invalid(schema, "CardReading", read)
+    assert not schema.errors_of("CardReading", read)
     differs = differences(Card.objects.get(slug="tuzer"), read)
-    assert differs and not _invalid(schema, "CardReading", differs)
+    assert differs and not schema.errors_of("CardReading", differs)

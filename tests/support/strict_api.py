@@ -42,6 +42,12 @@ class Schema:
         assert operation is not None, f"{method} {template} is not in the schema"
         return template, operation
 
+    def errors_of(self, component: str, value: Any) -> list[str]:
+        """Why ``value`` is not a ``component`` (closed as every object here); none: it is."""
+        validator = OAS30Validator({"$ref": f"#/components/schemas/{component}",
+                                    "components": self.components})
+        return [f"{list(e.path)}: {e.message[:200]}" for e in validator.iter_errors(value)]
+
     def check(self, method: str, url: str, response) -> Any:
         template, operation = self.operation(method, url)
         status = str(response.status_code)

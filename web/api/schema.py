@@ -27,11 +27,19 @@ from rulesets.shapes import (
     view_schema,
     view_shape_of,
 )
+from web.api.error_details import COMPONENTS as ERROR_DETAILS
 from web.error_catalogue import Column
 
 # code: (HTTP status, what it means and what to do), from every app's own catalogue
 # (``<app>/error_codes.py``, registered into ``web.error_catalogue`` by the app's ready())
 ERROR_CODES: Mapping[str, tuple[int, str]] = Column(lambda e: (e.status, e.meaning))
+
+def error_body(nullable: bool = False) -> dict[str, Any]:
+    """The one error shape's ``error`` object, as a field holding a stored error says it
+    (the catalogue's ``x-error-codes`` stays on ``Error``)."""
+    body = copy.deepcopy(ERROR_SCHEMA["properties"]["error"])
+    return {**body, "nullable": True} if nullable else body
+
 
 def error_schema() -> dict[str, Any]:
     """The error shape, with the catalogue as ``x-error-codes`` (read when the document is
@@ -59,8 +67,7 @@ ERROR_SCHEMA: dict[str, Any] = {
                      "example": "not_found"},
             "message": {"type": "string", "description": "For people: English, or Hungarian "
                         "with `Accept-Language: hu`."},
-            "details": {"type": "object", "additionalProperties": True,
-                        "description": "Code-specific facts (fields, limits, positions)."},
+            "details": {"$ref": "#/components/schemas/ErrorDetails"},
             "request_id": {"type": "string", "description": "The answer's `X-Request-ID` "
                            "(yours when you sent a sensible one): quote it in a report."},
         }}},
@@ -246,6 +253,7 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
     # (relative: the document is served by the API it describes, on whatever host)
     result["servers"] = [{"url": "/", "description": "This server"}]
     components.setdefault("schemas", {})["Error"] = error_schema()
+    components["schemas"].update(ERROR_DETAILS)
     components["schemas"].update(action_conflict_schemas())
     components["examples"] = {f"error_{code}": error_example(code)
                               for code in sorted(ERROR_CODES)}

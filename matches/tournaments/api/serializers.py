@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from decks.api.fields import DeckSpecField, OptionalDeckSpecField
@@ -10,6 +11,7 @@ from matches.swiss import suggested_rounds
 from matches.tournaments.models import Entry, Tournament
 from matches.tournaments.services import is_organiser
 from web.api.bounds import ModelSerializer
+from web.api.schema import error_body
 from web.api.strict import StrictJSONMixin
 
 
@@ -293,11 +295,16 @@ class RoundOut(serializers.Serializer):
     byes = ByeOut(many=True)
 
 
+@extend_schema_field(error_body(nullable=True))
+class StoredError(serializers.DictField):
+    """A failed job's error: the one error shape's ``error`` object, kept."""
+
+
 class JobOut(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()
     round = serializers.IntegerField(allow_null=True)
-    error = serializers.DictField(allow_null=True)
+    error = StoredError(allow_null=True)
     seconds = serializers.FloatField(allow_null=True)
     url = serializers.CharField()
 
