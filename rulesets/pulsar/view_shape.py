@@ -1,13 +1,14 @@
 """What a seat (or a spectator) sees of a Pulsar 2849 match: the shape of
 ``rulesets/pulsar/view.py``'s answer (see ``rulesets/shapes.py``). Pulsar is open but for
 the face-down systems and the stacks, so every seat sees the same view; it is most of the
-game's state as the engine keeps it, and its deeper parts (the printed ``components``, a
-player's ``pulsars`` and ``transmitters``, the ``techs``) are typed as objects here: their
-keys are the components' ids (``rulesets/pulsar/components.py`` reads them)."""
+game's state as the engine keeps it: a player's ``pulsars`` and ``transmitters`` and the
+``techs`` are keyed by the components' ids, and the printed ``components`` have a shape of
+their own (``component_shape.py``)."""
 
 from __future__ import annotations
 
 from rulesets.pulsar.action_shapes import ACTION_SHAPES
+from rulesets.pulsar.component_shape import COMPONENTS
 from rulesets.shapes import OUTCOME_FIELDS, ListOf, MapOf, Maybe, OneOf, ViewShape, actions_among
 
 SIZES = ("small", "medium", "large")
@@ -100,7 +101,7 @@ VIEW_SHAPE = ViewShape(
                         "scoring table.",
                         {"seq": "ints", "i": "int", "goals": MapOf(FINAL_GOALS),
                          "table": MapOf(MapOf("int"))}),
-     "components": "object", "systems": MapOf(SYSTEM),
+     "components": COMPONENTS, "systems": MapOf(SYSTEM),
      "box": ViewShape("The box's face-down system tiles.", {"count": "int"}),
      "explore": ViewShape("The exploration stack (a count) and its discards.",
                           {"stack": "int", "discard": "strs"}),
