@@ -28,7 +28,7 @@ def speed(players: int, games: int) -> dict:
     t0 = time.process_time()
     w0 = time.perf_counter()
     for g in range(games):
-        steps += play_match(["random"] * players, f"speed-{players}-{g}")["steps"]
+        steps += play_match(["random"] * players, f"speed-{players}-{g}").steps or 0
     cpu = time.process_time() - t0
     return {"players": players, "games": games, "steps": steps, "cpu_s": round(cpu, 3),
             "wall_s": round(time.perf_counter() - w0, 3),

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, State
+from rulesets.base import Action
 from rulesets.pulsar.common import ROUNDS
 from rulesets.pulsar.components import Compiled, compiled
 from rulesets.pulsar.dice import die_move
 from rulesets.pulsar.engine import apply, legal_actions, to_act
 from rulesets.pulsar.setup import example_config, new_game
+from rulesets.pulsar.state import Game
 from rulesets.pulsar.view import bot_view
 from rulesets.rng import Rng
 
 View = dict[str, Any]
 
 
-def bot_action(state: State, seat: int, kind: str, seed: str) -> Action:
+def bot_action(state: Game, seat: int, kind: str, seed: str) -> Action:
     legal = legal_actions(state, seat)
     if not legal:
         raise ValueError("seat has nothing to do")
@@ -271,13 +272,13 @@ class _Ctx:
         return 0.5
 
 
-def play_match(kinds: list[str], seed: str, config: dict[str, Any] | None = None) -> State:
+def play_match(kinds: list[str], seed: str, config: dict[str, Any] | None = None) -> Game:
     """Play one game between bots from a seed (benchmarks, tests, simulations)."""
     state = new_game(config or example_config(len(kinds)), seed)
     step = 0
-    while state["phase"] != "over":
+    while state.phase != "over":
         seat = to_act(state)[0]
         apply(state, seat, bot_action(state, seat, kinds[seat], f"{seed}/{step}"))
         step += 1
-    state["steps"] = step
+    state.steps = step
     return state

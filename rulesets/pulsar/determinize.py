@@ -13,27 +13,27 @@ from __future__ import annotations
 
 import math
 
-from rulesets.base import State
-from rulesets.pulsar.common import comp
 from rulesets.pulsar.projection import projected_vp
+from rulesets.pulsar.state import Game
 from rulesets.rng import Rng
-from rulesets.search.hidden import canonical, copy_state, redeal
+from rulesets.search.hidden import canonical
 
 
-def determinize(state: State, seat: int, rng: Rng) -> State:
-    # the components never change in a game (``components.compiled`` relies on it too):
-    # shared, not copied, which also keeps their compiled form cached for every sample
-    st = copy_state(state, static_keys=("comp",))
-    face_down = [s for _n, s in sorted(st["systems"].items()) if not s["revealed"]]
-    tiles = canonical([s["tile"] for s in face_down] + list(st["box"]))
+def determinize(state: Game, seat: int, rng: Rng) -> Game:
+    # the components never change in a game: the copy shares them with their look-ups
+    st = state.copy()
+    face_down = [s for _n, s in sorted(st.systems.items()) if not s["revealed"]]
+    tiles = canonical([s["tile"] for s in face_down] + list(st.box))
     rng.shuffle(tiles)
     for s in face_down:
         s["tile"] = tiles.pop()
-    st["box"] = tiles
-    redeal(st, ("explore.stack",), seat, rng)
-    stack = st["tx"]["stack"]
+    st.box = tiles
+    explore = canonical(st.explore["stack"])
+    rng.shuffle(explore)
+    st.explore["stack"] = explore
+    stack = st.tx["stack"]
     if len(stack) > 1:
-        letter = comp(st).transmitters
+        letter = st.c.transmitters
         below = stack[:-1]
         by_letter: dict[str, list[str]] = {}
         for tid in canonical(below):
@@ -46,7 +46,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
             rng.shuffle(group)
             rebuilt += group
         stack[:-1] = rebuilt
-    st["rng"] = rng.next_u64()
+    st.rng = rng.next_u64()
     return st
 
 
@@ -55,12 +55,12 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
 SCALE = 10.0
 
 
-def evaluate(state: State) -> list[float]:
+def evaluate(state: Game) -> list[float]:
     """Each seat's chance, roughly: a softmax of its projected final score
     (``projection.projected_vp``: its points, its income for the production phases to
     come and its final scoring as things stand; the points alone miss most of a
     position's worth until the last round)."""
-    vp = [projected_vp(state, seat) for seat in range(len(state["players"]))]
+    vp = [projected_vp(state, seat) for seat in range(len(state.players))]
     top = max(vp)
     w = [math.exp((x - top) / SCALE) for x in vp]
     total = sum(w)

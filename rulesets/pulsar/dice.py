@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, Event, State
+from rulesets.base import Action, Event
 from rulesets.pulsar.common import TRACKS, markers_per_track, rng_draw
+from rulesets.pulsar.state import Game
 
 
 def median_half(dice: list[int]) -> int:
@@ -35,60 +36,60 @@ def die_move(value: int, median: int) -> int:
     return -steps if diff < 0 else steps
 
 
-def silver_dice(state: State) -> int:
-    return 9 if state["seats"] == 4 else 7  # A2.2
+def silver_dice(state: Game) -> int:
+    return 9 if state.seats == 4 else 7  # A2.2
 
 
-def roll(state: State, events: list[Event]) -> None:
+def roll(state: Game, events: list[Event]) -> None:
     """The first player rolls the silver dice (A2.3 dice 1-2); balanced start in round 1."""
     n = silver_dice(state)
     fixed: list[int] = []
-    if state["round"] == 1 and state["config"].get("balanced_start"):
-        fixed = [1, 2, 3, 4, 5, 6] if state["seats"] == 4 else [2, 3, 4, 5]
+    if state.round == 1 and state.config.get("balanced_start"):
+        fixed = [1, 2, 3, 4, 5, 6] if state.seats == 4 else [2, 3, 4, 5]
     dice = fixed + [rng_draw(state, "randint", 1, 6) for _ in range(n - len(fixed))]
     dice.sort()
     m = median_half(dice)
-    state["dice"] = {"pool": dice, "median": m, "leftover": []}
-    if state["seats"] == 2:
-        picks = list(state["order"])  # each rocket picks once, in rocket order (A2.5)
+    state.dice = {"pool": dice, "median": m, "leftover": []}
+    if state.seats == 2:
+        picks = list(state.order)  # each rocket picks once, in rocket order (A2.5)
     else:
-        picks = list(state["order"]) + list(reversed(state["order"]))  # snake (A2.3 dice 3)
-    state["draft"] = {"picks": picks, "i": 0}
-    state["phase"] = "draft"
-    for p in state["players"]:
-        p["dice"] = []
-    events.append({"type": "roll", "round": state["round"], "dice": dice, "median": m})
+        picks = list(state.order) + list(reversed(state.order))  # snake (A2.3 dice 3)
+    state.draft = {"picks": picks, "i": 0}
+    state.phase = "draft"
+    for p in state.players:
+        p.dice = []
+    events.append({"type": "roll", "round": state.round, "dice": dice, "median": m})
 
 
-def marker_pos(state: State, track: str, marker: int) -> int:
-    for i, stack in enumerate(state["tracks"][track]):
+def marker_pos(state: Game, track: str, marker: int) -> int:
+    for i, stack in enumerate(state.tracks[track]):
         if marker in stack:
             return i
     raise AssertionError("marker not on track")
 
 
-def order_on(state: State, track: str) -> list[int]:
+def order_on(state: Game, track: str) -> list[int]:
     """Markers from furthest left; in a stack the higher one counts as further left."""
     out: list[int] = []
-    for stack in state["tracks"][track]:
+    for stack in state.tracks[track]:
         out.extend(reversed(stack))
     return out
 
 
-def seats_on(state: State, track: str) -> list[int]:
+def seats_on(state: Game, track: str) -> list[int]:
     """The seats of ``track``'s markers from furthest left (``order_on``; marker ``m`` is
     seat ``m // 2``'s)."""
     return [m // 2 for m in order_on(state, track)]
 
 
-def _my_markers(state: State, seat: int) -> list[tuple[str, int]]:
+def _my_markers(state: Game, seat: int) -> list[tuple[str, int]]:
     return [(t, k) for t in TRACKS for k in range(markers_per_track(state))]
 
 
-def legal_drafts(state: State, seat: int) -> list[Action]:
-    pool = state["dice"]["pool"]
-    m = state["dice"]["median"]
-    length = {t: len(state["tracks"][t]) for t in TRACKS}
+def legal_drafts(state: Game, seat: int) -> list[Action]:
+    pool = state.dice["pool"]
+    m = state.dice["median"]
+    length = {t: len(state.tracks[t]) for t in TRACKS}
     normal: list[Action] = []
     forced: list[Action] = []
     for v in sorted(set(pool)):
@@ -107,16 +108,16 @@ def legal_drafts(state: State, seat: int) -> list[Action]:
     return normal if normal else forced
 
 
-def apply_draft(state: State, seat: int, action: Action, events: list[Event]) -> None:
+def apply_draft(state: Game, seat: int, action: Action, events: list[Event]) -> None:
     v = action["die"]
-    state["dice"]["pool"].remove(v)
-    state["players"][seat]["dice"].append({"v": v, "red": False})
-    mv = die_move(v, state["dice"]["median"])
+    state.dice["pool"].remove(v)
+    state.players[seat].dice.append({"v": v, "red": False})
+    mv = die_move(v, state.dice["median"])
     ev: dict[str, Any] = {"type": "draft", "seat": seat, "die": v, "move": mv}
     if mv:
         t, k = action["track"], action["marker"]
         mid = seat * 2 + k
-        spaces = state["tracks"][t]
+        spaces = state.tracks[t]
         pos = marker_pos(state, t, mid)
         spaces[pos].remove(mid)  # markers above stay where they are
         new = pos + mv
@@ -130,28 +131,28 @@ def apply_draft(state: State, seat: int, action: Action, events: list[Event]) ->
             spaces[new].insert(0, mid)  # forced rightward: to the end, at the bottom
         ev.update({"track": t, "marker": k, "to": new})
     events.append(ev)
-    state["draft"]["i"] += 1
-    if state["draft"]["i"] >= len(state["draft"]["picks"]):
-        state["dice"]["leftover"] = list(state["dice"]["pool"])
-        state["dice"]["pool"] = []
+    state.draft["i"] += 1
+    if state.draft["i"] >= len(state.draft["picks"]):
+        state.dice["leftover"] = list(state.dice["pool"])
+        state.dice["pool"] = []
         start_actions(state, events)
 
 
-def drafter(state: State) -> int:
-    d = state["draft"]
+def drafter(state: Game) -> int:
+    d = state.draft
     value: int = d["picks"][d["i"]]
     return value
 
 
-def start_actions(state: State, events: list[Event]) -> None:
+def start_actions(state: Game, events: list[Event]) -> None:
     """Action phase: each player one turn, in rocket order (2 players: first rocket, A2.5)."""
     seq: list[int] = []
-    for s in state["order"]:
+    for s in state.order:
         if s not in seq:
             seq.append(s)
-    state["phase"] = "actions"
-    state["turns"] = {"seq": seq, "i": 0}
-    for p in state["players"]:
-        p["bonus_taken"] = False
-        p["doublers_used"] = []
-    events.append({"type": "phase", "phase": "actions", "round": state["round"]})
+    state.phase = "actions"
+    state.turns = {"seq": seq, "i": 0}
+    for p in state.players:
+        p.bonus_taken = False
+        p.doublers_used = []
+    events.append({"type": "phase", "phase": "actions", "round": state.round})

@@ -10,35 +10,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, Event, State
-from rulesets.pulsar.common import comp, effects_items, gain_vp, player, push, rng_draw
+from rulesets.base import Action, Event
+from rulesets.pulsar.common import effects_items, gain_vp, push, rng_draw
 from rulesets.pulsar.components import SIZES
 from rulesets.pulsar.flight import reveal
+from rulesets.pulsar.state import Game
 from rulesets.pulsar.transmitters import apply_connect, connect_options, maybe_activate
 
 
-def _pend(state: State, kind: str, seat: int, options: list[Action], **ctx: Any) -> None:
-    state["pending"] = {"kind": kind, "seat": seat, "options": options, **ctx}
+def _pend(state: Game, kind: str, seat: int, options: list[Action], **ctx: Any) -> None:
+    state.pending = {"kind": kind, "seat": seat, "options": options, **ctx}
 
 
-def rings_left(state: State, seat: int) -> int:
-    value: int = state["comp"]["rings"] - len(player(state, seat)["pulsars"])
+def rings_left(state: Game, seat: int) -> int:
+    value: int = state.comp["rings"] - len(state.players[seat].pulsars)
     return value
 
 
-def gain_bonus_die(state: State, seat: int, value: int, why: str, events: list[Event]) -> None:
+def gain_bonus_die(state: Game, seat: int, value: int, why: str, events: list[Event]) -> None:
     """At most one bonus die per round (A2.3 "Bonus dice"); it must be used this turn."""
-    p = player(state, seat)
-    if p["bonus_taken"]:
+    p = state.players[seat]
+    if p.bonus_taken:
         events.append({"type": "bonus_die_lost", "seat": seat, "value": value, "why": why})
         return
-    p["bonus_taken"] = True
-    p["dice"].append({"v": value, "red": True})
+    p.bonus_taken = True
+    p.dice.append({"v": value, "red": True})
     events.append({"type": "bonus_die", "seat": seat, "value": value, "why": why})
 
 
-def draw_exploration(state: State, seat: int, events: list[Event]) -> None:
-    ex = state["explore"]
+def draw_exploration(state: Game, seat: int, events: list[Event]) -> None:
+    ex = state.explore
     if not ex["stack"] and ex["discard"]:
         ex["stack"] = ex["discard"]
         ex["discard"] = []
@@ -48,42 +49,42 @@ def draw_exploration(state: State, seat: int, events: list[Event]) -> None:
         events.append({"type": "explore_empty", "seat": seat})
         return
     tid = ex["stack"].pop()
-    tile = comp(state).explore[tid]
+    tile = state.c.explore[tid]
     events.append({"type": "explore_draw", "seat": seat, "tile": tid})
     if tile.get("keep"):
-        player(state, seat)["kept"].append(tid)  # kept: +1 station at the end (A2.3)
+        state.players[seat].kept.append(tid)  # kept: +1 station at the end (A2.3)
         return
     ex["discard"].append(tid)
     push(state, effects_items(seat, [e for e in tile["effect"] if "keep_station" not in e]))
 
 
-def _gyro_options(state: State, choice: Any, exclude: str | None = None) -> list[str]:
+def _gyro_options(state: Game, choice: Any, exclude: str | None = None) -> list[str]:
     if choice in SIZES:
         sizes = [choice]
     elif isinstance(choice, list):
         sizes = list(choice)
     else:
         sizes = list(SIZES)
-    return [s for s in sizes if s != exclude and state["gyro_supply"][s] > 0]
+    return [s for s in sizes if s != exclude and state.gyro_supply[s] > 0]
 
 
-def take_gyro(state: State, seat: int, size: str, events: list[Event]) -> None:
-    state["gyro_supply"][size] -= 1
-    player(state, seat)["gyros"][size] += 1
+def take_gyro(state: Game, seat: int, size: str, events: list[Event]) -> None:
+    state.gyro_supply[size] -= 1
+    state.players[seat].gyros[size] += 1
     events.append({"type": "gyro_taken", "seat": seat, "size": size})
 
 
-def _apply_effect(state: State, seat: int, eff: dict[str, Any], events: list[Event]) -> None:  # noqa: C901
+def _apply_effect(state: Game, seat: int, eff: dict[str, Any], events: list[Event]) -> None:  # noqa: C901
     (key, val), = eff.items()
-    p = player(state, seat)
-    c = comp(state)
+    p = state.players[seat]
+    c = state.c
     if key == "vp":
         gain_vp(state, seat, val, "reward", events)
     elif key == "cubes":
-        p["cubes"] += val
+        p.cubes += val
         events.append({"type": "cubes", "seat": seat, "delta": val})
     elif key == "modifier":
-        p["mods"][val] += 1  # the supply never runs out: use substitutes (A2.3)
+        p.mods[val] += 1  # the supply never runs out: use substitutes (A2.3)
         events.append({"type": "modifier", "seat": seat, "kind": val})
     elif key == "bonus_die":
         gain_bonus_die(state, seat, val, "reward", events)
@@ -108,7 +109,7 @@ def _apply_effect(state: State, seat: int, eff: dict[str, Any], events: list[Eve
         elif opts:
             _pend(state, "gyro", seat, [{"type": "choose_gyro", "size": s} for s in opts])
     elif key == "isolated_pulsar":
-        free = [n for n in c.isolated if n not in state["owner"]]
+        free = [n for n in c.isolated if n not in state.owner]
         if free and rings_left(state, seat) > 0:
             choices: list[Action] = [{"type": "choose_isolated", "pulsar": n} for n in free]
             _pend(state, "isolated", seat, choices + [{"type": "choose_isolated", "pulsar": None}])
@@ -122,9 +123,9 @@ def _apply_effect(state: State, seat: int, eff: dict[str, Any], events: list[Eve
         raise AssertionError(f"unknown effect {key}")
 
 
-def _station_planet(state: State, node: str, prefer: str) -> int | None:
-    tile = comp(state).system_tiles[state["systems"][node]["tile"]]
-    planets = state["systems"][node]["planets"]
+def _station_planet(state: Game, node: str, prefer: str) -> int | None:
+    tile = state.c.system_tiles[state.systems[node]["tile"]]
+    planets = state.systems[node]["planets"]
     other = "barren" if prefer == "blue" else "blue"
     for kind in (prefer, other):
         for i, pl in enumerate(tile["planets"]):
@@ -133,16 +134,16 @@ def _station_planet(state: State, node: str, prefer: str) -> int | None:
     return None
 
 
-def can_station(state: State, seat: int, node: str) -> bool:
-    p = player(state, seat)
-    return (p["markers"] > 0 and node not in p["stations"]
+def can_station(state: Game, seat: int, node: str) -> bool:
+    p = state.players[seat]
+    return (p.markers > 0 and node not in p.stations
             and _station_planet(state, node, "blue") is not None)
 
 
-def _run_item(state: State, item: dict[str, Any], events: list[Event]) -> None:
+def _run_item(state: Game, item: dict[str, Any], events: list[Event]) -> None:
     seat = item["seat"]
     k = item["k"]
-    c = comp(state)
+    c = state.c
     if k == "effect":
         _apply_effect(state, seat, item["eff"], events)
     elif k == "pass_station":
@@ -159,12 +160,12 @@ def _run_item(state: State, item: dict[str, Any], events: list[Event]) -> None:
                 _pend(state, "station", seat, [{"type": "station", "build": True},
                                                {"type": "station", "build": False}],
                       node=node, mode="end")
-        elif kind == "pulsar" and node not in state["owner"] and rings_left(state, seat) > 0:
+        elif kind == "pulsar" and node not in state.owner and rings_left(state, seat) > 0:
             _pend(state, "claim", seat, [{"type": "claim", "take": True},
                                          {"type": "claim", "take": False}], node=node)
     elif k == "joint":
         vals = sorted(set(item["values"]))
-        if player(state, seat)["bonus_taken"]:
+        if state.players[seat].bonus_taken:
             events.append({"type": "bonus_die_lost", "seat": seat, "value": vals[0], "why": "joint"})
         elif len(vals) == 1:
             gain_bonus_die(state, seat, vals[0], "joint", events)
@@ -180,36 +181,36 @@ def _run_item(state: State, item: dict[str, Any], events: list[Event]) -> None:
         raise AssertionError(k)
 
 
-def run_queue(state: State, events: list[Event]) -> None:
-    while state["pending"] is None and state["queue"]:
-        _run_item(state, state["queue"].pop(0), events)
+def run_queue(state: Game, events: list[Event]) -> None:
+    while state.pending is None and state.queue:
+        _run_item(state, state.queue.pop(0), events)
 
 
-def claim_pulsar(state: State, seat: int, node: str, events: list[Event]) -> None:
-    player(state, seat)["pulsars"][node] = None
-    state["owner"][node] = seat
+def claim_pulsar(state: Game, seat: int, node: str, events: list[Event]) -> None:
+    state.players[seat].pulsars[node] = None
+    state.owner[node] = seat
     events.append({"type": "claim", "seat": seat, "pulsar": node})
-    if node in comp(state).dead_end:
+    if node in state.c.dead_end:
         push(state, effects_items(seat, [{"explore": 1}]))  # dead-end extra tile (A2.3)
 
 
-def resolve_pending(state: State, seat: int, action: Action, events: list[Event]) -> None:  # noqa: C901
+def resolve_pending(state: Game, seat: int, action: Action, events: list[Event]) -> None:  # noqa: C901
     """Apply a choice that answers the pending decision (already checked against options)."""
-    pend = state["pending"]
-    state["pending"] = None
+    pend = state.pending
+    state.pending = None
     kind = pend["kind"]
-    c = comp(state)
-    p = player(state, seat)
+    c = state.c
+    p = state.players[seat]
     if kind == "station":
         node = pend["node"]
         if action["build"]:
             prefer = "blue" if pend["mode"] == "end" else "barren"
             idx = _station_planet(state, node, prefer)
             assert idx is not None
-            tile = c.system_tiles[state["systems"][node]["tile"]]
-            state["systems"][node]["planets"][idx] = seat
-            p["stations"].append(node)
-            p["markers"] -= 1
+            tile = c.system_tiles[state.systems[node]["tile"]]
+            state.systems[node]["planets"][idx] = seat
+            p.stations.append(node)
+            p.markers -= 1
             blue = tile["planets"][idx]["kind"] == "blue"
             events.append({"type": "station", "seat": seat, "node": node, "planet": idx,
                            "blue": blue})
@@ -220,7 +221,7 @@ def resolve_pending(state: State, seat: int, action: Action, events: list[Event]
                                              {"type": "system_bonus", "take": "tile"}], node=node)
             push(state, extra)
     elif kind == "bonus":
-        tile = c.system_tiles[state["systems"][pend["node"]]["tile"]]
+        tile = c.system_tiles[state.systems[pend["node"]]["tile"]]
         if action["take"] == "printed":
             push(state, effects_items(seat, tile["bonus"]))
         else:
@@ -240,7 +241,7 @@ def resolve_pending(state: State, seat: int, action: Action, events: list[Event]
         if action["pulsar"] is not None:
             claim_pulsar(state, seat, action["pulsar"], events)
     elif kind == "teleport":
-        p["ship"] = action["to"]
+        p.ship = action["to"]
         events.append({"type": "teleport", "seat": seat, "to": action["to"]})
         push(state, [{"k": "end_at", "seat": seat, "node": action["to"]}])
     elif kind == "joint":

@@ -8,49 +8,50 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, Event, IllegalAction, State
+from rulesets.base import Action, Event, IllegalAction
 from rulesets.pulsar import actions, dice, effects, flight, production, scoring
-from rulesets.pulsar.common import comp, illegal, player
+from rulesets.pulsar.common import illegal
+from rulesets.pulsar.state import Game
 
 SETUP_RULE = "A2.2"
 
 
-def to_act(state: State) -> list[int]:
-    ph = state["phase"]
+def to_act(state: Game) -> list[int]:
+    ph = state.phase
     if ph == "setup":
-        return [state["setup_queue"][0]["seat"]]
+        return [state.setup_queue[0]["seat"]]
     if ph == "draft":
         return [dice.drafter(state)]
     if ph == "actions":
-        t = state["turns"]
+        t = state.turns
         return [t["seq"][t["i"]]]
     if ph == "final":
         return [scoring.final_seat(state)]
     return []
 
 
-def _setup_actions(state: State, seat: int) -> list[Action]:
-    item = state["setup_queue"][0]
+def _setup_actions(state: Game, seat: int) -> list[Action]:
+    item = state.setup_queue[0]
     if item["kind"] == "gate":
-        taken = {p["gate"] for p in state["players"]}
-        return [{"type": "choose_gate", "gate": g} for g in comp(state).starts if g not in taken]
-    board = next(b for b in state["comp"]["hq_boards"]
-                 if b["id"] == player(state, seat)["hq"]["board"])
+        taken = {p.gate for p in state.players}
+        return [{"type": "choose_gate", "gate": g} for g in state.c.starts if g not in taken]
+    board = next(b for b in state.comp["hq_boards"]
+                 if b["id"] == state.players[seat].hq["board"])
     return [{"type": "choose_hq_side", "side": s} for s in sorted(board["sides"])]
 
 
-def legal_actions(state: State, seat: int) -> list[Action]:
+def legal_actions(state: Game, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
-    ph = state["phase"]
+    ph = state.phase
     if ph == "setup":
         return _setup_actions(state, seat)
     if ph == "draft":
         return dice.legal_drafts(state, seat)
     if ph == "actions":
-        if state["pending"] is not None:
-            return list(state["pending"]["options"])
-        if state["flight"] is not None:
+        if state.pending is not None:
+            return list(state.pending["options"])
+        if state.flight is not None:
             return flight.legal_steps(state, seat)
         return actions.turn_actions(state, seat)
     if ph == "final":
@@ -67,12 +68,12 @@ def _normalise(action: Any) -> Action:
     return value
 
 
-def apply(state: State, seat: Any, action: Any,
-          checked: bool = False) -> tuple[State, list[Event]]:
+def apply(state: Game, seat: Any, action: Any,
+          checked: bool = False) -> tuple[Game, list[Event]]:
     """Check ``action`` and carry it out. ``checked``: the caller vouches that it is in
     the legal list (``rulesets.picked``: a bot just picked it from this very state), so
     the list is not built again."""
-    if state["phase"] == "over":
+    if state.phase == "over":
         raise illegal("game_over", "the game has ended")
     if seat not in to_act(state):
         raise illegal("not_your_turn", f"seat {seat} is not to act", rule="A2.3",
@@ -83,16 +84,16 @@ def apply(state: State, seat: Any, action: Any,
         if action not in legal:
             raise diagnose(state, seat, action, legal)
     events: list[Event] = []
-    ph = state["phase"]
+    ph = state.phase
     if ph == "setup":
         _apply_setup(state, seat, action, events)
     elif ph == "draft":
         dice.apply_draft(state, seat, action, events)
     elif ph == "final":
         scoring.apply_final(state, seat, action, events)
-    elif state["pending"] is not None:
+    elif state.pending is not None:
         effects.resolve_pending(state, seat, action, events)
-    elif state["flight"] is not None:
+    elif state.flight is not None:
         flight.apply_step(state, seat, action, events)
         effects.run_queue(state, events)
     elif action["type"] == "end_turn":
@@ -102,28 +103,28 @@ def apply(state: State, seat: Any, action: Any,
     return state, events
 
 
-def _apply_setup(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = player(state, seat)
+def _apply_setup(state: Game, seat: int, action: Action, events: list[Event]) -> None:
+    p = state.players[seat]
     if action["type"] == "choose_gate":
-        p["gate"] = p["ship"] = action["gate"]
+        p.gate = p.ship = action["gate"]
         events.append({"type": "gate", "seat": seat, "gate": action["gate"]})
     else:
-        p["hq"]["side"] = action["side"]
-        events.append({"type": "hq_side", "seat": seat, "board": p["hq"]["board"],
+        p.hq["side"] = action["side"]
+        events.append({"type": "hq_side", "seat": seat, "board": p.hq["board"],
                        "side": action["side"]})
-    state["setup_queue"].pop(0)
-    if not state["setup_queue"]:
+    state.setup_queue.pop(0)
+    if not state.setup_queue:
         dice.roll(state, events)
 
 
-def _end_turn(state: State, seat: int, events: list[Event]) -> None:
-    p = player(state, seat)
-    if p["dice"]:
-        events.append({"type": "dice_unused", "seat": seat, "dice": [d["v"] for d in p["dice"]]})
-    p["dice"] = []  # unused dice and an unused bonus die are lost
+def _end_turn(state: Game, seat: int, events: list[Event]) -> None:
+    p = state.players[seat]
+    if p.dice:
+        events.append({"type": "dice_unused", "seat": seat, "dice": [d["v"] for d in p.dice]})
+    p.dice = []  # unused dice and an unused bonus die are lost
     events.append({"type": "end_turn", "seat": seat})
-    state["turns"]["i"] += 1
-    if state["turns"]["i"] >= len(state["turns"]["seq"]):
+    state.turns["i"] += 1
+    if state.turns["i"] >= len(state.turns["seq"]):
         production.production(state, events)
 
 
@@ -133,17 +134,17 @@ KNOWN = {"choose_gate", "choose_hq_side", "draft", "fly", "step", "take_gyro", "
          "teleport", "joint_die", "choose_goal", "buy_goal_bonus", "finish_scoring"}
 
 
-def diagnose(state: State, seat: int, action: Action, legal: list[Action]) -> IllegalAction:  # noqa: C901
+def diagnose(state: Game, seat: int, action: Action, legal: list[Action]) -> IllegalAction:  # noqa: C901
     """Why ``action`` is not legal now: a stable code, a message and the rule."""
     t = action["type"]
     if t not in KNOWN:
         return illegal("unknown_action", f"unknown action type {t!r}")
     types = sorted({a["type"] for a in legal})
-    ph = state["phase"]
-    if state.get("pending") is not None and ph == "actions":
-        return illegal("decision_pending", f"answer the pending {state['pending']['kind']} decision first",
+    ph = state.phase
+    if state.pending is not None and ph == "actions":
+        return illegal("decision_pending", f"answer the pending {state.pending['kind']} decision first",
                        rule="A2.3", expected=types)
-    if state.get("flight") is not None and ph == "actions":
+    if state.flight is not None and ph == "actions":
         if t != "step":
             return illegal("flight_in_progress", "finish the flight with 'step' actions",
                            rule="A2.3", expected=types)
@@ -151,23 +152,23 @@ def diagnose(state: State, seat: int, action: Action, legal: list[Action]) -> Il
                        "starting gate, or leaves too few ways to finish the flight", rule="A2.3")
     if t not in types:
         return illegal("wrong_phase", f"{t!r} is not possible now (phase {ph})", expected=types)
-    p = player(state, seat)
+    p = state.players[seat]
     if ph == "draft":
-        if action.get("die") not in state["dice"]["pool"]:
+        if action.get("die") not in state.dice["pool"]:
             return illegal("no_such_die", "no die of that value left on the dice board", rule="A2.3")
         return illegal("track_edge", "that marker would leave its track, or another die can be "
                        "taken legally", rule="A2.3")
     if "die" in action and t not in ("double",):
         i = action.get("die")
-        if not isinstance(i, int) or not 0 <= i < len(p["dice"]):
+        if not isinstance(i, int) or not 0 <= i < len(p.dice):
             return illegal("no_such_die", "you have no such die", rule="A2.3")
         mod = action.get("mod", "")
         if mod not in actions.MODS:
             return illegal("bad_modifier", f"unknown modifier {mod!r}", rule="A2.3")
-        if mod and p["mods"][actions.MOD_TOKEN[mod]] < 1:
+        if mod and p.mods[actions.MOD_TOKEN[mod]] < 1:
             return illegal("no_modifier_token", "you have no such modifier token", rule="A2.3")
     if t == "patent":
-        tech = comp(state).tech.get(action.get("tech", ""))
+        tech = state.c.tech.get(action.get("tech", ""))
         if tech is None:
             return illegal("unknown_tech", "no such technology in play")
         why = actions.patentable(state, seat, tech)
@@ -182,3 +183,11 @@ def diagnose(state: State, seat: int, action: Action, legal: list[Action]) -> Il
                        "value", rule="A2.3")
     return illegal("illegal_action", f"{t} with these parameters is not legal now",
                    expected=[a for a in legal if a["type"] == t][:10])
+
+
+def to_json(data: Game) -> dict[str, Any]:
+    return data.to_json()
+
+
+def from_json(data: Any) -> Game:
+    return Game.from_json(data)

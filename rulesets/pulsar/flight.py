@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.base import Action, Event, State
-from rulesets.pulsar.common import comp, gain_vp, player
+from rulesets.base import Action, Event
+from rulesets.pulsar.common import gain_vp
 from rulesets.pulsar.components import Compiled
+from rulesets.pulsar.state import Game
 
 
 def can_complete(c: Compiled, pos: str, remaining: int, used: dict[int, int],
@@ -51,24 +52,24 @@ def reachable_ends(c: Compiled, pos: str, steps: int, forbidden: str | None) -> 
     return out
 
 
-def flight_possible(state: State, seat: int, steps: int) -> bool:
-    p = player(state, seat)
-    return steps >= 1 and can_complete(comp(state), p["ship"], steps, {}, p["gate"])
+def flight_possible(state: Game, seat: int, steps: int) -> bool:
+    p = state.players[seat]
+    return steps >= 1 and p.ship is not None and can_complete(state.c, p.ship, steps, {}, p.gate)
 
 
-def start_flight(state: State, seat: int, steps: int, race: dict[str, Any] | None,
+def start_flight(state: Game, seat: int, steps: int, race: dict[str, Any] | None,
                  events: list[Event]) -> None:
-    p = player(state, seat)
-    state["flight"] = {"seat": seat, "left": steps, "at": p["ship"], "start": p["ship"],
+    p = state.players[seat]
+    state.flight = {"seat": seat, "left": steps, "at": p.ship, "start": p.ship,
                        "used": {}, "visited": [], "race": race, "steps": steps}
-    events.append({"type": "flight", "seat": seat, "from": p["ship"], "steps": steps,
+    events.append({"type": "flight", "seat": seat, "from": p.ship, "steps": steps,
                    "race": race})
 
 
-def legal_steps(state: State, seat: int) -> list[Action]:
-    f = state["flight"]
-    c = comp(state)
-    gate = player(state, seat)["gate"]
+def legal_steps(state: Game, seat: int) -> list[Action]:
+    f = state.flight
+    c = state.c
+    gate = state.players[seat].gate
     used = {int(k): v for k, v in f["used"].items()}
     out: list[Action] = []
     seen: set[str] = set()
@@ -90,13 +91,13 @@ def _segment_between(c: Compiled, a: str, b: str, used: dict[str, int]) -> int:
     raise AssertionError("no free segment")
 
 
-def reveal(state: State, node: str, events: list[Event]) -> None:
+def reveal(state: Game, node: str, events: list[Event]) -> None:
     """First ship through a system flips its tile and blocks planets by player count."""
-    sysd = state["systems"][node]
+    sysd = state.systems[node]
     if sysd["revealed"]:
         return
-    tile = comp(state).system_tiles[sysd["tile"]]
-    n = state["seats"]
+    tile = state.c.system_tiles[sysd["tile"]]
+    n = state.seats
     planets = []
     for pl in tile["planets"]:
         blocked = (pl["block"] == "2" and n == 2) or (pl["block"] == "23" and n <= 3)
@@ -106,16 +107,16 @@ def reveal(state: State, node: str, events: list[Event]) -> None:
     events.append({"type": "reveal", "node": node, "tile": sysd["tile"], "planets": planets})
 
 
-def apply_step(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    f = state["flight"]
-    c = comp(state)
+def apply_step(state: Game, seat: int, action: Action, events: list[Event]) -> None:
+    f = state.flight
+    c = state.c
     to = action["to"]
     seg = _segment_between(c, f["at"], to, f["used"])
     f["used"][str(seg)] = f["used"].get(str(seg), 0) + 1
     f["at"] = to
     f["left"] -= 1
     f["visited"].append(to)
-    player(state, seat)["ship"] = to
+    state.players[seat].ship = to
     events.append({"type": "step", "seat": seat, "to": to, "left": f["left"]})
     if c.nodes[to]["kind"] == "system":
         reveal(state, to, events)
@@ -123,10 +124,10 @@ def apply_step(state: State, seat: int, action: Action, events: list[Event]) -> 
         end_flight(state, seat, events)
 
 
-def end_flight(state: State, seat: int, events: list[Event]) -> None:
+def end_flight(state: Game, seat: int, events: list[Event]) -> None:
     """Queue the end-of-flight decisions: passing stations in visit order, then the end."""
-    f = state["flight"]
-    c = comp(state)
+    f = state.flight
+    c = state.c
     final = f["at"]
     passed: list[str] = []
     for node in f["visited"][:-1]:
@@ -137,18 +138,18 @@ def end_flight(state: State, seat: int, events: list[Event]) -> None:
     items.append({"k": "end_at", "seat": seat, "node": final})
     if f["race"]:
         race_score(state, seat, f, events)
-    state["flight"] = None
-    state["queue"] = items + state["queue"]
+    state.flight = None
+    state.queue = items + state.queue
 
 
-def race_score(state: State, seat: int, flight: dict[str, Any], events: list[Event]) -> None:
+def race_score(state: Game, seat: int, flight: dict[str, Any], events: list[Event]) -> None:
     """Jump-gate race: VP per distinct gate of the colour visited; start excluded (A2.3 HQ)."""
     race = flight["race"]
-    c = comp(state)
+    c = state.c
     proj = c.hq_projects[race["project"]]
     gates = {n for n in flight["visited"] if c.nodes[n].get("color") == race["color"]}
     vp = proj["race"]["vp"] * len(gates)
-    player(state, seat)["races_used"].append(race["project"])
+    state.players[seat].races_used.append(race["project"])
     events.append({"type": "race", "seat": seat, "project": race["project"],
                    "color": race["color"], "gates": sorted(gates), "vp": vp})
     gain_vp(state, seat, vp, "race", events)

@@ -2,34 +2,33 @@
 
 from __future__ import annotations
 
-from rulesets.base import Event, State
+from rulesets.base import Event
 from rulesets.pulsar.common import (
     ROUNDS,
     TRACKS,
-    comp,
     gain_vp,
     median_value,
     my_techs,
-    player,
     scoring_value,
     time_row,
 )
 from rulesets.pulsar.dice import roll, seats_on
 from rulesets.pulsar.scoring import start_final
+from rulesets.pulsar.state import Game
 
 
-def row_bonus(state: State) -> int:
+def row_bonus(state: Game) -> int:
     """Gyrodyne bonus of the time marker's row; the median symbol reads the median marker."""
     bonus = time_row(state)["bonus"]
-    return median_value(state["dice"]["median"]) if bonus == "median" else int(bonus)
+    return median_value(state.dice["median"]) if bonus == "median" else int(bonus)
 
 
-def spinning_vp(state: State, seat: int, bonus: int) -> int:
+def spinning_vp(state: Game, seat: int, bonus: int) -> int:
     """What ``seat``'s spinning gyrodynes pay in a production phase (step 5): each its
     printed value plus the time row's ``bonus``."""
-    gy = state["comp"]["gyrodynes"]
+    gy = state.comp["gyrodynes"]
     return sum(int(gy[g["size"]]["vp"]) + bonus
-               for g in player(state, seat)["pulsars"].values() if g and g["spinning"])
+               for g in state.players[seat].pulsars.values() if g and g["spinning"])
 
 
 def engineering_gains(seats: int) -> list[tuple[str, int]]:
@@ -38,28 +37,28 @@ def engineering_gains(seats: int) -> list[tuple[str, int]]:
     return [("cubes", 2), ("cubes", 1), ("vp", 1)] if seats == 2 else [("cubes", 3), ("cubes", 2)]
 
 
-def track_penalties(state: State) -> list[tuple[str, int, int]]:
+def track_penalties(state: Game) -> list[tuple[str, int, int]]:
     """Step 3's penalties as the tracks stand, one per marker on a penalty space (every
     marker counts): its track, its seat and the (negative) VP."""
     out: list[tuple[str, int, int]] = []
     for name in TRACKS:
-        pen = state["comp"]["dice_board"]["tracks"][name]["penalties"]
+        pen = state.comp["dice_board"]["tracks"][name]["penalties"]
         for pos, vp in pen.items():
-            out.extend((name, m // 2, vp) for m in state["tracks"][name][int(pos)])
+            out.extend((name, m // 2, vp) for m in state.tracks[name][int(pos)])
     return out
 
 
-def production(state: State, events: list[Event]) -> None:  # noqa: C901
-    n = state["seats"]
-    events.append({"type": "phase", "phase": "production", "round": state["round"]})
+def production(state: Game, events: list[Event]) -> None:  # noqa: C901
+    n = state.seats
+    events.append({"type": "phase", "phase": "production", "round": state.round})
     # 1. new turn order from the initiative track (higher in a stack = further left)
-    state["order"] = seats_on(state, "initiative")
-    events.append({"type": "turn_order", "order": list(state["order"])})
+    state.order = seats_on(state, "initiative")
+    events.append({"type": "turn_order", "order": list(state.order)})
     # 2. engineer cubes from the engineering track
     for seat, (what, k) in zip(seats_on(state, "engineering"), engineering_gains(n),
                                strict=False):
         if what == "cubes":
-            player(state, seat)["cubes"] += k
+            state.players[seat].cubes += k
             events.append({"type": "cubes", "seat": seat, "delta": k, "why": "engineering"})
         else:
             gain_vp(state, seat, k, "engineering", events)
@@ -67,31 +66,31 @@ def production(state: State, events: list[Event]) -> None:  # noqa: C901
     for name, seat, vp in track_penalties(state):
         gain_vp(state, seat, vp, f"{name}_penalty", events)
     firsts: list[int] = []
-    for s in state["order"]:
+    for s in state.order:
         if s not in firsts:
             firsts.append(s)
-    c = comp(state)
+    c = state.c
     bonus = row_bonus(state)
     for seat in firsts:
-        p = player(state, seat)
+        p = state.players[seat]
         # 4. activated transmitters: collect VP and cubes first, then spend a cube for VP.
         # Reading: "spend a cube for VP" is taken automatically when a cube is available.
         buys = []
-        for tid, t in sorted(p["transmitters"].items()):
+        for tid, t in sorted(p.transmitters.items()):
             if not t["active"]:
                 continue
             for eff in c.transmitters[tid]["production"]:
                 if "vp" in eff:
                     gain_vp(state, seat, eff["vp"], "transmitter", events)
                 elif "cubes" in eff:
-                    p["cubes"] += eff["cubes"]
+                    p.cubes += eff["cubes"]
                     events.append({"type": "cubes", "seat": seat, "delta": eff["cubes"],
                                    "why": "transmitter"})
                 else:
                     buys.append(eff["cube_for_vp"])
         for vp in sorted(buys, reverse=True):
-            if p["cubes"] >= 1:
-                p["cubes"] -= 1
+            if p.cubes >= 1:
+                p.cubes -= 1
                 events.append({"type": "cubes", "seat": seat, "delta": -1, "why": "transmitter"})
                 gain_vp(state, seat, vp, "transmitter", events)
     for seat in firsts:
@@ -104,16 +103,16 @@ def production(state: State, events: list[Event]) -> None:  # noqa: C901
         for t in my_techs(state, seat):
             if t.get("color") == "green" and "per_round" in t:
                 gain_vp(state, seat, scoring_value(state, seat, t["per_round"]), t["id"], events)
-    if state["round"] >= ROUNDS:
+    if state.round >= ROUNDS:
         start_final(state, events)
         return
     # 7. next round: new transmitters, time marker one row outward
-    tx = state["tx"]
-    for i, tid in enumerate(tx["display"]):
-        if tid is not None:
-            tx["discard"].append(tid)
+    tx = state.tx
+    for i, shown in enumerate(tx["display"]):
+        if shown is not None:
+            tx["discard"].append(shown)
         tx["display"][i] = tx["stack"].pop() if tx["stack"] else None
     events.append({"type": "tx_display", "display": list(tx["display"])})
-    state["time"] += 1
-    state["round"] += 1
+    state.time += 1
+    state.round += 1
     roll(state, events)

@@ -15,7 +15,6 @@ class PulsarRuleset(RulesetBase):
 
     game_type = GameType(
         name="pulsar", title="Pulsar 2849", min_players=2, max_players=4,
-        plain_json_state=True,
         # Nobody sees the system tile left in the box, the exploration stack, or the
         # transmitter stack below its top tile (its last element) (A2.2).
         hidden_zones=("box", "explore.stack", "tx.stack[:-1]"))
@@ -29,6 +28,10 @@ class PulsarRuleset(RulesetBase):
     view = staticmethod(view)
     event_view = staticmethod(event_view)
     outcome = staticmethod(scoring.outcome)
+    # The rules hold the state in slotted classes (state.py); its JSON form is made and
+    # read only here, at the edges (storage, views of a replay, copies for a host).
+    to_json = staticmethod(engine.to_json)
+    from_json = staticmethod(engine.from_json)    # (checks that it is this game's state)
     game_bot_action = staticmethod(bots.bot_action)
     # The searching bot's hooks (rulesets/search): a sample of what the seat cannot see,
     # and each seat's prospects where a playout stops.

@@ -12,50 +12,51 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rulesets.base import State
-from rulesets.pulsar.common import comp
+from rulesets.pulsar.state import Game
 
 PUBLIC_KEYS = ("game", "seats", "config", "round", "phase", "time", "order", "tracks", "dice",
                "gyro_supply", "awards", "tech_boards", "techs", "goals", "owner", "pending",
                "flight", "result")
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
-    public = {k: state.get(k) for k in PUBLIC_KEYS}
-    public["players"] = state["players"]
+def view(state: Game, seat: int | None) -> dict[str, Any]:
+    public: dict[str, Any] = {"game": "pulsar"}
+    for k in PUBLIC_KEYS[1:]:
+        public[k] = getattr(state, k)
+    public["players"] = [p.to_json() for p in state.players]
     for k in ("setup_queue", "draft", "turns", "final"):
-        if state.get(k) is not None:
-            public[k] = state[k]
+        if getattr(state, k) is not None:
+            public[k] = getattr(state, k)
     out: dict[str, Any] = _copy(public)
     out["seat"] = seat
-    out["components"] = state["comp"]  # printed, public data (shared, do not mutate)
+    out["components"] = state.comp  # printed, public data (shared, do not mutate)
     out["systems"] = _systems(state)
-    out["box"] = {"count": len(state["box"])}
-    out["explore"] = {"stack": len(state["explore"]["stack"]),
-                      "discard": list(state["explore"]["discard"])}
+    out["box"] = {"count": len(state.box)}
+    out["explore"] = {"stack": len(state.explore["stack"]),
+                      "discard": list(state.explore["discard"])}
     out["tx"] = _transmitters(state)
     return out
 
 
-def _systems(state: State) -> dict[str, Any]:
+def _systems(state: Game) -> dict[str, Any]:
     """The systems: a face-down tile shows nothing."""
     return {n: ({"revealed": True, "tile": s["tile"], "planets": list(s["planets"])}
                 if s["revealed"] else {"revealed": False})
-            for n, s in state["systems"].items()}
+            for n, s in state.systems.items()}
 
 
-def _transmitters(state: State) -> dict[str, Any]:
+def _transmitters(state: Game) -> dict[str, Any]:
     """The transmitter stack: its count, its open top tile and its letters, never its
     order below the top."""
     letters: dict[str, int] = {}
-    c = comp(state)
-    for tid in state["tx"]["stack"]:
+    c = state.c
+    for tid in state.tx["stack"]:
         letter = c.transmitters[tid]["letter"]
         letters[letter] = letters.get(letter, 0) + 1
-    stack = state["tx"]["stack"]
+    stack = state.tx["stack"]
     # the stack's top is its last element (setup and refills pop from the end)
     return {"stack": len(stack), "top": stack[-1] if stack else None, "stack_letters": letters,
-            "display": list(state["tx"]["display"]), "discard": list(state["tx"]["discard"])}
+            "display": list(state.tx["display"]), "discard": list(state.tx["discard"])}
 
 
 # The public parts of the state the heuristic bot reads (``bots.py``), besides the
@@ -63,19 +64,20 @@ def _transmitters(state: State) -> dict[str, Any]:
 BOT_KEYS = ("round", "players", "dice", "tracks", "goals", "owner", "flight", "final")
 
 
-def bot_view(state: State, seat: int) -> dict[str, Any]:
+def bot_view(state: Game, seat: int) -> dict[str, Any]:
     """The part of ``view(state, seat)`` the heuristic bot reads, built alone: the
     systems and transmitters as the view shows them, the components, and the public
     parts in ``BOT_KEYS`` *shared with the state, not copied* (``final`` only while the
-    game has one, as in the view). The view copies everything through JSON, which was a
+    game has one, as in the view), but the seats in their JSON form. The view copies everything through JSON, which was a
     sixth of a Pulsar search, whose playouts ask the heuristic at every step; the
     heuristic only reads, and ``tests/pulsar/test_bot_view.py`` checks at every decision
     of seeded games that this equals the view cut down to its keys and that the
     heuristic leaves the state as it was."""
-    out: dict[str, Any] = {k: state[k] for k in BOT_KEYS
-                           if k != "final" or state.get("final") is not None}
+    out: dict[str, Any] = {k: getattr(state, k) for k in BOT_KEYS
+                           if k != "final" or state.final is not None}
+    out["players"] = [p.to_json() for p in state.players]  # the seats' JSON form
     out["seat"] = seat
-    out["components"] = state["comp"]
+    out["components"] = state.comp
     out["systems"] = _systems(state)
     out["tx"] = _transmitters(state)
     return out

@@ -7,8 +7,9 @@ from typing import Any
 
 from rulesets.pulsar import RULESET as R
 from rulesets.pulsar.components import standin
+from rulesets.pulsar.state import Game
 
-State = dict[str, Any]
+State = Game
 
 
 def fresh(players: int = 3, seed: str = "t", **config: Any) -> State:
@@ -23,14 +24,14 @@ def act(state: State, action: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def through_setup(state: State) -> State:
-    while state["phase"] == "setup":
+    while state.phase == "setup":
         act(state, R.legal_actions(state, R.to_act(state)[0])[0])
     return state
 
 
 def through_draft(state: State) -> State:
     through_setup(state)
-    while state["phase"] == "draft":
+    while state.phase == "draft":
         act(state, R.legal_actions(state, R.to_act(state)[0])[0])
     return state
 
@@ -38,12 +39,12 @@ def through_draft(state: State) -> State:
 def in_actions(players: int = 3, seed: str = "t", **config: Any) -> tuple[State, int]:
     """A game in round 1's action phase; returns it and the active seat."""
     s = through_draft(fresh(players, seed, **config))
-    assert s["phase"] == "actions"
+    assert s.phase == "actions"
     return s, R.to_act(s)[0]
 
 
 def give_dice(state: State, seat: int, *values: int) -> None:
-    state["players"][seat]["dice"] = [{"v": v, "red": False} for v in values]
+    state.players[seat].dice = [{"v": v, "red": False} for v in values]
 
 
 def find(legal: list[dict[str, Any]], **match: Any) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """The heuristic bot's part of the view (``view.bot_view``) against the whole view.
 
 The Pulsar heuristic decides from ``bot_view(state, seat)``, built alone and sharing the
-state's public parts instead of copying them, because a search's playouts ask it at every
+state's public parts instead of copying them (the seats in their JSON form), because a search's playouts ask it at every
 step. At every decision of seeded games (two to four players), for every seat, it equals
 the whole view cut down to its keys (so it shows nothing the view hides), the heuristic
 picks the same action from either, and choosing leaves the state as it was (the shared
@@ -31,7 +31,8 @@ def test_bot_view_shares_what_the_view_copies():
     copies), and the hidden ones are built as the view builds them."""
     s = R.new_game(R.example_config(2), "bot-view-shares")
     part = bot_view(s, 0)
-    assert part["players"] is s["players"] and view(s, 0)["players"] is not s["players"]
+    assert part["tracks"] is s.tracks and view(s, 0)["tracks"] is not s.tracks
+    assert part["players"] == view(s, 0)["players"] == [p.to_json() for p in s.players]
     assert part["tx"] == view(s, 0)["tx"] and isinstance(part["tx"]["stack"], int)
     hidden = [v for v in part["systems"].values() if not v["revealed"]]
     assert hidden and all(v == {"revealed": False} for v in hidden)
@@ -51,9 +52,9 @@ def test_bot_view_is_the_view_cut_down_and_choosing_only_reads(players, kind):
         legal = legal_actions(s, seat)
         if len(legal) > 1:
             seed = f"bv:{steps}"
-            before = json.dumps(s, sort_keys=True)
+            before = json.dumps(R.to_json(s), sort_keys=True)
             picked: Any = choose(bot_view(s, seat), seat, legal, Rng.from_seed(seed))
-            assert json.dumps(s, sort_keys=True) == before, steps
+            assert json.dumps(R.to_json(s), sort_keys=True) == before, steps
             assert picked == choose(view(s, seat), seat, legal, Rng.from_seed(seed)), steps
             picks += 1
         s, _ = R.apply(s, seat, R.bot_action(s, seat, kind, f"bv:{steps}"))

@@ -6,12 +6,13 @@ import pytest
 
 from rulesets.pulsar import RULESET as R
 from rulesets.pulsar.bots import play_match
+from rulesets.pulsar.state import Game
 from rulesets.stats import wilson
 
 from .props import hidden_twin
 
 
-def _states(n: int = 3, seed: str = "bots", upto: int = 150) -> list[dict]:
+def _states(n: int = 3, seed: str = "bots", upto: int = 150) -> list[Game]:
     s = R.new_game(R.example_config(n), seed)
     out = []
     for step in range(upto):

@@ -30,7 +30,7 @@ def test_config_with_components_uses_them() -> None:
     data["label"] = "custom"
     data["rings"] = 5
     s = R.new_game({"players": 2, "components": data}, "c")
-    assert s["comp"]["rings"] == 5 and "components" not in s["config"]
+    assert s.comp["rings"] == 5 and "components" not in s.config
 
 
 @pytest.mark.parametrize(("mutate", "where"), [
@@ -79,7 +79,7 @@ def test_example_config_is_ready() -> None:
     for n in (2, 3, 4):
         cfg = R.example_config(n)
         s = R.new_game(cfg, "ex")
-        assert s["comp"]["standin"] is True
+        assert s.comp["standin"] is True
         assert R.to_act(s) and R.legal_actions(s, R.to_act(s)[0])
 
 
@@ -88,7 +88,7 @@ def test_games_on_the_stand_in_get_their_own_copy_of_it() -> None:
     its own, so a game never sees another's components."""
     a = R.new_game(R.example_config(2), "a")
     b = R.new_game(R.example_config(2), "b")
-    assert a["comp"] == b["comp"] == standin()
-    assert a["comp"] is not b["comp"]
-    a["comp"]["board"]["nodes"].clear()
-    assert R.new_game(R.example_config(2), "c")["comp"] == standin()
+    assert a.comp == b.comp == standin()
+    assert a.comp is not b.comp
+    a.comp["board"]["nodes"].clear()
+    assert R.new_game(R.example_config(2), "c").comp == standin()

@@ -25,16 +25,16 @@ from tests.pulsar.helpers import in_actions
 
 def test_a_finished_game_projects_its_final_score() -> None:
     state = play_match(["heuristic", "heuristic"], "projection-over")
-    assert state["phase"] == "over"
-    assert [projected_vp(state, s) for s in (0, 1)] == [float(p["vp"]) for p in state["players"]]
+    assert state.phase == "over"
+    assert [projected_vp(state, s) for s in (0, 1)] == [float(p.vp) for p in state.players]
 
 
 def test_a_spinning_gyrodyne_pays_once_for_each_production_to_come() -> None:
     state, seat = in_actions(2, "projection-gyro")
     before_income, before = income(state, seat), projected_vp(state, seat)
     size = "medium"
-    state["players"][seat]["pulsars"]["P-test"] = {"size": size, "spinning": True}
-    pays = state["comp"]["gyrodynes"][size]["vp"] + row_bonus(state)
+    state.players[seat].pulsars["P-test"] = {"size": size, "spinning": True}
+    pays = state.comp["gyrodynes"][size]["vp"] + row_bonus(state)
     assert income(state, seat) == before_income + pays
     assert productions_left(state) == ROUNDS  # round 1, its production still to come
     # eight productions' worth of it; the pulsar is not idle, so no final point changes
@@ -43,10 +43,10 @@ def test_a_spinning_gyrodyne_pays_once_for_each_production_to_come() -> None:
 
 def test_stations_count_as_the_final_scoring_would_pay_them() -> None:
     state, seat = in_actions(2, "projection-stations")
-    me = state["players"][seat]
+    me = state.players[seat]
     base = projected_vp(state, seat)
-    had = len(me["stations"]) + len(me["kept"])
-    me["stations"] += [f"S-test-{i}" for i in range(5)]
+    had = len(me.stations) + len(me.kept)
+    me.stations += [f"S-test-{i}" for i in range(5)]
     gained = station_vp(state, had + 5) - station_vp(state, had)
     assert gained > 0
     assert projected_vp(state, seat) == base + gained
@@ -61,14 +61,14 @@ def test_the_projection_is_nearer_the_final_score_than_the_points() -> None:
         state = R.new_game(R.example_config(2), f"projection-{g}")
         seen: list[tuple[list[float], list[int]]] = []
         step = 0
-        while state["phase"] != "over":
-            if state["phase"] == "actions" and state["round"] >= 3 and step % 10 == 0:
+        while state.phase != "over":
+            if state.phase == "actions" and state.round >= 3 and step % 10 == 0:
                 seen.append(([projected_vp(state, s) for s in (0, 1)],
-                             [state["players"][s]["vp"] for s in (0, 1)]))
+                             [state.players[s].vp for s in (0, 1)]))
             seat = R.to_act(state)[0]
             R.apply(state, seat, R.bot_action(state, seat, "heuristic", f"{g}/{step}"))
             step += 1
-        final = [p["vp"] for p in state["players"]]
+        final = [p.vp for p in state.players]
         for projected, points in seen:
             miss_projected += [abs(projected[s] - final[s]) for s in (0, 1)]
             miss_points += [abs(points[s] - final[s]) for s in (0, 1)]
@@ -81,7 +81,7 @@ def test_the_evaluation_rises_with_what_a_seat_has_built() -> None:
     yet (the points alone, the old evaluation, did not move)."""
     state, seat = in_actions(2, "projection-evaluate")
     before = evaluate(state)
-    state["players"][seat]["pulsars"]["P-test"] = {"size": "large", "spinning": True}
+    state.players[seat].pulsars["P-test"] = {"size": "large", "spinning": True}
     after = evaluate(state)
     assert abs(sum(after) - 1.0) < 1e-9
     assert after[seat] > before[seat] + 0.1
@@ -97,9 +97,9 @@ def test_the_tracks_pay_their_next_production_cubes_at_half_a_point_and_penaltie
     for s in (0, 1):
         assert track_income(state, s) == sum(g for e, g in zip(eng, gains, strict=True) if e == s)
     before, projected = track_income(state, seat), projected_vp(state, seat)
-    spaces = state["tracks"]["initiative"]
+    spaces = state.tracks["initiative"]
     last = len(spaces) - 1
-    penalty = state["comp"]["dice_board"]["tracks"]["initiative"]["penalties"][str(last)]
+    penalty = state.comp["dice_board"]["tracks"]["initiative"]["penalties"][str(last)]
     assert penalty < 0
     marker = seat * 2                          # the seat's first marker, moved to the end
     for stack in spaces:
@@ -118,7 +118,7 @@ def test_the_initiative_track_counts_as_the_final_order_in_the_last_round_only()
     table = FINAL_ORDER_VP[2]
     assert sum(final_order_vp(state, s) for s in (0, 1)) == sum(table)
     earlier = projected_vp(state, seat)
-    state["round"] = ROUNDS
+    state.round = ROUNDS
     assert productions_left(state) == 1
     last = projected_vp(state, seat)
     # the last round: one production left instead of eight, and the final order added

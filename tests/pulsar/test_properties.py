@@ -9,6 +9,7 @@ import json
 import pytest
 
 from rulesets.pulsar import RULESET as R
+from rulesets.pulsar.state import Game
 
 from .props import check_conservation
 
@@ -16,7 +17,7 @@ DEFAULT_GAMES = 240
 SLOW_GAMES = 3000
 
 
-def _run(players: int, seed: str, deep: bool) -> tuple[dict, list, list]:
+def _run(players: int, seed: str, deep: bool) -> tuple[Game, list, list]:
     """Play one random game checking invariants; ``deep`` checks more at every step."""
     s = R.new_game(R.example_config(players), seed)
     log: list = []

@@ -16,14 +16,14 @@ from rulesets.search import level_of, search
 def test_a_sample_shares_the_components_and_their_compiled_form() -> None:
     state = R.new_game(R.example_config(2), "hooks-share")
     sample = determinize(state, 0, Rng.from_seed("hooks"))
-    assert sample["comp"] is state["comp"]
-    assert compiled(sample["comp"]) is compiled(state["comp"])
-    assert sample["players"] is not state["players"]
+    assert sample.comp is state.comp
+    assert compiled(sample.comp) is compiled(state.comp)
+    assert sample.players is not state.players
 
 
 def test_searching_leaves_the_shared_components_as_they_were() -> None:
     state = R.new_game(R.example_config(2), "hooks-search")
-    before = json.dumps(state["comp"], sort_keys=True)
+    before = json.dumps(state.comp, sort_keys=True)
     level = level_of("search-easy", "pulsar")
     assert level is not None
     step = 0
@@ -33,4 +33,4 @@ def test_searching_leaves_the_shared_components_as_they_were() -> None:
             search(R, state, seat, level, f"hooks:{step}")
         R.apply(state, seat, R.bot_action(state, seat, "heuristic", f"hooks:{step}"))
         step += 1
-    assert json.dumps(state["comp"], sort_keys=True) == before
+    assert json.dumps(state.comp, sort_keys=True) == before
