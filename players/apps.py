@@ -11,8 +11,9 @@ class PlayersConfig(AppConfig):
 
     def ready(self) -> None:
         error_catalogue.register("players", error_codes.CODES)
-        # A finished rated match moves its players' ratings: listen to the store's one
-        # signal (the store never imports this app).
+        # A finished rated match moves its players' ratings, and a move sets the next
+        # turn-based deadline: listen to the store's signals (the store never imports
+        # this app).
         from matches.live.account import account_event
         from matches.store import match_changed, match_writing
         from players import tasks
@@ -21,7 +22,6 @@ class PlayersConfig(AppConfig):
 
         match_changed.connect(recording.on_match_changed, dispatch_uid="players.ratings")
         match_writing.connect(clocks.on_match_writing, dispatch_uid="players.turns")
-        match_changed.connect(clocks.on_match_changed, dispatch_uid="players.turns")
         match_changed.connect(tasks.on_match_changed, dispatch_uid="players.notify")
         account_event.connect(tasks.on_account_event,
                               dispatch_uid="players.notifications.kept")

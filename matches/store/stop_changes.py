@@ -6,17 +6,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
 from matches.models import Match, Seat
 from matches.store.cache import state_for_reading
 from matches.store.common import Result, ruleset_of
+from matches.store.signals import send_writing
 from matches.store.stops import ask_kinds, pass_unasked_windows, policy, seat_stops
 from matches.store.submission import Submission, _submit_one
 
 
 def pass_pending(match: Match) -> Match:
-    """Pass at the pending window if the stops no longer ask there; the match after."""
+    """Pass at the pending window if the stops no longer ask there; the match after. The
+    passes are one transaction with what must commit with them (``match_writing``: the
+    turn-based deadline), as a submission's are."""
     start = Result({"events": []}, match=match)
-    after = pass_unasked_windows(Submission(match.pk, None), start, _submit_one).match
+    with transaction.atomic():
+        after = pass_unasked_windows(Submission(match.pk, None), start, _submit_one).match
+        if after is not None and after is not match:
+            send_writing(after)
     return match if after is None else after
 
 

@@ -4,8 +4,7 @@ enforcing it.
 With every move, in the move's own transaction (the store's ``match_writing`` signal), the
 match's ``TurnClock`` gets the new deadline: now plus the preset's time. So whoever reads
 the match's new version (the match stream woken by its commit) reads the new deadline
-with it; the ``match_changed`` receiver after the commit only catches up a clock a writer
-left behind. A player late past the deadline draws on their
+with it, and a move no signal follows (a bot playing on) has its deadline too. A player late past the deadline draws on their
 reserve (two days, for a weekend away); past that, the beat's sweep (every
 ``KAOSZ_TURN_SWEEP_EVERY`` seconds) makes them lose by resigning for them, or, when the
 match was created so, plays their move with a bot and says so on the board. The sweep
@@ -54,7 +53,8 @@ def update_clock(match_id: int, now: datetime | None = None) -> TurnClock | None
     """Set the match's deadline for the move now due (once per match version). A player
     who moved after their deadline pays the overrun from their reserve."""
     now = now or timezone.now()
-    with transaction.atomic():
+    # (no savepoint inside a move's transaction: a failure here fails the move)
+    with transaction.atomic(savepoint=False):
         match = Match.objects.select_for_update().defer(*BIG_COLUMNS).filter(pk=match_id).first()
         if match is None or family_of(match.options) != TURN:
             return None
@@ -98,12 +98,6 @@ def on_match_writing(sender: Any, match: Match, **kwargs: Any) -> None:
         update_clock(match.pk)
 
 
-def on_match_changed(sender: Any, match: Match, **kwargs: Any) -> None:
-    """The store's ``match_changed`` receiver: the next deadline when the move's own
-    transaction did not set it (a clock already at the match's version is left as it is)."""
-    if family_of(match.options) == TURN:
-        update_clock(match.pk)
-
 
 def _late_seat(clock: TurnClock) -> int:
     """The seat to act whose time ran out first (the smallest reserve)."""
@@ -145,7 +139,8 @@ def enforce(clock_id: int, now: datetime) -> bool:
 
 
 def catch_up() -> int:
-    """Clocks for running turn-based matches whose last move's signal was lost, and the
+    """Clocks for running turn-based matches left behind their match's version (a window
+    the store passes at once leaves the clock to the pass, which may be lost), and the
     windows the store should have passed for an absent person (its pass was lost)."""
     running = dict(Match.objects.filter(status=Match.ACTIVE, options__time_control__kind=TURN)
                    .values_list("pk", "version"))

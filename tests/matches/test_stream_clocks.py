@@ -7,15 +7,14 @@ PostgreSQL is there, through the ASGI server."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from django.db import connection
 
-from matches.store import match_changed
-from players.turns import clocks
+from matches import store
 from tests.support import servers
 from tests.support.servers import call
 from tests.support.streams import Stream
@@ -53,15 +52,24 @@ def _a_day_from(moment: datetime, turn: dict[str, Any]) -> bool:
     return timedelta(hours=23) < _deadline(turn) - moment <= timedelta(days=1, minutes=1)
 
 
-def _move(base: str, match_id: int, token: str) -> None:
-    status, legal = call(base, "GET", f"/api/v1/matches/{match_id}/legal-actions/", token)
-    assert status == 200 and legal["actions"], legal
+# How the seat to act moves: (base, match id, its token, its legal-actions answer).
+Move = Callable[[str, int, str, dict[str, Any]], None]
+
+
+def _through_the_api(base: str, match_id: int, token: str, legal: dict[str, Any]) -> None:
     status, acted = call(base, "POST", f"/api/v1/matches/{match_id}/actions/", token,
                          {"action": legal["actions"][0], "expected_version": legal["version"]})
     assert status == 200, acted
 
 
-def _the_deadline_moves_with_the_turn(base: str, tokens: list[str]) -> None:
+def _with_no_signal_after(base: str, match_id: int, token: str, legal: dict[str, Any]) -> None:
+    """As a bot playing on moves: no ``match_changed`` after the commit (once the only
+    thing that set the deadline, after the stream could have read the new version)."""
+    store.submit(match_id, legal["seat"], legal["actions"][0],
+                 expected_version=legal["version"], schedule_bots=False)
+
+
+def _the_deadline_moves_with_the_turn(base: str, tokens: list[str], move: Move) -> None:
     """The watcher (the seat not to act) follows the stream while the other seat moves
     until the turn is the watcher's: every event's deadline is the one its version set."""
     began = datetime.now(UTC)
@@ -77,7 +85,10 @@ def _the_deadline_moves_with_the_turn(base: str, tokens: list[str]) -> None:
         assert name == "progress" and seen["clocks"]["turn"] == first, seen
         for _ in range(12):  # (a turn of Űrcsempészek may be more than one action)
             moved_at = datetime.now(UTC)
-            _move(base, match["id"], tokens[mover])
+            status, legal = call(base, "GET", f"/api/v1/matches/{match['id']}/legal-actions/",
+                                 tokens[mover])
+            assert status == 200 and legal["actions"], legal
+            move(base, match["id"], tokens[mover], legal)
             name, seen = stream.next()
             turn = seen["clocks"]["turn"]
             # read with the version it names: the move's own deadline, never the last one's
@@ -94,18 +105,6 @@ def _the_deadline_moves_with_the_turn(base: str, tokens: list[str]) -> None:
 
 
 @pytest.fixture
-def no_clock_after_commits() -> Iterator[None]:
-    """The turn clock's receiver of ``match_changed`` (after the commit) is not there: a
-    deadline a reader sees was written by the move's own transaction (once it was only
-    set after the commit, and a stream woken by the commit could read the old one)."""
-    assert match_changed.disconnect(dispatch_uid="players.turns")
-    try:
-        yield
-    finally:
-        match_changed.connect(clocks.on_match_changed, dispatch_uid="players.turns")
-
-
-@pytest.fixture
 def quick_keepalive(monkeypatch) -> None:
     from matches.api import live_views
 
@@ -114,11 +113,12 @@ def quick_keepalive(monkeypatch) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("move", [_through_the_api, _with_no_signal_after])
 def test_each_stream_event_names_the_deadline_of_its_version(
-        live_server, django_user_model, bots_in_process, quick_keepalive,
-        no_clock_after_commits):
-    """SQLite's computed-first write: the move's transaction writes the deadline."""
-    _the_deadline_moves_with_the_turn(live_server.url, _tokens(django_user_model))
+        live_server, django_user_model, bots_in_process, quick_keepalive, move):
+    """Embedded (on SQLite: the computed-first write): the move's own transaction writes
+    the deadline, with or without the signal after it."""
+    _the_deadline_moves_with_the_turn(live_server.url, _tokens(django_user_model), move)
 
 
 @pytest.fixture(scope="module")
@@ -137,7 +137,8 @@ def asgi_server(django_db_setup, django_db_blocker) -> Iterator[str]:
 def test_each_stream_event_names_the_deadline_of_its_version_on_postgres(
         asgi_server, django_user_model):
     """PostgreSQL's writes (held, optimistic, locked) under the ASGI server's hub."""
-    _the_deadline_moves_with_the_turn(asgi_server, _tokens(django_user_model))
+    _the_deadline_moves_with_the_turn(asgi_server, _tokens(django_user_model),
+                                      _through_the_api)
 
 
 @pytest.mark.django_db

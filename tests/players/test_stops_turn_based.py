@@ -1,5 +1,6 @@
 """Turn-based KGK with the server's stops: a window nobody asked for never waits for its
-person, not even when the pass after the move was lost (the beat's catch-up makes it)."""
+person, not even when the pass after the move was lost (the beat's catch-up makes it), and
+a pass the person's new stops make commits with its deadline."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 
 from matches import store
 from matches.models import Match, MatchAction, Seat
+from matches.store.stop_changes import set_match_stops
 from players.models import TurnClock
 from players.turns import clocks
 from rulesets.kgk.stops import (
@@ -60,4 +62,20 @@ def test_a_lost_pass_is_made_by_the_catch_up_and_the_clock_never_waits_on_it(peo
     last = MatchAction.objects.filter(match=match).order_by("-seq").first()
     assert after.version > match.version and last is not None
     assert last.kind == MatchAction.AUTO_PASS and last.seat == seat
+    assert TurnClock.objects.get(match=match).version == after.version
+
+
+def test_a_pass_the_new_stops_make_sets_the_deadline_with_it(people):
+    """A person's stops stop asking at the pending window: the pass made at once commits
+    with the next deadline (as a move's does), so no clock waits for the beat."""
+    match = turn_based_match(people)
+    full = stops_to_json(Stops(FULL_CONTROL))
+    Seat.objects.filter(match=match).update(stops=full)
+    match = _to_a_window(match)
+    seat = Seat.objects.get(match=match, index=match.to_act[0])
+    set_match_stops(match, seat, {"ask": None})               # back to the default stops
+    after = Match.objects.get(pk=match.pk)
+    last = MatchAction.objects.filter(match=match).order_by("-seq").first()
+    assert last is not None and last.kind == MatchAction.AUTO_PASS
+    assert after.version > match.version
     assert TurnClock.objects.get(match=match).version == after.version
