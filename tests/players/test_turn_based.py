@@ -8,13 +8,17 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from matches import store
 from matches.models import Match
 from players.models import Rating, TurnClock
 from players.ratings import aborts
 from players.tasks import sweep_turns
 from players.turns import clocks
+from rulesets import registry
 from tests.support.api import client_for
 from tests.support.moves import until_each_moved
 
@@ -115,3 +119,22 @@ def test_live_matches_have_no_deadline(people):
     started(people, time_control="live")
     assert not TurnClock.objects.exists()
     assert clocks.sweep(now=timezone.now() + timedelta(days=30)) == 0
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's one write lock")
+def test_a_turn_based_move_takes_the_write_lock_once(people):
+    """The deadline commits with the move: no second write transaction follows it to set
+    the deadline (on SQLite each takes the database's one write lock, which every other
+    move of every match waits for)."""
+    match = started(people)
+    rs = registry.get(match.ruleset)
+    seat = match.to_act[0]
+    state = match.state_json()
+    assert state is not None
+    action = rs.bot_action(rs.from_json(state), seat, "random", "lock")
+    with CaptureQueriesContext(connection) as ctx:
+        store.submit(match.pk, seat, action, expected_version=match.version)
+    writes = [q["sql"] for q in ctx.captured_queries if q["sql"].startswith("BEGIN")]
+    assert writes == ["BEGIN IMMEDIATE"], writes
+    match.refresh_from_db()
+    assert TurnClock.objects.get(match=match).version == match.version
