@@ -517,6 +517,9 @@ SPECTACULAR_SETTINGS = {
                              # the card data's components, before kaosz's writes out
                              # their nullable references
                              "cards.api.card_schema.postprocess",
+                             # each game's options, config and replay, before kaosz's
+                             # makes each game's answers (and their examples)
+                             "matches.api.config_schema.postprocess",
                              "web.api.schema.postprocess"],
 }
 # ---- end API documentation ------------------------------------------------------------------------

@@ -84,6 +84,13 @@ def plain_copy(data: Any) -> Any:
     return data
 
 
+def full_event(event: Event) -> Event:
+    """An event in full, without the markers its engine keeps to tell which seat may see
+    what (keys beginning with ``_``): every seat's part shown, as a finished match's
+    replay shows it."""
+    return {k: v for k, v in event.items() if not k.startswith("_")}
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.
@@ -165,7 +172,12 @@ class Ruleset(Protocol):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
 
-    def event_view(self, event: Event, seat: int | None) -> Event | None: ...
+    def event_view(self, event: Event, seat: int | None) -> Event | None:
+        """The event as ``seat`` (None: a spectator) may see it, None when it shows that
+        seat nothing. What an engine keeps in an event to decide this is under keys
+        beginning with ``_`` (KGK's ``_priv``, Roll's ``_only`` and ``_others``): no field
+        of an event is named so (see :func:`full_event`)."""
+        ...
 
     def outcome(self, state: State) -> Outcome | None: ...
 

@@ -25,7 +25,12 @@ A field's kind is one of:
 - ``list`` or ``object`` (free-form);
 - a tuple of the strings it may be;
 - a :class:`Shape` (a nested object), :class:`ListOf` a kind, :class:`MapOf` a kind (names
-  to values), :class:`Maybe` a kind (or null), :class:`OneOf` several kinds.
+  to values), :class:`Maybe` a kind (or null), :class:`OneOf` several kinds;
+- a :class:`Ref` to a schema the host's API document names (a catalogue card record).
+
+What a game is started from is written down too (``OPTION_SHAPE``, its options, and
+``CONFIG_SHAPE``, the whole config ``new_game`` reads, in ``rulesets/<game>/config_shape.py``;
+``tests/rulesets/test_config_shapes.py`` holds them to what the engines read).
 
 A kind name ending in ``?`` may also be null. No Django import (engines only).
 """
@@ -77,7 +82,15 @@ class OneOf:
     kinds: tuple[Kind, ...]
 
 
-Kind = str | tuple[str, ...] | Shape | ListOf | MapOf | Maybe | OneOf
+@dataclass(frozen=True)
+class Ref:
+    """A value whose schema another part of the host describes, by the name the API
+    document gives it (``CardRecord``: a catalogue card as the engine reads it)."""
+
+    component: str
+
+
+Kind = str | tuple[str, ...] | Shape | ListOf | MapOf | Maybe | OneOf | Ref
 ActionShape = Shape
 EventShape = Shape
 ViewShape = Shape
@@ -110,6 +123,8 @@ def _kind_schema(kind: Kind) -> dict[str, Any]:
         return {**_kind_schema(kind.kind), "nullable": True}
     if isinstance(kind, OneOf):
         return {"oneOf": [_kind_schema(k) for k in kind.kinds]}
+    if isinstance(kind, Ref):
+        return {"$ref": f"#/components/schemas/{kind.component}"}
     schema = _KINDS[kind.rstrip("?")]
     return {**schema, "nullable": True} if kind.endswith("?") else dict(schema)
 
@@ -199,6 +214,23 @@ def view_shape_of(ruleset_name: str) -> Shape | None:
     """The game's ``VIEW_SHAPE`` (``rulesets/<name>/view_shape.py``), or None."""
     shape: Shape | None = _written(ruleset_name, "view_shape", "VIEW_SHAPE")
     return shape
+
+
+def option_shape_of(ruleset_name: str) -> Shape | None:
+    """The game's ``OPTION_SHAPE`` (``rulesets/<name>/config_shape.py``), or None."""
+    shape: Shape | None = _written(ruleset_name, "config_shape", "OPTION_SHAPE")
+    return shape
+
+
+def config_shape_of(ruleset_name: str) -> Shape | None:
+    """The game's ``CONFIG_SHAPE`` (``rulesets/<name>/config_shape.py``), or None."""
+    shape: Shape | None = _written(ruleset_name, "config_shape", "CONFIG_SHAPE")
+    return shape
+
+
+def object_schema(shape: Shape, title: str) -> dict[str, Any]:
+    """A shape as an OpenAPI 3.0 component schema named ``title``."""
+    return _object_schema(shape, title=title)
 
 
 def view_schema(prefix: str, shape: Shape) -> dict[str, dict[str, Any]]:

@@ -40,6 +40,7 @@ from matches.services.seating import (
     seat_of,
 )
 from rulesets import registry
+from rulesets.base import full_event
 from web.api.errors import ApiError
 from web.api.params import flag
 from web.api.throttling import AnonWindowThrottle, UserWindowThrottle, WindowRateThrottle
@@ -495,8 +496,10 @@ class MatchViewSet(viewsets.GenericViewSet):
         if match.status != Match.FINISHED:
             raise ApiError("match_not_finished", "a replay is available when the match ends",
                            409, {"status": match.status})
+        # (each event in full: the match is over; the engines' privacy markers left out)
         log = [{"seq": e.seq, "kind": e.kind, "seat": e.seat, "action": e.action,
-                "events": e.events, "created": utc_text(e.created)}
+                "events": [full_event(event) for event in e.events],
+                "created": utc_text(e.created)}
                for e in match.log.order_by("seq")]
         return Response({"match": match.pk, "ruleset": match.ruleset, "config": match.config,
                          "seed": match.seed, "seed_hash": match.seed_hash, "log": log,

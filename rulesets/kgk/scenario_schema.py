@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.kgk.config_shape import OPTION_SHAPE
 from rulesets.kgk.scenario import (
     CHAIN_KEYS,
     COMBAT_KEYS,
@@ -30,6 +31,7 @@ from rulesets.kgk.scenario import (
     TOP_KEYS,
     ZONES,
 )
+from rulesets.shapes import kind_schema
 
 PREFIX = "KgkScenario"
 
@@ -118,8 +120,8 @@ def schemas() -> dict[str, dict[str, Any]]:
         "format": {"type": "string", "enum": [FORMAT]},
         "rule": {"type": "string"}, "title": _TRANSLATED,
         "notes": {"oneOf": [{"type": "string"}, _TRANSLATED]},
-        "options": {"type": "object", "description": "game options (rules, auto_pass, "
-                    "bluffing, simplified_combat, lenient_cards)"},
+        "options": {**kind_schema(OPTION_SHAPE), "description": "the game options it is "
+                    "written for, over the match's own"},
         "card_overrides": {"type": "object", "additionalProperties": override},
         "turn": _NUMBER, "first": _SEAT_NO, "active": _SEAT_NO,
         "phase": {"type": "string", "enum": list(PHASES)},

@@ -379,6 +379,8 @@ def _game_answers(schemas: dict[str, Any]) -> None:
                 props["legal_actions"] = {"allOf": [ref("LegalActions")],
                                           "description": props["legal_actions"].get(
                                               "description", "")}
+            if "options" in props and f"{prefix}Options" in schemas:
+                props["options"] = ref("Options")     # (``matches.api.config_schema``)
             if "view" in props:
                 # (OpenAPI 3.0 has no nullable reference; a generated client reads this
                 # pair as "the game's view or None")
