@@ -105,9 +105,10 @@ def test_a_replay_is_its_game_s_config_and_log(schema, cards_loaded, django_user
         "time_limit_seconds": 60}, "seats": [{"player": "me"}, {"player": "bot:random"}]})
     Match.objects.filter(pk=timed["id"]).update(
         started=timezone.now() - timedelta(hours=1), organiser=anna)
-    # (read unchecked: its event is an adjudication, which no game's event union names)
-    assert api.client.post(f"/api/v1/matches/{timed['id']}/adjudicate/", {
-        "winners": [0], "note": "idő"}, format="json").status_code == 200
+    decided = api.post(f"/api/v1/matches/{timed['id']}/adjudicate/", {"winners": [0],
+                                                                       "note": "idő"})
+    assert decided["events"][-1]["event"]["type"] == "adjudicated"
+    api.get(f"/api/v1/matches/{timed['id']}/events/?after=0")
     judged = api.get(f"/api/v1/matches/{timed['id']}/replay/")
     assert judged["log"][-1]["action"] == {"winners": [0], "note": "idő"}
 

@@ -358,10 +358,14 @@ def _game_answers(schemas: dict[str, Any]) -> None:
         def ref(what: str, prefix: str = prefix) -> dict[str, Any]:
             return {"$ref": f"#/components/schemas/{prefix}{what}"}
 
+        event: dict[str, Any] = ref("Event")
+        if "AdjudicatedEvent" in schemas:     # (``matches.api.config_schema``: any game's)
+            event = {"oneOf": [event, {"$ref": "#/components/schemas/AdjudicatedEvent"}],
+                     "description": "The game's event, or an organiser's decision."}
         schemas[f"{prefix}NumberedEvent"] = {
             "type": "object", "required": ["n", "event"],
             "description": f"An event of {registry.get(name).title} and its number.",
-            "properties": {"n": {"type": "integer"}, "event": ref("Event")}}
+            "properties": {"n": {"type": "integer"}, "event": event}}
         for base, variant in GAME_ANSWERS.items():
             spec = copy.deepcopy(generic[base])
             spec.pop("title", None)
