@@ -20,24 +20,37 @@ wins, win rate and Wilson interval, and per kind the CPU seconds per decision (m
 90th percentile, max, count; only decisions with more than one legal action, since a
 single one is played without searching) and the most CPU one seat spent in one game.
 ``--positions N`` only times ``--a``'s decisions at N positions of seeded heuristic games
-(``--b`` is then unused): the CPU of an expensive level without whole matches.
+(``--b`` is then unused): the CPU of an expensive level without whole matches, and a
+SHA-256 of the moves chosen there. With ``--root OTHER_CHECKOUT`` (repeatable) the same
+positions are timed on each checkout's engines too, in child processes taking turns for
+``--rounds`` rounds (a position's figure is its least CPU over the rounds): each
+checkout's median, its ratio to this one's, and whether every checkout chose the same
+moves (the levels' budgets are iterations, so a faster search must choose the same).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The checkout whose engines are measured: this one, or the one ``--root`` names for a
+# child process (ROOT_ENV).
+sys.path.insert(0, os.environ.get("KAOSZ_BENCH_ROOT") or str(Path(__file__).resolve().parents[1]))
 
 from rulesets import registry
 from rulesets.rng import Arrival
 from rulesets.stats import wilson
+
+HERE = Path(__file__).resolve()
+ROOT_ENV = "KAOSZ_BENCH_ROOT"
 
 
 def play(game: str, kinds: tuple[str, str], seed: str, g: int, max_steps: int = 20_000,
@@ -82,6 +95,7 @@ def cpu_at_positions(game: str, kind: str, count: int, seed: str) -> dict[str, A
     ``kind``: a quick figure for the expensive levels)."""
     rs = registry.get(game)
     spent: list[float] = []
+    moves = hashlib.sha256()
     g = 0
     while len(spent) < count:
         state = rs.new_game(rs.example_config(2), f"{seed}:pos:{g}")
@@ -90,16 +104,44 @@ def cpu_at_positions(game: str, kind: str, count: int, seed: str) -> dict[str, A
             seat = rs.to_act(state)[0]
             if step % 7 == 3 and len(rs.legal_actions(state, seat)) > 1:
                 t0 = time.thread_time()
-                rs.bot_action(state, seat, kind, f"{seed}:{g}:{step}")
+                move = rs.bot_action(state, seat, kind, f"{seed}:{g}:{step}")
                 spent.append(time.thread_time() - t0)
+                moves.update(json.dumps(move, sort_keys=True).encode() + b"\n")
             state, _ = rs.apply(state, seat, rs.bot_action(state, seat, "heuristic",
                                                            f"{seed}:{g}:{step}:h"))
             step += 1
         g += 1
+    each = list(spent)
     spent.sort()
     return {"game": game, "kind": kind, "positions": len(spent),
             "median_s": round(statistics.median(spent), 4),
-            "p90_s": round(spent[int(0.9 * (len(spent) - 1))], 4), "max_s": round(spent[-1], 4)}
+            "p90_s": round(spent[int(0.9 * (len(spent) - 1))], 4), "max_s": round(spent[-1], 4),
+            "moves_sha256": moves.hexdigest(), "each_s": each}
+
+
+def cpu_side_by_side(args: argparse.Namespace) -> dict[str, Any]:
+    """``cpu_at_positions`` on this checkout and each ``--root``, in child processes taking
+    turns, ``--rounds`` times."""
+    roots = [str(HERE.parent.parent), *(str(Path(r).resolve()) for r in args.root)]
+    runs: dict[str, list[dict[str, Any]]] = {r: [] for r in roots}
+    for _ in range(args.rounds):
+        for root in roots:
+            out = subprocess.run(
+                [sys.executable, str(HERE), "--game", args.game, "--a", args.a, "--b", args.b,
+                 "--positions", str(args.positions), "--seed", args.seed],
+                env={**os.environ, ROOT_ENV: root}, check=True, capture_output=True,
+                text=True).stdout
+            runs[root].append(json.loads(out))
+    rows = []
+    for root in roots:
+        best = [min(r["each_s"][i] for r in runs[root]) for i in range(args.positions)]
+        rows.append({"root": root, "median_s": round(statistics.median(best), 4),
+                     "moves_sha256": runs[root][0]["moves_sha256"]})
+    for row in rows:
+        row["ratio_to_first"] = round(row["median_s"] / rows[0]["median_s"], 3)
+    return {"game": args.game, "kind": args.a, "positions": args.positions,
+            "rounds": args.rounds, "same_moves": len({r["moves_sha256"] for r in rows}) == 1,
+            "checkouts": rows}
 
 
 def summary(results: list[dict[str, Any]], kinds: tuple[str, str]) -> dict[str, Any]:
@@ -162,7 +204,14 @@ def main() -> None:
                     help="play nothing: the figures of the logged games in the range")
     ap.add_argument("--positions", type=int, default=0,
                     help="only time --a's decisions at this many positions (no matches)")
+    ap.add_argument("--root", action="append", default=[],
+                    help="with --positions: another checkout timed side by side (repeatable)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="with --root: rounds of the checkouts taking turns")
     args = ap.parse_args()
+    if args.positions and args.root:
+        print(json.dumps(cpu_side_by_side(args)))
+        return
     if args.positions:
         print(json.dumps(cpu_at_positions(args.game, args.a, args.positions, args.seed)))
         return
