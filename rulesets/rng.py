@@ -11,19 +11,29 @@ Bounded integers use rejection sampling, so they are unbiased.
 
 from __future__ import annotations
 
-import hashlib
+import struct
 from collections.abc import MutableSequence, Sequence
 from typing import Final, TypeVar
+
+try:
+    # The interpreter's own SHA-256 (``hashlib.sha256`` is OpenSSL's, found by name on
+    # every call): a bot seeds a generator at every move, and this hashing was a tenth of
+    # a cheap game's step. The digests are the same.
+    from _sha256 import sha256 as _sha256
+except ImportError:        # (a Python built without it, or one that renamed it)
+    from hashlib import sha256 as _sha256
 
 T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
+_FIRST_U64: Final = struct.Struct(">Q").unpack_from
 
 
 def seed_to_int(seed: str | int) -> int:
-    """Map any seed (text or int) to a 64-bit start state, stable across platforms."""
-    raw = str(seed).encode("utf-8")
-    return int.from_bytes(hashlib.sha256(raw).digest()[:8], "big")
+    """Map any seed (text or int) to a 64-bit start state, stable across platforms: the
+    first 8 bytes of the SHA-256 of its text (UTF-8), big-endian."""
+    value: int = _FIRST_U64(_sha256(str(seed).encode("utf-8")).digest())[0]
+    return value
 
 
 class Rng:
