@@ -10,6 +10,7 @@ fails at ``new_game`` with a clear :class:`ConfigError`.
 from __future__ import annotations
 
 import json
+import marshal
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeGuard
@@ -144,26 +145,38 @@ def validate_components(data: Any, players: int, need_favourites: bool) -> dict[
     }
 
 
-# Component sets already checked: (their repr, players, favourites needed) -> the
-# normalised form as JSON. Bounded: a process sees a handful of sets.
-_CHECKED: dict[tuple[str, int, bool], str] = {}
+# Component sets already checked: (their content, players, favourites needed) -> the
+# normalised form, marshalled. Bounded: a process sees a handful of sets.
+_CHECKED: dict[tuple[bytes | str, int, bool], bytes] = {}
 _CHECKED_MAX = 8
 
 
+def _content(data: Any) -> bytes | str:
+    """A set's exact content as a key: ``marshal`` writes every value with its type (a
+    tuple, a float or a ``True`` does not pass for a list or an int) and refuses any but
+    the built-in types; for those, the slower ``repr``. Either way two sets share a key
+    only when they are the same data."""
+    try:
+        return marshal.dumps(data)
+    except ValueError:
+        return repr(data)
+
+
 def normalised_components(data: Any, players: int, need_favourites: bool) -> dict[str, Any]:
-    """:func:`validate_components`, remembered by the set's exact content (its ``repr``:
-    a tuple, a float or a ``True`` does not pass for a list or an int), returning a fresh
-    copy of the normalised form each time. A simulation starts thousands of games on one
-    set, and checking it was a seventh of a random game's time. A set that fails is
-    checked again each time (a refusal is not remembered)."""
-    key = (repr(data), players, need_favourites)
-    text = _CHECKED.get(key)
-    if text is None:
-        text = json.dumps(validate_components(data, players, need_favourites))
+    """:func:`validate_components`, remembered by the set's exact content, returning a
+    fresh copy of the normalised form each time. A simulation starts thousands of games on
+    one set: checking it was a seventh of a random game's time, and keying and copying it
+    through JSON text (``repr`` and ``json.loads``) still a quarter; ``marshal`` does both
+    in a tenth of that. A set that fails is checked again each time (a refusal is not
+    remembered)."""
+    key = (_content(data), players, need_favourites)
+    packed = _CHECKED.get(key)
+    if packed is None:
+        packed = marshal.dumps(validate_components(data, players, need_favourites))
         if len(_CHECKED) >= _CHECKED_MAX:
             _CHECKED.clear()
-        _CHECKED[key] = text
-    value: dict[str, Any] = json.loads(text)
+        _CHECKED[key] = packed
+    value: dict[str, Any] = marshal.loads(packed)
     return value
 
 

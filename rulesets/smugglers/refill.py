@@ -35,6 +35,20 @@ def _takes(limit: int, pool: tuple[tuple[str, int], ...]) -> tuple[
     return tuple(out)
 
 
+def has_choice(state: Game, seat: int) -> bool:
+    """Whether ``seat``'s refill offers more than declining (what ``legal`` lists beyond
+    it), asked without listing every way to take goods: a positive limit takes from a
+    pool that holds anything, a negative one hands in from a supply that holds anything."""
+    limit = strength(state, seat)
+    if limit > 0:
+        pool = state.pool
+        return pool.energy > 0 or any(n > 0 for n in pool.goods.values())
+    if limit < 0:
+        s = state.seats[seat]
+        return s.energy > 0 or any(n > 0 for n in s.goods.values())
+    return False
+
+
 def legal(state: Game, seat: int) -> list[Action]:
     if state.phase != "refill" or not state.refill_order \
             or state.refill_order[0] != seat:

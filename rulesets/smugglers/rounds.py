@@ -25,18 +25,29 @@ PHASE_TYPES = {"bidding": {"place", "take_token", "done"},
                "refill": {"take_energy", "take_goods", "give_energy", "give_good", "decline"}}
 
 
-def _to_act(state: Game) -> list[int]:
+def _acts(state: Game, seat: int) -> bool:
+    """Whether ``seat`` (a seat number) has something to decide now: the one rule of who
+    acts, asked per seat so that the legal list and ``apply`` need not build the list."""
+    s = state.seats[seat]
     phase = state.phase
-    seats = state.seats
     if phase == "bidding":
-        return [i for i, s in enumerate(seats)
-                if s.status in ("bidding", "taking") and not s.resigned]
+        return s.status in ("bidding", "taking") and not s.resigned
     if phase == "payment":
-        return [i for i, s in enumerate(seats) if not s.resigned and payment.pending(state, i)]
+        return not s.resigned and payment.pending(state, seat)
     if phase == "refill":
-        value: list[int] = state.refill_order[:1]
-        return value
-    return []
+        return bool(state.refill_order) and state.refill_order[0] == seat
+    return False
+
+
+def _to_act(state: Game) -> list[int]:
+    return [i for i in range(len(state.seats)) if _acts(state, i)]
+
+
+def _is_acting(state: Game, seat: Any) -> bool:
+    """``seat in _to_act(state)`` for any value a caller may pass."""
+    if type(seat) is int and 0 <= seat < len(state.seats):
+        return _acts(state, seat)
+    return seat in _to_act(state)
 
 
 def _end_round(state: Game, events: list[Event]) -> None:
@@ -97,7 +108,7 @@ def advance(state: Game, events: list[Event]) -> None:
                 _end_round(state, events)
                 continue
             seat = state.refill_order[0]
-            if state.seats[seat].resigned or len(refill.legal(state, seat)) == 1:
+            if state.seats[seat].resigned or not refill.has_choice(state, seat):
                 refill.apply(state, seat, {"type": "decline"}, events)
                 continue
             return
@@ -120,7 +131,7 @@ def to_act(state: Game) -> list[int]:
 
 
 def legal_actions(state: Game, seat: int) -> list[Action]:
-    if seat not in _to_act(state):
+    if not _is_acting(state, seat):
         return []
     phase = state.phase
     if phase == "bidding":
@@ -139,7 +150,7 @@ def apply(state: Game, seat: Any, action: Any) -> tuple[Game, list[Event]]:
         raise IllegalAction("no_such_seat", f"seat {seat} is not in this game")
     if state.seats[seat].resigned:
         raise IllegalAction("resigned", "this seat has resigned")
-    if seat not in _to_act(state):
+    if not _acts(state, seat):
         raise IllegalAction("not_your_turn", "this seat has nothing to decide now",
                             details={"to_act": _to_act(state), "phase": state.phase})
     phase = state.phase

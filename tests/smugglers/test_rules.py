@@ -380,3 +380,11 @@ def test_a_component_set_checked_once_still_refuses_what_it_refused_and_copies_p
         with pytest.raises(ConfigError) as err:
             RULESET.new_game({"players": 2, "components": tupled}, "x")
         assert err.value.code == "components_bad_card"
+    # a 1 equals True, but a station is true or false: the content, not equality, counts
+    station = standin()
+    station["cards"][0]["station"] = True
+    RULESET.new_game({"players": 2, "components": station}, "x")
+    station["cards"][0]["station"] = 1
+    with pytest.raises(ConfigError) as err:
+        RULESET.new_game({"players": 2, "components": station}, "x")
+    assert err.value.code == "components_bad_card"
