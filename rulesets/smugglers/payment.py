@@ -15,7 +15,6 @@ only possible goods payment for a seat's only remaining card.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
 
 from rulesets.base import Action, Event, IllegalAction
 from rulesets.smugglers.components import CRUISER, is_int
@@ -30,12 +29,24 @@ def cost(state: Game, card: int) -> int:
     return value
 
 
-@lru_cache(maxsize=65536)
 def _options(ships: tuple[str, ...], held: tuple[tuple[str, int], ...]) -> tuple[
         tuple[tuple[str, int], ...], ...]:
     """Every goods multiset that pays ``ships`` from ``held`` (A1.3.4): each ship takes
-    at most one good of its colour (cruiser: any), at most one ship unserved."""
-    need = {c: 0 for c, _ in held}
+    at most one good of its colour (cruiser: any), at most one ship unserved. In the order
+    of the counts per colour, the first colour's slowest. No colour pays more goods than
+    there are ships, so what it holds beyond that is cut before the remembered answers are
+    asked: a handful of questions instead of one per supply."""
+    n = len(ships)
+    return _payments(ships, tuple((c, min(h, n)) for c, h in held))
+
+
+@lru_cache(maxsize=65536)
+def _payments(ships: tuple[str, ...], held: tuple[tuple[str, int], ...]) -> tuple[
+        tuple[tuple[str, int], ...], ...]:
+    """``_options``: a walk that stops counting up a colour once the payment is too big
+    (more goods than ships, or more off-colour goods than cruisers) instead of trying
+    every count of every colour."""
+    need: dict[str, int] = {}
     cruisers = 0
     for ship in ships:
         if ship == CRUISER:
@@ -44,16 +55,30 @@ def _options(ships: tuple[str, ...], held: tuple[tuple[str, int], ...]) -> tuple
             need[ship] = need.get(ship, 0) + 1
     n = len(ships)
     colours = [c for c, _ in held]
-    ranges = [range(min(h, need.get(c, 0) + cruisers) + 1) for c, h in held]
-    out = []
-    for combo in product(*ranges):
-        total = sum(combo)
-        if total > n or total < n - 1:
-            continue
-        # goods beyond a colour's own ships must go to cruisers
-        extra = sum(max(0, g - need.get(c, 0)) for c, g in zip(colours, combo, strict=True))
-        if extra <= cruisers:
-            out.append(tuple((c, g) for c, g in zip(colours, combo, strict=True) if g))
+    own = [need.get(c, 0) for c in colours]
+    caps = [min(h, o + cruisers) for (_, h), o in zip(held, own, strict=True)]
+    # the most the colours from i on can still add
+    rest = [0] * (len(caps) + 1)
+    for i in range(len(caps) - 1, -1, -1):
+        rest[i] = rest[i + 1] + caps[i]
+    out: list[tuple[tuple[str, int], ...]] = []
+    counts = [0] * len(caps)
+
+    def walk(i: int, total: int, extra: int) -> None:
+        if i == len(caps):
+            out.append(tuple((c, g) for c, g in zip(colours, counts, strict=True) if g))
+            return
+        for g in range(caps[i] + 1):
+            t = total + g
+            e = extra + max(0, g - own[i])   # goods beyond a colour's ships go to cruisers
+            if t > n or e > cruisers:
+                break
+            if t + rest[i + 1] >= n - 1:
+                counts[i] = g
+                walk(i + 1, t, e)
+        counts[i] = 0
+
+    walk(0, 0, 0)
     return tuple(out)
 
 

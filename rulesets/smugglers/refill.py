@@ -8,7 +8,6 @@ OR up to L goods (any colours), never a mix, or decline. L < 0 (the -1 token, or
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
 
 from rulesets.base import Action, Event, IllegalAction
 from rulesets.smugglers.bidding import strength
@@ -23,15 +22,36 @@ def start(state: Game) -> None:
     state.refill_order = sorted(range(n), key=lambda s: (-strength(state, s), s))
 
 
-@lru_cache(maxsize=4096)
 def _takes(limit: int, pool: tuple[tuple[str, int], ...]) -> tuple[
         tuple[tuple[str, int], ...], ...]:
+    """Every way to take 1 to ``limit`` goods from ``pool``, in the order of the counts
+    per colour, the first colour's slowest. What a colour holds beyond the limit changes
+    nothing, so it is cut before the remembered answers are asked: a handful of questions
+    instead of one per pool."""
+    return _takes_within(limit, tuple((c, min(n, limit)) for c, n in pool))
+
+
+@lru_cache(maxsize=4096)
+def _takes_within(limit: int, pool: tuple[tuple[str, int], ...]) -> tuple[
+        tuple[tuple[str, int], ...], ...]:
+    """``_takes``: a walk that stops counting up a colour once the take is over the limit
+    instead of trying every count of every colour."""
     colours = [c for c, _ in pool]
-    ranges = [range(min(n, limit) + 1) for _, n in pool]
-    out = []
-    for combo in product(*ranges):
-        if 1 <= sum(combo) <= limit:
-            out.append(tuple((c, g) for c, g in zip(colours, combo, strict=True) if g))
+    caps = [min(n, limit) for _, n in pool]
+    out: list[tuple[tuple[str, int], ...]] = []
+    counts = [0] * len(caps)
+
+    def walk(i: int, total: int) -> None:
+        if i == len(caps):
+            if total:
+                out.append(tuple((c, g) for c, g in zip(colours, counts, strict=True) if g))
+            return
+        for g in range(min(caps[i], limit - total) + 1):
+            counts[i] = g
+            walk(i + 1, total + g)
+        counts[i] = 0
+
+    walk(0, 0)
     return tuple(out)
 
 
