@@ -51,9 +51,28 @@ def zones(state: State, pattern: str, viewer: int | None) -> list[tuple[list[Any
     return [(node, cut) for node in nodes if isinstance(node, list)]
 
 
+# The sort key of a tile or card id already met (its JSON text): a determinization sorts
+# the same few dozen ids at every search iteration. Bounded: a game has a few hundred.
+_TEXT: dict[tuple[type, Any], str] = {}
+_TEXT_MAX = 4096
+
+
+def _text(x: Any) -> str:
+    if type(x) not in (int, str):
+        return json.dumps(x, sort_keys=True)
+    key = (type(x), x)
+    text = _TEXT.get(key)
+    if text is None:
+        if len(_TEXT) >= _TEXT_MAX:
+            _TEXT.clear()
+        text = _TEXT[key] = json.dumps(x, sort_keys=True)
+    return text
+
+
 def canonical(items: Iterable[Any]) -> list[Any]:
-    """``items`` in an order that depends on what they are only, not where they were."""
-    return sorted(items, key=lambda x: json.dumps(x, sort_keys=True))
+    """``items`` in an order that depends on what they are only, not where they were:
+    sorted by their JSON text."""
+    return sorted(items, key=_text)
 
 
 def deal(places: list[tuple[list[Any], slice]], pool: list[Any]) -> None:
