@@ -55,8 +55,20 @@ def pay_options(state: Game, seat: int, for_flight: bool = False) -> list[tuple[
     return out
 
 
-def _with(base: dict[str, Any], pays: list[tuple[int, dict[str, Any]]], cost: int) -> list[Action]:
-    return [{**base, **pay} for v, pay in pays if v == cost]
+Payments = dict[int, list[dict[str, Any]]]
+
+
+def by_value(pays: list[tuple[int, dict[str, Any]]]) -> Payments:
+    """``pay_options`` grouped by the value they pay, each group in the list's order: a
+    turn asks it for every cost printed on what it could buy."""
+    out: Payments = {}
+    for v, pay in pays:
+        out.setdefault(v, []).append(pay)
+    return out
+
+
+def _with(base: dict[str, Any], pays: Payments, cost: int) -> list[Action]:
+    return [{**base, **pay} for pay in pays.get(cost, ())]
 
 
 def open_hq_projects(state: Game, seat: int) -> list[str]:
@@ -138,8 +150,7 @@ def _flights(state: Game, seat: int, out: list[Action]) -> None:
             out.append(act)
 
 
-def _gyro_actions(state: Game, p: Player, pays: list[tuple[int, dict[str, Any]]],
-                  out: list[Action]) -> None:
+def _gyro_actions(state: Game, p: Player, pays: Payments, out: list[Action]) -> None:
     """Taking a gyrodyne from the supply, finishing one on a pulsar."""
     gy = state.comp["gyrodynes"]
     for s in SIZES:
@@ -152,7 +163,7 @@ def _gyro_actions(state: Game, p: Player, pays: list[tuple[int, dict[str, Any]]]
 
 
 def _marker_actions(state: Game, seat: int, p: Player,
-                    pays: list[tuple[int, dict[str, Any]]], out: list[Action]) -> None:
+                    pays: Payments, out: list[Action]) -> None:
     """What takes a marker: a transmitter from the display, a cost paid on one's own, an
     HQ project, a patent."""
     c = state.c
@@ -178,7 +189,8 @@ def _marker_actions(state: Game, seat: int, p: Player,
             continue
         out.extend(_with({"type": "hq", "project": pid}, pays, proj["cost"]))
     for row, tech in _available_techs(state):
-        if patentable(state, seat, tech, row) is None:
+        # no payment of its cost: nothing to ask of the rest of the patent rules
+        if tech["cost"] in pays and patentable(state, seat, tech, row) is None:
             out.extend(_with({"type": "patent", "tech": tech["id"]}, pays, tech["cost"]))
 
 
@@ -200,7 +212,7 @@ def turn_actions(state: Game, seat: int) -> list[Action]:
     p = state.players[seat]
     out: list[Action] = []
     if p.dice:
-        pays = pay_options(state, seat)
+        pays = by_value(pay_options(state, seat))
         _flights(state, seat, out)
         _gyro_actions(state, p, pays, out)
         if p.markers > 0:

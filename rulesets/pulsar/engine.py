@@ -16,18 +16,28 @@ from rulesets.pulsar.state import Game
 SETUP_RULE = "A2.2"
 
 
-def to_act(state: Game) -> list[int]:
+def actor(state: Game) -> int | None:
+    """The one seat whose decision it is (Pulsar 2849 is played one seat at a time), or
+    None once the game is over: ``to_act`` as a number, which the step asks without
+    building a list."""
     ph = state.phase
-    if ph == "setup":
-        return [state.setup_queue[0]["seat"]]
-    if ph == "draft":
-        return [dice.drafter(state)]
     if ph == "actions":
         t = state.turns
-        return [t["seq"][t["i"]]]
+        seat: int = t["seq"][t["i"]]
+        return seat
+    if ph == "draft":
+        return dice.drafter(state)
+    if ph == "setup":
+        seat = state.setup_queue[0]["seat"]
+        return seat
     if ph == "final":
-        return [scoring.final_seat(state)]
-    return []
+        return scoring.final_seat(state)
+    return None
+
+
+def to_act(state: Game) -> list[int]:
+    seat = actor(state)
+    return [] if seat is None else [seat]
 
 
 def _setup_actions(state: Game, seat: int) -> list[Action]:
@@ -41,7 +51,7 @@ def _setup_actions(state: Game, seat: int) -> list[Action]:
 
 
 def legal_actions(state: Game, seat: int) -> list[Action]:
-    if seat not in to_act(state):
+    if seat != actor(state):
         return []
     ph = state.phase
     if ph == "setup":
@@ -75,7 +85,7 @@ def apply(state: Game, seat: Any, action: Any,
     the list is not built again."""
     if state.phase == "over":
         raise illegal("game_over", "the game has ended")
-    if seat not in to_act(state):
+    if seat != actor(state):
         raise illegal("not_your_turn", f"seat {seat} is not to act", rule="A2.3",
                       to_act=to_act(state))
     action = _normalise(action)
