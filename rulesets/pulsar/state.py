@@ -83,17 +83,22 @@ class Player:
         c.doublers_used = list(self.doublers_used)
         return c
 
-    def to_json(self) -> Json:
+    def fields(self) -> Json:
+        """The seat as its JSON form's keys and values, *sharing* its lists and dicts: for
+        readers that only read (the heuristic's ``view.bot_view``, the view before its
+        copy); ``to_json`` is a detached copy of it."""
         return {
-            "vp": self.vp, "cubes": self.cubes, "mods": dict(self.mods),
-            "gyros": dict(self.gyros), "pulsars": plain_copy(self.pulsars),
-            "stations": list(self.stations), "kept": list(self.kept),
-            "awards": [list(a) for a in self.awards], "patents": list(self.patents),
-            "hq": plain_copy(self.hq), "hq_done": list(self.hq_done),
-            "races_used": list(self.races_used), "transmitters": plain_copy(self.transmitters),
-            "links": plain_copy(self.links), "markers": self.markers, "ship": self.ship,
-            "gate": self.gate, "dice": [dict(d) for d in self.dice],
-            "bonus_taken": self.bonus_taken, "doublers_used": list(self.doublers_used)}
+            "vp": self.vp, "cubes": self.cubes, "mods": self.mods, "gyros": self.gyros,
+            "pulsars": self.pulsars, "stations": self.stations, "kept": self.kept,
+            "awards": self.awards, "patents": self.patents, "hq": self.hq,
+            "hq_done": self.hq_done, "races_used": self.races_used,
+            "transmitters": self.transmitters, "links": self.links, "markers": self.markers,
+            "ship": self.ship, "gate": self.gate, "dice": self.dice,
+            "bonus_taken": self.bonus_taken, "doublers_used": self.doublers_used}
+
+    def to_json(self) -> Json:
+        value: Json = plain_copy(self.fields())
+        return value
 
     @staticmethod
     def from_json(data: Json) -> Player:

@@ -23,7 +23,7 @@ def view(state: Game, seat: int | None) -> dict[str, Any]:
     public: dict[str, Any] = {"game": "pulsar"}
     for k in PUBLIC_KEYS[1:]:
         public[k] = getattr(state, k)
-    public["players"] = [p.to_json() for p in state.players]
+    public["players"] = [p.fields() for p in state.players]
     for k in ("setup_queue", "draft", "turns", "final"):
         if getattr(state, k) is not None:
             public[k] = getattr(state, k)
@@ -68,14 +68,14 @@ def bot_view(state: Game, seat: int) -> dict[str, Any]:
     """The part of ``view(state, seat)`` the heuristic bot reads, built alone: the
     systems and transmitters as the view shows them, the components, and the public
     parts in ``BOT_KEYS`` *shared with the state, not copied* (``final`` only while the
-    game has one, as in the view), but the seats in their JSON form. The view copies everything through JSON, which was a
+    game has one, as in the view; the seats as ``Player.fields``). The view copies everything through JSON, which was a
     sixth of a Pulsar search, whose playouts ask the heuristic at every step; the
     heuristic only reads, and ``tests/pulsar/test_bot_view.py`` checks at every decision
     of seeded games that this equals the view cut down to its keys and that the
     heuristic leaves the state as it was."""
     out: dict[str, Any] = {k: getattr(state, k) for k in BOT_KEYS
                            if k != "final" or state.final is not None}
-    out["players"] = [p.to_json() for p in state.players]  # the seats' JSON form
+    out["players"] = [p.fields() for p in state.players]
     out["seat"] = seat
     out["components"] = state.comp
     out["systems"] = _systems(state)
@@ -84,7 +84,7 @@ def bot_view(state: Game, seat: int) -> dict[str, Any]:
 
 
 def _copy(data: dict[str, Any]) -> dict[str, Any]:
-    """A detached copy (the state is plain JSON, and this is faster than deepcopy)."""
+    """A detached copy (the parts are plain JSON, and this is faster than deepcopy)."""
     value: dict[str, Any] = json.loads(json.dumps(data))
     return value
 

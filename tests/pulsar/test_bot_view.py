@@ -1,7 +1,7 @@
 """The heuristic bot's part of the view (``view.bot_view``) against the whole view.
 
 The Pulsar heuristic decides from ``bot_view(state, seat)``, built alone and sharing the
-state's public parts instead of copying them (the seats in their JSON form), because a search's playouts ask it at every
+state's public parts instead of copying them, because a search's playouts ask it at every
 step. At every decision of seeded games (two to four players), for every seat, it equals
 the whole view cut down to its keys (so it shows nothing the view hides), the heuristic
 picks the same action from either, and choosing leaves the state as it was (the shared
@@ -32,6 +32,7 @@ def test_bot_view_shares_what_the_view_copies():
     s = R.new_game(R.example_config(2), "bot-view-shares")
     part = bot_view(s, 0)
     assert part["tracks"] is s.tracks and view(s, 0)["tracks"] is not s.tracks
+    assert part["players"][0]["pulsars"] is s.players[0].pulsars
     assert part["players"] == view(s, 0)["players"] == [p.to_json() for p in s.players]
     assert part["tx"] == view(s, 0)["tx"] and isinstance(part["tx"]["stack"], int)
     hidden = [v for v in part["systems"].values() if not v["revealed"]]
