@@ -29,8 +29,8 @@ HOST_OPTIONS: dict[str, dict[str, Any]] = {
     "format": {"type": "string", "description": "The deck format the seats' decks are "
                "checked in (games with decks; default practice)."},
     "time_limit_seconds": {"type": "integer", "minimum": 10, "maximum": 7 * 24 * 3600,
-                           "description": "The match's time limit (a tournament game: "
-                           "3600)."},
+                           "nullable": True, "description": "The match's time limit (a "
+                           "tournament game: 3600; null or left out: none)."},
     "rated": {**_BOOL, "readOnly": True, "description": "A challenge played for rating."},
     "seek": {**_BOOL, "readOnly": True, "description": "Made by a challenge."},
     "min_rating": {"type": "integer", "minimum": 0, "readOnly": True,

@@ -60,8 +60,12 @@ def test_a_match_s_options_are_its_game_s_however_it_was_made(schema, cards_load
         "seats": [{"player": "me"}, {"player": "bot:random"}]})
     assert made["options"]["bluffing"] is False
     api.get(f"/api/v1/matches/{made['id']}/")
-    api.post("/api/v1/matches/", {"ruleset": "smugglers", "options": {"advanced": True},
-                                  "seats": [{"player": "me"}, {"player": "bot:random"}]})
+    # (no time limit said as null, the default format as ""; both are taken and shown)
+    loose = {"ruleset": "smugglers", "options": {"advanced": True, "format": "",
+                                                 "time_limit_seconds": None},
+             "seats": [{"player": "me"}, {"player": "bot:random"}]}
+    assert not _request_errors(schema, "MatchCreateRequestRequest", loose)
+    assert api.post("/api/v1/matches/", loose)["options"]["time_limit_seconds"] is None
     sandbox = api.post("/api/v1/matches/", {"ruleset": "kgk", "scenario": "kg-14-2",
                                             "seats": [{"player": "me"},
                                                       {"player": "bot:random"}]})
