@@ -41,7 +41,8 @@ def valid(schema: dict, spec: dict, rng: random.Random, depth: int = 0) -> Any:
         return [valid(schema.get("items", {}), spec, rng, depth + 1)
                 for _ in range(rng.randint(1, 2))] if depth < 4 else []
     if kind == "integer":
-        return rng.randint(schema.get("minimum", 0), min(schema.get("maximum", 5), 5))
+        low = schema.get("minimum", 0)      # (small numbers, but never below the least)
+        return rng.randint(low, max(low, min(schema.get("maximum", 5), 5)))
     if kind == "number":
         return rng.random()
     if kind == "boolean":
