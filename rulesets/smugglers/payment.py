@@ -29,13 +29,15 @@ def cost(state: Game, card: int) -> int:
     return value
 
 
+@lru_cache(maxsize=65536)
 def _options(ships: tuple[str, ...], held: tuple[tuple[str, int], ...]) -> tuple[
         tuple[tuple[str, int], ...], ...]:
     """Every goods multiset that pays ``ships`` from ``held`` (A1.3.4): each ship takes
     at most one good of its colour (cruiser: any), at most one ship unserved. In the order
-    of the counts per colour, the first colour's slowest. No colour pays more goods than
-    there are ships, so what it holds beyond that is cut before the remembered answers are
-    asked: a handful of questions instead of one per supply."""
+    of the counts per colour, the first colour's slowest. Remembered as asked (the bots ask
+    it for every bid they weigh), and below that by what matters: no colour pays more goods
+    than there are ships, so what it holds beyond that is cut, and a supply not met before
+    is most often a question answered already."""
     n = len(ships)
     return _payments(ships, tuple((c, min(h, n)) for c, h in held))
 

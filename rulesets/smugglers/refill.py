@@ -22,12 +22,13 @@ def start(state: Game) -> None:
     state.refill_order = sorted(range(n), key=lambda s: (-strength(state, s), s))
 
 
+@lru_cache(maxsize=4096)
 def _takes(limit: int, pool: tuple[tuple[str, int], ...]) -> tuple[
         tuple[tuple[str, int], ...], ...]:
     """Every way to take 1 to ``limit`` goods from ``pool``, in the order of the counts
-    per colour, the first colour's slowest. What a colour holds beyond the limit changes
-    nothing, so it is cut before the remembered answers are asked: a handful of questions
-    instead of one per pool."""
+    per colour, the first colour's slowest. Remembered as asked, and below that by what
+    matters: what a colour holds beyond the limit changes nothing, so a pool not met before
+    is most often a question answered already."""
     return _takes_within(limit, tuple((c, min(n, limit)) for c, n in pool))
 
 
