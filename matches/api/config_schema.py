@@ -26,8 +26,9 @@ _BOOL = {"type": "boolean"}
 # The options the host reads (``matches.store.HOST_OPTIONS``) and the marks it writes; a
 # client sends the first two (a new match, a simulation), the server writes the rest.
 HOST_OPTIONS: dict[str, dict[str, Any]] = {
-    "format": {"type": "string", "description": "The deck format the seats' decks are "
-               "checked in (games with decks; default practice)."},
+    "format": {"type": "string", "nullable": True, "description": "The deck format the "
+               "seats' decks are checked in (games with decks; null, empty or left out: "
+               "practice)."},
     "time_limit_seconds": {"type": "integer", "minimum": 10, "maximum": 7 * 24 * 3600,
                            "nullable": True, "description": "The match's time limit (a "
                            "tournament game: 3600; null or left out: none)."},

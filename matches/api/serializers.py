@@ -6,11 +6,14 @@ import re
 from typing import Any
 
 from drf_spectacular.utils import inline_serializer
+from jsonschema import Draft7Validator
 from rest_framework import serializers
 
 from decks.api.fields import OptionalDeckSpecField
 from matches.bot_kinds import BOT_KINDS
 from matches.models import Seat
+from rulesets import registry
+from rulesets.shapes import kind_schema, option_shape_of
 from web.api.strict import JSONObjectField, StrictJSONMixin
 
 PLAYER_HELP = ('"me", a username, "bot:<kind>" (' + ", ".join(BOT_KINDS) + '), or "open" '
@@ -28,6 +31,19 @@ def _object(value: Any, field: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise serializers.ValidationError(f"{field}: a JSON object")
     return value
+
+
+def game_option_problems(ruleset: str, options: dict[str, Any]) -> list[str]:
+    """Each game option given with a value of another kind than its game's options say
+    (``rulesets/<game>/config_shape.py``): engines that coerce (KGK's ``bool(...)``) took
+    ``"simplified_combat": null`` as false. A key the game does not know is left to the
+    engine (which refuses it, or ignores it, as it always has)."""
+    shape = option_shape_of(ruleset) if ruleset in registry.available() else None
+    if shape is None:
+        return []
+    given = {k: v for k, v in options.items() if k in shape.fields}
+    checker = Draft7Validator(kind_schema(shape))    # (every option may be left out)
+    return [f"{'.'.join(map(str, e.path))}: {e.message}" for e in checker.iter_errors(given)]
 
 
 def _options(value: Any, field: str) -> dict[str, Any]:
@@ -77,6 +93,12 @@ class MatchCreateRequest(StrictJSONMixin, serializers.Serializer):
         if fmt is not None and not isinstance(fmt, str):
             raise serializers.ValidationError("format: a deck format key")
         return value
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        problems = game_option_problems(attrs["ruleset"], attrs.get("options") or {})
+        if problems:
+            raise serializers.ValidationError({"options": problems})
+        return attrs
 
 
 class JoinRequest(StrictJSONMixin, serializers.Serializer):
@@ -128,6 +150,8 @@ class SimulationRequest(StrictJSONMixin, serializers.Serializer):
 
     def validate_options(self, value: Any) -> dict[str, Any]:
         return _options(value, "options")
+
+    validate = MatchCreateRequest.validate
 
 
 # ---------------------------------------------------------------- responses (schema)

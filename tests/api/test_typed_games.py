@@ -16,7 +16,7 @@ from openapi_schema_validator import OAS30Validator
 
 from matches import bots
 from matches.models import Match, MatchAction
-from tests.support.api import client_for
+from tests.support.api import assert_error, client_for
 from tests.support.strict_api import Checked, Schema
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +61,7 @@ def test_a_match_s_options_are_its_game_s_however_it_was_made(schema, cards_load
     assert made["options"]["bluffing"] is False
     api.get(f"/api/v1/matches/{made['id']}/")
     # (no time limit said as null, the default format as ""; both are taken and shown)
-    loose = {"ruleset": "smugglers", "options": {"advanced": True, "format": "",
+    loose = {"ruleset": "smugglers", "options": {"advanced": True, "format": None,
                                                  "time_limit_seconds": None},
              "seats": [{"player": "me"}, {"player": "bot:random"}]}
     assert not _request_errors(schema, "MatchCreateRequestRequest", loose)
@@ -120,3 +120,21 @@ def test_a_replay_is_its_game_s_config_and_log(schema, cards_loaded, django_user
 def _markers_kept(match_id: int) -> list[str]:
     kept = MatchAction.objects.filter(match_id=match_id).values_list("events", flat=True)
     return [k for events in kept for event in events for k in event if k[0] == "_"]
+
+
+def test_a_game_option_of_another_kind_is_refused_naming_it(django_user_model):
+    """KGK took ``"bluffing": null`` (and any value of a flag) where the schema says a
+    boolean; every game's options are now held to their kinds before a match is made."""
+    api = client_for(django_user_model.objects.create_user("opt-kinds", password="x"))
+    seats = [{"player": "me"}, {"player": "bot:random"}]
+    for ruleset, options in (("kgk", {"bluffing": None}), ("kgk", {"auto_pass": ["1"]}),
+                             ("roll", {"first_game": "yes"})):
+        error = assert_error(api.post("/api/v1/matches/", {
+            "ruleset": ruleset, "options": options, "seats": seats}, format="json"),
+            400, "invalid")
+        assert next(iter(options)) in error["message"], error
+    assert_error(api.post("/api/v1/simulations/", {"ruleset": "kgk", "games": 1, "options": {
+        "simplified_combat": 1}}, format="json"), 400, "invalid")
+    made = api.post("/api/v1/matches/", {"ruleset": "kgk", "options": {
+        "bluffing": False, "auto_pass": [1]}, "seats": seats}, format="json")
+    assert made.status_code == 201, made.content
