@@ -84,12 +84,17 @@ COMPONENTS: dict[str, Any] = {
                                        "items": {"$ref": "#/components/schemas/AccountYourTurn"}},
                          "invitations": {"type": "array", "items": {
                              "$ref": "#/components/schemas/AccountInvitation"}}}},
-    "AccountYourTurn": {"type": "object", "required": ["match", "seat", "version"],
+    "AccountYourTurn": {"type": "object", "required": ["match", "seat", "version", "deadline"],
                         "properties": {"match": {"type": "integer"},
                                        "seat": {"type": "integer"},
                                        "version": {"type": "integer", "description": (
                                            "The match's version then: pass it as "
-                                           "expected_version.")}}},
+                                           "expected_version.")},
+                                       "deadline": {
+                                           "type": "string", "format": "date-time",
+                                           "nullable": True, "description": (
+                                               "A turn-based match: move by then (UTC); "
+                                               "null in a live match.")}}},
     "AccountInvitation": {"type": "object", "required": ["invitation", "match", "seat", "from"],
                           "properties": {"invitation": {"type": "integer"},
                                          "match": {"type": "integer"},

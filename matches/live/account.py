@@ -39,6 +39,7 @@ from django.dispatch import Signal
 from kaosz.models import SeatInvitation
 from matches.live import hub
 from matches.models import BIG_COLUMNS, Match, Seat
+from web.api.timestamps import utc_text
 
 CHANNEL = hub.ACCOUNTS
 YOUR_TURN, INVITATION, MATCH_FINISHED = "your_turn", "invitation", "match_finished"
@@ -96,12 +97,14 @@ def snapshot(user_id: int) -> dict[str, Any]:
     """What is waiting for the user now: the matches where one of their seats is to act,
     and the invitations they have not answered."""
     seats = (Seat.objects.filter(user_id=user_id, match__status=Match.ACTIVE)
-             .values_list("match_id", "index", "match__to_act", "match__version")
+             .values_list("match_id", "index", "match__to_act", "match__version",
+                          "match__turn_clock__deadline", "match__turn_clock__done")
              .order_by("-match_id")[:SNAPSHOT_MOST * 4])
     turns: dict[int, dict[str, Any]] = {}
-    for match_id, index, to_act, version in seats:
+    for match_id, index, to_act, version, deadline, done in seats:
         if index in (to_act or []) and match_id not in turns:
-            turns[match_id] = {"match": match_id, "seat": index, "version": version}
+            turns[match_id] = {"match": match_id, "seat": index, "version": version,
+                               "deadline": None if done else utc_text(deadline)}
     invitations = [invitation_payload(i) for i in SeatInvitation.objects.filter(
         user_id=user_id, status=SeatInvitation.PENDING).select_related("invited_by", "match")
         .defer(*(f"match__{c}" for c in BIG_COLUMNS))
@@ -149,16 +152,29 @@ def on_match_changed(sender: Any, match: Match, reason: str,
         if bot_seats is not None and set(match.to_act) <= bot_seats:
             return
         users = _seat_users(match.pk, fresh=reason != "action")
-        for index in match.to_act:
-            if index in users:
-                publish_account_event(users[index], YOUR_TURN, {
-                    "match": match.pk, "seat": index, "version": match.version})
+        told = [index for index in match.to_act if index in users]
+        deadline = _deadline(match.pk) if told else None
+        for index in told:
+            publish_account_event(users[index], YOUR_TURN, {
+                "match": match.pk, "seat": index, "version": match.version,
+                "deadline": deadline})
     elif match.status == Match.FINISHED:
         users = _seat_users(match.pk, fresh=reason != "action")
         with _LOCAL_LOCK:
             _SEAT_USERS.pop(match.pk, None)
         for user_id in sorted(set(users.values())):
             publish_account_event(user_id, MATCH_FINISHED, {"match": match.pk})
+
+
+def _deadline(match_id: int) -> str | None:
+    """A turn-based match's deadline for the move now due, as ISO-8601 UTC text (set in
+    the move's own transaction, so it is the new one here, after the commit); None for a
+    live match."""
+    row = (Match.objects.filter(pk=match_id)
+           .values_list("turn_clock__deadline", "turn_clock__done").first())
+    if row is None or row[1]:
+        return None
+    return utc_text(row[0])
 
 
 def _joined_or_started(match: Match, reason: str) -> None:

@@ -138,3 +138,31 @@ def test_a_turn_based_move_takes_the_write_lock_once(people):
     assert writes == ["BEGIN IMMEDIATE"], writes
     match.refresh_from_db()
     assert TurnClock.objects.get(match=match).version == match.version
+
+
+def test_your_turn_on_the_account_stream_carries_the_deadline(people):
+    """A bot that plays turn-based matches from its account stream learns the deadline
+    with the turn, and a stream opened later finds it in the snapshot."""
+    from matches.live.account import account_event, snapshot
+
+    told: list[dict] = []
+
+    def keep(sender, user_id, kind, payload, **kwargs):
+        if kind == "your_turn":
+            told.append(payload)
+
+    account_event.connect(keep)
+    try:
+        match = started(people)
+        seat = match.to_act[0]
+        action = registry.get(match.ruleset).bot_action(
+            registry.get(match.ruleset).from_json(match.state_json()), seat, "random", "d")
+        store.submit(match.pk, seat, action, expected_version=match.version)
+    finally:
+        account_event.disconnect(keep)
+    match.refresh_from_db()
+    clock = TurnClock.objects.get(match=match)
+    due = clock.deadline.isoformat().replace("+00:00", "Z")
+    assert told and told[-1]["version"] == match.version and told[-1]["deadline"] == due
+    waiting = snapshot(match.seats.get(index=match.to_act[0]).user_id)["your_turn"]
+    assert [(t["match"], t["deadline"]) for t in waiting] == [(match.pk, due)]
