@@ -10,6 +10,7 @@ JSON text) and only then shuffles them with the search's own generator.
 from __future__ import annotations
 
 import json
+import marshal
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -22,9 +23,14 @@ _SLICE = re.compile(r"^(?P<path>[^\[]+)(?:\[(?P<start>-?\d*):(?P<stop>-?\d*)\])?
 
 def copy_state(state: State, static_keys: Iterable[str] = ()) -> State:
     """A detached copy of a plain-JSON state; ``static_keys`` (never changed by the
-    engine) are shared, not copied."""
+    engine) are shared, not copied.
+
+    Copied through ``marshal``, the interpreter's own serialisation of exactly these types
+    (dicts, lists, strings, numbers, booleans, None): a mid-game KGK state in about a fifth
+    of the time of a JSON round trip, which was most of a determinization's cost."""
     shared = {k: state[k] for k in static_keys if k in state}
-    copied: State = json.loads(json.dumps({k: v for k, v in state.items() if k not in shared}))
+    copied: State = marshal.loads(marshal.dumps(
+        {k: v for k, v in state.items() if k not in shared}))
     copied.update(shared)
     return copied
 
