@@ -235,7 +235,7 @@ def activated_in_play(state: GameState, seat: int) -> list[int]:
     """Ids of ``seat``'s face-up, paid, active cards in play whose definition has
     activated abilities (the ones that may use them, KG-12.8), in play order: canteen,
     surface, then ship by ship (its armaments and crews, then the ship), each left to
-    right (``turn.play_order``). A card moves only between its owner's zones. (The
+    right. A card moves only between its owner's zones. (The
     definition's flag is tested first: most cards in play have no activated ability.)"""
     # (The locals are typed so that the compiled build indexes lists and dicts directly:
     # this scan runs after most actions.)

@@ -326,9 +326,9 @@ def main_phase(state: GameState, _: Any) -> None:
 
 
 # KG-9.3.3's main-phase actions, section by section: the rules' one home for them (the
-# decision table's main list). The speed layer (``rulesets/kgk/fast``) has a copy written
-# out in one pass for bots and search; ``tests/kgk/test_fast_layer.py`` checks the two
-# give the same list.
+# decision table's main list). The speed layer (``rulesets/kgk/fast/main_list.py``) calls
+# the sections below that need no credit bounds and writes out the hand, payment and attack
+# sections with theirs; ``tests/kgk/test_fast_layer.py`` checks the two give the same list.
 
 def main_start(state: GameState, dec: Decision) -> tuple[int, Player, int, bool]:
     """What both main lists (this one and the speed layer's) start from: the deciding
@@ -388,12 +388,12 @@ def hand_actions(state: GameState, seat: int, p: Player, acts: list[Action], qs:
         if not bluff and t not in ("base", "crew", "armament"):
             continue
         if bluff or t != "armament":
-            _placements(acts, cid, t, bluff)
+            placements(acts, cid, t, bluff)
             if not bluff:
                 continue
         if free_ships is None:
             free_ships = ships_with_room(state, p)
-        _armament_placements(acts, cid, free_ships)
+        armament_placements(acts, cid, free_ships)
     return interrupts
 
 
@@ -413,7 +413,7 @@ def _event_plays(state: GameState, seat: int, cid: int, d: CardDef,
                         else PLAY[cid])
 
 
-def _placements(acts: list[Action], cid: int, t: str, bluff: bool) -> None:
+def placements(acts: list[Action], cid: int, t: str, bluff: bool) -> None:
     """KG-9.3.3 a: a base to the surface, a crew to the canteen, face down (with
     bluffing, KG-12.10, any card as either)."""
     if bluff or t == "base":
@@ -434,7 +434,7 @@ def ships_with_room(state: GameState, p: Player) -> list[int]:
     return out
 
 
-def _armament_placements(acts: list[Action], cid: int, free_ships: list[int]) -> None:
+def armament_placements(acts: list[Action], cid: int, free_ships: list[int]) -> None:
     """KG-9.3.3 a: an armament face down onto one of the seat's ships with room."""
     if free_ships:
         row = place_armament(cid)
@@ -551,23 +551,6 @@ def place_armament_on(row: dict[int, Action], cid: int, ship: int) -> Action:
     if a is None:
         a = row[ship] = {"type": "place", "card": cid, "as": "armament", "ship": ship}
     return a
-
-
-IN_PLAY: Final = frozenset(("canteen", "surface", "hangar", "att"))
-
-
-def play_order(state: GameState, p: Player, cid: int) -> Any:
-    """Where an own card in play sits: canteen, surface, then ship by ship (its
-    armaments and crews, then the ship), each left to right."""
-    c = state["cards"][cid]
-    z = c["z"]
-    if z == "canteen":
-        return (0, p["canteen"].index(cid), 0, 0)
-    if z == "surface":
-        return (1, p["surface"].index(cid), 0, 0)
-    if z == "hangar":
-        return (2, p["hangar"].index(cid), 1, 0)
-    return (2, p["hangar"].index(c["on"]), 0, state["cards"][c["on"]]["att"].index(cid))
 
 
 def _place(state: GameState, seat: int, p: Player, action: Action) -> None:

@@ -33,27 +33,21 @@ ChoicePending = tuple[GameState, int, MainLayout, str, int, int, int, int]
 class Facts:
     """What never changes in a match once it has started (a card's owner and definition
     are fixed from ``new_game`` on), for the card list it was computed from (held, so
-    its id cannot be reused): per seat, its cards whose definition has activated
-    abilities, and its cards with a continuous effect (``aura``) with that effect. The
-    rules scan zones instead (``state.aura``, ``state.activated_in_play``); the main
+    its id cannot be reused): per seat, its cards with a continuous effect (``aura``)
+    with that effect. The rules scan the seat's surface instead (``state.aura``); the main
     list reads these to skip the scans that find nothing."""
 
-    __slots__ = ("cards", "activated", "auras")
+    __slots__ = ("cards", "auras")
 
     def __init__(self, state: GameState) -> None:
         cards = state["cards"]
         defs = state["defs"]
-        activated: list[list[int]] = [[] for _ in range(state["n"])]
         auras: list[list[tuple[int, dict[str, int]]]] = [[] for _ in range(state["n"])]
         for c in cards:
-            d = defs[c["d"]]
-            if d["actv"]:
-                activated[c["o"]].append(c["id"])
-            a = d["eff"].get("aura")
+            a = defs[c["d"]]["eff"].get("aura")
             if a:
                 auras[c["o"]].append((c["id"], a))
         self.cards = cards
-        self.activated = tuple(tuple(x) for x in activated)
         self.auras = tuple(tuple(x) for x in auras)
 
 

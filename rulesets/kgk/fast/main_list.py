@@ -1,15 +1,17 @@
-"""The speed layer's main list: KG-9.3.3's main-phase actions written out section by section,
-and the next list derived from it after a develop, a draw, a face-down placement, a cash
-or a search.
+"""The speed layer's main list: KG-9.3.3's main-phase actions section by section, with
+where each section sits and the credit bounds that say when a list still holds, and the
+next list derived from it after a develop, a draw, a face-down placement, a cash or a
+search.
 
 The main phase is most of a match's decisions, so this is the engine's hot loop. The
-rules' one home for KG-9.3.3 is ``turn.main_legal`` (one function per section); this
-module gives the same list, a function per section too but no helper call per card, with
-the credit bounds (``Bounds``) that say when a list still holds, and remembers
-where its sections sit (``Cache.layout``) so the commonest actions need not build the
-next list again. Only ``FastEngine`` (``fast/engine.py``) calls it; the rules never do.
-``tests/kgk/test_fast_layer.py`` compares every list here with the plain computation at
-every decision of seeded matches in every format.
+rules' one home for KG-9.3.3 is ``turn.main_legal``; the sections that need no bounds
+(placements, abilities, developments, cash actions, draws) are the rules' own functions
+here too. What stays written out, and why: the hand's plays, the payments and the
+attacks note each cost they compare with the credits (``Bounds``), which a derived list
+needs to know it still holds; the derivations themselves (``after_develop`` and friends)
+edit the list before instead of building it. Only ``FastEngine`` (``fast/engine.py``)
+calls this module; the rules never do. ``tests/kgk/test_fast_layer.py`` compares every
+list here with the plain computation at every decision of seeded matches in every format.
 
 Interface: ``main_legal(cache, state, dec)``, ``after_develop``, ``after_draw``,
 ``after_place`` (with the list the action was picked from), ``note_before_choice`` and
@@ -27,37 +29,34 @@ from rulesets.kgk.actions import (
     ATTACK_CENTRAL,
     ATTACK_COLONY,
     ATTACK_CREW,
-    CASH,
     DEVELOP,
     END_TURN,
     PAY,
     PLACE_BASE,
-    PLACE_CREW,
     PLAY,
 )
 from rulesets.kgk.chain import interrupt_actions
 from rulesets.kgk.constants import (
-    CASH_DEVELOPMENTS,
     CASH_GAIN,
     DEVELOP_COST,
     DEVELOPS_PER_BASE_PER_TURN,
     DRAW_COST,
     RUIN_DRAW_COST,
     SEARCH_COST,
-    can_cash,
 )
 from rulesets.kgk.effects import HIDEABLE, target_fields, target_spec, targets
 from rulesets.kgk.fast.cache import Cache, MainLayout
 from rulesets.kgk.jsontypes import Action, CardDef, Decision, GameState, Player
-from rulesets.kgk.state import ACTIVE, aura, opponents
+from rulesets.kgk.state import activated_in_play, aura, opponents
 from rulesets.kgk.turn import (
-    IN_PLAY,
+    armament_placements,
     can_attack,
+    cash_actions,
+    development_actions,
     draw_actions,
     main_start,
     payable_in_main,
-    place_armament,
-    play_order,
+    placements,
     ships_with_room,
 )
 
@@ -115,9 +114,12 @@ def main_legal(cache: Cache, state: GameState, dec: Decision) -> list[Action]:
         _payments(state, p, cr, bounds, acts)
         pay_end = len(acts)
         if p["actv"]:
-            _abilities(cache, state, seat, p, cr, bounds, acts)
+            _abilities(state, seat, cr, bounds, acts)
+        cards = state["cards"]
         dev_start = len(acts)
-        cash_start = _developments_and_cashes(state, p, cr, acts)
+        development_actions(acts, cards, p["surface"], cr)
+        cash_start = len(acts)
+        cash_actions(acts, cards, p["surface"])
         draw_start = len(acts)
         draw_actions(acts, p, cr, qs)
     attack_start = len(acts)
@@ -156,17 +158,11 @@ def _hand(state: GameState, seat: int, p: Player, cr: int, qs: bool, has_auras: 
                 _event_plays(state, seat, cid, d, acts)
         elif t == "interrupt":
             interrupts = True
-        if bluff:
-            add(PLACE_BASE[cid])
-            add(PLACE_CREW[cid])
-        elif t == "base":
-            add(PLACE_BASE[cid])
-        elif t == "crew":
-            add(PLACE_CREW[cid])
+        placements(acts, cid, t, bluff)
         if bluff or t == "armament":
             if free_ships is None:
                 free_ships = ships_with_room(state, p)
-            _armament_places(cid, free_ships, acts)
+            armament_placements(acts, cid, free_ships)
     return interrupts
 
 
@@ -180,16 +176,6 @@ def _event_plays(state: GameState, seat: int, cid: int, d: CardDef, acts: list[A
         for tg in targets(state, seat, spec):
             acts.append({"type": "play", "card": cid, "target": tg} if tg is not None
                         else PLAY[cid])
-
-
-def _armament_places(cid: int, free_ships: list[int], acts: list[Action]) -> None:
-    """Placing ``cid`` face down as an armament on each ship with room (KG-9.3.3 c)."""
-    row = place_armament(cid)
-    for s in free_ships:
-        a = row.get(s)
-        if a is None:
-            a = row[s] = {"type": "place", "card": cid, "as": "armament", "ship": s}
-        acts.append(a)
 
 
 def _payments(state: GameState, p: Player, cr: int, bounds: Bounds,
@@ -208,45 +194,18 @@ def _payments(state: GameState, p: Player, cr: int, bounds: Bounds,
             bounds.take(cost, cr)
 
 
-def _abilities(cache: Cache, state: GameState, seat: int, p: Player, cr: int,
-               bounds: Bounds, acts: list[Action]) -> None:
-    """KG-9.3.3 f (turn.ability_actions): the activated abilities of the cards in play,
-    in play order; the bounds for either side of every ability's cost."""
+def _abilities(state: GameState, seat: int, cr: int, bounds: Bounds,
+               acts: list[Action]) -> None:
+    """KG-9.3.3 f (turn.ability_actions): the activated abilities of the cards that may
+    use them (``state.activated_in_play``, in play order); the bounds for either side of
+    every ability's cost."""
     cards = state["cards"]
-    up = []
-    for cid in cache.facts_of(state).activated[seat]:
-        c = cards[cid]
-        if c["up"] and c["z"] in IN_PLAY and c["paid"] and c["rot"] == ACTIVE:
-            up.append(cid)
-    if len(up) > 1:
-        up.sort(key=lambda cid: play_order(state, p, cid))
     defs = state["defs"]
-    for cid in up:
+    for cid in activated_in_play(state, seat):
         d = defs[cards[cid]["d"]]
         card_ability_actions(state, seat, cid, d, acts)
         for ab in d["eff"]["activated"]:
             bounds.take((ab.get("cost") or {}).get("credits", 0), cr)
-
-
-def _developments_and_cashes(state: GameState, p: Player, cr: int, acts: list[Action]) -> int:
-    """KG-9.3.3 d (turn.development_actions, turn.cash_actions): developing a base, then
-    cashing the developed bases; returns where the cash actions start."""
-    cards = state["cards"]
-    cashes = []                  # a cash action per developed base, in surface order
-    total = 0
-    develop = cr >= DEVELOP_COST
-    for b in p["surface"]:
-        c = cards[b]
-        if develop and c["dt"] < DEVELOPS_PER_BASE_PER_TURN:
-            acts.append(DEVELOP[b])
-        n = c["dev"]
-        if n:
-            cashes.append(CASH[b])
-            total += n
-    cash_start = len(acts)
-    if total >= CASH_DEVELOPMENTS:                 # constants.can_cash
-        acts += cashes
-    return cash_start
 
 
 def _attacks(state: GameState, seat: int, cr: int, qs: bool, auras: tuple[tuple[Any, ...], ...],
@@ -304,24 +263,15 @@ def after_develop(cache: Cache, state: GameState, dec: Decision, old: list[Actio
         cash_start -= 1
         draw_start -= 1
         attack_start -= 1
-    dev = c["dev"]
-    if dev == 1:                                     # b joins the developed bases
-        cashes: list[Action] = []                    # (turn.cash_actions, written out)
-        total = 0
-        for x in p["surface"]:
-            n = cards[x]["dev"]
-            if n:
-                cashes.append(CASH[x])
-                total += n
-        if total >= CASH_DEVELOPMENTS:               # constants.can_cash
-            shift = len(cashes) - (draw_start - cash_start)
-            acts[cash_start:draw_start] = cashes
-            draw_start += shift
-            attack_start += shift
-    elif cash_start == draw_start and can_cash(dev):  # b alone, now with enough
-        acts.insert(cash_start, CASH[b])
-        draw_start += 1
-        attack_start += 1
+    # The cash section (KG-4.5.13) changes only when b is newly developed or none was
+    # offered; otherwise b is in it already and the total only grew.
+    if c["dev"] == 1 or cash_start == draw_start:
+        cashes: list[Action] = []
+        cash_actions(cashes, cards, p["surface"])
+        shift = len(cashes) - (draw_start - cash_start)
+        acts[cash_start:draw_start] = cashes
+        draw_start += shift
+        attack_start += shift
     if cr < DRAWS_SETTLED:                           # KG-9.3.3 g-i cost credits
         draws: list[Action] = []
         draw_actions(draws, p, cr, False)
@@ -405,15 +355,9 @@ def _with_new_hand_card(cache: Cache, state: GameState, dec: Decision, m: MainLa
 def _placements(state: GameState, p: Player, cid: int, t: str, acts: list[Action]) -> None:
     """``main_legal``'s face-down placements of hand card ``cid`` (type ``t``)."""
     bluff = state["opts"]["bluffing"]
-    if bluff:
-        acts.append(PLACE_BASE[cid])
-        acts.append(PLACE_CREW[cid])
-    elif t == "base":
-        acts.append(PLACE_BASE[cid])
-    elif t == "crew":
-        acts.append(PLACE_CREW[cid])
+    placements(acts, cid, t, bluff)
     if bluff or t == "armament":
-        _armament_places(cid, ships_with_room(state, p), acts)
+        armament_placements(acts, cid, ships_with_room(state, p))
 
 
 def after_place(cache: Cache, state: GameState, dec: Decision, old: list[Action], cid: int,
@@ -527,32 +471,16 @@ def _after_cash(cache: Cache, state: GameState, p: Player, dec: Decision, layout
     fd = p["fd"]
     if fd and (b1 in fd or b2 in fd):
         return
-    # The cash and draw sections built again (turn.cash_actions, written out, and
-    # turn.draw_actions), and the developments when this credit is the one they need;
-    # the rest kept.
+    # The cash and draw sections built again, and the developments when this credit is
+    # the one they need (the rules' own sections); the rest kept.
     cards = state["cards"]
-    cashes: list[Action] = []
-    total = 0
     if credits >= DEVELOP_COST:                      # the developments stay as they are
         acts = old[:cash_start]
-        for x in p["surface"]:
-            n = cards[x]["dev"]
-            if n:
-                cashes.append(CASH[x])
-                total += n
-    else:                                            # (turn.development_actions too)
+    else:                                            # this credit is the one they need
         acts = old[:dev_start]
-        for x in p["surface"]:
-            c = cards[x]
-            if cr >= DEVELOP_COST and c["dt"] < DEVELOPS_PER_BASE_PER_TURN:
-                acts.append(DEVELOP[x])
-            n = c["dev"]
-            if n:
-                cashes.append(CASH[x])
-                total += n
+        development_actions(acts, cards, p["surface"], cr)
         cash_start = len(acts)
-    if total >= CASH_DEVELOPMENTS:                   # constants.can_cash
-        acts += cashes
+    cash_actions(acts, cards, p["surface"])
     draw_start = len(acts)
     draw_actions(acts, p, cr, False)
     new_attack_start = len(acts)
