@@ -78,7 +78,8 @@ def play(rs: Any, bot_view: Any, players: int, index: int, d: Digest) -> int:
         if step == resign_at:
             copy = rs.from_json(json.loads(json.dumps(rs.to_json(state))))
             _, events = rs.resign(copy, index % players)
-            d.add("resign", events, rs.to_json(copy)["result"], rs.outcome(copy))
+            # (Roll's JSON form keeps no "result": its outcome, hashed too, says it all)
+            d.add("resign", events, rs.to_json(copy).get("result"), rs.outcome(copy))
         acting = rs.to_act(state)
         seat = acting[step % len(acting)]
         action = rs.bot_action(state, seat, kinds[(index + step) % 2], f"{seed}/{step}")
