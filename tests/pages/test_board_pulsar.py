@@ -168,7 +168,8 @@ def start_game(pg, live_server, user) -> int:
 def assert_finished_board(pg, match_id: int, names: list[str]) -> None:
     match = Match.objects.get(pk=match_id)
     assert match.status == Match.FINISHED and store.verify(match)["ok"]
-    state = state_of(match_id)
+    state = match.state_json()  # (the stored JSON form, read as a client's records)
+    assert state is not None
     pg.wait_for_selector("#pz-final table")
     # the final table: one row per player with the final score, and the tie-break trail
     rows = [r.split("\t") for r in pg.locator("#pz-final tr").all_inner_texts()]
@@ -257,7 +258,7 @@ def samples_from_games(games: int = 6) -> tuple[list[dict], list[dict]]:
             per_type[t] = per_type.get(t, 0) + 1
         if fresh:
             samples.append({"view": RS.view(s, seat), "seat": seat,
-                            "players": s["seats"], "legal": legal})
+                            "players": s.seats, "legal": legal})
 
     for g in range(games):
         players = 2 if g % 2 == 0 else 3
@@ -267,13 +268,13 @@ def samples_from_games(games: int = 6) -> tuple[list[dict], list[dict]]:
         while RS.outcome(s) is None:
             seat = RS.to_act(s)[0]
             sample(s, seat)
-            if s["phase"] == "final" and g == 0 and "choose_goal" not in per_type:
-                alt = json.loads(json.dumps(s))
-                alt["final"]["goals"][str(seat)]["gyro_choice"] = [0, 1]
+            if s.phase == "final" and g == 0 and "choose_goal" not in per_type:
+                alt = RS.from_json(json.loads(json.dumps(RS.to_json(s))))
+                alt.final["goals"][str(seat)]["gyro_choice"] = [0, 1]
                 sample(alt, seat)
-            if s["phase"] == "actions" and "joint_die" not in per_type and s["round"] > 2:
-                alt = json.loads(json.dumps(s))
-                alt["pending"] = {"kind": "joint", "seat": seat, "options": [
+            if s.phase == "actions" and "joint_die" not in per_type and s.round > 2:
+                alt = RS.from_json(json.loads(json.dumps(RS.to_json(s))))
+                alt.pending = {"kind": "joint", "seat": seat, "options": [
                     {"type": "joint_die", "value": 3}, {"type": "joint_die", "value": 5}]}
                 sample(alt, seat)
             action = RS.bot_action(s, seat, kinds[(seat + g) % 3], f"r{g}/{step}")
