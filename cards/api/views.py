@@ -221,15 +221,23 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
                    examples=[OpenApiExample(
                        "t:ship faj:ember ár<=5", response_only=True, status_codes=["200"],
                        # (one result: drf-spectacular wraps it in the page)
-                       value={"id": 3, "slug": "crx", "name_hu": "CRX",
-                              "name_en": None, "official": True, "complete": True,
+                       # (a real answer's card, the shipped catalogue's CRX)
+                       value={"id": 59, "slug": "crx",
+                              "url": "https://kaosz.example/api/v1/cards/crx/",
+                              "name_hu": "CRX", "name_en": None, "official": True,
                               "type": "ship", "type_hu": "űrhajó",
-                              "subtype": "cruiser", "subtype_hu": "cirkáló",
-                              "race": "ember", "race_hu": "ember", "size": 2,
-                              "rarity": None, "cost": 4, "speed": 3,
-                              "firepower": 2, "armor": 3, "sets": ["alap"], "missing": [],
-                              "image_uris": None, "updated": "2026-01-01T00:00:00Z",
-                              "url": "https://kaosz.example/api/v1/cards/crx/"})])
+                              "subtype": "destroyer", "subtype_hu": "romboló",
+                              "race": None, "race_hu": None, "clan": None, "rarity": None,
+                              "cost": 15, "cost_rule": None, "speed": 0, "firepower": 5,
+                              "armor": 5, "bombard": 5, "size": 4, "modifiers": None,
+                              "dev_limit": None, "abilities": ["salvo"],
+                              "text_hu": "sorozatlövés",
+                              "text_en": "Ability: Sorozatlövés (volley): may split its "
+                                         "damage among the opponent's ships in the combat, "
+                                         "also when firing back.",
+                              "complete": False, "missing": ["race"],
+                              "sets": ["first-edition"], "image_uris": None,
+                              "updated": "2026-01-01T00:00:00Z"})])
     def list(self, request, *args, **kwargs):
         # JSON answers that do not depend on the user depend only on the request's URL, host,
         # language and media type, and on the catalogue version: a repeated anonymous search

@@ -59,7 +59,10 @@ ERROR_DETAILS = {
                  "game's, a deck's)."},
         "closest": {**_TEXTS, "description": "The card slugs nearest the name given."},
         "candidates": {**_TEXTS, "description": "The card slugs the name may mean."},
-    }}
+    },
+    # (said outright: validators such as Redocly's read an object that does not say so as
+    # closed, and a code's own facts would then look like mistakes)
+    "additionalProperties": True}
 
 COMPONENTS: dict[str, dict[str, Any]] = {"ErrorDetails": ERROR_DETAILS,
                                          "FieldErrors": FIELD_ERRORS}
