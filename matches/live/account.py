@@ -153,7 +153,10 @@ def on_match_changed(sender: Any, match: Match, reason: str,
             return
         users = _seat_users(match.pk, fresh=reason != "action")
         told = [index for index in match.to_act if index in users]
-        deadline = _deadline(match.pk) if told else None
+        # (only a match made with a time control can have a deadline: the others' moves,
+        # the bots' games above all, cost no read for it)
+        timed = bool((match.options or {}).get("time_control"))
+        deadline = _deadline(match.pk) if told and timed else None
         for index in told:
             publish_account_event(users[index], YOUR_TURN, {
                 "match": match.pk, "seat": index, "version": match.version,
