@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from typing import Any
 
 import pytest
 
@@ -262,14 +263,14 @@ def samples_from_games(games: int = 6) -> tuple[list[dict], list[dict]]:
 
     for g in range(games):
         players = 2 if g % 2 == 0 else 3
-        s = RS.new_game(RS.example_config(players), f"reach-{g}")
+        s: Any = RS.new_game(RS.example_config(players), f"reach-{g}")  # (a Pulsar Game)
         kinds = ["heuristic", "random", "heuristic"]
         step = 0
         while RS.outcome(s) is None:
             seat = RS.to_act(s)[0]
             sample(s, seat)
             if s.phase == "final" and g == 0 and "choose_goal" not in per_type:
-                alt = RS.from_json(json.loads(json.dumps(RS.to_json(s))))
+                alt: Any = RS.from_json(json.loads(json.dumps(RS.to_json(s))))
                 alt.final["goals"][str(seat)]["gyro_choice"] = [0, 1]
                 sample(alt, seat)
             if s.phase == "actions" and "joint_die" not in per_type and s.round > 2:
