@@ -5,14 +5,12 @@ there, through the ASGI server (uvicorn: the hub, no thread per stream)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 from django.db import connection
 
 from matches.api import live_views
 from matches.live import caps
-from tests.support import servers
 from tests.support.servers import call
 from tests.support.streams import Stream
 
@@ -174,16 +172,6 @@ def test_a_match_stream_refuses_in_the_error_shape_and_holds_no_slot(client,
                          HTTP_AUTHORIZATION=f"Token {tokens[1]}")
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_your_seat"
     assert dict(caps._WAITERS) == before
-
-
-@pytest.fixture(scope="module")
-def asgi_server(django_db_setup, django_db_blocker) -> Iterator[str]:
-    with django_db_blocker.unblock():
-        proc, base = servers.uvicorn({"DATABASE_URL": servers.test_db_url()})
-        try:
-            yield base
-        finally:
-            proc.stop()
 
 
 @pytest.mark.postgres

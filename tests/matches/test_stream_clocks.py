@@ -7,7 +7,7 @@ PostgreSQL is there, through the ASGI server."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -15,7 +15,6 @@ import pytest
 from django.db import connection
 
 from matches import store
-from tests.support import servers
 from tests.support.servers import call
 from tests.support.streams import Stream
 
@@ -119,16 +118,6 @@ def test_each_stream_event_names_the_deadline_of_its_version(
     """Embedded (on SQLite: the computed-first write): the move's own transaction writes
     the deadline, with or without the signal after it."""
     _the_deadline_moves_with_the_turn(live_server.url, _tokens(django_user_model), move)
-
-
-@pytest.fixture(scope="module")
-def asgi_server(django_db_setup, django_db_blocker) -> Iterator[str]:
-    with django_db_blocker.unblock():
-        proc, base = servers.uvicorn({"DATABASE_URL": servers.test_db_url()})
-        try:
-            yield base
-        finally:
-            proc.stop()
 
 
 @pytest.mark.postgres
