@@ -12,7 +12,7 @@ import pytest
 from rulesets.base import ConfigError
 from rulesets.pulsar import RULESET
 from rulesets.pulsar.state import Game
-from tests.support.seeded_games import seeded_positions
+from tests.support.seeded_games import resigned_after, seeded_positions
 
 # The stored form's keys, in order (the host stores the text verbatim); the draft, the
 # turns and the final scoring's record join them, in this order, once they exist.
@@ -52,11 +52,7 @@ def test_every_position_goes_to_json_and_back_unchanged():
 
 
 def test_a_resigned_game_goes_to_json_and_back_unchanged():
-    state = RULESET.new_game(RULESET.example_config(3), "resigned")
-    for step in range(40):
-        seat = RULESET.to_act(state)[0]
-        state, _ = RULESET.apply(state, seat, RULESET.bot_action(state, seat, "random", str(step)))
-    state, _ = RULESET.resign(state, 1)
+    state = resigned_after(RULESET, 3, "resigned", 40, seat=1)
     assert RULESET.outcome(state) is not None
     _check(state, json.dumps(RULESET.to_json(state)))
 

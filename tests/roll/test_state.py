@@ -12,7 +12,7 @@ import pytest
 from rulesets.base import ConfigError
 from rulesets.roll import RULESET
 from rulesets.roll.state import Game
-from tests.support.seeded_games import seeded_positions
+from tests.support.seeded_games import resigned_after, seeded_positions
 
 # The stored form's keys, in order (the host stores the text verbatim).
 KEYS = ["game", "config", "seed", "round", "stage", "steps", "bag", "discards", "supply",
@@ -52,11 +52,7 @@ def test_every_position_goes_to_json_and_back_unchanged(players):
 
 
 def test_a_resigned_game_goes_to_json_and_back_unchanged():
-    state = RULESET.new_game(RULESET.example_config(3), "resigned")
-    for step in range(30):
-        seat = RULESET.to_act(state)[0]
-        state, _ = RULESET.apply(state, seat, RULESET.bot_action(state, seat, "random", str(step)))
-    state, _ = RULESET.resign(state, 1)
+    state = resigned_after(RULESET, 3, "resigned", 30, seat=1)
     _check(state, json.dumps(RULESET.to_json(state)))
 
 

@@ -20,3 +20,15 @@ def seeded_positions(ruleset: Any, config: dict[str, Any], seed: str) -> Iterato
                                  ruleset.bot_action(state, seat, kind, f"{seed}:{step}"))
         step += 1
         yield state
+
+
+def resigned_after(ruleset: Any, players: int, seed: str, steps: int, seat: int) -> Any:
+    """A game of ``players`` in which the first seat to act plays ``steps`` random moves
+    (keyed by the step's number), then ``seat`` resigns."""
+    state = ruleset.new_game(ruleset.example_config(players), seed)
+    for step in range(steps):
+        actor = ruleset.to_act(state)[0]
+        state, _ = ruleset.apply(state, actor,
+                                 ruleset.bot_action(state, actor, "random", str(step)))
+    state, _ = ruleset.resign(state, seat)
+    return state
