@@ -37,6 +37,7 @@ from django.db import connection, transaction
 from django.dispatch import Signal
 
 from kaosz.models import SeatInvitation
+from matches import store
 from matches.live import hub
 from matches.models import BIG_COLUMNS, Match, Seat
 from web.api.timestamps import utc_text
@@ -173,11 +174,9 @@ def _deadline(match_id: int) -> str | None:
     """A turn-based match's deadline for the move now due, as ISO-8601 UTC text (set in
     the move's own transaction, so it is the new one here, after the commit); None for a
     live match."""
-    row = (Match.objects.filter(pk=match_id)
-           .values_list("turn_clock__deadline", "turn_clock__done").first())
-    if row is None or row[1]:
-        return None
-    return utc_text(row[0])
+    read = store.progress_and_clocks(match_id)
+    turn = None if read is None else read[1]["turn"]
+    return None if turn is None else utc_text(turn["deadline"])
 
 
 def _joined_or_started(match: Match, reason: str) -> None:
