@@ -57,6 +57,7 @@ from rulesets.kgk.constants import (
     can_cash,
     two_player_ramp,
 )
+from rulesets.kgk.credit_bounds import Bounds
 from rulesets.kgk.effects import (
     HIDEABLE,
     draw_cards,
@@ -75,7 +76,6 @@ from rulesets.kgk.state import (
     attach,
     aura,
     card,
-    card_cost,
     cdef,
     emit,
     is_bluff,
@@ -326,14 +326,22 @@ def main_phase(state: GameState, _: Any) -> None:
 
 
 # KG-9.3.3's main-phase actions, section by section: the rules' one home for them (the
-# decision table's main list). The speed layer (``rulesets/kgk/fast/main_list.py``) calls
-# the sections below that need no credit bounds and writes out the hand, payment and attack
-# sections with theirs; ``tests/kgk/test_fast_layer.py`` checks the two give the same list.
+# decision table's main list, and the speed layer's, ``rulesets/kgk/fast/main_list.py``,
+# which keeps where each section sits and the credit bounds the sections note).
+
+# Where a main list's sections end: ``(acts, hand_end, pay_end, dev_start, cash_start,
+# draw_start, attack_start)``: the hand's plays and placements up to ``hand_end``, then
+# interrupts, payments up to ``pay_end`` and abilities; the developments from
+# ``dev_start``, the cash actions from ``cash_start``, the draws from ``draw_start``; the
+# attacks and END_TURN from ``attack_start`` (the quick start: sections 0 but the hand's
+# and the attacks').
+MainSections = tuple[list[Action], int, int, int, int, int, int]
+
 
 def main_start(state: GameState, dec: Decision) -> tuple[int, Player, int, bool]:
-    """What both main lists (this one and the speed layer's) start from: the deciding
-    seat, its player, its credits and whether the quick start is played; the shared
-    action tables are grown to the match's card count first."""
+    """What a main list starts from: the deciding seat, its player, its credits and whether
+    the quick start is played; the shared action tables are grown to the match's card
+    count first."""
     seat = dec["seat"]
     p = state["p"][seat]
     if len(DEVELOP) < len(state["cards"]):
@@ -344,65 +352,79 @@ def main_start(state: GameState, dec: Decision) -> tuple[int, Player, int, bool]
 def main_legal(state: GameState, dec: Decision) -> Any:
     """KG-9.3.3: the main-phase actions, section by section (the order is part of the
     stored replays: the random bot picks by index)."""
+    return main_sections(state, dec, Bounds())[0]
+
+
+def main_sections(state: GameState, dec: Decision, bounds: Bounds) -> MainSections:
+    """The main list and where its sections end, each cost it compares with the credits
+    noted in ``bounds``."""
     seat, p, cr, qs = main_start(state, dec)
     acts: list[Action] = []
-    if hand_actions(state, seat, p, acts, qs):
+    interrupts = hand_actions(state, seat, p, p["hand"], acts, qs, bounds)
+    hand_end = len(acts)
+    if interrupts:
         acts += interrupt_actions(state, seat, "main")      # KG-9.3.4
+        bounds.vary()          # (their targets vary with the credits)
     if qs:                             # KG-16: ships, draws and attacks only
         draw_actions(acts, p, cr, qs)
-        attack_actions(state, seat, p, acts, qs)
-        return acts
-    payment_actions(state, p, acts)
-    ability_actions(state, seat, p, acts)
-    cards = state["cards"]
-    development_actions(acts, cards, p["surface"], cr)
-    cash_actions(acts, cards, p["surface"])
-    draw_actions(acts, p, cr, qs)
-    attack_actions(state, seat, p, acts, qs)
-    return acts
+        pay_end = dev_start = cash_start = draw_start = 0
+    else:
+        payment_actions(state, p, acts, bounds)
+        pay_end = len(acts)
+        ability_actions(state, seat, p, acts, bounds)
+        cards = state["cards"]
+        dev_start = len(acts)
+        development_actions(acts, cards, p["surface"], cr)
+        cash_start = len(acts)
+        cash_actions(acts, cards, p["surface"])
+        draw_start = len(acts)
+        draw_actions(acts, p, cr, qs)
+    attack_start = len(acts)
+    attack_actions(state, seat, p, acts, qs, bounds)
+    return acts, hand_end, pay_end, dev_start, cash_start, draw_start, attack_start
 
 
-def hand_actions(state: GameState, seat: int, p: Player, acts: list[Action], qs: bool) -> Any:
-    """KG-9.3.3 a and d, KG-12.10: for each hand card in order, its face-up plays (ships,
-    events) and its face-down placements. Returns whether the hand holds an interrupt."""
+def hand_actions(state: GameState, seat: int, p: Player, hand: list[int], acts: list[Action],
+                 qs: bool, bounds: Bounds) -> bool:
+    """KG-9.3.3 a and d, KG-12.10: for each of ``hand``'s cards in order (the seat's hand,
+    or its newest card), its face-up plays (ships, events) and its face-down placements.
+    Returns whether those cards hold an interrupt."""
     cards = state["cards"]
     defs = state["defs"]
     cr = p["cr"]
     bluff = state["opts"]["bluffing"] and not qs
+    # (card_cost, KG-12.6.1, with the seat's ship discount asked once: a cost below
+    # zero compares with the credits as zero does)
+    discount = aura(state, seat, "ship_discount")
     free_ships = None
     interrupts = False
-    for cid in p["hand"]:
+    for cid in hand:
         d = defs[cards[cid]["d"]]
         t = d["type"]
         if t == "ship":
-            if card_cost(state, seat, cid) <= cr:       # KG-12.6.1
+            if bounds.take((d["cost"] or 0) - discount, cr):
                 acts.append(PLAY[cid])
             if qs:
                 continue
         elif qs:
             continue
         elif t == "event":
-            _event_plays(state, seat, cid, d, acts)
+            if bounds.take(d["cost"] or 0, cr):
+                _event_plays(state, seat, cid, d, acts)
         elif t == "interrupt":
             interrupts = True
-        if not bluff and t not in ("base", "crew", "armament"):
-            continue
-        if bluff or t != "armament":
-            placements(acts, cid, t, bluff)
-            if not bluff:
-                continue
-        if free_ships is None:
-            free_ships = ships_with_room(state, p)
-        armament_placements(acts, cid, free_ships)
+        placements(acts, cid, t, bluff)
+        if bluff or t == "armament":
+            if free_ships is None:
+                free_ships = ships_with_room(state, p)
+            armament_placements(acts, cid, free_ships)
     return interrupts
 
 
 def _event_plays(state: GameState, seat: int, cid: int, d: CardDef,
                  acts: list[Action]) -> None:
-    """KG-9.3.3 d: an event, once for each target it may have (KG-11.10: another seat's
-    face-down card is named by where it lies)."""
-    if (d["cost"] or 0) > state["p"][seat]["cr"]:
-        return
+    """KG-9.3.3 d: an affordable event, once for each target it may have (KG-11.10:
+    another seat's face-down card is named by where it lies)."""
     spec = target_spec(state, d["eff"])
     if spec is not None and spec["kind"] in HIDEABLE:
         for tg in targets(state, seat, spec, True):
@@ -442,39 +464,51 @@ def armament_placements(acts: list[Action], cid: int, free_ships: list[int]) -> 
             acts.append(place_armament_on(row, cid, s))
 
 
-def payment_actions(state: GameState, p: Player, acts: list[Action]) -> None:
+def payment_actions(state: GameState, p: Player, acts: list[Action], bounds: Bounds) -> None:
     """KG-9.3.3 e: pay a face-down base, crew or armament played before."""
     cards = state["cards"]
     defs = state["defs"]
+    cr = p["cr"]
     for cid in p["fd"]:
         c = cards[cid]
         d = defs[c["d"]]
-        if (d["cost"] or 0) <= p["cr"] and payable_in_main(c, d):
+        cost = d["cost"] or 0
+        if cost > cr:
+            bounds.take(cost, cr)      # (noted payable or not: it may become payable)
+        elif payable_in_main(c, d):
+            bounds.take(cost, cr)
             acts.append(PAY[cid])
 
 
-def ability_actions(state: GameState, seat: int, p: Player, acts: list[Action]) -> None:
+def ability_actions(state: GameState, seat: int, p: Player, acts: list[Action],
+                    bounds: Bounds) -> None:
     """KG-12.8: the activated abilities of the seat's face-up cards in play, in play
-    order (canteen, surface, then ship by ship)."""
+    order (canteen, surface, then ship by ship); every ability's credit cost is noted,
+    offered or not."""
     if not p["actv"]:
         return
     cards = state["cards"]
+    cr = p["cr"]
     # (face up, paid and active: activated_ok refuses every ability otherwise)
     up = activated_in_play(state, seat)             # (in play order)
     defs = state["defs"]
     for cid in up:
-        card_ability_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
+        d = defs[cards[cid]["d"]]
+        card_ability_actions(state, seat, cid, d, acts)
+        for ab in d["eff"]["activated"]:
+            bounds.take((ab.get("cost") or {}).get("credits", 0), cr)
 
 
 def attack_actions(state: GameState, seat: int, p: Player, acts: list[Action],
-                   qs: bool) -> None:
+                   qs: bool, bounds: Bounds) -> None:
     """KG-9.3.3 b: attack a neighbour's colony, central, a crew or a base (quick start:
     colony and central, KG-16), then END_TURN (KG-9.3.6). An attack tax
     (Aknagyűrű, KG-14.2.2) must be payable."""
     if p["hangar"] and can_attack(state, seat):
         multi = state["n"] > 2
+        cr = p["cr"]
         for opp in opponents(state, seat) if multi else (1 - seat,):
-            if aura(state, opp, "attack_tax") > p["cr"]:
+            if not bounds.take(aura(state, opp, "attack_tax"), cr):
                 continue
             op = state["p"][opp]
             if multi:

@@ -30,27 +30,6 @@ MainLayout = tuple[list[Action], int, int, int, int, int, int, int, int]
 ChoicePending = tuple[GameState, int, MainLayout, str, int, int, int, int]
 
 
-class Facts:
-    """What never changes in a match once it has started (a card's owner and definition
-    are fixed from ``new_game`` on), for the card list it was computed from (held, so
-    its id cannot be reused): per seat, its cards with a continuous effect (``aura``)
-    with that effect. The rules scan the seat's surface instead (``state.aura``); the main
-    list reads these to skip the scans that find nothing."""
-
-    __slots__ = ("cards", "auras")
-
-    def __init__(self, state: GameState) -> None:
-        cards = state["cards"]
-        defs = state["defs"]
-        auras: list[list[tuple[int, dict[str, int]]]] = [[] for _ in range(state["n"])]
-        for c in cards:
-            a = defs[c["d"]]["eff"].get("aura")
-            if a:
-                auras[c["o"]].append((c["id"], a))
-        self.cards = cards
-        self.auras = tuple(tuple(x) for x in auras)
-
-
 class Kept:
     """A legal list with the state and decision it was built for, and a bot's pick."""
 
@@ -80,13 +59,12 @@ class Kept:
 class Cache:
     """One caller's kept legal list, main-list layout and pending choice."""
 
-    __slots__ = ("kept", "layout", "pending", "facts")
+    __slots__ = ("kept", "layout", "pending")
 
     def __init__(self) -> None:
         self.kept: Kept | None = None
         self.layout: MainLayout | None = None
         self.pending: ChoicePending | None = None
-        self.facts: Facts | None = None
 
     def forget(self) -> None:
         """Drop everything kept (after a resignation, or a state or its card definitions
@@ -94,14 +72,6 @@ class Cache:
         self.kept = None
         self.layout = None
         self.pending = None
-        self.facts = None
-
-    def facts_of(self, state: GameState) -> Facts:
-        """The facts of ``state``'s match (computed again for another card list)."""
-        f = self.facts
-        if f is None or f.cards is not state["cards"]:
-            f = self.facts = Facts(state)
-        return f
 
     def keep(self, state: GameState, dec: Decision, legal: list[Action]) -> None:
         """Keep ``legal`` as the legal list of ``dec`` in ``state`` (no pick yet)."""

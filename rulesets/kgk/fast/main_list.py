@@ -1,17 +1,15 @@
-"""The speed layer's main list: KG-9.3.3's main-phase actions section by section, with
-where each section sits and the credit bounds that say when a list still holds, and the
-next list derived from it after a develop, a draw, a face-down placement, a cash or a
-search.
+"""The speed layer's main list: the rules' KG-9.3.3 list (``turn.main_sections``, their one
+home for it) with where each section sits and the credit bounds that say when a list still
+holds, and the next list derived from it after a develop, a draw, a face-down placement, a
+cash or a search.
 
-The main phase is most of a match's decisions, so this is the engine's hot loop. The
-rules' one home for KG-9.3.3 is ``turn.main_legal``; the sections that need no bounds
-(placements, abilities, developments, cash actions, draws) are the rules' own functions
-here too. What stays written out, and why: the hand's plays, the payments and the
-attacks note each cost they compare with the credits (``Bounds``), which a derived list
-needs to know it still holds; the derivations themselves (``after_develop`` and friends)
-edit the list before instead of building it. Only ``FastEngine`` (``fast/engine.py``)
-calls this module; the rules never do. ``tests/kgk/test_fast_layer.py`` compares every
-list here with the plain computation at every decision of seeded matches in every format.
+The main phase is most of a match's decisions, so this is the engine's hot loop. Every
+section is the rules' own function; what stays here is what only a derived list needs:
+the layout, and the derivations (``after_develop`` and friends), which edit the list
+before instead of building it, each by the rules' sections for what one action changes.
+Only ``FastEngine`` (``fast/engine.py``) calls this module; the rules never do.
+``tests/kgk/test_fast_layer.py`` compares every list here with the plain computation at
+every decision of seeded matches in every format.
 
 Interface: ``main_legal(cache, state, dec)``, ``after_develop``, ``after_draw``,
 ``after_place`` (with the list the action was picked from), ``note_before_choice`` and
@@ -21,21 +19,9 @@ list is kept in ``cache`` for the bot's next question.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from rulesets.kgk.abilities import card_ability_actions
-from rulesets.kgk.actions import (
-    ATTACK_BASE,
-    ATTACK_CENTRAL,
-    ATTACK_COLONY,
-    ATTACK_CREW,
-    DEVELOP,
-    END_TURN,
-    PAY,
-    PLACE_BASE,
-    PLAY,
-)
-from rulesets.kgk.chain import interrupt_actions
+from rulesets.kgk.actions import DEVELOP, PAY, PLACE_BASE
 from rulesets.kgk.constants import (
     CASH_GAIN,
     DEVELOP_COST,
@@ -44,192 +30,35 @@ from rulesets.kgk.constants import (
     RUIN_DRAW_COST,
     SEARCH_COST,
 )
-from rulesets.kgk.effects import HIDEABLE, target_fields, target_spec, targets
+from rulesets.kgk.credit_bounds import NEVER, Bounds
 from rulesets.kgk.fast.cache import Cache, MainLayout
-from rulesets.kgk.jsontypes import Action, CardDef, Decision, GameState, Player
-from rulesets.kgk.state import activated_in_play, aura, opponents
+from rulesets.kgk.jsontypes import Action, Decision, GameState, Player
 from rulesets.kgk.turn import (
-    armament_placements,
-    can_attack,
     cash_actions,
     development_actions,
     draw_actions,
-    main_start,
+    hand_actions,
+    main_sections,
     payable_in_main,
-    placements,
-    ships_with_room,
 )
 
-# A layout's sections (``Cache.layout``), in order: the hand (plays and placements) up
-# to ``hand_end``, then interrupts, payments up to ``pay_end`` and abilities; the
-# developments from ``dev_start``, the cash actions from ``cash_start``, the draws from
-# ``draw_start``; the attacks and END_TURN from ``attack_start``. Every credit-dependent
-# action is "cost <= credits"; of those outside the development, cash and draw sections,
-# ``need`` is the highest cost among the ones in the list and ``nxt`` the lowest among the
-# ones left out, so the list keeps them all, and no more, for any credit total in
-# [need, nxt).
-NEVER: Final = 1 << 30     # a ``need`` no credit total meets
+# A layout (``Cache.layout``): ``turn.main_sections``'s list and section ends, then the
+# credit bounds ``need`` and ``nxt`` (``credit_bounds``): the list keeps every
+# credit-dependent action outside the development, cash and draw sections, and no more,
+# for any credit total in [need, nxt).
 # From this many credits on, the draws (KG-9.3.3 g-i) no longer depend on the credits.
 DRAWS_SETTLED: Final = max(DRAW_COST, SEARCH_COST, RUIN_DRAW_COST)
 
 
-class Bounds:
-    """The credit bounds of a list (``need``, ``nxt``: see above), gathered section by
-    section."""
-
-    __slots__ = ("need", "nxt")
-
-    def __init__(self) -> None:
-        self.need = 0
-        self.nxt = NEVER
-
-    def take(self, cost: int, cr: int) -> bool:
-        """Whether ``cost`` is affordable with ``cr`` credits, noted in the bounds."""
-        if cost <= cr:
-            if cost > self.need:
-                self.need = cost
-            return True
-        if cost < self.nxt:
-            self.nxt = cost
-        return False
-
-
 def main_legal(cache: Cache, state: GameState, dec: Decision) -> list[Action]:
-    """``turn.main_legal``'s list (KG-9.3.3, section by section in the same order),
-    written out with its layout remembered (not in the quick start)."""
-    seat, p, cr, qs = main_start(state, dec)
-    auras = cache.facts_of(state).auras
-    acts: list[Action] = []
+    """``turn.main_legal``'s list, its layout remembered (not in the quick start)."""
     bounds = Bounds()
-    interrupts = _hand(state, seat, p, cr, qs, bool(auras[seat]), bounds, acts)
-    hand_end = len(acts)
-    if interrupts:
-        acts += interrupt_actions(state, seat, "main")  # KG-9.3.4
-        bounds.need = NEVER      # (their costs vary with the target: rebuild)
-        bounds.nxt = 0
-    if qs:                       # KG-16: ships, draws and attacks only
-        draw_actions(acts, p, cr, qs)
-        pay_end = dev_start = cash_start = draw_start = 0
-    else:
-        _payments(state, p, cr, bounds, acts)
-        pay_end = len(acts)
-        if p["actv"]:
-            _abilities(state, seat, cr, bounds, acts)
-        cards = state["cards"]
-        dev_start = len(acts)
-        development_actions(acts, cards, p["surface"], cr)
-        cash_start = len(acts)
-        cash_actions(acts, cards, p["surface"])
-        draw_start = len(acts)
-        draw_actions(acts, p, cr, qs)
-    attack_start = len(acts)
-    if p["hangar"] and can_attack(state, seat):
-        _attacks(state, seat, cr, qs, auras, bounds, acts)
-    acts.append(END_TURN)
-    if not qs:
+    acts, hand_end, pay_end, dev_start, cash_start, draw_start, attack_start = \
+        main_sections(state, dec, bounds)
+    if state["opts"]["rules"] != "quick_start":
         cache.layout = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
                         attack_start, bounds.need, bounds.nxt)
     return acts
-
-
-def _hand(state: GameState, seat: int, p: Player, cr: int, qs: bool, has_auras: bool,
-          bounds: Bounds, acts: list[Action]) -> bool:
-    """KG-9.3.3 a-c (turn.hand_actions): the hand's plays and face-down placements, card
-    by card; whether it holds an interrupt (KG-9.3.4)."""
-    bluff = state["opts"]["bluffing"] and not qs
-    cards = state["cards"]
-    defs = state["defs"]
-    add = acts.append
-    discount = aura(state, seat, "ship_discount") if has_auras else 0
-    free_ships: list[int] | None = None
-    interrupts = False
-    for cid in p["hand"]:
-        d = defs[cards[cid]["d"]]
-        t = d["type"]
-        if t == "ship":
-            if bounds.take((d["cost"] or 0) - discount, cr):   # card_cost (KG-12.6.1)
-                add(PLAY[cid])
-            if qs:
-                continue
-        elif qs:
-            continue
-        elif t == "event":
-            if bounds.take(d["cost"] or 0, cr):
-                _event_plays(state, seat, cid, d, acts)
-        elif t == "interrupt":
-            interrupts = True
-        placements(acts, cid, t, bluff)
-        if bluff or t == "armament":
-            if free_ships is None:
-                free_ships = ships_with_room(state, p)
-            armament_placements(acts, cid, free_ships)
-    return interrupts
-
-
-def _event_plays(state: GameState, seat: int, cid: int, d: CardDef, acts: list[Action]) -> None:
-    """An affordable event's plays, one per target (KG-11.10: a hideable target's fields)."""
-    spec = target_spec(state, d["eff"])
-    if spec is not None and spec["kind"] in HIDEABLE:
-        for tg in targets(state, seat, spec, True):
-            acts.append(target_fields(state, seat, spec, tg, {"type": "play", "card": cid}))
-    else:
-        for tg in targets(state, seat, spec):
-            acts.append({"type": "play", "card": cid, "target": tg} if tg is not None
-                        else PLAY[cid])
-
-
-def _payments(state: GameState, p: Player, cr: int, bounds: Bounds,
-              acts: list[Action]) -> None:
-    """KG-9.3.3 e (turn.payment_actions): paying for a face-down card."""
-    cards = state["cards"]
-    defs = state["defs"]
-    for cid in p["fd"]:
-        c = cards[cid]
-        d = defs[c["d"]]
-        cost = d["cost"] or 0
-        if cost > cr:
-            bounds.take(cost, cr)
-        elif payable_in_main(c, d):
-            acts.append(PAY[cid])
-            bounds.take(cost, cr)
-
-
-def _abilities(state: GameState, seat: int, cr: int, bounds: Bounds,
-               acts: list[Action]) -> None:
-    """KG-9.3.3 f (turn.ability_actions): the activated abilities of the cards that may
-    use them (``state.activated_in_play``, in play order); the bounds for either side of
-    every ability's cost."""
-    cards = state["cards"]
-    defs = state["defs"]
-    for cid in activated_in_play(state, seat):
-        d = defs[cards[cid]["d"]]
-        card_ability_actions(state, seat, cid, d, acts)
-        for ab in d["eff"]["activated"]:
-            bounds.take((ab.get("cost") or {}).get("credits", 0), cr)
-
-
-def _attacks(state: GameState, seat: int, cr: int, qs: bool, auras: tuple[tuple[Any, ...], ...],
-             bounds: Bounds, acts: list[Action]) -> None:
-    """KG-9.3.3 j (turn.attack_actions): attacking each opponent one can pay to attack."""
-    multi = state["n"] > 2
-    for opp in opponents(state, seat) if multi else (1 - seat,):
-        tax = aura(state, opp, "attack_tax") if auras[opp] else 0
-        if not bounds.take(tax, cr):               # Aknagyűrű (KG-14.2.2)
-            continue
-        op = state["p"][opp]
-        if not multi:
-            acts.append(ATTACK_COLONY)
-            acts.append(ATTACK_CENTRAL)
-            if not qs:
-                acts += ATTACK_CREW[:len(op["canteen"])]
-                acts += ATTACK_BASE[:len(op["surface"])]
-            continue
-        acts.append({"type": "attack", "target": "colony", "opp": opp})
-        acts.append({"type": "attack", "target": "central", "opp": opp})
-        if not qs:
-            for tk, zone in (("crew", "canteen"), ("base", "surface")):
-                for i in range(len(op[zone])):
-                    acts.append({"type": "attack", "target": tk, "pos": i, "opp": opp})
 
 
 def after_develop(cache: Cache, state: GameState, dec: Decision, old: list[Action], b: int) -> None:
@@ -315,23 +144,14 @@ def _with_new_hand_card(cache: Cache, state: GameState, dec: Decision, m: MainLa
     if cr < need:
         return
     cid = p["hand"][-1]
-    cards = state["cards"]
-    defs = state["defs"]
-    d = defs[cards[cid]["d"]]
-    t = d["type"]
+    t = state["defs"][state["cards"][cid]["d"]]["type"]
     if t == "event" or t == "interrupt":
         return
-    new: list[Action] = []                           # (main_legal's hand loop, one card)
-    if t == "ship":
-        f = cache.facts_of(state)
-        cost = (d["cost"] or 0) - (aura(state, seat, "ship_discount") if f.auras[seat] else 0)
-        if cost <= cr:
-            new.append(PLAY[cid])
-            if cost > need:
-                need = cost
-        elif cost < nxt:
-            nxt = cost
-    _placements(state, p, cid, t, new)
+    new: list[Action] = []                           # (main_list's hand section, one card)
+    bounds = Bounds(need, nxt)
+    hand_actions(state, seat, p, [cid], new, False, bounds)
+    need = bounds.need
+    nxt = bounds.nxt
     k = len(new)
     acts = old[:hand_end]
     acts += new
@@ -350,14 +170,6 @@ def _with_new_hand_card(cache: Cache, state: GameState, dec: Decision, m: MainLa
     cache.layout = (acts, hand_end + k, pay_end + k, dev_start + k, cash_start + k,
                     new_draw_start, new_attack_start, need, nxt)
     cache.keep(state, dec, acts)
-
-
-def _placements(state: GameState, p: Player, cid: int, t: str, acts: list[Action]) -> None:
-    """``main_legal``'s face-down placements of hand card ``cid`` (type ``t``)."""
-    bluff = state["opts"]["bluffing"]
-    placements(acts, cid, t, bluff)
-    if bluff or t == "armament":
-        armament_placements(acts, cid, ships_with_room(state, p))
 
 
 def after_place(cache: Cache, state: GameState, dec: Decision, old: list[Action], cid: int,
