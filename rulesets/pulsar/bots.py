@@ -26,15 +26,17 @@ def bot_action(state: Game, seat: int, kind: str, seed: str) -> Action:
     legal = legal_actions(state, seat)
     if not legal:
         raise ValueError("seat has nothing to do")
-    rng = Rng.from_seed(seed)
     if kind == "random":
-        return legal[rng.below(len(legal))]
+        return legal[Rng.from_seed(seed).below(len(legal))]
     if kind != "heuristic":
         raise ValueError(f"unknown bot kind {kind!r}")
-    return choose(bot_view(state, seat), seat, legal, rng)
+    return choose(bot_view(state, seat), seat, legal, seed)
 
 
-def choose(v: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+def choose(v: View, seat: int, legal: list[Action], seed: str) -> Action:
+    """The best-scored action; a tie is drawn with a generator seeded from ``seed``
+    (seeded only then: hashing the seed cost as much as a cheap choice, and a search's
+    playouts choose at every step)."""
     ctx = _Ctx(v, seat)
     best: list[Action] = []
     top = float("-inf")
@@ -44,7 +46,7 @@ def choose(v: View, seat: int, legal: list[Action], rng: Rng) -> Action:
             top, best = sc, [a]
         elif abs(sc - top) <= 1e-9:
             best.append(a)
-    return best[rng.below(len(best))]
+    return best[0] if len(best) == 1 else best[Rng.from_seed(seed).below(len(best))]
 
 
 class _Ctx:

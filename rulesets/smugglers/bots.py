@@ -24,9 +24,8 @@ from rulesets.smugglers.payment import _options
 def choose(view: dict[str, Any], legal: list[Action], kind: str, seed: str) -> Action:
     if not legal:
         raise ValueError("this seat has no legal action now")
-    rng = Rng.from_seed(seed)
     if kind == "random":
-        return rng.choice(legal)
+        return Rng.from_seed(seed).choice(legal)
     if kind != "heuristic":
         raise ValueError(f"unknown bot kind {kind!r}; use 'random' or 'heuristic'")
     if len(legal) == 1:
