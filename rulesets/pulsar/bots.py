@@ -21,6 +21,9 @@ from rulesets.rng import Rng
 
 View = dict[str, Any]
 
+# What passing a system still to be explored or settled is worth on a flight.
+_PASSING = 4.0
+
 
 def bot_action(state: Game, seat: int, kind: str, seed: str) -> Action:
     legal = legal_actions(state, seat)
@@ -58,6 +61,9 @@ class _Ctx:
         self.left = ROUNDS - v["round"] + 1  # production phases still to come
         self.rings = v["components"]["rings"] - len(self.me["pulsars"])
         self._ends: dict[tuple[Any, ...], float] = {}
+        self._node_values: dict[str, float] = {}
+        self._passing_nodes: frozenset[str] | None = None
+        self._colours: dict[str, frozenset[str]] = {}
 
     # -- locations -----------------------------------------------------------------------
     def node_value(self, node: str) -> float:
@@ -79,32 +85,44 @@ class _Ctx:
         if self.c.nodes[node]["kind"] == "system" and node not in self.me["stations"]:
             sysv = self.v["systems"][node]
             if not sysv["revealed"] or any(pl is None for pl in sysv["planets"]):
-                return 4.0
+                return _PASSING
         return 0.0
 
     def best_trail(self, at: str, steps: int, used: dict[int, int], visited: list[str],
                    race: tuple[str, int] | None) -> float:
-        """Best value of any flight continuation of exactly ``steps`` segments."""
+        """Best value of any flight continuation of exactly ``steps`` segments: where it
+        ends (``node_value``), each other node passed on the way (``pass_value``, once a
+        node) and, in a race, each node of the race's colour on the whole path.
+
+        Every continuation is walked (a search's playouts ask this at nearly every flight
+        step), so the ends are scored with sets: the nodes worth passing and those of the
+        race's colour, met on the path. Their values are whole numbers, so the sums are
+        the same in any order."""
         gate = self.me["gate"]
+        adj = self.c.adj
+        cap = self.c.seg_cap
+        passing = self._passing()
+        coloured = self._coloured(race[0]) if race else frozenset()
+        race_vp = race[1] if race else 0
+        ends = self._node_values
         best = float("-inf")
         path = list(visited)
 
         def walk(pos: str, left: int) -> None:
             nonlocal best
             if left == 0:
-                val = self.node_value(pos)
-                seen = set()
-                for n in path[:-1]:
-                    if n not in seen and n != pos:
-                        val += self.pass_value(n)
-                        seen.add(n)
-                if race:
-                    col, vp = race
-                    val += vp * len({n for n in path if self.c.nodes[n].get("color") == col})
-                best = max(best, val)
+                val = ends.get(pos)
+                if val is None:
+                    val = ends[pos] = self.node_value(pos)
+                passed = passing.intersection(path[:-1])
+                val += _PASSING * (len(passed) - (pos in passed))
+                if race_vp:
+                    val += race_vp * len(coloured.intersection(path))
+                if val > best:
+                    best = val
                 return
-            for seg, nxt in self.c.adj[pos]:
-                if nxt == gate or used.get(seg, 0) >= self.c.seg_cap[seg]:
+            for seg, nxt in adj[pos]:
+                if nxt == gate or used.get(seg, 0) >= cap[seg]:
                     continue
                 used[seg] = used.get(seg, 0) + 1
                 path.append(nxt)
@@ -114,6 +132,20 @@ class _Ctx:
 
         walk(at, steps)
         return best
+
+    def _passing(self) -> frozenset[str]:
+        """The nodes whose ``pass_value`` is not 0 (systems only)."""
+        if self._passing_nodes is None:
+            self._passing_nodes = frozenset(n for n in self.c.systems if self.pass_value(n))
+        return self._passing_nodes
+
+    def _coloured(self, colour: str) -> frozenset[str]:
+        """The board's nodes of ``colour``."""
+        nodes = self._colours.get(colour)
+        if nodes is None:
+            nodes = self._colours[colour] = frozenset(
+                n for n, d in self.c.nodes.items() if d.get("color") == colour)
+        return nodes
 
     # -- scoring ------------------------------------------------------------------------
     def score(self, a: Action) -> float:
