@@ -108,21 +108,35 @@ class _Ctx:
         best = float("-inf")
         path = list(visited)
 
+        def end_value(node: str) -> float:
+            value = ends.get(node)
+            if value is None:
+                value = ends[node] = self.node_value(node)
+            return value
+
         def walk(pos: str, left: int) -> None:
             nonlocal best
-            if left == 0:
-                val = ends.get(pos)
-                if val is None:
-                    val = ends[pos] = self.node_value(pos)
+            if left == 0:               # (only a flight with no segment left ends here)
                 passed = passing.intersection(path[:-1])
-                val += _PASSING * (len(passed) - (pos in passed))
+                val = end_value(pos) + _PASSING * (len(passed) - (pos in passed))
                 if race_vp:
                     val += race_vp * len(coloured.intersection(path))
-                if val > best:
-                    best = val
+                best = max(best, val)
                 return
+            if left == 1:
+                # The last segment: each end's path is this one and the end, so what this
+                # one passes is counted once for all of its ends.
+                passed = passing.intersection(path)
+                raced = coloured.intersection(path)
             for seg, nxt in adj[pos]:
                 if nxt == gate or used.get(seg, 0) >= cap[seg]:
+                    continue
+                if left == 1:
+                    val = end_value(nxt) + _PASSING * (len(passed) - (nxt in passed))
+                    if race_vp:
+                        val += race_vp * (len(raced) + (nxt in coloured and nxt not in raced))
+                    if val > best:
+                        best = val
                     continue
                 used[seg] = used.get(seg, 0) + 1
                 path.append(nxt)

@@ -4,7 +4,7 @@
 (the nodes worth passing, those of a race's colour) because a search's playouts ask it at
 nearly every flight step. Here every continuation is listed as a path and scored as the
 rule reads, node by node; at every flight decision of seeded games, for every die and
-every next step, the best of those equals ``best_trail``.
+every next step, with and without a race, the best of those equals ``best_trail``.
 """
 
 from __future__ import annotations
@@ -55,26 +55,29 @@ def test_best_trail_is_the_best_listed_path(players):
     while R.outcome(s) is None:
         seat = R.to_act(s)[0]
         ctx = _Ctx(bot_view(s, seat), seat)
+        colours = sorted({d["color"] for d in ctx.c.nodes.values() if d.get("color")})
         for a in legal_actions(s, seat):
             args: Any = None
             if a["type"] == "fly":
-                race = None
-                if "race" in a:
-                    race = (a["color"], ctx.c.hq_projects[a["race"]]["race"]["vp"])
+                # every length a die may give, and a race for each colour on the board
+                # (a real race is rare in a seeded game)
                 for value in range(0, 5):
-                    args = (ctx.me["ship"], value, {}, [], race)
-                    assert ctx.best_trail(*args) == listed(ctx, *args), (steps, a, value)
-                    checked += 1
+                    for race in [None, *((colour, 3) for colour in colours)]:
+                        args = (ctx.me["ship"], value, {}, [], race)
+                        assert ctx.best_trail(*args) == listed(ctx, *args), (steps, a, value)
+                        checked += 1
             elif a["type"] == "step":
                 f = ctx.v["flight"]
                 used = {int(k): n for k, n in f["used"].items()}
-                race = None
+                real = None
                 if f.get("race"):
-                    race = (f["race"]["color"],
+                    real = (f["race"]["color"],
                             ctx.c.hq_projects[f["race"]["project"]]["race"]["vp"])
-                args = (a["to"], max(0, f["left"] - 1), used, [*f["visited"], a["to"]], race)
-                assert ctx.best_trail(*args) == listed(ctx, *args), (steps, a)
-                checked += 1
+                for race in [real, *((colour, 2) for colour in colours)]:
+                    args = (a["to"], max(0, f["left"] - 1), used, [*f["visited"], a["to"]],
+                            race)
+                    assert ctx.best_trail(*args) == listed(ctx, *args), (steps, a)
+                    checked += 1
         s, _ = R.apply(s, seat, R.bot_action(s, seat, "heuristic", f"bot-trail:{steps}"))
         steps += 1
         assert steps < MAX_STEPS
