@@ -45,9 +45,9 @@ def _points(view: dict[str, Any], me: dict[str, Any], card: dict[str, Any]) -> i
 
 
 def _bid(view: dict[str, Any], legal: list[Action]) -> Action:
-    me = view["seats"][view["seat"]]
+    seat = view["seat"]
+    me = view["seats"][seat]
     stacked = view["options"]["stacked_dice"]
-    places = [a for a in legal if a["type"] == "place"]
     rounds_after = view["rounds"] - view["round"]
     # Energy already promised to cards this seat currently tops.
     committed = 0
@@ -55,27 +55,36 @@ def _bid(view: dict[str, Any], legal: list[Action]) -> Action:
     for t in view["table"]:
         if t["dice"]:
             top = max(v for _, v in t["dice"])
-            if any(p == view["seat"] and v == top for p, v in t["dice"]):
+            if any(p == seat and v == top for p, v in t["dice"]):
                 committed += 10 if stacked and top == 6 else top
                 mine.add(t["index"])
     budget = me["energy"] - committed - 2 * rounds_after
     if rounds_after == 0:
         budget = me["energy"] - committed
     held = tuple(me["goods"].items())
+    goods = sum(me["goods"].values())
+    late = 1 if rounds_after <= 1 else -1
+    # What each card is worth to this seat (None: it cannot pay for it, or it scores
+    # nothing), asked once a card: the bids on it differ only by the die.
+    worth: dict[int, tuple[int, int] | None] = {}
     best: tuple[float, Action] | None = None
-    for a in places:
-        if a["card"] in mine:
+    for a in legal:
+        if a["type"] != "place" or a["card"] in mine:
             continue
-        card = view["table"][a["card"]]["card"]
         price = 10 if stacked and a["value"] == 6 else a["value"]
-        if price > budget or not _options(tuple(card["ships"]), held):
+        if price > budget:
             continue
-        pts = _points(view, me, card)
-        if pts <= 0:
+        index = a["card"]
+        if index not in worth:
+            card = view["table"][index]["card"]
+            pts = _points(view, me, card) if _options(tuple(card["ships"]), held) else 0
+            worth[index] = (pts, min(len(card["ships"]), goods)) if pts > 0 else None
+        known = worth[index]
+        if known is None:
             continue
-        dumped = min(len(card["ships"]), sum(me["goods"].values()))
+        pts, dumped = known
         # Value the card, then the die: beat a tie when possible, spend more late in the game.
-        score = pts + 0.3 * dumped + 0.05 * price * (1 if rounds_after <= 1 else -1)
+        score = pts + 0.3 * dumped + 0.05 * price * late
         if best is None or score > best[0]:
             best = (score, a)
     if best is not None:
