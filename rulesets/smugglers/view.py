@@ -27,9 +27,12 @@ def _favourites(state: Game, board: dict[str, Any], key: str) -> list[Any]:
     return list(board.get(key, [])) if show else []
 
 
-def _table(state: Game) -> list[dict[str, Any]]:
-    """The revealed sectors with the dice on them (and, after the bidding, who won each)."""
-    return [{"index": i, "card": _card(state, cid),
+def _table(state: Game, copy_cards: bool = True) -> list[dict[str, Any]]:
+    """The revealed sectors with the dice on them (and, after the bidding, who won each);
+    the cards copied unless ``copy_cards`` is false (the printed cards then shared, to be
+    read only)."""
+    cards = state.components["cards"]
+    return [{"index": i, "card": dict(cards[cid]) if copy_cards else cards[cid],
              "dice": [list(b) for b in state.bids[i]],
              "winner": state.winners[i] if state.phase != "bidding" else None}
             for i, cid in enumerate(state.table)]
@@ -102,15 +105,18 @@ def bot_view(state: Game, seat: int) -> dict[str, Any]:
     ``BOT_SEAT_KEYS`` (the other seats' entries are empty). Its values are the view's,
     so it shows nothing the view hides; it leaves out every seat's paid and unpaid cards
     and the removed ones, which the view copies card by card and a search's playouts
-    would build at every step. ``tests/smugglers/test_bot_view.py`` checks it against
-    ``view`` at every decision of seeded games."""
+    would build at every step, and shares the table's printed cards instead of copying
+    them (the heuristic only reads). ``tests/smugglers/test_bot_view.py`` checks it
+    against ``view`` at every decision of seeded games, and that choosing leaves the
+    state as it was."""
     s = state.seats[seat]
     board = state.components["characters"][s.character]
     own = {"favourite_planets": _favourites(state, board, "favourite_planets"),
            "energy": s.energy, "goods": dict(s.goods), "tokens": list(s.tokens),
            "status": s.status}
     return {"seat": seat, "options": dict(state.options), "round": _round(state),
-            "rounds": state.rounds, "phase": state.phase, "table": _table(state),
+            "rounds": state.rounds, "phase": state.phase,
+            "table": _table(state, copy_cards=False),
             "seats": [own if i == seat else {} for i in range(len(state.seats))]}
 
 

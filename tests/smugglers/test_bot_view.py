@@ -4,11 +4,14 @@ The Űrcsempészek heuristic decides from ``bot_view(state, seat)``, built alone
 search's playouts ask it at every step. It must be exactly the part of the seat's view it
 claims to be, so it shows nothing the view hides and the heuristic decides as it did from
 the whole view: at every decision of seeded games (two to five players, the variants on
-and off), for every seat, it equals the whole view cut down to its keys, and the heuristic
-picks the same action from either.
+and off), for every seat, it equals the whole view cut down to its keys, the heuristic
+picks the same action from either, and choosing leaves the state as it was (the printed
+cards are shared, only read).
 """
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -21,6 +24,13 @@ VARIANTS = {"stations": True, "favourite_ships": True, "favourite_goods": True}
 GAMES = [(2, {}, "heuristic"), (3, VARIANTS, "heuristic"), (4, {"stacked_dice": True}, "random"),
          (5, {**VARIANTS, "stacked_dice": True}, "heuristic")]
 MAX_STEPS = 3000   # (a seeded game ends well before: a guard)
+
+
+def test_bot_view_shares_the_printed_cards():
+    s = R.new_game(R.example_config(2), "bot-view-shares")
+    shown = bot_view(s, 0)["table"][0]["card"]
+    assert shown is s.components["cards"][s.table[0]]
+    assert R.view(s, 0)["table"][0]["card"] is not shown
 
 
 @pytest.mark.parametrize(("players", "options", "kind"), GAMES)
@@ -38,8 +48,10 @@ def test_bot_view_is_the_view_cut_down_at_every_decision(players, options, kind)
         legal = R.legal_actions(s, seat)
         if len(legal) > 1:
             seed = f"bv:{steps}"
+            before = json.dumps(R.to_json(s))
             assert choose(bot_view(s, seat), legal, "heuristic", seed) == \
                 choose(R.view(s, seat), legal, "heuristic", seed), steps
+            assert json.dumps(R.to_json(s)) == before, steps
             picks += 1
         s, _ = R.apply(s, seat, R.bot_action(s, seat, kind, f"bv:{steps}"))
         steps += 1
