@@ -100,7 +100,8 @@ class _Ctx:
         the same in any order."""
         gate = self.me["gate"]
         adj = self.c.adj
-        cap = self.c.seg_cap
+        # each segment's room left (a list: read at every step of every continuation)
+        room = [cap - used.get(seg, 0) for seg, cap in enumerate(self.c.seg_cap)]
         passing = self._passing()
         coloured = self._coloured(race[0]) if race else frozenset()
         race_vp = race[1] if race else 0
@@ -109,16 +110,17 @@ class _Ctx:
         path = list(visited)
 
         def end_value(node: str) -> float:
-            value = ends.get(node)
-            if value is None:
-                value = ends[node] = self.node_value(node)
+            value = ends[node] = self.node_value(node)
             return value
 
         def walk(pos: str, left: int) -> None:
             nonlocal best
             if left == 0:               # (only a flight with no segment left ends here)
                 passed = passing.intersection(path[:-1])
-                val = end_value(pos) + _PASSING * (len(passed) - (pos in passed))
+                val = ends.get(pos)
+                if val is None:
+                    val = end_value(pos)
+                val += _PASSING * (len(passed) - (pos in passed))
                 if race_vp:
                     val += race_vp * len(coloured.intersection(path))
                 best = max(best, val)
@@ -129,20 +131,23 @@ class _Ctx:
                 passed = passing.intersection(path)
                 raced = coloured.intersection(path)
             for seg, nxt in adj[pos]:
-                if nxt == gate or used.get(seg, 0) >= cap[seg]:
+                if nxt == gate or room[seg] <= 0:
                     continue
                 if left == 1:
-                    val = end_value(nxt) + _PASSING * (len(passed) - (nxt in passed))
+                    val = ends.get(nxt)
+                    if val is None:
+                        val = end_value(nxt)
+                    val += _PASSING * (len(passed) - (nxt in passed))
                     if race_vp:
                         val += race_vp * (len(raced) + (nxt in coloured and nxt not in raced))
                     if val > best:
                         best = val
                     continue
-                used[seg] = used.get(seg, 0) + 1
+                room[seg] -= 1
                 path.append(nxt)
                 walk(nxt, left - 1)
                 path.pop()
-                used[seg] -= 1
+                room[seg] += 1
 
         walk(at, steps)
         return best
