@@ -42,8 +42,10 @@ def _stacks(p: Player) -> dict[str, Any]:
     }
 
 
-def _goods(p: Player) -> dict[str, list[Any]]:
-    return {k: list(v) for k, v in sorted(p.goods.items())}
+def _goods(p: Player, copy_lists: bool = True) -> dict[str, list[Any]]:
+    """The goods on a seat's worlds, by world in name order; the lists copied unless
+    ``copy_lists`` is false (then shared, to be read only)."""
+    return {k: list(v) if copy_lists else v for k, v in sorted(p.goods.items())}
 
 
 def _player(p: Player, me: bool) -> dict[str, Any]:
@@ -96,15 +98,16 @@ def bot_view(state: Game, seat: int) -> dict[str, Any]:
     """The part of ``view(state, seat)`` the heuristic bot reads, built alone: the stage,
     the VP pool and of the seat's own entry the keys in ``BOT_PLAYER_KEYS`` (the other
     seats' entries are empty). Its values are the view's, so it shows nothing the view
-    hides. A search's playouts ask it at every step, and the whole view, every seat's
+    hides; the seat's lists are the state's own, shared, not copied (the heuristic only
+    reads them). A search's playouts ask it at every step, and the whole view, every seat's
     squares, columns and cup included, was about half of a Roll search's time.
     ``tests/roll/test_bot_view.py`` checks it against ``view`` at every decision of
     seeded games."""
     p = state.players[seat]
     own: dict[str, Any] = {
-        "tableau": list(p.tableau), "credits": p.credits, **_stacks(p),
-        "dev_workers": list(p.dev_workers), "world_workers": list(p.world_workers),
-        "goods": _goods(p),
+        "tableau": p.tableau, "credits": p.credits, **_stacks(p),
+        "dev_workers": p.dev_workers, "world_workers": p.world_workers,
+        "goods": _goods(p, copy_lists=False),
         "assign": None if p.assign is None else p.assign.to_json(),
     }
     return {"stage": state.stage, "vp_pool": state.vp_pool,
