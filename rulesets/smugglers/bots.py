@@ -102,9 +102,12 @@ def _pay(view: dict[str, Any], legal: list[Action]) -> Action:
     if legal[0]["type"] == "pay_energy":
         return max(legal, key=lambda a: _points(view, me, view["table"][a["card"]]["card"]))
 
+    held = list(me["goods"].items())
+
     def key(a: Action) -> tuple[int, int]:
-        left = {c: n - a["goods"].get(c, 0) for c, n in me["goods"].items()}
-        return (sum(a["goods"].values()), -sum(n * n for n in left.values()))
+        """The most goods paid, then what is left spread the most evenly."""
+        paid = a["goods"]
+        return (sum(paid.values()), -sum((n - paid.get(c, 0)) ** 2 for c, n in held))
 
     return max(legal, key=key)
 
