@@ -26,11 +26,12 @@ GAMES = [(2, {}, "heuristic"), (3, VARIANTS, "heuristic"), (4, {"stacked_dice": 
 MAX_STEPS = 3000   # (a seeded game ends well before: a guard)
 
 
-def test_bot_view_shares_the_printed_cards():
+def test_bot_view_shares_the_printed_cards_and_the_seats_goods():
     s = R.new_game(R.example_config(2), "bot-view-shares")
     shown = bot_view(s, 0)["table"][0]["card"]
     assert shown is s.components["cards"][s.table[0]]
     assert R.view(s, 0)["table"][0]["card"] is not shown
+    assert bot_view(s, 0)["seats"][0]["goods"] is s.seats[0].goods
 
 
 @pytest.mark.parametrize(("players", "options", "kind"), GAMES)
