@@ -17,6 +17,7 @@ from typing import Any
 
 from rulesets.base import Action, Event
 from rulesets.rng import Rng
+from rulesets.roll import offers
 from rulesets.roll.data import COLOURS, DIE_FACES, PHASES, WILD
 from rulesets.roll.empire import empty_cols, owns
 from rulesets.roll.powers import REASSIGN, Reassign, destinations, dictate_spec, power_max
@@ -60,7 +61,7 @@ def _moves(p: Player, a: Assign, first_only: bool = False) -> list[Action]:
         if spec.same_col and pend["from"] is None and sum(1 for d in a.dice if d[2] == src) < 2:
             continue  # Executive Power needs two workers in one column
         for dst in destinations(spec, c, src, selected, pend["from"]):
-            out.append({"type": "reassign", "colour": c, "from": src, "to": dst})
+            out.append(offers.REASSIGN[c][src][dst].copy())
             if first_only:
                 return out
     return out
@@ -83,18 +84,19 @@ def legal(state: Game, seat: int) -> list[Action]:
         return []
     wilds = sorted({c for c, _f, col in a.dice if col == WILD})
     if wilds:
-        return [{"type": "place", "colour": c, "phase": ph} for c in wilds for ph in PHASES]
+        return [x.copy() for c in wilds for x in offers.PLACE_DIE[c]]
     if a.sel is None:
-        return [{"type": "select", "colour": c, "from": col, "phase": ph}
-                for c, col in _pairs(a.dice) for ph in PHASES]
+        select = offers.SELECT
+        return [x.copy() for c, col in _pairs(a.dice) for x in select[c][col]]
     if a.pend is not None:
         out = _moves(p, a)
         if a.pend["done"] >= a.pend["min"] or not out:
-            out.append({"type": "stop"})
+            out.append(offers.STOP.copy())
         return out
-    out = [{"type": "done"}]
+    out = [offers.DONE.copy()]
     if "Dictate" not in a.used or owns(p, "Backup Planning"):
-        out += [{"type": "dictate", "colour": c, "from": col} for c, col in _pairs(a.dice)]
+        dictate = offers.DICTATE
+        out += [dictate[c][col].copy() for c, col in _pairs(a.dice)]
     for name in sorted({n for n in p.names if n in REASSIGN}):     # the powers it owns
         if name not in a.used and _power_usable(state, seat, a, name):
             out.append({"type": "power", "name": name})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulesets.base import Action, Event
 from rulesets.rng import Rng
-from rulesets.roll import powers
+from rulesets.roll import offers, powers
 from rulesets.roll.empire import (
     gain_credits,
     owns,
@@ -56,16 +56,10 @@ def place_tile(p: Player, tile: int, side: str, top: bool) -> None:
 
 
 def place_actions(p: Player, drawn: list[int]) -> list[Action]:
-    tops = (False, True) if owns(p, "Improved Reconnaissance") else (False,)
-    out: list[Action] = []
-    for tile in sorted(drawn):
-        for side in ("dev", "world"):
-            for top in tops:
-                a: Action = {"type": "place", "tile": tile, "as": side}
-                if top:
-                    a["top"] = True
-                out.append(a)
-    return out
+    """Each drawn tile as a development, then as a world (with Improved Reconnaissance,
+    each also on top of its stack)."""
+    places = offers.PLACE_TILE[owns(p, "Improved Reconnaissance")]
+    return [a.copy() for tile in sorted(drawn) for a in places[tile]]
 
 
 def do_place(state: Game, seat: int, drawn: list[int], action: Action, events: list[Event]) -> None:
@@ -97,19 +91,20 @@ def explore_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
 def explore_legal(state: Game, t: Task) -> list[Action]:
     p = state.players[t["seat"]]
     sc = t["scout"]
-    zone = p.dev_stack + p.world_stack
     if sc is not None and sc["drawn"] is None:
-        return [{"type": "discard", "tile": tile} for tile in sorted(zone)] + [{"type": "draw"}]
+        discard = offers.DISCARD
+        tiles = [discard[tile].copy() for tile in sorted(p.dev_stack + p.world_stack)]
+        tiles.append(offers.DRAW.copy())
+        return tiles
     if sc is not None:
         return place_actions(p, sc["drawn"])
     out: list[Action] = []
     for virtual, pool in ((False, p.cols["explore"]), (True, t["virtual"])):
+        stock_scout = offers.STOCK_SCOUT[virtual]
         for c in sorted(set(pool)):
-            for kind in ("stock", "scout"):
-                a: Action = {"type": kind, "colour": c}
-                if virtual:
-                    a["virtual"] = True
-                out.append(a)
+            stock, scout = stock_scout[c]
+            out.append(stock.copy())
+            out.append(scout.copy())
     if owns(p, "Advanced Logistics"):
         for side, stack in (("dev", p.dev_stack), ("world", p.world_stack)):
             for i, tile in enumerate(stack):

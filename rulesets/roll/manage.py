@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulesets.base import Action, Event
 from rulesets.rng import Rng
+from rulesets.roll import offers
 from rulesets.roll.data import CARDS
 from rulesets.roll.state import Game, Player
 from rulesets.roll.taskqueue import Task, apply_gains, finish
@@ -40,9 +41,10 @@ def _pick_done(state: Game, t: Task, events: list[Event]) -> None:
 
 
 def pick_legal(state: Game, t: Task) -> list[Action]:
-    out: list[Action] = [{"type": "pick", "colour": c} for c in sorted(set(t["pool"]))]
+    pick = offers.PICK
+    out = [pick[c].copy() for c in sorted(set(t["pool"]))]
     if len(t["chosen"]) >= t["min"]:
-        out.append({"type": "stop"})
+        out.append(offers.STOP.copy())
     return out
 
 
@@ -166,8 +168,10 @@ def recall_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
 
 
 def recall_legal(state: Game, t: Task) -> list[Action]:
-    places = _recall_places(state.players[t["seat"]])
-    return [{"type": "done"}] + [{"type": "recall", "where": w, "colour": c} for w, c in places]
+    recall = offers.RECALL
+    out = [offers.DONE.copy()]
+    out += [recall[w][c].copy() for w, c in _recall_places(state.players[t["seat"]])]
+    return out
 
 
 def recall_act(state: Game, t: Task, action: Action, rng: Rng, events: list[Event]) -> None:
