@@ -7,6 +7,7 @@ itself, so it cannot see face-down tiles, stack order or the generator.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rulesets.base import Action
@@ -23,6 +24,8 @@ View = dict[str, Any]
 
 # What passing a system still to be explored or settled is worth on a flight.
 _PASSING = 4.0
+# What drafting a die of each value is worth, before its move on the track.
+_DIE_VALUE = {1: 2.0, 2: 2.5, 3: 3.5, 4: 4.0, 5: 4.5, 6: 5.5}
 
 
 def bot_action(state: Game, seat: int, kind: str, seed: str) -> Action:
@@ -168,9 +171,8 @@ class _Ctx:
 
     # -- scoring ------------------------------------------------------------------------
     def score(self, a: Action) -> float:
-        t = a["type"]
-        fn = getattr(self, f"s_{t}", None)
-        base = fn(a) if fn else 0.0
+        fn = _SCORES.get(a["type"])
+        base = fn(self, a) if fn is not None else 0.0
         if a.get("mod"):
             base -= 4.0  # tokens are scarce
         return base
@@ -182,7 +184,7 @@ class _Ctx:
         return 1.0 if a["side"] == "1" else 0.0
 
     def s_draft(self, a: Action) -> float:
-        val = {1: 2.0, 2: 2.5, 3: 3.5, 4: 4.0, 5: 4.5, 6: 5.5}[a["die"]]
+        val = _DIE_VALUE[a["die"]]
         mv = die_move(a["die"], self.v["dice"]["median"])
         if mv == 0:
             return val
@@ -323,6 +325,11 @@ class _Ctx:
 
     def s_end_turn(self, a: Action) -> float:
         return 0.5
+
+
+# Each action type's score (``s_<type>``), looked up once, not by name at every action.
+_SCORES: dict[str, Callable[[_Ctx, Action], float]] = {
+    name[2:]: fn for name, fn in vars(_Ctx).items() if name.startswith("s_")}
 
 
 def play_match(kinds: list[str], seed: str, config: dict[str, Any] | None = None) -> Game:
