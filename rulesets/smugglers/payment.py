@@ -165,12 +165,31 @@ def pending(state: Game, seat: int) -> bool:
     return s.choose_energy or bool(s.goods_due)
 
 
+@lru_cache(maxsize=64)
+def _pay_energy_action(card: int) -> Action:
+    return {"type": "pay_energy", "card": card}
+
+
+@lru_cache(maxsize=65536)
+def _pay_goods_actions(card: int, ships: tuple[str, ...],
+                       held: tuple[tuple[str, int], ...]) -> tuple[Action, ...]:
+    """``pay_goods`` for every way of ``_options``, each a dict built once, as the bidding's
+    actions are (``bidding.PLACE``)."""
+    return tuple({"type": "pay_goods", "card": card, "goods": dict(o)}
+                 for o in _options(ships, held))
+
+
 def legal(state: Game, seat: int) -> list[Action]:
+    """The seat's payments, shared (see ``_pay_goods_actions``): not to be changed."""
     s = state.seats[seat]
     if s.choose_energy:
-        return [{"type": "pay_energy", "card": c} for c in s.won]
-    return [{"type": "pay_goods", "card": c, "goods": g}
-            for c in s.goods_due for g in goods_options(state, seat, c)]
+        return [_pay_energy_action(c) for c in s.won]
+    cards = state.components["cards"]
+    held = tuple(s.goods.items())
+    out: list[Action] = []
+    for c in s.goods_due:
+        out += _pay_goods_actions(c, tuple(cards[state.table[c]]["ships"]), held)
+    return out
 
 
 def _goods_arg(raw: object, colours: list[str]) -> dict[str, int]:

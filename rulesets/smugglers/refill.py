@@ -56,6 +56,28 @@ def _takes_within(limit: int, pool: tuple[tuple[str, int], ...]) -> tuple[
     return tuple(out)
 
 
+# The refill's actions, shared as the bidding's are (``bidding.PLACE``): built once each.
+DECLINE: Action = {"type": "decline"}
+GIVE_ENERGY: Action = {"type": "give_energy"}
+
+
+@lru_cache(maxsize=64)
+def _take_energy(amount: int) -> Action:
+    return {"type": "take_energy", "amount": amount}
+
+
+@lru_cache(maxsize=64)
+def _give_good(colour: str) -> Action:
+    return {"type": "give_good", "colour": colour}
+
+
+@lru_cache(maxsize=4096)
+def _take_goods(limit: int, pool: tuple[tuple[str, int], ...]) -> tuple[Action, ...]:
+    """``take_goods`` for every way of ``_takes``, each a dict built once (a refill may
+    offer some thirty)."""
+    return tuple({"type": "take_goods", "goods": dict(g)} for g in _takes(limit, pool))
+
+
 def has_choice(state: Game, seat: int) -> bool:
     """Whether ``seat``'s refill offers more than declining (what ``legal`` lists beyond
     it), asked without listing every way to take goods: a positive limit takes from a
@@ -71,22 +93,21 @@ def has_choice(state: Game, seat: int) -> bool:
 
 
 def legal(state: Game, seat: int) -> list[Action]:
+    """The seat's refill actions, shared (see ``DECLINE``): not to be changed."""
     if state.phase != "refill" or not state.refill_order \
             or state.refill_order[0] != seat:
         return []
     limit = strength(state, seat)
     s = state.seats[seat]
-    out: list[Action] = [{"type": "decline"}]
+    out: list[Action] = [DECLINE]
     pool = state.pool
     if limit > 0:
-        out += [{"type": "take_energy", "amount": k}
-                for k in range(1, min(limit, pool.energy) + 1)]
-        out += [{"type": "take_goods", "goods": dict(g)}
-                for g in _takes(limit, tuple(pool.goods.items()))]
+        out += [_take_energy(k) for k in range(1, min(limit, pool.energy) + 1)]
+        out += _take_goods(limit, tuple(pool.goods.items()))
     elif limit < 0:
         if s.energy > 0:
-            out.append({"type": "give_energy"})
-        out.extend({"type": "give_good", "colour": c} for c, n in s.goods.items() if n > 0)
+            out.append(GIVE_ENERGY)
+        out += [_give_good(c) for c, n in s.goods.items() if n > 0]
     return out
 
 

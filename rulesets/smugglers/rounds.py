@@ -130,7 +130,9 @@ def to_act(state: Game) -> list[int]:
     return _to_act(state)
 
 
-def legal_actions(state: Game, seat: int) -> list[Action]:
+def _shared_legal(state: Game, seat: int) -> list[Action]:
+    """The legal list made of the phases' shared action dicts (``bidding.PLACE``): for
+    reading only. The engine's callers get copies (``_handed_out``)."""
     if not _is_acting(state, seat):
         return []
     phase = state.phase
@@ -139,6 +141,20 @@ def legal_actions(state: Game, seat: int) -> list[Action]:
     if phase == "payment":
         return payment.legal(state, seat)
     return refill.legal(state, seat)
+
+
+def _handed_out(action: Action) -> Action:
+    """A copy of a shared action that its receiver may keep or change: the dict and the
+    one dict an action may hold (``goods``)."""
+    fresh = action.copy()
+    goods = fresh.get("goods")
+    if goods is not None:
+        fresh["goods"] = goods.copy()
+    return fresh
+
+
+def legal_actions(state: Game, seat: int) -> list[Action]:
+    return [_handed_out(a) for a in _shared_legal(state, seat)]
 
 
 def apply(state: Game, seat: Any, action: Any) -> tuple[Game, list[Event]]:
@@ -212,9 +228,11 @@ def from_json(data: Any) -> Game:
 
 
 def bot_action(state: Game, seat: int, kind: str, seed: str) -> Action:
-    legal = legal_actions(state, seat)
+    # The bots read the list and return one of its actions (or one of their own making):
+    # only that one is copied, not the whole list.
+    legal = _shared_legal(state, seat)
     # The random bot reads nothing but the legal list, nor does the heuristic when the
     # list has one action (bots.choose plays it): skip building a view then. Otherwise
     # the heuristic reads only part of it (view.bot_view).
     seen = view_mod.bot_view(state, seat) if kind != "random" and len(legal) > 1 else {}
-    return choose(seen, legal, kind, seed)
+    return _handed_out(choose(seen, legal, kind, seed))
