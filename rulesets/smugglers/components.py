@@ -201,6 +201,17 @@ def load_components(path: str | Path) -> dict[str, Any]:
         raise _fail("components_unreadable", f"cannot read components from {path}: {exc}") from exc
 
 
+@lru_cache(maxsize=256)
+def goods_counts(most: int, colours: int) -> tuple[tuple[int, ...], ...]:
+    """Every count per colour of ``colours`` colours with at most ``most`` goods in all, in
+    the order of the counts, the first colour's slowest (``itertools.product``'s order,
+    without the counts over ``most``). The payments and the refills choose among these
+    (A1.3.4-5); listed once, each ask only filters them."""
+    if colours == 0:
+        return ((),)
+    return tuple((g, *rest) for g in range(most + 1) for rest in goods_counts(most - g, colours - 1))
+
+
 def is_int(value: object) -> TypeGuard[int]:
     """An action's number: an ``int`` and not a ``bool`` (JSON ``true`` is no die value)."""
     return isinstance(value, int) and not isinstance(value, bool)

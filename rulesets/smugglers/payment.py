@@ -15,9 +15,10 @@ only possible goods payment for a seat's only remaining card.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import le
 
 from rulesets.base import Action, Event, IllegalAction
-from rulesets.smugglers.components import CRUISER, is_int
+from rulesets.smugglers.components import CRUISER, goods_counts, is_int
 from rulesets.smugglers.state import Game
 
 
@@ -42,46 +43,28 @@ def _options(ships: tuple[str, ...], held: tuple[tuple[str, int], ...]) -> tuple
     return _payments(ships, tuple((c, min(h, n)) for c, h in held))
 
 
+@lru_cache(maxsize=1024)
+def _every_payment(ships: tuple[str, ...], colours: tuple[str, ...]) -> tuple[
+        tuple[int, ...], ...]:
+    """The counts per colour of every goods payment for ``ships`` whatever is held
+    (A1.3.4): all ships served or all but one, each ship with a good of its colour and the
+    goods beyond a colour's ships on cruisers. Listed once per card; a payment by what is
+    held only filters these."""
+    n = len(ships)
+    cruisers = ships.count(CRUISER)
+    own = [ships.count(c) for c in colours]
+    return tuple(counts for counts in goods_counts(n, len(colours)) if sum(counts) >= n - 1
+                 and sum(max(0, g - o) for g, o in zip(counts, own, strict=True)) <= cruisers)
+
+
 @lru_cache(maxsize=65536)
 def _payments(ships: tuple[str, ...], held: tuple[tuple[str, int], ...]) -> tuple[
         tuple[tuple[str, int], ...], ...]:
-    """``_options``: a walk that stops counting up a colour once the payment is too big
-    (more goods than ships, or more off-colour goods than cruisers) instead of trying
-    every count of every colour."""
-    need: dict[str, int] = {}
-    cruisers = 0
-    for ship in ships:
-        if ship == CRUISER:
-            cruisers += 1
-        else:
-            need[ship] = need.get(ship, 0) + 1
-    n = len(ships)
-    colours = [c for c, _ in held]
-    own = [need.get(c, 0) for c in colours]
-    caps = [min(h, o + cruisers) for (_, h), o in zip(held, own, strict=True)]
-    # the most the colours from i on can still add
-    rest = [0] * (len(caps) + 1)
-    for i in range(len(caps) - 1, -1, -1):
-        rest[i] = rest[i + 1] + caps[i]
-    out: list[tuple[tuple[str, int], ...]] = []
-    counts = [0] * len(caps)
-
-    def walk(i: int, total: int, extra: int) -> None:
-        if i == len(caps):
-            out.append(tuple((c, g) for c, g in zip(colours, counts, strict=True) if g))
-            return
-        for g in range(caps[i] + 1):
-            t = total + g
-            e = extra + max(0, g - own[i])   # goods beyond a colour's ships go to cruisers
-            if t > n or e > cruisers:
-                break
-            if t + rest[i + 1] >= n - 1:
-                counts[i] = g
-                walk(i + 1, t, e)
-        counts[i] = 0
-
-    walk(0, 0, 0)
-    return tuple(out)
+    """``_options``: the payments for ``ships`` that ``held`` can give."""
+    colours = tuple(c for c, _ in held)
+    have = [h for _, h in held]
+    return tuple(tuple((c, g) for c, g in zip(colours, counts, strict=True) if g)
+                 for counts in _every_payment(ships, colours) if all(map(le, counts, have)))
 
 
 def goods_options(state: Game, seat: int, card: int) -> list[dict[str, int]]:

@@ -8,10 +8,11 @@ OR up to L goods (any colours), never a mix, or decline. L < 0 (the -1 token, or
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import le
 
 from rulesets.base import Action, Event, IllegalAction
 from rulesets.smugglers.bidding import strength
-from rulesets.smugglers.components import is_int
+from rulesets.smugglers.components import goods_counts, is_int
 from rulesets.smugglers.state import Game
 
 
@@ -22,38 +23,11 @@ def start(state: Game) -> None:
     state.refill_order = sorted(range(n), key=lambda s: (-strength(state, s), s))
 
 
-@lru_cache(maxsize=4096)
 def _takes(limit: int, pool: tuple[tuple[str, int], ...]) -> tuple[
         tuple[tuple[str, int], ...], ...]:
     """Every way to take 1 to ``limit`` goods from ``pool``, in the order of the counts
-    per colour, the first colour's slowest. Remembered as asked, and below that by what
-    matters: what a colour holds beyond the limit changes nothing, so a pool not met before
-    is most often a question answered already."""
-    return _takes_within(limit, tuple((c, min(n, limit)) for c, n in pool))
-
-
-@lru_cache(maxsize=4096)
-def _takes_within(limit: int, pool: tuple[tuple[str, int], ...]) -> tuple[
-        tuple[tuple[str, int], ...], ...]:
-    """``_takes``: a walk that stops counting up a colour once the take is over the limit
-    instead of trying every count of every colour."""
-    colours = [c for c, _ in pool]
-    caps = [min(n, limit) for _, n in pool]
-    out: list[tuple[tuple[str, int], ...]] = []
-    counts = [0] * len(caps)
-
-    def walk(i: int, total: int) -> None:
-        if i == len(caps):
-            if total:
-                out.append(tuple((c, g) for c, g in zip(colours, counts, strict=True) if g))
-            return
-        for g in range(min(caps[i], limit - total) + 1):
-            counts[i] = g
-            walk(i + 1, total + g)
-        counts[i] = 0
-
-    walk(0, 0)
-    return tuple(out)
+    per colour, the first colour's slowest: the goods of ``_take_goods``."""
+    return tuple(tuple(a["goods"].items()) for a in _take_goods(limit, pool))
 
 
 # The refill's actions, shared as the bidding's are (``bidding.PLACE``): built once each.
@@ -71,11 +45,30 @@ def _give_good(colour: str) -> Action:
     return {"type": "give_good", "colour": colour}
 
 
+@lru_cache(maxsize=64)
+def _every_take(limit: int, colours: tuple[str, ...]) -> tuple[
+        tuple[tuple[int, ...], Action], ...]:
+    """Every take of 1 to ``limit`` goods of ``colours`` whatever the pool holds (A1.3.5):
+    the counts per colour and the action, each dict built once."""
+    return tuple((counts, {"type": "take_goods",
+                           "goods": {c: g for c, g in zip(colours, counts, strict=True) if g}})
+                 for counts in goods_counts(limit, len(colours)) if any(counts))
+
+
 @lru_cache(maxsize=4096)
 def _take_goods(limit: int, pool: tuple[tuple[str, int], ...]) -> tuple[Action, ...]:
-    """``take_goods`` for every way of ``_takes``, each a dict built once (a refill may
-    offer some thirty)."""
-    return tuple({"type": "take_goods", "goods": dict(g)} for g in _takes(limit, pool))
+    """``take_goods`` for every way to take 1 to ``limit`` goods from ``pool``: the takes
+    the pool can give. Remembered as asked (a refill may offer some thirty), and below that
+    by what matters: what a colour holds beyond the limit changes nothing, so a pool not
+    met before is most often a question answered already."""
+    return _takes_within(limit, tuple((c, min(n, limit)) for c, n in pool))
+
+
+@lru_cache(maxsize=4096)
+def _takes_within(limit: int, pool: tuple[tuple[str, int], ...]) -> tuple[Action, ...]:
+    held = [n for _, n in pool]
+    return tuple(action for counts, action in _every_take(limit, tuple(c for c, _ in pool))
+                 if all(map(le, counts, held)))
 
 
 def has_choice(state: Game, seat: int) -> bool:

@@ -1,6 +1,6 @@
-"""The ways to pay a sector's ships and to take goods at a refill are listed by walks
-that stop early; they must list exactly what trying every count of every colour lists,
-in the same order (the random bot's picks depend on it)."""
+"""The ways to pay a sector's ships and to take goods at a refill are filtered from every
+count per colour listed once; they must list exactly what trying every count of every
+colour lists, in the same order (the random bot's picks depend on it)."""
 
 from __future__ import annotations
 
