@@ -197,6 +197,9 @@ TILE_IDS: tuple[int, ...] = tuple(n for n, _d, _w in _TILES)
 BY_NAME: dict[str, str] = {c.name: c.key for c in CARDS.values()}
 
 
+_SIDE_KEYS: dict[int, tuple[str, str]] = {n: (f"T{n}d", f"T{n}w") for n in TILE_IDS}
+
+
 def side_key(tile: int, side: str) -> str:
     """Card key for one side ("dev"/"world") of game tile ``tile``."""
-    return f"T{tile}{'d' if side == 'dev' else 'w'}"
+    return _SIDE_KEYS[tile][side != "dev"]

@@ -72,7 +72,9 @@ def good_capacity(p: Player) -> int:
 
 
 def good_worlds(p: Player) -> list[Card]:
-    return [c for c in worlds(p) if c.colour in GOOD_COLOURS]
+    """The worlds that can hold goods (not the grey ones)."""
+    return [c for c in map(CARDS.__getitem__, p.tableau)
+            if c.kind == "world" and c.colour in GOOD_COLOURS]
 
 
 def count_goods(p: Player) -> int:

@@ -39,7 +39,7 @@ def new_game(config: Any, seed: str) -> Game:
     if not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ConfigError("bad_players", "Roll for the Galaxy takes 2 to 5 players",
                           {"players": n})
-    rng = Rng.from_seed(seed)
+    rng = Rng.from_seed(seed)        # (the state's own generator from here on)
     factions = sorted(FACTIONS)
     rng.shuffle(factions)
     homes = list(HOMES)
@@ -74,7 +74,7 @@ def new_game(config: Any, seed: str) -> Game:
         else:
             state.queue.append({"kind": "setup", "seat": seat, "tiles": sorted(tiles)})
     _advance(state, rng, events)
-    state.rng = rng.state
+    state.gen = rng
     return state
 
 
@@ -206,7 +206,7 @@ def apply(state: Game, seat: Any, action: Any,
                                 details={"expected": kinds})
         raise IllegalAction("illegal_choice", "that choice is not available now",
                             rule=_rule_for(state), details={"action": action})
-    rng = Rng(state.rng)
+    rng = state.gen
     events: list[Event] = []
     if state.stage == "assign":
         assign.act(state, seat, action, events)
@@ -216,7 +216,6 @@ def apply(state: Game, seat: Any, action: Any,
         assert act is not None, "a task that offers actions has an act handler"
         act(state, t, action, rng, events)
     _advance(state, rng, events)
-    state.rng = rng.state
     state.steps += 1
     return state, events
 

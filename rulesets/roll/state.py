@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.base import ConfigError, plain_copy
+from rulesets.rng import Rng
 
 # A rolled die: [colour, face, column] (column "wild" until placed); lists, because
 # placing and reassigning a die changes its column.
@@ -143,12 +144,15 @@ class Player:
 
 
 class Game:
-    """A whole game. ``config`` never changes after setup, so copies share it."""
+    """A whole game. ``config`` never changes after setup, so copies share it. ``gen`` is
+    the game's generator itself, drawn from in place by the rules (a generator made from
+    the stored number at every step cost a fiftieth of a step); ``rng`` is its state, the
+    number stored."""
 
     __slots__ = ("config", "seed", "round", "stage", "steps", "bag", "discards", "supply",
                  "vp_pool", "vp_tens", "pool_empty", "players", "selected", "extra_die",
                  "extra_phase", "scouted_yellow", "queue", "outcome", "resigned", "order",
-                 "rng")
+                 "gen")
 
     def __init__(self, config: dict[str, Any], seed: str, bag: list[int],
                  supply: dict[str, int], vp_pool: int, vp_tens: int,
@@ -173,7 +177,15 @@ class Game:
         self.outcome: dict[str, Any] | None = None
         self.resigned: int | None = None
         self.order: list[int] = []             # turn order (A3.5 Timing)
-        self.rng = 0
+        self.gen = Rng(0)
+
+    @property
+    def rng(self) -> int:
+        return self.gen.state
+
+    @rng.setter
+    def rng(self, value: int) -> None:
+        self.gen = Rng(value)
 
     def copy(self) -> Game:
         """A detached copy (what a search plays on), sharing what never changes."""

@@ -80,3 +80,14 @@ def test_a_copy_is_detached_and_shares_only_what_never_changes():
 def test_a_state_of_another_game_is_refused():
     with pytest.raises(ConfigError):
         RULESET.from_json({"game": "smugglers"})
+
+
+def test_the_generator_is_the_games_own_and_a_copy_gets_another():
+    state = RULESET.new_game(RULESET.example_config(2), "generator")
+    stored = state.rng
+    copy = state.copy()
+    copy.gen.next_u64()                       # a sample drawing for the search
+    assert state.rng == stored != copy.rng
+    assert RULESET.from_json(RULESET.to_json(state)).gen is not state.gen
+    state.rng = 7                             # what a determinization sets
+    assert state.gen.state == 7 and RULESET.to_json(state)["rng"] == 7
