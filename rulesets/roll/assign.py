@@ -51,30 +51,37 @@ def _spec(p: Player, name: str) -> Reassign:
     return dictate_spec(p) if name == "Dictate" else REASSIGN[name]
 
 
-def _moves(p: Player, a: Assign, first_only: bool = False) -> list[Action]:
+def _moves(p: Player, a: Assign) -> list[Action]:
+    """The moves of the power in progress."""
     pend = a.pend
     assert pend is not None and a.sel is not None, "a power in progress, a phase selected"
-    spec = _spec(p, pend["power"])
+    return _reassigns(_spec(p, pend["power"]), a, pend["from"], _pairs(a.dice), False)
+
+
+def _reassigns(spec: Reassign, a: Assign, first_src: str | None,
+               pairs: list[tuple[str, str]], first_only: bool) -> list[Action]:
+    """The moves ``spec`` allows with the dice ``a`` has in ``pairs`` (only the first
+    with ``first_only``); ``first_src``, the column its first move took a die from."""
+    assert a.sel is not None, "a phase selected"
     selected = a.sel[2]
+    reassign = offers.REASSIGN
     out: list[Action] = []
-    for c, src in _pairs(a.dice):
-        if spec.same_col and pend["from"] is None and sum(1 for d in a.dice if d[2] == src) < 2:
+    for c, src in pairs:
+        if spec.same_col and first_src is None and sum(1 for d in a.dice if d[2] == src) < 2:
             continue  # Executive Power needs two workers in one column
-        for dst in destinations(spec, c, src, selected, pend["from"]):
-            out.append(offers.REASSIGN[c][src][dst].copy())
+        for dst in destinations(spec, c, src, selected, first_src):
+            out.append(reassign[c][src][dst].copy())
             if first_only:
                 return out
     return out
 
 
-def _power_usable(state: Game, seat: int, a: Assign, name: str) -> bool:
+def _power_usable(state: Game, seat: int, a: Assign, name: str,
+                  pairs: list[tuple[str, str]]) -> bool:
+    """Whether the power ``name`` could move a die now (``pairs``: the dice's)."""
     if power_max(state, seat, name) <= 0:
         return False
-    a.pend = {"power": name, "left": 1, "min": 0, "done": 0, "from": None}
-    try:
-        return bool(_moves(state.players[seat], a, first_only=True))
-    finally:
-        a.pend = None
+    return bool(_reassigns(REASSIGN[name], a, None, pairs, True))
 
 
 def legal(state: Game, seat: int) -> list[Action]:
@@ -94,11 +101,12 @@ def legal(state: Game, seat: int) -> list[Action]:
             out.append(offers.STOP.copy())
         return out
     out = [offers.DONE.copy()]
+    pairs = _pairs(a.dice)
     if "Dictate" not in a.used or owns(p, "Backup Planning"):
         dictate = offers.DICTATE
-        out += [dictate[c][col].copy() for c, col in _pairs(a.dice)]
+        out += [dictate[c][col].copy() for c, col in pairs]
     for name in sorted({n for n in p.names if n in REASSIGN}):     # the powers it owns
-        if name not in a.used and _power_usable(state, seat, a, name):
+        if name not in a.used and _power_usable(state, seat, a, name, pairs):
             out.append({"type": "power", "name": name})
     return out
 

@@ -106,6 +106,7 @@ def explore_legal(state: Game, t: Task) -> list[Action]:
             out.append(stock.copy())
             out.append(scout.copy())
     if owns(p, "Advanced Logistics"):
+        logistics = offers.LOGISTICS
         for side, stack in (("dev", p.dev_stack), ("world", p.world_stack)):
             for i, tile in enumerate(stack):
                 if tile in t["logi"]:
@@ -113,7 +114,7 @@ def explore_legal(state: Game, t: Task) -> list[Action]:
                 for to in ("dev", "world"):
                     if to == side and i == 0:
                         continue  # already on top there
-                    out.append({"type": "logistics", "tile": tile, "to": to})
+                    out.append(logistics[tile][to].copy())
     return out
 
 

@@ -49,6 +49,11 @@ RECALL: dict[str, dict[str, Action]] = {
                                               if card.kind == "world"))}
 """A die recalled from a construction zone or from a world's goods."""
 
+LOGISTICS: dict[int, dict[str, Action]] = {
+    tile: {to: {"type": "logistics", "tile": tile, "to": to} for to in ("dev", "world")}
+    for tile in TILE_IDS}
+"""Advanced Logistics: a construction tile moved to the top of either stack."""
+
 PICK: dict[str, Action] = {c: {"type": "pick", "colour": c} for c in COLOURS}
 
 DRAW: Action = {"type": "draw"}

@@ -26,6 +26,7 @@ Readings (the powers are paraphrases of the printed tiles; where it is silent we
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rulesets.roll.data import CARDS, PHASES, TRADE_VALUE, Card
@@ -102,21 +103,26 @@ def power_max(state: Game, seat: int, name: str) -> int:
     return REASSIGN[name].max
 
 
+_OTHER_PHASES: dict[str, tuple[str, ...]] = {
+    src: tuple(dst for dst in PHASES if dst != src) for src in PHASES}
+
+
 def destinations(spec: Reassign, colour: str, src: str, selected: str,
-                 first_src: str | None) -> list[str]:
+                 first_src: str | None) -> Sequence[str]:
     """The columns ``spec`` may move a ``colour`` die to from column ``src``, in phase
     order (never its own column)."""
     if spec.colours is not None and colour not in spec.colours:
-        return []
+        return ()
     if spec.from_cols is not None and src not in spec.from_cols:
-        return []
+        return ()
     if spec.same_col and first_src is not None and src != first_src:
-        return []
-    if spec.to == _SEL:
-        return [selected] if selected != src else []
-    if spec.to == _ANY:
-        return [dst for dst in PHASES if dst != src]
-    return [dst for dst in PHASES if dst != src and dst in spec.to]
+        return ()
+    to = spec.to
+    if to == _SEL:
+        return (selected,) if selected != src else ()
+    if to == _ANY:
+        return _OTHER_PHASES[src]
+    return [dst for dst in _OTHER_PHASES[src] if dst in to]
 
 
 # ---- construction costs (A3.4 II/III, A3.7 Free Trade Zone) -----------------

@@ -17,7 +17,7 @@ def _tables() -> str:
                        {str(k): v for k, v in offers.STOCK_SCOUT.items()},
                        offers.DISCARD,
                        {str(k): v for k, v in offers.PLACE_TILE.items()},
-                       offers.RECALL, offers.PICK, offers.DRAW, offers.DONE, offers.STOP],
+                       offers.RECALL, offers.LOGISTICS, offers.PICK, offers.DRAW, offers.DONE, offers.STOP],
                       sort_keys=True)
 
 
