@@ -14,15 +14,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rulesets.kgk.effects import target_fields, targets
+from rulesets.kgk.jsontypes import GameState
 from rulesets.kgk.state import ACTIVE, activated_in_play, card, cdef
-
-State = dict[str, Any]
 
 IN_PLAY: Final = frozenset(("canteen", "surface", "hangar", "att"))
 _WHERE: Final[dict[Any, str]] = {"canteen": "canteen", "surface": "surface", "ship": "att"}
 
 
-def ability_timing_ok(state: State, seat: int, ab: dict[str, Any]) -> bool:
+def ability_timing_ok(state: GameState, seat: int, ab: dict[str, Any]) -> bool:
     """KG-12.8, KG-7.1.3, KG-17.9: an activated ability may be used in any phase and
     in any window, unless its own spec restricts it (``"when": "own_main"``: only in
     its owner's main phase, outside a combat). The quick start has no abilities
@@ -35,7 +34,7 @@ def ability_timing_ok(state: State, seat: int, ab: dict[str, Any]) -> bool:
     return True
 
 
-def activated_ok(state: State, seat: int, cid: int, ab: dict[str, Any]) -> bool:
+def activated_ok(state: GameState, seat: int, cid: int, ab: dict[str, Any]) -> bool:
     """Whether ``seat`` may pay for ``cid``'s ability ``ab`` now (timing aside)."""
     c = card(state, cid)
     if not c["paid"] or c["rot"] != ACTIVE:               # KG-2.10, KG-3.4
@@ -50,7 +49,7 @@ def activated_ok(state: State, seat: int, cid: int, ab: dict[str, Any]) -> bool:
     return not (c["z"] == "att" and cost.get("rotate") and cdef(state, cid)["sub"] == "passenger")
 
 
-def card_ability_actions(state: State, seat: int, cid: int, d: dict[str, Any],
+def card_ability_actions(state: GameState, seat: int, cid: int, d: dict[str, Any],
                          acts: list[dict[str, Any]]) -> None:
     """Append the ability actions of card ``cid`` (definition ``d``) usable now."""
     for k, ab in enumerate(d["eff"]["activated"]):
@@ -61,7 +60,7 @@ def card_ability_actions(state: State, seat: int, cid: int, d: dict[str, Any],
                                           {"type": "ability", "card": cid, "n": k}))
 
 
-def ability_actions(state: State, seat: int) -> list[dict[str, Any]]:
+def ability_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
     """Every activated ability ``seat`` may use now (an interrupt window or one of
     its own decisions), in card order: those of its paid, active, face-up cards in
     play that have activated abilities."""
@@ -78,7 +77,7 @@ def ability_actions(state: State, seat: int) -> list[dict[str, Any]]:
     return acts
 
 
-def has_ability_action(state: State, seat: int) -> bool:
+def has_ability_action(state: GameState, seat: int) -> bool:
     """Whether ``ability_actions`` would offer anything (stops at the first card that
     has an action: the windows ask this of every seat after most actions)."""
     if not state["p"][seat]["actv"]:

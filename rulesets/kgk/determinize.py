@@ -19,11 +19,10 @@ cards in play are. A sample keeps everything public and the seat's own cards, an
 from __future__ import annotations
 
 import math
-from typing import Any
 
-from rulesets.base import State
+from rulesets.kgk.game_state import Card
+from rulesets.kgk.jsontypes import GameState
 from rulesets.rng import Rng
-from rulesets.search.hidden import copy_state
 
 HIDDEN_OWN = ("colony",)                       # a seat's own zones hidden from it
 HIDDEN_OTHER = ("colony", "hand", "ruin")      # another seat's zones hidden from it
@@ -31,14 +30,7 @@ IN_PLAY = ("canteen", "surface", "hangar")
 SHOWN_WEIGHT = 3                               # a card an opponent has shown, counted thrice
 
 
-def _fresh(cid: int, d: int, owner: int, zone: str) -> dict[str, Any]:
-    """A card at rest in a hidden zone (as ``state.move`` leaves it there)."""
-    return {"id": cid, "d": d, "o": owner, "z": zone, "paid": False, "up": False, "rot": 0,
-            "dmg": 0, "hit": False, "dev": 0, "dt": 0, "on": None, "att": [], "mods": [],
-            "x": None, "ch": None, "as": None}
-
-
-def _pinned(state: State) -> set[int]:
+def _pinned(state: GameState) -> set[int]:
     """Card ids a pending decision names (a private search's cards): left where they are."""
     dec = state.get("dec") or {}
     out: set[int] = set()
@@ -49,7 +41,7 @@ def _pinned(state: State) -> set[int]:
     return out
 
 
-def _face_down_in_play(state: State, q: int) -> list[int]:
+def _face_down_in_play(state: GameState, q: int) -> list[int]:
     """Seat ``q``'s face-down cards in play (the canteen, the surface, on its ships)."""
     p, cards = state["p"][q], state["cards"]
     ids = list(p["canteen"]) + list(p["surface"])
@@ -58,8 +50,8 @@ def _face_down_in_play(state: State, q: int) -> list[int]:
     return [c for c in ids if not cards[c]["up"]]
 
 
-def determinize(state: State, seat: int, rng: Rng) -> State:
-    st = copy_state(state, ("defs",))
+def determinize(state: GameState, seat: int, rng: Rng) -> GameState:
+    st = state.copy()
     cards, players = st["cards"], st["p"]
     pinned = _pinned(st)
     # The hidden zones (seat order, own colony first among its own), each keeping its size.
@@ -85,7 +77,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
             at += 1
             d = own.pop() if q == seat and own else guess[rng.below(len(guess))]
             ids[i] = new
-            cards[new] = _fresh(new, d, q, zname)
+            cards[new] = Card(new, d, q, zname)     # at rest, as state.move leaves it
     for q in range(len(players)):
         if q == seat:
             continue
@@ -98,7 +90,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     return st
 
 
-def _strength(state: State, q: int) -> float:
+def _strength(state: GameState, q: int) -> float:
     """A seat's prospects as a number: its colony (the life it has left) first, then its
     hand and the fleet it has in play."""
     p, cards, defs = state["p"][q], state["cards"], state["defs"]
@@ -113,7 +105,7 @@ def _strength(state: State, q: int) -> float:
     return value
 
 
-def evaluate(state: State) -> list[float]:
+def evaluate(state: GameState) -> list[float]:
     """Each seat's chance, roughly: a softmax of the strengths (two seats: a logistic of
     the difference, four points of it being about 73 %)."""
     s = [_strength(state, q) for q in range(len(state["p"]))]

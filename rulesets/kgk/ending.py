@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.kgk.jsontypes import GameState
 from rulesets.kgk.state import emit, leave_play, move
 
-State = dict[str, Any]
 
-
-def finish(state: State, winners: list[int], reason: str, **details: Any) -> None:
+def finish(state: GameState, winners: list[int], reason: str, **details: Any) -> None:
     """The game is over: ``winners`` win for ``reason``."""
     state["phase"] = "over"
     state["dec"] = None
@@ -19,7 +18,7 @@ def finish(state: State, winners: list[int], reason: str, **details: Any) -> Non
     emit(state, "game_over", winners=list(winners), reason=reason)
 
 
-def eliminate(state: State, seat: int, by: int | None = None) -> None:
+def eliminate(state: GameState, seat: int, by: int | None = None) -> None:
     """Multiplayer: ``seat`` is out; ``by`` is credited (KG-13.1.7, KG-17.31). His
     cards leave the game."""
     p = state["p"][seat]
@@ -39,7 +38,7 @@ def eliminate(state: State, seat: int, by: int | None = None) -> None:
     emit(state, "eliminated", seat=seat, by=by)
 
 
-def finish_multiplayer(state: State, reason: str = "eliminations") -> None:
+def finish_multiplayer(state: GameState, reason: str = "eliminations") -> None:
     """Most eliminations wins; ties go to whoever stayed in longer (KG-13.1.7)."""
     big = 10 ** 9
 

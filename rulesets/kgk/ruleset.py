@@ -20,6 +20,7 @@ from rulesets.kgk import view as seat_view
 from rulesets.kgk.cards import playability as card_playability
 from rulesets.kgk.engine import new_game as engine_new_game
 from rulesets.kgk.fast import FastEngine
+from rulesets.kgk.game_state import Game
 from rulesets.kgk.scenario_words import WORDS
 from rulesets.kgk.shipped import (
     read_deck,
@@ -71,6 +72,11 @@ def outcome(state: State) -> Outcome | None:
                    details=dict(r.get("details") or {}))
 
 
+def to_json(data: Any) -> Any:
+    """The stored form of a state (``game_state.py``)."""
+    return data.to_json()
+
+
 def playability(card: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
     """Why this engine cannot play ``card`` under a format's ``engine_options`` (its
     ``rules``: ``"official"`` or ``"quick_start"``, and ``simplified_combat``); empty when
@@ -85,7 +91,7 @@ class KGKRuleset(RulesetBase):
 
     game_type = GameType(
         name="kgk", title="Káosz Galaktika", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
-        uses_decks=True, plain_json_state=True,
+        uses_decks=True,
         # Compiled card definitions: fixed from new_game on and only ever read, so a host
         # may store them once per match and share them between copies of the state.
         static_keys=("defs",),
@@ -109,6 +115,8 @@ class KGKRuleset(RulesetBase):
     view = staticmethod(seat_view.view)
     event_view = staticmethod(seat_view.event_view)
     outcome = staticmethod(outcome)
+    to_json = staticmethod(to_json)
+    from_json = staticmethod(Game.from_json)      # (checks that it is this game's state)
     game_bot_action = staticmethod(engine.bot_action)
     # The searching bot's hooks (rulesets/search): a sample of what the seat cannot see,
     # and each seat's prospects where a playout stops.

@@ -26,6 +26,7 @@ from rulesets.base import ConfigError
 from rulesets.kgk.cards import TYPES, compile_def, playability
 from rulesets.kgk.chain import WINDOW_SUBTYPES, item_cost_for, may_respond, open_window
 from rulesets.kgk.effects import target_spec, targets
+from rulesets.kgk.game_state import Card, Game, Player
 from rulesets.kgk.state import (
     ACTIVE,
     DAMAGED,
@@ -185,11 +186,11 @@ class _Builder:
         self.opts = opts
         self.defs: list[dict[str, Any]] = []
         self.index: dict[str, int] = {}
-        self.cards: list[dict[str, Any]] = []
+        self.cards: list[Card] = []
         self.labels: dict[str, tuple[int, str]] = {}     # label -> (id, field)
         self.fd: list[list[int]] = []
 
-    def card(self, entry: Any, seat: int, zone: str, field: str) -> dict[str, Any]:
+    def card(self, entry: Any, seat: int, zone: str, field: str) -> Card:
         """One card instance from an entry (a slug or an object)."""
         if isinstance(entry, str):
             entry = {"card": entry}
@@ -218,9 +219,8 @@ class _Builder:
                            f"card {label!r} is already at {self.labels[label][1]}",
                            label=label, first=self.labels[label][1])
             self.labels[label] = (cid, field)
-        c = {"id": cid, "d": self.index[slug], "o": seat, "z": zone, "paid": False,
-             "up": zone == "trash", "rot": ACTIVE, "dmg": 0, "hit": False, "dev": 0,
-             "dt": 0, "on": None, "att": [], "mods": [], "x": None, "ch": None, "as": None}
+        c = Card(cid, self.index[slug], seat, zone)
+        c.up = zone == "trash"
         self.cards.append(c)
         return c
 
@@ -243,7 +243,7 @@ class _Builder:
         return out
 
     def placed(self, seat: int, zone: str, e: Any, field: str,
-               ship: dict[str, Any] | None = None) -> dict[str, Any]:
+               ship: Card | None = None) -> Card:
         """A card in play: a ship in the hangar, a crew in the canteen, a base on the
         surface, or (``ship`` given) an armament or crew attached to that ship."""
         if isinstance(e, str):
@@ -277,7 +277,7 @@ class _Builder:
                            f"{d['slug']} carries at most {cap} (KG-4.2.4)", capacity=cap)
         return c
 
-    def _paid(self, e: dict[str, Any], zone: str, field: str, ship: dict[str, Any] | None,
+    def _paid(self, e: dict[str, Any], zone: str, field: str, ship: Card | None,
               d: dict[str, Any], role: str) -> bool:
         """Whether a card placed in ``zone`` as ``role`` is paid, once the placement is
         checked: the zone takes its kind (KG-4.3, KG-4.4), a bluff is unpaid and needs
@@ -320,7 +320,7 @@ def _rotation(e: dict[str, Any], field: str, role: str, typ: str) -> int:
     return rot
 
 
-def _counters(c: dict[str, Any], e: dict[str, Any], field: str, d: dict[str, Any], role: str,
+def _counters(c: Card, e: dict[str, Any], field: str, d: dict[str, Any], role: str,
               paid: bool) -> None:
     """A placed card's developments (KG-4.5.3), damage (KG-3.11) and end-of-payment
     choice, where the document gives them."""
@@ -454,7 +454,7 @@ def _player(b: _Builder, s: int, seat: Any, phase: str, turns: int,
     return p
 
 
-def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, Any]:
+def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> Game:
     """The engine state of ``config["scenario"]`` (``opts``: normalised options, the
     scenario's own ``options`` already merged in by :func:`options`)."""
     scn = _obj(config["scenario"], "scenario", TOP_KEYS)
@@ -484,11 +484,12 @@ def build(config: dict[str, Any], seed: str, opts: dict[str, Any]) -> dict[str, 
         raise _err("bad_scenario", f"scenario.seats[{active}].turns",
                    "the active seat has begun at least this turn", reason="active_begun")
 
-    state: dict[str, Any] = {
-        "game": "kgk", "v": 1, "opts": opts, "n": n, "rng": Rng.from_seed(seed).state,
-        "seq": 0, "uid": 0, "defs": b.defs, "cards": b.cards, "p": players, "turn": turn,
-        "active": active, "first": first, "phase": phase, "cb": None, "chain": [],
-        "dec": None, "todo": [], "result": None}
+    state = Game(opts, n, Rng.from_seed(seed).state, b.defs, b.cards,
+                 [Player.from_json(p) for p in players])
+    state.turn = turn
+    state.active = active
+    state.first = first
+    state.phase = phase
     _check_values(state, seats)
     if phase == "combat":
         _combat(state, scn, b)
@@ -507,7 +508,7 @@ def _label(b: _Builder, v: Any, field: str) -> int:
     return b.labels[v][0]
 
 
-def _combat(state: dict[str, Any], scn: dict[str, Any], b: _Builder) -> None:
+def _combat(state: Game, scn: dict[str, Any], b: _Builder) -> None:
     """``state["cb"]`` and the engine's tasks for a combat at the start of a step, or at a
     shot's window before damage, as ``combat.begin_attack`` and the steps build them."""
     field = "scenario.combat"
@@ -570,7 +571,7 @@ def _combat(state: dict[str, Any], scn: dict[str, Any], b: _Builder) -> None:
         _shot(state, cbd["shot"], b, f"{field}.shot")
 
 
-def _combat_target(state: dict[str, Any], v: Any, dfn: int, b: _Builder,
+def _combat_target(state: Game, v: Any, dfn: int, b: _Builder,
                    field: str) -> dict[str, Any]:
     """The attack's target in the shape ``turn`` gives ``begin_attack``."""
     if v in ("colony", "central"):
@@ -588,7 +589,7 @@ def _combat_target(state: dict[str, Any], v: Any, dfn: int, b: _Builder,
                "{\"crew\": label}", value=v, reason="target_shape")
 
 
-def _shot(state: dict[str, Any], sd: Any, b: _Builder, field: str) -> None:
+def _shot(state: Game, sd: Any, b: _Builder, field: str) -> None:
     """A shot declared (and perhaps answered by return fire) and now at its window before
     damage (KG-9.7.6): ``cb["shot"]`` as the firing decision builds it, at the stage
     after the window."""
@@ -629,7 +630,7 @@ def _chain_entries(scn: dict[str, Any], n: int) -> list[tuple[int, dict[str, Any
     return out
 
 
-def _chain(state: dict[str, Any], entries: list[tuple[int, dict[str, Any]]],
+def _chain(state: Game, entries: list[tuple[int, dict[str, Any]]],
            stack_ids: dict[int, int], b: _Builder) -> None:
     """``state["chain"]``: interrupt cards played, paid (KG-10.5), bottom first, each with
     its target, as ``chain.declare_card`` puts them there."""
@@ -660,7 +661,7 @@ def _chain(state: dict[str, Any], entries: list[tuple[int, dict[str, Any]]],
         state["chain"].append(it)
 
 
-def _chain_target(state: dict[str, Any], e: dict[str, Any], spec: dict[str, Any] | None,
+def _chain_target(state: Game, e: dict[str, Any], spec: dict[str, Any] | None,
                   b: _Builder, f: str) -> Any:
     """A chain card's target as the engine names it: a card id, the uid of an item below
     it on the chain (``{"item": k}``, k counted from the bottom, 0 first), or a seat."""
@@ -688,7 +689,7 @@ def _chain_target(state: dict[str, Any], e: dict[str, Any], spec: dict[str, Any]
     return tgt
 
 
-def _window_context(state: dict[str, Any]) -> str | None:
+def _window_context(state: Game) -> str | None:
     """The context of the window a scenario's chain belongs to (``chain.WINDOW_SUBTYPES``)."""
     if state["phase"] == "main":
         return "main"
@@ -698,7 +699,7 @@ def _window_context(state: dict[str, Any]) -> str | None:
     return None
 
 
-def _check_values(state: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+def _check_values(state: Game, seats: list[dict[str, Any]]) -> None:
     """What only the finished position can tell: armor left after damage."""
     for s, p in enumerate(state["p"]):
         for z in ("hangar", "surface"):
@@ -713,7 +714,7 @@ def _check_values(state: dict[str, Any], seats: list[dict[str, Any]]) -> None:
                                damage=c["dmg"], reason="no_armor_left")
 
 
-def _decide(state: dict[str, Any], scn: dict[str, Any]) -> None:
+def _decide(state: Game, scn: dict[str, Any]) -> None:
     """Set the pending decision (or the tasks that lead to it) for the phase."""
     phase, active, n = state["phase"], state["active"], state["n"]
     dec = scn.get("decision")
@@ -773,7 +774,7 @@ def _decide(state: dict[str, Any], scn: dict[str, Any]) -> None:
         state["dec"] = {"kind": "mulligan", "seat": seat}
 
 
-def _window(state: dict[str, Any], dec: Any, field: str) -> None:
+def _window(state: Game, dec: Any, field: str) -> None:
     """The pending window (decision ``prio``): whose priority it is, and how many seats
     have passed since the last declaration, as ``chain.open_window`` and the passes
     leave it."""

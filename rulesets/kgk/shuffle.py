@@ -9,8 +9,9 @@ rejection sampling: see ``rulesets/rng.py``).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
+from rulesets.kgk.jsontypes import GameState
 from rulesets.rng import Rng
 
 _MASK: Final = (1 << 64) - 1
@@ -25,7 +26,7 @@ _M2: Final = 0x94D049BB133111EB
 _LIMIT: Final = [0] + [_TWO64 - _TWO64 % k for k in range(1, 257)]
 
 
-def shuffle_and_cut(state: dict[str, Any], seat: int) -> None:
+def shuffle_and_cut(state: GameState, seat: int) -> None:
     """Shuffle ``seat``'s colony, then the opponent cuts it (KG-8.1, KG-12.2)."""
     col = state["p"][seat]["colony"]
     x = state["rng"] & _MASK

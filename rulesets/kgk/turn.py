@@ -67,6 +67,7 @@ from rulesets.kgk.effects import (
     targets,
 )
 from rulesets.kgk.ending import eliminate, finish, finish_multiplayer
+from rulesets.kgk.game_state import Card, Game
 from rulesets.kgk.jsontypes import Action, CardDef, CardDict, Decision, GameState, Player
 from rulesets.kgk.shuffle import shuffle_and_cut
 from rulesets.kgk.state import (
@@ -164,20 +165,16 @@ def _compile_decks(decks: list[Any], opts: dict[str, Any]) -> Any:
                 index[slug] = len(defs)
                 defs.append(compile_def(rec))
             cid = len(cards)
-            cards.append({"id": cid, "d": index[slug], "o": seat, "z": "colony", "paid": False,
-                          "up": False, "rot": ACTIVE, "dmg": 0, "hit": False, "dev": 0,
-                          "dt": 0, "on": None, "att": [], "mods": [], "x": None, "ch": None,
-                          "as": None})
+            cards.append(Card(cid, index[slug], seat, "colony"))
     return defs, cards
 
 
 def _new_player(seat: int, defs: list[CardDef], cards: list[CardDict]) -> Any:
     """A seat at the start: every card in the colony, no credits yet."""
-    return {"colony": [c["id"] for c in cards if c["o"] == seat], "hand": [],
-            "trash": [], "ruin": [], "hangar": [], "canteen": [], "surface": [],
-            "stack": [], "out": [], "fd": [], "cr": 0, "turns": 0, "mull": False,
-            "actv": any(defs[c["d"]]["actv"] for c in cards if c["o"] == seat),
-            "alive": True, "elims": 0, "out_turn": None}
+    p = Player()
+    p.colony = [c.id for c in cards if c.o == seat]
+    p.actv = any(defs[c.d]["actv"] for c in cards if c.o == seat)
+    return p
 
 
 def start_game(config: dict[str, Any], seed: str) -> Any:
@@ -196,11 +193,7 @@ def start_game(config: dict[str, Any], seed: str) -> Any:
         raise ConfigError("bad_players", "KGK needs at least two players")
     defs, cards = _compile_decks(decks, opts)
     players = [_new_player(seat, defs, cards) for seat in range(n)]
-    state = {"game": "kgk", "v": 1, "opts": opts, "n": n,
-             "rng": Rng.from_seed(seed).state, "seq": 0, "uid": 0,
-             "defs": defs, "cards": cards, "p": players, "turn": 0, "active": 0,
-             "first": 0, "phase": "mulligan", "cb": None, "chain": [], "dec": None,
-             "todo": [], "result": None}
+    state = Game(opts, n, Rng.from_seed(seed).state, defs, cards, players)
     for seat in range(n):
         shuffle_and_cut(state, seat)
     # KG-8.2: dice, higher roll starts; ties re-roll (KG-17.32).

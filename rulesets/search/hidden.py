@@ -1,5 +1,5 @@
-"""Helpers the games' determinizations share: copy a state, find its hidden zones, deal
-their contents again.
+"""Helpers the games' determinizations share: find a state's hidden zones, deal their
+contents again.
 
 A determinization must depend only on what its seat may know, so that a state whose
 hidden zones were rearranged (the conformance suite's shuffle) gives the same samples:
@@ -10,7 +10,6 @@ JSON text) and only then shuffles them with the search's own generator.
 from __future__ import annotations
 
 import json
-import marshal
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -19,20 +18,6 @@ from rulesets.base import State
 from rulesets.rng import Rng
 
 _SLICE = re.compile(r"^(?P<path>[^\[]+)(?:\[(?P<start>-?\d*):(?P<stop>-?\d*)\])?$")
-
-
-def copy_state(state: State, static_keys: Iterable[str] = ()) -> State:
-    """A detached copy of a plain-JSON state; ``static_keys`` (never changed by the
-    engine) are shared, not copied.
-
-    Copied through ``marshal``, the interpreter's own serialisation of exactly these types
-    (dicts, lists, strings, numbers, booleans, None): a mid-game KGK state in about a fifth
-    of the time of a JSON round trip, which was most of a determinization's cost."""
-    shared = {k: state[k] for k in static_keys if k in state}
-    copied: State = marshal.loads(marshal.dumps(
-        {k: v for k, v in state.items() if k not in shared}))
-    copied.update(shared)
-    return copied
 
 
 def zones(state: State, pattern: str, viewer: int | None) -> list[tuple[list[Any], slice]]:

@@ -11,6 +11,7 @@ from rulesets.base import IllegalAction
 from rulesets.kgk import RULESET as R
 from rulesets.kgk import engine, load_practice
 from rulesets.kgk.cards import refers_to_speed_or_return_fire
+from rulesets.kgk.game_state import Game
 
 # The card data the app ships: the tests play the very records a real match gets.
 RULEBOOK_FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "cards" / "rulebook.json"
@@ -246,7 +247,8 @@ def run_match(seed, kinds=("random", "random"), config=None, checks=False, max_s
 
 
 def dumps(state):
-    return json.dumps(state, sort_keys=True)
+    """JSON text of ``state`` (of a whole game: its stored form)."""
+    return json.dumps(state.to_json() if isinstance(state, Game) else state, sort_keys=True)
 
 
 def hidden_permutation(state, seat):

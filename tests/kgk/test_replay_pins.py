@@ -71,7 +71,7 @@ def digest(name: str, R: Any = R) -> str:
         h.update(json.dumps([seat, a, ev], sort_keys=True).encode())
         k += 1
         assert k < 50_000, f"{name} did not end"
-    h.update(json.dumps(s, sort_keys=True).encode())
+    h.update(json.dumps(R.to_json(s), sort_keys=True).encode())
     return f"{k}:{h.hexdigest()}"
 
 

@@ -39,7 +39,7 @@ def played(name):
 
 
 def position(state):
-    return {k: v for k, v in state.items() if k not in NOT_POSITION}
+    return {k: v for k, v in R.to_json(state).items() if k not in NOT_POSITION}
 
 
 def assert_same(a, b, where=""):

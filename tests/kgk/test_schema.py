@@ -10,6 +10,7 @@ import pytest
 from rulesets.kgk import RULESET as R
 from rulesets.kgk import schema
 from rulesets.kgk.cards import refers_to_speed_or_return_fire
+from rulesets.kgk.game_state import Game
 
 FORMATS = {"official": ({}, 2), "simplified": ({"simplified_combat": True}, 2),
            "quick_start": ({"rules": "quick_start"}, 2), "multiplayer3": ({}, 3)}
@@ -21,7 +22,8 @@ def check(obj, td, where):
     assert td.__required_keys__ <= keys, (where, td.__required_keys__ - keys)
 
 
-def check_state(s):
+def check_state(state):
+    s = R.to_json(state) if isinstance(state, Game) else state   # the stored form
     check(s, schema.State, "state")
     check(s["opts"], schema.Options, "opts")
     for p in s["p"]:
@@ -74,7 +76,7 @@ def test_every_state_of_seeded_matches_fits_the_schema(fmt):
 
 
 def test_the_schema_refuses_an_undeclared_key():
-    s = R.new_game(R.example_config(2), "schema-undeclared")
+    s = R.to_json(R.new_game(R.example_config(2), "schema-undeclared"))
     s["p"][0]["credits"] = 5                   # a key the schema does not know
     with pytest.raises(AssertionError):
         check_state(s)
