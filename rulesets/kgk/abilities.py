@@ -37,16 +37,16 @@ def ability_timing_ok(state: GameState, seat: int, ab: dict[str, Any]) -> bool:
 def activated_ok(state: GameState, seat: int, cid: int, ab: dict[str, Any]) -> bool:
     """Whether ``seat`` may pay for ``cid``'s ability ``ab`` now (timing aside)."""
     c = card(state, cid)
-    if not c["paid"] or c["rot"] != ACTIVE:               # KG-2.10, KG-3.4
+    if not c.paid or c.rot != ACTIVE:               # KG-2.10, KG-3.4
         return False
     zone = _WHERE.get(ab.get("where"))
-    if zone and c["z"] != zone:
+    if zone and c.z != zone:
         return False
     cost = ab.get("cost") or {}
     if cost.get("credits", 0) > state["p"][seat]["cr"]:
         return False
     # KG-4.4.9: a passenger aboard a ship cannot be turned used or damaged
-    return not (c["z"] == "att" and cost.get("rotate") and cdef(state, cid)["sub"] == "passenger")
+    return not (c.z == "att" and cost.get("rotate") and cdef(state, cid)["sub"] == "passenger")
 
 
 def card_ability_actions(state: GameState, seat: int, cid: int, d: dict[str, Any],
@@ -73,7 +73,7 @@ def ability_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
     if len(ready) > 1:                          # refuses every ability otherwise)
         ready.sort()                            # (card order)
     for cid in ready:
-        card_ability_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
+        card_ability_actions(state, seat, cid, defs[cards[cid].d], acts)
     return acts
 
 
@@ -86,7 +86,7 @@ def has_ability_action(state: GameState, seat: int) -> bool:
     cards = state["cards"]
     defs = state["defs"]
     for cid in activated_in_play(state, seat):
-        card_ability_actions(state, seat, cid, defs[cards[cid]["d"]], acts)
+        card_ability_actions(state, seat, cid, defs[cards[cid].d], acts)
         if acts:
             return True
     return False

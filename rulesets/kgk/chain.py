@@ -71,7 +71,7 @@ def interrupt_actions(state: GameState, seat: int, ctx: Any) -> Any:
     cards = state["cards"]
     defs = state["defs"]
     for cid in hand:                      # most hands hold no interrupt at all
-        if defs[cards[cid]["d"]]["type"] == "interrupt":
+        if defs[cards[cid].d]["type"] == "interrupt":
             break
     else:
         return []
@@ -81,7 +81,7 @@ def interrupt_actions(state: GameState, seat: int, ctx: Any) -> Any:
     cr = state["p"][seat]["cr"]
     out = []
     for cid in hand:
-        d = defs[cards[cid]["d"]]
+        d = defs[cards[cid].d]
         if d["type"] != "interrupt" or d["sub"] not in subs:
             continue
         eff = d["eff"]
@@ -116,8 +116,8 @@ def declare_card(state: GameState, seat: int, cid: int, tgt: Any = None) -> Any:
     state["p"][seat]["cr"] -= cost
     c = card(state, cid)
     move(state, cid, "stack")
-    c["up"] = True
-    c["paid"] = True
+    c.up = True
+    c.paid = True
     spec = target_spec(state, d["eff"])
     it = _new_item(state, "card", seat, cid, tgt, cost,
                    spec=spec["kind"] if spec else None)
@@ -125,7 +125,7 @@ def declare_card(state: GameState, seat: int, cid: int, tgt: Any = None) -> Any:
         # another seat's face-down card: named by where it lies (KG-11.10, KG-12.3)
         emit(state, "played", seat=seat, card=cid, target=None,
              target_where=where(state, tgt), cost=cost, item=it["u"])
-    elif spec and spec["kind"] in ("ship", "base", "crew") and not card(state, tgt)["up"]:
+    elif spec and spec["kind"] in ("ship", "base", "crew") and not card(state, tgt).up:
         emit(state, "played", seat=seat, card=cid, target=tgt, cost=cost, item=it["u"],
              private_to=seat, hide=("target",))
     else:
@@ -138,7 +138,7 @@ def declare_payment(state: GameState, seat: int, cid: int, cost: int) -> Any:
     when the payment resolves."""
     state["p"][seat]["cr"] -= cost
     c = card(state, cid)
-    c["up"] = True
+    c.up = True
     it = _new_item(state, "payment", seat, cid, None, cost)
     emit(state, "pays", seat=seat, card=cid, cost=cost, item=it["u"])
     return it
@@ -150,7 +150,7 @@ def declare_ability(state: GameState, seat: int, ab: str, cid: int, cost: int = 
                    spec=spec["kind"] if spec else None)
     if extra:
         it.update(extra)
-    if spec and spec["kind"] in ("base", "crew") and not card(state, tgt)["up"]:
+    if spec and spec["kind"] in ("base", "crew") and not card(state, tgt).up:
         # a face-down target: its id is its owner's alone (KG-12.3)
         if hidden_from(state, seat, tgt):
             emit(state, "ability", seat=seat, card=cid, ability=ab, target=None,
@@ -175,9 +175,9 @@ def use_ability(state: GameState, seat: int, action: Action) -> None:
     state["p"][seat]["cr"] -= credits
     rot = cost.get("rotate")
     if rot == "used":
-        c["rot"] = USED
+        c.rot = USED
     elif rot == "damaged":
-        c["rot"] = DAMAGED
+        c.rot = DAMAGED
     declare_ability(state, seat, "activated", cid, credits, named_target(state, action),
                     {"n": action["n"]}, ab.get("target"))
     if rot == "sacrifice":
@@ -340,9 +340,9 @@ def _resolve_card(state: GameState, it: Any) -> None:
         else:
             c = card(state, cid)
             move(state, cid, "hangar")
-            c["paid"] = True
-            c["up"] = True
-            c["as"] = "ship"
+            c.paid = True
+            c.up = True
+            c.role = "ship"
             emit(state, "resolved", item=it["u"], card=cid)
         return
     move(state, cid, "trash")            # events/interrupts end in the trash (KG-10.11)
@@ -361,11 +361,11 @@ def _resolve_payment(state: GameState, it: Any) -> None:
     """A payment resolves: the card is paid, unless it left play or was neutralised."""
     cid = it["card"]
     c = card(state, cid)
-    if c["z"] not in ("hangar", "canteen", "surface", "att"):
+    if c.z not in ("hangar", "canteen", "surface", "att"):
         emit(state, "no_effect", item=it["u"], card=cid, why="target_lost")
         return
-    c["paid"] = True
-    fd = state["p"][c["o"]]["fd"]
+    c.paid = True
+    fd = state["p"][c.o]["fd"]
     if cid in fd:
         fd.remove(cid)
     if it["neut"]:
@@ -377,11 +377,11 @@ def _resolve_payment(state: GameState, it: Any) -> None:
     if d["type"] != "base":
         return
     if d["dev"] == "X":
-        c["x"] = c["dev"]                       # KG-4.5.5, KG-17.19
+        c.x = c.dev                       # KG-4.5.5, KG-17.19
     if d["sub"] in ("research", "trap"):
         # Research resolves and goes to the trash (KG-4.5.9); so does a paid trap
         # (KG-4.5.10, KG-17.20 b).
-        x = c["x"]
+        x = c.x
         move(state, cid, "trash")
         ops = d["eff"].get("ops") or []
         if ops:

@@ -76,7 +76,7 @@ def begin_attack(state: GameState, seat: int, opp: int, tgt: Any) -> None:
                    "fire": {"passes": 0, "forced": None, "turn": seat}, "shot": None,
                    "bombers": [], "eop": None}
     emit(state, "attack", seat=seat, opponent=opp, target=tgt["kind"],
-         card=tgt.get("card") if tgt["kind"] in ("crew", "base") and card(state, tgt["card"])["up"]
+         card=tgt.get("card") if tgt["kind"] in ("crew", "base") and card(state, tgt["card"]).up
          else None, pos=tgt.get("pos"))
     state["todo"] += (["main", None], ["c_disarm", None], ["c_bomb", None], ["c_fire", None],
                       ["c_eop", None], ["c_pay_def", None], ["c_pay_att", None],
@@ -92,7 +92,7 @@ def _mine(state: GameState, seat: int) -> Any:
     out = []
     for s in state["cb"]["ships"]:
         c = cards[s]
-        if c["o"] == seat and c["z"] == "hangar":
+        if c.o == seat and c.z == "hangar":
             out.append(s)
     return out
 
@@ -102,7 +102,7 @@ def _enemy(state: GameState, seat: int) -> Any:
     out = []
     for s in state["cb"]["ships"]:
         c = cards[s]
-        if c["o"] != seat and c["z"] == "hangar":
+        if c.o != seat and c.z == "hangar":
             out.append(s)
     return out
 
@@ -165,7 +165,7 @@ def _equip_own(state: GameState, dec: Decision) -> list[Action]:
     ships = cb["ships"]
     commits = False
     for s in p["hangar"]:
-        if cards[s]["rot"] == ACTIVE and s not in ships:
+        if cards[s].rot == ACTIVE and s not in ships:
             acts.append({"type": "commit", "ship": s})
             commits = True
     if not _qs(state):
@@ -173,11 +173,11 @@ def _equip_own(state: GameState, dec: Decision) -> list[Action]:
         free = []
         for s in mine:
             c = cards[s]
-            if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
+            if (defs[c.d].get("cap") or 0) > len(c.att):
                 free.append(s)
         if free:
             for c in p["canteen"]:
-                if cards[c]["rot"] == ACTIVE:     # KG-4.4.6, KG-17.2: unrotated, paid or not
+                if cards[c].rot == ACTIVE:     # KG-4.4.6, KG-17.2: unrotated, paid or not
                     for s in free:
                         acts.append({"type": "board", "crew": c, "ship": s})
     # KG-17.33: the attacker commits at least one ship, unless none is left to commit
@@ -200,7 +200,7 @@ def equip_decision() -> Any:
             attach(state, action["crew"], action["ship"])
             c = card(state, action["crew"])
             emit(state, "board", seat=seat, ship=action["ship"],
-                 crew=action["crew"] if c["up"] else None)
+                 crew=action["crew"] if c.up else None)
             _designated(state, dec, ["c_equip", seat])
         elif t == "done":
             emit(state, "equip_done", seat=seat, ships=_mine(state, seat))
@@ -241,10 +241,10 @@ def _pay_own(state: GameState, dec: Decision) -> list[Action]:
     cr = state["p"][seat]["cr"]
     acts = []
     for s in _mine(state, seat):
-        for a in cards[s]["att"]:
+        for a in cards[s].att:
             c = cards[a]
-            d = defs[c["d"]]
-            if not c["paid"] and not c["up"] and not is_bluff(c, d) and (d["cost"] or 0) <= cr:
+            d = defs[c.d]
+            if not c.paid and not c.up and not is_bluff(c, d) and (d["cost"] or 0) <= cr:
                 acts.append({"type": "pay", "card": a})
     acts.append({"type": "done"})
     return acts
@@ -275,8 +275,8 @@ def _needs_payment_step(state: GameState, seat: int) -> Any:
     """Skip a side's payment decision when nothing face down is aboard (public)."""
     cards = state["cards"]
     for s in _mine(state, seat):
-        for a in cards[s]["att"]:
-            if not cards[a]["up"]:
+        for a in cards[s].att:
+            if not cards[a].up:
                 return True
     return False
 
@@ -313,15 +313,15 @@ def _end_of_payment_choices(state: GameState, cb: Any) -> list[dict[str, Any]]:
     defs = state["defs"]
     for seat in (cb["att"], cb["def"]):
         for s in _mine(state, seat):
-            for a in cards[s]["att"]:
+            for a in cards[s].att:
                 c = cards[a]
-                if not c["paid"]:
+                if not c.paid:
                     continue
-                eff = defs[c["d"]]["eff"]
+                eff = defs[c.d]["eff"]
                 if eff.get("choose_at_end_of_payment"):
                     pending.append({"card": a, "ship": s, "seat": seat, "why": "eop_mod",
                                     "pick": None})
-                if defs[c["d"]]["sub"] == "rocket" and eff.get("ops"):
+                if defs[c.d]["sub"] == "rocket" and eff.get("ops"):
                     pending.append({"card": a, "ship": s, "seat": seat, "why": "rocket",
                                     "pick": None})
     return pending
@@ -342,7 +342,7 @@ def end_of_payment(state: GameState, _: Any) -> None:
                 opts = list(range(len(d["eff"]["choose_at_end_of_payment"])))
             else:
                 opts = targets(state, e["seat"], d["eff"].get("target"))
-                if c["z"] != "att" or not opts:
+                if c.z != "att" or not opts:
                     e["pick"] = -1
                     continue
             state["dec"] = {"kind": "choose", "seat": e["seat"], "why": e["why"],
@@ -352,13 +352,13 @@ def end_of_payment(state: GameState, _: Any) -> None:
     # all chosen: apply simultaneously
     for e in cb["eop"]:
         c = card(state, e["card"])
-        if c["z"] != "att":
+        if c.z != "att":
             continue
         if e["why"] == "eop_mod":
-            c["ch"] = e["pick"]
+            c.ch = e["pick"]
             emit(state, "chooses", seat=e["seat"], card=e["card"], option=e["pick"])
     for e in cb["eop"]:
-        if e["why"] == "rocket" and e["pick"] != -1 and card(state, e["card"])["z"] == "att":
+        if e["why"] == "rocket" and e["pick"] != -1 and card(state, e["card"]).z == "att":
             d = cdef(state, e["card"])
             tgt = None if e["pick"] is None else e["pick"]
             run_ops(state, {"seat": e["seat"], "ops": d["eff"]["ops"], "i": 0, "tgt": tgt,
@@ -369,24 +369,24 @@ def end_of_payment(state: GameState, _: Any) -> None:
 # ---------------------------------------------------------------- firing (KG-9.7)
 
 def _key(state: GameState, sid: int) -> Any:
-    return (-val(state, sid, "speed"), 0 if card(state, sid)["o"] == state["cb"]["att"] else 1)
+    return (-val(state, sid, "speed"), 0 if card(state, sid).o == state["cb"]["att"] else 1)
 
 
 def _can_act(state: GameState, sid: int) -> Any:
-    if _enemy(state, card(state, sid)["o"]):
+    if _enemy(state, card(state, sid).o):
         return True
     return _can_stealth(state, sid)
 
 
 def _can_stealth(state: GameState, sid: int) -> Any:
     cb = state["cb"]
-    return (card(state, sid)["o"] == cb["att"] and has(state, sid, "stealth")
+    return (card(state, sid).o == cb["att"] and has(state, sid, "stealth")
             and _target_bombardable(state))
 
 
 def _elig(state: GameState, seat: int) -> Any:
     cards = state["cards"]
-    return [s for s in _mine(state, seat) if cards[s]["rot"] == ACTIVE and _can_act(state, s)]
+    return [s for s in _mine(state, seat) if cards[s].rot == ACTIVE and _can_act(state, s)]
 
 
 def firing_step(state: GameState, _: Any) -> None:
@@ -394,7 +394,7 @@ def firing_step(state: GameState, _: Any) -> None:
     cb["step"] = "fire"
     cards = state["cards"]
     for s in cb["ships"]:
-        if cards[s]["o"] == cb["def"]:
+        if cards[s].o == cb["def"]:
             push(state, "fire_loop")
             return
     # KG-9.5.5: no defenders, no firing. A ship hit by a card in the payment step still
@@ -432,9 +432,9 @@ def next_shooter(state: GameState, _: Any) -> Any:
         state["dec"] = {"kind": "fire", "seat": seat, "allowed": allowed}
         return
     allx = sorted(ea + ed, key=lambda s: _key(state, s))
-    seat = card(state, allx[0])["o"]
-    mine = [s for s in allx if card(state, s)["o"] == seat]
-    other = [s for s in allx if card(state, s)["o"] != seat]
+    seat = card(state, allx[0]).o
+    mine = [s for s in allx if card(state, s).o == seat]
+    other = [s for s in allx if card(state, s).o != seat]
     if _qs(state):
         allowed = mine[:1]                            # quick start: strictly by speed
     elif other:
@@ -498,7 +498,7 @@ def fire_decision() -> Any:
             f["passes"] = 0
             f["forced"] = None
             s, tg = action["ship"], action["target"]
-            card(state, s)["rot"] = USED                # KG-17.3: turns used at declaration
+            card(state, s).rot = USED                # KG-17.3: turns used at declaration
             emit(state, "fire", seat=seat, ship=s, target=tg)
             cb["shot"] = {"F": s, "T": tg, "ret": False, "stage": "ret", "pk": [],
                           "decl": seat, "salvoF": False, "salvoT": False, "hitF": [],
@@ -510,7 +510,7 @@ def fire_decision() -> Any:
             f["passes"] = 0
             f["forced"] = None
             s = action["ship"]
-            card(state, s)["rot"] = USED               # KG-7.6.1
+            card(state, s).rot = USED               # KG-7.6.1
             if _simple(state):
                 f["turn"] = other if _elig(state, other) else seat
             declare_ability(state, seat, "stealth", s)
@@ -540,15 +540,15 @@ def _offer_return_fire(state: GameState, sh: Any) -> Any:
     F, T = sh["F"], sh["T"]
     sh["stage"] = "window"
     tc = cards[T]
-    if (not _simple(state) and tc["z"] == "hangar" and tc["rot"] == ACTIVE
+    if (not _simple(state) and tc.z == "hangar" and tc.rot == ACTIVE
             and not has(state, F, "rapid_fire")):          # KG-9.7.5, KG-7.3
         push(state, "shot")
-        state["dec"] = {"kind": "ret", "seat": tc["o"], "ship": T}
+        state["dec"] = {"kind": "ret", "seat": tc.o, "ship": T}
         return
-    if (not _simple(state) and tc["z"] == "hangar" and tc["rot"] == ACTIVE
+    if (not _simple(state) and tc.z == "hangar" and tc.rot == ACTIVE
             and _can_stealth(state, T)):
         push(state, "shot")
-        state["dec"] = {"kind": "ret", "seat": tc["o"], "ship": T}
+        state["dec"] = {"kind": "ret", "seat": tc.o, "ship": T}
         return
     return carry_out_shot(state, None)
 
@@ -566,7 +566,7 @@ def _window_before_damage(state: GameState, sh: Any) -> None:
 def _firer_damage(state: GameState, sh: Any) -> Any:
     """KG-9.7.6, KG-7.4.1: the firing ship's damage (a salvo is distributed)."""
     sh["stage"] = "allocT"
-    if state["cards"][sh["F"]]["z"] == "hangar":
+    if state["cards"][sh["F"]].z == "hangar":
         return _ship_damage(state, sh, sh["F"], sh["T"], "salvoF")
     return carry_out_shot(state, None)
 
@@ -574,7 +574,7 @@ def _firer_damage(state: GameState, sh: Any) -> Any:
 def _returner_damage(state: GameState, sh: Any) -> Any:
     """KG-9.7.5, KG-7.4.2: the returning ship's damage (a salvo is distributed)."""
     sh["stage"] = "sret"
-    if sh["ret"] and state["cards"][sh["T"]]["z"] == "hangar":
+    if sh["ret"] and state["cards"][sh["T"]].z == "hangar":
         return _ship_damage(state, sh, sh["T"], sh["F"], "salvoT")
     return carry_out_shot(state, None)
 
@@ -587,14 +587,14 @@ def _ship_damage(state: GameState, sh: Any, src: int, dst: int, salvo_flag: str)
     fp = val(state, src, "firepower")
     if has(state, src, "salvo") and fp > 0:
         sh[salvo_flag] = True
-        opts = [s for s in _enemy(state, cards[src]["o"])
+        opts = [s for s in _enemy(state, cards[src].o)
                 if s == dst or not has(state, s, "cloaking")]
         if opts:
             push(state, "shot")
-            state["dec"] = {"kind": "assign", "seat": cards[src]["o"], "src": src,
+            state["dec"] = {"kind": "assign", "seat": cards[src].o, "src": src,
                             "left": fp, "opts": opts, "why": "salvo"}
             return None
-    elif cards[dst]["z"] == "hangar" and fp > 0:
+    elif cards[dst].z == "hangar" and fp > 0:
         sh["pk"].append([src, dst, fp])
     return carry_out_shot(state, None)
 
@@ -607,14 +607,14 @@ def _salvo_returns(state: GameState, sh: Any) -> Any:
     # the salvo ship (not at a Gyors tüzelés ship).
     for src, flag, hit, other in ((F, "salvoF", "hitF", T), (T, "salvoT", "hitT", F)):
         if not sh[flag] or _simple(state) or has(state, src, "rapid_fire") \
-                or cards[src]["z"] != "hangar":
+                or cards[src].z != "hangar":
             continue
         for x in sh[hit]:
-            if x != other and cards[x]["z"] == "hangar" and cards[x]["rot"] == ACTIVE \
+            if x != other and cards[x].z == "hangar" and cards[x].rot == ACTIVE \
                     and x not in sh["asked"]:
                 sh["asked"].append(x)
                 push(state, "shot")
-                state["dec"] = {"kind": "ret", "seat": cards[x]["o"], "ship": x,
+                state["dec"] = {"kind": "ret", "seat": cards[x].o, "ship": x,
                                 "salvo_return": True, "at": src}
                 return
     sh["stage"] = "form"
@@ -633,7 +633,7 @@ def _formation_spread(state: GameState, sh: Any) -> Any:
             salvo_src = (src == F and sh["salvoF"]) or (src == T and sh["salvoT"])
             if salvo_src or not has(state, dst, "formation"):
                 continue
-            group = [s for s in _mine(state, cards[dst]["o"]) if has(state, s, "formation")]
+            group = [s for s in _mine(state, cards[dst].o) if has(state, s, "formation")]
             if len(group) >= FORMATION_MIN_SHIPS:
                 fq.append(i)
     while sh["fq"]:
@@ -642,7 +642,7 @@ def _formation_spread(state: GameState, sh: Any) -> Any:
         if pts <= 0:
             sh["fq"].pop(0)
             continue
-        owner = cards[dst]["o"]
+        owner = cards[dst].o
         if "fa" not in sh:
             sh["fa"] = []
         used: dict[int, int] = {}
@@ -674,15 +674,15 @@ def _deal_damage(state: GameState, sh: Any) -> None:
     cards = state["cards"]
     dealt: dict[int, int] = {}
     for _src, dst, pts in sh["pk"]:
-        if pts > 0 and cards[dst]["z"] == "hangar":
+        if pts > 0 and cards[dst].z == "hangar":
             dealt[dst] = dealt.get(dst, 0) + pts
     for dst, pts in dealt.items():                # simultaneous (KG-9.7.6)
-        cards[dst]["dmg"] += pts
-        cards[dst]["hit"] = True                   # KG-9.7.10
+        cards[dst].dmg += pts
+        cards[dst].hit = True                   # KG-9.7.10
     emit(state, "shot_damage", damage=[[k, v] for k, v in dealt.items()])
     if not _simple(state):
         for dst in dealt:                          # KG-9.7.8
-            if cards[dst]["z"] == "hangar" and armor_now(state, dst) <= 0:
+            if cards[dst].z == "hangar" and armor_now(state, dst) <= 0:
                 leave_play(state, dst)
     cb["shot"] = None
 
@@ -705,7 +705,7 @@ def return_fire_decision() -> Any:
         sh = state["cb"]["shot"]
         F = dec.get("at", sh["F"])
         acts = []
-        if cards[T]["rot"] == ACTIVE and not has(state, F, "rapid_fire"):
+        if cards[T].rot == ACTIVE and not has(state, F, "rapid_fire"):
             acts.append({"type": "return"})
         if not dec.get("salvo_return") and _can_stealth(state, T):
             acts.append({"type": "stealth"})            # KG-7.6.2
@@ -720,7 +720,7 @@ def return_fire_decision() -> Any:
         state["dec"] = None
         t = action["type"]
         if t == "return":
-            card(state, T)["rot"] = USED
+            card(state, T).rot = USED
             at = dec.get("at", sh["F"])
             emit(state, "return_fire", seat=seat, ship=T, target=at)
             if dec.get("salvo_return"):
@@ -729,7 +729,7 @@ def return_fire_decision() -> Any:
                 sh["ret"] = True
                 sh["decl"] = seat
         elif t == "stealth":
-            card(state, T)["rot"] = USED
+            card(state, T).rot = USED
             declare_ability(state, seat, "stealth", T)
             sh["decl"] = seat
         else:
@@ -779,7 +779,7 @@ def _end_firing(state: GameState) -> None:
     state["dec"] = None
     if _simple(state):                                   # KG-13.2.3
         for s in list(cb["ships"]):
-            if cards[s]["z"] == "hangar" and armor_now(state, s) <= 0:
+            if cards[s].z == "hangar" and armor_now(state, s) <= 0:
                 leave_play(state, s)
     _hit_ships_turn_damaged(state)
     emit(state, "firing_over")
@@ -791,9 +791,9 @@ def _hit_ships_turn_damaged(state: GameState) -> None:
     cards = state["cards"]
     for s in state["cb"]["ships"]:
         c = cards[s]
-        if c["z"] == "hangar" and c["hit"]:
+        if c.z == "hangar" and c.hit:
             turn_hit(state, s)
-            c["hit"] = False
+            c.hit = False
 
 
 # ---------------------------------------------------------------- bombardment (KG-9.8)
@@ -802,9 +802,9 @@ def _target_bombardable(state: GameState) -> Any:
     cb = state["cb"]
     tgt = cb["tgt"]
     if tgt["kind"] == "crew":
-        return card(state, tgt["card"])["z"] == "canteen"      # KG-9.8.4, KG-17.36
+        return card(state, tgt["card"]).z == "canteen"      # KG-9.8.4, KG-17.36
     if tgt["kind"] == "base":
-        return card(state, tgt["card"])["z"] == "surface"
+        return card(state, tgt["card"]).z == "surface"
     return True
 
 
@@ -815,7 +815,7 @@ def bombardment_step(state: GameState, _: Any) -> None:
         return
     cards = state["cards"]
     for s in _mine(state, cb["att"]):
-        if cards[s]["rot"] == ACTIVE:
+        if cards[s].rot == ACTIVE:
             state["dec"] = {"kind": "bomb", "seat": cb["att"]}
             return
 
@@ -832,10 +832,10 @@ def _bomb_legal(state: GameState, dec: Decision) -> Any:
     cards = state["cards"]
     p = state["p"][seat]
     for s in _mine(state, seat):
-        if cards[s]["rot"] == ACTIVE and s not in cb["bombers"]:
+        if cards[s].rot == ACTIVE and s not in cb["bombers"]:
             acts.append({"type": "bomber", "ship": s})
     for s in cb["bombers"]:
-        if (has(state, s, "pyrotechnics") and p["colony"] and cards[s]["z"] == "hangar"
+        if (has(state, s, "pyrotechnics") and p["colony"] and cards[s].z == "hangar"
                 and val(state, s, "bombard") + _pending(state, s, "pyro")
                 < DEMOLITION_MAX_FACTOR * (cdef(state, s)["bombard"] or 0)):
             acts.append({"type": "pyro", "ship": s})     # KG-7.9
@@ -860,9 +860,9 @@ def bomb_decision() -> Any:
             declare_ability(state, seat, "pyro", s)
             open_window(state, CTX, seat)
         elif t == "bombard":
-            ships = [s for s in cb["bombers"] if card(state, s)["z"] == "hangar"]
+            ships = [s for s in cb["bombers"] if card(state, s).z == "hangar"]
             for s in ships:
-                card(state, s)["rot"] = USED              # KG-9.8.7
+                card(state, s).rot = USED              # KG-9.8.7
             if not ships:
                 return
             emit(state, "bombard_declared", seat=seat, ships=ships)
@@ -880,7 +880,7 @@ def bomb_decision() -> Any:
 def bombard_target(state: GameState, ships: list[int]) -> None:
     """The declared bombardment lands, with the bombers still in play (KG-9.8)."""
     cb = state["cb"]
-    ships = [s for s in ships if card(state, s)["z"] == "hangar"]
+    ships = [s for s in ships if card(state, s).z == "hangar"]
     if not ships or not _target_bombardable(state):
         return
     total = sum(val(state, s, "bombard") for s in ships)
@@ -905,14 +905,14 @@ def bomb_hit(state: GameState, total: int, n: int) -> None:
                                 "opts": list(hand), "left": 1}
     elif kind == "crew":
         c = card(state, tgt["card"])
-        if total >= BOMBARD_THRESHOLD and c["z"] == "canteen":   # KG-9.8.4
+        if total >= BOMBARD_THRESHOLD and c.z == "canteen":   # KG-9.8.4
             leave_play(state, tgt["card"], "bombarded")
     elif kind == "base":
         b = tgt["card"]
         c = card(state, b)
-        if c["z"] != "surface":
+        if c.z != "surface":
             return
-        if not c["paid"]:
+        if not c.paid:
             if total >= BOMBARD_THRESHOLD:                    # KG-9.8.5
                 # Whether the base is a trap the defender can pay is hidden: a seat that
                 # does not auto-pass is always asked, so the question tells nothing (KG-12.3).
@@ -925,8 +925,8 @@ def bomb_hit(state: GameState, total: int, n: int) -> None:
             if total >= base_armor_now(state, b):
                 leave_play(state, b, "bombarded")
             elif total >= 1:
-                c["dmg"] += total
-                c["rot"] = DAMAGED
+                c.dmg += total
+                c.rot = DAMAGED
 
 
 def _trap_payable(state: GameState, b: int) -> Any:
@@ -935,9 +935,9 @@ def _trap_payable(state: GameState, b: int) -> Any:
     if d["type"] != "base" or d["sub"] != "trap" or is_bluff(c, d):
         return False
     lim = d["dev"]
-    if isinstance(lim, int) and c["dev"] < lim:               # KG-17.20 a
+    if isinstance(lim, int) and c.dev < lim:               # KG-17.20 a
         return False
-    return state["p"][c["o"]]["cr"] >= (d["cost"] or 0)
+    return state["p"][c.o]["cr"] >= (d["cost"] or 0)
 
 
 def trap_decision() -> Any:
@@ -969,31 +969,31 @@ def disarm_step(state: GameState, _: Any) -> None:
     defs = state["defs"]
     for s in cb["ships"]:
         sc = cards[s]
-        if sc["z"] != "hangar":
+        if sc.z != "hangar":
             continue
-        for a in list(sc["att"]):
+        for a in list(sc.att):
             c = cards[a]
-            if c["as"] == "crew":                                 # KG-9.9.1
-                rot = USED if sc["rot"] != ACTIVE else c["rot"]
+            if c.role == "crew":                                 # KG-9.9.1
+                rot = USED if sc.rot != ACTIVE else c.rot
                 move(state, a, "canteen")
-                c["rot"] = rot
-                c["ch"] = None
-            elif c["paid"] and defs[c["d"]]["sub"] == "rocket":   # KG-9.9.2
+                c.rot = rot
+                c.ch = None
+            elif c.paid and defs[c.d]["sub"] == "rocket":   # KG-9.9.2
                 leave_play(state, a, "rocket_spent")
             else:
-                c["ch"] = None
+                c.ch = None
     for q in state["p"]:                                          # KG-9.9.3
         for zone in (q["hangar"], q["surface"]):
             for sid in zone:
                 c = cards[sid]
-                if c["mods"]:
-                    c["mods"] = [m for m in c["mods"] if m[2] != "combat"]
-                if c["hit"]:
-                    c["hit"] = False
+                if c.mods:
+                    c.mods = [m for m in c.mods if m[2] != "combat"]
+                if c.hit:
+                    c.hit = False
     # Reading (KG-4.2.5, KG-12.6.2): a ship whose armor is 0 once the crews, spent
     # rockets and combat bonuses have left it is destroyed like any ship at 0 armor.
     for s in cb["ships"]:
-        if cards[s]["z"] == "hangar" and armor_now(state, s) <= 0:
+        if cards[s].z == "hangar" and armor_now(state, s) <= 0:
             leave_play(state, s, "armor_lost")
     emit(state, "combat_over", attacker=cb["att"])
     state["cb"] = None
@@ -1007,16 +1007,16 @@ def resolve_ability(state: GameState, it: dict[str, Any]) -> None:
     s = it["card"]
     c = card(state, s)
     if ab == "heavy":
-        if c["z"] == "hangar":
-            c["mods"].append(["firepower", 1, "combat"])
+        if c.z == "hangar":
+            c.mods.append(["firepower", 1, "combat"])
             emit(state, "resolved", item=it["u"], card=s, ability=ab)
     elif ab == "pyro":
-        if c["z"] == "hangar":
-            c["mods"].append(["bombard", 1, "combat"])
+        if c.z == "hangar":
+            c.mods.append(["bombard", 1, "combat"])
             emit(state, "resolved", item=it["u"], card=s, ability=ab)
     elif ab == "stealth":
         # KG-7.6, KG-17.22: bombards the attack's target alone, thresholds on its value.
-        if c["z"] == "hangar" and state["cb"] and _target_bombardable(state):
+        if c.z == "hangar" and state["cb"] and _target_bombardable(state):
             total = val(state, s, "bombard")
             emit(state, "bombard", seat=it["seat"], ships=[s], total=total, stealth=True)
             bomb_hit(state, total, 1)
@@ -1025,7 +1025,7 @@ def resolve_ability(state: GameState, it: dict[str, Any]) -> None:
         spec = d["eff"]["activated"][it["n"]]
         run_ops(state, {"seat": it["seat"], "ops": spec.get("ops") or [], "i": 0,
                         "tgt": it["tgt"], "tkind": (spec.get("target") or {}).get("kind"),
-                        "src_ship": c["on"] if c["z"] == "att" else None, "x": c["x"]})
+                        "src_ship": c.on if c.z == "att" else None, "x": c.x})
 
 
 __all__ = ["begin_attack", "resolve_ability"]

@@ -46,8 +46,8 @@ def _face_down_in_play(state: GameState, q: int) -> list[int]:
     p, cards = state["p"][q], state["cards"]
     ids = list(p["canteen"]) + list(p["surface"])
     for s in p["hangar"]:
-        ids += cards[s]["att"]
-    return [c for c in ids if not cards[c]["up"]]
+        ids += cards[s].att
+    return [c for c in ids if not cards[c].up]
 
 
 def determinize(state: GameState, seat: int, rng: Rng) -> GameState:
@@ -61,13 +61,13 @@ def determinize(state: GameState, seat: int, rng: Rng) -> GameState:
             places.append((p[zone], q, zone))
     unknown = sorted(c for ids, _q, _z in places for c in ids if c not in pinned)
     # What the seat knows its own unseen cards are: its deck minus what it sees.
-    own = sorted(cards[c]["d"] for c in unknown if cards[c]["o"] == seat)
+    own = sorted(cards[c].d for c in unknown if cards[c].o == seat)
     rng.shuffle(own)
     # What it may guess of the others': its own deck list and what they have shown.
-    guess = sorted(c["d"] for c in cards if c["o"] == seat)
+    guess = sorted(c.d for c in cards if c.o == seat)
     for c in cards:
-        if c["o"] != seat and c["up"]:
-            guess += [c["d"]] * SHOWN_WEIGHT
+        if c.o != seat and c.up:
+            guess += [c.d] * SHOWN_WEIGHT
     at = 0
     for ids, q, zname in places:
         for i, cid in enumerate(ids):
@@ -82,10 +82,10 @@ def determinize(state: GameState, seat: int, rng: Rng) -> GameState:
         if q == seat:
             continue
         for cid in _face_down_in_play(st, q):
-            cards[cid]["d"] = guess[rng.below(len(guess))]
+            cards[cid].d = guess[rng.below(len(guess))]
         for cid in pinned:
-            if cards[cid]["o"] == q and cards[cid]["z"] in HIDDEN_OTHER:
-                cards[cid]["d"] = guess[rng.below(len(guess))]
+            if cards[cid].o == q and cards[cid].z in HIDDEN_OTHER:
+                cards[cid].d = guess[rng.below(len(guess))]
     st["rng"] = rng.next_u64()
     return st
 
@@ -98,8 +98,8 @@ def _strength(state: GameState, q: int) -> float:
         return -1000.0
     fleet = 0.0
     for s in p["hangar"]:
-        d = defs[cards[s]["d"]]
-        fleet += (d.get("firepower") or 0) + max(0, (d.get("armor") or 0) - cards[s]["dmg"])
+        d = defs[cards[s].d]
+        fleet += (d.get("firepower") or 0) + max(0, (d.get("armor") or 0) - cards[s].dmg)
     value: float = len(p["colony"]) + 0.6 * len(p["hand"]) + 0.5 * fleet + 0.1 * p["cr"] \
         + 0.5 * len(p["surface"])
     return value

@@ -177,14 +177,14 @@ def _targets_of(state: GameState, s: int, kind: str, spec: Any, every: bool,
                 continue
             out.append(sid)
     elif kind == "base":
-        out.extend(b for b in p["surface"] if every or cards[b]["up"])
+        out.extend(b for b in p["surface"] if every or cards[b].up)
     elif kind == "crew":
         for cid in p["canteen"]:
-            if every or cards[cid]["up"]:
+            if every or cards[cid].up:
                 out.append(cid)
         for sid in p["hangar"]:
-            for a in cards[sid]["att"]:
-                if cards[a]["as"] == "crew" and (every or cards[a]["up"]):
+            for a in cards[sid].att:
+                if cards[a].role == "crew" and (every or cards[a].up):
                     out.append(a)
 
 
@@ -194,18 +194,18 @@ HIDEABLE: Final = ("base", "crew")      # target kinds that may name a face-down
 def hidden_from(state: GameState, seat: int, cid: int) -> Any:
     """Whether ``cid`` is another seat's face-down card, which ``seat`` may not know."""
     c = state["cards"][cid]
-    return not c["up"] and c["o"] != seat
+    return not c.up and c.o != seat
 
 
 def where(state: GameState, cid: int) -> Any:
     """Where a card in play lies, as everyone sees it: owner, zone and position
     (``ship``: the carrying ship and the slot aboard)."""
     c = state["cards"][cid]
-    z = c["z"]
+    z = c.z
     if z == "att":
-        return {"seat": c["o"], "zone": "ship", "ship": c["on"],
-                "pos": state["cards"][c["on"]]["att"].index(cid)}
-    return {"seat": c["o"], "zone": z, "pos": state["p"][c["o"]][z].index(cid)}
+        return {"seat": c.o, "zone": "ship", "ship": c.on,
+                "pos": state["cards"][c.on].att.index(cid)}
+    return {"seat": c.o, "zone": z, "pos": state["p"][c.o][z].index(cid)}
 
 
 def target_fields(state: GameState, seat: int, spec: Any, tgt: Any, a: Any) -> Any:
@@ -236,14 +236,14 @@ def named_target(state: GameState, action: Action) -> Any:
     if z is None:
         return None
     if z == "ship":
-        return state["cards"][action["target_ship"]]["att"][action["target_pos"]]
+        return state["cards"][action["target_ship"]].att[action["target_pos"]]
     return state["p"][action["target_seat"]][z][action["target_pos"]]
 
 
 def item_kind(state: GameState, it: dict[str, Any]) -> Any:
     k = it["k"]
     if k == "card":
-        t = state["defs"][card(state, it["card"])["d"]]["type"]
+        t = state["defs"][card(state, it["card"]).d]["type"]
         return t   # "interrupt", "event" or "ship"
     return k      # "payment" / "ability"
 
@@ -259,7 +259,7 @@ def target_valid(state: GameState, seat: int, spec: Any, tgt: Any) -> Any:
     c = card(state, tgt)
     if not in_play(c):
         return False
-    return not (kind == "ship" and (c["z"] != "hangar" or has(state, tgt, "cloaking")))
+    return not (kind == "ship" and (c.z != "hangar" or has(state, tgt, "cloaking")))
 
 
 # ---------------------------------------------------------------- ops
@@ -306,7 +306,7 @@ def _modify(state: GameState, ctx: Any, op: Any) -> Any:
     if until == "combat" and not state["cb"]:
         until = "turn"
     c = card(state, cid)
-    c["mods"].append([op["stat"], amount(op, ctx.get("x")), until])
+    c.mods.append([op["stat"], amount(op, ctx.get("x")), until])
     emit(state, "modified", card=cid, stat=op["stat"], amount=amount(op, ctx.get("x")),
          until=until, **_hidden_card(state, c, cid))
     return False
@@ -323,9 +323,9 @@ def _neutralise(state: GameState, ctx: Any, op: Any) -> Any:
 def _hidden_card(state: GameState, c: CardDict, cid: int) -> Any:
     """Event fields for an event about ``cid``: a face-down card's id is its
     owner's alone; the others see where it lies."""
-    if c["up"]:
+    if c.up:
         return {}
-    return {"where": where(state, cid), "private_to": c["o"], "hide": ("card",)}
+    return {"where": where(state, cid), "private_to": c.o, "hide": ("card",)}
 
 
 def damage_card(state: GameState, cid: int, n: int) -> None:
@@ -335,13 +335,13 @@ def damage_card(state: GameState, cid: int, n: int) -> None:
     c = card(state, cid)
     if n <= 0 or not in_play(c):
         return
-    c["dmg"] += n
+    c.dmg += n
     emit(state, "damaged", card=cid, amount=n, **_hidden_card(state, c, cid))
     cb = state["cb"]
-    if c["z"] == "hangar":
+    if c.z == "hangar":
         in_fight = cb and cid in cb["ships"] and cb["step"] in ("pay", "eop", "fire")
         if in_fight:
-            c["hit"] = True
+            c.hit = True
             if armor_now(state, cid) <= 0:
                 leave_play(state, cid)
             return
@@ -349,21 +349,21 @@ def damage_card(state: GameState, cid: int, n: int) -> None:
             leave_play(state, cid)
             return
         turn_hit(state, cid)
-    elif c["z"] == "surface" and c["paid"]:
+    elif c.z == "surface" and c.paid:
         if base_armor_now(state, cid) <= 0:
             leave_play(state, cid)
         else:
-            c["rot"] = DAMAGED
+            c.rot = DAMAGED
 
 
 def turn_hit(state: GameState, cid: int) -> None:
     """A hit ship turns damaged, or used with Javítás (KG-7.8)."""
     c = card(state, cid)
     if has(state, cid, "repair"):
-        if c["rot"] == ACTIVE:
-            c["rot"] = USED
+        if c.rot == ACTIVE:
+            c.rot = USED
     else:
-        c["rot"] = DAMAGED
+        c.rot = DAMAGED
 
 
 def _damage(state: GameState, ctx: Any, op: Any) -> Any:
@@ -436,17 +436,17 @@ def _discard_choice(state: GameState, ctx: Any, op: Any) -> Any:
 
 
 def _restore(state: GameState, ctx: Any, op: Any) -> Any:
-    card(state, ctx["tgt"])["dmg"] = 0
+    card(state, ctx["tgt"]).dmg = 0
     return False
 
 
 def _ready(state: GameState, ctx: Any, op: Any) -> Any:
-    card(state, ctx["tgt"])["rot"] = ACTIVE
+    card(state, ctx["tgt"]).rot = ACTIVE
     return False
 
 
 def _develop(state: GameState, ctx: Any, op: Any) -> Any:
-    card(state, ctx["tgt"])["dev"] += amount(op, ctx.get("x"))
+    card(state, ctx["tgt"]).dev += amount(op, ctx.get("x"))
     return False
 
 

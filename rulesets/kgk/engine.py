@@ -144,8 +144,8 @@ def diagnose(state: GameState, seat: int, action: Action, legal: list[Action]) -
     cid = action.get("card")
     if t in ("play", "pay") and isinstance(cid, int) and 0 <= cid < len(state["cards"]):
         c = state["cards"][cid]
-        d = state["defs"][c["d"]]
-        if c["o"] == seat and (d["cost"] or 0) > p["cr"] and d["cost_rule"] is None:
+        d = state["defs"][c.d]
+        if c.o == seat and (d["cost"] or 0) > p["cr"] and d["cost_rule"] is None:
             return IllegalAction("insufficient_credits", "not enough credits", rule="KG-9.3.7")
     if t not in kinds:
         return IllegalAction("wrong_action", f"{t!r} is not possible in a {dec['kind']} decision",
@@ -228,16 +228,16 @@ def resign(state: GameState, seat: int) -> Any:
         if involved:
             # End the current turn cleanly: drop the chain and combat, next seat plays.
             for it in state["chain"]:
-                if it["card"] is not None and state["cards"][it["card"]]["z"] == "stack":
+                if it["card"] is not None and state["cards"][it["card"]].z == "stack":
                     move(state, it["card"], "trash")
             state["chain"] = []
             if state["cb"]:
                 for s in state["cb"]["ships"]:
                     c = state["cards"][s]
-                    if c["z"] == "hangar":
-                        c["hit"] = False
-                        for a in list(c["att"]):
-                            if state["cards"][a]["as"] == "crew":
+                    if c.z == "hangar":
+                        c.hit = False
+                        for a in list(c.att):
+                            if state["cards"][a].role == "crew":
                                 move(state, a, "canteen")
                 state["cb"] = None
             state["dec"] = None

@@ -63,85 +63,85 @@ def illegal(code: Any, msg: Any, rule: Any = None) -> None:
 
 # ---------------------------------------------------------------- cards
 
-def card(state: GameState, cid: int) -> Any:
-    return state["cards"][cid]
+def card(state: GameState, cid: int) -> CardDict:
+    return state.cards[cid]
 
 
 def cdef(state: GameState, cid: int) -> Any:
-    return state["defs"][state["cards"][cid]["d"]]
+    return state["defs"][state["cards"][cid].d]
 
 
 def is_bluff(c: CardDict, d: CardDef) -> bool:
-    return c["as"] is not None and c["as"] != ROLE.get(d["type"])
+    return c.role is not None and c.role != ROLE.get(d["type"])
 
 
 def reset_card(c: CardDict) -> None:
-    c["paid"] = False
-    c["rot"] = ACTIVE
-    c["dmg"] = 0
-    c["hit"] = False
-    c["dev"] = 0
-    c["dt"] = 0
-    c["on"] = None
-    c["att"] = []
-    c["mods"] = []
-    c["x"] = None
-    c["ch"] = None
-    c["as"] = None
+    c.paid = False
+    c.rot = ACTIVE
+    c.dmg = 0
+    c.hit = False
+    c.dev = 0
+    c.dt = 0
+    c.on = None
+    c.att = []
+    c.mods = []
+    c.x = None
+    c.ch = None
+    c.role = None
 
 
 def zone_list(state: GameState, c: CardDict) -> Any:
-    z = c["z"]
+    z = c.z
     if z == "att":
-        return state["cards"][c["on"]]["att"]
-    return state["p"][c["o"]][z]
+        return state["cards"][c.on].att
+    return state["p"][c.o][z]
 
 
 def move(state: GameState, cid: int, zone: str, top: bool = False) -> None:
     """Move a card to its owner's ``zone`` (KG-6.11.2). ``top`` puts it at index 0."""
     c = state["cards"][cid]
     zone_list(state, c).remove(cid)
-    if c["z"] == "att":
-        c["on"] = None
-    lst = state["p"][c["o"]][zone]
+    if c.z == "att":
+        c.on = None
+    lst = state["p"][c.o][zone]
     if top:
         lst.insert(0, cid)
     else:
         lst.append(cid)
-    c["z"] = zone
+    c.z = zone
     if zone in ("trash", "ruin", "hand", "colony", "out"):
-        fd = state["p"][c["o"]]["fd"]
+        fd = state["p"][c.o]["fd"]
         if cid in fd:
             fd.remove(cid)
         reset_card(c)
-        c["up"] = zone == "trash"
+        c.up = zone == "trash"
 
 
 def attach(state: GameState, cid: int, ship: int) -> None:
     c = state["cards"][cid]
     zone_list(state, c).remove(cid)
-    c["z"] = "att"
-    c["on"] = ship
-    state["cards"][ship]["att"].append(cid)
+    c.z = "att"
+    c.on = ship
+    state["cards"][ship].att.append(cid)
 
 
 def in_play(c: CardDict) -> Any:
-    return c["z"] in ("hangar", "canteen", "surface", "att")
+    return c.z in ("hangar", "canteen", "surface", "att")
 
 
 def leave_play(state: GameState, cid: int, reason: str = "destroyed") -> None:
     """A card leaves play: paid -> trash, unpaid -> ruin (KG-11.17); a ship takes
     its armaments and crews with it (KG-4.2.7). Markers fall off (KG-3.12)."""
     c = state["cards"][cid]
-    for a in list(c["att"]):
+    for a in list(c.att):
         leave_play(state, a, reason)
-    dest = "trash" if c["paid"] else "ruin"
-    own = c["o"]
-    if c["up"] or dest == "trash":
+    dest = "trash" if c.paid else "ruin"
+    own = c.o
+    if c.up or dest == "trash":
         emit(state, "leaves_play", seat=own, card=cid, to=dest, reason=reason)
     else:
         emit(state, "leaves_play", seat=own, card=cid, to=dest, reason=reason,
-             zone=c["z"], private_to=own, hide=("card",))
+             zone=c.z, private_to=own, hide=("card",))
     move(state, cid, dest)      # combat lists are filtered by zone when read
 
 
@@ -157,32 +157,32 @@ def val(state: GameState, cid: int, stat: str) -> Any:
     modifiers, never below 0 (KG-2.4, KG-12.6.2). Armor is the maximum armor."""
     cards = state["cards"]
     c = cards[cid]
-    d = state["defs"][c["d"]]
+    d = state["defs"][c.d]
     v = d.get(stat) or 0
-    for m in c["mods"]:
+    for m in c.mods:
         if m[0] == stat:
             v += m[1]
-    if c["att"]:
+    if c.att:
         defs = state["defs"]
-        for a in c["att"]:
+        for a in c.att:
             ac = cards[a]
-            if not ac["paid"]:
+            if not ac.paid:
                 continue
-            ad = defs[ac["d"]]
+            ad = defs[ac.d]
             v += ad["mods"].get(stat, 0)
-            if ac["ch"] is not None:
-                v += ad["eff"]["choose_at_end_of_payment"][ac["ch"]].get(stat, 0)
+            if ac.ch is not None:
+                v += ad["eff"]["choose_at_end_of_payment"][ac.ch].get(stat, 0)
     return v if v > 0 else 0
 
 
 def armor_now(state: GameState, cid: int) -> Any:
-    a = val(state, cid, "armor") - state["cards"][cid]["dmg"]
+    a = val(state, cid, "armor") - state["cards"][cid].dmg
     return a if a > 0 else 0
 
 
 def base_armor_now(state: GameState, cid: int) -> Any:
     c = state["cards"][cid]
-    a = (state["defs"][c["d"]].get("armor") or 0) - c["dmg"]
+    a = (state["defs"][c.d].get("armor") or 0) - c.dmg
     return a if a > 0 else 0
 
 
@@ -192,14 +192,14 @@ def abilities(state: GameState, cid: int) -> Any:
     if state["opts"]["rules"] == "quick_start":
         return ()
     c = state["cards"][cid]
-    ab = state["defs"][c["d"]]["abil"]
-    if not c["att"]:
+    ab = state["defs"][c.d]["abil"]
+    if not c.att:
         return ab
     out = list(ab)
-    for a in c["att"]:
+    for a in c.att:
         ac = state["cards"][a]
-        if ac["paid"]:
-            out.extend(state["defs"][ac["d"]]["eff"].get("grants", ()))
+        if ac.paid:
+            out.extend(state["defs"][ac.d]["eff"].get("grants", ()))
     return out
 
 
@@ -208,11 +208,11 @@ def has(state: GameState, cid: int, ability: str) -> bool:
 
 
 def space(state: GameState, cid: int) -> Any:
-    return state["defs"][state["cards"][cid]["d"]].get("space") or 0
+    return state["defs"][state["cards"][cid].d].get("space") or 0
 
 
 def capacity_left(state: GameState, ship: int) -> Any:
-    return (cdef(state, ship).get("cap") or 0) - len(state["cards"][ship]["att"])
+    return (cdef(state, ship).get("cap") or 0) - len(state["cards"][ship].att)
 
 
 def aura(state: GameState, seat: int, key: str) -> Any:
@@ -224,8 +224,8 @@ def aura(state: GameState, seat: int, key: str) -> Any:
     defs = state["defs"]
     for cid in state["p"][seat]["surface"]:
         c = cards[cid]
-        if c["paid"]:
-            a = defs[c["d"]]["eff"].get("aura")
+        if c.paid:
+            a = defs[c.d]["eff"].get("aura")
             if a:
                 tot += a.get(key, 0)
     return tot
@@ -248,17 +248,17 @@ def activated_in_play(state: GameState, seat: int) -> list[int]:
     for zone in (p["canteen"], p["surface"]):
         for cid in zone:
             c = cards[cid]
-            if defs[c["d"]]["actv"] and c["rot"] == ACTIVE and c["up"] and c["paid"]:
+            if defs[c.d]["actv"] and c.rot == ACTIVE and c.up and c.paid:
                 out.append(cid)
     hangar: list[int] = p["hangar"]
     for s in hangar:
         ship = cards[s]
-        att: list[int] = ship["att"]
+        att: list[int] = ship.att
         for cid in att:
             c = cards[cid]
-            if defs[c["d"]]["actv"] and c["rot"] == ACTIVE and c["up"] and c["paid"]:
+            if defs[c.d]["actv"] and c.rot == ACTIVE and c.up and c.paid:
                 out.append(cid)
-        if defs[ship["d"]]["actv"] and ship["rot"] == ACTIVE and ship["up"] and ship["paid"]:
+        if defs[ship.d]["actv"] and ship.rot == ACTIVE and ship.up and ship.paid:
             out.append(s)
     return out
 

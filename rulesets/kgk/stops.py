@@ -111,7 +111,7 @@ def _owner_of_target(state: GameState, item: dict[str, Any]) -> tuple[int, ...]:
                 return (it["seat"],)
         return ()
     if 0 <= tgt < len(state["cards"]):
-        return (state["cards"][tgt]["o"],)
+        return (state["cards"][tgt].o,)
     return ()
 
 
@@ -121,7 +121,7 @@ def _nothing_aboard_to_pay(state: GameState, seat: int) -> bool:
     cards = state["cards"]
     for s in state["cb"]["ships"]:
         c = cards[s]
-        if c["o"] == seat and c["z"] == "hangar" and any(not cards[a]["up"] for a in c["att"]):
+        if c.o == seat and c.z == "hangar" and any(not cards[a].up for a in c.att):
             return False
     return True
 

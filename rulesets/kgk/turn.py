@@ -265,7 +265,7 @@ def begin_turn(state: GameState, seat: int) -> None:
     state["phase"] = "start"
     cards = state["cards"]
     for b in p["surface"]:
-        cards[b]["dt"] = 0
+        cards[b].dt = 0
     gain = income(state, seat)
     p["cr"] += gain                                   # KG-9.2.1
     emit(state, "turn", seat=seat, turn=state["turn"], income=gain)
@@ -283,7 +283,7 @@ def can_attack(state: GameState, seat: int) -> bool:
         return False
     cards = state["cards"]
     for s in p["hangar"]:  # noqa: SIM110  (no generator: this runs at every main decision)
-        if cards[s]["rot"] == ACTIVE:
+        if cards[s].rot == ACTIVE:
             return True
     return False
 
@@ -296,20 +296,20 @@ def payable_main(state: GameState, seat: int, cid: int) -> Any:
 
 def payable_in_main(c: CardDict, d: CardDef) -> bool:
     """``payable_main`` for a card and its definition."""
-    if c["paid"] or c["up"] or is_bluff(c, d):
+    if c.paid or c.up or is_bluff(c, d):
         return False
     t = d["type"]
     if t == "armament":
         not_rocket: bool = d["sub"] != "rocket"
         return not_rocket
     if t == "crew":
-        in_canteen: bool = c["z"] == "canteen"
+        in_canteen: bool = c.z == "canteen"
         return in_canteen
     if t == "base":
         if d["sub"] == "trap":
             return False
         lim = d["dev"]
-        return lim == "X" or (isinstance(lim, int) and c["dev"] >= lim)
+        return lim == "X" or (isinstance(lim, int) and c.dev >= lim)
     return False
 
 
@@ -392,7 +392,7 @@ def hand_actions(state: GameState, seat: int, p: Player, hand: list[int], acts: 
     free_ships = None
     interrupts = False
     for cid in hand:
-        d = defs[cards[cid]["d"]]
+        d = defs[cards[cid].d]
         t = d["type"]
         if t == "ship":
             if bounds.take((d["cost"] or 0) - discount, cr):
@@ -444,7 +444,7 @@ def ships_with_room(state: GameState, p: Player) -> list[int]:
     out = []
     for s in p["hangar"]:
         c = cards[s]
-        if (defs[c["d"]].get("cap") or 0) > len(c["att"]):
+        if (defs[c.d].get("cap") or 0) > len(c.att):
             out.append(s)
     return out
 
@@ -464,7 +464,7 @@ def payment_actions(state: GameState, p: Player, acts: list[Action], bounds: Bou
     cr = p["cr"]
     for cid in p["fd"]:
         c = cards[cid]
-        d = defs[c["d"]]
+        d = defs[c.d]
         cost = d["cost"] or 0
         if cost > cr:
             bounds.take(cost, cr)      # (noted payable or not: it may become payable)
@@ -486,7 +486,7 @@ def ability_actions(state: GameState, seat: int, p: Player, acts: list[Action],
     up = activated_in_play(state, seat)             # (in play order)
     defs = state["defs"]
     for cid in up:
-        d = defs[cards[cid]["d"]]
+        d = defs[cards[cid].d]
         card_ability_actions(state, seat, cid, d, acts)
         for ab in d["eff"]["activated"]:
             bounds.take((ab.get("cost") or {}).get("credits", 0), cr)
@@ -527,7 +527,7 @@ def development_actions(acts: list[Action], cards: list[CardDict], surface: list
     """KG-9.3.3 f, KG-4.5.3: develop a base for a credit, at most two per base per turn."""
     if cr >= DEVELOP_COST:
         for b in surface:
-            if cards[b]["dt"] < DEVELOPS_PER_BASE_PER_TURN:
+            if cards[b].dt < DEVELOPS_PER_BASE_PER_TURN:
                 acts.append(DEVELOP[b])
 
 
@@ -537,7 +537,7 @@ def cash_actions(acts: list[Action], cards: list[CardDict], surface: list[int]) 
     devs = []
     total = 0
     for b in surface:
-        n = cards[b]["dev"]
+        n = cards[b].dev
         if n:
             devs.append(b)
             total += n
@@ -589,8 +589,8 @@ def _place(state: GameState, seat: int, p: Player, action: Action) -> None:
         attach(state, cid, action["ship"])
     else:
         move(state, cid, "surface" if role == "base" else "canteen")
-    c["as"] = role
-    c["up"] = False
+    c.role = role
+    c.up = False
     if role == cdef(state, cid)["type"]:
         p["fd"].append(cid)
     emit(state, "place", seat=seat, card=cid, role=role, ship=action.get("ship"),
@@ -615,8 +615,8 @@ def _develop(state: GameState, seat: int, p: Player, action: Action) -> None:
     b = action["base"]
     c = state["cards"][b]
     p["cr"] -= DEVELOP_COST
-    c["dev"] += 1
-    c["dt"] += 1
+    c.dev += 1
+    c.dt += 1
     # (emit, written out: actions run inside apply, which collects state["ev"])
     state["ev"].append({"type": "develop", "seat": seat, "pos": p["surface"].index(b)})
     _quiet_done(state, seat)
@@ -694,10 +694,10 @@ def _cash(state: GameState, seat: int, p: Player, action: Action) -> None:
     state["dec"] = None
     push(state, "main")
     cards = state["cards"]
-    cards[action["base"]]["dev"] -= 1
+    cards[action["base"]].dev -= 1
     opts = []                  # the developed bases (a loop: cheaper than a comprehension)
     for b in p["surface"]:
-        if cards[b]["dev"]:
+        if cards[b].dev:
             opts.append(b)
     state["dec"] = {"kind": "choose", "seat": seat, "why": "cash", "opts": opts}
 
@@ -761,7 +761,7 @@ def choose_decision() -> Any:
                 state["dec"] = dict(dec, opts=list(hand), left=left)
         elif why == "cash":
             p = state["p"][seat]
-            state["cards"][pick]["dev"] -= 1
+            state["cards"][pick].dev -= 1
             p["cr"] += CASH_GAIN
             state["ev"].append({"type": "cash", "seat": seat, "pos": p["surface"].index(pick)})
         elif why == "destroy_own_ship":
@@ -825,15 +825,15 @@ def end_phase_rest(state: GameState, _: Any) -> None:
         for zone in (q["hangar"], q["surface"]):
             for cid in zone:
                 c = cards[cid]
-                c["dmg"] = 0
-                if c["mods"]:                         # temporary modifiers sit on ships
-                    c["mods"] = [m for m in c["mods"] if m[2] not in ("turn", "combat")]
+                c.dmg = 0
+                if c.mods:                         # temporary modifiers sit on ships
+                    c.mods = [m for m in c.mods if m[2] not in ("turn", "combat")]
     hangar = p["hangar"]
-    for zone in (hangar, p["canteen"], p["surface"], *(cards[s]["att"] for s in hangar)):
+    for zone in (hangar, p["canteen"], p["surface"], *(cards[s].att for s in hangar)):
         for cid in zone:                              # KG-9.10.7, KG-3.7
             c = cards[cid]
-            if c["rot"]:
-                c["rot"] -= 1
+            if c.rot:
+                c.rot -= 1
     emit(state, "end_phase", seat=seat, hand=len(p["hand"]), credits=p["cr"],
          hangar=hangar_space(state, hangar), quick_start=qs)
 
@@ -843,7 +843,7 @@ def hangar_space(state: GameState, hangar: list[int]) -> Any:
     defs = state["defs"]
     tot = 0
     for s in hangar:
-        tot += defs[cards[s]["d"]].get("space") or 0
+        tot += defs[cards[s].d].get("space") or 0
     return tot
 
 

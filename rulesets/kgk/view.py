@@ -21,9 +21,9 @@ PRIVATE_CHOICES = ("search", "discard", "hand_limit", "cash")
 
 def card_public(state: GameState, cid: int) -> Any:
     c = state["cards"][cid]
-    d = state["defs"][c["d"]]
+    d = state["defs"][c.d]
     v = {"id": cid, "slug": d["slug"], "name": d["name"], "type": d["type"],
-         "subtype": d["sub"], "cost": d["cost"], "owner": c["o"]}
+         "subtype": d["sub"], "cost": d["cost"], "owner": c.o}
     if d["type"] == "ship":
         for s in ("speed", "firepower", "armor", "bombard"):
             v[s] = d[s]
@@ -42,43 +42,43 @@ def card_public(state: GameState, cid: int) -> Any:
 
 def _visible(state: GameState, cid: int, seat: int | None) -> Any:
     c = state["cards"][cid]
-    return c["up"] or (seat is not None and c["o"] == seat)
+    return c.up or (seat is not None and c.o == seat)
 
 
 def in_play_view(state: GameState, cid: int, seat: int | None, pos: int) -> Any:
     c = state["cards"][cid]
     if not _visible(state, cid, seat):
-        v = {"hidden": True, "pos": pos, "rot": c["rot"]}
-        if c["z"] == "surface":
-            v["dev"] = c["dev"]
+        v = {"hidden": True, "pos": pos, "rot": c.rot}
+        if c.z == "surface":
+            v["dev"] = c.dev
         return v
     v = card_public(state, cid)
-    v.update({"pos": pos, "rot": c["rot"], "paid": c["paid"], "face_down": not c["up"]})
-    if c["as"] and c["as"] != _role(state, cid):
-        v["bluff_as"] = c["as"]
-    if c["z"] == "surface":
-        v["dev"] = c["dev"]
+    v.update({"pos": pos, "rot": c.rot, "paid": c.paid, "face_down": not c.up})
+    if c.role and c.role != _role(state, cid):
+        v["bluff_as"] = c.role
+    if c.z == "surface":
+        v["dev"] = c.dev
         v["armor_now"] = base_armor_now(state, cid)
-    if c["ch"] is not None:
-        v["choice"] = c["ch"]
+    if c.ch is not None:
+        v["choice"] = c.ch
     return v
 
 
 def _role(state: GameState, cid: int) -> Any:
-    return state["defs"][state["cards"][cid]["d"]]["type"]
+    return state["defs"][state["cards"][cid].d]["type"]
 
 
 def ship_view(state: GameState, sid: int, seat: int | None, pos: int) -> Any:
     c = state["cards"][sid]
     v = card_public(state, sid)
     v.pop("abilities", None)
-    v.update({"pos": pos, "rot": c["rot"], "hit": c["hit"],
+    v.update({"pos": pos, "rot": c.rot, "hit": c.hit,
               "speed": val(state, sid, "speed"), "firepower": val(state, sid, "firepower"),
               "armor": val(state, sid, "armor"), "armor_now": armor_now(state, sid),
               "bombard": val(state, sid, "bombard"), "abilities": list(abilities(state, sid)),
-              "space": state["defs"][c["d"]].get("space"),
-              "capacity": state["defs"][c["d"]].get("cap"),
-              "att": [in_play_view(state, a, seat, i) for i, a in enumerate(c["att"])]})
+              "space": state["defs"][c.d].get("space"),
+              "capacity": state["defs"][c.d].get("cap"),
+              "att": [in_play_view(state, a, seat, i) for i, a in enumerate(c.att)]})
     return v
 
 
@@ -108,7 +108,7 @@ def _target_ref(state: GameState, tid: Any, seat: int | None) -> Any:
     """A target id as a seat may see it: hidden face-down cards lose their id."""
     if isinstance(tid, int) and 0 <= tid < len(state["cards"]) and not _visible(state, tid, seat):
         c = state["cards"][tid]
-        if c["z"] in ("surface", "canteen", "att"):
+        if c.z in ("surface", "canteen", "att"):
             return {"hidden": True, **where(state, tid)}    # where it lies, never what
         return {"hidden": True}
     return tid
@@ -130,7 +130,7 @@ def chain_view(state: GameState, seat: int | None) -> Any:
         if isinstance(cid, int) and _visible(state, cid, seat):
             # a chain item's card is usually on the stack, in no zone the view lists: its
             # name lets a board say what is waiting to resolve (public once declared)
-            d = state["defs"][state["cards"][cid]["d"]]
+            d = state["defs"][state["cards"][cid].d]
             v["name"], v["slug"] = d["name"], d["slug"]
         out.append(v)
     return out
@@ -146,9 +146,9 @@ def combat_view(state: GameState, seat: int | None) -> Any:
         c = state["cards"][tgt["card"]]
         if _visible(state, tgt["card"], seat):
             tv["card"] = tgt["card"]
-        if c["z"] in ("surface", "canteen"):
-            tv["pos"] = state["p"][c["o"]][c["z"]].index(tgt["card"])
-        tv["in_play"] = c["z"] in ("surface", "canteen", "att")
+        if c.z in ("surface", "canteen"):
+            tv["pos"] = state["p"][c.o][c.z].index(tgt["card"])
+        tv["in_play"] = c.z in ("surface", "canteen", "att")
     v = {"attacker": cb["att"], "defender": cb["def"], "target": tv, "step": cb["step"],
          "ships": list(cb["ships"]), "bombers": list(cb["bombers"]),
          "passes": cb["fire"]["passes"]}
@@ -201,7 +201,7 @@ def view(state: GameState, seat: int | None) -> Any:
 def _bot_card(state: GameState, cid: int) -> Any:
     """Of a card in the seat's own hand: what ``card_public`` says of its id, type and
     cost."""
-    d = state["defs"][state["cards"][cid]["d"]]
+    d = state["defs"][state["cards"][cid].d]
     return {"id": cid, "type": d["type"], "cost": d["cost"]}
 
 
@@ -209,7 +209,7 @@ def _bot_ship(state: GameState, sid: int) -> Any:
     """Of a ship in play (always face up): what ``ship_view`` says of its id, cost,
     rotation, firepower, armor now and bombard, from the same functions."""
     c = state["cards"][sid]
-    return {"id": sid, "cost": state["defs"][c["d"]]["cost"], "rot": c["rot"],
+    return {"id": sid, "cost": state["defs"][c.d]["cost"], "rot": c.rot,
             "firepower": val(state, sid, "firepower"), "armor_now": armor_now(state, sid),
             "bombard": val(state, sid, "bombard")}
 

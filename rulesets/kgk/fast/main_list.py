@@ -82,19 +82,19 @@ def after_develop(cache: Cache, state: GameState, dec: Decision, old: list[Actio
         return
     cards = state["cards"]
     c = cards[b]
-    if b in p["fd"] and payable_in_main(c, state["defs"][c["d"]]):
+    if b in p["fd"] and payable_in_main(c, state["defs"][c.d]):
         return
     # Edited in place rather than built again (this follows most developments): the
     # same rules as turn.main_legal's sections, applied to what one development changes.
     acts = old.copy()
-    if c["dt"] >= DEVELOPS_PER_BASE_PER_TURN:        # KG-4.5.3: its last one this turn
+    if c.dt >= DEVELOPS_PER_BASE_PER_TURN:        # KG-4.5.3: its last one this turn
         del acts[acts.index(DEVELOP[b], dev_start, cash_start)]
         cash_start -= 1
         draw_start -= 1
         attack_start -= 1
     # The cash section (KG-4.5.13) changes only when b is newly developed or none was
     # offered; otherwise b is in it already and the total only grew.
-    if c["dev"] == 1 or cash_start == draw_start:
+    if c.dev == 1 or cash_start == draw_start:
         cashes: list[Action] = []
         cash_actions(cashes, cards, p["surface"])
         shift = len(cashes) - (draw_start - cash_start)
@@ -144,7 +144,7 @@ def _with_new_hand_card(cache: Cache, state: GameState, dec: Decision, m: MainLa
     if cr < need:
         return
     cid = p["hand"][-1]
-    t = state["defs"][state["cards"][cid]["d"]]["type"]
+    t = state["defs"][state["cards"][cid].d]["type"]
     if t == "event" or t == "interrupt":
         return
     new: list[Action] = []                           # (main_list's hand section, one card)
@@ -204,7 +204,7 @@ def after_place(cache: Cache, state: GameState, dec: Decision, old: list[Action]
     add_pay = 0
     if p["fd"] and p["fd"][-1] == cid:
         c = state["cards"][cid]
-        d = state["defs"][c["d"]]
+        d = state["defs"][c.d]
         cost = d["cost"] or 0
         if cost > cr:
             if cost < nxt:
