@@ -60,7 +60,10 @@ def _top(state: Game, card: int) -> int:
     if state.options["stacked_dice"]:
         value: int = bids[-1][1]  # a tower: only the top die counts
         return value
-    value = max(v for _, v in bids)
+    value = 0
+    for _, v in bids:             # (a loop: a sector holds a few dice, a generator costs more)
+        if v > value:
+            value = v
     return value
 
 

@@ -77,6 +77,17 @@ def _auto_resigned(state: Game, seat: int) -> Action:
     return {"type": "decline"}
 
 
+def _idle_seat(state: Game) -> int | None:
+    """The first resigned seat with a bidding or payment decision still to make (a loop,
+    not a list: asked after every action, and there is hardly ever one)."""
+    bidding_now = state.phase == "bidding"
+    for i, s in enumerate(state.seats):
+        if s.resigned and (s.status in ("bidding", "taking") if bidding_now
+                           else payment.pending(state, i)):
+            return i
+    return None
+
+
 def advance(state: Game, events: list[Event]) -> None:
     """Run every step that needs no decision, until someone must act or the game ends."""
     while True:
@@ -86,17 +97,15 @@ def advance(state: Game, events: list[Event]) -> None:
                 bidding.finish(state, events)
                 payment.start(state, events)
                 continue
-            idle = [i for i, s in enumerate(state.seats)
-                    if s.resigned and s.status in ("bidding", "taking")]
-            if idle:
-                bidding.apply(state, idle[0], _auto_resigned(state, idle[0]), events)
+            idle = _idle_seat(state)
+            if idle is not None:
+                bidding.apply(state, idle, _auto_resigned(state, idle), events)
                 continue
             return
         if phase == "payment":
-            idle = [i for i, s in enumerate(state.seats)
-                    if s.resigned and payment.pending(state, i)]
-            if idle:
-                payment.apply(state, idle[0], _auto_resigned(state, idle[0]), events)
+            idle = _idle_seat(state)
+            if idle is not None:
+                payment.apply(state, idle, _auto_resigned(state, idle), events)
                 continue
             if not any(payment.pending(state, i) for i in range(len(state.seats))):
                 refill.start(state)
