@@ -23,6 +23,7 @@ from rulesets.kgk import engine
 from rulesets.kgk.bots import random_index
 from rulesets.kgk.fast import FastEngine
 from rulesets.kgk.fast.main_list import main_legal as fast_main_legal
+from rulesets.kgk.game_state import Game, Player
 from rulesets.kgk.ruleset import PLAIN
 from rulesets.kgk.ruleset import RULESET as R
 from rulesets.kgk.shuffle import shuffle_and_cut
@@ -223,7 +224,9 @@ def test_shuffle_equals_rng_shuffle_and_cut():
     for n in (0, 1, 2, 3, 5, 40, 60, 256, 257, 300):
         for _ in range(30):
             x = r.getrandbits(64)
-            s = {"rng": x, "p": [{"colony": list(range(n))}]}
+            seat = Player()
+            seat.colony = list(range(n))
+            s = Game({}, 1, x, [], [], [seat])
             shuffle_and_cut(s, 0)
             g = Rng(x)
             col = list(range(n))
