@@ -26,11 +26,11 @@ def ability_timing_ok(state: GameState, seat: int, ab: dict[str, Any]) -> bool:
     in any window, unless its own spec restricts it (``"when": "own_main"``: only in
     its owner's main phase, outside a combat). The quick start has no abilities
     (KG-16: no card text)."""
-    if state["opts"]["rules"] == "quick_start":
+    if state.opts["rules"] == "quick_start":
         return False
     when = ab.get("when")
     if when == "own_main":
-        return state["phase"] == "main" and state["active"] == seat and not state["cb"]
+        return state.phase == "main" and state.active == seat and not state.cb
     return True
 
 
@@ -43,7 +43,7 @@ def activated_ok(state: GameState, seat: int, cid: int, ab: dict[str, Any]) -> b
     if zone and c.z != zone:
         return False
     cost = ab.get("cost") or {}
-    if cost.get("credits", 0) > state["p"][seat]["cr"]:
+    if cost.get("credits", 0) > state.p[seat].cr:
         return False
     # KG-4.4.9: a passenger aboard a ship cannot be turned used or damaged
     return not (c.z == "att" and cost.get("rotate") and cdef(state, cid)["sub"] == "passenger")
@@ -64,11 +64,11 @@ def ability_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
     """Every activated ability ``seat`` may use now (an interrupt window or one of
     its own decisions), in card order: those of its paid, active, face-up cards in
     play that have activated abilities."""
-    if not state["p"][seat]["actv"]:              # (no such card in its deck at all)
+    if not state.p[seat].actv:              # (no such card in its deck at all)
         return []
     acts: list[dict[str, Any]] = []
-    cards = state["cards"]
-    defs = state["defs"]
+    cards = state.cards
+    defs = state.defs
     ready = activated_in_play(state, seat)     # (paid and active: activated_ok
     if len(ready) > 1:                          # refuses every ability otherwise)
         ready.sort()                            # (card order)
@@ -80,11 +80,11 @@ def ability_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
 def has_ability_action(state: GameState, seat: int) -> bool:
     """Whether ``ability_actions`` would offer anything (stops at the first card that
     has an action: the windows ask this of every seat after most actions)."""
-    if not state["p"][seat]["actv"]:
+    if not state.p[seat].actv:
         return False
     acts: list[dict[str, Any]] = []
-    cards = state["cards"]
-    defs = state["defs"]
+    cards = state.cards
+    defs = state.defs
     for cid in activated_in_play(state, seat):
         card_ability_actions(state, seat, cid, defs[cards[cid].d], acts)
         if acts:

@@ -56,7 +56,7 @@ WINDOW_SUBTYPES: Final = {
 def item_cost_for(state: GameState, cid: int, tgt: Any) -> Any:
     d = cdef(state, cid)
     if d["cost_rule"] == "neutralised_cost":       # Felülbírálás: X = neutralised card's cost
-        for it in state["chain"]:
+        for it in state.chain:
             if it["u"] == tgt:
                 return it["cost"]
         return None
@@ -65,20 +65,20 @@ def item_cost_for(state: GameState, cid: int, tgt: Any) -> Any:
 
 def interrupt_actions(state: GameState, seat: int, ctx: Any) -> Any:
     """Interrupt cards ``seat`` may play now in window context ``ctx``."""
-    hand = state["p"][seat]["hand"]
+    hand = state.p[seat].hand
     if not hand:
         return []
-    cards = state["cards"]
-    defs = state["defs"]
+    cards = state.cards
+    defs = state.defs
     for cid in hand:                      # most hands hold no interrupt at all
         if defs[cards[cid].d]["type"] == "interrupt":
             break
     else:
         return []
-    if state["opts"]["rules"] == "quick_start":
+    if state.opts["rules"] == "quick_start":
         return []
     subs = WINDOW_SUBTYPES[ctx]
-    cr = state["p"][seat]["cr"]
+    cr = state.p[seat].cr
     out = []
     for cid in hand:
         d = defs[cards[cid].d]
@@ -99,12 +99,12 @@ def interrupt_actions(state: GameState, seat: int, ctx: Any) -> Any:
 
 def _new_item(state: GameState, k: str, seat: int, cid: int | None = None, tgt: Any = None,
               cost: int = 0, ab: str | None = None, spec: Any = None) -> Any:
-    state["uid"] += 1
-    it = {"u": state["uid"], "k": k, "seat": seat, "card": cid, "tgt": tgt, "cost": cost,
+    state.uid += 1
+    it = {"u": state.uid, "k": k, "seat": seat, "card": cid, "tgt": tgt, "cost": cost,
           "neut": False, "ab": ab}
     if spec is not None:
         it["spec"] = spec
-    state["chain"].append(it)
+    state.chain.append(it)
     return it
 
 
@@ -113,7 +113,7 @@ def declare_card(state: GameState, seat: int, cid: int, tgt: Any = None) -> Any:
     it on the chain."""
     d = cdef(state, cid)
     cost = card_cost(state, seat, cid) if d["type"] == "ship" else item_cost_for(state, cid, tgt)
-    state["p"][seat]["cr"] -= cost
+    state.p[seat].cr -= cost
     c = card(state, cid)
     move(state, cid, "stack")
     c.up = True
@@ -136,7 +136,7 @@ def declare_card(state: GameState, seat: int, cid: int, tgt: Any = None) -> Any:
 def declare_payment(state: GameState, seat: int, cid: int, cost: int) -> Any:
     """Pay a face-down card (KG-9.3.2, KG-9.6): credits now, face up now, effect
     when the payment resolves."""
-    state["p"][seat]["cr"] -= cost
+    state.p[seat].cr -= cost
     c = card(state, cid)
     c.up = True
     it = _new_item(state, "payment", seat, cid, None, cost)
@@ -172,7 +172,7 @@ def use_ability(state: GameState, seat: int, action: Action) -> None:
     cost = ab.get("cost") or {}
     c = card(state, cid)
     credits = cost.get("credits", 0)
-    state["p"][seat]["cr"] -= credits
+    state.p[seat].cr -= credits
     rot = cost.get("rotate")
     if rot == "used":
         c.rot = USED
@@ -214,7 +214,7 @@ def quiet_action_window(state: GameState, declarer: int, ctx: Any) -> Any:
     everybody sees, except for seats that auto-pass); the declarer keeps its own
     decision, where it may do as much. The caller pushes its resume task, then calls
     :func:`open_window`."""
-    if state["opts"]["rules"] == "quick_start":
+    if state.opts["rules"] == "quick_start":
         return False
     s = next_alive(state, declarer)
     while s != declarer:
@@ -232,7 +232,7 @@ def has_response(state: GameState, seat: int, ctx: str) -> bool:
 def auto_passes(state: GameState, seat: int) -> bool:
     """Whether ``seat``'s windows are skipped when it has nothing to add (the
     ``auto_pass`` option: every seat, none, or the seats programs play)."""
-    ap = state["opts"]["auto_pass"]
+    ap = state.opts["auto_pass"]
     return ap is True or (ap is not False and seat in ap)
 
 
@@ -240,7 +240,7 @@ def could_respond(state: GameState, seat: int) -> bool:
     """Whether ``seat`` might respond, judged only on what every player sees (KG-12.3:
     nobody may give out information about the cards in his hand): a card in hand may
     be an interrupt; an activated ability of a face-up card in play is there to see."""
-    return bool(state["p"][seat]["hand"]) or has_ability_action(state, seat)
+    return bool(state.p[seat].hand) or has_ability_action(state, seat)
 
 
 def may_respond(state: GameState, seat: int, ctx: str) -> bool:
@@ -254,23 +254,23 @@ def may_respond(state: GameState, seat: int, ctx: str) -> bool:
 
 
 def _settle(state: GameState, w: Decision) -> None:
-    n = 2 if state["n"] == 2 else 0               # (two seats: nobody is eliminated)
+    n = 2 if state.n == 2 else 0               # (two seats: nobody is eliminated)
     if not n:
-        for q in state["p"]:
-            if q["alive"]:
+        for q in state.p:
+            if q.alive:
                 n += 1
-    qs = state["opts"]["rules"] == "quick_start"
+    qs = state.opts["rules"] == "quick_start"
     while True:
         if w["passes"] >= n:
-            state["dec"] = None
-            if state["chain"]:       # (an empty chain has nothing to resolve: no task)
-                state["todo"].append(["resolve", None])
+            state.dec = None
+            if state.chain:       # (an empty chain has nothing to resolve: no task)
+                state.todo.append(["resolve", None])
             return
         if qs or not may_respond(state, w["seat"], w["ctx"]):
             w["passes"] += 1
             w["seat"] = next_alive(state, w["seat"])
             continue
-        state["dec"] = w
+        state.dec = w
         return
 
 
@@ -310,7 +310,7 @@ def prio_decision() -> Any:
 
 def resolve_chain(state: GameState, _arg: Any) -> None:
     """Resolve the top item, then come back for the next (KG-10.4)."""
-    chain = state["chain"]
+    chain = state.chain
     if not chain:
         return
     it = chain.pop()
@@ -365,7 +365,7 @@ def _resolve_payment(state: GameState, it: Any) -> None:
         emit(state, "no_effect", item=it["u"], card=cid, why="target_lost")
         return
     c.paid = True
-    fd = state["p"][c.o]["fd"]
+    fd = state.p[c.o].fd
     if cid in fd:
         fd.remove(cid)
     if it["neut"]:

@@ -1,6 +1,6 @@
 """The combat phase (KG-9.4 - KG-9.9) and the eight ship abilities (KG-7).
 
-``state["cb"]``::
+``state.cb``::
 
     att, def   attacker and defender seats
     tgt        {"kind": colony|central|crew|base, "card": id|None}
@@ -11,7 +11,7 @@
     bombers    ships designated to bombard
     eop        pending end-of-payment choices
 
-Steps are tasks on ``state["todo"]``; each sets a decision when a player must act.
+Steps are tasks on ``state.todo``; each sets a decision when a player must act.
 """
 
 from __future__ import annotations
@@ -62,23 +62,23 @@ CTX: Final = "combat"
 
 
 def _qs(state: GameState) -> Any:
-    return state["opts"]["rules"] == "quick_start"
+    return state.opts["rules"] == "quick_start"
 
 
 def _simple(state: GameState) -> Any:
-    return state["opts"]["simplified_combat"]
+    return state.opts["simplified_combat"]
 
 
 def begin_attack(state: GameState, seat: int, opp: int, tgt: Any) -> None:
     """KG-9.4.1: the attack is declared; the combat phase starts."""
-    state["phase"] = "combat"
-    state["cb"] = {"att": seat, "def": opp, "tgt": tgt, "step": "target", "ships": [],
+    state.phase = "combat"
+    state.cb = {"att": seat, "def": opp, "tgt": tgt, "step": "target", "ships": [],
                    "fire": {"passes": 0, "forced": None, "turn": seat}, "shot": None,
                    "bombers": [], "eop": None}
     emit(state, "attack", seat=seat, opponent=opp, target=tgt["kind"],
          card=tgt.get("card") if tgt["kind"] in ("crew", "base") and card(state, tgt["card"]).up
          else None, pos=tgt.get("pos"))
-    state["todo"] += (["main", None], ["c_disarm", None], ["c_bomb", None], ["c_fire", None],
+    state.todo += (["main", None], ["c_disarm", None], ["c_bomb", None], ["c_fire", None],
                       ["c_eop", None], ["c_pay_def", None], ["c_pay_att", None],
                       ["c_equip_def", None], ["c_equip_att", None])
     # KG-9.4.2: general interrupts are still allowed right after the target is named.
@@ -88,9 +88,9 @@ def begin_attack(state: GameState, seat: int, opp: int, tgt: Any) -> None:
 # (Loops rather than comprehensions: these run many times per combat over one to
 # three ships, where a comprehension's own call costs more than the loop.)
 def _mine(state: GameState, seat: int) -> Any:
-    cards = state["cards"]
+    cards = state.cards
     out = []
-    for s in state["cb"]["ships"]:
+    for s in state.cb["ships"]:
         c = cards[s]
         if c.o == seat and c.z == "hangar":
             out.append(s)
@@ -98,9 +98,9 @@ def _mine(state: GameState, seat: int) -> Any:
 
 
 def _enemy(state: GameState, seat: int) -> Any:
-    cards = state["cards"]
+    cards = state.cards
     out = []
-    for s in state["cb"]["ships"]:
+    for s in state.cb["ships"]:
         c = cards[s]
         if c.o != seat and c.z == "hangar":
             out.append(s)
@@ -127,7 +127,7 @@ def _set(state: GameState, dec: Decision, own: list[Action]) -> bool:
             not has_response(state, seat, CTX) if auto_passes(state, seat)
             else not could_respond(state, seat)):
         return False
-    state["dec"] = dec
+    state.dec = dec
     return True
 
 
@@ -136,11 +136,11 @@ def _designated(state: GameState, dec: Decision, resume: list[Any]) -> None:
     window when someone may answer it (reaction interrupts "bármikor", abilities in
     any phase; see ``chain.quiet_action_window``), else the same decision again."""
     if quiet_action_window(state, dec["seat"], CTX):
-        state["dec"] = None
+        state.dec = None
         push(state, resume[0], resume[1])
         open_window(state, CTX, dec["seat"])
     else:
-        state["dec"] = dec
+        state.dec = dec
 
 
 # ---------------------------------------------------------------- equip (KG-9.5)
@@ -148,7 +148,7 @@ def _designated(state: GameState, dec: Decision, resume: list[Any]) -> None:
 def _equip_legal(state: GameState, dec: Decision) -> Any:
     seat = dec["seat"]
     acts = _equip_own(state, dec)
-    if state["p"][seat]["hand"]:
+    if state.p[seat].hand:
         acts.extend(interrupt_actions(state, seat, CTX))
     acts.extend(ability_actions(state, seat))          # KG-12.8
     return acts
@@ -157,26 +157,26 @@ def _equip_legal(state: GameState, dec: Decision) -> Any:
 def _equip_own(state: GameState, dec: Decision) -> list[Action]:
     """The equip step's own actions: commits, boardings and "done" (KG-9.5)."""
     seat = dec["seat"]
-    cb = state["cb"]
-    cards = state["cards"]
-    p = state["p"][seat]
+    cb = state.cb
+    cards = state.cards
+    p = state.p[seat]
     acts = []
     mine = _mine(state, seat)
     ships = cb["ships"]
     commits = False
-    for s in p["hangar"]:
+    for s in p.hangar:
         if cards[s].rot == ACTIVE and s not in ships:
             acts.append({"type": "commit", "ship": s})
             commits = True
     if not _qs(state):
-        defs = state["defs"]
+        defs = state.defs
         free = []
         for s in mine:
             c = cards[s]
             if (defs[c.d].get("cap") or 0) > len(c.att):
                 free.append(s)
         if free:
-            for c in p["canteen"]:
+            for c in p.canteen:
                 if cards[c].rot == ACTIVE:     # KG-4.4.6, KG-17.2: unrotated, paid or not
                     for s in free:
                         acts.append({"type": "board", "crew": c, "ship": s})
@@ -191,7 +191,7 @@ def equip_decision() -> Any:
     def act(state: GameState, dec: Decision, action: Action) -> None:
         seat = dec["seat"]
         t = action["type"]
-        cb = state["cb"]
+        cb = state.cb
         if t == "commit":
             cb["ships"].append(action["ship"])
             emit(state, "commit", seat=seat, ship=action["ship"])
@@ -204,24 +204,24 @@ def equip_decision() -> Any:
             _designated(state, dec, ["c_equip", seat])
         elif t == "done":
             emit(state, "equip_done", seat=seat, ships=_mine(state, seat))
-            state["dec"] = None
+            state.dec = None
         else:
             play_from_decision(state, seat, action, CTX, ["c_equip", seat])
     return _equip_legal, act
 
 
 def equip_step(state: GameState, seat: int) -> None:
-    state["dec"] = {"kind": "equip", "seat": seat}
+    state.dec = {"kind": "equip", "seat": seat}
 
 
 def equip_step_attacker(state: GameState, _: Any) -> None:
-    cb = state["cb"]
+    cb = state.cb
     cb["step"] = "equip"
-    state["dec"] = {"kind": "equip", "seat": cb["att"]}
+    state.dec = {"kind": "equip", "seat": cb["att"]}
 
 
 def equip_step_defender(state: GameState, _: Any) -> None:
-    cb = state["cb"]
+    cb = state.cb
     dec = {"kind": "equip", "seat": cb["def"]}
     _set(state, dec, _equip_own(state, dec))
 
@@ -236,9 +236,9 @@ def _pay_own(state: GameState, dec: Decision) -> list[Action]:
     """The payment step's own actions: a payment per face-down card aboard the seat's
     ships it can pay for, and "done" (KG-9.6)."""
     seat = dec["seat"]
-    cards = state["cards"]
-    defs = state["defs"]
-    cr = state["p"][seat]["cr"]
+    cards = state.cards
+    defs = state.defs
+    cr = state.p[seat].cr
     acts = []
     for s in _mine(state, seat):
         for a in cards[s].att:
@@ -255,7 +255,7 @@ def pay_decision() -> Any:
         seat = dec["seat"]
         t = action["type"]
         if t == "done":
-            state["dec"] = None
+            state.dec = None
             return
         if t == "pay":
             push(state, "c_pay", seat)
@@ -273,7 +273,7 @@ def payment_step(state: GameState, seat: int) -> None:
 
 def _needs_payment_step(state: GameState, seat: int) -> Any:
     """Skip a side's payment decision when nothing face down is aboard (public)."""
-    cards = state["cards"]
+    cards = state.cards
     for s in _mine(state, seat):
         for a in cards[s].att:
             if not cards[a].up:
@@ -291,14 +291,14 @@ def _payment_step_opens(state: GameState, seat: int) -> bool:
 
 
 def payment_step_attacker(state: GameState, _: Any) -> None:
-    cb = state["cb"]
+    cb = state.cb
     cb["step"] = "pay"
     if not _qs(state) and _payment_step_opens(state, cb["att"]):
         payment_step(state, cb["att"])
 
 
 def payment_step_defender(state: GameState, _: Any) -> None:
-    cb = state["cb"]
+    cb = state.cb
     if not _qs(state) and _payment_step_opens(state, cb["def"]):
         payment_step(state, cb["def"])
 
@@ -309,8 +309,8 @@ def _end_of_payment_choices(state: GameState, cb: Any) -> list[dict[str, Any]]:
     """The choices the fight's paid armaments make at the end of payment, the attacker's
     first: a card that chooses then (KG-9.6.4), a rocket's target."""
     pending = []
-    cards = state["cards"]
-    defs = state["defs"]
+    cards = state.cards
+    defs = state.defs
     for seat in (cb["att"], cb["def"]):
         for s in _mine(state, seat):
             for a in cards[s].att:
@@ -330,7 +330,7 @@ def _end_of_payment_choices(state: GameState, cb: Any) -> list[dict[str, Any]]:
 def end_of_payment(state: GameState, _: Any) -> None:
     """Collect the end-of-payment choices (attacker's first), then apply rocket
     effects all at once."""
-    cb = state["cb"]
+    cb = state.cb
     cb["step"] = "eop"
     if cb["eop"] is None:
         cb["eop"] = _end_of_payment_choices(state, cb)
@@ -345,7 +345,7 @@ def end_of_payment(state: GameState, _: Any) -> None:
                 if c.z != "att" or not opts:
                     e["pick"] = -1
                     continue
-            state["dec"] = {"kind": "choose", "seat": e["seat"], "why": e["why"],
+            state.dec = {"kind": "choose", "seat": e["seat"], "why": e["why"],
                             "card": e["card"], "opts": opts, "i": i}
             push(state, "c_eop")
             return
@@ -369,7 +369,7 @@ def end_of_payment(state: GameState, _: Any) -> None:
 # ---------------------------------------------------------------- firing (KG-9.7)
 
 def _key(state: GameState, sid: int) -> Any:
-    return (-val(state, sid, "speed"), 0 if card(state, sid).o == state["cb"]["att"] else 1)
+    return (-val(state, sid, "speed"), 0 if card(state, sid).o == state.cb["att"] else 1)
 
 
 def _can_act(state: GameState, sid: int) -> Any:
@@ -379,20 +379,20 @@ def _can_act(state: GameState, sid: int) -> Any:
 
 
 def _can_stealth(state: GameState, sid: int) -> Any:
-    cb = state["cb"]
+    cb = state.cb
     return (card(state, sid).o == cb["att"] and has(state, sid, "stealth")
             and _target_bombardable(state))
 
 
 def _elig(state: GameState, seat: int) -> Any:
-    cards = state["cards"]
+    cards = state.cards
     return [s for s in _mine(state, seat) if cards[s].rot == ACTIVE and _can_act(state, s)]
 
 
 def firing_step(state: GameState, _: Any) -> None:
-    cb = state["cb"]
+    cb = state.cb
     cb["step"] = "fire"
-    cards = state["cards"]
+    cards = state.cards
     for s in cb["ships"]:
         if cards[s].o == cb["def"]:
             push(state, "fire_loop")
@@ -404,7 +404,7 @@ def firing_step(state: GameState, _: Any) -> None:
 
 
 def next_shooter(state: GameState, _: Any) -> Any:
-    cb = state["cb"]
+    cb = state.cb
     f = cb["fire"]
     att, dfn = cb["att"], cb["def"]
     ea, ed = _elig(state, att), _elig(state, dfn)
@@ -418,7 +418,7 @@ def next_shooter(state: GameState, _: Any) -> Any:
         if not mine:
             f["turn"] = dfn if turn == att else att
             mine = other
-        state["dec"] = {"kind": "fire", "seat": f["turn"], "allowed": mine}
+        state.dec = {"kind": "fire", "seat": f["turn"], "allowed": mine}
         return
     if not ea and not ed:
         return _end_firing(state)
@@ -429,7 +429,7 @@ def next_shooter(state: GameState, _: Any) -> Any:
             return _end_firing(state)                 # the opponent declines too (KG-17.5)
         mine.sort(key=lambda s: _key(state, s))
         allowed = mine[:1]                            # "the opponent's next ship" (KG-9.7.4)
-        state["dec"] = {"kind": "fire", "seat": seat, "allowed": allowed}
+        state.dec = {"kind": "fire", "seat": seat, "allowed": allowed}
         return
     allx = sorted(ea + ed, key=lambda s: _key(state, s))
     seat = card(state, allx[0]).o
@@ -443,14 +443,14 @@ def next_shooter(state: GameState, _: Any) -> Any:
         allowed = [s for s in mine if _key(state, s) < kb]
     else:
         allowed = mine
-    state["dec"] = {"kind": "fire", "seat": seat, "allowed": allowed}
+    state.dec = {"kind": "fire", "seat": seat, "allowed": allowed}
 
 
 def _fire_legal(state: GameState, dec: Decision) -> Any:
     seat = dec["seat"]
     acts = []
     enemy = _enemy(state, seat)
-    cr = state["p"][seat]["cr"]
+    cr = state.p[seat].cr
     for s in dec["allowed"]:
         for t in enemy:
             acts.append({"type": "fire", "ship": s, "target": t})
@@ -465,17 +465,17 @@ def _fire_legal(state: GameState, dec: Decision) -> Any:
 
 
 def _pending(state: GameState, sid: int, ab: str) -> Any:
-    return sum(1 for it in state["chain"] if it["ab"] == ab and it["card"] == sid)
+    return sum(1 for it in state.chain if it["ab"] == ab and it["card"] == sid)
 
 
 def fire_decision() -> Any:
     def act(state: GameState, dec: Decision, action: Action) -> Any:
         seat = dec["seat"]
         t = action["type"]
-        cb = state["cb"]
+        cb = state.cb
         f = cb["fire"]
         other = cb["def"] if seat == cb["att"] else cb["att"]
-        state["dec"] = None
+        state.dec = None
         if t == "play" or t == "ability":
             play_from_decision(state, seat, action, CTX, ["fire_loop"])
             return
@@ -517,7 +517,7 @@ def fire_decision() -> Any:
             open_window(state, CTX, seat)
         elif t == "heavy":
             s = action["ship"]
-            state["p"][seat]["cr"] -= HEAVY_WEAPONS_COST
+            state.p[seat].cr -= HEAVY_WEAPONS_COST
             declare_ability(state, seat, "heavy", s, cost=HEAVY_WEAPONS_COST)   # KG-7.7
             open_window(state, CTX, seat)
     return _fire_legal, act
@@ -530,25 +530,25 @@ def fire_decision() -> Any:
 
 def carry_out_shot(state: GameState, _: Any) -> Any:
     """Run the current shot from its stage (KG-9.7)."""
-    sh = state["cb"]["shot"]
+    sh = state.cb["shot"]
     return _SHOT_STAGES[sh["stage"]](state, sh)
 
 
 def _offer_return_fire(state: GameState, sh: Any) -> Any:
     """KG-9.7.5, KG-7.6.2: the target may return fire (or use Lopakodás)."""
-    cards = state["cards"]
+    cards = state.cards
     F, T = sh["F"], sh["T"]
     sh["stage"] = "window"
     tc = cards[T]
     if (not _simple(state) and tc.z == "hangar" and tc.rot == ACTIVE
             and not has(state, F, "rapid_fire")):          # KG-9.7.5, KG-7.3
         push(state, "shot")
-        state["dec"] = {"kind": "ret", "seat": tc.o, "ship": T}
+        state.dec = {"kind": "ret", "seat": tc.o, "ship": T}
         return
     if (not _simple(state) and tc.z == "hangar" and tc.rot == ACTIVE
             and _can_stealth(state, T)):
         push(state, "shot")
-        state["dec"] = {"kind": "ret", "seat": tc.o, "ship": T}
+        state.dec = {"kind": "ret", "seat": tc.o, "ship": T}
         return
     return carry_out_shot(state, None)
 
@@ -566,7 +566,7 @@ def _window_before_damage(state: GameState, sh: Any) -> None:
 def _firer_damage(state: GameState, sh: Any) -> Any:
     """KG-9.7.6, KG-7.4.1: the firing ship's damage (a salvo is distributed)."""
     sh["stage"] = "allocT"
-    if state["cards"][sh["F"]].z == "hangar":
+    if state.cards[sh["F"]].z == "hangar":
         return _ship_damage(state, sh, sh["F"], sh["T"], "salvoF")
     return carry_out_shot(state, None)
 
@@ -574,7 +574,7 @@ def _firer_damage(state: GameState, sh: Any) -> Any:
 def _returner_damage(state: GameState, sh: Any) -> Any:
     """KG-9.7.5, KG-7.4.2: the returning ship's damage (a salvo is distributed)."""
     sh["stage"] = "sret"
-    if sh["ret"] and state["cards"][sh["T"]].z == "hangar":
+    if sh["ret"] and state.cards[sh["T"]].z == "hangar":
         return _ship_damage(state, sh, sh["T"], sh["F"], "salvoT")
     return carry_out_shot(state, None)
 
@@ -583,7 +583,7 @@ def _ship_damage(state: GameState, sh: Any, src: int, dst: int, salvo_flag: str)
     """``src`` (in the hangar) deals its firepower to ``dst``; with Gyors tüzelés
     (KG-7.4.1 firing, KG-7.4.2 returning) its owner's opponent distributes it among the
     enemy ships ``src`` may hit (KG-17.24 c: not a cloaked one other than ``dst``)."""
-    cards = state["cards"]
+    cards = state.cards
     fp = val(state, src, "firepower")
     if has(state, src, "salvo") and fp > 0:
         sh[salvo_flag] = True
@@ -591,7 +591,7 @@ def _ship_damage(state: GameState, sh: Any, src: int, dst: int, salvo_flag: str)
                 if s == dst or not has(state, s, "cloaking")]
         if opts:
             push(state, "shot")
-            state["dec"] = {"kind": "assign", "seat": cards[src].o, "src": src,
+            state.dec = {"kind": "assign", "seat": cards[src].o, "src": src,
                             "left": fp, "opts": opts, "why": "salvo"}
             return None
     elif cards[dst].z == "hangar" and fp > 0:
@@ -601,7 +601,7 @@ def _ship_damage(state: GameState, sh: Any, src: int, dst: int, salvo_flag: str)
 
 def _salvo_returns(state: GameState, sh: Any) -> Any:
     """KG-7.4.3, KG-17.24 a: ships hit by a salvo may return fire at it."""
-    cards = state["cards"]
+    cards = state.cards
     F, T = sh["F"], sh["T"]
     # KG-7.4.3, KG-17.24 a: every active ship hit by a salvo may return fire at
     # the salvo ship (not at a Gyors tüzelés ship).
@@ -614,7 +614,7 @@ def _salvo_returns(state: GameState, sh: Any) -> Any:
                     and x not in sh["asked"]:
                 sh["asked"].append(x)
                 push(state, "shot")
-                state["dec"] = {"kind": "ret", "seat": cards[x].o, "ship": x,
+                state.dec = {"kind": "ret", "seat": cards[x].o, "ship": x,
                                 "salvo_return": True, "at": src}
                 return
     sh["stage"] = "form"
@@ -623,7 +623,7 @@ def _salvo_returns(state: GameState, sh: Any) -> Any:
 
 def _formation_spread(state: GameState, sh: Any) -> Any:
     """KG-7.5, KG-17.23: Kötelék spreads a non-salvo shot's damage."""
-    cards = state["cards"]
+    cards = state.cards
     F, T = sh["F"], sh["T"]
     # KG-7.5, KG-17.23: Kötelék spreads a non-salvo shot's damage.
     if sh["fq"] is None:
@@ -659,7 +659,7 @@ def _formation_spread(state: GameState, sh: Any) -> Any:
             sh["fq"].pop(0)
             continue
         push(state, "shot")
-        state["dec"] = {"kind": "assign", "seat": owner, "src": src, "left": pts,
+        state.dec = {"kind": "assign", "seat": owner, "src": src, "left": pts,
                         "opts": group, "why": "formation", "pk": i}
         return
     for d2, p2 in sh.pop("fa", []):
@@ -670,8 +670,8 @@ def _formation_spread(state: GameState, sh: Any) -> Any:
 
 def _deal_damage(state: GameState, sh: Any) -> None:
     """KG-9.7.6, KG-9.7.8: the damage is dealt at once; ships at 0 armor are destroyed."""
-    cb = state["cb"]
-    cards = state["cards"]
+    cb = state.cb
+    cards = state.cards
     dealt: dict[int, int] = {}
     for _src, dst, pts in sh["pk"]:
         if pts > 0 and cards[dst].z == "hangar":
@@ -700,9 +700,9 @@ _SHOT_STAGES: Final = {
 
 def return_fire_decision() -> Any:
     def legal(state: GameState, dec: Decision) -> Any:
-        cards = state["cards"]
+        cards = state.cards
         T = dec["ship"]
-        sh = state["cb"]["shot"]
+        sh = state.cb["shot"]
         F = dec.get("at", sh["F"])
         acts = []
         if cards[T].rot == ACTIVE and not has(state, F, "rapid_fire"):
@@ -713,11 +713,11 @@ def return_fire_decision() -> Any:
         return acts
 
     def act(state: GameState, dec: Decision, action: Action) -> None:
-        cb = state["cb"]
+        cb = state.cb
         sh = cb["shot"]
         T = dec["ship"]
         seat = dec["seat"]
-        state["dec"] = None
+        state.dec = None
         t = action["type"]
         if t == "return":
             card(state, T).rot = USED
@@ -747,8 +747,8 @@ def assign_decision() -> Any:
         return acts
 
     def act(state: GameState, dec: Decision, action: Action) -> None:
-        sh = state["cb"]["shot"]
-        state["dec"] = None
+        sh = state.cb["shot"]
+        state.dec = None
         if action["type"] == "assign_done":
             if dec["why"] == "formation":
                 sh["fq"].pop(0)                          # this shot is not spread further
@@ -768,15 +768,15 @@ def assign_decision() -> Any:
             sh["fa"].append([s, 1])
             sh["pk"][dec["pk"]][2] -= 1
         if dec["why"] == "salvo" and dec["left"] > 1:
-            state["dec"] = dict(dec, left=dec["left"] - 1)   # one point at a time
+            state.dec = dict(dec, left=dec["left"] - 1)   # one point at a time
     return legal, act
 
 
 def _end_firing(state: GameState) -> None:
     """KG-9.7.13: every hit ship turns damaged (Javítás: used)."""
-    cb = state["cb"]
-    cards = state["cards"]
-    state["dec"] = None
+    cb = state.cb
+    cards = state.cards
+    state.dec = None
     if _simple(state):                                   # KG-13.2.3
         for s in list(cb["ships"]):
             if cards[s].z == "hangar" and armor_now(state, s) <= 0:
@@ -788,8 +788,8 @@ def _end_firing(state: GameState) -> None:
 def _hit_ships_turn_damaged(state: GameState) -> None:
     """KG-3.5.1, KG-9.7.13: a participating ship that took a hit turns damaged when the
     firing step is over (Javítás: used)."""
-    cards = state["cards"]
-    for s in state["cb"]["ships"]:
+    cards = state.cards
+    for s in state.cb["ships"]:
         c = cards[s]
         if c.z == "hangar" and c.hit:
             turn_hit(state, s)
@@ -799,7 +799,7 @@ def _hit_ships_turn_damaged(state: GameState) -> None:
 # ---------------------------------------------------------------- bombardment (KG-9.8)
 
 def _target_bombardable(state: GameState) -> Any:
-    cb = state["cb"]
+    cb = state.cb
     tgt = cb["tgt"]
     if tgt["kind"] == "crew":
         return card(state, tgt["card"]).z == "canteen"      # KG-9.8.4, KG-17.36
@@ -809,33 +809,33 @@ def _target_bombardable(state: GameState) -> Any:
 
 
 def bombardment_step(state: GameState, _: Any) -> None:
-    cb = state["cb"]
+    cb = state.cb
     cb["step"] = "bomb"
     if not _target_bombardable(state):
         return
-    cards = state["cards"]
+    cards = state.cards
     for s in _mine(state, cb["att"]):
         if cards[s].rot == ACTIVE:
-            state["dec"] = {"kind": "bomb", "seat": cb["att"]}
+            state.dec = {"kind": "bomb", "seat": cb["att"]}
             return
 
 
 def ask_bombers(state: GameState, _: Any) -> None:
-    cb = state["cb"]
-    state["dec"] = {"kind": "bomb", "seat": cb["att"]}
+    cb = state.cb
+    state.dec = {"kind": "bomb", "seat": cb["att"]}
 
 
 def _bomb_legal(state: GameState, dec: Decision) -> Any:
-    cb = state["cb"]
+    cb = state.cb
     seat = dec["seat"]
     acts = []
-    cards = state["cards"]
-    p = state["p"][seat]
+    cards = state.cards
+    p = state.p[seat]
     for s in _mine(state, seat):
         if cards[s].rot == ACTIVE and s not in cb["bombers"]:
             acts.append({"type": "bomber", "ship": s})
     for s in cb["bombers"]:
-        if (has(state, s, "pyrotechnics") and p["colony"] and cards[s].z == "hangar"
+        if (has(state, s, "pyrotechnics") and p.colony and cards[s].z == "hangar"
                 and val(state, s, "bombard") + _pending(state, s, "pyro")
                 < DEMOLITION_MAX_FACTOR * (cdef(state, s)["bombard"] or 0)):
             acts.append({"type": "pyro", "ship": s})     # KG-7.9
@@ -845,17 +845,17 @@ def _bomb_legal(state: GameState, dec: Decision) -> Any:
 
 def bomb_decision() -> Any:
     def act(state: GameState, dec: Decision, action: Action) -> None:
-        cb = state["cb"]
+        cb = state.cb
         seat = dec["seat"]
         t = action["type"]
-        state["dec"] = None
+        state.dec = None
         if t == "bomber":
             cb["bombers"].append(action["ship"])
             _designated(state, dec, ["c_bomb_dec", None])
         elif t == "pyro":
             s = action["ship"]
-            p = state["p"][seat]
-            move(state, p["colony"][0], "ruin")          # the discard is the cost
+            p = state.p[seat]
+            move(state, p.colony[0], "ruin")          # the discard is the cost
             push(state, "c_bomb_dec")
             declare_ability(state, seat, "pyro", s)
             open_window(state, CTX, seat)
@@ -879,7 +879,7 @@ def bomb_decision() -> Any:
 
 def bombard_target(state: GameState, ships: list[int]) -> None:
     """The declared bombardment lands, with the bombers still in play (KG-9.8)."""
-    cb = state["cb"]
+    cb = state.cb
     ships = [s for s in ships if card(state, s).z == "hangar"]
     if not ships or not _target_bombardable(state):
         return
@@ -890,7 +890,7 @@ def bombard_target(state: GameState, ships: list[int]) -> None:
 
 def bomb_hit(state: GameState, total: int, n: int) -> None:
     """Resolve a bombardment of the attack's target (KG-9.8.2 - 9.8.6)."""
-    cb = state["cb"]
+    cb = state.cb
     tgt = cb["tgt"]
     dfn = cb["def"]
     kind = tgt["kind"]
@@ -899,9 +899,9 @@ def bomb_hit(state: GameState, total: int, n: int) -> None:
         mill(state, dfn, total)                              # KG-9.8.2
     elif kind == "central":
         if (n >= 1) if qs else (total >= BOMBARD_THRESHOLD):   # KG-9.8.3; QS KG-16.2.8
-            hand = state["p"][dfn]["hand"]
+            hand = state.p[dfn].hand
             if hand:
-                state["dec"] = {"kind": "choose", "seat": dfn, "why": "discard",
+                state.dec = {"kind": "choose", "seat": dfn, "why": "discard",
                                 "opts": list(hand), "left": 1}
     elif kind == "crew":
         c = card(state, tgt["card"])
@@ -918,7 +918,7 @@ def bomb_hit(state: GameState, total: int, n: int) -> None:
                 # does not auto-pass is always asked, so the question tells nothing (KG-12.3).
                 can = _trap_payable(state, b)
                 if can or not auto_passes(state, dfn):
-                    state["dec"] = {"kind": "trap", "seat": dfn, "card": b}
+                    state.dec = {"kind": "trap", "seat": dfn, "card": b}
                 else:
                     leave_play(state, b, "bombarded")
         else:                                                 # KG-9.8.6
@@ -937,7 +937,7 @@ def _trap_payable(state: GameState, b: int) -> Any:
     lim = d["dev"]
     if isinstance(lim, int) and c.dev < lim:               # KG-17.20 a
         return False
-    return state["p"][c.o]["cr"] >= (d["cost"] or 0)
+    return state.p[c.o].cr >= (d["cost"] or 0)
 
 
 def trap_decision() -> Any:
@@ -949,7 +949,7 @@ def trap_decision() -> Any:
         return acts
 
     def act(state: GameState, dec: Decision, action: Action) -> None:
-        state["dec"] = None
+        state.dec = None
         b = dec["card"]
         if action["type"] == "decline":
             leave_play(state, b, "bombarded")
@@ -963,10 +963,10 @@ def trap_decision() -> Any:
 # ---------------------------------------------------------------- disarm (KG-9.9)
 
 def disarm_step(state: GameState, _: Any) -> None:
-    cb = state["cb"]
+    cb = state.cb
     cb["step"] = "disarm"
-    cards = state["cards"]
-    defs = state["defs"]
+    cards = state.cards
+    defs = state.defs
     for s in cb["ships"]:
         sc = cards[s]
         if sc.z != "hangar":
@@ -982,8 +982,8 @@ def disarm_step(state: GameState, _: Any) -> None:
                 leave_play(state, a, "rocket_spent")
             else:
                 c.ch = None
-    for q in state["p"]:                                          # KG-9.9.3
-        for zone in (q["hangar"], q["surface"]):
+    for q in state.p:                                          # KG-9.9.3
+        for zone in (q.hangar, q.surface):
             for sid in zone:
                 c = cards[sid]
                 if c.mods:
@@ -996,8 +996,8 @@ def disarm_step(state: GameState, _: Any) -> None:
         if cards[s].z == "hangar" and armor_now(state, s) <= 0:
             leave_play(state, s, "armor_lost")
     emit(state, "combat_over", attacker=cb["att"])
-    state["cb"] = None
-    state["phase"] = "main"
+    state.cb = None
+    state.phase = "main"
 
 
 # ---------------------------------------------------------------- abilities
@@ -1016,7 +1016,7 @@ def resolve_ability(state: GameState, it: dict[str, Any]) -> None:
             emit(state, "resolved", item=it["u"], card=s, ability=ab)
     elif ab == "stealth":
         # KG-7.6, KG-17.22: bombards the attack's target alone, thresholds on its value.
-        if c.z == "hangar" and state["cb"] and _target_bombardable(state):
+        if c.z == "hangar" and state.cb and _target_bombardable(state):
             total = val(state, s, "bombard")
             emit(state, "bombard", seat=it["seat"], ships=[s], total=total, stealth=True)
             bomb_hit(state, total, 1)

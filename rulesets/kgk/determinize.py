@@ -32,7 +32,7 @@ SHOWN_WEIGHT = 3                               # a card an opponent has shown, c
 
 def _pinned(state: GameState) -> set[int]:
     """Card ids a pending decision names (a private search's cards): left where they are."""
-    dec = state.get("dec") or {}
+    dec = state.dec or {}
     out: set[int] = set()
     for c in dec.get("cards") or ():
         cid = c.get("id") if isinstance(c, dict) else c
@@ -43,9 +43,9 @@ def _pinned(state: GameState) -> set[int]:
 
 def _face_down_in_play(state: GameState, q: int) -> list[int]:
     """Seat ``q``'s face-down cards in play (the canteen, the surface, on its ships)."""
-    p, cards = state["p"][q], state["cards"]
-    ids = list(p["canteen"]) + list(p["surface"])
-    for s in p["hangar"]:
+    p, cards = state.p[q], state.cards
+    ids = list(p.canteen) + list(p.surface)
+    for s in p.hangar:
         ids += cards[s].att
     return [c for c in ids if not cards[c].up]
 
@@ -93,22 +93,22 @@ def determinize(state: GameState, seat: int, rng: Rng) -> GameState:
 def _strength(state: GameState, q: int) -> float:
     """A seat's prospects as a number: its colony (the life it has left) first, then its
     hand and the fleet it has in play."""
-    p, cards, defs = state["p"][q], state["cards"], state["defs"]
-    if not p["alive"]:
+    p, cards, defs = state.p[q], state.cards, state.defs
+    if not p.alive:
         return -1000.0
     fleet = 0.0
-    for s in p["hangar"]:
+    for s in p.hangar:
         d = defs[cards[s].d]
         fleet += (d.get("firepower") or 0) + max(0, (d.get("armor") or 0) - cards[s].dmg)
-    value: float = len(p["colony"]) + 0.6 * len(p["hand"]) + 0.5 * fleet + 0.1 * p["cr"] \
-        + 0.5 * len(p["surface"])
+    value: float = len(p.colony) + 0.6 * len(p.hand) + 0.5 * fleet + 0.1 * p.cr \
+        + 0.5 * len(p.surface)
     return value
 
 
 def evaluate(state: GameState) -> list[float]:
     """Each seat's chance, roughly: a softmax of the strengths (two seats: a logistic of
     the difference, four points of it being about 73 %)."""
-    s = [_strength(state, q) for q in range(len(state["p"]))]
+    s = [_strength(state, q) for q in range(len(state.p))]
     top = max(s)
     w = [math.exp((x - top) / 4.0) for x in s]
     total = sum(w)

@@ -132,7 +132,7 @@ def target_spec(state: GameState, eff: dict[str, Any]) -> Any:
     """The card's target spec. In a multiplayer game an effect on "your opponent"
     outside a combat names one of the two neighbours (KG-13.1.3)."""
     spec = eff.get("target")
-    if spec is None and state["n"] > 2 and not state["cb"] and any(
+    if spec is None and state.n > 2 and not state.cb and any(
             op.get("op") in VICTIM_OPS for op in eff.get("ops") or ()):
         return _OPPONENT
     return spec
@@ -153,7 +153,7 @@ def targets(state: GameState, seat: int, spec: Any, face_down: Any = False) -> A
         return opponents(state, seat)
     if kind == "chain":
         kinds = spec.get("kinds", ("interrupt",))
-        return [it["u"] for it in state["chain"] if item_kind(state, it) in kinds]
+        return [it["u"] for it in state.chain if item_kind(state, it) in kinds]
     seats = ([seat] if side == "own" else opponents(state, seat) if side == "opponent"
              else [seat] + opponents(state, seat))
     out: list[int] = []
@@ -166,23 +166,23 @@ def _targets_of(state: GameState, s: int, kind: str, spec: Any, every: bool,
                 out: list[int]) -> None:
     """Seat ``s``'s targets of ``kind`` (a ship, base or crew) added to ``out``; ``every``:
     face-down ones too."""
-    p = state["p"][s]
-    cards = state["cards"]
+    p = state.p[s]
+    cards = state.cards
     if kind == "ship":
-        cb = state["cb"]
-        for sid in p["hangar"]:
+        cb = state.cb
+        for sid in p.hangar:
             if has(state, sid, "cloaking"):
                 continue        # KG-7.2
             if spec.get("participating") and not (cb and sid in cb["ships"]):
                 continue
             out.append(sid)
     elif kind == "base":
-        out.extend(b for b in p["surface"] if every or cards[b].up)
+        out.extend(b for b in p.surface if every or cards[b].up)
     elif kind == "crew":
-        for cid in p["canteen"]:
+        for cid in p.canteen:
             if every or cards[cid].up:
                 out.append(cid)
-        for sid in p["hangar"]:
+        for sid in p.hangar:
             for a in cards[sid].att:
                 if cards[a].role == "crew" and (every or cards[a].up):
                     out.append(a)
@@ -193,19 +193,20 @@ HIDEABLE: Final = ("base", "crew")      # target kinds that may name a face-down
 
 def hidden_from(state: GameState, seat: int, cid: int) -> Any:
     """Whether ``cid`` is another seat's face-down card, which ``seat`` may not know."""
-    c = state["cards"][cid]
+    c = state.cards[cid]
     return not c.up and c.o != seat
 
 
 def where(state: GameState, cid: int) -> Any:
     """Where a card in play lies, as everyone sees it: owner, zone and position
     (``ship``: the carrying ship and the slot aboard)."""
-    c = state["cards"][cid]
+    c = state.cards[cid]
     z = c.z
     if z == "att":
-        return {"seat": c.o, "zone": "ship", "ship": c.on,
-                "pos": state["cards"][c.on].att.index(cid)}
-    return {"seat": c.o, "zone": z, "pos": state["p"][c.o][z].index(cid)}
+        on = c.on
+        assert on is not None                   # (aboard a ship)
+        return {"seat": c.o, "zone": "ship", "ship": on, "pos": state.cards[on].att.index(cid)}
+    return {"seat": c.o, "zone": z, "pos": getattr(state.p[c.o], z).index(cid)}
 
 
 def target_fields(state: GameState, seat: int, spec: Any, tgt: Any, a: Any) -> Any:
@@ -236,14 +237,14 @@ def named_target(state: GameState, action: Action) -> Any:
     if z is None:
         return None
     if z == "ship":
-        return state["cards"][action["target_ship"]].att[action["target_pos"]]
-    return state["p"][action["target_seat"]][z][action["target_pos"]]
+        return state.cards[action["target_ship"]].att[action["target_pos"]]
+    return getattr(state.p[action["target_seat"]], z)[action["target_pos"]]
 
 
 def item_kind(state: GameState, it: dict[str, Any]) -> Any:
     k = it["k"]
     if k == "card":
-        t = state["defs"][card(state, it["card"]).d]["type"]
+        t = state.defs[card(state, it["card"]).d]["type"]
         return t   # "interrupt", "event" or "ship"
     return k      # "payment" / "ability"
 
@@ -253,9 +254,9 @@ def target_valid(state: GameState, seat: int, spec: Any, tgt: Any) -> Any:
         return True
     kind = spec["kind"]
     if kind == "chain":
-        return any(it["u"] == tgt for it in state["chain"])
+        return any(it["u"] == tgt for it in state.chain)
     if kind == "opponent":
-        return state["p"][tgt]["alive"]
+        return state.p[tgt].alive
     c = card(state, tgt)
     if not in_play(c):
         return False
@@ -275,7 +276,7 @@ def victim_of(state: GameState, ctx: Any) -> Any:
     seat = ctx["seat"]
     if ctx.get("tkind") == "opponent":
         return ctx["tgt"]
-    cb = state["cb"]
+    cb = state.cb
     if cb and seat in (cb["att"], cb["def"]):
         return cb["def"] if seat == cb["att"] else cb["att"]
     return opponents(state, seat)[0]
@@ -303,7 +304,7 @@ def _modify(state: GameState, ctx: Any, op: Any) -> Any:
     if cid is None:
         return False
     until = op.get("until", "combat")
-    if until == "combat" and not state["cb"]:
+    if until == "combat" and not state.cb:
         until = "turn"
     c = card(state, cid)
     c.mods.append([op["stat"], amount(op, ctx.get("x")), until])
@@ -313,7 +314,7 @@ def _modify(state: GameState, ctx: Any, op: Any) -> Any:
 
 
 def _neutralise(state: GameState, ctx: Any, op: Any) -> Any:
-    for it in state["chain"]:
+    for it in state.chain:
         if it["u"] == ctx["tgt"]:
             it["neut"] = True
             emit(state, "neutralised", item=it["u"], card=it.get("card"))
@@ -337,7 +338,7 @@ def damage_card(state: GameState, cid: int, n: int) -> None:
         return
     c.dmg += n
     emit(state, "damaged", card=cid, amount=n, **_hidden_card(state, c, cid))
-    cb = state["cb"]
+    cb = state.cb
     if c.z == "hangar":
         in_fight = cb and cid in cb["ships"] and cb["step"] in ("pay", "eop", "fire")
         if in_fight:
@@ -379,25 +380,25 @@ def _destroy(state: GameState, ctx: Any, op: Any) -> Any:
 
 def _victim_destroys_ship(state: GameState, ctx: Any, op: Any) -> Any:
     victim = victim_of(state, ctx)
-    ships = list(state["p"][victim]["hangar"])
+    ships = list(state.p[victim].hangar)
     if not ships:
         return False
-    state["dec"] = {"kind": "choose", "seat": victim, "why": "destroy_own_ship", "opts": ships}
+    state.dec = {"kind": "choose", "seat": victim, "why": "destroy_own_ship", "opts": ships}
     return True
 
 
 def _gain(state: GameState, ctx: Any, op: Any) -> Any:
-    state["p"][ctx["seat"]]["cr"] += amount(op, ctx.get("x"))
+    state.p[ctx["seat"]].cr += amount(op, ctx.get("x"))
     emit(state, "credits", seat=ctx["seat"], amount=amount(op, ctx.get("x")))
     return False
 
 
 def draw_cards(state: GameState, seat: int, n: int) -> None:
-    p = state["p"][seat]
+    p = state.p[seat]
     for _ in range(n):
-        if not p["colony"]:
+        if not p.colony:
             return
-        cid = p["colony"][0]
+        cid = p.colony[0]
         move(state, cid, "hand")
         emit(state, "draw", seat=seat, card=cid, private_to=seat, hide=("card",))
 
@@ -408,12 +409,12 @@ def _draw(state: GameState, ctx: Any, op: Any) -> Any:
 
 
 def mill(state: GameState, seat: int, n: int) -> Any:
-    p = state["p"][seat]
+    p = state.p[seat]
     k = 0
     for _ in range(n):
-        if not p["colony"]:
+        if not p.colony:
             break
-        move(state, p["colony"][0], "ruin")
+        move(state, p.colony[0], "ruin")
         k += 1
     emit(state, "milled", seat=seat, count=k)
     return k
@@ -426,11 +427,11 @@ def _mill(state: GameState, ctx: Any, op: Any) -> Any:
 
 def _discard_choice(state: GameState, ctx: Any, op: Any) -> Any:
     victim = victim_of(state, ctx)
-    hand = state["p"][victim]["hand"]
+    hand = state.p[victim].hand
     if not hand:
         return False
     left = amount(op, ctx.get("x"))
-    state["dec"] = {"kind": "choose", "seat": victim, "why": "discard", "opts": list(hand),
+    state.dec = {"kind": "choose", "seat": victim, "why": "discard", "opts": list(hand),
                     "left": left}
     return True
 

@@ -31,13 +31,13 @@ def new_game(config: Any, seed: str) -> Any:
 
 def advance(state: GameState) -> Any:
     """Run continuation tasks until a decision is pending or the game is over."""
-    if state["opts"]["rules"] == "quick_start":
+    if state.opts["rules"] == "quick_start":
         return _advance_quick_start(state)
     tasks = TASKS
     for _ in range(MAX_TASKS + 1):        # (a guard: a task loop is a bug)
-        if state["dec"] is not None or state["phase"] == "over":
+        if state.dec is not None or state.phase == "over":
             return
-        todo = state["todo"]
+        todo = state.todo
         if not todo:
             raise RuntimeError("KGK engine stalled with no pending decision")
         name, arg = todo.pop()
@@ -47,12 +47,12 @@ def advance(state: GameState) -> Any:
 
 def _advance_quick_start(state: GameState) -> None:
     guard = 0
-    while state["phase"] != "over":
+    while state.phase != "over":
         if _quick_start_over(state):
             return
-        if state["dec"] is not None:
+        if state.dec is not None:
             return
-        todo = state["todo"]
+        todo = state.todo
         if not todo:
             raise RuntimeError("KGK engine stalled with no pending decision")
         name, arg = todo.pop()
@@ -65,19 +65,19 @@ def _advance_quick_start(state: GameState) -> None:
 def _quick_start_over(state: GameState) -> Any:
     """KG-16.1.10, KG-16.2.12: the quick start ends as soon as a colony runs out;
     that player loses."""
-    empty = [s for s in range(state["n"]) if not state["p"][s]["colony"]]
+    empty = [s for s in range(state.n) if not state.p[s].colony]
     if not empty:
         return False
-    winners = [s for s in range(state["n"]) if s not in empty]
+    winners = [s for s in range(state.n) if s not in empty]
     if not winners:                        # both ran out at once: the active player wins
-        winners = [state["active"]]
+        winners = [state.active]
     finish(state, winners, "colony_empty")
     return True
 
 
 def to_act(state: GameState) -> Any:
-    dec = state["dec"]
-    if dec is None or state["phase"] == "over":
+    dec = state.dec
+    if dec is None or state.phase == "over":
         return []
     return [dec["seat"]]
 
@@ -86,16 +86,16 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     """The protocol's legal list, always computed from the state as it is (so a caller
     that edits a state by hand gets the right list); copies, so a caller editing one
     cannot edit the shared action tables."""
-    dec = state["dec"]
-    if dec is None or dec["seat"] != seat or state["phase"] == "over":
+    dec = state.dec
+    if dec is None or dec["seat"] != seat or state.phase == "over":
         return []
     return [dict(a) for a in DECISIONS[dec["kind"]].legal(state, dec)]
 
 
 def bot_action(state: GameState, seat: int, kind: str, seed: str) -> Action:
     """The ruleset's ``bot_action``, from the decision table's list."""
-    dec = state["dec"]
-    if dec is None or dec["seat"] != seat or state["phase"] == "over":
+    dec = state.dec
+    if dec is None or dec["seat"] != seat or state.phase == "over":
         raise ValueError("this seat has nothing to do now")
     legal = DECISIONS[dec["kind"]].legal(state, dec)
     return choose_bot_action(state, seat, kind, seed, legal)
@@ -125,27 +125,27 @@ RULE_OF: Final = {"main": "KG-9.3.3", "prio": "KG-10.7", "equip": "KG-9.5", "pay
 
 def diagnose(state: GameState, seat: int, action: Action, legal: list[Action]) -> Any:
     """Why ``action`` is not legal: a stable code and the rule that forbids it."""
-    dec = state["dec"]
+    dec = state.dec
     t = action.get("type")
     kinds = {a["type"] for a in legal}
-    p = state["p"][seat]
+    p = state.p[seat]
     if t == "attack" and dec["kind"] == "main":
-        if p["turns"] == 1 and (state["n"] > 2 or seat == state["first"]):
+        if p.turns == 1 and (state.n > 2 or seat == state.first):
             return IllegalAction("first_turn_attack", "no attack in the first turn",
                                  rule="KG-8.6")
         return IllegalAction("illegal_attack", "this attack is not allowed now", rule="KG-9.3.3")
     if t == "mulligan" and dec["kind"] != "mulligan":
         return IllegalAction("mulligan_used", "one mulligan, at the start only", rule="KG-8.4")
     if t == "develop" and dec["kind"] == "main" and isinstance(action.get("base"), int):
-        if p["cr"] < DEVELOP_COST:
+        if p.cr < DEVELOP_COST:
             return IllegalAction("insufficient_credits", "not enough credits", rule="KG-9.3.7")
         return IllegalAction("develop_limit", "at most two developments per base per turn",
                              rule="KG-4.5.3")
     cid = action.get("card")
-    if t in ("play", "pay") and isinstance(cid, int) and 0 <= cid < len(state["cards"]):
-        c = state["cards"][cid]
-        d = state["defs"][c.d]
-        if c.o == seat and (d["cost"] or 0) > p["cr"] and d["cost_rule"] is None:
+    if t in ("play", "pay") and isinstance(cid, int) and 0 <= cid < len(state.cards):
+        c = state.cards[cid]
+        d = state.defs[c.d]
+        if c.o == seat and (d["cost"] or 0) > p.cr and d["cost_rule"] is None:
             return IllegalAction("insufficient_credits", "not enough credits", rule="KG-9.3.7")
     if t not in kinds:
         return IllegalAction("wrong_action", f"{t!r} is not possible in a {dec['kind']} decision",
@@ -174,9 +174,9 @@ def _well_formed(action: Any) -> Any:
 def check_turn(state: GameState, seat: Any, action: Any) -> Decision:
     """The checks before the legal list: the game goes on, ``seat`` must decide, the
     action is well formed. Returns the pending decision."""
-    if state["phase"] == "over":
+    if state.phase == "over":
         raise IllegalAction("game_over", "the game is over")
-    dec = state["dec"]
+    dec = state.dec
     if dec is None or dec["seat"] != seat:
         raise IllegalAction("not_your_turn", "another seat must act now", rule="KG-9.1.3")
     if type(action) is dict and type(action.get("type")) is str:
@@ -195,13 +195,14 @@ def check_turn(state: GameState, seat: Any, action: Any) -> Decision:
 def perform(state: GameState, dec: Decision, action: Action) -> list[Any]:
     """Carry out ``action``, already found in ``dec``'s legal list, and run the game on
     to the next decision; returns the events."""
-    state["ev"] = []
+    state.ev = []
     act = DECISIONS[dec["kind"]].act      # (read, then called: a field, not a method)
     act(state, dec, action)               # handlers only read the action
-    state["seq"] += 1
-    if state["dec"] is None or state["opts"]["rules"] == "quick_start":
+    state.seq += 1
+    if state.dec is None or state.opts["rules"] == "quick_start":
         advance(state)                    # (with a decision set and no quick start, a no-op)
-    events: list[Any] = state.pop("ev")
+    events: list[Any] = state.ev
+    state.ev = None
     return events
 
 
@@ -214,39 +215,40 @@ def apply(state: GameState, seat: Any, action: Any) -> Any:
 
 
 def resign(state: GameState, seat: int) -> Any:
-    if state["phase"] == "over":
+    if state.phase == "over":
         raise IllegalAction("game_over", "the game is over")
-    state["ev"] = []
+    state.ev = []
     emit(state, "resign", seat=seat)
-    if state["n"] == 2 or len(alive_seats(state)) <= 2:
+    if state.n == 2 or len(alive_seats(state)) <= 2:
         winners = [s for s in alive_seats(state) if s != seat]
         finish(state, winners, "resigned")
     else:
-        involved = (state["active"] == seat or (state["dec"] and state["dec"]["seat"] == seat)
-                    or (state["cb"] and seat in (state["cb"]["att"], state["cb"]["def"])))
+        involved = (state.active == seat or (state.dec and state.dec["seat"] == seat)
+                    or (state.cb and seat in (state.cb["att"], state.cb["def"])))
         eliminate(state, seat)
         if involved:
             # End the current turn cleanly: drop the chain and combat, next seat plays.
-            for it in state["chain"]:
-                if it["card"] is not None and state["cards"][it["card"]].z == "stack":
+            for it in state.chain:
+                if it["card"] is not None and state.cards[it["card"]].z == "stack":
                     move(state, it["card"], "trash")
-            state["chain"] = []
-            if state["cb"]:
-                for s in state["cb"]["ships"]:
-                    c = state["cards"][s]
+            state.chain = []
+            if state.cb:
+                for s in state.cb["ships"]:
+                    c = state.cards[s]
                     if c.z == "hangar":
                         c.hit = False
                         for a in list(c.att):
-                            if state["cards"][a].role == "crew":
+                            if state.cards[a].role == "crew":
                                 move(state, a, "canteen")
-                state["cb"] = None
-            state["dec"] = None
-            nxt = state["active"] if state["active"] != seat else next_alive(state, seat)
-            state["todo"] = [["begin_turn", nxt]] if state["active"] == seat else [["main", None]]
-            state["phase"] = "main"
+                state.cb = None
+            state.dec = None
+            nxt = state.active if state.active != seat else next_alive(state, seat)
+            state.todo = [["begin_turn", nxt]] if state.active == seat else [["main", None]]
+            state.phase = "main"
         if len(alive_seats(state)) <= 1:
             finish_multiplayer(state, "resigned")
         else:
             advance(state)
-    events = state.pop("ev")
+    events = state.ev
+    state.ev = None
     return state, events

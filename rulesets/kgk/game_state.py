@@ -271,12 +271,12 @@ class Game:
         self.active = 0
         self.first = 0
         self.phase = "mulligan"
-        self.cb: dict[str, Any] | None = None
+        self.cb: Any = None
         self.chain: list[dict[str, Any]] = []
-        self.dec: dict[str, Any] | None = None
+        self.dec: Any = None
         self.todo: list[list[Any]] = []
         self.result: dict[str, Any] | None = None
-        self.ev: list[dict[str, Any]] | None = None
+        self.ev: Any = None
 
     def copy(self) -> Game:
         """A detached copy (what a search plays on), sharing the card definitions."""

@@ -61,13 +61,13 @@ def new_game(config: dict[str, Any], seed: str) -> State:
     return state
 
 
-def outcome(state: State) -> Outcome | None:
-    r = state.get("result")
+def outcome(state: Game) -> Outcome | None:
+    r = state.result
     if not r:
         return None
     scores = None
-    if state["n"] > 2:
-        scores = tuple(float(p["elims"]) for p in state["p"])
+    if state.n > 2:
+        scores = tuple(float(p.elims) for p in state.p)
     return Outcome(winners=tuple(r["winners"]), reason=r["reason"], scores=scores,
                    details=dict(r.get("details") or {}))
 

@@ -1,6 +1,6 @@
 """Colony shuffles (KG-8.1, KG-12.2) drawn from the game's PRNG, inlined.
 
-Exactly ``Rng(state["rng"]).shuffle(col)`` followed by ``below(len(col))`` for the
+Exactly ``Rng(state.rng).shuffle(col)`` followed by ``below(len(col))`` for the
 cut, with the shuffle's generator steps written out in one loop: a search shuffles a whole
 colony, and through the generic ``Rng`` methods that was a few per cent of a random
 match. The resulting order and PRNG state are the same (SplitMix64, Fisher-Yates,
@@ -28,8 +28,8 @@ _LIMIT: Final = [0] + [_TWO64 - _TWO64 % k for k in range(1, 257)]
 
 def shuffle_and_cut(state: GameState, seat: int) -> None:
     """Shuffle ``seat``'s colony, then the opponent cuts it (KG-8.1, KG-12.2)."""
-    col = state["p"][seat]["colony"]
-    x = state["rng"] & _MASK
+    col = state.p[seat].colony
+    x = state.rng & _MASK
     n = len(col)
     lim, mask, gamma, m1, m2 = _LIMIT, _MASK, _GAMMA, _M1, _M2
     for i in range(n - 1, 0, -1):
@@ -53,4 +53,4 @@ def shuffle_and_cut(state: GameState, seat: int) -> None:
         k = rng.below(n)
         x = rng.state
         col[:] = col[k:] + col[:k]
-    state["rng"] = x
+    state.rng = x

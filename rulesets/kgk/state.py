@@ -43,7 +43,7 @@ DAMAGED: Final = 2
 ROLE: Final = {"ship": "ship", "armament": "armament", "crew": "crew", "base": "base"}
 
 def push(state: GameState, name: str, arg: Any = None) -> None:
-    state["todo"].append([name, arg])
+    state.todo.append([name, arg])
 
 
 def emit(state: GameState, typ: str, private_to: int | None = None,
@@ -52,7 +52,7 @@ def emit(state: GameState, typ: str, private_to: int | None = None,
     ev = {"type": typ, **kw}
     if private_to is not None and hide:
         ev["_priv"] = [private_to, list(hide)]
-    evs = state.get("ev")
+    evs = state.ev
     if evs is not None:
         evs.append(ev)
 
@@ -68,7 +68,7 @@ def card(state: GameState, cid: int) -> CardDict:
 
 
 def cdef(state: GameState, cid: int) -> Any:
-    return state["defs"][state["cards"][cid].d]
+    return state.defs[state.cards[cid].d]
 
 
 def is_bluff(c: CardDict, d: CardDef) -> bool:
@@ -93,24 +93,26 @@ def reset_card(c: CardDict) -> None:
 def zone_list(state: GameState, c: CardDict) -> Any:
     z = c.z
     if z == "att":
-        return state["cards"][c.on].att
-    return state["p"][c.o][z]
+        on = c.on
+        assert on is not None                   # (aboard a ship)
+        return state.cards[on].att
+    return getattr(state.p[c.o], z)
 
 
 def move(state: GameState, cid: int, zone: str, top: bool = False) -> None:
     """Move a card to its owner's ``zone`` (KG-6.11.2). ``top`` puts it at index 0."""
-    c = state["cards"][cid]
+    c = state.cards[cid]
     zone_list(state, c).remove(cid)
     if c.z == "att":
         c.on = None
-    lst = state["p"][c.o][zone]
+    lst: list[int] = getattr(state.p[c.o], zone)
     if top:
         lst.insert(0, cid)
     else:
         lst.append(cid)
     c.z = zone
     if zone in ("trash", "ruin", "hand", "colony", "out"):
-        fd = state["p"][c.o]["fd"]
+        fd = state.p[c.o].fd
         if cid in fd:
             fd.remove(cid)
         reset_card(c)
@@ -118,11 +120,11 @@ def move(state: GameState, cid: int, zone: str, top: bool = False) -> None:
 
 
 def attach(state: GameState, cid: int, ship: int) -> None:
-    c = state["cards"][cid]
+    c = state.cards[cid]
     zone_list(state, c).remove(cid)
     c.z = "att"
     c.on = ship
-    state["cards"][ship].att.append(cid)
+    state.cards[ship].att.append(cid)
 
 
 def in_play(c: CardDict) -> Any:
@@ -132,7 +134,7 @@ def in_play(c: CardDict) -> Any:
 def leave_play(state: GameState, cid: int, reason: str = "destroyed") -> None:
     """A card leaves play: paid -> trash, unpaid -> ruin (KG-11.17); a ship takes
     its armaments and crews with it (KG-4.2.7). Markers fall off (KG-3.12)."""
-    c = state["cards"][cid]
+    c = state.cards[cid]
     for a in list(c.att):
         leave_play(state, a, reason)
     dest = "trash" if c.paid else "ruin"
@@ -155,15 +157,15 @@ def base_val(d: CardDef, stat: str) -> Any:
 def val(state: GameState, cid: int, stat: str) -> Any:
     """Current value of a ship stat: printed + paid armaments/crews + temporary
     modifiers, never below 0 (KG-2.4, KG-12.6.2). Armor is the maximum armor."""
-    cards = state["cards"]
+    cards = state.cards
     c = cards[cid]
-    d = state["defs"][c.d]
+    d = state.defs[c.d]
     v = d.get(stat) or 0
     for m in c.mods:
         if m[0] == stat:
             v += m[1]
     if c.att:
-        defs = state["defs"]
+        defs = state.defs
         for a in c.att:
             ac = cards[a]
             if not ac.paid:
@@ -176,30 +178,30 @@ def val(state: GameState, cid: int, stat: str) -> Any:
 
 
 def armor_now(state: GameState, cid: int) -> Any:
-    a = val(state, cid, "armor") - state["cards"][cid].dmg
+    a = val(state, cid, "armor") - state.cards[cid].dmg
     return a if a > 0 else 0
 
 
 def base_armor_now(state: GameState, cid: int) -> Any:
-    c = state["cards"][cid]
-    a = (state["defs"][c.d].get("armor") or 0) - c.dmg
+    c = state.cards[cid]
+    a = (state.defs[c.d].get("armor") or 0) - c.dmg
     return a if a > 0 else 0
 
 
 def abilities(state: GameState, cid: int) -> Any:
     """Ship abilities: printed plus those granted by paid armaments/crews. The
     quick-start rules ignore ship text (KG-16.1.4)."""
-    if state["opts"]["rules"] == "quick_start":
+    if state.opts["rules"] == "quick_start":
         return ()
-    c = state["cards"][cid]
-    ab = state["defs"][c.d]["abil"]
+    c = state.cards[cid]
+    ab = state.defs[c.d]["abil"]
     if not c.att:
         return ab
     out = list(ab)
     for a in c.att:
-        ac = state["cards"][a]
+        ac = state.cards[a]
         if ac.paid:
-            out.extend(state["defs"][ac.d]["eff"].get("grants", ()))
+            out.extend(state.defs[ac.d]["eff"].get("grants", ()))
     return out
 
 
@@ -208,11 +210,11 @@ def has(state: GameState, cid: int, ability: str) -> bool:
 
 
 def space(state: GameState, cid: int) -> Any:
-    return state["defs"][state["cards"][cid].d].get("space") or 0
+    return state.defs[state.cards[cid].d].get("space") or 0
 
 
 def capacity_left(state: GameState, ship: int) -> Any:
-    return (cdef(state, ship).get("cap") or 0) - len(state["cards"][ship].att)
+    return (cdef(state, ship).get("cap") or 0) - len(state.cards[ship].att)
 
 
 def aura(state: GameState, seat: int, key: str) -> Any:
@@ -220,9 +222,9 @@ def aura(state: GameState, seat: int, key: str) -> Any:
     rotated bases keep their continuous effects). A card moves only between its
     owner's zones (``move``), so the seat's surface holds exactly its bases in play."""
     tot = 0
-    cards = state["cards"]
-    defs = state["defs"]
-    for cid in state["p"][seat]["surface"]:
+    cards = state.cards
+    defs = state.defs
+    for cid in state.p[seat].surface:
         c = cards[cid]
         if c.paid:
             a = defs[c.d]["eff"].get("aura")
@@ -239,18 +241,18 @@ def activated_in_play(state: GameState, seat: int) -> list[int]:
     definition's flag is tested first: most cards in play have no activated ability.)"""
     # (The locals are typed so that the compiled build indexes lists and dicts directly:
     # this scan runs after most actions.)
-    cards: list[CardDict] = state["cards"]
-    defs: list[CardDef] = state["defs"]
-    p: Player = state["p"][seat]
+    cards: list[CardDict] = state.cards
+    defs: list[CardDef] = state.defs
+    p: Player = state.p[seat]
     out: list[int] = []
     zone: list[int]
     cid: int
-    for zone in (p["canteen"], p["surface"]):
+    for zone in (p.canteen, p.surface):
         for cid in zone:
             c = cards[cid]
             if defs[c.d]["actv"] and c.rot == ACTIVE and c.up and c.paid:
                 out.append(cid)
-    hangar: list[int] = p["hangar"]
+    hangar: list[int] = p.hangar
     for s in hangar:
         ship = cards[s]
         att: list[int] = ship.att
@@ -274,8 +276,8 @@ def card_cost(state: GameState, seat: int, cid: int) -> Any:
 
 def opponents(state: GameState, seat: int) -> Any:
     """Seats ``seat`` may treat as "the opponent" (KG-11.5, KG-13.1.2)."""
-    n = state["n"]
-    p = state["p"]
+    n = state.n
+    p = state.p
     if n == 2:
         return [1 - seat]
     out = []
@@ -285,7 +287,7 @@ def opponents(state: GameState, seat: int) -> Any:
             s = (s + step) % n
             if s == seat:
                 break
-            if p[s]["alive"]:
+            if p[s].alive:
                 if s not in out:
                     out.append(s)
                 break
@@ -293,17 +295,17 @@ def opponents(state: GameState, seat: int) -> Any:
 
 
 def next_alive(state: GameState, seat: int) -> Any:
-    n = state["n"]
-    p = state["p"]
+    n = state.n
+    p = state.p
     if n == 2:
-        return 1 - seat if p[1 - seat]["alive"] else seat
+        return 1 - seat if p[1 - seat].alive else seat
     s = seat
     for _ in range(n):
         s = (s + 1) % n
-        if p[s]["alive"]:
+        if p[s].alive:
             return s
     return seat
 
 
 def alive_seats(state: GameState) -> Any:
-    return [s for s in range(state["n"]) if state["p"][s]["alive"]]
+    return [s for s in range(state.n) if state.p[s].alive]

@@ -86,12 +86,12 @@ DEFAULT_STOPS: Final = Stops()
 
 def _alive_before(state: GameState, seat: int, steps: int) -> int:
     """The seat ``steps`` alive seats before ``seat`` (priority moves forwards)."""
-    n = state["n"]
-    p = state["p"]
+    n = state.n
+    p = state.p
     for _ in range(steps):
         for _ in range(n):
             seat = (seat - 1) % n
-            if p[seat]["alive"]:
+            if p[seat].alive:
                 break
     return seat
 
@@ -106,20 +106,20 @@ def _owner_of_target(state: GameState, item: dict[str, Any]) -> tuple[int, ...]:
     if spec == "opponent":
         return (tgt,)
     if spec == "chain":
-        for it in state["chain"]:
+        for it in state.chain:
             if it["u"] == tgt:
                 return (it["seat"],)
         return ()
-    if 0 <= tgt < len(state["cards"]):
-        return (state["cards"][tgt].o,)
+    if 0 <= tgt < len(state.cards):
+        return (state.cards[tgt].o,)
     return ()
 
 
 def _nothing_aboard_to_pay(state: GameState, seat: int) -> bool:
     """No face-down card aboard the seat's ships in the combat (everybody sees it), so
     its payment step has nothing to pay (KG-9.6)."""
-    cards = state["cards"]
-    for s in state["cb"]["ships"]:
+    cards = state.cards
+    for s in state.cb["ships"]:
         c = cards[s]
         if c.o == seat and c.z == "hangar" and any(not cards[a].up for a in c.att):
             return False
@@ -138,7 +138,7 @@ def _only_done(state: GameState, dec: dict[str, Any]) -> bool:
 def answer(state: GameState) -> dict[str, Any]:
     """What the server answers for a person at a window they did not ask for: a pass, or
     "done" in a combat step with nothing of its own."""
-    return {"type": "pass"} if state["dec"]["kind"] == "prio" else {"type": "done"}
+    return {"type": "pass"} if state.dec["kind"] == "prio" else {"type": "done"}
 
 
 def window_context(state: GameState) -> WindowContext | None:
@@ -146,20 +146,20 @@ def window_context(state: GameState) -> WindowContext | None:
 
     Read from public parts of the state only: the chain (face-up cards and their
     targets' owners), the combat, the window's step and how many seats have passed."""
-    dec = state.get("dec")
-    if dec is None or state.get("phase") == "over":
+    dec = state.dec
+    if dec is None or state.phase == "over":
         return None
-    if dec.get("kind") in ("equip", "pay") and state.get("cb") is not None:
+    if dec.get("kind") in ("equip", "pay") and state.cb is not None:
         if not _only_done(state, dec):
             return None
-        cb = state["cb"]
-        return WindowContext("combat", state["turn"], state["active"], None, "action",
+        cb = state.cb
+        return WindowContext("combat", state.turn, state.active, None, "action",
                              decision=dec["kind"], at=(cb["def"],))
     if dec.get("kind") != "prio":
         return None
     step = dec["ctx"]
-    turn, active = state["turn"], state["active"]
-    chain = state["chain"]
+    turn, active = state.turn, state.active
+    chain = state.chain
     if chain:
         top = chain[-1]
         k = top["k"]
@@ -172,7 +172,7 @@ def window_context(state: GameState) -> WindowContext | None:
     # draw, a development, a designation): nobody has added anything, so every seat
     # since the declarer has passed, and the declarer is the one before the first.
     by = _alive_before(state, dec["seat"], dec["passes"] + 1)
-    cb = state.get("cb")
+    cb = state.cb
     if step == "target" and cb is not None:
         return WindowContext(step, turn, active, cb["att"], "attack", None, (cb["def"],))
     return WindowContext(step, turn, active, by, "action")
@@ -239,7 +239,7 @@ class WindowStops:
     def asks(state: GameState, seat: int, stored: Any) -> bool | None:
         """None: ``seat`` is not at a window now; else whether its stops ask it."""
         ctx = window_context(state)
-        if ctx is None or state["dec"]["seat"] != seat:
+        if ctx is None or state.dec["seat"] != seat:
             return None
         return ask_or_pass(ctx, stops_from_json(stored), seat)
 
@@ -249,12 +249,12 @@ class WindowStops:
     def passing(state: GameState, seat: int, stored: Any) -> bool:
         """Whether "pass until my next turn" still holds for ``seat`` now."""
         since = stops_from_json(stored).pass_from_turn
-        return since is not None and not (state["active"] == seat and state["turn"] > since)
+        return since is not None and not (state.active == seat and state.turn > since)
 
     @staticmethod
     def turn(state: GameState) -> int:
         """The game turn now (what "pass until my next turn" counts from)."""
-        return int(state["turn"])
+        return int(state.turn)
 
 
 STOPS: Final = WindowStops()

@@ -95,7 +95,7 @@ DEFAULT_OPTS: Final = {"rules": "official", "simplified_combat": False, "auto_pa
 # ---------------------------------------------------------------- rng helpers
 
 def rng_of(state: GameState) -> Any:
-    return Rng(state["rng"])
+    return Rng(state.rng)
 
 
 # ---------------------------------------------------------------- new game
@@ -205,13 +205,13 @@ def start_game(config: dict[str, Any], seed: str) -> Any:
         rolls.append(roll)
         hi = max(roll.values())
         contenders = [s for s in contenders if roll[s] == hi]
-    state["rng"] = r.state
+    state.rng = r.state
     first = contenders[0]
-    state["first"] = first
-    state["active"] = first
+    state.first = first
+    state.active = first
     for seat in range(n):
         draw_cards(state, seat, START_HAND)
-        state["p"][seat]["cr"] = START_CREDITS
+        state.p[seat].cr = START_CREDITS
     # KG-8.4: one mulligan each, starting player first (not in the quick start, KG-16.2.4).
     push(state, "begin_turn", first)
     if opts["rules"] == "official":
@@ -221,7 +221,7 @@ def start_game(config: dict[str, Any], seed: str) -> Any:
 
 
 def ask_mulligan(state: GameState, seat: int) -> None:
-    state["dec"] = {"kind": "mulligan", "seat": seat}
+    state.dec = {"kind": "mulligan", "seat": seat}
 
 
 def mulligan_decision() -> Any:
@@ -230,13 +230,13 @@ def mulligan_decision() -> Any:
 
     def act(state: GameState, dec: Decision, action: Action) -> None:
         seat = dec["seat"]
-        p = state["p"][seat]
-        p["mull"] = True
-        state["dec"] = None
+        p = state.p[seat]
+        p.mull = True
+        state.dec = None
         if action["type"] == "keep":
             emit(state, "keep", seat=seat)
             return
-        for cid in list(p["hand"]):
+        for cid in list(p.hand):
             move(state, cid, "colony")
         shuffle_and_cut(state, seat)
         emit(state, "mulligan", seat=seat)
@@ -250,25 +250,25 @@ def income(state: GameState, seat: int) -> Any:
     """KG-8.5 ramp (first player 1, 3; second 2, 4; then 5); multiplayer and quick
     start: 5 from the first turn (KG-13.1.5, KG-16.1.6)."""
     base = INCOME
-    if state["opts"]["rules"] == "official" and state["n"] == 2:
-        ramp = two_player_ramp(seat == state["first"], state["p"][seat]["turns"])
+    if state.opts["rules"] == "official" and state.n == 2:
+        ramp = two_player_ramp(seat == state.first, state.p[seat].turns)
         if ramp is not None:
             base = ramp
     return base + aura(state, seat, "income")
 
 
 def begin_turn(state: GameState, seat: int) -> None:
-    state["active"] = seat
-    state["turn"] += 1
-    p = state["p"][seat]
-    p["turns"] += 1
-    state["phase"] = "start"
-    cards = state["cards"]
-    for b in p["surface"]:
+    state.active = seat
+    state.turn += 1
+    p = state.p[seat]
+    p.turns += 1
+    state.phase = "start"
+    cards = state.cards
+    for b in p.surface:
         cards[b].dt = 0
     gain = income(state, seat)
-    p["cr"] += gain                                   # KG-9.2.1
-    emit(state, "turn", seat=seat, turn=state["turn"], income=gain)
+    p.cr += gain                                   # KG-9.2.1
+    emit(state, "turn", seat=seat, turn=state.turn, income=gain)
     push(state, "main")
     open_round(state, "start", seat)                  # KG-9.2.2
 
@@ -278,11 +278,11 @@ def begin_turn(state: GameState, seat: int) -> None:
 def can_attack(state: GameState, seat: int) -> bool:
     """KG-8.6, KG-13.1.4: no attack in the starting player's first turn (nobody's, in
     multiplayer); at least one active ship (KG-17.33)."""
-    p = state["p"][seat]
-    if p["turns"] == 1 and (state["n"] > 2 or seat == state["first"]):
+    p = state.p[seat]
+    if p.turns == 1 and (state.n > 2 or seat == state.first):
         return False
-    cards = state["cards"]
-    for s in p["hangar"]:  # noqa: SIM110  (no generator: this runs at every main decision)
+    cards = state.cards
+    for s in p.hangar:  # noqa: SIM110  (no generator: this runs at every main decision)
         if cards[s].rot == ACTIVE:
             return True
     return False
@@ -314,8 +314,8 @@ def payable_in_main(c: CardDict, d: CardDef) -> bool:
 
 
 def main_phase(state: GameState, _: Any) -> None:
-    state["phase"] = "main"
-    state["dec"] = {"kind": "main", "seat": state["active"]}
+    state.phase = "main"
+    state.dec = {"kind": "main", "seat": state.active}
 
 
 # KG-9.3.3's main-phase actions, section by section: the rules' one home for them (the
@@ -336,10 +336,10 @@ def main_start(state: GameState, dec: Decision) -> tuple[int, Player, int, bool]
     the quick start is played; the shared action tables are grown to the match's card
     count first."""
     seat = dec["seat"]
-    p = state["p"][seat]
-    if len(DEVELOP) < len(state["cards"]):
-        ensure_actions(len(state["cards"]))
-    return seat, p, p["cr"], state["opts"]["rules"] == "quick_start"
+    p = state.p[seat]
+    if len(DEVELOP) < len(state.cards):
+        ensure_actions(len(state.cards))
+    return seat, p, p.cr, state.opts["rules"] == "quick_start"
 
 
 def main_legal(state: GameState, dec: Decision) -> Any:
@@ -353,7 +353,7 @@ def main_sections(state: GameState, dec: Decision, bounds: Bounds) -> MainSectio
     noted in ``bounds``."""
     seat, p, cr, qs = main_start(state, dec)
     acts: list[Action] = []
-    interrupts = hand_actions(state, seat, p, p["hand"], acts, qs, bounds)
+    interrupts = hand_actions(state, seat, p, p.hand, acts, qs, bounds)
     hand_end = len(acts)
     if interrupts:
         acts += interrupt_actions(state, seat, "main")      # KG-9.3.4
@@ -365,11 +365,11 @@ def main_sections(state: GameState, dec: Decision, bounds: Bounds) -> MainSectio
         payment_actions(state, p, acts, bounds)
         pay_end = len(acts)
         ability_actions(state, seat, p, acts, bounds)
-        cards = state["cards"]
+        cards = state.cards
         dev_start = len(acts)
-        development_actions(acts, cards, p["surface"], cr)
+        development_actions(acts, cards, p.surface, cr)
         cash_start = len(acts)
-        cash_actions(acts, cards, p["surface"])
+        cash_actions(acts, cards, p.surface)
         draw_start = len(acts)
         draw_actions(acts, p, cr, qs)
     attack_start = len(acts)
@@ -382,10 +382,10 @@ def hand_actions(state: GameState, seat: int, p: Player, hand: list[int], acts: 
     """KG-9.3.3 a and d, KG-12.10: for each of ``hand``'s cards in order (the seat's hand,
     or its newest card), its face-up plays (ships, events) and its face-down placements.
     Returns whether those cards hold an interrupt."""
-    cards = state["cards"]
-    defs = state["defs"]
-    cr = p["cr"]
-    bluff = state["opts"]["bluffing"] and not qs
+    cards = state.cards
+    defs = state.defs
+    cr = p.cr
+    bluff = state.opts["bluffing"] and not qs
     # (card_cost, KG-12.6.1, with the seat's ship discount asked once: a cost below
     # zero compares with the credits as zero does)
     discount = aura(state, seat, "ship_discount")
@@ -439,10 +439,10 @@ def placements(acts: list[Action], cid: int, t: str, bluff: bool) -> None:
 
 def ships_with_room(state: GameState, p: Player) -> list[int]:
     """The seat's ships with armament capacity left (KG-4.2.8)."""
-    cards = state["cards"]
-    defs = state["defs"]
+    cards = state.cards
+    defs = state.defs
     out = []
-    for s in p["hangar"]:
+    for s in p.hangar:
         c = cards[s]
         if (defs[c.d].get("cap") or 0) > len(c.att):
             out.append(s)
@@ -459,10 +459,10 @@ def armament_placements(acts: list[Action], cid: int, free_ships: list[int]) -> 
 
 def payment_actions(state: GameState, p: Player, acts: list[Action], bounds: Bounds) -> None:
     """KG-9.3.3 e: pay a face-down base, crew or armament played before."""
-    cards = state["cards"]
-    defs = state["defs"]
-    cr = p["cr"]
-    for cid in p["fd"]:
+    cards = state.cards
+    defs = state.defs
+    cr = p.cr
+    for cid in p.fd:
         c = cards[cid]
         d = defs[c.d]
         cost = d["cost"] or 0
@@ -478,13 +478,13 @@ def ability_actions(state: GameState, seat: int, p: Player, acts: list[Action],
     """KG-12.8: the activated abilities of the seat's face-up cards in play, in play
     order (canteen, surface, then ship by ship); every ability's credit cost is noted,
     offered or not."""
-    if not p["actv"]:
+    if not p.actv:
         return
-    cards = state["cards"]
-    cr = p["cr"]
+    cards = state.cards
+    cr = p.cr
     # (face up, paid and active: activated_ok refuses every ability otherwise)
     up = activated_in_play(state, seat)             # (in play order)
-    defs = state["defs"]
+    defs = state.defs
     for cid in up:
         d = defs[cards[cid].d]
         card_ability_actions(state, seat, cid, d, acts)
@@ -497,13 +497,13 @@ def attack_actions(state: GameState, seat: int, p: Player, acts: list[Action],
     """KG-9.3.3 b: attack a neighbour's colony, central, a crew or a base (quick start:
     colony and central, KG-16), then END_TURN (KG-9.3.6). An attack tax
     (Aknagyűrű, KG-14.2.2) must be payable."""
-    if p["hangar"] and can_attack(state, seat):
-        multi = state["n"] > 2
-        cr = p["cr"]
+    if p.hangar and can_attack(state, seat):
+        multi = state.n > 2
+        cr = p.cr
         for opp in opponents(state, seat) if multi else (1 - seat,):
             if not bounds.take(aura(state, opp, "attack_tax"), cr):
                 continue
-            op = state["p"][opp]
+            op = state.p[opp]
             if multi:
                 acts.append({"type": "attack", "target": "colony", "opp": opp})
                 acts.append({"type": "attack", "target": "central", "opp": opp})
@@ -517,8 +517,8 @@ def attack_actions(state: GameState, seat: int, p: Player, acts: list[Action],
                     for i in range(len(op[zone])):
                         acts.append({"type": "attack", "target": tk, "pos": i, "opp": opp})
             else:
-                acts += ATTACK_CREW[:len(op["canteen"])]
-                acts += ATTACK_BASE[:len(op["surface"])]
+                acts += ATTACK_CREW[:len(op.canteen)]
+                acts += ATTACK_BASE[:len(op.surface)]
     acts.append(END_TURN)
 
 
@@ -549,14 +549,14 @@ def cash_actions(acts: list[Action], cards: list[CardDict], surface: list[int]) 
 def draw_actions(acts: list[Action], p: Player, cr: int, qs: bool) -> None:
     """KG-9.3.3 g-i: draw the colony's top card, search its top cards, draw the ruin's
     bottom card (quick start: draw only, KG-16)."""
-    colony = p["colony"]
+    colony = p.colony
     if cr >= DRAW_COST and colony:
         acts.append(DRAW)                           # KG-9.3.3 g
     if qs:
         return
     if cr >= SEARCH_COST and colony:
         acts.append(SEARCH)                         # KG-9.3.3 h
-    if cr >= RUIN_DRAW_COST and len(colony) <= RUIN_DRAW_MAX_COLONY and p["ruin"]:
+    if cr >= RUIN_DRAW_COST and len(colony) <= RUIN_DRAW_MAX_COLONY and p.ruin:
         acts.append(RUIN_DRAW)                      # KG-9.3.3 i
 
 
@@ -592,7 +592,7 @@ def _place(state: GameState, seat: int, p: Player, action: Action) -> None:
     c.role = role
     c.up = False
     if role == cdef(state, cid)["type"]:
-        p["fd"].append(cid)
+        p.fd.append(cid)
     emit(state, "place", seat=seat, card=cid, role=role, ship=action.get("ship"),
          private_to=seat, hide=("card",))
 
@@ -602,70 +602,70 @@ def _quiet_done(state: GameState, seat: int) -> None:
     interrupts "bármikor", abilities in any phase) when someone may answer it,
     otherwise straight back to the main decision."""
     if quiet_action_window(state, seat, "main"):
-        state["dec"] = None
+        state.dec = None
         push(state, "main")
         open_window(state, "main", seat)
     else:
-        state["dec"] = {"kind": "main", "seat": seat}
+        state.dec = {"kind": "main", "seat": seat}
 
 
 def _develop(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 f: the commonest action. No choice follows: the main decision simply
     comes back (as the "main" task would set it) unless a window opens."""
     b = action["base"]
-    c = state["cards"][b]
-    p["cr"] -= DEVELOP_COST
+    c = state.cards[b]
+    p.cr -= DEVELOP_COST
     c.dev += 1
     c.dt += 1
-    # (emit, written out: actions run inside apply, which collects state["ev"])
-    state["ev"].append({"type": "develop", "seat": seat, "pos": p["surface"].index(b)})
+    # (emit, written out: actions run inside apply, which collects state.ev)
+    state.ev.append({"type": "develop", "seat": seat, "pos": p.surface.index(b)})
     _quiet_done(state, seat)
 
 
 def _end_turn(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.6: the end phase follows, after a window (KG-9.10.1)."""
-    state["dec"] = None
+    state.dec = None
     emit(state, "end_turn", seat=seat)
-    state["phase"] = "end"
+    state.phase = "end"
     push(state, "end_steps")
     open_round(state, "end", seat)
 
 
 def _attack(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 b, KG-9.4.1: pay any attack tax, name the target, the combat begins."""
-    state["dec"] = None
+    state.dec = None
     opp = action.get("opp", opponents(state, seat)[0])
-    p["cr"] -= aura(state, opp, "attack_tax")
+    p.cr -= aura(state, opp, "attack_tax")
     tgt = {"kind": action["target"], "card": None}
     if action["target"] == "crew":
-        tgt["card"] = state["p"][opp]["canteen"][action["pos"]]
+        tgt["card"] = state.p[opp].canteen[action["pos"]]
         tgt["pos"] = action["pos"]
     elif action["target"] == "base":
-        tgt["card"] = state["p"][opp]["surface"][action["pos"]]
+        tgt["card"] = state.p[opp].surface[action["pos"]]
         tgt["pos"] = action["pos"]
     begin_attack(state, seat, opp, tgt)
 
 
 def _place_action(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 a: no choice follows; the main decision comes back unless a window opens."""
-    state["dec"] = None
+    state.dec = None
     _place(state, seat, p, action)
     _quiet_done(state, seat)
 
 
 def _draw(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 g: the top card of the colony."""
-    state["dec"] = None
-    p["cr"] -= DRAW_COST
+    state.dec = None
+    p.cr -= DRAW_COST
     draw_cards(state, seat, 1)
     _quiet_done(state, seat)
 
 
 def _ruin_draw(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 i: the bottom card of the ruin."""
-    state["dec"] = None
-    p["cr"] -= RUIN_DRAW_COST
-    cid = p["ruin"][0]
+    state.dec = None
+    p.cr -= RUIN_DRAW_COST
+    cid = p.ruin[0]
     move(state, cid, "hand")
     emit(state, "ruin_draw", seat=seat, card=cid, private_to=seat, hide=("card",))
     _quiet_done(state, seat)
@@ -673,7 +673,7 @@ def _ruin_draw(state: GameState, seat: int, p: Player, action: Action) -> None:
 
 def _play(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 d: a ship, event or interrupt face up, paid at once, onto the chain."""
-    state["dec"] = None
+    state.dec = None
     push(state, "main")
     declare_card(state, seat, action["card"], named_target(state, action))
     open_window(state, "main", seat)
@@ -681,7 +681,7 @@ def _play(state: GameState, seat: int, p: Player, action: Action) -> None:
 
 def _pay(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 e: pay a face-down card; its effect when the payment resolves."""
-    state["dec"] = None
+    state.dec = None
     push(state, "main")
     cid = action["card"]
     declare_payment(state, seat, cid, cdef(state, cid)["cost"] or 0)
@@ -691,29 +691,29 @@ def _pay(state: GameState, seat: int, p: Player, action: Action) -> None:
 def _cash(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 c, KG-4.5.13: one development off the named base; the second base is
     chosen next (a "choose" decision)."""
-    state["dec"] = None
+    state.dec = None
     push(state, "main")
-    cards = state["cards"]
+    cards = state.cards
     cards[action["base"]].dev -= 1
     opts = []                  # the developed bases (a loop: cheaper than a comprehension)
-    for b in p["surface"]:
+    for b in p.surface:
         if cards[b].dev:
             opts.append(b)
-    state["dec"] = {"kind": "choose", "seat": seat, "why": "cash", "opts": opts}
+    state.dec = {"kind": "choose", "seat": seat, "why": "cash", "opts": opts}
 
 
 def _search(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-9.3.3 h: choose one of the colony's top cards (fewer than five: all, KG-17.37)."""
-    state["dec"] = None
+    state.dec = None
     push(state, "main")
-    p["cr"] -= SEARCH_COST
-    top = p["colony"][:SEARCH_DEPTH]
-    state["dec"] = {"kind": "choose", "seat": seat, "why": "search", "opts": top}
+    p.cr -= SEARCH_COST
+    top = p.colony[:SEARCH_DEPTH]
+    state.dec = {"kind": "choose", "seat": seat, "why": "search", "opts": top}
 
 
 def _ability(state: GameState, seat: int, p: Player, action: Action) -> None:
     """KG-12.8: use an activated ability; it goes on the chain."""
-    state["dec"] = None
+    state.dec = None
     push(state, "main")
     use_ability(state, seat, action)
     open_window(state, "main", seat)
@@ -730,7 +730,7 @@ MAIN_ACTIONS: Final = {
 def main_act(state: GameState, dec: Decision, action: Action) -> None:
     """Carry out a main-phase action (checked legal by ``engine.apply``)."""
     seat = dec["seat"]
-    MAIN_ACTIONS[action["type"]](state, seat, state["p"][seat], action)
+    MAIN_ACTIONS[action["type"]](state, seat, state.p[seat], action)
 
 
 # ---------------------------------------------------------------- choices
@@ -746,7 +746,7 @@ def choose_decision() -> Any:
         seat = dec["seat"]
         why = dec["why"]
         pick = action["pick"]
-        state["dec"] = None
+        state.dec = None
         if why == "search":
             move(state, pick, "hand")
             emit(state, "search", seat=seat, card=pick, private_to=seat, hide=("card",))
@@ -756,91 +756,91 @@ def choose_decision() -> Any:
             emit(state, "discard", seat=seat, card=pick, why=why, private_to=seat,
                  hide=("card",))
             left = dec.get("left", 1) - 1
-            hand = state["p"][seat]["hand"]
+            hand = state.p[seat].hand
             if why == "discard" and left > 0 and hand:
-                state["dec"] = dict(dec, opts=list(hand), left=left)
+                state.dec = dict(dec, opts=list(hand), left=left)
         elif why == "cash":
-            p = state["p"][seat]
-            state["cards"][pick].dev -= 1
-            p["cr"] += CASH_GAIN
-            state["ev"].append({"type": "cash", "seat": seat, "pos": p["surface"].index(pick)})
+            p = state.p[seat]
+            state.cards[pick].dev -= 1
+            p.cr += CASH_GAIN
+            state.ev.append({"type": "cash", "seat": seat, "pos": p.surface.index(pick)})
         elif why == "destroy_own_ship":
             leave_play(state, pick, "trap")
         elif why == "hangar_limit":
             leave_play(state, pick, "hangar_limit")       # KG-9.10.4: to the trash
         elif why in ("eop_mod", "rocket"):
-            state["cb"]["eop"][dec["i"]]["pick"] = pick
+            state.cb["eop"][dec["i"]]["pick"] = pick
     return legal, act
 
 
 # ---------------------------------------------------------------- end phase
 
 def end_phase_win_check(state: GameState, _: Any) -> None:
-    seat = state["active"]
-    state["phase"] = "end"
+    seat = state.active
+    state.phase = "end"
     # KG-9.10.2 win check (multiplayer: eliminations, KG-13.1.7, KG-17.31)
-    if state["n"] == 2:
+    if state.n == 2:
         opp = 1 - seat
-        if not state["p"][opp]["colony"]:
+        if not state.p[opp].colony:
             finish(state, [seat], "colony_empty")
             return
     else:
         for opp in opponents(state, seat):
-            if not state["p"][opp]["colony"]:
+            if not state.p[opp].colony:
                 eliminate(state, opp, by=seat)
         if len(alive_seats(state)) <= 1:
             finish_multiplayer(state)
             return
-    state["todo"] += (["next_turn", None], ["end_rest", None], ["end_hangar", None],
+    state.todo += (["next_turn", None], ["end_rest", None], ["end_hangar", None],
                       ["end_hand", None])
 
 
 def end_hand_limit(state: GameState, _: Any) -> None:
-    seat = state["active"]
-    hand = state["p"][seat]["hand"]
+    seat = state.active
+    hand = state.p[seat].hand
     if len(hand) > HAND_LIMIT:                        # KG-9.10.3
         push(state, "end_hand")
-        state["dec"] = {"kind": "choose", "seat": seat, "why": "hand_limit", "opts": list(hand)}
+        state.dec = {"kind": "choose", "seat": seat, "why": "hand_limit", "opts": list(hand)}
 
 
 def end_hangar_limit(state: GameState, _: Any) -> None:
-    seat = state["active"]
-    if state["opts"]["rules"] == "quick_start":
+    seat = state.active
+    if state.opts["rules"] == "quick_start":
         return                                        # KG-16.2.13: hand limit only
-    hangar = state["p"][seat]["hangar"]
+    hangar = state.p[seat].hangar
     if hangar_space(state, hangar) > HANGAR_LIMIT:    # KG-9.10.4, KG-17.17
         push(state, "end_hangar")
-        state["dec"] = {"kind": "choose", "seat": seat, "why": "hangar_limit",
+        state.dec = {"kind": "choose", "seat": seat, "why": "hangar_limit",
                         "opts": list(hangar)}
 
 
 def end_phase_rest(state: GameState, _: Any) -> None:
-    seat = state["active"]
-    p = state["p"][seat]
-    qs = state["opts"]["rules"] == "quick_start"
-    if p["cr"] > CREDIT_CAP and not qs:               # KG-9.10.5
-        p["cr"] = CREDIT_CAP
-    cards = state["cards"]
-    for q in state["p"]:                              # KG-9.10.6: everyone's armor
-        for zone in (q["hangar"], q["surface"]):
+    seat = state.active
+    p = state.p[seat]
+    qs = state.opts["rules"] == "quick_start"
+    if p.cr > CREDIT_CAP and not qs:               # KG-9.10.5
+        p.cr = CREDIT_CAP
+    cards = state.cards
+    for q in state.p:                              # KG-9.10.6: everyone's armor
+        for zone in (q.hangar, q.surface):
             for cid in zone:
                 c = cards[cid]
                 c.dmg = 0
                 if c.mods:                         # temporary modifiers sit on ships
                     c.mods = [m for m in c.mods if m[2] not in ("turn", "combat")]
-    hangar = p["hangar"]
-    for zone in (hangar, p["canteen"], p["surface"], *(cards[s].att for s in hangar)):
+    hangar = p.hangar
+    for zone in (hangar, p.canteen, p.surface, *(cards[s].att for s in hangar)):
         for cid in zone:                              # KG-9.10.7, KG-3.7
             c = cards[cid]
             if c.rot:
                 c.rot -= 1
-    emit(state, "end_phase", seat=seat, hand=len(p["hand"]), credits=p["cr"],
+    emit(state, "end_phase", seat=seat, hand=len(p.hand), credits=p.cr,
          hangar=hangar_space(state, hangar), quick_start=qs)
 
 
 def hangar_space(state: GameState, hangar: list[int]) -> Any:
-    cards = state["cards"]
-    defs = state["defs"]
+    cards = state.cards
+    defs = state.defs
     tot = 0
     for s in hangar:
         tot += defs[cards[s].d].get("space") or 0
@@ -848,4 +848,4 @@ def hangar_space(state: GameState, hangar: list[int]) -> Any:
 
 
 def next_turn(state: GameState, _: Any) -> None:
-    state["todo"].append(["begin_turn", next_alive(state, state["active"])])
+    state.todo.append(["begin_turn", next_alive(state, state.active)])

@@ -20,8 +20,8 @@ PRIVATE_CHOICES = ("search", "discard", "hand_limit", "cash")
 
 
 def card_public(state: GameState, cid: int) -> Any:
-    c = state["cards"][cid]
-    d = state["defs"][c.d]
+    c = state.cards[cid]
+    d = state.defs[c.d]
     v = {"id": cid, "slug": d["slug"], "name": d["name"], "type": d["type"],
          "subtype": d["sub"], "cost": d["cost"], "owner": c.o}
     if d["type"] == "ship":
@@ -41,12 +41,12 @@ def card_public(state: GameState, cid: int) -> Any:
 
 
 def _visible(state: GameState, cid: int, seat: int | None) -> Any:
-    c = state["cards"][cid]
+    c = state.cards[cid]
     return c.up or (seat is not None and c.o == seat)
 
 
 def in_play_view(state: GameState, cid: int, seat: int | None, pos: int) -> Any:
-    c = state["cards"][cid]
+    c = state.cards[cid]
     if not _visible(state, cid, seat):
         v = {"hidden": True, "pos": pos, "rot": c.rot}
         if c.z == "surface":
@@ -65,49 +65,49 @@ def in_play_view(state: GameState, cid: int, seat: int | None, pos: int) -> Any:
 
 
 def _role(state: GameState, cid: int) -> Any:
-    return state["defs"][state["cards"][cid].d]["type"]
+    return state.defs[state.cards[cid].d]["type"]
 
 
 def ship_view(state: GameState, sid: int, seat: int | None, pos: int) -> Any:
-    c = state["cards"][sid]
+    c = state.cards[sid]
     v = card_public(state, sid)
     v.pop("abilities", None)
     v.update({"pos": pos, "rot": c.rot, "hit": c.hit,
               "speed": val(state, sid, "speed"), "firepower": val(state, sid, "firepower"),
               "armor": val(state, sid, "armor"), "armor_now": armor_now(state, sid),
               "bombard": val(state, sid, "bombard"), "abilities": list(abilities(state, sid)),
-              "space": state["defs"][c.d].get("space"),
-              "capacity": state["defs"][c.d].get("cap"),
+              "space": state.defs[c.d].get("space"),
+              "capacity": state.defs[c.d].get("cap"),
               "att": [in_play_view(state, a, seat, i) for i, a in enumerate(c.att)]})
     return v
 
 
 def player_view(state: GameState, q: Any, seat: int | None) -> Any:
-    p = state["p"][q]
+    p = state.p[q]
     mine = seat == q
     return {
         "seat": q,
-        "credits": p["cr"],
-        "colony": len(p["colony"]),
-        "hand_count": len(p["hand"]),
-        "hand": [card_public(state, c) for c in p["hand"]] if mine else None,
-        "trash": [card_public(state, c) for c in p["trash"]],
-        "ruin_count": len(p["ruin"]),
-        "ruin": [card_public(state, c) for c in p["ruin"]] if mine else None,
-        "hangar": [ship_view(state, s, seat, i) for i, s in enumerate(p["hangar"])],
-        "canteen": [in_play_view(state, c, seat, i) for i, c in enumerate(p["canteen"])],
-        "surface": [in_play_view(state, c, seat, i) for i, c in enumerate(p["surface"])],
-        "alive": p["alive"],
-        "eliminations": p["elims"],
-        "turns": p["turns"],
-        "mulligan_used": p["mull"],
+        "credits": p.cr,
+        "colony": len(p.colony),
+        "hand_count": len(p.hand),
+        "hand": [card_public(state, c) for c in p.hand] if mine else None,
+        "trash": [card_public(state, c) for c in p.trash],
+        "ruin_count": len(p.ruin),
+        "ruin": [card_public(state, c) for c in p.ruin] if mine else None,
+        "hangar": [ship_view(state, s, seat, i) for i, s in enumerate(p.hangar)],
+        "canteen": [in_play_view(state, c, seat, i) for i, c in enumerate(p.canteen)],
+        "surface": [in_play_view(state, c, seat, i) for i, c in enumerate(p.surface)],
+        "alive": p.alive,
+        "eliminations": p.elims,
+        "turns": p.turns,
+        "mulligan_used": p.mull,
     }
 
 
 def _target_ref(state: GameState, tid: Any, seat: int | None) -> Any:
     """A target id as a seat may see it: hidden face-down cards lose their id."""
-    if isinstance(tid, int) and 0 <= tid < len(state["cards"]) and not _visible(state, tid, seat):
-        c = state["cards"][tid]
+    if isinstance(tid, int) and 0 <= tid < len(state.cards) and not _visible(state, tid, seat):
+        c = state.cards[tid]
         if c.z in ("surface", "canteen", "att"):
             return {"hidden": True, **where(state, tid)}    # where it lies, never what
         return {"hidden": True}
@@ -116,7 +116,7 @@ def _target_ref(state: GameState, tid: Any, seat: int | None) -> Any:
 
 def chain_view(state: GameState, seat: int | None) -> Any:
     out = []
-    for it in state["chain"]:
+    for it in state.chain:
         v = {"item": it["u"], "kind": item_kind(state, it), "seat": it["seat"],
              "card": it["card"], "cost": it["cost"]}
         if it["tgt"] is not None:
@@ -130,24 +130,24 @@ def chain_view(state: GameState, seat: int | None) -> Any:
         if isinstance(cid, int) and _visible(state, cid, seat):
             # a chain item's card is usually on the stack, in no zone the view lists: its
             # name lets a board say what is waiting to resolve (public once declared)
-            d = state["defs"][state["cards"][cid].d]
+            d = state.defs[state.cards[cid].d]
             v["name"], v["slug"] = d["name"], d["slug"]
         out.append(v)
     return out
 
 
 def combat_view(state: GameState, seat: int | None) -> Any:
-    cb = state["cb"]
+    cb = state.cb
     if not cb:
         return None
     tgt = cb["tgt"]
     tv = {"kind": tgt["kind"]}
     if tgt["card"] is not None:
-        c = state["cards"][tgt["card"]]
+        c = state.cards[tgt["card"]]
         if _visible(state, tgt["card"], seat):
             tv["card"] = tgt["card"]
         if c.z in ("surface", "canteen"):
-            tv["pos"] = state["p"][c.o][c.z].index(tgt["card"])
+            tv["pos"] = state.p[c.o][c.z].index(tgt["card"])
         tv["in_play"] = c.z in ("surface", "canteen", "att")
     v = {"attacker": cb["att"], "defender": cb["def"], "target": tv, "step": cb["step"],
          "ships": list(cb["ships"]), "bombers": list(cb["bombers"]),
@@ -159,7 +159,7 @@ def combat_view(state: GameState, seat: int | None) -> Any:
 
 
 def decision_view(state: GameState, seat: int | None) -> Any:
-    dec = state["dec"]
+    dec = state.dec
     if dec is None:
         return None
     out = {"kind": dec["kind"], "seat": dec["seat"]}
@@ -180,19 +180,19 @@ def view(state: GameState, seat: int | None) -> Any:
     return {
         "game": "kgk",
         "seat": seat,
-        "players_count": state["n"],
-        "options": {k: state["opts"][k] for k in ("rules", "simplified_combat", "auto_pass",
+        "players_count": state.n,
+        "options": {k: state.opts[k] for k in ("rules", "simplified_combat", "auto_pass",
                                                    "bluffing")},
-        "turn": state["turn"],
-        "active": state["active"],
-        "first": state["first"],
-        "phase": state["phase"],
-        "players": [player_view(state, q, seat) for q in range(state["n"])],
+        "turn": state.turn,
+        "active": state.active,
+        "first": state.first,
+        "phase": state.phase,
+        "players": [player_view(state, q, seat) for q in range(state.n)],
         "chain": chain_view(state, seat),
         "combat": combat_view(state, seat),
         "decision": decision_view(state, seat),
-        "to_act": [state["dec"]["seat"]] if state["dec"] and state["phase"] != "over" else [],
-        "result": state["result"],
+        "to_act": [state.dec["seat"]] if state.dec and state.phase != "over" else [],
+        "result": state.result,
     }
 
 
@@ -201,32 +201,32 @@ def view(state: GameState, seat: int | None) -> Any:
 def _bot_card(state: GameState, cid: int) -> Any:
     """Of a card in the seat's own hand: what ``card_public`` says of its id, type and
     cost."""
-    d = state["defs"][state["cards"][cid].d]
+    d = state.defs[state.cards[cid].d]
     return {"id": cid, "type": d["type"], "cost": d["cost"]}
 
 
 def _bot_ship(state: GameState, sid: int) -> Any:
     """Of a ship in play (always face up): what ``ship_view`` says of its id, cost,
     rotation, firepower, armor now and bombard, from the same functions."""
-    c = state["cards"][sid]
-    return {"id": sid, "cost": state["defs"][c.d]["cost"], "rot": c.rot,
+    c = state.cards[sid]
+    return {"id": sid, "cost": state.defs[c.d]["cost"], "rot": c.rot,
             "firepower": val(state, sid, "firepower"), "armor_now": armor_now(state, sid),
             "bombard": val(state, sid, "bombard")}
 
 
 def _bot_player_view(state: GameState, q: int, seat: int) -> Any:
-    p = state["p"][q]
+    p = state.p[q]
     mine = seat == q
     v = {
-        "credits": p["cr"],
-        "colony": len(p["colony"]),
-        "hand_count": len(p["hand"]),
-        "hand": [_bot_card(state, c) for c in p["hand"]] if mine else None,
-        "hangar": [_bot_ship(state, s) for s in p["hangar"]],
-        "alive": p["alive"],
+        "credits": p.cr,
+        "colony": len(p.colony),
+        "hand_count": len(p.hand),
+        "hand": [_bot_card(state, c) for c in p.hand] if mine else None,
+        "hangar": [_bot_ship(state, s) for s in p.hangar],
+        "alive": p.alive,
     }
     if mine:
-        v["surface"] = [in_play_view(state, c, seat, i) for i, c in enumerate(p["surface"])]
+        v["surface"] = [in_play_view(state, c, seat, i) for i, c in enumerate(p.surface)]
     return v
 
 
@@ -243,8 +243,8 @@ def bot_view(state: GameState, seat: int) -> Any:
     every decision of seeded games."""
     return {
         "seat": seat,
-        "players_count": state["n"],
-        "players": [_bot_player_view(state, q, seat) for q in range(state["n"])],
+        "players_count": state.n,
+        "players": [_bot_player_view(state, q, seat) for q in range(state.n)],
         "chain": chain_view(state, seat),
         "combat": combat_view(state, seat),
         "decision": decision_view(state, seat),

@@ -234,7 +234,7 @@ def test_shuffle_equals_rng_shuffle_and_cut():
             if n > 1:
                 k = g.below(n)
                 col = col[k:] + col[:k]
-            assert s["p"][0]["colony"] == col and s["rng"] == g.state, (n, x)
+            assert s.p[0].colony == col and s.rng == g.state, (n, x)
 
 
 def _counting_engine():

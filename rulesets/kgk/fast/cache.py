@@ -36,24 +36,24 @@ class Kept:
     __slots__ = ("state", "seq", "dec", "todo", "cr", "hand", "legal", "hint", "handed")
 
     def __init__(self, state: GameState, dec: Decision, legal: list[Action]) -> None:
-        p = state["p"][dec["seat"]]
+        p = state.p[dec["seat"]]
         self.state = state
-        self.seq: int = state["seq"]
+        self.seq: int = state.seq
         self.dec = dec
-        self.todo = len(state["todo"])
-        self.cr: int = p["cr"]
-        self.hand = len(p["hand"])
+        self.todo = len(state.todo)
+        self.cr: int = p.cr
+        self.hand = len(p.hand)
         self.legal = legal
         self.hint: int | None = None            # a bot's pick from ``legal``
         self.handed: list[Action] | None = None  # the copies legal_actions handed out
 
     def fits(self, state: GameState, dec: Decision) -> bool:
         """Whether it was built for this very state and decision, unchanged."""
-        if self.state is not state or self.dec is not dec or self.seq != state["seq"]:
+        if self.state is not state or self.dec is not dec or self.seq != state.seq:
             return False
-        p = state["p"][dec["seat"]]
-        return self.todo == len(state["todo"]) and self.cr == p["cr"] \
-            and self.hand == len(p["hand"])
+        p = state.p[dec["seat"]]
+        return self.todo == len(state.todo) and self.cr == p.cr \
+            and self.hand == len(p.hand)
 
 
 class Cache:

@@ -44,8 +44,8 @@ class FastEngine(Cache):
 
     def kept_legal(self, state: GameState, seat: int) -> list[Action]:
         """``seat``'s legal list, kept for ``apply`` (shared: callers must not edit it)."""
-        dec = state["dec"]
-        if dec is None or dec["seat"] != seat or state["phase"] == "over":
+        dec = state.dec
+        if dec is None or dec["seat"] != seat or state.phase == "over":
             return []
         e = self.kept
         if e is not None and e.fits(state, dec):
@@ -60,8 +60,8 @@ class FastEngine(Cache):
         The list is kept with the copies handed out: ``apply`` of one of those very
         objects on this very state, unchanged, need not build it again (a search asks,
         then applies)."""
-        dec = state["dec"]
-        if dec is None or dec["seat"] != seat or state["phase"] == "over":
+        dec = state.dec
+        if dec is None or dec["seat"] != seat or state.phase == "over":
             return []
         legal = self.build(state, dec)
         copies = [dict(a) for a in legal]
@@ -71,14 +71,14 @@ class FastEngine(Cache):
 
     def bot_action(self, state: GameState, seat: int, kind: str, seed: str) -> Action:
         """The protocol's ``bot_action``; the pick is noted for ``apply``."""
-        dec = state["dec"]
-        if dec is None or dec["seat"] != seat or state["phase"] == "over":
+        dec = state.dec
+        if dec is None or dec["seat"] != seat or state.phase == "over":
             raise ValueError("this seat has nothing to do now")
         e = self.kept
-        p = state["p"][seat]
-        if e is None or e.state is not state or e.dec is not dec or e.seq != state["seq"] \
-                or e.todo != len(state["todo"]) or e.cr != p["cr"] \
-                or e.hand != len(p["hand"]):                         # (Kept.fits)
+        p = state.p[seat]
+        if e is None or e.state is not state or e.dec is not dec or e.seq != state.seq \
+                or e.todo != len(state.todo) or e.cr != p.cr \
+                or e.hand != len(p.hand):                         # (Kept.fits)
             e = self.kept = Kept(state, dec, self.build(state, dec))
         legal = e.legal
         n = len(legal)
@@ -112,9 +112,9 @@ class FastEngine(Cache):
         legal: list[Action] | None = None
         hint = 0
         if e is not None and e.hint is not None and e.state is state and e.dec is dec \
-                and e.seq == state["seq"]:
-            p = state["p"][seat]
-            if e.todo == len(state["todo"]) and e.cr == p["cr"] and e.hand == len(p["hand"]):
+                and e.seq == state.seq:
+            p = state.p[seat]
+            if e.todo == len(state.todo) and e.cr == p.cr and e.hand == len(p.hand):
                 legal = e.legal                                      # (Kept.fits)
                 hint = e.hint
         elif e is not None and e.handed is not None and e.fits(state, dec):
@@ -131,10 +131,10 @@ class FastEngine(Cache):
             raise rules.diagnose(state, seat, action, legal)
         events = rules.perform(state, dec, action)
         t = action["type"]
-        nd = state["dec"]
+        nd = state.dec
         if t == "choose":                    # (a cash's second base, a search's card)
             main_list.after_choice(self, state, seat, dec["why"], action["pick"])
-        elif nd is None or nd["kind"] != "main" or state["opts"]["rules"] == "quick_start":
+        elif nd is None or nd["kind"] != "main" or state.opts["rules"] == "quick_start":
             if nd is not None and (t == "cash" or t == "search"):
                 main_list.note_before_choice(self, state, legal, action)
         elif t == "develop":

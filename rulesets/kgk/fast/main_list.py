@@ -55,7 +55,7 @@ def main_legal(cache: Cache, state: GameState, dec: Decision) -> list[Action]:
     bounds = Bounds()
     acts, hand_end, pay_end, dev_start, cash_start, draw_start, attack_start = \
         main_sections(state, dec, bounds)
-    if state["opts"]["rules"] != "quick_start":
+    if state.opts["rules"] != "quick_start":
         cache.layout = (acts, hand_end, pay_end, dev_start, cash_start, draw_start,
                         attack_start, bounds.need, bounds.nxt)
     return acts
@@ -76,13 +76,13 @@ def after_develop(cache: Cache, state: GameState, dec: Decision, old: list[Actio
     if m is None or m[0] is not old:
         return
     _, hand_end, pay_end, dev_start, cash_start, draw_start, attack_start, need, nxt = m
-    p = state["p"][dec["seat"]]
-    cr = p["cr"]
+    p = state.p[dec["seat"]]
+    cr = p.cr
     if cr < need:
         return
-    cards = state["cards"]
+    cards = state.cards
     c = cards[b]
-    if b in p["fd"] and payable_in_main(c, state["defs"][c.d]):
+    if b in p.fd and payable_in_main(c, state.defs[c.d]):
         return
     # Edited in place rather than built again (this follows most developments): the
     # same rules as turn.main_legal's sections, applied to what one development changes.
@@ -96,7 +96,7 @@ def after_develop(cache: Cache, state: GameState, dec: Decision, old: list[Actio
     # offered; otherwise b is in it already and the total only grew.
     if c.dev == 1 or cash_start == draw_start:
         cashes: list[Action] = []
-        cash_actions(cashes, cards, p["surface"])
+        cash_actions(cashes, cards, p.surface)
         shift = len(cashes) - (draw_start - cash_start)
         acts[cash_start:draw_start] = cashes
         draw_start += shift
@@ -139,12 +139,12 @@ def _with_new_hand_card(cache: Cache, state: GameState, dec: Decision, m: MainLa
     credits only remove actions (see ``after_draw``)."""
     old, hand_end, pay_end, dev_start, cash_start, draw_start, attack_start, need, nxt = m
     seat = dec["seat"]
-    p = state["p"][seat]
-    cr = p["cr"]
+    p = state.p[seat]
+    cr = p.cr
     if cr < need:
         return
-    cid = p["hand"][-1]
-    t = state["defs"][state["cards"][cid].d]["type"]
+    cid = p.hand[-1]
+    t = state.defs[state.cards[cid].d]["type"]
     if t == "event" or t == "interrupt":
         return
     new: list[Action] = []                           # (main_list's hand section, one card)
@@ -188,7 +188,7 @@ def after_place(cache: Cache, state: GameState, dec: Decision, old: list[Action]
     if m is None or m[0] is not old or role == "armament":
         return
     _, hend, f1, dev_start, i1, draw_start, attack_start, need, nxt = m
-    if need >= NEVER or not state["opts"]["bluffing"]:
+    if need >= NEVER or not state.opts["bluffing"]:
         return
     h = old.index(PLACE_BASE[cid], 0, hend)
     lo = h
@@ -199,12 +199,12 @@ def after_place(cache: Cache, state: GameState, dec: Decision, old: list[Action]
         hi += 1
     acts = old[:lo]
     acts += old[hi:f1]
-    p = state["p"][dec["seat"]]
-    cr = p["cr"]
+    p = state.p[dec["seat"]]
+    cr = p.cr
     add_pay = 0
-    if p["fd"] and p["fd"][-1] == cid:
-        c = state["cards"][cid]
-        d = state["defs"][c.d]
+    if p.fd and p.fd[-1] == cid:
+        c = state.cards[cid]
+        d = state.defs[c.d]
         cost = d["cost"] or 0
         if cost > cr:
             if cost < nxt:
@@ -233,11 +233,11 @@ def note_before_choice(cache: Cache, state: GameState, old: list[Action], action
     if m is None or m[0] is not old:
         cache.pending = None
         return
-    p = state["p"][state["dec"]["seat"]]
+    p = state.p[state.dec["seat"]]
     cash = action["type"] == "cash"
-    cache.pending = (state, state["seq"], m, "cash" if cash else "search",
-                         action["base"] if cash else -1, p["cr"], len(p["hand"]),
-                         len(state["todo"]))
+    cache.pending = (state, state.seq, m, "cash" if cash else "search",
+                         action["base"] if cash else -1, p.cr, len(p.hand),
+                         len(state.todo))
 
 
 def after_choice(cache: Cache, state: GameState, seat: int, why: str, pick: int) -> None:
@@ -247,21 +247,21 @@ def after_choice(cache: Cache, state: GameState, seat: int, why: str, pick: int)
     credits as the action leaves them)."""
     pend = cache.pending
     cache.pending = None
-    dec = state["dec"]
+    dec = state.dec
     if pend is None or pend[0] is not state or dec is None or dec["kind"] != "main" \
             or dec["seat"] != seat:
         return
     _, seq, layout, noted, b1, credits, hand, todo = pend
-    p = state["p"][seat]
-    if noted != why or seq != state["seq"] - 1 or len(state["todo"]) != todo - 1:
+    p = state.p[seat]
+    if noted != why or seq != state.seq - 1 or len(state.todo) != todo - 1:
         return
     if why == "search":
         # The search cost its credits when it was picked, the chosen card joined the
         # end of the hand and the colony was shuffled, which no list depends on: as
         # after a draw.
-        if p["cr"] == credits and len(p["hand"]) == hand + 1:
+        if p.cr == credits and len(p.hand) == hand + 1:
             _with_new_hand_card(cache, state, dec, layout)
-    elif p["cr"] == credits + CASH_GAIN and len(p["hand"]) == hand:
+    elif p.cr == credits + CASH_GAIN and len(p.hand) == hand:
         _after_cash(cache, state, p, dec, layout, b1, pick, credits)
 
 
@@ -276,23 +276,23 @@ def _after_cash(cache: Cache, state: GameState, p: Player, dec: Decision, layout
     actions: while it stays below ``nxt`` and neither base is a face-down card that
     could be paid (KG-9.3.3 e), only the developments (offered from one credit on),
     the cash actions and the draws can change."""
-    cr = p["cr"]
+    cr = p.cr
     old, hand_end, pay_end, dev_start, cash_start, _, attack_start, need, nxt = layout
     if cr >= nxt:
         return
-    fd = p["fd"]
+    fd = p.fd
     if fd and (b1 in fd or b2 in fd):
         return
     # The cash and draw sections built again, and the developments when this credit is
     # the one they need (the rules' own sections); the rest kept.
-    cards = state["cards"]
+    cards = state.cards
     if credits >= DEVELOP_COST:                      # the developments stay as they are
         acts = old[:cash_start]
     else:                                            # this credit is the one they need
         acts = old[:dev_start]
-        development_actions(acts, cards, p["surface"], cr)
+        development_actions(acts, cards, p.surface, cr)
         cash_start = len(acts)
-    cash_actions(acts, cards, p["surface"])
+    cash_actions(acts, cards, p.surface)
     draw_start = len(acts)
     draw_actions(acts, p, cr, False)
     new_attack_start = len(acts)
