@@ -17,7 +17,6 @@ from rulesets.kgk.effects import target_fields, targets
 from rulesets.kgk.jsontypes import GameState
 from rulesets.kgk.state import ACTIVE, activated_in_play, card, cdef
 
-IN_PLAY: Final = frozenset(("canteen", "surface", "hangar", "att"))
 _WHERE: Final[dict[Any, str]] = {"canteen": "canteen", "surface": "surface", "ship": "att"}
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from rulesets.kgk.game_state import Card
+from rulesets.kgk.game_state import Card, cards_with_abilities
 from rulesets.kgk.jsontypes import GameState
 from rulesets.rng import Rng
 
@@ -87,6 +87,7 @@ def determinize(state: GameState, seat: int, rng: Rng) -> GameState:
             if cards[cid].o == q and cards[cid].z in HIDDEN_OTHER:
                 cards[cid].d = guess[rng.below(len(guess))]
     st["rng"] = rng.next_u64()
+    st.abil = cards_with_abilities(st.n, st.defs, cards)     # (definitions were dealt)
     return st
 
 

@@ -248,15 +248,30 @@ class Player:
             return self.to_json() == other
         return NotImplemented
 
+def cards_with_abilities(n: int, defs: list[dict[str, Any]],
+                         cards: list[Card]) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the ids of its cards whose definition has activated abilities (KG-12.8),
+    the only ones ``state.activated_in_play`` looks at. A card's owner never changes and
+    its definition only in a determinization's sample (which asks this again), so a match
+    holds this from its start; it is not part of the stored form."""
+    out: list[list[int]] = [[] for _ in range(n)]
+    for c in cards:
+        if defs[c.d]["actv"]:
+            out[c.o].append(c.id)
+    return tuple(tuple(ids) for ids in out)
+
+
 class Game:
     """A match. ``defs`` never changes after set-up, so copies share it; ``ev`` collects
     an action's events while it is carried out (never stored)."""
 
     __slots__ = ("game", "v", "opts", "n", "rng", "seq", "uid", "defs", "cards", "p", "turn",
-                 "active", "first", "phase", "cb", "chain", "dec", "todo", "result", "ev")
+                 "active", "first", "phase", "cb", "chain", "dec", "todo", "result", "ev",
+                 "abil")
 
     def __init__(self, opts: dict[str, Any], n: int, rng: Any, defs: list[dict[str, Any]],
-                 cards: list[Card], players: list[Player]) -> None:
+                 cards: list[Card], players: list[Player],
+                 abil: tuple[tuple[int, ...], ...] | None = None) -> None:
         self.game = "kgk"
         self.v = 1                              # version of the JSON form
         self.opts = opts
@@ -277,13 +292,15 @@ class Game:
         self.todo: list[list[Any]] = []
         self.result: dict[str, Any] | None = None
         self.ev: Any = None
+        # (``abil``, given by a copy: the same owners and definitions)
+        self.abil = cards_with_abilities(n, defs, cards) if abil is None else abil
 
     def copy(self) -> Game:
         """A detached copy (what a search plays on), sharing the card definitions."""
         opts, cb, chain, dec, todo, result = marshal.loads(marshal.dumps(
             (self.opts, self.cb, self.chain, self.dec, self.todo, self.result)))
         g = Game(opts, self.n, self.rng, self.defs, [c.copy() for c in self.cards],
-                 [p.copy() for p in self.p])
+                 [p.copy() for p in self.p], self.abil)
         g.game = self.game
         g.v = self.v
         g.seq = self.seq

@@ -127,8 +127,12 @@ def attach(state: GameState, cid: int, ship: int) -> None:
     state.cards[ship].att.append(cid)
 
 
+# The zones of the cards in play (KG-6.8), a ship's armaments and crews ("att") among them.
+IN_PLAY: Final = frozenset(("hangar", "canteen", "surface", "att"))
+
+
 def in_play(c: CardDict) -> Any:
-    return c.z in ("hangar", "canteen", "surface", "att")
+    return c.z in IN_PLAY
 
 
 def leave_play(state: GameState, cid: int, reason: str = "destroyed") -> None:
@@ -237,32 +241,27 @@ def activated_in_play(state: GameState, seat: int) -> list[int]:
     """Ids of ``seat``'s face-up, paid, active cards in play whose definition has
     activated abilities (the ones that may use them, KG-12.8), in play order: canteen,
     surface, then ship by ship (its armaments and crews, then the ship), each left to
-    right. A card moves only between its owner's zones. (The
-    definition's flag is tested first: most cards in play have no activated ability.)"""
-    # (The locals are typed so that the compiled build indexes lists and dicts directly:
-    # this scan runs after most actions.)
+    right. Only the seat's cards with such a definition are looked at (``Game.abil``:
+    most decks hold few); a card moves only between its owner's zones."""
     cards: list[CardDict] = state.cards
-    defs: list[CardDef] = state.defs
-    p: Player = state.p[seat]
     out: list[int] = []
-    zone: list[int]
     cid: int
-    for zone in (p.canteen, p.surface):
-        for cid in zone:
-            c = cards[cid]
-            if defs[c.d]["actv"] and c.rot == ACTIVE and c.up and c.paid:
-                out.append(cid)
-    hangar: list[int] = p.hangar
-    for s in hangar:
-        ship = cards[s]
-        att: list[int] = ship.att
-        for cid in att:
-            c = cards[cid]
-            if defs[c.d]["actv"] and c.rot == ACTIVE and c.up and c.paid:
-                out.append(cid)
-        if defs[ship.d]["actv"] and ship.rot == ACTIVE and ship.up and ship.paid:
-            out.append(s)
+    for cid in state.abil[seat]:
+        c = cards[cid]
+        if c.rot == ACTIVE and c.up and c.paid and c.z in IN_PLAY:
+            out.append(cid)
+    if len(out) > 1:
+        out.sort(key=_play_order(state.p[seat], cards).index)
     return out
+
+
+def _play_order(p: Player, cards: list[CardDict]) -> list[int]:
+    """The seat's cards in play, in play order (see ``activated_in_play``)."""
+    order = p.canteen + p.surface
+    for s in p.hangar:
+        order += cards[s].att
+        order.append(s)
+    return order
 
 
 def card_cost(state: GameState, seat: int, cid: int) -> Any:
