@@ -58,6 +58,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import ViewportSize, sync_playwright  # noqa: E402
 
 from rulesets.kgk import RULESET as R  # noqa: E402
+from rulesets.kgk.game_state import Game  # noqa: E402
 from rulesets.kgk.stops import (  # noqa: E402
     DEFAULT_STOPS,
     FULL_CONTROL,
@@ -72,7 +73,7 @@ USEFUL = {"play", "attack"}
 SETTINGS: dict[str, Stops] = {"default": DEFAULT_STOPS, "full": Stops(FULL_CONTROL)}
 
 
-def clicks(s: dict, legal: list[dict], a: dict) -> int:
+def clicks(s: Game, legal: list[dict], a: dict) -> int:
     """The clicks a decision that reached the board costs (kgk.js ``forcedAction`` and
     ``confirmAction``): none when it has one answer and the hand is empty, two for an
     "end turn" that leaves a play or an attack, else one."""

@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rulesets.kgk import RULESET as R  # noqa: E402
+from rulesets.kgk.game_state import Game  # noqa: E402
 from rulesets.kgk.stops import (  # noqa: E402
     DEFAULT_STOPS,
     FULL_CONTROL,
@@ -55,14 +56,14 @@ SETTINGS: dict[str, Stops | None] = {"before": None, "default": DEFAULT_STOPS,
                                      "full": Stops(FULL_CONTROL)}
 
 
-def asked(s: dict, seat: int, stops: Stops | None) -> bool:
+def asked(s: Game, seat: int, stops: Stops | None) -> bool:
     """Whether the person at ``seat`` is asked the pending decision (False: the server
     passes this window for them)."""
     ctx = window_context(s)
     return ctx is None or stops is None or ask_or_pass(ctx, stops, seat)
 
 
-def is_window(s: dict) -> bool:
+def is_window(s: Game) -> bool:
     """A window proper (kind ``prio``), as the issue counts them."""
     return s["dec"]["kind"] == "prio"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulesets.base import ConfigError, Outcome, ScenarioWords, State
+from rulesets.base import ConfigError, Outcome, ScenarioWords
 from rulesets.kgk import determinize as search_hooks
 from rulesets.kgk import engine
 from rulesets.kgk import view as seat_view
@@ -43,7 +43,7 @@ def example_config(players: int = 2) -> dict[str, Any]:
             "players": players}
 
 
-def new_game(config: dict[str, Any], seed: str) -> State:
+def new_game(config: dict[str, Any], seed: str) -> Game:
     if not isinstance(config, dict):
         raise ConfigError("bad_config", "config must be an object")
     opts = config.get("options")
@@ -57,8 +57,8 @@ def new_game(config: dict[str, Any], seed: str) -> State:
         n = config.get("players") or len(config.get("decks") or [])
         if not (MIN_PLAYERS <= n <= MAX_PLAYERS):
             raise ConfigError("bad_players", f"KGK is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
-    state: State = engine_new_game(config, seed)
-    return state
+    game: Game = engine_new_game(config, seed)
+    return game
 
 
 def outcome(state: Game) -> Outcome | None:

@@ -10,6 +10,7 @@ from typing import Any
 from rulesets.base import IllegalAction
 from rulesets.kgk import RULESET as R
 from rulesets.kgk import shipped_cards
+from rulesets.kgk.game_state import Game
 from rulesets.kgk.scenario import card_ids
 
 DANI, LACI = 0, 1
@@ -30,7 +31,7 @@ def seat(credits: int = 20, colony: int = 8, **zones: Any) -> dict[str, Any]:
 
 
 def position(*seats: dict[str, Any], active: int = DANI, turn: int = 6, phase: str = "main",
-             **options: Any) -> tuple[dict[str, Any], dict[str, int]]:
+             **options: Any) -> tuple[Game, dict[str, int]]:
     """A game from a scenario document (bluffing off unless asked) and its label -> id map."""
     doc = {"format": "kgk-scenario/1", "turn": turn, "first": 0, "active": active,
            "phase": phase, "options": {"bluffing": False, **options}, "seats": list(seats)}
@@ -38,7 +39,7 @@ def position(*seats: dict[str, Any], active: int = DANI, turn: int = 6, phase: s
     return state, card_ids(doc)
 
 
-def do(state: dict[str, Any], who: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+def do(state: Game, who: int, action: dict[str, Any]) -> list[dict[str, Any]]:
     """Apply an action; fail with the legal list when it is refused."""
     try:
         _, events = R.apply(state, who, action)
@@ -48,7 +49,7 @@ def do(state: dict[str, Any], who: int, action: dict[str, Any]) -> list[dict[str
     return events
 
 
-def step(state: dict[str, Any], who: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+def step(state: Game, who: int, action: dict[str, Any]) -> list[dict[str, Any]]:
     """Apply an action, then pass every interrupt window it opens (set-up moves)."""
     events = do(state, who, action)
     while (d := deciding(state)) and d[0] == "prio":
@@ -56,22 +57,22 @@ def step(state: dict[str, Any], who: int, action: dict[str, Any]) -> list[dict[s
     return events
 
 
-def legal(state: dict[str, Any], who: int) -> list[dict[str, Any]]:
+def legal(state: Game, who: int) -> list[dict[str, Any]]:
     return R.legal_actions(state, who)
 
 
-def deciding(state: dict[str, Any]) -> tuple[str, int] | None:
+def deciding(state: Game) -> tuple[str, int] | None:
     """(decision kind, seat) as the protocol shows it."""
     d = R.view(state, R.to_act(state)[0])["decision"] if R.to_act(state) else None
     return (d["kind"], d["seat"]) if d else None
 
 
-def me(state: dict[str, Any], who: int, of: int | None = None) -> dict[str, Any]:
+def me(state: Game, who: int, of: int | None = None) -> dict[str, Any]:
     """Seat ``of``'s public area as seat ``who`` sees it (``of`` defaults to ``who``)."""
     return R.view(state, who)["players"][who if of is None else of]
 
 
-def ship(state: dict[str, Any], who: int, cid: int, of: int | None = None) -> dict[str, Any]:
+def ship(state: Game, who: int, cid: int, of: int | None = None) -> dict[str, Any]:
     for v in me(state, who, of)["hangar"]:
         if v["id"] == cid:
             return v
@@ -82,14 +83,14 @@ def ids(cards: list[dict[str, Any]]) -> list[int]:
     return [c["id"] for c in cards]
 
 
-def pass_until(state: dict[str, Any], kind: str) -> None:
+def pass_until(state: Game, kind: str) -> None:
     """Answer every interrupt window with ``pass`` until a ``kind`` decision comes."""
     while (d := deciding(state)) and d[0] != kind:
         assert d[0] == "prio", d
         do(state, d[1], {"type": "pass"})
 
 
-def attack(state: dict[str, Any], att: int, target: dict[str, Any], ships: list[int],
+def attack(state: Game, att: int, target: dict[str, Any], ships: list[int],
            defenders: Sequence[int] = (), boards: Sequence[tuple[int, int]] = ()) -> None:
     """Declare an attack and run the equip step: ``ships`` join for the attacker,
     ``boards`` (crew, ship) board the attacker's ships, ``defenders`` join for the other
@@ -110,14 +111,14 @@ def attack(state: dict[str, Any], att: int, target: dict[str, Any], ships: list[
 QUIET = ("pass", "done", "no_return", "bombard")
 
 
-def to_decision(state: dict[str, Any], kind: str) -> None:
+def to_decision(state: Game, kind: str) -> None:
     """Decline everything (pass, done, no return fire) until a ``kind`` decision comes."""
     while (d := deciding(state)) and d[0] != kind:
         acts = legal(state, d[1])
         do(state, d[1], next(a for a in acts if a["type"] in QUIET))
 
 
-def bombard(state: dict[str, Any], who: int, ships: list[int]) -> list[dict[str, Any]]:
+def bombard(state: Game, who: int, ships: list[int]) -> list[dict[str, Any]]:
     """In the bombardment step: designate ``ships`` as bombers and bombard."""
     to_decision(state, "bomb")
     for s in ships:
@@ -125,7 +126,7 @@ def bombard(state: dict[str, Any], who: int, ships: list[int]) -> list[dict[str,
     return do(state, who, {"type": "bombard"})
 
 
-def finish_combat(state: dict[str, Any]) -> None:
+def finish_combat(state: Game) -> None:
     """Decline every decision (no bombers either) until the main phase comes back."""
     to_decision(state, "main")
 

@@ -10,6 +10,7 @@ import pytest
 
 from rulesets.kgk import RULESET as R
 from rulesets.kgk.chain import has_response
+from rulesets.kgk.game_state import Game
 from rulesets.kgk.stops import (
     DEFAULT_STOPS,
     FULL_CONTROL,
@@ -28,7 +29,7 @@ SETTINGS = [DEFAULT_STOPS, Stops(FULL_CONTROL), Stops(frozenset()), Stops(pass_f
             *(Stops(frozenset({k})) for k in KINDS)]
 
 
-def _with_hand(state: dict[str, Any], seat: int, d: int) -> dict[str, Any]:
+def _with_hand(state: Game, seat: int, d: int) -> Game:
     """The same position with every card in ``seat``'s hand made definition ``d`` (the
     hand is the one part of the position its owner alone sees)."""
     other = copy.deepcopy(state)

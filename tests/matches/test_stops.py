@@ -7,6 +7,7 @@ import pytest
 
 from matches import store
 from matches.models import Match, MatchAction, Seat, StopSetting
+from rulesets.kgk.game_state import Game
 from rulesets.kgk.stops import FULL_CONTROL, Stops, stops_to_json, window_context, window_kind
 from tests.support.matches import new_match
 
@@ -23,13 +24,14 @@ def either_way(request) -> None:
 
 def _play(match_id: int, moves: int) -> list[str]:
     """``moves`` heuristic moves through the store; the kinds of window people were asked."""
-    asked = []
+    asked: list[str] = []
     for k in range(moves):
         match = Match.objects.get(pk=match_id)
         if match.status != Match.ACTIVE:
             break
         rs = store.ruleset_of(match)
         state = store.state_for_reading(match, rs)
+        assert isinstance(state, Game)    # the store holds KGK's state as the engine does
         seat = match.to_act[0]
         ctx = window_context(state)
         if ctx is not None:

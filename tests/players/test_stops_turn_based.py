@@ -11,6 +11,7 @@ from matches.models import Match, MatchAction, Seat
 from matches.store.stop_changes import set_match_stops
 from players.models import TurnClock
 from players.turns import clocks
+from rulesets.kgk.game_state import Game
 from rulesets.kgk.stops import (
     DEFAULT_ASK,
     FULL_CONTROL,
@@ -36,6 +37,7 @@ def _to_a_window(match: Match) -> Match:
         match = Match.objects.get(pk=match.pk)
         rs = store.ruleset_of(match)
         state = store.state_for_reading(match, rs)
+        assert isinstance(state, Game)    # the store holds KGK's state as the engine does
         seat = match.to_act[0]
         ctx = window_context(state)
         if ctx is not None and window_kind(ctx, seat) not in DEFAULT_ASK:
