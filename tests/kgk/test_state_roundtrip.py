@@ -5,6 +5,7 @@ copy (what the search plays on) is equal and detached, sharing only the card def
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -75,6 +76,21 @@ def test_a_copy_is_detached_and_shares_only_the_card_definitions():
     copied.todo.append(["main", None])
     assert json.dumps(RULESET.to_json(state)) == before
     assert copied.defs is state.defs
+
+
+def test_a_deep_copy_is_the_games_copy_in_both_builds():
+    """Tests copy states with ``copy.deepcopy``; the compiled build's native classes
+    have no argument-free constructor for it to rebuild them by."""
+    state = RULESET.new_game(example_config(2), "deep")
+    for step in range(30):
+        seat = RULESET.to_act(state)[0]
+        RULESET.apply(state, seat, RULESET.bot_action(state, seat, "random", str(step)))
+    deep = copy.deepcopy(state)
+    card = copy.deepcopy(state.cards[0])
+    assert deep == state and deep is not state and deep.cards[0] is not state.cards[0]
+    assert card == state.cards[0] and card is not state.cards[0]
+    deep.p[0].cr += 5
+    assert deep.p[0].cr != state.p[0].cr
 
 
 def test_the_bridge_reads_and_writes_the_fields():
