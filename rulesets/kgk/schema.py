@@ -1,7 +1,8 @@
 """The KGK state, field by field: TypedDicts over the JSON form a match is stored in.
 
-The state stays a plain JSON dict (stored matches and seeded replays depend on its
-exact form), so its keys stay short; these types give each one a readable meaning.
+The stored form stays plain JSON (stored matches and seeded replays depend on its exact
+form; the rules hold it in ``game_state``'s classes and make it in ``Game.to_json``), so its
+keys stay short; these types give each one a readable meaning.
 ``tests/kgk/test_schema.py`` plays matches in every format and checks that every state,
 player, card, combat, shot, chain item and decision has exactly the keys declared here.
 Keys that are Python keywords (``as``, ``def``) force the functional TypedDict form.

@@ -1,6 +1,6 @@
 """The KGK state: layout, card instances, zones, values, and the step machinery.
 
-State layout (a plain JSON dict)::
+State layout (the fields of ``game_state.Game``, named as in its stored JSON form)::
 
     opts    normalised options (rules, simplified_combat, auto_pass, bluffing)
     n       number of seats;  rng: PRNG state (never shown);  seq: actions applied

@@ -1,8 +1,8 @@
 """The decision and task tables: which function handles each kind of pending decision
 and each continuation task, in one place (like boardgame.io's phase and stage table).
 
-``engine.advance`` runs tasks from ``state["todo"]`` (``[name, arg]`` pairs, kept as
-data so a state is plain JSON) until a decision is pending; ``engine.apply`` checks an
+``engine.advance`` runs tasks from ``state.todo`` (``[name, arg]`` pairs, kept as
+data so the stored form is plain JSON) until a decision is pending; ``engine.apply`` checks an
 action against ``DECISIONS[kind].legal`` and runs ``DECISIONS[kind].act``. The names are
 part of the stored JSON form of a match: renaming one breaks stored matches.
 
