@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import threading
 import time
 from typing import Any
 
@@ -186,8 +187,16 @@ def test_a_level_reads_no_clock(name: str, monkeypatch: pytest.MonkeyPatch) -> N
     clock refused, so a busy machine cannot change how far it searches or what it picks
     (bench/bot_strength.py measures its CPU with the thread's own CPU time)."""
 
-    def no_clock(*_args: Any) -> float:
-        raise AssertionError("the search read a clock")
+    # Refused on this thread only: a server an earlier test left running in this process
+    # (a live path's heartbeat) reads the clock on its own thread and must not die of it.
+    searching = threading.get_ident()
+
+    def refusing(real: Any) -> Any:
+        def read(*args: Any) -> Any:
+            if threading.get_ident() == searching:
+                raise AssertionError("the search read a clock")
+            return real(*args)
+        return read
 
     rs = registry.get(name)
     level = level_of("search-easy", name)
@@ -197,7 +206,7 @@ def test_a_level_reads_no_clock(name: str, monkeypatch: pytest.MonkeyPatch) -> N
     for clock in ("time", "monotonic", "perf_counter", "process_time", "thread_time",
                   "time_ns", "monotonic_ns", "perf_counter_ns", "process_time_ns",
                   "thread_time_ns"):
-        monkeypatch.setattr(time, clock, no_clock)
+        monkeypatch.setattr(time, clock, refusing(getattr(time, clock)))
     again = search(rs, state, seat, level, "clock")
     assert (again.action, again.visits, again.iterations) == \
         (expected.action, expected.visits, level.iterations)
