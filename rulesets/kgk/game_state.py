@@ -43,12 +43,12 @@ _PLAYER_FIELDS: Final = frozenset(PLAYER_KEYS)
 _GAME_FIELDS: Final = frozenset((*GAME_KEYS, "ev"))
 
 
-def _card_attr(key: str) -> str:
-    if key == "as":
-        return "role"
-    if key not in _CARD_FIELDS:
+def _field(fields: frozenset[str], key: str) -> str:
+    """The bridge's one mapping: the field a stored key names in a class with ``fields``
+    (a card's ``"as"`` is ``role``), or a KeyError as a dict would raise."""
+    if key not in fields:
         raise KeyError(key)
-    return key
+    return "role" if key == "as" else key
 
 
 class Card:
@@ -124,20 +124,20 @@ class Card:
 
     # The bridge (tests, scenario set-up, rules not yet converted; see the docstring).
     def __getitem__(self, key: str) -> Any:
-        return getattr(self, _card_attr(key))
+        return getattr(self, _field(_CARD_FIELDS, key))
 
     def __setitem__(self, key: str, value: Any) -> None:
-        setattr(self, _card_attr(key), value)
+        setattr(self, _field(_CARD_FIELDS, key), value)
 
     def __contains__(self, key: object) -> bool:
         return key in _CARD_FIELDS
 
     def get(self, key: str, default: Any = None) -> Any:
-        return getattr(self, _card_attr(key)) if key in _CARD_FIELDS else default
+        return getattr(self, _field(_CARD_FIELDS, key)) if key in _CARD_FIELDS else default
 
     def update(self, values: dict[str, Any]) -> None:
         for k, v in values.items():
-            setattr(self, _card_attr(k), v)
+            setattr(self, _field(_CARD_FIELDS, k), v)
 
 
     def __eq__(self, other: object) -> bool:
@@ -227,14 +227,10 @@ class Player:
 
     # The bridge (tests, scenario set-up, rules not yet converted; see the docstring).
     def __getitem__(self, key: str) -> Any:
-        if key not in _PLAYER_FIELDS:
-            raise KeyError(key)
-        return getattr(self, key)
+        return getattr(self, _field(_PLAYER_FIELDS, key))
 
     def __setitem__(self, key: str, value: Any) -> None:
-        if key not in _PLAYER_FIELDS:
-            raise KeyError(key)
-        setattr(self, key, value)
+        setattr(self, _field(_PLAYER_FIELDS, key), value)
 
     def __contains__(self, key: object) -> bool:
         return key in _PLAYER_FIELDS
@@ -363,14 +359,10 @@ class Game:
 
     # The bridge (tests, scenario set-up, rules not yet converted; see the docstring).
     def __getitem__(self, key: str) -> Any:
-        if key not in _GAME_FIELDS:
-            raise KeyError(key)
-        return getattr(self, key)
+        return getattr(self, _field(_GAME_FIELDS, key))
 
     def __setitem__(self, key: str, value: Any) -> None:
-        if key not in _GAME_FIELDS:
-            raise KeyError(key)
-        setattr(self, key, value)
+        setattr(self, _field(_GAME_FIELDS, key), value)
 
     def __contains__(self, key: object) -> bool:
         return key in _GAME_FIELDS
