@@ -27,3 +27,48 @@ def test_the_state_is_the_sha256_prefix_for_any_seed_text() -> None:
         seed = f"bot:{i}:" + "é" * (i % 5)
         digest = hashlib.sha256(seed.encode("utf-8")).digest()
         assert seed_to_int(seed) == int.from_bytes(digest[:8], "big")
+
+
+def _reference_below(rng: Rng, n: int) -> int:
+    """``below`` as the algorithm states it: draw until under the rejection limit."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        x = rng.next_u64()
+        if x < limit:
+            return x % n
+
+
+# Small n (the games'), the edges of the fast path, and n where half the draws are
+# rejected (2**63 + 1), so that the rejection loop runs.
+BOUNDS = [1, 2, 3, 6, 7, 52, 1000, (1 << 32) - 1, 1 << 32, (1 << 32) + 1, (1 << 63) + 1,
+          (1 << 64) - 1, 1 << 64]
+
+
+@pytest.mark.parametrize("n", BOUNDS)
+def test_below_draws_as_plain_rejection_sampling(n: int) -> None:
+    fast, plain = Rng.from_seed(f"below:{n}"), Rng.from_seed(f"below:{n}")
+    for _ in range(300):
+        assert fast.below(n) == _reference_below(plain, n)
+        assert fast.state == plain.state
+
+
+def test_below_refuses_an_empty_range_without_drawing() -> None:
+    rng = Rng(7)
+    with pytest.raises(ValueError):
+        rng.below(0)
+    assert rng.state == 7
+
+
+# Drawn by the generator before its fast paths (rulesets/rng.py at 3694378).
+PINNED_DECK = [7, 1, 14, 11, 2, 13, 18, 19, 17, 4, 6, 9, 5, 0, 8, 16, 10, 15, 12, 3]
+PINNED_CHOICES = ["e", "c", "f", "c", "b", "b", "a", "b"]
+PINNED_STATE = 11626666479538623627
+
+
+def test_a_shuffle_and_a_choice_keep_their_pinned_draws() -> None:
+    rng = Rng.from_seed("pinned-shuffle")
+    deck = list(range(20))
+    rng.shuffle(deck)
+    assert deck == PINNED_DECK
+    assert [rng.choice("abcdef") for _ in range(8)] == PINNED_CHOICES
+    assert rng.state == PINNED_STATE
