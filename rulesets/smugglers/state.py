@@ -88,7 +88,8 @@ class Pool:
 
 class Game:
     """A whole game. ``components`` (the card and board data) and ``options`` never change
-    after setup, so copies share them."""
+    after setup, so copies share them (and every game on one component set shares its
+    components: ``components.normalised_components``)."""
 
     __slots__ = ("version", "players", "options", "components", "rng", "round", "rounds",
                  "phase", "galaxies", "box", "discarded", "table", "bids", "tokens_all",

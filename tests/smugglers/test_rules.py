@@ -206,8 +206,10 @@ def test_tie_breaks_in_order():
                                                     "fewer_leftover_energy")
     _final(state, [(0, 0, ["T0"]), (0, 0, ["T9"]), (0, 1, ["T1"])])   # 5, 4, 4
     assert RULESET.outcome(state).winners == (0,) and RULESET.outcome(state).tiebreak == ()
-    state.components["cards"]["T8"] = {"id": "T8", "planets": [], "ships": [],
-                                          "station": False}
+    # (another card set for this game alone: the games on one set share its components)
+    cards = {**state.components["cards"],
+             "T8": {"id": "T8", "planets": [], "ships": [], "station": False}}
+    state.components = {**state.components, "cards": cards}
     _final(state, [(0, 0, ["T9", "T8"]), (0, 0, ["T9"]), (0, 0, [])])
     out = RULESET.outcome(state)
     assert out.winners == (0,) and out.tiebreak[-1] == "more_paid_cards"
@@ -364,16 +366,20 @@ def test_heuristic_beats_random():
     assert wins >= 40            # chance would be about 15 of 60
 
 
-def test_a_component_set_checked_once_still_refuses_what_it_refused_and_copies_per_game():
+def test_a_component_set_checked_once_still_refuses_what_it_refused_and_is_shared():
     """new_game remembers a checked set by its content (a simulation starts thousands of
-    games on one): the same content is one check, a different content (a tuple for a
-    list) is checked afresh, a refusal is repeated, and each game gets its own copy."""
+    games on one): the same content is one check and one normalised form that the games
+    share (they only read it), detached from the caller's set; a different content (a
+    tuple for a list) is checked afresh, and a refusal is repeated."""
     config = {"players": 2, "components": standin()}
     a = RULESET.new_game(config, "x")
     b = RULESET.new_game(config, "y")
-    assert a.components == b.components and a.components is not b.components
-    a.components["cards"]["X01"]["planets"].append("red")
-    assert RULESET.new_game(config, "z").components == b.components
+    assert a.components is b.components
+    first = config["components"]["cards"][0]
+    planets = list(a.components["cards"][first["id"]]["planets"])
+    first["planets"].append("red")          # the caller's own set, edited after the games
+    assert a.components["cards"][first["id"]]["planets"] == planets
+    assert RULESET.to_json(a)["components"] is not a.components
     tupled = standin()
     tupled["cards"][0]["planets"] = tuple(tupled["cards"][0]["planets"])
     for _ in range(2):
