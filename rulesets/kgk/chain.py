@@ -63,7 +63,7 @@ def item_cost_for(state: GameState, cid: int, tgt: Any) -> Any:
     return d["cost"] or 0
 
 
-def interrupt_actions(state: GameState, seat: int, ctx: Any) -> Any:
+def interrupt_actions(state: GameState, seat: int, ctx: str) -> list[Action]:
     """Interrupt cards ``seat`` may play now in window context ``ctx``."""
     hand = state.p[seat].hand
     if not hand:
@@ -198,14 +198,14 @@ def open_round(state: GameState, ctx: Any, first: int) -> None:
     _settle(state, w)
 
 
-def responses(state: GameState, seat: int, ctx: Any) -> Any:
+def responses(state: GameState, seat: int, ctx: str) -> list[Action]:
     """What ``seat`` may add to the chain in a window of context ``ctx``: interrupt
     cards of the window's subtypes (KG-10.7) and activated abilities, which any
     window admits (KG-12.8, KG-17.9)."""
     return interrupt_actions(state, seat, ctx) + ability_actions(state, seat)
 
 
-def quiet_action_window(state: GameState, declarer: int, ctx: Any) -> Any:
+def quiet_action_window(state: GameState, declarer: int, ctx: str) -> bool:
     """Whether a window opens after an action that used to open none: a draw, a development,
     a face-down play, a designation (commit, board, bomber). Reaction interrupts may
     come "bármikor" (at any time, KG-4.7.1) and abilities in any phase (KG-12.8).

@@ -61,12 +61,14 @@ from rulesets.kgk.state import (
 CTX: Final = "combat"
 
 
-def _qs(state: GameState) -> Any:
-    return state.opts["rules"] == "quick_start"
+def _qs(state: GameState) -> bool:
+    rules: str = state.opts["rules"]
+    return rules == "quick_start"
 
 
-def _simple(state: GameState) -> Any:
-    return state.opts["simplified_combat"]
+def _simple(state: GameState) -> bool:
+    simple: bool = state.opts["simplified_combat"]
+    return simple
 
 
 def begin_attack(state: GameState, seat: int, opp: int, tgt: Any) -> None:
@@ -87,7 +89,7 @@ def begin_attack(state: GameState, seat: int, opp: int, tgt: Any) -> None:
 
 # (Loops rather than comprehensions: these run many times per combat over one to
 # three ships, where a comprehension's own call costs more than the loop.)
-def _mine(state: GameState, seat: int) -> Any:
+def _mine(state: GameState, seat: int) -> list[int]:
     cards = state.cards
     out = []
     for s in state.cb["ships"]:
@@ -97,7 +99,7 @@ def _mine(state: GameState, seat: int) -> Any:
     return out
 
 
-def _enemy(state: GameState, seat: int) -> Any:
+def _enemy(state: GameState, seat: int) -> list[int]:
     cards = state.cards
     out = []
     for s in state.cb["ships"]:
@@ -107,7 +109,8 @@ def _enemy(state: GameState, seat: int) -> Any:
     return out
 
 
-def _plus_interrupts(state: GameState, seat: int, acts: list[Action], ctx: Any = CTX) -> Any:
+def _plus_interrupts(state: GameState, seat: int, acts: list[Action],
+                     ctx: str = CTX) -> list[Action]:
     """A step decision also offers the seat's interrupts and, in any step, its
     activated abilities (KG-12.8, KG-17.9)."""
     acts.extend(interrupt_actions(state, seat, ctx))
@@ -145,7 +148,7 @@ def _designated(state: GameState, dec: Decision, resume: list[Any]) -> None:
 
 # ---------------------------------------------------------------- equip (KG-9.5)
 
-def _equip_legal(state: GameState, dec: Decision) -> Any:
+def _equip_legal(state: GameState, dec: Decision) -> list[Action]:
     seat = dec["seat"]
     acts = _equip_own(state, dec)
     if state.p[seat].hand:
@@ -176,10 +179,10 @@ def _equip_own(state: GameState, dec: Decision) -> list[Action]:
             if (defs[c.d].get("cap") or 0) > len(c.att):
                 free.append(s)
         if free:
-            for c in p.canteen:
-                if cards[c].rot == ACTIVE:     # KG-4.4.6, KG-17.2: unrotated, paid or not
+            for crew in p.canteen:
+                if cards[crew].rot == ACTIVE:  # KG-4.4.6, KG-17.2: unrotated, paid or not
                     for s in free:
-                        acts.append({"type": "board", "crew": c, "ship": s})
+                        acts.append({"type": "board", "crew": crew, "ship": s})
     # KG-17.33: the attacker commits at least one ship, unless none is left to commit
     # (an interrupt in the target window took it out): then the attack fizzles.
     if seat != cb["att"] or mine or not commits:
@@ -228,7 +231,7 @@ def equip_step_defender(state: GameState, _: Any) -> None:
 
 # ---------------------------------------------------------------- payment (KG-9.6)
 
-def _pay_legal(state: GameState, dec: Decision) -> Any:
+def _pay_legal(state: GameState, dec: Decision) -> list[Action]:
     return _plus_interrupts(state, dec["seat"], _pay_own(state, dec))
 
 
@@ -271,7 +274,7 @@ def payment_step(state: GameState, seat: int) -> None:
     _set(state, dec, _pay_own(state, dec))
 
 
-def _needs_payment_step(state: GameState, seat: int) -> Any:
+def _needs_payment_step(state: GameState, seat: int) -> bool:
     """Skip a side's payment decision when nothing face down is aboard (public)."""
     cards = state.cards
     for s in _mine(state, seat):
@@ -372,19 +375,19 @@ def _key(state: GameState, sid: int) -> Any:
     return (-val(state, sid, "speed"), 0 if card(state, sid).o == state.cb["att"] else 1)
 
 
-def _can_act(state: GameState, sid: int) -> Any:
+def _can_act(state: GameState, sid: int) -> bool:
     if _enemy(state, card(state, sid).o):
         return True
     return _can_stealth(state, sid)
 
 
-def _can_stealth(state: GameState, sid: int) -> Any:
+def _can_stealth(state: GameState, sid: int) -> bool:
     cb = state.cb
     return (card(state, sid).o == cb["att"] and has(state, sid, "stealth")
             and _target_bombardable(state))
 
 
-def _elig(state: GameState, seat: int) -> Any:
+def _elig(state: GameState, seat: int) -> list[int]:
     cards = state.cards
     return [s for s in _mine(state, seat) if cards[s].rot == ACTIVE and _can_act(state, s)]
 
@@ -446,7 +449,7 @@ def next_shooter(state: GameState, _: Any) -> Any:
     state.dec = {"kind": "fire", "seat": seat, "allowed": allowed}
 
 
-def _fire_legal(state: GameState, dec: Decision) -> Any:
+def _fire_legal(state: GameState, dec: Decision) -> list[Action]:
     seat = dec["seat"]
     acts = []
     enemy = _enemy(state, seat)
@@ -464,7 +467,7 @@ def _fire_legal(state: GameState, dec: Decision) -> Any:
     return _plus_interrupts(state, seat, acts)
 
 
-def _pending(state: GameState, sid: int, ab: str) -> Any:
+def _pending(state: GameState, sid: int, ab: str) -> int:
     return sum(1 for it in state.chain if it["ab"] == ab and it["card"] == sid)
 
 
@@ -798,7 +801,7 @@ def _hit_ships_turn_damaged(state: GameState) -> None:
 
 # ---------------------------------------------------------------- bombardment (KG-9.8)
 
-def _target_bombardable(state: GameState) -> Any:
+def _target_bombardable(state: GameState) -> bool:
     cb = state.cb
     tgt = cb["tgt"]
     if tgt["kind"] == "crew":
@@ -825,7 +828,7 @@ def ask_bombers(state: GameState, _: Any) -> None:
     state.dec = {"kind": "bomb", "seat": cb["att"]}
 
 
-def _bomb_legal(state: GameState, dec: Decision) -> Any:
+def _bomb_legal(state: GameState, dec: Decision) -> list[Action]:
     cb = state.cb
     seat = dec["seat"]
     acts = []

@@ -29,7 +29,7 @@ def new_game(config: Any, seed: str) -> Any:
     return state
 
 
-def advance(state: GameState) -> Any:
+def advance(state: GameState) -> None:
     """Run continuation tasks until a decision is pending or the game is over."""
     if state.opts["rules"] == "quick_start":
         return _advance_quick_start(state)
@@ -75,7 +75,7 @@ def _quick_start_over(state: GameState) -> Any:
     return True
 
 
-def to_act(state: GameState) -> Any:
+def to_act(state: GameState) -> list[int]:
     dec = state.dec
     if dec is None or state.phase == "over":
         return []
@@ -154,7 +154,7 @@ def diagnose(state: GameState, seat: int, action: Action, legal: list[Action]) -
                          rule=RULE_OF.get(dec["kind"]))
 
 
-def _well_formed(action: Any) -> Any:
+def _well_formed(action: Any) -> bool:
     if type(action) is dict and type(action.get("type")) is str:
         for v in action.values():
             if type(v) is not int and type(v) is not str:

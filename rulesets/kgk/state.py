@@ -67,7 +67,7 @@ def card(state: GameState, cid: int) -> CardDict:
     return state.cards[cid]
 
 
-def cdef(state: GameState, cid: int) -> Any:
+def cdef(state: GameState, cid: int) -> CardDef:
     return state.defs[state.cards[cid].d]
 
 
@@ -131,7 +131,7 @@ def attach(state: GameState, cid: int, ship: int) -> None:
 IN_PLAY: Final = frozenset(("hangar", "canteen", "surface", "att"))
 
 
-def in_play(c: CardDict) -> Any:
+def in_play(c: CardDict) -> bool:
     return c.z in IN_PLAY
 
 
@@ -153,12 +153,12 @@ def leave_play(state: GameState, cid: int, reason: str = "destroyed") -> None:
 
 # ---------------------------------------------------------------- values
 
-def base_val(d: CardDef, stat: str) -> Any:
+def base_val(d: CardDef, stat: str) -> int:
     v = d.get(stat)
     return v or 0
 
 
-def val(state: GameState, cid: int, stat: str) -> Any:
+def val(state: GameState, cid: int, stat: str) -> int:
     """Current value of a ship stat: printed + paid armaments/crews + temporary
     modifiers, never below 0 (KG-2.4, KG-12.6.2). Armor is the maximum armor."""
     cards = state.cards
@@ -181,12 +181,12 @@ def val(state: GameState, cid: int, stat: str) -> Any:
     return v if v > 0 else 0
 
 
-def armor_now(state: GameState, cid: int) -> Any:
+def armor_now(state: GameState, cid: int) -> int:
     a = val(state, cid, "armor") - state.cards[cid].dmg
     return a if a > 0 else 0
 
 
-def base_armor_now(state: GameState, cid: int) -> Any:
+def base_armor_now(state: GameState, cid: int) -> int:
     c = state.cards[cid]
     a = (state.defs[c.d].get("armor") or 0) - c.dmg
     return a if a > 0 else 0
@@ -213,15 +213,15 @@ def has(state: GameState, cid: int, ability: str) -> bool:
     return ability in abilities(state, cid)
 
 
-def space(state: GameState, cid: int) -> Any:
+def space(state: GameState, cid: int) -> int:
     return state.defs[state.cards[cid].d].get("space") or 0
 
 
-def capacity_left(state: GameState, ship: int) -> Any:
+def capacity_left(state: GameState, ship: int) -> int:
     return (cdef(state, ship).get("cap") or 0) - len(state.cards[ship].att)
 
 
-def aura(state: GameState, seat: int, key: str) -> Any:
+def aura(state: GameState, seat: int, key: str) -> int:
     """Sum of a continuous effect of ``seat``'s paid bases in play (KG-17.35:
     rotated bases keep their continuous effects). A card moves only between its
     owner's zones (``move``), so the seat's surface holds exactly its bases in play."""
@@ -264,7 +264,7 @@ def _play_order(p: Player, cards: list[CardDict]) -> list[int]:
     return order
 
 
-def card_cost(state: GameState, seat: int, cid: int) -> Any:
+def card_cost(state: GameState, seat: int, cid: int) -> int:
     """Credit cost to play/pay ``cid`` for ``seat`` (never below 0, KG-12.6.1)."""
     d = cdef(state, cid)
     cost = d["cost"] or 0
@@ -273,7 +273,7 @@ def card_cost(state: GameState, seat: int, cid: int) -> Any:
     return cost if cost > 0 else 0
 
 
-def opponents(state: GameState, seat: int) -> Any:
+def opponents(state: GameState, seat: int) -> list[int]:
     """Seats ``seat`` may treat as "the opponent" (KG-11.5, KG-13.1.2)."""
     n = state.n
     p = state.p
@@ -293,7 +293,7 @@ def opponents(state: GameState, seat: int) -> Any:
     return out
 
 
-def next_alive(state: GameState, seat: int) -> Any:
+def next_alive(state: GameState, seat: int) -> int:
     n = state.n
     p = state.p
     if n == 2:
@@ -306,5 +306,5 @@ def next_alive(state: GameState, seat: int) -> Any:
     return seat
 
 
-def alive_seats(state: GameState) -> Any:
+def alive_seats(state: GameState) -> list[int]:
     return [s for s in range(state.n) if state.p[s].alive]
