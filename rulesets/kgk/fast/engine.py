@@ -14,7 +14,6 @@ engine and the plain one side by side and compares the lists at every decision.
 
 from __future__ import annotations
 
-from hashlib import sha256
 from typing import Any, Final
 
 from rulesets.kgk import engine as rules
@@ -23,11 +22,15 @@ from rulesets.kgk.fast.cache import Cache, Kept
 from rulesets.kgk.jsontypes import Action, Decision, GameState
 from rulesets.kgk.table import DECISIONS
 
+try:
+    # The interpreter's own SHA-256: for a seed's few bytes it beats OpenSSL's, whose
+    # cost is in setting its context up (``rulesets/rng.py`` has the figures); the
+    # digest is the same, and so is ``bots.random_index``'s.
+    from _sha256 import sha256 as _sha256
+except ImportError:        # (a Python built without it)
+    from hashlib import sha256 as _sha256
+
 _from_bytes: Final = int.from_bytes
-# An empty SHA-256 hasher, copied for each pick: ``copy()`` skips OpenSSL's look-up of
-# the digest implementation that ``sha256(data)`` does on every call; the digest is the
-# same as ``bots.random_index``'s.
-_EMPTY_SHA256: Final = sha256()
 
 
 class FastEngine(Cache):
@@ -85,12 +88,8 @@ class FastEngine(Cache):
         if kind == "random":                 # (at every step of a bot match)
             if n == 0:
                 raise ValueError("this seat has nothing to do now")
-            if n == 1:
-                i = 0                        # (any hash mod 1: unhashed)
-            else:                            # (bots.random_index, written out)
-                h = _EMPTY_SHA256.copy()
-                h.update(seed.encode())
-                i = _from_bytes(h.digest(), "big") % n
+            # (bots.random_index, written out; any hash mod 1 is 0: unhashed)
+            i = 0 if n == 1 else _from_bytes(_sha256(seed.encode()).digest(), "big") % n
             e.hint = i
             return legal[i].copy()
         a = rules.choose_bot_action(state, seat, kind, seed, legal)
