@@ -34,10 +34,12 @@ def _by_id(cards: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
 
 
 class _Seen:
-    """What the heuristic reads of a seat's view, gathered once per decision: the legal
-    actions by type, the seat's hand and ships and the live opponents' ships, by id."""
+    """What the heuristic reads of a seat's view: the legal actions by type, and, gathered
+    when a decision first asks (most ask for one of them or none; a search's playouts
+    ask the heuristic at every step), the seat's hand and ships and the live opponents'
+    ships, by id."""
 
-    __slots__ = ("view", "dec", "me", "my", "types", "hand", "ships", "enemy_ships")
+    __slots__ = ("view", "dec", "me", "my", "types", "_hand", "_ships", "_enemy_ships")
 
     def __init__(self, view: dict[str, Any], legal: list[Action]) -> None:
         self.view = view
@@ -47,36 +49,52 @@ class _Seen:
         self.types: dict[str, list[Action]] = {}
         for a in legal:
             self.types.setdefault(a["type"], []).append(a)
-        self.ships = _by_id(self.my["hangar"])
-        self.hand = _by_id(self.my["hand"] or [])
-        self.enemy_ships: dict[int, dict[str, Any]] = {}
-        for q in range(view["players_count"]):
-            if q != self.me and view["players"][q]["alive"]:
-                self.enemy_ships.update(_by_id(view["players"][q]["hangar"]))
+        self._hand: dict[int, dict[str, Any]] | None = None
+        self._ships: dict[int, dict[str, Any]] | None = None
+        self._enemy_ships: dict[int, dict[str, Any]] | None = None
 
     def first(self, t: str) -> Action | None:
         of_type = self.types.get(t)
         return of_type[0] if of_type else None
 
+    def hand(self) -> dict[int, dict[str, Any]]:
+        if self._hand is None:
+            self._hand = _by_id(self.my["hand"] or [])
+        return self._hand
+
+    def ships(self) -> dict[int, dict[str, Any]]:
+        if self._ships is None:
+            self._ships = _by_id(self.my["hangar"])
+        return self._ships
+
+    def enemy_ships(self) -> dict[int, dict[str, Any]]:
+        if self._enemy_ships is None:
+            self._enemy_ships = {}
+            players = self.view["players"]
+            for q in range(self.view["players_count"]):
+                if q != self.me and players[q]["alive"]:
+                    self._enemy_ships.update(_by_id(players[q]["hangar"]))
+        return self._enemy_ships
+
 
 def heuristic_action(view: dict[str, Any], legal: list[Action], seed: str) -> Action | None:
-    rng = Rng.from_seed(seed)
     seen = _Seen(view, legal)
     kind = seen.dec["kind"]
     if kind == "main":
-        return _main(view, seen.types, seen.my, seen.hand, seen.ships, seen.enemy_ships, rng)
+        return _main(seen)
     if kind == "choose":
-        return _choose(view, seen.types["choose"], seen.dec, seen.hand, seen.ships,
-                       seen.enemy_ships)
+        return _choose(seen, seen.types["choose"])
     decide = _DECIDE.get(kind)
     if decide is not None:
         return decide(seen)
-    return rng.choice(legal)
+    # (seeded only here: a search's playouts ask the heuristic at every step, and a
+    # generator's hashing is dear beside the decisions above, which draw nothing)
+    return Rng.from_seed(seed).choice(legal)
 
 
 def _mulligan(seen: _Seen) -> Action | None:
     """Keep a hand with two ships of cost 8 or less."""
-    n_ships = sum(1 for c in seen.hand.values() if c["type"] == "ship" and (c["cost"] or 0) <= 8)
+    n_ships = sum(1 for c in seen.hand().values() if c["type"] == "ship" and (c["cost"] or 0) <= 8)
     return seen.first("keep") if n_ships >= 2 else seen.first("mulligan")
 
 
@@ -85,8 +103,8 @@ def _priority(seen: _Seen) -> Action | None:
     my = seen.my
     for a in seen.types.get("play", []):
         tgt = a.get("target")
-        card = seen.hand.get(a["card"], {})
-        if tgt in seen.ships and card.get("cost", 9) <= my["credits"] // 2:
+        card = seen.hand().get(a["card"], {})
+        if tgt in seen.ships() and card.get("cost", 9) <= my["credits"] // 2:
             return a
         if any(it["item"] == tgt and it["seat"] != seen.me for it in seen.view["chain"]):
             return a
@@ -103,10 +121,10 @@ def _equip(seen: _Seen) -> Action | None:
         if cb["attacker"] == seen.me:
             return types["commit"][0]
         # defend when the attack can hurt and our ships are worth risking
-        att_fp = sum(seen.enemy_ships[s]["firepower"] for s in cb["ships"]
-                     if s in seen.enemy_ships)
+        enemy_ships = seen.enemy_ships()
+        att_fp = sum(enemy_ships[s]["firepower"] for s in cb["ships"] if s in enemy_ships)
         for a in types["commit"]:
-            s = seen.ships[a["ship"]]
+            s = seen.ships()[a["ship"]]
             if s["armor_now"] > att_fp // 2 or cb["target"]["kind"] == "colony":
                 return a
     return seen.first("done")
@@ -116,7 +134,7 @@ def _fire(seen: _Seen) -> Action | None:
     """Kill the dearest ship that can be killed, else wound the weakest."""
     best, score = None, None
     for a in seen.types.get("fire", []):
-        shooter, aim = seen.ships.get(a["ship"]), seen.enemy_ships.get(a["target"])
+        shooter, aim = seen.ships().get(a["ship"]), seen.enemy_ships().get(a["target"])
         if not shooter or not aim:
             continue
         kill = shooter["firepower"] >= aim["armor_now"]
@@ -132,7 +150,8 @@ def _fire(seen: _Seen) -> Action | None:
 def _assign(seen: _Seen) -> Action | None:
     opts = seen.types.get("assign", [])
     if opts:
-        return min(opts, key=lambda a: seen.enemy_ships.get(a["ship"], {}).get("armor_now", 99))
+        enemy_ships = seen.enemy_ships()
+        return min(opts, key=lambda a: enemy_ships.get(a["ship"], {}).get("armor_now", 99))
     return seen.first("assign_done")
 
 
@@ -164,8 +183,8 @@ _DECIDE: dict[str, Callable[[_Seen], Action | None]] = {
 }
 
 
-def _main(view: dict[str, Any], types: dict[str, list[Action]], my: dict[str, Any],
-          hand: dict[int, dict[str, Any]], ships: dict[int, dict[str, Any]], enemy_ships: dict[int, dict[str, Any]], rng: Any) -> Action | None:
+def _main(seen: _Seen) -> Action | None:
+    view, types, my, hand = seen.view, seen.types, seen.my, seen.hand()
     cr = my["credits"]
     # 1. pay equipment already on the table
     for a in types.get("pay", []):
@@ -182,7 +201,8 @@ def _main(view: dict[str, Any], types: dict[str, list[Action]], my: dict[str, An
     # 4. useful events
     for a in types.get("play", []):
         c = hand.get(a["card"], {})
-        if c.get("type") == "event" and (a.get("target") is None or a.get("target") in enemy_ships):
+        if c.get("type") == "event" and (a.get("target") is None
+                                         or a.get("target") in seen.enemy_ships()):
             return a
     # 5. develop bases that still need developments
     for a in types.get("develop", []):
@@ -194,7 +214,7 @@ def _main(view: dict[str, Any], types: dict[str, list[Action]], my: dict[str, An
     #    (in the endgame, with our own colony low, attack anyway)
     attacks = [a for a in types.get("attack", []) if a["target"] == "colony"]
     if attacks:
-        mine = [s for s in ships.values() if s["rot"] == 0]
+        mine = [s for s in seen.ships().values() if s["rot"] == 0]
         my_power = sum(s["firepower"] + s["armor_now"] for s in mine)
         if sum(s["bombard"] for s in mine) >= 1:
             best = None
@@ -215,23 +235,25 @@ def _main(view: dict[str, Any], types: dict[str, list[Action]], my: dict[str, An
     return types["end_turn"][0]
 
 
-def _choose(view: dict[str, Any], acts: list[Action], dec: Decision, hand: dict[int, dict[str, Any]],
-            ships: dict[int, dict[str, Any]], enemy_ships: dict[int, dict[str, Any]]) -> Action | None:
-    why = dec.get("why")
+def _choose(seen: _Seen, acts: list[Action]) -> Action | None:
+    why = seen.dec.get("why")
     if why == "search":
-        cards = {c["id"]: c for c in dec.get("cards", [])}
+        cards = {c["id"]: c for c in seen.dec.get("cards", [])}
         return max(acts, key=lambda a: (cards.get(a["pick"], {}).get("type") == "ship",
                                         cards.get(a["pick"], {}).get("cost") or 0))
     if why in ("discard", "hand_limit"):
+        hand = seen.hand()
         return min(acts, key=lambda a: (hand.get(a["pick"], {}).get("type") == "ship",
                                         hand.get(a["pick"], {}).get("cost") or 0))
     if why in ("destroy_own_ship", "hangar_limit"):
+        ships = seen.ships()
         return min(acts, key=lambda a: ships.get(a["pick"], {}).get("cost") or 0)
     if why == "eop_mod":
-        cb = view["combat"]
-        has_enemy = any(s in enemy_ships for s in cb["ships"])
+        cb = seen.view["combat"]
+        has_enemy = any(s in seen.enemy_ships() for s in cb["ships"])
         # option 0 is conventionally the firepower option
         return acts[0] if has_enemy or len(acts) < 2 else acts[1]
     if why == "rocket":
+        enemy_ships = seen.enemy_ships()
         return min(acts, key=lambda a: enemy_ships.get(a["pick"], {}).get("armor_now", 99))
     return acts[0]
