@@ -52,22 +52,26 @@ def _face_down_in_play(state: GameState, q: int) -> list[int]:
 
 def determinize(state: GameState, seat: int, rng: Rng) -> GameState:
     st = state.copy()
-    cards, players = st["cards"], st["p"]
+    cards, players = st.cards, st.p
     pinned = _pinned(st)
     # The hidden zones (seat order, own colony first among its own), each keeping its size.
-    places: list[tuple[list[int], int, str]] = []
-    for q, p in enumerate(players):
-        for zone in (HIDDEN_OWN if q == seat else HIDDEN_OTHER):
-            places.append((p[zone], q, zone))
+    places: list[tuple[list[int], int, str]] = [
+        (getattr(p, zone), q, zone)
+        for q, p in enumerate(players) for zone in (HIDDEN_OWN if q == seat else HIDDEN_OTHER)]
     unknown = sorted(c for ids, _q, _z in places for c in ids if c not in pinned)
     # What the seat knows its own unseen cards are: its deck minus what it sees.
     own = sorted(cards[c].d for c in unknown if cards[c].o == seat)
     rng.shuffle(own)
-    # What it may guess of the others': its own deck list and what they have shown.
-    guess = sorted(c.d for c in cards if c.o == seat)
+    # What it may guess of the others': its own deck list and what they have shown (one
+    # walk of the cards).
+    deck: list[int] = []
+    shown: list[int] = []
     for c in cards:
-        if c.o != seat and c.up:
-            guess += [c.d] * SHOWN_WEIGHT
+        if c.o == seat:
+            deck.append(c.d)
+        elif c.up:
+            shown += [c.d] * SHOWN_WEIGHT
+    guess = sorted(deck) + shown
     at = 0
     for ids, q, zname in places:
         for i, cid in enumerate(ids):
@@ -86,7 +90,7 @@ def determinize(state: GameState, seat: int, rng: Rng) -> GameState:
         for cid in pinned:
             if cards[cid].o == q and cards[cid].z in HIDDEN_OTHER:
                 cards[cid].d = guess[rng.below(len(guess))]
-    st["rng"] = rng.next_u64()
+    st.rng = rng.next_u64()
     st.abil = cards_with_abilities(st.n, st.defs, cards)     # (definitions were dealt)
     return st
 
