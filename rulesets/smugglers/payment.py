@@ -67,10 +67,15 @@ def _payments(ships: tuple[str, ...], held: tuple[tuple[str, int], ...]) -> tupl
                  for counts in _every_payment(ships, colours) if all(map(le, counts, have)))
 
 
-def goods_options(state: Game, seat: int, card: int) -> list[dict[str, int]]:
+def _payments_for(state: Game, seat: int, card: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """``goods_options`` as the remembered pairs, to be read only."""
     ships = tuple(state.components["cards"][state.table[card]]["ships"])
     held = tuple(state.seats[seat].goods.items())
-    return [dict(o) for o in _options(ships, held)]
+    return _options(ships, held)
+
+
+def goods_options(state: Game, seat: int, card: int) -> list[dict[str, int]]:
+    return [dict(o) for o in _payments_for(state, seat, card)]
 
 
 def _lose(state: Game, seat: int, card: int, reason: str, events: list[Event]) -> None:
@@ -129,7 +134,9 @@ def settle(state: Game, seat: int, events: list[Event]) -> None:
     while changed and s.goods_due and not s.choose_energy:
         changed = False
         for card in list(s.goods_due):
-            opts = goods_options(state, seat, card)
+            # (counted and read as the remembered pairs: a dict for each way to pay only
+            # to count them was a twelfth of a game)
+            opts = _payments_for(state, seat, card)
             if not opts:
                 s.goods_due.remove(card)
                 if state.options["refund_on_goods_failure"]:
@@ -138,8 +145,8 @@ def settle(state: Game, seat: int, events: list[Event]) -> None:
                     state.pool.energy -= c
                 _lose(state, seat, card, "goods", events)
                 changed = True
-            elif opts == [{}] or (len(opts) == 1 and len(s.goods_due) == 1):
-                _pay_goods(state, seat, card, opts[0], events)
+            elif opts == ((),) or (len(opts) == 1 and len(s.goods_due) == 1):
+                _pay_goods(state, seat, card, dict(opts[0]), events)
                 changed = True
 
 
