@@ -89,9 +89,9 @@ def legal(state: Game, seat: int) -> list[Action]:
     a = p.assign
     if p.committed or a is None:
         return []
-    wilds = sorted({c for c, _f, col in a.dice if col == WILD})
+    wilds = {c for c, _f, col in a.dice if col == WILD}
     if wilds:
-        return [x.copy() for c in wilds for x in offers.PLACE_DIE[c]]
+        return [x.copy() for c in sorted(wilds) for x in offers.PLACE_DIE[c]]
     if a.sel is None:
         select = offers.SELECT
         return [x.copy() for c, col in _pairs(a.dice) for x in select[c][col]]
@@ -166,7 +166,10 @@ def act(state: Game, seat: int, action: Action, events: list[Event]) -> None:
 
 
 def all_committed(state: Game) -> bool:
-    return all(p.committed for p in state.players)
+    for p in state.players:  # noqa: SIM110  (no generator: asked after every assignment step)
+        if not p.committed:
+            return False
+    return True
 
 
 def reveal(state: Game, rng: Rng, events: list[Event]) -> list[str]:

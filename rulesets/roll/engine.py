@@ -193,7 +193,9 @@ def apply(state: Game, seat: Any, action: Any,
     the list is not built again."""
     if state.stage == "over":
         raise IllegalAction("game_over", "the game is over")
-    if not _acts(state, seat):
+    # (an action in the seat's legal list vouches that the seat acts: the list is empty
+    # for any other)
+    if not checked and not _acts(state, seat):
         raise IllegalAction("not_your_turn", f"seat {seat} has nothing to decide now",
                             details={"to_act": to_act(state)})
     if not isinstance(action, dict) or "type" not in action:
