@@ -8,7 +8,8 @@ once the choice is applied. Item kinds: ``effect``, ``pass_station``, ``end_at``
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 from rulesets.base import Action, Event
 from rulesets.pulsar.common import effects_items, gain_vp, push, rng_draw
@@ -74,53 +75,87 @@ def take_gyro(state: Game, seat: int, size: str, events: list[Event]) -> None:
     events.append({"type": "gyro_taken", "seat": seat, "size": size})
 
 
-def _apply_effect(state: Game, seat: int, eff: dict[str, Any], events: list[Event]) -> None:  # noqa: C901
-    (key, val), = eff.items()
-    p = state.players[seat]
+# ---------------------------------------------------------------- rewards (A2.3 symbols)
+# A reward is one symbol and its value ({"vp": 2}, {"gyro": "small"}...); each symbol's
+# effect is a function of its own, found by the symbol in ``REWARDS``.
+
+def _vp(state: Game, seat: int, val: Any, events: list[Event]) -> None:
+    gain_vp(state, seat, val, "reward", events)
+
+
+def _cubes(state: Game, seat: int, val: Any, events: list[Event]) -> None:
+    state.players[seat].cubes += val
+    events.append({"type": "cubes", "seat": seat, "delta": val})
+
+
+def _modifier(state: Game, seat: int, val: Any, events: list[Event]) -> None:
+    state.players[seat].mods[val] += 1  # the supply never runs out: use substitutes (A2.3)
+    events.append({"type": "modifier", "seat": seat, "kind": val})
+
+
+def _bonus_die(state: Game, seat: int, val: Any, events: list[Event]) -> None:
+    gain_bonus_die(state, seat, val, "reward", events)
+
+
+def _explore(state: Game, seat: int, val: Any, events: list[Event]) -> None:
+    """``val`` exploration tiles, drawn one by one (each may raise a decision)."""
+    for _ in range(val):
+        push(state, [{"k": "effect", "seat": seat, "eff": {"explore_one": 1}}])
+
+
+def _explore_one(state: Game, seat: int, val: Any, events: list[Event]) -> None:
+    draw_exploration(state, seat, events)
+
+
+def _gyro(state: Game, seat: int, val: Any, events: list[Event]) -> None:
+    """A gyrodyne of size ``val`` (a size, a list of sizes, "any"), or two of different
+    sizes; the player chooses when the supply leaves more than one way."""
+    if val == "two_different":
+        opts = _gyro_options(state, "any")
+        if len(opts) <= 2:
+            for s in opts:
+                take_gyro(state, seat, s, events)
+        else:
+            _pend(state, "gyro", seat, [{"type": "choose_gyro", "size": s} for s in opts],
+                  then="second")
+        return
+    opts = _gyro_options(state, val)
+    if len(opts) == 1:
+        take_gyro(state, seat, opts[0], events)
+    elif opts:
+        _pend(state, "gyro", seat, [{"type": "choose_gyro", "size": s} for s in opts])
+
+
+def _isolated_pulsar(state: Game, seat: int, val: Any, events: list[Event]) -> None:
+    free = [n for n in state.c.isolated if n not in state.owner]
+    if free and rings_left(state, seat) > 0:
+        choices: list[Action] = [{"type": "choose_isolated", "pulsar": n} for n in free]
+        _pend(state, "isolated", seat, choices + [{"type": "choose_isolated", "pulsar": None}])
+
+
+def _teleport(state: Game, seat: int, val: Any, events: list[Event]) -> None:
     c = state.c
-    if key == "vp":
-        gain_vp(state, seat, val, "reward", events)
-    elif key == "cubes":
-        p.cubes += val
-        events.append({"type": "cubes", "seat": seat, "delta": val})
-    elif key == "modifier":
-        p.mods[val] += 1  # the supply never runs out: use substitutes (A2.3)
-        events.append({"type": "modifier", "seat": seat, "kind": val})
-    elif key == "bonus_die":
-        gain_bonus_die(state, seat, val, "reward", events)
-    elif key == "explore":
-        for _ in range(val):
-            push(state, [{"k": "effect", "seat": seat, "eff": {"explore_one": 1}}])
-    elif key == "explore_one":
-        draw_exploration(state, seat, events)
-    elif key == "gyro":
-        if val == "two_different":
-            opts = _gyro_options(state, "any")
-            if len(opts) <= 2:
-                for s in opts:
-                    take_gyro(state, seat, s, events)
-            else:
-                _pend(state, "gyro", seat, [{"type": "choose_gyro", "size": s} for s in opts],
-                      then="second")
-            return
-        opts = _gyro_options(state, val)
-        if len(opts) == 1:
-            take_gyro(state, seat, opts[0], events)
-        elif opts:
-            _pend(state, "gyro", seat, [{"type": "choose_gyro", "size": s} for s in opts])
-    elif key == "isolated_pulsar":
-        free = [n for n in c.isolated if n not in state.owner]
-        if free and rings_left(state, seat) > 0:
-            choices: list[Action] = [{"type": "choose_isolated", "pulsar": n} for n in free]
-            _pend(state, "isolated", seat, choices + [{"type": "choose_isolated", "pulsar": None}])
-    elif key == "teleport":
-        kinds = {"pulsar": ("pulsar",), "system": ("system",),
-                 "any": ("pulsar", "system", "gate", "start")}[val]
-        # never to an isolated pulsar (A2.3 symbols)
-        dests = [n for n, d in c.nodes.items() if d["kind"] in kinds and c.adj[n]]
-        _pend(state, "teleport", seat, [{"type": "teleport", "to": n} for n in sorted(dests)])
-    else:
+    kinds = {"pulsar": ("pulsar",), "system": ("system",),
+             "any": ("pulsar", "system", "gate", "start")}[val]
+    # never to an isolated pulsar (A2.3 symbols)
+    dests = [n for n, d in c.nodes.items() if d["kind"] in kinds and c.adj[n]]
+    _pend(state, "teleport", seat, [{"type": "teleport", "to": n} for n in sorted(dests)])
+
+
+Reward = Callable[[Game, int, Any, list[Event]], None]
+REWARDS: Final[dict[str, Reward]] = {
+    "vp": _vp, "cubes": _cubes, "modifier": _modifier, "bonus_die": _bonus_die,
+    "explore": _explore, "explore_one": _explore_one, "gyro": _gyro,
+    "isolated_pulsar": _isolated_pulsar, "teleport": _teleport,
+}
+
+
+def _apply_effect(state: Game, seat: int, eff: dict[str, Any], events: list[Event]) -> None:
+    (key, val), = eff.items()
+    reward = REWARDS.get(key)
+    if reward is None:
         raise AssertionError(f"unknown effect {key}")
+    reward(state, seat, val, events)
 
 
 def _station_planet(state: Game, node: str, prefer: str) -> int | None:
@@ -194,61 +229,100 @@ def claim_pulsar(state: Game, seat: int, node: str, events: list[Event]) -> None
         push(state, effects_items(seat, [{"explore": 1}]))  # dead-end extra tile (A2.3)
 
 
-def resolve_pending(state: Game, seat: int, action: Action, events: list[Event]) -> None:  # noqa: C901
+# ---------------------------------------------------------------- answers
+# The choice that answers a pending decision, by the decision's kind; each is given the
+# decision (``pend``) and the action, already checked against its options.
+
+def _answer_station(state: Game, seat: int, pend: dict[str, Any], action: Action,
+                    events: list[Event]) -> None:
+    """A station built or not; on a blue planet where a flight ended, the system's
+    bonus or an exploration tile follows (A2.3)."""
+    if not action["build"]:
+        return
+    c = state.c
+    p = state.players[seat]
+    node = pend["node"]
+    prefer = "blue" if pend["mode"] == "end" else "barren"
+    idx = _station_planet(state, node, prefer)
+    assert idx is not None
+    tile = c.system_tiles[state.systems[node]["tile"]]
+    state.systems[node]["planets"][idx] = seat
+    p.stations.append(node)
+    p.markers -= 1
+    blue = tile["planets"][idx]["kind"] == "blue"
+    events.append({"type": "station", "seat": seat, "node": node, "planet": idx,
+                   "blue": blue})
+    extra = [{"k": "effect", "seat": seat, "eff": {"explore": 1}}] if node in c.dead_end else []
+    if pend["mode"] == "end" and blue:
+        # exploration bonus, or a random exploration tile instead (A2.3)
+        _pend(state, "bonus", seat, [{"type": "system_bonus", "take": "printed"},
+                                     {"type": "system_bonus", "take": "tile"}], node=node)
+    push(state, extra)
+
+
+def _answer_bonus(state: Game, seat: int, pend: dict[str, Any], action: Action,
+                  events: list[Event]) -> None:
+    tile = state.c.system_tiles[state.systems[pend["node"]]["tile"]]
+    if action["take"] == "printed":
+        push(state, effects_items(seat, tile["bonus"]))
+    else:
+        push(state, effects_items(seat, [{"explore": 1}]))
+
+
+def _answer_claim(state: Game, seat: int, pend: dict[str, Any], action: Action,
+                  events: list[Event]) -> None:
+    if action["take"]:
+        claim_pulsar(state, seat, pend["node"], events)
+
+
+def _answer_gyro(state: Game, seat: int, pend: dict[str, Any], action: Action,
+                 events: list[Event]) -> None:
+    take_gyro(state, seat, action["size"], events)
+    if pend.get("then") == "second":
+        opts = _gyro_options(state, "any", exclude=action["size"])
+        if len(opts) == 1:
+            take_gyro(state, seat, opts[0], events)
+        elif opts:
+            _pend(state, "gyro", seat, [{"type": "choose_gyro", "size": s} for s in opts])
+
+
+def _answer_isolated(state: Game, seat: int, pend: dict[str, Any], action: Action,
+                     events: list[Event]) -> None:
+    if action["pulsar"] is not None:
+        claim_pulsar(state, seat, action["pulsar"], events)
+
+
+def _answer_teleport(state: Game, seat: int, pend: dict[str, Any], action: Action,
+                     events: list[Event]) -> None:
+    state.players[seat].ship = action["to"]
+    events.append({"type": "teleport", "seat": seat, "to": action["to"]})
+    push(state, [{"k": "end_at", "seat": seat, "node": action["to"]}])
+
+
+def _answer_joint(state: Game, seat: int, pend: dict[str, Any], action: Action,
+                  events: list[Event]) -> None:
+    gain_bonus_die(state, seat, action["value"], "joint", events)
+
+
+def _answer_connect(state: Game, seat: int, pend: dict[str, Any], action: Action,
+                    events: list[Event]) -> None:
+    apply_connect(state, seat, action, events)
+
+
+Answer = Callable[[Game, int, dict[str, Any], Action, list[Event]], None]
+ANSWERS: Final[dict[str, Answer]] = {
+    "station": _answer_station, "bonus": _answer_bonus, "claim": _answer_claim,
+    "gyro": _answer_gyro, "isolated": _answer_isolated, "teleport": _answer_teleport,
+    "joint": _answer_joint, "connect": _answer_connect,
+}
+
+
+def resolve_pending(state: Game, seat: int, action: Action, events: list[Event]) -> None:
     """Apply a choice that answers the pending decision (already checked against options)."""
     pend = state.pending
     state.pending = None
-    kind = pend["kind"]
-    c = state.c
-    p = state.players[seat]
-    if kind == "station":
-        node = pend["node"]
-        if action["build"]:
-            prefer = "blue" if pend["mode"] == "end" else "barren"
-            idx = _station_planet(state, node, prefer)
-            assert idx is not None
-            tile = c.system_tiles[state.systems[node]["tile"]]
-            state.systems[node]["planets"][idx] = seat
-            p.stations.append(node)
-            p.markers -= 1
-            blue = tile["planets"][idx]["kind"] == "blue"
-            events.append({"type": "station", "seat": seat, "node": node, "planet": idx,
-                           "blue": blue})
-            extra = [{"k": "effect", "seat": seat, "eff": {"explore": 1}}] if node in c.dead_end else []
-            if pend["mode"] == "end" and blue:
-                # exploration bonus, or a random exploration tile instead (A2.3)
-                _pend(state, "bonus", seat, [{"type": "system_bonus", "take": "printed"},
-                                             {"type": "system_bonus", "take": "tile"}], node=node)
-            push(state, extra)
-    elif kind == "bonus":
-        tile = c.system_tiles[state.systems[pend["node"]]["tile"]]
-        if action["take"] == "printed":
-            push(state, effects_items(seat, tile["bonus"]))
-        else:
-            push(state, effects_items(seat, [{"explore": 1}]))
-    elif kind == "claim":
-        if action["take"]:
-            claim_pulsar(state, seat, pend["node"], events)
-    elif kind == "gyro":
-        take_gyro(state, seat, action["size"], events)
-        if pend.get("then") == "second":
-            opts = _gyro_options(state, "any", exclude=action["size"])
-            if len(opts) == 1:
-                take_gyro(state, seat, opts[0], events)
-            elif opts:
-                _pend(state, "gyro", seat, [{"type": "choose_gyro", "size": s} for s in opts])
-    elif kind == "isolated":
-        if action["pulsar"] is not None:
-            claim_pulsar(state, seat, action["pulsar"], events)
-    elif kind == "teleport":
-        p.ship = action["to"]
-        events.append({"type": "teleport", "seat": seat, "to": action["to"]})
-        push(state, [{"k": "end_at", "seat": seat, "node": action["to"]}])
-    elif kind == "joint":
-        gain_bonus_die(state, seat, action["value"], "joint", events)
-    elif kind == "connect":
-        apply_connect(state, seat, action, events)
-    else:
-        raise AssertionError(kind)
+    answer = ANSWERS.get(pend["kind"])
+    if answer is None:
+        raise AssertionError(pend["kind"])
+    answer(state, seat, pend, action, events)
     run_queue(state, events)
-

@@ -11,7 +11,7 @@ from typing import Any
 from rulesets.base import Action, Event, IllegalAction
 from rulesets.pulsar import actions, dice, effects, flight, production, scoring
 from rulesets.pulsar.common import illegal
-from rulesets.pulsar.state import Game
+from rulesets.pulsar.state import Game, Player
 
 SETUP_RULE = "A2.2"
 
@@ -144,7 +144,7 @@ KNOWN = {"choose_gate", "choose_hq_side", "draft", "fly", "step", "take_gyro", "
          "teleport", "joint_die", "choose_goal", "buy_goal_bonus", "finish_scoring"}
 
 
-def diagnose(state: Game, seat: int, action: Action, legal: list[Action]) -> IllegalAction:  # noqa: C901
+def diagnose(state: Game, seat: int, action: Action, legal: list[Action]) -> IllegalAction:
     """Why ``action`` is not legal now: a stable code, a message and the rule."""
     t = action["type"]
     if t not in KNOWN:
@@ -162,28 +162,16 @@ def diagnose(state: Game, seat: int, action: Action, legal: list[Action]) -> Ill
                        "starting gate, or leaves too few ways to finish the flight", rule="A2.3")
     if t not in types:
         return illegal("wrong_phase", f"{t!r} is not possible now (phase {ph})", expected=types)
-    p = state.players[seat]
     if ph == "draft":
         if action.get("die") not in state.dice["pool"]:
             return illegal("no_such_die", "no die of that value left on the dice board", rule="A2.3")
         return illegal("track_edge", "that marker would leave its track, or another die can be "
                        "taken legally", rule="A2.3")
-    if "die" in action and t not in ("double",):
-        i = action.get("die")
-        if not isinstance(i, int) or not 0 <= i < len(p.dice):
-            return illegal("no_such_die", "you have no such die", rule="A2.3")
-        mod = action.get("mod", "")
-        if mod not in actions.MODS:
-            return illegal("bad_modifier", f"unknown modifier {mod!r}", rule="A2.3")
-        if mod and p.mods[actions.MOD_TOKEN[mod]] < 1:
-            return illegal("no_modifier_token", "you have no such modifier token", rule="A2.3")
-    if t == "patent":
-        tech = state.c.tech.get(action.get("tech", ""))
-        if tech is None:
-            return illegal("unknown_tech", "no such technology in play")
-        why = actions.patentable(state, seat, tech)
-        if why:
-            return illegal(why, f"cannot patent {tech['id']}: {why}", rule="A2.3")
+    refused = _refused_die(state.players[seat], action) if t != "double" else None
+    if refused is None and t == "patent":
+        refused = _refused_patent(state, seat, action)
+    if refused is not None:
+        return refused
     if t == "fly" and "die" in action:
         return illegal("flight_impossible", "no flight of exactly that many segments exists "
                        "(each segment once per flight, never back to your starting gate), or "
@@ -193,6 +181,32 @@ def diagnose(state: Game, seat: int, action: Action, legal: list[Action]) -> Ill
                        "value", rule="A2.3")
     return illegal("illegal_action", f"{t} with these parameters is not legal now",
                    expected=[a for a in legal if a["type"] == t][:10])
+
+
+def _refused_die(p: Player, action: Action) -> IllegalAction | None:
+    """What is wrong with the die an action names and the modifier it spends, if anything."""
+    if "die" not in action:
+        return None
+    i = action.get("die")
+    if not isinstance(i, int) or not 0 <= i < len(p.dice):
+        return illegal("no_such_die", "you have no such die", rule="A2.3")
+    mod = action.get("mod", "")
+    if mod not in actions.MODS:
+        return illegal("bad_modifier", f"unknown modifier {mod!r}", rule="A2.3")
+    if mod and p.mods[actions.MOD_TOKEN[mod]] < 1:
+        return illegal("no_modifier_token", "you have no such modifier token", rule="A2.3")
+    return None
+
+
+def _refused_patent(state: Game, seat: int, action: Action) -> IllegalAction | None:
+    """Why a technology cannot be patented, if it cannot."""
+    tech = state.c.tech.get(action.get("tech", ""))
+    if tech is None:
+        return illegal("unknown_tech", "no such technology in play")
+    why = actions.patentable(state, seat, tech)
+    if why:
+        return illegal(why, f"cannot patent {tech['id']}: {why}", rule="A2.3")
+    return None
 
 
 def to_json(data: Game) -> dict[str, Any]:
