@@ -161,7 +161,18 @@ def ship_state(state, cid):
 
 # ---------------------------------------------------------------- invariants
 
-def check_invariants(state):  # noqa: C901
+def check_invariants(state):
+    """What holds after every action: each card in exactly one zone of its owner's, the
+    chain and the stack agree, the face-down index matches the cards, and each card's
+    markers fit its zone."""
+    _check_zones(state)
+    _check_chain(state)
+    _check_face_down_index(state)
+    for c in state["cards"]:
+        _check_markers(state, c)
+
+
+def _check_zones(state):
     seen = {}
     for s, p in enumerate(state["p"]):
         for z in ZONES:
@@ -177,42 +188,50 @@ def check_invariants(state):  # noqa: C901
                 assert state["cards"][a]["z"] == "att" and state["cards"][a]["on"] == sid
         assert p["cr"] >= 0, "negative credits"
     assert len(seen) == len(state["cards"]), "a card is in no zone"
+
+
+def _check_chain(state):
     for it in state["chain"]:
         if it["k"] == "card":
             assert state["cards"][it["card"]]["z"] == "stack"
     for p in state["p"]:
         for cid in p["stack"]:
             assert any(it["card"] == cid and it["k"] == "card" for it in state["chain"])
-    # the face-down index matches the cards (non-bluff, unpaid, in play)
+
+
+def _check_face_down_index(state):
+    """The face-down index matches the cards (non-bluff, unpaid, in play)."""
     for q, p in enumerate(state["p"]):
         want = sorted(c["id"] for c in state["cards"] if c["o"] == q and not c["paid"]
                       and c["z"] in ("canteen", "surface", "att")
                       and c["as"] == state["defs"][c["d"]]["type"])
         assert sorted(p["fd"]) == want, ("fd index", p["fd"], want)
-    # semantic invariants
+
+
+def _check_markers(state, c):
+    """A card's markers fit its zone (the semantic invariants)."""
     from rulesets.kgk.state import armor_now
     cb = state["cb"]
-    late_destruction = state["opts"]["simplified_combat"] and cb and cb["step"] == "fire"
-    for c in state["cards"]:
-        z = c["z"]
-        if c["paid"]:
-            assert c["up"], "a paid card is face down"
-        if z in ("colony", "hand", "ruin", "out"):
-            assert not c["paid"] and not c["att"] and c["on"] is None
-        if z == "hangar":
-            d = state["defs"][c["d"]]
-            assert c["paid"] and c["as"] == "ship"
-            assert len(c["att"]) <= (d.get("cap") or 0), "over capacity"   # KG-4.2.4
-            if not late_destruction:
-                assert armor_now(state, c["id"]) > 0, "a ship at 0 armor stayed in play"
-            if cb is None:
-                assert not c["hit"]
-        if z == "att":
-            assert state["cards"][c["on"]]["z"] == "hangar"
-        if z == "canteen":
-            assert c["as"] == "crew"
-        if z == "surface":
-            assert c["as"] == "base"
+    z = c["z"]
+    if c["paid"]:
+        assert c["up"], "a paid card is face down"
+    if z in ("colony", "hand", "ruin", "out"):
+        assert not c["paid"] and not c["att"] and c["on"] is None
+    if z == "hangar":
+        d = state["defs"][c["d"]]
+        assert c["paid"] and c["as"] == "ship"
+        assert len(c["att"]) <= (d.get("cap") or 0), "over capacity"   # KG-4.2.4
+        late_destruction = state["opts"]["simplified_combat"] and cb and cb["step"] == "fire"
+        if not late_destruction:
+            assert armor_now(state, c["id"]) > 0, "a ship at 0 armor stayed in play"
+        if cb is None:
+            assert not c["hit"]
+    if z == "att":
+        assert state["cards"][c["on"]]["z"] == "hangar"
+    if z == "canteen":
+        assert c["as"] == "crew"
+    if z == "surface":
+        assert c["as"] == "base"
 
 
 def check_end_limits(events):
