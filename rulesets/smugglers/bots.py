@@ -44,20 +44,31 @@ def _points(view: dict[str, Any], me: dict[str, Any], card: dict[str, Any]) -> i
     return len(card["planets"])
 
 
+def _topped(view: dict[str, Any], seat: int, stacked: bool) -> tuple[int, set[int]]:
+    """The energy already promised to the cards ``seat`` currently tops, and those cards.
+    (Loops, not generators: a search's playouts ask this at nearly every step, and a
+    sector holds a few dice.)"""
+    committed = 0
+    mine = set()
+    for t in view["table"]:
+        dice = t["dice"]
+        if dice:
+            top = 0
+            for _, v in dice:
+                if v > top:
+                    top = v
+            if [seat, top] in dice:
+                committed += 10 if stacked and top == 6 else top
+                mine.add(t["index"])
+    return committed, mine
+
+
 def _bid(view: dict[str, Any], legal: list[Action]) -> Action:
     seat = view["seat"]
     me = view["seats"][seat]
     stacked = view["options"]["stacked_dice"]
     rounds_after = view["rounds"] - view["round"]
-    # Energy already promised to cards this seat currently tops.
-    committed = 0
-    mine = set()
-    for t in view["table"]:
-        if t["dice"]:
-            top = max(v for _, v in t["dice"])
-            if any(p == seat and v == top for p, v in t["dice"]):
-                committed += 10 if stacked and top == 6 else top
-                mine.add(t["index"])
+    committed, mine = _topped(view, seat, stacked)
     budget = me["energy"] - committed - 2 * rounds_after
     if rounds_after == 0:
         budget = me["energy"] - committed
@@ -69,17 +80,21 @@ def _bid(view: dict[str, Any], legal: list[Action]) -> Action:
     worth: dict[int, tuple[int, int] | None] = {}
     best: tuple[float, Action] | None = None
     for a in legal:
-        if a["type"] != "place" or a["card"] in mine:
-            continue
-        price = 10 if stacked and a["value"] == 6 else a["value"]
-        if price > budget:
+        if a["type"] != "place":
             continue
         index = a["card"]
-        if index not in worth:
+        if index in mine:
+            continue
+        value = a["value"]
+        price = 10 if stacked and value == 6 else value
+        if price > budget:
+            continue
+        if index in worth:
+            known = worth[index]
+        else:
             card = view["table"][index]["card"]
             pts = _points(view, me, card) if _options(tuple(card["ships"]), held) else 0
-            worth[index] = (pts, min(len(card["ships"]), goods)) if pts > 0 else None
-        known = worth[index]
+            known = worth[index] = (pts, min(len(card["ships"]), goods)) if pts > 0 else None
         if known is None:
             continue
         pts, dumped = known
@@ -105,9 +120,14 @@ def _pay(view: dict[str, Any], legal: list[Action]) -> Action:
     held = list(me["goods"].items())
 
     def key(a: Action) -> tuple[int, int]:
-        """The most goods paid, then what is left spread the most evenly."""
+        """The most goods paid, then what is left spread the most evenly (the sum of the
+        squares of what is left: a loop, asked for every payment at a playout's step)."""
         paid = a["goods"]
-        return (sum(paid.values()), -sum((n - paid.get(c, 0)) ** 2 for c, n in held))
+        squares = 0
+        for c, n in held:
+            left = n - paid.get(c, 0)
+            squares += left * left
+        return (sum(paid.values()), -squares)
 
     return max(legal, key=key)
 
@@ -115,21 +135,33 @@ def _pay(view: dict[str, Any], legal: list[Action]) -> Action:
 def _refill(view: dict[str, Any], legal: list[Action]) -> Action:
     me = view["seats"][view["seat"]]
     rounds_after = view["rounds"] - view["round"]
-    gives = [a for a in legal if a["type"] in ("give_good", "give_energy")]
+    energy_wanted = 5 - me["energy"] if rounds_after >= 2 else 0
+    goods_wanted = rounds_after >= 2 and sum(me["goods"].values()) < 2
+    # One walk of the list (a search's playouts refill at many steps, from lists of
+    # some thirty takes): the gives, the energy takes that fill up to 5, the first take
+    # of a single good.
+    gives: list[Action] = []
+    energy: list[Action] = []
+    one_good: Action | None = None
+    for a in legal:
+        t = a["type"]
+        if t == "give_good" or t == "give_energy":
+            gives.append(a)
+        elif t == "take_energy":
+            if a["amount"] <= energy_wanted:
+                energy.append(a)
+        elif t == "take_goods" and goods_wanted and one_good is None \
+                and sum(a["goods"].values()) == 1:
+            one_good = a
     if gives:
         goods = [a for a in gives if a["type"] == "give_good"]
         if goods:
             return max(goods, key=lambda a: me["goods"][a["colour"]])
         return gives[0]
-    if rounds_after >= 2 and me["energy"] < 5:
-        energy = [a for a in legal if a["type"] == "take_energy"
-                  and a["amount"] <= 5 - me["energy"]]
-        if energy:
-            return max(energy, key=lambda a: a["amount"])
-    if rounds_after >= 2 and sum(me["goods"].values()) < 2:
-        goods = [a for a in legal if a["type"] == "take_goods" and sum(a["goods"].values()) == 1]
-        if goods:
-            return goods[0]
+    if energy:
+        return max(energy, key=lambda a: a["amount"])
+    if one_good is not None:
+        return one_good
     return {"type": "decline"}
 
 
