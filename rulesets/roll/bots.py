@@ -31,11 +31,17 @@ def bot_action(state: Game, seat: int, kind: str, seed: str) -> Action:
     return _heuristic(view.bot_view(state, seat), seat, legal)
 
 
+# The worlds that hold goods (a colour, not grey): looked up once, where the heuristic asks
+# of every tableau tile at nearly every step of a search's playouts.
+_HOLDS_GOODS = frozenset(k for k, card in CARDS.items()
+                         if card.kind == "world" and card.colour not in (None, "grey"))
+
+
 def _phase_values(me: dict[str, Any], counts: dict[str, int]) -> dict[str, float]:
     """How much each phase would achieve with ``counts`` workers (+1 for the selector)."""
-    goods = sum(len(v) for v in me["goods"].values())
-    empty = sum(1 for k in me["tableau"] if CARDS[k].kind == "world"
-                and CARDS[k].colour not in (None, "grey") and k not in me["goods"])
+    held = me["goods"]
+    goods = sum(map(len, held.values()))
+    empty = sum(1 for k in me["tableau"] if k in _HOLDS_GOODS and k not in held)
     out: dict[str, float] = {}
     out["ship"] = 3.0 * min(goods, counts["ship"] + 1)
     out["produce"] = 1.8 * min(empty, counts["produce"] + 1)
