@@ -103,8 +103,11 @@ class _Ctx:
         the same in any order."""
         gate = self.me["gate"]
         adj = self.c.adj
-        # each segment's room left (a list: read at every step of every continuation)
-        room = [cap - used.get(seg, 0) for seg, cap in enumerate(self.c.seg_cap)]
+        # each segment's room left (a list: read at every step of every continuation;
+        # copied whole, then the few segments used taken off)
+        room = list(self.c.seg_cap)
+        for seg, n in used.items():
+            room[seg] -= n
         passing = self._passing()
         coloured = self._coloured(race[0]) if race else frozenset()
         race_vp = race[1] if race else 0
@@ -133,10 +136,9 @@ class _Ctx:
                 # one passes is counted once for all of its ends.
                 passed = passing.intersection(path)
                 raced = coloured.intersection(path)
-            for seg, nxt in adj[pos]:
-                if nxt == gate or room[seg] <= 0:
-                    continue
-                if left == 1:
+                for seg, nxt in adj[pos]:
+                    if nxt == gate or room[seg] <= 0:
+                        continue
                     val = ends.get(nxt)
                     if val is None:
                         val = end_value(nxt)
@@ -145,6 +147,9 @@ class _Ctx:
                         val += race_vp * (len(raced) + (nxt in coloured and nxt not in raced))
                     if val > best:
                         best = val
+                return
+            for seg, nxt in adj[pos]:
+                if nxt == gate or room[seg] <= 0:
                     continue
                 room[seg] -= 1
                 path.append(nxt)
