@@ -70,7 +70,7 @@ def _reassigns(spec: Reassign, a: Assign, first_src: str | None,
         if spec.same_col and first_src is None and sum(1 for d in a.dice if d[2] == src) < 2:
             continue  # Executive Power needs two workers in one column
         for dst in destinations(spec, c, src, selected, first_src):
-            out.append(reassign[c][src][dst].copy())
+            out.append(reassign[c][src][dst])
             if first_only:
                 return out
     return out
@@ -91,20 +91,20 @@ def legal(state: Game, seat: int) -> list[Action]:
         return []
     wilds = {c for c, _f, col in a.dice if col == WILD}
     if wilds:
-        return [x.copy() for c in sorted(wilds) for x in offers.PLACE_DIE[c]]
+        return [x for c in sorted(wilds) for x in offers.PLACE_DIE[c]]
     if a.sel is None:
         select = offers.SELECT
-        return [x.copy() for c, col in _pairs(a.dice) for x in select[c][col]]
+        return [x for c, col in _pairs(a.dice) for x in select[c][col]]
     if a.pend is not None:
         out = _moves(p, a)
         if a.pend["done"] >= a.pend["min"] or not out:
-            out.append(offers.STOP.copy())
+            out.append(offers.STOP)
         return out
-    out = [offers.DONE.copy()]
+    out = [offers.DONE]
     pairs = _pairs(a.dice)
     if "Dictate" not in a.used or owns(p, "Backup Planning"):
         dictate = offers.DICTATE
-        out += [dictate[c][col].copy() for c, col in pairs]
+        out += [dictate[c][col] for c, col in pairs]
     for name in sorted({n for n in p.names if n in REASSIGN}):     # the powers it owns
         if name not in a.used and _power_usable(state, seat, a, name, pairs):
             out.append({"type": "power", "name": name})

@@ -19,16 +19,16 @@ View = dict[str, Any]
 
 
 def bot_action(state: Game, seat: int, kind: str, seed: str) -> Action:
-    legal = engine.legal_actions(state, seat)
+    legal = engine.shared_legal(state, seat)       # (only read: the pick is copied)
     if not legal:
         raise ValueError(f"seat {seat} has no legal action")
     if kind == "random":
-        return Rng.from_seed(seed).choice(legal)
+        return Rng.from_seed(seed).choice(legal).copy()
     if kind != "heuristic":
         raise ValueError(f"unknown bot kind {kind!r}")
     # (the heuristic draws nothing: its seed is not hashed, which cost as much as a
     # cheap choice in a search's playouts)
-    return _heuristic(view.bot_view(state, seat), seat, legal)
+    return _heuristic(view.bot_view(state, seat), seat, legal).copy()
 
 
 # The worlds that hold goods (a colour, not grey): looked up once, where the heuristic asks

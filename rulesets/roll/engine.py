@@ -176,7 +176,10 @@ def _acts(state: Game, seat: Any) -> bool:
     return stage != "over" and seat in (state.queue[0]["seat"],)
 
 
-def legal_actions(state: Game, seat: int) -> list[Action]:
+def shared_legal(state: Game, seat: int) -> list[Action]:
+    """The seat's legal list as the rules build it: mostly the very dicts of the tables in
+    ``offers.py``, shared by every list that offers them, so it is only read (the bots
+    pick from it and copy their pick; ``legal_actions`` hands out copies)."""
     if not _acts(state, seat):
         return []
     if state.stage == "assign":
@@ -184,6 +187,11 @@ def legal_actions(state: Game, seat: int) -> list[Action]:
     t = state.queue[0]
     legal = HANDLERS[t["kind"]][1]
     return legal(state, t) if legal else []
+
+
+def legal_actions(state: Game, seat: int) -> list[Action]:
+    """The protocol's legal list: dicts of the caller's own, which it may edit."""
+    return [dict(a) for a in shared_legal(state, seat)]
 
 
 def apply(state: Game, seat: Any, action: Any,
@@ -200,7 +208,7 @@ def apply(state: Game, seat: Any, action: Any,
                             details={"to_act": to_act(state)})
     if not isinstance(action, dict) or "type" not in action:
         raise IllegalAction("bad_action", "an action is an object with a 'type'")
-    legal = [] if checked else legal_actions(state, seat)
+    legal = [] if checked else shared_legal(state, seat)
     if not checked and action not in legal:
         kinds = sorted({a["type"] for a in legal})
         if action["type"] not in kinds:
@@ -258,4 +266,5 @@ def from_json(data: Any) -> Game:
     return Game.from_json(data)
 
 
-__all__ = ["PHASES", "apply", "example_config", "legal_actions", "new_game", "to_act"]
+__all__ = ["PHASES", "apply", "example_config", "legal_actions", "new_game", "shared_legal",
+           "to_act"]

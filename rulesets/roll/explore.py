@@ -59,7 +59,7 @@ def place_actions(p: Player, drawn: list[int]) -> list[Action]:
     """Each drawn tile as a development, then as a world (with Improved Reconnaissance,
     each also on top of its stack)."""
     places = offers.PLACE_TILE[owns(p, "Improved Reconnaissance")]
-    return [a.copy() for tile in sorted(drawn) for a in places[tile]]
+    return [a for tile in sorted(drawn) for a in places[tile]]
 
 
 def do_place(state: Game, seat: int, drawn: list[int], action: Action, events: list[Event]) -> None:
@@ -93,8 +93,8 @@ def explore_legal(state: Game, t: Task) -> list[Action]:
     sc = t["scout"]
     if sc is not None and sc["drawn"] is None:
         discard = offers.DISCARD
-        tiles = [discard[tile].copy() for tile in sorted(p.dev_stack + p.world_stack)]
-        tiles.append(offers.DRAW.copy())
+        tiles = [discard[tile] for tile in sorted(p.dev_stack + p.world_stack)]
+        tiles.append(offers.DRAW)
         return tiles
     if sc is not None:
         return place_actions(p, sc["drawn"])
@@ -103,8 +103,8 @@ def explore_legal(state: Game, t: Task) -> list[Action]:
         stock_scout = offers.STOCK_SCOUT[virtual]
         for c in sorted(set(pool)):
             stock, scout = stock_scout[c]
-            out.append(stock.copy())
-            out.append(scout.copy())
+            out.append(stock)
+            out.append(scout)
     if owns(p, "Advanced Logistics"):
         logistics = offers.LOGISTICS
         for side, stack in (("dev", p.dev_stack), ("world", p.world_stack)):
@@ -114,7 +114,7 @@ def explore_legal(state: Game, t: Task) -> list[Action]:
                 for to in ("dev", "world"):
                     if to == side and i == 0:
                         continue  # already on top there
-                    out.append(logistics[tile][to].copy())
+                    out.append(logistics[tile][to])
     return out
 
 

@@ -42,9 +42,9 @@ def _pick_done(state: Game, t: Task, events: list[Event]) -> None:
 
 def pick_legal(state: Game, t: Task) -> list[Action]:
     pick = offers.PICK
-    out = [pick[c].copy() for c in sorted(set(t["pool"]))]
+    out = [pick[c] for c in sorted(set(t["pool"]))]
     if len(t["chosen"]) >= t["min"]:
-        out.append(offers.STOP.copy())
+        out.append(offers.STOP)
     return out
 
 
@@ -169,8 +169,8 @@ def recall_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
 
 def recall_legal(state: Game, t: Task) -> list[Action]:
     recall = offers.RECALL
-    out = [offers.DONE.copy()]
-    out += [recall[w][c].copy() for w, c in _recall_places(state.players[t["seat"]])]
+    out = [offers.DONE]
+    out += [recall[w][c] for w, c in _recall_places(state.players[t["seat"]])]
     return out
 
 

@@ -1,10 +1,10 @@
-"""The actions the rules offer most, each written once here and handed out as copies.
+"""The actions the rules offer most, each written once here and shared.
 
-Every step builds one legal list, and a legal list is mostly small dicts: copying a
-finished dict costs about a third of writing it out (no key is hashed and inserted
-again), so the hot lists copy these. Each list still gets dicts of its own, plain and
-mutable, equal to what a literal would give, in the same key order. The fields and what
-they mean are in ``action_shapes.py``.
+Every step builds one legal list, and a legal list is mostly small dicts: the rules' lists
+(``engine.shared_legal``) hold these very dicts, read only; the bots copy the one they
+pick, and the protocol's ``legal_actions`` copies the whole list, so every caller still
+gets dicts of its own, plain and mutable, in the same key order. The fields and what they
+mean are in ``action_shapes.py``.
 """
 
 from __future__ import annotations

@@ -36,3 +36,23 @@ def test_an_edited_offer_changes_neither_the_tables_nor_the_next_list(players):
             offered += len(legal)
     assert offered > 1000           # (the games offered every kind of table many times)
     assert _tables() == tables
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_an_edited_bot_pick_changes_neither_the_tables_nor_the_next_list(kind):
+    """The bots pick from the rules' shared list (``engine.shared_legal``) and hand out a
+    copy of their pick."""
+    from rulesets.roll import bots
+
+    tables = _tables()
+    picks = 0
+    for state in seeded_positions(RULESET, RULESET.example_config(2), f"picks-{kind}"):
+        for seat in RULESET.to_act(state):
+            before = json.dumps(RULESET.legal_actions(state, seat))
+            action = bots.bot_action(state, seat, kind, f"pick-{picks}")
+            action["type"] = "edited"
+            action["extra"] = True
+            assert json.dumps(RULESET.legal_actions(state, seat)) == before
+            picks += 1
+    assert picks > 100
+    assert _tables() == tables
