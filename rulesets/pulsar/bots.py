@@ -195,7 +195,7 @@ class _Ctx:
             return val
         track = self.v["tracks"][a["track"]]
         mid = self.seat * 2 + a["marker"]
-        pos = next(i for i, st in enumerate(track) if mid in st) + mv
+        pos = _position(track, mid) + mv
         pos = max(0, min(len(track) - 1, pos))
         pen = self.v["components"]["dice_board"]["tracks"][a["track"]]["penalties"]
         val -= 0.8 * mv
@@ -347,3 +347,12 @@ def play_match(kinds: list[str], seed: str, config: dict[str, Any] | None = None
         step += 1
     state.steps = step
     return state
+
+
+def _position(track: list[list[int]], marker: int) -> int:
+    """The space of ``track`` (a list of stacks) where ``marker`` stands (a loop, not a
+    generator: the playouts ask it at nearly every draft)."""
+    for i, stack in enumerate(track):
+        if marker in stack:
+            return i
+    raise ValueError(f"marker {marker} is not on the track")
