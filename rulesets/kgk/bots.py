@@ -11,11 +11,10 @@ whole view, as a board's client has it: the keys it reads are the same).
 from __future__ import annotations
 
 from collections.abc import Callable
-from hashlib import sha256
 from typing import Any
 
 from rulesets.kgk.jsontypes import Action, Decision
-from rulesets.rng import Rng
+from rulesets.rng import Rng, sha256
 
 
 def random_index(n: int, seed: object) -> int:

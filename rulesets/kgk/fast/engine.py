@@ -21,14 +21,7 @@ from rulesets.kgk.fast import main_list
 from rulesets.kgk.fast.cache import Cache, Kept
 from rulesets.kgk.jsontypes import Action, Decision, GameState
 from rulesets.kgk.table import DECISIONS
-
-try:
-    # The interpreter's own SHA-256: for a seed's few bytes it beats OpenSSL's, whose
-    # cost is in setting its context up (``rulesets/rng.py`` has the figures); the
-    # digest is the same, and so is ``bots.random_index``'s.
-    from _sha256 import sha256 as _sha256
-except ImportError:        # (a Python built without it)
-    from hashlib import sha256 as _sha256
+from rulesets.rng import sha256
 
 _from_bytes: Final = int.from_bytes
 
@@ -89,7 +82,7 @@ class FastEngine(Cache):
             if n == 0:
                 raise ValueError("this seat has nothing to do now")
             # (bots.random_index, written out; any hash mod 1 is 0: unhashed)
-            i = 0 if n == 1 else _from_bytes(_sha256(seed.encode()).digest(), "big") % n
+            i = 0 if n == 1 else _from_bytes(sha256(seed.encode()).digest(), "big") % n
             e.hint = i
             return legal[i].copy()
         a = rules.choose_bot_action(state, seat, kind, seed, legal)
