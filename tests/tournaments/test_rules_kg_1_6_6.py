@@ -1,21 +1,13 @@
-"""Rule coverage, section 1: what a tournament plays (KG-1.6.6), through the tournament
-service and the deck formats it is created with.
-
-The only module of ``tests/kgk`` that needs Django: the engine sweeps run this directory
-with ``-p no:django``, so without a configured Django the module skips itself."""
+"""KGK rule coverage, section 1: what a tournament plays (KG-1.6.6), through the tournament
+service and the deck formats it is created with."""
 
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
 
 from decks.core import get_format
 from decks.core.formats import OPPOSED_RACES
-
-if not settings.configured:
-    pytest.skip("needs Django (run without -p no:django)", allow_module_level=True)
-
-from matches.tournaments import services  # (needs the configured Django)
+from matches.tournaments import services
 from matches.tournaments.services import TournamentError
 
 pytestmark = pytest.mark.django_db
