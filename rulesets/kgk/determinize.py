@@ -51,27 +51,29 @@ def _face_down_in_play(state: GameState, q: int) -> list[int]:
 
 
 def determinize(state: GameState, seat: int, rng: Rng) -> GameState:
-    st = state.copy()
-    cards, players = st.cards, st.p
-    pinned = _pinned(st)
+    # The seats are copied first and the cards last: a sample deals most of the cards
+    # (the hidden zones' ids) anew, so only the others are copied.
+    old, players = state.cards, [p.copy() for p in state.p]
+    pinned = _pinned(state)
     # The hidden zones (seat order, own colony first among its own), each keeping its size.
     places: list[tuple[list[int], int, str]] = [
         (getattr(p, zone), q, zone)
         for q, p in enumerate(players) for zone in (HIDDEN_OWN if q == seat else HIDDEN_OTHER)]
     unknown = sorted(c for ids, _q, _z in places for c in ids if c not in pinned)
     # What the seat knows its own unseen cards are: its deck minus what it sees.
-    own = sorted(cards[c].d for c in unknown if cards[c].o == seat)
+    own = sorted(old[c].d for c in unknown if old[c].o == seat)
     rng.shuffle(own)
     # What it may guess of the others': its own deck list and what they have shown (one
     # walk of the cards).
     deck: list[int] = []
     shown: list[int] = []
-    for c in cards:
+    for c in old:
         if c.o == seat:
             deck.append(c.d)
         elif c.up:
             shown += [c.d] * SHOWN_WEIGHT
     guess = sorted(deck) + shown
+    dealt: dict[int, Card] = {}
     at = 0
     for ids, q, zname in places:
         for i, cid in enumerate(ids):
@@ -81,7 +83,9 @@ def determinize(state: GameState, seat: int, rng: Rng) -> GameState:
             at += 1
             d = own.pop() if q == seat and own else guess[rng.below(len(guess))]
             ids[i] = new
-            cards[new] = Card(new, d, q, zname)     # at rest, as state.move leaves it
+            dealt[new] = Card(new, d, q, zname)     # at rest, as state.move leaves it
+    st = state.copy([dealt[c.id] if c.id in dealt else c.copy() for c in old], players)
+    cards = st.cards
     for q in range(len(players)):
         if q == seat:
             continue

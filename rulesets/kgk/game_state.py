@@ -294,12 +294,16 @@ class Game:
         # (``abil``, given by a copy: the same owners and definitions)
         self.abil = cards_with_abilities(n, defs, cards) if abil is None else abil
 
-    def copy(self) -> Game:
-        """A detached copy (what a search plays on), sharing the card definitions."""
+    def copy(self, cards: list[Card] | None = None, players: list[Player] | None = None
+             ) -> Game:
+        """A detached copy (what a search plays on), sharing the card definitions; with
+        ``cards`` and ``players`` given (a determinization's, which deals most cards
+        anew), those instead of copies of this game's own."""
         opts, cb, chain, dec, todo, result = marshal.loads(marshal.dumps(
             (self.opts, self.cb, self.chain, self.dec, self.todo, self.result)))
-        g = Game(opts, self.n, self.rng, self.defs, [c.copy() for c in self.cards],
-                 [p.copy() for p in self.p], self.abil)
+        g = Game(opts, self.n, self.rng, self.defs,
+                 [c.copy() for c in self.cards] if cards is None else cards,
+                 [p.copy() for p in self.p] if players is None else players, self.abil)
         g.game = self.game
         g.v = self.v
         g.seq = self.seq
