@@ -44,10 +44,17 @@ class _Seen:
         self.view = view
         self.dec: Decision = view["decision"]
         self.me: int = view["seat"]
-        self.my: dict[str, Any] = view["players"][self.me]
-        self.types: dict[str, list[Action]] = {}
+        # (a dict, or a ``view.BotSeat``, read by key alike: no narrower type, as a
+        # compiled build checks annotations at run time)
+        self.my: Any = view["players"][self.me]
+        types: dict[str, list[Action]] = {}
         for a in legal:
-            self.types.setdefault(a["type"], []).append(a)
+            of_type = types.get(a["type"])
+            if of_type is None:
+                types[a["type"]] = [a]
+            else:
+                of_type.append(a)
+        self.types = types
         self._hand: dict[int, dict[str, Any]] | None = None
         self._ships: dict[int, dict[str, Any]] | None = None
         self._enemy_ships: dict[int, dict[str, Any]] | None = None
@@ -182,6 +189,10 @@ _DECIDE: dict[str, Callable[[_Seen], Action | None]] = {
 }
 
 
+# The cards the heuristic places face down, each as what it is (never a bluff).
+_PLACED_AS = {"armament": "armament", "crew": "crew", "base": "base"}
+
+
 def _main(seen: _Seen) -> Action | None:
     view, types, my, hand = seen.view, seen.types, seen.my, seen.hand()
     cr = my["credits"]
@@ -195,7 +206,7 @@ def _main(seen: _Seen) -> Action | None:
     # 3. place real armaments/crews/bases face down (no bluffs)
     for a in types.get("place", []):
         c = hand.get(a["card"])
-        if c and {"armament": "armament", "crew": "crew", "base": "base"}.get(c["type"]) == a["as"]:
+        if c and _PLACED_AS.get(c["type"]) == a["as"]:
             return a
     # 4. useful events
     for a in types.get("play", []):

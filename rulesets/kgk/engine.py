@@ -17,7 +17,7 @@ from rulesets.kgk.ending import eliminate, finish, finish_multiplayer
 from rulesets.kgk.jsontypes import Action, Decision, GameState
 from rulesets.kgk.state import alive_seats, emit, move, next_alive
 from rulesets.kgk.table import DECISIONS, TASKS
-from rulesets.kgk.view import bot_view
+from rulesets.kgk.view import bot_seats_view
 
 MAX_TASKS: Final = 100000
 
@@ -111,7 +111,7 @@ def choose_bot_action(state: GameState, seat: int, kind: str, seed: str,
     if kind == "heuristic":
         if len(legal) == 1:   # (no choice: the seat's view is not built for nothing)
             return legal[0].copy()
-        a = heuristic_action(bot_view(state, seat), legal, seed)
+        a = heuristic_action(bot_seats_view(state, seat), legal, seed)
         if a is None:
             raise ValueError("the heuristic bot found nothing to do")
         return a.copy()

@@ -214,20 +214,62 @@ def _bot_ship(state: GameState, sid: int) -> Any:
             "bombard": val(state, sid, "bombard")}
 
 
-def _bot_player_view(state: GameState, q: int, seat: int) -> Any:
-    p = state.p[q]
-    mine = seat == q
-    v = {
-        "credits": p.cr,
-        "colony": len(p.colony),
-        "hand_count": len(p.hand),
-        "hand": [_bot_card(state, c) for c in p.hand] if mine else None,
-        "hangar": [_bot_ship(state, s) for s in p.hangar],
-        "alive": p.alive,
+class BotSeat:
+    """A seat in ``bot_view``, read by key like its dict (``seat["hangar"]``), its hand,
+    ships and bases built at their first read: a search's playouts ask the heuristic at
+    every step, and most of its decisions read no ships nor bases (a main decision only
+    when it may attack, aim an event or develop a base; the ships' values were a third
+    of the view), and only a main decision or a mulligan reads the hand for sure.
+    ``as_dict`` is the seat as ``bot_view`` lists it."""
+
+    __slots__ = ("state", "q", "seat", "read")
+
+    def __init__(self, state: GameState, q: int, seat: int) -> None:
+        p = state.p[q]
+        self.state = state
+        self.q = q
+        self.seat = seat
+        self.read: dict[str, Any] = {
+            "credits": p.cr, "colony": len(p.colony), "hand_count": len(p.hand),
+            "alive": p.alive}
+        if q != seat:
+            self.read["hand"] = None
+
+    def __getitem__(self, key: str) -> Any:
+        read = self.read
+        if key in read:
+            return read[key]
+        state, q = self.state, self.q
+        mine = q == self.seat
+        if key == "hangar":
+            v: Any = [_bot_ship(state, s) for s in state.p[q].hangar]
+        elif key == "hand" and mine:
+            v = [_bot_card(state, c) for c in state.p[q].hand]
+        elif key == "surface" and mine:
+            v = [in_play_view(state, c, q, i) for i, c in enumerate(state.p[q].surface)]
+        else:
+            raise KeyError(key)
+        read[key] = v
+        return v
+
+    def as_dict(self) -> dict[str, Any]:
+        keys = ("credits", "colony", "hand_count", "hand", "hangar", "alive")
+        v = {k: self[k] for k in keys}
+        if self.q == self.seat:
+            v["surface"] = self["surface"]
+        return v
+
+
+def bot_seats_view(state: GameState, seat: int) -> Any:
+    """``bot_view`` with its seats as ``BotSeat``: what the heuristic bot is given."""
+    return {
+        "seat": seat,
+        "players_count": state.n,
+        "players": [BotSeat(state, q, seat) for q in range(state.n)],
+        "chain": chain_view(state, seat),
+        "combat": combat_view(state, seat),
+        "decision": decision_view(state, seat),
     }
-    if mine:
-        v["surface"] = [in_play_view(state, c, seat, i) for i, c in enumerate(p.surface)]
-    return v
 
 
 def bot_view(state: GameState, seat: int) -> Any:
@@ -238,17 +280,13 @@ def bot_view(state: GameState, seat: int) -> Any:
     cost; another seat's hand is ``None``, as in the view) and its bases. Every value
     comes from the functions ``view`` is made of, so it shows nothing ``view`` hides. A
     search's playouts ask it at every step, and the whole view (discard piles, canteens,
-    attachments, every value of every ship) was about half of a KGK search.
+    attachments, every value of every ship) was about half of a KGK search; the bot is
+    given it as ``bot_seats_view``, whose seats build their parts when read.
     ``tests/kgk/test_bot_view.py`` checks that it is the view cut down to its keys at
     every decision of seeded games."""
-    return {
-        "seat": seat,
-        "players_count": state.n,
-        "players": [_bot_player_view(state, q, seat) for q in range(state.n)],
-        "chain": chain_view(state, seat),
-        "combat": combat_view(state, seat),
-        "decision": decision_view(state, seat),
-    }
+    v = bot_seats_view(state, seat)
+    v["players"] = [p.as_dict() for p in v["players"]]
+    return v
 
 
 def event_view(event: Any, seat: int | None) -> Any:

@@ -17,7 +17,7 @@ import pytest
 from rulesets import compiled
 from rulesets.kgk.bots import heuristic_action
 from rulesets.kgk.ruleset import RULESET as R
-from rulesets.kgk.view import bot_view, view
+from rulesets.kgk.view import BotSeat, bot_seats_view, bot_view, view
 from tests.kgk.helpers import format_config
 from tests.support.views import cut
 
@@ -56,8 +56,11 @@ def test_bot_view_is_the_view_cut_down_at_every_decision(fmt):
             legal = R.legal_actions(s, seat)
             seed = f"bv:{steps}"
             if len(legal) > 1:
-                assert heuristic_action(bot_view(s, seat), legal, seed) == \
-                    heuristic_action(view(s, seat), legal, seed), (fmt, g, steps)
+                whole = heuristic_action(view(s, seat), legal, seed)
+                assert heuristic_action(bot_view(s, seat), legal, seed) == whole, (fmt, g, steps)
+                # (what the engine gives the bot: the same, its seats built when read)
+                assert heuristic_action(bot_seats_view(s, seat), legal, seed) == whole, \
+                    (fmt, g, steps)
                 picks += 1
             s, _ = R.apply(s, seat, R.bot_action(s, seat, kinds[seat], f"bv-{g}:{steps}"))
             steps += 1
@@ -82,8 +85,32 @@ def test_the_cut_notices_a_value_or_a_key_the_view_has_not():
     assert extra != cut(whole, extra)
 
 
+def test_a_seat_builds_its_hand_ships_and_bases_when_first_read():
+    """``BotSeat`` holds the counts from the start and builds the rest at its first read
+    (once: a second read is the same list), the same as ``bot_view``'s seat; another
+    seat's hand is ``None`` and its bases are not there to read."""
+    s = R.new_game(format_config({}, 2), "bot-view-lazy")
+    for _ in range(60):                       # (ships in play, a hand, maybe bases)
+        seat = R.to_act(s)[0]
+        s, _ = R.apply(s, seat, R.bot_action(s, seat, "heuristic", "lazy"))
+    assert any(p.hangar for p in s.p) and all(p.hand for p in s.p)
+    for seat in range(2):
+        part = bot_view(s, seat)
+        for q in range(2):
+            lazy = BotSeat(s, q, seat)
+            assert set(lazy.read) == {"credits", "colony", "hand_count", "alive"} | \
+                ({"hand"} if q != seat else set())
+            hangar = lazy["hangar"]
+            assert hangar == part["players"][q]["hangar"] and lazy["hangar"] is hangar
+            assert lazy.as_dict() == part["players"][q]
+            if q != seat:
+                assert lazy["hand"] is None
+                with pytest.raises(KeyError):
+                    lazy["surface"]
+
+
 @pytest.mark.skipif(compiled.loaded().get("rulesets.kgk.engine", False),
-                    reason="counts by patching engine.bot_view, which compiled calls bypass")
+                    reason="counts by patching engine.bot_seats_view, which compiled calls bypass")
 def test_the_heuristic_plays_a_lone_legal_action_without_building_the_view(monkeypatch):
     """With one legal action there is nothing to decide: ``choose_bot_action`` returns
     it (a copy) without building the seat's view; a search's playouts meet such
@@ -91,13 +118,13 @@ def test_the_heuristic_plays_a_lone_legal_action_without_building_the_view(monke
     from rulesets.kgk import engine
 
     built: list[int] = []
-    real = engine.bot_view
+    real = engine.bot_seats_view
 
     def counting(state, seat):
         built.append(seat)
         return real(state, seat)
 
-    monkeypatch.setattr(engine, "bot_view", counting)
+    monkeypatch.setattr(engine, "bot_seats_view", counting)
     s = R.new_game(format_config({}, 2), "bot-view-lone")
     lone = many = 0
     for step in range(400):
