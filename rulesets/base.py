@@ -155,6 +155,8 @@ class Ruleset(Protocol):
     # what the others have shown, its own deck list; the engine's generator reseeded). It
     # must not depend on the hidden zones' order or contents. ``evaluate(state) ->
     # [float]``: each seat's prospects in [0, 1] where a playout stops before the end.
+    # ``determinizer(state, seat) -> (rng -> State)``: ``determinize`` of one state and
+    # seat for many samples, what they share worked out once (the search prefers it).
     # A game's hooks live in ``rulesets/<game>/determinize.py``.
 
     def example_config(self, players: int) -> dict[str, Any]:

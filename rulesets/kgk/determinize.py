@@ -19,6 +19,7 @@ cards in play are. A sample keeps everything public and the seat's own cards, an
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from rulesets.kgk.game_state import Card, cards_with_abilities
 from rulesets.kgk.jsontypes import GameState
@@ -50,53 +51,67 @@ def _face_down_in_play(state: GameState, q: int) -> list[int]:
     return [c for c in ids if not cards[c].up]
 
 
-def determinize(state: GameState, seat: int, rng: Rng) -> GameState:
-    # The seats are copied first and the cards last: a sample deals most of the cards
-    # (the hidden zones' ids) anew, so only the others are copied.
-    old, players = state.cards, [p.copy() for p in state.p]
+def sampler(state: GameState, seat: int) -> Callable[[Rng], GameState]:
+    """``determinize(state, seat, ·)``, what its samples share worked out once: the search
+    draws one sample of the same state and seat at every iteration. Which ids the
+    hidden zones hold after the deal, what the seat knows of its own unseen cards and
+    may guess of the others' depend on the state only; the draws are each sample's."""
+    cards = state.cards
     pinned = _pinned(state)
-    # The hidden zones (seat order, own colony first among its own), each keeping its size.
-    places: list[tuple[list[int], int, str]] = [
-        (getattr(p, zone), q, zone)
-        for q, p in enumerate(players) for zone in (HIDDEN_OWN if q == seat else HIDDEN_OTHER)]
-    unknown = sorted(c for ids, _q, _z in places for c in ids if c not in pinned)
+    # The hidden zones (seat order, own colony first among its own), each keeping its size:
+    # the unknown ids, sorted, dealt in order into their places (the pinned stay).
+    places = [(q, zone) for q, p in enumerate(state.p)
+              for zone in (HIDDEN_OWN if q == seat else HIDDEN_OTHER)]
+    unknown = iter(sorted(c for q, zone in places for c in getattr(state.p[q], zone)
+                          if c not in pinned))
+    zones: list[tuple[int, str, list[int]]] = []      # (seat, zone, its ids after the deal)
+    slots: list[tuple[int, int, str]] = []            # (id dealt, its seat, its zone)
+    for q, zone in places:
+        ids = [c if c in pinned else next(unknown) for c in getattr(state.p[q], zone)]
+        zones.append((q, zone, ids))
+        slots += [(c, q, zone) for c in ids if c not in pinned]
     # What the seat knows its own unseen cards are: its deck minus what it sees.
-    own = sorted(old[c].d for c in unknown if old[c].o == seat)
-    rng.shuffle(own)
+    own_cards = sorted(cards[c].d for c, _q, _z in slots if cards[c].o == seat)
     # What it may guess of the others': its own deck list and what they have shown (one
     # walk of the cards).
     deck: list[int] = []
     shown: list[int] = []
-    for c in old:
+    for c in cards:
         if c.o == seat:
             deck.append(c.d)
         elif c.up:
             shown += [c.d] * SHOWN_WEIGHT
     guess = sorted(deck) + shown
-    dealt: dict[int, Card] = {}
-    at = 0
-    for ids, q, zname in places:
-        for i, cid in enumerate(ids):
-            if cid in pinned:
-                continue
-            new = unknown[at]
-            at += 1
+    # The other seats' face-down cards in play and pinned hidden cards: guessed anew.
+    again: list[int] = []
+    for q in range(len(state.p)):
+        if q != seat:
+            again += _face_down_in_play(state, q)
+            again += [c for c in pinned if cards[c].o == q and cards[c].z in HIDDEN_OTHER]
+
+    def sample(rng: Rng) -> GameState:
+        own = list(own_cards)
+        rng.shuffle(own)
+        players = [p.copy() for p in state.p]
+        for q, zone, ids in zones:
+            setattr(players[q], zone, list(ids))
+        dealt: dict[int, Card] = {}
+        for c, q, zone in slots:
             d = own.pop() if q == seat and own else guess[rng.below(len(guess))]
-            ids[i] = new
-            dealt[new] = Card(new, d, q, zname)     # at rest, as state.move leaves it
-    st = state.copy([dealt[c.id] if c.id in dealt else c.copy() for c in old], players)
-    cards = st.cards
-    for q in range(len(players)):
-        if q == seat:
-            continue
-        for cid in _face_down_in_play(st, q):
-            cards[cid].d = guess[rng.below(len(guess))]
-        for cid in pinned:
-            if cards[cid].o == q and cards[cid].z in HIDDEN_OTHER:
-                cards[cid].d = guess[rng.below(len(guess))]
-    st.rng = rng.next_u64()
-    st.abil = cards_with_abilities(st.n, st.defs, cards)     # (definitions were dealt)
-    return st
+            dealt[c] = Card(c, d, q, zone)          # at rest, as state.move leaves it
+        st = state.copy([dealt[c.id] if c.id in dealt else c.copy() for c in cards], players)
+        dealt_cards = st.cards
+        for c in again:
+            dealt_cards[c].d = guess[rng.below(len(guess))]
+        st.rng = rng.next_u64()
+        st.abil = cards_with_abilities(st.n, st.defs, dealt_cards)   # (definitions were dealt)
+        return st
+
+    return sample
+
+
+def determinize(state: GameState, seat: int, rng: Rng) -> GameState:
+    return sampler(state, seat)(rng)
 
 
 def _strength(state: GameState, q: int) -> float:

@@ -121,6 +121,7 @@ class KGKRuleset(RulesetBase):
     # The searching bot's hooks (rulesets/search): a sample of what the seat cannot see,
     # and each seat's prospects where a playout stops.
     determinize = staticmethod(search_hooks.determinize)
+    determinizer = staticmethod(search_hooks.sampler)
     evaluate = staticmethod(search_hooks.evaluate)
     playability = staticmethod(playability)
     # Positions set up from a document (rulesets.base.Scenarios; SCENARIOS.md): the host's

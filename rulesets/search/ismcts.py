@@ -12,9 +12,9 @@ players too.
 
 The search touches the game only through the ruleset protocol (``to_act``,
 ``legal_actions``, ``apply``, ``outcome``, ``bot_action``) on determinized copies; the
-real state is read only by ``determinize``, ``legal_actions`` for the deciding seat and
-the heuristic bot's choice for it (which the protocol makes from the seat's view), so the
-search reads nothing the seat could not see.
+real state is read only by ``determinize`` (or ``determinizer``), ``legal_actions`` for
+the deciding seat and the heuristic bot's choice for it (which the protocol makes from
+the seat's view), so the search reads nothing the seat could not see.
 All randomness comes from one :class:`rulesets.rng.Rng` seeded from the bot seed and the
 budget is a count of iterations, so a seeded search is reproducible. A host that must
 share the CPU (a server whose other bots are waiting for theirs) may also cap the
@@ -50,6 +50,7 @@ CPU_BUDGET: ContextVar[float | None] = ContextVar("search_cpu_budget", default=N
 
 
 Determinize = Callable[[State, int, Rng], State]
+Sample = Callable[[Rng], State]
 Evaluate = Callable[[State], list[float]]
 
 
@@ -108,12 +109,17 @@ def action_key(action: Action) -> str:
     return "".join(_C_KEY_ENCODER(action, 0))
 
 
-def _hooks(rs: Game) -> tuple[Determinize, Evaluate | None]:
+def _hooks(rs: Game, state: State, seat: int) -> tuple[Sample, Evaluate | None]:
+    """The samples of ``state`` for ``seat`` (through the game's ``determinizer``, which
+    works out once what they share, where it has one) and the game's ``evaluate``."""
     det: Determinize | None = getattr(rs, "determinize", None)
     if det is None:
         raise ValueError(f"{rs.name} has no determinization, so it cannot be searched")
     ev: Evaluate | None = getattr(rs, "evaluate", None)
-    return det, ev
+    prepare: Callable[[State, int], Sample] | None = getattr(rs, "determinizer", None)
+    if prepare is not None:
+        return prepare(state, seat), ev
+    return (lambda rng: det(state, seat, rng)), ev
 
 
 def _rewards(rs: Game, state: State, evaluate: Evaluate | None, blend: float
@@ -202,7 +208,7 @@ def search(rs: Game, state: State, seat: int, level: Level, seed: str) -> Result
     keys = [f"{seat}|{action_key(a)}" for a in legal]
     if len(legal) == 1:
         return Result(legal[0], 0, 0, {keys[0]: 0})
-    determinize, evaluate = _hooks(rs)
+    sample, evaluate = _hooks(rs, state, seat)
     rng = Rng.from_seed(f"search|{seed}")
     root = Node(seat)
     prior: str | None = None
@@ -214,7 +220,7 @@ def search(rs: Game, state: State, seat: int, level: Level, seed: str) -> Result
     for _ in range(level.iterations):
         if stop_at is not None and done + failures and time.thread_time() >= stop_at:
             break
-        st = determinize(state, seat, rng)
+        st = sample(rng)
         path: list[Node] = []
         node = root
         try:

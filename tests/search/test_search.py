@@ -99,6 +99,31 @@ def positions(name: str, seed: str) -> list[tuple[State, int]]:
     return out
 
 
+def test_a_determinizer_draws_what_determinize_draws() -> None:
+    """A game's ``determinizer`` (KGK's; the search prepares it once a decision) is its
+    ``determinize`` for many samples of one state: each sample is ``determinize``'s with
+    the same generator, and a sample played on changes neither the next one nor the
+    real state (they share no list)."""
+    rs = registry.get("kgk")
+    found = positions("kgk", "conf-1")[:4]
+    assert found, "positions with a choice"
+    for state, seat in found:
+        before = snapshot(rs, state)
+        sample = rs.determinizer(state, seat)  # type: ignore[attr-defined]
+        first = sample(Rng(7))
+        drawn = snapshot(rs, first)
+        assert drawn == snapshot(rs, rs.determinize(state, seat, Rng(7)))  # type: ignore[attr-defined]
+        for step in range(12):               # (a KGK state is played on in place)
+            acting = rs.to_act(first)
+            if not acting:
+                break
+            first, _ = rs.apply(first, acting[0],
+                                rs.bot_action(first, acting[0], "heuristic", f"d{step}"))
+        assert snapshot(rs, first) != drawn
+        assert snapshot(rs, sample(Rng(7))) == drawn
+        assert snapshot(rs, state) == before
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_a_seeded_search_picks_the_same_move_twice(name: str) -> None:
     rs = registry.get(name)
