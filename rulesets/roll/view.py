@@ -42,10 +42,9 @@ def _stacks(p: Player) -> dict[str, Any]:
     }
 
 
-def _goods(p: Player, copy_lists: bool = True) -> dict[str, list[Any]]:
-    """The goods on a seat's worlds, by world in name order; the lists copied unless
-    ``copy_lists`` is false (then shared, to be read only)."""
-    return {k: list(v) if copy_lists else v for k, v in sorted(p.goods.items())}
+def _goods(p: Player) -> dict[str, list[Any]]:
+    """The goods on a seat's worlds, by world in name order (copies)."""
+    return {k: list(v) for k, v in sorted(p.goods.items())}
 
 
 def _player(p: Player, me: bool) -> dict[str, Any]:
@@ -99,16 +98,21 @@ def bot_view(state: Game, seat: int) -> dict[str, Any]:
     the VP pool and of the seat's own entry the keys in ``BOT_PLAYER_KEYS`` (the other
     seats' entries are empty). Its values are the view's, so it shows nothing the view
     hides; the seat's lists are the state's own, shared, not copied (the heuristic only
-    reads them). A search's playouts ask it at every step, and the whole view, every seat's
-    squares, columns and cup included, was about half of a Roll search's time.
+    reads them), and its goods and assignment equal the view's cut down (``cut``), in
+    the state's order and the dice alone. A search's playouts ask it at every step, and
+    the whole view, every seat's squares, columns and cup included, was about half of a
+    Roll search's time.
     ``tests/roll/test_bot_view.py`` checks it against ``view`` at every decision of
     seeded games."""
     p = state.players[seat]
+    # The goods in the state's own order (the view's sorts them, and the heuristic neither
+    # walks them in order nor can tell: equal dicts), and of the assignment the dice alone,
+    # the one entry the heuristic reads: neither is copied at every step of a playout.
     own: dict[str, Any] = {
         "tableau": p.tableau, "credits": p.credits, **_stacks(p),
         "dev_workers": p.dev_workers, "world_workers": p.world_workers,
-        "goods": _goods(p, copy_lists=False),
-        "assign": None if p.assign is None else p.assign.to_json(),
+        "goods": p.goods,
+        "assign": None if p.assign is None else {"dice": p.assign.dice},
     }
     return {"stage": state.stage, "vp_pool": state.vp_pool,
             "players": [own if i == seat else {} for i in range(len(state.players))]}
