@@ -68,6 +68,11 @@ def _heuristic(v: View, seat: int, legal: list[Action]) -> Action:  # noqa: C901
     me = v["players"][seat]
     kinds = {a["type"] for a in legal}
     if v["stage"] == "assign":
+        if "done" in kinds:
+            # Commit: the heuristic uses neither Dictate nor a power. (The list offering
+            # "done" offers no placement, selection nor power move: nothing to weigh, at
+            # about one step in seven of a search's playouts.)
+            return {"type": "done"}
         a = me["assign"]
         counts = dict.fromkeys(("explore", "develop", "settle", "produce", "ship"), 0)
         for _c, _f, col in a["dice"]:
@@ -91,7 +96,7 @@ def _heuristic(v: View, seat: int, legal: list[Action]) -> Action:  # noqa: C901
             # moves: the one from the least useful column to the most useful.
             moves = [x for x in legal if x["type"] == "reassign"]
             return max(moves, key=lambda x: values.get(x["to"], 0.0) - values.get(x["from"], 0.0))
-        return {"type": "done"} if "done" in kinds else legal[0]
+        return legal[0]
     if "setup" in kinds:
         return max(legal, key=lambda x: _tile_value(x["dev"], "dev"))
     if "draw" in kinds:
