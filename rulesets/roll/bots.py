@@ -1,12 +1,13 @@
 """Bots: "random" (uniform over legal actions) and "heuristic" (greedy rules of thumb).
 
 Both decide only from what the seat may see and ``legal_actions`` (and the public tile
-data): the heuristic reads ``view.bot_view(state, seat)``, the part of ``view(state,
-seat)`` it uses.
+data): the heuristic reads the stage and, where it weighs its options,
+``view.bot_view(state, seat)``, the part of ``view(state, seat)`` it uses.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rulesets.base import Action
@@ -28,7 +29,7 @@ def bot_action(state: Game, seat: int, kind: str, seed: str) -> Action:
         raise ValueError(f"unknown bot kind {kind!r}")
     # (the heuristic draws nothing: its seed is not hashed, which cost as much as a
     # cheap choice in a search's playouts)
-    return _heuristic(view.bot_view(state, seat), seat, legal).copy()
+    return _heuristic(state.stage, lambda: view.bot_view(state, seat), seat, legal).copy()
 
 
 # The worlds that hold goods (a colour, not grey): looked up once, where the heuristic asks
@@ -64,15 +65,20 @@ def _tile_value(tile: int, side: str) -> float:
     return (2.0 if card.colour != "grey" else 1.0) + 3.0 - 0.6 * card.cost
 
 
-def _heuristic(v: View, seat: int, legal: list[Action]) -> Action:  # noqa: C901
-    me = v["players"][seat]
+def _heuristic(stage: str, seen: Callable[[], View], seat: int,  # noqa: C901
+               legal: list[Action]) -> Action:
+    """The heuristic's pick in ``stage`` (the view's) among ``legal``; ``seen()`` is the
+    seat's view, asked only by the choices that weigh the seat's empire: about half of a
+    search's playout steps (commit, pick a die, recall, place a tile) need none of it,
+    and building it was a tenth of a step."""
     kinds = {a["type"] for a in legal}
-    if v["stage"] == "assign":
+    if stage == "assign":
         if "done" in kinds:
             # Commit: the heuristic uses neither Dictate nor a power. (The list offering
             # "done" offers no placement, selection nor power move: nothing to weigh, at
             # about one step in seven of a search's playouts.)
             return {"type": "done"}
+        me = seen()["players"][seat]
         a = me["assign"]
         counts = dict.fromkeys(("explore", "develop", "settle", "produce", "ship"), 0)
         for _c, _f, col in a["dice"]:
@@ -104,6 +110,7 @@ def _heuristic(v: View, seat: int, legal: list[Action]) -> Action:  # noqa: C901
     if "place" in kinds:
         return max(legal, key=lambda x: (_tile_value(x["tile"], x["as"]) - (0.5 if x.get("top") else 0)))
     if kinds & {"stock", "scout"}:
+        me = seen()["players"][seat]
         zone = me["dev_count"] + me["world_count"]
         want = "stock" if me["credits"] <= 3 or zone >= 3 else "scout"
         opts = [x for x in legal if x["type"] == want] or legal
@@ -112,7 +119,8 @@ def _heuristic(v: View, seat: int, legal: list[Action]) -> Action:  # noqa: C901
         return max(legal, key=lambda x: (TRADE_VALUE[_colour(x["world"])],
                                           x["colour"] == _colour(x["world"])))
     if kinds & {"trade", "consume"}:
-        poor = me["credits"] < 4 and v["vp_pool"] > 4
+        v = seen()
+        poor = v["players"][seat]["credits"] < 4 and v["vp_pool"] > 4
         def ship_score(x: Action) -> float:
             wc = _colour(x["world"])
             if x["type"] == "trade":
