@@ -13,6 +13,7 @@ in its face's phase and one die as its phase selection), and reseeds the generat
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from rulesets.rng import Rng
@@ -64,17 +65,29 @@ def _reroll(a: Assign, committed: bool, rng: Rng) -> None:
 
 
 def determinize(state: Game, seat: int, rng: Rng) -> Game:
-    st = state.copy()
-    places = _unseen(st, seat) + _task_tiles(st, seat)
-    pool = canonical(x for zone, cut in places for x in zone[cut])
-    rng.shuffle(pool)
-    deal(places, pool)
-    if st.stage == "assign":
-        for q, p in enumerate(st.players):
-            if q != seat and p.assign is not None:
-                _reroll(p.assign, bool(p.committed), rng)
-    st.rng = rng.next_u64()
-    return st
+    return sampler(state, seat)(rng)
+
+
+def sampler(state: Game, seat: int) -> Callable[[Rng], Game]:
+    """``determinize(state, seat, ·)`` for the search's many samples of one state: the
+    unseen tiles in their canonical order are the same in every sample, so they are
+    sorted once; each sample shuffles a copy of them."""
+    places = _unseen(state, seat) + _task_tiles(state, seat)
+    unseen = canonical(x for zone, cut in places for x in zone[cut])
+
+    def sample(rng: Rng) -> Game:
+        st = state.copy()
+        pool = list(unseen)
+        rng.shuffle(pool)
+        deal(_unseen(st, seat) + _task_tiles(st, seat), pool)
+        if st.stage == "assign":
+            for q, p in enumerate(st.players):
+                if q != seat and p.assign is not None:
+                    _reroll(p.assign, bool(p.committed), rng)
+        st.rng = rng.next_u64()
+        return st
+
+    return sample
 
 
 def evaluate(state: Game) -> list[float]:

@@ -38,6 +38,7 @@ class RollRuleset(RulesetBase):
     # The searching bot's hooks (rulesets/search): a sample of what the seat cannot see,
     # and each seat's prospects where a playout stops.
     determinize = staticmethod(search_hooks.determinize)
+    determinizer = staticmethod(search_hooks.sampler)     # (the same, sorted once)
     evaluate = staticmethod(search_hooks.evaluate)
 
 
