@@ -176,6 +176,10 @@ def build() -> None:
     from setuptools import setup
 
     MANIFEST.unlink(missing_ok=True)          # a failed build leaves no usable manifest
+    # The sources are hashed before mypyc reads them: a file edited during the two-minute
+    # build then no longer matches the manifest, and the switch refuses the build instead of
+    # vouching for a source it was not made from.
+    sources = {m: _digest(source_of(m)) for m in MODULES}
     paths = [str(source_of(m).relative_to(ROOT)) for m in MODULES]
     here = Path.cwd()
     os.chdir(ROOT)                            # mypyc names the modules by their paths
@@ -185,7 +189,6 @@ def build() -> None:
                            "--build-temp", str(BUILD.parent / "compiled-temp")])
     finally:
         os.chdir(here)
-    sources = {m: _digest(source_of(m)) for m in MODULES}
     MANIFEST.write_text(json.dumps({"python": _python(), "sources": sources}, indent=1),
                         encoding="utf-8")
 

@@ -42,6 +42,30 @@ def test_a_build_of_other_sources_is_never_used(tmp_path, monkeypatch):
     assert "rulesets.kgk.turn: its source changed since the build" in compiled.problems()
 
 
+def test_a_source_edited_while_it_is_being_built_is_not_vouched_for(tmp_path, monkeypatch):
+    """The manifest holds the sources as mypyc read them, not as they are after the build."""
+    import mypyc.build
+    import setuptools
+
+    rule = tmp_path / "rulesets" / "kgk" / "rule.py"
+    rule.parent.mkdir(parents=True)
+    rule.write_text("X = 1\n")
+    monkeypatch.setattr(compiled, "ROOT", tmp_path)
+    monkeypatch.setattr(compiled, "MODULES", ("rulesets.kgk.rule",))
+    monkeypatch.setattr(compiled, "BUILD", tmp_path / "build")
+    monkeypatch.setattr(compiled, "MANIFEST", tmp_path / "build" / "manifest.json")
+    monkeypatch.setattr(mypyc.build, "mypycify", lambda paths, **options: [])
+
+    def compiling(**options):               # someone saves the file halfway through
+        rule.write_text("X = 2\n")
+        (tmp_path / "build").mkdir()
+
+    monkeypatch.setattr(setuptools, "setup", compiling)
+    monkeypatch.chdir(tmp_path)
+    compiled.build()
+    assert compiled.problems() == ["rulesets.kgk.rule: its source changed since the build"]
+
+
 def test_a_build_for_another_python_or_none_at_all_is_never_used(tmp_path, monkeypatch):
     _fake_build(tmp_path, monkeypatch, {}, python="cpython-39")
     assert compiled.problems() == [f"built for cpython-39, this is {compiled._python()}"]
