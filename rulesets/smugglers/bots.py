@@ -20,6 +20,18 @@ from rulesets.base import Action
 from rulesets.rng import Rng
 from rulesets.smugglers.payment import _options
 
+# The first action of a list whose choice reads the table (the sectors and their dice):
+# placing a die (``bidding.legal`` lists the dice before the tokens) and paying energy
+# for a won sector. Taking a token, paying goods and refilling weigh the seat's own
+# supply alone, at some three fifths of a search's playout steps: their view is built
+# without the table (``view.bot_view``).
+TABLE_CHOICES = ("place", "pay_energy")
+
+
+def reads_table(legal: list[Action]) -> bool:
+    """Whether the heuristic's choice among ``legal`` reads the view's table."""
+    return legal[0]["type"] in TABLE_CHOICES
+
 
 def choose(view: dict[str, Any], legal: list[Action], kind: str, seed: str) -> Action:
     if not legal:
@@ -64,8 +76,22 @@ def _topped(view: dict[str, Any], seat: int, stacked: bool) -> tuple[int, set[in
 
 
 def _bid(view: dict[str, Any], legal: list[Action]) -> Action:
+    me = view["seats"][view["seat"]]
+    if legal[0]["type"] == "place":        # (the list puts the dice first)
+        best = _place(view, me, legal)
+        if best is not None:
+            return best
+    takes = [a for a in legal if a["type"] == "take_token"]
+    if me["status"] == "taking" and len(me["tokens"]) >= 2:
+        return {"type": "done"}
+    if takes:
+        return max(takes, key=lambda a: a["value"])
+    return legal[0]
+
+
+def _place(view: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action | None:
+    """The die to place, or None when no sector is worth one."""
     seat = view["seat"]
-    me = view["seats"][seat]
     stacked = view["options"]["stacked_dice"]
     rounds_after = view["rounds"] - view["round"]
     committed, mine = _topped(view, seat, stacked)
@@ -102,14 +128,7 @@ def _bid(view: dict[str, Any], legal: list[Action]) -> Action:
         score = pts + 0.3 * dumped + 0.05 * price * late
         if best is None or score > best[0]:
             best = (score, a)
-    if best is not None:
-        return best[1]
-    takes = [a for a in legal if a["type"] == "take_token"]
-    if me["status"] == "taking" and len(me["tokens"]) >= 2:
-        return {"type": "done"}
-    if takes:
-        return max(takes, key=lambda a: a["value"])
-    return legal[0]
+    return None if best is None else best[1]
 
 
 def _pay(view: dict[str, Any], legal: list[Action]) -> Action:

@@ -8,7 +8,7 @@ from typing import Any
 from rulesets.base import Action, Event, IllegalAction, Outcome
 from rulesets.smugglers import bidding, payment, refill, scoring, setup
 from rulesets.smugglers import view as view_mod
-from rulesets.smugglers.bots import choose
+from rulesets.smugglers.bots import choose, reads_table
 from rulesets.smugglers.components import standin
 from rulesets.smugglers.state import Game
 
@@ -242,6 +242,8 @@ def bot_action(state: Game, seat: int, kind: str, seed: str) -> Action:
     legal = _shared_legal(state, seat)
     # The random bot reads nothing but the legal list, nor does the heuristic when the
     # list has one action (bots.choose plays it): skip building a view then. Otherwise
-    # the heuristic reads only part of it (view.bot_view).
-    seen = view_mod.bot_view(state, seat) if kind != "random" and len(legal) > 1 else {}
+    # the heuristic reads only part of it (view.bot_view), and the table only for some
+    # choices (bots.reads_table).
+    seen = view_mod.bot_view(state, seat, table=reads_table(legal)) \
+        if kind != "random" and len(legal) > 1 else {}
     return _handed_out(choose(seen, legal, kind, seed))

@@ -99,24 +99,28 @@ def view(state: Game, seat: int | None, to_act: list[int]) -> dict[str, Any]:
 BOT_SEAT_KEYS = ("favourite_planets", "energy", "goods", "tokens", "status")
 
 
-def bot_view(state: Game, seat: int) -> dict[str, Any]:
+def bot_view(state: Game, seat: int, table: bool = True) -> dict[str, Any]:
     """The part of ``view(state, seat, ...)`` the heuristic bot reads, built alone: the
     phase, the options, the round, the table, and of the seat's own entry the keys in
     ``BOT_SEAT_KEYS`` (the other seats' entries are empty). Its values are the view's,
     so it shows nothing the view hides; it leaves out every seat's paid and unpaid cards
     and the removed ones, which the view copies card by card and a search's playouts
     would build at every step, and shares the table's printed cards, the options and
-    the seat's goods and tokens instead of copying them (the heuristic only reads). ``tests/smugglers/test_bot_view.py`` checks it
-    against ``view`` at every decision of seeded games, and that choosing leaves the
-    state as it was."""
+    the seat's goods and tokens instead of copying them (the heuristic only reads).
+    Without ``table`` it leaves the table out too, for the heuristic's choices that read
+    none (``bots.reads_table``). ``tests/smugglers/test_bot_view.py`` checks it against
+    ``view`` at every decision of seeded games, and that choosing leaves the state as it
+    was."""
     s = state.seats[seat]
     board = state.components["characters"][s.character]
     own = {"favourite_planets": _favourites(state, board, "favourite_planets"),
            "energy": s.energy, "goods": s.goods, "tokens": s.tokens, "status": s.status}
-    return {"seat": seat, "options": state.options, "round": _round(state),
-            "rounds": state.rounds, "phase": state.phase,
-            "table": _table(state, copy_cards=False),
-            "seats": [own if i == seat else {} for i in range(len(state.seats))]}
+    out = {"seat": seat, "options": state.options, "round": _round(state),
+           "rounds": state.rounds, "phase": state.phase}
+    if table:
+        out["table"] = _table(state, copy_cards=False)
+    out["seats"] = [own if i == seat else {} for i in range(len(state.seats))]
+    return out
 
 
 def event_view(event: Event, seat: int | None) -> Event | None:

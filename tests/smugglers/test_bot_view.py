@@ -5,8 +5,8 @@ search's playouts ask it at every step. It must be exactly the part of the seat'
 claims to be, so it shows nothing the view hides and the heuristic decides as it did from
 the whole view: at every decision of seeded games (two to five players, the variants on
 and off), for every seat, it equals the whole view cut down to its keys, the heuristic
-picks the same action from either, and choosing leaves the state as it was (the printed
-cards are shared, only read).
+picks the same action from either (and, where it reads no table, from the part without
+it), and choosing leaves the state as it was (the printed cards are shared, only read).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import json
 import pytest
 
 from rulesets.smugglers import RULESET as R
-from rulesets.smugglers.bots import choose
+from rulesets.smugglers.bots import choose, reads_table
 from rulesets.smugglers.view import BOT_SEAT_KEYS, bot_view
 from tests.support.views import cut
 
@@ -52,6 +52,9 @@ def test_bot_view_is_the_view_cut_down_at_every_decision(players, options, kind)
             before = json.dumps(R.to_json(s))
             assert choose(bot_view(s, seat), legal, "heuristic", seed) == \
                 choose(R.view(s, seat), legal, "heuristic", seed), steps
+            if not reads_table(legal):         # a choice that reads no table
+                assert choose(bot_view(s, seat, table=False), legal, "heuristic", seed) == \
+                    choose(R.view(s, seat), legal, "heuristic", seed), steps
             assert json.dumps(R.to_json(s)) == before, steps
             picks += 1
         s, _ = R.apply(s, seat, R.bot_action(s, seat, kind, f"bv:{steps}"))
