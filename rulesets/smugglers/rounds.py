@@ -39,15 +39,16 @@ def _acts(state: Game, seat: int) -> bool:
     return False
 
 
-def _to_act(state: Game) -> list[int]:
+def to_act(state: Game) -> list[int]:
+    # (the protocol's ``to_act`` itself, no wrapper: a search asks it at every step)
     return [i for i in range(len(state.seats)) if _acts(state, i)]
 
 
 def _is_acting(state: Game, seat: Any) -> bool:
-    """``seat in _to_act(state)`` for any value a caller may pass."""
+    """``seat in to_act(state)`` for any value a caller may pass."""
     if type(seat) is int and 0 <= seat < len(state.seats):
         return _acts(state, seat)
-    return seat in _to_act(state)
+    return seat in to_act(state)
 
 
 def _end_round(state: Game, events: list[Event]) -> None:
@@ -135,10 +136,6 @@ def new_game(config: Any, seed: str) -> Game:
     return state
 
 
-def to_act(state: Game) -> list[int]:
-    return _to_act(state)
-
-
 def _shared_legal(state: Game, seat: int) -> list[Action]:
     """The legal list made of the phases' shared action dicts (``bidding.PLACE``): for
     reading only. The engine's callers get copies (``_handed_out``)."""
@@ -177,7 +174,7 @@ def apply(state: Game, seat: Any, action: Any) -> tuple[Game, list[Event]]:
         raise IllegalAction("resigned", "this seat has resigned")
     if not _acts(state, seat):
         raise IllegalAction("not_your_turn", "this seat has nothing to decide now",
-                            details={"to_act": _to_act(state), "phase": state.phase})
+                            details={"to_act": to_act(state), "phase": state.phase})
     phase = state.phase
     kind = action["type"]
     if kind not in FIELDS:
@@ -201,7 +198,7 @@ def apply(state: Game, seat: Any, action: Any) -> tuple[Game, list[Event]]:
 
 
 def view(state: Game, seat: int | None) -> dict[str, Any]:
-    return view_mod.view(state, seat, _to_act(state))
+    return view_mod.view(state, seat, to_act(state))
 
 
 def outcome(state: Game) -> Outcome | None:
