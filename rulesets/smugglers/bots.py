@@ -169,9 +169,13 @@ def _refill(view: dict[str, Any], legal: list[Action]) -> Action:
         elif t == "take_energy":
             if a["amount"] <= energy_wanted:
                 energy.append(a)
-        elif t == "take_goods" and goods_wanted and one_good is None \
-                and sum(a["goods"].values()) == 1:
-            one_good = a
+        elif t == "take_goods":
+            # The takes of goods come last (``refill.legal``): past the first one only
+            # a single good is still looked for.
+            if not goods_wanted or one_good is not None:
+                break
+            if sum(a["goods"].values()) == 1:
+                one_good = a
     if gives:
         goods = [a for a in gives if a["type"] == "give_good"]
         if goods:

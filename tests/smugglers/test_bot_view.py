@@ -61,3 +61,23 @@ def test_bot_view_is_the_view_cut_down_at_every_decision(players, options, kind)
         steps += 1
         assert steps < MAX_STEPS
     assert picks > 10          # the game reached real decisions
+
+
+@pytest.mark.parametrize(("players", "options", "kind"), GAMES)
+def test_a_refill_lists_the_takes_of_goods_last(players, options, kind):
+    """The refill heuristic stops at the first take of goods it has no use for
+    (``bots._refill``): nothing else may follow the takes of goods in the list."""
+    s = R.new_game(R.example_config(players, **options), f"refill-order-{players}")
+    refills = steps = 0
+    while R.outcome(s) is None:
+        seat = R.to_act(s)[steps % len(R.to_act(s))]
+        legal = R.legal_actions(s, seat)
+        if s.phase == "refill":
+            types = [a["type"] for a in legal]
+            first = types.index("take_goods") if "take_goods" in types else len(types)
+            assert set(types[first:]) <= {"take_goods"}, steps
+            refills += 1
+        s, _ = R.apply(s, seat, R.bot_action(s, seat, kind, f"ro:{steps}"))
+        steps += 1
+        assert steps < MAX_STEPS
+    assert refills > 3
