@@ -719,6 +719,9 @@
     pop.setAttribute('role', 'dialog');
     pop.hidden = true;
     document.body.appendChild(pop);
+    // Its content can grow after it is placed (the card's picture arrives a moment later):
+    // placed again then, so it never reaches past the edge of the screen.
+    if (window.ResizeObserver) new ResizeObserver(() => { if (!pop.hidden && popFor) place(pop, popFor); }).observe(pop);
     document.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') closePop(); });
     document.addEventListener('click', (ev) => {
       if (pop.hidden) return;
