@@ -77,7 +77,7 @@ def _topped(view: dict[str, Any], seat: int, stacked: bool) -> tuple[int, set[in
 
 def _bid(view: dict[str, Any], legal: list[Action]) -> Action:
     me = view["seats"][view["seat"]]
-    if legal[0]["type"] == "place":        # (the list puts the dice first)
+    if reads_table(legal):                 # a die to place (the list puts the dice first)
         best = _place(view, me, legal)
         if best is not None:
             return best
