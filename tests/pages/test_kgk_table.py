@@ -431,7 +431,7 @@ def test_the_first_screen_on_a_phone_shows_the_hand_and_the_decision(
         for grown in (False, True):
             if grown:
                 page.evaluate("() => { const p = document.createElement('p');"
-                              " p.style.height = '90px'; p.className = 'grown';"
+                              " p.style.height = '90px';"
                               " document.querySelector('#card-pop').prepend(p); }")
             page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
                           "requestAnimationFrame(() => r(true))))")   # (placed again by then)
