@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import marshal
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeGuard
@@ -212,6 +213,37 @@ def goods_counts(most: int, colours: int) -> tuple[tuple[int, ...], ...]:
     if colours == 0:
         return ((),)
     return tuple((g, *rest) for g in range(most + 1) for rest in goods_counts(most - g, colours - 1))
+
+
+def count_tree(entries: Iterable[tuple[tuple[int, ...], Any]]) -> Any:
+    """``entries``, each a count per colour (no count twice) with a value, as a tree by
+    count, colour by colour: a node's branch ``g`` holds the entries with ``g`` goods of
+    that node's colour (None: there are none), down to the values. Built once, so that
+    ``within`` lists what a supply allows without checking every entry against it."""
+    root: list[Any] = [None]            # a holder: the tree is its one branch
+    for counts, value in entries:
+        node, branch = root, 0
+        for g in counts:
+            if node[branch] is None:
+                node[branch] = []
+            node = node[branch]
+            if len(node) <= g:
+                node.extend([None] * (g + 1 - len(node)))
+            branch = g
+        node[branch] = value
+    return root[0]
+
+
+def within(tree: Any, caps: Sequence[int]) -> list[Any]:
+    """The values of the entries of a ``count_tree`` whose count of each colour is at most
+    that colour's cap, in the order of the counts, the first colour's slowest. A walk
+    colour by colour down only the branches the caps allow: checking every entry against
+    the supply cost a few thousand instructions each (the payments and takes of a fresh
+    process were a third of a random game)."""
+    level = [] if tree is None else [tree]
+    for cap in caps:
+        level = [branch for node in level for branch in node[:cap + 1] if branch is not None]
+    return level
 
 
 def is_int(value: object) -> TypeGuard[int]:

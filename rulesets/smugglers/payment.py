@@ -15,10 +15,10 @@ only possible goods payment for a seat's only remaining card.
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import le
+from typing import Any
 
 from rulesets.base import Action, Event, IllegalAction
-from rulesets.smugglers.components import CRUISER, goods_counts, is_int
+from rulesets.smugglers.components import CRUISER, count_tree, is_int, within
 from rulesets.smugglers.state import Game
 
 
@@ -36,35 +36,36 @@ def _options(ships: tuple[str, ...], held: tuple[tuple[str, int], ...]) -> tuple
     """Every goods multiset that pays ``ships`` from ``held`` (A1.3.4): each ship takes
     at most one good of its colour (cruiser: any), at most one ship unserved. In the order
     of the counts per colour, the first colour's slowest. Remembered as asked (the bots ask
-    it for every bid they weigh), and below that by what matters: no colour pays more goods
-    than there are ships, so what it holds beyond that is cut, and a supply not met before
-    is most often a question answered already."""
-    n = len(ships)
-    return _payments(ships, tuple((c, min(h, n)) for c, h in held))
+    it for every bid they weigh); a supply not met before walks the card's payments,
+    listed once, down to what it holds (``components.within``)."""
+    tree = _payment_tree(ships, tuple(c for c, _ in held))
+    return tuple(within(tree, [h for _, h in held]))
 
 
 @lru_cache(maxsize=1024)
-def _every_payment(ships: tuple[str, ...], colours: tuple[str, ...]) -> tuple[
-        tuple[int, ...], ...]:
-    """The counts per colour of every goods payment for ``ships`` whatever is held
-    (A1.3.4): all ships served or all but one, each ship with a good of its colour and the
-    goods beyond a colour's ships on cruisers. Listed once per card; a payment by what is
-    held only filters these."""
-    n = len(ships)
-    cruisers = ships.count(CRUISER)
-    own = [ships.count(c) for c in colours]
-    return tuple(counts for counts in goods_counts(n, len(colours)) if sum(counts) >= n - 1
-                 and sum(max(0, g - o) for g, o in zip(counts, own, strict=True)) <= cruisers)
+def _payment_tree(ships: tuple[str, ...], colours: tuple[str, ...]) -> Any:
+    """Every goods payment for ``ships`` whatever is held, as (colour, count) pairs of the
+    colours paid, in a ``components.count_tree``: listed once per card."""
+    own = tuple(ships.count(c) for c in colours)
+    return count_tree([(counts, tuple((c, g) for c, g in zip(colours, counts, strict=True) if g))
+                       for counts in _serving(own, ships.count(CRUISER), 1)])
 
 
-@lru_cache(maxsize=65536)
-def _payments(ships: tuple[str, ...], held: tuple[tuple[str, int], ...]) -> tuple[
-        tuple[tuple[str, int], ...], ...]:
-    """``_options``: the payments for ``ships`` that ``held`` can give."""
-    colours = tuple(c for c, _ in held)
-    have = [h for _, h in held]
-    return tuple(tuple((c, g) for c, g in zip(colours, counts, strict=True) if g)
-                 for counts in _every_payment(ships, colours) if all(map(le, counts, have)))
+@lru_cache(maxsize=1024)
+def _serving(own: tuple[int, ...], cruisers: int, unserved: int) -> tuple[tuple[int, ...], ...]:
+    """The counts per colour of the goods that pay ships of ``own`` per colour and
+    ``cruisers`` with at most ``unserved`` ship left without its good (A1.3.4): a colour
+    gives one good per ship of its colour, one fewer if that is the ship left unserved, and
+    any more go on cruisers; a cruiser left empty is the ship unserved. In the order of the
+    counts, the first colour's slowest."""
+    if not own:
+        return ((),) if cruisers <= unserved else ()
+    mine = own[0]
+    out: list[tuple[int, ...]] = []
+    for g in range(max(0, mine - unserved), mine + cruisers + 1):
+        short, extra = max(0, mine - g), max(0, g - mine)
+        out += [(g, *rest) for rest in _serving(own[1:], cruisers - extra, unserved - short)]
+    return tuple(out)
 
 
 def _payments_for(state: Game, seat: int, card: int) -> tuple[tuple[tuple[str, int], ...], ...]:

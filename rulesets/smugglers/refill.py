@@ -8,11 +8,11 @@ OR up to L goods (any colours), never a mix, or decline. L < 0 (the -1 token, or
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import le
+from typing import Any
 
 from rulesets.base import Action, Event, IllegalAction
 from rulesets.smugglers.bidding import strength
-from rulesets.smugglers.components import goods_counts, is_int
+from rulesets.smugglers.components import count_tree, goods_counts, is_int, within
 from rulesets.smugglers.state import Game
 
 
@@ -46,29 +46,21 @@ def _give_good(colour: str) -> Action:
 
 
 @lru_cache(maxsize=64)
-def _every_take(limit: int, colours: tuple[str, ...]) -> tuple[
-        tuple[tuple[int, ...], Action], ...]:
-    """Every take of 1 to ``limit`` goods of ``colours`` whatever the pool holds (A1.3.5):
-    the counts per colour and the action, each dict built once."""
-    return tuple((counts, {"type": "take_goods",
-                           "goods": {c: g for c, g in zip(colours, counts, strict=True) if g}})
-                 for counts in goods_counts(limit, len(colours)) if any(counts))
+def _take_tree(limit: int, colours: tuple[str, ...]) -> Any:
+    """Every take of 1 to ``limit`` goods of ``colours`` whatever the pool holds (A1.3.5),
+    each action dict built once, in a ``components.count_tree``."""
+    return count_tree([(counts, {"type": "take_goods",
+                                 "goods": {c: g for c, g in zip(colours, counts, strict=True) if g}})
+                       for counts in goods_counts(limit, len(colours)) if any(counts)])
 
 
 @lru_cache(maxsize=4096)
 def _take_goods(limit: int, pool: tuple[tuple[str, int], ...]) -> tuple[Action, ...]:
     """``take_goods`` for every way to take 1 to ``limit`` goods from ``pool``: the takes
-    the pool can give. Remembered as asked (a refill may offer some thirty), and below that
-    by what matters: what a colour holds beyond the limit changes nothing, so a pool not
-    met before is most often a question answered already."""
-    return _takes_within(limit, tuple((c, min(n, limit)) for c, n in pool))
-
-
-@lru_cache(maxsize=4096)
-def _takes_within(limit: int, pool: tuple[tuple[str, int], ...]) -> tuple[Action, ...]:
-    held = [n for _, n in pool]
-    return tuple(action for counts, action in _every_take(limit, tuple(c for c, _ in pool))
-                 if all(map(le, counts, held)))
+    the pool can give. Remembered as asked (a refill may offer some thirty); a pool not met
+    before walks the limit's takes, listed once, down to what it holds
+    (``components.within``)."""
+    return tuple(within(_take_tree(limit, tuple(c for c, _ in pool)), [n for _, n in pool]))
 
 
 def has_choice(state: Game, seat: int) -> bool:
