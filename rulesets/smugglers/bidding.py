@@ -53,7 +53,9 @@ def strength(state: Game, seat: int) -> int:
     return sum(state.seats[seat].tokens)
 
 
-def _top(state: Game, card: int) -> int:
+def top_die(state: Game, card: int) -> int:
+    """The die that counts on ``card``: the highest (a tower: the top one, also the
+    highest); 0 on an empty sector."""
     bids = state.bids[card]
     if not bids:
         return 0
@@ -69,12 +71,12 @@ def _top(state: Game, card: int) -> int:
 
 def min_bid(state: Game, card: int) -> int | None:
     """Lowest face that may go on ``card`` now, or None when nothing may."""
-    top = _top(state, card)
+    if not state.bids[card]:
+        return 1                    # (asked of every sector at every bidding step)
+    top = top_die(state, card)
     if state.options["stacked_dice"]:
-        if top >= 6:
-            return None             # a 6 cannot be overbid (A1.6 stacked dice)
-        return top + 1 if state.bids[card] else 1
-    return max(top, 1)              # A1.3.2: equal to or above the highest die there
+        return None if top >= 6 else top + 1   # a 6 cannot be overbid (A1.6 stacked dice)
+    return top                      # A1.3.2: equal to or above the highest die there
 
 
 def legal(state: Game, seat: int) -> list[Action]:
@@ -87,7 +89,8 @@ def legal(state: Game, seat: int) -> list[Action]:
             if lo is not None:
                 out += PLACE[card][lo - 1:]      # a die of ``lo`` or more
     if s.status in ("bidding", "taking"):
-        out += [TAKE_TOKEN[t] for t in state.tokens_center]
+        for t in state.tokens_center:    # (a loop: a comprehension is a call of its own)
+            out.append(TAKE_TOKEN[t])
     if s.status == "taking" and len(s.tokens) >= 2:
         out.append(DONE)
     return out
@@ -158,7 +161,10 @@ def finish(state: Game, events: list[Event]) -> None:
     """Hand out the last token, then resolve every card (A1.3.2-3)."""
     seats = state.seats
     # 3+: the one seat without a token; 2p: the seat holding fewer (counts never tie, 4 tokens).
-    last = min(range(len(seats)), key=lambda i: (len(seats[i].tokens), i))
+    last = 0
+    for i, s in enumerate(seats):
+        if len(s.tokens) < len(seats[last].tokens):
+            last = i
     value = state.tokens_center.pop()
     seats[last].tokens.append(value)
     events.append({"type": "token_given", "seat": last, "value": value})
@@ -170,13 +176,16 @@ def finish(state: Game, events: list[Event]) -> None:
             state.discarded.append(cid)       # no dice: back to the box (seen by all)
             events.append({"type": "sector_removed", "card": card, "id": cid})
             continue
-        top = _top(state, card)
+        top = top_die(state, card)
         if state.options["stacked_dice"]:
             winner = bids[-1][0]
         else:
-            tied = {p for p, v in bids if v == top}
-            # Tie between players: the higher speed token (2p: token sum) wins.
-            winner = max(sorted(tied), key=lambda p: strength(state, p))
+            # Tie between players: the higher speed token (2p: token sum) wins. Two seats'
+            # never tie: 3+ hold one token each, all different; 2p split a sum of 3.
+            winner = -1
+            for p, v in bids:
+                if v == top and (winner < 0 or strength(state, p) > strength(state, winner)):
+                    winner = p
         state.winners[card] = winner
         seats[winner].won.append(card)
         events.append({"type": "sector_won", "card": card, "id": cid, "seat": winner,

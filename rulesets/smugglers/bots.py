@@ -37,7 +37,7 @@ def choose(view: dict[str, Any], legal: list[Action], kind: str, seed: str) -> A
     if not legal:
         raise ValueError("this seat has no legal action now")
     if kind == "random":
-        return Rng.from_seed(seed).choice(legal)
+        return legal[Rng.from_seed(seed).below(len(legal))]     # (``choice``, one call less)
     if kind != "heuristic":
         raise ValueError(f"unknown bot kind {kind!r}; use 'random' or 'heuristic'")
     if len(legal) == 1:

@@ -18,13 +18,13 @@ from functools import lru_cache
 from typing import Any
 
 from rulesets.base import Action, Event, IllegalAction
+from rulesets.smugglers.bidding import top_die
 from rulesets.smugglers.components import CRUISER, count_tree, is_int, within
 from rulesets.smugglers.state import Game
 
 
 def cost(state: Game, card: int) -> int:
-    # The winner holds the top die (base game: the highest; towers: the top, also the highest).
-    value: int = max(v for _, v in state.bids[card])
+    value = top_die(state, card)    # the winner's die
     if state.options["stacked_dice"] and value == 6:
         return 10                    # A1.6 stacked dice: an unbeatable 6 costs 10 energy
     return value
@@ -69,14 +69,11 @@ def _serving(own: tuple[int, ...], cruisers: int, unserved: int) -> tuple[tuple[
 
 
 def _payments_for(state: Game, seat: int, card: int) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """``goods_options`` as the remembered pairs, to be read only."""
+    """Every goods payment ``seat`` may make for ``card`` (``_options``), to be read
+    only."""
     ships = tuple(state.components["cards"][state.table[card]]["ships"])
     held = tuple(state.seats[seat].goods.items())
     return _options(ships, held)
-
-
-def goods_options(state: Game, seat: int, card: int) -> list[dict[str, int]]:
-    return [dict(o) for o in _payments_for(state, seat, card)]
 
 
 def _lose(state: Game, seat: int, card: int, reason: str, events: list[Event]) -> None:
@@ -223,7 +220,10 @@ def apply(state: Game, seat: int, action: Action, events: list[Event]) -> None:
             raise IllegalAction("no_goods_due", "no goods are due on that sector",
                                 rule="A1.3.4", details={"due": list(s.goods_due)})
         goods = _goods_arg(action.get("goods"), state.components["goods_colours"])
-        if goods not in goods_options(state, seat, card):
+        # Asked as the remembered pairs, in the order of the seat's goods: no dict is made
+        # for every way to pay.
+        paid = tuple((c, goods[c]) for c in s.goods if c in goods)
+        if paid not in _payments_for(state, seat, card):
             for colour, n in goods.items():
                 if n > s.goods[colour]:
                     raise IllegalAction("insufficient_goods", f"you hold too few {colour} goods",

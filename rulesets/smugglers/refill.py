@@ -12,7 +12,7 @@ from typing import Any
 
 from rulesets.base import Action, Event, IllegalAction
 from rulesets.smugglers.bidding import strength
-from rulesets.smugglers.components import count_tree, goods_counts, is_int, within
+from rulesets.smugglers.components import TABLE, count_tree, goods_counts, is_int, within
 from rulesets.smugglers.state import Game
 
 
@@ -35,9 +35,11 @@ DECLINE: Action = {"type": "decline"}
 GIVE_ENERGY: Action = {"type": "give_energy"}
 
 
-@lru_cache(maxsize=64)
-def _take_energy(amount: int) -> Action:
-    return {"type": "take_energy", "amount": amount}
+# TAKE_ENERGY[k - 1] takes k energy, for k up to more than any limit (every positive token
+# of a table together).
+TAKE_ENERGY: tuple[Action, ...] = tuple(
+    {"type": "take_energy", "amount": k}
+    for k in range(1, max(sum(v for v in t["tokens"] if v > 0) for t in TABLE.values()) + 1))
 
 
 @lru_cache(maxsize=64)
@@ -87,7 +89,7 @@ def legal(state: Game, seat: int) -> list[Action]:
     out: list[Action] = [DECLINE]
     pool = state.pool
     if limit > 0:
-        out += [_take_energy(k) for k in range(1, min(limit, pool.energy) + 1)]
+        out += TAKE_ENERGY[:min(limit, pool.energy)]
         out += _take_goods(limit, tuple(pool.goods.items()))
     elif limit < 0:
         if s.energy > 0:
