@@ -138,15 +138,18 @@ class KGKRuleset(RulesetBase):
 class FastKGKRuleset(KGKRuleset):
     """The KGK protocol object the host, bots and search use: ``legal_actions``,
     ``bot_action``, ``apply`` and ``resign`` are those of a ``FastEngine`` this object
-    owns (bound straight to it: no call in between). The engine's cache is safe to share
-    between threads (each kept entry is replaced as a whole; see ``fast/cache.py``)."""
+    owns (bound straight to it: no call in between; the engine hands the searching bot's
+    levels to the search on this object, as ``RulesetBase.bot_action`` does). The
+    engine's cache is safe to share between threads (each kept entry is replaced as a
+    whole; see ``fast/cache.py``)."""
 
     def __init__(self) -> None:
-        self.fast = FastEngine()
+        self.fast = FastEngine(search_on=self)
         self.legal_actions = self.fast.legal_actions
         self.apply = self.fast.apply
         self.resign = self.fast.resign
         self.game_bot_action = self.fast.bot_action
+        self.bot_action = self.fast.bot_action      # type: ignore[method-assign]
 
 
 PLAIN = KGKRuleset()

@@ -22,6 +22,8 @@ from rulesets.kgk.fast.cache import Cache, Kept
 from rulesets.kgk.jsontypes import Action, Decision, GameState
 from rulesets.kgk.table import DECISIONS
 from rulesets.rng import sha256
+from rulesets.search import LEVELS, Game
+from rulesets.search import bot_action as search_bot_action
 
 _from_bytes: Final = int.from_bytes
 
@@ -29,7 +31,14 @@ _from_bytes: Final = int.from_bytes
 class FastEngine(Cache):
     """The speed layer for one caller: the protocol's legal list, bot step and apply."""
 
-    __slots__ = ()
+    __slots__ = ("search_on",)
+
+    def __init__(self, search_on: Game | None = None) -> None:
+        super().__init__()
+        # The ruleset object whose ``bot_action`` this is, for the searching bot's levels
+        # (``rulesets/search``, which searches on that object); None: the game's own bots
+        # only.
+        self.search_on = search_on
 
     def build(self, state: GameState, dec: Decision) -> list[Action]:
         """``dec``'s legal list, built now (the main list written out in one pass)."""
@@ -66,7 +75,12 @@ class FastEngine(Cache):
         return copies
 
     def bot_action(self, state: GameState, seat: int, kind: str, seed: str) -> Action:
-        """The protocol's ``bot_action``; the pick is noted for ``apply``."""
+        """The protocol's ``bot_action`` (``RulesetBase.bot_action``'s dispatch, for a
+        ruleset object that binds this method in its place); the pick is noted for
+        ``apply``."""
+        if kind != "random" and self.search_on is not None and kind in LEVELS:
+            # (the search's protocol types the state as a dict; KGK's is a Game)
+            return search_bot_action(self.search_on, state, seat, kind, seed)  # type: ignore[arg-type]
         dec = state.dec
         if dec is None or dec["seat"] != seat or state.phase == "over":
             raise ValueError("this seat has nothing to do now")
