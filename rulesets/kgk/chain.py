@@ -216,6 +216,8 @@ def quiet_action_window(state: GameState, declarer: int, ctx: str) -> bool:
     :func:`open_window`."""
     if state.opts["rules"] == "quick_start":
         return False
+    if state.n == 2:               # (two seats: nobody is eliminated, the other one)
+        return may_respond(state, 1 - declarer, ctx)
     s = next_alive(state, declarer)
     while s != declarer:
         if may_respond(state, s, ctx):
@@ -226,7 +228,9 @@ def quiet_action_window(state: GameState, declarer: int, ctx: str) -> bool:
 
 def has_response(state: GameState, seat: int, ctx: str) -> bool:
     """Whether ``seat`` holds something it could add now (looks into its hand)."""
-    return bool(interrupt_actions(state, seat, ctx)) or has_ability_action(state, seat)
+    p = state.p[seat]      # (an empty hand, a deck without abilities: the common answers)
+    return bool(p.hand and interrupt_actions(state, seat, ctx)) \
+        or (p.actv and has_ability_action(state, seat))
 
 
 def auto_passes(state: GameState, seat: int) -> bool:
@@ -254,11 +258,8 @@ def may_respond(state: GameState, seat: int, ctx: str) -> bool:
 
 
 def _settle(state: GameState, w: Decision) -> None:
-    n = 2 if state.n == 2 else 0               # (two seats: nobody is eliminated)
-    if not n:
-        for q in state.p:
-            if q.alive:
-                n += 1
+    # (two seats: nobody is eliminated)
+    n = 2 if state.n == 2 else sum(1 for q in state.p if q.alive)
     qs = state.opts["rules"] == "quick_start"
     while True:
         if w["passes"] >= n:
