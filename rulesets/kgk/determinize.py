@@ -104,7 +104,8 @@ def sampler(state: GameState, seat: int) -> Callable[[Rng], GameState]:
         for c in again:
             dealt_cards[c].d = guess[rng.below(len(guess))]
         st.rng = rng.next_u64()
-        st.abil = cards_with_abilities(st.n, st.defs, dealt_cards)   # (definitions were dealt)
+        # (definitions were dealt)
+        st.abil, st.auras = cards_with_abilities(st.n, st.defs, dealt_cards)
         return st
 
     return sample

@@ -247,17 +247,27 @@ class Player:
             return self.to_json() == other
         return NotImplemented
 
+
+Seated = tuple[tuple[int, ...], ...]     # per seat, ids of its cards (``Game.abil``)
+
+
 def cards_with_abilities(n: int, defs: list[dict[str, Any]],
-                         cards: list[Card]) -> tuple[tuple[int, ...], ...]:
+                         cards: list[Card]) -> tuple[Seated, Seated]:
     """Per seat, the ids of its cards whose definition has activated abilities (KG-12.8),
-    the only ones ``state.activated_in_play`` looks at. A card's owner never changes and
-    its definition only in a determinization's sample (which asks this again), so a match
-    holds this from its start; it is not part of the stored form."""
-    out: list[list[int]] = [[] for _ in range(n)]
+    the only ones ``state.activated_in_play`` looks at, and of those whose definition has
+    a continuous effect (a base's ``aura``), the only ones ``state.aura`` looks at. A
+    card's owner never changes and its definition only in a determinization's sample
+    (which asks this again), so a match holds these from its start; they are not part of
+    the stored form."""
+    actv: list[list[int]] = [[] for _ in range(n)]
+    auras: list[list[int]] = [[] for _ in range(n)]
     for c in cards:
-        if defs[c.d]["actv"]:
-            out[c.o].append(c.id)
-    return tuple(tuple(ids) for ids in out)
+        d = defs[c.d]
+        if d["actv"]:
+            actv[c.o].append(c.id)
+        if d["eff"].get("aura"):
+            auras[c.o].append(c.id)
+    return tuple(tuple(ids) for ids in actv), tuple(tuple(ids) for ids in auras)
 
 
 class Game:
@@ -266,11 +276,11 @@ class Game:
 
     __slots__ = ("game", "v", "opts", "n", "rng", "seq", "uid", "defs", "cards", "p", "turn",
                  "active", "first", "phase", "cb", "chain", "dec", "todo", "result", "ev",
-                 "abil")
+                 "abil", "auras")
 
     def __init__(self, opts: dict[str, Any], n: int, rng: Any, defs: list[dict[str, Any]],
                  cards: list[Card], players: list[Player],
-                 abil: tuple[tuple[int, ...], ...] | None = None) -> None:
+                 indexed: tuple[Seated, Seated] | None = None) -> None:
         self.game = "kgk"
         self.v = 1                              # version of the JSON form
         self.opts = opts
@@ -291,8 +301,8 @@ class Game:
         self.todo: list[list[Any]] = []
         self.result: dict[str, Any] | None = None
         self.ev: Any = None
-        # (``abil``, given by a copy: the same owners and definitions)
-        self.abil = cards_with_abilities(n, defs, cards) if abil is None else abil
+        # (``abil`` and ``auras``, given by a copy: the same owners and definitions)
+        self.abil, self.auras = cards_with_abilities(n, defs, cards) if indexed is None else indexed
 
     def copy(self, cards: list[Card] | None = None, players: list[Player] | None = None
              ) -> Game:
@@ -303,7 +313,8 @@ class Game:
             (self.opts, self.cb, self.chain, self.dec, self.todo, self.result)))
         g = Game(opts, self.n, self.rng, self.defs,
                  [c.copy() for c in self.cards] if cards is None else cards,
-                 [p.copy() for p in self.p] if players is None else players, self.abil)
+                 [p.copy() for p in self.p] if players is None else players,
+                 (self.abil, self.auras))
         g.game = self.game
         g.v = self.v
         g.seq = self.seq

@@ -224,16 +224,16 @@ def capacity_left(state: GameState, ship: int) -> int:
 def aura(state: GameState, seat: int, key: str) -> int:
     """Sum of a continuous effect of ``seat``'s paid bases in play (KG-17.35:
     rotated bases keep their continuous effects). A card moves only between its
-    owner's zones (``move``), so the seat's surface holds exactly its bases in play."""
+    owner's zones (``move``), so its bases in play are those of its cards on the surface;
+    only the seat's cards with such an effect are looked at (``Game.auras``: a deck holds
+    few, and this is asked at every main list)."""
     tot = 0
     cards = state.cards
     defs = state.defs
-    for cid in state.p[seat].surface:
+    for cid in state.auras[seat]:
         c = cards[cid]
-        if c.paid:
-            a = defs[c.d]["eff"].get("aura")
-            if a:
-                tot += a.get(key, 0)
+        if c.paid and c.z == "surface":
+            tot += defs[c.d]["eff"]["aura"].get(key, 0)
     return tot
 
 
