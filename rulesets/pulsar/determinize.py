@@ -12,6 +12,7 @@ generator (dice to come are not the real ones).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from rulesets.pulsar.projection import projected_vp
 from rulesets.pulsar.state import Game
@@ -20,34 +21,49 @@ from rulesets.search.hidden import canonical
 
 
 def determinize(state: Game, seat: int, rng: Rng) -> Game:
-    # the components never change in a game: the copy shares them with their look-ups
-    st = state.copy()
-    face_down = [s for _n, s in sorted(st.systems.items()) if not s["revealed"]]
-    tiles = canonical([s["tile"] for s in face_down] + list(st.box))
-    rng.shuffle(tiles)
-    for s in face_down:
-        s["tile"] = tiles.pop()
-    st.box = tiles
-    explore = canonical(st.explore["stack"])
-    rng.shuffle(explore)
-    st.explore["stack"] = explore
-    stack = st.tx["stack"]
-    if len(stack) > 1:
-        letter = st.c.transmitters
-        below = stack[:-1]
-        by_letter: dict[str, list[str]] = {}
-        for tid in canonical(below):
-            by_letter.setdefault(letter[tid]["letter"], []).append(tid)
-        # Which letter lies where follows from the counts alone (the view's
-        # ``stack_letters``): built last letter first, so the bottom holds the last letters.
-        rebuilt: list[str] = []
-        for key in sorted(by_letter, reverse=True):
-            group = by_letter[key]
-            rng.shuffle(group)
-            rebuilt += group
-        stack[:-1] = rebuilt
-    st.rng = rng.next_u64()
-    return st
+    return sampler(state, seat)(rng)
+
+
+def sampler(state: Game, seat: int) -> Callable[[Rng], Game]:
+    """``determinize(state, seat, ·)`` for the search's many samples of one state: which
+    systems are face down, and the unseen tiles in their canonical order, are the same in
+    every sample, so they are worked out once; each sample shuffles copies of them.
+
+    Nothing hidden depends on ``seat``: the unseen zones are hidden from every seat alike."""
+    face_down = [n for n, s in sorted(state.systems.items()) if not s["revealed"]]
+    tiles = canonical([state.systems[n]["tile"] for n in face_down] + list(state.box))
+    explore = canonical(state.explore["stack"])
+    # The transmitters below the top, by letter: which letter lies where follows from the
+    # counts alone (the view's ``stack_letters``), the stack being built last letter
+    # first, so the bottom holds the last letters.
+    below = state.tx["stack"][:-1]
+    by_letter: dict[str, list[str]] = {}
+    for tid in canonical(below):
+        by_letter.setdefault(state.c.transmitters[tid]["letter"], []).append(tid)
+    groups = [by_letter[key] for key in sorted(by_letter, reverse=True)]
+
+    def sample(rng: Rng) -> Game:
+        # the components never change in a game: the copy shares them with their look-ups
+        st = state.copy()
+        pool = list(tiles)
+        rng.shuffle(pool)
+        for n in face_down:
+            st.systems[n]["tile"] = pool.pop()
+        st.box = pool
+        stack = list(explore)
+        rng.shuffle(stack)
+        st.explore["stack"] = stack
+        if below:
+            rebuilt: list[str] = []
+            for group in groups:
+                drawn = list(group)
+                rng.shuffle(drawn)
+                rebuilt += drawn
+            st.tx["stack"][:-1] = rebuilt
+        st.rng = rng.next_u64()
+        return st
+
+    return sample
 
 
 # Ten projected points of lead are about a 73 % chance between two seats (a lead of

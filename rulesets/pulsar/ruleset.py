@@ -36,6 +36,7 @@ class PulsarRuleset(RulesetBase):
     # The searching bot's hooks (rulesets/search): a sample of what the seat cannot see,
     # and each seat's prospects where a playout stops.
     determinize = staticmethod(search_hooks.determinize)
+    determinizer = staticmethod(search_hooks.sampler)     # (the same, sorted once)
     evaluate = staticmethod(search_hooks.evaluate)
 
 

@@ -8,7 +8,7 @@ import json
 
 from rulesets.pulsar import RULESET as R
 from rulesets.pulsar.components import compiled
-from rulesets.pulsar.determinize import determinize
+from rulesets.pulsar.determinize import determinize, sampler
 from rulesets.rng import Rng
 from rulesets.search import level_of, search
 
@@ -34,3 +34,37 @@ def test_searching_leaves_the_shared_components_as_they_were() -> None:
         R.apply(state, seat, R.bot_action(state, seat, "heuristic", f"hooks:{step}"))
         step += 1
     assert json.dumps(state.comp, sort_keys=True) == before
+
+
+def _text(state) -> str:
+    return json.dumps(R.to_json(state), sort_keys=True)
+
+
+def test_a_sample_of_the_prepared_sampler_shares_no_list_with_the_next() -> None:
+    """The search prepares ``sampler`` once a decision and plays on every sample: playing
+    on one (systems revealed, tiles and transmitters drawn) must change neither the next
+    sample nor the real state."""
+    state = R.new_game(R.example_config(3), "hooks-sampler")
+    checked = 0
+    for step in range(150):
+        acting = R.to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        if step % 11 == 5:
+            before = _text(state)
+            sample = sampler(state, seat)
+            first = sample(Rng(7))
+            drawn = _text(first)
+            assert drawn == _text(determinize(state, seat, Rng(7)))
+            for k in range(40):
+                now = R.to_act(first)
+                if not now:
+                    break
+                R.apply(first, now[0], R.bot_action(first, now[0], "heuristic", f"d{k}"))
+            assert _text(first) != drawn
+            assert _text(sample(Rng(7))) == drawn
+            assert _text(state) == before
+            checked += 1
+        R.apply(state, seat, R.bot_action(state, seat, "heuristic", f"s{step}"))
+    assert checked >= 10
