@@ -101,8 +101,7 @@ class _Ctx:
         step), so the ends are scored with sets: the nodes worth passing and those of the
         race's colour, met on the path. Their values are whole numbers, so the sums are
         the same in any order."""
-        gate = self.me["gate"]
-        adj = self.c.adj
+        adj = self.c.avoiding(self.me["gate"])
         # each segment's room left (a list: read at every step of every continuation;
         # copied whole, then the few segments used taken off)
         room = list(self.c.seg_cap)
@@ -135,21 +134,22 @@ class _Ctx:
                 # The last segment: each end's path is this one and the end, so what this
                 # one passes is counted once for all of its ends.
                 passed = passing.intersection(path)
-                raced = coloured.intersection(path)
+                worth = _PASSING * len(passed)
+                raced = coloured.intersection(path) if race_vp else frozenset()
                 for seg, nxt in adj[pos]:
-                    if nxt == gate or room[seg] <= 0:
+                    if room[seg] <= 0:
                         continue
                     val = ends.get(nxt)
                     if val is None:
                         val = end_value(nxt)
-                    val += _PASSING * (len(passed) - (nxt in passed))
+                    val += worth - _PASSING if nxt in passed else worth
                     if race_vp:
                         val += race_vp * (len(raced) + (nxt in coloured and nxt not in raced))
                     if val > best:
                         best = val
                 return
             for seg, nxt in adj[pos]:
-                if nxt == gate or room[seg] <= 0:
+                if room[seg] <= 0:
                     continue
                 room[seg] -= 1
                 path.append(nxt)

@@ -377,6 +377,16 @@ class Compiled:
             for row in b["rows"]:
                 for t in row["techs"]:
                     self.tech[t["id"]] = t
+        self._avoiding: dict[str | None, dict[str, list[tuple[int, str]]]] = {}
+
+    def avoiding(self, gate: str | None) -> dict[str, list[tuple[int, str]]]:
+        """``adj`` without the segments into ``gate``: a ship never flies back into its own
+        starting gate, and a search asks for every step of every trail it scores."""
+        adj = self._avoiding.get(gate)
+        if adj is None:
+            adj = self._avoiding[gate] = {
+                n: [(seg, nxt) for seg, nxt in out if nxt != gate] for n, out in self.adj.items()}
+        return adj
 
 
 _CACHE: dict[int, Compiled] = {}
