@@ -12,9 +12,9 @@ from typing import Any
 
 from rulesets.base import Action
 from rulesets.pulsar.common import ROUNDS
-from rulesets.pulsar.components import Compiled, compiled
 from rulesets.pulsar.dice import die_move
 from rulesets.pulsar.engine import apply, legal_actions, to_act
+from rulesets.pulsar.lookups import Compiled, compiled
 from rulesets.pulsar.setup import example_config, new_game
 from rulesets.pulsar.state import Game
 from rulesets.pulsar.view import bot_view

@@ -12,7 +12,7 @@ from typing import Any
 
 from rulesets.base import Action, Event
 from rulesets.pulsar.common import gain_vp
-from rulesets.pulsar.components import Compiled
+from rulesets.pulsar.lookups import Compiled
 from rulesets.pulsar.state import Game
 
 

@@ -3,7 +3,7 @@
 field, not a dictionary look-up, and a copy for the search costs no JSON round trip.
 
 The components (``comp``) are printed and never change in a game, so a copy shares them,
-with their derived look-ups (``c``, ``components.Compiled``), which a rule reads as a field
+with their derived look-ups (``c``, ``lookups.Compiled``), which a rule reads as a field
 instead of asking the cache for them at every call.
 
 What stays a dictionary or list says why: the dice board, the draft, the turns, a flight,
@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.base import ConfigError, plain_copy
-from rulesets.pulsar.components import Compiled, compiled
+from rulesets.pulsar.lookups import Compiled, compiled
 
 Json = dict[str, Any]
 # A JSON object while there is one, else None: the rules ask which first (``state.flight

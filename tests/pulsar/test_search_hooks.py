@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from rulesets.pulsar import RULESET as R
-from rulesets.pulsar.components import compiled
 from rulesets.pulsar.determinize import determinize, sampler
+from rulesets.pulsar.lookups import compiled
 from rulesets.rng import Rng
 from rulesets.search import level_of, search
 
