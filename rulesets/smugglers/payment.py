@@ -153,6 +153,14 @@ def pending(state: Game, seat: int) -> bool:
     return s.choose_energy or bool(s.goods_due)
 
 
+def settled(state: Game) -> bool:
+    """Whether no seat has a payment pending: the phase is over."""
+    for seat in range(len(state.seats)):  # noqa: SIM110  (no generator: asked after every payment)
+        if pending(state, seat):
+            return False
+    return True
+
+
 @lru_cache(maxsize=64)
 def _pay_energy_action(card: int) -> Action:
     return {"type": "pay_energy", "card": card}

@@ -40,8 +40,13 @@ def _acts(state: Game, seat: int) -> bool:
 
 
 def to_act(state: Game) -> list[int]:
-    # (the protocol's ``to_act`` itself, no wrapper: a search asks it at every step)
-    return [i for i in range(len(state.seats)) if _acts(state, i)]
+    # (the protocol's ``to_act`` itself, no wrapper: a search asks it at every step; a loop,
+    # as a comprehension is a call of its own)
+    seats = []
+    for i in range(len(state.seats)):
+        if _acts(state, i):
+            seats.append(i)
+    return seats
 
 
 def _is_acting(state: Game, seat: Any) -> bool:
@@ -108,10 +113,9 @@ def advance(state: Game, events: list[Event]) -> None:
             if idle is not None:
                 payment.apply(state, idle, _auto_resigned(state, idle), events)
                 continue
-            if not any(payment.pending(state, i) for i in range(len(state.seats))):
-                refill.start(state)
-            else:
+            if not payment.settled(state):
                 return
+            refill.start(state)
             continue
         if phase == "refill":
             if not state.refill_order:
