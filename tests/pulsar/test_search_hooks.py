@@ -11,6 +11,7 @@ from rulesets.pulsar.determinize import determinize, sampler
 from rulesets.pulsar.lookups import compiled
 from rulesets.rng import Rng
 from rulesets.search import level_of, search
+from tests.support.samplers import assert_samples_share_nothing
 
 
 def test_a_sample_shares_the_components_and_their_compiled_form() -> None:
@@ -36,10 +37,6 @@ def test_searching_leaves_the_shared_components_as_they_were() -> None:
     assert json.dumps(state.comp, sort_keys=True) == before
 
 
-def _text(state) -> str:
-    return json.dumps(R.to_json(state), sort_keys=True)
-
-
 def test_a_sample_of_the_prepared_sampler_shares_no_list_with_the_next() -> None:
     """The search prepares ``sampler`` once a decision and plays on every sample: playing
     on one (systems revealed, tiles and transmitters drawn) must change neither the next
@@ -52,19 +49,7 @@ def test_a_sample_of_the_prepared_sampler_shares_no_list_with_the_next() -> None
             break
         seat = acting[0]
         if step % 11 == 5:
-            before = _text(state)
-            sample = sampler(state, seat)
-            first = sample(Rng(7))
-            drawn = _text(first)
-            assert drawn == _text(determinize(state, seat, Rng(7)))
-            for k in range(40):
-                now = R.to_act(first)
-                if not now:
-                    break
-                R.apply(first, now[0], R.bot_action(first, now[0], "heuristic", f"d{k}"))
-            assert _text(first) != drawn
-            assert _text(sample(Rng(7))) == drawn
-            assert _text(state) == before
+            assert_samples_share_nothing(R, sampler, determinize, state, seat, moves=40)
             checked += 1
         R.apply(state, seat, R.bot_action(state, seat, "heuristic", f"s{step}"))
     assert checked >= 10
