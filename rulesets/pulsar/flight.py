@@ -21,8 +21,8 @@ def can_complete(c: Compiled, pos: str, remaining: int, used: dict[int, int],
     """Is there a trail of exactly ``remaining`` more segments from ``pos``?"""
     if remaining == 0:
         return True
-    for seg, nxt in c.adj[pos]:
-        if nxt == forbidden or used.get(seg, 0) >= c.seg_cap[seg]:
+    for seg, nxt in c.avoiding(forbidden)[pos]:
+        if used.get(seg, 0) >= c.seg_cap[seg]:
             continue
         used[seg] = used.get(seg, 0) + 1
         ok = can_complete(c, nxt, remaining - 1, used, forbidden)
@@ -41,8 +41,8 @@ def reachable_ends(c: Compiled, pos: str, steps: int, forbidden: str | None) -> 
         if left == 0:
             out.add(at)
             return
-        for seg, nxt in c.adj[at]:
-            if nxt == forbidden or used.get(seg, 0) >= c.seg_cap[seg]:
+        for seg, nxt in c.avoiding(forbidden)[at]:
+            if used.get(seg, 0) >= c.seg_cap[seg]:
                 continue
             used[seg] = used.get(seg, 0) + 1
             walk(nxt, left - 1)
@@ -73,8 +73,8 @@ def legal_steps(state: Game, seat: int) -> list[Action]:
     used = {int(k): v for k, v in f["used"].items()}
     out: list[Action] = []
     seen: set[str] = set()
-    for seg, nxt in c.adj[f["at"]]:
-        if nxt == gate or nxt in seen or used.get(seg, 0) >= c.seg_cap[seg]:
+    for seg, nxt in c.avoiding(gate)[f["at"]]:
+        if nxt in seen or used.get(seg, 0) >= c.seg_cap[seg]:
             continue
         used[seg] = used.get(seg, 0) + 1
         if can_complete(c, nxt, f["left"] - 1, used, gate):

@@ -44,8 +44,9 @@ class Compiled:
         self._avoiding: dict[str | None, dict[str, list[tuple[int, str]]]] = {}
 
     def avoiding(self, gate: str | None) -> dict[str, list[tuple[int, str]]]:
-        """``adj`` without the segments into ``gate``: a ship never flies back into its own
-        starting gate, and a search asks for every step of every trail it scores."""
+        """``adj`` without the segments into ``gate`` (None: all of it): a ship never flies
+        back into its own starting gate, so the flight's rules and the heuristic's trail
+        scoring walk this, built once a gate."""
         adj = self._avoiding.get(gate)
         if adj is None:
             adj = self._avoiding[gate] = {
