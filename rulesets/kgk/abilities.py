@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rulesets.kgk.effects import target_fields, targets
-from rulesets.kgk.jsontypes import GameState
+from rulesets.kgk.jsontypes import CardDef, GameState
 from rulesets.kgk.state import ACTIVE, activated_in_play, card, cdef
 
 _WHERE: Final[dict[Any, str]] = {"canteen": "canteen", "surface": "surface", "ship": "att"}
@@ -45,13 +45,13 @@ def activated_ok(state: GameState, seat: int, cid: int, ab: dict[str, Any]) -> b
     if cost.get("credits", 0) > state.p[seat].cr:
         return False
     # KG-4.4.9: a passenger aboard a ship cannot be turned used or damaged
-    return not (c.z == "att" and cost.get("rotate") and cdef(state, cid)["sub"] == "passenger")
+    return not (c.z == "att" and cost.get("rotate") and cdef(state, cid).sub == "passenger")
 
 
-def card_ability_actions(state: GameState, seat: int, cid: int, d: dict[str, Any],
+def card_ability_actions(state: GameState, seat: int, cid: int, d: CardDef,
                          acts: list[dict[str, Any]]) -> None:
     """Append the ability actions of card ``cid`` (definition ``d``) usable now."""
-    for k, ab in enumerate(d["eff"]["activated"]):
+    for k, ab in enumerate(d.activated):
         if ability_timing_ok(state, seat, ab) and activated_ok(state, seat, cid, ab):
             spec = ab.get("target")
             for tg in targets(state, seat, spec, True):          # KG-11.10: face down too

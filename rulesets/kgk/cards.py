@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.kgk.effects import check_spec
+from rulesets.kgk.game_state import CardDef
 
 # The game's terms are defined once, in ``vocabulary`` (re-exported here for the engine).
 from rulesets.kgk.vocabulary import ABILITIES as ABILITIES
@@ -43,8 +44,9 @@ def _spec(rec: dict[str, Any]) -> dict[str, Any]:
     return eff if isinstance(eff, dict) else {}
 
 
-def compile_def(rec: dict[str, Any]) -> dict[str, Any]:
-    """The engine's definition of one card record (JSON-able, small)."""
+def compile_def(rec: dict[str, Any]) -> CardDef:
+    """The engine's definition of one card record: its stored form (JSON, small) and the
+    fields the rules read (``game_state.CardDef``)."""
     typ = rec.get("type")
     sub = rec.get("subtype")
     eff = _spec(rec)
@@ -76,7 +78,7 @@ def compile_def(rec: dict[str, Any]) -> dict[str, Any]:
     d["abil"] = list(rec.get("abilities") or [])
     d["eff"] = eff
     d["actv"] = bool(eff.get("activated"))
-    return d
+    return CardDef(d)
 
 
 # KG-13.2.4: words that make a card's text refer to speed or return fire.

@@ -55,12 +55,12 @@ WINDOW_SUBTYPES: Final = {
 
 def item_cost_for(state: GameState, cid: int, tgt: Any) -> Any:
     d = cdef(state, cid)
-    if d["cost_rule"] == "neutralised_cost":       # Felülbírálás: X = neutralised card's cost
+    if d.cost_rule == "neutralised_cost":       # Felülbírálás: X = neutralised card's cost
         for it in state.chain:
             if it["u"] == tgt:
                 return it["cost"]
         return None
-    return d["cost"] or 0
+    return d.cost
 
 
 def interrupt_actions(state: GameState, seat: int, ctx: str) -> list[Action]:
@@ -71,7 +71,7 @@ def interrupt_actions(state: GameState, seat: int, ctx: str) -> list[Action]:
     cards = state.cards
     defs = state.defs
     for cid in hand:                      # most hands hold no interrupt at all
-        if defs[cards[cid].d]["type"] == "interrupt":
+        if defs[cards[cid].d].type == "interrupt":
             break
     else:
         return []
@@ -82,14 +82,14 @@ def interrupt_actions(state: GameState, seat: int, ctx: str) -> list[Action]:
     out = []
     for cid in hand:
         d = defs[cards[cid].d]
-        if d["type"] != "interrupt" or d["sub"] not in subs:
+        if d.type != "interrupt" or d.sub not in subs:
             continue
-        eff = d["eff"]
+        eff = d.eff
         spec = target_spec(state, eff)
-        if d["cost_rule"] is None and (d["cost"] or 0) > cr:
+        if d.cost_rule is None and d.cost > cr:
             continue
         for t in targets(state, seat, spec, True):           # KG-11.10: face down too
-            if d["cost_rule"] is not None:
+            if d.cost_rule is not None:
                 c = item_cost_for(state, cid, t)
                 if c is None or c > cr:
                     continue
@@ -112,13 +112,13 @@ def declare_card(state: GameState, seat: int, cid: int, tgt: Any = None) -> Any:
     """Play a ship, event or interrupt face up: pay now (KG-3.10.2, KG-10.5), put
     it on the chain."""
     d = cdef(state, cid)
-    cost = card_cost(state, seat, cid) if d["type"] == "ship" else item_cost_for(state, cid, tgt)
+    cost = card_cost(state, seat, cid) if d.type == "ship" else item_cost_for(state, cid, tgt)
     state.p[seat].cr -= cost
     c = card(state, cid)
     move(state, cid, "stack")
     c.up = True
     c.paid = True
-    spec = target_spec(state, d["eff"])
+    spec = target_spec(state, d.eff)
     it = _new_item(state, "card", seat, cid, tgt, cost,
                    spec=spec["kind"] if spec else None)
     if spec and spec["kind"] in ("ship", "base", "crew") and hidden_from(state, seat, tgt):
@@ -168,7 +168,7 @@ def use_ability(state: GameState, seat: int, action: Action) -> None:
     card used or damaged, or sacrificing it, KG-3.6) and put it on the chain as an
     interrupt (KG-10.1.2). The caller opens the window that follows."""
     cid = action["card"]
-    ab = cdef(state, cid)["eff"]["activated"][action["n"]]
+    ab = cdef(state, cid).activated[action["n"]]
     cost = ab.get("cost") or {}
     c = card(state, cid)
     credits = cost.get("credits", 0)
@@ -332,9 +332,9 @@ def _resolve_card(state: GameState, it: Any) -> None:
     what it says (unless neutralised or its target is gone) and ends in the trash."""
     cid = it["card"]
     d = cdef(state, cid)
-    spec = d["eff"].get("target") if it.get("spec") != "opponent" else {"kind": "opponent"}
+    spec = d.eff.get("target") if it.get("spec") != "opponent" else {"kind": "opponent"}
     lost = spec is not None and not target_valid(state, it["seat"], spec, it["tgt"])
-    if d["type"] == "ship":
+    if d.type == "ship":
         if it["neut"]:
             move(state, cid, "trash")
             emit(state, "no_effect", item=it["u"], card=cid, why="neutralised")
@@ -352,7 +352,7 @@ def _resolve_card(state: GameState, it: Any) -> None:
              why="neutralised" if it["neut"] else "target_lost")  # KG-10.9, KG-10.10
         return
     emit(state, "resolved", item=it["u"], card=cid)
-    ops = d["eff"].get("ops") or []
+    ops = d.eff.get("ops") or []
     if ops:
         run_ops(state, {"seat": it["seat"], "ops": ops, "i": 0, "tgt": it["tgt"],
                         "tkind": it.get("spec"), "src_ship": None, "x": None})
@@ -375,16 +375,16 @@ def _resolve_payment(state: GameState, it: Any) -> None:
         return
     emit(state, "resolved", item=it["u"], card=cid)
     d = cdef(state, cid)
-    if d["type"] != "base":
+    if d.type != "base":
         return
-    if d["dev"] == "X":
+    if d.dev == "X":
         c.x = c.dev                       # KG-4.5.5, KG-17.19
-    if d["sub"] in ("research", "trap"):
+    if d.sub in ("research", "trap"):
         # Research resolves and goes to the trash (KG-4.5.9); so does a paid trap
         # (KG-4.5.10, KG-17.20 b).
         x = c.x
         move(state, cid, "trash")
-        ops = d["eff"].get("ops") or []
+        ops = d.eff.get("ops") or []
         if ops:
             run_ops(state, {"seat": it["seat"], "ops": ops, "i": 0, "tgt": it["tgt"],
                             "tkind": None, "src_ship": None, "x": x})

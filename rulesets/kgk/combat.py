@@ -176,7 +176,7 @@ def _equip_own(state: GameState, dec: Decision) -> list[Action]:
         free = []
         for s in mine:
             c = cards[s]
-            if (defs[c.d].get("cap") or 0) > len(c.att):
+            if defs[c.d].cap > len(c.att):
                 free.append(s)
         if free:
             for crew in p.canteen:
@@ -247,7 +247,7 @@ def _pay_own(state: GameState, dec: Decision) -> list[Action]:
         for a in cards[s].att:
             c = cards[a]
             d = defs[c.d]
-            if not c.paid and not c.up and not is_bluff(c, d) and (d["cost"] or 0) <= cr:
+            if not c.paid and not c.up and not is_bluff(c, d) and d.cost <= cr:
                 acts.append({"type": "pay", "card": a})
     acts.append({"type": "done"})
     return acts
@@ -262,7 +262,7 @@ def pay_decision() -> Any:
             return
         if t == "pay":
             push(state, "c_pay", seat)
-            declare_payment(state, seat, action["card"], cdef(state, action["card"])["cost"] or 0)
+            declare_payment(state, seat, action["card"], cdef(state, action["card"]).cost)
             open_window(state, CTX, seat)              # a payment counts as an interrupt
         else:
             play_from_decision(state, seat, action, CTX, ["c_pay", seat])
@@ -320,11 +320,12 @@ def _end_of_payment_choices(state: GameState, cb: Any) -> list[dict[str, Any]]:
                 c = cards[a]
                 if not c.paid:
                     continue
-                eff = defs[c.d]["eff"]
+                d = defs[c.d]
+                eff = d.eff
                 if eff.get("choose_at_end_of_payment"):
                     pending.append({"card": a, "ship": s, "seat": seat, "why": "eop_mod",
                                     "pick": None})
-                if defs[c.d]["sub"] == "rocket" and eff.get("ops"):
+                if d.sub == "rocket" and eff.get("ops"):
                     pending.append({"card": a, "ship": s, "seat": seat, "why": "rocket",
                                     "pick": None})
     return pending
@@ -342,9 +343,9 @@ def end_of_payment(state: GameState, _: Any) -> None:
             c = card(state, e["card"])
             d = cdef(state, e["card"])
             if e["why"] == "eop_mod":
-                opts = list(range(len(d["eff"]["choose_at_end_of_payment"])))
+                opts = list(range(len(d.eff["choose_at_end_of_payment"])))
             else:
-                opts = targets(state, e["seat"], d["eff"].get("target"))
+                opts = targets(state, e["seat"], d.eff.get("target"))
                 if c.z != "att" or not opts:
                     e["pick"] = -1
                     continue
@@ -364,8 +365,8 @@ def end_of_payment(state: GameState, _: Any) -> None:
         if e["why"] == "rocket" and e["pick"] != -1 and card(state, e["card"]).z == "att":
             d = cdef(state, e["card"])
             tgt = None if e["pick"] is None else e["pick"]
-            run_ops(state, {"seat": e["seat"], "ops": d["eff"]["ops"], "i": 0, "tgt": tgt,
-                            "tkind": (d["eff"].get("target") or {}).get("kind"),
+            run_ops(state, {"seat": e["seat"], "ops": d.eff["ops"], "i": 0, "tgt": tgt,
+                            "tkind": (d.eff.get("target") or {}).get("kind"),
                             "src_ship": e["ship"], "x": None})
 
 
@@ -461,7 +462,7 @@ def _fire_legal(state: GameState, dec: Decision) -> list[Action]:
             acts.append({"type": "stealth", "ship": s})
         if (has(state, s, "heavy_weapons") and cr >= HEAVY_WEAPONS_COST
                 and val(state, s, "firepower") + _pending(state, s, "heavy")
-                < HEAVY_WEAPONS_MAX_FACTOR * (cdef(state, s)["firepower"] or 0)):
+                < HEAVY_WEAPONS_MAX_FACTOR * cdef(state, s).firepower):
             acts.append({"type": "heavy", "ship": s})
     acts.append({"type": "pass"})
     return _plus_interrupts(state, seat, acts)
@@ -840,7 +841,7 @@ def _bomb_legal(state: GameState, dec: Decision) -> list[Action]:
     for s in cb["bombers"]:
         if (has(state, s, "pyrotechnics") and p.colony and cards[s].z == "hangar"
                 and val(state, s, "bombard") + _pending(state, s, "pyro")
-                < DEMOLITION_MAX_FACTOR * (cdef(state, s)["bombard"] or 0)):
+                < DEMOLITION_MAX_FACTOR * cdef(state, s).bombard):
             acts.append({"type": "pyro", "ship": s})     # KG-7.9
     acts.append({"type": "bombard"})
     return _plus_interrupts(state, seat, acts)
@@ -935,12 +936,12 @@ def bomb_hit(state: GameState, total: int, n: int) -> None:
 def _trap_payable(state: GameState, b: int) -> Any:
     c = card(state, b)
     d = cdef(state, b)
-    if d["type"] != "base" or d["sub"] != "trap" or is_bluff(c, d):
+    if d.type != "base" or d.sub != "trap" or is_bluff(c, d):
         return False
-    lim = d["dev"]
+    lim = d.dev
     if isinstance(lim, int) and c.dev < lim:               # KG-17.20 a
         return False
-    return state.p[c.o].cr >= (d["cost"] or 0)
+    return state.p[c.o].cr >= d.cost
 
 
 def trap_decision() -> Any:
@@ -958,7 +959,7 @@ def trap_decision() -> Any:
             leave_play(state, b, "bombarded")
             return
         # KG-4.5.10: the trap is paid now; its payment is an interrupt (KG-10.1.3).
-        declare_payment(state, dec["seat"], b, cdef(state, b)["cost"] or 0)
+        declare_payment(state, dec["seat"], b, cdef(state, b).cost)
         open_window(state, CTX, dec["seat"])
     return legal, act
 
@@ -981,7 +982,7 @@ def disarm_step(state: GameState, _: Any) -> None:
                 move(state, a, "canteen")
                 c.rot = rot
                 c.ch = None
-            elif c.paid and defs[c.d]["sub"] == "rocket":   # KG-9.9.2
+            elif c.paid and defs[c.d].sub == "rocket":   # KG-9.9.2
                 leave_play(state, a, "rocket_spent")
             else:
                 c.ch = None
@@ -1025,7 +1026,7 @@ def resolve_ability(state: GameState, it: dict[str, Any]) -> None:
             bomb_hit(state, total, 1)
     elif ab == "activated":
         d = cdef(state, s)
-        spec = d["eff"]["activated"][it["n"]]
+        spec = d.activated[it["n"]]
         run_ops(state, {"seat": it["seat"], "ops": spec.get("ops") or [], "i": 0,
                         "tgt": it["tgt"], "tkind": (spec.get("target") or {}).get("kind"),
                         "src_ship": c.on if c.z == "att" else None, "x": c.x})

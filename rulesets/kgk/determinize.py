@@ -124,7 +124,7 @@ def _strength(state: GameState, q: int) -> float:
     fleet = 0.0
     for s in p.hangar:
         d = defs[cards[s].d]
-        fleet += (d.get("firepower") or 0) + max(0, (d.get("armor") or 0) - cards[s].dmg)
+        fleet += d.firepower + max(0, d.armor - cards[s].dmg)
     value: float = len(p.colony) + 0.6 * len(p.hand) + 0.5 * fleet + 0.1 * p.cr \
         + 0.5 * len(p.surface)
     return value

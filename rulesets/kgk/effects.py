@@ -244,7 +244,7 @@ def named_target(state: GameState, action: Action) -> Any:
 def item_kind(state: GameState, it: dict[str, Any]) -> Any:
     k = it["k"]
     if k == "card":
-        t = state.defs[card(state, it["card"]).d]["type"]
+        t = state.defs[card(state, it["card"]).d].type
         return t   # "interrupt", "event" or "ship"
     return k      # "payment" / "ability"
 

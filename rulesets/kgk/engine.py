@@ -145,7 +145,7 @@ def diagnose(state: GameState, seat: int, action: Action, legal: list[Action]) -
     if t in ("play", "pay") and isinstance(cid, int) and 0 <= cid < len(state.cards):
         c = state.cards[cid]
         d = state.defs[c.d]
-        if c.o == seat and (d["cost"] or 0) > p.cr and d["cost_rule"] is None:
+        if c.o == seat and d.cost > p.cr and d.cost_rule is None:
             return IllegalAction("insufficient_credits", "not enough credits", rule="KG-9.3.7")
     if t not in kinds:
         return IllegalAction("wrong_action", f"{t!r} is not possible in a {dec['kind']} decision",

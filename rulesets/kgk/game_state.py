@@ -1,12 +1,18 @@
 """The KGK state as the rules hold it: slotted classes (native classes in the compiled
-build), so a rule reads ``c.rot`` or ``p.cr`` as a field, not a look-up of a string key
-in a dictionary (a fifth of a step's instructions went to those).
+build), so a rule reads ``c.rot``, ``p.cr`` or ``d.cost`` as a field, not a look-up of a
+string key in a dictionary (a fifth of a step's instructions went to those).
 
-``Game`` is a match, ``Player`` one seat's zones and counters, ``Card`` a card instance
-(``state.py`` says what each field means). What stays JSON inside the state, and why:
+``Game`` is a match, ``Player`` one seat's zones and counters, ``Card`` a card instance,
+``CardDef`` a card's compiled definition (``state.py`` says what each field means). The
+definitions were JSON too while they were read rarely; the rules read them at every main
+list, window and payment (a card's type, cost, capacity, auras, activated abilities), so
+they are fields now, each made once when a match's definitions are compiled or loaded and
+shared read only by every copy of the state, and each keeping the compiled dict it was read
+from, which is its stored form. What stays JSON inside the state, and why:
 
-* the card definitions (``defs``): compiled once per match, read only and shared by every
-  copy of the state (and by the host, which stores them once per match);
+* a definition's effect spec (``CardDef.eff``) beyond what the rules read at every step
+  (auras, grants, activated abilities: fields): a card's target and operations are read
+  when it is played or resolves;
 * the pending decision (``dec``), the combat (``cb``), the chain's items and the tasks
   (``todo``): each kind has a shape of its own, they are few and short-lived, and the
   rules build and replace them whole; the options and the result are read, not walked.
@@ -18,7 +24,9 @@ checks that every position of seeded games goes there and back unchanged.
 The dictionary protocol (``x["key"]``, ``x["key"] = v``, ``get``, ``in``) is a bridge,
 for the tests (which address the state by key, as the conformance suite does), for
 scenario set-up and for rules not yet converted: it maps each key to its field (a card's
-``"as"`` to ``role``). The rules' hot paths read the fields.
+``"as"`` to ``role``); a definition's reads its stored form, as a view shows it (an
+unknown cost as unknown, where the rules' field reads 0). The rules' hot paths read the
+fields.
 """
 
 from __future__ import annotations
@@ -49,6 +57,100 @@ def _field(fields: frozenset[str], key: str) -> str:
     if key not in fields:
         raise KeyError(key)
     return "role" if key == "as" else key
+
+
+class CardDef:
+    """A card's compiled definition (``cards.compile_def``; KG-2): what the rules read of
+    it, as fields, beside the stored form it was read from.
+
+    One per distinct card of a match, made when the match's definitions are compiled or
+    loaded, never changed in play and shared by every copy of the state. A value the card
+    does not have reads as what the rule takes for it: no cost costs 0 (KG-12.6.1), a
+    missing combat value is 0 (KG-2.4), a card that is not a ship has no capacity and
+    takes no hangar space, a card without an effect has no aura, grants or activated
+    abilities. The effect spec (``eff``) stays a dict for what is read once a card
+    resolves (``target``, ``ops``, ``choose_at_end_of_payment``)."""
+
+    __slots__ = ("stored", "type", "sub", "cost", "cost_rule", "speed", "firepower", "armor",
+                 "bombard", "cap", "space", "mods", "dev", "abil", "eff", "actv", "activated",
+                 "aura", "grants")
+
+    stored: dict[str, Any]
+    type: str
+    sub: str | None
+    cost: int
+    cost_rule: str | None
+    speed: int
+    firepower: int
+    armor: int
+    bombard: int
+    cap: int
+    space: int
+    mods: dict[str, int]
+    dev: int | str | None
+    abil: list[str]
+    eff: dict[str, Any]
+    actv: bool
+    activated: list[dict[str, Any]]
+    aura: dict[str, int]
+    grants: list[str]
+
+    def __init__(self, stored: dict[str, Any]) -> None:
+        self.stored = stored        # the stored form (``Game.to_json`` gives it back)
+        self.read()
+
+    def read(self) -> None:
+        """The fields, from the stored form."""
+        d = self.stored
+        self.type = d["type"] or ""           # (a lenient match's card of no known type)
+        self.sub = d["sub"]
+        self.cost = d["cost"] or 0
+        self.cost_rule = d["cost_rule"]
+        self.speed = d["speed"] or 0
+        self.firepower = d["firepower"] or 0
+        self.armor = d["armor"] or 0
+        self.bombard = d["bombard"] or 0
+        self.cap = d.get("cap") or 0            # (ships only)
+        self.space = d.get("space") or 0
+        self.mods = d["mods"]
+        self.dev = d["dev"]
+        self.abil = d["abil"]
+        eff = d["eff"]
+        self.eff = eff
+        self.actv = d["actv"]
+        self.activated = eff.get("activated") or []
+        self.aura = eff.get("aura") or {}
+        self.grants = eff.get("grants") or []
+
+    # The bridge: tests and scenario code address a definition by its stored keys, and a
+    # view shows the card as stored (an unknown cost as unknown, not as 0).
+    def __getitem__(self, key: str) -> Any:
+        return self.stored[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        """(Tests only: nothing changes a definition in play.)"""
+        self.stored[key] = value
+        self.read()
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.stored
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.stored.get(key, default)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardDef:
+        return CardDef(marshal.loads(marshal.dumps(self.stored)))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal stored forms (a dict compares as that form)."""
+        if isinstance(other, CardDef):
+            return self.stored == other.stored
+        if isinstance(other, dict):
+            return self.stored == other
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"CardDef({self.stored!r})"
 
 
 class Card:
@@ -251,7 +353,7 @@ class Player:
 Seated = tuple[tuple[int, ...], ...]     # per seat, ids of its cards (``Game.abil``)
 
 
-def cards_with_abilities(n: int, defs: list[dict[str, Any]],
+def cards_with_abilities(n: int, defs: list[CardDef],
                          cards: list[Card]) -> tuple[Seated, Seated]:
     """Per seat, the ids of its cards whose definition has activated abilities (KG-12.8),
     the only ones ``state.activated_in_play`` looks at, and of those whose definition has
@@ -263,9 +365,9 @@ def cards_with_abilities(n: int, defs: list[dict[str, Any]],
     auras: list[list[int]] = [[] for _ in range(n)]
     for c in cards:
         d = defs[c.d]
-        if d["actv"]:
+        if d.actv:
             actv[c.o].append(c.id)
-        if d["eff"].get("aura"):
+        if d.aura:
             auras[c.o].append(c.id)
     return tuple(tuple(ids) for ids in actv), tuple(tuple(ids) for ids in auras)
 
@@ -278,7 +380,7 @@ class Game:
                  "active", "first", "phase", "cb", "chain", "dec", "todo", "result", "ev",
                  "abil", "auras")
 
-    def __init__(self, opts: dict[str, Any], n: int, rng: Any, defs: list[dict[str, Any]],
+    def __init__(self, opts: dict[str, Any], n: int, rng: Any, defs: list[CardDef],
                  cards: list[Card], players: list[Player],
                  indexed: tuple[Seated, Seated] | None = None) -> None:
         self.game = "kgk"
@@ -340,7 +442,7 @@ class Game:
         opts, cb, chain, dec, todo, result = plain_copy(
             (self.opts, self.cb, self.chain, self.dec, self.todo, self.result))
         return {"game": self.game, "v": self.v, "opts": opts, "n": self.n, "rng": self.rng,
-                "seq": self.seq, "uid": self.uid, "defs": self.defs,
+                "seq": self.seq, "uid": self.uid, "defs": [d.stored for d in self.defs],
                 "cards": [c.to_json() for c in self.cards],
                 "p": [p.to_json() for p in self.p], "turn": self.turn,
                 "active": self.active, "first": self.first, "phase": self.phase, "cb": cb,
@@ -354,7 +456,7 @@ class Game:
         opts, cb, chain, dec, todo, result = marshal.loads(marshal.dumps(
             (data["opts"], data["cb"], data["chain"], data["dec"], data["todo"],
              data["result"])))
-        g = Game(opts, data["n"], data["rng"], data["defs"],
+        g = Game(opts, data["n"], data["rng"], [CardDef(d) for d in data["defs"]],
                  [Card.from_json(c) for c in data["cards"]],
                  [Player.from_json(p) for p in data["p"]])
         g.game = data["game"]

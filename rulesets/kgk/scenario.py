@@ -26,7 +26,7 @@ from rulesets.base import ConfigError
 from rulesets.kgk.cards import TYPES, compile_def, playability
 from rulesets.kgk.chain import WINDOW_SUBTYPES, item_cost_for, may_respond, open_window
 from rulesets.kgk.effects import target_spec, targets
-from rulesets.kgk.game_state import Card, Game, Player
+from rulesets.kgk.game_state import Card, CardDef, Game, Player
 from rulesets.kgk.state import (
     ACTIVE,
     DAMAGED,
@@ -184,7 +184,7 @@ class _Builder:
         self.scn = scn
         self.recs = recs
         self.opts = opts
-        self.defs: list[dict[str, Any]] = []
+        self.defs: list[CardDef] = []
         self.index: dict[str, int] = {}
         self.cards: list[Card] = []
         self.labels: dict[str, tuple[int, str]] = {}     # label -> (id, field)
@@ -271,14 +271,14 @@ class _Builder:
             for j, a in enumerate(att):
                 ac = self.placed(seat, zone, a, f"{field}.attached[{j}]", ship=c)
                 c["att"].append(ac["id"])
-            cap = d.get("cap") or 0
+            cap = d.cap
             if len(c["att"]) > cap:
                 raise _err("over_capacity", f"{field}.attached",
                            f"{d['slug']} carries at most {cap} (KG-4.2.4)", capacity=cap)
         return c
 
     def _paid(self, e: dict[str, Any], zone: str, field: str, ship: Card | None,
-              d: dict[str, Any], role: str) -> bool:
+              d: CardDef, role: str) -> bool:
         """Whether a card placed in ``zone`` as ``role`` is paid, once the placement is
         checked: the zone takes its kind (KG-4.3, KG-4.4), a bluff is unpaid and needs
         bluffing (KG-12.10), a ship in the hangar is paid (KG-4.2.2)."""
@@ -320,7 +320,7 @@ def _rotation(e: dict[str, Any], field: str, role: str, typ: str) -> int:
     return rot
 
 
-def _counters(c: Card, e: dict[str, Any], field: str, d: dict[str, Any], role: str,
+def _counters(c: Card, e: dict[str, Any], field: str, d: CardDef, role: str,
               paid: bool) -> None:
     """A placed card's developments (KG-4.5.3), damage (KG-3.11) and end-of-payment
     choice, where the document gives them."""

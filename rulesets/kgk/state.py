@@ -4,7 +4,13 @@ State layout (the fields of ``game_state.Game``, named as in its stored JSON for
 
     opts    normalised options (rules, simplified_combat, auto_pass, bluffing)
     n       number of seats;  rng: PRNG state (never shown);  seq: actions applied
-    defs    compiled card definitions (cards.compile_def), indexed by card["d"]
+    defs    card definitions (game_state.CardDef, made by cards.compile_def), indexed
+            by card["d"], read by field: type, sub, cost, cost_rule, the printed
+            speed, firepower, armor and bombard, cap and space (a ship's), mods, dev
+            (development limit), abil (printed abilities), eff (the effect spec) and
+            from it aura, grants and activated, actv (has activated abilities); a value
+            a card does not have reads as 0 or empty. Stored as the compiled dicts
+            (CardDef.stored), which the bridge d["key"] reads
     cards   card instances, indexed by id (ids follow the config order)
     p       per seat: zones colony (index 0 = top), hand, trash, ruin (index 0 =
             bottom), hangar, canteen, surface (left to right), stack (played
@@ -72,7 +78,7 @@ def cdef(state: GameState, cid: int) -> CardDef:
 
 
 def is_bluff(c: CardDict, d: CardDef) -> bool:
-    return c.role is not None and c.role != ROLE.get(d["type"])
+    return c.role is not None and c.role != ROLE.get(d.type)
 
 
 def reset_card(c: CardDict) -> None:
@@ -153,18 +159,12 @@ def leave_play(state: GameState, cid: int, reason: str = "destroyed") -> None:
 
 # ---------------------------------------------------------------- values
 
-def base_val(d: CardDef, stat: str) -> int:
-    v = d.get(stat)
-    return v or 0
-
-
 def val(state: GameState, cid: int, stat: str) -> int:
     """Current value of a ship stat: printed + paid armaments/crews + temporary
     modifiers, never below 0 (KG-2.4, KG-12.6.2). Armor is the maximum armor."""
     cards = state.cards
     c = cards[cid]
-    d = state.defs[c.d]
-    v = d.get(stat) or 0
+    v: int = getattr(state.defs[c.d], stat)       # the printed value
     for m in c.mods:
         if m[0] == stat:
             v += m[1]
@@ -175,9 +175,9 @@ def val(state: GameState, cid: int, stat: str) -> int:
             if not ac.paid:
                 continue
             ad = defs[ac.d]
-            v += ad["mods"].get(stat, 0)
+            v += ad.mods.get(stat, 0)
             if ac.ch is not None:
-                v += ad["eff"]["choose_at_end_of_payment"][ac.ch].get(stat, 0)
+                v += ad.eff["choose_at_end_of_payment"][ac.ch].get(stat, 0)
     return v if v > 0 else 0
 
 
@@ -188,7 +188,7 @@ def armor_now(state: GameState, cid: int) -> int:
 
 def base_armor_now(state: GameState, cid: int) -> int:
     c = state.cards[cid]
-    a = (state.defs[c.d].get("armor") or 0) - c.dmg
+    a = state.defs[c.d].armor - c.dmg
     return a if a > 0 else 0
 
 
@@ -198,14 +198,14 @@ def abilities(state: GameState, cid: int) -> Any:
     if state.opts["rules"] == "quick_start":
         return ()
     c = state.cards[cid]
-    ab = state.defs[c.d]["abil"]
+    ab = state.defs[c.d].abil
     if not c.att:
         return ab
     out = list(ab)
     for a in c.att:
         ac = state.cards[a]
         if ac.paid:
-            out.extend(state.defs[ac.d]["eff"].get("grants", ()))
+            out.extend(state.defs[ac.d].grants)
     return out
 
 
@@ -214,11 +214,11 @@ def has(state: GameState, cid: int, ability: str) -> bool:
 
 
 def space(state: GameState, cid: int) -> int:
-    return state.defs[state.cards[cid].d].get("space") or 0
+    return state.defs[state.cards[cid].d].space
 
 
 def capacity_left(state: GameState, ship: int) -> int:
-    return (cdef(state, ship).get("cap") or 0) - len(state.cards[ship].att)
+    return cdef(state, ship).cap - len(state.cards[ship].att)
 
 
 def aura(state: GameState, seat: int, key: str) -> int:
@@ -233,7 +233,7 @@ def aura(state: GameState, seat: int, key: str) -> int:
     for cid in state.auras[seat]:
         c = cards[cid]
         if c.paid and c.z == "surface":
-            tot += defs[c.d]["eff"]["aura"].get(key, 0)
+            tot += defs[c.d].aura.get(key, 0)
     return tot
 
 
@@ -267,8 +267,8 @@ def _play_order(p: Player, cards: list[CardDict]) -> list[int]:
 def card_cost(state: GameState, seat: int, cid: int) -> int:
     """Credit cost to play/pay ``cid`` for ``seat`` (never below 0, KG-12.6.1)."""
     d = cdef(state, cid)
-    cost = d["cost"] or 0
-    if d["type"] == "ship":
+    cost = d.cost
+    if d.type == "ship":
         cost -= aura(state, seat, "ship_discount")
     return cost if cost > 0 else 0
 

@@ -173,7 +173,7 @@ def _new_player(seat: int, defs: list[CardDef], cards: list[CardDict]) -> Any:
     """A seat at the start: every card in the colony, no credits yet."""
     p = Player()
     p.colony = [c.id for c in cards if c.o == seat]
-    p.actv = any(defs[c.d]["actv"] for c in cards if c.o == seat)
+    p.actv = any(defs[c.d].actv for c in cards if c.o == seat)
     return p
 
 
@@ -298,17 +298,17 @@ def payable_in_main(c: CardDict, d: CardDef) -> bool:
     """``payable_main`` for a card and its definition."""
     if c.paid or c.up or is_bluff(c, d):
         return False
-    t = d["type"]
+    t = d.type
     if t == "armament":
-        not_rocket: bool = d["sub"] != "rocket"
+        not_rocket: bool = d.sub != "rocket"
         return not_rocket
     if t == "crew":
         in_canteen: bool = c.z == "canteen"
         return in_canteen
     if t == "base":
-        if d["sub"] == "trap":
+        if d.sub == "trap":
             return False
-        lim = d["dev"]
+        lim = d.dev
         return lim == "X" or (isinstance(lim, int) and c.dev >= lim)
     return False
 
@@ -393,16 +393,16 @@ def hand_actions(state: GameState, seat: int, p: Player, hand: list[int], acts: 
     interrupts = False
     for cid in hand:
         d = defs[cards[cid].d]
-        t = d["type"]
+        t = d.type
         if t == "ship":
-            if bounds.take((d["cost"] or 0) - discount, cr):
+            if bounds.take(d.cost - discount, cr):
                 acts.append(PLAY[cid])
             if qs:
                 continue
         elif qs:
             continue
         elif t == "event":
-            if bounds.take(d["cost"] or 0, cr):
+            if bounds.take(d.cost, cr):
                 _event_plays(state, seat, cid, d, acts)
         elif t == "interrupt":
             interrupts = True
@@ -418,7 +418,7 @@ def _event_plays(state: GameState, seat: int, cid: int, d: CardDef,
                  acts: list[Action]) -> None:
     """KG-9.3.3 d: an affordable event, once for each target it may have (KG-11.10:
     another seat's face-down card is named by where it lies)."""
-    spec = target_spec(state, d["eff"])
+    spec = target_spec(state, d.eff)
     if spec is not None and spec["kind"] in HIDEABLE:
         for tg in targets(state, seat, spec, True):
             acts.append(target_fields(state, seat, spec, tg, {"type": "play", "card": cid}))
@@ -444,7 +444,7 @@ def ships_with_room(state: GameState, p: Player) -> list[int]:
     out = []
     for s in p.hangar:
         c = cards[s]
-        if (defs[c.d].get("cap") or 0) > len(c.att):
+        if defs[c.d].cap > len(c.att):
             out.append(s)
     return out
 
@@ -465,7 +465,7 @@ def payment_actions(state: GameState, p: Player, acts: list[Action], bounds: Bou
     for cid in p.fd:
         c = cards[cid]
         d = defs[c.d]
-        cost = d["cost"] or 0
+        cost = d.cost
         if cost > cr:
             bounds.take(cost, cr)      # (noted payable or not: it may become payable)
         elif payable_in_main(c, d):
@@ -488,7 +488,7 @@ def ability_actions(state: GameState, seat: int, p: Player, acts: list[Action],
     for cid in up:
         d = defs[cards[cid].d]
         card_ability_actions(state, seat, cid, d, acts)
-        for ab in d["eff"]["activated"]:
+        for ab in d.activated:
             bounds.take((ab.get("cost") or {}).get("credits", 0), cr)
 
 
@@ -591,7 +591,7 @@ def _place(state: GameState, seat: int, p: Player, action: Action) -> None:
         move(state, cid, "surface" if role == "base" else "canteen")
     c.role = role
     c.up = False
-    if role == cdef(state, cid)["type"]:
+    if role == cdef(state, cid).type:
         p.fd.append(cid)
     emit(state, "place", seat=seat, card=cid, role=role, ship=action.get("ship"),
          private_to=seat, hide=("card",))
@@ -684,7 +684,7 @@ def _pay(state: GameState, seat: int, p: Player, action: Action) -> None:
     state.dec = None
     push(state, "main")
     cid = action["card"]
-    declare_payment(state, seat, cid, cdef(state, cid)["cost"] or 0)
+    declare_payment(state, seat, cid, cdef(state, cid).cost)
     open_window(state, "main", seat)
 
 
@@ -843,7 +843,7 @@ def hangar_space(state: GameState, hangar: list[int]) -> Any:
     defs = state.defs
     tot = 0
     for s in hangar:
-        tot += defs[cards[s].d].get("space") or 0
+        tot += defs[cards[s].d].space
     return tot
 
 

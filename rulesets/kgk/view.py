@@ -65,7 +65,7 @@ def in_play_view(state: GameState, cid: int, seat: int | None, pos: int) -> Any:
 
 
 def _role(state: GameState, cid: int) -> Any:
-    return state.defs[state.cards[cid].d]["type"]
+    return state.defs[state.cards[cid].d].type
 
 
 def ship_view(state: GameState, sid: int, seat: int | None, pos: int) -> Any:

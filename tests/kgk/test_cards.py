@@ -145,3 +145,32 @@ def test_unknown_behaviour_is_its_own_value_and_not_playable():
     mystery = dict(ship, effect=EFFECT_UNKNOWN, text_hu="Ha ez az űrhajó megsemmisül, …")
     assert "unknown effect" in playability(mystery)
     assert compile_def(mystery)["eff"] == {}  # lenient play treats it as no effect
+
+
+def test_a_definition_reads_absent_values_as_their_rules_default():
+    """The rules read a definition's fields (``game_state.CardDef``): what a card does not
+    have reads as the rule takes it (no cost costs 0, KG-12.6.1; a card that is not a
+    ship has no capacity or hangar space); the stored form keys stay as compiled, and the
+    bridge reads them as stored (a view shows an unknown cost as unknown)."""
+    from rulesets.kgk.cards import compile_def
+
+    rb = rulebook_cards()
+    extra = compile_def(rb["extra-talalat"])                     # cost unknown (None)
+    assert extra.cost == 0 and extra["cost"] is None and extra.get("cost", 5) is None
+    assert extra.cap == 0 and extra.space == 0 and "cap" not in extra
+    assert extra.aura == {} and extra.grants == [] and extra.activated == [] and not extra.actv
+    mine = compile_def(rb["aknagyuru"])
+    assert mine.aura == rb["aknagyuru"]["effect"]["aura"] and mine.type == "base"
+    ship = compile_def(rb["halalszarny"])
+    assert (ship.firepower, ship.armor, ship.cap) == (ship["firepower"], ship["armor"],
+                                                      ship["cap"])
+    assert ship.abil == ship["abil"] == rb["halalszarny"]["abilities"]
+
+
+def test_a_definitions_fields_follow_a_write_through_the_bridge():
+    """(Tests set up odd positions by writing a definition's stored key.)"""
+    from rulesets.kgk.cards import compile_def
+
+    d = compile_def(rulebook_cards()["halalszarny"])
+    d["cap"] = 5
+    assert d.cap == 5 and d["cap"] == 5 and d.stored["cap"] == 5

@@ -111,3 +111,19 @@ def test_the_bridge_reads_and_writes_the_fields():
 def test_a_state_of_another_game_is_refused():
     with pytest.raises(ConfigError):
         RULESET.from_json({"game": "roll"})
+
+
+def test_the_definitions_are_stored_as_compiled_and_loaded_once_per_state():
+    """``defs`` is read by field in play (``game_state.CardDef``) and stored as the compiled
+    dicts, the very objects a host hands in (it shares one parsed copy per match);
+    copies share the definitions, and a definition's stored keys read through the
+    bridge."""
+    state = RULESET.new_game(example_config(2), "defs")
+    data = RULESET.to_json(state)
+    assert all(type(d) is dict for d in data["defs"])
+    back = RULESET.from_json(data)
+    assert [d.stored for d in back.defs] == data["defs"]
+    assert all(a.stored is b for a, b in zip(back.defs, data["defs"], strict=True))
+    assert back.copy().defs is back.defs
+    d = back["defs"][back["cards"][0]["d"]]
+    assert d["type"] == d.type and d.get("cost") == d.stored["cost"] and "eff" in d

@@ -144,7 +144,7 @@ def _with_new_hand_card(cache: Cache, state: GameState, dec: Decision, m: MainLa
     if cr < need:
         return
     cid = p.hand[-1]
-    t = state.defs[state.cards[cid].d]["type"]
+    t = state.defs[state.cards[cid].d].type
     if t == "event" or t == "interrupt":
         return
     new: list[Action] = []                           # (main_list's hand section, one card)
@@ -205,7 +205,7 @@ def after_place(cache: Cache, state: GameState, dec: Decision, old: list[Action]
     if p.fd and p.fd[-1] == cid:
         c = state.cards[cid]
         d = state.defs[c.d]
-        cost = d["cost"] or 0
+        cost = d.cost
         if cost > cr:
             if cost < nxt:
                 nxt = cost
