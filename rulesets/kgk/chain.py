@@ -252,27 +252,26 @@ def may_respond(state: GameState, seat: int, ctx: str) -> bool:
     (a program) is skipped when it holds nothing to add; any other seat is asked
     whenever it could respond as far as the other players can tell, so whether its
     window opens never depends on its hand's contents."""
+    p = state.p[seat]
+    if not p.hand and not p.actv:   # (a third of those asked) no card to play, no ability
+        return False                # in its deck: no, either way
     if auto_passes(state, seat):
         return has_response(state, seat, ctx)
     return could_respond(state, seat)
 
 
 def _settle(state: GameState, w: Decision) -> None:
-    # (two seats: nobody is eliminated)
-    n = 2 if state.n == 2 else sum(1 for q in state.p if q.alive)
-    qs = state.opts["rules"] == "quick_start"
-    while True:
-        if w["passes"] >= n:
-            state.dec = None
-            if state.chain:       # (an empty chain has nothing to resolve: no task)
-                state.todo.append(["resolve", None])
-            return
-        if qs or not may_respond(state, w["seat"], w["ctx"]):
-            w["passes"] += 1
-            w["seat"] = next_alive(state, w["seat"])
-            continue
-        state.dec = w
-        return
+    """Priority passes on past the seats not offered ``w``; all passed, it resolves (KG-10.8)."""
+    n = 2 if state.n == 2 else sum(1 for q in state.p if q.alive)  # (2: none eliminated)
+    qs = state.opts["rules"] == "quick_start"     # (no interrupts in the quick start)
+    seat, passes, ctx = w["seat"], w["passes"], w["ctx"]
+    while passes < n and (qs or not may_respond(state, seat, ctx)):
+        passes += 1
+        seat = next_alive(state, seat)
+    w["seat"], w["passes"] = seat, passes
+    state.dec = w if passes < n else None
+    if passes >= n and state.chain:     # (an empty chain has nothing to resolve: no task)
+        state.todo.append(["resolve", None])
 
 
 def play_from_decision(state: GameState, seat: int, action: Action, ctx: str,

@@ -8,7 +8,7 @@ sections of that list sit (``layout``) and a cash or search waiting for its choi
 
 A kept list (``Kept``) is valid only while the state's ``seq`` (actions applied), its
 pending decision object, its task count and the deciding seat's credits and hand size are
-unchanged (``Kept.fits``); the state and decision objects are held, so their ids cannot
+unchanged (``fits``); the state and decision objects are held, so their ids cannot
 be recycled. Each of ``kept``, ``layout`` and ``pending`` is replaced as a whole and read
 once per use, so threads sharing one cache never mix one state's key with another's list
 (at worst one rebuilds a list).
@@ -30,30 +30,23 @@ MainLayout = tuple[list[Action], int, int, int, int, int, int, int, int]
 ChoicePending = tuple[GameState, int, MainLayout, str, int, int, int, int]
 
 
-class Kept:
-    """A legal list with the state and decision it was built for, and a bot's pick."""
+# A kept legal list (``Cache.kept``): ``(state, seq, dec, todo, cr, hand, legal, hint,
+# handed)``, read by name. ``legal`` is decision ``dec``'s list in ``state``, valid while the
+# state's ``seq`` (actions applied), its task count ``todo`` and the deciding seat's credits
+# ``cr`` and hand size ``hand`` are unchanged (``fits``); ``hint`` is a bot's pick from it,
+# ``handed`` the copies ``legal_actions`` handed out. (A plain tuple, not a class: one is
+# built at every step, and a tuple is a fraction of an object's cost.)
+Kept = tuple[GameState, int, Decision, int, int, int, list[Action], int | None,
+             list[Action] | None]
 
-    __slots__ = ("state", "seq", "dec", "todo", "cr", "hand", "legal", "hint", "handed")
 
-    def __init__(self, state: GameState, dec: Decision, legal: list[Action]) -> None:
-        p = state.p[dec["seat"]]
-        self.state = state
-        self.seq: int = state.seq
-        self.dec = dec
-        self.todo = len(state.todo)
-        self.cr: int = p.cr
-        self.hand = len(p.hand)
-        self.legal = legal
-        self.hint: int | None = None            # a bot's pick from ``legal``
-        self.handed: list[Action] | None = None  # the copies legal_actions handed out
-
-    def fits(self, state: GameState, dec: Decision) -> bool:
-        """Whether it was built for this very state and decision, unchanged."""
-        if self.state is not state or self.dec is not dec or self.seq != state.seq:
-            return False
-        p = state.p[dec["seat"]]
-        return self.todo == len(state.todo) and self.cr == p.cr \
-            and self.hand == len(p.hand)
+def fits(kept: Kept, state: GameState, dec: Decision) -> bool:
+    """Whether ``kept`` was built for this very state and decision, unchanged."""
+    k_state, seq, k_dec, todo, cr, hand, _, _, _ = kept
+    if k_state is not state or k_dec is not dec or seq != state.seq:
+        return False
+    p = state.p[dec["seat"]]
+    return todo == len(state.todo) and cr == p.cr and hand == len(p.hand)
 
 
 class Cache:
@@ -73,6 +66,10 @@ class Cache:
         self.layout = None
         self.pending = None
 
-    def keep(self, state: GameState, dec: Decision, legal: list[Action]) -> None:
-        """Keep ``legal`` as the legal list of ``dec`` in ``state`` (no pick yet)."""
-        self.kept = Kept(state, dec, legal)
+    def keep(self, state: GameState, dec: Decision, legal: list[Action],
+             handed: list[Action] | None = None) -> None:
+        """Keep ``legal`` as the legal list of ``dec`` in ``state`` as it is now (no pick
+        yet), with the copies of it ``legal_actions`` handed out, if any."""
+        p = state.p[dec["seat"]]
+        self.kept = (state, state.seq, dec, len(state.todo), p.cr, len(p.hand), legal, None,
+                     handed)

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from rulesets.kgk import engine as rules
 from rulesets.kgk.fast import main_list
-from rulesets.kgk.fast.cache import Cache, Kept
+from rulesets.kgk.fast.cache import Cache, fits
 from rulesets.kgk.jsontypes import Action, Decision, GameState
 from rulesets.kgk.table import DECISIONS
 from rulesets.rng import sha256
@@ -26,6 +26,14 @@ from rulesets.search import LEVELS, Game
 from rulesets.search import bot_action as search_bot_action
 
 _from_bytes: Final = int.from_bytes
+
+
+def _index_by_identity(objects: list[Action], obj: Any) -> int | None:
+    """Where ``obj`` itself (not an equal copy) is in ``objects``, or None."""
+    for i, o in enumerate(objects):
+        if o is obj:
+            return i
+    return None
 
 
 class FastEngine(Cache):
@@ -53,10 +61,10 @@ class FastEngine(Cache):
         if dec is None or dec["seat"] != seat or state.phase == "over":
             return []
         e = self.kept
-        if e is not None and e.fits(state, dec):
-            return e.legal
+        if e is not None and fits(e, state, dec):
+            return e[6]                                              # (its legal list)
         legal = self.build(state, dec)
-        self.kept = Kept(state, dec, legal)
+        self.keep(state, dec, legal)
         return legal
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
@@ -70,8 +78,7 @@ class FastEngine(Cache):
             return []
         legal = self.build(state, dec)
         copies = [dict(a) for a in legal]
-        e = self.kept = Kept(state, dec, legal)
-        e.handed = copies
+        self.keep(state, dec, legal, copies)
         return copies
 
     def bot_action(self, state: GameState, seat: int, kind: str, seed: str) -> Action:
@@ -84,25 +91,29 @@ class FastEngine(Cache):
         dec = state.dec
         if dec is None or dec["seat"] != seat or state.phase == "over":
             raise ValueError("this seat has nothing to do now")
-        e = self.kept
         p = state.p[seat]
-        if e is None or e.state is not state or e.dec is not dec or e.seq != state.seq \
-                or e.todo != len(state.todo) or e.cr != p.cr \
-                or e.hand != len(p.hand):                         # (Kept.fits)
-            e = self.kept = Kept(state, dec, self.build(state, dec))
-        legal = e.legal
+        seq, todo, cr, hand = state.seq, len(state.todo), p.cr, len(p.hand)
+        e = self.kept
+        if e is not None:
+            k_state, k_seq, k_dec, k_todo, k_cr, k_hand, legal, _, _ = e
+            if k_state is not state or k_dec is not dec or k_seq != seq or k_todo != todo \
+                    or k_cr != cr or k_hand != hand:                     # (cache.fits)
+                legal = self.build(state, dec)
+        else:
+            legal = self.build(state, dec)
         n = len(legal)
         if kind == "random":                 # (at every step of a bot match)
             if n == 0:
                 raise ValueError("this seat has nothing to do now")
             # (bots.random_index, written out; any hash mod 1 is 0: unhashed)
             i = 0 if n == 1 else _from_bytes(sha256(seed.encode()).digest(), "big") % n
-            e.hint = i
+            # (kept with the pick, which ``apply`` compares first; ``keep``, written out)
+            self.kept = (state, seq, dec, todo, cr, hand, legal, i, None)
             return legal[i].copy()
         a = rules.choose_bot_action(state, seat, kind, seed, legal)
-        for i, b in enumerate(legal):        # (the hint: ``apply`` compares it first)
+        for i, b in enumerate(legal):
             if b == a:
-                e.hint = i
+                self.kept = (state, seq, dec, todo, cr, hand, legal, i, None)
                 break
         return a
 
@@ -117,18 +128,19 @@ class FastEngine(Cache):
         self.kept = None
         legal: list[Action] | None = None
         hint = 0
-        if e is not None and e.hint is not None and e.state is state and e.dec is dec \
-                and e.seq == state.seq:
+        if e is not None:
+            k_state, k_seq, k_dec, k_todo, k_cr, k_hand, kept_legal, pick, handed = e
             p = state.p[seat]
-            if e.todo == len(state.todo) and e.cr == p.cr and e.hand == len(p.hand):
-                legal = e.legal                                      # (Kept.fits)
-                hint = e.hint
-        elif e is not None and e.handed is not None and e.fits(state, dec):
-            for i, a in enumerate(e.handed):     # one of the very copies legal_actions
-                if a is action:                  # handed out (compared below: it may
-                    legal = e.legal              # have been edited since)
-                    hint = i
-                    break
+            if k_state is state and k_dec is dec and k_seq == state.seq \
+                    and k_todo == len(state.todo) and k_cr == p.cr \
+                    and k_hand == len(p.hand):                           # (cache.fits)
+                if pick is None and handed is not None:
+                    # one of the very copies legal_actions handed out? (compared below:
+                    # it may have been edited since)
+                    pick = _index_by_identity(handed, action)
+                if pick is not None:
+                    legal = kept_legal
+                    hint = pick
         if legal is None:
             legal = self.build(state, dec)
             if action not in legal:
