@@ -41,10 +41,12 @@ class PulsarRuleset(RulesetBase):
 
 
 class FastPulsarRuleset(RememberingPicks, PulsarRuleset):
-    """Pulsar 2849 for the host, bots and search: ``bot_action`` notes its pick
-    (``rulesets.picked``, one per thread) so that ``apply`` of that very action need not
-    build the legal list again; the rules are ``PulsarRuleset``'s, unchanged."""
+    """Pulsar 2849 for the host, bots and search: ``bot_action`` notes its pick and
+    ``legal_actions`` the list it hands out (``rulesets.picked``, one per thread) so that
+    ``apply`` of that very action need not build the legal list again; the rules are
+    ``PulsarRuleset``'s, unchanged."""
 
+    game_legal_actions = staticmethod(engine.legal_actions)
     game_apply = staticmethod(engine.apply)
     game_resign = staticmethod(scoring.resign)
 

@@ -59,6 +59,16 @@ def _transmitters(state: Game) -> dict[str, Any]:
             "display": list(state.tx["display"]), "discard": list(state.tx["discard"])}
 
 
+# A face-down system as every seat sees it (shared: only read).
+_FACE_DOWN: dict[str, Any] = {"revealed": False}
+
+
+def _systems_read_only(state: Game) -> dict[str, Any]:
+    """``_systems`` for a reader that only reads: the revealed systems are the state's
+    own (they hold exactly what the view shows), the face-down ones show nothing."""
+    return {n: s if s["revealed"] else _FACE_DOWN for n, s in state.systems.items()}
+
+
 # The public parts of the state the heuristic bot reads (``bots.py``), besides the
 # systems, the transmitters and the components.
 BOT_KEYS = ("round", "players", "dice", "tracks", "goals", "owner", "flight", "final")
@@ -68,17 +78,18 @@ def bot_view(state: Game, seat: int) -> dict[str, Any]:
     """The part of ``view(state, seat)`` the heuristic bot reads, built alone: the
     systems and transmitters as the view shows them, the components, and the public
     parts in ``BOT_KEYS`` *shared with the state, not copied* (``final`` only while the
-    game has one, as in the view; the seats as ``Player.fields``). The view copies everything through JSON, which was a
-    sixth of a Pulsar search, whose playouts ask the heuristic at every step; the
-    heuristic only reads, and ``tests/pulsar/test_bot_view.py`` checks at every decision
-    of seeded games that this equals the view cut down to its keys and that the
-    heuristic leaves the state as it was."""
+    game has one, as in the view; the seats as ``Player.fields``; the revealed systems).
+    The view copies everything through JSON, which was a sixth of a Pulsar search, whose
+    playouts ask the heuristic at every step; the heuristic only reads, and
+    ``tests/pulsar/test_bot_view.py`` checks at every decision of seeded games that this
+    equals the view cut down to its keys and that the heuristic leaves the state as it
+    was."""
     out: dict[str, Any] = {k: getattr(state, k) for k in BOT_KEYS
                            if k != "final" or state.final is not None}
     out["players"] = [p.fields() for p in state.players]
     out["seat"] = seat
     out["components"] = state.comp
-    out["systems"] = _systems(state)
+    out["systems"] = _systems_read_only(state)
     out["tx"] = _transmitters(state)
     return out
 

@@ -43,10 +43,13 @@ class RollRuleset(RulesetBase):
 
 
 class FastRollRuleset(RememberingPicks, RollRuleset):
-    """Roll for the Galaxy for the host, bots and search: ``bot_action`` notes its pick
-    (``rulesets.picked``, one per thread) so that ``apply`` of that very action need not
-    build the legal list again; the rules are ``RollRuleset``'s, unchanged."""
+    """Roll for the Galaxy for the host, bots and search: ``bot_action`` notes its pick and
+    ``legal_actions`` the list it hands out (``rulesets.picked``, one per thread) so that
+    ``apply`` of that very action need not build the legal list again; the rules are
+    ``RollRuleset``'s, unchanged."""
 
+    # (the list as the rules share it: ``Picked.hand_out`` makes the caller's copies)
+    game_legal_actions = staticmethod(engine.shared_legal)
     game_apply = staticmethod(engine.apply)
     game_resign = staticmethod(engine.resign)
 

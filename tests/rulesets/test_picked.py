@@ -1,10 +1,12 @@
 """The sister games' speed layer (``rulesets.picked``): ``apply`` of the action a bot just
-picked skips building the legal list again, and changes nothing else.
+picked, or of one of the actions ``legal_actions`` just handed out, skips building the
+legal list again, and changes nothing else.
 
 For each game that uses it, seeded random and heuristic matches played through the
 ``RULESET`` (with it) and through ``PLAIN`` (the rules alone) step by step give the same
-actions, events and states; an action other than the pick, or the pick applied to
-another state or by another seat, is still checked against the legal list.
+actions, events and states; an action other than the pick or the handed ones, an edited
+one, or one applied to another state or by another seat, is still checked against the
+legal list.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ import pytest
 
 from rulesets.base import IllegalAction
 from rulesets.picked import Picked
+from rulesets.pulsar import engine as pulsar_engine
 from rulesets.pulsar import ruleset as pulsar_ruleset
+from rulesets.rng import Rng
 from rulesets.roll import ruleset as roll_ruleset
 
 GAMES: dict[str, Any] = {"pulsar": pulsar_ruleset, "roll": roll_ruleset}
@@ -72,3 +76,64 @@ def test_an_edited_pick_is_checked_against_the_legal_list(game):
     pick["type"] = "no_such_action"
     with pytest.raises(IllegalAction):
         fast.apply(s, seat, pick)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_handed_actions_and_plain_play_the_same_matches(game):
+    """As a search plays: ask for the list, apply one of its actions."""
+    fast, plain = GAMES[game].RULESET, GAMES[game].PLAIN
+    rng = Rng.from_seed(f"handed-{game}")
+    cfg = fast.example_config(2)
+    a = fast.new_game(cfg, f"handed-{game}")
+    b = plain.new_game(cfg, f"handed-{game}")
+    step = 0
+    while fast.outcome(a) is None:
+        seat = fast.to_act(a)[0]
+        x, y = fast.legal_actions(a, seat), plain.legal_actions(b, seat)
+        assert x == y, (game, step)
+        i = rng.below(len(x))
+        _, ev_a = fast.apply(a, seat, x[i])
+        _, ev_b = plain.apply(b, seat, y[i])
+        assert ev_a == ev_b and fast.to_json(a) == plain.to_json(b), (game, step)
+        step += 1
+        assert step < 20_000
+    assert fast.outcome(a) == plain.outcome(b)
+
+
+def test_a_handed_list_vouches_only_for_its_very_unedited_actions_once():
+    picked = Picked()
+    state, other = {"n": 1}, {"n": 1}
+    listed = [{"type": "go", "to": 1}, {"type": "go", "to": 2}]
+    handed = picked.hand_out(state, 0, listed)
+    assert handed == listed and all(h is not a for h, a in zip(handed, listed))
+    assert picked.take(state, 0, handed[1])
+    assert not picked.take(state, 0, handed[1])          # once
+    for st, seat in ((other, 0), (state, 1)):
+        handed = picked.hand_out(state, 0, listed)
+        assert not picked.take(st, seat, handed[0])
+    handed = picked.hand_out(state, 0, listed)
+    assert not picked.take(state, 0, dict(handed[0]))    # equal, not one handed out
+    handed = picked.hand_out(state, 0, listed)
+    handed[0]["to"] = 2                                  # edited by its caller
+    assert not picked.take(state, 0, handed[0])
+    assert listed[0] == {"type": "go", "to": 1}          # the rules' list untouched
+    handed = picked.hand_out(state, 0, listed)
+    picked.note(state, 0, listed[1])                     # a later pick replaces the list
+    assert not picked.take(state, 0, handed[0])
+
+
+def test_applying_a_handed_action_does_not_build_the_list_again(monkeypatch):
+    fast = pulsar_ruleset.RULESET
+    s = fast.new_game(fast.example_config(2), "handed-count")
+    seat = fast.to_act(s)[0]
+    handed = fast.legal_actions(s, seat)
+    built = []
+    rules_list = pulsar_engine.legal_actions
+    monkeypatch.setattr(pulsar_engine, "legal_actions",
+                        lambda st, se: built.append(1) or rules_list(st, se))
+    fast.apply(s, seat, handed[0])
+    assert built == []
+    seat = fast.to_act(s)[0]
+    other = fast.legal_actions(s, seat)
+    fast.apply(s, seat, dict(other[0]))                  # a copy of the caller's: checked
+    assert built == [1]
