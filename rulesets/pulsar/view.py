@@ -78,7 +78,8 @@ def bot_view(state: Game, seat: int) -> dict[str, Any]:
     """The part of ``view(state, seat)`` the heuristic bot reads, built alone: the
     systems and transmitters as the view shows them, the components, and the public
     parts in ``BOT_KEYS`` *shared with the state, not copied* (``final`` only while the
-    game has one, as in the view; the seats as ``Player.fields``; the revealed systems).
+    game has one, as in the view; the seats as ``Player.fields``; the revealed systems;
+    of the transmitters only the display, which is all the heuristic reads of them).
     The view copies everything through JSON, which was a sixth of a Pulsar search, whose
     playouts ask the heuristic at every step; the heuristic only reads, and
     ``tests/pulsar/test_bot_view.py`` checks at every decision of seeded games that this
@@ -90,7 +91,7 @@ def bot_view(state: Game, seat: int) -> dict[str, Any]:
     out["seat"] = seat
     out["components"] = state.comp
     out["systems"] = _systems_read_only(state)
-    out["tx"] = _transmitters(state)
+    out["tx"] = {"display": state.tx["display"]}
     return out
 
 
