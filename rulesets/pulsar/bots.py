@@ -80,22 +80,15 @@ class _Ctx:
             sysv = self.v["systems"][node]
             if not sysv["revealed"]:
                 return 14.0
-            if any(pl is None for pl in sysv["planets"]):
+            if None in sysv["planets"]:
                 return 11.0
-        return 0.0
-
-    def pass_value(self, node: str) -> float:
-        if self.c.nodes[node]["kind"] == "system" and node not in self.me["stations"]:
-            sysv = self.v["systems"][node]
-            if not sysv["revealed"] or any(pl is None for pl in sysv["planets"]):
-                return _PASSING
         return 0.0
 
     def best_trail(self, at: str, steps: int, used: dict[int, int], visited: list[str],
                    race: tuple[str, int] | None) -> float:
         """Best value of any flight continuation of exactly ``steps`` segments: where it
-        ends (``node_value``), each other node passed on the way (``pass_value``, once a
-        node) and, in a race, each node of the race's colour on the whole path.
+        ends (``node_value``), each other node passed on the way (``_PASSING`` for each of
+        ``_passing``, once a node) and, in a race, each node of the race's colour on the whole path.
 
         Every continuation is walked (a search's playouts ask this at nearly every flight
         step), so the ends are scored with sets: the nodes worth passing and those of the
@@ -161,9 +154,14 @@ class _Ctx:
         return best
 
     def _passing(self) -> frozenset[str]:
-        """The nodes whose ``pass_value`` is not 0 (systems only)."""
+        """The nodes worth ``_PASSING`` to pass on a flight: the systems still to be
+        explored (face down) or settled (a planet free), but the seat's own stations."""
         if self._passing_nodes is None:
-            self._passing_nodes = frozenset(n for n in self.c.systems if self.pass_value(n))
+            stations = self.me["stations"]
+            systems = self.v["systems"]
+            self._passing_nodes = frozenset(
+                n for n in self.c.systems if n not in stations
+                and (not systems[n]["revealed"] or None in systems[n]["planets"]))
         return self._passing_nodes
 
     def _coloured(self, colour: str) -> frozenset[str]:

@@ -14,11 +14,20 @@ from typing import Any
 import pytest
 
 from rulesets.pulsar import RULESET as R
-from rulesets.pulsar.bots import _Ctx
+from rulesets.pulsar.bots import _PASSING, _Ctx
 from rulesets.pulsar.engine import legal_actions
 from rulesets.pulsar.view import bot_view
 
 MAX_STEPS = 3000   # (a seeded game ends well before: a guard)
+
+
+def passing_value(ctx: _Ctx, node: str) -> float:
+    """What passing ``node`` is worth, as the heuristic's docstrings say: a system not the
+    seat's own station, still face down or with a planet free."""
+    if ctx.c.nodes[node]["kind"] != "system" or node in ctx.me["stations"]:
+        return 0.0
+    sysv = ctx.v["systems"][node]
+    return _PASSING if not sysv["revealed"] or any(p is None for p in sysv["planets"]) else 0.0
 
 
 def listed(ctx: _Ctx, at: str, steps: int, used: dict[int, int], visited: list[str],
@@ -41,7 +50,7 @@ def listed(ctx: _Ctx, at: str, steps: int, used: dict[int, int], visited: list[s
     for path in paths:
         end = path[-1] if len(path) > len(visited) else at
         value = ctx.node_value(end)
-        value += sum(ctx.pass_value(n) for n in set(path[:-1]) - {end})
+        value += sum(passing_value(ctx, n) for n in set(path[:-1]) - {end})
         if race:
             value += race[1] * sum(1 for n in set(path) if ctx.c.nodes[n].get("color") == race[0])
         best = max(best, value)
