@@ -105,7 +105,7 @@ def test_a_handed_list_vouches_only_for_its_very_unedited_actions_once():
     state, other = {"n": 1}, {"n": 1}
     listed = [{"type": "go", "to": 1}, {"type": "go", "to": 2}]
     handed = picked.hand_out(state, 0, listed)
-    assert handed == listed and all(h is not a for h, a in zip(handed, listed))
+    assert handed == listed and all(h is not a for h, a in zip(handed, listed, strict=True))
     assert picked.take(state, 0, handed[1])
     assert not picked.take(state, 0, handed[1])          # once
     for st, seat in ((other, 0), (state, 1)):
@@ -123,17 +123,17 @@ def test_a_handed_list_vouches_only_for_its_very_unedited_actions_once():
 
 
 def test_applying_a_handed_action_does_not_build_the_list_again(monkeypatch):
+    """The rules' ``apply`` is told the action is vouched for (``checked``: the list is not
+    built again) for one of the very actions handed out, and not for a copy of one."""
     fast = pulsar_ruleset.RULESET
     s = fast.new_game(fast.example_config(2), "handed-count")
+    vouched: list[bool] = []
+    rules_apply = pulsar_engine.apply
+    monkeypatch.setattr(fast, "game_apply",
+                        lambda st, se, a, checked: vouched.append(checked)
+                        or rules_apply(st, se, a, checked))
     seat = fast.to_act(s)[0]
-    handed = fast.legal_actions(s, seat)
-    built = []
-    rules_list = pulsar_engine.legal_actions
-    monkeypatch.setattr(pulsar_engine, "legal_actions",
-                        lambda st, se: built.append(1) or rules_list(st, se))
-    fast.apply(s, seat, handed[0])
-    assert built == []
+    fast.apply(s, seat, fast.legal_actions(s, seat)[0])
     seat = fast.to_act(s)[0]
-    other = fast.legal_actions(s, seat)
-    fast.apply(s, seat, dict(other[0]))                  # a copy of the caller's: checked
-    assert built == [1]
+    fast.apply(s, seat, dict(fast.legal_actions(s, seat)[0]))   # a copy: checked
+    assert vouched == [True, False]
