@@ -11,6 +11,7 @@ legal list.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -25,27 +26,34 @@ from rulesets.roll import ruleset as roll_ruleset
 GAMES: dict[str, Any] = {"pulsar": pulsar_ruleset, "roll": roll_ruleset}
 
 
+def play_alike(game: str, players: int, seed: str, pick: Callable[[Any, Any, int, int], Any]) -> None:
+    """A seeded match through the ``RULESET`` and through ``PLAIN`` step by step: ``pick(rs,
+    state, seat, step)`` on each gives the action to apply; the actions, events, states and
+    outcome must be the same."""
+    fast, plain = GAMES[game].RULESET, GAMES[game].PLAIN
+    cfg = fast.example_config(players)
+    a, b = fast.new_game(cfg, seed), plain.new_game(cfg, seed)
+    step = 0
+    while fast.outcome(a) is None:
+        seat = fast.to_act(a)[0]
+        x, y = pick(fast, a, seat, step), pick(plain, b, seat, step)
+        assert x == y, (game, seed, step)
+        _, ev_a = fast.apply(a, seat, x)
+        _, ev_b = plain.apply(b, seat, y)
+        assert ev_a == ev_b and fast.to_json(a) == plain.to_json(b), (game, seed, step)
+        step += 1
+        assert step < 20_000
+    assert fast.outcome(a) == plain.outcome(b)
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_picked_and_plain_play_the_same_matches(game):
-    fast, plain = GAMES[game].RULESET, GAMES[game].PLAIN
     for g in range(3):
-        cfg = fast.example_config(2 + g % 2)
-        a = fast.new_game(cfg, f"picked-{game}-{g}")
-        b = plain.new_game(cfg, f"picked-{game}-{g}")
-        step = 0
-        while fast.outcome(a) is None:
-            seat = fast.to_act(a)[0]
+        def pick(rs: Any, state: Any, seat: int, step: int, g: int = g) -> Any:
             kind = ("random", "heuristic")[(seat + g) % 2]
-            seed = f"picked-{game}-{g}:{step}"
-            x = fast.bot_action(a, seat, kind, seed)
-            y = plain.bot_action(b, seat, kind, seed)
-            assert x == y, (game, g, step)
-            _, ev_a = fast.apply(a, seat, x)
-            _, ev_b = plain.apply(b, seat, y)
-            assert ev_a == ev_b and fast.to_json(a) == plain.to_json(b), (game, g, step)
-            step += 1
-            assert step < 20_000
-        assert fast.outcome(a) == plain.outcome(b)
+            return rs.bot_action(state, seat, kind, f"picked-{game}-{g}:{step}")
+
+        play_alike(game, 2 + g % 2, f"picked-{game}-{g}", pick)
 
 
 def test_a_pick_vouches_only_for_its_own_state_seat_and_action_once():
@@ -80,24 +88,18 @@ def test_an_edited_pick_is_checked_against_the_legal_list(game):
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_handed_actions_and_plain_play_the_same_matches(game):
-    """As a search plays: ask for the list, apply one of its actions."""
-    fast, plain = GAMES[game].RULESET, GAMES[game].PLAIN
+    """As a search plays: ask for the list, apply one of its actions (the same index on
+    both, drawn once a step)."""
     rng = Rng.from_seed(f"handed-{game}")
-    cfg = fast.example_config(2)
-    a = fast.new_game(cfg, f"handed-{game}")
-    b = plain.new_game(cfg, f"handed-{game}")
-    step = 0
-    while fast.outcome(a) is None:
-        seat = fast.to_act(a)[0]
-        x, y = fast.legal_actions(a, seat), plain.legal_actions(b, seat)
-        assert x == y, (game, step)
-        i = rng.below(len(x))
-        _, ev_a = fast.apply(a, seat, x[i])
-        _, ev_b = plain.apply(b, seat, y[i])
-        assert ev_a == ev_b and fast.to_json(a) == plain.to_json(b), (game, step)
-        step += 1
-        assert step < 20_000
-    assert fast.outcome(a) == plain.outcome(b)
+    drawn: dict[int, int] = {}
+
+    def pick(rs: Any, state: Any, seat: int, step: int) -> Any:
+        legal = rs.legal_actions(state, seat)
+        if step not in drawn:
+            drawn[step] = rng.below(len(legal))
+        return legal[drawn[step]]
+
+    play_alike(game, 2, f"handed-{game}", pick)
 
 
 def test_a_handed_list_vouches_only_for_its_very_unedited_actions_once():
