@@ -103,54 +103,54 @@ class _Ctx:
         passing = self._passing()
         coloured = self._coloured(race[0]) if race else frozenset()
         race_vp = race[1] if race else 0
+        return self._walk(at, steps, adj, room, list(visited), passing, coloured, race_vp)
+
+    def _walk(self, pos: str, left: int, adj: dict[str, list[tuple[int, str]]],
+              room: list[int], path: list[str], passing: frozenset[str],
+              coloured: frozenset[str], race_vp: int) -> float:
+        """``best_trail`` from ``pos`` with ``left`` segments to go, ``path`` the nodes
+        flown so far (``pos`` last). A method, not a function nested in ``best_trail``: a
+        nested function that calls itself holds itself through its closure, and every
+        such cycle (one a playout's flight step) would be left to the cycle collector."""
         ends = self._node_values
+        if left == 0:                   # (only a flight with no segment left ends here)
+            passed = passing.intersection(path[:-1])
+            val = ends.get(pos)
+            if val is None:
+                val = ends[pos] = self.node_value(pos)
+            val += _PASSING * (len(passed) - (pos in passed))
+            if race_vp:
+                val += race_vp * len(coloured.intersection(path))
+            return val
         best = float("-inf")
-        path = list(visited)
-
-        def end_value(node: str) -> float:
-            value = ends[node] = self.node_value(node)
-            return value
-
-        def walk(pos: str, left: int) -> None:
-            nonlocal best
-            if left == 0:               # (only a flight with no segment left ends here)
-                passed = passing.intersection(path[:-1])
-                val = ends.get(pos)
-                if val is None:
-                    val = end_value(pos)
-                val += _PASSING * (len(passed) - (pos in passed))
-                if race_vp:
-                    val += race_vp * len(coloured.intersection(path))
-                best = max(best, val)
-                return
-            if left == 1:
-                # The last segment: each end's path is this one and the end, so what this
-                # one passes is counted once for all of its ends.
-                passed = passing.intersection(path)
-                worth = _PASSING * len(passed)
-                raced = coloured.intersection(path) if race_vp else frozenset()
-                for seg, nxt in adj[pos]:
-                    if room[seg] <= 0:
-                        continue
-                    val = ends.get(nxt)
-                    if val is None:
-                        val = end_value(nxt)
-                    val += worth - _PASSING if nxt in passed else worth
-                    if race_vp:
-                        val += race_vp * (len(raced) + (nxt in coloured and nxt not in raced))
-                    if val > best:
-                        best = val
-                return
+        if left == 1:
+            # The last segment: each end's path is this one and the end, so what this
+            # one passes is counted once for all of its ends.
+            passed = passing.intersection(path)
+            worth = _PASSING * len(passed)
+            raced = coloured.intersection(path) if race_vp else frozenset()
             for seg, nxt in adj[pos]:
                 if room[seg] <= 0:
                     continue
-                room[seg] -= 1
-                path.append(nxt)
-                walk(nxt, left - 1)
-                path.pop()
-                room[seg] += 1
-
-        walk(at, steps)
+                val = ends.get(nxt)
+                if val is None:
+                    val = ends[nxt] = self.node_value(nxt)
+                val += worth - _PASSING if nxt in passed else worth
+                if race_vp:
+                    val += race_vp * (len(raced) + (nxt in coloured and nxt not in raced))
+                if val > best:
+                    best = val
+            return best
+        for seg, nxt in adj[pos]:
+            if room[seg] <= 0:
+                continue
+            room[seg] -= 1
+            path.append(nxt)
+            val = self._walk(nxt, left - 1, adj, room, path, passing, coloured, race_vp)
+            path.pop()
+            room[seg] += 1
+            if val > best:
+                best = val
         return best
 
     def _passing(self) -> frozenset[str]:
