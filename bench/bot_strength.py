@@ -22,22 +22,28 @@ single one is played without searching) and the most CPU one seat spent in one g
 ``--positions N`` only times ``--a``'s decisions at N positions of seeded heuristic games
 (``--b`` is then unused): the CPU of an expensive level without whole matches, and a
 SHA-256 of the moves chosen there. With ``--root OTHER_CHECKOUT`` (repeatable) the same
-positions are timed on each checkout's engines too, in child processes taking turns for
-``--rounds`` rounds (a position's figure is its least CPU over the rounds): each
-checkout's median, its ratio to this one's, and whether every checkout chose the same
-moves (the levels' budgets are iterations, so a faster search must choose the same).
+positions are timed on each checkout's engines too, one child process a checkout, taking
+turns position by position (the order turned at each position) for ``--rounds`` rounds;
+a position's figure is its least CPU over the rounds. Each checkout's median, its ratio
+to this one's, and whether every checkout chose the same moves (the levels' budgets are
+iterations, so a faster search must choose the same). Turns a position long, not a
+checkout's whole run long: this machine's speed drifts by 15 % over minutes, and whole
+runs taking turns put the drift between the checkouts.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import hashlib
 import json
+import math
 import os
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -89,28 +95,44 @@ def play(game: str, kinds: tuple[str, str], seed: str, g: int, max_steps: int = 
             "cpu_a": cpu[seat_of_a], "cpu_b": cpu[1 - seat_of_a]}
 
 
-def cpu_at_positions(game: str, kind: str, count: int, seed: str) -> dict[str, Any]:
-    """The CPU ``kind`` takes per decision at ``count`` positions with a choice, taken
-    every few moves from seeded heuristic-vs-heuristic games (no whole games played by
-    ``kind``: a quick figure for the expensive levels)."""
+def _positions(game: str, count: int, seed: str) -> Iterator[tuple[Any, int, str]]:
+    """``count`` positions with a choice, taken every few moves from seeded
+    heuristic-vs-heuristic games: the state (played on after it is yielded: copy it to
+    keep it), the seat to decide and the seed of its decision."""
     rs = registry.get(game)
-    spent: list[float] = []
-    moves = hashlib.sha256()
+    found = 0
     g = 0
-    while len(spent) < count:
+    while found < count:
         state = rs.new_game(rs.example_config(2), f"{seed}:pos:{g}")
         step = 0
-        while rs.to_act(state) and len(spent) < count:
+        while rs.to_act(state) and found < count:
             seat = rs.to_act(state)[0]
             if step % 7 == 3 and len(rs.legal_actions(state, seat)) > 1:
-                t0 = time.thread_time()
-                move = rs.bot_action(state, seat, kind, f"{seed}:{g}:{step}")
-                spent.append(time.thread_time() - t0)
-                moves.update(json.dumps(move, sort_keys=True).encode() + b"\n")
+                found += 1
+                yield state, seat, f"{seed}:{g}:{step}"
             state, _ = rs.apply(state, seat, rs.bot_action(state, seat, "heuristic",
                                                            f"{seed}:{g}:{step}:h"))
             step += 1
         g += 1
+
+
+def _decide(game: str, kind: str, state: Any, seat: int, seed: str) -> tuple[float, Any]:
+    """``kind``'s move for ``seat`` and the CPU it took."""
+    t0 = time.thread_time()
+    move = registry.get(game).bot_action(state, seat, kind, seed)
+    return time.thread_time() - t0, move
+
+
+def cpu_at_positions(game: str, kind: str, count: int, seed: str) -> dict[str, Any]:
+    """The CPU ``kind`` takes per decision at ``count`` positions with a choice
+    (``_positions``; no whole games played by ``kind``: a quick figure for the expensive
+    levels)."""
+    spent: list[float] = []
+    moves = hashlib.sha256()
+    for state, seat, dseed in _positions(game, count, seed):
+        cpu, move = _decide(game, kind, state, seat, dseed)
+        spent.append(cpu)
+        moves.update(json.dumps(move, sort_keys=True).encode() + b"\n")
     each = list(spent)
     spent.sort()
     return {"game": game, "kind": kind, "positions": len(spent),
@@ -119,24 +141,55 @@ def cpu_at_positions(game: str, kind: str, count: int, seed: str) -> dict[str, A
             "moves_sha256": moves.hexdigest(), "each_s": each}
 
 
+def serve_positions(game: str, kind: str, count: int, seed: str) -> None:
+    """A child of ``cpu_side_by_side``: the positions kept, then one decision timed per
+    position number read from stdin, answered on stdout as a JSON line (its CPU and the
+    move), each on a fresh copy of the position."""
+    kept = [(copy.deepcopy(st), seat, dseed) for st, seat, dseed in _positions(game, count, seed)]
+    print("ready", flush=True)
+    for line in sys.stdin:
+        state, seat, dseed = kept[int(line)]
+        cpu, move = _decide(game, kind, copy.deepcopy(state), seat, dseed)
+        print(json.dumps({"s": cpu, "move": move}), flush=True)
+
+
 def cpu_side_by_side(args: argparse.Namespace) -> dict[str, Any]:
-    """``cpu_at_positions`` on this checkout and each ``--root``, in child processes taking
-    turns, ``--rounds`` times."""
+    """Each position timed on this checkout and each ``--root``, one child process a
+    checkout (``serve_positions``) taking turns position by position, ``--rounds`` times."""
     roots = [str(HERE.parent.parent), *(str(Path(r).resolve()) for r in args.root)]
-    runs: dict[str, list[dict[str, Any]]] = {r: [] for r in roots}
-    for _ in range(args.rounds):
-        for root in roots:
-            out = subprocess.run(
-                [sys.executable, str(HERE), "--game", args.game, "--a", args.a, "--b", args.b,
-                 "--positions", str(args.positions), "--seed", args.seed],
-                env={**os.environ, ROOT_ENV: root}, check=True, capture_output=True,
-                text=True).stdout
-            runs[root].append(json.loads(out))
-    rows = []
-    for root in roots:
-        best = [min(r["each_s"][i] for r in runs[root]) for i in range(args.positions)]
-        rows.append({"root": root, "median_s": round(statistics.median(best), 4),
-                     "moves_sha256": runs[root][0]["moves_sha256"]})
+    children = [subprocess.Popen(
+        [sys.executable, str(HERE), "--game", args.game, "--a", args.a, "--b", args.b,
+         "--positions", str(args.positions), "--seed", args.seed, "--serve"],
+        env={**os.environ, ROOT_ENV: root}, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True) for root in roots]
+    try:
+        for child in children:
+            assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        best: list[list[float]] = [[math.inf] * args.positions for _ in roots]
+        moves: list[list[str]] = [[""] * args.positions for _ in roots]
+        for r in range(args.rounds):
+            for i in range(args.positions):
+                order = list(range(len(roots)))
+                if (i + r) % 2:
+                    order.reverse()
+                for k in order:
+                    child = children[k]
+                    assert child.stdin is not None and child.stdout is not None
+                    child.stdin.write(f"{i}\n")
+                    child.stdin.flush()
+                    out = json.loads(child.stdout.readline())
+                    best[k][i] = min(best[k][i], out["s"])
+                    moves[k][i] = json.dumps(out["move"], sort_keys=True)
+    finally:
+        for child in children:
+            if child.stdin is not None:
+                child.stdin.close()
+            child.wait()
+    rows: list[dict[str, Any]] = []
+    for k, root in enumerate(roots):
+        digest = hashlib.sha256("".join(m + "\n" for m in moves[k]).encode()).hexdigest()
+        rows.append({"root": root, "median_s": round(statistics.median(best[k]), 4),
+                     "moves_sha256": digest})
     for row in rows:
         row["ratio_to_first"] = round(row["median_s"] / rows[0]["median_s"], 3)
     return {"game": args.game, "kind": args.a, "positions": args.positions,
@@ -208,7 +261,11 @@ def main() -> None:
                     help="with --positions: another checkout timed side by side (repeatable)")
     ap.add_argument("--rounds", type=int, default=1,
                     help="with --root: rounds of the checkouts taking turns")
+    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.positions and args.serve:
+        serve_positions(args.game, args.a, args.positions, args.seed)
+        return
     if args.positions and args.root:
         print(json.dumps(cpu_side_by_side(args)))
         return

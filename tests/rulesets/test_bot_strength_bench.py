@@ -42,3 +42,14 @@ def test_two_logs_report_as_one_measurement_without_playing(tmp_path: Path) -> N
     nothing = _run("--report", "--start", "50", "--games", "2", "--log", str(first),
                    check=False)
     assert nothing.returncode != 0 and "no game of this range is logged" in nothing.stderr
+
+
+def test_checkouts_side_by_side_time_the_same_positions_and_moves() -> None:
+    """``--root``: each checkout's child times the very positions a run alone times (the
+    same moves, by their hash), taking turns position by position."""
+    positions = ("--a", "search-easy", "--positions", "3", "--seed", "side-test")
+    alone = json.loads(_run(*positions).stdout)
+    side = json.loads(_run(*positions, "--root", str(ROOT), "--rounds", "2").stdout)
+    assert side["same_moves"] and side["positions"] == 3 and side["rounds"] == 2
+    assert [row["moves_sha256"] for row in side["checkouts"]] == [alone["moves_sha256"]] * 2
+    assert all(row["median_s"] > 0 for row in side["checkouts"])
