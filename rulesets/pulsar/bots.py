@@ -111,7 +111,8 @@ class _Ctx:
         """``best_trail`` from ``pos`` with ``left`` segments to go, ``path`` the nodes
         flown so far (``pos`` last). A method, not a function nested in ``best_trail``: a
         nested function that calls itself holds itself through its closure, and every
-        such cycle (one a playout's flight step) would be left to the cycle collector."""
+        such cycle (one at nearly every flight step of a playout) would wait for the
+        cycle collector."""
         ends = self._node_values
         if left == 0:                   # (only a flight with no segment left ends here)
             passed = passing.intersection(path[:-1])
