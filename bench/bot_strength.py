@@ -34,7 +34,6 @@ runs taking turns put the drift between the checkouts.
 from __future__ import annotations
 
 import argparse
-import copy
 import hashlib
 import json
 import math
@@ -145,11 +144,14 @@ def serve_positions(game: str, kind: str, count: int, seed: str) -> None:
     """A child of ``cpu_side_by_side``: the positions kept, then one decision timed per
     position number read from stdin, answered on stdout as a JSON line (its CPU and the
     move), each on a fresh copy of the position."""
-    kept = [(copy.deepcopy(st), seat, dseed) for st, seat, dseed in _positions(game, count, seed)]
+    rs = registry.get(game)
+    # (kept in the stored form: a compiled build's states cannot be deep-copied)
+    kept = [(json.dumps(rs.to_json(st)), seat, dseed)
+            for st, seat, dseed in _positions(game, count, seed)]
     print("ready", flush=True)
     for line in sys.stdin:
-        state, seat, dseed = kept[int(line)]
-        cpu, move = _decide(game, kind, copy.deepcopy(state), seat, dseed)
+        stored, seat, dseed = kept[int(line)]
+        cpu, move = _decide(game, kind, rs.from_json(json.loads(stored)), seat, dseed)
         print(json.dumps({"s": cpu, "move": move}), flush=True)
 
 
