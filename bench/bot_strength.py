@@ -115,10 +115,10 @@ def _positions(game: str, count: int, seed: str) -> Iterator[tuple[Any, int, str
         g += 1
 
 
-def _decide(game: str, kind: str, state: Any, seat: int, seed: str) -> tuple[float, Any]:
-    """``kind``'s move for ``seat`` and the CPU it took."""
+def _decide(rs: Any, kind: str, state: Any, seat: int, seed: str) -> tuple[float, Any]:
+    """``kind``'s move for ``seat`` and the CPU it took (the bot's call alone)."""
     t0 = time.thread_time()
-    move = registry.get(game).bot_action(state, seat, kind, seed)
+    move = rs.bot_action(state, seat, kind, seed)
     return time.thread_time() - t0, move
 
 
@@ -126,10 +126,11 @@ def cpu_at_positions(game: str, kind: str, count: int, seed: str) -> dict[str, A
     """The CPU ``kind`` takes per decision at ``count`` positions with a choice
     (``_positions``; no whole games played by ``kind``: a quick figure for the expensive
     levels)."""
+    rs = registry.get(game)
     spent: list[float] = []
     moves = hashlib.sha256()
     for state, seat, dseed in _positions(game, count, seed):
-        cpu, move = _decide(game, kind, state, seat, dseed)
+        cpu, move = _decide(rs, kind, state, seat, dseed)
         spent.append(cpu)
         moves.update(json.dumps(move, sort_keys=True).encode() + b"\n")
     each = list(spent)
@@ -151,7 +152,7 @@ def serve_positions(game: str, kind: str, count: int, seed: str) -> None:
     print("ready", flush=True)
     for line in sys.stdin:
         stored, seat, dseed = kept[int(line)]
-        cpu, move = _decide(game, kind, rs.from_json(json.loads(stored)), seat, dseed)
+        cpu, move = _decide(rs, kind, rs.from_json(json.loads(stored)), seat, dseed)
         print(json.dumps({"s": cpu, "move": move}), flush=True)
 
 

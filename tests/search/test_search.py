@@ -184,7 +184,7 @@ def test_a_search_leaves_no_reference_cycles(name: str) -> None:
         for state, seat in found:
             search(rs, state, seat, Level("cycles", iterations=12, depth=60), "cycles")
         gc.collect()
-        left = sorted({name for name in map(_ours, gc.garbage) if name})
+        left = sorted({label for label in map(_ours, gc.garbage) if label})
     finally:
         gc.set_debug(0)
         gc.garbage.clear()
