@@ -65,6 +65,11 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
+    def skip(self) -> None:
+        """Move on by one draw without working the draw out: the generator goes on as
+        after ``next_u64`` (SplitMix64's state only counts; the mixing is the output's)."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)``; rejection sampling keeps it unbiased."""
         if n <= 0:

@@ -141,13 +141,21 @@ def _rewards(rs: Game, state: State, evaluate: Evaluate | None, blend: float
 
 def _playout(rs: Game, state: State, level: Level, rng: Rng) -> State:
     """Play ``level.depth`` moves from ``state`` with the game's cheap bots."""
+    share = level.heuristic_share
+    # Every level plays its playouts with the heuristic alone (a share of 1): the draw
+    # that would pick the bot is still made, so a seeded search's moves stay what they
+    # were, but not worked out (it was a tenth of the driver's own work).
+    always = share >= 1.0
     for _ in range(level.depth):
         acting = rs.to_act(state)
         if not acting:
             break
         s = acting[rng.below(len(acting))] if len(acting) > 1 else acting[0]
-        kind = "heuristic" if level.heuristic_share and rng.random() < level.heuristic_share \
-            else "random"
+        if always:
+            rng.skip()
+            kind = "heuristic"
+        else:
+            kind = "heuristic" if share and rng.random() < share else "random"
         seed = str(rng.next_u64())
         action = rs.bot_action(state, s, kind, seed)
         try:

@@ -72,3 +72,12 @@ def test_a_shuffle_and_a_choice_keep_their_pinned_draws() -> None:
     assert deck == PINNED_DECK
     assert [rng.choice("abcdef") for _ in range(8)] == PINNED_CHOICES
     assert rng.state == PINNED_STATE
+
+
+def test_a_skipped_draw_leaves_the_generator_as_a_drawn_one() -> None:
+    drawn, skipped = Rng.from_seed("skip"), Rng.from_seed("skip")
+    for _ in range(3):
+        drawn.next_u64()
+        skipped.skip()
+    assert skipped.state == drawn.state
+    assert skipped.next_u64() == drawn.next_u64()
