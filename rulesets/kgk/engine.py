@@ -104,17 +104,28 @@ def bot_action(state: GameState, seat: int, kind: str, seed: str) -> Action:
 def choose_bot_action(state: GameState, seat: int, kind: str, seed: str,
                       legal: list[Action]) -> Action:
     """Bot ``kind``'s pick from ``legal`` (the seat's legal list, only read), a copy."""
+    return legal[choose_bot_index(state, seat, kind, seed, legal)].copy()
+
+
+def choose_bot_index(state: GameState, seat: int, kind: str, seed: str,
+                     legal: list[Action]) -> int:
+    """Where bot ``kind``'s pick is in ``legal`` (the seat's legal list, only read)."""
     if not legal:
         raise ValueError("this seat has nothing to do now")
     if kind == "random":
-        return legal[random_index(len(legal), seed)].copy()
+        return random_index(len(legal), seed)
     if kind == "heuristic":
         if len(legal) == 1:   # (no choice: the seat's view is not built for nothing)
-            return legal[0].copy()
+            return 0
         a = heuristic_action(bot_seats_view(state, seat), legal, seed)
         if a is None:
             raise ValueError("the heuristic bot found nothing to do")
-        return a.copy()
+        # (the heuristic hands back one of the list's own actions: found by identity,
+        # where comparing dicts cost a search's playouts a compare per action before it)
+        for i, b in enumerate(legal):
+            if b is a:
+                return i
+        return legal.index(a)
     raise ValueError(f"unknown bot kind {kind!r}")
 
 

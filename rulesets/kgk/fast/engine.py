@@ -110,12 +110,9 @@ class FastEngine(Cache):
             # (kept with the pick, which ``apply`` compares first; ``keep``, written out)
             self.kept = (state, seq, dec, todo, cr, hand, legal, i, None)
             return legal[i].copy()
-        a = rules.choose_bot_action(state, seat, kind, seed, legal)
-        for i, b in enumerate(legal):
-            if b == a:
-                self.kept = (state, seq, dec, todo, cr, hand, legal, i, None)
-                break
-        return a
+        i = rules.choose_bot_index(state, seat, kind, seed, legal)
+        self.kept = (state, seq, dec, todo, cr, hand, legal, i, None)
+        return legal[i].copy()
 
     def apply(self, state: GameState, seat: Any, action: Any) -> tuple[GameState, Any]:
         """The protocol's ``apply``: the rules' checks and ``perform``, with the legal
