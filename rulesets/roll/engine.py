@@ -20,7 +20,7 @@ from rulesets.roll.data import (
 )
 from rulesets.roll.empire import add_to_tableau, empty_cols, reached_end, zero_dice
 from rulesets.roll.explore import draw_tiles
-from rulesets.roll.phases import HANDLERS, do_setup_choice, start_phase
+from rulesets.roll.phases import HANDLERS, do_setup_choice
 from rulesets.roll.powers import end_bonuses, score
 from rulesets.roll.state import Game, Player
 from rulesets.roll.taskqueue import apply_gains
@@ -126,8 +126,11 @@ def _outcome(state: Game, reason: str, exclude: int | None) -> dict[str, Any]:
 
 def _advance(state: Game, rng: Rng, events: list[Event]) -> None:
     """Run everything that needs no decision, up to the next pending one."""
-    while state.stage != "over":
-        if state.stage == "assign":
+    while True:
+        stage = state.stage
+        if stage == "over":
+            return
+        if stage == "assign":
             if not assign.all_committed(state):
                 return
             phases = assign.reveal(state, rng, events)
@@ -137,22 +140,11 @@ def _advance(state: Game, rng: Rng, events: list[Event]) -> None:
             continue
         q = state.queue
         if not q:
-            if state.stage == "setup":
-                _start_round(state, rng)
-                continue
-            if not _end_round(state, events):
+            # the setup's choices made, or a round over: the next round, unless the game ends
+            if stage == "setup" or not _end_round(state, events):
                 _start_round(state, rng)
             continue
         t = q[0]
-        if t["kind"] == "phase_start":
-            q.pop(0)
-            q[0:0] = start_phase(state, t["phase"])
-            events.append({"type": "phase", "phase": t["phase"]})
-            continue
-        if t["kind"] == "manage_start":
-            q.pop(0)
-            q[0:0] = [{"kind": k, "seat": s} for s in state.order for k in ("recruit", "recall")]
-            continue
         if HANDLERS[t["kind"]][0](state, t, rng, events):
             return
 

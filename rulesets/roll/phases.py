@@ -79,6 +79,23 @@ def do_setup_choice(state: Game, seat: int, tiles: list[int], dev: int, events: 
 
 # ---- phase bookkeeping -----------------------------------------------------------
 
+def phase_start_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
+    """A selected phase begins: its tasks take the place of this one (the queue's first)."""
+    q = state.queue
+    q.pop(0)
+    q[0:0] = start_phase(state, t["phase"])
+    events.append({"type": "phase", "phase": t["phase"]})
+    return False
+
+
+def manage_start_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
+    """Manage the empire (A3.3 step 5): each seat in turn order recruits, then recalls."""
+    q = state.queue
+    q.pop(0)
+    q[0:0] = [{"kind": k, "seat": s} for s in state.order for k in ("recruit", "recall")]
+    return False
+
+
 def start_phase(state: Game, phase: str) -> list[Task]:
     """Tasks for one phase: one per seat in turn order, then the phase end."""
     out: list[Task] = []
@@ -132,6 +149,7 @@ def phase_end_step(state: Game, t: Task, rng: Rng, events: list[Event]) -> bool:
 Handler = tuple[Callable[..., bool], Callable[..., list[Action]] | None, Callable[..., None] | None]
 
 HANDLERS: dict[str, Handler] = {
+    "phase_start": (phase_start_step, None, None),
     "setup": (setup_step, setup_legal, setup_act),
     "explore": (explore_step, explore_legal, explore_act),
     "research_team": (research_team_step, research_team_legal, research_team_act),
@@ -144,6 +162,7 @@ HANDLERS: dict[str, Handler] = {
     "recruit": (recruit_step, None, None),
     "recall": (recall_step, recall_legal, recall_act),
     "phase_end": (phase_end_step, None, None),
+    "manage_start": (manage_start_step, None, None),
 }
 
 __all__ = ["HANDLERS", "PHASES", "start_phase"]
