@@ -28,11 +28,14 @@ def roll_all(state: Game, rng: Rng) -> None:
     """A3.3 step 1: every seat rolls its cup behind its screen."""
     for p in state.players:
         dice: list[list[str]] = []
+        cup = p.cup
         for c in COLOURS:
-            for _ in range(p.cup[c]):
-                face = DIE_FACES[c][rng.below(6)]
-                dice.append([c, face, face])
-            p.cup[c] = 0
+            if cup[c]:
+                faces = DIE_FACES[c]
+                for _ in range(cup[c]):
+                    face = faces[rng.below(6)]
+                    dice.append([c, face, face])
+                cup[c] = 0
         dice.sort()
         p.assign = Assign(dice)
         p.cols = empty_cols()
@@ -189,7 +192,9 @@ def reveal(state: Game, rng: Rng, events: list[Event]) -> list[str]:
             chosen.add(a.sel[2])
             p.selector = {"colour": a.sel[0], "phase": a.sel[2]}
         p.dictated = [c for c, _f in a.dictate]
-        p.cols = {ph: sorted(v) for ph, v in cols.items()}
+        for workers in cols.values():
+            workers.sort()
+        p.cols = cols
         shown.append({"seat": seat, "selector": p.selector, "dictated": p.dictated,
                       "columns": {ph: list(v) for ph, v in p.cols.items()}})
         p.assign = None
@@ -204,15 +209,15 @@ def reveal(state: Game, rng: Rng, events: list[Event]) -> list[str]:
     state.extra_phase = extra
     phases = [ph for ph in PHASES if ph in chosen]
     state.selected = phases
+    unchosen = [ph for ph in PHASES if ph not in chosen]
     for p in state.players:
         for c in p.dictated:
             p.cup[c] += 1
         p.dictated = []
-        for ph in PHASES:
-            if ph not in chosen:
-                for c in p.cols[ph]:
-                    p.cup[c] += 1
-                p.cols[ph] = []
+        for ph in unchosen:
+            for c in p.cols[ph]:
+                p.cup[c] += 1
+            p.cols[ph] = []
     events.append({"type": "reveal", "assignments": shown, "phases": phases,
                    "extra_die": state.extra_die if len(state.players) == 2 else None,
                    "extra_phase": extra})
