@@ -198,25 +198,30 @@ def view(state: GameState, seat: int | None) -> Any:
 
 # ---------------------------------------------------------------- the bots' part of it
 
-def _bot_card(state: GameState, cid: int) -> Any:
-    """Of a card in the seat's own hand: what ``card_public`` says of its id, type and
-    cost."""
-    d = state.defs[state.cards[cid].d]
-    return {"id": cid, "type": d["type"], "cost": d["cost"]}
+def _bot_hand(state: GameState, hand: list[int]) -> list[Any]:
+    """Of the cards in the seat's own hand: what ``card_public`` says of their id, type
+    and cost (as stored: an unknown cost stays unknown)."""
+    defs, cards = state.defs, state.cards
+    out = []
+    for cid in hand:
+        d = defs[cards[cid].d].stored
+        out.append({"id": cid, "type": d["type"], "cost": d["cost"]})
+    return out
 
 
 def _bot_ship(state: GameState, sid: int) -> Any:
     """Of a ship in play (always face up): what ``ship_view`` says of its id, cost,
     rotation, firepower, armor now and bombard, from the same functions."""
     c = state.cards[sid]
-    return {"id": sid, "cost": state.defs[c.d]["cost"], "rot": c.rot,
+    return {"id": sid, "cost": state.defs[c.d].stored["cost"], "rot": c.rot,
             "firepower": val(state, sid, "firepower"), "armor_now": armor_now(state, sid),
             "bombard": val(state, sid, "bombard")}
 
 
 class BotSeat:
-    """A seat in ``bot_view``, read by key like its dict (``seat["hangar"]``), its hand,
-    ships and bases built at their first read: a search's playouts ask the heuristic at
+    """A seat in ``bot_view``, read by key like its dict (``seat["hangar"]``): its counts
+    read off the seat when asked, its hand, ships and bases built at their first read
+    (and kept for the next): a search's playouts ask the heuristic at
     every step, and most of its decisions read no ships nor bases (a main decision only
     when it may attack, aim an event or develop a base; the ships' values were a third
     of the view), and only a main decision or a mulligan reads the hand for sure.
@@ -225,28 +230,36 @@ class BotSeat:
     __slots__ = ("state", "q", "seat", "read")
 
     def __init__(self, state: GameState, q: int, seat: int) -> None:
-        p = state.p[q]
         self.state = state
         self.q = q
         self.seat = seat
-        self.read: dict[str, Any] = {
-            "credits": p.cr, "colony": len(p.colony), "hand_count": len(p.hand),
-            "alive": p.alive}
-        if q != seat:
-            self.read["hand"] = None
+        self.read: dict[str, Any] = {}
 
     def __getitem__(self, key: str) -> Any:
         read = self.read
         if key in read:
             return read[key]
         state, q = self.state, self.q
+        p = state.p[q]
+        # (the counts are read off the seat each time: cheaper than noting them for the
+        # many decisions that never ask, and the state does not change while a bot reads)
+        if key == "credits":
+            return p.cr
+        if key == "colony":
+            return len(p.colony)
+        if key == "hand_count":
+            return len(p.hand)
+        if key == "alive":
+            return p.alive
         mine = q == self.seat
+        if key == "hand" and not mine:
+            return None
         if key == "hangar":
-            v: Any = [_bot_ship(state, s) for s in state.p[q].hangar]
-        elif key == "hand" and mine:
-            v = [_bot_card(state, c) for c in state.p[q].hand]
+            v: Any = [_bot_ship(state, s) for s in p.hangar]
+        elif key == "hand":
+            v = _bot_hand(state, p.hand)
         elif key == "surface" and mine:
-            v = [in_play_view(state, c, q, i) for i, c in enumerate(state.p[q].surface)]
+            v = [in_play_view(state, c, q, i) for i, c in enumerate(p.surface)]
         else:
             raise KeyError(key)
         read[key] = v
