@@ -122,11 +122,17 @@ def choose_bot_index(state: GameState, seat: int, kind: str, seed: str,
             raise ValueError("the heuristic bot found nothing to do")
         # (the heuristic hands back one of the list's own actions: found by identity,
         # where comparing dicts cost a search's playouts a compare per action before it)
-        for i, b in enumerate(legal):
-            if b is a:
-                return i
-        return legal.index(a)
+        i = index_by_identity(legal, a)
+        return legal.index(a) if i is None else i
     raise ValueError(f"unknown bot kind {kind!r}")
+
+
+def index_by_identity(objects: list[Action], obj: Any) -> int | None:
+    """Where ``obj`` itself (not an equal copy) is in ``objects``, or None."""
+    for i, o in enumerate(objects):
+        if o is obj:
+            return i
+    return None
 
 
 RULE_OF: Final = {"main": "KG-9.3.3", "prio": "KG-10.7", "equip": "KG-9.5", "pay": "KG-9.6",

@@ -28,14 +28,6 @@ from rulesets.search import bot_action as search_bot_action
 _from_bytes: Final = int.from_bytes
 
 
-def _index_by_identity(objects: list[Action], obj: Any) -> int | None:
-    """Where ``obj`` itself (not an equal copy) is in ``objects``, or None."""
-    for i, o in enumerate(objects):
-        if o is obj:
-            return i
-    return None
-
-
 class FastEngine(Cache):
     """The speed layer for one caller: the protocol's legal list, bot step and apply."""
 
@@ -134,7 +126,7 @@ class FastEngine(Cache):
                 if pick is None and handed is not None:
                     # one of the very copies legal_actions handed out? (compared below:
                     # it may have been edited since)
-                    pick = _index_by_identity(handed, action)
+                    pick = rules.index_by_identity(handed, action)
                 if pick is not None:
                     legal = kept_legal
                     hint = pick
