@@ -66,17 +66,10 @@ def item_cost_for(state: GameState, cid: int, tgt: Any) -> Any:
 def interrupt_actions(state: GameState, seat: int, ctx: str) -> list[Action]:
     """Interrupt cards ``seat`` may play now in window context ``ctx``."""
     hand = state.p[seat].hand
-    if not hand:
-        return []
+    if state.intr[seat].isdisjoint(hand) or state.opts["rules"] == "quick_start":
+        return []                         # (most hands hold no interrupt at all)
     cards = state.cards
     defs = state.defs
-    for cid in hand:                      # most hands hold no interrupt at all
-        if defs[cards[cid].d].type == "interrupt":
-            break
-    else:
-        return []
-    if state.opts["rules"] == "quick_start":
-        return []
     subs = WINDOW_SUBTYPES[ctx]
     cr = state.p[seat].cr
     out = []

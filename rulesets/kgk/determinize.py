@@ -105,7 +105,7 @@ def sampler(state: GameState, seat: int) -> Callable[[Rng], GameState]:
             dealt_cards[c].d = guess[rng.below(len(guess))]
         st.rng = rng.next_u64()
         # (definitions were dealt)
-        st.abil, st.auras = cards_with_abilities(st.n, st.defs, dealt_cards)
+        st.abil, st.auras, st.intr = cards_with_abilities(st.n, st.defs, dealt_cards)
         return st
 
     return sample

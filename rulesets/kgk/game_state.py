@@ -351,25 +351,30 @@ class Player:
 
 
 Seated = tuple[tuple[int, ...], ...]     # per seat, ids of its cards (``Game.abil``)
+Indexed = tuple[Seated, Seated, tuple[frozenset[int], ...]]
 
 
-def cards_with_abilities(n: int, defs: list[CardDef],
-                         cards: list[Card]) -> tuple[Seated, Seated]:
+def cards_with_abilities(n: int, defs: list[CardDef], cards: list[Card]) -> Indexed:
     """Per seat, the ids of its cards whose definition has activated abilities (KG-12.8),
-    the only ones ``state.activated_in_play`` looks at, and of those whose definition has
-    a continuous effect (a base's ``aura``), the only ones ``state.aura`` looks at. A
-    card's owner never changes and its definition only in a determinization's sample
-    (which asks this again), so a match holds these from its start; they are not part of
-    the stored form."""
+    the only ones ``state.activated_in_play`` looks at; of those whose definition has
+    a continuous effect (a base's ``aura``), the only ones ``state.aura`` looks at; and
+    of its interrupts, which the windows ask of every hand (most hold none). A card's
+    owner never changes and its definition only in a determinization's sample (which
+    asks this again), so a match holds these from its start; they are not part of the
+    stored form."""
     actv: list[list[int]] = [[] for _ in range(n)]
     auras: list[list[int]] = [[] for _ in range(n)]
+    intr: list[list[int]] = [[] for _ in range(n)]
     for c in cards:
         d = defs[c.d]
         if d.actv:
             actv[c.o].append(c.id)
         if d.aura:
             auras[c.o].append(c.id)
-    return tuple(tuple(ids) for ids in actv), tuple(tuple(ids) for ids in auras)
+        if d.type == "interrupt":
+            intr[c.o].append(c.id)
+    return (tuple(tuple(ids) for ids in actv), tuple(tuple(ids) for ids in auras),
+            tuple(frozenset(ids) for ids in intr))
 
 
 class Game:
@@ -378,11 +383,11 @@ class Game:
 
     __slots__ = ("game", "v", "opts", "n", "rng", "seq", "uid", "defs", "cards", "p", "turn",
                  "active", "first", "phase", "cb", "chain", "dec", "todo", "result", "ev",
-                 "abil", "auras")
+                 "abil", "auras", "intr")
 
     def __init__(self, opts: dict[str, Any], n: int, rng: Any, defs: list[CardDef],
                  cards: list[Card], players: list[Player],
-                 indexed: tuple[Seated, Seated] | None = None) -> None:
+                 indexed: Indexed | None = None) -> None:
         self.game = "kgk"
         self.v = 1                              # version of the JSON form
         self.opts = opts
@@ -403,8 +408,9 @@ class Game:
         self.todo: list[list[Any]] = []
         self.result: dict[str, Any] | None = None
         self.ev: Any = None
-        # (``abil`` and ``auras``, given by a copy: the same owners and definitions)
-        self.abil, self.auras = cards_with_abilities(n, defs, cards) if indexed is None else indexed
+        # (``abil``, ``auras`` and ``intr``, given by a copy: the same owners and definitions)
+        self.abil, self.auras, self.intr = \
+            cards_with_abilities(n, defs, cards) if indexed is None else indexed
 
     def copy(self, cards: list[Card] | None = None, players: list[Player] | None = None
              ) -> Game:
@@ -416,7 +422,7 @@ class Game:
         g = Game(opts, self.n, self.rng, self.defs,
                  [c.copy() for c in self.cards] if cards is None else cards,
                  [p.copy() for p in self.p] if players is None else players,
-                 (self.abil, self.auras))
+                 (self.abil, self.auras, self.intr))
         g.game = self.game
         g.v = self.v
         g.seq = self.seq

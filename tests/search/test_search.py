@@ -126,6 +126,25 @@ def test_a_determinizer_draws_what_determinize_draws() -> None:
         assert snapshot(rs, state) == before
 
 
+def test_a_kgk_sample_indexes_the_definitions_it_dealt() -> None:
+    """A KGK sample deals definitions anew, so the per-seat indexes a match keeps from its
+    start (cards with activated abilities, with auras, interrupts) are worked out again:
+    they are those of the same sample read back from its stored form, which indexes every
+    card from scratch."""
+    rs = registry.get("kgk")
+    found = positions("kgk", "conf-1")[:4]
+    assert found, "positions with a choice"
+    changed = 0
+    for state, seat in found:
+        sample = rs.determinizer(state, seat)  # type: ignore[attr-defined]
+        for k in range(6):
+            st = sample(Rng(k))
+            fresh = rs.from_json(rs.to_json(st))
+            assert (st.abil, st.auras, st.intr) == (fresh.abil, fresh.auras, fresh.intr)
+            changed += st.intr != state.intr
+    assert changed                           # (the deals did move interrupts between seats)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_a_seeded_search_picks_the_same_move_twice(name: str) -> None:
     rs = registry.get(name)
