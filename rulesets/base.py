@@ -157,6 +157,9 @@ class Ruleset(Protocol):
     # [float]``: each seat's prospects in [0, 1] where a playout stops before the end.
     # ``determinizer(state, seat) -> (rng -> State)``: ``determinize`` of one state and
     # seat for many samples, what they share worked out once (the search prefers it).
+    # ``play_bot(state, seat, kind, seed) -> State``: ``apply`` of ``bot_action``'s pick,
+    # for the search's playouts, which read no events; a game may skip there the checks
+    # ``apply`` makes of a caller's action (KGK's ``fast.FastEngine.play_bot``).
     # A game's hooks live in ``rulesets/<game>/determinize.py``.
 
     def example_config(self, players: int) -> dict[str, Any]:

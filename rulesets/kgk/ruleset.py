@@ -137,7 +137,7 @@ class KGKRuleset(RulesetBase):
 
 class FastKGKRuleset(KGKRuleset):
     """The KGK protocol object the host, bots and search use: ``legal_actions``,
-    ``bot_action``, ``apply`` and ``resign`` are those of a ``FastEngine`` this object
+    ``bot_action``, ``apply``, ``resign`` and the search's ``play_bot`` are those of a ``FastEngine`` this object
     owns (bound straight to it: no call in between; the engine hands the searching bot's
     levels to the search on this object, as ``RulesetBase.bot_action`` does). The
     engine's cache is safe to share between threads (each kept entry is replaced as a
@@ -150,6 +150,7 @@ class FastKGKRuleset(KGKRuleset):
         self.resign = self.fast.resign
         self.game_bot_action = self.fast.bot_action
         self.bot_action = self.fast.bot_action      # type: ignore[method-assign]
+        self.play_bot = self.fast.play_bot
 
 
 PLAIN = KGKRuleset()

@@ -52,6 +52,10 @@ CPU_BUDGET: ContextVar[float | None] = ContextVar("search_cpu_budget", default=N
 Determinize = Callable[[State, int, Rng], State]
 Sample = Callable[[Rng], State]
 Evaluate = Callable[[State], list[float]]
+# ``play_bot(state, seat, kind, seed) -> State``: ``apply`` of ``bot_action``'s pick, the
+# events unread (optional: a game whose apply checks a caller's action may skip the
+# checks for its own bot's pick; ``rulesets/base.py``).
+PlayBot = Callable[[State, int, str, str], State]
 
 
 class Game(Protocol):
@@ -146,6 +150,7 @@ def _playout(rs: Game, state: State, level: Level, rng: Rng) -> State:
     # that would pick the bot is still made, so a seeded search's moves stay what they
     # were, but not worked out (it was a tenth of the driver's own work).
     always = share >= 1.0
+    play_bot: PlayBot = getattr(rs, "play_bot", None) or _play_bot(rs)
     for _ in range(level.depth):
         acting = rs.to_act(state)
         if not acting:
@@ -157,17 +162,24 @@ def _playout(rs: Game, state: State, level: Level, rng: Rng) -> State:
         else:
             kind = "heuristic" if share and rng.random() < share else "random"
         seed = str(rng.next_u64())
-        action = rs.bot_action(state, s, kind, seed)
         try:
-            state, _ = rs.apply(state, s, action)
+            state = play_bot(state, s, kind, seed)
         except IllegalAction:
             # A heuristic bot can be wrong-footed by a position its own play never
             # reaches (Roll's, after a power another move started): a random move then
             # (a refused move leaves the state untouched).
             if kind == "random":
                 raise
-            state, _ = rs.apply(state, s, rs.bot_action(state, s, "random", seed))
+            state = play_bot(state, s, "random", seed)
     return state
+
+
+def _play_bot(rs: Game) -> PlayBot:
+    """The optional ``play_bot`` hook as the protocol's two calls: ``apply`` of
+    ``bot_action``'s pick."""
+    def play_bot(state: State, seat: int, kind: str, seed: str) -> State:
+        return rs.apply(state, seat, rs.bot_action(state, seat, kind, seed))[0]
+    return play_bot
 
 
 def _select(node: Node, s: int, acts: list[Action], rng: Rng, c: float, first: str | None

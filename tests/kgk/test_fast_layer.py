@@ -133,6 +133,31 @@ def test_fast_and_plain_play_the_same_match(fmt):
         assert PLAIN.outcome(b_state) == R.outcome(a_state)
 
 
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_play_bot_is_apply_of_the_bots_pick(fmt):
+    """The search's ``play_bot``, which skips ``apply``'s checks of a caller's action, plays
+    what ``apply`` of ``bot_action``'s pick plays: the same states, step for step, the
+    derived lists included (``play_bot`` keeps deriving them)."""
+    cfg = _config(fmt)
+    for g in range(2):
+        a_state = R.new_game(cfg, f"play-{fmt}-{g}")
+        b_state = PLAIN.new_game(cfg, f"play-{fmt}-{g}")
+        fast = FastEngine()
+        step = 0
+        while R.outcome(a_state) is None:
+            seat = R.to_act(a_state)[0]
+            kind = ("heuristic", "random")[(seat + step // 7) % 2]
+            seed = f"play-{fmt}-{g}:{step}"
+            fast.play_bot(a_state, seat, kind, seed)
+            PLAIN.apply(b_state, seat, PLAIN.bot_action(b_state, seat, kind, seed))
+            assert a_state == b_state, (fmt, g, step)
+            if R.outcome(a_state) is None:
+                dec = a_state.dec
+                assert fast.kept_legal(a_state, dec["seat"]) == _plain(a_state), (fmt, g, step)
+            step += 1
+        assert step > 50
+
+
 def test_random_bot_picks_by_random_index():
     """The fast random bot's pick (the hash written out) is the action
     ``bots.random_index`` names in the protocol's legal list."""

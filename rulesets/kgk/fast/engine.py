@@ -80,6 +80,28 @@ class FastEngine(Cache):
         if kind != "random" and self.search_on is not None and kind in LEVELS:
             # (the search's protocol types the state as a dict; KGK's is a Game)
             return search_bot_action(self.search_on, state, seat, kind, seed)  # type: ignore[arg-type]
+        legal, i = self._pick(state, seat, kind, seed)
+        return legal[i].copy()
+
+    def play_bot(self, state: GameState, seat: int, kind: str, seed: str) -> GameState:
+        """``apply`` of the pick ``bot_action`` would hand back, for a caller that only
+        plays on and reads no events (the search's playouts, ``rulesets/search``): the
+        pick is the legal list's own action, so it needs neither a copy nor the checks
+        ``apply`` makes of a caller's action."""
+        if kind != "random" and kind != "heuristic":
+            return self.apply(state, seat, self.bot_action(state, seat, kind, seed))[0]
+        dec = state.dec
+        legal, i = self._pick(state, seat, kind, seed)
+        self.kept = None
+        action = legal[i]
+        rules.perform(state, dec, action)
+        self._next_list(state, seat, dec, legal, action)
+        return state
+
+    def _pick(self, state: GameState, seat: int, kind: str, seed: str
+              ) -> tuple[list[Action], int]:
+        """The game's own bot ``kind``'s pick: the seat's legal list and the index in it,
+        both kept for ``apply``."""
         dec = state.dec
         if dec is None or dec["seat"] != seat or state.phase == "over":
             raise ValueError("this seat has nothing to do now")
@@ -99,12 +121,11 @@ class FastEngine(Cache):
                 raise ValueError("this seat has nothing to do now")
             # (bots.random_index, written out; any hash mod 1 is 0: unhashed)
             i = 0 if n == 1 else _from_bytes(sha256(seed.encode()).digest(), "big") % n
-            # (kept with the pick, which ``apply`` compares first; ``keep``, written out)
-            self.kept = (state, seq, dec, todo, cr, hand, legal, i, None)
-            return legal[i].copy()
-        i = rules.choose_bot_index(state, seat, kind, seed, legal)
+        else:
+            i = rules.choose_bot_index(state, seat, kind, seed, legal)
+        # (kept with the pick, which ``apply`` compares first; ``keep``, written out)
         self.kept = (state, seq, dec, todo, cr, hand, legal, i, None)
-        return legal[i].copy()
+        return legal, i
 
     def apply(self, state: GameState, seat: Any, action: Any) -> tuple[GameState, Any]:
         """The protocol's ``apply``: the rules' checks and ``perform``, with the legal
@@ -137,6 +158,14 @@ class FastEngine(Cache):
         elif legal[hint] != action and action not in legal:
             raise rules.diagnose(state, seat, action, legal)
         events = rules.perform(state, dec, action)
+        self._next_list(state, seat, dec, legal, action)
+        return state, events
+
+    def _next_list(self, state: GameState, seat: int, dec: Decision, legal: list[Action],
+                   action: Action) -> None:
+        """After ``action``, picked from ``legal`` (decision ``dec``'s list) and carried
+        out: the next main list derived from it when the action was a develop, a draw, a
+        face-down placement, or the choice that completes a cash or a search."""
         t = action["type"]
         nd = state.dec
         if t == "choose":                    # (a cash's second base, a search's card)
@@ -150,7 +179,6 @@ class FastEngine(Cache):
             main_list.after_place(self, state, nd, legal, action["card"], action["as"])
         elif t == "draw":
             main_list.after_draw(self, state, nd, legal)
-        return state, events
 
     def resign(self, state: GameState, seat: int) -> tuple[GameState, Any]:
         """The rules' ``resign``; what is kept is dropped (a resignation changes what
