@@ -209,16 +209,17 @@ def check_turn(state: GameState, seat: Any, action: Any) -> Decision:
     return pending
 
 
-def perform(state: GameState, dec: Decision, action: Action) -> list[Any]:
+def perform(state: GameState, dec: Decision, action: Action, quiet: bool = False) -> list[Any]:
     """Carry out ``action``, already found in ``dec``'s legal list, and run the game on
-    to the next decision; returns the events."""
-    state.ev = []
+    to the next decision; returns the events (``quiet``: none are made, for a caller
+    that reads none)."""
+    state.ev = None if quiet else []
     act = DECISIONS[dec["kind"]].act      # (read, then called: a field, not a method)
     act(state, dec, action)               # handlers only read the action
     state.seq += 1
     if state.dec is None or state.opts["rules"] == "quick_start":
         advance(state)                    # (with a decision set and no quick start, a no-op)
-    events: list[Any] = state.ev
+    events: list[Any] = state.ev or []
     state.ev = None
     return events
 

@@ -54,13 +54,15 @@ def push(state: GameState, name: str, arg: Any = None) -> None:
 
 def emit(state: GameState, typ: str, private_to: int | None = None,
          hide: tuple[str, ...] | list[str]=(), **kw: Any) -> None:
-    """Record an event. ``hide`` lists keys only ``private_to`` may see."""
+    """Record an event (unless the action is carried out quietly: ``engine.perform``).
+    ``hide`` lists keys only ``private_to`` may see."""
+    evs = state.ev
+    if evs is None:
+        return
     ev = {"type": typ, **kw}
     if private_to is not None and hide:
         ev["_priv"] = [private_to, list(hide)]
-    evs = state.ev
-    if evs is not None:
-        evs.append(ev)
+    evs.append(ev)
 
 
 def illegal(code: Any, msg: Any, rule: Any = None) -> None:

@@ -617,8 +617,8 @@ def _develop(state: GameState, seat: int, p: Player, action: Action) -> None:
     p.cr -= DEVELOP_COST
     c.dev += 1
     c.dt += 1
-    # (emit, written out: actions run inside apply, which collects state.ev)
-    state.ev.append({"type": "develop", "seat": seat, "pos": p.surface.index(b)})
+    if state.ev is not None:            # (emit, written out)
+        state.ev.append({"type": "develop", "seat": seat, "pos": p.surface.index(b)})
     _quiet_done(state, seat)
 
 
@@ -763,7 +763,8 @@ def choose_decision() -> Any:
             p = state.p[seat]
             state.cards[pick].dev -= 1
             p.cr += CASH_GAIN
-            state.ev.append({"type": "cash", "seat": seat, "pos": p.surface.index(pick)})
+            if state.ev is not None:    # (emit, written out)
+                state.ev.append({"type": "cash", "seat": seat, "pos": p.surface.index(pick)})
         elif why == "destroy_own_ship":
             leave_play(state, pick, "trap")
         elif why == "hangar_limit":

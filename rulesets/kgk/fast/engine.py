@@ -87,14 +87,14 @@ class FastEngine(Cache):
         """``apply`` of the pick ``bot_action`` would hand back, for a caller that only
         plays on and reads no events (the search's playouts, ``rulesets/search``): the
         pick is the legal list's own action, so it needs neither a copy nor the checks
-        ``apply`` makes of a caller's action."""
+        ``apply`` makes of a caller's action, and no event is made."""
         if kind != "random" and kind != "heuristic":
             return self.apply(state, seat, self.bot_action(state, seat, kind, seed))[0]
         dec = state.dec
         legal, i = self._pick(state, seat, kind, seed)
         self.kept = None
         action = legal[i]
-        rules.perform(state, dec, action)
+        rules.perform(state, dec, action, quiet=True)
         self._next_list(state, seat, dec, legal, action)
         return state
 
