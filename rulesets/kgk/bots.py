@@ -47,13 +47,19 @@ class _Seen:
         # (a dict, or a ``view.BotSeat``, read by key alike: no narrower type, as a
         # compiled build checks annotations at run time)
         self.my: Any = view["players"][self.me]
+        # (a list holds its types in runs, a section each: looked up once a run)
         types: dict[str, list[Action]] = {}
+        last = None
+        run: list[Action] = []
         for a in legal:
-            of_type = types.get(a["type"])
-            if of_type is None:
-                types[a["type"]] = [a]
-            else:
-                of_type.append(a)
+            t = a["type"]
+            if t is not last:
+                last = t
+                of_type = types.get(t)
+                if of_type is None:
+                    of_type = types[t] = []
+                run = of_type
+            run.append(a)
         self.types = types
         self._hand: dict[int, dict[str, Any]] | None = None
         self._ships: dict[int, dict[str, Any]] | None = None
@@ -189,6 +195,9 @@ _DECIDE: dict[str, Callable[[_Seen], Action | None]] = {
 }
 
 
+# What the heuristic reads of a card it does not find (never written to).
+_NOTHING: dict[str, Any] = {}
+
 # The cards the heuristic places face down, each as what it is (never a bluff).
 _PLACED_AS = {"armament": "armament", "crew": "crew", "base": "base"}
 
@@ -197,10 +206,11 @@ def _main(seen: _Seen) -> Action | None:
     view, types, my, hand = seen.view, seen.types, seen.my, seen.hand()
     cr = my["credits"]
     # 1. pay equipment already on the table
-    for a in types.get("pay", []):
-        return a
+    pays = types.get("pay")
+    if pays:
+        return pays[0]
     # 2. play the most expensive ship we can afford
-    plays = [a for a in types.get("play", []) if hand.get(a["card"], {}).get("type") == "ship"]
+    plays = [a for a in types.get("play", ()) if hand.get(a["card"], _NOTHING).get("type") == "ship"]
     if plays:
         return max(plays, key=lambda a: hand[a["card"]]["cost"] or 0)
     # 3. place real armaments/crews/bases face down (no bluffs)
@@ -209,8 +219,8 @@ def _main(seen: _Seen) -> Action | None:
         if c and _PLACED_AS.get(c["type"]) == a["as"]:
             return a
     # 4. useful events
-    for a in types.get("play", []):
-        c = hand.get(a["card"], {})
+    for a in types.get("play", ()):
+        c = hand.get(a["card"], _NOTHING)
         if c.get("type") == "event" and (a.get("target") is None
                                          or a.get("target") in seen.enemy_ships()):
             return a
