@@ -150,7 +150,7 @@ def _playout(rs: Game, state: State, level: Level, rng: Rng) -> State:
     # that would pick the bot is still made, so a seeded search's moves stay what they
     # were, but not worked out (it was a tenth of the driver's own work).
     always = share >= 1.0
-    play_bot: PlayBot = getattr(rs, "play_bot", None) or _play_bot(rs)
+    play_bot: PlayBot | None = getattr(rs, "play_bot", None)
     for _ in range(level.depth):
         acting = rs.to_act(state)
         if not acting:
@@ -163,23 +163,19 @@ def _playout(rs: Game, state: State, level: Level, rng: Rng) -> State:
             kind = "heuristic" if share and rng.random() < share else "random"
         seed = str(rng.next_u64())
         try:
-            state = play_bot(state, s, kind, seed)
+            if play_bot is not None:
+                state = play_bot(state, s, kind, seed)
+            else:
+                state, _ = rs.apply(state, s, rs.bot_action(state, s, kind, seed))
         except IllegalAction:
             # A heuristic bot can be wrong-footed by a position its own play never
             # reaches (Roll's, after a power another move started): a random move then
-            # (a refused move leaves the state untouched).
+            # (a refused move leaves the state untouched). (No bot refuses its own
+            # pick: bot_action raises ValueError, not IllegalAction.)
             if kind == "random":
                 raise
-            state = play_bot(state, s, "random", seed)
+            state, _ = rs.apply(state, s, rs.bot_action(state, s, "random", seed))
     return state
-
-
-def _play_bot(rs: Game) -> PlayBot:
-    """The optional ``play_bot`` hook as the protocol's two calls: ``apply`` of
-    ``bot_action``'s pick."""
-    def play_bot(state: State, seat: int, kind: str, seed: str) -> State:
-        return rs.apply(state, seat, rs.bot_action(state, seat, kind, seed))[0]
-    return play_bot
 
 
 def _select(node: Node, s: int, acts: list[Action], rng: Rng, c: float, first: str | None

@@ -26,6 +26,9 @@ from rulesets.search import LEVELS, Game
 from rulesets.search import bot_action as search_bot_action
 
 _from_bytes: Final = int.from_bytes
+# The actions after which the next main list may be derived from the one they were picked
+# from (``FastEngine._next_list``): most actions are none of these.
+_DERIVING: Final = frozenset(("develop", "draw", "place", "cash", "search", "choose"))
 
 
 class FastEngine(Cache):
@@ -76,32 +79,10 @@ class FastEngine(Cache):
     def bot_action(self, state: GameState, seat: int, kind: str, seed: str) -> Action:
         """The protocol's ``bot_action`` (``RulesetBase.bot_action``'s dispatch, for a
         ruleset object that binds this method in its place); the pick is noted for
-        ``apply``."""
+        ``apply`` (and ``play_bot``) with the list it was picked from."""
         if kind != "random" and self.search_on is not None and kind in LEVELS:
             # (the search's protocol types the state as a dict; KGK's is a Game)
             return search_bot_action(self.search_on, state, seat, kind, seed)  # type: ignore[arg-type]
-        legal, i = self._pick(state, seat, kind, seed)
-        return legal[i].copy()
-
-    def play_bot(self, state: GameState, seat: int, kind: str, seed: str) -> GameState:
-        """``apply`` of the pick ``bot_action`` would hand back, for a caller that only
-        plays on and reads no events (the search's playouts, ``rulesets/search``): the
-        pick is the legal list's own action, so it needs neither a copy nor the checks
-        ``apply`` makes of a caller's action, and no event is made."""
-        if kind != "random" and kind != "heuristic":
-            return self.apply(state, seat, self.bot_action(state, seat, kind, seed))[0]
-        dec = state.dec
-        legal, i = self._pick(state, seat, kind, seed)
-        self.kept = None
-        action = legal[i]
-        rules.perform(state, dec, action, quiet=True)
-        self._next_list(state, seat, dec, legal, action)
-        return state
-
-    def _pick(self, state: GameState, seat: int, kind: str, seed: str
-              ) -> tuple[list[Action], int]:
-        """The game's own bot ``kind``'s pick: the seat's legal list and the index in it,
-        both kept for ``apply``."""
         dec = state.dec
         if dec is None or dec["seat"] != seat or state.phase == "over":
             raise ValueError("this seat has nothing to do now")
@@ -121,11 +102,32 @@ class FastEngine(Cache):
                 raise ValueError("this seat has nothing to do now")
             # (bots.random_index, written out; any hash mod 1 is 0: unhashed)
             i = 0 if n == 1 else _from_bytes(sha256(seed.encode()).digest(), "big") % n
-        else:
-            i = rules.choose_bot_index(state, seat, kind, seed, legal)
-        # (kept with the pick, which ``apply`` compares first; ``keep``, written out)
+            # (kept with the pick, which ``apply`` compares first; ``keep``, written out)
+            self.kept = (state, seq, dec, todo, cr, hand, legal, i, None)
+            return legal[i].copy()
+        i = rules.choose_bot_index(state, seat, kind, seed, legal)
         self.kept = (state, seq, dec, todo, cr, hand, legal, i, None)
-        return legal, i
+        return legal[i].copy()
+
+    def play_bot(self, state: GameState, seat: int, kind: str, seed: str) -> GameState:
+        """``apply`` of the pick ``bot_action`` hands back, for a caller that only plays
+        on and reads no events (the search's playouts, ``rulesets/search``): the pick,
+        as ``bot_action`` notes it, is the legal list's own action, so it needs none of
+        the checks ``apply`` makes of a caller's action, and no event is made."""
+        if kind != "random" and kind != "heuristic":
+            return self.apply(state, seat, self.bot_action(state, seat, kind, seed))[0]
+        dec = state.dec
+        self.bot_action(state, seat, kind, seed)
+        e = self.kept
+        assert e is not None            # (noted by bot_action)
+        _, _, _, _, _, _, legal, i, _ = e
+        assert i is not None
+        self.kept = None
+        action = legal[i]
+        rules.perform(state, dec, action, quiet=True)
+        if action["type"] in _DERIVING:
+            self._next_list(state, seat, dec, legal, action)
+        return state
 
     def apply(self, state: GameState, seat: Any, action: Any) -> tuple[GameState, Any]:
         """The protocol's ``apply``: the rules' checks and ``perform``, with the legal
@@ -158,7 +160,8 @@ class FastEngine(Cache):
         elif legal[hint] != action and action not in legal:
             raise rules.diagnose(state, seat, action, legal)
         events = rules.perform(state, dec, action)
-        self._next_list(state, seat, dec, legal, action)
+        if action["type"] in _DERIVING:
+            self._next_list(state, seat, dec, legal, action)
         return state, events
 
     def _next_list(self, state: GameState, seat: int, dec: Decision, legal: list[Action],
