@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from rulesets.kgk.game_state import Card, cards_with_abilities
+from rulesets.kgk.game_state import Card
 from rulesets.kgk.jsontypes import GameState
 from rulesets.rng import Rng
 
@@ -104,8 +104,7 @@ def sampler(state: GameState, seat: int) -> Callable[[Rng], GameState]:
         for c in again:
             dealt_cards[c].d = guess[rng.below(len(guess))]
         st.rng = rng.next_u64()
-        # (definitions were dealt)
-        st.abil, st.auras, st.intr = cards_with_abilities(st.n, st.defs, dealt_cards)
+        st.reindex()                                # (definitions were dealt)
         return st
 
     return sample

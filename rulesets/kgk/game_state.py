@@ -412,6 +412,11 @@ class Game:
         self.abil, self.auras, self.intr = \
             cards_with_abilities(n, defs, cards) if indexed is None else indexed
 
+    def reindex(self) -> None:
+        """Work the per-seat indexes (``cards_with_abilities``) out again, after card
+        definitions were dealt anew (a search's sample) or edited by hand (tests)."""
+        self.abil, self.auras, self.intr = cards_with_abilities(self.n, self.defs, self.cards)
+
     def copy(self, cards: list[Card] | None = None, players: list[Player] | None = None
              ) -> Game:
         """A detached copy (what a search plays on), sharing the card definitions; with

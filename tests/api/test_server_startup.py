@@ -50,7 +50,7 @@ import kaosz.ENTRY
 from web.server import heap
 kept, counts = [], []
 for _ in range(heap.SETTLE_COLLECTIONS + 1):
-    kept.append([{"n": [i]} for i in range(5_000)])  # long-lived, made after start-up
+    kept.append([{"n": [i]} for i in range(10_000)])  # long-lived, made after start-up
     gc.collect()
     counts.append(gc.get_freeze_count())
 print(json.dumps({"counts": counts, "settle": heap.SETTLE_COLLECTIONS,
@@ -62,8 +62,10 @@ print(json.dumps({"counts": counts, "settle": heap.SETTLE_COLLECTIONS,
 def test_the_first_full_collections_after_start_up_freeze_what_survived_them(entry):
     seen = _probe(SETTLING, entry)
     counts, settle = seen["counts"], seen["settle"]
-    # Each of the first collections freezes the 10,000 objects made before it...
+    # Each of the first collections freezes the 20,000 objects made before it (a frozen
+    # object still dies when its last reference goes: what a server thread had in
+    # flight at a freeze may be freed, so the counts are not exact)...
     assert all(b - a >= 10_000 for a, b in zip(counts, counts[1:settle], strict=False))
     # ...and then no more: later ones leave the heap to the collector.
-    assert counts[settle] == counts[settle - 1]
+    assert counts[settle] <= counts[settle - 1]
     assert seen["unfrozen"] >= 10_000  # the last batch, still walked by the collector

@@ -289,6 +289,8 @@ def hidden_permutation(state, seat):
         for c, d in zip(hidden, ds, strict=True):
             s["cards"][c]["d"] = d
     s["rng"] = (s["rng"] + 12345) % (1 << 64)
+    if isinstance(s, Game):
+        s.reindex()                 # (definitions edited by hand)
     return s
 
 

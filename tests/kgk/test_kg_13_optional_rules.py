@@ -94,6 +94,7 @@ def test_kg_13_1_3_multiplayer_opponent_effect_names_a_neighbour():
     from .helpers import practice as _p  # noqa: F401
     d = next(i for i, x in enumerate(s["defs"]) if x["name"] == "Szimulált hadgyakorlat")
     s["cards"][ev]["d"] = d
+    s.reindex()
     if s["cards"][ev]["z"] != "hand":
         put(s, ev, "hand")
     s["p"][seat]["cr"] = 10

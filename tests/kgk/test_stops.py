@@ -35,6 +35,7 @@ def _with_hand(state: Game, seat: int, d: int) -> Game:
     other = copy.deepcopy(state)
     for cid in other["p"][seat]["hand"]:
         other["cards"][cid]["d"] = d
+    other.reindex()
     return other
 
 
