@@ -359,9 +359,9 @@ def cards_with_abilities(n: int, defs: list[CardDef], cards: list[Card]) -> Inde
     the only ones ``state.activated_in_play`` looks at; of those whose definition has
     a continuous effect (a base's ``aura``), the only ones ``state.aura`` looks at; and
     of its interrupts, which the windows ask of every hand (most hold none). A card's
-    owner never changes and its definition only in a determinization's sample (which
-    asks this again), so a match holds these from its start; they are not part of the
-    stored form."""
+    owner never changes and its definition only in a determinization's sample or a
+    test's edit (both then call ``Game.reindex``), so a match holds these from its
+    start; they are not part of the stored form."""
     actv: list[list[int]] = [[] for _ in range(n)]
     auras: list[list[int]] = [[] for _ in range(n)]
     intr: list[list[int]] = [[] for _ in range(n)]

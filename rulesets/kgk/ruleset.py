@@ -137,10 +137,10 @@ class KGKRuleset(RulesetBase):
 
 class FastKGKRuleset(KGKRuleset):
     """The KGK protocol object the host, bots and search use: ``legal_actions``,
-    ``bot_action``, ``apply``, ``resign`` and the search's ``play_bot`` are those of a ``FastEngine`` this object
-    owns (bound straight to it: no call in between; the engine hands the searching bot's
-    levels to the search on this object, as ``RulesetBase.bot_action`` does). The
-    engine's cache is safe to share between threads (each kept entry is replaced as a
+    ``bot_action``, ``apply``, ``resign`` and the search's ``play_bot`` are those of a
+    ``FastEngine`` this object owns (bound straight to it: no call in between; the
+    engine hands the searching bot's levels to the search on this object, as
+    ``RulesetBase.bot_action`` does). The engine's cache is safe to share between threads (each kept entry is replaced as a
     whole; see ``fast/cache.py``)."""
 
     def __init__(self) -> None:
