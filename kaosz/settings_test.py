@@ -10,7 +10,26 @@ import os
 os.environ.setdefault("KAOSZ_PLAIN_HTTP", "1")
 os.environ.setdefault("SECRET_KEY", "kaosz-test-suite-key-not-secret-0123456789abcdefghij")
 
-from kaosz.settings import *  # noqa: F403
+
+def _redis_database_of_this_test_process(url: str, worker: str) -> str:
+    """Under pytest-xdist each test process has a Redis database of its own, as it has a
+    test database of its own: its Celery worker's queues, its cache and its limits are then
+    nobody else's (Redis numbers its databases 0-15; kombu prefixes broadcasts with the
+    number too). ``gw0`` takes database 1, ``gw1`` database 2, and so on; without xdist the
+    URL is left as given. A subprocess that inherits the result computes the same."""
+    if not (url and worker.startswith("gw")):
+        return url
+    base, _, last = url.rpartition("/")
+    if not last.isdigit():  # (no database named: the URL's own end)
+        base = url.rstrip("/")
+    return f"{base}/{1 + int(worker[2:])}"
+
+
+if os.environ.get("REDIS_URL"):
+    os.environ["REDIS_URL"] = _redis_database_of_this_test_process(
+        os.environ["REDIS_URL"], os.environ.get("PYTEST_XDIST_WORKER", ""))
+
+from kaosz.settings import *  # noqa: E402, F403 (after the environment it reads is set)
 
 # Tasks run at enqueue, in the test (or the live server's request thread), unless a real
 # Celery worker is there (REDIS_URL) or a test takes the in-process worker

@@ -87,7 +87,8 @@ def celery_worker_process(django_db_setup, django_db_blocker, worker_smtp):
         for queue in WORKER_QUEUES:
             conn.default_channel.queue_purge(queue)
     (ROOT / "var").mkdir(exist_ok=True)
-    log = open(ROOT / "var" / "celery-test-worker.log", "w")  # noqa: SIM115 - lives with the worker
+    name = f"celery-test-worker{os.environ.get('PYTEST_XDIST_WORKER', '')}.log"
+    log = open(ROOT / "var" / name, "w")  # noqa: SIM115 - lives with the worker
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "kaosz", "worker", "--pool=solo",
          "--loglevel=INFO", "-n", f"test-{os.getpid()}@%h",
@@ -98,7 +99,7 @@ def celery_worker_process(django_db_setup, django_db_blocker, worker_smtp):
         if app.control.ping(timeout=1.0):
             break
         if proc.poll() is not None:
-            raise RuntimeError("the Celery worker exited; see var/celery-test-worker.log")
+            raise RuntimeError(f"the Celery worker exited; see var/{name}")
     else:
         proc.kill()
         raise RuntimeError("the Celery worker did not answer within 60 s")
