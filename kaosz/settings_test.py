@@ -16,7 +16,7 @@ def _redis_database_of_this_test_process(url: str, worker: str) -> str:
     test database of its own: its Celery worker's queues, its cache and its limits are then
     nobody else's (Redis numbers its databases 0-15; kombu prefixes broadcasts with the
     number too). ``gw0`` takes database 1, ``gw1`` database 2, and so on; without xdist the
-    URL is left as given. A subprocess that inherits the result computes the same."""
+    URL is left as given."""
     if not (url and worker.startswith("gw")):
         return url
     base, _, last = url.rpartition("/")
@@ -25,9 +25,14 @@ def _redis_database_of_this_test_process(url: str, worker: str) -> str:
     return f"{base}/{1 + int(worker[2:])}"
 
 
-if os.environ.get("REDIS_URL"):
+# Once, in the test process (an xdist worker): a server or Celery worker it starts inherits
+# the marker and keeps the REDIS_URL it is given (the test process's own, or a Redis of a
+# test's own).
+if (os.environ.get("REDIS_URL") and os.environ.get("PYTEST_XDIST_WORKER")
+        and not os.environ.get("KAOSZ_TEST_REDIS_SPLIT")):
     os.environ["REDIS_URL"] = _redis_database_of_this_test_process(
-        os.environ["REDIS_URL"], os.environ.get("PYTEST_XDIST_WORKER", ""))
+        os.environ["REDIS_URL"], os.environ["PYTEST_XDIST_WORKER"])
+    os.environ["KAOSZ_TEST_REDIS_SPLIT"] = "1"
 
 from kaosz.settings import *  # noqa: E402, F403 (after the environment it reads is set)
 
