@@ -4,9 +4,11 @@ published schemas as validators."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import jsonschema
+import jsonschema_rs
 
 from rulesets.shapes import (
     event_shapes_of,
@@ -25,9 +27,6 @@ GAMES = ["kgk", "smugglers", "pulsar", "roll"]
 # seats and bot kinds vary with the seed), its own two and a few more for coverage.
 SHAPE_SEEDS = (*SEEDS, *(f"shapes-{i}" for i in range(5)))
 
-Validators = dict[str, jsonschema.protocols.Validator]
-
-
 def plain(schema: Any) -> Any:
     """OpenAPI 3.0's ``nullable`` as JSON Schema's type list."""
     if isinstance(schema, dict):
@@ -40,10 +39,44 @@ def plain(schema: Any) -> Any:
     return schema
 
 
-def _validator(schema: dict[str, Any]) -> jsonschema.protocols.Validator:
+class Checker:
+    """A published schema's check of the values the engines make. Whether a value matches
+    is asked of ``jsonschema_rs`` (compiled; it conforms to the same drafts): a Pulsar view
+    is 22 kB, and ``jsonschema``, pure Python, took 70 ms for each of the 1,700 the view
+    test reads, two minutes a run. Why a value does not match is asked of ``jsonschema``,
+    the reference, whose messages and ``ValidationError`` the tests report; where the two
+    disagree, that is reported too."""
+
+    def __init__(self, schema: dict[str, Any]) -> None:
+        self.schema = schema
+        self._fast = jsonschema_rs.validator_for(schema)
+        self._why = jsonschema.validators.validator_for(schema)(schema)
+
+    def is_valid(self, value: Any) -> bool:
+        return self._fast.is_valid(value)
+
+    def iter_errors(self, value: Any) -> Iterator[jsonschema.ValidationError]:
+        if self._fast.is_valid(value):
+            return
+        found = False
+        for error in self._why.iter_errors(value):
+            found = True
+            yield error
+        if not found:
+            yield jsonschema.ValidationError(
+                "jsonschema_rs finds an error where jsonschema finds none")
+
+    def validate(self, value: Any) -> None:
+        for error in self.iter_errors(value):
+            raise error
+
+
+Validators = dict[str, Checker]
+
+
+def _validator(schema: dict[str, Any]) -> Checker:
     """As ``jsonschema.validate`` would check against ``schema``."""
-    schema = plain(schema)
-    return jsonschema.validators.validator_for(schema)(schema)
+    return Checker(plain(schema))
 
 
 def typed_validators(name: str, what: str) -> Validators:
@@ -55,7 +88,7 @@ def typed_validators(name: str, what: str) -> Validators:
     return {typ: _validator(schemas[variant_name(prefix, typ, what)]) for typ in listed}
 
 
-def view_validator(name: str) -> jsonschema.protocols.Validator:
+def view_validator(name: str) -> Checker:
     shape = view_shape_of(name)
     assert shape, f"{name} has no view_shape.py"
     return _validator(view_schema(prefix_of(name), shape)[prefix_of(name) + "View"])
