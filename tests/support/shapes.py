@@ -27,6 +27,7 @@ GAMES = ["kgk", "smugglers", "pulsar", "roll"]
 # seats and bot kinds vary with the seed), its own two and a few more for coverage.
 SHAPE_SEEDS = (*SEEDS, *(f"shapes-{i}" for i in range(5)))
 
+
 def plain(schema: Any) -> Any:
     """OpenAPI 3.0's ``nullable`` as JSON Schema's type list."""
     if isinstance(schema, dict):
@@ -48,12 +49,8 @@ class Checker:
     disagree, that is reported too."""
 
     def __init__(self, schema: dict[str, Any]) -> None:
-        self.schema = schema
         self._fast = jsonschema_rs.validator_for(schema)
         self._why = jsonschema.validators.validator_for(schema)(schema)
-
-    def is_valid(self, value: Any) -> bool:
-        return self._fast.is_valid(value)
 
     def iter_errors(self, value: Any) -> Iterator[jsonschema.ValidationError]:
         if self._fast.is_valid(value):
