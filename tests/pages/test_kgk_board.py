@@ -119,6 +119,30 @@ def test_a_cards_text_by_hover_and_by_tap_and_the_board_in_words(
         ctx.close()
 
 
+def test_a_tapped_card_closed_at_once_stays_closed(
+        browser, live_server, django_user_model, cards_loaded, bots_in_process):
+    """A tap on a phone is no hover: closing the card it opened, however soon, closes it
+    (a hover's delayed opening, set off by the tap's emulated mouse, opened it again)."""
+    me = django_user_model.objects.create_user("anna-tap", password=PASSWORD)
+    match_id = match_against(me)
+    ctx, page, errors = open_page(browser, live_server, me, PHONE, "hu", touch=True)
+    try:
+        # the page's own timers wait for the test's word, so "at once" is exact
+        page.clock.install()
+        page.goto(f"{live_server.url}/play/{match_id}/")
+        card = page.locator(".side.me [data-zone=hand] button.card[data-card]").first
+        card.wait_for()
+        page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+        card.tap()
+        page.wait_for_selector("#card-pop:not([hidden])")
+        page.keyboard.press("Escape")
+        page.clock.run_for(2000)
+        assert page.locator("#card-pop").is_hidden()
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
 # (The whole match clicked on the board is played on the table:
 # tests/pages/test_kgk_table.py, at both sizes.)
 

@@ -75,7 +75,11 @@ def test_in_combat_the_hand_hides_no_ship_and_no_word_is_broken(
         # a card's popover: a ship of the combat, its text in full
         card = page.locator(".side.me:not(.hand-dock) [data-zone=hangar] button.card[data-card]")
         if phone:
+            # a ship that can aim is armed by a tap; the armed bar's "the card" shows its text
             card.first.tap()
+            page.wait_for_selector("#card-pop:not([hidden]), #arm-info")
+            if page.locator("#arm-info").count():
+                page.click("#arm-info")
         else:
             card.first.hover()
         page.wait_for_selector("#card-pop:not([hidden])")

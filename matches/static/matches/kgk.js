@@ -730,7 +730,8 @@
     });
     return pop;
   }
-  function closePop() { if (pop) { pop.hidden = true; pop.innerHTML = ''; } popFor = null; }
+  // (a hover still waiting to open would open it again)
+  function closePop() { clearTimeout(hoverTimer); if (pop) { pop.hidden = true; pop.innerHTML = ''; } popFor = null; }
 
   function openPop(el, by, only) {
     const ctx = lastCtx;
@@ -976,12 +977,14 @@
         disarm();
         if (popFor === el && pop && !pop.hidden && pop.dataset.by === 'click') closePop(); else openPop(el, 'click');
       });
-      el.addEventListener('mouseenter', (ev) => {
-        if (ev.pointerType === 'touch') return;
+      // Pointer events, not mouse events: a tap also sends emulated mouse events, and
+      // only a pointer event says it came from a finger.
+      el.addEventListener('pointerenter', (ev) => {
+        if (ev.pointerType !== 'mouse') return;
         clearTimeout(hoverTimer);
         hoverTimer = setTimeout(() => { if (!pop || pop.hidden || pop.dataset.by === 'hover') openPop(el, 'hover'); }, 250);
       });
-      el.addEventListener('mouseleave', () => {
+      el.addEventListener('pointerleave', () => {
         clearTimeout(hoverTimer);
         if (pop && !pop.hidden && pop.dataset.by === 'hover' && popFor === el) closePop();
       });
