@@ -195,9 +195,6 @@ _DECIDE: dict[str, Callable[[_Seen], Action | None]] = {
 }
 
 
-# What the heuristic reads of a card it does not find (never written to).
-_NOTHING: dict[str, Any] = {}
-
 # The cards the heuristic places face down, each as what it is (never a bluff).
 _PLACED_AS = {"armament": "armament", "crew": "crew", "base": "base"}
 
@@ -210,20 +207,23 @@ def _main(seen: _Seen) -> Action | None:
     if pays:
         return pays[0]
     # 2. play the most expensive ship we can afford
-    plays = [a for a in types.get("play", ()) if hand.get(a["card"], _NOTHING).get("type") == "ship"]
+    plays = types.get("play", ())
     if plays:
-        return max(plays, key=lambda a: hand[a["card"]]["cost"] or 0)
+        # (the hand's ships and events picked out once: a play list has a line for each
+        # card and target, and most of a playout's main decisions end in step 2)
+        ships = {cid: c["cost"] or 0 for cid, c in hand.items() if c["type"] == "ship"}
+        ship_plays = [a for a in plays if a["card"] in ships]
+        if ship_plays:
+            return max(ship_plays, key=lambda a: ships[a["card"]])
     # 3. place real armaments/crews/bases face down (no bluffs)
     for a in types.get("place", []):
         c = hand.get(a["card"])
         if c and _PLACED_AS.get(c["type"]) == a["as"]:
             return a
     # 4. useful events
-    for a in types.get("play", ()):
-        c = hand.get(a["card"], _NOTHING)
-        if c.get("type") == "event" and (a.get("target") is None
-                                         or a.get("target") in seen.enemy_ships()):
-            return a
+    event = _useful_event(seen, plays, hand) if plays else None
+    if event is not None:
+        return event
     # 5. develop bases that still need developments
     for a in types.get("develop", []):
         b = next((x for x in my["surface"] if x.get("id") == a["base"]), None)
@@ -253,6 +253,18 @@ def _main(seen: _Seen) -> Action | None:
             (my["hand_count"] <= 2 and cr >= 2) or (not has_ship and cr >= 3) or cr >= 12):
         return types["draw"][0]
     return types["end_turn"][0]
+
+
+def _useful_event(seen: _Seen, plays: list[Action], hand: dict[int, dict[str, Any]]
+                  ) -> Action | None:
+    """The first play of an event from the hand with no target or an enemy ship's."""
+    events = {cid for cid, c in hand.items() if c["type"] == "event"}
+    for a in plays:
+        if a["card"] in events:
+            target = a.get("target")
+            if target is None or target in seen.enemy_ships():
+                return a
+    return None
 
 
 def _choose(seen: _Seen, acts: list[Action]) -> Action | None:

@@ -89,17 +89,25 @@ def sampler(state: GameState, seat: int) -> Callable[[Rng], GameState]:
             again += _face_down_in_play(state, q)
             again += [c for c in pinned if cards[c].o == q and cards[c].z in HIDDEN_OTHER]
 
+    # The cards a sample copies as they are (a card's id is its place in the list).
+    dealt_ids = {c for c, _q, _z in slots}
+    kept = [c.id for c in cards if c.id not in dealt_ids]
+    n_guess = len(guess)
+
     def sample(rng: Rng) -> GameState:
         own = list(own_cards)
         rng.shuffle(own)
         players = [p.copy() for p in state.p]
         for q, zone, ids in zones:
             setattr(players[q], zone, list(ids))
-        dealt: dict[int, Card] = {}
+        new = list(cards)                           # (every place is written below)
+        for c in kept:
+            new[c] = cards[c].copy()
+        below = rng.below
         for c, q, zone in slots:
-            d = own.pop() if q == seat and own else guess[rng.below(len(guess))]
-            dealt[c] = Card(c, d, q, zone)          # at rest, as state.move leaves it
-        st = state.copy([dealt[c.id] if c.id in dealt else c.copy() for c in cards], players)
+            d = own.pop() if q == seat and own else guess[below(n_guess)]
+            new[c] = Card(c, d, q, zone)            # at rest, as state.move leaves it
+        st = state.copy(new, players)
         dealt_cards = st.cards
         for c in again:
             dealt_cards[c].d = guess[rng.below(len(guess))]

@@ -83,6 +83,13 @@ class FastEngine(Cache):
         if kind != "random" and self.search_on is not None and kind in LEVELS:
             # (the search's protocol types the state as a dict; KGK's is a Game)
             return search_bot_action(self.search_on, state, seat, kind, seed)  # type: ignore[arg-type]
+        legal, i = self._pick(state, seat, kind, seed)
+        return legal[i].copy()
+
+    def _pick(self, state: GameState, seat: int, kind: str, seed: str
+              ) -> tuple[list[Action], int]:
+        """The legal list of ``seat``'s decision and where bot ``kind``'s pick is in it,
+        noted for ``apply`` (the kept list's own action, never edited, is the pick)."""
         dec = state.dec
         if dec is None or dec["seat"] != seat or state.phase == "over":
             raise ValueError("this seat has nothing to do now")
@@ -102,26 +109,21 @@ class FastEngine(Cache):
                 raise ValueError("this seat has nothing to do now")
             # (bots.random_index, written out; any hash mod 1 is 0: unhashed)
             i = 0 if n == 1 else _from_bytes(sha256(seed.encode()).digest(), "big") % n
-            # (kept with the pick, which ``apply`` compares first; ``keep``, written out)
-            self.kept = (state, seq, dec, todo, cr, hand, legal, i, None)
-            return legal[i].copy()
-        i = rules.choose_bot_index(state, seat, kind, seed, legal)
+        else:
+            i = rules.choose_bot_index(state, seat, kind, seed, legal)
+        # (kept with the pick, which ``apply`` compares first; ``keep``, written out)
         self.kept = (state, seq, dec, todo, cr, hand, legal, i, None)
-        return legal[i].copy()
+        return legal, i
 
     def play_bot(self, state: GameState, seat: int, kind: str, seed: str) -> GameState:
         """``apply`` of the pick ``bot_action`` hands back, for a caller that only plays
-        on and reads no events (the search's playouts, ``rulesets/search``): the pick,
-        as ``bot_action`` notes it, is the legal list's own action, so it needs none of
-        the checks ``apply`` makes of a caller's action, and no event is made."""
+        on and reads no events (the search's playouts, ``rulesets/search``): the pick is
+        the legal list's own action, so it needs none of the checks ``apply`` makes of a
+        caller's action, and no event is made."""
         if kind != "random" and kind != "heuristic":
             return self.apply(state, seat, self.bot_action(state, seat, kind, seed))[0]
         dec = state.dec
-        self.bot_action(state, seat, kind, seed)
-        e = self.kept
-        assert e is not None            # (noted by bot_action)
-        _, _, _, _, _, _, legal, i, _ = e
-        assert i is not None
+        legal, i = self._pick(state, seat, kind, seed)
         self.kept = None
         action = legal[i]
         rules.perform(state, dec, action, quiet=True)
