@@ -110,7 +110,7 @@ def sampler(state: GameState, seat: int) -> Callable[[Rng], GameState]:
         st = state.copy(new, players)
         dealt_cards = st.cards
         for c in again:
-            dealt_cards[c].d = guess[rng.below(len(guess))]
+            dealt_cards[c].d = guess[below(n_guess)]
         st.rng = rng.next_u64()
         st.reindex()                                # (definitions were dealt)
         return st
