@@ -47,6 +47,55 @@ def seed_to_int(seed: str | int) -> int:
     return value
 
 
+# SplitMix64's constants (``Rng.next_u64``).
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+_TWO64: Final = 1 << 64
+
+# From this many items on, a shuffle works its draws out at once (``_outputs``); below,
+# the big integers cost more than they save.
+_BULK_FROM: Final = 8
+
+# ``_outputs``'s lane tables by draw count, made when first needed: ``(ones, ramp,
+# lanes)``, each a sum over lanes ``t`` of ``v << 128 * t`` with v 1, t + 1 and 2**64 - 1.
+_LANE_TABLES: Final[dict[int, tuple[int, int, int]]] = {}
+_LANE_BITS: Final = 128
+
+
+def _lane_tables(count: int) -> tuple[int, int, int]:
+    tables = _LANE_TABLES.get(count)
+    if tables is None:
+        ones = ramp = lanes = 0
+        for t in range(count - 1, -1, -1):
+            ones = (ones << _LANE_BITS) | 1
+            ramp = (ramp << _LANE_BITS) | (t + 1)
+            lanes = (lanes << _LANE_BITS) | _MASK
+        tables = (ones, ramp, lanes)
+        _LANE_TABLES[count] = tables
+    return tables
+
+
+def _outputs(x0: int, count: int) -> tuple[int, ...]:
+    """``next_u64``'s next ``count`` outputs from state ``x0``, worked out together.
+
+    SplitMix64's ``t``-th state is ``x0 + t * gamma`` (mod 2**64) and its output mixes
+    that state alone, so every output can be made at once: each sits in a lane of one
+    big integer, 128 bits apart, where a 64-by-64-bit product never reaches the next
+    lane and every step masks each lane back to 64 bits. A dozen operations on one large
+    integer, in C, instead of a dozen for each draw."""
+    ones, ramp, lanes = _lane_tables(count)
+    x = (x0 * ones + _GAMMA * ramp) & lanes
+    z = (x ^ (x >> 30)) & lanes
+    z = (z * _MIX1) & lanes
+    z = (z ^ (z >> 27)) & lanes
+    z = (z * _MIX2) & lanes
+    z = (z ^ (z >> 31)) & lanes
+    words: tuple[int, ...] = struct.unpack(f"<{2 * count}Q",
+                                           z.to_bytes(16 * count, "little"))
+    return words[::2]
+
+
 class Rng:
     """SplitMix64. ``state`` is a plain int: store it in game state to resume."""
 
@@ -90,9 +139,34 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher-Yates in place."""
-        below = self.below          # (bound once: a deck is shuffled a draw a card)
-        for i in range(len(seq) - 1, 0, -1):
+        """Fisher-Yates in place: for ``i`` from the end down to 1, swap item ``i`` with
+        item ``below(i + 1)``.
+
+        The draws are worked out all at once (``_outputs``) and used in order, so the
+        order and the generator's state after are exactly those of ``below`` drawn card
+        by card. Should a draw be rejected (``below``'s rejection sampling: about once in
+        four billion draws), the shuffle goes on from that card one draw at a time."""
+        n = len(seq)
+        if n < _BULK_FROM:
+            self._shuffle_from(seq, n - 1)
+            return
+        x0 = self.state
+        draws = n - 1
+        for t, z in enumerate(_outputs(x0, draws)):
+            i = draws - t
+            k = i + 1
+            if (z >= _SURE or k > _SMALL_N) and z >= _TWO64 - _TWO64 % k:
+                self.state = (x0 + t * _GAMMA) & _MASK     # (as before that draw)
+                self._shuffle_from(seq, i)
+                return
+            j = z % k
+            seq[i], seq[j] = seq[j], seq[i]
+        self.state = (x0 + draws * _GAMMA) & _MASK
+
+    def _shuffle_from(self, seq: MutableSequence[T], last: int) -> None:
+        """Fisher-Yates's swaps for ``i`` from ``last`` down to 1, a draw at a time."""
+        below = self.below          # (bound once: a draw a card)
+        for i in range(last, 0, -1):
             j = below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 

@@ -81,3 +81,62 @@ def test_a_skipped_draw_leaves_the_generator_as_a_drawn_one() -> None:
         skipped.skip()
     assert skipped.state == drawn.state
     assert skipped.next_u64() == drawn.next_u64()
+
+
+def _reference_shuffle(rng: Rng, seq: list[int]) -> None:
+    """Fisher-Yates as the algorithm states it, one rejection-sampled draw a card."""
+    for i in range(len(seq) - 1, 0, -1):
+        j = _reference_below(rng, i + 1)
+        seq[i], seq[j] = seq[j], seq[i]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 7, 8, 9, 30, 45, 46, 90, 300])
+def test_a_shuffle_draws_as_plain_fisher_yates(n: int) -> None:
+    # (from 8 items on the draws are worked out all at once: both sides of that edge)
+    for s in range(40):
+        fast, plain = Rng.from_seed(f"shuffle:{n}:{s}"), Rng.from_seed(f"shuffle:{n}:{s}")
+        a, b = list(range(n)), list(range(n))
+        fast.shuffle(a)
+        _reference_shuffle(plain, b)
+        assert a == b
+        assert fast.state == plain.state
+
+
+_GAMMA = 0x9E3779B97F4A7C15
+_MASK = (1 << 64) - 1
+
+
+def _unshift(y: int, s: int) -> int:
+    """The inverse of ``y = x ^ (x >> s)`` on 64 bits."""
+    x = y
+    for _ in range(64 // s + 1):
+        x = y ^ (x >> s)
+    return x
+
+
+def _state_drawing(z: int) -> int:
+    """The generator state from which ``next_u64`` (which adds gamma first) outputs
+    ``z``: SplitMix64's mix undone."""
+    z = _unshift(z, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & _MASK
+    z = _unshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & _MASK
+    x = _unshift(z, 30)
+    return (x - _GAMMA) & _MASK
+
+
+def test_a_shuffle_rejecting_a_draw_goes_on_as_plain_fisher_yates() -> None:
+    # A ten-card shuffle's eighth draw is below(3), which rejects only 2**64 - 1 (about
+    # once in 2**64 draws): the start state is worked back from that output.
+    start = (_state_drawing(_MASK) - 7 * _GAMMA) & _MASK
+    probe = Rng(start)
+    for _ in range(7):
+        probe.next_u64()
+    assert probe.next_u64() == _MASK          # (the crafted draw)
+    fast, plain = Rng(start), Rng(start)
+    a, b = list(range(10)), list(range(10))
+    fast.shuffle(a)
+    _reference_shuffle(plain, b)
+    assert a == b
+    assert fast.state == plain.state
+    assert fast.state != (start + 9 * _GAMMA) & _MASK     # (it did draw once more)
