@@ -30,12 +30,13 @@ def new_game(config: Any, seed: str) -> Any:
 
 
 def advance(state: GameState) -> None:
-    """Run continuation tasks until a decision is pending or the game is over."""
-    if state.opts["rules"] == "quick_start":
-        return _advance_quick_start(state)
+    """Run continuation tasks until a decision is pending or the game is over (in the
+    quick start, also as soon as a colony runs out)."""
+    qs = state.opts["rules"] == "quick_start"
     tasks = TASKS
     for _ in range(MAX_TASKS + 1):        # (a guard: a task loop is a bug)
-        if state.dec is not None or state.phase == "over":
+        if state.phase == "over" or (qs and _quick_start_over(state)) \
+                or state.dec is not None:
             return
         todo = state.todo
         if not todo:
@@ -43,23 +44,6 @@ def advance(state: GameState) -> None:
         name, arg = todo.pop()
         tasks[name](state, arg)
     raise RuntimeError("KGK engine loop")
-
-
-def _advance_quick_start(state: GameState) -> None:
-    guard = 0
-    while state.phase != "over":
-        if _quick_start_over(state):
-            return
-        if state.dec is not None:
-            return
-        todo = state.todo
-        if not todo:
-            raise RuntimeError("KGK engine stalled with no pending decision")
-        name, arg = todo.pop()
-        TASKS[name](state, arg)
-        guard += 1
-        if guard > MAX_TASKS:
-            raise RuntimeError("KGK engine loop")
 
 
 def _quick_start_over(state: GameState) -> Any:
