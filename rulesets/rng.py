@@ -131,6 +131,26 @@ class Rng:
             x = self.next_u64()
         return x % n
 
+    def belows(self, n: int, count: int) -> list[int]:
+        """``count`` draws of ``below(n)`` in order, worked out at once as ``shuffle``'s
+        are: the same numbers and the same state after."""
+        if count < _BULK_FROM:
+            below = self.below
+            return [below(n) for _ in range(count)]
+        if n <= 0:
+            raise ValueError("n must be positive")
+        x0 = self.state
+        out = []
+        for t, z in enumerate(_outputs(x0, count)):
+            if (z >= _SURE or n > _SMALL_N) and z >= _TWO64 - _TWO64 % n:
+                self.state = (x0 + t * _GAMMA) & _MASK     # (as before that draw)
+                below = self.below
+                out += [below(n) for _ in range(count - t)]
+                return out
+            out.append(z % n)
+        self.state = (x0 + count * _GAMMA) & _MASK
+        return out
+
     def randint(self, lo: int, hi: int) -> int:
         """Uniform integer in ``[lo, hi]`` inclusive (a die is ``randint(1, 6)``)."""
         return lo + self.below(hi - lo + 1)

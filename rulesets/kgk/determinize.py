@@ -93,6 +93,10 @@ def sampler(state: GameState, seat: int) -> Callable[[Rng], GameState]:
     dealt_ids = {c for c, _q, _z in slots}
     kept = [c.id for c in cards if c.id not in dealt_ids]
     n_guess = len(guess)
+    # Each sample draws one guess per slot its own unseen cards do not fill (they fill
+    # the seat's own slots while they last), then one per card guessed anew.
+    own_slots = sum(1 for _c, q, _z in slots if q == seat)
+    n_draws = len(slots) - min(len(own_cards), own_slots) + len(again)
 
     def sample(rng: Rng) -> GameState:
         own = list(own_cards)
@@ -103,14 +107,20 @@ def sampler(state: GameState, seat: int) -> Callable[[Rng], GameState]:
         new = list(cards)                           # (every place is written below)
         for c in kept:
             new[c] = cards[c].copy()
-        below = rng.below
+        draws = rng.belows(n_guess, n_draws)
+        k = 0
         for c, q, zone in slots:
-            d = own.pop() if q == seat and own else guess[below(n_guess)]
+            if q == seat and own:
+                d = own.pop()
+            else:
+                d = guess[draws[k]]
+                k += 1
             new[c] = Card(c, d, q, zone)            # at rest, as state.move leaves it
         st = state.copy(new, players)
         dealt_cards = st.cards
         for c in again:
-            dealt_cards[c].d = guess[below(n_guess)]
+            dealt_cards[c].d = guess[draws[k]]
+            k += 1
         st.rng = rng.next_u64()
         st.reindex()                                # (definitions were dealt)
         return st

@@ -140,3 +140,22 @@ def test_a_shuffle_rejecting_a_draw_goes_on_as_plain_fisher_yates() -> None:
     assert a == b
     assert fast.state == plain.state
     assert fast.state != (start + 9 * _GAMMA) & _MASK     # (it did draw once more)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 45, 97, (1 << 32) + 1, (1 << 63) + 1])
+@pytest.mark.parametrize("count", [0, 1, 7, 8, 60])
+def test_many_draws_at_once_are_the_draws_one_at_a_time(n: int, count: int) -> None:
+    # (2**63 + 1 rejects about half its draws: the one-at-a-time fall-back runs)
+    for s in range(20):
+        bulk, single = Rng.from_seed(f"belows:{n}:{count}:{s}"), \
+            Rng.from_seed(f"belows:{n}:{count}:{s}")
+        assert bulk.belows(n, count) == [_reference_below(single, n) for _ in range(count)]
+        assert bulk.state == single.state
+
+
+def test_many_draws_at_once_refuse_an_empty_range_only_when_drawing() -> None:
+    rng = Rng(7)
+    assert rng.belows(0, 0) == []
+    with pytest.raises(ValueError):
+        rng.belows(0, 9)
+    assert rng.state == 7
