@@ -59,7 +59,10 @@ _BULK_FROM: Final = 8
 
 # ``_outputs``'s lane tables by draw count, made when first needed: ``(ones, ramp,
 # lanes)``, each a sum over lanes ``t`` of ``v << 128 * t`` with v 1, t + 1 and 2**64 - 1.
+# Kept for the counts the games shuffle and deal (decks, pools: a few hundred at most);
+# a larger count's are made for the one call.
 _LANE_TABLES: Final[dict[int, tuple[int, int, int]]] = {}
+_KEPT_UP_TO: Final = 512
 _LANE_BITS: Final = 128
 
 
@@ -72,7 +75,8 @@ def _lane_tables(count: int) -> tuple[int, int, int]:
             ramp = (ramp << _LANE_BITS) | (t + 1)
             lanes = (lanes << _LANE_BITS) | _MASK
         tables = (ones, ramp, lanes)
-        _LANE_TABLES[count] = tables
+        if count <= _KEPT_UP_TO:
+            _LANE_TABLES[count] = tables
     return tables
 
 

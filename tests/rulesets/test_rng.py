@@ -90,7 +90,7 @@ def _reference_shuffle(rng: Rng, seq: list[int]) -> None:
         seq[i], seq[j] = seq[j], seq[i]
 
 
-@pytest.mark.parametrize("n", [0, 1, 2, 7, 8, 9, 30, 45, 46, 90, 300])
+@pytest.mark.parametrize("n", [0, 1, 2, 7, 8, 9, 30, 45, 46, 90, 300, 600])
 def test_a_shuffle_draws_as_plain_fisher_yates(n: int) -> None:
     # (from 8 items on the draws are worked out all at once: both sides of that edge)
     for s in range(40):
