@@ -113,15 +113,15 @@ class Rng:
         return cls(seed_to_int(seed))
 
     def next_u64(self) -> int:
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.state = z = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def skip(self) -> None:
         """Move on by one draw without working the draw out: the generator goes on as
         after ``next_u64`` (SplitMix64's state only counts; the mixing is the output's)."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + _GAMMA) & _MASK
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)``; rejection sampling keeps it unbiased."""
@@ -130,7 +130,7 @@ class Rng:
         x = self.next_u64()
         if x < _SURE and n <= _SMALL_N:
             return x % n           # (below the limit: see ``_SURE``)
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - _TWO64 % n
         while x >= limit:
             x = self.next_u64()
         return x % n
