@@ -193,6 +193,43 @@ def test_a_window_the_stops_do_not_ask_is_passed_by_the_server(
         ctx.close()
 
 
+def test_a_late_first_read_of_the_stops_does_not_undo_a_tap(
+        browser, live_server, django_user_model, cards_loaded):
+    """On a slow server the page's first read of the stops can answer after a tap has
+    changed them: the switch must keep showing the tap, not the older answer. The first
+    read's answer (the stops before the tap) is held back here until the tap's own answer
+    has been shown."""
+    me = django_user_model.objects.create_user("dani-kesve", password=PASSWORD)
+    other = django_user_model.objects.create_user("laci-kesve", password=PASSWORD)
+    match_id, _ = window_for_the_page_user(me, other)
+    ctx, page, errors = open_page(browser, live_server, me, PHONE, "en")
+    held = []
+
+    def hold_the_first_read(route):
+        if route.request.method == "GET" and not held:
+            held.append((route, route.fetch()))     # read now, answered after the tap's
+        else:
+            route.continue_()
+
+    try:
+        page.route("**/api/v1/matches/*/stops/", hold_the_first_read)
+        page.goto(f"{live_server.url}/play/{match_id}/")
+        page.wait_for_selector("#board[data-status=active]")
+        full = page.locator("#stop-full")
+        full.wait_for()
+        full.click()
+        page.wait_for_function(
+            "document.querySelector('#stop-full').getAttribute('aria-pressed') === 'true'")
+        assert held, "the page read its stops"
+        route, before_the_tap = held[0]
+        route.fulfill(response=before_the_tap)
+        page.wait_for_selector("#stops[data-read=true]", state="attached")
+        assert full.get_attribute("aria-pressed") == "true"
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
 @pytest.mark.parametrize("lang", ["hu", "en"])
 def test_the_end_screen_shows_rematch_and_a_phone_need_not_scroll_to_it(
         browser, live_server, django_user_model, cards_loaded, lang):

@@ -653,21 +653,28 @@
     const full = box.querySelector('#stop-full');
     const skip = box.querySelector('#stop-skip');
     let kinds = [];
-    function show(s) {
-      if (!s || !s.ask) return;
+    // Requests are numbered and only the newest one's answer is shown: on a slow server the
+    // first read of the stops can answer after a tap's change, and showing it then would
+    // undo the tap on the screen.
+    let asked = 0;
+    function show(n, s) {
+      if (n !== asked || !s || !s.ask) return;
       kinds = s.ask;
       full.setAttribute('aria-pressed', String(s.match_own && s.ask.length >= 5));
       skip.setAttribute('aria-pressed', String(!!s.pass_until_next_turn));
     }
     async function send(body) {
+      const n = ++asked;
       const r = await fetch(url, { method: 'PUT', credentials: 'same-origin', body: JSON.stringify(body),
         headers: { 'Content-Type': 'application/json', 'Accept': 'application/json', 'X-CSRFToken': board.dataset.csrf } });
-      if (r.ok) show(await r.json());
+      if (r.ok) show(n, await r.json());
     }
     full.addEventListener('click', () => send({ ask: full.getAttribute('aria-pressed') === 'true' ? null : ['own', 'aimed', 'combat', 'opponent', 'step'] }));
     skip.addEventListener('click', () => send({ pass_until_next_turn: skip.getAttribute('aria-pressed') !== 'true' }));
+    const first = ++asked;
     fetch(url, { credentials: 'same-origin', headers: { 'Accept': 'application/json' } })
-      .then((r) => (r.ok ? r.json() : null)).then(show).catch(() => {});
+      .then((r) => (r.ok ? r.json() : null)).then((s) => show(first, s)).catch(() => {})
+      .finally(() => { box.dataset.read = 'true'; });   // (read: shown, or passed over)
     return kinds;
   }
   stopsControl();
